@@ -1,0 +1,30 @@
+import { parseRouteSpec } from '../src/classify.js';
+import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'contract-auth-mismatch',
+    defaultSeverity: 'error',
+    description: 'The contract says public but the route is guarded, or says session but the route is made public.',
+    rationale: 'Readiness must be reachable without a session (load balancers have none); a session route opened as public leaks identity or tenant data.',
+    contract: '"The readiness route needs no authentication." / "Authenticated reads use a secure, HttpOnly browser session cookie."',
+    examples: {
+      fires: "app.get('/api/health/ready', requireSession, ready);",
+      passes: "app.get('/api/health/ready', ready);",
+    },
+  },
+  check(ctx) {
+    const publicSpecs = (ctx.config.publicRoutes ?? []).map(parseRouteSpec);
+    for (const r of ctx.routes) {
+      if (!r.contractRoute || r.classification === 'excluded') continue;
+      const c = ctx.contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute)!;
+      if (c.auth === 'public') {
+        const guards = r.guards.filter((g) => g.kinds.includes('auth') || g.kinds.includes('tenant'));
+        if (guards.length > 0)
+          reportRoute(ctx, r, `${routeLabel(r)} is public in the contract but is guarded by ${[...new Set(guards.map((g) => g.name))].join(', ')}`);
+      } else if (r.classification === 'public' && publicSpecs.length > 0) {
+        reportRoute(ctx, r, `${routeLabel(r)} needs a ${c.auth} in the contract but is listed in publicRoutes`);
+      }
+    }
+  },
+};

@@ -1,0 +1,25 @@
+import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+import { pathApplies } from '../src/adapters/paths.js';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'immutable-resource-mutation',
+    defaultSeverity: 'error',
+    description: 'A PUT or PATCH route on deployments (an immutable resource).',
+    rationale: 'Deployments are immutable once created: a route that edits one in place breaks rollbacks and audit trails. Create a new deployment instead.',
+    contract: '"Deployments are immutable" / "The only stated property is that a deployment, once created, is immutable."',
+    examples: {
+      fires: "router.patch('/api/deployments/:id', requireSession, requireTenant, csrf, updateDeployment);",
+      passes: "router.post('/api/deployments/:id/redeploy', requireSession, requireTenant, csrf, redeploy);",
+    },
+  },
+  check(ctx) {
+    const roots = ctx.contract.routes.filter((c) => c.resource === 'deployment').map((c) => c.path);
+    for (const r of ctx.routes) {
+      if (r.method !== 'PUT' && r.method !== 'PATCH') continue;
+      if (r.classification === 'excluded') continue;
+      if (!roots.some((p) => pathApplies(p, r.path, false))) continue;
+      reportRoute(ctx, r, `${routeLabel(r)} mutates a deployment, which the contract makes immutable`);
+    }
+  },
+};

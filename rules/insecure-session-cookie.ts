@@ -1,0 +1,64 @@
+import type { Value } from '../src/link/evaluate.js';
+import type { RuleModule } from '../src/rule.js';
+
+/** Per session package: where its cookie options live and its defaults. */
+const SESSION_PACKAGES: Record<string, { nested: boolean; httpOnly: boolean; secure: boolean }> = {
+  'express-session': { nested: true, httpOnly: true, secure: false },
+  '@fastify/session': { nested: true, httpOnly: true, secure: true },
+  '@fastify/secure-session': { nested: true, httpOnly: false, secure: false },
+  'cookie-session': { nested: false, httpOnly: true, secure: false },
+  'koa-session': { nested: false, httpOnly: true, secure: false },
+};
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'insecure-session-cookie',
+    defaultSeverity: 'error',
+    description: 'A session cookie is configured without httpOnly: true and secure: true.',
+    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false).',
+    contract: '"Authenticated reads use a secure, HttpOnly browser session cookie."',
+    examples: {
+      fires: "app.use(session({ secret, cookie: { httpOnly: true } })); // secure defaults to false",
+      passes: "app.use(session({ secret, cookie: { httpOnly: true, secure: true, sameSite: 'lax' } }));",
+    },
+  },
+  check(ctx) {
+    for (const [file, facts] of ctx.files) {
+      for (const c of facts.cookies) {
+        const callee = ctx.ev.eval(file, c.callee);
+        let defaults: { httpOnly: boolean; secure: boolean };
+        let opts: Value = c.options ? ctx.ev.eval(file, c.options) : { t: 'unknown', why: 'none' };
+        let what: string;
+        if (c.kind === 'session-middleware') {
+          if (callee.t !== 'pkg' || callee.path.length > 0) continue;
+          const pkg = SESSION_PACKAGES[callee.pkg];
+          if (!pkg) continue;
+          defaults = pkg;
+          if (pkg.nested) opts = opts.t === 'obj' ? ctx.ev.member(opts, 'cookie', 0) : opts;
+          what = `${callee.pkg} session cookie`;
+        } else {
+          const koa = c.snippet.includes('ctx.cookies.set') || c.snippet.includes('context.cookies.set');
+          defaults = { httpOnly: koa, secure: false };
+          what = `session cookie '${c.name}'`;
+          if (opts.t === 'unknown' && c.options) continue; // options not known statically
+        }
+        const flag = (k: 'httpOnly' | 'secure'): boolean | null => {
+          if (opts.t !== 'obj') return opts.t === 'unknown' && opts.why !== 'none' && !opts.why.startsWith('no property') ? null : defaults[k];
+          const v = ctx.ev.member(opts, k, 0);
+          if (v.t === 'bool') return v.v;
+          if (v.t === 'unknown' && v.why.startsWith('no property')) return defaults[k];
+          return null; // an expression: not provably insecure
+        };
+        const missing = (['httpOnly', 'secure'] as const).filter((k) => flag(k) === false);
+        if (missing.length === 0) continue;
+        ctx.report({
+          file,
+          line: c.at.line,
+          column: c.at.column,
+          message: `${what} is configured without ${missing.map((k) => `${k}: true`).join(' and ')}`,
+          snippet: c.snippet,
+        });
+      }
+    }
+  },
+};

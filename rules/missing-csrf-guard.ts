@@ -1,0 +1,26 @@
+import { BROWSER_SURFACE, candidatesHint, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'missing-csrf-guard',
+    defaultSeverity: 'error',
+    description: 'A POST/PUT/PATCH/DELETE/ALL route on the browser surface has no CSRF guard.',
+    rationale: 'The browser sends the session cookie with cross-site requests; a mutation authenticated by it needs a CSRF check. Routes authenticated only by a bearer token or API key do not.',
+    contract: '"Mutations additionally require the CSRF boundary, on top of the session."',
+    examples: {
+      fires: "router.post('/api/sites/', requireSession, requireTenant, createSite);",
+      passes: "router.post('/api/sites/', requireSession, requireTenant, csrfProtection, createSite);",
+    },
+  },
+  check(ctx) {
+    for (const r of ctx.routes) {
+      if (!BROWSER_SURFACE(r) || !MUTATING.has(r.method)) continue;
+      if (r.guards.some((g) => g.kinds.includes('csrf'))) continue;
+      const auth = r.guards.filter((g) => g.kinds.includes('auth'));
+      if (auth.length > 0 && auth.every((g) => g.kinds.includes('bearer'))) continue;
+      reportRoute(ctx, r, `${routeLabel(r)} changes state on the browser session without a CSRF guard${candidatesHint(r, 'csrf')}`);
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import { BROWSER_SURFACE, candidatesHint, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'missing-tenant-guard',
+    defaultSeverity: 'error',
+    description: 'A non-public, non-excluded route has no tenant guard.',
+    rationale: 'Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant\'s data.',
+    contract: '"Every non-public request is evaluated inside the active tenant boundary."',
+    examples: {
+      fires: "router.get('/api/sites/', requireSession, listSites);",
+      passes: "router.get('/api/sites/', requireSession, requireTenant, listSites);",
+    },
+  },
+  check(ctx) {
+    for (const r of ctx.routes) {
+      if (!BROWSER_SURFACE(r)) continue;
+      if (r.guards.some((g) => g.kinds.includes('tenant'))) continue;
+      reportRoute(ctx, r, `${routeLabel(r)} has no tenant guard${candidatesHint(r, 'tenant')}`);
+    }
+  },
+};

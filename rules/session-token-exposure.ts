@@ -1,0 +1,24 @@
+import type { RuleModule } from '../src/rule.js';
+
+export const rule: RuleModule = {
+  meta: {
+    id: 'session-token-exposure',
+    defaultSeverity: 'error',
+    description: 'A session id / session cookie value is returned in a response body, or read via document.cookie.',
+    rationale: 'A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page.',
+    contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
+    examples: {
+      fires: "res.json({ user: req.session.user, sessionId: req.sessionID });",
+      passes: "res.json({ user: req.session.user });",
+    },
+  },
+  check(ctx) {
+    for (const [file, facts] of ctx.files) {
+      for (const f of facts.functions)
+        for (const x of f.sessionExposures)
+          ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
+      for (const d of facts.documentCookieReads)
+        ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import type { ts as TS } from 'ts-morph';
+import type { ExtractApi } from '../extract/extract.js';
+import type { Evaluator, Value } from '../link/evaluate.js';
+import type { LinkContext } from '../link/link.js';
+
+/** What a router/app object knows about itself. */
+export interface RouterInit {
+  kind: 'app' | 'router';
+  /** Express/Koa/Hono `strict`: `/x` and `/x/` are different routes */
+  strict: boolean;
+  caseSensitive: boolean;
+  prefix?: string;
+}
+
+/**
+ * One framework. Like a knip plugin: a small declarative object. `modules` enable it
+ * (a file importing one of them, a package.json depending on one of them); `create`
+ * recognises the calls that make its apps and routers; `link` turns the registrations
+ * made on those into routes.
+ */
+export interface Adapter {
+  name: string;
+  title: string;
+  /** package names whose import enables the adapter */
+  modules: string[];
+  /** an app/router made by calling (or `new`-ing) a value of one of `modules` */
+  create?(pkg: string, path: string[], args: Value[], isNew: boolean, ev: Evaluator): RouterInit | null;
+  /** extra per-file extraction (decorators, file-system routes) */
+  visitClass?(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void;
+  /** turn the registrations on this adapter's routers into routes */
+  link(ctx: LinkContext): void;
+}

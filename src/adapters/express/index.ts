@@ -1,0 +1,220 @@
+/**
+ * Express (4 and 5). Semantics modelled from the framework's router:
+ * - `app.METHOD(path, ...handlers)`, `router.route(path).METHOD(...)`, `all`;
+ * - `use([path], ...fns)`: each fn is a layer at `path` (prefix match at segment
+ *   boundaries); a router or sub-app among them is a mount; plain functions guard every
+ *   route registered after them on a matching path, in stack order;
+ * - routers are non-strict and case-insensitive unless `{ strict, caseSensitive }`;
+ *   apps follow `app.set('strict routing' | 'case sensitive routing', …)`;
+ * - a route `/` in a router mounted at `/p` serves both `/p` and `/p/`.
+ */
+import type { Adapter, RouterInit } from '../adapter.js';
+import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import type { BoundRegistration, LinkContext } from '../../link/link.js';
+import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
+import { joinPath, pathApplies } from '../paths.js';
+
+const METHODS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  del: 'DELETE',
+  options: 'OPTIONS',
+  head: 'HEAD',
+  all: 'ALL',
+};
+
+function bool(v: Value | undefined): boolean | undefined {
+  return v?.t === 'bool' ? v.v : undefined;
+}
+
+function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensitive: boolean } {
+  const o = args[0];
+  if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
+  return {
+    strict: bool(ev.member(o, 'strict', 0)) ?? false,
+    caseSensitive: bool(ev.member(o, 'caseSensitive', 0)) ?? false,
+  };
+}
+
+interface ScopedGuard {
+  guard: AppliedGuard;
+  /** the full path the layer is mounted at ('' = everything reaching the router) */
+  scope: string;
+  caseSensitive: boolean;
+}
+
+export const expressAdapter: Adapter = {
+  name: 'express',
+  title: 'Express',
+  modules: ['express'],
+
+  create(_pkg, path, args, _isNew, ev): RouterInit | null {
+    if (path.length === 0) return { kind: 'app', strict: false, caseSensitive: false };
+    if (path.length === 1 && path[0] === 'Router') return { kind: 'router', ...optionsOf(ev, args) };
+    return null;
+  },
+
+  link(ctx: LinkContext): void {
+    new ExpressLinker(ctx).run();
+  },
+};
+
+class ExpressLinker {
+  private mounted = new Set<string>();
+
+  constructor(private readonly ctx: LinkContext) {}
+
+  run(): void {
+    const routers = this.ctx.routersOf('express');
+    for (const r of routers) this.applySettings(r);
+    for (const r of routers) for (const b of this.ctx.registrationsOf(r.id)) if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
+    for (const r of routers) {
+      if (this.mounted.has(r.id)) continue;
+      if (r.init.kind === 'router' && this.ctx.registrationsOf(r.id).some((b) => METHODS[b.reg.method] || b.reg.chainPath)) {
+        this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed without a prefix`.replace('  ', ' '), '');
+      }
+      if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r.name ?? 'app');
+    }
+  }
+
+  private applySettings(r: RouterObject): void {
+    for (const b of this.ctx.registrationsOf(r.id)) {
+      const m = b.reg.method;
+      if (m !== 'set' && m !== 'enable' && m !== 'disable') continue;
+      const name = this.ctx.ev.eval(b.file, b.reg.args[0]!);
+      if (name.t !== 'str') continue;
+      const value = m === 'enable' ? true : m === 'disable' ? false : bool(b.reg.args[1] ? this.ctx.ev.eval(b.file, b.reg.args[1]) : undefined);
+      if (value === undefined) continue;
+      if (name.v === 'strict routing') r.init.strict = value;
+      if (name.v === 'case sensitive routing') r.init.caseSensitive = value;
+    }
+  }
+
+  private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
+    const args = b.reg.args;
+    const first = this.ctx.ev.eval(b.file, args[0]!);
+    const paths = stringsOf(first);
+    if (paths) return { path: paths, items: this.ctx.ev.flatten(b.file, args.slice(1)), pathUnresolved: false };
+    const looksLikePath = first.t === 'unknown' && args[0]!.k !== 'fn' && args.length >= 2 && /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200));
+    return { path: null, items: this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args), pathUnresolved: looksLikePath };
+  }
+
+  private walk(r: RouterObject, prefix: string, inherited: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): void {
+    const local: ScopedGuard[] = [];
+    const mech = r.init.kind === 'app' ? 'app.use' : 'router.use';
+    for (const b of this.ctx.registrationsOf(r.id)) {
+      const { reg, file } = b;
+      const method = METHODS[reg.method];
+      if (method && (reg.chainPath || reg.args.length >= 2)) {
+        this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app);
+        continue;
+      }
+      if (reg.method !== 'use') continue;
+      const { path: paths, items, pathUnresolved } = this.useItems(b);
+      if (pathUnresolved) {
+        this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
+        continue;
+      }
+      for (const p of paths ?? ['']) {
+        const full = p === '' ? prefix : joinPath(prefix, p);
+        const scope = p === '' ? '' : full;
+        const hasMount = items.some((i) => i.value.t === 'router');
+        items.forEach((it, idx) => {
+          if (it.value.t === 'router') {
+            const child = this.ctx.ev.routers.get(it.value.id)!;
+            if (stack.includes(child.id) || stack.length > 64) {
+              this.ctx.warn(file, reg.at, `mount cycle: ${child.name ?? 'a router'} is mounted inside itself; its routes are listed once`, reg.snippet);
+              return;
+            }
+            const step: PrefixStep = { prefix: p === '' ? '' : p, file, line: reg.at.line };
+            this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
+            return;
+          }
+          // A path-mounted function that answers and never calls next is an ALL route.
+          if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
+            const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
+            if (f && f.behaviour.sendsResponse && !f.behaviour.callsNext) {
+              this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], prefixes, app, items.slice(idx));
+              return;
+            }
+          }
+          if (it.value.t === 'unknown' && idx === items.length - 1 && p !== '' && /router|routes|api|app$|controller/i.test(JSON.stringify(it.expr).slice(0, 200))) {
+            this.ctx.warn(file, reg.at, `mount at '${full}' could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
+            return;
+          }
+          const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
+          if (g) local.push({ guard: g, scope, caseSensitive: r.init.caseSensitive });
+        });
+      }
+    }
+  }
+
+  private route(
+    b: BoundRegistration,
+    r: RouterObject,
+    methods: string[],
+    pathExpr: Expr,
+    handlerExprs: Expr[],
+    prefix: string,
+    active: ScopedGuard[],
+    prefixes: PrefixStep[],
+    app: string,
+    preFlattened?: { value: Value; expr: Expr; file: string }[],
+  ): void {
+    const { reg, file } = b;
+    const pv = this.ctx.ev.eval(file, pathExpr);
+    const paths = stringsOf(pv);
+    if (!paths) {
+      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${pv.t === 'unknown' ? pv.why : pv.t}); it is left out`, reg.snippet);
+      return;
+    }
+    const items = preFlattened ?? this.ctx.ev.flatten(file, handlerExprs);
+    const handler = items[items.length - 1];
+    const routeGuards: AppliedGuard[] = [];
+    for (const it of items.slice(0, -1)) {
+      const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
+      if (g) routeGuards.push(g);
+    }
+    const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
+    const handlerName = handler ? handlerNameOf(this.ctx, handler) : null;
+    for (const p of paths) {
+      const full = joinPath(prefix, p);
+      const applied = active.filter((s) => pathApplies(s.scope, full, s.caseSensitive)).map((s) => s.guard);
+      this.ctx.routes.push({
+        method: methods[0]!,
+        path: full,
+        file,
+        line: reg.at.line,
+        column: reg.at.column,
+        framework: 'express',
+        handler: handlerName,
+        app,
+        trailingSlashInsensitive: !r.init.strict || (p === '/' && prefix !== ''),
+        caseSensitive: r.init.caseSensitive,
+        prefixes,
+        guards: [...applied, ...routeGuards, ...inHandler],
+        handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        snippet: reg.snippet,
+      });
+    }
+  }
+}
+
+function handlerNameOf(ctx: LinkContext, h: { value: Value; expr: Expr }): string | null {
+  if (h.expr.k === 'ref') return h.expr.name;
+  if (h.expr.k === 'member') {
+    const parts: string[] = [];
+    let e: Expr = h.expr;
+    while (e.k === 'member') {
+      parts.unshift(e.prop);
+      e = e.obj;
+    }
+    if (e.k === 'ref') parts.unshift(e.name);
+    return parts.join('.');
+  }
+  if (h.value.t === 'fn') return ctx.ev.fnOf(h.value.file, h.value.fn)?.name ?? null;
+  return null;
+}

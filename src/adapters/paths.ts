@@ -1,0 +1,27 @@
+/** Path helpers shared by the adapters. */
+
+/** Join a mount prefix and a route path the way routers do: one slash between, none doubled. */
+export function joinPath(prefix: string, p: string): string {
+  if (prefix === '' || prefix === '/') return p === '' ? '/' : p.startsWith('/') ? p : '/' + p;
+  const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  if (p === '') return base;
+  return base + (p.startsWith('/') ? p : '/' + p);
+}
+
+function segments(p: string): string[] {
+  return p.split('/').filter((s) => s !== '');
+}
+
+function segmentMatches(pattern: string, actual: string, caseSensitive: boolean): boolean {
+  if (pattern.startsWith(':') || actual.startsWith(':') || pattern === '*' || pattern.startsWith('*')) return true;
+  return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
+}
+
+/** Does a middleware layer mounted at `scope` ('' = everywhere) run for requests to `full`? */
+export function pathApplies(scope: string, full: string, caseSensitive: boolean): boolean {
+  if (scope === '' || scope === '/') return true;
+  const s = segments(scope);
+  const f = segments(full);
+  if (s.length > f.length) return false;
+  return s.every((seg, i) => segmentMatches(seg, f[i]!, caseSensitive));
+}

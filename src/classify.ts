@@ -1,0 +1,102 @@
+/**
+ * Classify each route against the contract (SPEC section 7): public / excluded /
+ * contract (exactly, served under the framework's matching, or drifted) / browser.
+ */
+import { familyOf, type Contract, type ContractRoute } from './contract.js';
+import type { RouteDraft } from './link/link.js';
+import type { Route } from './types.js';
+
+function trimSlash(p: string): string {
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
+  let x = a;
+  let y = b;
+  if (trailingInsensitive) {
+    x = trimSlash(x);
+    y = trimSlash(y);
+  }
+  if (caseInsensitive) {
+    x = x.toLowerCase();
+    y = y.toLowerCase();
+  }
+  if (x === y) return true;
+  // Parameters match any segment.
+  const xs = x.split('/');
+  const ys = y.split('/');
+  return xs.length === ys.length && xs.every((s, i) => s === ys[i] || (s !== '' && ys[i] !== '' && (s.startsWith(':') || ys[i]!.startsWith(':'))));
+}
+
+function methodServes(routeMethod: string, contractMethod: string): boolean {
+  return routeMethod === contractMethod || routeMethod === 'ALL' || (contractMethod === 'HEAD' && routeMethod === 'GET');
+}
+
+/** How a route relates to a contract route. */
+export function matchContract(r: RouteDraft, c: ContractRoute): 'exact' | 'served' | 'drift' | null {
+  if (r.method === c.method && r.path === c.path) return 'exact';
+  if (methodServes(r.method, c.method) && samePath(r.path, c.path, r.trailingSlashInsensitive, !r.caseSensitive)) return 'served';
+  if (samePath(r.path, c.path, true, true)) return 'drift';
+  return null;
+}
+
+function driftReason(r: RouteDraft, c: ContractRoute): string {
+  const reasons: string[] = [];
+  if (!methodServes(r.method, c.method)) reasons.push(`method ${r.method} instead of ${c.method}`);
+  if (trimSlash(r.path) !== r.path !== (trimSlash(c.path) !== c.path) && !r.trailingSlashInsensitive)
+    reasons.push(`trailing slash differs and ${r.framework} matches it exactly${r.framework === 'express' ? ' (strict routing)' : ''}`);
+  if (trimSlash(r.path).toLowerCase() === trimSlash(c.path).toLowerCase() && trimSlash(r.path) !== trimSlash(c.path) && r.caseSensitive)
+    reasons.push('case differs and routing is case-sensitive');
+  return reasons.join('; ') || 'served in another form';
+}
+
+export function parseRouteSpec(s: string): { method: string; path: string } {
+  const i = s.indexOf(' ');
+  return { method: s.slice(0, i).toUpperCase(), path: s.slice(i + 1).trim() };
+}
+
+export function classify(drafts: RouteDraft[], contract: Contract, families: Record<string, string[]>, publicRoutes: string[]): Route[] {
+  const routes: Route[] = drafts.map((d) => ({ ...d, classification: 'browser', family: null, contractRoute: null, contractMatch: null, driftReason: null }));
+  const publicSpecs = publicRoutes.map(parseRouteSpec);
+  // Contract routes served exactly or under the framework's matching rules.
+  for (const c of contract.routes) {
+    const served = routes.filter((r) => {
+      const m = matchContract(r, c);
+      return m === 'exact' || m === 'served';
+    });
+    for (const r of served) {
+      r.contractRoute = `${c.method} ${c.path}`;
+      r.contractMatch = matchContract(r, c);
+    }
+    if (served.length > 0) continue;
+    // Served only in a drifted form: the closest candidate carries the drift.
+    const drifted = routes
+      .filter((r) => r.contractRoute === null && matchContract(r, c) === 'drift')
+      .sort((a, b) => score(a, c) - score(b, c) || a.file.localeCompare(b.file) || a.line - b.line);
+    const best = drifted[0];
+    if (best) {
+      best.contractRoute = `${c.method} ${c.path}`;
+      best.contractMatch = 'drift';
+      best.driftReason = driftReason(best, c);
+    }
+  }
+  for (const r of routes) {
+    r.family = familyOf(r.path, families);
+    const c = r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
+    const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
+    if (r.family) r.classification = 'excluded';
+    else if (c?.auth === 'public' || listedPublic) r.classification = 'public';
+    else if (c) r.classification = 'contract';
+    else r.classification = 'browser';
+  }
+  return routes;
+}
+
+function score(r: RouteDraft, c: ContractRoute): number {
+  return (methodServes(r.method, c.method) ? 0 : 4) + (r.path === c.path ? 0 : trimSlash(r.path) === trimSlash(c.path) ? 1 : 2);
+}
+
+/** Is this route listed in publicRoutes (config)? */
+export function isListedPublic(r: Route, publicRoutes: string[]): boolean {
+  return publicRoutes.map(parseRouteSpec).some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { RULES } from '../rules/index.js';
+import { exitCode, run, type RunResult } from './engine.js';
+import { VERSION } from './package-root.js';
+import { UsageError } from './errors.js';
+import { makeChalk } from './report/color.js';
+import { formatJson, routeJson } from './report/json.js';
+import { formatStylish } from './report/stylish.js';
+import { formatTable } from './report/table.js';
+import { formatRuleDoc, formatRuleList } from './report/rules.js';
+
+interface CommonOpts {
+  config?: string;
+  contract?: string;
+  format?: string;
+  output?: string;
+  color?: boolean;
+  quiet?: boolean;
+}
+
+function writeOut(text: string, output: string | undefined): void {
+  if (!output) {
+    process.stdout.write(text);
+    return;
+  }
+  const abs = path.resolve(output);
+  const tmp = `${abs}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, text);
+    fs.renameSync(tmp, abs);
+  } catch (err) {
+    throw new UsageError(`${output}: cannot write (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function common(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'config file (default: route-surface.config.json in the cwd, if any)')
+    .option('--contract <contract>', 'builtin:browser-control-plane@1 or a contract file')
+    .option('--output <file>', 'write the report to a file instead of stdout')
+    .option('--no-color', 'no colours')
+    .option('--quiet', 'report errors only');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = new Command('route-surface')
+    .description('Static route-surface linter: extracts every route, diffs it against a contract, reports leaks and missing guards.')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'route-surface: ')) });
+
+  common(
+    program
+      .command('check', { isDefault: true })
+      .description('lint the route surface against the contract')
+      .argument('[paths...]', 'files or directories (default: .)'),
+  )
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .option('--max-warnings <n>', 'fail when there are more warnings than this', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n)) throw new UsageError(`--max-warnings: not a whole number: ${v}`);
+      return n;
+    })
+    .action(async (paths: string[], opts: CommonOpts & { maxWarnings?: number }) => {
+      const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract });
+      const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
+      writeOut(opts.format === 'json' ? formatJson(quietResult(res, opts.quiet)) : formatStylish(res, c, opts.quiet), opts.output);
+      code = exitCode(res.summary, opts.maxWarnings);
+    });
+
+  common(
+    program
+      .command('list')
+      .description('print the extracted route inventory')
+      .argument('[paths...]', 'files or directories (default: .)'),
+  )
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .option('--method <method>', 'only routes with this method')
+    .option('--filter <substring>', 'only routes whose path contains this')
+    .action(async (paths: string[], opts: CommonOpts & { method?: string; filter?: string }) => {
+      const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract });
+      const routes = res.routes.filter(
+        (r) => (!opts.method || r.method === opts.method.toUpperCase()) && (!opts.filter || r.path.toLowerCase().includes(opts.filter.toLowerCase())),
+      );
+      const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
+      writeOut(opts.format === 'json' ? JSON.stringify({ routes: routes.map(routeJson) }, null, 2) + '\n' : formatTable(routes, c), opts.output);
+    });
+
+  program
+    .command('rules')
+    .description('list the rules, or print one rule\'s documentation')
+    .argument('[ruleId]', 'a rule id')
+    .action((ruleId: string | undefined) => {
+      if (!ruleId) {
+        process.stdout.write(formatRuleList(RULES));
+        return;
+      }
+      const rule = RULES.find((r) => r.meta.id === ruleId);
+      if (!rule) throw new UsageError(`unknown rule ${ruleId} (see route-surface rules)`);
+      process.stdout.write(formatRuleDoc(rule));
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof UsageError) {
+      process.stderr.write(`route-surface: ${err.message}\n`);
+      return 2;
+    }
+    const e = err as Error;
+    process.stderr.write(`route-surface: internal error: ${e.message}\n`);
+    if (process.env.ROUTE_SURFACE_DEBUG) process.stderr.write(`${e.stack}\n`);
+    return 2;
+  }
+}
+
+function quietResult(res: RunResult, quiet: boolean | undefined): RunResult {
+  return quiet ? { ...res, findings: res.findings.filter((f) => f.severity === 'error') } : res;
+}

@@ -1,0 +1,821 @@
+/**
+ * Per-file extraction: one walk over the compiler's own nodes (no ts-morph wrappers,
+ * no type checker) turning a file into plain `FileFacts`.
+ */
+import type { ts as TS } from 'ts-morph';
+import type {
+  Behaviour,
+  CookieFact,
+  Expr,
+  FileFacts,
+  FunctionFact,
+  LeadingGuard,
+  Loc,
+  ResponseField,
+  Scope,
+} from '../types.js';
+import type { Adapter } from '../adapters/adapter.js';
+
+type TSModule = typeof TS;
+
+export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
+const SESSION_EXPOSURE_RE =
+  /\bsession(ID|Id|_id)\b|\bsession\.id\b|\bcookies\b[^;]*\b(sess|sid|connect\.sid)/i;
+const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render', 'redirect', 'sendFile', 'jsonp', 'text', 'html', 'body']);
+const SESSION_COOKIE_NAME_RE = /sess|^sid$|\.sid$|auth/i;
+
+interface Ctx {
+  ts: TSModule;
+  sf: TS.SourceFile;
+  text: string;
+  facts: FileFacts;
+  adapters: Adapter[];
+}
+
+export function emptyFacts(file: string): FileFacts {
+  return {
+    file,
+    parseError: null,
+    imports: [],
+    exports: [],
+    scopes: [{ id: 0, parent: null, bindings: {} }],
+    functions: [],
+    registrations: [],
+    calls: [],
+    cookies: [],
+    documentCookieReads: [],
+    suppressions: [],
+    frameworks: [],
+    adapterFacts: {},
+  };
+}
+
+export function locOf(ctx: { ts: TSModule; sf: TS.SourceFile }, node: TS.Node): Loc {
+  const { line, character } = ctx.ts.getLineAndCharacterOfPosition(ctx.sf, node.getStart(ctx.sf));
+  return { line: line + 1, column: character + 1 };
+}
+
+function lineText(text: string, line: number): string {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const nl = text.indexOf('\n', start);
+    if (nl < 0) return '';
+    start = nl + 1;
+  }
+  let end = text.indexOf('\n', start);
+  if (end < 0) end = text.length;
+  return text.slice(start, end).trim().slice(0, 300);
+}
+
+export function extractFacts(ts: TSModule, file: string, text: string, adapters: Adapter[]): FileFacts {
+  const facts = emptyFacts(file);
+  const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  if (diags.length > 0) {
+    const d = diags[0]!;
+    const { line, character } = ts.getLineAndCharacterOfPosition(sf, d.start ?? 0);
+    facts.parseError = {
+      message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+      at: { line: line + 1, column: character + 1 },
+    };
+  }
+  const ctx: Ctx = { ts, sf, text, facts, adapters };
+  collectSuppressions(text, facts);
+  for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
+  const fw = new Set<string>();
+  for (const imp of facts.imports) for (const a of adapters) if (a.modules.some((m) => imp.source === m || imp.source.startsWith(m + '/'))) fw.add(a.name);
+  facts.frameworks = [...fw].sort();
+  return facts;
+}
+
+// ---------------------------------------------------------------------------
+// Suppressions: `// route-surface-disable-next-line rule-a, rule-b -- reason`
+
+function collectSuppressions(text: string, facts: FileFacts): void {
+  if (!text.includes('route-surface-disable')) return;
+  const lines = text.split(/\r?\n/);
+  lines.forEach((l, i) => {
+    const m = /(?:\/\/|\/\*)\s*route-surface-disable-next-line\b(.*?)(?:\*\/\s*)?$/.exec(l);
+    if (!m) return;
+    const body = m[1] ?? '';
+    const sep = body.indexOf('--');
+    const rulesPart = sep >= 0 ? body.slice(0, sep) : body;
+    const reason = sep >= 0 ? body.slice(sep + 2).trim() : '';
+    facts.suppressions.push({
+      line: i + 1,
+      rules: rulesPart.split(/[\s,]+/).filter(Boolean),
+      reason: reason.length > 0 ? reason : null,
+      at: { line: i + 1, column: l.indexOf(m[0]) + 1 },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Scopes and statements
+
+function newScope(ctx: Ctx, parent: number): Scope {
+  const s: Scope = { id: ctx.facts.scopes.length, parent, bindings: {} };
+  ctx.facts.scopes.push(s);
+  return s;
+}
+
+function hasModifier(ts: TSModule, node: TS.Node, kind: TS.SyntaxKind): boolean {
+  const mods = (ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined) ?? [];
+  return mods.some((m) => m.kind === kind);
+}
+
+function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact | null): void {
+  const { ts, facts } = ctx;
+  if (ts.isImportDeclaration(node)) {
+    const source = (node.moduleSpecifier as TS.StringLiteral).text;
+    const clause = node.importClause;
+    if (clause) {
+      if (clause.name) facts.imports.push({ local: clause.name.text, imported: 'default', source });
+      const nb = clause.namedBindings;
+      if (nb && ts.isNamespaceImport(nb)) facts.imports.push({ local: nb.name.text, imported: '*', source });
+      if (nb && ts.isNamedImports(nb))
+        for (const el of nb.elements)
+          facts.imports.push({ local: el.name.text, imported: (el.propertyName ?? el.name).getText(ctx.sf), source });
+    } else {
+      facts.imports.push({ local: '', imported: '', source });
+    }
+    return;
+  }
+  if (ts.isImportEqualsDeclaration(node)) {
+    const ref = node.moduleReference;
+    if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression))
+      facts.imports.push({ local: node.name.text, imported: '=', source: ref.expression.text });
+    return;
+  }
+  if (ts.isExportDeclaration(node)) {
+    const source = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : undefined;
+    const clause = node.exportClause;
+    if (!clause) {
+      if (source) facts.exports.push({ exported: '*', source });
+    } else if (ts.isNamespaceExport(clause)) {
+      if (source) facts.exports.push({ exported: clause.name.text, source, imported: '*' });
+    } else {
+      for (const el of clause.elements) {
+        const local = (el.propertyName ?? el.name).getText(ctx.sf);
+        if (source) facts.exports.push({ exported: el.name.text, source, imported: local });
+        else facts.exports.push({ exported: el.name.text, local });
+      }
+    }
+    return;
+  }
+  if (ts.isExportAssignment(node)) {
+    if (ts.isIdentifier(node.expression)) facts.exports.push({ exported: 'default', local: node.expression.text });
+    else {
+      facts.scopes[0]!.bindings['*default*'] = toExpr(ctx, node.expression, scope, fn);
+      facts.exports.push({ exported: 'default', local: '*default*' });
+    }
+    return;
+  }
+  if (ts.isVariableStatement(node)) {
+    const exported = scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword);
+    for (const d of node.declarationList.declarations) declareVariable(ctx, d, scope, fn, exported);
+    return;
+  }
+  if (ts.isFunctionDeclaration(node)) {
+    const f = makeFunction(ctx, node, scope, node.name?.text ?? null);
+    if (node.name) facts.scopes[scope]!.bindings[node.name.text] = { k: 'fn', id: f.id };
+    if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
+      const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
+      const local = node.name?.text ?? '*default*';
+      if (!node.name) facts.scopes[0]!.bindings['*default*'] = { k: 'fn', id: f.id };
+      facts.exports.push({ exported: isDefault ? 'default' : local, local });
+    }
+    return;
+  }
+  if (ts.isClassDeclaration(node)) {
+    for (const a of ctx.adapters) a.visitClass?.(extractApi(ctx), node, scope);
+    for (const m of node.members) {
+      if ((ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m)) && m.body) {
+        const name = m.name && ts.isIdentifier(m.name) ? m.name.text : null;
+        makeFunction(ctx, m, scope, name);
+      } else if (ts.isPropertyDeclaration(m) && m.initializer) {
+        toExpr(ctx, m.initializer, scope, fn);
+      }
+    }
+    if (node.name) {
+      facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
+      if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
+        const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
+        facts.exports.push({ exported: isDefault ? 'default' : node.name.text, local: node.name.text });
+      }
+    }
+    return;
+  }
+  if (ts.isExpressionStatement(node)) {
+    const e = node.expression;
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const lhs = e.left.getText(ctx.sf);
+      const rhs = toExpr(ctx, e.right, scope, fn);
+      if (scope === 0 && lhs === 'module.exports') {
+        facts.scopes[0]!.bindings['*default*'] = rhs;
+        facts.exports.push({ exported: 'default', local: '*default*' });
+        if (rhs.k === 'obj')
+          for (const [k, v] of Object.entries(rhs.props)) {
+            facts.scopes[0]!.bindings[`*cjs*${k}`] = v;
+            facts.exports.push({ exported: k, local: `*cjs*${k}` });
+          }
+        return;
+      }
+      const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(lhs);
+      if (scope === 0 && m) {
+        facts.scopes[0]!.bindings[`*cjs*${m[1]}`] = rhs;
+        facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]}` });
+        return;
+      }
+      // `router = express.Router()` after `let router;`
+      if (ts.isIdentifier(e.left)) {
+        const s = findScopeOf(ctx, scope, e.left.text);
+        if (s && isUnassigned(s.bindings[e.left.text])) s.bindings[e.left.text] = rhs;
+      }
+      return;
+    }
+    const ex = toExpr(ctx, e, scope, fn);
+    if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'member') && ex.args.some((a) => a.k === 'ref'))
+      facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
+    return;
+  }
+  // Everything else: walk children looking for statements and expressions.
+  visitChildren(ctx, node, scope, fn);
+}
+
+function isUnassigned(e: Expr | undefined): boolean {
+  return e?.k === 'unknown' && e.text === '';
+}
+
+function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {
+  let s: Scope | undefined = ctx.facts.scopes[scope];
+  while (s) {
+    if (name in s.bindings) return s;
+    s = s.parent === null ? undefined : ctx.facts.scopes[s.parent];
+  }
+  return null;
+}
+
+function visitChildren(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact | null): void {
+  const { ts } = ctx;
+  ts.forEachChild(node, (child) => {
+    if (ts.isExpression(child) && !ts.isFunctionLike(child)) toExpr(ctx, child, scope, fn);
+    else if (ts.isFunctionLike(child) && (ts.isArrowFunction(child) || ts.isFunctionExpression(child))) toExpr(ctx, child, scope, fn);
+    else visitStatement(ctx, child, scope, fn);
+  });
+}
+
+function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn: FunctionFact | null, exported: boolean): void {
+  const { ts, facts } = ctx;
+  const bindings = facts.scopes[scope]!.bindings;
+  const init = d.initializer ? unwrap(ts, d.initializer) : undefined;
+  const requireSource = init ? requireOf(ts, init) : null;
+  if (ts.isIdentifier(d.name)) {
+    const name = d.name.text;
+    if (requireSource !== null && scope === 0) {
+      facts.imports.push({ local: name, imported: '=', source: requireSource });
+    } else if (init && ts.isPropertyAccessExpression(init) && requireOf(ts, unwrap(ts, init.expression)) !== null && scope === 0) {
+      facts.imports.push({ local: name, imported: init.name.text, source: requireOf(ts, unwrap(ts, init.expression))! });
+    } else {
+      bindings[name] = init ? toExpr(ctx, init, scope, fn, name) : { k: 'unknown', text: '' };
+    }
+    if (exported) facts.exports.push({ exported: name, local: name });
+    return;
+  }
+  if (ts.isObjectBindingPattern(d.name)) {
+    const base = init && requireSource === null ? toExpr(ctx, init, scope, fn) : null;
+    for (const el of d.name.elements) {
+      if (!ts.isIdentifier(el.name)) continue;
+      const local = el.name.text;
+      const prop = el.propertyName ? el.propertyName.getText(ctx.sf) : local;
+      if (requireSource !== null && scope === 0) facts.imports.push({ local, imported: prop, source: requireSource });
+      else bindings[local] = base ? { k: 'member', obj: base, prop } : { k: 'unknown', text: local };
+      if (exported) facts.exports.push({ exported: local, local });
+    }
+    return;
+  }
+  if (init) toExpr(ctx, init, scope, fn);
+}
+
+function requireOf(ts: TSModule, node: TS.Node): string | null {
+  if (
+    ts.isCallExpression(node) &&
+    ts.isIdentifier(node.expression) &&
+    node.expression.text === 'require' &&
+    node.arguments.length === 1 &&
+    ts.isStringLiteralLike(node.arguments[0]!)
+  )
+    return (node.arguments[0] as TS.StringLiteral).text;
+  return null;
+}
+
+function unwrap(ts: TSModule, node: TS.Expression): TS.Expression {
+  let n = node;
+  for (;;) {
+    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n) || ts.isAwaitExpression(n))
+      n = n.expression;
+    else return n;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+const MAX_DEPTH = 200;
+
+function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, nameHint?: string, depth = 0): Expr {
+  const { ts } = ctx;
+  if (depth > MAX_DEPTH) return { k: 'unknown', text: 'too deep' };
+  const n = unwrap(ts, node);
+  if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
+  if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
+  if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
+  if (n.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: false };
+  if (ts.isTemplateExpression(n)) {
+    const parts: Expr[] = [{ k: 'str', v: n.head.text }];
+    for (const span of n.templateSpans) {
+      parts.push(toExpr(ctx, span.expression, scope, fn, undefined, depth + 1));
+      parts.push({ k: 'str', v: span.literal.text });
+    }
+    return { k: 'tpl', parts };
+  }
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const l = toExpr(ctx, n.left, scope, fn, undefined, depth + 1);
+    const r = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
+    return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
+  }
+  if (ts.isArrayLiteralExpression(n)) {
+    return {
+      k: 'arr',
+      items: n.elements.map((el) =>
+        ts.isSpreadElement(el) ? toExpr(ctx, el.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, el, scope, fn, undefined, depth + 1),
+      ),
+    };
+  }
+  if (ts.isObjectLiteralExpression(n)) {
+    const props: Record<string, Expr> = {};
+    for (const p of n.properties) {
+      if (ts.isPropertyAssignment(p)) {
+        const key = propName(ts, p.name);
+        const v = toExpr(ctx, p.initializer, scope, fn, key ?? undefined, depth + 1);
+        if (key !== null) props[key] = v;
+      } else if (ts.isShorthandPropertyAssignment(p)) {
+        props[p.name.text] = { k: 'ref', name: p.name.text, scope };
+      } else if (ts.isMethodDeclaration(p) && p.body) {
+        const key = propName(ts, p.name);
+        const f = makeFunction(ctx, p, scope, key);
+        if (key !== null) props[key] = { k: 'fn', id: f.id };
+      } else if (ts.isSpreadAssignment(p)) {
+        toExpr(ctx, p.expression, scope, fn, undefined, depth + 1);
+      }
+    }
+    return { k: 'obj', props };
+  }
+  if (ts.isIdentifier(n)) return { k: 'ref', name: n.text, scope };
+  if (ts.isPropertyAccessExpression(n)) {
+    if (n.expression.kind === ts.SyntaxKind.Identifier && (n.expression as TS.Identifier).text === 'document' && n.name.text === 'cookie') {
+      const parent = n.parent;
+      const isWrite = ts.isBinaryExpression(parent) && parent.left === n && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+      if (!isWrite) {
+        const at = locOf(ctx, n);
+        ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx.text, at.line) });
+      }
+    }
+    return { k: 'member', obj: toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), prop: n.name.text };
+  }
+  if (ts.isElementAccessExpression(n)) {
+    const obj = toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+    const arg = n.argumentExpression;
+    if (ts.isStringLiteralLike(arg)) return { k: 'member', obj, prop: arg.text };
+    toExpr(ctx, arg, scope, fn, undefined, depth + 1);
+    return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+  }
+  if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) {
+    const f = makeFunction(ctx, n, scope, nameHint ?? (ts.isFunctionExpression(n) && n.name ? n.name.text : null));
+    return { k: 'fn', id: f.id };
+  }
+  if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
+    const callee = toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+    const args = (n.arguments ?? []).map((a) =>
+      ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
+    );
+    const at = locOf(ctx, n);
+    const e: Expr = ts.isCallExpression(n)
+      ? { k: 'call', callee, args, at, pos: n.getStart(ctx.sf) }
+      : { k: 'new', callee, args, at, pos: n.getStart(ctx.sf) };
+    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at);
+    return e;
+  }
+  if (ts.isConditionalExpression(n)) {
+    toExpr(ctx, n.condition, scope, fn, undefined, depth + 1);
+    toExpr(ctx, n.whenTrue, scope, fn, undefined, depth + 1);
+    toExpr(ctx, n.whenFalse, scope, fn, undefined, depth + 1);
+    return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+  }
+  if (ts.isClassExpression(n)) {
+    visitStatement(ctx, n, scope, fn);
+    return { k: 'unknown', text: 'class' };
+  }
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    const lhs = n.left.getText(ctx.sf);
+    const rhs = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
+    if (ts.isIdentifier(n.left)) {
+      const s = findScopeOf(ctx, scope, n.left.text);
+      if (s && isUnassigned(s.bindings[n.left.text])) s.bindings[n.left.text] = rhs;
+    }
+    return { k: 'unknown', text: lhs };
+  }
+  // Anything else: still walk it, for nested calls and functions.
+  ts.forEachChild(n, (c) => {
+    if (ts.isExpression(c)) toExpr(ctx, c, scope, fn, undefined, depth + 1);
+  });
+  return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+}
+
+function propName(ts: TSModule, name: TS.PropertyName): string | null {
+  if (ts.isIdentifier(name) || ts.isStringLiteralLike(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) return name.text;
+  return null;
+}
+
+/** Exposed to adapters. */
+export interface ExtractApi {
+  ts: TSModule;
+  sf: TS.SourceFile;
+  facts: FileFacts;
+  loc(node: TS.Node): Loc;
+  snippet(line: number): string;
+  expr(node: TS.Expression, scope: number): Expr;
+}
+
+function extractApi(ctx: Ctx): ExtractApi {
+  return {
+    ts: ctx.ts,
+    sf: ctx.sf,
+    facts: ctx.facts,
+    loc: (node) => locOf(ctx, node),
+    snippet: (line) => lineText(ctx.text, line),
+    expr: (node, scope) => toExpr(ctx, node, scope, null),
+  };
+}
+
+/** Method names that may register routes, middleware, plugins or settings on an app/router. */
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all'];
+const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
+const REGISTRATION_METHODS = new Set([...CHAINABLE, 'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount']);
+
+function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc): void {
+  const { ts } = ctx;
+  const snippet = lineText(ctx.text, at.line);
+  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && args.length > 0) {
+    // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
+    let target = callee.obj;
+    let chainPath: Expr | null = null;
+    while (target.k === 'call' && target.callee.k === 'member') {
+      const m = target.callee.prop;
+      if (m === 'route' && CHAINABLE.has(callee.prop) && target.args.length === 1 && target.args[0]!.k !== 'obj') {
+        chainPath ??= target.args[0]!;
+        target = target.callee.obj;
+      } else if (CHAINABLE.has(m) && CHAINABLE.has(callee.prop)) {
+        target = target.callee.obj;
+      } else break;
+    }
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, at, snippet });
+  }
+  // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
+  const first = n.arguments[0];
+  if (callee.k === 'ref' && first && ts.isObjectLiteralExpression(unwrap(ts, first))) {
+    ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippet));
+  } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(n.expression.getText(ctx.sf))))) {
+    const name = args[0]?.k === 'str' ? args[0].v : null;
+    if (name !== null && SESSION_COOKIE_NAME_RE.test(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippet));
+  }
+}
+
+function cookieFact(kind: CookieFact['kind'], callee: Expr, name: string | null, options: Expr | null, at: Loc, snippet: string): CookieFact {
+  return { kind, callee, name, options, at, snippet };
+}
+
+// ---------------------------------------------------------------------------
+// Functions and their behaviour
+
+function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: number, name: string | null): FunctionFact {
+  const { ts, facts } = ctx;
+  const scope = newScope(ctx, parentScope);
+  const f: FunctionFact = {
+    id: facts.functions.length,
+    name,
+    at: locOf(ctx, node),
+    scope: scope.id,
+    params: [],
+    behaviour: { status401: false, status403or404: false, comparesTenant: false, readsSession: false, callsNext: false, sendsResponse: false },
+    returns: [],
+    leading: [],
+    responseFields: [],
+    sessionExposures: [],
+  };
+  facts.functions.push(f);
+  node.parameters.forEach((p, index) => {
+    if (ts.isIdentifier(p.name)) {
+      f.params.push(p.name.text);
+      scope.bindings[p.name.text] = { k: 'param', fn: f.id, index, name: p.name.text };
+    } else {
+      f.params.push('');
+    }
+  });
+  const body = node.body;
+  if (!body) return f;
+  if (ts.isBlock(body)) {
+    for (const stmt of body.statements) visitStatement(ctx, stmt, scope.id, f);
+    collectReturns(ctx, body, scope.id, f);
+  } else {
+    f.returns.push(toExpr(ctx, body, scope.id, f));
+  }
+  analyseBehaviour(ctx, body, f);
+  if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
+  collectResponses(ctx, body, f);
+  return f;
+}
+
+function collectReturns(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact): void {
+  const { ts } = ctx;
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) && n.expression) {
+      const e = unwrap(ts, n.expression);
+      // The expression was already walked as a statement; re-derive its Expr without re-walking
+      // nested functions: identifiers, calls and members are cheap and side-effect free here.
+      f.returns.push(shallowExpr(ctx, e, scope));
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(body, visit);
+}
+
+/** An Expr for a returned expression, reusing function facts already made for nested functions. */
+function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
+  const { ts } = ctx;
+  const e = unwrap(ts, n);
+  if (ts.isIdentifier(e)) return { k: 'ref', name: e.text, scope };
+  if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
+  if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) {
+    const start = locOf(ctx, e);
+    const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);
+    return found ? { k: 'fn', id: found.id } : { k: 'unknown', text: 'function' };
+  }
+  if (ts.isPropertyAccessExpression(e)) return { k: 'member', obj: shallowExpr(ctx, e.expression, scope), prop: e.name.text };
+  if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
+    const at = locOf(ctx, e);
+    const args = (e.arguments ?? []).map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
+    const callee = shallowExpr(ctx, e.expression, scope);
+    return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos: e.getStart(ctx.sf) } : { k: 'new', callee, args, at, pos: e.getStart(ctx.sf) };
+  }
+  if (ts.isArrayLiteralExpression(e)) return { k: 'arr', items: e.elements.map((x) => shallowExpr(ctx, ts.isSpreadElement(x) ? x.expression : x, scope)) };
+  if (ts.isObjectLiteralExpression(e)) {
+    const props: Record<string, Expr> = {};
+    for (const p of e.properties) {
+      if (ts.isPropertyAssignment(p)) {
+        const k = propName(ts, p.name);
+        if (k !== null) props[k] = shallowExpr(ctx, p.initializer, scope);
+      } else if (ts.isShorthandPropertyAssignment(p)) props[p.name.text] = { k: 'ref', name: p.name.text, scope };
+    }
+    return { k: 'obj', props };
+  }
+  return { k: 'unknown', text: e.getText(ctx.sf).slice(0, 80) };
+}
+
+function statusOf(ts: TSModule, n: TS.Node): number | null {
+  if (ts.isNumericLiteral(n)) {
+    const v = Number(n.text);
+    return v === 401 || v === 403 || v === 404 ? v : null;
+  }
+  if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
+    const t = ts.isIdentifier(n) ? n.text : n.name.text;
+    if (/^unauthori[sz]ed/i.test(t) || /^Unauthori[sz]ed(Exception|Error)$/.test(t)) return 401;
+    if (/^forbidden/i.test(t)) return 403;
+    if (/^(not_?found)/i.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
+  }
+  return null;
+}
+
+function isResponseCall(ts: TSModule, n: TS.Node): boolean {
+  if (!ts.isCallExpression(n)) return false;
+  const c = n.expression;
+  if (ts.isPropertyAccessExpression(c)) {
+    const prop = c.name.text;
+    if (RESPONSE_METHODS.has(prop)) {
+      const obj = c.expression;
+      // res.json(...), res.status(200).json(...), reply.send(), c.json(), Response.json(), NextResponse.json()
+      const base = ts.isCallExpression(obj) && ts.isPropertyAccessExpression(obj.expression) ? obj.expression.expression : obj;
+      const t = ts.isIdentifier(base) ? base.text : ts.isPropertyAccessExpression(base) ? base.name.text : '';
+      return /^(res|response|reply|c|ctx|context|Response|NextResponse|h)$/.test(t) || /res(ponse)?$|reply$/i.test(t);
+    }
+  }
+  return false;
+}
+
+function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
+  const { ts } = ctx;
+  const b: Behaviour = f.behaviour;
+  const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
+  const visit = (n: TS.Node): void => {
+    const st = statusOf(ts, n);
+    if (st !== null) {
+      const p = n.parent;
+      const inStatusContext =
+        (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
+        (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(p.name.getText(ctx.sf))) ||
+        (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(p.left.getText(ctx.sf))) ||
+        (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
+        (p && ts.isNewExpression(p.parent ?? p)) ||
+        ts.isIdentifier(n);
+      if (inStatusContext) {
+        if (st === 401) b.status401 = true;
+        else b.status403or404 = true;
+      }
+    }
+    if (ts.isBinaryExpression(n)) {
+      const op = n.operatorToken.kind;
+      if (
+        (op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+          op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+          op === ts.SyntaxKind.EqualsEqualsToken ||
+          op === ts.SyntaxKind.ExclamationEqualsToken) &&
+        TENANT_RE.test(n.getText(ctx.sf))
+      )
+        b.comparesTenant = true;
+      if (op === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(n.left.getText(ctx.sf))) b.sendsResponse = true;
+    }
+    if (ts.isCallExpression(n)) {
+      const c = n.expression;
+      if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
+        b.comparesTenant = true;
+      if (ts.isIdentifier(c) && (c.text === nextName || c.text === 'next')) b.callsNext = true;
+      if (isResponseCall(ts, n)) b.sendsResponse = true;
+    }
+    if (ts.isThrowStatement(n)) b.sendsResponse = true;
+    if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) b.readsSession = true;
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+}
+
+/** Guard calls and inline checks among the handler's leading statements, before any response. */
+function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact): LeadingGuard[] {
+  const { ts } = ctx;
+  const out: LeadingGuard[] = [];
+  const containsResponse = (n: TS.Node): boolean => {
+    let found = false;
+    const v = (x: TS.Node): void => {
+      if (found || ts.isFunctionLike(x)) return;
+      if (isResponseCall(ts, x) || ts.isThrowStatement(x)) found = true;
+      else if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(x.left.getText(ctx.sf))) found = true;
+      else ts.forEachChild(x, v);
+    };
+    v(n);
+    return found;
+  };
+  const statuses = (n: TS.Node): Set<number> => {
+    const s = new Set<number>();
+    const v = (x: TS.Node): void => {
+      if (ts.isFunctionLike(x)) return;
+      const st = statusOf(ts, x);
+      if (st !== null) s.add(st);
+      ts.forEachChild(x, v);
+    };
+    v(n);
+    return s;
+  };
+  const callOf = (e: TS.Expression | undefined): TS.CallExpression | null => {
+    if (!e) return null;
+    const u = unwrap(ts, e);
+    return ts.isCallExpression(u) ? u : null;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isIfStatement(stmt)) {
+      const st = statuses(stmt.thenStatement);
+      if (st.has(401)) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
+      if ((st.has(403) || st.has(404)) && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+      continue;
+    }
+    let call: TS.CallExpression | null = null;
+    if (ts.isExpressionStatement(stmt)) call = callOf(stmt.expression);
+    else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) call = callOf(stmt.declarationList.declarations[0]!.initializer);
+    if (call && !isResponseCall(ts, call)) {
+      out.push({ callee: shallowExpr(ctx, call.expression, scope), at: locOf(ctx, call) });
+      continue;
+    }
+    if (containsResponse(stmt) || ts.isReturnStatement(stmt)) break;
+  }
+  void f;
+  return out;
+}
+
+const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn\b|^dsn$|api_?key|private_?key|credential/i;
+
+function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
+  const { ts } = ctx;
+  const localInit = new Map<string, TS.Expression>();
+  const collectLocals = (n: TS.Node): void => {
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) localInit.set(n.name.text, n.initializer);
+    if (ts.isFunctionLike(n) && n !== body.parent) return;
+    ts.forEachChild(n, collectLocals);
+  };
+  ts.forEachChild(body, collectLocals);
+  const seen = new Set<TS.Node>();
+  const fieldsOf = (e: TS.Node, depth: number): void => {
+    if (depth > 6 || seen.has(e)) return;
+    seen.add(e);
+    const u = ts.isExpression(e) ? unwrap(ts, e) : e;
+    if (ts.isObjectLiteralExpression(u)) {
+      for (const p of u.properties) {
+        const key = p.name && !ts.isComputedPropertyName(p.name) ? propName(ts, p.name as TS.PropertyName) : null;
+        if (key !== null && CREDENTIAL_KEY_RE.test(key)) {
+          const at = locOf(ctx, p);
+          f.responseFields.push({ key, at, snippet: lineText(ctx.text, at.line) });
+        }
+        if (ts.isPropertyAssignment(p)) fieldsOf(p.initializer, depth + 1);
+        if (ts.isShorthandPropertyAssignment(p)) fieldsOf(p.name, depth + 1);
+      }
+      return;
+    }
+    if (ts.isIdentifier(u)) {
+      const init = localInit.get(u.text);
+      if (init) fieldsOf(init, depth + 1);
+      return;
+    }
+    if (ts.isArrayLiteralExpression(u)) {
+      for (const el of u.elements) fieldsOf(el, depth + 1);
+      return;
+    }
+    if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && /^(map|flatMap)$/.test(u.expression.name.text)) {
+      const cb = u.arguments[0];
+      if (cb && (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb))) {
+        if (ts.isBlock(cb.body)) {
+          const v = (x: TS.Node): void => {
+            if (ts.isReturnStatement(x) && x.expression) fieldsOf(x.expression, depth + 1);
+            else if (!ts.isFunctionLike(x)) ts.forEachChild(x, v);
+          };
+          ts.forEachChild(cb.body, v);
+        } else fieldsOf(cb.body, depth + 1);
+      }
+    }
+  };
+  const exposures = (e: TS.Node): void => {
+    const v = (x: TS.Node): void => {
+      if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x) || ts.isCallExpression(x)) && SESSION_EXPOSURE_RE.test(x.getText(ctx.sf))) {
+        const at = locOf(ctx, x);
+        f.sessionExposures.push({ at, snippet: lineText(ctx.text, at.line), text: x.getText(ctx.sf).slice(0, 80) });
+        return;
+      }
+      if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) {
+        const at = locOf(ctx, x);
+        f.sessionExposures.push({ at, snippet: lineText(ctx.text, at.line), text: x.name.text });
+        return;
+      }
+      if (ts.isIdentifier(x) && localInit.has(x.text)) {
+        const init = localInit.get(x.text)!;
+        if (!seen.has(init)) {
+          seen.add(init);
+          v(init);
+        }
+        return;
+      }
+      ts.forEachChild(x, v);
+    };
+    v(e);
+  };
+  const visit = (n: TS.Node): void => {
+    if (ts.isFunctionLike(n) && n !== body.parent) return;
+    if (isResponseCall(ts, n)) {
+      for (const a of (n as TS.CallExpression).arguments) {
+        fieldsOf(a, 0);
+        exposures(a);
+      }
+    } else if (ts.isReturnStatement(n) && n.expression) {
+      const u = unwrap(ts, n.expression);
+      if (ts.isObjectLiteralExpression(u) || ts.isIdentifier(u)) {
+        fieldsOf(u, 0);
+        exposures(u);
+      }
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.body$/.test(n.left.getText(ctx.sf))) {
+      fieldsOf(n.right, 0);
+      exposures(n.right);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  const dedupe = <T extends { at: Loc }>(xs: T[]): T[] => {
+    const keys = new Set<string>();
+    return xs.filter((x) => {
+      const k = `${x.at.line}:${x.at.column}`;
+      if (keys.has(k)) return false;
+      keys.add(k);
+      return true;
+    });
+  };
+  f.responseFields = dedupe(f.responseFields) as ResponseField[];
+  f.sessionExposures = dedupe(f.sessionExposures);
+}
+

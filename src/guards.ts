@@ -1,0 +1,210 @@
+/**
+ * Guard recognition (SPEC section 5): by package, by name, and by behaviour.
+ */
+import { isRegexEntry, type Config } from './config.js';
+import type { Evaluator, Value } from './link/evaluate.js';
+import type { GuardKind } from './types.js';
+
+type Matcher = (name: string) => boolean;
+
+export interface GuardMatchers {
+  auth: Matcher;
+  tenant: Matcher;
+  csrf: Matcher;
+  bearer: Matcher;
+  ignore: Matcher;
+  /** generic family guard names, protecting every family */
+  familyGeneric: Matcher;
+  /** family-specific names */
+  family: Record<string, Matcher>;
+}
+
+const DEFAULTS = {
+  auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,
+  tenant: /tenant|organization|organisation|workspace/i,
+  csrf: /csrf|xsrf/i,
+  bearer: /bearer|apikey/i,
+  familyGeneric: /internal|servicetoken|serviceauth|mtls|ipallow|allowlist|privatenetwork/i,
+  family: { webhook: /signature|hmac|verifywebhook/i, ops: /operator|staff|admin|superuser/i } as Record<string, RegExp>,
+};
+
+/** Names of well-known middleware that never guard anything. */
+const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log[A-Z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync/i;
+
+function matcherOf(list: string[] | undefined, fallback: RegExp | null): Matcher {
+  if (!list) return fallback ? (n) => fallback.test(n) : () => false;
+  const exact = new Set<string>();
+  const res: RegExp[] = [];
+  for (const e of list) {
+    if (isRegexEntry(e)) res.push(new RegExp(e.slice(1, -1), 'i'));
+    else exact.add(e.toLowerCase());
+  }
+  return (n) => {
+    const lower = n.toLowerCase();
+    const last = lower.slice(lower.lastIndexOf('.') + 1);
+    return exact.has(lower) || exact.has(last) || res.some((r) => r.test(n));
+  };
+}
+
+export function buildMatchers(config: Config, families: string[]): GuardMatchers {
+  const g = config.guards ?? {};
+  const family: Record<string, Matcher> = {};
+  for (const f of families) family[f] = matcherOf(g.family?.[f], DEFAULTS.family[f] ?? null);
+  return {
+    auth: matcherOf(g.auth, DEFAULTS.auth),
+    tenant: matcherOf(g.tenant, DEFAULTS.tenant),
+    csrf: matcherOf(g.csrf, DEFAULTS.csrf),
+    bearer: matcherOf(g.bearer, DEFAULTS.bearer),
+    ignore: matcherOf(g.ignore, null),
+    familyGeneric: matcherOf(g.family?.default, DEFAULTS.familyGeneric),
+    family,
+  };
+}
+
+type PackageKind = 'session' | 'csrf' | 'nonguard' | 'auth' | 'bearer';
+
+/** Middleware classified by the package that makes it, whatever its local name. */
+function packageKind(pkg: string, p: string[]): PackageKind | null {
+  const first = p[0] ?? '';
+  switch (pkg) {
+    case 'express-session':
+    case 'cookie-session':
+    case '@fastify/session':
+    case '@fastify/secure-session':
+    case '@fastify/cookie':
+    case 'koa-session':
+    case 'iron-session':
+      return 'session';
+    case 'passport':
+      if (first === 'initialize' || first === 'session') return 'session';
+      if (first === 'authenticate') return 'auth';
+      return null;
+    case 'csurf':
+    case '@fastify/csrf-protection':
+    case 'hono/csrf':
+    case 'koa-csrf':
+    case '@koa/csrf':
+    case 'csrf-csrf':
+    case 'csrf-sync':
+    case 'tiny-csrf':
+      return 'csrf';
+    case 'lusca':
+      return first === 'csrf' ? 'csrf' : 'nonguard';
+    case 'hono/bearer-auth':
+    case 'hono/jwt':
+      return 'bearer';
+    case 'hono/basic-auth':
+      return 'auth';
+    case 'express':
+      return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
+    case 'body-parser':
+    case 'cors':
+    case '@fastify/cors':
+    case 'helmet':
+    case '@fastify/helmet':
+    case 'morgan':
+    case 'compression':
+    case '@fastify/compress':
+    case 'express-rate-limit':
+    case '@fastify/rate-limit':
+    case 'rate-limiter-flexible':
+    case 'cookie-parser':
+    case 'pino-http':
+    case 'express-pino-logger':
+    case 'express-winston':
+    case 'multer':
+    case 'express-validator':
+    case 'celebrate':
+    case 'hpp':
+    case 'response-time':
+    case 'serve-static':
+    case 'connect-timeout':
+    case 'method-override':
+    case 'express-openapi-validator':
+    case 'swagger-ui-express':
+    case 'express-prom-bundle':
+    case 'koa-bodyparser':
+    case '@koa/bodyparser':
+    case '@koa/cors':
+    case 'koa-helmet':
+    case 'koa-logger':
+    case 'koa-compress':
+    case 'hono/logger':
+    case 'hono/cors':
+    case 'hono/secure-headers':
+    case 'hono/pretty-json':
+    case 'hono/etag':
+    case 'hono/compress':
+    case 'hono/request-id':
+    case 'hono/body-limit':
+    case 'hono/timing':
+    case '@hono/zod-validator':
+      return 'nonguard';
+    default:
+      return null;
+  }
+}
+
+export interface GuardClass {
+  kinds: GuardKind[];
+  families: string[];
+  reason: string;
+}
+
+/**
+ * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
+ * the evaluator made of it. Returns kinds in a fixed order.
+ */
+export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers): GuardClass {
+  // 1. Package-made values keep their package's classification.
+  if (value.t === 'pkg') {
+    const pk = packageKind(value.pkg, value.path);
+    if (pk === 'nonguard') return { kinds: ['nonguard'], families: [], reason: `made by the package ${value.pkg}` };
+    if (pk === 'session') return { kinds: ['session'], families: [], reason: `${value.pkg} establishes a session; it is not an auth guard` };
+    if (pk === 'csrf') return { kinds: ['csrf'], families: [], reason: `CSRF protection from ${value.pkg}` };
+    if (pk === 'bearer') return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
+    if (pk === 'auth') return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
+  }
+  const fn = functionOf(value, ev);
+  // The use site's name, and the definition's own name when it differs (an alias).
+  const names = fn?.name && fn.name !== name && !name.endsWith(`.${fn.name}`) ? [name, fn.name] : [name];
+  const any = (match: Matcher): boolean => names.some((n) => match(n));
+  if (any(m.ignore)) return { kinds: ['nonguard'], families: [], reason: 'listed in guards.ignore' };
+  const kinds = new Set<GuardKind>();
+  const reasons: string[] = [];
+  const families = new Set<string>();
+  // 2. By name.
+  const byName: string[] = [];
+  if (any(m.auth)) kinds.add('auth'), byName.push('auth');
+  if (any(m.bearer)) kinds.add('auth'), kinds.add('bearer'), byName.push('bearer');
+  if (any(m.tenant)) kinds.add('tenant'), byName.push('tenant');
+  if (any(m.csrf)) kinds.add('csrf'), byName.push('csrf');
+  if (any(m.familyGeneric)) for (const f of Object.keys(m.family)) families.add(f);
+  for (const [f, match] of Object.entries(m.family)) if (any(match)) families.add(f);
+  if (families.size > 0) kinds.add('family'), byName.push('family');
+  if (byName.length > 0) reasons.push(`by name (${byName.join(', ')})`);
+  // 3. By behaviour, when the definition is in the analysed code.
+  if (fn) {
+    const b = fn.behaviour;
+    const byBehaviour: string[] = [];
+    if (b.status401) kinds.add('auth'), byBehaviour.push('ends the request with 401');
+    if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
+    if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
+    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404)
+      return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
+  }
+  if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
+  if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };
+  return { kinds: ['unknown'], families: [], reason: 'neither its name nor its behaviour says what it checks' };
+}
+
+const KIND_ORDER: GuardKind[] = ['auth', 'bearer', 'tenant', 'csrf', 'family', 'session', 'nonguard', 'unknown'];
+function orderKinds(s: Set<GuardKind>): GuardKind[] {
+  return KIND_ORDER.filter((k) => s.has(k));
+}
+
+/** The in-code function a guard value runs: the function itself, or what a factory returns. */
+function functionOf(value: Value, ev: Evaluator) {
+  if (value.t === 'fn') return ev.fnOf(value.file, value.fn) ?? null;
+  return null;
+}

@@ -1,0 +1,345 @@
+/**
+ * A small abstract evaluator over the per-file facts: resolves identifiers through
+ * scopes, imports, re-exports and barrels; evaluates string constants and templates;
+ * follows factory functions to the routers they return. It never runs user code.
+ */
+import path from 'node:path';
+import type { Adapter, RouterInit } from '../adapters/adapter.js';
+import type { Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+
+export type Value =
+  | { t: 'router'; id: string }
+  | { t: 'str'; v: string }
+  | { t: 'num'; v: number }
+  | { t: 'bool'; v: boolean }
+  | { t: 'arr'; items: Value[] }
+  | { t: 'obj'; file: string; props: Record<string, Expr> }
+  | { t: 'fn'; file: string; fn: number }
+  | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[] }
+  | { t: 'ns'; file: string }
+  | { t: 'param'; file: string; fn: number; index: number; name: string }
+  | { t: 'unknown'; why: string };
+
+export interface RouterObject {
+  id: string;
+  framework: string;
+  init: RouterInit;
+  file: string;
+  at: Loc;
+  /** the name it was bound to where created, when known */
+  name: string | null;
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const MAX_DEPTH = 60;
+
+export class Evaluator {
+  readonly routers = new Map<string, RouterObject>();
+  private readonly memo = new Map<string, WeakMap<Expr, Value>>();
+  private readonly resolving = new Set<string>();
+
+  constructor(
+    readonly files: Map<string, FileFacts>,
+    private readonly adapters: Adapter[],
+  ) {}
+
+  /** Resolve an import specifier from `fromFile` to an analysed file, or null (a package). */
+  resolveModule(fromFile: string, spec: string): string | null {
+    if (!spec.startsWith('.') && !spec.startsWith('/')) return null;
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec));
+    const candidates = [base];
+    const ext = path.posix.extname(base);
+    if (ext === '.js' || ext === '.jsx' || ext === '.mjs' || ext === '.cjs') {
+      const stem = base.slice(0, -ext.length);
+      candidates.push(stem + '.ts', stem + '.tsx', stem + '.mts', stem + '.cts');
+    }
+    for (const e of EXTENSIONS) candidates.push(base + e);
+    for (const e of EXTENSIONS) candidates.push(base + '/index' + e);
+    for (const c of candidates) if (this.files.has(c)) return c;
+    return null;
+  }
+
+  isPackageSpec(spec: string): boolean {
+    return !spec.startsWith('.') && !spec.startsWith('/');
+  }
+
+  fnOf(file: string, fn: number): FunctionFact | undefined {
+    return this.files.get(file)?.functions[fn];
+  }
+
+  /** Evaluate an expression written in `file`. */
+  eval(file: string, e: Expr, depth = 0): Value {
+    let m = this.memo.get(file);
+    if (!m) this.memo.set(file, (m = new WeakMap()));
+    const cached = m.get(e);
+    if (cached) return cached;
+    const v = this.evalUncached(file, e, depth);
+    m.set(e, v);
+    return v;
+  }
+
+  private evalUncached(file: string, e: Expr, depth: number): Value {
+    if (depth > MAX_DEPTH) return { t: 'unknown', why: 'too deep' };
+    switch (e.k) {
+      case 'str':
+        return { t: 'str', v: e.v };
+      case 'num':
+        return { t: 'num', v: e.v };
+      case 'bool':
+        return { t: 'bool', v: e.v };
+      case 'tpl': {
+        let s = '';
+        for (const p of e.parts) {
+          const v = this.eval(file, p, depth + 1);
+          if (v.t === 'str') s += v.v;
+          else if (v.t === 'num') s += String(v.v);
+          else return { t: 'unknown', why: 'template with a value not known statically' };
+        }
+        return { t: 'str', v: s };
+      }
+      case 'arr': {
+        const items: Value[] = [];
+        for (const it of e.items) {
+          const v = this.eval(file, it, depth + 1);
+          if (v.t === 'arr' && it.k !== 'arr') items.push(...v.items); // spread of a const array
+          else items.push(v);
+        }
+        return { t: 'arr', items };
+      }
+      case 'obj':
+        return { t: 'obj', file, props: e.props };
+      case 'fn':
+        return { t: 'fn', file, fn: e.id };
+      case 'param':
+        return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
+      case 'ref':
+        return this.resolveName(file, e.scope, e.name, depth + 1);
+      case 'member': {
+        const obj = this.eval(file, e.obj, depth + 1);
+        return this.member(obj, e.prop, depth + 1);
+      }
+      case 'call':
+      case 'new': {
+        const callee = this.eval(file, e.callee, depth + 1);
+        if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args[0]?.k === 'str')
+          return this.importValue(file, e.args[0].v, '=', depth + 1);
+        if (callee.t === 'pkg') {
+          const args = e.args.map((a) => this.eval(file, a, depth + 1));
+          for (const a of this.adapters) {
+            if (!a.create || !a.modules.includes(callee.pkg)) continue;
+            const init = a.create(callee.pkg, callee.path, args, e.k === 'new', this);
+            if (init) {
+              const id = `${file}:${e.pos}`;
+              if (!this.routers.has(id)) this.routers.set(id, { id, framework: a.name, init, file, at: e.at, name: null });
+              return { t: 'router', id };
+            }
+          }
+          return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args };
+        }
+        if (callee.t === 'fn') return this.callFn(callee.file, callee.fn, depth + 1);
+        return { t: 'unknown', why: 'call of something not known statically' };
+      }
+      case 'unknown':
+        return { t: 'unknown', why: e.text };
+    }
+  }
+
+  /** The value a function returns: the first return that evaluates to something known. */
+  callFn(file: string, fn: number, depth: number): Value {
+    const key = `call:${file}:${fn}`;
+    if (this.resolving.has(key)) return { t: 'unknown', why: 'recursive call' };
+    const f = this.fnOf(file, fn);
+    if (!f) return { t: 'unknown', why: 'no function' };
+    this.resolving.add(key);
+    try {
+      for (const r of f.returns) {
+        const v = this.eval(file, r, depth + 1);
+        if (v.t !== 'unknown') return v;
+      }
+      return { t: 'unknown', why: `${f.name ?? 'function'}() returns nothing known statically` };
+    } finally {
+      this.resolving.delete(key);
+    }
+  }
+
+  member(obj: Value, prop: string, depth: number): Value {
+    switch (obj.t) {
+      case 'ns':
+        return this.exportValue(obj.file, prop, depth + 1);
+      case 'pkg':
+        return { t: 'pkg', pkg: obj.pkg, path: obj.called ? [...obj.path, '()', prop] : [...obj.path, prop], called: false, args: [] };
+      case 'obj': {
+        const e = obj.props[prop];
+        return e ? this.eval(obj.file, e, depth + 1) : { t: 'unknown', why: `no property ${prop}` };
+      }
+      case 'arr':
+        return { t: 'unknown', why: `array.${prop}` };
+      default:
+        return { t: 'unknown', why: `property ${prop} of a value not known statically` };
+    }
+  }
+
+  resolveName(file: string, scope: number, name: string, depth: number): Value {
+    const facts = this.files.get(file);
+    if (!facts) return { t: 'unknown', why: 'no file' };
+    let s: Scope | undefined = facts.scopes[scope];
+    while (s) {
+      const b = s.bindings[name];
+      if (b) {
+        if (b.k === 'unknown' && b.text === '') return { t: 'unknown', why: `${name} is assigned later` };
+        const key = `${file}:${s.id}:${name}`;
+        if (this.resolving.has(key)) return { t: 'unknown', why: 'cycle' };
+        this.resolving.add(key);
+        try {
+          return this.eval(file, b, depth + 1);
+        } finally {
+          this.resolving.delete(key);
+        }
+      }
+      s = s.parent === null ? undefined : facts.scopes[s.parent];
+    }
+    const imp = facts.imports.find((i) => i.local === name);
+    if (imp) return this.importValue(file, imp.source, imp.imported, depth + 1);
+    return { t: 'unknown', why: `${name} is not defined in the analysed files` };
+  }
+
+  importValue(file: string, source: string, imported: string, depth: number): Value {
+    if (this.isPackageSpec(source)) {
+      // `import express from 'express'` and `require('express')` are the module itself.
+      if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg: source, path: [], called: false, args: [] };
+      return { t: 'pkg', pkg: source, path: [imported], called: false, args: [] };
+    }
+    const target = this.resolveModule(file, source);
+    if (!target) return { t: 'unknown', why: `cannot resolve module '${source}'` };
+    if (imported === '*') return { t: 'ns', file: target };
+    if (imported === '=') {
+      const tf = this.files.get(target)!;
+      const cjs = tf.exports.some((x) => x.exported === 'default' && x.local === '*default*') && !tf.exports.some((x) => x.local && x.local !== '*default*' && !x.local.startsWith('*cjs*'));
+      return cjs ? this.exportValue(target, 'default', depth + 1) : { t: 'ns', file: target };
+    }
+    return this.exportValue(target, imported, depth + 1);
+  }
+
+  exportValue(file: string, name: string, depth: number): Value {
+    const key = `export:${file}:${name}`;
+    if (this.resolving.has(key)) return { t: 'unknown', why: 'export cycle' };
+    const facts = this.files.get(file);
+    if (!facts) return { t: 'unknown', why: 'no file' };
+    this.resolving.add(key);
+    try {
+      for (const x of facts.exports) {
+        if (x.exported !== name) continue;
+        if (x.local !== undefined) return this.resolveName(file, 0, x.local, depth + 1);
+        if (x.source !== undefined) return this.importValue(file, x.source, x.imported ?? name, depth + 1);
+      }
+      for (const x of facts.exports) {
+        if (x.exported !== '*' || !x.source) continue;
+        const v = this.importValue(file, x.source, name, depth + 1);
+        if (v.t !== 'unknown') return v;
+      }
+      return { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
+    } finally {
+      this.resolving.delete(key);
+    }
+  }
+
+  /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */
+  flatten(file: string, exprs: Expr[]): { value: Value; expr: Expr; file: string }[] {
+    const out: { value: Value; expr: Expr; file: string }[] = [];
+    const visit = (f: string, e: Expr, v: Value, depth: number): void => {
+      if (depth > 20) return;
+      if (v.t === 'arr') {
+        // Walk the array's own expressions when we have them, for names and locations.
+        const source = this.arrayExprs(f, e);
+        if (source && source.exprs.length === v.items.length) source.exprs.forEach((x, i) => visit(source.file, x, v.items[i]!, depth + 1));
+        else for (const it of v.items) visit(f, e, it, depth + 1);
+        return;
+      }
+      out.push({ value: v, expr: e, file: f });
+    };
+    for (const e of exprs) visit(file, e, this.eval(file, e), 0);
+    return out;
+  }
+
+  /** The array literal an expression refers to (through consts and imports), if any. */
+  private arrayExprs(file: string, e: Expr, depth = 0): { file: string; exprs: Expr[] } | null {
+    if (depth > 20) return null;
+    if (e.k === 'arr') {
+      // Spreads of const arrays are flattened by eval; only use the literal when it has no spreads.
+      const v = this.eval(file, e);
+      return v.t === 'arr' && v.items.length === e.items.length ? { file, exprs: e.items } : null;
+    }
+    if (e.k !== 'ref') return null;
+    const def = this.definitionOf(file, e.scope, e.name);
+    return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;
+  }
+
+  /** Where a name is defined: its binding expression, following imports and re-exports. */
+  definitionOf(file: string, scope: number, name: string, depth = 0): { file: string; expr: Expr; name: string } | null {
+    if (depth > 30) return null;
+    const facts = this.files.get(file);
+    if (!facts) return null;
+    let s: Scope | undefined = facts.scopes[scope];
+    while (s) {
+      const b = s.bindings[name];
+      if (b) return { file, expr: b, name };
+      s = s.parent === null ? undefined : facts.scopes[s.parent];
+    }
+    const imp = facts.imports.find((i) => i.local === name);
+    if (!imp) return null;
+    const target = this.resolveModule(file, imp.source);
+    if (!target) return null;
+    return this.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported, depth + 1);
+  }
+
+  private exportDefinition(file: string, name: string, depth: number): { file: string; expr: Expr; name: string } | null {
+    if (depth > 30) return null;
+    const facts = this.files.get(file);
+    if (!facts) return null;
+    for (const x of facts.exports) {
+      if (x.exported !== name) continue;
+      if (x.local !== undefined) return this.definitionOf(file, 0, x.local, depth + 1);
+      if (x.source) {
+        const t = this.resolveModule(file, x.source);
+        return t ? this.exportDefinition(t, x.imported ?? name, depth + 1) : null;
+      }
+    }
+    for (const x of facts.exports) {
+      if (x.exported !== '*' || !x.source) continue;
+      const t = this.resolveModule(file, x.source);
+      const d = t ? this.exportDefinition(t, name, depth + 1) : null;
+      if (d) return d;
+    }
+    return null;
+  }
+}
+
+/** The name a middleware or handler is written with: `requireSession`, `passport.authenticate`. */
+export function exprName(e: Expr): string | null {
+  switch (e.k) {
+    case 'ref':
+      return e.name;
+    case 'member': {
+      const o = exprName(e.obj);
+      return o ? `${o}.${e.prop}` : e.prop;
+    }
+    case 'call':
+    case 'new':
+      return exprName(e.callee);
+    default:
+      return null;
+  }
+}
+
+export function stringsOf(v: Value): string[] | null {
+  if (v.t === 'str') return [v.v];
+  if (v.t === 'arr') {
+    const out: string[] = [];
+    for (const it of v.items) {
+      if (it.t !== 'str') return null;
+      out.push(it.v);
+    }
+    return out;
+  }
+  return null;
+}

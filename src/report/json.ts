@@ -1,0 +1,49 @@
+import type { RunResult } from '../engine.js';
+import { VERSION } from '../package-root.js';
+import type { Route } from '../types.js';
+
+export function routeJson(r: Route) {
+  const names = (kind: string): string[] => [...new Set(r.guards.filter((g) => g.kinds.includes(kind as never)).map((g) => g.name))];
+  return {
+    method: r.method,
+    path: r.path,
+    file: r.file,
+    line: r.line,
+    column: r.column,
+    framework: r.framework,
+    handler: r.handler,
+    guards: { auth: names('auth'), tenant: names('tenant'), csrf: names('csrf'), family: names('family'), unknown: names('unknown'), bearer: names('bearer') },
+    classification: r.classification,
+    family: r.family,
+    contractRoute: r.contractRoute,
+    contractMatch: r.contractMatch,
+    app: r.app,
+    prefixes: r.prefixes,
+    guardDetails: r.guards.map((g) => ({ name: g.name, kinds: g.kinds, families: g.families, mechanism: g.mechanism, file: g.file, line: g.line, reason: g.reason })),
+  };
+}
+
+export function formatJson(res: RunResult): string {
+  return (
+    JSON.stringify(
+      {
+        tool: { name: 'route-surface', version: VERSION },
+        contract: { name: res.contract.name, version: res.contract.version },
+        routes: res.routes.map(routeJson),
+        findings: res.findings.map((f) => ({
+          ruleId: f.ruleId,
+          severity: f.severity,
+          message: f.message,
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          ...(f.route ? { route: f.route } : {}),
+          fingerprint: f.fingerprint,
+        })),
+        summary: res.summary,
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}

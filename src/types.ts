@@ -1,0 +1,237 @@
+/**
+ * The data model. Everything in `FileFacts` is plain JSON: it depends only on one
+ * file's text, so it can be cached by content hash and computed anywhere.
+ */
+
+export type Severity = 'error' | 'warning' | 'info';
+export type SeverityOrOff = Severity | 'off';
+
+export interface Loc {
+  line: number; // 1-based
+  column: number; // 1-based
+}
+
+/** A symbolic expression, as written in the source, to be evaluated by the linker. */
+export type Expr =
+  | { k: 'str'; v: string }
+  | { k: 'num'; v: number }
+  | { k: 'bool'; v: boolean }
+  | { k: 'tpl'; parts: Expr[] }
+  | { k: 'arr'; items: Expr[] }
+  | { k: 'obj'; props: Record<string, Expr> }
+  | { k: 'ref'; name: string; scope: number }
+  | { k: 'member'; obj: Expr; prop: string }
+  | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number }
+  | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
+  | { k: 'fn'; id: number }
+  | { k: 'param'; fn: number; index: number; name: string }
+  | { k: 'unknown'; text: string };
+
+/** What a function's body can do, found without running it. */
+export interface Behaviour {
+  /** can end the request with 401 */
+  status401: boolean;
+  /** can end the request with 403 or 404 */
+  status403or404: boolean;
+  /** compares a tenant / organisation / workspace value (===, !==, includes, some, has…) */
+  comparesTenant: boolean;
+  /** reads the session / authenticated user from the request */
+  readsSession: boolean;
+  /** calls its `next` parameter (or returns/awaits next) */
+  callsNext: boolean;
+  /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
+  sendsResponse: boolean;
+}
+
+export interface LeadingGuard {
+  /** a call among the leading statements: its callee */
+  callee?: Expr;
+  /** an inline check among the leading statements */
+  inline?: 'auth' | 'tenant';
+  at: Loc;
+}
+
+export interface ResponseField {
+  key: string;
+  at: Loc;
+  snippet: string;
+}
+
+export interface FunctionFact {
+  id: number;
+  name: string | null;
+  at: Loc;
+  scope: number; // the scope of the function's own body
+  params: string[];
+  behaviour: Behaviour;
+  /** expressions the function returns (for factories) */
+  returns: Expr[];
+  /** guards called or checked in the leading statements of the body */
+  leading: LeadingGuard[];
+  /** object keys put into a response body */
+  responseFields: ResponseField[];
+  /** expressions put into a response body that expose a session id/cookie */
+  sessionExposures: { at: Loc; snippet: string; text: string }[];
+}
+
+export interface Scope {
+  id: number;
+  parent: number | null; // null for module scope (id 0)
+  /** local bindings (const/let/var/function/param) */
+  bindings: Record<string, Expr>;
+}
+
+export interface ImportFact {
+  local: string;
+  /** 'default', '*', or the imported name */
+  imported: string;
+  source: string;
+}
+
+export interface ExportFact {
+  exported: string;
+  /** a local name, when exporting a local binding */
+  local?: string;
+  /** re-export: `export { a as b } from './x'` or `export * from './x'` (exported '*') */
+  source?: string;
+  imported?: string;
+}
+
+/**
+ * A method call on something that may be an app or router: `x.get(...)`, `x.use(...)`,
+ * `x.route('/p').get(...)`, `x.set('strict routing', true)`. Which framework (if any) it
+ * belongs to is decided by the linker, from what `target` evaluates to.
+ */
+export interface RegistrationFact {
+  target: Expr;
+  /** the method name as written (`get`, `use`, `route`, `register`, `addHook`, `set` …) */
+  method: string;
+  args: Expr[];
+  /** for `x.route(path).get(...)` chains: the path given to `route` */
+  chainPath: Expr | null;
+  at: Loc;
+  /** the source line, for fingerprints and excerpts */
+  snippet: string;
+}
+
+/** A statement-level call passing identifiers: `mountSites(api)`, `await registerRoutes(app, deps)`. */
+export interface CallFact {
+  callee: Expr;
+  args: Expr[];
+  at: Loc;
+}
+
+export interface CookieFact {
+  kind: 'session-middleware' | 'set-cookie';
+  callee: Expr;
+  /** cookie name when known */
+  name: string | null;
+  options: Expr | null;
+  at: Loc;
+  snippet: string;
+}
+
+export interface DocumentCookieRead {
+  at: Loc;
+  snippet: string;
+}
+
+export interface Suppression {
+  line: number; // the line the comment is on
+  rules: string[];
+  reason: string | null;
+  at: Loc;
+}
+
+export interface ParseErrorFact {
+  message: string;
+  at: Loc;
+}
+
+export interface FileFacts {
+  file: string;
+  parseError: ParseErrorFact | null;
+  imports: ImportFact[];
+  exports: ExportFact[];
+  scopes: Scope[];
+  functions: FunctionFact[];
+  registrations: RegistrationFact[];
+  calls: CallFact[];
+  cookies: CookieFact[];
+  documentCookieReads: DocumentCookieRead[];
+  suppressions: Suppression[];
+  /** frameworks whose modules this file imports */
+  frameworks: string[];
+  /** adapter-specific facts (decorators, file-system routes), keyed by adapter name; plain JSON */
+  adapterFacts: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------
+// The linked model.
+
+export type GuardKind = 'auth' | 'tenant' | 'csrf' | 'family' | 'bearer' | 'session' | 'nonguard' | 'unknown';
+
+export type GuardMechanism =
+  | 'route-middleware'
+  | 'router.use'
+  | 'app.use'
+  | 'mount-middleware'
+  | 'in-handler';
+
+export interface AppliedGuard {
+  name: string;
+  kinds: GuardKind[];
+  /** families this guard protects (for family guards) */
+  families: string[];
+  /** how the kinds were established */
+  reason: string;
+  mechanism: GuardMechanism;
+  file: string;
+  line: number;
+}
+
+export interface PrefixStep {
+  prefix: string;
+  file: string;
+  line: number;
+}
+
+export type Classification = 'contract' | 'public' | 'browser' | 'excluded';
+
+export interface Route {
+  method: string;
+  path: string;
+  file: string;
+  line: number;
+  column: number;
+  framework: string;
+  handler: string | null;
+  /** the app (root) this route belongs to */
+  app: string;
+  /** `/x` also serves `/x/` and vice versa */
+  trailingSlashInsensitive: boolean;
+  caseSensitive: boolean;
+  prefixes: PrefixStep[];
+  guards: AppliedGuard[];
+  /** handler function, when resolved */
+  handlerFn: { file: string; fn: number } | null;
+  snippet: string;
+  classification: Classification;
+  family: string | null;
+  contractRoute: string | null;
+  /** how the route relates to its contract route */
+  contractMatch: 'exact' | 'served' | 'drift' | null;
+  driftReason: string | null;
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  route?: { method: string; path: string };
+  fingerprint: string;
+  snippet: string;
+}
