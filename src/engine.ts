@@ -32,6 +32,8 @@ export interface RunResult {
   findings: Finding[];
   files: string[];
   summary: { files: number; routes: number; errors: number; warnings: number; infos: number };
+  /** explicit files (pre-commit): findings are limited to these (plus contract-level ones); null: all files */
+  focus?: string[] | null;
 }
 
 type TSModule = typeof import('ts-morph').ts;
@@ -131,7 +133,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     warnings: findings.filter((x) => x.severity === 'warning').length,
     infos: findings.filter((x) => x.severity === 'info').length,
   };
-  return { contract, config, routes, findings, files, summary };
+  return { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
 }
 
 function ruleSeverities(config: Config, configFile: string | undefined): Record<string, SeverityOrOff> {
