@@ -10,6 +10,9 @@ import { formatJson, routeJson } from './report/json.js';
 import { formatStylish } from './report/stylish.js';
 import { formatTable } from './report/table.js';
 import { formatRuleDoc, formatRuleList } from './report/rules.js';
+import { filterRoutes, validateFilter, type RouteFilter } from './report/filter.js';
+import { progressOnStderr } from './report/progress.js';
+import { formatTree } from './report/tree.js';
 
 interface CommonOpts {
   config?: string;
@@ -77,16 +80,20 @@ export async function main(argv: string[]): Promise<number> {
       .description('print the extracted route inventory')
       .argument('[paths...]', 'files or directories (default: .)'),
   )
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .option('--method <method>', 'only routes with this method')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'tree', 'json']).default('table'))
+    .option('--method <methods>', 'only routes with this method (comma-separated list allowed)')
     .option('--filter <substring>', 'only routes whose path contains this')
-    .action(async (paths: string[], opts: CommonOpts & { method?: string; filter?: string }) => {
-      const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract });
-      const routes = res.routes.filter(
-        (r) => (!opts.method || r.method === opts.method.toUpperCase()) && (!opts.filter || r.path.toLowerCase().includes(opts.filter.toLowerCase())),
-      );
+    .option('--classification <classes>', 'only routes of this classification: contract, public, browser, excluded (comma-separated list allowed)')
+    .option('--family <families>', 'only routes of this excluded family (comma-separated list allowed)')
+    .action(async (paths: string[], opts: CommonOpts & RouteFilter) => {
+      validateFilter(opts);
+      const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract, onProgress: progressOnStderr() });
+      validateFilter(opts, Object.keys({ ...res.contract.excludedFamilies, ...(res.config.families ?? {}) }));
+      const routes = filterRoutes(res.routes, opts);
       const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
-      writeOut(opts.format === 'json' ? JSON.stringify({ routes: routes.map(routeJson) }, null, 2) + '\n' : formatTable(routes, c), opts.output);
+      const text =
+        opts.format === 'json' ? JSON.stringify({ routes: routes.map(routeJson) }, null, 2) + '\n' : opts.format === 'tree' ? formatTree(routes, res.contract, c) : formatTable(routes, c);
+      writeOut(text, opts.output);
     });
 
   program

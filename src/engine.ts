@@ -23,6 +23,8 @@ export interface RunOptions {
   paths: string[];
   config?: string;
   contract?: string;
+  /** called as files are parsed: (files parsed so far, total); last with done === total */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface RunResult {
@@ -53,7 +55,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 
   const facts = new Map<string, FileFacts>();
   const ts = files.length > 0 ? await loadTs() : null;
+  let parsed = 0;
   for (const file of files) {
+    opts.onProgress?.(parsed++, files.length);
     let text: string;
     try {
       text = fs.readFileSync(path.join(opts.cwd, file), 'utf8');
@@ -66,6 +70,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     }
     facts.set(file, extractFacts(ts!, file, text, ADAPTERS));
   }
+  opts.onProgress?.(files.length, files.length);
 
   const linked = link(facts, ADAPTERS, matchers);
   const routes = classify(linked.routes, contract, families, config.publicRoutes ?? []);
