@@ -167,14 +167,20 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
   for (const a of adapters) a.link(ctx);
   // Registrations on a parameter that neither a call site nor an adapter bound to a router.
   for (const p of paramRegs) {
-    if (boundFns.has(fnKey(p.file, p.fn)) || !looksLikeRoute(p.reg)) continue;
+    if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
+    if (!looksLikeRoute(p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
 }
 
-/** A registration that looks like a route even without knowing its target. */
-function looksLikeRoute(reg: RegistrationFact): boolean {
-  return ['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) && reg.args.length >= 2;
+/**
+ * A registration on an unbound parameter that looks like a route: a route method with a
+ * path, and a handler function passed or a parameter named like a router/app. An injected
+ * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
+ */
+function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
+  if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
+  return rest.some((v) => v.t === 'fn') || /^(r|app|api|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
 }
