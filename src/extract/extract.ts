@@ -55,16 +55,13 @@ export function locOf(ctx: { ts: TSModule; sf: TS.SourceFile }, node: TS.Node): 
   return { line: line + 1, column: character + 1 };
 }
 
-function lineText(text: string, line: number): string {
-  let start = 0;
-  for (let i = 1; i < line; i++) {
-    const nl = text.indexOf('\n', start);
-    if (nl < 0) return '';
-    start = nl + 1;
-  }
-  let end = text.indexOf('\n', start);
-  if (end < 0) end = text.length;
-  return text.slice(start, end).trim().slice(0, 300);
+/** The trimmed text of a 1-based line, through the source file's own line map (linear scans per call were quadratic on big files). */
+function lineText(ctx: { sf: TS.SourceFile; text: string }, line: number): string {
+  const starts = ctx.sf.getLineStarts();
+  const start = starts[line - 1];
+  if (start === undefined) return '';
+  const end = starts[line] ?? ctx.text.length;
+  return ctx.text.slice(start, Math.min(end, start + 4096)).trim().slice(0, 300);
 }
 
 export function extractFacts(ts: TSModule, file: string, text: string, adapters: Adapter[]): FileFacts {
@@ -379,7 +376,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       const isWrite = ts.isBinaryExpression(parent) && parent.left === n && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
       if (!isWrite) {
         const at = locOf(ctx, n);
-        ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx.text, at.line) });
+        ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
       }
     }
     return { k: 'member', obj: toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), prop: n.name.text };
@@ -454,7 +451,7 @@ function extractApi(ctx: Ctx): ExtractApi {
     sf: ctx.sf,
     facts: ctx.facts,
     loc: (node) => locOf(ctx, node),
-    snippet: (line) => lineText(ctx.text, line),
+    snippet: (line) => lineText(ctx, line),
     expr: (node, scope) => toExpr(ctx, node, scope, null),
   };
 }
@@ -462,11 +459,16 @@ function extractApi(ctx: Ctx): ExtractApi {
 /** Method names that may register routes, middleware, plugins or settings on an app/router. */
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all'];
 const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
-const REGISTRATION_METHODS = new Set([...CHAINABLE, 'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount']);
+const REGISTRATION_METHODS = new Set([
+  ...CHAINABLE,
+  'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount',
+  // Fastify decorators; Hono base paths; @hono/zod-openapi routes and the documents that publish them
+  'decorate', 'basePath', 'openapi', 'doc', 'doc31',
+]);
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc): void {
   const { ts } = ctx;
-  const snippet = lineText(ctx.text, at.line);
+  const snippet = lineText(ctx, at.line);
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && args.length > 0) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
     let target = callee.obj;
@@ -480,7 +482,8 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
         target = target.callee.obj;
       } else break;
     }
-    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, at, snippet });
+    const awaited = ts.isAwaitExpression(n.parent) ? { awaited: true as const } : {};
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at, snippet });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];
@@ -733,7 +736,7 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
         const key = p.name && !ts.isComputedPropertyName(p.name) ? propName(ts, p.name as TS.PropertyName) : null;
         if (key !== null && CREDENTIAL_KEY_RE.test(key)) {
           const at = locOf(ctx, p);
-          f.responseFields.push({ key, at, snippet: lineText(ctx.text, at.line) });
+          f.responseFields.push({ key, at, snippet: lineText(ctx, at.line) });
         }
         if (ts.isPropertyAssignment(p)) fieldsOf(p.initializer, depth + 1);
         if (ts.isShorthandPropertyAssignment(p)) fieldsOf(p.name, depth + 1);
@@ -766,12 +769,12 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     const v = (x: TS.Node): void => {
       if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x) || ts.isCallExpression(x)) && SESSION_EXPOSURE_RE.test(x.getText(ctx.sf))) {
         const at = locOf(ctx, x);
-        f.sessionExposures.push({ at, snippet: lineText(ctx.text, at.line), text: x.getText(ctx.sf).slice(0, 80) });
+        f.sessionExposures.push({ at, snippet: lineText(ctx, at.line), text: x.getText(ctx.sf).slice(0, 80) });
         return;
       }
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) {
         const at = locOf(ctx, x);
-        f.sessionExposures.push({ at, snippet: lineText(ctx.text, at.line), text: x.name.text });
+        f.sessionExposures.push({ at, snippet: lineText(ctx, at.line), text: x.name.text });
         return;
       }
       if (ts.isIdentifier(x) && localInit.has(x.text)) {
