@@ -5,7 +5,7 @@ export const rule: RuleModule = {
   meta: {
     id: 'excluded-family-leak',
     defaultSeverity: 'error',
-    description: 'An excluded-family route (internal, ops, webhook, compiler, provider-token, edge) is in the contract, or reachable on the browser surface without its family guard.',
+    description: 'An excluded-family route (internal, ops, webhook, compiler, provider-token, edge) is in the contract, is published in generated API docs, or is reachable on the browser surface without its family guard.',
     rationale: 'Excluded routes must never leak into the browser contract: reachable with only a browser session, an internal or webhook route becomes an undocumented API.',
     contract: '"Excluded from the contract: internal routes, operations routes, webhook routes, compiler-control routes, provider-token routes and edge-control routes. Clients must not depend on them."',
     examples: {
@@ -20,6 +20,10 @@ export const rule: RuleModule = {
       const listed = publicSpecs.some((p) => p.path === r.path && (p.method === r.method || r.method === 'ALL'));
       if (r.contractRoute || listed) {
         reportRoute(ctx, r, `${routeLabel(r)} is in the excluded family "${r.family}" but is ${r.contractRoute ? `served as the contract route ${r.contractRoute}` : 'listed in publicRoutes'}`);
+        continue;
+      }
+      if (r.apiDocs) {
+        reportRoute(ctx, r, `${routeLabel(r)} is in the excluded family "${r.family}" but is published in generated API docs by ${r.apiDocs.generator} (hide it with ${r.apiDocs.hide})`);
         continue;
       }
       const familyGuards = r.guards.filter((g) => g.kinds.includes('family') && g.families.includes(r.family!));

@@ -109,6 +109,8 @@ export interface RegistrationFact {
   args: Expr[];
   /** for `x.route(path).get(...)` chains: the path given to `route` */
   chainPath: Expr | null;
+  /** the call is awaited (`await fastify.register(plugin)` loads the plugin before the next statement) */
+  awaited?: true;
   at: Loc;
   /** the source line, for fingerprints and excerpts */
   snippet: string;
@@ -211,6 +213,8 @@ export interface Route {
   /** `/x` also serves `/x/` and vice versa */
   trailingSlashInsensitive: boolean;
   caseSensitive: boolean;
+  /** set when a generated API document publishes the route: the generator, and how to hide the route from it */
+  apiDocs?: { generator: string; hide: string };
   prefixes: PrefixStep[];
   guards: AppliedGuard[];
   /** handler function, when resolved */
