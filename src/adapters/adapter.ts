@@ -1,6 +1,6 @@
 import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../extract/extract.js';
-import type { Evaluator, Value } from '../link/evaluate.js';
+import type { Evaluator, RouterObject, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
 
 /** What a router/app object knows about itself. */
@@ -10,6 +10,8 @@ export interface RouterInit {
   strict: boolean;
   caseSensitive: boolean;
   prefix?: string;
+  /** the router this one was derived from by a method call (Hono `basePath`: same route table, longer base path) */
+  derivedFrom?: string;
 }
 
 /**
@@ -25,6 +27,12 @@ export interface Adapter {
   modules: string[];
   /** an app/router made by calling (or `new`-ing) a value of one of `modules` */
   create?(pkg: string, path: string[], args: Value[], isNew: boolean, ev: Evaluator): RouterInit | null;
+  /**
+   * A method called on one of its routers, as a value: 'self' when the call returns the same
+   * router (chained registrations, Koa `router.routes()`), a RouterInit when it returns a new
+   * router derived from it (Hono `basePath`), null when it returns something else.
+   */
+  routerMethod?(router: RouterObject, method: string, args: Value[], ev: Evaluator): 'self' | RouterInit | null;
   /** extra per-file extraction (decorators, file-system routes) */
   visitClass?(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void;
   /** turn the registrations on this adapter's routers into routes */

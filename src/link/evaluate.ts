@@ -120,6 +120,10 @@ export class Evaluator {
       }
       case 'call':
       case 'new': {
+        if (e.k === 'call' && e.callee.k === 'member') {
+          const viaRouter = this.routerMethodCall(file, e, e.callee, depth + 1);
+          if (viaRouter) return viaRouter;
+        }
         const callee = this.eval(file, e.callee, depth + 1);
         if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args[0]?.k === 'str')
           return this.importValue(file, e.args[0].v, '=', depth + 1);
@@ -142,6 +146,21 @@ export class Evaluator {
       case 'unknown':
         return { t: 'unknown', why: e.text };
     }
+  }
+
+  /** `app.get(...)`, `app.basePath('/api')`: a method called on a router, as its adapter says. */
+  private routerMethodCall(file: string, e: Extract<Expr, { k: 'call' }>, callee: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
+    const obj = this.eval(file, callee.obj, depth);
+    if (obj.t !== 'router') return null;
+    const router = this.routers.get(obj.id)!;
+    const adapter = this.adapters.find((a) => a.name === router.framework);
+    if (!adapter?.routerMethod) return null;
+    const res = adapter.routerMethod(router, callee.prop, e.args.map((a) => this.eval(file, a, depth + 1)), this);
+    if (res === null) return null;
+    if (res === 'self') return obj;
+    const id = `${file}:${e.pos}`;
+    if (!this.routers.has(id)) this.routers.set(id, { id, framework: router.framework, init: { ...res, derivedFrom: router.id }, file, at: e.at, name: null });
+    return { t: 'router', id };
   }
 
   /** The value a function returns: the first return that evaluates to something known. */
