@@ -10,7 +10,7 @@ function trimSlash(p: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
-function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
+export function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
   let x = a;
   let y = b;
   if (trailingInsensitive) {
@@ -28,7 +28,7 @@ function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsens
   return xs.length === ys.length && xs.every((s, i) => s === ys[i] || (s !== '' && ys[i] !== '' && (s.startsWith(':') || ys[i]!.startsWith(':'))));
 }
 
-function methodServes(routeMethod: string, contractMethod: string): boolean {
+export function methodServes(routeMethod: string, contractMethod: string): boolean {
   return routeMethod === contractMethod || routeMethod === 'ALL' || (contractMethod === 'HEAD' && routeMethod === 'GET');
 }
 

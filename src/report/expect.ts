@@ -49,7 +49,13 @@ export function expectations(r: Route, contract: Contract): Expectation[] {
   const auth = r.guards.filter((g) => has(g, 'auth'));
   out.push({ kind: 'auth', ruleId: 'missing-auth-guard', met: auth.length > 0, guards: auth, because: surface });
   const tenant = r.guards.filter((g) => has(g, 'tenant'));
-  out.push({ kind: 'tenant', ruleId: 'missing-tenant-guard', met: tenant.length > 0, guards: tenant, because: 'every non-public request is evaluated inside the active tenant boundary' });
+  out.push({
+    kind: 'tenant',
+    ruleId: 'missing-tenant-guard',
+    met: tenant.length > 0,
+    guards: tenant,
+    because: c?.tenantScoped ? `the contract route ${r.contractRoute} is tenant-scoped` : 'every non-public route is evaluated inside the active tenant boundary',
+  });
   if (MUTATING.has(r.method) && !bearerOnly(r)) {
     const csrf = r.guards.filter((g) => has(g, 'csrf'));
     out.push({ kind: 'csrf', ruleId: 'missing-csrf-guard', met: csrf.length > 0, guards: csrf, because: `${r.method} changes state and the browser session cookie authenticates it` });

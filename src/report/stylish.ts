@@ -1,8 +1,9 @@
 import type { ChalkInstance } from 'chalk';
 import type { RunResult } from '../engine.js';
+import type { Finding } from '../types.js';
 
 /** ESLint's stylish: grouped by file, `line:col severity message rule-id`, a summary line. */
-export function formatStylish(res: RunResult, c: ChalkInstance, quiet = false): string {
+export function formatStylish(res: RunResult, c: ChalkInstance, quiet = false, explain?: (f: Finding) => string[]): string {
   const findings = quiet ? res.findings.filter((f) => f.severity === 'error') : res.findings;
   const out: string[] = [];
   const byFile = new Map<string, typeof findings>();
@@ -16,6 +17,9 @@ export function formatStylish(res: RunResult, c: ChalkInstance, quiet = false): 
       const sev = list[i]!.severity;
       const colour = sev === 'error' ? c.red : sev === 'warning' ? c.yellow : c.blue;
       out.push(`  ${c.dim(r[0]!.padEnd(w0))}  ${colour(r[1]!.padEnd(w1))}  ${r[2]}  ${c.dim(r[3])}`);
+      // --verbose: why (the route's explanation, as `route-surface explain` prints it).
+      const why = explain?.(list[i]!) ?? [];
+      if (why.length > 0) out.push(...why.map((l) => `      ${l}`), '');
     }
     out.push('');
   }

@@ -1,0 +1,245 @@
+/**
+ * `route-surface explain "METHOD PATH"`: why a route has or lacks each guard. For every
+ * route that serves the request (under its framework's matching: trailing slash, case,
+ * parameters, `ALL`), it shows where the route is registered, each prefix it inherits
+ * (file and line), each guard applied and the mechanism that applies it, the guards
+ * expected by its classification and whether they are there, the contract row it maps to,
+ * and its findings. `check --verbose` prints the same text under each finding.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChalkInstance } from 'chalk';
+import { RULES } from '../../rules/index.js';
+import { methodServes, samePath } from '../classify.js';
+import type { Contract, ContractRoute } from '../contract.js';
+import type { RunResult } from '../engine.js';
+import { UsageError } from '../errors.js';
+import type { AppliedGuard, Finding, GuardMechanism, Route } from '../types.js';
+import { expectations } from './expect.js';
+
+export interface RequestSpec {
+  /** upper case; null: any method */
+  method: string | null;
+  path: string;
+}
+
+/** "GET /api/sites/", "get /api/sites/" or "/api/sites/" (every method). */
+export function parseRequestSpec(s: string): RequestSpec {
+  const parts = s.trim().split(/\s+/);
+  if (parts.length === 1 && parts[0]!.startsWith('/')) return { method: null, path: parts[0]! };
+  if (parts.length === 2 && /^[A-Za-z]+$/.test(parts[0]!) && parts[1]!.startsWith('/')) return { method: parts[0]!.toUpperCase(), path: parts[1]! };
+  throw new UsageError(`explain: expected "METHOD /path" or "/path", got "${s}"`);
+}
+
+function label(r: { method: string; path: string }): string {
+  return `${r.method} ${r.path}`;
+}
+
+function specLabel(s: RequestSpec): string {
+  return s.method ? `${s.method} ${s.path}` : s.path;
+}
+
+/** The routes that serve the request under their framework's matching rules. */
+export function routesServing(routes: Route[], spec: RequestSpec): Route[] {
+  return routes.filter(
+    (r) => (spec.method === null || methodServes(r.method, spec.method)) && samePath(r.path, spec.path, r.trailingSlashInsensitive, !r.caseSensitive),
+  );
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** Up to `n` routes whose "METHOD PATH" is close to the request, closest first. */
+export function nearMatches(routes: Route[], spec: { method: string | null; path: string }, n = 3): string[] {
+  const target = spec.path.toLowerCase();
+  const limit = Math.max(3, Math.floor(target.length / 3));
+  const scored = new Map<string, number>();
+  for (const r of routes) {
+    const d = levenshtein(target, r.path.toLowerCase()) + (spec.method && !methodServes(r.method, spec.method) ? 1 : 0);
+    const key = label(r);
+    if (d <= limit && d < (scored.get(key) ?? Infinity)) scored.set(key, d);
+  }
+  return [...scored].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, n).map(([k]) => k);
+}
+
+/** Reads source lines relative to the project root, once per file. */
+export class SourceLines {
+  private cache = new Map<string, string[] | null>();
+
+  constructor(private readonly cwd: string) {}
+
+  lines(file: string): string[] | null {
+    if (!this.cache.has(file)) {
+      let text: string | null = null;
+      if (!file.startsWith('builtin:')) {
+        try {
+          text = fs.readFileSync(path.resolve(this.cwd, file), 'utf8');
+        } catch {
+          text = null;
+        }
+      }
+      this.cache.set(file, text === null ? null : text.split(/\r?\n/));
+    }
+    return this.cache.get(file)!;
+  }
+
+  line(file: string, line: number): string | null {
+    const l = this.lines(file)?.[line - 1];
+    return l === undefined ? null : l.trim();
+  }
+}
+
+const MECHANISM: Record<GuardMechanism, string> = {
+  'route-middleware': 'route middleware',
+  'router.use': 'router.use() before the route',
+  'app.use': 'app.use() before the route',
+  'mount-middleware': 'middleware of the mount',
+  'in-handler': 'called at the top of the handler',
+};
+
+function ruleContract(id: string): string {
+  return RULES.find((r) => r.meta.id === id)?.meta.contract ?? '';
+}
+
+function contractRow(c: ContractRoute, contract: Contract): string {
+  const where = contract.source.startsWith('builtin:') ? `${contract.source}, route table row ${c.line}` : `${contract.source}:${c.line}`;
+  const bits = [`auth ${c.auth}`, c.tenantScoped ? 'tenant-scoped' : 'not tenant-scoped', ...(c.resource ? [`resource ${c.resource}`] : [])];
+  return `${c.method} ${c.path} (${bits.join(', ')}) — ${where}`;
+}
+
+function contractRouteOf(r: Route, contract: Contract): ContractRoute | undefined {
+  return r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
+}
+
+function classificationText(r: Route, contract: Contract): string {
+  switch (r.classification) {
+    case 'contract':
+      if (r.contractMatch === 'drift') return `contract — a drifted form of ${r.contractRoute}: ${r.driftReason}`;
+      if (r.contractMatch === 'served') return `contract — serves ${r.contractRoute} under ${r.framework}'s matching rules`;
+      return `contract — serves ${r.contractRoute} exactly`;
+    case 'public':
+      return contractRouteOf(r, contract)?.auth === 'public' ? `public — the contract makes ${r.contractRoute} public` : 'public — listed in publicRoutes (config)';
+    case 'excluded':
+      return `excluded — in the excluded family "${r.family}" (a path segment matches ${JSON.stringify(contract.excludedFamilies[r.family!] ?? [r.family])})`;
+    default:
+      return 'browser — on the browser surface and not in the contract';
+  }
+}
+
+/** Findings about this route: carried by it, in its file or its handler's file. */
+export function findingsOf(r: Route, findings: Finding[]): Finding[] {
+  return findings.filter((f) => f.route && f.route.method === r.method && f.route.path === r.path && (f.file === r.file || f.file === r.handlerFn?.file));
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (i < r.length - 1 ? r[i]!.length : 0))));
+  return rows.map((r) => r.map((x, i) => (i < r.length - 1 ? x.padEnd(widths[i]!) : x)).join('  ').trimEnd());
+}
+
+function guardRows(guards: AppliedGuard[]): string[][] {
+  return guards.map((g) => [g.name, g.kinds.join('+') + (g.families.length > 0 && g.kinds.includes('family') ? `(${g.families.join(',')})` : ''), MECHANISM[g.mechanism], `${g.file}:${g.line}`, g.reason]);
+}
+
+/** The explanation of one route, as lines (no trailing newline). */
+export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: ChalkInstance): string[] {
+  const out: string[] = [];
+  const field = (name: string, lines: string[]): void => {
+    lines.forEach((l, i) => out.push(`  ${(i === 0 ? name : '').padEnd(10)}  ${l}`));
+  };
+  out.push(c.bold(label(r)));
+  field('app', [`${r.app} (${r.framework})`]);
+  field('registered', [`${r.file}:${r.line}:${r.column}  ${c.dim(r.snippet.trim())}`]);
+  if (r.handler || r.handlerFn) field('handler', [`${r.handler ?? '(inline function)'}${r.handlerFn && r.handlerFn.file !== r.file ? `  ${r.handlerFn.file}` : ''}`]);
+  field(
+    'prefixes',
+    r.prefixes.length === 0
+      ? ['none (registered with its full path)']
+      : table(r.prefixes.map((p) => [p.prefix === '' ? '(no path)' : p.prefix, `${p.file}:${p.line}`, c.dim(src.line(p.file, p.line) ?? '')])),
+  );
+  field('class', [classificationText(r, res.contract)]);
+  const cr = contractRouteOf(r, res.contract);
+  if (cr) field('contract', [contractRow(cr, res.contract)]);
+  else if (r.classification === 'excluded') field('contract', [`excluded: ${ruleContract('excluded-family-leak')}`]);
+  else if (r.classification === 'browser') field('contract', [`not in the contract: ${ruleContract('uncontracted-route')}`]);
+  else field('contract', ['not in the contract']);
+  field('guards', r.guards.length === 0 ? ['none'] : table(guardRows(r.guards)));
+  const exp = expectations(r, res.contract);
+  const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
+  field(
+    'expected',
+    exp.length === 0
+      ? ['no guard (nothing is expected of this route)']
+      : exp.map((e) => {
+          const names = [...new Set(e.guards.map((g) => g.name))].join(', ');
+          if (e.kind === 'no-auth')
+            return e.met ? `${c.green('✔')} no auth guard — ${e.because}` : `${c.red('✖')} no auth guard — but guarded by ${names}; ${e.because} (${e.ruleId})`;
+          if (e.met) return `${c.green('✔')} ${e.kind.padEnd(6)} ${names}`;
+          const hint = unknown.length > 0 ? `; unclassified middleware that may be one: ${unknown.join(', ')}` : '';
+          return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
+        }),
+  );
+  const mine = findingsOf(r, res.findings);
+  field(
+    'findings',
+    mine.length === 0
+      ? ['none']
+      : mine.map((f) => {
+          const sev = f.severity === 'error' ? c.red(f.severity) : f.severity === 'warning' ? c.yellow(f.severity) : c.blue(f.severity);
+          return `${sev} ${f.ruleId} ${f.file}:${f.line}:${f.column} ${f.message}`;
+        }),
+  );
+  return out;
+}
+
+/** Explain every route serving the request; a request no route serves is a usage error listing near matches. */
+export function formatExplain(res: RunResult, spec: RequestSpec, cwd: string, c: ChalkInstance): string {
+  const routes = routesServing(res.routes, spec);
+  if (routes.length === 0) {
+    const near = nearMatches(res.routes, spec);
+    throw new UsageError(`no route serves ${specLabel(spec)} (${near.length > 0 ? `near matches: ${near.join(', ')}` : 'no near match; see route-surface list'})`);
+  }
+  const src = new SourceLines(cwd);
+  const out: string[] = [];
+  if (routes.length > 1) {
+    const apps = [...new Set(routes.map((r) => r.app))];
+    out.push(`${specLabel(spec)} is served by ${routes.length} routes${apps.length > 1 ? ` in ${apps.length} apps (${apps.join(', ')})` : ''}:`, '');
+  }
+  routes.forEach((r, i) => {
+    if (i > 0) out.push('');
+    out.push(...explainRoute(r, res, src, c));
+  });
+  return out.join('\n') + '\n';
+}
+
+/**
+ * For `check --verbose`: the explanation under a finding. A route is explained under its
+ * first finding; later findings on it refer back. A missing contract route shows its
+ * contract row and the nearest served routes.
+ */
+export function findingExplainer(res: RunResult, cwd: string, c: ChalkInstance): (f: Finding) => string[] {
+  const src = new SourceLines(cwd);
+  const explained = new Set<Route>();
+  return (f) => {
+    if (f.route) {
+      const r = res.routes.find((x) => x.method === f.route!.method && x.path === f.route!.path && (f.file === x.file || f.file === x.handlerFn?.file));
+      if (!r) return [];
+      if (explained.has(r)) return [`  (${label(r)} is explained above)`];
+      explained.add(r);
+      return explainRoute(r, res, src, c);
+    }
+    if (f.ruleId === 'contract-route-missing' && f.file === res.contract.source) {
+      const cr = res.contract.routes.find((x) => x.line === f.line);
+      if (!cr) return [];
+      const near = nearMatches(res.routes, cr);
+      return [`  contract    ${contractRow(cr, res.contract)}`, `  served      ${near.length > 0 ? `no; nearest routes: ${near.join(', ')}` : 'no; no analysed route is close'}`];
+    }
+    return [];
+  };
+}
