@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UsageError } from './errors.js';
 import { parseJson, readText } from './json-file.js';
+import { contractFromOpenApi, isOpenApiDocument } from './openapi.js';
 
 export interface ContractRoute {
   method: string;
@@ -60,7 +61,10 @@ export function loadContract(spec: string | undefined, cwd: string): Contract {
   const abs = path.resolve(cwd, spec);
   const shown = path.relative(cwd, abs).split(path.sep).join('/');
   const text = readText(abs, 'contract');
+  // OpenAPI 3 (YAML, or JSON with an "openapi" key): see openapi.ts for the mapping.
+  if (/\.ya?ml$/i.test(abs)) return contractFromOpenApi(text, shown);
   const data = parseJson(text, shown, 'contract');
+  if (isOpenApiDocument(data)) return contractFromOpenApi(text, shown);
   return contractFromJson(data, text, shown);
 }
 

@@ -1,3 +1,4 @@
+import type { BaselineOutcome } from '../baseline.js';
 import type { RunResult } from '../engine.js';
 import { VERSION } from '../package-root.js';
 import type { Route } from '../types.js';
@@ -23,7 +24,7 @@ export function routeJson(r: Route) {
   };
 }
 
-export function formatJson(res: RunResult): string {
+export function formatJson(res: RunResult, baseline: BaselineOutcome | null = null): string {
   return (
     JSON.stringify(
       {
@@ -40,6 +41,7 @@ export function formatJson(res: RunResult): string {
           ...(f.route ? { route: f.route } : {}),
           fingerprint: f.fingerprint,
         })),
+        ...(baseline ? { baseline } : {}),
         summary: res.summary,
       },
       null,
