@@ -12,8 +12,10 @@
  *   method	path	file	line	auth
  *   GET	/api/links	server/routes/link.routes.js	14	yes
  *
- * `file` is relative to the checkout; `auth` is `yes` (the route rejects a request without
- * an authenticated identity before its handler does any work) or `no`.
+ * `file` is relative to the checkout; `auth` is `yes` when no request without valid
+ * credentials (a session, a token, an API key, or the login form's password) reaches the
+ * route's handler — it is rejected (401) or redirected to log in first — and `no` otherwise
+ * (public routes, and optional authentication that lets anonymous requests through).
  */
 
 export interface TruthRoute {
@@ -67,7 +69,7 @@ export function parseTruth(text: string, name: string): Truth {
     if (cols.length !== HEADER.length) throw new TruthFormatError(`${name}:${i + 1}: expected ${HEADER.length} tab-separated columns, found ${cols.length}`);
     const [method, path, file, lineNo, auth] = cols as [string, string, string, string, string];
     if (!/^[A-Z]+$/.test(method)) throw new TruthFormatError(`${name}:${i + 1}: method "${method}" is not upper-case letters`);
-    if (!path.startsWith('/')) throw new TruthFormatError(`${name}:${i + 1}: path "${path}" does not start with /`);
+    if (!path.startsWith('/') && path !== '*') throw new TruthFormatError(`${name}:${i + 1}: path "${path}" neither starts with / nor is *`);
     if (!/^[1-9]\d*$/.test(lineNo)) throw new TruthFormatError(`${name}:${i + 1}: line "${lineNo}" is not a positive integer`);
     if (auth !== 'yes' && auth !== 'no') throw new TruthFormatError(`${name}:${i + 1}: auth "${auth}" is neither yes nor no`);
     routes.push({ method, path, file, line: Number(lineNo), auth: auth === 'yes' });
@@ -93,12 +95,14 @@ export function parseTruth(text: string, name: string): Truth {
  * framework's router either serves both forms or redirects one to the other; the tool reports
  * the form as written, which is compared here only up to that slash).
  */
-export function normalisePath(p: string): string {
+export function normalisePath(path: string): string {
+  const p = path.startsWith('/') ? path : '/' + path; // Express 4 writes a catch-all as '*'
   const segs = p.split('/').filter((s, i, all) => s !== '' || i === 0 || i === all.length - 1);
   const out = segs.map((s) => {
     if (/^\[\[?\.\.\.[^\]]+\]\]?$/.test(s) || /^\{\*[^}]*\}$/.test(s) || s === '*' || /^:[\w$-]+\*$/.test(s) || /^:[\w$-]+\+$/.test(s)) return '*';
     if (/^\[[^\]]+\]$/.test(s) || /^\{[^}]+\}$/.test(s)) return ':';
-    return s.replace(/:[A-Za-z_$][\w$-]*(\([^)]*\))?\??/g, ':').replace(/\{[A-Za-z_$][\w$-]*\}/g, ':');
+    // a parameter starts a segment or follows '-' / '.' (`/:from-:to`); `projects:batchGet` is literal
+    return s.replace(/(^|[-.]):[A-Za-z_$][\w$]*(\([^)]*\))?\??/g, '$1:').replace(/\{[A-Za-z_$][\w$-]*\}/g, ':');
   });
   let joined = out.join('/');
   if (joined.length > 1 && joined.endsWith('/')) joined = joined.slice(0, -1);
