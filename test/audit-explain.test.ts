@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, ROOT } from './helpers/run.js';
+
+const AUDIT = path.join(ROOT, 'fixtures', 'audit');
+
+describe('explain', () => {
+  it('shows registration, inherited prefixes, guards with their mechanism, expected guards, contract row and findings', () => {
+    const r = cli(['explain', 'GET /api/databases/'], AUDIT);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      [
+        "GET /api/databases/",
+        "  app         app (express)",
+        "  registered  src/routes/databases.ts:13:1  databasesRouter.get('/', async (req, res) => {",
+        "  handler     (inline function)",
+        "  prefixes    /api        src/app.ts:40  app.use('/api', api);",
+        "              /databases  src/app.ts:38  api.use('/databases', loadAccount, databasesRouter);",
+        "  class       contract — serves GET /api/databases/ exactly",
+        "  contract    GET /api/databases/ (auth session, tenant-scoped, resource database) — builtin:browser-control-plane@1, route table row 5",
+        "  guards      requireSession  auth     router.use() before the route  src/app.ts:33  by name (auth); by behaviour (ends the request with 401)",
+        "              loadAccount     unknown  middleware of the mount        src/app.ts:38  neither its name nor its behaviour says what it checks",
+        "  expected    ✔ auth   requireSession",
+        "              ✖ tenant missing (missing-tenant-guard) — the contract route GET /api/databases/ is tenant-scoped; contract: \"Every non-public request is evaluated inside the active tenant boundary.\"; unclassified middleware that may be one: loadAccount",
+        "  findings    error missing-tenant-guard src/routes/databases.ts:13:1 GET /api/databases/ has no tenant guard (unclassified middleware that may be one: loadAccount; declare it in guards.tenant or guards.ignore)",
+        "              error provider-credential-exposure src/routes/databases.ts:20:7 GET /api/databases/ returns credential-like field connectionString in database metadata",
+        "",
+      ].join('\n'),
+    );
+  });
+
+  it('explains each route when a path is served by several apps', () => {
+    const r = cli(['explain', 'GET /api/health/ready'], AUDIT);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      [
+        "GET /api/health/ready is served by 2 routes in 2 apps (opsApp, app):",
+        "",
+        "GET /api/health/ready",
+        "  app         opsApp (express)",
+        "  registered  src/ops.ts:7:1  opsApp.get('/api/health/ready', async (_req, res) => {",
+        "  handler     (inline function)",
+        "  prefixes    none (registered with its full path)",
+        "  class       public — the contract makes GET /api/health/ready public",
+        "  contract    GET /api/health/ready (auth public, not tenant-scoped, resource readiness) — builtin:browser-control-plane@1, route table row 1",
+        "  guards      none",
+        "  expected    ✔ no auth guard — the contract makes GET /api/health/ready public",
+        "  findings    none",
+        "",
+        "GET /api/health/ready",
+        "  app         app (express)",
+        "  registered  src/routes/health.ts:6:1  healthRouter.get('/ready', async (_req, res) => {",
+        "  handler     (inline function)",
+        "  prefixes    /api/health  src/app.ts:29  app.use('/api/health', healthRouter);",
+        "  class       public — the contract makes GET /api/health/ready public",
+        "  contract    GET /api/health/ready (auth public, not tenant-scoped, resource readiness) — builtin:browser-control-plane@1, route table row 1",
+        "  guards      none",
+        "  expected    ✔ no auth guard — the contract makes GET /api/health/ready public",
+        "  findings    none",
+        "",
+      ].join('\n'),
+    );
+  });
+
+  it('without a method, explains every method served at the path', () => {
+    const r = cli(['explain', '/api/sites/'], AUDIT);
+    expect(r.stdout.split('\n').filter((l) => /^(GET|POST|DELETE|PATCH|PUT|ALL) |served by/.test(l))).toEqual(['/api/sites/ is served by 2 routes:', 'GET /api/sites/', 'POST /api/sites/']);
+    expect(r.stdout).toContain('  expected    ✔ auth   requireSession\n              ✔ tenant scopeToTenant\n              ✔ csrf   csrfProtection\n');
+  });
+
+  it('matches requests as the framework does: parameters, case, trailing slash, HEAD served by GET', () => {
+    const a = cli(['explain', 'HEAD /API/Sites/42'], AUDIT);
+    expect(a.stdout.split('\n')[0]).toBe('GET /api/sites/:siteId');
+    expect(a.stdout).toContain('  guards      requireSession  auth    router.use() before the route  src/app.ts:33  by name (auth); by behaviour (ends the request with 401)\n');
+    expect(a.stdout).toContain('              scopeToTenant   tenant  middleware of the mount        src/app.ts:36  by name (tenant); by behaviour (compares the tenant and ends with 403/404)\n');
+    // Express routers are non-strict: '/' mounted at /api/sites serves /api/sites too.
+    expect(cli(['explain', 'GET /api/sites'], AUDIT).stdout.split('\n')[0]).toBe('GET /api/sites/');
+  });
+
+  it('names the missing CSRF guard and the rule behind it on a mutation', () => {
+    const r = cli(['explain', 'DELETE /api/sites/s_1'], AUDIT);
+    expect(r.stdout).toContain(
+      '              ✖ csrf   missing (missing-csrf-guard) — DELETE changes state and the browser session cookie authenticates it; contract: "Mutations additionally require the CSRF boundary, on top of the session."\n',
+    );
+    expect(r.stdout).toContain('  findings    error missing-csrf-guard src/routes/sites.ts:20:1 DELETE /api/sites/:siteId changes state on the browser session without a CSRF guard\n');
+  });
+
+  it('an excluded route expects its family guard', () => {
+    const r = cli(['explain', 'POST /api/internal/cache/purge'], AUDIT);
+    expect(r.stdout).toContain('  class       excluded — in the excluded family "internal" (a path segment matches ["internal","_internal"])\n');
+    expect(r.stdout).toContain('  expected    ✖ family missing (excluded-family-leak) — the route is in the excluded family "internal"; contract: "Excluded from the contract:');
+  });
+
+  it('a route that does not exist: exit 2 with one line listing near matches', () => {
+    const r = cli(['explain', 'PUT /api/site'], AUDIT);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: no route serves PUT /api/site (near matches: GET /api/sites/, POST /api/sites/)\n']);
+    const far = cli(['explain', 'GET /billing/invoices/export'], AUDIT);
+    expect([far.code, far.stderr]).toEqual([2, 'route-surface: no route serves GET /billing/invoices/export (no near match; see route-surface list)\n']);
+  });
+
+  it('a malformed request is a usage error', () => {
+    const r = cli(['explain', 'GET api/sites'], AUDIT);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: explain: expected "METHOD /path" or "/path", got "GET api/sites"\n']);
+    expect(cli(['explain'], AUDIT).code).toBe(2);
+  });
+});
+
+describe('check --verbose', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-verbose-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('prints the route explanation under its first finding and refers back from the others', () => {
+    const r = cli(['check', '--verbose'], AUDIT);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    const at = lines.indexOf('  13:1  error  GET /api/databases/ has no tenant guard (unclassified middleware that may be one: loadAccount; declare it in guards.tenant or guards.ignore)  missing-tenant-guard');
+    expect(at).toBeGreaterThan(0);
+    const block = EXPLAIN_DB.split('\n').slice(0, -1).map((l) => (l ? `      ${l}` : l));
+    expect(lines.slice(at + 1, at + 1 + block.length)).toEqual(block);
+    expect(lines.slice(at + 1 + block.length, at + 4 + block.length)).toEqual([
+      '',
+      '  20:7  error  GET /api/databases/ returns credential-like field connectionString in database metadata  provider-credential-exposure',
+      '        (GET /api/databases/ is explained above)',
+    ]);
+    // Without --verbose, nothing is added.
+    expect(cli(['check'], AUDIT).stdout).not.toContain('  registered  ');
+  });
+
+  it('under a missing contract route, shows its contract row and the nearest served routes', () => {
+    fs.mkdirSync(path.join(tmp, 'src'));
+    fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'api', private: true, dependencies: { express: '^4.21.2' } }));
+    fs.writeFileSync(
+      path.join(tmp, 'src', 'server.ts'),
+      [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './guards.js';",
+        "import { listDatabases } from './databases.js';",
+        '',
+        'const app = express();',
+        "app.get('/api/health/ready', (_req, res) => res.json({ ok: true }));",
+        "app.get('/api/auth/me/', requireSession, requireTenant, (req, res) => res.json(req.session.user));",
+        "app.get('/api/sites/', requireSession, requireTenant, (_req, res) => res.json([]));",
+        "app.get('/api/deployments/', requireSession, requireTenant, (_req, res) => res.json([]));",
+        "app.get('/api/database/', requireSession, requireTenant, listDatabases);",
+        'app.listen(8080);',
+        '',
+      ].join('\n'),
+    );
+    const r = cli(['check', '--verbose'], tmp);
+    expect(r.stdout).toContain(
+      [
+        'builtin:browser-control-plane@1',
+        '  5:1  error  contract route GET /api/databases/ is not served by any analysed app  contract-route-missing',
+        '        contract    GET /api/databases/ (auth session, tenant-scoped, resource database) — builtin:browser-control-plane@1, route table row 5',
+        '        served      no; nearest routes: GET /api/database/',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+const EXPLAIN_DB = [
+  "GET /api/databases/",
+  "  app         app (express)",
+  "  registered  src/routes/databases.ts:13:1  databasesRouter.get('/', async (req, res) => {",
+  "  handler     (inline function)",
+  "  prefixes    /api        src/app.ts:40  app.use('/api', api);",
+  "              /databases  src/app.ts:38  api.use('/databases', loadAccount, databasesRouter);",
+  "  class       contract — serves GET /api/databases/ exactly",
+  "  contract    GET /api/databases/ (auth session, tenant-scoped, resource database) — builtin:browser-control-plane@1, route table row 5",
+  "  guards      requireSession  auth     router.use() before the route  src/app.ts:33  by name (auth); by behaviour (ends the request with 401)",
+  "              loadAccount     unknown  middleware of the mount        src/app.ts:38  neither its name nor its behaviour says what it checks",
+  "  expected    ✔ auth   requireSession",
+  "              ✖ tenant missing (missing-tenant-guard) — the contract route GET /api/databases/ is tenant-scoped; contract: \"Every non-public request is evaluated inside the active tenant boundary.\"; unclassified middleware that may be one: loadAccount",
+  "  findings    error missing-tenant-guard src/routes/databases.ts:13:1 GET /api/databases/ has no tenant guard (unclassified middleware that may be one: loadAccount; declare it in guards.tenant or guards.ignore)",
+  "              error provider-credential-exposure src/routes/databases.ts:20:7 GET /api/databases/ returns credential-like field connectionString in database metadata",
+  "",
+].join('\n');
