@@ -100,6 +100,27 @@ export function htmlData(res: RunResult, cwd: string) {
     if (list) list.push(f);
     else byRoute.set(k, [f]);
   }
+  // Files and excerpts are stored once and referred to by index: 10,000 routes with several
+  // findings each would otherwise repeat them tens of thousands of times.
+  const files: string[] = [];
+  const fileIndex = new Map<string, number>();
+  const fileId = (f: string): number => fileIndex.get(f) ?? (fileIndex.set(f, files.length), files.push(f) - 1);
+  const excerpts: { start: number; lines: string[] }[] = [];
+  const excerptIndex = new Map<string, number>();
+  const excerptId = (file: string, line: number): number => {
+    const key = `${file}\0${line}`;
+    const known = excerptIndex.get(key);
+    if (known !== undefined) return known;
+    const lines = src.lines(file);
+    let id = -1;
+    if (lines && line >= 1 && line <= lines.length) {
+      const start = Math.max(1, line - EXCERPT_CONTEXT);
+      const end = Math.min(lines.length, line + EXCERPT_CONTEXT);
+      id = excerpts.push({ start, lines: lines.slice(start - 1, end).map((l) => (l.length > EXCERPT_MAX_LINE ? `${l.slice(0, EXCERPT_MAX_LINE)}…` : l)) }) - 1;
+    }
+    excerptIndex.set(key, id);
+    return id;
+  };
   const routes = res.routes.map((r) => {
     const mine = (byRoute.get(findingKey(r.method, r.path)) ?? []).filter((f) => f.file === r.file || f.file === r.handlerFn?.file);
     return {
@@ -111,7 +132,7 @@ export function htmlData(res: RunResult, cwd: string) {
       miss: missingBadges(r, res.contract),
       unk: [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))],
       guards: [...new Set(r.guards.map((g) => g.name))],
-      file: r.file,
+      f: fileId(r.file),
       line: r.line,
       h: r.handler,
       app: r.app,
@@ -119,21 +140,14 @@ export function htmlData(res: RunResult, cwd: string) {
       rules: [...new Set(mine.map((f) => f.ruleId))],
     };
   });
-  const findings = res.findings.map((f) => {
-    const lines = src.lines(f.file);
-    let ex: { start: number; lines: string[] } | null = null;
-    if (lines && f.line >= 1 && f.line <= lines.length) {
-      const start = Math.max(1, f.line - EXCERPT_CONTEXT);
-      const end = Math.min(lines.length, f.line + EXCERPT_CONTEXT);
-      ex = { start, lines: lines.slice(start - 1, end).map((l) => (l.length > EXCERPT_MAX_LINE ? `${l.slice(0, EXCERPT_MAX_LINE)}…` : l)) };
-    }
-    return { rule: f.ruleId, sev: f.severity, msg: f.message, file: f.file, line: f.line, col: f.column, route: f.route ? `${f.route.method} ${f.route.path}` : null, ex };
-  });
+  const findings = res.findings.map((f) => ({ rule: f.ruleId, sev: f.severity, msg: f.message, f: fileId(f.file), line: f.line, col: f.column, ex: excerptId(f.file, f.line) }));
   return {
     tool: { name: 'route-surface', version: VERSION },
     contract: { name: res.contract.name, version: res.contract.version, source: res.contract.source },
     summary: res.summary,
     matrix: coverageMatrix(res),
+    files,
+    excerpts,
     routes,
     findings,
     rules: RULES.map((r) => ({ id: r.meta.id, severity: r.meta.defaultSeverity, description: r.meta.description })),
@@ -275,7 +289,8 @@ const SCRIPT = `
     if (text !== undefined && text !== null) e.textContent = String(text);
     return e;
   }
-  function plural(n, w) { return n + ' ' + w + (n === 1 ? '' : 's'); }
+  function num(n) { return n.toLocaleString('en-US'); }
+  function plural(n, w) { return num(n) + ' ' + w + (n === 1 ? '' : 's'); }
 
   document.title = 'route-surface report — ' + data.contract.name + '@' + data.contract.version;
   $('subtitle').textContent = data.tool.name + ' ' + data.tool.version + ' · contract ' + data.contract.name + '@' + data.contract.version + ' (' + data.contract.source + ')';
@@ -312,8 +327,8 @@ const SCRIPT = `
     return {
       r: r,
       i: i,
-      hay: [r.m, r.p, r.cls, r.fam || '', r.file + ':' + r.line, r.h || '', r.app, r.c || '', r.guards.join(' '), r.ok.join(' '), r.miss.map(function (b) { return '!' + b; }).join(' '), r.rules.join(' ')].join(' ').toLowerCase(),
-      key: { m: r.m, p: r.p, cls: r.cls + (r.fam ? ':' + r.fam : ''), g: r.ok.join(' ') + ' ' + r.miss.map(function (b) { return '!' + b; }).join(' '), rules: r.rules.length, loc: r.file, line: r.line }
+      hay: [r.m, r.p, r.cls, r.fam || '', data.files[r.f] + ':' + r.line, r.h || '', r.app, r.c || '', r.guards.join(' '), r.ok.join(' '), r.miss.map(function (b) { return '!' + b; }).join(' '), r.rules.join(' ')].join(' ').toLowerCase(),
+      key: { m: r.m, p: r.p, cls: r.cls + (r.fam ? ':' + r.fam : ''), g: r.ok.join(' ') + ' ' + r.miss.map(function (b) { return '!' + b; }).join(' '), rules: r.rules.length, loc: data.files[r.f], line: r.line }
     };
   });
   function options(select, values) {
@@ -358,7 +373,7 @@ const SCRIPT = `
     r.unk.forEach(function (b) { var x = badge('?' + b, 'unk'); x.title = 'unclassified middleware'; g.appendChild(x); });
     tr.appendChild(g);
     tr.appendChild(el('td', 'rules', r.rules.join(', ')));
-    tr.appendChild(el('td', 'loc', r.file + ':' + r.line));
+    tr.appendChild(el('td', 'loc', data.files[r.f] + ':' + r.line));
     return tr;
   }
   function render() {
@@ -366,7 +381,7 @@ const SCRIPT = `
     var n = Math.min(cap, shown.length);
     for (var k = 0; k < n; k++) frag.appendChild(renderRow(shown[k]));
     $('route-table').tBodies[0].replaceChildren(frag);
-    $('count').textContent = 'Showing ' + n + ' of ' + plural(shown.length, 'matching route') + (shown.length !== rows.length ? ' (' + rows.length + ' in all)' : '');
+    $('count').textContent = 'Showing ' + num(n) + ' of ' + plural(shown.length, 'matching route') + (shown.length !== rows.length ? ' (' + num(rows.length) + ' in all)' : '');
     $('more').hidden = shown.length <= n;
     $('more').textContent = 'Show ' + Math.min(PAGE, shown.length - n) + ' more';
   }
@@ -398,15 +413,16 @@ const SCRIPT = `
   function renderFinding(f) {
     var d = el('div', 'finding');
     var head = el('div');
-    head.appendChild(el('span', 'mono', f.file + ':' + f.line + ':' + f.col));
+    head.appendChild(el('span', 'mono', data.files[f.f] + ':' + f.line + ':' + f.col));
     head.appendChild(document.createTextNode('  '));
     head.appendChild(el('span', 'sev ' + f.sev, f.sev));
     head.appendChild(document.createTextNode('  ' + f.msg));
     d.appendChild(head);
-    if (f.ex) {
+    var ex = f.ex >= 0 ? data.excerpts[f.ex] : null;
+    if (ex) {
       var pre = el('pre');
-      f.ex.lines.forEach(function (line, k) {
-        var n = f.ex.start + k, span = el('span', n === f.line ? 'hit' : null);
+      ex.lines.forEach(function (line, k) {
+        var n = ex.start + k, span = el('span', n === f.line ? 'hit' : null);
         span.appendChild(el('i', null, n));
         span.appendChild(document.createTextNode(line));
         pre.appendChild(span);
