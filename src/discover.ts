@@ -12,6 +12,27 @@ export interface Discovered {
   files: string[];
   /** when explicit files were named: only those (findings are limited to them) */
   focus: Set<string> | null;
+  /** directories (and .gitignore files) that could not be read: what they hold is not analysed */
+  unreadable: { path: string; message: string }[];
+}
+
+/**
+ * fast-glob's file-system adapter, recording the directories it cannot list: with
+ * `suppressErrors` it would skip them silently, and a silently skipped directory is a route
+ * surface reported as smaller than it is.
+ */
+function recordingFs(cwd: string, unreadableDirs: Map<string, string>): Partial<typeof fs> {
+  return {
+    readdirSync: ((dir: fs.PathLike, options?: unknown) => {
+      try {
+        return fs.readdirSync(dir, options as { withFileTypes: true });
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code ?? 'error';
+        if (code !== 'ENOENT') unreadableDirs.set(toPosix(path.relative(cwd, String(dir))) || '.', code);
+        throw err;
+      }
+    }) as typeof fs.readdirSync,
+  };
 }
 
 function toPosix(p: string): string {
@@ -19,12 +40,18 @@ function toPosix(p: string): string {
 }
 
 /** .gitignore files from the cwd down, applied relative to their own directory. */
-function gitignoreFilter(cwd: string): (rel: string) => boolean {
+function gitignoreFilter(cwd: string, unreadable: Discovered['unreadable']): (rel: string) => boolean {
   const ignoreFiles = fg.sync(['**/.gitignore'], { cwd, ignore: ALWAYS_EXCLUDED, dot: true, followSymbolicLinks: false, suppressErrors: true });
-  const rules = ignoreFiles.map((f) => {
+  const rules = ignoreFiles.flatMap((f) => {
     const dir = path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f) + '/';
-    const ig = ignore().add(fs.readFileSync(path.join(cwd, f), 'utf8'));
-    return { dir, ig };
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(cwd, f), 'utf8');
+    } catch (err) {
+      unreadable.push({ path: f, message: `cannot read this .gitignore (${(err as NodeJS.ErrnoException).code ?? 'error'}); its patterns are not applied` });
+      return [];
+    }
+    return [{ dir, ig: ignore().add(text) }];
   });
   return (rel) => !rules.some(({ dir, ig }) => rel.startsWith(dir) && ig.ignores(rel.slice(dir.length)));
 }
@@ -32,18 +59,29 @@ function gitignoreFilter(cwd: string): (rel: string) => boolean {
 export function discover(cwd: string, paths: string[], include?: string[], exclude?: string[]): Discovered {
   const dirs: string[] = [];
   const explicit: string[] = [];
+  const unreadable: Discovered['unreadable'] = [];
+  const unreadableDirs = new Map<string, string>();
+  const realRoot = fs.realpathSync(cwd);
   for (const p of paths.length > 0 ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
     let st: fs.Stats;
     try {
       st = fs.statSync(abs);
-    } catch {
-      throw new UsageError(`${p}: no such file or directory`);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(code === 'ENOENT' || code === 'ENOTDIR' ? `${p}: no such file or directory` : `${p}: cannot access (${code ?? 'error'})`);
     }
-    const rel = toPosix(path.relative(cwd, abs));
-    if (rel.startsWith('..')) throw new UsageError(`${p}: outside the project root (${toPosix(cwd)})`);
+    const given = toPosix(path.relative(cwd, abs));
+    if (given === '..' || given.startsWith('../') || path.isAbsolute(given)) throw new UsageError(`${p}: outside the project root (${toPosix(cwd)})`);
+    // A symbolic link (or a path through one) that leads out of the root is not followed; one
+    // that stays inside is replaced by its target, so every file has one name.
+    const real = fs.realpathSync(abs);
+    if (real !== realRoot && !real.startsWith(realRoot + path.sep))
+      throw new UsageError(`${p}: a symbolic link that leads outside the project root (${toPosix(cwd)}); not followed`);
+    const rel = toPosix(path.relative(realRoot, real));
     if (st.isDirectory()) dirs.push(rel === '' ? '.' : rel);
-    else explicit.push(rel);
+    else if (st.isFile()) explicit.push(rel);
+    else throw new UsageError(`${p}: not a regular file or directory`);
   }
   const patterns = include ?? [SOURCE_GLOB];
   const found = new Set<string>();
@@ -52,12 +90,24 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
   for (const d of roots) {
     const entries = fg.sync(
       patterns.map((g) => (d === '.' ? g : `${d}/${g}`)),
-      { cwd, ignore: [...ALWAYS_EXCLUDED, ...(exclude ?? [])], dot: false, followSymbolicLinks: false, onlyFiles: true, suppressErrors: true },
+      {
+        cwd,
+        ignore: [...ALWAYS_EXCLUDED, ...(exclude ?? [])],
+        dot: false,
+        followSymbolicLinks: false,
+        onlyFiles: true,
+        suppressErrors: true,
+        fs: recordingFs(cwd, unreadableDirs),
+      },
     );
     for (const e of entries) found.add(e);
   }
   for (const e of explicit) found.add(e);
-  const keep = gitignoreFilter(cwd);
+  const keep = gitignoreFilter(cwd, unreadable);
   const files = [...found].filter((f) => explicit.includes(f) || keep(f)).filter((f) => !/\.d\.[cm]?ts$/.test(f)).sort();
-  return { files, focus: explicit.length > 0 ? new Set(explicit) : null };
+  // An unreadable directory that .gitignore leaves out was never part of the project.
+  for (const [dir, code] of unreadableDirs)
+    if (dir === '.' || keep(`${dir}/`)) unreadable.push({ path: dir, message: `cannot read the directory (${code}); the files under it are not analysed` });
+  unreadable.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, focus: explicit.length > 0 ? new Set(explicit) : null, unreadable };
 }

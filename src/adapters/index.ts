@@ -1,4 +1,5 @@
 import type { Adapter } from './adapter.js';
 import { expressAdapter } from './express/index.js';
+import { fastifyAdapter } from './fastify/index.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter];

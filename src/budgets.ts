@@ -1,0 +1,89 @@
+/**
+ * Budgets: what keeps a pathological input (a 50 MB bundle, 10,000 nested parentheses, a
+ * router mounted under two prefixes fifty levels deep) from crashing or stalling a run.
+ * Each limit turns the input into a finding and the run goes on.
+ *
+ * What is enforced, and how:
+ * - size: checked with `stat` before a file is read, so a huge file costs nothing;
+ * - nesting depth: measured on the syntax tree with an explicit stack (no recursion) before
+ *   the recursive extraction walks it; a parser stack overflow is caught as well;
+ * - time: the parse of one file is a synchronous call that cannot be interrupted, but it is
+ *   linear in the (size-bounded) input; the extraction walk checks the clock as it goes and
+ *   abandons the file once its parse + extraction time exceeds the budget;
+ * - route-graph expansion: adapters count every route listed and every mount walked.
+ */
+import type { ts as TS } from 'ts-morph';
+import type { Config } from './config.js';
+
+export interface Budgets {
+  maxFileBytes: number;
+  maxFileMs: number;
+  maxNestingDepth: number;
+  maxRoutes: number;
+}
+
+export const DEFAULT_BUDGETS: Readonly<Budgets> = {
+  maxFileBytes: 2_000_000,
+  maxFileMs: 2_000,
+  maxNestingDepth: 500,
+  maxRoutes: 50_000,
+};
+
+export function budgetsOf(config: Config): Budgets {
+  return { ...DEFAULT_BUDGETS, ...(config.budgets ?? {}) };
+}
+
+/** Thrown inside the extraction walk when a file's time budget is spent. */
+export class FileBudgetExceeded extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`analysis took longer than budgets.maxFileMs (${budgetMs} ms)`);
+    this.name = 'FileBudgetExceeded';
+  }
+}
+
+/** A cheap clock check for hot walks: reads the clock once every 1024 ticks. */
+export class Deadline {
+  private ticks = 0;
+  private readonly end: number;
+
+  constructor(
+    private readonly budgetMs: number,
+    start = performance.now(),
+  ) {
+    this.end = start + budgetMs;
+  }
+
+  tick(): void {
+    if ((++this.ticks & 1023) === 0) this.check();
+  }
+
+  check(): void {
+    if (performance.now() > this.end) throw new FileBudgetExceeded(this.budgetMs);
+  }
+}
+
+/** The first node nested deeper than `max` levels, found without recursion; null when none is. */
+export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.Node | null {
+  const nodes: TS.Node[] = [sf];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max) return node;
+    const children: TS.Node[] = [];
+    ts.forEachChild(node, (c) => {
+      children.push(c);
+    });
+    // Pushed in reverse so the walk is in source order and the node reported is the first one.
+    for (let i = children.length - 1; i >= 0; i--) {
+      nodes.push(children[i]!);
+      depths.push(depth + 1);
+    }
+  }
+  return null;
+}
+
+/** A stack overflow (as opposed to any other RangeError, which is a bug and must surface). */
+export function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
