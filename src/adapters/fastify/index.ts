@@ -1,0 +1,464 @@
+/**
+ * Fastify (4, 5). Semantics modelled from fastify's own source (lib/route.js,
+ * lib/plugin-override.js, lib/hooks.js, read at v5.12 / v6.0.0-alpha.2):
+ *
+ * - Routes: `fastify.METHOD(url, [opts], handler)`, `fastify.METHOD(url, { handler })`,
+ *   `fastify.route({ method | [methods], url | path, handler, ...hooks })`.
+ * - Plugins: `register(plugin, { prefix })` makes a child encapsulation context
+ *   (`override` in plugin-override.js: `Object.create(old)`, hooks copied with
+ *   `buildHooks(old[kHooks])`, prefix joined by `buildRoutePrefix`). A plugin wrapped by
+ *   `fastify-plugin` carries `skip-override`: `override` returns the parent instance itself,
+ *   so its routes, hooks and decorators belong to the parent context and the `prefix`
+ *   option is ignored (docs/Reference/Routes.md, "Route Prefixing and fastify-plugin").
+ * - Load order (avvio, `autostart: false`): a registered plugin loads after the body that
+ *   registered it has finished, in registration order, unless the `register` is awaited,
+ *   which loads everything queued so far at that point.
+ * - Hooks: a route's lifecycle hooks are read from its context at `preReady`
+ *   (route.js: `this[kHooks][hook].concat(opts[hook])`), so a hook added anywhere in the
+ *   route's own context applies; a child context only has the hooks its parent had when
+ *   the child was created (buildHooks copies them). Guard phases: onRequest, preParsing,
+ *   preValidation, preHandler — context hooks of a phase run before the route's own.
+ * - Prefix join (route.js `route()`): a url `/` inside a prefixed plugin registers the bare
+ *   prefix and, unless `ignoreTrailingSlash` is set (or `ignoreDuplicateSlashes` with a
+ *   prefix ending in `/`), also `prefix + '/'` — one route here, serving both forms
+ *   (`prefixTrailingSlash: 'slash' | 'no-slash'` keeps one); a prefix ending in `/` drops
+ *   the url's leading `/`; otherwise `prefix + url`. Matching is exact on the trailing
+ *   slash (`ignoreTrailingSlash: false`) and case-sensitive (`caseSensitive: true`) by
+ *   default; `routerOptions.*` wins over the top-level option (route.js buildRouterOptions).
+ * - Decorators: `decorate(name, fn)` is visible in its context and its descendants
+ *   (prototype chain), so `onRequest: fastify.authenticate` is classified by the decorated
+ *   function's behaviour.
+ * - @fastify/swagger (itself wrapped in fastify-plugin) collects routes with an `onRoute`
+ *   hook, which fires when a route is declared: a route is published when the swagger
+ *   plugin has loaded in its context or an ancestor before the route is declared, unless
+ *   `schema.hide`, `schema.tags` holding the `hiddenTag` (default `X-HIDDEN`), or
+ *   `hideUntagged` with no tags (lib/util/should-route-hide.js); `mode: 'static'` documents
+ *   a file, not the routes.
+ */
+import type { Adapter, RouterInit } from '../adapter.js';
+import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { fnKey, type LinkContext } from '../../link/link.js';
+import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import { handlerNameOf } from '../handler-name.js';
+
+const METHODS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  options: 'OPTIONS',
+  head: 'HEAD',
+  all: 'ALL',
+};
+
+/** Lifecycle hooks that run before the handler and can end the request: the guard phases, in order. */
+const GUARD_HOOKS = ['onRequest', 'preParsing', 'preValidation', 'preHandler'];
+
+const SWAGGER_PACKAGES = new Set(['@fastify/swagger', 'fastify-swagger']);
+const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
+
+interface Swagger {
+  pkg: string;
+  hiddenTag: string;
+  hideUntagged: boolean;
+}
+
+/** A use of a middleware-like value (hook function), resolved to a guard once every decorator is known. */
+interface HookUse {
+  phase: number;
+  file: string;
+  expr: Expr;
+  value: Value;
+  at: Loc;
+}
+
+interface Context {
+  parent: Context | null;
+  prefix: string;
+  prefixes: PrefixStep[];
+  /** hooks copied from the parent when this context was created */
+  inherited: HookUse[];
+  /** hooks added to this context itself (by its plugin or a fastify-plugin it loaded) */
+  own: HookUse[];
+  /** @fastify/swagger's onRoute hook, as copied from the parent */
+  swaggerInherited: Swagger | null;
+  /** @fastify/swagger loaded into this context itself */
+  swaggerOwn: Swagger | null;
+  decorations: Map<string, { file: string; expr: Expr; value: Value }>;
+}
+
+/** One statement of a plugin body: a registration made on the instance, in source order. */
+interface Op {
+  reg: RegistrationFact;
+  file: string;
+}
+
+/** A body being run: its instance's context, and the plugin options it was registered with. */
+interface Frame {
+  ctx: Context;
+  opts: Value | null;
+  /** the plugin function and its instance parameter, when the body is a plugin's */
+  fn: { file: string; fn: number } | null;
+}
+
+interface PendingRoute {
+  methods: string[];
+  path: string;
+  trailingSlashInsensitive: boolean;
+  op: Op;
+  ctx: Context;
+  hooks: HookUse[];
+  handler: { value: Value; expr: Expr; file: string } | null;
+  apiDocs: Swagger | null;
+}
+
+/** A function parameter itself (`fastify`), not a property read from it (`fastify.log`). */
+function isBareParam(v: Value): v is Extract<Value, { t: 'param' }> {
+  return v.t === 'param' && !(v as { path?: string[] }).path?.length;
+}
+
+function bool(v: Value | undefined): boolean | undefined {
+  return v?.t === 'bool' ? v.v : undefined;
+}
+
+function routerOption(ev: Evaluator, options: Value | undefined, key: string): boolean | undefined {
+  if (options?.t !== 'obj') return undefined;
+  const ro = ev.member(options, 'routerOptions', 0);
+  return bool(ro.t === 'obj' ? ev.member(ro, key, 0) : undefined) ?? bool(ev.member(options, key, 0));
+}
+
+export const fastifyAdapter: Adapter = {
+  name: 'fastify',
+  title: 'Fastify',
+  modules: ['fastify', 'fastify-plugin'],
+
+  create(pkg, path, args, _isNew, ev): RouterInit | null {
+    if (pkg !== 'fastify') return null;
+    if (path.length > 1 || (path.length === 1 && path[0] !== 'fastify' && path[0] !== 'default')) return null;
+    return {
+      kind: 'app',
+      strict: !(routerOption(ev, args[0], 'ignoreTrailingSlash') ?? false),
+      caseSensitive: routerOption(ev, args[0], 'caseSensitive') ?? true,
+    };
+  },
+
+  routerMethod(_router, method) {
+    return METHODS[method] || ['route', 'register', 'addHook', 'decorate', 'decorateRequest', 'decorateReply'].includes(method) ? 'self' : null;
+  },
+
+  link(ctx: LinkContext): void {
+    for (const app of ctx.routersOf('fastify')) new FastifyApp(ctx, app).run();
+  },
+};
+
+class FastifyApp {
+  private clock = 0;
+  private readonly routes: PendingRoute[] = [];
+  private readonly stack: string[] = [];
+
+  constructor(
+    private readonly ctx: LinkContext,
+    private readonly app: RouterObject,
+  ) {}
+
+  run(): void {
+    const root: Context = { parent: null, prefix: '', prefixes: [], inherited: [], own: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
+    const ops = this.ctx.registrationsOf(this.app.id).map((b) => ({ reg: b.reg, file: b.file }));
+    this.body(ops, { ctx: root, opts: null, fn: null });
+    for (const r of this.routes) this.emit(r);
+  }
+
+  /** Run one plugin body: its registrations in order, loading registered plugins as avvio does. */
+  private body(ops: Op[], frame: Frame): void {
+    const queue: Op[] = [];
+    for (const op of ops) {
+      this.clock++;
+      const m = op.reg.method;
+      if (m === 'register') {
+        queue.push(op);
+        if (op.reg.awaited) this.flush(queue, frame);
+      } else if (m === 'addHook') this.addHook(op, frame.ctx);
+      else if (m === 'decorate') this.decorate(op, frame.ctx);
+      else if (m === 'route') this.route(op, frame.ctx, null);
+      else if (METHODS[m]) this.route(op, frame.ctx, METHODS[m]!);
+    }
+    this.flush(queue, frame);
+  }
+
+  private flush(queue: Op[], frame: Frame): void {
+    while (queue.length > 0) this.load(queue.shift()!, frame);
+  }
+
+  private evalArg(op: Op, e: Expr, frame: Frame): Value {
+    const v = this.ctx.ev.eval(op.file, e);
+    // `fastify.register(child, opts)` passing the plugin's own options along.
+    if (isBareParam(v) && frame.fn && v.file === frame.fn.file && v.fn === frame.fn.fn && v.index === 1) return frame.opts ?? { t: 'unknown', why: 'no options' };
+    return v;
+  }
+
+  /** Load a registered plugin: a child context, or the parent's own for fastify-plugin. */
+  private load(op: Op, frame: Frame): void {
+    const { reg, file } = op;
+    this.clock++;
+    let plugin = this.pluginValue(op, reg.args[0]!);
+    let opts = reg.args[1] ? this.evalArg(op, reg.args[1], frame) : null;
+    // `register(plugin, (parent) => ({ prefix: … }))`: options computed from the parent instance.
+    if (opts?.t === 'fn') opts = this.ctx.ev.callFn(opts.file, opts.fn, 0);
+    if (plugin.t === 'pkg' && SWAGGER_PACKAGES.has(plugin.pkg) && !plugin.called) {
+      if (opts?.t === 'obj' && this.str(opts, 'mode') === 'static') return;
+      const hiddenTag = opts?.t === 'obj' ? this.str(opts, 'hiddenTag') : null;
+      const hideUntagged = opts?.t === 'obj' ? bool(this.ctx.ev.member(opts, 'hideUntagged', 0)) : undefined;
+      frame.ctx.swaggerOwn = { pkg: plugin.pkg, hiddenTag: hiddenTag ?? 'X-HIDDEN', hideUntagged: hideUntagged ?? false };
+      return;
+    }
+    if (plugin.t === 'pkg' && AUTOLOAD_PACKAGES.has(plugin.pkg)) {
+      this.ctx.warn(file, reg.at, `routes loaded from a directory by ${plugin.pkg} are not followed; register the route plugins explicitly to have them analysed`, reg.snippet);
+      return;
+    }
+    let skipOverride = false;
+    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
+      skipOverride = true;
+      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
+    }
+    if (plugin.t === 'pkg') return; // a package plugin (cors, helmet, sensible …): no application routes
+    if (plugin.t !== 'fn') {
+      this.ctx.warn(file, reg.at, `plugin not known statically (${plugin.t === 'unknown' ? plugin.why : plugin.t}); the routes it registers are unknown`, reg.snippet);
+      return;
+    }
+    let child = frame.ctx;
+    if (!skipOverride) {
+      let prefix: string | null = '';
+      if (opts?.t === 'obj' && 'prefix' in opts.props) {
+        const p = this.ctx.ev.member(opts, 'prefix', 0);
+        prefix = p.t === 'str' ? p.v : null;
+      } else if (opts && opts.t !== 'obj') {
+        prefix = opts.t === 'unknown' || opts.t === 'param' ? null : '';
+      }
+      if (prefix === null) {
+        this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically; the routes it registers are left out`, reg.snippet);
+        this.ctx.boundFunctions.add(fnKey(plugin.file, plugin.fn));
+        return;
+      }
+      const parent = frame.ctx;
+      child = {
+        parent,
+        prefix: buildRoutePrefix(parent.prefix, prefix),
+        prefixes: prefix === '' ? parent.prefixes : [...parent.prefixes, { prefix, file, line: reg.at.line }],
+        inherited: [...parent.inherited, ...parent.own],
+        own: [],
+        swaggerInherited: parent.swaggerOwn ?? parent.swaggerInherited,
+        swaggerOwn: null,
+        decorations: new Map(),
+      };
+    }
+    const key = fnKey(plugin.file, plugin.fn);
+    if (this.stack.includes(key) || this.stack.length > 64) {
+      this.ctx.warn(file, reg.at, `plugin registers itself (a cycle); its routes are listed once`, reg.snippet);
+      return;
+    }
+    this.stack.push(key);
+    this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn } });
+    this.stack.pop();
+  }
+
+  /** `register(import('./routes/sites.js'))` awaits the module and uses its default export. */
+  private pluginValue(op: Op, e: Expr): Value {
+    if (e.k === 'call' && e.callee.k === 'unknown' && e.callee.text === 'import' && e.args[0]?.k === 'str')
+      return this.ctx.ev.importValue(op.file, e.args[0].v, 'default', 0);
+    return this.ctx.ev.eval(op.file, e);
+  }
+
+  /**
+   * The registrations a function makes on its parameter `index` (the plugin's instance), in
+   * source order, with those of helpers it passes the instance to (`registerSites(fastify)`)
+   * in place of the call.
+   */
+  private pluginOps(file: string, fn: number, index: number, depth = 0): Op[] {
+    this.ctx.boundFunctions.add(fnKey(file, fn));
+    const out: { op: Op; at: Loc; sub: number }[] = [];
+    for (const p of this.ctx.paramRegistrations.get(fnKey(file, fn)) ?? []) if (p.index === index) out.push({ op: { reg: p.reg, file: p.file }, at: p.reg.at, sub: 0 });
+    if (depth < 16) {
+      for (const call of this.ctx.files.get(file)?.calls ?? []) {
+        const argIndex = call.args.findIndex((a) => {
+          const v = this.ctx.ev.eval(file, a);
+          return isBareParam(v) && v.file === file && v.fn === fn && v.index === index;
+        });
+        if (argIndex < 0) continue;
+        const callee = this.ctx.ev.eval(file, call.callee);
+        if (callee.t !== 'fn') continue;
+        this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) => out.push({ op, at: call.at, sub: i + 1 }));
+      }
+    }
+    out.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column || a.sub - b.sub);
+    return out.map((o) => o.op);
+  }
+
+  private str(obj: Value, key: string): string | null {
+    const v = this.ctx.ev.member(obj, key, 0);
+    return v.t === 'str' ? v.v : null;
+  }
+
+  private addHook(op: Op, c: Context): void {
+    const name = this.ctx.ev.eval(op.file, op.reg.args[0]!);
+    if (name.t !== 'str') return;
+    const phase = GUARD_HOOKS.indexOf(name.v);
+    if (phase < 0) return;
+    for (const it of this.ctx.ev.flatten(op.file, op.reg.args.slice(1))) c.own.push({ phase, file: it.file, expr: it.expr, value: it.value, at: op.reg.at });
+  }
+
+  private decorate(op: Op, c: Context): void {
+    const name = this.ctx.ev.eval(op.file, op.reg.args[0]!);
+    const e = op.reg.args[1];
+    if (name.t !== 'str' || !e) return;
+    c.decorations.set(name.v, { file: op.file, expr: e, value: this.ctx.ev.eval(op.file, e) });
+  }
+
+  private route(op: Op, c: Context, shorthand: string | null): void {
+    const { reg, file } = op;
+    const ev = this.ctx.ev;
+    let options: Value | null = null;
+    let urlValue: Value;
+    let handler: { value: Value; expr: Expr; file: string } | null = null;
+    let methods: string[] | null;
+    if (shorthand) {
+      if (reg.args.length < 2) return;
+      urlValue = ev.eval(file, reg.args[0]!);
+      const second = ev.eval(file, reg.args[1]!);
+      if (second.t === 'obj') options = second;
+      else handler = { value: second, expr: reg.args[1]!, file };
+      if (reg.args[2]) handler = { value: ev.eval(file, reg.args[2]), expr: reg.args[2], file };
+      methods = [shorthand];
+    } else {
+      options = ev.eval(file, reg.args[0]!);
+      if (options.t !== 'obj') {
+        this.ctx.warn(file, reg.at, `route options not known statically (${options.t === 'unknown' ? options.why : options.t}); the route is left out`, reg.snippet);
+        return;
+      }
+      urlValue = 'url' in options.props ? ev.member(options, 'url', 0) : ev.member(options, 'path', 0);
+      const m = stringsOf(ev.member(options, 'method', 0));
+      methods = m ? m.map((x) => x.toUpperCase()) : null;
+      if (!methods) {
+        this.ctx.warn(file, reg.at, `route method not known statically; the route is left out`, reg.snippet);
+        return;
+      }
+    }
+    if (options?.t === 'obj' && !handler && options.props['handler']) {
+      const e = options.props['handler'];
+      handler = { value: ev.eval(options.file, e), expr: e, file: options.file };
+    }
+    const urls = stringsOf(urlValue);
+    if (!urls || urls.length !== 1) {
+      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${urlValue.t === 'unknown' ? urlValue.why : urlValue.t}); it is left out`, reg.snippet);
+      return;
+    }
+    const hooks: HookUse[] = [];
+    let hidden = { hide: false, tags: [] as string[] };
+    let prefixTrailingSlash = 'both';
+    if (options?.t === 'obj') {
+      const o = options;
+      GUARD_HOOKS.forEach((h, phase) => {
+        const e = o.props[h];
+        if (e) for (const it of ev.flatten(o.file, [e])) hooks.push({ phase, file: it.file, expr: it.expr, value: it.value, at: reg.at });
+      });
+      const schema = ev.member(o, 'schema', 0);
+      if (schema.t === 'obj') hidden = { hide: bool(ev.member(schema, 'hide', 0)) === true, tags: stringsOf(ev.member(schema, 'tags', 0)) ?? [] };
+      prefixTrailingSlash = this.str(o, 'prefixTrailingSlash') ?? 'both';
+    }
+    const swagger = c.swaggerOwn ?? c.swaggerInherited;
+    const published = swagger && !hidden.hide && !(hidden.tags.length === 0 && swagger.hideUntagged) && !hidden.tags.includes(swagger.hiddenTag) ? swagger : null;
+    const { path, bothForms } = joinRoute(c.prefix, urls[0]!, prefixTrailingSlash, !this.app.init.strict);
+    this.routes.push({
+      methods,
+      path,
+      trailingSlashInsensitive: !this.app.init.strict || bothForms,
+      op,
+      ctx: c,
+      hooks,
+      handler,
+      apiDocs: published,
+    });
+  }
+
+  /** A hook value: decorated functions (`fastify.authenticate`) resolve through the context chain. */
+  private hookGuard(h: HookUse, c: Context, mechanism: 'route-middleware' | 'app.use' | 'router.use'): AppliedGuard | null {
+    let value = h.value;
+    // `fastify.authenticate`: a property of the instance, not a value the evaluator knows.
+    if (h.expr.k === 'member' && (value.t === 'unknown' || value.t === 'param')) {
+      for (let x: Context | null = c; x; x = x.parent) {
+        const d = x.decorations.get(h.expr.prop);
+        if (d) {
+          value = d.value;
+          break;
+        }
+      }
+    }
+    return this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
+  }
+
+  private emit(r: PendingRoute): void {
+    const { reg, file } = r.op;
+    const guards: AppliedGuard[] = [];
+    for (let phase = 0; phase < GUARD_HOOKS.length; phase++) {
+      for (const h of r.ctx.inherited) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, 'router.use'));
+      for (const h of r.ctx.own) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
+      for (const h of r.hooks) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, 'route-middleware'));
+    }
+    if (r.handler) guards.push(...this.ctx.inHandlerGuards(r.handler.value));
+    const handlerName = r.handler ? this.handlerName(r.handler) : null;
+    for (const method of r.methods) {
+      this.ctx.routes.push({
+        method,
+        path: r.path,
+        file,
+        line: reg.at.line,
+        column: reg.at.column,
+        framework: 'fastify',
+        handler: handlerName,
+        app: this.app.name ?? 'app',
+        trailingSlashInsensitive: r.trailingSlashInsensitive,
+        caseSensitive: this.app.init.caseSensitive,
+        ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
+        prefixes: r.ctx.prefixes,
+        guards,
+        handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+        snippet: reg.snippet,
+      });
+    }
+  }
+
+  private push(out: AppliedGuard[], g: AppliedGuard | null): void {
+    if (g) out.push(g);
+  }
+
+  private handlerName(h: { value: Value; expr: Expr }): string | null {
+    // `{ handler: async (request, reply) => … }`: the property name is not the handler's name.
+    if (h.expr.k === 'fn' && h.value.t === 'fn' && this.ctx.ev.fnOf(h.value.file, h.value.fn)?.name === 'handler') return null;
+    return handlerNameOf(this.ctx.ev, h);
+  }
+}
+
+/** plugin-override.js buildRoutePrefix: one `/` between the parent's prefix and the plugin's. */
+export function buildRoutePrefix(instancePrefix: string, pluginPrefix: string): string {
+  if (!pluginPrefix) return instancePrefix;
+  let p = pluginPrefix;
+  if (instancePrefix.endsWith('/') && p[0] === '/') p = p.slice(1);
+  else if (p[0] !== '/' && !instancePrefix.endsWith('/')) p = '/' + p;
+  return instancePrefix + p;
+}
+
+/**
+ * route.js `route()`: the url(s) a route is registered under inside a prefixed context.
+ * `bothForms` when the bare prefix and `prefix + '/'` are both registered.
+ */
+export function joinRoute(prefix: string, url: string, prefixTrailingSlash: string, ignoreTrailingSlash: boolean): { path: string; bothForms: boolean } {
+  if (url === '/' && prefix.length > 0) {
+    if (prefixTrailingSlash === 'slash') return { path: prefix + '/', bothForms: false };
+    if (prefixTrailingSlash === 'no-slash') return { path: prefix, bothForms: false };
+    // 'both': '' always; '/' too unless ignoreTrailingSlash (then '' already serves both).
+    // With a prefix ending in '/', the second form is `prefix + '/'` (a doubled slash), which no contract path uses.
+    return { path: prefix, bothForms: !ignoreTrailingSlash && !prefix.endsWith('/') };
+  }
+  if (url[0] === '/' && prefix.endsWith('/')) return { path: prefix + url.slice(1), bothForms: false };
+  return { path: prefix + url, bothForms: false };
+}

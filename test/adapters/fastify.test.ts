@@ -1,0 +1,370 @@
+/**
+ * The Fastify adapter, on fixtures/fastify-clean and fixtures/fastify-leaky (a multi-file
+ * control plane built from plugins) and on small projects for single semantics. Every
+ * expectation was derived by hand from Fastify's documented and source-level behaviour
+ * (lib/route.js, lib/plugin-override.js, avvio load order) and the SPEC.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+import { buildRoutePrefix, joinRoute } from '../../src/adapters/fastify/index.js';
+
+const R = 'src/routes/';
+const SESSION = 'fastify.requireSession'; // decorated by the fastify-plugin session-auth plugin (401 by behaviour)
+const TENANT = 'ensureMembership'; // compares the tenant header with the memberships, 404 (by behaviour)
+const CSRF = 'fastify.csrfProtection'; // @fastify/csrf-protection's decorator (by name)
+const API = { auth: [SESSION], tenant: [TENANT] };
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+describe('fixtures/fastify-clean', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'fastify-clean');
+
+  it('lists every route with its full prefix, classification and guards', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // '/me/' inside the '/api/auth' prefix: exactly the contract path
+      row('GET /api/auth/me/', 'contract', `${R}auth.ts:4:3`, API, 'GET /api/auth/me/'),
+      // '/' inside '/api/databases' serves /api/databases and /api/databases/
+      row('GET /api/databases', 'contract', `${R}databases.ts:5:3`, API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:10:3`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:19:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:12:3`, API),
+      // a sibling of the api plugin: none of its hooks apply (no contract-auth-mismatch)
+      row('GET /api/health/ready', 'public', `${R}health.ts:6:3`, {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${R}sites.ts:13:3`, API, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${R}sites.ts:25:3`, { ...API, csrf: [CSRF] }),
+      // fastify.route({ method, url, onRequest: [...], handler })
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:30:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:18:3`, API),
+      // addHook('onRequest', requireServiceToken) in the internal plugin: generic family guard by name, auth by behaviour
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks.ts:6:3`, { family: ['verifyStripeSignature'] }),
+    ]);
+  });
+
+  it('reports only the uncontracted browser routes (excluded routes carry schema.hide)', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `${R}deployments.ts:12:3 info uncontracted-route ${outside('GET /api/deployments/:deploymentId')}`,
+      `${R}deployments.ts:19:3 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}sites.ts:18:3 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:25:3 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${R}sites.ts:30:3 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+    expect(res.summary).toEqual({ files: 20, routes: 13, errors: 0, warnings: 0, infos: 5 });
+  });
+
+  it('orders guards by lifecycle phase: context onRequest, route onRequest, then preHandler', async () => {
+    const res = await check(DIR);
+    const post = res.routes.find((r) => r.method === 'POST' && r.path === '/api/sites')!;
+    expect(post.guards.map((g) => `${g.name} ${g.mechanism}`)).toEqual([
+      `${SESSION} router.use`,
+      `${CSRF} route-middleware`,
+      `${TENANT} router.use`,
+    ]);
+    expect(post.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/api src/server.ts:23', '/sites src/routes/api.ts:12']);
+  });
+});
+
+describe('fixtures/fastify-leaky', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'fastify-leaky');
+  const S = { auth: [SESSION] };
+
+  it('lists the routes: the tenant plugin without fastify-plugin guards nothing outside itself', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/auth/me', 'contract', `${R}auth.ts:4:3`, S, 'GET /api/auth/me/'),
+      row('GET /api/databases', 'contract', `${R}databases.ts:5:3`, S, 'GET /api/databases/'),
+      // the deployments plugin adds the tenant hook itself: it guards only its own routes
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:13:3`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:22:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:15:3`, API),
+      row('PUT /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:28:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/health/ready', 'public', `${R}health.ts:6:3`, {}, 'GET /api/health/ready'),
+      row('POST /api/ops/cache/flush', 'excluded:ops', `${R}ops.ts:6:3`, S),
+      row('GET /api/sites', 'contract', `${R}sites.ts:13:3`, S, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${R}sites.ts:25:3`, S),
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:30:3`, { ...S, csrf: [CSRF] }),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:18:3`, S),
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks.ts:6:3`, { family: ['verifyStripeSignature'] }),
+    ]);
+  });
+
+  it('reports each leak once, with the first reason that holds', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      // fastify matches the trailing slash exactly: '/me' does not serve '/api/auth/me/'
+      `${R}auth.ts:4:3 error contract-route-drift GET /api/auth/me drifts from the contract route GET /api/auth/me/: trailing slash differs and fastify matches it exactly`,
+      `${R}auth.ts:4:3 error missing-tenant-guard GET /api/auth/me has no tenant guard`,
+      `${R}databases.ts:5:3 error missing-tenant-guard GET /api/databases has no tenant guard`,
+      `${R}databases.ts:14:9 error provider-credential-exposure GET /api/databases returns credential-like field connectionString in database metadata`,
+      `${R}deployments.ts:15:3 info uncontracted-route ${outside('GET /api/deployments/:deploymentId')}`,
+      `${R}deployments.ts:22:3 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}deployments.ts:28:3 error immutable-resource-mutation PUT /api/deployments/:deploymentId mutates a deployment, which the contract makes immutable`,
+      `${R}deployments.ts:28:3 info uncontracted-route ${outside('PUT /api/deployments/:deploymentId')}`,
+      // no schema.hide while @fastify/swagger is loaded: published (reason 2), although guarded
+      `${R}internal.ts:9:3 error excluded-family-leak POST /internal/compiler/rebuild is in the excluded family "internal" but is published in generated API docs by @fastify/swagger (hide it with schema: { hide: true } in the route options)`,
+      // hidden from the docs, but reachable with the browser session alone (reason 3)
+      `${R}ops.ts:6:3 error excluded-family-leak POST /api/ops/cache/flush is in the excluded family "ops" and is reachable without its family guard (guarded only by ${SESSION})`,
+      `${R}sites.ts:13:3 error missing-tenant-guard GET /api/sites has no tenant guard`,
+      `${R}sites.ts:18:3 error missing-tenant-guard GET /api/sites/:siteId has no tenant guard`,
+      `${R}sites.ts:18:3 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:25:3 error missing-csrf-guard POST /api/sites changes state on the browser session without a CSRF guard`,
+      `${R}sites.ts:25:3 error missing-tenant-guard POST /api/sites has no tenant guard`,
+      `${R}sites.ts:25:3 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${R}sites.ts:30:3 error missing-tenant-guard DELETE /api/sites/:siteId has no tenant guard`,
+      `${R}sites.ts:30:3 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+      // POST /webhooks/stripe has no schema.hide, but its plugin loads before @fastify/swagger
+      // (queued ahead of the awaited swagger registration): swagger's onRoute hook never sees it.
+    ]);
+  });
+});
+
+const FASTIFY_PKG = JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', 'fastify-plugin': '^5.0.0' } });
+
+/** "METHOD path guards…" for compact assertions on small projects. */
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path}${r.trailingSlashInsensitive ? ' (both forms)' : ''}${r.guards.length ? ' ' + r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ') : ''}`);
+}
+
+const GUARDS = `
+export async function requireSession(request, reply) {
+  if (!request.session?.user) return reply.code(401).send({ error: 'unauthenticated' });
+}
+export async function requireTenant(request, reply) {
+  if (request.params.tenantId !== request.session.user.tenantId) return reply.code(404).send();
+}
+`;
+
+describe('Fastify semantics', () => {
+  it('joins prefixes the way route.js and buildRoutePrefix do', () => {
+    expect(buildRoutePrefix('', '/api')).toBe('/api');
+    expect(buildRoutePrefix('/api', 'v1')).toBe('/api/v1');
+    expect(buildRoutePrefix('/api/', '/v1')).toBe('/api/v1');
+    expect(buildRoutePrefix('/api', '')).toBe('/api');
+    expect(joinRoute('/api/sites', '/', 'both', false)).toEqual({ path: '/api/sites', bothForms: true });
+    expect(joinRoute('/api/sites', '/', 'slash', false)).toEqual({ path: '/api/sites/', bothForms: false });
+    expect(joinRoute('/api/sites', '/', 'no-slash', false)).toEqual({ path: '/api/sites', bothForms: false });
+    expect(joinRoute('/api/sites/', '/', 'both', false)).toEqual({ path: '/api/sites/', bothForms: false });
+    expect(joinRoute('/api/', '/sites', 'both', false)).toEqual({ path: '/api/sites', bothForms: false });
+    expect(joinRoute('/api', '/sites/', 'both', false)).toEqual({ path: '/api/sites/', bothForms: false });
+    expect(joinRoute('', '/', 'both', false)).toEqual({ path: '/', bothForms: false });
+  });
+
+  it('a url "/" in a prefixed plugin serves both forms; others match the trailing slash exactly', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `
+import Fastify from 'fastify';
+const app = Fastify();
+app.register(async (api) => {
+  api.register(async (sites) => {
+    sites.get('/', async () => []);
+    sites.get('/archived/', async () => []);
+  }, { prefix: 'sites' });
+  api.register(async (deployments) => {
+    deployments.get('/', { prefixTrailingSlash: 'no-slash' }, async () => []);
+  }, { prefix: '/deployments' });
+  api.register(async (databases) => {
+    databases.route({ method: 'GET', url: '/', prefixTrailingSlash: 'slash', handler: async () => [] });
+  }, { prefix: '/databases' });
+}, { prefix: '/api/' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/databases/',
+      'GET /api/deployments',
+      'GET /api/sites (both forms)',
+      'GET /api/sites/archived/',
+    ]);
+    expect(findingRows(res.findings).filter((f) => f.includes('contract-route-drift'))).toEqual([
+      'src/app.ts:10:5 error contract-route-drift GET /api/deployments drifts from the contract route GET /api/deployments/: trailing slash differs and fastify matches it exactly',
+    ]);
+    expect(res.routes.map((r) => r.contractRoute)).toEqual(['GET /api/databases/', 'GET /api/deployments/', 'GET /api/sites/', null]);
+  });
+
+  it('ignoreTrailingSlash (top level or routerOptions) serves both forms of every route', async () => {
+    for (const init of ['{ ignoreTrailingSlash: true }', '{ routerOptions: { ignoreTrailingSlash: true }, ignoreTrailingSlash: false }']) {
+      const dir = writeProject({
+        'package.json': FASTIFY_PKG,
+        'src/app.ts': `import Fastify from 'fastify';\nconst app = Fastify(${init});\napp.get('/api/auth/me', async (request) => request.user);\n`,
+      });
+      const res = await check(dir);
+      expect(lines(res)).toEqual(['GET /api/auth/me (both forms)']);
+      expect(res.routes[0]!.contractRoute).toBe('GET /api/auth/me/');
+      expect(res.findings.filter((f) => f.ruleId === 'contract-route-drift')).toEqual([]);
+    }
+  });
+
+  it('encapsulation: hooks reach their context and its children, never siblings; fastify-plugin shares the parent context', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { requireSession, requireTenant } from './guards.js';
+
+const app = Fastify();
+
+async function billing(instance) {
+  instance.get('/billing/invoices', async () => []);
+  instance.register(async (nested) => {
+    nested.get('/billing/cards', async () => []);
+  });
+  // after the routes and the child registration: still applies to both
+  instance.addHook('onRequest', requireSession);
+}
+
+async function reports(instance) {
+  instance.get('/reports/usage', async () => []);
+}
+
+const tenantHook = fp(async function tenantHook(instance) {
+  instance.addHook('preHandler', requireTenant);
+});
+
+app.register(billing);
+app.register(reports);
+app.register(tenantHook, { prefix: '/ignored' });
+app.register(fp(async (instance) => { instance.get('/shared/:tenantId', async () => ({})); }), { prefix: '/ignored' });
+app.get('/root/:tenantId', async () => ({}));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      // billing and reports load before the fastify-plugin adds its hook to the root context
+      'GET /billing/cards requireSession:auth',
+      'GET /billing/invoices requireSession:auth',
+      'GET /reports/usage',
+      // declared in the root context: every root hook applies, whenever it was added
+      'GET /root/:tenantId requireTenant:tenant',
+      // fastify-plugin: the root context itself, so the prefix option is ignored
+      'GET /shared/:tenantId requireTenant:tenant',
+    ]);
+  });
+
+  it('an awaited register loads the plugin at once: hooks added afterwards do not reach it', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import { requireSession } from './guards.js';
+
+export async function build() {
+  const app = Fastify();
+  await app.register(async (early) => { early.get('/early', async () => 'e'); });
+  app.register(async (queued) => { queued.get('/queued', async () => 'q'); });
+  app.addHook('onRequest', requireSession);
+  app.register(async (late) => { late.get('/late', async () => 'l'); });
+  return app;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /early', 'GET /late requireSession:auth', 'GET /queued requireSession:auth']);
+  });
+
+  it('decorators resolve through the context chain: visible to descendants, not to siblings', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+
+const app = Fastify();
+app.register(fp(async (instance) => {
+  instance.decorate('checkAccess', async function (request, reply) {
+    const site = await instance.db.sites.find(request.params.siteId);
+    if (!site || site.tenantId !== request.session.tenantId) return reply.code(404).send();
+  });
+}));
+app.register(async (local) => {
+  local.decorate('verifyOwner', async (request, reply) => {
+    if (request.params.ownerId !== request.session.user.id) return reply.code(403).send();
+  });
+});
+app.register(async (sites) => {
+  sites.get('/sites/:siteId', { preHandler: sites.checkAccess }, async () => ({}));
+  sites.get('/owners/:ownerId', { preHandler: [sites.verifyOwner] }, async () => ({}));
+});
+`,
+    });
+    const res = await check(dir);
+    // checkAccess: a tenant guard by behaviour (compares tenantId, answers 404);
+    // verifyOwner is decorated in a sibling context: its definition is not visible, its name says nothing.
+    expect(lines(res)).toEqual(['GET /owners/:ownerId sites.verifyOwner:unknown', 'GET /sites/:siteId sites.checkAccess:tenant']);
+  });
+
+  it('follows route(), dynamic imports, helpers and plugin options; warns on what it cannot follow', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/routes/sites.ts': `
+import { requireSession } from '../guards.js';
+function registerSiteRoutes(server, deps) {
+  server.route({ method: ['GET', 'HEAD'], path: '/', onRequest: [requireSession], handler: deps.list });
+}
+export default async function sites(fastify, opts) {
+  registerSiteRoutes(fastify, opts.deps);
+  fastify.register(async (child) => { child.get('/:siteId', async () => ({})); }, opts);
+}
+`,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import autoload from '@fastify/autoload';
+import { plugins } from './registry.js';
+
+const app = Fastify();
+app.register(import('./routes/sites.js'), { prefix: '/api/sites' });
+app.register(autoload, { dir: new URL('./routes/', import.meta.url) });
+app.register(plugins.billing);
+app.register(async (x) => { x.get('/y', async () => 1); }, { prefix: process.env.PREFIX });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/sites (both forms) requireSession:auth',
+      'HEAD /api/sites (both forms) requireSession:auth',
+      // `register(child, opts)` passes the plugin's own options on: the prefix applies again
+      'GET /api/sites/api/sites/:siteId',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:8:1 warning unresolved-route routes loaded from a directory by @fastify/autoload are not followed; register the route plugins explicitly to have them analysed',
+      "src/app.ts:9:1 warning unresolved-route plugin not known statically (property billing of a value not known statically); the routes it registers are unknown",
+      'src/app.ts:10:1 warning unresolved-route the prefix of this plugin is not known statically; the routes it registers are left out',
+    ]);
+  });
+
+  it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import { requireServiceToken } from './token.js';
+
+const app = Fastify();
+await app.register(swagger, { hiddenTag: 'private', hideUntagged: true });
+app.register(async (internal) => {
+  internal.addHook('onRequest', requireServiceToken);
+  internal.post('/jobs', { schema: { tags: ['private'] } }, async () => ({}));
+  internal.post('/reindex', async () => ({}));
+  internal.post('/compiler/flush', { schema: { tags: ['jobs'] } }, async () => ({}));
+}, { prefix: '/internal' });
+`,
+      'src/token.ts': `export async function requireServiceToken(request, reply) { if (request.headers['x-service-token'] !== process.env.TOKEN) return reply.code(401).send(); }`,
+    });
+    const res = await check(dir);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      'src/app.ts:12:3 error excluded-family-leak POST /internal/compiler/flush is in the excluded family "internal" but is published in generated API docs by @fastify/swagger (hide it with schema: { hide: true } in the route options)',
+    ]);
+  });
+});
