@@ -104,7 +104,7 @@ export function formatBaselineNote(baseline: BaselineOutcome): string {
   const head = `baseline ${baseline.file}: ${baseline.matched} known finding${baseline.matched === 1 ? '' : 's'} not shown`;
   if (baseline.stale.length === 0) return `${head}\n`;
   const lines = [
-    `${head}; ${baseline.stale.length} entr${baseline.stale.length === 1 ? 'y no longer matches' : 'ies no longer match'} (fixed or changed)${baseline.strict ? ' and fail the run (--baseline-strict)' : ''} — run with --update-baseline to drop ${baseline.stale.length === 1 ? 'it' : 'them'}:`,
+    `${head}; ${baseline.stale.length} entr${baseline.stale.length === 1 ? 'y no longer matches' : 'ies no longer match'} (fixed or changed)${baseline.strict ? ` and fail${baseline.stale.length === 1 ? 's' : ''} the run (--baseline-strict)` : ''} — run with --update-baseline to drop ${baseline.stale.length === 1 ? 'it' : 'them'}:`,
     ...baseline.stale.map((e) => `  ${e.file}  ${e.ruleId}  ${e.message}`),
   ];
   return lines.join('\n') + '\n';
