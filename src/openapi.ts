@@ -60,6 +60,7 @@ export function contractFromOpenApi(text: string, file: string): Contract {
   if (!isObj(data)) fail([], 'the top level must be an object');
   const d = data as Obj;
   if ('swagger' in d && !('openapi' in d)) fail(['swagger'], 'Swagger 2.0 is not supported; convert the document to OpenAPI 3');
+  if (d.openapi === undefined) fail(['openapi'], 'is missing: a YAML contract must be an OpenAPI 3 document');
   if (typeof d.openapi !== 'string' || !/^3\.\d+(\.\d+)?(-.+)?$/.test(d.openapi)) fail(['openapi'], 'must be an OpenAPI 3 version such as "3.0.3" or "3.1.0"');
   if (!isObj(d.info)) fail(['info'], 'must be an object with a title and a version');
   const info = d.info as Obj;
@@ -177,11 +178,12 @@ function joinBase(base: string, p: string): string {
   return base === '' ? p : base + p;
 }
 
-/** The line of the key that names `segments` (the method key of an operation). */
+/** The line of the key that names `segments` (the method key of an operation), else of its nearest parent written in the file. */
 function keyLine(doc: Document, lc: LineCounter, segments: string[]): number {
-  const parent = doc.getIn(segments.slice(0, -1), true);
-  const last = segments[segments.length - 1];
-  if (isMap(parent)) {
+  for (let n = segments.length; n > 0; n--) {
+    const parent = doc.getIn(segments.slice(0, n - 1), true);
+    const last = segments[n - 1];
+    if (!isMap(parent)) continue;
     const pair = parent.items.find((it) => isScalar(it.key) && it.key.value === last);
     const range = pair && isScalar(pair.key) ? pair.key.range : null;
     if (range) return lc.linePos(range[0]).line;
