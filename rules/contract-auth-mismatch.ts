@@ -9,9 +9,26 @@ export const rule: RuleModule = {
     rationale: 'Readiness must be reachable without a session (load balancers have none); a session route opened as public leaks identity or tenant data.',
     contract: '"The readiness route needs no authentication." / "Authenticated reads use a secure, HttpOnly browser session cookie."',
     examples: {
-      fires: "app.get('/api/health/ready', requireSession, ready);",
-      passes: "app.get('/api/health/ready', ready);",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession } from './auth.js';",
+        "import { ready } from './health.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/health/ready', requireSession, ready); // load balancers have no session",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { ready } from './health.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/health/ready', ready);",
+      ].join('\n'),
     },
+    configure: [
+      '"publicRoutes": ["GET /api/health/ready"] lists the routes that are public by design',
+      '"guards": { "ignore": ["auditLog"] } when a middleware taken for a guard is not one',
+    ],
   },
   check(ctx) {
     const publicSpecs = (ctx.config.publicRoutes ?? []).map(parseRouteSpec);

@@ -8,9 +8,30 @@ export const rule: RuleModule = {
     rationale: 'A drifted route answers a different request than the one the dashboard sends: with strict routing `/api/sites` does not serve `/api/sites/`.',
     contract: '"All five supported routes use method GET … Paths end with a trailing slash." (the route table\'s paths are kept exactly as written)',
     examples: {
-      fires: "const r = express.Router({ strict: true });\nr.get('/sites', listSites); // mounted at /api: serves /api/sites, not /api/sites/",
-      passes: "const r = express.Router();\nr.get('/sites', listSites); // non-strict: /api/sites/ is served too",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "const api = express.Router({ strict: true }); // strict routing: /api/sites does not serve /api/sites/",
+        "api.get('/sites', requireSession, requireTenant, listSites);",
+        "app.use('/api', api);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "const api = express.Router(); // non-strict (the default): /api/sites also serves /api/sites/",
+        "api.get('/sites', requireSession, requireTenant, listSites);",
+        "app.use('/api', api);",
+      ].join('\n'),
     },
+    configure: [
+      '"contract": "path/to/contract.json" (or --contract FILE) when the published paths differ',
+    ],
   },
   check(ctx) {
     for (const r of ctx.routes) {

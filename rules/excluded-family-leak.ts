@@ -9,9 +9,27 @@ export const rule: RuleModule = {
     rationale: 'Excluded routes must never leak into the browser contract: reachable with only a browser session, an internal or webhook route becomes an undocumented API.',
     contract: '"Excluded from the contract: internal routes, operations routes, webhook routes, compiler-control routes, provider-token routes and edge-control routes. Clients must not depend on them."',
     examples: {
-      fires: "router.post('/internal/rebuild', requireSession, rebuild); // only the browser session guards it",
-      passes: "router.post('/internal/rebuild', requireServiceToken, rebuild);",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession } from './auth.js';",
+        "import { rebuild } from './internal.js';",
+        "",
+        "const app = express();",
+        "app.post('/internal/rebuild', requireSession, rebuild); // only the browser session guards it",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireServiceToken } from './service-auth.js';",
+        "import { rebuild } from './internal.js';",
+        "",
+        "const app = express();",
+        "app.post('/internal/rebuild', requireServiceToken, rebuild);",
+      ].join('\n'),
     },
+    configure: [
+      '"families": { "edge": ["edge", "cdn"] } adds or replaces the path segments of a family',
+      '"guards": { "family": { "webhook": ["checkGithubSignature"] } } names a family\'s own guards ("default" replaces the generic names)',
+    ],
   },
   check(ctx) {
     const publicSpecs = (ctx.config.publicRoutes ?? []).map((s) => parseRouteSpec(s));

@@ -9,9 +9,29 @@ export const rule: RuleModule = {
     rationale: 'Deployments are immutable once created: a route that edits one in place breaks rollbacks and audit trails. Create a new deployment instead.',
     contract: '"Deployments are immutable" / "The only stated property is that a deployment, once created, is immutable."',
     examples: {
-      fires: "router.patch('/api/deployments/:id', requireSession, requireTenant, csrf, updateDeployment);",
-      passes: "router.post('/api/deployments/:id/redeploy', requireSession, requireTenant, csrf, redeploy);",
+      fires: [
+        "import express from 'express';",
+        "import csurf from 'csurf';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { updateDeployment } from './deployments.js';",
+        "",
+        "const app = express();",
+        "app.patch('/api/deployments/:id', requireSession, requireTenant, csurf(), updateDeployment);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import csurf from 'csurf';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { redeploy } from './deployments.js';",
+        "",
+        "const app = express();",
+        "// A new deployment instead of an edit in place.",
+        "app.post('/api/deployments/:id/redeploy', requireSession, requireTenant, csurf(), redeploy);",
+      ].join('\n'),
     },
+    configure: [
+      'the paths come from the contract: routes under a contract route whose resource is "deployment"',
+    ],
   },
   check(ctx) {
     const roots = ctx.contract.routes.filter((c) => c.resource === 'deployment').map((c) => c.path);

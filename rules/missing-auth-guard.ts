@@ -8,9 +8,27 @@ export const rule: RuleModule = {
     rationale: 'Every browser-surface route that is not explicitly public must check the session before it answers.',
     contract: '"Authenticated reads use a secure, HttpOnly browser session cookie." / "A missing or expired session yields 401."',
     examples: {
-      fires: "router.get('/api/sites/', requireTenant, listSites);",
-      passes: "router.get('/api/sites/', requireSession, requireTenant, listSites);",
+      fires: [
+        "import express from 'express';",
+        "import { requireTenant } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', requireTenant, listSites);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', requireSession, requireTenant, listSites);",
+      ].join('\n'),
     },
+    configure: [
+      '"guards": { "auth": ["mustBeSignedIn", "/^ensure.*User$/"] } replaces the default auth names (an entry in slashes is a regular expression)',
+      '"publicRoutes": ["GET /api/status"] for routes that are public by design',
+    ],
   },
   check(ctx) {
     for (const r of ctx.routes) {

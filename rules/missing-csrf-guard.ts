@@ -10,9 +10,29 @@ export const rule: RuleModule = {
     rationale: 'The browser sends the session cookie with cross-site requests; a mutation authenticated by it needs a CSRF check. Routes authenticated only by a bearer token or API key do not.',
     contract: '"Mutations additionally require the CSRF boundary, on top of the session."',
     examples: {
-      fires: "router.post('/api/sites/', requireSession, requireTenant, createSite);",
-      passes: "router.post('/api/sites/', requireSession, requireTenant, csrfProtection, createSite);",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { createSite } from './sites.js';",
+        "",
+        "const app = express();",
+        "app.post('/api/sites/', requireSession, requireTenant, createSite);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import csurf from 'csurf';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { createSite } from './sites.js';",
+        "",
+        "const app = express();",
+        "const csrfProtection = csurf();",
+        "app.post('/api/sites/', requireSession, requireTenant, csrfProtection, createSite);",
+      ].join('\n'),
     },
+    configure: [
+      '"guards": { "csrf": ["verifyCsrf"] } replaces the default CSRF names',
+      '"guards": { "bearer": ["requireApiToken"] }: routes authenticated only by a bearer / API-key guard need no CSRF guard',
+    ],
   },
   check(ctx) {
     for (const r of ctx.routes) {

@@ -8,9 +8,27 @@ export const rule: RuleModule = {
     rationale: 'Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant\'s data.',
     contract: '"Every non-public request is evaluated inside the active tenant boundary."',
     examples: {
-      fires: "router.get('/api/sites/', requireSession, listSites);",
-      passes: "router.get('/api/sites/', requireSession, requireTenant, listSites);",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', requireSession, listSites);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listSites } from './sites.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', requireSession, requireTenant, listSites);",
+      ].join('\n'),
     },
+    configure: [
+      '"guards": { "tenant": ["scopeToTenant"] } replaces the default tenant names',
+      '"guards": { "ignore": ["loadAccount"] } for middleware that is no guard at all',
+    ],
   },
   check(ctx) {
     for (const r of ctx.routes) {

@@ -7,7 +7,27 @@ export const rule: RuleModule = {
     description: 'A file could not be parsed; analysis goes on without what it may hold.',
     rationale: 'A file that does not parse may hide routes; the run goes on, and says so.',
     contract: '"The contract is validated against the server\'s routing."',
-    examples: { fires: "router.get('/api/sites/', (req, res) => { res.json(", passes: "router.get('/api/sites/', (req, res) => res.json([]));" },
+    examples: {
+      fires: [
+        "import express from 'express';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', (req, res) => {",
+        "  res.json(",
+        "});",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "",
+        "const app = express();",
+        "app.get('/api/sites/', (req, res) => {",
+        "  res.json([]);",
+        "});",
+      ].join('\n'),
+    },
+    configure: [
+      '"exclude": ["src/generated/**"] leaves out files that are not meant to be parsed',
+    ],
   },
   check(ctx) {
     for (const [file, facts] of ctx.files)

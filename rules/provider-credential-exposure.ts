@@ -9,9 +9,32 @@ export const rule: RuleModule = {
     rationale: 'Database metadata is shown in the browser; a provider credential in it is one XSS or shared screen away from an attacker.',
     contract: '"Tenant-scoped database metadata, without provider credentials" / "Never contains plaintext provider credentials"',
     examples: {
-      fires: "res.json(dbs.map((d) => ({ id: d.id, name: d.name, connectionString: d.url })));",
-      passes: "res.json(dbs.map((d) => ({ id: d.id, name: d.name, region: d.region })));",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listDatabases } from './databases.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/databases/', requireSession, requireTenant, async (req, res) => {",
+        "  const dbs = await listDatabases(req.session.tenantId);",
+        "  res.json(dbs.map((d) => ({ id: d.id, name: d.name, connectionString: d.url })));",
+        "});",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import { listDatabases } from './databases.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/databases/', requireSession, requireTenant, async (req, res) => {",
+        "  const dbs = await listDatabases(req.session.tenantId);",
+        "  res.json(dbs.map((d) => ({ id: d.id, name: d.name, region: d.region })));",
+        "});",
+      ].join('\n'),
     },
+    configure: [
+      'the paths come from the contract: routes under a contract route whose resource is "database"',
+    ],
   },
   check(ctx) {
     const roots = ctx.contract.routes.filter((c) => c.resource === 'database').map((c) => c.path);

@@ -8,8 +8,24 @@ export const rule: RuleModule = {
     rationale: 'A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page.',
     contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
     examples: {
-      fires: "res.json({ user: req.session.user, sessionId: req.sessionID });",
-      passes: "res.json({ user: req.session.user });",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/auth/me/', requireSession, requireTenant, (req, res) => {",
+        "  res.json({ user: req.session.user, sessionId: req.sessionID });",
+        "});",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "",
+        "const app = express();",
+        "app.get('/api/auth/me/', requireSession, requireTenant, (req, res) => {",
+        "  res.json({ user: req.session.user });",
+        "});",
+      ].join('\n'),
     },
   },
   check(ctx) {

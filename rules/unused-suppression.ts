@@ -8,8 +8,24 @@ export const rule: RuleModule = {
     rationale: 'Suppressions outlive the code they excused; a stale one would silently hide the next real finding on that line. A reason (after --) is required.',
     contract: '"The contract is validated against the server\'s routing."',
     examples: {
-      fires: "// route-surface-disable-next-line missing-tenant-guard\nrouter.get('/api/me/', requireSession, me);",
-      passes: "// route-surface-disable-next-line missing-tenant-guard -- identity is not tenant data (SEC-112)\nrouter.get('/api/me/', requireSession, me);",
+      fires: [
+        "import express from 'express';",
+        "import { requireSession } from './auth.js';",
+        "import { me } from './me.js';",
+        "",
+        "const app = express();",
+        "// route-surface-disable-next-line missing-tenant-guard",
+        "app.get('/api/me/', requireSession, me);",
+      ].join('\n'),
+      passes: [
+        "import express from 'express';",
+        "import { requireSession } from './auth.js';",
+        "import { me } from './me.js';",
+        "",
+        "const app = express();",
+        "// route-surface-disable-next-line missing-tenant-guard -- identity is not tenant data (SEC-112)",
+        "app.get('/api/me/', requireSession, me);",
+      ].join('\n'),
     },
   },
   check(ctx) {

@@ -15,6 +15,8 @@ export interface RuleMeta {
   contract: string;
   /** an example that fires and one that does not */
   examples: { fires: string; passes: string };
+  /** rule-specific configuration, one line each (shown by `route-surface rules <id>`) */
+  configure?: string[];
 }
 
 export interface Report {
