@@ -1,0 +1,49 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester('missing-auth-guard', {
+  valid: [
+    { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
+    { dir: 'valid/router-use-before-route', name: 'router.use(guard) before the route' },
+    { dir: 'valid/nested-mounts-across-files', name: "app.use('/api', guard, api) guards routes two mounts and two files down" },
+    { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
+    { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
+    { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
+    { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
+    { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
+    { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
+    { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
+  ],
+  invalid: [
+    { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
+    {
+      dir: 'invalid/guard-registered-after-route',
+      name: 'router.use(guard) after a route does not guard it (Express runs layers in order)',
+      errors: [{ line: 5, message: 'GET /api/projects/export has no auth guard' }],
+    },
+    {
+      dir: 'invalid/session-middleware-is-not-auth',
+      name: 'express-session and passport.session() establish a session; they check nothing',
+      errors: [{ line: 10, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/unknown-middleware-is-a-candidate',
+      name: 'unclassified middleware is named as a candidate',
+      errors: [{ line: 6, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: loadAccount; declare it in guards.auth or guards.ignore)' }],
+    },
+    {
+      dir: 'invalid/guard-on-another-prefix',
+      name: "a guard at '/api/projects-admin' does not cover '/api/projects' (prefixes match whole segments)",
+      errors: [{ line: 7, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/data-access-call-is-not-a-guard',
+      name: 'a leading call named like a guard but handed no request (countSessions(req.query.projectId))',
+      errors: [{ line: 6, message: 'GET /api/projects/activity has no auth guard' }],
+    },
+    {
+      dir: 'invalid/request-method-is-not-a-guard',
+      name: "req.session.regenerate() is a method of the request, not a guard",
+      errors: [{ line: 5, message: 'POST /api/session/refresh has no auth guard' }],
+    },
+  ],
+});
