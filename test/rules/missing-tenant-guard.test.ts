@@ -1,0 +1,45 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester('missing-tenant-guard', {
+  valid: [
+    { dir: 'valid/route-middleware', name: 'a tenant guard by name, route-level' },
+    { dir: 'valid/by-behaviour', name: 'a neutral name comparing the org in the URL with the session’s, answering 404' },
+    { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
+    { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
+    { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
+    { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
+  ],
+  invalid: [
+    { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    {
+      dir: 'invalid/loader-is-not-a-tenant-guard',
+      name: 'a loader answering 404 without comparing tenants is only a candidate',
+      errors: [
+        {
+          line: 16,
+          message: 'GET /api/projects/:projectId has no tenant guard (unclassified middleware that may be one: loadProject; declare it in guards.tenant or guards.ignore)',
+        },
+      ],
+    },
+    {
+      dir: 'invalid/data-access-call-is-not-a-guard',
+      name: 'listProjectsForTenant(…) is data access handed no request, whatever its name',
+      errors: [{ line: 7, message: 'GET /api/projects has no tenant guard' }],
+    },
+    {
+      dir: 'invalid/guard-on-a-sibling-mount',
+      name: "app.use('/api/billing', requireTenant, billing) does not cover /api/projects",
+      errors: [{ line: 11, message: 'GET /api/projects/ has no tenant guard' }],
+    },
+    {
+      dir: 'invalid/role-check-is-not-a-tenant-check',
+      name: 'a 403 after a role check compares no tenant',
+      errors: [
+        {
+          line: 12,
+          message: 'DELETE /api/projects/:id has no tenant guard (unclassified middleware that may be one: ownersOnly; declare it in guards.tenant or guards.ignore)',
+        },
+      ],
+    },
+  ],
+});
