@@ -1,5 +1,6 @@
 import type { Adapter } from './adapter.js';
 import { expressAdapter } from './express/index.js';
 import { fastifyAdapter } from './fastify/index.js';
+import { honoAdapter } from './hono/index.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter];

@@ -1,0 +1,342 @@
+/**
+ * Hono (4) and @hono/zod-openapi. Semantics modelled from hono's src/hono-base.ts and
+ * src/utils/url.ts (read at v4.13) and @hono/zod-openapi's src/index.ts (v1.6):
+ *
+ * - An app is `new Hono(options)` (or `new OpenAPIHono()`); `strict` defaults to true:
+ *   `/x` and `/x/` are different paths unless `strict: false`.
+ * - Every registration appends handlers to the app's one route table in call order:
+ *   `get/post/…/all(path?, ...handlers)` (no path: the instance's current path, the last
+ *   one given to a method or `use`), `on(methods, paths, ...handlers)`, `use(path?, ...mw)`
+ *   (no path: `*`). A request runs the matching handlers in registration order, so a
+ *   middleware guards the routes registered after it on a matching path. `/api/*` matches
+ *   `/api` and everything under it; a path without `*` matches only itself (`use('/api', mw)`
+ *   does not guard `/api/sites`).
+ * - `basePath(p)` returns a clone sharing the route table whose registrations are prefixed
+ *   with `mergePath(base, p)`; `route(p, sub)` copies the routes `sub`'s table holds at
+ *   that moment (routes added to `sub` later are not served by the parent), each prefixed
+ *   with `mergePath(mergePath(base, p), route.path)`. mergePath drops a sub path `/`:
+ *   `route('/api/sites', sub)` with `sub.get('/')` serves `/api/sites`, never `/api/sites/`.
+ * - @hono/zod-openapi: `app.openapi(createRoute({ method, path, middleware, hide }), handler)`
+ *   registers `on([method], path with {p} → :p, ...middleware, ...validators, handler)` and,
+ *   unless `hide`, the route in the instance's OpenAPI registry; `route(p, sub)` on an
+ *   OpenAPIHono merges an OpenAPIHono sub's registry; `basePath` makes a new, empty registry.
+ *   `doc(path, …)` / `doc31(path, …)` serve the registry as a document (a GET route), so a
+ *   route is published in API docs when a registry holding it is served.
+ */
+import type { Adapter, RouterInit } from '../adapter.js';
+import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
+import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import { handlerNameOf } from '../handler-name.js';
+
+const METHODS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  options: 'OPTIONS',
+  all: 'ALL',
+};
+
+const HONO_MODULES = ['hono', 'hono/quick', 'hono/tiny'];
+const OPENAPI_MODULE = '@hono/zod-openapi';
+
+/** Apps made by `new OpenAPIHono()` (their RouterInit objects, as the evaluator stores them). */
+const OPENAPI_APPS = new WeakSet<RouterInit>();
+
+interface Item {
+  value: Value;
+  expr: Expr;
+  file: string;
+}
+
+/** A registration's identity across copies: which OpenAPI registries hold it. */
+interface Origin {
+  registries: Set<string>;
+}
+
+interface Entry {
+  kind: 'route' | 'mw';
+  method: string;
+  /** full path within the table */
+  path: string;
+  items: Item[];
+  /** the registration that wrote the route (its location) */
+  reg: RegistrationFact;
+  file: string;
+  prefixes: PrefixStep[];
+  /** when the entry entered this table: its own registration, or the `route()` that copied it */
+  added: (string | number)[];
+  origin: Origin;
+  /** `doc()`: the OpenAPI document itself */
+  doc: boolean;
+}
+
+/** Hono's mergePath (src/utils/url.ts), for two paths. */
+export function mergePath(base: string, sub: string): string {
+  const lead = base[0] === '/' ? '' : '/';
+  if (sub === '/') return `${lead}${base}`;
+  return `${lead}${base}${base.at(-1) === '/' ? '' : '/'}${sub[0] === '/' ? sub.slice(1) : sub}`;
+}
+
+/** Does a middleware registered at `pattern` run for requests to the route `route`? */
+export function honoApplies(pattern: string, route: string, strict: boolean): boolean {
+  if (pattern === '*' || pattern === '/*') return true;
+  let ps = pattern.split('/').slice(1);
+  let rs = route.split('/').slice(1);
+  const seg = (p: string, r: string): boolean => p === r || p === '*' || (p.startsWith(':') && r !== '');
+  if (ps[ps.length - 1] === '*') {
+    const pre = ps.slice(0, -1);
+    return rs.length >= pre.length && pre.every((p, i) => seg(p, rs[i]!));
+  }
+  if (!strict) {
+    if (ps.length > 1 && ps[ps.length - 1] === '') ps = ps.slice(0, -1);
+    if (rs.length > 1 && rs[rs.length - 1] === '') rs = rs.slice(0, -1);
+  }
+  return ps.length === rs.length && ps.every((p, i) => seg(p, rs[i]!));
+}
+
+function bool(v: Value | undefined): boolean | undefined {
+  return v?.t === 'bool' ? v.v : undefined;
+}
+
+export const honoAdapter: Adapter = {
+  name: 'hono',
+  title: 'Hono',
+  modules: [...HONO_MODULES, OPENAPI_MODULE],
+
+  create(pkg, path, args, isNew, ev): RouterInit | null {
+    const isHono = HONO_MODULES.includes(pkg) && path.length === 1 && path[0] === 'Hono';
+    const isOpenApi = pkg === OPENAPI_MODULE && path.length === 1 && path[0] === 'OpenAPIHono';
+    if (!isNew || (!isHono && !isOpenApi)) return null;
+    const o = args[0];
+    const init: RouterInit = { kind: 'app', strict: bool(o?.t === 'obj' ? ev.member(o, 'strict', 0) : undefined) ?? true, caseSensitive: true };
+    if (isOpenApi) OPENAPI_APPS.add(init);
+    return init;
+  },
+
+  routerMethod(router, method, args) {
+    if (method === 'basePath') {
+      const p = args[0];
+      return p?.t === 'str' ? { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: mergePath(router.init.prefix ?? '/', p.v) } : null;
+    }
+    return METHODS[method] || ['use', 'on', 'route', 'openapi', 'doc', 'doc31', 'onError', 'notFound'].includes(method) ? 'self' : null;
+  },
+
+  link(ctx: LinkContext): void {
+    new HonoLinker(ctx).run();
+  },
+};
+
+class HonoLinker {
+  private readonly tables = new Map<string, Entry[]>();
+  private readonly computing = new Set<string>();
+  private readonly mounted = new Set<string>();
+  /** OpenAPI registries (by instance) served with doc()/doc31() */
+  private readonly published = new Set<string>();
+  private readonly routers: RouterObject[];
+
+  constructor(private readonly ctx: LinkContext) {
+    this.routers = ctx.routersOf('hono');
+  }
+
+  run(): void {
+    const bases = this.routers.filter((r) => !r.init.derivedFrom);
+    for (const b of bases) this.entries(b);
+    for (const b of bases) if (!this.mounted.has(b.id)) this.emit(b);
+  }
+
+  private baseOf(r: RouterObject): RouterObject {
+    let x = r;
+    for (let i = 0; x.init.derivedFrom && i < 64; i++) x = this.ctx.ev.routers.get(x.init.derivedFrom)!;
+    return x;
+  }
+
+  private isOpenApi(r: RouterObject): boolean {
+    return OPENAPI_APPS.has(this.baseOf(r).init);
+  }
+
+  /** The table of a base app: every registration on it or its basePath clones, in order. */
+  private entries(base: RouterObject): Entry[] {
+    const done = this.tables.get(base.id);
+    if (done) return done;
+    if (this.computing.has(base.id)) return [];
+    this.computing.add(base.id);
+    const regs: { b: BoundRegistration; view: RouterObject; key: (string | number)[] }[] = [];
+    for (const view of this.routers) {
+      if (this.baseOf(view).id !== base.id) continue;
+      for (const b of this.ctx.registrationsOf(view.id)) regs.push({ b, view, key: [b.order[1] === base.file ? 0 : 1, ...b.order.slice(1)] });
+    }
+    regs.sort((x, y) => cmp(x.key, y.key));
+    const out: Entry[] = [];
+    const current = new Map<string, string>(); // the instance's current path, per clone
+    for (const { b, view, key } of regs) this.register(b, view, key, out, current);
+    this.computing.delete(base.id);
+    this.tables.set(base.id, out);
+    return out;
+  }
+
+  private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, string>): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    const base = view.init.prefix ?? '/';
+    const steps: PrefixStep[] = base === '/' ? [] : [{ prefix: base, file: view.file, line: view.at.line }];
+    const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false): void => {
+      out.push({ kind, method, path: mergePath(base, p), items, reg, file, prefixes: steps, added: key, origin, doc });
+    };
+    const m = reg.method;
+    if (METHODS[m] || m === 'use') {
+      const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
+      const hasPath = first?.t === 'str';
+      if (hasPath) current.set(view.id, first.v);
+      else if (m === 'use') current.set(view.id, '*');
+      const p = current.get(view.id) ?? '/';
+      const items = ev.flatten(file, hasPath ? reg.args.slice(1) : reg.args);
+      if (items.length === 0) return;
+      if (m === 'use') entry('mw', 'ALL', p, items);
+      else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items);
+      return;
+    }
+    if (m === 'on') {
+      const methods = stringsOf(ev.eval(file, reg.args[0]!));
+      const paths = reg.args[1] ? stringsOf(ev.eval(file, reg.args[1])) : null;
+      if (!methods || !paths) {
+        this.ctx.warn(file, reg.at, `on() with methods or paths not known statically; the routes are left out`, reg.snippet);
+        return;
+      }
+      const items = ev.flatten(file, reg.args.slice(2));
+      if (items.length === 0) return;
+      for (const p of paths) {
+        current.set(view.id, p);
+        for (const method of methods) entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', method.toUpperCase(), p, items);
+      }
+      return;
+    }
+    if (m === 'route') this.mount(b, view, key, out, base, steps);
+    else if (m === 'openapi') this.openapi(b, view, entry);
+    else if (m === 'doc' || m === 'doc31') {
+      const p = ev.eval(file, reg.args[0]!);
+      this.published.add(view.id);
+      if (p.t === 'str') entry('route', 'GET', p.v, [], undefined, true);
+    }
+  }
+
+  /** `route(path, sub)`: a copy of what `sub`'s table holds now, under `mergePath(base, path)`. */
+  private mount(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], base: string, steps: PrefixStep[]): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    const p = ev.eval(file, reg.args[0]!);
+    const sub = reg.args[1] ? ev.eval(file, reg.args[1]) : null;
+    if (p.t !== 'str') {
+      this.ctx.warn(file, reg.at, `the path of this route() is not known statically; what it mounts is left out`, reg.snippet);
+      return;
+    }
+    if (sub?.t !== 'router') {
+      this.ctx.warn(file, reg.at, `sub-app mounted at '${mergePath(base, p.v)}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
+      return;
+    }
+    const subView = this.ctx.ev.routers.get(sub.id)!;
+    const subBase = this.baseOf(subView);
+    if (this.computing.has(subBase.id)) {
+      this.ctx.warn(file, reg.at, `mount cycle: an app is mounted inside itself; its routes are listed once`, reg.snippet);
+      return;
+    }
+    this.mounted.add(subBase.id);
+    const prefix = mergePath(base, p.v);
+    const merge = this.isOpenApi(view) && this.isOpenApi(subView);
+    const step: PrefixStep = { prefix: p.v, file, line: reg.at.line };
+    for (const e of this.entries(subBase)) {
+      if (!this.before(e.added, key)) continue;
+      if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
+      out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
+    }
+  }
+
+  /** A sub-app's entry was in its table when the mount ran: written earlier in the same file, or in another (imported, so evaluated first). */
+  private before(added: (string | number)[], mount: (string | number)[]): boolean {
+    if (added[1] !== mount[1]) return true;
+    return cmp(added.slice(2), mount.slice(2)) < 0;
+  }
+
+  private openapi(b: BoundRegistration, view: RouterObject, entry: (kind: Entry['kind'], method: string, p: string, items: Item[], origin?: Origin) => void): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    let cfg = ev.eval(file, reg.args[0]!);
+    if (cfg.t === 'pkg' && cfg.pkg === OPENAPI_MODULE && cfg.path[cfg.path.length - 1] === 'createRoute' && cfg.called) cfg = cfg.args[0] ?? cfg;
+    if (cfg.t !== 'obj') {
+      this.ctx.warn(file, reg.at, `openapi() route config not known statically; the route is left out`, reg.snippet);
+      return;
+    }
+    const method = ev.member(cfg, 'method', 0);
+    const path = ev.member(cfg, 'path', 0);
+    if (method.t !== 'str' || path.t !== 'str') {
+      this.ctx.warn(file, reg.at, `openapi() route with a method or path not known statically; it is left out`, reg.snippet);
+      return;
+    }
+    const mw = cfg.props['middleware'];
+    const handler = reg.args[1];
+    const items = [...(mw ? ev.flatten(cfg.file, [mw]) : []), ...(handler ? ev.flatten(file, [handler]) : [])];
+    const hidden = bool(ev.member(cfg, 'hide', 0)) === true;
+    entry('route', method.v.toUpperCase(), path.v.replace(/\/{(.+?)}/g, '/:$1'), items, { registries: new Set(hidden ? [] : [view.id]) });
+  }
+
+  /** A handler that passes control on (`await next()`) or a package middleware (`csrf()`, `bearerAuth(…)`). */
+  private isMiddleware(it: Item): boolean {
+    const v = this.unwrap(it.value);
+    if (v.t === 'pkg') return v.called;
+    if (v.t !== 'fn') return false;
+    return this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.callsNext ?? false;
+  }
+
+  /** `createMiddleware(async (c, next) => …)` (hono/factory) is the function it wraps. */
+  private unwrap(v: Value): Value {
+    if (v.t === 'pkg' && v.pkg === 'hono/factory' && v.called && v.path[v.path.length - 1] === 'createMiddleware' && v.args[0]?.t === 'fn') return v.args[0];
+    return v;
+  }
+
+  private guard(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard | null {
+    return this.ctx.guard(it.file, it.expr, this.unwrap(it.value), mechanism, at);
+  }
+
+  private emit(base: RouterObject): void {
+    const list = this.entries(base);
+    const views = this.routers.filter((r) => this.baseOf(r).id === base.id);
+    const app = base.name ?? views.find((v) => v.name)?.name ?? 'app';
+    list.forEach((e, i) => {
+      if (e.kind !== 'route') return;
+      const guards: AppliedGuard[] = [];
+      for (const m of list.slice(0, i)) {
+        if (m.kind !== 'mw' || (m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, e.path, base.init.strict)) continue;
+        for (const it of m.items) {
+          const g = this.guard(it, 'app.use', m.reg.at);
+          if (g) guards.push(g);
+        }
+      }
+      for (const it of e.items.slice(0, -1)) {
+        const g = this.guard(it, 'route-middleware', e.reg.at);
+        if (g) guards.push(g);
+      }
+      const handler = e.items[e.items.length - 1];
+      if (handler) guards.push(...this.ctx.inHandlerGuards(handler.value));
+      const docs = [...e.origin.registries].some((r) => this.published.has(r));
+      this.ctx.routes.push({
+        method: e.method,
+        path: e.path,
+        file: e.file,
+        line: e.reg.at.line,
+        column: e.reg.at.column,
+        framework: 'hono',
+        handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,
+        app,
+        trailingSlashInsensitive: !base.init.strict,
+        caseSensitive: true,
+        ...(docs ? { apiDocs: { generator: OPENAPI_MODULE, hide: 'hide: true in its createRoute() config' } } : {}),
+        prefixes: e.prefixes,
+        guards,
+        handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        snippet: e.reg.snippet,
+      });
+    });
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * The Hono adapter, on fixtures/hono-clean and fixtures/hono-leaky (a multi-file control
+ * plane of sub-apps, createMiddleware guards and @hono/zod-openapi routes) and on small
+ * projects for single semantics. Expectations derived by hand from hono's hono-base.ts
+ * (route table in registration order, route() copies, basePath clones), utils/url.ts
+ * (mergePath), the router's wildcard matching, and the SPEC.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+import { honoApplies, mergePath } from '../../src/adapters/hono/index.js';
+
+const R = 'src/routes/';
+// app.use('/api/*', loadCaller, withMembership): createMiddleware-wrapped, classified by behaviour
+// (HTTPException(401); compares the tenant header with the memberships and answers 404)
+const API = { auth: ['loadCaller'], tenant: ['withMembership'] };
+const API_CSRF = { ...API, csrf: ['csrf'] }; // hono/csrf, by package
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+describe('fixtures/hono-clean', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'hono-clean');
+
+  it('lists every route with its merged path, classification and guards', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/auth/me/', 'contract', `${R}identity.ts:18:1`, API_CSRF, 'GET /api/auth/me/'),
+      row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API_CSRF, 'GET /api/databases/'),
+      // a chain `deployments.get(…).post(…)`: both calls start at the chain's first line
+      row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, API_CSRF, 'GET /api/deployments/'),
+      row('POST /api/deployments/', 'browser', `${R}deployments.ts:9:1`, API_CSRF),
+      // mounted before the /api/* middleware: registration order leaves it open, as the contract wants
+      row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
+      // api.doc(): the OpenAPI document is a route too
+      row('GET /api/openapi.json', 'browser', `${R}api.ts:16:1`, API_CSRF),
+      row('GET /api/sites/', 'contract', `${R}sites.ts:10:1`, API_CSRF, 'GET /api/sites/'),
+      row('POST /api/sites/', 'browser', `${R}sites.ts:23:1`, API_CSRF),
+      // {siteId} in the createRoute path is registered as :siteId
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:34:1`, API_CSRF),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:15:1`, API_CSRF),
+      // app.use('/api/*', …) does not reach /healthz (listed in publicRoutes by the fixture's config)
+      row('GET /healthz', 'public', 'src/app.ts:20:1'),
+      // internal.use('*', requireServiceToken) mounted at /internal: '/internal/*'
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
+    ]);
+  });
+
+  it('reports only the uncontracted browser routes', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `${R}api.ts:16:1 info uncontracted-route ${outside('GET /api/openapi.json')}`,
+      `${R}deployments.ts:9:1 info uncontracted-route ${outside('POST /api/deployments/')}`,
+      `${R}sites.ts:15:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:23:1 info uncontracted-route ${outside('POST /api/sites/')}`,
+      `${R}sites.ts:34:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+  });
+
+  it('records the mounts a route went through', async () => {
+    const res = await check(DIR);
+    const me = res.routes.find((r) => r.path === '/api/auth/me/')!;
+    expect(me.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/api src/app.ts:25', '/ src/routes/api.ts:11']);
+    expect(me.guards.map((g) => `${g.name} ${g.mechanism} src/app.ts:${g.line}`)).toEqual(['loadCaller app.use src/app.ts:23', 'withMembership app.use src/app.ts:23', 'csrf app.use src/app.ts:24']);
+  });
+});
+
+describe('fixtures/hono-leaky', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'hono-leaky');
+
+  it('lists the routes: a sub-app mounted before the middleware, csrf on an exact path', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // app.use('/api', csrf()) has no wildcard: it runs for '/api' only
+      row('GET /api/auth/me/', 'contract', `${R}identity.ts:18:1`, API, 'GET /api/auth/me/'),
+      row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API, 'GET /api/databases/'),
+      // app.route('/api', deployments) precedes app.use('/api/*', …): no middleware runs before these
+      row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, {}, 'GET /api/deployments/'),
+      row('POST /api/deployments/', 'browser', `${R}deployments.ts:9:1`),
+      row('PATCH /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:9:1`),
+      row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
+      row('GET /api/openapi.json', 'browser', `${R}api.ts:16:1`, API),
+      row('POST /api/ops/cache/purge', 'excluded:ops', `${R}ops.ts:15:1`, API),
+      // createRoute path '/sites' through route('/', …) and route('/api', …): mergePath keeps no trailing slash
+      row('GET /api/sites', 'contract', `${R}sites.ts:10:1`, API, 'GET /api/sites/'),
+      row('POST /api/sites/', 'browser', `${R}sites.ts:23:1`, API),
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:34:1`, API),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:15:1`, API),
+      row('GET /healthz', 'public', 'src/app.ts:21:1'),
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
+    ]);
+  });
+
+  it('reports the leaks', async () => {
+    const res = await check(DIR);
+    const D = `${R}deployments.ts:9:1`;
+    expect(findingRows(res.findings)).toEqual([
+      `${R}api.ts:16:1 info uncontracted-route ${outside('GET /api/openapi.json')}`,
+      `${R}databases.ts:15:7 error provider-credential-exposure GET /api/databases/ returns credential-like field password in database metadata`,
+      `${D} error immutable-resource-mutation PATCH /api/deployments/:deploymentId mutates a deployment, which the contract makes immutable`,
+      `${D} error missing-auth-guard GET /api/deployments/ has no auth guard`,
+      `${D} error missing-auth-guard PATCH /api/deployments/:deploymentId has no auth guard`,
+      `${D} error missing-auth-guard POST /api/deployments/ has no auth guard`,
+      `${D} error missing-csrf-guard PATCH /api/deployments/:deploymentId changes state on the browser session without a CSRF guard`,
+      `${D} error missing-csrf-guard POST /api/deployments/ changes state on the browser session without a CSRF guard`,
+      `${D} error missing-tenant-guard GET /api/deployments/ has no tenant guard`,
+      `${D} error missing-tenant-guard PATCH /api/deployments/:deploymentId has no tenant guard`,
+      `${D} error missing-tenant-guard POST /api/deployments/ has no tenant guard`,
+      `${D} info uncontracted-route ${outside('PATCH /api/deployments/:deploymentId')}`,
+      `${D} info uncontracted-route ${outside('POST /api/deployments/')}`,
+      // an OpenAPIHono sub-app's registry is merged into api's, which api.doc() serves
+      `${R}ops.ts:15:1 error excluded-family-leak POST /api/ops/cache/purge is in the excluded family "ops" but is published in generated API docs by @hono/zod-openapi (hide it with hide: true in its createRoute() config)`,
+      `${R}sites.ts:10:1 error contract-route-drift GET /api/sites drifts from the contract route GET /api/sites/: trailing slash differs and hono matches it exactly`,
+      `${R}sites.ts:15:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:23:1 error missing-csrf-guard POST /api/sites/ changes state on the browser session without a CSRF guard`,
+      `${R}sites.ts:23:1 info uncontracted-route ${outside('POST /api/sites/')}`,
+      `${R}sites.ts:34:1 error missing-csrf-guard DELETE /api/sites/:siteId changes state on the browser session without a CSRF guard`,
+      `${R}sites.ts:34:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+  });
+});
+
+const HONO_PKG = JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/zod-openapi': '^0.19.0' } });
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path}${r.trailingSlashInsensitive ? ' (both forms)' : ''}${r.guards.length ? ' ' + r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ') : ''}`);
+}
+
+describe('Hono semantics', () => {
+  it('mergePath as hono/utils/url.ts', () => {
+    expect(mergePath('/', '/api')).toBe('/api');
+    expect(mergePath('/api', '/')).toBe('/api');
+    expect(mergePath('/api/', '/')).toBe('/api/');
+    expect(mergePath('/api', '/sites/')).toBe('/api/sites/');
+    expect(mergePath('/api/', '/sites')).toBe('/api/sites');
+    expect(mergePath('/api', 'sites')).toBe('/api/sites');
+    expect(mergePath('/api', '*')).toBe('/api/*');
+    expect(mergePath('/', '/')).toBe('/');
+  });
+
+  it('middleware paths: /p/* covers /p and below; a path without * only itself', () => {
+    expect(honoApplies('*', '/x', true)).toBe(true);
+    expect(honoApplies('/api/*', '/api', true)).toBe(true);
+    expect(honoApplies('/api/*', '/api/sites/', true)).toBe(true);
+    expect(honoApplies('/api/*', '/health', true)).toBe(false);
+    expect(honoApplies('/api/*', '/apix', true)).toBe(false);
+    expect(honoApplies('/api', '/api/sites', true)).toBe(false);
+    expect(honoApplies('/api/sites', '/api/sites/', true)).toBe(false);
+    expect(honoApplies('/api/sites', '/api/sites/', false)).toBe(true);
+    expect(honoApplies('/sites/:id', '/sites/:siteId', true)).toBe(true);
+    expect(honoApplies('/sites/:id/*', '/sites/:siteId/domains', true)).toBe(true);
+    // a literal middleware path covers only some requests of a parameterised route
+    expect(honoApplies('/sites/new', '/sites/:siteId', true)).toBe(false);
+    expect(honoApplies('/wild/*/card', '/wild/x/card', true)).toBe(true);
+  });
+
+  it('registration order, route() snapshots, the current path, on(), basePath and strict', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': `
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+export const mustSignIn = createMiddleware(async (c, next) => {
+  if (!c.get('user')) throw new HTTPException(401, { message: 'sign in' });
+  await next();
+});
+export async function sameTenant(c, next) {
+  if (c.req.param('tenantId') !== c.get('user').tenantId) return c.json({ error: 'not found' }, 404);
+  await next();
+}
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn, sameTenant } from './guards.js';
+
+const billing = new Hono();
+billing.get('/invoices', (c) => c.json([]));
+
+const app = new Hono({ strict: false });
+app.get('/early', (c) => c.text('e'));
+app.route('/billing', billing);
+billing.get('/late', (c) => c.text('never served by app'));
+app.all('/t/:tenantId/*', sameTenant);
+app.use('*', mustSignIn);
+app.get('/items', (c) => c.json([])).post((c) => c.json({}, 201));
+app.on(['PUT', 'DELETE'], ['/t/:tenantId/a', '/t/:tenantId/b'], (c) => c.body(null, 204));
+const v2 = app.basePath('/v2');
+v2.get('/status', (c) => c.json({ ok: true }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /billing/invoices (both forms)',
+      'GET /early (both forms)',
+      // post(handler) without a path: the instance's current path, '/items'
+      'GET /items (both forms) mustSignIn:auth',
+      'POST /items (both forms) mustSignIn:auth',
+      'DELETE /t/:tenantId/a (both forms) sameTenant:tenant mustSignIn:auth',
+      'PUT /t/:tenantId/a (both forms) sameTenant:tenant mustSignIn:auth',
+      'DELETE /t/:tenantId/b (both forms) sameTenant:tenant mustSignIn:auth',
+      'PUT /t/:tenantId/b (both forms) sameTenant:tenant mustSignIn:auth',
+      'GET /v2/status (both forms) mustSignIn:auth',
+    ]);
+  });
+
+  it('route-level middleware, in-handler checks, and c.json(…, 401) / HTTPException recognised by behaviour', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+const app = new Hono();
+const gate = async (c, next) => {
+  if (!c.get('session')) return c.json({ error: 'unauthorized' }, 401);
+  await next();
+};
+app.get('/api/sites/', gate, (c) => c.json([]));
+app.get('/api/auth/me/', (c) => {
+  if (!c.get('session')) throw new HTTPException(401);
+  return c.json(c.get('session').user);
+});
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/auth/me/ (inline 401 check):auth', 'GET /api/sites/ gate:auth']);
+  });
+
+  it('zod-openapi: hide keeps a route out of the document; a plain Hono parent merges no registry', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { requireServiceToken } from './token.js';
+
+const internal = new OpenAPIHono();
+internal.use('*', requireServiceToken);
+internal.openapi(createRoute({ method: 'post', path: '/jobs/{jobId}/retry', hide: true, responses: {} }), (c) => c.body(null, 202));
+internal.openapi(createRoute({ method: 'post', path: '/jobs/{jobId}/cancel', responses: {} }), (c) => c.body(null, 202));
+
+const edge = new OpenAPIHono();
+edge.openapi(createRoute({ method: 'post', path: '/purge', middleware: [requireServiceToken], responses: {} }), (c) => c.body(null, 202));
+edge.doc('/doc', { openapi: '3.0.0', info: { title: 'edge', version: '1' } });
+
+const docs = new OpenAPIHono();
+docs.route('/internal', internal);
+docs.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'all', version: '1' } });
+
+const app = new Hono();
+app.route('/edge', edge);
+app.route('/', docs);
+export default app;
+`,
+      'src/token.ts': `export async function requireServiceToken(c, next) { if (c.req.header('x-service-token') !== process.env.TOKEN) return c.text('no', 401); await next(); }`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /edge/doc',
+      'POST /edge/purge requireServiceToken:auth+family',
+      'POST /internal/jobs/:jobId/cancel requireServiceToken:auth+family',
+      'POST /internal/jobs/:jobId/retry requireServiceToken:auth+family',
+      'GET /openapi.json',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      // merged into docs' registry by docs.route() and served by docs.doc(); the hidden retry route is not
+      'src/app.ts:9:1 error excluded-family-leak POST /internal/jobs/:jobId/cancel is in the excluded family "internal" but is published in generated API docs by @hono/zod-openapi (hide it with hide: true in its createRoute() config)',
+      // edge's own doc() serves its registry
+      'src/app.ts:12:1 error excluded-family-leak POST /edge/purge is in the excluded family "edge" but is published in generated API docs by @hono/zod-openapi (hide it with hide: true in its createRoute() config)',
+      // the document route itself is an edge-family route nobody guards
+      'src/app.ts:13:1 error excluded-family-leak GET /edge/doc is in the excluded family "edge" and is reachable without its family guard (unguarded)',
+    ]);
+  });
+
+  it('warns when a mounted sub-app cannot be resolved', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { plugins } from './plugins.js';
+const app = new Hono();
+app.route('/ext', plugins.billing);
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      "src/app.ts:5:1 warning unresolved-route sub-app mounted at '/ext' could not be resolved (property billing of a value not known statically); the routes under it are unknown",
+    ]);
+  });
+});
