@@ -1,0 +1,35 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+const noCsrf = (route: string) => `${route} changes state on the browser session without a CSRF guard`;
+
+ruleTester('missing-csrf-guard', {
+  valid: [
+    { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
+    { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
+    { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
+    { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
+    { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
+    { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
+  ],
+  invalid: [
+    { dir: 'invalid/post-with-session-only', name: 'POST with the session only', errors: [{ line: 7, message: noCsrf('POST /api/projects') }] },
+    {
+      dir: 'invalid/route-chain',
+      name: 'router.route(path): only the verb that has the guard is protected',
+      errors: [{ line: 9, message: noCsrf('DELETE /api/projects/:id') }],
+    },
+    { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
+    {
+      dir: 'invalid/csrf-registered-after-route',
+      name: 'app.use(csurf()) after a route does not protect it',
+      errors: [{ line: 9, message: noCsrf('POST /api/feedback') }],
+    },
+    {
+      dir: 'invalid/unknown-candidate',
+      name: 'unclassified middleware is named as a candidate',
+      errors: [
+        { line: 8, message: `${noCsrf('PUT /api/projects/:id')} (unclassified middleware that may be one: checkOrigin; declare it in guards.csrf or guards.ignore)` },
+      ],
+    },
+  ],
+});
