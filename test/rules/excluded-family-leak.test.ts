@@ -1,0 +1,54 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+const reachable = (route: string, family: string, how: string) =>
+  `${route} is in the excluded family "${family}" and is reachable without its family guard (${how})`;
+
+ruleTester('excluded-family-leak', {
+  valid: [
+    { dir: 'valid/internal-behind-service-token', name: "app.use('/internal', requireServiceToken, internal): a generic family guard at the mount" },
+    { dir: 'valid/webhook-signature', name: 'a webhook signature check (webhook family name), defined in the code' },
+    { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
+    { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
+  ],
+  invalid: [
+    { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
+    {
+      dir: 'invalid/browser-session-only',
+      name: 'guarded only by the browser session; families match path segments case-insensitively',
+      errors: [{ line: 5, message: reachable('GET /api/_Internal/flags', 'internal', 'guarded only by requireSession') }],
+    },
+    {
+      dir: 'invalid/another-familys-guard',
+      name: "an ops guard does not protect a webhook",
+      errors: [{ line: 5, message: reachable('POST /webhooks/github', 'webhook', 'guarded only by requireAdmin') }],
+    },
+    {
+      dir: 'invalid/unknown-candidate',
+      name: 'unclassified middleware is named as a candidate for the family',
+      errors: [
+        {
+          line: 5,
+          message: `${reachable('POST /ops/tenants/:tenantId/suspend', 'ops', 'unguarded')} (unclassified middleware that may be one: checkVpn; declare it in guards.family.ops or guards.ignore)`,
+        },
+      ],
+    },
+    {
+      dir: 'invalid/provider-token-spellings',
+      name: 'providerTokens and provider_tokens are the provider-token family',
+      errors: [
+        { line: 6, message: reachable('GET /api/providerTokens', 'provider-token', 'guarded only by requireSession') },
+        { line: 9, message: reachable('POST /api/provider_tokens/:id/rotate', 'provider-token', 'guarded only by requireSession') },
+      ],
+    },
+    {
+      dir: 'invalid/listed-in-public-routes',
+      name: 'an excluded route listed in publicRoutes (first reason that holds, reported once)',
+      errors: [{ line: 5, message: 'POST /webhooks/stripe is in the excluded family "webhook" but is listed in publicRoutes' }],
+    },
+    {
+      dir: 'invalid/contract-path-in-a-family',
+      name: 'a families override that puts a contract route in a family',
+      errors: [{ line: 6, message: 'GET /api/sites/ is in the excluded family "edge" but is served as the contract route GET /api/sites/' }],
+    },
+  ],
+});
