@@ -35,7 +35,7 @@ describe('a contract route served only in a drifted form (SPEC section 7)', () =
     const res = await check(path.join(RULE_FIXTURES, 'contract-route-drift', 'invalid', 'strict-router'));
     const aboutSites = res.findings.filter((f) => f.message.includes('/api/sites') || f.message.includes('/api/Sites'));
     expect(aboutSites.map((f) => f.ruleId)).toEqual(['contract-route-drift']);
-    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.line)).toEqual([2, 4, 5]);
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.line)).toEqual([1, 2, 4, 5]);
     expect(res.routes.map((r) => [r.method, r.path, r.classification, r.contractRoute])).toEqual([['GET', '/api/sites', 'contract', 'GET /api/sites/']]);
   });
 });
