@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './errors.js';
-import { parseJson, readText } from './json-file.js';
+import { parseJson } from './json-file.js';
 import type { Finding } from './types.js';
 
 export const DEFAULT_BASELINE = 'route-surface.baseline.json';
@@ -74,8 +74,13 @@ export function writeFileAtomic(abs: string, text: string, shown: string): void 
 }
 
 export function readBaseline(cwd: string, file: string): BaselineEntry[] {
-  const abs = path.resolve(cwd, file);
-  const data = parseJson(readText(abs, 'baseline'), file, 'baseline');
+  let text: string;
+  try {
+    text = fs.readFileSync(path.resolve(cwd, file), 'utf8');
+  } catch (err) {
+    throw new UsageError(`${file}: cannot read baseline (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const data = parseJson(text, file, 'baseline');
   const fail = (pointer: string, msg: string): never => {
     throw new UsageError(`${file}: invalid baseline at ${pointer || '/'}: ${msg}`);
   };

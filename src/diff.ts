@@ -31,6 +31,8 @@ export interface DiffOptions {
   paths: string[];
   config?: string;
   contract?: string;
+  /** errors only, as `check --quiet` */
+  quiet?: boolean;
 }
 
 interface Side {
@@ -120,8 +122,9 @@ function materialise(repoTop: string, commit: string, dir: string): void {
 // ---------------------------------------------------------------------------
 // analysis of both sides
 
-function analyse(cwd: string, opts: DiffOptions): Promise<RunResult> {
-  return run({ cwd, paths: opts.paths, config: opts.config, contract: opts.contract });
+async function analyse(cwd: string, opts: DiffOptions): Promise<RunResult> {
+  const res = await run({ cwd, paths: opts.paths, config: opts.config, contract: opts.contract });
+  return opts.quiet ? { ...res, findings: res.findings.filter((f) => f.severity === 'error') } : res;
 }
 
 /**
@@ -129,10 +132,10 @@ function analyse(cwd: string, opts: DiffOptions): Promise<RunResult> {
  * file added by the change). Directories are analysed as empty; a config or contract file
  * missing at that revision is taken from the head side, so both sides are judged.
  */
-function fillGaps(sideCwd: string, headCwd: string, opts: DiffOptions): void {
+function fillGaps(sideRoot: string, sideCwd: string, headCwd: string, opts: DiffOptions): void {
   for (const p of opts.paths) {
     const abs = path.resolve(sideCwd, p);
-    if (!fs.existsSync(abs)) fs.mkdirSync(abs, { recursive: true });
+    if (isInside(sideRoot, abs) && !fs.existsSync(abs)) fs.mkdirSync(abs, { recursive: true });
   }
   const files: string[] = [];
   const configFile = opts.config ?? 'route-surface.config.json';
@@ -143,10 +146,27 @@ function fillGaps(sideCwd: string, headCwd: string, opts: DiffOptions): void {
   for (const f of files) {
     const target = path.resolve(sideCwd, f);
     const from = path.resolve(headCwd, f);
-    if (fs.existsSync(target) || !fs.existsSync(from)) continue;
+    if (!isInside(sideRoot, target) || fs.existsSync(target) || !fs.existsSync(from)) continue;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(from, target);
   }
+}
+
+function isInside(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Where a side's copy of the repository goes: under its own root, at the repository's own
+ * absolute path, so that a config or contract named by a path leading out of the repository
+ * (`../shared/contract.json`, not versioned with it) lands at the same relative place, inside
+ * the side's root, and is shown under the same name on both sides.
+ */
+function sideLayout(tmp: string, side: string, top: string, prefix: string): { root: string; repo: string; cwd: string } {
+  const root = path.join(tmp, side);
+  const repo = path.join(root, path.resolve(top).replace(/^[A-Za-z]:/, ''));
+  return { root, repo, cwd: path.join(repo, prefix) };
 }
 
 export async function diffSurfaces(opts: DiffOptions): Promise<SurfaceDiff> {
@@ -158,16 +178,17 @@ export async function diffSurfaces(opts: DiffOptions): Promise<SurfaceDiff> {
   try {
     let headCwd = opts.cwd;
     if (headCommit) {
-      materialise(top, headCommit, path.join(tmp, 'head'));
-      headCwd = path.join(tmp, 'head', prefix);
-      fs.mkdirSync(headCwd, { recursive: true });
-      fillGaps(headCwd, opts.cwd, opts);
+      const h = sideLayout(tmp, 'head', top, prefix);
+      materialise(top, headCommit, h.repo);
+      fs.mkdirSync(h.cwd, { recursive: true });
+      fillGaps(h.root, h.cwd, opts.cwd, opts);
+      headCwd = h.cwd;
     }
-    materialise(top, baseCommit, path.join(tmp, 'base'));
-    const baseCwd = path.join(tmp, 'base', prefix);
-    fs.mkdirSync(baseCwd, { recursive: true });
-    fillGaps(baseCwd, headCwd, opts);
-    const base: Side = { ref: opts.base, commit: baseCommit, res: await analyse(baseCwd, opts) };
+    const b = sideLayout(tmp, 'base', top, prefix);
+    materialise(top, baseCommit, b.repo);
+    fs.mkdirSync(b.cwd, { recursive: true });
+    fillGaps(b.root, b.cwd, headCwd, opts);
+    const base: Side = { ref: opts.base, commit: baseCommit, res: await analyse(b.cwd, opts) };
     const head: Side = { ref: opts.head ?? null, commit: headCommit, res: await analyse(headCwd, opts) };
     return compare(base, head);
   } finally {

@@ -201,6 +201,28 @@ describe('route-surface diff', () => {
     fs.rmSync(mono, { recursive: true, force: true });
   });
 
+  it('reads a contract kept outside the repository the same way on both sides; --quiet keeps new errors only', () => {
+    const outer = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-diff-outer-'));
+    const app = path.join(outer, 'app');
+    fs.cpSync(GATE, app, { recursive: true });
+    fs.mkdirSync(path.join(outer, 'contracts'));
+    fs.renameSync(path.join(app, 'openapi.yaml'), path.join(outer, 'contracts', 'control-plane.yaml'));
+    git(app, 'init', '-q', '-b', 'main');
+    git(app, 'add', '.');
+    git(app, 'commit', '-q', '-m', 'one');
+    const sites = path.join(app, 'src/routes/sites.ts');
+    fs.writeFileSync(sites, fs.readFileSync(sites, 'utf8') + "\nsitesRouter.get('/:siteId', requireSession, async (req, res) => {\n  res.json({ id: req.params.siteId });\n});\n");
+    const r = cli(['diff', '--base', 'HEAD', '--contract', '../contracts/control-plane.yaml', '--quiet', '--format', 'json'], app);
+    expect(r.stderr).toBe('');
+    const d = JSON.parse(r.stdout) as DiffJson;
+    expect(d.routes.added.map((x) => `${x.method} ${x.path} ${x.classification}`)).toEqual(['GET /api/sites/:siteId browser']);
+    // The contract's own finding (GET /api/auth/me/ not served) is the same on both sides: neither new nor resolved.
+    expect(d.findings.new.map((f) => `${f.severity} ${f.ruleId} ${f.file}:${f.line}`)).toEqual(['error missing-tenant-guard src/routes/sites.ts:28']);
+    expect(d.findings.resolved).toEqual([]);
+    expect(d.contractCoverage).toEqual({ base: '6/7', head: '6/7', changed: [] });
+    fs.rmSync(outer, { recursive: true, force: true });
+  });
+
   it('bad revisions and non-repositories are one-line errors with exit 2', () => {
     expect(cli(['diff', '--base', 'no-such-branch'], repo)).toMatchObject({ code: 2, stdout: '', stderr: 'route-surface: --base no-such-branch: not a commit in this repository\n' });
     expect(cli(['diff', '--base', 'HEAD', '--head', 'v9'], repo)).toMatchObject({ code: 2, stderr: 'route-surface: --head v9: not a commit in this repository\n' });
