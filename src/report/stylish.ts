@@ -19,7 +19,7 @@ export function formatStylish(res: RunResult, c: ChalkInstance, quiet = false, e
       out.push(`  ${c.dim(r[0]!.padEnd(w0))}  ${colour(r[1]!.padEnd(w1))}  ${r[2]}  ${c.dim(r[3])}`);
       // --verbose: why (the route's explanation, as `route-surface explain` prints it).
       const why = explain?.(list[i]!) ?? [];
-      if (why.length > 0) out.push(...why.map((l) => `      ${l}`), '');
+      if (why.length > 0) out.push(...why.map((l) => `      ${l}`), ...(i < rows.length - 1 ? [''] : []));
     }
     out.push('');
   }
