@@ -177,7 +177,7 @@ describe('check --format markdown', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       [
-        '## route-surface failed: 4 errors, 0 warnings, 2 infos',
+        '## route-surface: 4 errors, 0 warnings, 2 infos',
         '',
         '7 routes in 11 files · contract `browser-control-plane@1.0.0` · 4/5 contract routes served',
         '',

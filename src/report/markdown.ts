@@ -61,8 +61,7 @@ export function formatMarkdown(res: RunResult, baseline: BaselineOutcome | null 
   const coverage = contractCoverage(res);
   const served = coverage.filter((c) => c.status === 'served').length;
   const out: string[] = [];
-  const verdict = errors > 0 ? 'failed' : 'passed';
-  out.push(`## route-surface ${verdict}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}`, '');
+  out.push(`## route-surface: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(infos, 'info')}`, '');
   out.push(
     `${plural(res.summary.routes, 'route')} in ${plural(res.summary.files, 'file')} · contract ${code(`${res.contract.name}@${res.contract.version}`)} · ${served}/${coverage.length} contract routes served`,
     '',
