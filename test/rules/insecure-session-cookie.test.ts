@@ -1,0 +1,37 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester('insecure-session-cookie', {
+  valid: [
+    { dir: 'valid/express-session-secure', name: 'express-session with httpOnly and secure' },
+    { dir: 'valid/cookie-session-secure', name: "cookie-session with secure (httpOnly is the package's default)" },
+    { dir: 'valid/secure-from-an-expression', name: 'secure from an expression: not provably insecure' },
+    { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
+  ],
+  invalid: [
+    {
+      dir: 'invalid/express-session-defaults',
+      name: "express-session's cookie.secure defaults to false",
+      errors: [{ line: 5, column: 9, message: 'express-session session cookie is configured without secure: true' }],
+    },
+    {
+      dir: 'invalid/http-only-disabled',
+      name: 'httpOnly: false',
+      errors: [{ line: 6, column: 9, message: 'express-session session cookie is configured without httpOnly: true' }],
+    },
+    {
+      dir: 'invalid/res-cookie-defaults',
+      name: 'res.cookie defaults both flags to false',
+      errors: [{ line: 7, column: 3, message: "session cookie 'session' is configured without httpOnly: true and secure: true" }],
+    },
+    {
+      dir: 'invalid/cookie-session-defaults',
+      name: "cookie-session's secure defaults to false",
+      errors: [{ line: 5, column: 9, message: 'cookie-session session cookie is configured without secure: true' }],
+    },
+    {
+      dir: 'invalid/options-from-another-module',
+      name: 'session(sessionOptions): options imported from another module',
+      errors: [{ line: 6, column: 9, message: 'express-session session cookie is configured without secure: true' }],
+    },
+  ],
+});
