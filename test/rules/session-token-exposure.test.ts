@@ -1,0 +1,21 @@
+import { ruleTester } from '../helpers/rule-tester.js';
+
+const inBody = (text: string) => `the session id (${text}) is put in a response body`;
+
+ruleTester('session-token-exposure', {
+  valid: [
+    { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
+    { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
+  ],
+  invalid: [
+    { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
+    { dir: 'invalid/session-id-sent-as-text', name: "req.session.id through res.type(…).send()", errors: [{ line: 6, column: 31, message: inBody('req.session.id') }] },
+    { dir: 'invalid/shorthand-from-a-local', name: '{ sessionId } from a local variable', errors: [{ line: 7, column: 24, message: inBody('sessionId') }] },
+    { dir: 'invalid/cookie-value-echoed', name: 'the session cookie echoed back', errors: [{ line: 6, column: 19, message: inBody("req.cookies['connect.sid']") }] },
+    {
+      dir: 'invalid/script-reads-document-cookie',
+      name: 'a browser script reading document.cookie',
+      errors: [{ file: 'public/cli-login.js', line: 2, column: 53, message: 'document.cookie is read by script: session cookies must never be handed to scripts' }],
+    },
+  ],
+});
