@@ -35,9 +35,10 @@ const STAGED = SOURCE_GLOB.replace('**/', '');
 
 export function hookSnippets(configFile: string): string {
   const cfg = configFile === CONFIG_FILE ? '' : ` --config ${configFile}`;
-  return `Pre-commit hooks (staged files are checked against the whole route graph: mounts and
-guards live in other files, so every file is analysed and findings are limited to the
-staged files, plus contract-level findings):
+  return `Pre-commit hooks. Given the staged files (husky + lint-staged, lefthook), route-surface
+still analyses every file (mounts and guards live in other files) and reports findings in
+the staged files only, plus contract-level findings; the pre-commit framework hook checks
+the whole project once per commit.
 
 husky + lint-staged
   npm i -D husky lint-staged && npx husky init
