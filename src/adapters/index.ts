@@ -2,5 +2,6 @@ import type { Adapter } from './adapter.js';
 import { expressAdapter } from './express/index.js';
 import { fastifyAdapter } from './fastify/index.js';
 import { honoAdapter } from './hono/index.js';
+import { koaAdapter } from './koa/index.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter];

@@ -1,0 +1,364 @@
+/**
+ * Koa with @koa/router (or koa-router). Semantics modelled from @koa/router's
+ * src/router.ts and src/layer.ts (read at v15.1) and path-to-regexp v8:
+ *
+ * - A router keeps one stack of layers in registration order: routes
+ *   (`router.get([name,] path | paths, ...middleware, handler)`, `del`, `all`) and
+ *   middleware (`router.use([path | paths], ...middleware)`). A request runs the matching
+ *   layers in stack order, so middleware guards the routes registered after it on a
+ *   matching path (a `use` without a path covers everything under the router's prefix).
+ * - `router.use([path,] sub.routes())` clones the layers `sub` holds at that moment into
+ *   the stack (routes added to `sub` later are not served through the parent), prefixing
+ *   each with the path and then the parent's prefix (`Layer.setPrefix`).
+ * - Prefixes: `new Router({ prefix })`, and `router.prefix(p)` (trailing slash removed),
+ *   which re-prefixes every layer of the router. `setPrefix` concatenates, except that a
+ *   route `/` in a non-strict router becomes the bare prefix.
+ * - Matching: non-strict by default (path-to-regexp `trailing: true`): `/x` also serves
+ *   `/x/`, but a route written `/x/` does not serve `/x`; case-insensitive unless
+ *   `sensitive: true`.
+ * - The Koa app runs its middleware in `app.use` order; `app.use(router.routes())`
+ *   dispatches to the router's live stack, so app middleware used before the mount guards
+ *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
+ */
+import type { Adapter, RouterInit } from '../adapter.js';
+import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import { handlerNameOf } from '../handler-name.js';
+import { pathApplies } from '../paths.js';
+
+const METHODS: Record<string, string> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+  del: 'DELETE',
+  options: 'OPTIONS',
+  head: 'HEAD',
+  all: 'ALL',
+};
+
+const ROUTER_MODULES = ['@koa/router', 'koa-router'];
+
+interface Item {
+  value: Value;
+  expr: Expr;
+  file: string;
+}
+
+interface AppStep {
+  router?: RouterObject;
+  prefix: string;
+  mw?: Item;
+  reg: RegistrationFact;
+  file: string;
+}
+
+/** App middleware and the path it runs under ('' = every request). */
+interface ScopedGuard {
+  guard: AppliedGuard;
+  scope: string;
+}
+
+interface Layer {
+  kind: 'route' | 'mw';
+  methods: string[];
+  /** route: its path; middleware: the path it covers ('' = everything reaching the router) */
+  path: string;
+  strict: boolean;
+  sensitive: boolean;
+  items: Item[];
+  mechanism: GuardMechanism;
+  reg: RegistrationFact;
+  file: string;
+  /** mount steps, outermost first */
+  prefixes: PrefixStep[];
+  /** when the layer entered this stack */
+  added: (string | number)[];
+}
+
+function bool(v: Value | undefined): boolean | undefined {
+  return v?.t === 'bool' ? v.v : undefined;
+}
+
+/** Layer.setPrefix: a route `/` of a non-strict router becomes the bare prefix. */
+export function setPrefix(path: string, prefix: string, strict: boolean, kind: Layer['kind'] = 'route'): string {
+  if (!prefix) return path;
+  if (kind === 'route' && path === '/' && !strict) return prefix;
+  return prefix + path;
+}
+
+function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; strict: boolean; caseSensitive: boolean } {
+  if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
+  const p = ev.member(o, 'prefix', 0);
+  return {
+    ...(p.t === 'str' ? { prefix: p.v } : {}),
+    strict: bool(ev.member(o, 'strict', 0)) ?? false,
+    caseSensitive: bool(ev.member(o, 'sensitive', 0)) ?? false,
+  };
+}
+
+export const koaAdapter: Adapter = {
+  name: 'koa',
+  title: 'Koa (@koa/router)',
+  modules: ['koa', ...ROUTER_MODULES],
+
+  create(pkg, path, args, _isNew, ev): RouterInit | null {
+    const top = path.length === 0 || (path.length === 1 && path[0] === 'default');
+    if (pkg === 'koa' && top) return { kind: 'app', strict: false, caseSensitive: false };
+    if (ROUTER_MODULES.includes(pkg) && (top || (path.length === 1 && path[0] === 'Router'))) return { kind: 'router', ...routerOptions(ev, args[0]) };
+    return null;
+  },
+
+  routerMethod(_router, method) {
+    // `router.routes()` / `router.middleware()` is the router's dispatch: it stands for the router.
+    return METHODS[method] || ['use', 'routes', 'middleware', 'prefix', 'param', 'redirect'].includes(method) ? 'self' : null;
+  },
+
+  link(ctx: LinkContext): void {
+    new KoaLinker(ctx).run();
+  },
+};
+
+class KoaLinker {
+  private readonly stacks = new Map<string, Layer[]>();
+  private readonly computing = new Set<string>();
+  private readonly mounted = new Set<string>();
+  private readonly routers: RouterObject[];
+
+  constructor(private readonly ctx: LinkContext) {
+    this.routers = ctx.routersOf('koa');
+  }
+
+  run(): void {
+    const apps = this.routers.filter((r) => r.init.kind === 'app');
+    const routers = this.routers.filter((r) => r.init.kind === 'router');
+    for (const r of routers) this.stack(r, null);
+    const appMounts = apps.map((a) => ({ app: a, plan: this.appPlan(a) }));
+    for (const { plan } of appMounts) for (const step of plan) if (step.router) this.mounted.add(step.router.id);
+    // An app mounted into another (koa-mount) is served through it.
+    for (const { app, plan } of appMounts) if (!this.mounted.has(app.id)) this.emitApp(app, plan);
+    for (const r of routers) {
+      if (this.mounted.has(r.id)) continue;
+      const layers = this.stack(r, null);
+      if (!layers.some((l) => l.kind === 'route')) continue;
+      this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
+      this.emitLayers(layers, [], r.name ?? 'router');
+    }
+  }
+
+  private key(b: BoundRegistration, r: RouterObject): (string | number)[] {
+    return [b.order[1] === r.file ? 0 : 1, ...b.order.slice(1)];
+  }
+
+  /** A registration made before `upTo`: earlier in the same file, or in another (imported, so evaluated first). */
+  private before(added: (string | number)[], upTo: (string | number)[] | null): boolean {
+    if (!upTo) return true;
+    if (added[1] !== upTo[1]) return true;
+    return cmp(added.slice(2), upTo.slice(2)) < 0;
+  }
+
+  /** The router's stack as it stands at `upTo` (null: finally), with the router's prefix at that time applied. */
+  private stack(r: RouterObject, upTo: (string | number)[] | null): Layer[] {
+    const memo = `${r.id}@${upTo ? upTo.join('|') : ''}`;
+    const done = this.stacks.get(memo);
+    if (done) return done;
+    if (this.computing.has(r.id)) return [];
+    this.computing.add(r.id);
+    const regs = this.ctx
+      .registrationsOf(r.id)
+      .map((b) => ({ b, key: this.key(b, r) }))
+      .filter((x) => this.before(x.key, upTo))
+      .sort((x, y) => cmp(x.key, y.key));
+    let prefix = r.init.prefix ?? '';
+    const layers: Layer[] = [];
+    for (const { b, key } of regs) {
+      const m = b.reg.method;
+      if (METHODS[m]) this.route(b, r, key, layers);
+      else if (m === 'use') this.use(b, r, key, layers);
+      else if (m === 'prefix') {
+        const p = this.ctx.ev.eval(b.file, b.reg.args[0]!);
+        if (p.t === 'str') prefix = p.v.replace(/\/$/, '');
+        else this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
+      }
+    }
+    const out = layers.map((l) => ({ ...l, path: setPrefix(l.path, prefix, l.strict, l.kind) }));
+    this.computing.delete(r.id);
+    this.stacks.set(memo, out);
+    return out;
+  }
+
+  private route(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    let rest = reg.args.slice(1);
+    let paths = stringsOf(ev.eval(file, reg.args[0]!));
+    // Named route: router.get('site', '/sites/:id', …)
+    const second = reg.args[1] ? stringsOf(ev.eval(file, reg.args[1])) : null;
+    if (paths?.length === 1 && second && reg.args.length >= 3) {
+      paths = second;
+      rest = reg.args.slice(2);
+    }
+    if (!paths) {
+      this.ctx.warn(file, reg.at, `${METHODS[reg.method]} route with a path not known statically; it is left out`, reg.snippet);
+      return;
+    }
+    const items = ev.flatten(file, rest);
+    if (items.length === 0) return;
+    for (const p of paths)
+      layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes: [], added: key });
+  }
+
+  private use(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    const first = reg.args[0] ? stringsOf(ev.eval(file, reg.args[0])) : null;
+    const paths: (string | null)[] = first ?? [null];
+    const items = ev.flatten(file, first ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
+    const hasMount = items.some((it) => it.value.t === 'router');
+    for (const p of paths) {
+      for (const it of items) {
+        if (it.value.t === 'router') {
+          const sub = this.ctx.ev.routers.get(it.value.id)!;
+          if (this.computing.has(sub.id)) {
+            this.ctx.warn(file, reg.at, `mount cycle: a router is mounted inside itself; its routes are listed once`, reg.snippet);
+            continue;
+          }
+          this.mounted.add(sub.id);
+          const step: PrefixStep = { prefix: p ?? '', file, line: reg.at.line };
+          for (const l of this.stack(sub, key)) layers.push({ ...l, path: p ? setPrefix(l.path, p, l.strict, l.kind) : l.path, prefixes: [step, ...l.prefixes], added: key });
+          continue;
+        }
+        layers.push({ kind: 'mw', methods: [], path: p ?? '', strict: r.init.strict, sensitive: r.init.caseSensitive, items: [it], mechanism: hasMount ? 'mount-middleware' : 'router.use', reg, file, prefixes: [], added: key });
+      }
+    }
+  }
+
+  /**
+   * The app's middleware in order: plain middleware (`prefix` '' — or the path of a
+   * `koa-mount`ed middleware, which runs only below it), and router / sub-app mounts.
+   */
+  private appPlan(app: RouterObject): AppStep[] {
+    const out: AppStep[] = [];
+    const regs = this.ctx.registrationsOf(app.id).filter((b) => b.reg.method === 'use');
+    for (const b of regs) {
+      for (const it of this.ctx.ev.flatten(b.file, b.reg.args)) {
+        if (isAllowedMethods(it.expr)) continue;
+        const mount = this.mountOf(it.value);
+        const mountedFn = this.mountedMiddleware(it);
+        if (mount) out.push({ router: mount.router, prefix: mount.prefix, reg: b.reg, file: b.file });
+        else if (mountedFn) out.push({ mw: mountedFn.item, prefix: mountedFn.prefix, reg: b.reg, file: b.file });
+        else if (it.value.t === 'unknown' && /router|routes/i.test(JSON.stringify(it.expr).slice(0, 200)))
+          this.ctx.warn(b.file, b.reg.at, `mounted router could not be resolved (${it.value.why}); the routes under it are unknown`, b.reg.snippet);
+        else out.push({ mw: it, prefix: '', reg: b.reg, file: b.file });
+      }
+    }
+    return out;
+  }
+
+  private mountOf(v: Value): { router: RouterObject; prefix: string } | null {
+    if (v.t === 'router') return { router: this.ctx.ev.routers.get(v.id)!, prefix: '' };
+    // koa-mount: mount('/p', router.routes()) or mount(subApp)
+    if (v.t === 'pkg' && v.pkg === 'koa-mount' && v.called) {
+      const [a, b] = v.args;
+      if (a?.t === 'str' && b?.t === 'router') return { router: this.ctx.ev.routers.get(b.id)!, prefix: a.v === '/' ? '' : a.v };
+      if (a?.t === 'router') return { router: this.ctx.ev.routers.get(a.id)!, prefix: '' };
+    }
+    return null;
+  }
+
+  /** `mount('/p', middleware)`: the middleware, running only for requests below `/p`. */
+  private mountedMiddleware(it: Item): { item: Item; prefix: string } | null {
+    const v = it.value;
+    if (v.t !== 'pkg' || v.pkg !== 'koa-mount' || !v.called || it.expr.k !== 'call') return null;
+    const [a, b] = v.args;
+    if (a?.t === 'str' && b && b.t !== 'router' && it.expr.args[1]) return { item: { value: b, expr: it.expr.args[1], file: it.file }, prefix: a.v === '/' ? '' : a.v };
+    return null;
+  }
+
+  private emitApp(app: RouterObject, plan: AppStep[], depth = 0): void {
+    const name = app.name ?? 'app';
+    const active: ScopedGuard[] = [];
+    for (const step of plan) {
+      if (step.mw) {
+        const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
+        if (g) active.push({ guard: g, scope: step.prefix });
+        continue;
+      }
+      const router = step.router!;
+      const mountStep: PrefixStep[] = step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
+      if (router.init.kind === 'app') {
+        if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1);
+        continue;
+      }
+      const layers = this.stack(router, null).map((l) => ({ ...l, path: step.prefix ? step.prefix + l.path : l.path, prefixes: [...mountStep, ...l.prefixes] }));
+      this.emitLayers(layers, [...active], name);
+    }
+  }
+
+  /** A Koa app mounted with koa-mount: its own middleware and routers, under the mount path. */
+  private emitSubApp(app: RouterObject, prefix: string, outer: ScopedGuard[], steps: PrefixStep[], name: string, depth: number): void {
+    const active = [...outer];
+    for (const step of this.appPlan(app)) {
+      if (step.mw) {
+        const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
+        if (g) active.push({ guard: g, scope: prefix + step.prefix });
+        continue;
+      }
+      const router = step.router!;
+      const p = prefix + step.prefix;
+      const own: PrefixStep[] = step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
+      if (router.init.kind === 'app') {
+        if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1);
+        continue;
+      }
+      const layers = this.stack(router, null).map((l) => ({ ...l, path: p ? p + l.path : l.path, prefixes: [...steps, ...own, ...l.prefixes] }));
+      this.emitLayers(layers, [...active], name);
+    }
+  }
+
+  private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string): void {
+    layers.forEach((l, i) => {
+      if (l.kind !== 'route') return;
+      const guards: AppliedGuard[] = outer.filter((s) => pathApplies(s.scope, l.path, false)).map((s) => s.guard);
+      for (const m of layers.slice(0, i)) {
+        if (m.kind !== 'mw' || !pathApplies(m.path, l.path, m.sensitive)) continue;
+        const g = this.guard(m.items[0]!, m.mechanism, m.reg.at);
+        if (g) guards.push(g);
+      }
+      for (const it of l.items.slice(0, -1)) {
+        const g = this.guard(it, 'route-middleware', l.reg.at);
+        if (g) guards.push(g);
+      }
+      const handler = l.items[l.items.length - 1]!;
+      guards.push(...this.ctx.inHandlerGuards(handler.value));
+      this.ctx.routes.push({
+        method: l.methods[0]!,
+        path: l.path,
+        file: l.file,
+        line: l.reg.at.line,
+        column: l.reg.at.column,
+        framework: 'koa',
+        handler: handlerNameOf(this.ctx.ev, handler),
+        app,
+        // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
+        trailingSlashInsensitive: !l.strict && !(l.path.length > 1 && l.path.endsWith('/')),
+        caseSensitive: l.sensitive,
+        prefixes: l.prefixes,
+        guards,
+        handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        snippet: l.reg.snippet,
+      });
+    });
+  }
+
+  private guard(it: Item, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
+    return this.ctx.guard(it.file, it.expr, it.value, mechanism, at);
+  }
+}
+
+/** `router.allowedMethods()`: answers OPTIONS / 405 / 501 after the routes; never a guard. */
+function isAllowedMethods(e: Expr): boolean {
+  return e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'allowedMethods';
+}

@@ -1,0 +1,253 @@
+/**
+ * The Koa + @koa/router adapter, on fixtures/koa-clean and fixtures/koa-leaky (an app of
+ * nested routers with router middleware, koa-session and koa-csrf) and on small projects
+ * for single semantics. Expectations derived by hand from @koa/router's router.ts /
+ * layer.ts (stack order, clones at use() time, setPrefix), path-to-regexp v8
+ * (`trailing: true`) and the SPEC.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+import { setPrefix } from '../../src/adapters/koa/index.js';
+
+const R = 'src/routes/';
+// api.use(loadViewer) — ctx.throw(401), auth by behaviour; scopeToMembership compares the
+// tenant and throws 404 (tenant by behaviour); new CSRF() from koa-csrf (by package)
+const API = { auth: ['loadViewer'], tenant: ['scopeToMembership'], csrf: ['CSRF'] };
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+describe('fixtures/koa-clean', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'koa-clean');
+
+  it('lists every route with its prefixes, classification and guards', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // named route auth.get('me', '/me/', …) mounted at '/auth' under the '/api' prefix
+      row('GET /api/auth/me/', 'contract', `${R}auth.ts:6:1`, API, 'GET /api/auth/me/'),
+      // '/' of a non-strict router becomes the bare prefix, which also serves '/api/databases/'
+      row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:6:1`, API),
+      // app.use(health.routes()) comes before any guard
+      row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${R}sites.ts:6:1`, API, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${R}sites.ts:16:1`, API),
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:23:1`, API),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:10:1`, API),
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
+    ]);
+  });
+
+  it('reports only the uncontracted browser routes', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `${R}deployments.ts:6:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}sites.ts:10:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:16:1 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${R}sites.ts:23:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+  });
+
+  it('keeps the trailing-slash rule of path-to-regexp: a route without a slash serves both forms, one with a slash only itself', async () => {
+    const res = await check(DIR);
+    expect(res.routes.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.path} ${r.trailingSlashInsensitive}`)).toEqual([
+      '/api/auth/me/ false',
+      '/api/databases true',
+      '/api/deployments true',
+      '/api/deployments true',
+      '/api/health/ready true',
+      '/api/sites true',
+      '/api/sites true',
+      '/api/sites/:siteId true',
+      '/api/sites/:siteId true',
+    ]);
+  });
+});
+
+describe('fixtures/koa-leaky', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'koa-leaky');
+  const S = { auth: ['loadViewer'] };
+
+  it('lists the routes: router middleware used after a mount or a route does not guard it', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/auth/me/', 'contract', `${R}auth.ts:6:1`, S, 'GET /api/auth/me/'),
+      row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:6:1`, API),
+      // '/ready/' with a trailing slash does not serve the contract's '/api/health/ready'
+      row('GET /api/health/ready/', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${R}sites.ts:6:1`, S, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${R}sites.ts:16:1`, S),
+      row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:23:1`, S),
+      row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:10:1`, S),
+      // internal.use(requireServiceToken) comes after this route
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:7:1`),
+      row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', `${R}internal.ts:15:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
+    ]);
+  });
+
+  it('reports the leaks', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `${R}auth.ts:6:1 error missing-tenant-guard GET /api/auth/me/ has no tenant guard`,
+      `${R}databases.ts:8:89 error provider-credential-exposure GET /api/databases returns credential-like field dsn in database metadata`,
+      `${R}deployments.ts:6:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}health.ts:6:1 error contract-route-drift GET /api/health/ready/ drifts from the contract route GET /api/health/ready: trailing slash differs and koa matches it exactly`,
+      `${R}internal.ts:7:1 error excluded-family-leak POST /internal/builds/:buildId/complete is in the excluded family "internal" and is reachable without its family guard (unguarded)`,
+      `${R}sites.ts:6:1 error missing-tenant-guard GET /api/sites has no tenant guard`,
+      `${R}sites.ts:10:1 error missing-tenant-guard GET /api/sites/:siteId has no tenant guard`,
+      `${R}sites.ts:10:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}sites.ts:16:1 error missing-csrf-guard POST /api/sites changes state on the browser session without a CSRF guard`,
+      `${R}sites.ts:16:1 error missing-tenant-guard POST /api/sites has no tenant guard`,
+      `${R}sites.ts:16:1 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${R}sites.ts:23:1 error missing-csrf-guard DELETE /api/sites/:siteId changes state on the browser session without a CSRF guard`,
+      `${R}sites.ts:23:1 error missing-tenant-guard DELETE /api/sites/:siteId has no tenant guard`,
+      `${R}sites.ts:23:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+      'src/server.ts:19:9 error insecure-session-cookie koa-session session cookie is configured without secure: true',
+    ]);
+  });
+});
+
+const KOA_PKG = JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0', 'koa-mount': '^4.0.0' } });
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path}${r.trailingSlashInsensitive ? '' : ' (exact)'}${r.guards.length ? ' ' + r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ') : ''}`);
+}
+
+const GUARDS = `
+export async function requireUser(ctx, next) {
+  if (!ctx.state.user) { ctx.status = 401; ctx.body = { error: 'sign in' }; return; }
+  await next();
+}
+export async function sameTenant(ctx, next) {
+  if (ctx.params.tenantId !== ctx.state.user.tenantId) ctx.throw(404);
+  await next();
+}
+`;
+
+describe('Koa semantics', () => {
+  it('setPrefix as Layer.setPrefix', () => {
+    expect(setPrefix('/', '/api', false)).toBe('/api');
+    expect(setPrefix('/', '/api', true)).toBe('/api/');
+    expect(setPrefix('/sites', '/api', false)).toBe('/api/sites');
+    expect(setPrefix('/sites/', '/api', true)).toBe('/api/sites/');
+    expect(setPrefix('', '/api', false, 'mw')).toBe('/api');
+    expect(setPrefix('/x', '', false)).toBe('/x');
+  });
+
+  it('nested routers are cloned when used; app.use(router.routes()) dispatches to the live stack', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const reports = new Router();
+reports.get('/daily', async (ctx) => { ctx.body = []; });
+
+const api = new Router();
+api.get('/open', async (ctx) => { ctx.body = 'open'; });
+api.use(requireUser);
+api.use('/reports', reports.routes());
+reports.get('/weekly', async (ctx) => { ctx.body = []; });
+api.get('/after', async (ctx) => { ctx.body = 'after'; });
+api.prefix('/api/');
+
+const app = new Koa();
+app.use(api.routes());
+app.use(requireUser);
+app.use(reports.routes());
+api.get('/late', async (ctx) => { ctx.body = 'late'; });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/after requireUser:auth',
+      // registered after app.use(api.routes()), still in the stack the app dispatches to
+      'GET /api/late requireUser:auth',
+      'GET /api/open',
+      // the clone made by api.use('/reports', …) holds only /daily
+      'GET /api/reports/daily requireUser:auth',
+      // reports itself is also mounted on the app, after the app-level requireUser
+      'GET /daily requireUser:auth',
+      'GET /weekly requireUser:auth',
+    ]);
+  });
+
+  it('strict and sensitive routers, named routes, path arrays, koa-mount, and an unmounted router', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+import { requireUser, sameTenant } from './guards.js';
+
+const strict = new Router({ prefix: '/api/sites', strict: true, sensitive: true });
+strict.get('/', async (ctx) => { ctx.body = []; });
+strict.get('site', '/:siteId', async (ctx) => { ctx.body = {}; });
+
+const tenants = new Router();
+tenants.use(['/t/:tenantId', '/tenants/:tenantId'], sameTenant);
+tenants.get(['/t/:tenantId/usage', '/tenants/:tenantId/usage'], async (ctx) => { ctx.body = {}; });
+
+const orphan = new Router({ prefix: '/orphan' });
+orphan.get('/', async (ctx) => { ctx.body = 'never mounted'; });
+
+const app = new Koa();
+app.use(mount('/v1', requireUser));
+app.use(strict.routes());
+app.use(mount('/v1', tenants.routes()));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      // strict: '/' under the prefix keeps its slash, and the trailing slash is exact
+      'GET /api/sites/ (exact)',
+      'GET /api/sites/:siteId (exact)',
+      'GET /orphan',
+      // mount('/v1', requireUser) runs only below /v1; tenants.use(paths, sameTenant) covers both spellings
+      'GET /v1/t/:tenantId/usage requireUser:auth sameTenant:tenant',
+      'GET /v1/tenants/:tenantId/usage requireUser:auth sameTenant:tenant',
+    ]);
+    expect(res.routes.filter((r) => r.path.startsWith('/api/')).map((r) => r.caseSensitive)).toEqual([true, true]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:15:16 warning unresolved-route router orphan is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
+    ]);
+  });
+
+  it('in-handler checks with ctx.throw(401) and ctx.status = 401 count as auth guards', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const router = new Router({ prefix: '/api' });
+router.get('/auth/me/', async (ctx) => {
+  if (!ctx.session?.userId) ctx.throw(401);
+  ctx.body = { id: ctx.session.userId };
+});
+router.get('/sites/', async (ctx) => {
+  if (!ctx.state.user) {
+    ctx.status = 401;
+    return;
+  }
+  ctx.body = [];
+});
+const app = new Koa();
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/auth/me/ (exact) (inline 401 check):auth', 'GET /api/sites/ (exact) (inline 401 check):auth']);
+  });
+});
