@@ -308,9 +308,9 @@ app.register(async (sites) => {
       'package.json': FASTIFY_PKG,
       'src/guards.ts': GUARDS,
       'src/routes/sites.ts': `
-import { requireSession } from '../guards.js';
+import { requireSession, requireTenant } from '../guards.js';
 function registerSiteRoutes(server, deps) {
-  server.route({ method: ['GET', 'HEAD'], path: '/', onRequest: [requireSession], handler: deps.list });
+  server.route({ method: ['GET', 'HEAD'], path: '/', preValidation: requireTenant, onRequest: [requireSession], handler: deps.list });
 }
 export default async function sites(fastify, opts) {
   registerSiteRoutes(fastify, opts.deps);
@@ -331,8 +331,9 @@ app.register(async (x) => { x.get('/y', async () => 1); }, { prefix: process.env
     });
     const res = await check(dir);
     expect(lines(res)).toEqual([
-      'GET /api/sites (both forms) requireSession:auth',
-      'HEAD /api/sites (both forms) requireSession:auth',
+      // onRequest runs before preValidation, whatever the order of the options
+      'GET /api/sites (both forms) requireSession:auth requireTenant:tenant',
+      'HEAD /api/sites (both forms) requireSession:auth requireTenant:tenant',
       // `register(child, opts)` passes the plugin's own options on: the prefix applies again
       'GET /api/sites/api/sites/:siteId',
     ]);
