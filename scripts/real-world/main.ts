@@ -8,6 +8,7 @@
  * commit ids and the residual differences) between the markers of a Markdown file.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../src/engine.js';
 import { fmt, parseTruth, score, TruthFormatError, type Score, type ToolRoute, type Truth } from './score.js';
@@ -51,7 +52,14 @@ async function scoreOne(dir: string, file: string): Promise<Row> {
   }
   const cwd = path.join(checkout, truth.root);
   const started = process.hrtime.bigint();
-  const res = await run({ cwd, paths: truth.paths });
+  // `exclude` is what a user of that repository would put in route-surface.config.json.
+  let config: string | undefined;
+  if (truth.exclude.length > 0) {
+    config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'real-world-')), 'route-surface.config.json');
+    fs.writeFileSync(config, JSON.stringify({ exclude: truth.exclude }));
+  }
+  const res = await run({ cwd, paths: truth.paths, ...(config ? { config } : {}) });
+  if (config) fs.rmSync(path.dirname(config), { recursive: true, force: true });
   row.seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const rootRel = truth.root === '.' ? '' : truth.root.replace(/\/$/, '') + '/';
   const tool: ToolRoute[] = res.routes.map((r) => ({

@@ -8,6 +8,7 @@
  *   # commit: <40 hex>
  *   # root: packages/server        (the directory the tool is run in; '.' = the checkout)
  *   # paths: src                   (optional: what the tool is pointed at, relative to root)
+ *   # exclude: <globs>           (optional: the config's `exclude`, e.g. test files, that a user of the repo would set)
  *   # source: how the list was established
  *   method	path	file	line	auth
  *   GET	/api/links	server/routes/link.routes.js	14	yes
@@ -31,6 +32,7 @@ export interface Truth {
   commit: string;
   root: string;
   paths: string[];
+  exclude: string[];
   source: string;
   routes: TruthRoute[];
 }
@@ -83,6 +85,7 @@ export function parseTruth(text: string, name: string): Truth {
     commit: meta.commit!,
     root: meta.root!,
     paths: meta.paths ? meta.paths.split(/\s+/).filter(Boolean) : [],
+    exclude: meta.exclude ? meta.exclude.split(/\s+/).filter(Boolean) : [],
     source: meta.source ?? '',
     routes,
   };
