@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { RULE_FIXTURES, ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester('unresolved-route', {
+  valid: [
+    { dir: 'valid/constants-templates-arrays', name: 'paths from consts, imported consts and objects, templates, arrays, concatenation, a registration function' },
+    { dir: 'valid/outbound-http-client', name: 'an injected HTTP client posting to a path is an outbound call, not a route' },
+  ],
+  invalid: [
+    {
+      dir: 'invalid/path-from-the-environment',
+      name: 'a template with a value known only at run time',
+      errors: [{ line: 5, message: 'GET route with a path not known statically (template with a value not known statically); it is left out' }],
+    },
+    {
+      dir: 'invalid/mount-path-from-config',
+      name: 'use() with a path read from configuration',
+      errors: [{ line: 11, message: 'the path of this use() is not known statically; what it mounts is left out' }],
+    },
+    {
+      dir: 'invalid/mount-of-a-dynamic-module',
+      name: 'a router loaded with a dynamic import',
+      errors: [
+        {
+          line: 8,
+          column: 3,
+          message: "mount at '/api/modules' could not be resolved (property router of a value not known statically); the routes under it are unknown",
+        },
+      ],
+    },
+    {
+      dir: 'invalid/registration-function-never-called',
+      name: 'routes registered on a parameter no call site binds to a router',
+      errors: [
+        {
+          file: 'admin.ts',
+          line: 4,
+          column: 3,
+          message: "routes registered on the parameter 'router' of registerAdminRoutes() whose callers pass no router known statically; their prefix is unknown",
+        },
+      ],
+    },
+    {
+      dir: 'invalid/router-never-mounted',
+      name: 'a router with routes that nothing mounts',
+      errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],
+    },
+  ],
+});
+
+describe('unresolved-route: what is resolved instead', () => {
+  it('every statically known path form is joined with its prefixes', async () => {
+    const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', 'valid', 'constants-templates-arrays'));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /api/members app.ts:11',
+      'GET /api/projects app.ts:14',
+      'POST /api/projects projects.ts:4',
+      'GET /api/projects/:id/settings app.ts:17',
+      'GET /api/projects/archived app.ts:14',
+      'GET /api/v2/status app.ts:8',
+    ]);
+  });
+
+  it('an unresolved path leaves its route out rather than guessing', async () => {
+    const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', 'invalid', 'mount-path-from-config'));
+    expect(res.routes).toEqual([]);
+  });
+});
