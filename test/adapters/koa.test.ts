@@ -224,6 +224,31 @@ app.use(mount('/v1', tenants.routes()));
     ]);
   });
 
+  it('koa-compose runs its middleware in place, in order', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import compose from 'koa-compose';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const pub = new Router({ prefix: '/pub' });
+pub.get('/', async (ctx) => { ctx.body = 'pub'; });
+const priv = new Router({ prefix: '/priv' });
+priv.get('/', async (ctx) => { ctx.body = 'priv'; });
+
+const app = new Koa();
+app.use(compose([pub.routes(), pub.allowedMethods(), requireUser]));
+app.use(priv.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /priv requireUser:auth', 'GET /pub']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('in-handler checks with ctx.throw(401) and ctx.status = 401 count as auth guards', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,
