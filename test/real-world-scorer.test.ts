@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { normalisePath, parseTruth, routeKey, score, TruthFormatError, type ToolRoute, type TruthRoute } from '../scripts/real-world/score.js';
 import { ROOT } from './helpers/run.js';
 
-const HEAD = ['# repository: acme/billing', `# commit: ${'a'.repeat(40)}`, '# root: services/api', '# paths: src', '# source: read by hand', 'method\tpath\tfile\tline\tauth'];
+const HEAD = ['# repository: acme/billing', `# commit: ${'a'.repeat(40)}`, '# root: services/api', '# paths: src', '# exclude: **/*.test.ts **/__tests__/**', '# source: read by hand', 'method\tpath\tfile\tline\tauth'];
 
 describe('real-world truth files', () => {
   it('parses the header, the metadata and the rows', () => {
@@ -14,6 +14,7 @@ describe('real-world truth files', () => {
       commit: 'a'.repeat(40),
       root: 'services/api',
       paths: ['src'],
+      exclude: ['**/*.test.ts', '**/__tests__/**'],
       source: 'read by hand',
       routes: [
         { method: 'GET', path: '/api/invoices/:id', file: 'services/api/src/invoices.ts', line: 12, auth: true },
@@ -23,9 +24,9 @@ describe('real-world truth files', () => {
   });
 
   it('rejects malformed rows and missing metadata with the file and line', () => {
-    expect(() => parseTruth([...HEAD, 'get\t/x\tf.ts\t1\tyes'].join('\n'), 'x.tsv')).toThrow('x.tsv:7: method "get" is not upper-case letters');
-    expect(() => parseTruth([...HEAD, 'GET\t/x\tf.ts\t1\tmaybe'].join('\n'), 'x.tsv')).toThrow('x.tsv:7: auth "maybe" is neither yes nor no');
-    expect(() => parseTruth([...HEAD, 'GET\t/x\tf.ts\t1'].join('\n'), 'x.tsv')).toThrow('x.tsv:7: expected 5 tab-separated columns, found 4');
+    expect(() => parseTruth([...HEAD, 'get\t/x\tf.ts\t1\tyes'].join('\n'), 'x.tsv')).toThrow('x.tsv:8: method "get" is not upper-case letters');
+    expect(() => parseTruth([...HEAD, 'GET\t/x\tf.ts\t1\tmaybe'].join('\n'), 'x.tsv')).toThrow('x.tsv:8: auth "maybe" is neither yes nor no');
+    expect(() => parseTruth([...HEAD, 'GET\t/x\tf.ts\t1'].join('\n'), 'x.tsv')).toThrow('x.tsv:8: expected 5 tab-separated columns, found 4');
     expect(() => parseTruth(HEAD.filter((l) => !l.startsWith('# commit')).join('\n'), 'x.tsv')).toThrow(TruthFormatError);
   });
 
