@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { RULE_FIXTURES, ruleTester } from '../helpers/rule-tester.js';
+
+ruleTester('parse-error', {
+  valid: [{ dir: 'valid/modern-syntax', name: 'satisfies, top-level await, JSX in .tsx, CommonJS in .cjs' }],
+  invalid: [
+    { dir: 'invalid/unclosed-function', name: 'a handler missing its closing brace', errors: [{ file: 'billing.ts', line: 12, message: "cannot parse: '}' expected." }] },
+    { dir: 'invalid/jsx-in-a-ts-file', name: 'JSX in a .ts file (the compiler’s own message)', errors: [{ line: 5, column: 23, message: 'cannot parse: Unterminated regular expression literal.' }] },
+  ],
+});
+
+describe('parse-error: analysis goes on', () => {
+  it('the other files, and what the parser recovered of the broken one, are still linked', async () => {
+    const res = await check(path.join(RULE_FIXTURES, 'parse-error', 'invalid', 'unclosed-function'));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => g.name).join(',')}`)).toEqual([
+      'GET /api/billing/invoices billing.ts:5 requireSession',
+      'GET /api/sites/ app.ts:7 requireSession',
+    ]);
+    expect(res.findings.filter((f) => f.severity === 'error' && f.ruleId === 'parse-error')).toEqual([]);
+  });
+});
