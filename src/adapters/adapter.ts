@@ -35,6 +35,8 @@ export interface Adapter {
   routerMethod?(router: RouterObject, method: string, args: Value[], ev: Evaluator): 'self' | RouterInit | null;
   /** extra per-file extraction (decorators, file-system routes) */
   visitClass?(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void;
+  /** extra per-file extraction once the file has been walked (the places of exported handlers) */
+  visitFile?(api: ExtractApi): void;
   /** turn the registrations on this adapter's routers into routes */
   link(ctx: LinkContext): void;
 }

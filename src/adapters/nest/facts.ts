@@ -1,0 +1,128 @@
+/**
+ * NestJS per-file facts: the decorators of classes and their methods, and what a guard's
+ * `canActivate` reads to let a request through early (`@Public()` opt-outs). Plain JSON,
+ * stored in `facts.adapterFacts.nest`.
+ */
+import type { ts as TS } from 'ts-morph';
+import type { ExtractApi } from '../../extract/extract.js';
+import type { Expr, Loc } from '../../types.js';
+
+export interface NestDecorator {
+  expr: Expr;
+  at: Loc;
+  snippet: string;
+}
+
+export interface NestMethod {
+  name: string;
+  at: Loc;
+  isStatic: boolean;
+  decorators: NestDecorator[];
+}
+
+/**
+ * `const isPublic = this.reflector.getAllAndOverride(IS_PUBLIC_KEY, [ctx.getHandler(), ctx.getClass()]);
+ * if (isPublic) return true;` — the metadata key, and where it is looked up, in lookup order.
+ */
+export interface NestOptOut {
+  key: Expr;
+  levels: ('handler' | 'class')[];
+}
+
+export interface NestClass {
+  name: string;
+  at: Loc;
+  endLine: number;
+  decorators: NestDecorator[];
+  /** `extends X` */
+  heritage: Expr | null;
+  methods: NestMethod[];
+  /** from `canActivate`, when the class has one */
+  optOuts: NestOptOut[];
+}
+
+export interface NestFileFacts {
+  classes: NestClass[];
+}
+
+const REFLECTOR_READS = new Set(['get', 'getAll', 'getAllAndOverride', 'getAllAndMerge', 'getMetadata']);
+
+export function nestFactsOf(facts: { adapterFacts: Record<string, unknown> }): NestFileFacts | null {
+  return (facts.adapterFacts.nest as NestFileFacts | undefined) ?? null;
+}
+
+export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void {
+  const { ts } = api;
+  if (!node.name) return;
+  const decoratorsOf = (n: TS.Node): NestDecorator[] =>
+    (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map((d) => {
+      const at = api.loc(d);
+      return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
+    });
+  const methods: NestMethod[] = [];
+  let canActivate: TS.MethodDeclaration | null = null;
+  for (const m of node.members) {
+    if (!ts.isMethodDeclaration(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
+    const isStatic = (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
+    methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m) });
+    if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
+  }
+  const decorators = decoratorsOf(node);
+  const heritageNode = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  const importsNest = api.facts.imports.some((i) => i.source.startsWith('@nestjs/'));
+  if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate) return;
+  let facts = nestFactsOf(api.facts);
+  if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
+  facts.classes.push({
+    name: node.name.text,
+    at: api.loc(node),
+    endLine: ts.getLineAndCharacterOfPosition(api.sf, node.getEnd()).line + 1,
+    decorators,
+    heritage: heritageNode ? api.expr(heritageNode, scope) : null,
+    methods,
+    optOuts: canActivate?.body ? optOutsOf(api, canActivate.body, scope) : [],
+  });
+}
+
+/** `if (<metadata read>) return true;`, directly or through a const, among canActivate's statements. */
+function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[] {
+  const { ts } = api;
+  const unwrap = (e: TS.Expression): TS.Expression => {
+    let n = e;
+    while (ts.isParenthesizedExpression(n) || ts.isAwaitExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n)) n = n.expression;
+    return n;
+  };
+  const readOf = (e: TS.Expression): TS.CallExpression | null => {
+    const u = unwrap(e);
+    if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.arguments.length === 0) return null;
+    if (!REFLECTOR_READS.has(u.expression.name.text) || !/reflect/i.test(u.expression.expression.getText(api.sf))) return null;
+    return u;
+  };
+  const reads = new Map<string, TS.CallExpression>();
+  const out: NestOptOut[] = [];
+  const returnsTrue = (s: TS.Statement): boolean => {
+    const first = ts.isBlock(s) ? s.statements[0] : s;
+    return !!first && ts.isReturnStatement(first) && !!first.expression && unwrap(first.expression).kind === ts.SyntaxKind.TrueKeyword;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isVariableStatement(stmt)) {
+      for (const d of stmt.declarationList.declarations) {
+        const r = d.initializer ? readOf(d.initializer) : null;
+        if (r && ts.isIdentifier(d.name)) reads.set(d.name.text, r);
+      }
+      continue;
+    }
+    if (!ts.isIfStatement(stmt) || !returnsTrue(stmt.thenStatement)) continue;
+    const cond = unwrap(stmt.expression);
+    const call = ts.isIdentifier(cond) ? reads.get(cond.text) ?? null : readOf(cond);
+    if (!call) continue;
+    const rest = call.arguments.slice(1).map((a) => a.getText(api.sf)).join(' ');
+    const levels: ('handler' | 'class')[] = [];
+    for (const m of rest.matchAll(/getHandler|getClass/g)) {
+      const l = m[0] === 'getHandler' ? 'handler' : 'class';
+      if (!levels.includes(l)) levels.push(l);
+    }
+    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'] });
+  }
+  return out;
+}

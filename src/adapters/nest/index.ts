@@ -1,0 +1,911 @@
+/**
+ * NestJS. Semantics modelled from @nestjs/core (RoutesResolver, RoutePathFactory,
+ * RouterModule, GuardsContextCreator, MiddlewareModule):
+ * - an app is `NestFactory.create(RootModule, …)`; it serves the controllers declared by the
+ *   modules reachable from RootModule through `imports` (classes, `X.forRoot()` dynamic
+ *   modules, `forwardRef`), each controller once per app;
+ * - a route's path is [global prefix, unless `exclude`d] + [`/v{version}` under URI
+ *   versioning] + [its module's `RouterModule.register` path] + controller path + method path,
+ *   every part given a leading slash, the end slash stripped (`@Get('sites/')` serves
+ *   `/api/sites`); string and array paths; controller `version` falls back to `defaultVersion`,
+ *   `@Version()` overrides it, `VERSION_NEUTRAL` adds no segment;
+ * - Nest on Express is non-strict and case-insensitive (both `/x` and `/x/` served); on
+ *   Fastify (`new FastifyAdapter()`) it matches exactly and case-sensitively;
+ * - guards run after middleware: `app.use(mw)` (prefix-matched), `consumer.apply(mw)
+ *   .exclude(…).forRoutes(…)` (full-path match, or a controller's routes), then global guards
+ *   (`useGlobalGuards`, `APP_GUARD` providers), controller `@UseGuards`, method `@UseGuards`;
+ *   decorators composed with `applyDecorators` (in any file) are followed;
+ * - a guard whose `canActivate` returns true early when a metadata key is set
+ *   (`if (isPublic) return true`) is skipped for routes that carry that key with a truthy
+ *   value (`@Public()` = `SetMetadata(IS_PUBLIC_KEY, true)`), looked up where its Reflector
+ *   looks (handler, class) in that order;
+ * - with `SwaggerModule.setup(…, app, …)`, every route is published in the API docs unless
+ *   its controller has `@ApiExcludeController()` or its handler `@ApiExcludeEndpoint()`
+ *   (and, when the document was created with `include: [Modules]`, only those modules').
+ */
+import type { Adapter, RouterInit } from '../adapter.js';
+import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import type { LinkContext } from '../../link/link.js';
+import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
+import { pathApplies } from '../paths.js';
+import { nestFactsOf, visitNestClass, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
+
+const HTTP_DECORATORS: Record<string, string> = {
+  Get: 'GET',
+  Post: 'POST',
+  Put: 'PUT',
+  Patch: 'PATCH',
+  Delete: 'DELETE',
+  All: 'ALL',
+  Head: 'HEAD',
+  Options: 'OPTIONS',
+  Search: 'SEARCH',
+};
+
+/** `RequestMethod.GET` → 'GET' (RequestMethod is an enum of @nestjs/common). */
+const REQUEST_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH']);
+
+export const nestAdapter: Adapter = {
+  name: 'nest',
+  title: 'NestJS',
+  modules: ['@nestjs/core', '@nestjs/common'],
+
+  create(pkg, path, args): RouterInit | null {
+    if (pkg !== '@nestjs/core' || path.length !== 2 || path[0] !== 'NestFactory' || path[1] !== 'create') return null;
+    const platform = args[1];
+    if (platform?.t === 'pkg' && platform.pkg === '@nestjs/platform-fastify') {
+      // Fastify matches `/x` and `/x/` as different routes and is case-sensitive, unless told otherwise.
+      const opts = platform.args[0];
+      const flag = (k: string): boolean | undefined => {
+        const e = opts?.t === 'obj' ? opts.props[k] : undefined;
+        return e?.k === 'bool' ? e.v : undefined;
+      };
+      return { kind: 'app', strict: !(flag('ignoreTrailingSlash') ?? false), caseSensitive: flag('caseSensitive') ?? true };
+    }
+    return { kind: 'app', strict: false, caseSensitive: false };
+  },
+
+  visitClass: visitNestClass,
+
+  link(ctx: LinkContext): void {
+    new NestLinker(ctx).run();
+  },
+};
+
+// ---------------------------------------------------------------------------
+
+/** Parameters of custom decorator factories bound to the arguments they were called with. */
+type Env = ReadonlyMap<string, Bound>;
+interface Bound {
+  file: string;
+  expr: Expr;
+  env: Env;
+}
+const NO_ENV: Env = new Map();
+
+interface ClassRef {
+  file: string;
+  cls: NestClass;
+}
+
+/** One primitive decorator of a package (`Controller`, `UseGuards`, `SetMetadata`, …), custom decorators flattened. */
+interface Prim {
+  pkg: string;
+  name: string;
+  args: Bound[];
+  /** the decorator as written on the class or method */
+  use: NestDecorator;
+}
+
+interface GuardUse {
+  guard: AppliedGuard;
+  /** metadata keys (ids) whose truthy value skips this guard, and where they are looked up */
+  optOuts: { key: string; levels: ('handler' | 'class')[] }[];
+}
+
+interface PathTarget {
+  regex: RegExp;
+  method: string;
+}
+
+interface ModuleMiddleware {
+  guards: AppliedGuard[];
+  all: boolean;
+  paths: PathTarget[];
+  controllers: Set<string>;
+  exclude: PathTarget[];
+}
+
+interface Versioning {
+  prefix: string;
+  defaultVersion: (string | null)[] | null;
+}
+
+interface Exclusion {
+  regex: RegExp;
+  method: string;
+}
+
+interface AppState {
+  name: string;
+  prefix: string;
+  prefixStep: PrefixStep | null;
+  exclusions: Exclusion[];
+  /** URI versioning; null when off (or not by URI) */
+  versioning: Versioning | null;
+  uses: { guard: AppliedGuard; scope: string }[];
+  globalGuards: GuardUse[];
+  middleware: ModuleMiddleware[];
+  docs: { file: string; line: number; include: Set<string> | null } | null;
+}
+
+interface ControllerDecl {
+  ref: ClassRef;
+  module: ClassRef;
+}
+
+function classKey(r: ClassRef): string {
+  return `${r.file}#${r.cls.name}`;
+}
+
+function paramKey(file: string, fn: number, index: number): string {
+  return `${file}:${fn}:${index}`;
+}
+
+/** Nest's `addLeadingSlash`. */
+function addLeadingSlash(p: string): string {
+  return p === '' ? '' : p.startsWith('/') || p.startsWith('{/') ? p : `/${p}`;
+}
+
+/** Nest's `stripEndSlash` (one slash). */
+function stripEndSlash(p: string): string {
+  return p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+/** Nest's `normalizePath`: a leading slash, no trailing or doubled slashes. */
+function normalizePath(p: string): string {
+  if (!p) return '/';
+  return (p.startsWith('/') ? `/${p.replace(/\/+$/, '')}` : `/${p.replace(/\/+$/, '')}`).replace(/\/+/g, '/');
+}
+
+/** RoutePathFactory.appendToAllIfDefined */
+function appendAll(paths: string[], frags: string[] | undefined): string[] {
+  if (!frags || frags.length === 0 || (frags.length === 1 && frags[0] === '')) return paths;
+  return paths.flatMap((p) => frags.map((f) => stripEndSlash(p) + addLeadingSlash(f)));
+}
+
+const FULL_WILDCARD = /^\/?(\*|\(\.\*\)|\{?\*[\w$]*\}?)\/?$/;
+
+/**
+ * A Nest route pattern (path-to-regexp 3 as in Nest 10, or 8 as in Nest 11: `:id`, `(.*)`,
+ * `*`, `*splat`, `{*splat}`, `{/optional}`) as a full-path, case-insensitive regular
+ * expression with an optional trailing slash.
+ */
+export function nestPatternRegex(pattern: string): RegExp {
+  const convert = (src: string): string => {
+    let out = '';
+    for (let i = 0; i < src.length; ) {
+      const rest = src.slice(i);
+      if (rest.startsWith('(.*)')) {
+        out += '.*';
+        i += 4;
+      } else if (rest[0] === '{') {
+        let depth = 0;
+        let j = i;
+        for (; j < src.length; j++) {
+          if (src[j] === '{') depth++;
+          else if (src[j] === '}' && --depth === 0) break;
+        }
+        out += `(?:${convert(src.slice(i + 1, j))})?`;
+        i = j + 1;
+      } else if (rest[0] === '*') {
+        const m = /^\*[\w$]*/.exec(rest)!;
+        out += '.*';
+        i += m[0].length;
+      } else if (rest[0] === ':') {
+        const m = /^:[\w$]+(\?)?/.exec(rest);
+        if (!m) {
+          out += ':';
+          i++;
+          continue;
+        }
+        out += m[1] ? '[^/]*' : '[^/]+';
+        i += m[0].length;
+      } else {
+        out += rest[0]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        i++;
+      }
+    }
+    return out;
+  };
+  return new RegExp(`^${convert(addLeadingSlash(pattern) || '/')}\\/?$`, 'i');
+}
+
+class NestLinker {
+  private readonly ev: Evaluator;
+  private readonly served = new Set<string>();
+
+  constructor(private readonly ctx: LinkContext) {
+    this.ev = ctx.ev;
+  }
+
+  private classIn(file: string, name: string): ClassRef | null {
+    const facts = this.ctx.files.get(file);
+    const cls = facts ? nestFactsOf(facts)?.classes.find((c) => c.name === name) : undefined;
+    return cls ? { file, cls } : null;
+  }
+
+  run(): void {
+    const apps = this.ctx.routersOf('nest');
+    const appPackages = new Set<string>();
+    for (const r of apps) {
+      appPackages.add(this.ctx.project.packageOf(r.file).dir);
+      this.linkApp(r);
+    }
+    // Controllers no bootstrapped module declares.
+    const all: ClassRef[] = [];
+    for (const [file, facts] of this.ctx.files) for (const cls of nestFactsOf(facts)?.classes ?? []) all.push({ file, cls });
+    const orphans = all.filter((c) => !this.served.has(classKey(c)) && this.controllerPrim(c));
+    for (const c of orphans.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.cls.at.line - b.cls.at.line))) {
+      const pkg = this.ctx.project.packageOf(c.file).dir;
+      if (appPackages.has(pkg)) {
+        this.ctx.warn(c.file, c.cls.at, `controller ${c.cls.name} is not declared by any module reachable from the app's root module; Nest does not serve it`, this.snippetOf(c));
+        continue;
+      }
+      this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
+      const app: AppState = { name: pkg || '.', prefix: '', prefixStep: null, exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
+      this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
+    }
+  }
+
+  private snippetOf(c: ClassRef): string {
+    return c.cls.decorators[0]?.snippet ?? `class ${c.cls.name}`;
+  }
+
+  // -------------------------------------------------------------------------
+  // Values, with custom decorator parameters bound.
+
+  private evalIn(b: Bound, depth = 0): Value {
+    const v = this.ev.eval(b.file, b.expr);
+    if (v.t === 'param' && depth < 16) {
+      const bound = b.env.get(paramKey(v.file, v.fn, v.index));
+      if (bound) return this.evalIn(bound, depth + 1);
+    }
+    if (v.t === 'unknown' && b.env.size > 0 && depth < 16) {
+      if (b.expr.k === 'tpl') {
+        let s = '';
+        for (const p of b.expr.parts) {
+          const pv = this.evalIn({ ...b, expr: p }, depth + 1);
+          if (pv.t !== 'str' && pv.t !== 'num') return v;
+          s += String(pv.v);
+        }
+        return { t: 'str', v: s };
+      }
+      if (b.expr.k === 'arr') return { t: 'arr', items: b.expr.items.map((it) => this.evalIn({ ...b, expr: it }, depth + 1)) };
+    }
+    return v;
+  }
+
+  /** Follow names to their definitions (consts, imports, bound parameters). */
+  private resolve(b: Bound, depth = 0): Bound {
+    if (depth > 24) return b;
+    if (b.expr.k === 'param') {
+      const bound = b.env.get(paramKey(b.file, b.expr.fn, b.expr.index));
+      return bound ? this.resolve(bound, depth + 1) : b;
+    }
+    if (b.expr.k !== 'ref') return b;
+    const def = this.ev.definitionOf(b.file, b.expr.scope, b.expr.name);
+    if (!def || def.expr === b.expr) return b;
+    if (def.expr.k === 'unknown' && def.expr.text === '') return b;
+    return this.resolve({ file: def.file, expr: def.expr, env: def.file === b.file ? b.env : NO_ENV }, depth + 1);
+  }
+
+  private classOf(b: Bound, depth = 0): ClassRef | null {
+    if (depth > 8) return null;
+    const r = this.resolve(b);
+    const e = r.expr;
+    if (e.k === 'new') return this.classOf({ ...r, expr: e.callee }, depth + 1);
+    if (e.k === 'unknown' && e.text.startsWith('class ')) return this.classIn(r.file, e.text.slice(6));
+    if (e.k === 'member') {
+      const obj = this.ev.eval(r.file, e.obj);
+      if (obj.t === 'ns') {
+        const def = this.ev.definitionOf(obj.file, 0, e.prop);
+        if (def) return this.classOf({ file: def.file, expr: def.expr, env: NO_ENV }, depth + 1);
+      }
+    }
+    return null;
+  }
+
+  /** The items of a list written as an array, a const array, spreads of those, or a function returning one. */
+  private items(b: Bound, out: Bound[] = [], depth = 0): Bound[] {
+    if (depth > 16) return out;
+    const r = this.resolve(b);
+    if (r.expr.k === 'arr') {
+      for (const it of r.expr.items) this.items({ ...r, expr: it }, out, depth + 1);
+      return out;
+    }
+    if (r.expr.k === 'call') {
+      const callee = this.evalIn({ ...r, expr: r.expr.callee });
+      const f = callee.t === 'fn' ? this.ev.fnOf(callee.file, callee.fn) : undefined;
+      const ret = f?.returns[0];
+      if (callee.t === 'fn' && ret && this.resolve({ file: callee.file, expr: ret, env: NO_ENV }).expr.k === 'arr') return this.items({ file: callee.file, expr: ret, env: NO_ENV }, out, depth + 1);
+    }
+    out.push(r);
+    return out;
+  }
+
+  private strings(b: Bound | undefined): string[] | null {
+    return b ? stringsOf(this.evalIn(b)) : null;
+  }
+
+  private truthy(b: Bound | undefined, absent: boolean): boolean {
+    if (!b) return absent;
+    const v = this.evalIn(b);
+    if (v.t === 'bool') return v.v;
+    if (v.t === 'num') return v.v !== 0;
+    if (v.t === 'str') return v.v !== '';
+    return true;
+  }
+
+  private objProp(b: Bound, key: string): Bound | undefined {
+    const r = this.resolve(b);
+    if (r.expr.k !== 'obj') return undefined;
+    const e = r.expr.props[key];
+    return e ? { ...r, expr: e } : undefined;
+  }
+
+  private listProp(b: Bound, key: string): Bound[] {
+    const p = this.objProp(b, key);
+    return p ? this.items(p) : [];
+  }
+
+  private isObj(b: Bound): boolean {
+    return this.resolve(b).expr.k === 'obj';
+  }
+
+  /** A metadata key's identity: its string value, or where it is defined (a Symbol, a unique const). */
+  private keyId(b: Bound): string {
+    const v = this.evalIn(b);
+    if (v.t === 'str') return `str:${v.v}`;
+    const r = this.resolve(b);
+    return `def:${r.file}:${r.expr.k === 'call' || r.expr.k === 'new' ? r.expr.pos : JSON.stringify(r.expr).slice(0, 120)}`;
+  }
+
+  // -------------------------------------------------------------------------
+  // Decorators.
+
+  private prims(decorators: NestDecorator[], file: string): Prim[] {
+    const out: Prim[] = [];
+    // Decorators apply bottom-up: the one written last is applied first.
+    for (const d of [...decorators].reverse()) this.flattenDecorator({ file, expr: d.expr, env: NO_ENV }, d, out, 0);
+    return out;
+  }
+
+  private flattenDecorator(b: Bound, use: NestDecorator, out: Prim[], depth: number): void {
+    if (depth > 16) return;
+    const e = b.expr;
+    if (e.k === 'call') {
+      const callee = this.evalIn({ ...b, expr: e.callee });
+      const args = e.args.map((a) => ({ ...b, expr: a }));
+      if (callee.t === 'pkg' && callee.path.length > 0) {
+        const name = callee.path[callee.path.length - 1]!;
+        if (callee.pkg === '@nestjs/common' && name === 'applyDecorators') {
+          for (const a of args) for (const it of this.items(a)) this.flattenDecorator(it, use, out, depth + 1);
+        } else out.push({ pkg: callee.pkg, name, args, use });
+        return;
+      }
+      if (callee.t === 'fn') {
+        const f = this.ev.fnOf(callee.file, callee.fn);
+        if (!f) return;
+        const env = new Map(b.env);
+        args.forEach((a, i) => env.set(paramKey(callee.file, callee.fn, i), a));
+        for (const r of f.returns) this.flattenDecorator({ file: callee.file, expr: r, env }, use, out, depth + 1);
+      }
+      return;
+    }
+    const r = this.resolve(b);
+    if (r.expr !== e) this.flattenDecorator(r, use, out, depth + 1);
+  }
+
+  private find(prims: Prim[], name: string, pkg = '@nestjs/common'): Prim[] {
+    return prims.filter((p) => p.name === name && p.pkg === pkg);
+  }
+
+  private controllerPrim(c: ClassRef): Prim | null {
+    return this.find(this.prims(c.cls.decorators, c.file), 'Controller')[0] ?? null;
+  }
+
+  // -------------------------------------------------------------------------
+  // Guards.
+
+  private ancestors(c: ClassRef): ClassRef[] {
+    const chain: ClassRef[] = [c];
+    let cur: ClassRef | null = c;
+    while (cur?.cls.heritage && chain.length < 8) {
+      cur = this.classOf({ file: cur.file, expr: cur.cls.heritage, env: NO_ENV });
+      if (!cur || chain.some((x) => classKey(x) === classKey(cur!))) break;
+      chain.push(cur);
+    }
+    return chain;
+  }
+
+  private methodFn(c: ClassRef, m: NestMethod): Value {
+    const facts = this.ctx.files.get(c.file);
+    const id = facts?.functions.findIndex((f) => f.at.line === m.at.line && f.at.column === m.at.column && f.name === m.name) ?? -1;
+    return id >= 0 ? { t: 'fn', file: c.file, fn: id } : { t: 'unknown', why: `${c.cls.name}.${m.name} has no body` };
+  }
+
+  /** A guard or middleware class (or instance, or package value) as an applied guard. */
+  private guardUse(b: Bound, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use'): GuardUse | null {
+    const cls = this.classOf(b);
+    if (!cls) {
+      const r = this.resolve(b);
+      const g = this.ctx.guard(r.file, r.expr, this.evalIn(r), mechanism, at);
+      return g ? { guard: g, optOuts: [] } : null;
+    }
+    const chain = this.ancestors(cls);
+    let own: { c: ClassRef; m: NestMethod } | null = null;
+    for (const c of chain) {
+      const m = c.cls.methods.find((x) => x.name === method && !x.isStatic);
+      if (m) {
+        own = { c, m };
+        break;
+      }
+    }
+    const named: Expr = { k: 'ref', name: cls.cls.name, scope: 0 };
+    let g = this.ctx.guard(cls.file, named, own ? this.methodFn(own.c, own.m) : { t: 'unknown', why: `class ${cls.cls.name}` }, mechanism, at);
+    if (!g || g.kinds.every((k) => k === 'unknown')) {
+      // `class JwtGuard extends AuthGuard('jwt')`: a base class from a package classifies it.
+      const last = chain[chain.length - 1]!;
+      const base = last.cls.heritage ? this.ev.eval(last.file, last.cls.heritage) : null;
+      const byBase = base?.t === 'pkg' ? this.ctx.guard(cls.file, named, base, mechanism, at) : null;
+      // @nestjs/passport's AuthGuard rejects in handleRequest(); a subclass whose override never
+      // throws (`handleRequest(err, user) { return user; }`) lets anonymous requests through.
+      const hr = chain.map((c) => ({ c, m: c.cls.methods.find((x) => x.name === 'handleRequest' && !x.isStatic) })).find((x) => x.m);
+      const hrFn = hr?.m ? this.methodFn(hr.c, hr.m) : null;
+      const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
+      const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
+      if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
+    }
+    if (!g) return null;
+    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels })) : [];
+    return { guard: g, optOuts };
+  }
+
+  // -------------------------------------------------------------------------
+  // Apps.
+
+  private linkApp(router: RouterObject): void {
+    const rootExpr = router.args[0];
+    const root = rootExpr ? this.classOf({ file: router.file, expr: rootExpr, env: NO_ENV }) : null;
+    const pkg = this.ctx.project.packageOf(router.file).dir;
+    if (!root) {
+      this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
+      return;
+    }
+    const app: AppState = {
+      name: pkg ? `${pkg}:${root.cls.name}` : root.cls.name,
+      prefix: '',
+      prefixStep: null,
+      exclusions: [],
+      versioning: null,
+      uses: [],
+      globalGuards: [],
+      middleware: [],
+      docs: null,
+    };
+    for (const b of this.ctx.registrationsOf(router.id)) this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
+
+    // The module graph.
+    const modules: ClassRef[] = [];
+    const controllers: ControllerDecl[] = [];
+    const modulePaths = new Map<string, string>();
+    const appGuards: GuardUse[] = [];
+    const seen = new Set<string>();
+    const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
+      if (depth > 64) return;
+      const first = !seen.has(classKey(m));
+      seen.add(classKey(m));
+      if (first) modules.push(m);
+      const meta = first ? this.find(this.prims(m.cls.decorators, m.file), 'Module')[0]?.args[0] : undefined;
+      for (const source of [meta, dynamic]) {
+        if (!source) continue;
+        for (const c of this.listProp(source, 'controllers')) {
+          const ref = this.classOf(c);
+          if (ref) controllers.push({ ref, module: m });
+          else this.ctx.warn(c.file, m.cls.at, `a controller of module ${m.cls.name} is not known statically; its routes are unknown`, this.snippetOf(m));
+        }
+        for (const p of this.listProp(source, 'providers')) {
+          if (!this.isObj(p)) continue;
+          const provide = this.objProp(p, 'provide');
+          const pv = provide ? this.evalIn(provide) : null;
+          if (pv?.t !== 'pkg' || pv.pkg !== '@nestjs/core' || pv.path.join('.') !== 'APP_GUARD') continue;
+          const impl = this.objProp(p, 'useClass') ?? this.objProp(p, 'useExisting') ?? this.objProp(p, 'useValue') ?? this.objProp(p, 'useFactory');
+          const at = m.cls.at;
+          const g = impl ? this.guardUse(impl, 'global-guard', at, 'canActivate') : null;
+          if (g) appGuards.push({ ...g, guard: { ...g.guard, file: m.file, line: at.line } });
+        }
+        for (const imp of this.listProp(source, 'imports')) {
+          const next = this.importedModule(imp, modulePaths, m);
+          if (next) visit(next.module, next.dynamic, depth + 1);
+        }
+      }
+    };
+    visit(root, null, 0);
+    app.globalGuards.push(...appGuards);
+    for (const m of modules) app.middleware.push(...this.moduleMiddleware(app, m));
+    const decls: ControllerDecl[] = [];
+    const declared = new Set<string>();
+    for (const d of controllers) {
+      if (declared.has(classKey(d.ref))) continue;
+      declared.add(classKey(d.ref));
+      decls.push(d);
+    }
+    this.findDocs(app, router, modules);
+    for (const d of decls) {
+      this.served.add(classKey(d.ref));
+      this.controllerRoutes(app, d, modulePaths, router.init);
+    }
+  }
+
+  /** `app.setGlobalPrefix`, `app.enableVersioning`, `app.useGlobalGuards`, `app.use`. */
+  private appSetting(app: AppState, file: string, method: string, args: Bound[], at: Loc, snippet: string): void {
+    if (method === 'setGlobalPrefix') {
+      const p = this.strings(args[0]);
+      if (!p || p.length !== 1) {
+        this.ctx.warn(file, at, 'the global prefix is not known statically; routes are listed without it', snippet);
+        return;
+      }
+      app.prefix = p[0]!;
+      app.prefixStep = { prefix: p[0]!, file, line: at.line };
+      app.exclusions = [];
+      const ex = args[1] ? this.objProp(args[1], 'exclude') : undefined;
+      for (const it of ex ? this.items(ex) : []) {
+        const path = this.isObj(it) ? this.strings(this.objProp(it, 'path')) : this.strings(it);
+        if (!path) {
+          this.ctx.warn(file, at, 'a global-prefix exclusion is not known statically', snippet);
+          continue;
+        }
+        const m = this.isObj(it) ? this.requestMethod(this.objProp(it, 'method')) : 'ALL';
+        for (const p1 of path) app.exclusions.push({ regex: nestPatternRegex(p1), method: m });
+      }
+      return;
+    }
+    if (method === 'enableVersioning') {
+      const opts = args[0];
+      const type = opts ? this.objProp(opts, 'type') : undefined;
+      const tv = type ? this.evalIn(type) : null;
+      if (type && !(tv?.t === 'pkg' && tv.path.join('.') === 'VersioningType.URI')) {
+        app.versioning = null;
+        return;
+      }
+      const pb = opts ? this.objProp(opts, 'prefix') : undefined;
+      const pv = pb ? this.evalIn(pb) : null;
+      const prefix = pv?.t === 'str' ? pv.v : pv?.t === 'bool' && !pv.v ? '' : 'v';
+      const dv = opts ? this.objProp(opts, 'defaultVersion') : undefined;
+      app.versioning = { prefix, defaultVersion: dv ? this.versions(dv, file, at, snippet) : null };
+      return;
+    }
+    if (method === 'useGlobalGuards') {
+      for (const a of args) for (const it of this.items(a)) {
+        const g = this.guardUse(it, 'global-guard', at, 'canActivate');
+        if (g) app.globalGuards.push({ ...g, guard: { ...g.guard, file, line: at.line } });
+      }
+      return;
+    }
+    if (method === 'use') {
+      const first = args[0] ? this.strings(args[0]) : null;
+      const fns = first ? args.slice(1) : args;
+      for (const scope of first ?? ['']) {
+        for (const it of this.ev.flatten(file, fns.map((f) => f.expr))) {
+          const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
+          if (g) app.uses.push({ guard: g, scope });
+        }
+      }
+    }
+  }
+
+  private requestMethod(b: Bound | undefined): string {
+    if (!b) return 'ALL';
+    const v = this.evalIn(b);
+    const name = v.t === 'pkg' ? v.path[v.path.length - 1] ?? '' : '';
+    return REQUEST_METHODS.has(name) ? name : 'ALL';
+  }
+
+  /** '1', ['1', '2'], VERSION_NEUTRAL; null = neutral (no segment). */
+  private versions(b: Bound, file: string, at: Loc, snippet: string): (string | null)[] | null {
+    const one = (v: Value): string | null | undefined => (v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : v.t === 'pkg' && v.path.join('.') === 'VERSION_NEUTRAL' ? null : undefined);
+    const v = this.evalIn(b);
+    const list = v.t === 'arr' ? v.items.map(one) : [one(v)];
+    if (list.some((x) => x === undefined)) {
+      this.ctx.warn(file, at, 'a version is not known statically; the route is listed without it', snippet);
+      return null;
+    }
+    return list as (string | null)[];
+  }
+
+  /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
+  private importedModule(b: Bound, modulePaths: Map<string, string>, from: ClassRef): { module: ClassRef; dynamic: Bound | null } | null {
+    const r = this.resolve(b);
+    const e = r.expr;
+    const cls = this.classOf(r);
+    if (cls) return { module: cls, dynamic: null };
+    if (e.k === 'obj') {
+      const mod = this.objProp(r, 'module');
+      const m = mod ? this.classOf(mod) : null;
+      return m ? { module: m, dynamic: r } : null;
+    }
+    if (e.k === 'call') {
+      const callee = this.evalIn({ ...r, expr: e.callee });
+      if (callee.t === 'pkg') {
+        const name = callee.path.join('.');
+        if (callee.pkg === '@nestjs/core' && name === 'RouterModule.register' && e.args[0]) this.routerModule({ ...r, expr: e.args[0] }, null, modulePaths, from);
+        if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
+          const fv = this.evalIn({ ...r, expr: e.args[0] });
+          const f = fv.t === 'fn' ? this.ev.fnOf(fv.file, fv.fn) : undefined;
+          if (fv.t === 'fn' && f?.returns[0]) return this.importedModule({ file: fv.file, expr: f.returns[0], env: NO_ENV }, modulePaths, from);
+        }
+        return null;
+      }
+      // `SitesModule.forRoot(opts)`: the class, and what its static method returns.
+      if (e.callee.k === 'member') {
+        const owner = this.classOf({ ...r, expr: e.callee.obj });
+        if (owner) {
+          const sm = owner.cls.methods.find((m) => m.name === (e.callee as { prop: string }).prop && m.isStatic);
+          const fn = sm ? this.methodFn(owner, sm) : null;
+          const ret = fn?.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn)?.returns[0] : undefined;
+          const dyn = ret ? { file: owner.file, expr: ret, env: NO_ENV } : null;
+          return { module: owner, dynamic: dyn && this.isObj(dyn) ? dyn : null };
+        }
+      }
+    }
+    const v = this.evalIn(r);
+    if (v.t !== 'pkg') this.ctx.warn(r.file, from.cls.at, `an import of module ${from.cls.name} is not known statically (${v.t === 'unknown' ? v.why : v.t}); the routes it brings are unknown`, this.snippetOf(from));
+    return null;
+  }
+
+  /** RouterModule.register(routes): flattenRoutePaths, path per module. */
+  private routerModule(b: Bound, parent: string | null, out: Map<string, string>, from: ClassRef): void {
+    for (const it of this.items(b)) {
+      if (!this.isObj(it)) {
+        const cls = this.classOf(it);
+        if (cls && parent !== null) out.set(classKey(cls), normalizePath(parent));
+        continue;
+      }
+      const p = this.strings(this.objProp(it, 'path'));
+      if (!p || p.length !== 1) {
+        this.ctx.warn(it.file, from.cls.at, 'a RouterModule path is not known statically; its modules are listed without it', this.snippetOf(from));
+        continue;
+      }
+      const full = parent === null ? p[0]! : normalizePath(normalizePath(parent) + normalizePath(p[0]!));
+      const mod = this.objProp(it, 'module');
+      const cls = mod ? this.classOf(mod) : null;
+      if (cls && full) out.set(classKey(cls), normalizePath(full));
+      const children = this.objProp(it, 'children');
+      if (children) this.routerModule(children, full, out, from);
+    }
+  }
+
+  /** `configure(consumer) { consumer.apply(A, B).exclude(…).forRoutes(…) }` inside a module class. */
+  private moduleMiddleware(app: AppState, m: ClassRef): ModuleMiddleware[] {
+    const facts = this.ctx.files.get(m.file);
+    const out: ModuleMiddleware[] = [];
+    for (const reg of facts?.registrations ?? []) {
+      if (reg.method !== 'forRoutes' || reg.at.line < m.cls.at.line || reg.at.line > m.cls.endLine) continue;
+      const applied: Bound[] = [];
+      const excluded: Bound[] = [];
+      let t: Expr = reg.target;
+      while (t.k === 'call' && t.callee.k === 'member') {
+        const list = t.callee.prop === 'apply' ? applied : t.callee.prop === 'exclude' ? excluded : null;
+        if (list) list.unshift(...t.args.map((a) => ({ file: m.file, expr: a, env: NO_ENV })));
+        t = t.callee.obj;
+      }
+      const mw: ModuleMiddleware = { guards: [], all: false, paths: [], controllers: new Set(), exclude: [] };
+      for (const a of applied) for (const it of this.items(a)) {
+        const g = this.guardUse(it, 'module-middleware', reg.at, 'use');
+        if (g) mw.guards.push({ ...g.guard, file: m.file, line: reg.at.line });
+      }
+      for (const a of reg.args) for (const it of this.items({ file: m.file, expr: a, env: NO_ENV })) {
+        const cls = this.classOf(it);
+        if (cls) {
+          mw.controllers.add(classKey(cls));
+          continue;
+        }
+        const target = this.routeInfo(app, it);
+        if (target === 'all') mw.all = true;
+        else if (target) mw.paths.push(target);
+        else this.ctx.warn(m.file, reg.at, 'a forRoutes() target is not known statically; the middleware is not applied to it', reg.snippet);
+      }
+      for (const it of excluded.flatMap((x) => this.items(x))) {
+        const target = this.routeInfo(app, it);
+        if (target && target !== 'all') mw.exclude.push(target);
+      }
+      out.push(mw);
+    }
+    return out;
+  }
+
+  /** A forRoutes()/exclude() path (string or { path, method, version }) as the full path Nest registers the middleware on. */
+  private routeInfo(app: AppState, b: Bound): PathTarget | 'all' | null {
+    const obj = this.isObj(b);
+    const paths = obj ? this.strings(this.objProp(b, 'path')) : this.strings(b);
+    if (!paths || paths.length !== 1) return null;
+    const path = paths[0]!;
+    const method = obj ? this.requestMethod(this.objProp(b, 'method')) : 'ALL';
+    if (FULL_WILDCARD.test(path)) return 'all';
+    const vb = obj ? this.objProp(b, 'version') : undefined;
+    const versions = vb && app.versioning ? this.versions(vb, b.file, { line: 1, column: 1 }, '') ?? [] : [];
+    const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
+    const prefix = excluded || !app.prefix ? '' : addLeadingSlash(stripEndSlash(app.prefix));
+    const v = versions.find((x): x is string => x !== null);
+    const full = prefix + (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
+    return { regex: nestPatternRegex(full), method };
+  }
+
+  /** `SwaggerModule.setup(path, app, document)` for this app (or, when the app is passed around, in its package). */
+  private findDocs(app: AppState, router: RouterObject, modules: ClassRef[]): void {
+    const pkg = this.ctx.project.packageOf(router.file).dir;
+    for (const [file, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      for (const call of facts.calls) {
+        const callee = this.ev.eval(file, call.callee);
+        if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/swagger' || callee.path.join('.') !== 'SwaggerModule.setup') continue;
+        const target = call.args[1] ? this.ev.eval(file, call.args[1]) : null;
+        const mine = target?.t === 'router' ? target.id === router.id : this.ctx.project.packageOf(file).dir === pkg;
+        if (!mine || app.docs) continue;
+        app.docs = { file, line: call.at.line, include: this.docInclude(file, call.args[2], modules) };
+      }
+    }
+  }
+
+  /** `SwaggerModule.createDocument(app, config, { include: [SitesModule] })`: only those modules' controllers. */
+  private docInclude(file: string, docExpr: Expr | undefined, modules: ClassRef[]): Set<string> | null {
+    if (!docExpr) return null;
+    const doc = this.resolve({ file, expr: docExpr, env: NO_ENV });
+    if (doc.expr.k !== 'call' || !doc.expr.args[2]) return null;
+    const include = this.objProp({ ...doc, expr: doc.expr.args[2] }, 'include');
+    if (!include) return null;
+    const keys = new Set<string>();
+    for (const it of this.items(include)) {
+      const c = this.classOf(it);
+      if (c && modules.some((m) => classKey(m) === classKey(c))) keys.add(classKey(c));
+    }
+    return keys;
+  }
+
+  // -------------------------------------------------------------------------
+  // Routes.
+
+  private controllerRoutes(app: AppState, d: ControllerDecl, modulePaths: Map<string, string>, init: { strict: boolean; caseSensitive: boolean }): void {
+    const c = d.ref;
+    const classPrims = this.prims(c.cls.decorators, c.file);
+    const ctrl = this.find(classPrims, 'Controller')[0];
+    if (!ctrl) return;
+    const at = ctrl.use.at;
+    // @Controller(path | paths | { path, version })
+    let ctrlPaths: string[] = ['/'];
+    let ctrlVersion: (string | null)[] | null = null;
+    const arg = ctrl.args[0];
+    if (arg && this.isObj(arg)) {
+      const p = this.objProp(arg, 'path');
+      const ps = p ? this.strings(p) : ['/'];
+      if (!ps) return this.ctx.warn(c.file, at, `the path of controller ${c.cls.name} is not known statically; its routes are left out`, ctrl.use.snippet);
+      ctrlPaths = ps;
+      const v = this.objProp(arg, 'version');
+      if (v) ctrlVersion = this.versions(v, c.file, at, ctrl.use.snippet);
+    } else if (arg) {
+      const ps = this.strings(arg);
+      if (!ps) return this.ctx.warn(c.file, at, `the path of controller ${c.cls.name} is not known statically; its routes are left out`, ctrl.use.snippet);
+      ctrlPaths = ps;
+    }
+    if (ctrlVersion === null && app.versioning) ctrlVersion = app.versioning.defaultVersion;
+    const classGuards = this.guardsOf(classPrims, 'controller-guard', c);
+    const classMeta = this.metadata(classPrims);
+    const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
+    const modulePath = modulePaths.get(classKey(d.module));
+    const prefixes: PrefixStep[] = [];
+    if (app.prefixStep) prefixes.push(app.prefixStep);
+    if (modulePath) prefixes.push({ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line });
+    // Route methods, the subclass's own first (inherited handlers are served too).
+    const seenMethods = new Set<string>();
+    for (const owner of this.ancestors(c)) {
+      for (const m of owner.cls.methods) {
+        if (m.isStatic || seenMethods.has(m.name)) continue;
+        seenMethods.add(m.name);
+        const prims = this.prims(m.decorators, owner.file);
+        const http = prims.filter((p) => p.pkg === '@nestjs/common' && HTTP_DECORATORS[p.name]);
+        if (http.length === 0) continue;
+        const methodGuards = this.guardsOf(prims, 'method-guard', owner);
+        const meta = this.metadata(prims);
+        const versionPrim = this.find(prims, 'Version')[0];
+        const methodVersion = versionPrim?.args[0] ? this.versions(versionPrim.args[0], owner.file, versionPrim.use.at, versionPrim.use.snippet) : null;
+        const versions = app.versioning ? methodVersion ?? ctrlVersion : null;
+        const hidden = hiddenClass || this.find(prims, 'ApiExcludeEndpoint', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
+        const handler = this.methodFn(owner, m);
+        const inHandler = this.ctx.inHandlerGuards(handler);
+        for (const h of http) {
+          const verb = HTTP_DECORATORS[h.name]!;
+          const methodPaths = h.args[0] ? this.strings(h.args[0]) : ['/'];
+          if (!methodPaths) {
+            this.ctx.warn(owner.file, h.use.at, `${verb} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, h.use.snippet);
+            continue;
+          }
+          for (const path of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
+            const skipped = (g: GuardUse): boolean =>
+              g.optOuts.some((o) => {
+                for (const level of o.levels) {
+                  const v = (level === 'handler' ? meta : classMeta).get(o.key);
+                  if (v !== undefined) return v;
+                }
+                return false;
+              });
+            const middleware = [
+              ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
+              ...app.middleware.filter((mw) => this.middlewareApplies(mw, classKey(c), path, verb)).flatMap((mw) => mw.guards),
+            ];
+            const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
+            const docs = app.docs && !hidden && (!app.docs.include || app.docs.include.has(classKey(d.module))) ? app.docs : null;
+            this.ctx.routes.push({
+              method: verb,
+              path,
+              file: owner.file,
+              line: h.use.at.line,
+              column: h.use.at.column,
+              framework: 'nest',
+              handler: `${c.cls.name}.${m.name}`,
+              app: app.name,
+              trailingSlashInsensitive: !init.strict,
+              caseSensitive: init.caseSensitive,
+              ...(docs ? { apiDocs: { generator: `@nestjs/swagger (SwaggerModule.setup at ${docs.file}:${docs.line})`, hide: '@ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler' } } : {}),
+              prefixes,
+              guards: [...middleware, ...guards, ...inHandler],
+              handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
+              snippet: h.use.snippet,
+            });
+          }
+        }
+      }
+    }
+  }
+
+  private guardsOf(prims: Prim[], mechanism: GuardMechanism, owner: ClassRef): GuardUse[] {
+    const out: GuardUse[] = [];
+    for (const p of this.find(prims, 'UseGuards'))
+      for (const a of p.args) for (const it of this.items(a)) {
+        const g = this.guardUse(it, mechanism, p.use.at, 'canActivate');
+        if (g) out.push({ ...g, guard: { ...g.guard, file: owner.file, line: p.use.at.line } });
+      }
+    return out;
+  }
+
+  /** SetMetadata(key, value) on one target: key id → truthy. The decorator applied last wins. */
+  private metadata(prims: Prim[]): Map<string, boolean> {
+    const out = new Map<string, boolean>();
+    for (const p of this.find(prims, 'SetMetadata')) if (p.args[0]) out.set(this.keyId(p.args[0]), this.truthy(p.args[1], false));
+    return out;
+  }
+
+  private middlewareApplies(mw: ModuleMiddleware, controller: string, path: string, method: string): boolean {
+    const hit = (t: PathTarget): boolean => (t.method === 'ALL' || t.method === method) && t.regex.test(path);
+    if (mw.exclude.some(hit)) return false;
+    return mw.all || mw.controllers.has(controller) || mw.paths.some(hit);
+  }
+
+  /** RoutePathFactory.create */
+  private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): string[] {
+    let paths = [''];
+    const vp = app.versioning?.prefix ?? 'v';
+    if (versions && app.versioning) paths = versions.map((v) => (v === null ? '' : `/${vp}${v}`));
+    paths = appendAll(paths, modulePath ? [modulePath] : undefined);
+    paths = appendAll(paths, ctrlPaths);
+    paths = appendAll(paths, methodPaths);
+    if (app.prefix) {
+      paths = paths.map((p) => {
+        let bare = p;
+        for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
+        const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
+        return excluded ? p : stripEndSlash(app.prefix) + p;
+      });
+    }
+    return [...new Set(paths.map((p) => addLeadingSlash(p || '/')).map((p) => (p !== '/' ? stripEndSlash(p) : p)))];
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The packages of the analysed tree (SPEC 7 "Monorepos"): every directory with its own
+ * package.json is a package; each analysed file belongs to the nearest one above it (or to
+ * the root, '' , when there is none). Adapters decide from a package's dependencies (and the
+ * imports of its files) whether it is one of their apps.
+ *
+ * Also resolves bare import specifiers that point back into the analysed tree: tsconfig
+ * `paths` aliases (`@/lib/auth`) and workspace packages imported by name (`@acme/auth`).
+ * package.json and tsconfig.json are read as data; nothing is executed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface PackageInfo {
+  /** directory relative to the cwd, with '/'; '' for the project root */
+  dir: string;
+  name: string | null;
+  /** the names of its dependencies of every kind, sorted */
+  deps: string[];
+  /** the directory has a readable package.json */
+  manifest: boolean;
+  /** where the package's own entry points (main / module / exports) lead, relative to the cwd */
+  entries: string[];
+}
+
+export interface Project {
+  /** every analysed file (relative to the cwd, sorted), whether or not its facts are made yet */
+  files: string[];
+  /** the packages that own analysed files, sorted by directory */
+  packages: PackageInfo[];
+  packageOf(file: string): PackageInfo;
+  /** candidate module paths (relative to the cwd, extension not yet probed) for a bare import specifier */
+  resolveBare(fromFile: string, spec: string): string[];
+}
+
+/** A project with no package.json and no tsconfig.json: one root package, no aliases. */
+export function emptyProject(files: string[] = []): Project {
+  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [] };
+  return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
+}
+
+function dirOf(rel: string): string {
+  const d = path.posix.dirname(rel);
+  return d === '.' ? '' : d;
+}
+
+function join(dir: string, p: string): string {
+  const j = path.posix.normalize(path.posix.join(dir, p));
+  return j === '.' ? '' : j.replace(/\/$/, '');
+}
+
+function readJson(abs: string, jsonc: boolean): Record<string, unknown> | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const v: unknown = JSON.parse(jsonc ? stripJsonComments(text) : text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** tsconfig.json is JSON with comments and trailing commas. */
+export function stripJsonComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}
+
+const DEP_KEYS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+function entriesOf(dir: string, pkg: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === 'string') out.push(join(dir, v));
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      for (const k of ['source', 'import', 'require', 'default', 'node', 'types']) add(o[k]);
+    }
+  };
+  const exp = pkg.exports;
+  if (typeof exp === 'object' && exp !== null && !Array.isArray(exp) && '.' in exp) add((exp as Record<string, unknown>)['.']);
+  else add(exp);
+  for (const k of ['source', 'module', 'main', 'types']) add(pkg[k]);
+  // Workspace packages often point their entries at build output, which is not analysed.
+  out.push(join(dir, 'src/index'), join(dir, 'index'));
+  return [...new Set(out)];
+}
+
+interface PathsConfig {
+  /** directory the `paths` targets are relative to */
+  base: string;
+  paths: [string, string[]][];
+}
+
+export function loadProject(cwd: string, files: string[]): Project {
+  const manifests = new Map<string, PackageInfo | null>();
+  const manifestAt = (dir: string): PackageInfo | null => {
+    if (manifests.has(dir)) return manifests.get(dir)!;
+    const abs = path.join(cwd, dir, 'package.json');
+    let info: PackageInfo | null = null;
+    if (fs.existsSync(abs)) {
+      const pkg = readJson(abs, false);
+      const deps = new Set<string>();
+      for (const k of DEP_KEYS) {
+        const d = pkg?.[k];
+        if (typeof d === 'object' && d !== null) for (const n of Object.keys(d)) deps.add(n);
+      }
+      info = { dir, name: typeof pkg?.name === 'string' ? pkg.name : null, deps: [...deps].sort(), manifest: pkg !== null, entries: pkg ? entriesOf(dir, pkg) : [] };
+    }
+    manifests.set(dir, info);
+    return info;
+  };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [] };
+  const owner = new Map<string, PackageInfo>();
+  const packageOfDir = (dir: string): PackageInfo => {
+    const hit = owner.get(dir);
+    if (hit) return hit;
+    const own = dir === '' ? root : manifestAt(dir) ?? packageOfDir(dirOf(dir));
+    owner.set(dir, own);
+    return own;
+  };
+  const used = new Set<PackageInfo>();
+  for (const f of files) used.add(packageOfDir(dirOf(f)));
+  const packages = [...used].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  const byName = new Map<string, PackageInfo>();
+  for (const p of packages) if (p.name && p.manifest) byName.set(p.name, p);
+
+  // tsconfig.json `paths`, from the nearest tsconfig.json above a file (following relative `extends`).
+  const tsconfigs = new Map<string, PathsConfig | null>();
+  const readTsconfig = (rel: string, depth: number): { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null => {
+    if (depth > 8) return null;
+    const data = readJson(path.join(cwd, rel), true);
+    if (!data) return null;
+    const dir = dirOf(rel);
+    let inherited: { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null = null;
+    if (typeof data.extends === 'string' && data.extends.startsWith('.')) {
+      const ext = join(dir, data.extends.endsWith('.json') ? data.extends : `${data.extends}.json`);
+      if (!ext.startsWith('..')) inherited = readTsconfig(ext, depth + 1);
+    }
+    const co = (typeof data.compilerOptions === 'object' && data.compilerOptions !== null ? data.compilerOptions : {}) as Record<string, unknown>;
+    const own: { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } = { ...(inherited ?? { pathsDir: dir }) };
+    if (typeof co.baseUrl === 'string') own.baseUrl = join(dir, co.baseUrl);
+    if (typeof co.paths === 'object' && co.paths !== null) {
+      own.paths = Object.entries(co.paths as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []]);
+      own.pathsDir = dir;
+    }
+    return own;
+  };
+  const pathsFor = (dir: string): PathsConfig | null => {
+    if (tsconfigs.has(dir)) return tsconfigs.get(dir)!;
+    let found: PathsConfig | null = null;
+    const rel = dir === '' ? 'tsconfig.json' : `${dir}/tsconfig.json`;
+    if (fs.existsSync(path.join(cwd, rel))) {
+      const t = readTsconfig(rel, 0);
+      if (t?.paths) found = { base: t.baseUrl ?? t.pathsDir, paths: t.paths };
+    } else if (dir !== '') {
+      found = pathsFor(dirOf(dir));
+    }
+    tsconfigs.set(dir, found);
+    return found;
+  };
+
+  const inside = (p: string): boolean => !p.startsWith('..') && !path.posix.isAbsolute(p);
+  return {
+    files: [...files].sort(),
+    packages,
+    packageOf: (file) => packageOfDir(dirOf(file)),
+    resolveBare(fromFile, spec) {
+      const out: string[] = [];
+      const pc = pathsFor(dirOf(fromFile));
+      if (pc) {
+        for (const [pattern, targets] of pc.paths) {
+          const star = pattern.indexOf('*');
+          let rest: string | null = null;
+          if (star < 0) rest = pattern === spec ? '' : null;
+          else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)) && spec.length >= pattern.length - 1)
+            rest = spec.slice(star, spec.length - (pattern.length - star - 1));
+          if (rest === null) continue;
+          for (const t of targets) out.push(join(pc.base, t.replace('*', rest)));
+        }
+      }
+      const m = /^((?:@[^/]+\/)?[^/@][^/]*)(?:\/(.+))?$/.exec(spec);
+      const ws = m ? byName.get(m[1]!) : undefined;
+      if (ws && m) {
+        if (m[2]) out.push(join(ws.dir, m[2]), join(ws.dir, `src/${m[2]}`));
+        else out.push(...ws.entries);
+      }
+      return out.filter(inside);
+    },
+  };
+}

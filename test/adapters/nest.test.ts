@@ -1,0 +1,425 @@
+/**
+ * The NestJS adapter, on fixtures/nest-clean and fixtures/nest-leaky (multi-module control
+ * planes) and on small projects for single semantics. Every expectation was derived by hand
+ * from Nest's own code and docs: RoutePathFactory (prefix + version + module path +
+ * controller path + method path, end slash stripped, `exclude` matched on the unprefixed
+ * path), RouterModule's flattenRoutePaths, MiddlewareModule (forRoutes paths carry the
+ * global prefix, Express registers them with `app.all(path)`), GuardsContextCreator (global,
+ * then controller, then method guards) and Reflector's getAllAndOverride / get.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nestPatternRegex } from '../../src/adapters/nest/index.js';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+describe('fixtures/nest-clean', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'nest-clean');
+  // APP_GUARD providers of AppModule: classified by behaviour only (their names say nothing).
+  const AUTH = 'LoginRequiredGuard'; // canActivate reads request.session and returns false without a user
+  const TENANT = 'MembershipGuard'; // compares the active organisation with the memberships, NotFoundException
+  const CSRF = 'CsrfMiddleware'; // consumer.apply(CsrfMiddleware).forRoutes('*'), by name
+  const API = { auth: [AUTH], tenant: [TENANT], csrf: [CSRF] };
+
+  it('lists every controller route with the global prefix, RouterModule path and guards', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // @Public() skips both global guards (they read IS_PUBLIC_KEY); listed in publicRoutes
+      row('POST /api/auth/login', 'public', 'src/auth/auth.controller.ts:23:3', { csrf: [CSRF] }),
+      // Nest on Express is non-strict: /api/auth/me also serves /api/auth/me/
+      row('GET /api/auth/me', 'contract', 'src/auth/auth.controller.ts:34:3', API, 'GET /api/auth/me/'),
+      row('GET /api/databases', 'contract', 'src/databases/databases.controller.ts:20:3', API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', 'src/deployments/deployments.controller.ts:22:3', API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', 'src/deployments/deployments.controller.ts:27:3', API),
+      // @Public() on the controller class: getAllAndOverride falls back to the class
+      row('GET /api/health/ready', 'public', 'src/health/health.controller.ts:10:3', { csrf: [CSRF] }, 'GET /api/health/ready'),
+      // RouterModule.register([{ path: 'internal', module: InternalModule }]); @InternalOnly() from another file
+      // composes Public(), ApiExcludeController() and UseGuards(ServiceTokenGuard)
+      row('POST /api/internal/rebuilds/:siteId', 'excluded:internal', 'src/internal/rebuilds.controller.ts:10:3', {
+        csrf: [CSRF],
+        auth: ['ServiceTokenGuard'],
+        family: ['ServiceTokenGuard'],
+      }),
+      row('GET /api/sites', 'contract', 'src/sites/sites.controller.ts:12:3', API, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', 'src/sites/sites.controller.ts:17:3', API),
+      row('DELETE /api/sites/:siteId', 'browser', 'src/sites/sites.controller.ts:32:3', API),
+      row('GET /api/sites/:siteId', 'browser', 'src/sites/sites.controller.ts:22:3', API),
+      row('PATCH /api/sites/:siteId', 'browser', 'src/sites/sites.controller.ts:27:3', API),
+      // CsrfMiddleware excludes { path: 'webhooks/(.*)', method: POST }
+      row('POST /api/webhooks/github', 'excluded:webhook', 'src/webhooks/webhooks.controller.ts:19:3', {
+        auth: ['GithubSignatureGuard'],
+        family: ['GithubSignatureGuard'],
+      }),
+      // setGlobalPrefix('api', { exclude: [{ path: 'healthz', method: GET }] }); forRoutes('*') still reaches it
+      row('GET /healthz', 'public', 'src/health/health.controller.ts:21:3', { csrf: [CSRF] }),
+    ]);
+  });
+
+  it('reports only the uncontracted browser routes (internal and webhook controllers are hidden from Swagger)', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `src/deployments/deployments.controller.ts:27:3 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `src/sites/sites.controller.ts:17:3 info uncontracted-route ${outside('POST /api/sites')}`,
+      `src/sites/sites.controller.ts:22:3 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `src/sites/sites.controller.ts:27:3 info uncontracted-route ${outside('PATCH /api/sites/:siteId')}`,
+      `src/sites/sites.controller.ts:32:3 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 14, errors: 0, warnings: 0, infos: 5 });
+  });
+
+  it('runs middleware first, then global guards, then controller and method guards, with where each comes from', async () => {
+    const res = await check(DIR);
+    const post = res.routes.find((r) => r.method === 'POST' && r.path === '/api/sites')!;
+    expect(post.guards.map((g) => `${g.name} ${g.kinds.join('+')} ${g.mechanism} ${g.file}:${g.line} — ${g.reason}`)).toEqual([
+      'CsrfMiddleware csrf module-middleware src/app.module.ts:34 — by name (csrf)',
+      'LoginRequiredGuard auth global-guard src/app.module.ts:15 — by behaviour (canActivate reads the session and can return false)',
+      'MembershipGuard tenant global-guard src/app.module.ts:15 — by behaviour (compares the tenant and ends with 403/404)',
+    ]);
+    expect(post).toMatchObject({ framework: 'nest', handler: 'SitesController.create', app: 'AppModule', trailingSlashInsensitive: true, caseSensitive: false });
+    const rebuild = res.routes.find((r) => r.path === '/api/internal/rebuilds/:siteId')!;
+    expect(rebuild.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['api src/main.ts:21', '/internal src/internal/internal.module.ts:5']);
+    expect(rebuild.guards.map((g) => `${g.name} ${g.mechanism} ${g.file}:${g.line}`)).toEqual([
+      'CsrfMiddleware module-middleware src/app.module.ts:34',
+      'ServiceTokenGuard controller-guard src/internal/rebuilds.controller.ts:5',
+    ]);
+    // served in its non-strict form, never a drift
+    expect(res.routes.find((r) => r.path === '/api/sites' && r.method === 'GET')!.contractMatch).toBe('served');
+  });
+});
+
+describe('fixtures/nest-leaky', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'nest-leaky');
+  const AUTH = 'AuthenticatedGuard'; // app.useGlobalGuards(new AuthenticatedGuard(app.get(Reflector)))
+  const TENANT = 'OrgAccessGuard'; // @TenantScoped() = applyDecorators(ApiHeader(…), UseGuards(OrgAccessGuard)), another file
+  const SITES = { auth: [AUTH], tenant: [TENANT], csrf: ['CsrfMiddleware'] };
+  const S = 'src/sites/sites.controller.ts';
+  const D = 'src/deployments/deployments.controller.ts';
+
+  it('lists versioned, RouterModule-nested and opted-out routes', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // RouterModule: { path: 'admin', module: AdminModule, children: [{ path: 'ops', module: OpsModule }] }
+      row('GET /api/admin/ops/queues', 'excluded:ops', 'src/ops/queues.controller.ts:12:3', { auth: [AUTH], family: ['StaffGuard'] }),
+      row('POST /api/admin/ops/queues/:queue/drain', 'excluded:ops', 'src/ops/queues.controller.ts:17:3', { auth: [AUTH], family: ['StaffGuard'] }),
+      // @Roles('support') = applyDecorators(SetMetadata(ROLES_KEY, roles), UseGuards(RolesGuard)); RolesGuard says nothing about what it checks
+      row('GET /api/admin/users', 'browser', 'src/admin/users.controller.ts:10:3', { auth: [AUTH], unknown: ['RolesGuard'] }),
+      // @Get('me/'): Nest strips the end slash, Express still serves /api/auth/me/
+      row('GET /api/auth/me', 'contract', 'src/auth/auth.controller.ts:6:3', { auth: [AUTH], tenant: [TENANT] }, 'GET /api/auth/me/'),
+      // @Version(VERSION_NEUTRAL) on a controller of version '2'
+      row('GET /api/databases/:databaseId', 'browser', 'src/databases/databases.controller.ts:24:3', { auth: [AUTH], tenant: [TENANT] }),
+      row('GET /api/deployments', 'contract', `${D}:8:3`, { auth: [AUTH] }, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${D}:13:3`, { auth: [AUTH] }),
+      row('PUT /api/deployments/:deploymentId', 'browser', `${D}:19:3`, { auth: [AUTH] }),
+      // @AllowAnonymous() on the class: the guard reads only context.getHandler(), so it still runs
+      row('GET /api/health/ready', 'public', 'src/health/health.controller.ts:7:3', { auth: [AUTH] }, 'GET /api/health/ready'),
+      row('DELETE /api/internal/cache', 'excluded:internal', 'src/internal/cache.controller.ts:8:3', { auth: [AUTH] }),
+      row('POST /api/internal/cache/warm', 'excluded:internal', 'src/internal/cache.controller.ts:14:3', { auth: [AUTH] }),
+      // defaultVersion VERSION_NEUTRAL + @Version(['1', VERSION_NEUTRAL]) + @Get(['', 'list']): four paths
+      row('GET /api/sites', 'contract', `${S}:12:3`, SITES, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${S}:18:3`, SITES),
+      // @AllowAnonymous() on the handler skips the global guard; CsrfMiddleware excludes it; the tenant guard stays
+      row('GET /api/sites/:siteId/badge.svg', 'browser', `${S}:25:3`, { tenant: [TENANT] }),
+      row('GET /api/sites/list', 'browser', `${S}:12:3`, SITES),
+      row('GET /api/v1/sites', 'browser', `${S}:12:3`, SITES),
+      row('GET /api/v1/sites/list', 'browser', `${S}:12:3`, SITES),
+      // @Controller({ path: 'databases', version: '2' })
+      row('GET /api/v2/databases', 'browser', 'src/databases/databases.controller.ts:18:3', { auth: [AUTH], tenant: [TENANT] }),
+    ]);
+  });
+
+  it('reports each defect once, on the route it concerns', async () => {
+    const res = await check(DIR);
+    const docs = '@nestjs/swagger (SwaggerModule.setup at src/main.ts:19) (hide it with @ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler)';
+    expect(findingRows(res.findings)).toEqual([
+      'builtin:browser-control-plane@1:5:1 error contract-route-missing contract route GET /api/databases/ is not served by any analysed app',
+      'src/admin/users.controller.ts:10:3 error missing-tenant-guard GET /api/admin/users has no tenant guard (unclassified middleware that may be one: RolesGuard; declare it in guards.tenant or guards.ignore)',
+      `src/admin/users.controller.ts:10:3 info uncontracted-route ${outside('GET /api/admin/users')}`,
+      "src/billing/legacy-billing.controller.ts:4:1 warning unresolved-route controller LegacyBillingController is not declared by any module reachable from the app's root module; Nest does not serve it",
+      `src/databases/databases.controller.ts:18:3 info uncontracted-route ${outside('GET /api/v2/databases')}`,
+      `src/databases/databases.controller.ts:24:3 info uncontracted-route ${outside('GET /api/databases/:databaseId')}`,
+      'src/databases/databases.controller.ts:29:63 error provider-credential-exposure GET /api/databases/:databaseId returns credential-like field password in database metadata',
+      `${D}:8:3 error missing-tenant-guard GET /api/deployments has no tenant guard`,
+      `${D}:13:3 error missing-csrf-guard POST /api/deployments changes state on the browser session without a CSRF guard`,
+      `${D}:13:3 error missing-tenant-guard POST /api/deployments has no tenant guard`,
+      `${D}:13:3 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${D}:19:3 error immutable-resource-mutation PUT /api/deployments/:deploymentId mutates a deployment, which the contract makes immutable`,
+      `${D}:19:3 error missing-csrf-guard PUT /api/deployments/:deploymentId changes state on the browser session without a CSRF guard`,
+      `${D}:19:3 error missing-tenant-guard PUT /api/deployments/:deploymentId has no tenant guard`,
+      `${D}:19:3 info uncontracted-route ${outside('PUT /api/deployments/:deploymentId')}`,
+      'src/health/health.controller.ts:7:3 error contract-auth-mismatch GET /api/health/ready is public in the contract but is guarded by AuthenticatedGuard',
+      // one finding per route: the first reason that holds (published in the docs) wins over "no family guard"
+      `src/internal/cache.controller.ts:8:3 error excluded-family-leak DELETE /api/internal/cache is in the excluded family "internal" but is published in generated API docs by ${docs}`,
+      `src/internal/cache.controller.ts:14:3 error excluded-family-leak POST /api/internal/cache/warm is in the excluded family "internal" but is published in generated API docs by ${docs}`,
+      `${S}:12:3 info uncontracted-route ${outside('GET /api/sites/list')}`,
+      `${S}:12:3 info uncontracted-route ${outside('GET /api/v1/sites')}`,
+      `${S}:12:3 info uncontracted-route ${outside('GET /api/v1/sites/list')}`,
+      `${S}:18:3 info uncontracted-route ${outside('POST /api/sites')}`,
+      // opened with @AllowAnonymous() but not listed in publicRoutes: a browser route without auth
+      `${S}:25:3 error missing-auth-guard GET /api/sites/:siteId/badge.svg has no auth guard`,
+      `${S}:25:3 info uncontracted-route ${outside('GET /api/sites/:siteId/badge.svg')}`,
+    ]);
+  });
+
+  it('lists an opted-out route as public once publicRoutes names it', async () => {
+    const dir = writeProject({
+      'route-surface.config.json': JSON.stringify({ publicRoutes: ['GET /api/sites/:siteId/badge.svg'] }),
+    });
+    const res = await check(DIR, [], { config: path.join(dir, 'route-surface.config.json') });
+    const badge = res.routes.find((r) => r.path === '/api/sites/:siteId/badge.svg')!;
+    expect(badge.classification).toBe('public');
+    expect(res.findings.filter((f) => f.route?.path === '/api/sites/:siteId/badge.svg')).toEqual([]);
+  });
+});
+
+describe('NestJS semantics on small projects', () => {
+  const mainFastify = `import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule, new FastifyAdapter());
+  app.setGlobalPrefix('api', { exclude: [{ path: 'status', method: RequestMethod.HEAD }] });
+  await app.listen(3000);
+}
+bootstrap();
+`;
+  const appModule = `import { MiddlewareConsumer, Module, NestModule, RequestMethod, forwardRef } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { RouterModule } from '@nestjs/core';
+import { AdminModule } from './admin/admin.module';
+import { AuditModule } from './audit/audit.module';
+import { TenantContextMiddleware } from './tenant-context.middleware';
+import { SitesModule } from './sites/sites.module';
+import { StatusController } from './status.controller';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true }),
+    SitesModule.forRoot({ cache: true }),
+    forwardRef(() => AdminModule),
+    AuditModule,
+    RouterModule.register([{ path: 'admin', children: [AdminModule, { path: 'audit', module: AuditModule }] }]),
+  ],
+  controllers: [StatusController],
+})
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(TenantContextMiddleware).forRoutes({ path: 'sites/*', method: RequestMethod.ALL }, { path: 'admin/audit', method: RequestMethod.GET });
+  }
+}
+`;
+  const files = {
+    'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/platform-fastify': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
+    'src/main.ts': mainFastify,
+    'src/app.module.ts': appModule,
+    'src/status.controller.ts': `import { Controller, Get, Head } from '@nestjs/common';
+
+@Controller()
+export class StatusController {
+  @Head('status')
+  probe() {}
+
+  @Get('status')
+  status() {
+    return { ok: true };
+  }
+}
+`,
+    'src/tenant-context.middleware.ts': `import { Injectable, NestMiddleware, NotFoundException } from '@nestjs/common';
+
+@Injectable()
+export class TenantContextMiddleware implements NestMiddleware {
+  use(req: any, _res: any, next: () => void) {
+    if (!req.session?.tenants?.includes(req.headers['x-tenant'])) throw new NotFoundException();
+    next();
+  }
+}
+`,
+    'src/sites/sites.module.ts': `import { DynamicModule, Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({})
+export class SitesModule {
+  static forRoot(options: { cache: boolean }): DynamicModule {
+    return { module: SitesModule, controllers: [SitesController], providers: [{ provide: 'SITES_OPTIONS', useValue: options }] };
+  }
+}
+`,
+    'src/sites/sites.controller.ts': `import { All, Controller, Get, Param } from '@nestjs/common';
+
+@Controller(['sites', 'projects'])
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @All(':siteId/proxy')
+  proxy(@Param('siteId') siteId: string) {
+    return { siteId };
+  }
+}
+`,
+    'src/admin/admin-controller.decorator.ts': `import { applyDecorators, Controller, UseGuards } from '@nestjs/common';
+import { JwtGuard } from './jwt.guard';
+
+export const AdminController = (path: string) => applyDecorators(Controller(path), UseGuards(JwtGuard));
+`,
+    'src/admin/jwt.guard.ts': `import { Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+@Injectable()
+export class JwtGuard extends AuthGuard('jwt') {}
+`,
+    'src/admin/tenants.controller.ts': `import { Get } from '@nestjs/common';
+import { AdminController } from './admin-controller.decorator';
+
+@AdminController('tenants')
+export class TenantsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+    'src/admin/admin.module.ts': `import { Module } from '@nestjs/common';
+import { TenantsController } from './tenants.controller';
+
+@Module({ controllers: [TenantsController] })
+export class AdminModule {}
+`,
+    'src/audit/audit.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller()
+export class AuditController {
+  @Get()
+  entries() {
+    return [];
+  }
+}
+
+@Module({ controllers: [AuditController] })
+export class AuditModule {}
+`,
+  };
+
+  it('Nest on Fastify: RouterModule children, dynamic modules, array paths, a prefix excluded for one method, exact matching', async () => {
+    const res = await check(writeProject(files));
+    const tenant = { tenant: ['TenantContextMiddleware'] };
+    expect(routeRows(res.routes)).toEqual([
+      // { path: 'audit', module: AuditModule } under 'admin' → /admin/audit; forRoutes({ path: 'admin/audit', method: GET })
+      row('GET /api/admin/audit', 'browser', 'src/audit/audit.module.ts:5:3', tenant),
+      // AdminModule as a child type takes the parent's path; JwtGuard extends AuthGuard('jwt') of @nestjs/passport
+      row('GET /api/admin/tenants', 'browser', 'src/admin/tenants.controller.ts:6:3', { auth: ['JwtGuard'] }),
+      row('GET /api/projects', 'browser', 'src/sites/sites.controller.ts:5:3'),
+      row('ALL /api/projects/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3'),
+      // Fastify matches /api/sites and /api/sites/ as different routes
+      row('GET /api/sites', 'contract', 'src/sites/sites.controller.ts:5:3', {}, 'GET /api/sites/'),
+      // forRoutes({ path: 'sites/*' }) → /api/sites/* : below /api/sites only
+      row('ALL /api/sites/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3', tenant),
+      row('GET /api/status', 'browser', 'src/status.controller.ts:8:3'),
+      // exclude: [{ path: 'status', method: HEAD }] keeps GET /status under the prefix
+      row('HEAD /status', 'browser', 'src/status.controller.ts:5:3'),
+    ]);
+    const sites = res.routes.find((r) => r.path === '/api/sites')!;
+    expect(sites).toMatchObject({ trailingSlashInsensitive: false, caseSensitive: true, contractMatch: 'drift' });
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-drift').map((f) => f.message)).toEqual([
+      'GET /api/sites drifts from the contract route GET /api/sites/: trailing slash differs and nest matches it exactly',
+    ]);
+    expect(res.routes.find((r) => r.path === '/api/admin/tenants')!.guards.map((g) => `${g.name} ${g.mechanism} ${g.reason}`)).toEqual([
+      'JwtGuard controller-guard authentication from @nestjs/passport (its base class)',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it('getAllAndOverride: a handler-level value wins over the class-level @Public()', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory, Reflector } from '@nestjs/core';
+import { Module, SetMetadata, Controller, Get, Post, CanActivate, ExecutionContext, UnauthorizedException, Injectable } from '@nestjs/common';
+
+const IS_PUBLIC = 'isPublic';
+const Public = () => SetMetadata(IS_PUBLIC, true);
+const Private = () => SetMetadata(IS_PUBLIC, false);
+
+@Injectable()
+class GateGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext) {
+    const open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (open) return true;
+    if (!context.switchToHttp().getRequest().session?.uid) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+@Public()
+@Controller('catalog')
+class CatalogController {
+  @Get()
+  list() { return []; }
+
+  @Private()
+  @Post()
+  add() { return {}; }
+}
+
+@Module({ controllers: [CatalogController] })
+class AppModule {}
+
+async function main() {
+  const app = await NestFactory.create(AppModule);
+  const reflector = app.get(Reflector);
+  app.useGlobalGuards(new GateGuard(reflector));
+  await app.listen(3000);
+}
+main();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /catalog', 'browser', 'src/main.ts:22:3'),
+      row('POST /catalog', 'browser', 'src/main.ts:26:3', { auth: ['GateGuard'] }),
+    ]);
+  });
+
+  it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),
+      'src/sites.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([row('GET /sites', 'browser', 'src/sites.controller.ts:5:3')]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/sites.controller.ts:3:1 warning unresolved-route no NestFactory.create(…) in the analysed files bootstraps a module declaring controller SitesController; its routes are listed without a global prefix',
+    ]);
+  });
+});
+
+describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsumer.exclude)', () => {
+  it('matches whole paths, case-insensitively, with an optional trailing slash', () => {
+    const re = nestPatternRegex('health');
+    expect(['/health', '/health/', '/HEALTH'].map((p) => re.test(p))).toEqual([true, true, true]);
+    expect(['/health/live', '/healthz'].map((p) => re.test(p))).toEqual([false, false]);
+  });
+
+  it('parameters match one segment; (.*), *, *splat and {*splat} match the rest', () => {
+    expect(nestPatternRegex('sites/:id').test('/sites/:siteId')).toBe(true);
+    expect(nestPatternRegex('sites/:id').test('/sites/a/b')).toBe(false);
+    for (const p of ['webhooks/(.*)', 'webhooks/*', 'webhooks/*path', 'webhooks/{*path}']) expect(nestPatternRegex(p).test('/webhooks/github/push')).toBe(true);
+    expect(nestPatternRegex('webhooks{/:provider}').test('/webhooks')).toBe(true);
+  });
+});
