@@ -19,6 +19,7 @@ const SPEC_RULES: [string, string][] = [
   ['provider-credential-exposure', 'error'],
   ['insecure-session-cookie', 'error'],
   ['session-token-exposure', 'error'],
+  ['middleware-only-guard', 'warning'],
   ['unresolved-route', 'warning'],
   ['uncontracted-route', 'info'],
   ['parse-error', 'warning'],
@@ -61,24 +62,36 @@ describe('each rule\'s documented examples, as real Express projects', () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-rule-examples-'));
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  async function findingsOf(name: string, source: string) {
+  /**
+   * An example is one file (written to src/app.ts) or several, each introduced by a
+   * `// file: path` line. The project depends on the frameworks the examples use.
+   */
+  async function findingsOf(name: string, example: string) {
     const dir = path.join(tmp, name);
-    fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(
       path.join(dir, 'package.json'),
-      JSON.stringify({ name, private: true, type: 'module', dependencies: { csurf: '^1.11.0', express: '^4.21.2', 'express-session': '^1.18.1' } }),
+      JSON.stringify({ name, private: true, type: 'module', dependencies: { csurf: '^1.11.0', express: '^4.21.2', 'express-session': '^1.18.1', next: '15.2.3', react: '19.0.0' } }),
     );
-    fs.writeFileSync(path.join(dir, 'src', 'app.ts'), source + '\n');
-    return (await check(dir)).findings;
+    const parts = example.split(/^\/\/ file: (.+)\n/m);
+    const files: [string, string][] = parts.length === 1 ? [['src/app.ts', example]] : [];
+    for (let i = 1; i < parts.length; i += 2) files.push([parts[i]!.trim(), parts[i + 1]!]);
+    for (const [file, text] of files) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text.trimEnd() + '\n');
+    }
+    return { files: files.map(([f]) => f), findings: (await check(dir)).findings };
   }
 
   for (const rule of RULES) {
     it(`${rule.meta.id}: the "fires" example fires, the "passes" example does not`, async () => {
-      const fired = (await findingsOf(`${rule.meta.id}-fires`, rule.meta.examples.fires)).filter((f) => f.ruleId === rule.meta.id);
+      const fires = await findingsOf(`${rule.meta.id}-fires`, rule.meta.examples.fires);
+      const fired = fires.findings.filter((f) => f.ruleId === rule.meta.id);
       expect(fired.length).toBeGreaterThan(0);
-      for (const f of fired) expect(f.file).toBe(rule.meta.id === 'contract-route-missing' ? 'builtin:browser-control-plane@1' : 'src/app.ts');
-      const passed = (await findingsOf(`${rule.meta.id}-passes`, rule.meta.examples.passes)).filter((f) => f.ruleId === rule.meta.id);
-      expect(passed).toEqual([]);
+      const where = rule.meta.id === 'contract-route-missing' ? ['builtin:browser-control-plane@1'] : fires.files;
+      for (const f of fired) expect(where).toContain(f.file);
+      const passes = await findingsOf(`${rule.meta.id}-passes`, rule.meta.examples.passes);
+      expect(passes.findings.filter((f) => f.ruleId === rule.meta.id)).toEqual([]);
     });
   }
 });
