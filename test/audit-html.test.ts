@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, ROOT } from './helpers/run.js';
+import { coverageMatrix } from '../src/report/html.js';
+import { check, cli, ROOT } from './helpers/run.js';
 
 const AUDIT = path.join(ROOT, 'fixtures', 'audit');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -231,5 +232,45 @@ describe('check --format html with 10,000 routes', () => {
     expect(requests).toEqual([url]);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('contract coverage matrix', () => {
+  it('marks drift (trailing slash, method), missing routes and auth / tenant gaps per contract route', async () => {
+    const dir = path.join(tmp, 'drift');
+    fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'drift', private: true, dependencies: { express: '^4.21.2' } }));
+    fs.writeFileSync(
+      path.join(dir, 'src', 'app.ts'),
+      [
+        "import express from 'express';",
+        "import { requireSession, requireTenant } from './auth.js';",
+        "import * as h from './handlers.js';",
+        '',
+        'const app = express();',
+        'const api = express.Router({ strict: true });',
+        "api.get('/sites', requireSession, requireTenant, h.listSites);",
+        "api.post('/deployments/', requireSession, requireTenant, h.createDeployment);",
+        "api.get('/auth/me/', requireSession, h.me);",
+        "app.use('/api', api);",
+        "app.get('/api/health/ready', requireSession, h.ready);",
+        '',
+      ].join('\n'),
+    );
+    const rows = coverageMatrix(await check(dir)).map((m) => [m.route, ...[m.served, m.method, m.slash, m.authCell, m.tenant].map((c) => `${c.s}:${c.t}`)]);
+    expect(rows).toEqual([
+      ['GET /api/health/ready', 'ok:served at src/app.ts:11', 'ok:GET', 'ok:without trailing slash', 'bad:public in the contract, guarded at src/app.ts:11', 'na:not tenant-scoped'],
+      ['GET /api/auth/me/', 'ok:served at src/app.ts:9', 'ok:GET', 'ok:with trailing slash', 'ok:requireSession', 'bad:no tenant guard at src/app.ts:9'],
+      [
+        'GET /api/sites/',
+        'bad:drift: GET /api/sites (trailing slash differs and express matches it exactly (strict routing))',
+        'ok:GET',
+        'bad:served only as /api/sites',
+        'ok:requireSession',
+        'ok:requireTenant',
+      ],
+      ['GET /api/deployments/', 'bad:drift: POST /api/deployments/ (method POST instead of GET)', 'bad:POST instead of GET', 'ok:with trailing slash', 'ok:requireSession', 'ok:requireTenant'],
+      ['GET /api/databases/', 'bad:not served', 'na:—', 'na:—', 'na:—', 'na:—'],
+    ]);
   });
 });
