@@ -12,6 +12,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
+    { dir: 'valid/router-middleware-runs-for-later-siblings', name: "a.use(guard) runs for every request entering a, so it guards b mounted later on the same path" },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
   ],
   invalid: [
@@ -40,6 +41,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/data-access-call-is-not-a-guard',
       name: 'a leading call named like a guard but handed no request (countSessions(req.query.projectId))',
       errors: [{ line: 6, message: 'GET /api/projects/activity has no auth guard' }],
+    },
+    {
+      dir: 'invalid/sibling-mounted-before-the-guarded-router',
+      name: "a router mounted before the guarded one, or outside its mount path, is not guarded by it",
+      errors: [
+        { line: 11, message: 'GET /api/status has no auth guard' },
+        { line: 18, message: 'GET /health/details has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/request-method-is-not-a-guard',
