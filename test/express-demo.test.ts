@@ -4,6 +4,8 @@
  * API-docs form of excluded-family-leak). Every expectation below was derived by hand
  * from the SPEC and the fixture's source.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
@@ -110,6 +112,31 @@ describe('fixtures/express-demo (in-process, as the README runs it)', async () =
   it('gives every finding a fingerprint that does not depend on the line', () => {
     expect(res.findings.every((f) => /^[0-9a-f]{16}(:\d+)?$/.test(f.fingerprint))).toBe(true);
     expect(new Set(res.findings.map((f) => f.fingerprint)).size).toBe(res.findings.length);
+  });
+});
+
+describe('fixtures/express-demo: fingerprints', () => {
+  it('survive unrelated lines moving (a copy with a comment block added above every route file)', async () => {
+    const before = await check(ROOT, [DEMO]);
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-demo-'));
+    try {
+      fs.cpSync(DEMO_DIR, path.join(copy, DEMO), { recursive: true });
+      const routes = path.join(copy, DEMO, 'src', 'routes');
+      for (const f of fs.readdirSync(routes)) {
+        const file = path.join(routes, f);
+        fs.writeFileSync(file, `/**\n * Reviewed in SEC-2211.\n */\n${fs.readFileSync(file, 'utf8')}`);
+      }
+      const after = await check(copy, [DEMO]);
+      const byFingerprint = (res: typeof before) => new Map(res.findings.map((f) => [f.fingerprint, `${f.file}:${f.line} ${f.ruleId}`]));
+      const a = byFingerprint(before);
+      const b = byFingerprint(after);
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      // the lines did move for every finding in a route file
+      const moved = [...a].filter(([fp, where]) => where.includes('/routes/') && b.get(fp) !== where);
+      expect(moved.length).toBe(before.findings.filter((f) => f.file.includes('/routes/')).length);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,6 +13,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
     { dir: 'valid/router-middleware-runs-for-later-siblings', name: "a.use(guard) runs for every request entering a, so it guards b mounted later on the same path" },
+    { dir: 'valid/commonjs', name: 'CommonJS: require, module.exports of a router and of an object of guards' },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
   ],
   invalid: [
