@@ -7,6 +7,7 @@ import { rule as immutableResourceMutation } from './immutable-resource-mutation
 import { rule as insecureSessionCookie } from './insecure-session-cookie.js';
 import { rule as missingAuthGuard } from './missing-auth-guard.js';
 import { rule as missingCsrfGuard } from './missing-csrf-guard.js';
+import { rule as middlewareOnlyGuard } from './middleware-only-guard.js';
 import { rule as missingTenantGuard } from './missing-tenant-guard.js';
 import { rule as parseError } from './parse-error.js';
 import { rule as providerCredentialExposure } from './provider-credential-exposure.js';
@@ -28,6 +29,7 @@ export const RULES: RuleModule[] = [
   providerCredentialExposure,
   insecureSessionCookie,
   sessionTokenExposure,
+  middlewareOnlyGuard,
   unresolvedRoute,
   uncontractedRoute,
   parseError,

@@ -44,7 +44,7 @@ function driftReason(r: RouteDraft, c: ContractRoute): string {
   const reasons: string[] = [];
   if (!methodServes(r.method, c.method)) reasons.push(`method ${r.method} instead of ${c.method}`);
   if (trimSlash(r.path) !== r.path !== (trimSlash(c.path) !== c.path) && !r.trailingSlashInsensitive)
-    reasons.push(`trailing slash differs and ${r.framework} matches it exactly${r.framework === 'express' ? ' (strict routing)' : ''}`);
+    reasons.push(r.slashRule ?? `trailing slash differs and ${r.framework} matches it exactly${r.framework === 'express' ? ' (strict routing)' : ''}`);
   if (trimSlash(r.path).toLowerCase() === trimSlash(c.path).toLowerCase() && trimSlash(r.path) !== trimSlash(c.path) && r.caseSensitive)
     reasons.push('case differs and routing is case-sensitive');
   return reasons.join('; ') || 'served in another form';

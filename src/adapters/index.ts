@@ -3,5 +3,7 @@ import { expressAdapter } from './express/index.js';
 import { fastifyAdapter } from './fastify/index.js';
 import { honoAdapter } from './hono/index.js';
 import { koaAdapter } from './koa/index.js';
+import { nestAdapter } from './nest/index.js';
+import { nextAdapter } from './next/index.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter];

@@ -1,0 +1,356 @@
+/**
+ * Next.js (App Router route handlers, Pages Router API routes, middleware.ts / proxy.ts).
+ * Semantics modelled from Next.js:
+ * - an app is a package (its own package.json) that depends on `next` (or, without a
+ *   manifest, whose files import it); its routes come from its own `app/` (else `src/app/`)
+ *   and `pages/api/` (else `src/pages/api/`), with the extensions of `pageExtensions`;
+ * - App Router: `route.ts` exporting GET/HEAD/POST/PUT/DELETE/PATCH/OPTIONS (functions, consts,
+ *   `export { handler as GET }`); route groups `(x)` and parallel-route slots `@x` add no
+ *   segment; private folders `_x` (and all below) are not routed; intercepting folders
+ *   `(.)x` hold no route handlers; `[id]` → `:id`, `[...slug]` → `:slug*`, and the optional
+ *   catch-all `[[...slug]]` → `:slug*?` (the `?`: it also serves the path without it);
+ * - Pages Router: every file under `pages/api/` is an `ALL` route (`index` names its folder);
+ * - `next.config.*` is read as data: `basePath` prefixes every route; `trailingSlash: false`
+ *   (the default) serves `/x` and redirects `/x/` with a 308, `trailingSlash: true` the
+ *   reverse (except paths whose last segment has a file extension, and `.well-known/`):
+ *   either way only one form is served, unless `skipTrailingSlashRedirect: true` turns the
+ *   redirect off (then both forms reach the route); routing is case-sensitive;
+ * - guards: `middleware.ts` (or Next 16's `proxy.ts`, at the app root or in `src/`) for the
+ *   routes its `config.matcher` matches (compiled as Next compiles it, path-to-regexp 6;
+ *   no matcher = every route; a `has`/`missing` condition makes a matcher conditional, so it
+ *   is not relied on), then the functions wrapping the exported handler (outermost first),
+ *   then guards called at the top of the handler.
+ */
+import { parse, tokensToRegexp } from 'path-to-regexp';
+import type { ts as TS } from 'ts-morph';
+import type { Adapter } from '../adapter.js';
+import type { ExtractApi } from '../../extract/extract.js';
+import { stringsOf, type Value } from '../../link/evaluate.js';
+import type { LinkContext } from '../../link/link.js';
+import type { PackageInfo } from '../../project.js';
+import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
+const CONFIG_NAMES = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts', 'next.config.mts'];
+const MIDDLEWARE_RE = /^(middleware|proxy)\.(ts|js|mjs|mts|tsx|jsx)$/;
+
+/** Where exported handlers are written, for route locations: plain JSON in `facts.adapterFacts.next`. */
+export interface NextFileFacts {
+  exports: Record<string, { at: Loc; snippet: string }>;
+}
+
+const RECORDED = new Set([...METHODS, 'default', 'middleware', 'proxy', 'config']);
+
+function visitNextFile(api: ExtractApi): void {
+  const { ts, sf, facts } = api;
+  const file = facts.file;
+  if (!/(^|\/)(route|middleware|proxy)\.[cm]?[jt]sx?$/.test(file) && !/(^|\/)pages\/api\//.test(file)) return;
+  const out: NextFileFacts['exports'] = {};
+  const put = (name: string, node: TS.Node): void => {
+    if (!RECORDED.has(name) || out[name]) return;
+    const at = api.loc(node);
+    out[name] = { at, snippet: api.snippet(at.line) };
+  };
+  for (const stmt of sf.statements) {
+    const exported = ts.canHaveModifiers(stmt) && (ts.getModifiers(stmt) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const isDefault = ts.canHaveModifiers(stmt) && (ts.getModifiers(stmt) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+    if (ts.isFunctionDeclaration(stmt) && exported) put(isDefault ? 'default' : stmt.name?.text ?? '', stmt);
+    else if (ts.isVariableStatement(stmt) && exported) {
+      for (const d of stmt.declarationList.declarations) {
+        if (ts.isIdentifier(d.name)) put(d.name.text, stmt);
+        else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) put(el.name.text, stmt);
+      }
+    } else if (ts.isExportAssignment(stmt)) put('default', stmt);
+    else if (ts.isExportDeclaration(stmt) && stmt.exportClause && ts.isNamedExports(stmt.exportClause)) for (const el of stmt.exportClause.elements) put(el.name.text, el);
+  }
+  if (Object.keys(out).length > 0) facts.adapterFacts.next = { exports: out } satisfies NextFileFacts;
+}
+
+export const nextAdapter: Adapter = {
+  name: 'next',
+  title: 'Next.js',
+  modules: ['next'],
+  visitFile: visitNextFile,
+  link(ctx: LinkContext): void {
+    new NextLinker(ctx).run();
+  },
+};
+
+// ---------------------------------------------------------------------------
+
+interface NextConfig {
+  basePath: string;
+  trailingSlash: boolean;
+  skipTrailingSlashRedirect: boolean;
+  pageExtensions: string[];
+  file: string | null;
+  line: number;
+}
+
+interface Middleware {
+  file: string;
+  guards: AppliedGuard[];
+  /** null: runs for every route */
+  matchers: RegExp[] | null;
+}
+
+/** `[id]` → `:id`, `[...slug]` → `:slug*`, `[[...slug]]` → `:slug*?`; null for a segment that adds nothing. */
+export function segmentOf(dir: string): string | null {
+  if (/^\(.*\)$/.test(dir) || dir.startsWith('@')) return null;
+  let m = /^\[\[\.\.\.([^\]]+)\]\]$/.exec(dir);
+  if (m) return `:${m[1]}*?`;
+  m = /^\[\.\.\.([^\]]+)\]$/.exec(dir);
+  if (m) return `:${m[1]}*`;
+  m = /^\[([^\]]+)\]$/.exec(dir);
+  if (m) return `:${m[1]}`;
+  return /^%5f/i.test(dir) ? `_${dir.slice(3)}` : dir;
+}
+
+/** A concrete request path for a route path, to test matchers with: each parameter is replaced by its own name. */
+function samplePath(p: string): string {
+  return p.replace(/:([\w$]+)\*?\??/g, '$1');
+}
+
+/** The regular expression Next.js builds for one middleware matcher source (getMiddlewareMatchers). */
+export function middlewareMatcherRegex(source: string, basePath: string): RegExp {
+  const isRoot = source === '/';
+  let s = `/:nextData(_next/data/[^/]{1,})?${source}${isRoot ? '(/?index|/?index\\.json)?' : '{(\\.json)}?'}`;
+  if (basePath) s = `${basePath}${s}`;
+  // Next keeps only the source of the compiled expression: no flags, so matching is case-sensitive.
+  return new RegExp(tokensToRegexp(parse(s)).source);
+}
+
+class NextLinker {
+  constructor(private readonly ctx: LinkContext) {}
+
+  run(): void {
+    // Every analysed file, including those whose facts are only made when asked for.
+    const files = this.ctx.project.files.filter((f) => this.ctx.files.has(f));
+    const byPackage = new Map<PackageInfo, string[]>();
+    for (const f of files) {
+      const p = this.ctx.project.packageOf(f);
+      let list = byPackage.get(p);
+      if (!list) byPackage.set(p, (list = []));
+      list.push(f);
+    }
+    // Whether a package imports next is read from the facts made so far (files importing a framework are made up front).
+    const importsNext = new Set<PackageInfo>();
+    for (const [f, facts] of this.ctx.files) if (facts.frameworks.includes('next')) importsNext.add(this.ctx.project.packageOf(f));
+    for (const [pkg, pkgFiles] of byPackage) if (pkg.deps.includes('next') || importsNext.has(pkg)) this.linkApp(pkg, pkgFiles);
+  }
+
+  private linkApp(pkg: PackageInfo, files: string[]): void {
+    const rel = (f: string): string => (pkg.dir === '' ? f : f.slice(pkg.dir.length + 1));
+    const local = files.map(rel);
+    const has = (dir: string): boolean => local.some((f) => f.startsWith(`${dir}/`));
+    const config = this.config(pkg, files);
+    const exts = config.pageExtensions;
+    const extOk = (f: string): boolean => exts.some((e) => f.endsWith(`.${e}`));
+    const appRoot = has('app') ? 'app' : has('src/app') ? 'src/app' : null;
+    const pagesRoot = has('pages') ? 'pages' : has('src/pages') ? 'src/pages' : null;
+    const srcDir = appRoot?.startsWith('src/') || pagesRoot?.startsWith('src/') ? 'src/' : '';
+    const mwLocal = local.find((f) => f.startsWith(srcDir) && MIDDLEWARE_RE.test(f.slice(srcDir.length))) ?? null;
+    const middleware = mwLocal ? this.middleware(pkg, files[local.indexOf(mwLocal)]!, config) : null;
+    const appName = pkg.dir || '.';
+    local.forEach((f, i) => {
+      const file = files[i]!;
+      if (appRoot && f.startsWith(`${appRoot}/`) && /(^|\/)route\.[^/]+$/.test(f) && extOk(f)) {
+        const dirs = f.slice(appRoot.length + 1).split('/').slice(0, -1);
+        if (dirs.some((d) => d.startsWith('_') || /^\(\.{1,3}\)/.test(d))) return;
+        const segs = dirs.map(segmentOf).filter((s): s is string => s !== null);
+        const facts = this.ctx.files.get(file)!;
+        for (const x of facts.exports) if (METHODS.includes(x.exported)) this.route(file, x.exported, x.exported, segs, config, middleware, appName);
+        return;
+      }
+      if (pagesRoot && f.startsWith(`${pagesRoot}/api/`) && extOk(f)) {
+        const parts = f.slice(pagesRoot.length + 1).replace(/\.[^/.]+$/, '').split('/');
+        if (parts[parts.length - 1] === 'index') parts.pop();
+        const segs = parts.map(segmentOf).filter((s): s is string => s !== null);
+        if (this.ctx.files.get(file)!.exports.some((x) => x.exported === 'default')) this.route(file, 'default', 'ALL', segs, config, middleware, appName);
+      }
+    });
+  }
+
+  /** next.config.* read as data (never run): basePath, trailingSlash, pageExtensions. */
+  private config(pkg: PackageInfo, files: string[]): NextConfig {
+    const out: NextConfig = { basePath: '', trailingSlash: false, skipTrailingSlashRedirect: false, pageExtensions: DEFAULT_PAGE_EXTENSIONS, file: null, line: 1 };
+    const file = CONFIG_NAMES.map((n) => (pkg.dir ? `${pkg.dir}/${n}` : n)).find((n) => files.includes(n));
+    if (!file) return out;
+    out.file = file;
+    const obj = this.configObject(file);
+    if (!obj) {
+      this.ctx.warn(file, { line: 1, column: 1 }, 'the configuration object of this next.config is not known statically; basePath and trailingSlash are taken as their defaults', '');
+      return out;
+    }
+    const prop = (k: string): Value | null => (obj.expr.props[k] ? this.ctx.ev.eval(obj.file, obj.expr.props[k]!) : null);
+    const bp = prop('basePath');
+    if (bp?.t === 'str') out.basePath = bp.v.replace(/\/$/, '');
+    else if (bp) this.ctx.warn(file, { line: 1, column: 1 }, 'basePath in next.config is not known statically; routes are listed without it', '');
+    const ts = prop('trailingSlash');
+    if (ts?.t === 'bool') out.trailingSlash = ts.v;
+    else if (ts) this.ctx.warn(file, { line: 1, column: 1 }, 'trailingSlash in next.config is not known statically; the default (false) is assumed', '');
+    const skip = prop('skipTrailingSlashRedirect');
+    if (skip?.t === 'bool') out.skipTrailingSlashRedirect = skip.v;
+    const pe = prop('pageExtensions');
+    const exts = pe ? stringsOf(pe) : null;
+    if (exts) out.pageExtensions = exts;
+    return out;
+  }
+
+  /** The object literal a next.config exports: directly, through a const, a plugin call (`withX(config)`) or a phase function. */
+  private configObject(file: string): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null {
+    const facts = this.ctx.files.get(file)!;
+    const def = facts.exports.find((x) => x.exported === 'default' && x.local !== undefined);
+    if (!def) return null;
+    const start = this.ctx.ev.definitionOf(file, 0, def.local!);
+    if (!start) return null;
+    const seen = new Set<Expr>();
+    const visit = (f: string, e: Expr, depth: number): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null => {
+      if (depth > 12 || seen.has(e)) return null;
+      seen.add(e);
+      if (e.k === 'obj') return { file: f, expr: e };
+      if (e.k === 'ref') {
+        const d = this.ctx.ev.definitionOf(f, e.scope, e.name);
+        return d ? visit(d.file, d.expr, depth + 1) : null;
+      }
+      if (e.k === 'call') {
+        for (const a of e.args) {
+          const hit = visit(f, a, depth + 1);
+          if (hit) return hit;
+        }
+        return null;
+      }
+      if (e.k === 'fn') {
+        for (const r of this.ctx.ev.fnOf(f, e.id)?.returns ?? []) {
+          const hit = visit(f, r, depth + 1);
+          if (hit) return hit;
+        }
+      }
+      return null;
+    };
+    return visit(start.file, start.expr, 0);
+  }
+
+  private place(file: string, name: string, fallback: Loc | null): { at: Loc; snippet: string } {
+    const nf = this.ctx.files.get(file)?.adapterFacts.next as NextFileFacts | undefined;
+    return nf?.exports[name] ?? { at: fallback ?? { line: 1, column: 1 }, snippet: '' };
+  }
+
+  /**
+   * An exported handler: the wrappers around it (`withAuth(withTenant(handler))`, outermost
+   * first) and the handler itself.
+   */
+  private unwrap(file: string, exported: string): { wrappers: { file: string; callee: Expr; value: Value; at: Loc }[]; handler: Value; name: string | null; at: Loc | null } {
+    const facts = this.ctx.files.get(file)!;
+    const x = facts.exports.find((e) => e.exported === exported);
+    const def = x?.local !== undefined ? this.ctx.ev.definitionOf(file, 0, x.local) : null;
+    if (!def) {
+      const v = this.ctx.ev.exportValue(file, exported, 0);
+      return { wrappers: [], handler: v, name: null, at: v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn)?.at ?? null : null };
+    }
+    const wrappers: { file: string; callee: Expr; value: Value; at: Loc }[] = [];
+    let f = def.file;
+    let e = def.expr;
+    let name: string | null = null;
+    for (let depth = 0; depth < 12; depth++) {
+      if (e.k === 'ref') {
+        name = e.name;
+        const d = this.ctx.ev.definitionOf(f, e.scope, e.name);
+        if (!d || d.expr === e) break;
+        f = d.file;
+        e = d.expr;
+        continue;
+      }
+      if (e.k !== 'call') break;
+      const call = e;
+      const inner = call.args.find((a) => {
+        const v = this.ctx.ev.eval(f, a);
+        return v.t === 'fn' || a.k === 'call' || (a.k === 'ref' && this.ctx.ev.definitionOf(f, a.scope, a.name)?.expr.k === 'call');
+      });
+      if (!inner) break;
+      wrappers.push({ file: f, callee: call.callee, value: this.ctx.ev.eval(f, call), at: call.at });
+      e = inner;
+    }
+    const handler = this.ctx.ev.eval(f, e);
+    const fn = handler.t === 'fn' ? this.ctx.ev.fnOf(handler.file, handler.fn) : undefined;
+    return { wrappers, handler, name: fn?.name ?? name, at: fn?.at ?? null };
+  }
+
+  private middleware(pkg: PackageInfo, file: string, config: NextConfig): Middleware {
+    const facts = this.ctx.files.get(file)!;
+    const exportName = ['middleware', 'proxy', 'default'].find((n) => facts.exports.some((x) => x.exported === n));
+    const guards: AppliedGuard[] = [];
+    if (exportName) {
+      const u = this.unwrap(file, exportName);
+      for (const w of u.wrappers) {
+        const g = this.ctx.guard(w.file, w.callee, w.value, 'next-middleware', w.at);
+        if (g) guards.push({ ...g, file, line: this.place(file, exportName, w.at).at.line });
+      }
+      const label: Expr = { k: 'ref', name: u.name && u.name !== 'default' ? u.name : exportName === 'default' ? 'middleware' : exportName, scope: 0 };
+      const g = this.ctx.guard(file, label, u.handler, 'next-middleware', this.place(file, exportName, u.at).at);
+      if (g) guards.push({ ...g, file });
+    }
+    const cfg = this.ctx.ev.exportValue(file, 'config', 0);
+    if (cfg.t === 'unknown' && !facts.exports.some((x) => x.exported === 'config')) return { file, guards, matchers: null };
+    const matcher = cfg.t === 'obj' ? this.ctx.ev.member(cfg, 'matcher', 0) : cfg;
+    if (cfg.t === 'obj' && matcher.t === 'unknown' && !cfg.props.matcher) return { file, guards, matchers: null };
+    const items = matcher.t === 'arr' ? matcher.items : [matcher];
+    const matchers: RegExp[] = [];
+    const at = this.place(file, 'config', null).at;
+    for (const it of items) {
+      let source: Value = it;
+      if (it.t === 'obj') {
+        if (it.props.has || it.props.missing) continue;
+        source = this.ctx.ev.member(it, 'source', 0);
+      }
+      if (source.t !== 'str') {
+        this.ctx.warn(file, at, `a config.matcher entry of ${file.slice(pkg.dir ? pkg.dir.length + 1 : 0)} is not known statically; it is taken to match no route`, this.place(file, 'config', null).snippet);
+        continue;
+      }
+      try {
+        matchers.push(middlewareMatcherRegex(source.v, config.basePath));
+      } catch {
+        this.ctx.warn(file, at, `config.matcher '${source.v}' is not a valid path pattern; it is taken to match no route`, this.place(file, 'config', null).snippet);
+      }
+    }
+    return { file, guards, matchers };
+  }
+
+  private route(file: string, exported: string, method: string, segs: string[], config: NextConfig, mw: Middleware | null, app: string): void {
+    let path = `${config.basePath}/${segs.join('/')}`;
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    if (path === '') path = '/';
+    const last = segs[segs.length - 1] ?? '';
+    const exempt = /\.\w+$/.test(last) || segs.includes('.well-known');
+    if (config.trailingSlash && !path.endsWith('/') && !exempt) path += '/';
+    const other = path === '/' || exempt ? null : path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+    const u = this.unwrap(file, exported);
+    const place = this.place(file, exported, u.at);
+    const wrappers: AppliedGuard[] = [];
+    for (const w of u.wrappers) {
+      const g = this.ctx.guard(w.file, w.callee, w.value, 'wrapper', w.at);
+      if (g) wrappers.push({ ...g, file, line: place.at.line });
+    }
+    const sample = samplePath(path);
+    const middleware = mw && (mw.matchers === null || mw.matchers.some((re) => re.test(sample))) ? mw.guards : [];
+    const prefixes: PrefixStep[] = config.basePath && config.file ? [{ prefix: config.basePath, file: config.file, line: config.line }] : [];
+    this.ctx.routes.push({
+      method,
+      path,
+      file,
+      line: place.at.line,
+      column: place.at.column,
+      framework: 'next',
+      handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
+      app,
+      trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+      caseSensitive: true,
+      ...(other && !config.skipTrailingSlashRedirect ? { slashRule: `Next.js redirects ${other} to ${path} (308, trailingSlash: ${config.trailingSlash})` } : {}),
+      prefixes,
+      guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)],
+      handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
+      snippet: place.snippet,
+    });
+  }
+}

@@ -1,0 +1,276 @@
+/**
+ * The Next.js adapter, on fixtures/next-clean (App Router under src/, route groups, handler
+ * wrappers imported through tsconfig `paths`) and fixtures/next-leaky (App and Pages Router,
+ * middleware.ts with a matcher), and on small projects for single semantics. Expectations were
+ * derived by hand from Next.js: file conventions (route.ts, `(group)`, `_private`, `[id]`,
+ * `[...slug]`, `[[...slug]]`, `@slot`, pages/api), next.config `basePath` / `trailingSlash`
+ * (308 redirect of the other form; files and .well-known exempt) / `skipTrailingSlashRedirect`
+ * / `pageExtensions`, and getMiddlewareMatchers (path-to-regexp 6, `_next/data` and `.json`
+ * variants, basePath, no regexp flags).
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { middlewareMatcherRegex, segmentOf } from '../../src/adapters/next/index.js';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+describe('fixtures/next-clean', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'next-clean');
+  const CP = 'src/app/(control-plane)/api/';
+  // wrappers from src/lib, imported as '@/lib/…' (tsconfig paths): classified by name and by behaviour
+  const API = { auth: ['withSession'], tenant: ['withTenant'] };
+  const MUTATION = { ...API, csrf: ['withCsrf'] };
+
+  it('lists the route handlers: groups add no segment, private folders are not routed, both slash forms served', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/auth/me', 'contract', 'src/app/api/auth/me/route.ts:6:1', API, 'GET /api/auth/me/'),
+      row('GET /api/databases', 'contract', `${CP}databases/route.ts:6:1`, API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${CP}deployments/route.ts:7:1`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${CP}deployments/route.ts:19:1`, MUTATION),
+      row('GET /api/health/ready', 'public', 'src/app/api/health/ready/route.ts:5:1', {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${CP}sites/route.ts:7:1`, API, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${CP}sites/route.ts:11:1`, MUTATION),
+      row('DELETE /api/sites/:siteId', 'browser', `${CP}sites/[siteId]/route.ts:17:1`, MUTATION),
+      row('GET /api/sites/:siteId', 'browser', `${CP}sites/[siteId]/route.ts:9:1`, API),
+      row('GET /api/sites/:siteId/files/:path*', 'browser', `${CP}sites/[siteId]/files/[...path]/route.ts:9:1`, API),
+      // verifyGithubSignature(req, body) at the top of the handler: webhook family by name, 401 by behaviour
+      row('POST /api/webhooks/github', 'excluded:webhook', 'src/app/api/webhooks/github/route.ts:13:1', {
+        auth: ['verifyGithubSignature'],
+        family: ['verifyGithubSignature'],
+      }),
+    ]);
+    // skipTrailingSlashRedirect: true → /api/sites and /api/sites/ both reach the handler
+    expect(res.routes.find((r) => r.path === '/api/sites' && r.method === 'GET')).toMatchObject({
+      framework: 'next',
+      app: '.',
+      trailingSlashInsensitive: true,
+      caseSensitive: true,
+      contractMatch: 'served',
+    });
+  });
+
+  it('reports only the uncontracted browser routes (the request-id middleware guards nothing)', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `${CP}deployments/route.ts:19:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${CP}sites/[siteId]/files/[...path]/route.ts:9:1 info uncontracted-route ${outside('GET /api/sites/:siteId/files/:path*')}`,
+      `${CP}sites/[siteId]/route.ts:9:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${CP}sites/[siteId]/route.ts:17:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+      `${CP}sites/route.ts:11:1 info uncontracted-route ${outside('POST /api/sites')}`,
+    ]);
+  });
+
+  it('lists wrappers outermost first, each classified through its definition', async () => {
+    const res = await check(DIR);
+    const post = res.routes.find((r) => r.method === 'POST' && r.path === '/api/sites')!;
+    expect(post.guards.map((g) => `${g.name} ${g.mechanism} ${g.file}:${g.line} — ${g.reason}`)).toEqual([
+      `withSession wrapper ${CP}sites/route.ts:11 — by name (auth); by behaviour (ends the request with 401)`,
+      `withTenant wrapper ${CP}sites/route.ts:11 — by name (tenant); by behaviour (compares the tenant and ends with 403/404)`,
+      `withCsrf wrapper ${CP}sites/route.ts:11 — by name (csrf)`,
+    ]);
+  });
+});
+
+describe('fixtures/next-leaky', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'next-leaky');
+  const MW = { auth: ['middleware'] }; // middleware.ts: 401 without a verified session cookie
+  const drift = (served: string, contract: string) =>
+    `${served.split(' ')[0]} ${served.split(' ')[1]} drifts from the contract route ${contract}: Next.js redirects ${contract.split(' ')[1]} to ${served.split(' ')[1]} (308, trailingSlash: false)`;
+  const mwOnly = (route: string) =>
+    `${route} is authenticated only by middleware.ts (middleware); a bypassed middleware (CVE-2025-29927) leaves it open: check the session in the handler or a wrapper too`;
+
+  it('lists App Router and Pages Router routes, guarded by middleware.ts only where its matcher matches', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // matched by '/api/auth/:path*'; the handler checks the session too (an inline 401)
+      row('GET /api/auth/me', 'contract', 'app/api/auth/me/route.ts:4:1', { auth: ['middleware', '(inline 401 check)'] }, 'GET /api/auth/me/'),
+      // no matcher entry covers /api/databases
+      row('GET /api/databases', 'contract', 'app/api/databases/route.ts:12:1', {}, 'GET /api/databases/'),
+      row('GET /api/deployments/:id', 'browser', 'app/api/deployments/[id]/route.ts:4:1', MW),
+      row('PATCH /api/deployments/:id', 'browser', 'app/api/deployments/[id]/route.ts:10:1', MW),
+      // [[...slug]]: the optional catch-all
+      row('GET /api/docs/:slug*?', 'browser', 'app/api/docs/[[...slug]]/route.ts:4:1'),
+      row('GET /api/health/ready', 'public', 'app/api/health/ready/route.ts:1:1', {}, 'GET /api/health/ready'),
+      // the (internal) route group adds no segment; app/api/_debug is private and absent
+      row('POST /api/internal/reindex', 'excluded:internal', 'app/(internal)/api/internal/reindex/route.ts:5:1'),
+      // pages/api: ALL; export default withSessionRoute(handler)
+      row('ALL /api/legacy/sites/:id', 'browser', 'pages/api/legacy/sites/[id].ts:14:1', { auth: ['withSessionRoute'] }),
+      row('GET /api/sites', 'contract', 'app/api/sites/route.ts:4:1', MW, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', 'app/api/sites/route.ts:10:1', MW),
+      row('ALL /api/webhooks/stripe', 'excluded:webhook', 'pages/api/webhooks/stripe.ts:7:1', { family: ['verifyStripeSignature'] }),
+    ]);
+  });
+
+  it('reports drifts, middleware-only auth, unmatched routes and the other defects', async () => {
+    const res = await check(DIR);
+    const S = 'app/api/sites/route.ts';
+    const D = 'app/api/deployments/[id]/route.ts';
+    expect(findingRows(res.findings)).toEqual([
+      'app/(internal)/api/internal/reindex/route.ts:5:1 error excluded-family-leak POST /api/internal/reindex is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      `app/api/auth/me/route.ts:4:1 error contract-route-drift ${drift('GET /api/auth/me', 'GET /api/auth/me/')}`,
+      'app/api/auth/me/route.ts:4:1 error missing-tenant-guard GET /api/auth/me has no tenant guard',
+      `app/api/databases/route.ts:12:1 error contract-route-drift ${drift('GET /api/databases', 'GET /api/databases/')}`,
+      'app/api/databases/route.ts:12:1 error missing-auth-guard GET /api/databases has no auth guard',
+      'app/api/databases/route.ts:12:1 error missing-tenant-guard GET /api/databases has no tenant guard',
+      'app/api/databases/route.ts:14:99 error provider-credential-exposure GET /api/databases returns credential-like field password in database metadata',
+      `${D}:4:1 warning middleware-only-guard ${mwOnly('GET /api/deployments/:id')}`,
+      `${D}:4:1 error missing-tenant-guard GET /api/deployments/:id has no tenant guard`,
+      `${D}:4:1 info uncontracted-route ${outside('GET /api/deployments/:id')}`,
+      `${D}:10:1 error immutable-resource-mutation PATCH /api/deployments/:id mutates a deployment, which the contract makes immutable`,
+      `${D}:10:1 warning middleware-only-guard ${mwOnly('PATCH /api/deployments/:id')}`,
+      `${D}:10:1 error missing-csrf-guard PATCH /api/deployments/:id changes state on the browser session without a CSRF guard`,
+      `${D}:10:1 error missing-tenant-guard PATCH /api/deployments/:id has no tenant guard`,
+      `${D}:10:1 info uncontracted-route ${outside('PATCH /api/deployments/:id')}`,
+      'app/api/docs/[[...slug]]/route.ts:4:1 error missing-auth-guard GET /api/docs/:slug*? has no auth guard',
+      'app/api/docs/[[...slug]]/route.ts:4:1 error missing-tenant-guard GET /api/docs/:slug*? has no tenant guard',
+      `app/api/docs/[[...slug]]/route.ts:4:1 info uncontracted-route ${outside('GET /api/docs/:slug*?')}`,
+      `${S}:4:1 error contract-route-drift ${drift('GET /api/sites', 'GET /api/sites/')}`,
+      `${S}:4:1 warning middleware-only-guard ${mwOnly('GET /api/sites')}`,
+      `${S}:4:1 error missing-tenant-guard GET /api/sites has no tenant guard`,
+      `${S}:10:1 warning middleware-only-guard ${mwOnly('POST /api/sites')}`,
+      `${S}:10:1 error missing-csrf-guard POST /api/sites changes state on the browser session without a CSRF guard`,
+      `${S}:10:1 error missing-tenant-guard POST /api/sites has no tenant guard`,
+      `${S}:10:1 info uncontracted-route ${outside('POST /api/sites')}`,
+      'builtin:browser-control-plane@1:4:1 error contract-route-missing contract route GET /api/deployments/ is not served by any analysed app',
+      'pages/api/legacy/sites/[id].ts:14:1 error missing-csrf-guard ALL /api/legacy/sites/:id changes state on the browser session without a CSRF guard',
+      'pages/api/legacy/sites/[id].ts:14:1 error missing-tenant-guard ALL /api/legacy/sites/:id has no tenant guard',
+      `pages/api/legacy/sites/[id].ts:14:1 info uncontracted-route ${outside('ALL /api/legacy/sites/:id')}`,
+    ]);
+    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 11, errors: 20, warnings: 4, infos: 5 });
+  });
+});
+
+describe('Next.js semantics on a small project', () => {
+  const files = {
+    'package.json': JSON.stringify({ name: 'console', dependencies: { next: '16.0.3', 'next-auth': '5.0.0-beta.29' } }),
+    'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }',
+    'next.config.mjs': `import bundleAnalyzer from '@next/bundle-analyzer';
+
+const withBundleAnalyzer = bundleAnalyzer({ enabled: process.env.ANALYZE === 'true' });
+
+export default withBundleAnalyzer({ basePath: '/console', trailingSlash: true, pageExtensions: ['ts', 'tsx'] });
+`,
+    'src/auth.ts': `import NextAuth from 'next-auth';
+
+export const { handlers, auth } = NextAuth({ providers: [] });
+`,
+    'src/app/api/auth/[...nextauth]/route.ts': `import { handlers } from '@/auth';
+
+export const { GET, POST } = handlers;
+`,
+    'src/app/api/sites/route.ts': `import { auth } from '@/auth';
+
+const list = auth(async (req) => {
+  if (!req.auth) return Response.json({ error: 'unauthenticated' }, { status: 401 });
+  return Response.json([]);
+});
+
+export { list as GET, list as HEAD };
+`,
+    // not one of pageExtensions: no route
+    'src/app/api/legacy/route.js': `export function GET() {
+  return Response.json([]);
+}
+`,
+    'src/app/feed.xml/route.ts': `export async function GET() {
+  return new Response('<rss/>', { headers: { 'content-type': 'application/rss+xml' } });
+}
+`,
+    'src/app/.well-known/security.txt/route.ts': `export function GET() {
+  return new Response('Contact: mailto:security@example.com');
+}
+`,
+    // Next 16: proxy.ts, in src/ beside app/
+    'src/proxy.ts': `import { NextResponse, type NextRequest } from 'next/server';
+
+export function proxy(req: NextRequest) {
+  if (!req.cookies.has('console_session')) return new NextResponse('unauthenticated', { status: 401 });
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: [{ source: '/api/:path*', has: [{ type: 'header', key: 'x-preview' }] }, '/((?!api|_next/static|_next/image|favicon.ico).*)'],
+};
+`,
+  };
+
+  it('basePath, trailingSlash (files exempt), pageExtensions, re-exported handlers, proxy.ts matchers', async () => {
+    const res = await check(writeProject(files));
+    const PROXY = { auth: ['proxy'] };
+    expect(routeRows(res.routes)).toEqual([
+      // export const { GET, POST } = handlers (Auth.js v5)
+      row('GET /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
+      row('POST /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
+      // export { list as GET, list as HEAD }; auth(handler) from next-auth; the conditional (has) matcher is not relied on
+      row('GET /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:10', { auth: ['auth', '(inline 401 check)'] }),
+      row('HEAD /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:23', { auth: ['auth', '(inline 401 check)'] }),
+      // the negative-lookahead matcher reaches everything outside /api
+      row('GET /console/feed.xml', 'browser', 'src/app/feed.xml/route.ts:1:1', PROXY),
+    ]);
+    const sites = res.routes.find((r) => r.path === '/console/api/sites/')!;
+    expect(sites.prefixes).toEqual([{ prefix: '/console', file: 'next.config.mjs', line: 1 }]);
+    expect(sites.guards.map((g) => g.mechanism)).toEqual(['wrapper', 'in-handler']);
+    expect(res.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/app/feed.xml/route.ts:1 GET /console/feed.xml is authenticated only by proxy.ts (proxy); a bypassed middleware (CVE-2025-29927) leaves it open: check the session in the handler or a wrapper too',
+    ]);
+  });
+
+  it('a route under .well-known keeps its form with trailingSlash: true (dot folders are analysed when named)', async () => {
+    const dir = writeProject(files);
+    const res = await check(dir, ['src/app/.well-known/security.txt/route.ts']);
+    expect(routeRows(res.routes.filter((r) => r.path.includes('.well-known')))).toEqual([
+      row('GET /console/.well-known/security.txt', 'browser', 'src/app/.well-known/security.txt/route.ts:1:1', { auth: ['proxy'] }),
+    ]);
+  });
+
+  it('without a matcher, middleware.ts runs for every route; a matcher that misses a route does not guard it', async () => {
+    const base = {
+      'package.json': JSON.stringify({ dependencies: { next: '15.3.2' } }),
+      'app/api/sites/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+      'app/api/billing/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+    };
+    const mw = (config: string) =>
+      `import { NextResponse, type NextRequest } from 'next/server';\n\nexport default function middleware(req: NextRequest) {\n  if (!req.cookies.get('sid')) return NextResponse.json({}, { status: 401 });\n  return NextResponse.next();\n}\n${config}`;
+    const everywhere = await check(writeProject({ ...base, 'middleware.ts': mw('') }));
+    expect(everywhere.routes.map((r) => `${r.path} ${r.guards.map((g) => g.name).join(',')}`)).toEqual(['/api/billing middleware', '/api/sites middleware']);
+    const some = await check(writeProject({ ...base, 'middleware.ts': mw("\nexport const config = { matcher: '/api/sites' };\n") }));
+    expect(some.routes.map((r) => `${r.path} ${r.guards.map((g) => g.name).join(',')}`)).toEqual(['/api/billing ', '/api/sites middleware']);
+    // case-sensitive, like Next's own compiled matcher
+    const upper = await check(writeProject({ ...base, 'middleware.ts': mw("\nexport const config = { matcher: ['/API/:path*'] };\n") }));
+    expect(upper.routes.map((r) => r.guards.length)).toEqual([0, 0]);
+  });
+});
+
+describe('middlewareMatcherRegex (getMiddlewareMatchers)', () => {
+  it('compiles a matcher like Next.js: _next/data and .json variants, optional trailing slash, case-sensitive', () => {
+    const re = middlewareMatcherRegex('/api/:path*', '');
+    expect(['/api', '/api/', '/api/sites', '/api/sites/a/b', '/_next/data/build1/api/sites.json'].map((p) => re.test(p))).toEqual([true, true, true, true, true]);
+    expect(['/apis', '/API/sites', '/v1/api'].map((p) => re.test(p))).toEqual([false, false, false]);
+  });
+
+  it('prefixes the basePath and keeps negative lookaheads', () => {
+    expect(middlewareMatcherRegex('/api/:path*', '/docs').test('/docs/api/x')).toBe(true);
+    expect(middlewareMatcherRegex('/api/:path*', '/docs').test('/api/x')).toBe(false);
+    const all = middlewareMatcherRegex('/((?!_next/static|favicon.ico).*)', '');
+    expect([all.test('/api/sites'), all.test('/_next/static/chunk.js')]).toEqual([true, false]);
+    expect(['/', '/index'].map((p) => middlewareMatcherRegex('/', '').test(p))).toEqual([true, true]);
+  });
+});
+
+describe('segmentOf (App Router folder names)', () => {
+  it('maps dynamic segments, drops groups and slots', () => {
+    expect(['(marketing)', '@modal', '[id]', '[...slug]', '[[...slug]]', '%5Fhealth', 'sites'].map(segmentOf)).toEqual([
+      null,
+      null,
+      ':id',
+      ':slug*',
+      ':slug*?',
+      '_health',
+      'sites',
+    ]);
+  });
+});

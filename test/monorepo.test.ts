@@ -1,0 +1,75 @@
+/**
+ * SPEC 7 "Monorepos", on fixtures/monorepo: a workspace root (no server framework) with
+ * apps/api (Express, guards from the workspace package @acme/auth) and apps/web (Next.js,
+ * `@/` imports through its own tsconfig, trailingSlash: true). Each app has its own route
+ * graph; a contract route served by any app counts as served; outbound calls (axios, fetch)
+ * in the web app are never routes. Expectations derived by hand from the fixture's code.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, check } from './helpers/run.js';
+import { findingRows, routeRows, row } from './helpers/expect.js';
+
+const DIR = path.join(ROOT, 'fixtures', 'monorepo');
+// app.use('/api', requireSession, scopeToOrg, csrfProtection) in apps/api, all three from @acme/auth
+const API = { auth: ['requireSession'], tenant: ['scopeToOrg'], csrf: ['csrfProtection'] };
+const WEB_AUTH = ['getWebSession', '(inline 401 check)'];
+
+describe('fixtures/monorepo', () => {
+  it("lists both apps' routes, each under its own rules", async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // apps/web/app/api/auth/logout/route.ts → /api/auth/logout/ (its own app/ dir, trailingSlash: true)
+      row('POST /api/auth/logout/', 'browser', 'apps/web/app/api/auth/logout/route.ts:5:1', { auth: WEB_AUTH, csrf: ['verifyCsrf'] }),
+      // served exactly by the web app, not by the API
+      row('GET /api/auth/me/', 'contract', 'apps/web/app/api/auth/me/route.ts:3:1', { auth: WEB_AUTH, tenant: ['(inline tenant check)'] }, 'GET /api/auth/me/'),
+      row('GET /api/databases/', 'contract', 'apps/api/src/routes/databases.ts:6:1', API, 'GET /api/databases/'),
+      row('GET /api/deployments/', 'contract', 'apps/api/src/routes/deployments.ts:6:1', API, 'GET /api/deployments/'),
+      // registered before app.use('/api', …): no guard
+      row('GET /api/health/ready', 'public', 'apps/api/src/server.ts:22:1', {}, 'GET /api/health/ready'),
+      row('GET /api/sites/', 'contract', 'apps/api/src/routes/sites.ts:6:1', API, 'GET /api/sites/'),
+      row('POST /api/sites/', 'browser', 'apps/api/src/routes/sites.ts:10:1', API),
+    ]);
+    expect(res.routes.map((r) => `${r.framework} ${r.app}`)).toEqual([
+      'next apps/web',
+      'next apps/web',
+      'express app',
+      'express app',
+      'express app',
+      'express app',
+      'express app',
+    ]);
+  });
+
+  it('serves every contract route from one app or the other; outbound calls are not routes', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      `apps/api/src/routes/sites.ts:10:1 info uncontracted-route POST /api/sites/ is on the browser surface but not in the contract`,
+      'apps/web/app/api/auth/logout/route.ts:5:1 error missing-tenant-guard POST /api/auth/logout/ has no tenant guard',
+      'apps/web/app/api/auth/logout/route.ts:5:1 info uncontracted-route POST /api/auth/logout/ is on the browser surface but not in the contract',
+    ]);
+  });
+
+  it('follows guards into the workspace package they are imported from by name', async () => {
+    const res = await check(DIR);
+    const sites = res.routes.find((r) => r.method === 'GET' && r.path === '/api/sites/')!;
+    expect(sites.guards.map((g) => `${g.name} ${g.mechanism} ${g.file}:${g.line} — ${g.reason}`)).toEqual([
+      'requireSession app.use apps/api/src/server.ts:23 — by name (auth); by behaviour (ends the request with 401)',
+      // named like nothing: only its definition in packages/auth/src/org.ts says it is a tenant guard
+      'scopeToOrg app.use apps/api/src/server.ts:23 — by behaviour (compares the tenant and ends with 403/404)',
+      // csurf({ cookie: false }) made in packages/auth/src/csrf.ts keeps its package's classification
+      'csrfProtection app.use apps/api/src/server.ts:23 — CSRF protection from csurf',
+    ]);
+  });
+
+  it('analysing one app alone leaves the other app\'s contract routes unserved', async () => {
+    const res = await check(DIR, ['apps/web']);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/auth/logout/', 'GET /api/auth/me/']);
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.message)).toEqual([
+      'contract route GET /api/health/ready is not served by any analysed app',
+      'contract route GET /api/sites/ is not served by any analysed app',
+      'contract route GET /api/deployments/ is not served by any analysed app',
+      'contract route GET /api/databases/ is not served by any analysed app',
+    ]);
+  });
+});
