@@ -5,6 +5,7 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/express-session-secure', name: 'express-session with httpOnly and secure' },
     { dir: 'valid/cookie-session-secure', name: "cookie-session with secure (httpOnly is the package's default)" },
     { dir: 'valid/secure-from-an-expression', name: 'secure from an expression: not provably insecure' },
+    { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
   ],
   invalid: [
@@ -32,6 +33,11 @@ ruleTester('insecure-session-cookie', {
       dir: 'invalid/options-from-another-module',
       name: 'session(sessionOptions): options imported from another module',
       errors: [{ line: 6, column: 9, message: 'express-session session cookie is configured without secure: true' }],
+    },
+    {
+      dir: 'invalid/spread-then-a-weaker-cookie',
+      name: 'a cookie key after the spread replaces its cookie options',
+      errors: [{ line: 16, column: 19, message: 'express-session session cookie is configured without secure: true' }],
     },
   ],
 });
