@@ -24,7 +24,7 @@ export interface Budgets {
 
 export const DEFAULT_BUDGETS: Readonly<Budgets> = {
   maxFileBytes: 2_000_000,
-  maxFileMs: 2_000,
+  maxFileMs: 10_000,
   maxNestingDepth: 500,
   maxRoutes: 50_000,
 };
