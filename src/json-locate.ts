@@ -6,8 +6,8 @@
  */
 
 const WS = new Set([' ', '\t', '\n', '\r']);
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const LITERAL = /true|false|null/y;
+const LITERALS: Record<string, string> = { t: 'true', f: 'false', n: 'null' };
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 
 /** The offset of the first character that makes `text` invalid JSON (its length when it ends too early); -1 when it is valid. */
@@ -27,11 +27,12 @@ export function jsonErrorOffset(text: string): number {
       }
       if (c === '\\') {
         const e = text[i + 1];
+        // errors at the character that cannot follow: after the backslash, or the bad hex digit
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return i;
+          for (let k = i + 2; k < i + 6; k++) if (!/[0-9a-fA-F]/.test(text[k] ?? '')) return Math.min(k, n);
           i += 6;
         } else if (e !== undefined && ESCAPES.has(e)) i += 2;
-        else return e === undefined ? n : i;
+        else return e === undefined ? n : i + 1;
         continue;
       }
       if (c.charCodeAt(0) < 0x20) return i;
@@ -63,13 +64,28 @@ export function jsonErrorOffset(text: string): number {
           const e = string();
           if (e >= 0) return e;
           want = 'after';
+        } else if (c === '-' || isDigit(c)) {
+          // the error of a malformed number is where a digit was expected
+          if (c === '-') i++;
+          if (!isDigit(text[i])) return i;
+          if (text[i] === '0') i++;
+          else while (isDigit(text[i])) i++;
+          if (text[i] === '.') {
+            i++;
+            if (!isDigit(text[i])) return i;
+            while (isDigit(text[i])) i++;
+          }
+          if (text[i] === 'e' || text[i] === 'E') {
+            i++;
+            if (text[i] === '+' || text[i] === '-') i++;
+            if (!isDigit(text[i])) return i;
+            while (isDigit(text[i])) i++;
+          }
+          want = 'after';
         } else {
-          NUMBER.lastIndex = i;
-          LITERAL.lastIndex = i;
-          const m = NUMBER.exec(text) ?? LITERAL.exec(text);
-          // `tru` at the very end is a document cut short, not a bad token
-          if (!m) return ['true', 'false', 'null'].some((l) => l.startsWith(text.slice(i)) && text.length - i < l.length) ? n : i;
-          i += m[0].length;
+          const word = LITERALS[c];
+          if (!word) return i;
+          for (let k = 0; k < word.length; k++, i++) if (text[i] !== word[k]) return i;
           want = 'after';
         }
         break;
