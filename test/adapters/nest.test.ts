@@ -387,6 +387,57 @@ main();
     ]);
   });
 
+  it('SwaggerModule.createDocument(app, config, { include }) publishes only the included modules', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule, PublicApiModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build(), { include: [PublicApiModule] });
+  SwaggerModule.setup('docs', app, document);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/app.module.ts': `import { Controller, Module, Post } from '@nestjs/common';
+
+@Controller('internal/jobs')
+export class JobsController {
+  @Post('retry')
+  retry() {
+    return {};
+  }
+}
+
+@Controller('edge/purge')
+export class PurgeController {
+  @Post()
+  purge() {
+    return {};
+  }
+}
+
+@Module({ controllers: [JobsController] })
+export class OpsApiModule {}
+
+@Module({ controllers: [PurgeController] })
+export class PublicApiModule {}
+
+@Module({ imports: [OpsApiModule, PublicApiModule] })
+export class AppModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      // OpsApiModule is left out of the document: judged on its guards alone
+      'src/app.module.ts:5:3 error excluded-family-leak POST /internal/jobs/retry is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/app.module.ts:13:3 error excluded-family-leak POST /edge/purge is in the excluded family "edge" but is published in generated API docs by @nestjs/swagger (SwaggerModule.setup at src/main.ts:8) (hide it with @ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler)',
+    ]);
+  });
+
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),

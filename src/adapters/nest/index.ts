@@ -235,7 +235,47 @@ class NestLinker {
     return cls ? { file, cls } : null;
   }
 
+  /**
+   * Evaluate every `….create(…)` call of files that import @nestjs/core, so that an app is
+   * known even when nothing is registered on it (`SwaggerModule.setup(…, app, …)` alone).
+   */
+  private discoverApps(): void {
+    for (const [file, facts] of this.ctx.files) {
+      if (!facts.imports.some((i) => i.source === '@nestjs/core')) continue;
+      const seen = new Set<Expr>();
+      const visit = (e: Expr, depth: number): void => {
+        if (depth > 40 || seen.has(e)) return;
+        seen.add(e);
+        switch (e.k) {
+          case 'call':
+          case 'new':
+            if (e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'create') this.ev.eval(file, e);
+            visit(e.callee, depth + 1);
+            for (const a of e.args) visit(a, depth + 1);
+            return;
+          case 'member':
+            return visit(e.obj, depth + 1);
+          case 'arr':
+            for (const it of e.items) visit(it, depth + 1);
+            return;
+          case 'obj':
+            for (const v of Object.values(e.props)) visit(v, depth + 1);
+            return;
+          case 'tpl':
+            for (const p of e.parts) visit(p, depth + 1);
+            return;
+          default:
+            return;
+        }
+      };
+      for (const s of facts.scopes) for (const b of Object.values(s.bindings)) visit(b, 0);
+      for (const c of facts.calls) for (const e of [c.callee, ...c.args]) visit(e, 0);
+      for (const f of facts.functions) for (const r of f.returns) visit(r, 0);
+    }
+  }
+
   run(): void {
+    this.discoverApps();
     const apps = this.ctx.routersOf('nest');
     const appPackages = new Set<string>();
     for (const r of apps) {
