@@ -6,6 +6,7 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/cookie-session-secure', name: "cookie-session with secure (httpOnly is the package's default)" },
     { dir: 'valid/secure-from-an-expression', name: 'secure from an expression: not provably insecure' },
     { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
+    { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
   ],
   invalid: [
