@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench [-- --sizes 500,2000,10000] [--pairs 5] [--out docs/performance.md] [--work DIR]`
+ *
+ * For each size: generates a synthetic control-plane tree (bench/generate.mjs), checks that
+ * `route-surface check` finds exactly the generated routes and that the prefilter changes
+ * nothing, then times, each paired run for run with the floor (A B A B …):
+ *   (a) floor: every file parsed once by ts.createSourceFile in one process (bench/floor.mjs)
+ *   (b) route-surface check, cold (no cache)
+ *   (c) route-surface check --cache, warm, nothing changed
+ *   (d) route-surface check --cache, warm, one route file edited
+ *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
+ * and reports medians of the paired ratios and peak RSS, printed and written to --out.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generate, routeFileOf } from './generate.mjs';
+import { adapterFrameworks, compareRoutes, describeComparison } from './verify.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..');
+const BIN = path.join(ROOT, 'bin', 'route-surface.js');
+const FLOOR = path.join(HERE, 'floor.mjs');
+const RSS = path.join(HERE, 'rss.cjs');
+const require = createRequire(path.join(ROOT, 'package.json'));
+const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
+
+// ---------------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const o = { sizes: [500, 2000, 10000], pairs: 5, out: path.join(ROOT, 'docs', 'performance.md'), work: path.join(os.tmpdir(), 'route-surface-bench') };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      if (i + 1 >= argv.length) fail(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--sizes') o.sizes = v().split(',').map((s) => Number(s.trim()));
+    else if (a === '--pairs') o.pairs = Number(v());
+    else if (a === '--out') o.out = v() === '-' ? null : path.resolve(argv[i]);
+    else if (a === '--work') o.work = path.resolve(v());
+    else fail(`unknown argument ${a}`);
+  }
+  if (o.sizes.some((n) => !Number.isInteger(n) || n < 100)) fail('--sizes: whole numbers of at least 100');
+  if (!Number.isInteger(o.pairs) || o.pairs < 1) fail('--pairs: a whole number of at least 1');
+  return o;
+}
+
+function fail(msg) {
+  process.stderr.write(`bench: ${msg}\n`);
+  process.exit(2);
+}
+
+const version = (pkg) => JSON.parse(fs.readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version;
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} (${os.availableParallelism()} cores available)`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    typescript: `${version('typescript')} (ts-morph ${version('ts-morph')} bundles the compiler route-surface and the floor use)`,
+    eslint: `eslint ${version('eslint')}, @typescript-eslint/parser ${version('@typescript-eslint/parser')}`,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Run one measured process: wall time (spawn to exit) and peak RSS (all threads). */
+function measure(args, cwd, okCodes = [0]) {
+  const rssFile = path.join(os.tmpdir(), `route-surface-bench-rss-${process.pid}`);
+  fs.rmSync(rssFile, { force: true });
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--require', RSS, ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1', FORCE_COLOR: '' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (!okCodes.includes(r.status ?? -1)) fail(`${args.map((a) => path.basename(a)).join(' ')} exited with ${r.status}: ${String(r.stderr).slice(0, 500)}`);
+  const rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
+  fs.rmSync(rssFile, { force: true });
+  return { ms, rssMiB: rssKiB / 1024 };
+}
+
+// ---------------------------------------------------------------------------
+
+async function benchSize(size, o, frameworks, log) {
+  const base = path.join(o.work, String(size));
+  const tree = path.join(base, 'tree');
+  fs.rmSync(base, { recursive: true, force: true });
+  fs.mkdirSync(base, { recursive: true });
+  log(`\n## ${size} files\n`);
+  const gen = generate({ dir: tree, files: size });
+  const expected = gen.routes;
+  const excluded = expected.filter((r) => r.guards.family.length > 0).length;
+  log(`generated: ${gen.files} files, ${gen.lines} lines (${(gen.lines / gen.files).toFixed(0)} a file), ${expected.length} routes (${((100 * excluded) / expected.length).toFixed(1)} % in excluded families)`);
+
+  // Correctness: the CLI's routes against the truth; the prefilter changes nothing.
+  const outJson = path.join(base, 'check.json');
+  spawnSync(process.execPath, [BIN, 'check', '--format', 'json', '--output', outJson], { cwd: tree, stdio: 'ignore' });
+  const found = JSON.parse(fs.readFileSync(outJson, 'utf8'));
+  const cmp = compareRoutes(expected, found.routes, frameworks);
+  log(describeComparison(cmp));
+  const engine = await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'engine.js')).href);
+  const { formatJson } = await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'report', 'json.js')).href);
+  const withPrefilter = await engine.run({ cwd: tree, paths: [] });
+  const stats = withPrefilter.extraction;
+  const same = formatJson(withPrefilter) === formatJson(await engine.run({ cwd: tree, paths: [], prefilter: false }));
+  log(
+    `prefilter: ${stats.deferred} of ${stats.files} files left unparsed by the text test, ${stats.demanded} of them parsed later on demand; ` +
+      `output with and without it ${same ? 'identical' : 'DIFFERENT'}`,
+  );
+
+  // ESLint's config lives next to the tree, not in it (route-surface would analyse it).
+  const parserUrl = pathToFileURL(require.resolve('@typescript-eslint/parser')).href;
+  fs.writeFileSync(
+    path.join(base, 'eslint.config.mjs'),
+    `import parser from ${JSON.stringify(parserUrl)};\nexport default [{ files: ['tree/**/*.{ts,tsx,mts,cts}'], languageOptions: { parser }, rules: { 'no-debugger': 'error' } }];\n`,
+  );
+  const cache = path.join(base, 'route-surface-cache');
+  const editFile = path.join(tree, routeFileOf(expected));
+  const original = fs.readFileSync(editFile, 'utf8');
+  const edited = original.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  const startedAt = Date.now();\n`);
+  if (edited === original) fail(`cannot edit ${editFile}`);
+  let flip = false;
+
+  const commands = [
+    { id: 'cold', label: '(b) check, cold', args: [BIN, 'check', '--format', 'json'], cwd: tree, codes: [0, 1] },
+    { id: 'warm', label: '(c) check --cache, warm, nothing changed', args: [BIN, 'check', '--format', 'json', '--cache', '--cache-location', cache], cwd: tree, codes: [0, 1] },
+    {
+      id: 'edit',
+      label: '(d) check --cache, warm, one route file edited',
+      args: [BIN, 'check', '--format', 'json', '--cache', '--cache-location', cache],
+      cwd: tree,
+      codes: [0, 1],
+      before: () => {
+        flip = !flip;
+        fs.writeFileSync(editFile, flip ? edited : original);
+      },
+    },
+    { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
+  ];
+  // Untimed: the OS file cache warmed, the route-surface cache primed.
+  measure([FLOOR, tree], tree);
+  measure(commands[1].args, tree, [0, 1]);
+
+  const runs = Object.fromEntries(commands.map((c) => [c.id, []]));
+  const floors = [];
+  for (let p = 0; p < o.pairs; p++) {
+    for (const c of commands) {
+      const a = measure([FLOOR, tree], tree);
+      c.before?.();
+      const b = measure(c.args, c.cwd, c.codes);
+      floors.push(a);
+      runs[c.id].push({ a, b, ratio: b.ms / a.ms });
+      process.stderr.write(`  ${size} pair ${p + 1}/${o.pairs} ${c.id}: floor ${(a.ms / 1000).toFixed(2)} s, ${c.id} ${(b.ms / 1000).toFixed(2)} s (${(b.ms / a.ms).toFixed(2)}×)\n`);
+    }
+  }
+  fs.writeFileSync(editFile, original);
+
+  const row = (label, xs) => ({ label, seconds: median(xs.map((x) => x.ms)) / 1000, rss: Math.max(...xs.map((x) => x.rssMiB)) });
+  const floor = row('(a) floor: ts.createSourceFile, every file once', floors);
+  const results = { size, gen, cmp, same, stats, floor, commands: {} };
+  log('');
+  log('| measurement | median time | median ratio to the floor (paired) | peak RSS |');
+  log('|---|---:|---:|---:|');
+  log(`| ${floor.label} | ${floor.seconds.toFixed(2)} s | 1 | ${floor.rss.toFixed(0)} MiB |`);
+  for (const c of commands) {
+    const r = row(c.label, runs[c.id].map((x) => x.b));
+    r.ratio = median(runs[c.id].map((x) => x.ratio));
+    results.commands[c.id] = r;
+    log(`| ${c.label} | ${r.seconds.toFixed(2)} s | ${r.ratio.toFixed(2)}× | ${r.rss.toFixed(0)} MiB |`);
+  }
+  const eslintOverCold = median(runs.eslint.map((x, i) => x.b.ms / runs.cold[i].b.ms));
+  results.eslintOverCold = eslintOverCold;
+  log(`\ncheck (cold) is ${eslintOverCold.toFixed(1)}× faster than the ESLint run (median of per-pair ratios).`);
+  return results;
+}
+
+function targets(all, log) {
+  const by = new Map(all.map((r) => [r.size, r]));
+  const lines = [];
+  const check = (ok, text) => lines.push(`- ${ok ? 'met' : '**not met**'}: ${text}`);
+  for (const n of [2000, 10000]) {
+    const r = by.get(n);
+    if (!r) continue;
+    check(r.commands.cold.ratio <= 1.5, `cold ≤ 1.5× the floor at ${n} files — ${r.commands.cold.ratio.toFixed(2)}×`);
+    check(r.eslintOverCold >= 8, `at least 8× faster than ESLint at ${n} files — ${r.eslintOverCold.toFixed(1)}×`);
+  }
+  const r2 = by.get(2000);
+  if (r2) {
+    check(r2.commands.warm.ratio <= 0.2, `warm, nothing changed ≤ 0.2× the floor at 2,000 files — ${r2.commands.warm.ratio.toFixed(2)}×`);
+    check(r2.commands.edit.ratio <= 0.3, `one edited file ≤ 0.3× the floor at 2,000 files — ${r2.commands.edit.ratio.toFixed(2)}×`);
+  }
+  const r10 = by.get(10000);
+  if (r10) {
+    const peak = Math.max(...Object.values(r10.commands).filter((c) => !c.label.includes('ESLint')).map((c) => c.rss));
+    check(peak <= 1024, `peak RSS of route-surface at 10,000 files ≤ 1 GiB — ${peak.toFixed(0)} MiB`);
+  }
+  if (r2 && r10) {
+    const growth = r10.commands.cold.seconds / r2.commands.cold.seconds;
+    check(growth <= 5.5, `linear growth, cold 10,000-file ÷ 2,000-file time ≤ 5.5 — ${growth.toFixed(2)}`);
+  }
+  for (const r of all) check(r.cmp.ok && r.same, `${r.size} files: the generated routes found exactly, and the prefilter changes nothing`);
+  log('\n## Targets\n');
+  for (const l of lines) log(l);
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'src', 'engine.js'))) fail('build first (npm run build)');
+  const out = [];
+  const log = (s) => {
+    out.push(s);
+    process.stdout.write(s + '\n');
+  };
+  const m = machine();
+  const load0 = os.loadavg()[0];
+  const frameworks = await adapterFrameworks(ROOT);
+  log('# Performance');
+  log('');
+  log('Regenerated by `npm run bench` (bench/run.mjs); do not edit by hand.');
+  log('');
+  log(`Command: \`npm run bench -- --sizes ${o.sizes.join(',')} --pairs ${o.pairs}\`, ${new Date().toISOString().slice(0, 10)}.`);
+  log('');
+  for (const [k, v] of Object.entries(m)) log(`- ${k}: ${v}`);
+  log(`- load average (1 min) when the bench started: ${load0.toFixed(2)}`);
+  log('');
+  log(
+    'Each measured command runs in its own process, right after a floor run (A B A B …); the ratio of ' +
+      'each pair is taken and the median over the pairs reported, so a busy machine affects both sides of a ratio alike. ' +
+      `Routes are checked for the frameworks route-surface has adapters for: ${frameworks.join(', ')}.`,
+  );
+  const all = [];
+  for (const n of o.sizes) all.push(await benchSize(n, o, frameworks, log));
+  targets(all, log);
+  log(`\nLoad average (1 min) when the bench ended: ${os.loadavg()[0].toFixed(2)}.`);
+  if (o.out) {
+    fs.mkdirSync(path.dirname(o.out), { recursive: true });
+    fs.writeFileSync(o.out, out.join('\n') + '\n');
+    process.stderr.write(`written to ${path.relative(process.cwd(), o.out)}\n`);
+  }
+}
+
+await main();

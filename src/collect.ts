@@ -1,0 +1,233 @@
+/**
+ * The extract step of the pipeline: every discovered file is read and hashed; its facts come
+ * from the cache when its content is unchanged; otherwise a cheap text test (prefilter.ts)
+ * decides whether it is parsed now or only if the linker asks for it. Files parsed now are
+ * parsed once each, on a pool of threads when the work outweighs their start-up (pool.ts),
+ * and the syntax tree of a file is dropped as soon as its facts are taken.
+ */
+import path from 'node:path';
+import type { Adapter } from './adapters/adapter.js';
+import type { Budgets } from './budgets.js';
+import { contentHash, type FactCache } from './cache.js';
+import { UsageError } from './errors.js';
+import { loadTypeScript } from './extract/compiler.js';
+import { emptyFacts, extractFacts } from './extract/extract.js';
+import { extractInPool, threadsFor } from './extract/pool.js';
+import { Evaluator } from './link/evaluate.js';
+import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
+import { readSourceText } from './source-text.js';
+import type { FileFacts, ParseErrorFact } from './types.js';
+
+export interface CollectOptions {
+  cwd: string;
+  files: string[];
+  /** explicit files (pre-commit): always parsed, and an unreadable one is a usage error */
+  focus: Set<string> | null;
+  budgets: Budgets;
+  adapters: Adapter[];
+  /** bare specifiers that lead into the tree (tsconfig paths, workspace packages) */
+  resolveBare: (fromFile: string, spec: string) => string[];
+  cache: FactCache | null;
+  /** leave files that cannot hold a route, mount or guard unparsed until needed (default true) */
+  prefilter?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface CollectStats {
+  files: number;
+  /** facts taken from the cache */
+  cached: number;
+  /** files parsed before linking */
+  parsed: number;
+  /** files the prefilter left unparsed (`FactStore.demanded` says which were needed after all) */
+  deferred: number;
+  /** threads that parsed (1: the main thread alone) */
+  threads: number;
+}
+
+/**
+ * The facts of the analysed files, by file. Files the prefilter deferred are known to the
+ * store (`has`) but their facts are made when first asked for (`get`); iterating the store
+ * visits the files whose facts exist so far — every file that can hold routes, mounts,
+ * guards or what the rules scan for.
+ */
+export class FactStore extends Map<string, FileFacts> {
+  private readonly pending = new Map<string, () => FileFacts>();
+  /** deferred files whose facts were asked for */
+  readonly demanded: string[] = [];
+
+  defer(file: string, load: () => FileFacts): void {
+    this.pending.set(file, load);
+  }
+
+  override has(file: string): boolean {
+    return super.has(file) || this.pending.has(file);
+  }
+
+  override get(file: string): FileFacts | undefined {
+    const f = super.get(file);
+    if (f !== undefined || !this.pending.has(file)) return f;
+    this.demanded.push(file);
+    return this.load(file);
+  }
+
+  /** Make a deferred file's facts now (not counted as demanded). */
+  load(file: string): FileFacts | undefined {
+    const load = this.pending.get(file);
+    if (!load) return super.get(file);
+    this.pending.delete(file);
+    const facts = load();
+    this.set(file, facts);
+    return facts;
+  }
+}
+
+interface FileState {
+  file: string;
+  hash: string;
+  signals: TextSignals;
+  /** a decoding problem worth a parse-error finding (added to whatever facts the file has) */
+  note: ParseErrorFact | null;
+  /** the text, until the file is parsed */
+  text: string | null;
+  /** the facts as JSON, from a worker, or extracted here and kept for the cache */
+  json: string | null;
+  /** the cache holds this file's facts (read when needed) */
+  cached: boolean;
+  /** the facts, once made */
+  facts: FileFacts | null;
+}
+
+export interface Collected {
+  store: FactStore;
+  stats: CollectStats;
+  /**
+   * Who imports a file (from the text scan), when the prefilter ran: the linker uses it to
+   * look for calls that pass routers only where they can reach a function registering on
+   * its parameter.
+   */
+  importers: ((file: string) => readonly string[]) | null;
+  /** write the cache with every fact known by now (call after linking); null, or why it failed */
+  saveCache(): string | null;
+}
+
+/** Every file read and hashed; its facts not made yet. */
+export interface Sources {
+  /** a digest of every file's path and content (and why an unreadable one is not analysed) */
+  digest: string;
+  /** take facts from the cache, prefilter, parse */
+  collect(): Promise<Collected>;
+}
+
+export function readSources(o: CollectOptions): Sources {
+  const states: FileState[] = [];
+  const modules = frameworkModulePattern(o.adapters.flatMap((a) => a.modules));
+  const always = new Set<string>(o.focus ?? []);
+  const stats: CollectStats = { files: o.files.length, cached: 0, parsed: 0, deferred: 0, threads: 1 };
+
+  for (const file of o.files) {
+    const src = readSourceText(path.join(o.cwd, file), o.budgets.maxFileBytes);
+    if (!src.ok) {
+      if (src.errno && o.focus?.has(file)) throw new UsageError(`${file}: cannot read (${src.errno})`);
+      // Not analysable (unreadable, binary, too big): its parse-error fact is all there is.
+      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, facts: { ...emptyFacts(file), parseError: src.skip } });
+      always.add(file);
+      continue;
+    }
+    const hash = contentHash(src.note ? `${src.text}\0${src.note.message}` : src.text);
+    const hit = o.cache?.get(file, hash) ?? null;
+    const signals = hit ? { signal: hit.signal, specifiers: hit.specifiers } : textSignals(file, src.text, modules);
+    const cached = o.cache?.hasFacts(file, hash) ?? false;
+    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, facts: null });
+    if (cached) stats.cached++;
+  }
+  const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
+  return { digest, collect: () => collectFacts(o, states, always, stats) };
+}
+
+async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats): Promise<Collected> {
+  /** Extract a file's facts on this thread (keeping their JSON for the cache). */
+  const extractHere = (s: FileState): void => {
+    // A damaged cache entry left no text: read the file again.
+    const text = s.text ?? readAgain(o, s);
+    s.facts = extractFacts(loadTypeScript(), s.file, text, o.adapters, o.budgets);
+    s.text = null;
+    s.json = o.cache ? JSON.stringify(s.facts) : null;
+  };
+  /** A file's facts: made already, decoded from JSON (a worker's, or the cache's), or extracted now. */
+  const factsOf = (s: FileState): FileFacts => {
+    if (!s.facts && s.json === null && s.cached) {
+      const json = o.cache!.facts(s.file, s.hash);
+      if (json !== null) {
+        try {
+          s.facts = JSON.parse(json) as FileFacts;
+        } catch {
+          // a damaged entry: extracted again below
+        }
+      }
+      if (!s.facts) s.cached = false;
+    }
+    if (!s.facts && s.json !== null) s.facts = JSON.parse(s.json) as FileFacts;
+    if (!s.facts) extractHere(s);
+    if (!o.cache) s.json = null;
+    const facts = s.facts!;
+    if (s.note && !facts.parseError) facts.parseError = s.note;
+    return facts;
+  };
+  const store = new FactStore();
+  for (const s of states) store.defer(s.file, () => factsOf(s));
+
+  // The files to have before linking: all of them, or those the prefilter keeps.
+  let eager: Set<string>;
+  let importers: Map<string, string[]> | null = null;
+  if (o.prefilter === false) eager = new Set(states.map((s) => s.file));
+  else {
+    const resolver = new Evaluator(store, o.adapters, o.resolveBare);
+    const signals = new Map(states.map((s) => [s.file, s.signals]));
+    const resolve = (from: string, spec: string): string | null => resolver.resolveModule(from, spec);
+    importers = importersGraph(states.map((s) => s.file), signals, resolve);
+    eager = eagerFiles(states.map((s) => s.file), signals, resolve, importers, always);
+  }
+  const toParse = states.filter((s) => eager.has(s.file) && !s.facts && !s.cached);
+  stats.parsed = toParse.length;
+  stats.deferred = states.filter((s) => !eager.has(s.file)).length;
+  const texts = toParse.map((s) => s.text!);
+  stats.threads = threadsFor(texts.reduce((sum, t) => sum + t.length, 0));
+  await extractInPool(
+    toParse.map((s) => s.file),
+    texts,
+    o.budgets,
+    stats.threads,
+    (i) => extractHere(toParse[i]!),
+    (i, json) => {
+      toParse[i]!.json = json;
+      toParse[i]!.text = null;
+    },
+    o.onProgress,
+  );
+
+  // The eager files' facts, in file order; the others stay deferred.
+  for (const s of states) if (eager.has(s.file)) store.load(s.file);
+
+  const saveCache = (): string | null => {
+    if (!o.cache) return null;
+    for (const s of states) {
+      if (s.hash === '') continue;
+      // A file abandoned for its time budget may fit it on another run: its facts are not kept.
+      const transient = s.facts !== null && isTimeBudgetFailure(s.facts);
+      o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, facts: transient ? null : s.json });
+    }
+    return o.cache.save();
+  };
+  const graph = importers;
+  return { store, stats, importers: graph ? (file) => graph.get(file) ?? [] : null, saveCache };
+}
+
+function isTimeBudgetFailure(f: FileFacts): boolean {
+  return f.parseError !== null && f.parseError.message.includes('budgets.maxFileMs');
+}
+
+function readAgain(o: CollectOptions, s: FileState): string {
+  const src = readSourceText(path.join(o.cwd, s.file), o.budgets.maxFileBytes);
+  return src.ok ? src.text : '';
+}

@@ -1,0 +1,62 @@
+/**
+ * `check --cache` also keeps the last run's result, with a key that digests everything the
+ * result is computed from: the tool and its extraction settings (the fact cache's key), the
+ * run's options, the configuration and the contract as loaded, the path and content of
+ * every analysed file (and why an unreadable one is not analysed), and the project
+ * manifests the linker reads (every package.json, tsconfig*.json and jsconfig*.json in the
+ * tree). A run whose key matches returns that result without linking; any change to any of
+ * these is a new key. Whatever else a future run reads must join the key (see `runKey`).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+const MANIFESTS = ['**/package.json', '**/tsconfig*.json', '**/jsconfig*.json'];
+const NOT_PROJECT = ['**/node_modules/**', '**/.git/**'];
+
+/** The content of every project manifest in the tree (package.json, tsconfig*.json, jsconfig*.json). */
+export function manifestsDigest(cwd: string): string {
+  const h = crypto.createHash('sha1');
+  const files = fg.sync(MANIFESTS, { cwd, ignore: NOT_PROJECT, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true }).sort();
+  for (const f of files) {
+    h.update(f).update('\0');
+    try {
+      h.update(fs.readFileSync(path.join(cwd, f)));
+    } catch (err) {
+      h.update(`unreadable ${(err as NodeJS.ErrnoException).code ?? ''}`);
+    }
+    h.update('\0');
+  }
+  return h.digest('base64url');
+}
+
+export interface RunInputs {
+  /** the fact cache's key: tool version, code digest, compiler, extraction budgets */
+  cacheKey: string;
+  /** digest of every analysed file's path and content */
+  sources: string;
+  /** the run's options that change its result (paths, config and contract names) */
+  options: unknown;
+  /** the configuration and the contract, as loaded */
+  config: unknown;
+  contract: unknown;
+  /** directories that could not be read */
+  unreadable: unknown;
+  manifests: string;
+}
+
+export function runKey(inputs: RunInputs): string {
+  return crypto.createHash('sha1').update(JSON.stringify(inputs)).digest('base64url');
+}
+
+/** Data that survives JSON unchanged: plain objects, arrays, strings, finite numbers, booleans, null. */
+export function isPlainJson(v: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every((x) => isPlainJson(x, depth + 1));
+  if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  // An undefined property is dropped by JSON, which is how an absent optional one reads.
+  return Object.values(v as Record<string, unknown>).every((x) => x === undefined || isPlainJson(x, depth + 1));
+}

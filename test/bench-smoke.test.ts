@@ -1,0 +1,127 @@
+/**
+ * A small-size smoke run of the bench's generator and correctness check (no timing: that
+ * is `npm run bench`).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { run, type RunResult } from '../src/engine.js';
+import { formatJson, routeJson } from '../src/report/json.js';
+import { cli, ROOT } from './helpers/run.js';
+
+interface ExpectedRoute {
+  method: string;
+  path: string;
+  file: string;
+  line: number;
+  framework: string;
+  guards: Record<'auth' | 'tenant' | 'csrf' | 'family', string[]>;
+}
+interface Generator {
+  generate(o: { dir: string; files: number; seed?: number }): { files: number; lines: number; routes: ExpectedRoute[] };
+  routeFileOf(routes: ExpectedRoute[]): string;
+}
+interface Verify {
+  adapterFrameworks(root: string): Promise<string[]>;
+  compareRoutes(expected: ExpectedRoute[], found: unknown[], frameworks: string[]): { ok: boolean; checked: Record<string, number>; unchecked: Record<string, number>; missing: string[]; extra: string[]; guardMismatches: string[] };
+  describeComparison(c: unknown): string;
+}
+
+const load = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(ROOT, rel)).href)) as T;
+
+function treeDigest(dir: string): string {
+  const h = crypto.createHash('sha1');
+  for (const f of (fs.readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const abs = path.join(dir, f);
+    if (fs.statSync(abs).isFile()) h.update(f).update(fs.readFileSync(abs));
+  }
+  return h.digest('hex');
+}
+
+describe('bench: generated control-plane trees', () => {
+  let gen: Generator;
+  let verify: Verify;
+  let dir: string;
+  let made: ReturnType<Generator['generate']>;
+  let res: RunResult;
+
+  beforeAll(async () => {
+    gen = await load<Generator>('bench/generate.mjs');
+    verify = await load<Verify>('bench/verify.mjs');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-bench-smoke-'));
+    made = gen.generate({ dir, files: 300 });
+    res = await run({ cwd: dir, paths: [] });
+  });
+
+  it('are made of exactly the files asked for, about 190 lines each, every framework, about 11 % excluded-family routes', () => {
+    const sources = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(sources.length).toBe(300);
+    expect(made.files).toBe(300);
+    expect(made.lines / made.files).toBeGreaterThan(150);
+    expect([...new Set(made.routes.map((r) => r.framework))].sort()).toEqual(['express', 'fastify', 'hono', 'koa', 'nest']);
+    const excluded = made.routes.filter((r) => r.guards.family.length > 0).length / made.routes.length;
+    expect(excluded).toBeGreaterThan(0.08);
+    expect(excluded).toBeLessThan(0.14);
+  });
+
+  it('are deterministic', () => {
+    const again = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-bench-smoke-'));
+    gen.generate({ dir: again, files: 300 });
+    expect(treeDigest(again)).toBe(treeDigest(dir));
+  });
+
+  it('check finds exactly the generated routes, with their guards, for every framework that has an adapter', async () => {
+    const frameworks = await verify.adapterFrameworks(ROOT);
+    const c = verify.compareRoutes(made.routes, res.routes.map(routeJson), frameworks);
+    expect(verify.describeComparison(c)).toContain('all generated routes found exactly');
+    expect(c.ok).toBe(true);
+    expect(Object.values(c.checked).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
+  it('the comparison notices a route missing, one too many, and a guard lost', async () => {
+    const frameworks = await verify.adapterFrameworks(ROOT);
+    const found = res.routes.map(routeJson);
+    const dropped = found.slice(1);
+    expect(verify.compareRoutes(made.routes, dropped, frameworks).missing).toHaveLength(1);
+    const extra = [...found, { ...found[0]!, path: '/api/not-generated' }];
+    expect(verify.compareRoutes(made.routes, extra, frameworks).extra).toHaveLength(1);
+    const unguarded = found.map((r, i) => (i === 0 ? { ...r, guards: { ...r.guards, auth: [] } } : r));
+    expect(verify.compareRoutes(made.routes, unguarded, frameworks).guardMismatches).toHaveLength(made.routes.find((r) => r.path === found[0]!.path && r.method === found[0]!.method)!.guards.auth.length > 0 ? 1 : 0);
+  });
+
+  it('the prefilter changes nothing on it', async () => {
+    expect(formatJson(await run({ cwd: dir, paths: [], prefilter: false }))).toBe(formatJson(res));
+    expect(res.extraction!.deferred).toBeGreaterThan(0);
+  });
+
+  it('the built CLI (which may parse on several threads) prints the same result', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-bench-out-')), 'check.json');
+    cli(['check', '--format', 'json', '--output', file], dir);
+    expect(fs.readFileSync(file, 'utf8')).toBe(formatJson(res));
+  });
+
+  it('facts extracted by a worker thread are the ones the main thread extracts', async () => {
+    const pool = await load<typeof import('../src/extract/pool.js')>('dist/src/extract/pool.js');
+    const files = made.routes.map((r) => r.file).filter((f, i, all) => all.indexOf(f) === i).slice(0, 40);
+    const texts = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    const { loadTypeScript } = await load<typeof import('../src/extract/compiler.js')>('dist/src/extract/compiler.js');
+    const { extractFacts } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
+    const { ADAPTERS } = await load<typeof import('../src/adapters/index.js')>('dist/src/adapters/index.js');
+    const { DEFAULT_BUDGETS } = await load<typeof import('../src/budgets.js')>('dist/src/budgets.js');
+    const here = new Map<number, string>();
+    const there = new Map<number, string>();
+    // This thread is slowed down, so that the worker (which has a compiler to load first) gets files too.
+    const slowly = (i: number): void => {
+      here.set(i, JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
+      const until = Date.now() + 100;
+      while (Date.now() < until);
+    };
+    await pool.extractInPool(files, texts, DEFAULT_BUDGETS, 2, slowly, (i, json) => there.set(i, json));
+    expect(here.size + there.size).toBe(files.length);
+    expect(there.size).toBeGreaterThan(0);
+    for (const [i, json] of there) expect(json).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
+  });
+});

@@ -1,0 +1,169 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cacheFile, CACHE_FILE_NAME } from '../src/cache.js';
+import { run, type RunResult } from '../src/engine.js';
+import { formatJson } from '../src/report/json.js';
+import { BIN, cli, ROOT, routeLines } from './helpers/run.js';
+
+/** A copy of fixtures/express-clean to edit. */
+function project(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-cache-'));
+  fs.cpSync(path.join(ROOT, 'fixtures', 'express-clean'), dir, { recursive: true });
+  return dir;
+}
+
+const cached = (cwd: string, extra: { cacheLocation?: string; config?: string } = {}): Promise<RunResult> => run({ cwd, paths: [], cache: true, ...extra });
+const uncached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [] });
+const DEFAULT_FILE = path.join('node_modules', '.cache', 'route-surface', CACHE_FILE_NAME);
+const HEALTH = 'src/routes/health.ts';
+const addVersionRoute = (dir: string): void =>
+  fs.appendFileSync(path.join(dir, HEALTH), `\nhealthRouter.get('/version', (_req, res) => {\n  res.json({ version: '3.4.0' });\n});\n`);
+
+describe('check --cache', () => {
+  it('keeps facts in node_modules/.cache/route-surface; a second run on an unchanged tree parses nothing and reuses the result', async () => {
+    const dir = project();
+    const first = await cached(dir);
+    expect(first.extraction).toMatchObject({ files: 28, cached: 0, parsed: 28, reused: false, cacheNote: null });
+    expect(fs.existsSync(path.join(dir, DEFAULT_FILE))).toBe(true);
+    const second = await cached(dir);
+    expect(second.extraction).toMatchObject({ cached: 28, parsed: 0, reused: true });
+    expect(formatJson(second)).toBe(formatJson(first));
+    expect(formatJson(first)).toBe(formatJson(await uncached(dir)));
+    // Nothing left behind by the atomic writes.
+    expect(fs.readdirSync(path.dirname(path.join(dir, DEFAULT_FILE)))).toEqual([CACHE_FILE_NAME]);
+  });
+
+  it('re-parses only the edited file, and links again', async () => {
+    const dir = project();
+    const before = await cached(dir);
+    addVersionRoute(dir);
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ cached: 27, parsed: 1, reused: false });
+    const added = routeLines(after).filter((r) => !routeLines(before).includes(r));
+    expect(added).toEqual(['GET /api/health/version']);
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    // The new facts are kept: the next run parses nothing.
+    expect((await cached(dir)).extraction).toMatchObject({ parsed: 0, reused: true });
+  });
+
+  it('links again, from cached facts, when the configuration, a manifest or the file set changes', async () => {
+    const dir = project();
+    await cached(dir);
+    fs.writeFileSync(path.join(dir, 'route-surface.config.json'), JSON.stringify({ publicRoutes: ['GET /api/health/live'], rules: { 'uncontracted-route': 'off' } }));
+    const config = await cached(dir);
+    expect(config.extraction).toMatchObject({ cached: 28, parsed: 0, reused: false });
+    expect(config.findings.filter((f) => f.ruleId === 'uncontracted-route')).toEqual([]);
+    expect(formatJson(config)).toBe(formatJson(await uncached(dir)));
+
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    pkg.dependencies['left-pad'] = '1.3.0';
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg));
+    expect((await cached(dir)).extraction).toMatchObject({ parsed: 0, reused: false });
+
+    fs.rmSync(path.join(dir, 'src', 'routes', 'ops.ts'));
+    const removed = await cached(dir);
+    expect(removed.extraction).toMatchObject({ files: 27, parsed: 0, reused: false });
+    expect(formatJson(removed)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('ignores a corrupt, truncated or foreign cache and rebuilds it, never failing the run', async () => {
+    const dir = project();
+    const file = path.join(dir, DEFAULT_FILE);
+    const expected = formatJson(await uncached(dir));
+
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'PK\u0003\u0004 definitely not a cache\n{"tool":');
+    const corrupt = await cached(dir);
+    expect(corrupt.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'not a route-surface cache' });
+    expect(formatJson(corrupt)).toBe(expected);
+    expect((await cached(dir)).extraction).toMatchObject({ reused: true, cacheNote: null });
+
+    const whole = fs.readFileSync(file);
+    fs.writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
+    const truncated = await cached(dir);
+    expect(truncated.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'truncated' });
+    expect(formatJson(truncated)).toBe(expected);
+
+    fs.writeFileSync(file, JSON.stringify({ tool: 'route-surface', format: 1, key: 'another build', rows: [] }) + '\n');
+    const foreign = await cached(dir);
+    expect(foreign.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'made by another version or configuration' });
+    expect(formatJson(foreign)).toBe(expected);
+  });
+
+  it('keys the facts by the budgets that change extraction', async () => {
+    const dir = project();
+    await cached(dir);
+    fs.writeFileSync(path.join(dir, 'route-surface.config.json'), JSON.stringify({ publicRoutes: ['GET /api/health/live', 'GET /api/auth/login', 'GET /api/auth/callback'], budgets: { maxNestingDepth: 400 } }));
+    expect((await cached(dir)).extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'made by another version or configuration' });
+  });
+
+  it('reports a cache it cannot write, and still gives the full result', async () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'not-a-dir'), 'x');
+    const res = await cached(dir, { cacheLocation: 'not-a-dir/cache/' });
+    expect(res.extraction?.cacheNote).toBe(`cannot write the cache ${path.join(dir, 'not-a-dir', 'cache', CACHE_FILE_NAME)} (ENOTDIR)`);
+    expect(formatJson(res)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('--cache-location names a file, or a directory (existing, or written with a trailing slash)', () => {
+    const dir = project();
+    fs.mkdirSync(path.join(dir, 'existing'));
+    expect(cacheFile(dir, undefined)).toBe(path.join(dir, DEFAULT_FILE));
+    expect(cacheFile(dir, '.rs-cache')).toBe(path.join(dir, '.rs-cache'));
+    expect(cacheFile(dir, 'existing')).toBe(path.join(dir, 'existing', CACHE_FILE_NAME));
+    expect(cacheFile(dir, 'new-dir/')).toBe(path.join(dir, 'new-dir', CACHE_FILE_NAME));
+  });
+});
+
+describe('check --cache on the command line', () => {
+  it('prints what a run without the cache prints, and a warm run never loads the TypeScript compiler', () => {
+    const dir = project();
+    const probe = path.join(dir, 'probe.cjs');
+    const loaded = path.join(dir, 'loaded.txt');
+    fs.writeFileSync(
+      probe,
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loaded)}, String(Object.keys(require.cache).some((k) => /typescript\\.js$/.test(k)))));\n`,
+    );
+    const env = { NODE_OPTIONS: `--require ${probe}` };
+    const plain = cli(['check', '--format', 'json'], dir, env);
+    expect(fs.readFileSync(loaded, 'utf8')).toBe('true');
+    const cold = cli(['check', '--format', 'json', '--cache', '--cache-location', '.rs-cache'], dir, env);
+    const warm = cli(['check', '--format', 'json', '--cache', '--cache-location', '.rs-cache'], dir, env);
+    expect(fs.readFileSync(loaded, 'utf8')).toBe('false');
+    expect([cold.code, warm.code, cold.stdout, warm.stdout]).toEqual([plain.code, plain.code, plain.stdout, plain.stdout]);
+    expect(fs.existsSync(path.join(dir, '.rs-cache'))).toBe(true);
+    // One edited file: parsed, so the compiler is loaded, and the output is what a plain run gives.
+    addVersionRoute(dir);
+    const edited = cli(['check', '--format', 'json', '--cache', '--cache-location', '.rs-cache'], dir, env);
+    expect(fs.readFileSync(loaded, 'utf8')).toBe('true');
+    expect(edited.stdout).toBe(cli(['check', '--format', 'json'], dir).stdout);
+    expect(edited.stdout).toContain('"path": "/api/health/version"');
+  });
+
+  it('two runs at once both finish, and leave one complete cache', async () => {
+    const dir = project();
+    const once = (): Promise<{ code: number | null; out: string }> =>
+      new Promise((resolve) => {
+        const p = spawn(process.execPath, [BIN, 'check', '--format', 'json', '--cache'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+        let out = '';
+        p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+        p.on('close', (code) => resolve({ code, out }));
+      });
+    const [a, b] = await Promise.all([once(), once()]);
+    expect(a).toEqual(b);
+    expect(a.code).toBe(cli(['check', '--format', 'json'], dir).code);
+    // The cache the built CLI wrote opens under the built CLI's key, with every file's facts.
+    const built = (await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'cache.js')).href)) as typeof import('../src/cache.js');
+    const { budgetsOf } = (await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'budgets.js')).href)) as typeof import('../src/budgets.js');
+    const reopened = built.FactCache.open(path.join(dir, DEFAULT_FILE), built.factCacheKey(budgetsOf({})));
+    expect(reopened.discarded).toBe(null);
+    const sources = (fs.readdirSync(path.join(dir, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split(path.sep).join('/')}`);
+    expect(sources.length).toBe(28);
+    expect(sources.filter((f) => !reopened.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface'))).toEqual([CACHE_FILE_NAME]);
+  });
+});

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/engine.js';
+import { eagerFiles, frameworkModulePattern, importersGraph, textSignals } from '../src/prefilter.js';
+import { formatJson } from '../src/report/json.js';
+import { findingLines, ROOT, routeLines } from './helpers/run.js';
+import { writeProject } from './helpers/project.js';
+
+const MODULES = frameworkModulePattern(['express', 'fastify', '@nestjs/common', '@nestjs/core']);
+const signal = (text: string, file = 'src/x.ts'): boolean => textSignals(file, text, MODULES).signal;
+
+describe('text signals', () => {
+  it('sees registration-like member calls, however they are written', () => {
+    expect(signal(`api.get('/x', h);`)).toBe(true);
+    expect(signal(`router\n  .route('/x')\n  .post(h);`)).toBe(true);
+    expect(signal(`app?.use(mw);`)).toBe(true);
+    expect(signal(`app. /* the verb */ delete('/x', h);`)).toBe(true);
+    expect(signal(`app['patch']('/x', h);`)).toBe(true);
+    expect(signal(`fastify.register(plugin, { prefix: '/api' });`)).toBe(true);
+    expect(signal(`res.cookie('sid', token, { httpOnly: true });`)).toBe(true);
+  });
+
+  it('sees sessions, cookies, suppressions, framework modules, HTTP-method exports and file-system route paths', () => {
+    expect(signal(`const s = req.sessionID;`)).toBe(true);
+    expect(signal(`const c = document.cookie;`)).toBe(true);
+    expect(signal(`// route-surface-disable-next-line missing-tenant-guard -- why\nconst x = 1;`)).toBe(true);
+    expect(signal(`import type { Request } from 'express';\nexport function f(r: Request) { return r.ip; }`)).toBe(true);
+    expect(signal(`import { Controller } from "@nestjs/common/decorators";`)).toBe(true);
+    expect(signal(`export async function GET() { return Response.json([]); }`)).toBe(true);
+    expect(signal(`export default function handler() {}`, 'pages/api/sites.ts')).toBe(true);
+    expect(signal(`export const config = { matcher: [] };`, 'src/middleware.ts')).toBe(true);
+  });
+
+  it('leaves plain code alone', () => {
+    const repo = `import type { Db } from '../lib/db';\nexport async function findSite(db: Db, id: string) {\n  const r = await db.query('SELECT * FROM sites WHERE id = $1', [id]);\n  return r.rows[0] ?? null;\n}\n`;
+    expect(textSignals('src/sites.repository.ts', repo, MODULES)).toEqual({ signal: false, specifiers: [] });
+    expect(signal(`export const getter = (o: { getValue(): number }) => o.getValue();`)).toBe(false);
+  });
+
+  it('lists the specifiers values come from, type-only imports left out', () => {
+    const text = [
+      `import type { A } from './types';`,
+      `import { b, type C } from './b';`,
+      `export { d } from './d';`,
+      `export type { E } from './e';`,
+      `export * from './f';`,
+      `const g = require('./g');`,
+      `async function load() { return import('./h'); }`,
+      `import './side-effect';`,
+    ].join('\n');
+    expect(textSignals('src/x.ts', text, MODULES).specifiers).toEqual(['./b', './d', './f', './g', './h', './side-effect']);
+  });
+});
+
+describe('which files are parsed up front', () => {
+  const files = ['src/app.ts', 'src/routes.ts', 'src/mount.ts', 'src/repo.ts', 'src/util.ts', 'src/pg.ts'];
+  const signals = new Map([
+    ['src/app.ts', { signal: true, specifiers: ['./mount'] }],
+    ['src/routes.ts', { signal: true, specifiers: ['./repo'] }],
+    ['src/mount.ts', { signal: false, specifiers: ['./routes'] }],
+    ['src/repo.ts', { signal: false, specifiers: ['./util'] }],
+    ['src/util.ts', { signal: false, specifiers: [] }],
+    ['src/pg.ts', { signal: false, specifiers: ['pg'] }],
+  ]);
+  const resolve = (from: string, spec: string): string | null => (spec.startsWith('./') ? `src/${spec.slice(2)}.ts` : null);
+  const importers = importersGraph(files, signals, resolve);
+
+  it('keeps files with signals, files taking values from packages, and every file importing one of those', () => {
+    expect([...eagerFiles(files, signals, resolve, importers, [])].sort()).toEqual(['src/app.ts', 'src/mount.ts', 'src/pg.ts', 'src/routes.ts']);
+  });
+
+  it('always keeps the files named explicitly', () => {
+    expect(eagerFiles(files, signals, resolve, importers, ['src/util.ts']).has('src/util.ts')).toBe(true);
+  });
+});
+
+describe('the prefilter changes no result', () => {
+  const fixtures = fs
+    .readdirSync(path.join(ROOT, 'fixtures'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
+  it.each(fixtures)('fixtures/%s: same output with and without it', async (name) => {
+    const cwd = path.join(ROOT, 'fixtures', name);
+    const out = async (prefilter: boolean): Promise<string> => {
+      try {
+        return formatJson(await run({ cwd, paths: [], prefilter }));
+      } catch (err) {
+        return `error: ${(err as Error).message}`;
+      }
+    };
+    expect(await out(true)).toBe(await out(false));
+  });
+
+  it('parses a guard defined in a file without signals when a route uses it, and classifies it by behaviour', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '5.1.0' } }),
+      'src/app.ts': [
+        `import express from 'express';`,
+        `import { ensureMember } from './checks/membership';`,
+        `import { listSites } from './sites';`,
+        `const app = express();`,
+        `app.get('/api/sites/', ensureMember, listSites);`,
+        `export default app;`,
+      ].join('\n'),
+      'src/checks/membership.ts': [
+        `// Ends the request unless the caller is signed in.`,
+        `export function ensureMember(req: { user?: { id: string } }, res: { status(n: number): { end(): void } }, next: () => void) {`,
+        `  if (!req.user) return res.status(401).end();`,
+        `  next();`,
+        `}`,
+      ].join('\n'),
+      'src/sites.ts': `export async function listSites(_req: unknown, res: { json(b: unknown): void }) {\n  res.json([]);\n}\n`,
+      'src/unused/report.ts': `export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n`,
+    });
+    const on = await run({ cwd: dir, paths: [] });
+    const off = await run({ cwd: dir, paths: [], prefilter: false });
+    expect(formatJson(on)).toBe(formatJson(off));
+    expect(on.extraction).toMatchObject({ files: 4, parsed: 1, deferred: 3, demanded: 2 });
+    expect(routeLines(on)).toEqual(['GET /api/sites/']);
+    expect(on.routes[0]!.guards.map((g) => `${g.name} ${g.kinds.join(',')} ${g.reason}`)).toEqual(['ensureMember auth by behaviour (ends the request with 401)']);
+  });
+
+  it('does not report a syntax error in a file nothing needs (the one thing it changes), but does in a file a route needs', async () => {
+    const dir = writeProject({
+      'src/app.ts': `import express from 'express';\nimport { h } from './handler';\nconst app = express();\napp.get('/api/health/ready', h);\n`,
+      'src/handler.ts': `export function h(_req: unknown, res: { json(b: unknown): void }) {\n  res.json({ ok: true }\n}\n`,
+      'src/scratch.ts': `export const broken = (;\n`,
+    });
+    const on = await run({ cwd: dir, paths: [] });
+    const off = await run({ cwd: dir, paths: [], prefilter: false });
+    expect(findingLines(on).filter((l) => l.includes('parse-error'))).toEqual(["src/handler.ts:3 parse-error cannot parse: ',' expected."]);
+    expect(findingLines(off).filter((l) => l.includes('parse-error'))).toEqual(["src/handler.ts:3 parse-error cannot parse: ',' expected.", "src/scratch.ts:1 parse-error cannot parse: Expression expected."]);
+  });
+});
