@@ -2,17 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
-import { exitCode, run, type RunResult } from './engine.js';
+import { run, type RunResult } from './engine.js';
 import { VERSION } from './package-root.js';
 import { UsageError } from './errors.js';
 import { makeChalk } from './report/color.js';
 import { formatJson, routeJson } from './report/json.js';
 import { formatStylish } from './report/stylish.js';
 import { formatTable } from './report/table.js';
-import { formatRuleDoc, formatRuleList } from './report/rules.js';
+import { formatRuleDoc, formatRuleList, similarRuleIds } from './report/rules.js';
 import { filterRoutes, validateFilter, type RouteFilter } from './report/filter.js';
 import { progressOnStderr } from './report/progress.js';
 import { formatTree } from './report/tree.js';
+import { findingExplainer, formatExplain, parseRequestSpec } from './report/explain.js';
+import { formatHtml } from './report/html.js';
+import { formatBaselineNote, formatGate, gateExitCode, GATE_FORMATS, updateBaseline, withBaseline, type GateOptions } from './gate.js';
+import { diffSurfaces, formatDiffJson, formatDiffMarkdown } from './diff.js';
+import { init } from './init.js';
 
 interface CommonOpts {
   config?: string;
@@ -61,17 +66,40 @@ export async function main(argv: string[]): Promise<number> {
       .description('lint the route surface against the contract')
       .argument('[paths...]', 'files or directories (default: .)'),
   )
-    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .addOption(new Option('--format <format>', 'output format').choices(['stylish', 'json', 'html', ...GATE_FORMATS]).default('stylish'))
+    .option('--baseline <file>', 'report only findings not recorded in this baseline file; list its stale entries')
+    .option('--update-baseline', 'record the current findings in the baseline file (--baseline FILE, default route-surface.baseline.json)')
+    .option('--baseline-strict', 'fail when the baseline has entries that no longer match (fixed or changed)')
+    .option('--verbose', 'stylish: under each finding, explain its route (as route-surface explain does)')
+    .option('--cache', 'keep per-file facts between runs: unchanged files are not parsed again')
+    .option('--cache-location <path>', 'cache file, or directory to hold it (default: node_modules/.cache/route-surface)')
     .option('--max-warnings <n>', 'fail when there are more warnings than this', (v) => {
       const n = Number(v);
       if (!Number.isInteger(n)) throw new UsageError(`--max-warnings: not a whole number: ${v}`);
       return n;
     })
-    .action(async (paths: string[], opts: CommonOpts & { maxWarnings?: number }) => {
-      const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract });
+    .action(async (paths: string[], opts: CommonOpts & GateOptions & { maxWarnings?: number; verbose?: boolean; cache?: boolean; cacheLocation?: string }) => {
+      const all = await run({
+        cwd: process.cwd(),
+        paths,
+        config: opts.config,
+        contract: opts.contract,
+        onProgress: progressOnStderr(),
+        cache: opts.cache === true,
+        cacheLocation: opts.cacheLocation,
+      });
+      if (opts.updateBaseline) {
+        writeOut(updateBaseline(all, process.cwd(), opts), undefined);
+        return;
+      }
+      const { res, baseline } = withBaseline(all, process.cwd(), opts);
       const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
-      writeOut(opts.format === 'json' ? formatJson(quietResult(res, opts.quiet)) : formatStylish(res, c, opts.quiet), opts.output);
-      code = exitCode(res.summary, opts.maxWarnings);
+      const explain = opts.verbose ? findingExplainer(res, process.cwd(), c) : undefined;
+      const gateFormat = GATE_FORMATS.find((f) => f === opts.format);
+      if (opts.format === 'html') writeOut(formatHtml(quietResult(res, opts.quiet), process.cwd()), opts.output);
+      else if (gateFormat) writeOut(formatGate(gateFormat, quietResult(res, opts.quiet), baseline, process.cwd(), opts), opts.output);
+      else writeOut(opts.format === 'json' ? formatJson(quietResult(res, opts.quiet), baseline) : formatStylish(res, c, opts.quiet, explain) + (baseline ? formatBaselineNote(baseline) : ''), opts.output);
+      code = gateExitCode(res, opts.maxWarnings, baseline);
     });
 
   common(
@@ -96,6 +124,42 @@ export async function main(argv: string[]): Promise<number> {
       writeOut(text, opts.output);
     });
 
+  common(
+    program
+      .command('explain')
+      .description('why a route has or lacks each guard: registration, prefixes, guards, expectations, contract row, findings')
+      .argument('<request>', '"METHOD /path" (or "/path" for every method), matched as the framework matches requests')
+      .argument('[paths...]', 'files or directories (default: .)'),
+  ).action(async (request: string, paths: string[], opts: CommonOpts) => {
+    const spec = parseRequestSpec(request);
+    const res = await run({ cwd: process.cwd(), paths, config: opts.config, contract: opts.contract, onProgress: progressOnStderr() });
+    const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
+    writeOut(formatExplain(res, spec, process.cwd(), c), opts.output);
+  });
+
+  common(
+    program
+      .command('diff')
+      .description('the route-surface change between two git revisions: routes added, removed and changed, contract coverage, new findings')
+      .requiredOption('--base <ref>', 'the base revision (branch, tag or commit)')
+      .option('--head <ref>', 'the head revision (default: the work tree)')
+      .argument('[paths...]', 'files or directories (default: .)'),
+  )
+    .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
+    .action(async (paths: string[], opts: CommonOpts & { base: string; head?: string }) => {
+      const d = await diffSurfaces({ cwd: process.cwd(), base: opts.base, head: opts.head, paths, config: opts.config, contract: opts.contract, quiet: opts.quiet });
+      writeOut(opts.format === 'json' ? formatDiffJson(d) : formatDiffMarkdown(d), opts.output);
+    });
+
+  program
+    .command('init')
+    .description('write a starter route-surface.config.json and print pre-commit hook snippets')
+    .option('--config <file>', 'the config file to write', 'route-surface.config.json')
+    .option('--force', 'overwrite an existing config file')
+    .action((opts: { config: string; force?: boolean }) => {
+      process.stdout.write(init(process.cwd(), opts.config, Boolean(opts.force)));
+    });
+
   program
     .command('rules')
     .description('list the rules, or print one rule\'s documentation')
@@ -106,7 +170,10 @@ export async function main(argv: string[]): Promise<number> {
         return;
       }
       const rule = RULES.find((r) => r.meta.id === ruleId);
-      if (!rule) throw new UsageError(`unknown rule ${ruleId} (see route-surface rules)`);
+      if (!rule) {
+        const similar = similarRuleIds(ruleId, RULES);
+        throw new UsageError(`unknown rule ${ruleId} (${similar.length > 0 ? `did you mean ${similar.join(', ')}? ` : ''}see route-surface rules)`);
+      }
       process.stdout.write(formatRuleDoc(rule));
     });
 

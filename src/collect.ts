@@ -156,7 +156,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   };
   /** A file's facts: made already, decoded from JSON (a worker's, or the cache's), or extracted now. */
   const factsOf = (s: FileState): FileFacts => {
-    if (!s.facts && s.json === null && s.cached) {
+    if (!s.facts && s.cached) {
       const json = o.cache!.facts(s.file, s.hash);
       if (json !== null) {
         try {
@@ -167,7 +167,6 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
       }
       if (!s.facts) s.cached = false;
     }
-    if (!s.facts && s.json !== null) s.facts = JSON.parse(s.json) as FileFacts;
     if (!s.facts) extractHere(s);
     if (!o.cache) s.json = null;
     const facts = s.facts!;
@@ -200,8 +199,10 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
     stats.threads,
     (i) => extractHere(toParse[i]!),
     (i, json) => {
-      toParse[i]!.json = json;
-      toParse[i]!.text = null;
+      const s = toParse[i]!;
+      s.facts = JSON.parse(json) as FileFacts;
+      s.json = o.cache ? json : null;
+      s.text = null;
     },
     o.onProgress,
   );

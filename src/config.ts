@@ -21,6 +21,8 @@ export interface Config {
   publicRoutes?: string[];
   families?: Record<string, string[]>;
   rules?: Record<string, SeverityOrOff>;
+  /** see src/budgets.ts */
+  budgets?: { maxFileBytes?: number; maxFileMs?: number; maxNestingDepth?: number; maxRoutes?: number };
 }
 
 export const CONFIG_FILE = 'route-surface.config.json';
@@ -45,7 +47,7 @@ export function loadConfig(file: string | undefined, cwd: string): { config: Con
   const abs = path.resolve(cwd, chosen);
   if (!file && !fs.existsSync(abs)) return { config: {}, file: null };
   const shown = path.relative(cwd, abs).split(path.sep).join('/') || chosen;
-  const data = parseJson(readText(abs, 'config'), shown, 'config');
+  const data = parseJson(readText(abs, 'config', shown), shown, 'config');
   validateConfig(data, shown);
   return { config: data as Config, file: shown };
 }

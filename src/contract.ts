@@ -60,7 +60,7 @@ export function loadContract(spec: string | undefined, cwd: string): Contract {
   if (spec.startsWith('builtin:')) throw new UsageError(`unknown built-in contract ${spec} (known: ${BUILTIN_CONTRACT_ID})`);
   const abs = path.resolve(cwd, spec);
   const shown = path.relative(cwd, abs).split(path.sep).join('/');
-  const text = readText(abs, 'contract');
+  const text = readText(abs, 'contract', shown);
   // OpenAPI 3 (YAML, or JSON with an "openapi" key): see openapi.ts for the mapping.
   if (/\.ya?ml$/i.test(abs)) return contractFromOpenApi(text, shown);
   const data = parseJson(text, shown, 'contract');

@@ -2,20 +2,23 @@
  * The pipeline: discover → extract → link → classify → rules → suppressions → report data.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ADAPTERS } from './adapters/index.js';
 import { classify } from './classify.js';
 import { loadConfig, type Config } from './config.js';
 import { loadContract, type Contract } from './contract.js';
 import { discover } from './discover.js';
 import { UsageError } from './errors.js';
-import { emptyFacts, extractFacts } from './extract/extract.js';
+import { emptyFacts } from './extract/extract.js';
+import { cacheFile, FactCache, factCacheKey } from './cache.js';
+import { readSources, type CollectStats } from './collect.js';
+import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
+import { budgetsOf } from './budgets.js';
 import { link } from './link/link.js';
+import { loadProject } from './project.js';
 import { RULES } from '../rules/index.js';
 import type { RuleContext } from './rule.js';
-import type { FileFacts, Finding, Route, Severity, SeverityOrOff } from './types.js';
+import type { Finding, Route, Severity, SeverityOrOff } from './types.js';
 
 
 export interface RunOptions {
@@ -25,6 +28,11 @@ export interface RunOptions {
   contract?: string;
   /** called as files are parsed: (files parsed so far, total); last with done === total */
   onProgress?: (done: number, total: number) => void;
+  /** keep per-file facts between runs (`check --cache`), in `cacheLocation` (src/cache.ts) */
+  cache?: boolean;
+  cacheLocation?: string;
+  /** parse files that cannot hold a route, mount or guard only when needed (default true; src/prefilter.ts) */
+  prefilter?: boolean;
 }
 
 export interface RunResult {
@@ -36,43 +44,57 @@ export interface RunResult {
   summary: { files: number; routes: number; errors: number; warnings: number; infos: number };
   /** explicit files (pre-commit): findings are limited to these (plus contract-level ones); null: all files */
   focus?: string[] | null;
+  /** how the facts were obtained: from the cache, parsed, deferred by the prefilter (src/collect.ts) */
+  extraction?: CollectStats & { demanded: number; cacheNote: string | null; /** the whole result came from the cache */ reused: boolean };
 }
 
-type TSModule = typeof import('ts-morph').ts;
-let tsModule: TSModule | null = null;
-async function loadTs(): Promise<TSModule> {
-  tsModule ??= (await import('ts-morph')).ts;
-  return tsModule;
-}
 
 export async function run(opts: RunOptions): Promise<RunResult> {
   const { config } = loadConfig(opts.config, opts.cwd);
   const contract = loadContract(opts.contract ?? config.contract, opts.cwd);
   const severities = ruleSeverities(config, opts.config);
   const families = { ...contract.excludedFamilies, ...(config.families ?? {}) };
+  // guards.family keys name a family (or `default`); a typo would silently guard nothing.
+  for (const k of Object.keys(config.guards?.family ?? {}))
+    if (k !== 'default' && !Object.hasOwn(families, k))
+      throw new UsageError(`${opts.config ?? 'route-surface.config.json'}: invalid config: unknown key "guards.family.${k}" (families: ${Object.keys(families).join(', ')}, or default)`);
   const matchers = buildMatchers(config, Object.keys(families));
-  const { files, focus } = discover(opts.cwd, opts.paths, config.include, config.exclude);
+  const budgets = budgetsOf(config);
+  const { files, focus, unreadable } = discover(opts.cwd, opts.paths, config.include, config.exclude);
 
-  const facts = new Map<string, FileFacts>();
-  const ts = files.length > 0 ? await loadTs() : null;
-  let parsed = 0;
-  for (const file of files) {
-    opts.onProgress?.(parsed++, files.length);
-    let text: string;
+  // Read and hash every file (src/collect.ts); with --cache, the last result when nothing changed (src/memo.ts).
+  const project = loadProject(opts.cwd, files);
+  const cache = opts.cache ? FactCache.open(cacheFile(opts.cwd, opts.cacheLocation), factCacheKey(budgets)) : null;
+  const sources = readSources({
+    cwd: opts.cwd,
+    files,
+    focus,
+    budgets,
+    adapters: ADAPTERS,
+    resolveBare: (from, spec) => project.resolveBare(from, spec),
+    cache,
+    prefilter: opts.prefilter,
+    onProgress: opts.onProgress,
+  });
+  const resultKey = cache
+    ? runKey({ cacheKey: cache.key, sources: sources.digest, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) })
+    : null;
+  const reused = cache && resultKey ? cache.result(resultKey) : null;
+  if (reused !== null) {
     try {
-      text = fs.readFileSync(path.join(opts.cwd, file), 'utf8');
-    } catch (err) {
-      if (focus?.has(file)) throw new UsageError(`${file}: cannot read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-      const f = emptyFacts(file);
-      f.parseError = { message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, at: { line: 1, column: 1 } };
-      facts.set(file, f);
-      continue;
+      const stats = { files: files.length, cached: files.length, parsed: 0, deferred: 0, threads: 1, demanded: 0, cacheNote: null, reused: true };
+      return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
+    } catch {
+      // a damaged entry: computed again below
     }
-    facts.set(file, extractFacts(ts!, file, text, ADAPTERS));
   }
-  opts.onProgress?.(files.length, files.length);
+  // Take facts from the cache, prefilter, parse.
+  const collected = await sources.collect();
+  const facts = collected.store;
 
-  const linked = link(facts, ADAPTERS, matchers);
+  const linked = link(facts, ADAPTERS, matchers, project, budgets.maxRoutes, collected.importers ?? undefined);
+  // Unreadable directories are reported like unparsable files (added after linking: they hold no facts).
+  for (const u of unreadable) if (!facts.has(u.path)) facts.set(u.path, { ...emptyFacts(u.path), parseError: { message: u.message, at: { line: 1, column: 1 } } });
   const routes = classify(linked.routes, contract, families, config.publicRoutes ?? []);
   routes.sort((a, b) => cmpStr(a.path, b.path) || cmpStr(a.method, b.method) || cmpStr(a.file, b.file) || a.line - b.line);
 
@@ -119,7 +141,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       else {
         const hits = raw.filter((x) => x.file === file && x.line === s.line + 1 && s.rules.includes(x.ruleId));
         for (const h of hits) suppressed.add(h);
-        if (hits.length === 0) problem = `suppression of ${s.rules.join(', ')} matched no finding on the next line`;
+        // Like ESLint's unused disable directives: each named rule must suppress something.
+        const unmatched = s.rules.filter((r) => !hits.some((h) => h.ruleId === r));
+        if (unmatched.length > 0) problem = `suppression of ${unmatched.join(', ')} matched no finding on the next line`;
       }
       ctx.suppressions.push({ file, line: s.at.line, column: s.at.column, snippet: `route-surface-disable-next-line ${s.rules.join(', ')}`, problem });
     }
@@ -138,7 +162,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     warnings: findings.filter((x) => x.severity === 'warning').length,
     infos: findings.filter((x) => x.severity === 'info').length,
   };
-  return { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
+  const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
+  if (cache && resultKey) {
+    const { contract: _c, config: _g, ...rest } = result;
+    if (isPlainJson(rest)) cache.setResult(resultKey, JSON.stringify(rest));
+  }
+  const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
+  return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };
 }
 
 function ruleSeverities(config: Config, configFile: string | undefined): Record<string, SeverityOrOff> {
@@ -152,13 +182,19 @@ function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Stable across unrelated edits: rule + route + file + normalised snippet, never the line. */
+/**
+ * Stable across unrelated edits, never the line. A finding about a route is identified by
+ * rule + method + path (parameter names normalised) + file, not by how its registration line
+ * is written: adding a guard to that line fixes one finding without changing the others on
+ * the route (baselines rely on this). Other findings: rule + file + normalised snippet + message.
+ */
 function assignFingerprints(findings: Finding[]): void {
   const seen = new Map<string, number>();
   for (const f of findings) {
-    const norm = f.snippet.replace(/\s+/g, ' ').trim();
-    const route = f.route ? `${f.route.method} ${f.route.path}` : '';
-    const base = crypto.createHash('sha256').update(`${f.ruleId}\0${route}\0${f.file}\0${norm}\0${f.route ? '' : f.message}`).digest('hex').slice(0, 16);
+    const key = f.route
+      ? `${f.ruleId}\0${f.route.method} ${f.route.path.replace(/:[^/]+/g, ':')}\0${f.file}`
+      : `${f.ruleId}\0\0${f.file}\0${f.snippet.replace(/\s+/g, ' ').trim()}\0${f.message}`;
+    const base = crypto.createHash('sha256').update(key).digest('hex').slice(0, 16);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     f.fingerprint = n === 0 ? base : `${base}:${n}`;

@@ -73,12 +73,15 @@ function packageKind(pkg: string, p: string[]): PackageKind | null {
     case '@fastify/secure-session':
     case '@fastify/cookie':
     case 'koa-session':
+    case 'koa-generic-session':
     case 'iron-session':
       return 'session';
     case 'passport':
       if (first === 'initialize' || first === 'session') return 'session';
       if (first === 'authenticate') return 'auth';
       return null;
+    case '@nestjs/passport':
+      return first === 'AuthGuard' ? 'auth' : null;
     case 'csurf':
     case '@fastify/csrf-protection':
     case 'hono/csrf':
@@ -167,7 +170,10 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   }
   const fn = functionOf(value, ev);
   // The use site's name, and the definition's own name when it differs (an alias).
-  const names = fn?.name && fn.name !== name && !name.endsWith(`.${fn.name}`) ? [name, fn.name] : [name];
+  // For a function defined in the analysed code, `handlers.jwt` is named by its property: the
+  // object it is read from (a module of handlers called `auth`) says nothing about what it checks.
+  const useName = fn && /^[\w$]+(\.[\w$]+)+$/.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name;
+  const names = fn?.name && fn.name !== useName && fn.name !== name && !name.endsWith(`.${fn.name}`) ? [useName, fn.name] : [useName];
   const any = (match: Matcher): boolean => names.some((n) => match(n));
   if (any(m.ignore)) return { kinds: ['nonguard'], families: [], reason: 'listed in guards.ignore' };
   const kinds = new Set<GuardKind>();
@@ -189,8 +195,11 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     const byBehaviour: string[] = [];
     if (b.status401) kinds.add('auth'), byBehaviour.push('ends the request with 401');
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
+    // A Nest guard denies by returning false from canActivate (Nest answers 403).
+    if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
+    if (b.deniesByReturn && b.comparesTenant && !b.status403or404) kinds.add('tenant'), byBehaviour.push('canActivate compares the tenant and can return false');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
-    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404)
+    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };

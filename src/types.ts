@@ -41,13 +41,59 @@ export interface Behaviour {
   callsNext: boolean;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
+  /** a Nest guard's `canActivate` that can return something falsy (Nest then answers 403) */
+  deniesByReturn?: true;
+  /**
+   * Present when every 401 the function can send sits under `if` conditions on names it does
+   * not declare itself (a factory's parameters: `if (!user && isStrict) throw …401`): per 401
+   * site, those conditions. A factory call whose arguments make each site's condition false
+   * (`authenticate('jwt', false)`) yields a middleware that never ends the request with 401.
+   */
+  status401If?: FlagCondition[][];
+  /**
+   * The body starts (after declarations) by calling `next()` when a value is missing —
+   * `if (isNil(authorizationHeader)) return next();` — so anonymous requests pass: whatever it
+   * checks afterwards, it is optional authentication.
+   */
+  passesAnonymous?: true;
+  /**
+   * Requests it lets through untouched, by literal comparison at the top of its body:
+   * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
+   * a global guard with an allowlist of public routes. `path` is compared with the full URL.
+   */
+  skipsFor?: { path: string; method?: string }[];
+  /**
+   * The body starts by refusing — `return false` (or another falsy value) or a throw — under
+   * conditions that its parameters are all missing: `if (!userId && !token) return false;`.
+   * Per such site, the parameters (each condition is `falsy`).
+   */
+  refusesWhen?: FlagCondition[][];
+}
+
+/** A condition on one name: `x`, `!x`, `x === 'lit'`, `x !== 'lit'`. */
+export interface FlagCondition {
+  name: string;
+  /** `options.skipAuth`: the property path read from `name` */
+  path?: string[];
+  op: 'truthy' | 'falsy' | 'eq' | 'ne';
+  value?: string | number | boolean;
 }
 
 export interface LeadingGuard {
   /** a call among the leading statements: its callee */
   callee?: Expr;
+  /** and its arguments */
+  args?: Expr[];
   /** an inline check among the leading statements */
   inline?: 'auth' | 'tenant';
+  /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
+  noUser?: true;
+  /**
+   * The handler ends the request when this call's result is falsy (`if (!(await canAccess(T,
+   * ctx.session.id, id))) { …; return }`); per argument: the request's signed-in user, a
+   * credential the request carries (`ctx.query.token`), or anything else.
+   */
+  refusal?: ('user' | 'credential' | 'other')[];
   at: Loc;
 }
 
@@ -178,7 +224,17 @@ export type GuardMechanism =
   | 'router.use'
   | 'app.use'
   | 'mount-middleware'
-  | 'in-handler';
+  | 'in-handler'
+  /** NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on the handler method */
+  | 'global-guard'
+  | 'controller-guard'
+  | 'method-guard'
+  /** NestJS: `consumer.apply(mw).forRoutes(...)` in a module's `configure` */
+  | 'module-middleware'
+  /** Next.js: a function wrapping the exported handler (`export const GET = withAuth(handler)`) */
+  | 'wrapper'
+  /** Next.js: `middleware.ts` / `proxy.ts` whose `config.matcher` matches the route */
+  | 'next-middleware';
 
 export interface AppliedGuard {
   name: string;
@@ -212,6 +268,8 @@ export interface Route {
   app: string;
   /** `/x` also serves `/x/` and vice versa */
   trailingSlashInsensitive: boolean;
+  /** what the framework does with the other trailing-slash form, for drift messages (Next.js: a 308 redirect) */
+  slashRule?: string;
   caseSensitive: boolean;
   /** set when a generated API document publishes the route: the generator, and how to hide the route from it */
   apiDocs?: { generator: string; hide: string };

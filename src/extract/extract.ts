@@ -6,6 +6,7 @@ import type { ts as TS } from 'ts-morph';
 import type {
   Behaviour,
   CookieFact,
+  FlagCondition,
   Expr,
   FileFacts,
   FunctionFact,
@@ -15,6 +16,7 @@ import type {
   Scope,
 } from '../types.js';
 import type { Adapter } from '../adapters/adapter.js';
+import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, tooDeepNode, type Budgets } from '../budgets.js';
 
 type TSModule = typeof TS;
 
@@ -30,6 +32,8 @@ interface Ctx {
   text: string;
   facts: FileFacts;
   adapters: Adapter[];
+  /** the file's time budget, ticked by the walks */
+  deadline: Deadline;
 }
 
 export function emptyFacts(file: string): FileFacts {
@@ -64,10 +68,45 @@ function lineText(ctx: { sf: TS.SourceFile; text: string }, line: number): strin
   return ctx.text.slice(start, Math.min(end, start + 4096)).trim().slice(0, 300);
 }
 
-export function extractFacts(ts: TSModule, file: string, text: string, adapters: Adapter[]): FileFacts {
+/**
+ * Extract a file's facts within its budgets (src/budgets.ts). A file that cannot be analysed
+ * within them (too slow, nested too deeply, or too deep for the parser's stack) yields facts
+ * holding only a `parseError` that says why.
+ */
+export function extractFacts(
+  ts: TSModule,
+  file: string,
+  text: string,
+  adapters: Adapter[],
+  budgets: Pick<Budgets, 'maxFileMs' | 'maxNestingDepth'> = DEFAULT_BUDGETS,
+): FileFacts {
+  const deadline = new Deadline(budgets.maxFileMs);
+  const notAnalysed = (message: string, at: Loc): FileFacts => ({ ...emptyFacts(file), parseError: { message, at } });
+  try {
+    return extractWithin(ts, file, text, adapters, budgets.maxNestingDepth, deadline, notAnalysed);
+  } catch (err) {
+    if (err instanceof FileBudgetExceeded) return notAnalysed(`${err.message}; not analysed`, { line: 1, column: 1 });
+    if (isStackOverflow(err)) return notAnalysed('nested too deeply to analyse (stack overflow); not analysed', { line: 1, column: 1 });
+    throw err;
+  }
+}
+
+function extractWithin(
+  ts: TSModule,
+  file: string,
+  text: string,
+  adapters: Adapter[],
+  maxNestingDepth: number,
+  deadline: Deadline,
+  notAnalysed: (message: string, at: Loc) => FileFacts,
+): FileFacts {
   const facts = emptyFacts(file);
   const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const sf = ts.createSourceFile(file, text.replace(/^\uFEFF/, ''), ts.ScriptTarget.Latest, true, kind);
+  deadline.check();
+  // The walks below recurse; bound their depth before they start.
+  const deep = tooDeepNode(ts, sf, maxNestingDepth);
+  if (deep) return notAnalysed(`syntax nested deeper than budgets.maxNestingDepth (${maxNestingDepth}); not analysed`, locOf({ ts, sf }, deep));
   const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   if (diags.length > 0) {
     const d = diags[0]!;
@@ -77,9 +116,10 @@ export function extractFacts(ts: TSModule, file: string, text: string, adapters:
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text, facts, adapters };
-  collectSuppressions(text, facts);
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline };
+  collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
+  for (const a of adapters) a.visitFile?.(extractApi(ctx));
   const fw = new Set<string>();
   for (const imp of facts.imports) for (const a of adapters) if (a.modules.some((m) => imp.source === m || imp.source.startsWith(m + '/'))) fw.add(a.name);
   facts.frameworks = [...fw].sort();
@@ -124,8 +164,11 @@ function hasModifier(ts: TSModule, node: TS.Node, kind: TS.SyntaxKind): boolean 
 
 function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact | null): void {
   const { ts, facts } = ctx;
+  ctx.deadline.tick();
   if (ts.isImportDeclaration(node)) {
-    const source = (node.moduleSpecifier as TS.StringLiteral).text;
+    // error recovery can leave something else here (`import {` cut short): nothing is imported
+    if (!ts.isStringLiteral(node.moduleSpecifier)) return;
+    const source = node.moduleSpecifier.text;
     const clause = node.importClause;
     if (clause) {
       if (clause.name) facts.imports.push({ local: clause.name.text, imported: 'default', source });
@@ -187,16 +230,22 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   }
   if (ts.isClassDeclaration(node)) {
     for (const a of ctx.adapters) a.visitClass?.(extractApi(ctx), node, scope);
+    // `AccessUtils.canUserAccess(…)`: static members are values read from the class itself.
+    const statics: Record<string, Expr> = {};
     for (const m of node.members) {
+      const isStatic = hasModifier(ts, m, ts.SyntaxKind.StaticKeyword);
       if ((ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m)) && m.body) {
         const name = m.name && ts.isIdentifier(m.name) ? m.name.text : null;
-        makeFunction(ctx, m, scope, name);
+        const made = makeFunction(ctx, m, scope, name);
+        if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
       } else if (ts.isPropertyDeclaration(m) && m.initializer) {
-        toExpr(ctx, m.initializer, scope, fn);
+        const v = toExpr(ctx, m.initializer, scope, fn);
+        if (isStatic && ts.isIdentifier(m.name)) statics[m.name.text] = v;
       }
     }
     if (node.name) {
       facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
+      if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${node.name.text}`] = { k: 'obj', props: statics };
       if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
         const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
         facts.exports.push({ exported: isDefault ? 'default' : node.name.text, local: node.name.text });
@@ -213,7 +262,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
         facts.scopes[0]!.bindings['*default*'] = rhs;
         facts.exports.push({ exported: 'default', local: '*default*' });
         if (rhs.k === 'obj')
-          for (const [k, v] of Object.entries(rhs.props)) {
+          for (const [k, v] of Object.entries(rhs.props).filter(([key]) => !key.startsWith('*spread*'))) {
             facts.scopes[0]!.bindings[`*cjs*${k}`] = v;
             facts.exports.push({ exported: k, local: `*cjs*${k}` });
           }
@@ -233,7 +282,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       return;
     }
     const ex = toExpr(ctx, e, scope, fn);
-    if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'member') && ex.args.some((a) => a.k === 'ref'))
+    if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'member') && ex.args.some((a) => a.k === 'ref' || a.k === 'obj'))
       facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
     return;
   }
@@ -248,7 +297,7 @@ function isUnassigned(e: Expr | undefined): boolean {
 function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {
   let s: Scope | undefined = ctx.facts.scopes[scope];
   while (s) {
-    if (name in s.bindings) return s;
+    if (Object.hasOwn(s.bindings, name)) return s;
     s = s.parent === null ? undefined : ctx.facts.scopes[s.parent];
   }
   return null;
@@ -323,6 +372,7 @@ const MAX_DEPTH = 200;
 
 function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, nameHint?: string, depth = 0): Expr {
   const { ts } = ctx;
+  ctx.deadline.tick();
   if (depth > MAX_DEPTH) return { k: 'unknown', text: 'too deep' };
   const n = unwrap(ts, node);
   if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
@@ -351,20 +401,27 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     };
   }
   if (ts.isObjectLiteralExpression(n)) {
+    // Props in source order; a spread is kept as `*spread*N` so that a later key wins over it
+    // and it over an earlier one, as in JS (Evaluator.member reads them from the end).
     const props: Record<string, Expr> = {};
+    const set = (key: string, v: Expr): void => {
+      delete props[key];
+      props[key] = v;
+    };
+    let spreads = 0;
     for (const p of n.properties) {
       if (ts.isPropertyAssignment(p)) {
         const key = propName(ts, p.name);
         const v = toExpr(ctx, p.initializer, scope, fn, key ?? undefined, depth + 1);
-        if (key !== null) props[key] = v;
+        if (key !== null) set(key, v);
       } else if (ts.isShorthandPropertyAssignment(p)) {
-        props[p.name.text] = { k: 'ref', name: p.name.text, scope };
+        set(p.name.text, { k: 'ref', name: p.name.text, scope });
       } else if (ts.isMethodDeclaration(p) && p.body) {
         const key = propName(ts, p.name);
         const f = makeFunction(ctx, p, scope, key);
-        if (key !== null) props[key] = { k: 'fn', id: f.id };
+        if (key !== null) set(key, { k: 'fn', id: f.id });
       } else if (ts.isSpreadAssignment(p)) {
-        toExpr(ctx, p.expression, scope, fn, undefined, depth + 1);
+        set(`*spread*${spreads++}`, toExpr(ctx, p.expression, scope, fn, undefined, depth + 1));
       }
     }
     return { k: 'obj', props };
@@ -459,11 +516,13 @@ function extractApi(ctx: Ctx): ExtractApi {
 /** Method names that may register routes, middleware, plugins or settings on an app/router. */
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all'];
 const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
-const REGISTRATION_METHODS = new Set([
+export const REGISTRATION_METHODS = new Set([
   ...CHAINABLE,
   'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount',
   // Fastify decorators; Hono base paths; @hono/zod-openapi routes and the documents that publish them
   'decorate', 'basePath', 'openapi', 'doc', 'doc31',
+  // NestJS application settings and module middleware (`consumer.apply(mw).forRoutes(...)`)
+  'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes',
 ]);
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc): void {
@@ -487,7 +546,14 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];
-  if (callee.k === 'ref' && first && ts.isObjectLiteralExpression(unwrap(ts, first))) {
+  // `session({ … })`, or `session(sessionOptions)` when `session` is imported from a package.
+  const optionsArg = first ? unwrap(ts, first) : null;
+  if (
+    callee.k === 'ref' &&
+    optionsArg &&
+    (ts.isObjectLiteralExpression(optionsArg) ||
+      (ts.isIdentifier(optionsArg) && ctx.facts.imports.some((i) => i.local === callee.name && !i.source.startsWith('.'))))
+  ) {
     ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippet));
   } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(n.expression.getText(ctx.sf))))) {
     const name = args[0]?.k === 'str' ? args[0].v : null;
@@ -524,6 +590,13 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
       scope.bindings[p.name.text] = { k: 'param', fn: f.id, index, name: p.name.text };
     } else {
       f.params.push('');
+      // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter.
+      if (ts.isObjectBindingPattern(p.name))
+        for (const el of p.name.elements) {
+          if (!ts.isIdentifier(el.name) || el.dotDotDotToken) continue;
+          const prop = el.propertyName ? propName(ts, el.propertyName) : el.name.text;
+          if (prop !== null) scope.bindings[el.name.text] = { k: 'member', obj: { k: 'param', fn: f.id, index, name: '' }, prop };
+        }
     }
   });
   const body = node.body;
@@ -562,6 +635,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
   const e = unwrap(ts, n);
   if (ts.isIdentifier(e)) return { k: 'ref', name: e.text, scope };
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
+  if (ts.isNumericLiteral(e)) return { k: 'num', v: Number(e.text) };
+  if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: e.kind === ts.SyntaxKind.TrueKeyword };
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) {
     const start = locOf(ctx, e);
     const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);
@@ -588,6 +663,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
   return { k: 'unknown', text: e.getText(ctx.sf).slice(0, 80) };
 }
 
+const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;
+
 function statusOf(ts: TSModule, n: TS.Node): number | null {
   if (ts.isNumericLiteral(n)) {
     const v = Number(n.text);
@@ -595,7 +672,12 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   }
   if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
     const t = ts.isIdentifier(n) ? n.text : n.name.text;
+    // Every pattern below names one of these: one test rules out nearly every identifier.
+    if (!STATUS_WORD_RE.test(t)) return null;
     if (/^unauthori[sz]ed/i.test(t) || /^Unauthori[sz]ed(Exception|Error)$/.test(t)) return 401;
+    // error factories: `throw createUnauthorizedError()`, `makeForbiddenError()`
+    if (/^(create|make|new|build)Unauthori[sz]ed(Error|Exception|Response)?$/.test(t)) return 401;
+    if (/^(create|make|new|build)Forbidden(Error|Exception|Response)?$/.test(t)) return 403;
     if (/^forbidden/i.test(t)) return 403;
     if (/^(not_?found)/i.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
   }
@@ -618,11 +700,25 @@ function isResponseCall(ts: TSModule, n: TS.Node): boolean {
   return false;
 }
 
+/** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
+function canReturnFalse(ts: TSModule, e: TS.Expression): boolean {
+  return unwrap(ts, e).kind !== ts.SyntaxKind.TrueKeyword;
+}
+
+/** A return statement of the function whose body is `body` (not of a nested function). */
+function ownReturn(ts: TSModule, n: TS.Node, body: TS.Node): boolean {
+  let p = n.parent;
+  while (p && p !== body && !ts.isFunctionLike(p)) p = p.parent;
+  return p === body;
+}
+
 function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
+  const sites401: FlagCondition[][] = [];
   const visit = (n: TS.Node): void => {
+    ctx.deadline.tick();
     const st = statusOf(ts, n);
     if (st !== null) {
       const p = n.parent;
@@ -634,7 +730,10 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
         (p && ts.isNewExpression(p.parent ?? p)) ||
         ts.isIdentifier(n);
       if (inStatusContext) {
-        if (st === 401) b.status401 = true;
+        if (st === 401) {
+          b.status401 = true;
+          sites401.push(flagConditions(ctx, n, body));
+        }
         else b.status403or404 = true;
       }
     }
@@ -658,10 +757,217 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
       if (isResponseCall(ts, n)) b.sendsResponse = true;
     }
     if (ts.isThrowStatement(n)) b.sendsResponse = true;
+    if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && ownReturn(ts, n, body)) b.deniesByReturn = true;
     if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) b.readsSession = true;
     ts.forEachChild(n, visit);
   };
   visit(body);
+  // Conditions on the function's own locals say nothing a caller can decide; its parameters and
+  // enclosing names (a factory's parameters) can be fixed by a call's arguments.
+  const params = new Set(f.params);
+  const locals = new Set(Object.keys(ctx.facts.scopes[f.scope]!.bindings).filter((n) => !params.has(n)));
+  const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
+  if (free.length > 0 && free.every((site) => site.length > 0)) b.status401If = free;
+  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, nextName)) b.passesAnonymous = true;
+  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.params[0], nextName) : [];
+  if (skips.length > 0) b.skipsFor = skips;
+  const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
+  if (refuses.length > 0) b.refusesWhen = refuses;
+}
+
+/**
+ * `if (!userId && !token) return false;` at the top of a check: the parameters whose absence
+ * makes it refuse. Earlier `if … return` statements may only test names that are not
+ * parameters (`if (inTestMode) return true`, a configuration switch).
+ */
+function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[][] {
+  const { ts } = ctx;
+  const params = new Set(f.params);
+  const out: FlagCondition[][] = [];
+  const falsy = (e: TS.Expression | undefined): boolean => {
+    if (!e) return true;
+    const u = unwrap(ts, e);
+    return [ts.SyntaxKind.FalseKeyword, ts.SyntaxKind.NullKeyword].includes(u.kind) || (ts.isIdentifier(u) && u.text === 'undefined') || (ts.isNumericLiteral(u) && u.text === '0') || (ts.isStringLiteralLike(u) && u.text === '');
+  };
+  const refuses = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = stmts[stmts.length - 1];
+    return stmts.length === 1 && !!last && (ts.isThrowStatement(last) || (ts.isReturnStatement(last) && falsy(last.expression)));
+  };
+  const returns = (s: TS.Node): boolean => ts.isReturnStatement(s) || (!ts.isFunctionLike(s) && !!ts.forEachChild(s, (c) => (returns(c) ? true : undefined)));
+  // `!a && !b`: the names, or null for any other form
+  const missing = (e: TS.Expression): string[] | null => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      const l = missing(u.left);
+      const r = l && missing(u.right);
+      return l && r ? [...l, ...r] : null;
+    }
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isIdentifier(unwrap(ts, u.operand))) return [(unwrap(ts, u.operand) as TS.Identifier).text];
+    return null;
+  };
+  const mentionsParam = (n: TS.Node): boolean => (ts.isIdentifier(n) && params.has(n.text)) || !!ts.forEachChild(n, (c) => (mentionsParam(c) ? true : undefined));
+  for (const stmt of body.statements) {
+    if (ts.isVariableStatement(stmt)) continue;
+    if (!ts.isIfStatement(stmt) || stmt.elseStatement) break;
+    const names = missing(stmt.expression);
+    if (names && names.every((n) => params.has(n)) && refuses(stmt.thenStatement)) {
+      out.push(names.map((name) => ({ name, op: 'falsy' as const })));
+      continue;
+    }
+    if (returns(stmt.thenStatement) && mentionsParam(stmt.expression)) break;
+  }
+  return out;
+}
+
+/**
+ * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method
+ * === 'POST') return true;` (or `return next()`), before anything but declarations (also at
+ * the top of a leading `try`). Each `||` alternative names one URL and at most one method,
+ * read from the function's first parameter.
+ */
+function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: string | null): { path: string; method?: string }[] {
+  const { ts } = ctx;
+  const isNextCall = (e: TS.Expression | undefined): boolean => {
+    const c = e ? unwrap(ts, e) : undefined;
+    return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
+  };
+  // `return;`, `return true;`, `return next();`, `{ next(); return; }`
+  const passes = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = stmts[stmts.length - 1];
+    if (!last || !ts.isReturnStatement(last)) return false;
+    const before = stmts.slice(0, -1);
+    if (!before.every((x) => ts.isExpressionStatement(x) && isNextCall(x.expression))) return false;
+    const r = last.expression ? unwrap(ts, last.expression) : undefined;
+    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
+  };
+  // `request.url`, `ctx.request.path`, `c.req.path`: the property read, when the chain starts at the request parameter
+  const requestProp = (e: TS.Expression): string | null => {
+    const u = unwrap(ts, e);
+    if (!ts.isPropertyAccessExpression(u)) return null;
+    let root: TS.Expression = u.expression;
+    while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
+    return ts.isIdentifier(root) && root.text === reqName ? u.name.text : null;
+  };
+  const alternative = (e: TS.Expression): { path: string; method?: string } | null => {
+    const eqs: { prop: string; lit: string }[] = [];
+    const collect = (x: TS.Expression): boolean => {
+      const u = unwrap(ts, x);
+      if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
+      if (!ts.isBinaryExpression(u) || ![ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(u.operatorToken.kind)) return false;
+      const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
+      const prop = ts.isStringLiteralLike(r) ? requestProp(l) : ts.isStringLiteralLike(l) ? requestProp(r) : null;
+      const lit = ts.isStringLiteralLike(r) ? r.text : ts.isStringLiteralLike(l) ? l.text : null;
+      if (prop === null || lit === null) return false;
+      eqs.push({ prop, lit });
+      return true;
+    };
+    if (!collect(e)) return null;
+    const paths = eqs.filter((q) => /^(url|originalUrl|path|pathname)$/.test(q.prop));
+    const methods = eqs.filter((q) => q.prop === 'method');
+    if (paths.length !== 1 || methods.length > 1 || paths.length + methods.length !== eqs.length || !paths[0]!.lit.startsWith('/')) return null;
+    return methods[0] ? { path: paths[0]!.lit, method: methods[0].lit.toUpperCase() } : { path: paths[0]!.lit };
+  };
+  const alternatives = (e: TS.Expression): { path: string; method?: string }[] | null => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
+      const l = alternatives(u.left);
+      const r = l && alternatives(u.right);
+      return l && r ? [...l, ...r] : null;
+    }
+    const one = alternative(u);
+    return one ? [one] : null;
+  };
+  const out: { path: string; method?: string }[] = [];
+  const leading = (stmts: readonly TS.Statement[]): void => {
+    for (const stmt of stmts) {
+      if (ts.isVariableStatement(stmt)) continue;
+      if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements);
+      if (!ts.isIfStatement(stmt) || stmt.elseStatement || !passes(stmt.thenStatement)) return;
+      const alts = alternatives(stmt.expression);
+      if (!alts) return;
+      out.push(...alts);
+    }
+  };
+  leading(body.statements);
+  return out;
+}
+
+/** `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but declarations. */
+function passesWhenMissing(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+  const { ts } = ctx;
+  const callsNext = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    return stmts.some((x) => {
+      const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
+      const c = e ? unwrap(ts, e) : undefined;
+      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
+    });
+  };
+  const missing = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) return true;
+    if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && /^(isNil|isNull|isUndefined|isNullish|isEmpty)$/.test(u.expression.text)) return true;
+    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
+      const t = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
+      return t(u.left) || t(u.right);
+    }
+    return false;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isVariableStatement(stmt)) continue;
+    return ts.isIfStatement(stmt) && !stmt.elseStatement && missing(stmt.expression) && callsNext(stmt.thenStatement);
+  }
+  return false;
+}
+
+/**
+ * The conditions under which `node` runs, from the `if` statements around it up to `body`:
+ * each condition's `&&` conjuncts of the forms `x`, `!x`, `x === lit`, `x !== lit`.
+ */
+function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node): FlagCondition[] {
+  const { ts } = ctx;
+  const out: FlagCondition[] = [];
+  const literal = (e: TS.Expression): string | number | boolean | undefined => {
+    const u = unwrap(ts, e);
+    if (ts.isStringLiteralLike(u)) return u.text;
+    if (ts.isNumericLiteral(u)) return Number(u.text);
+    if (u.kind === ts.SyntaxKind.TrueKeyword) return true;
+    if (u.kind === ts.SyntaxKind.FalseKeyword) return false;
+    return undefined;
+  };
+  // `x`, `x.a`, `x?.a.b`: the name and the property path
+  const nameAndPath = (e: TS.Expression): { name: string; path?: string[] } | null => {
+    const path: string[] = [];
+    let n: TS.Expression = e;
+    while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
+      path.unshift(n.name.text);
+      n = unwrap(ts, n.expression);
+    }
+    if (!ts.isIdentifier(n) || path.length > 4) return null;
+    return path.length > 0 ? { name: n.text, path } : { name: n.text };
+  };
+  const conjuncts = (e: TS.Expression): void => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      conjuncts(u.left);
+      conjuncts(u.right);
+    } else if (nameAndPath(u)) out.push({ ...nameAndPath(u)!, op: 'truthy' });
+    else if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && nameAndPath(unwrap(ts, u.operand))) out.push({ ...nameAndPath(unwrap(ts, u.operand))!, op: 'falsy' });
+    else if (ts.isBinaryExpression(u)) {
+      const k = u.operatorToken.kind;
+      const op = k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken ? 'eq' : k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken ? 'ne' : null;
+      if (!op) return;
+      const [id, lit] = ts.isIdentifier(unwrap(ts, u.left)) ? [unwrap(ts, u.left), literal(u.right)] : [unwrap(ts, u.right), literal(u.left)];
+      if (ts.isIdentifier(id) && lit !== undefined) out.push({ name: id.text, op, value: lit });
+    }
+  };
+  let child: TS.Node = node;
+  for (let p = node.parent; p && child !== body; child = p, p = p.parent) {
+    if (ts.isIfStatement(p) && p.thenStatement === child) conjuncts(p.expression);
+  }
+  return out;
 }
 
 /** Guard calls and inline checks among the handler's leading statements, before any response. */
@@ -695,24 +1001,123 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact)
     const u = unwrap(ts, e);
     return ts.isCallExpression(u) ? u : null;
   };
-  for (const stmt of body.statements) {
-    if (ts.isIfStatement(stmt)) {
-      const st = statuses(stmt.thenStatement);
-      if (st.has(401)) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
-      if ((st.has(403) || st.has(404)) && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
-      continue;
+  const requestParams = new Set(f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)));
+  const nextName = nextParam(f);
+  // `if (…) { …respond…; return; }` or `if (…) throw …`, without calling next: the branch ends the request.
+  const endsRequest = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = stmts[stmts.length - 1];
+    if (!last || !(ts.isReturnStatement(last) || ts.isThrowStatement(last))) return false;
+    if (!ts.isThrowStatement(last) && !containsResponse(s)) return false;
+    let callsNext = false;
+    const v = (x: TS.Node): void => {
+      if (callsNext || ts.isFunctionLike(x)) return;
+      if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) callsNext = true;
+      else ts.forEachChild(x, v);
+    };
+    v(s);
+    return !callsNext;
+  };
+  // A local holding a call's result: `const access = await canUserAccess(…)`.
+  const results = new Map<string, TS.CallExpression>();
+  // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`
+  const noUser = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noUser(u.left) && noUser(u.right);
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
+      const x = unwrap(ts, u.operand);
+      if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && /^is(Authenticated|LoggedIn|SignedIn)$/.test(x.expression.name.text))
+        return requestChain(ts, x.expression.expression, requestParams) !== null;
+      return userRead(ts, x, requestParams);
     }
-    let call: TS.CallExpression | null = null;
-    if (ts.isExpressionStatement(stmt)) call = callOf(stmt.expression);
-    else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) call = callOf(stmt.declarationList.declarations[0]!.initializer);
-    if (call && !isResponseCall(ts, call)) {
-      out.push({ callee: shallowExpr(ctx, call.expression, scope), at: locOf(ctx, call) });
-      continue;
+    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
+      const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
+      return (nil(u.right) && userRead(ts, u.left, requestParams)) || (nil(u.left) && userRead(ts, u.right, requestParams));
     }
-    if (containsResponse(stmt) || ts.isReturnStatement(stmt)) break;
-  }
-  void f;
+    return false;
+  };
+  // `!(await canAccess(…))`, `canAccess(…) === false`, `!access` / `access === false` for a local holding it
+  const refusedCall = (e: TS.Expression): TS.CallExpression | null => {
+    const u = unwrap(ts, e);
+    let x: TS.Expression | null = null;
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
+    else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
+      if (unwrap(ts, u.right).kind === ts.SyntaxKind.FalseKeyword) x = unwrap(ts, u.left);
+      else if (unwrap(ts, u.left).kind === ts.SyntaxKind.FalseKeyword) x = unwrap(ts, u.right);
+    }
+    if (!x) return null;
+    if (ts.isIdentifier(x)) return results.get(x.text) ?? null;
+    return ts.isCallExpression(x) ? x : null;
+  };
+  const leading = (stmts: readonly TS.Statement[]): boolean => {
+    for (const stmt of stmts) {
+      if (ts.isIfStatement(stmt)) {
+        const st = statuses(stmt.thenStatement);
+        if (st.has(401)) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
+        if ((st.has(403) || st.has(404)) && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        if (!st.has(401) && !stmt.elseStatement && endsRequest(stmt.thenStatement)) {
+          const refused = refusedCall(stmt.expression);
+          const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams) ? 'user' : credentialRead(ts, a, requestParams) ? 'credential' : 'other')) : [];
+          if (noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
+          else if (refused && kinds.includes('user'))
+            out.push({ callee: shallowExpr(ctx, refused.expression, scope), args: refused.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope)), refusal: kinds, at: locOf(ctx, refused) });
+        }
+        continue;
+      }
+      // The statements a leading `try` runs first lead the handler too.
+      if (ts.isTryStatement(stmt)) {
+        if (!leading(stmt.tryBlock.statements)) return false;
+        if (containsResponse(stmt)) return false;
+        continue;
+      }
+      let call: TS.CallExpression | null = null;
+      if (ts.isExpressionStatement(stmt)) call = callOf(stmt.expression);
+      else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) {
+        const d = stmt.declarationList.declarations[0]!;
+        call = callOf(d.initializer);
+        if (call && ts.isIdentifier(d.name)) results.set(d.name.text, call);
+      }
+      if (call && !isResponseCall(ts, call)) {
+        const args = call.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
+        out.push({ callee: shallowExpr(ctx, call.expression, scope), args, at: locOf(ctx, call) });
+        continue;
+      }
+      if (containsResponse(stmt) || ts.isReturnStatement(stmt)) return false;
+    }
+    return true;
+  };
+  leading(body.statements);
   return out;
+}
+
+/** A handler's `next` parameter: the last of two or more. */
+function nextParam(f: FunctionFact): string | null {
+  return f.params.length >= 2 ? f.params[f.params.length - 1]! : null;
+}
+
+/** `ctx.session.id`, `req.user`: the property names read from one of `params`, or null. */
+function requestChain(ts: TSModule, e: TS.Expression, params: Set<string>): string[] | null {
+  const props: string[] = [];
+  let n = unwrap(ts, e);
+  while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
+    props.unshift(n.name.text);
+    n = unwrap(ts, n.expression);
+  }
+  return ts.isIdentifier(n) && params.has(n.text) ? props : null;
+}
+
+/** The request's signed-in user, or its id: `ctx.session.id`, `ctx.state.user`, `req.user.id`, `req.session.userId`. */
+function userRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
+  const props = requestChain(ts, e, params);
+  if (!props) return false;
+  const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity)$/i.test(p));
+  return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
+}
+
+/** A credential the request carries: `ctx.query.token`, `req.headers.authorization`. */
+function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
+  const props = requestChain(ts, e, params);
+  return !!props && props.length >= 2 && /token|api_?key|secret|authorization|password|credential/i.test(props[props.length - 1]!);
 }
 
 const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn\b|^dsn$|api_?key|private_?key|credential/i;
@@ -790,6 +1195,7 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     v(e);
   };
   const visit = (n: TS.Node): void => {
+    ctx.deadline.tick();
     if (ts.isFunctionLike(n) && n !== body.parent) return;
     if (isResponseCall(ts, n)) {
       for (const a of (n as TS.CallExpression).arguments) {

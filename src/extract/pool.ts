@@ -17,6 +17,8 @@ import type { WorkerInput, WorkerMessage } from './worker.js';
 /** Source bytes a thread must get for starting it to pay off (see docs/performance.md). */
 export const MIN_BYTES_PER_THREAD = 2_000_000;
 const MAX_THREADS = 8;
+/** Files this thread extracts between two looks at the workers' messages. */
+const YIELD_EVERY = 16;
 
 const WORKER = new URL('./worker.js', import.meta.url);
 
@@ -62,10 +64,16 @@ export async function extractInPool(
       }),
     );
   }
+  let sinceYield = 0;
   for (let i = Atomics.add(next, 0, 1); i < n; i = Atomics.add(next, 0, 1)) {
     onProgress?.(Math.min(Atomics.load(next, 0), n), n);
     inline(i);
     handled[i] = 1;
+    // Take the workers' results as they come, rather than holding them all until the end.
+    if (workers.length > 0 && ++sinceYield >= YIELD_EVERY) {
+      sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   await Promise.all(workers);
   for (let i = 0; i < n; i++) if (!handled[i]) inline(i);

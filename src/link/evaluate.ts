@@ -17,7 +17,7 @@ export type Value =
   | { t: 'fn'; file: string; fn: number }
   | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[] }
   | { t: 'ns'; file: string }
-  | { t: 'param'; file: string; fn: number; index: number; name: string }
+  | { t: 'param'; file: string; fn: number; index: number; name: string; path?: string[] }
   | { t: 'unknown'; why: string };
 
 export interface RouterObject {
@@ -28,10 +28,14 @@ export interface RouterObject {
   at: Loc;
   /** the name it was bound to where created, when known */
   name: string | null;
+  /** the arguments of the call that made it, as written (in `file`) */
+  args: Expr[];
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const MAX_DEPTH = 60;
+const MAX_STRING = 65_536;
+const MAX_ITEMS = 10_000;
 
 export class Evaluator {
   readonly routers = new Map<string, RouterObject>();
@@ -41,12 +45,24 @@ export class Evaluator {
   constructor(
     readonly files: Map<string, FileFacts>,
     private readonly adapters: Adapter[],
+    /** bare specifiers that lead back into the analysed tree (tsconfig `paths`, workspace packages): candidate paths */
+    private readonly resolveBare: (fromFile: string, spec: string) => string[] = () => [],
   ) {}
 
   /** Resolve an import specifier from `fromFile` to an analysed file, or null (a package). */
   resolveModule(fromFile: string, spec: string): string | null {
-    if (!spec.startsWith('.') && !spec.startsWith('/')) return null;
-    const base = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec));
+    if (!spec.startsWith('.') && !spec.startsWith('/')) {
+      for (const b of this.resolveBare(fromFile, spec)) {
+        const hit = this.probe(b);
+        if (hit) return hit;
+      }
+      return null;
+    }
+    return this.probe(path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec)));
+  }
+
+  /** The analysed file a module path (with or without its extension, or a directory) names. */
+  private probe(base: string): string | null {
     const candidates = [base];
     const ext = path.posix.extname(base);
     if (ext === '.js' || ext === '.jsx' || ext === '.mjs' || ext === '.cjs') {
@@ -94,6 +110,8 @@ export class Evaluator {
           if (v.t === 'str') s += v.v;
           else if (v.t === 'num') s += String(v.v);
           else return { t: 'unknown', why: 'template with a value not known statically' };
+          // Strings built by doubling (`a1 = a0 + a0`, …) grow exponentially: no path is this long.
+          if (s.length > MAX_STRING) return { t: 'unknown', why: `a string longer than ${MAX_STRING} characters` };
         }
         return { t: 'str', v: s };
       }
@@ -101,8 +119,10 @@ export class Evaluator {
         const items: Value[] = [];
         for (const it of e.items) {
           const v = this.eval(file, it, depth + 1);
-          if (v.t === 'arr' && it.k !== 'arr') items.push(...v.items); // spread of a const array
+          if (v.t === 'arr' && it.k !== 'arr') for (const x of v.items) items.push(x); // spread of a const array
           else items.push(v);
+          // Arrays built by doubling (`a1 = [...a0, ...a0]`, …) grow exponentially too.
+          if (items.length > MAX_ITEMS) return { t: 'unknown', why: `an array of more than ${MAX_ITEMS} items` };
         }
         return { t: 'arr', items };
       }
@@ -116,6 +136,12 @@ export class Evaluator {
         return this.resolveName(file, e.scope, e.name, depth + 1);
       case 'member': {
         const obj = this.eval(file, e.obj, depth + 1);
+        // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
+        if (obj.t === 'unknown' && obj.why.startsWith('class ') && e.obj.k === 'ref') {
+          const def = this.definitionOf(file, e.obj.scope, e.obj.name);
+          const statics = def && (def.file === file ? this.definitionOf(file, e.obj.scope, `*static*${def.name}`) : this.definitionOf(def.file, 0, `*static*${def.name}`));
+          if (statics) return this.member(this.eval(statics.file, statics.expr, depth + 1), e.prop, depth + 1);
+        }
         return this.member(obj, e.prop, depth + 1);
       }
       case 'call':
@@ -134,7 +160,7 @@ export class Evaluator {
             const init = a.create(callee.pkg, callee.path, args, e.k === 'new', this);
             if (init) {
               const id = `${file}:${e.pos}`;
-              if (!this.routers.has(id)) this.routers.set(id, { id, framework: a.name, init, file, at: e.at, name: null });
+              if (!this.routers.has(id)) this.routers.set(id, { id, framework: a.name, init, file, at: e.at, name: null, args: e.args });
               return { t: 'router', id };
             }
           }
@@ -159,7 +185,7 @@ export class Evaluator {
     if (res === null) return null;
     if (res === 'self') return obj;
     const id = `${file}:${e.pos}`;
-    if (!this.routers.has(id)) this.routers.set(id, { id, framework: router.framework, init: { ...res, derivedFrom: router.id }, file, at: e.at, name: null });
+    if (!this.routers.has(id)) this.routers.set(id, { id, framework: router.framework, init: { ...res, derivedFrom: router.id }, file, at: e.at, name: null, args: e.args });
     return { t: 'router', id };
   }
 
@@ -188,11 +214,26 @@ export class Evaluator {
       case 'pkg':
         return { t: 'pkg', pkg: obj.pkg, path: obj.called ? [...obj.path, '()', prop] : [...obj.path, prop], called: false, args: [] };
       case 'obj': {
-        const e = obj.props[prop];
-        return e ? this.eval(obj.file, e, depth + 1) : { t: 'unknown', why: `no property ${prop}` };
+        // The last definition wins: the key itself, or a spread (`{ ...base, store }`) that has it.
+        // Spreads can refer to each other (`a = { ...b }`, `b = { ...a }`); bound the search.
+        if (depth > MAX_DEPTH) return { t: 'unknown', why: `property ${prop} through too many spreads` };
+        const keys = Object.keys(obj.props);
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const k = keys[i]!;
+          if (k === prop) return this.eval(obj.file, obj.props[k]!, depth + 1);
+          if (!k.startsWith('*spread*')) continue;
+          const from = this.eval(obj.file, obj.props[k]!, depth + 1);
+          if (from.t !== 'obj') return { t: 'unknown', why: `property ${prop} may come from a spread not known statically` };
+          const v = this.member(from, prop, depth + 1);
+          if (!(v.t === 'unknown' && v.why.startsWith('no property'))) return v;
+        }
+        return { t: 'unknown', why: `no property ${prop}` };
       }
       case 'arr':
         return { t: 'unknown', why: `array.${prop}` };
+      case 'param':
+        // `context.app` of `function setup(context)`: known once a call site passes the object
+        return { ...obj, path: [...(obj.path ?? []), prop] };
       default:
         return { t: 'unknown', why: `property ${prop} of a value not known statically` };
     }
@@ -203,7 +244,8 @@ export class Evaluator {
     if (!facts) return { t: 'unknown', why: 'no file' };
     let s: Scope | undefined = facts.scopes[scope];
     while (s) {
-      const b = s.bindings[name];
+      // own properties only: `toString`, `constructor`, `__proto__` are names like any other
+      const b = Object.hasOwn(s.bindings, name) ? s.bindings[name] : undefined;
       if (b) {
         if (b.k === 'unknown' && b.text === '') return { t: 'unknown', why: `${name} is assigned later` };
         const key = `${file}:${s.id}:${name}`;
@@ -223,7 +265,7 @@ export class Evaluator {
   }
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
-    if (this.isPackageSpec(source)) {
+    if (this.isPackageSpec(source) && this.resolveModule(file, source) === null) {
       // `import express from 'express'` and `require('express')` are the module itself.
       if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg: source, path: [], called: false, args: [] };
       return { t: 'pkg', pkg: source, path: [imported], called: false, args: [] };
@@ -300,7 +342,7 @@ export class Evaluator {
     if (!facts) return null;
     let s: Scope | undefined = facts.scopes[scope];
     while (s) {
-      const b = s.bindings[name];
+      const b = Object.hasOwn(s.bindings, name) ? s.bindings[name] : undefined;
       if (b) return { file, expr: b, name };
       s = s.parent === null ? undefined : facts.scopes[s.parent];
     }

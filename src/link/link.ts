@@ -4,8 +4,11 @@
  * each framework adapter walk its routers from their roots.
  */
 import type { Adapter } from '../adapters/adapter.js';
+import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, type GuardMatchers } from '../guards.js';
-import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, RegistrationFact, Route } from '../types.js';
+import { emptyProject, type Project } from '../project.js';
+import { withImporters } from '../prefilter.js';
+import type { AppliedGuard, Expr, FileFacts, FlagCondition, GuardMechanism, Loc, RegistrationFact, Route } from '../types.js';
 import { Evaluator, exprName, type RouterObject, type Value } from './evaluate.js';
 
 export interface UnresolvedDiagnostic {
@@ -52,7 +55,27 @@ export class LinkContext {
     readonly ev: Evaluator,
     readonly files: Map<string, FileFacts>,
     readonly matchers: GuardMatchers,
+    /** the packages (apps) of the analysed tree */
+    readonly project: Project = emptyProject([...files.keys()]),
+    /** budgets.maxRoutes: routes listed plus mounts walked, over every adapter */
+    readonly maxExpansions: number = DEFAULT_BUDGETS.maxRoutes,
   ) {}
+
+  private expansions = 0;
+
+  /**
+   * The route-graph expansion budget. Adapters call it once per mount they walk into and
+   * once per route they list; once it answers false they stop expanding. Mounts multiply
+   * paths (a router under two prefixes, nested fifty deep, is 2^50 routes), so without it
+   * a hostile route graph stalls the run. The first refusal is an unresolved-route warning.
+   */
+  expand(file: string, at: Loc, snippet: string): boolean {
+    this.expansions++;
+    if (this.expansions <= this.maxExpansions) return true;
+    if (this.expansions === this.maxExpansions + 1)
+      this.warn(file, at, `the route graph expands beyond budgets.maxRoutes (${this.maxExpansions} routes and mounts): routers mounted under several prefixes multiply; expansion stopped here, the rest of the surface is not listed`, snippet);
+    return false;
+  }
 
   routersOf(framework: string): RouterObject[] {
     return [...this.ev.routers.values()].filter((r) => r.framework === framework).sort((a, b) => cmp([a.file, a.at.line, a.at.column], [b.file, b.at.line, b.at.column]));
@@ -67,12 +90,148 @@ export class LinkContext {
   }
 
   /** Classify a middleware / guard use into an applied guard; null for known non-guards. */
-  guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
+  guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
+    const inner = this.wrappedMiddleware(file, expr, value);
+    if (inner) return this.guard(inner.file, inner.expr, inner.value, mechanism, at);
     const fnName = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.name ?? null : null;
     const name = exprName(expr) ?? fnName ?? (value.t === 'pkg' ? [value.pkg, ...value.path].join('.') : '(inline middleware)');
-    const c = classifyGuard(name, value, this.ev, this.matchers);
+    // `createMiddleware(async (c, next) => …)` (hono/factory) is the function it is given.
+    if (value.t === 'pkg' && value.called && value.pkg === 'hono/factory' && value.path.join('.') === 'createMiddleware' && value.args[0]?.t === 'fn') value = value.args[0];
+    let c = classifyGuard(matchName ?? name, value, this.ev, this.matchers);
+    const passes = value.t === 'fn' && this.ev.fnOf(value.file, value.fn)?.behaviour.passesAnonymous === true;
+    if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
+      const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
+      c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
+    }
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
-    return { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
+    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
+    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor : undefined;
+    if (skips) this.skips.set(applied, skips);
+    return applied;
+  }
+
+  /** Guards that let some requests through untouched (an allowlist at the top of their body). */
+  private readonly skips = new WeakMap<AppliedGuard, { path: string; method?: string }[]>();
+
+  /**
+   * Drop, from each route, the guards whose allowlist names that route: its full path, and its
+   * method when the allowlist names one. Called once every adapter has listed its routes.
+   */
+  dropSkippedGuards(): void {
+    for (const r of this.routes) {
+      const kept = r.guards.filter((g) => !(this.skips.get(g) ?? []).some((s) => s.path === r.path && (!s.method || s.method === r.method)));
+      if (kept.length !== r.guards.length) r.guards = kept;
+    }
+  }
+
+  /**
+   * A middleware made by a factory call whose arguments make every 401 condition false:
+   * `const jwtLoose = authenticate('jwt', 'Unauthorized', false)` where the returned function
+   * sends 401 only `if (!user && isStrict)`. Such a middleware authenticates when it can but
+   * lets anonymous requests through.
+   */
+  private never401(file: string, expr: Expr, value: Value): boolean {
+    if (value.t !== 'fn') return false;
+    const g = this.ev.fnOf(value.file, value.fn);
+    const sites = g?.behaviour.status401If;
+    if (!g || !sites) return false;
+    const made = this.factoryCall(file, expr, 0);
+    if (!made) return false;
+    const factory = this.ev.eval(made.file, made.call.callee);
+    if (factory.t !== 'fn') return false;
+    return sites.every((site) =>
+      site.some((cond) => {
+        const p = this.ev.resolveName(value.file, g.scope, cond.name, 0);
+        if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
+        return conditionFalse(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
+      }),
+    );
+  }
+
+  /**
+   * A guard called in a handler with arguments that turn off every 401 it can send:
+   * `parseRequest(request, schema, { skipAuth: true })` where the 401 sits under
+   * `if (!options?.skipAuth && …)`.
+   */
+  private never401Call(file: string, value: Value, args: Expr[]): boolean {
+    if (value.t !== 'fn') return false;
+    const f = this.ev.fnOf(value.file, value.fn);
+    const sites = f?.behaviour.status401If;
+    if (!f || !sites) return false;
+    return sites.every((site) =>
+      site.some((cond) => {
+        const p = this.ev.resolveName(value.file, f.scope, cond.name, 0);
+        if (p.t !== 'param' || p.file !== value.file || p.fn !== value.fn) return false;
+        return conditionFalse(this.ev, file, args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
+      }),
+    );
+  }
+
+  /** The call that made the value an expression names: through consts, imports, object properties. */
+  private factoryCall(file: string, expr: Expr, depth: number): { file: string; call: Extract<Expr, { k: 'call' }> } | null {
+    if (depth > 20) return null;
+    if (expr.k === 'call') return { file, call: expr };
+    if (expr.k === 'ref') {
+      const d = this.ev.definitionOf(file, expr.scope, expr.name);
+      return d && d.expr !== expr ? this.factoryCall(d.file, d.expr, depth + 1) : null;
+    }
+    if (expr.k === 'member') {
+      const obj = this.ev.eval(file, expr.obj);
+      if (obj.t === 'obj') {
+        const e = Object.hasOwn(obj.props, expr.prop) ? obj.props[expr.prop] : undefined;
+        return e ? this.factoryCall(obj.file, e, depth + 1) : null;
+      }
+      if (obj.t === 'ns') {
+        const d = this.ev.definitionOf(obj.file, 0, this.files.get(obj.file)?.exports.find((x) => x.exported === expr.prop && x.local)?.local ?? expr.prop);
+        return d ? this.factoryCall(d.file, d.expr, depth + 1) : null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * `asyncHandler(auth.jwt)`: a pass-through wrapper is the middleware it wraps. A wrapper is
+   * an in-code function whose returned function calls the wrapper's parameter, or a call of a
+   * well-known async-error wrapper (express-async-handler and its look-alikes).
+   */
+  private wrappedMiddleware(file: string, expr: Expr, value: Value, depth = 0): { file: string; expr: Expr; value: Value } | null {
+    if (expr.k !== 'call' || expr.args.length === 0 || depth > 4) return null;
+    const callee = this.ev.eval(file, expr.callee);
+    let index = -1;
+    if (callee.t === 'fn' && value.t === 'fn') {
+      const inner = this.ev.fnOf(value.file, value.fn);
+      // the leading statements' callees are called; the returned expressions may contain calls
+      const calls: Expr[] = inner ? [...inner.leading.flatMap((l) => (l.callee ? [{ k: 'call', callee: l.callee, args: [], at: l.at, pos: 0 } as Expr] : [])), ...inner.returns] : [];
+      index = paramCalled(this.ev, value.file, calls, callee.file, callee.fn);
+    } else if (callee.t === 'pkg' || callee.t === 'unknown') {
+      if (ASYNC_WRAPPER_NAME.test(exprName(expr.callee) ?? '') || (callee.t === 'pkg' && ASYNC_WRAPPER_PACKAGES.has(callee.pkg))) index = 0;
+    }
+    const arg = index >= 0 ? expr.args[index] : undefined;
+    if (!arg) return null;
+    const v = this.ev.eval(file, arg);
+    if (v.t !== 'fn' && v.t !== 'pkg' && v.t !== 'unknown') return null;
+    return this.wrappedMiddleware(file, arg, v, depth + 1) ?? { file, expr: arg, value: v };
+  }
+
+  /**
+   * `if (!(await canUserAccess(type, ctx.session.id, id))) { …; return }`: the handler ends the
+   * request when the check says no, and the check (an in-code function) starts by refusing when
+   * the parameters given the request's user — and any credential the request carries, or
+   * nothing — are missing. A request without a signed-in user or credential never gets past it.
+   */
+  private refusalGuard(file: string, callee: Expr, kinds: ('user' | 'credential' | 'other')[], at: Loc): AppliedGuard | null {
+    const v = this.ev.eval(file, callee);
+    const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
+    if (!def?.behaviour.refusesWhen) return null;
+    const refuses = def.behaviour.refusesWhen.some((site) =>
+      site.every((c) => {
+        const i = def.params.indexOf(c.name);
+        return i >= 0 && (kinds[i] === undefined || kinds[i] === 'user' || kinds[i] === 'credential');
+      }),
+    );
+    if (!refuses) return null;
+    const name = exprName(callee) ?? def.name ?? '(access check)';
+    return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
   }
 
   /** Guards called or checked in the leading statements of a handler. */
@@ -84,23 +243,91 @@ export class LinkContext {
     for (const lg of f.leading) {
       if (lg.inline) {
         out.push({
-          name: lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',
+          name: lg.noUser ? '(inline signed-in check)' : lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',
           kinds: [lg.inline],
           families: [],
-          reason: lg.inline === 'auth' ? 'by behaviour (the handler ends the request with 401 first)' : 'by behaviour (the handler compares the tenant and ends with 403/404 first)',
+          reason: lg.noUser
+            ? 'by behaviour (the handler ends the request first when the request has no signed-in user)'
+            : lg.inline === 'auth'
+              ? 'by behaviour (the handler ends the request with 401 first)'
+              : 'by behaviour (the handler compares the tenant and ends with 403/404 first)',
           mechanism: 'in-handler',
           file: handler.file,
           line: lg.at.line,
         });
         continue;
       }
+      if (lg.refusal) {
+        const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
+        if (g) out.push(g);
+        continue;
+      }
       if (!lg.callee) continue;
+      // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
+      let root = lg.callee;
+      while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;
+      const isOwnParam = (e: Expr): boolean => {
+        const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
+        return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
+      };
+      if (isOwnParam(root)) continue;
       const v = this.ev.eval(handler.file, lg.callee);
-      const g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at);
+      // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
+      // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
+      // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
+      if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam)) {
+        const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
+        if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) continue;
+      }
+      // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
+      let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
+      if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {
+        const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
+        g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; its arguments turn off every 401 it can send` } : null;
+      }
       if (g && !g.kinds.includes('unknown')) out.push(g);
     }
     return out;
   }
+}
+
+/** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined. */
+function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition): boolean {
+  let v: Value | null = arg ? ev.eval(file, arg) : null;
+  for (const prop of path) {
+    if (v === null) break;
+    v = v.t === 'obj' ? (Object.hasOwn(v.props, prop) ? ev.eval(v.file, v.props[prop]!) : null) : ev.member(v, prop, 0);
+  }
+  if (v !== null && v.t !== 'bool' && v.t !== 'str' && v.t !== 'num') return false;
+  const lit = v === null ? undefined : v.v;
+  if (cond.op === 'truthy') return !lit;
+  if (cond.op === 'falsy') return !!lit;
+  if (cond.op === 'eq') return lit !== cond.value;
+  return lit === cond.value;
+}
+
+const ASYNC_WRAPPER_NAME = /^(asyncHandler|asyncMiddleware|asyncWrap|wrapAsync|catchAsync|catchErrors|awaitHandler|expressAsyncHandler)$/i;
+const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-wrap', 'express-asyncify']);
+
+/** The index of `outerFn`'s parameter that one of `exprs` calls (directly or nested in a call chain), or -1. */
+function paramCalled(ev: Evaluator, file: string, exprs: Expr[], outerFile: string, outerFn: number): number {
+  let found = -1;
+  const visit = (e: Expr, depth: number): void => {
+    if (found >= 0 || depth > 8) return;
+    if (e.k === 'call' || e.k === 'new') {
+      if (e.callee.k === 'ref') {
+        const v = ev.eval(file, e.callee);
+        if (v.t === 'param' && v.file === outerFile && v.fn === outerFn) {
+          found = v.index;
+          return;
+        }
+      }
+      visit(e.callee, depth + 1);
+      for (const a of e.args) visit(a, depth + 1);
+    } else if (e.k === 'member') visit(e.obj, depth + 1);
+  };
+  for (const e of exprs) visit(e, 0);
+  return found;
 }
 
 export function cmp(a: (string | number)[], b: (string | number)[]): number {
@@ -116,9 +343,17 @@ export function cmp(a: (string | number)[], b: (string | number)[]): number {
   return 0;
 }
 
-export function link(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers): LinkContext {
-  const ev = new Evaluator(files, adapters);
-  const ctx = new LinkContext(ev, files, matchers);
+export function link(
+  files: Map<string, FileFacts>,
+  adapters: Adapter[],
+  matchers: GuardMatchers,
+  project: Project = emptyProject([...files.keys()]),
+  maxRoutes: number = DEFAULT_BUDGETS.maxRoutes,
+  /** who imports a file, when known (src/prefilter.ts): narrows the search for calls passing routers */
+  importers?: (file: string) => readonly string[],
+): LinkContext {
+  const ev = new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec));
+  const ctx = new LinkContext(ev, files, matchers, project, maxRoutes);
   const sortedFiles = [...files.keys()].sort();
 
   // Routers made as values anywhere (so unmounted ones are known too).
@@ -128,6 +363,7 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
     list.push(b);
   };
   const paramRegs: ParamRegistration[] = [];
+  const propertyRegs: PropertyRegistration[] = [];
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
     for (const reg of facts.registrations) {
@@ -136,6 +372,8 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
         bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
+      } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
+        propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
       } else if (t.t === 'param' && t.file === file) {
         paramRegs.push({ reg, file, fn: t.fn, index: t.index });
       }
@@ -145,8 +383,11 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
   const byFn = ctx.paramRegistrations;
   for (const p of paramRegs) byFn.set(fnKey(p.file, p.fn), [...(byFn.get(fnKey(p.file, p.fn)) ?? []), p]);
   const boundFns = ctx.boundFunctions;
+  // A call can reach a function that registers on its parameter only from that function's
+  // file or from a file importing it, directly or not: with the import graph, only those are searched.
+  const callerFiles = importers ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile)], importers)].filter((f) => files.has(f)).sort() : sortedFiles;
   if (paramRegs.length > 0) {
-    for (const file of sortedFiles) {
+    for (const file of callerFiles) {
       for (const call of files.get(file)!.calls) {
         const callee = ev.eval(file, call.callee);
         if (callee.t !== 'fn') continue;
@@ -163,8 +404,14 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
       }
     }
   }
+  // Registrations on a bare parameter reach a router through functions that pass their own
+  // parameter on (`registerRoutes(server)` → `authRoutes(fastify)` → `fastify.get(…)`); the
+  // direct calls are bound above, so these only travel.
+  const handedOn: PropertyRegistration[] = paramRegs.map((p) => ({ fnKey: fnKey(p.file, p.fn), index: p.index, path: [], reg: p.reg, regFile: p.file, chain: [p.reg.at.line, p.reg.at.column], boundDirectly: true }));
+  if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callerFiles, [...propertyRegs, ...handedOn], bind, boundFns);
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
   for (const a of adapters) a.link(ctx);
+  ctx.dropSkippedGuards();
   // Registrations on a parameter that neither a call site nor an adapter bound to a router.
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
@@ -173,6 +420,91 @@ export function link(files: Map<string, FileFacts>, adapters: Adapter[], matcher
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
+}
+
+/** A registration made on a property of a function's parameter: `function setup({ app }) { app.get(…) }`. */
+interface PropertyRegistration {
+  fnKey: string;
+  index: number;
+  /** the property path from the parameter to the router (`['app']`) */
+  path: string[];
+  reg: RegistrationFact;
+  regFile: string;
+  /** positions of the calls between the function and the registration, for registration order */
+  chain: number[];
+  /** a registration on the bare parameter whose direct callers were already bound */
+  boundDirectly?: true;
+  /** the function that makes the registration, when `fnKey` is one that passes its parameter on */
+  origin?: string;
+}
+
+/**
+ * Routers handed over inside an object: `registerRoutes({ app, db })` → `registerTagsRoutes(context)`
+ * → `setupCreateTagRoute({ app })` → `app.post(…)`. A function that passes its own parameter on
+ * inherits the registrations of the callee; a call site that passes an object whose property
+ * (along the path) is a router binds them to that router.
+ */
+function bindPropertyRegistrations(
+  ev: Evaluator,
+  files: Map<string, FileFacts>,
+  sortedFiles: string[],
+  initial: PropertyRegistration[],
+  bind: (b: BoundRegistration) => void,
+  boundFns: Set<string>,
+): void {
+  const byFn = new Map<string, PropertyRegistration[]>();
+  const seen = new Set<string>();
+  const add = (r: PropertyRegistration): boolean => {
+    const key = `${r.fnKey}|${r.index}|${r.path.join('.')}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}`;
+    if (seen.has(key) || seen.size > 50_000) return false;
+    seen.add(key);
+    byFn.set(r.fnKey, [...(byFn.get(r.fnKey) ?? []), r]);
+    return true;
+  };
+  for (const r of initial) add(r);
+  const bound = new Set<string>();
+  for (let round = 0, changed = true; changed && round < 12; round++) {
+    changed = false;
+    for (const file of sortedFiles) {
+      for (const call of files.get(file)!.calls) {
+        const callee = ev.eval(file, call.callee);
+        if (callee.t !== 'fn') continue;
+        for (const r of [...(byFn.get(fnKey(callee.file, callee.fn)) ?? [])]) {
+          const arg = call.args[r.index];
+          if (!arg) continue;
+          const v = ev.eval(file, arg);
+          let target: Value = v;
+          for (const prop of r.path) target = handedRouter(ev, target, prop);
+          if (target.t === 'router') {
+            if (r.boundDirectly) continue;
+            const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${target.id}`;
+            if (bound.has(key)) continue;
+            bound.add(key);
+            const router = ev.routers.get(target.id)!;
+            boundFns.add(r.origin ?? r.fnKey);
+            bind({ reg: r.reg, file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+          } else if (v.t === 'param' && v.file === file) {
+            const through = { fnKey: fnKey(file, v.fn), index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey };
+            if (add(through)) changed = true;
+          }
+        }
+      }
+    }
+  }
+}
+
+/**
+ * `context.app` of `registerRoutes({ app, ...dependencies })`: a key written in the object wins
+ * over a later spread whose value is not known statically (a function's parameter holding
+ * services) — a router handed over by name is that router.
+ */
+function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
+  const v = ev.member(obj, prop, 0);
+  if (v.t === 'unknown' && obj.t === 'obj' && Object.hasOwn(obj.props, prop)) {
+    const own = ev.eval(obj.file, obj.props[prop]!);
+    if (own.t === 'router') return own;
+  }
+  return v;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { RunResult } from '../engine.js';
 import { UsageError } from '../errors.js';
 import type { AppliedGuard, Finding, GuardMechanism, Route } from '../types.js';
 import { expectations } from './expect.js';
+import { levenshtein } from './similar.js';
 
 export interface RequestSpec {
   /** upper case; null: any method */
@@ -44,16 +45,6 @@ export function routesServing(routes: Route[], spec: RequestSpec): Route[] {
   return routes.filter(
     (r) => (spec.method === null || methodServes(r.method, spec.method)) && samePath(r.path, spec.path, r.trailingSlashInsensitive, !r.caseSensitive),
   );
-}
-
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 /** Up to `n` routes whose "METHOD PATH" is close to the request, closest first. */
@@ -102,6 +93,12 @@ const MECHANISM: Record<GuardMechanism, string> = {
   'app.use': 'app.use() before the route',
   'mount-middleware': 'middleware of the mount',
   'in-handler': 'called at the top of the handler',
+  'global-guard': 'global guard (useGlobalGuards / APP_GUARD)',
+  'controller-guard': '@UseGuards on the controller class',
+  'method-guard': '@UseGuards on the handler method',
+  'module-middleware': 'module middleware (consumer.apply().forRoutes())',
+  'wrapper': 'wrapper around the exported handler',
+  'next-middleware': 'middleware.ts whose matcher matches the route',
 };
 
 function ruleContract(id: string): string {
@@ -147,8 +144,18 @@ function guardRows(guards: AppliedGuard[]): string[][] {
   return guards.map((g) => [g.name, g.kinds.join('+') + (g.families.length > 0 && g.kinds.includes('family') ? `(${g.families.join(',')})` : ''), MECHANISM[g.mechanism], `${g.file}:${g.line}`, g.reason]);
 }
 
-/** The explanation of one route, as lines (no trailing newline). */
-export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: ChalkInstance): string[] {
+function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const x of items) {
+    const list = out.get(key(x));
+    if (list) list.push(x);
+    else out.set(key(x), [x]);
+  }
+  return out;
+}
+
+/** The explanation of one route, as lines (no trailing newline); `candidates`: findings that may be about it. */
+export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: ChalkInstance, candidates: Finding[] = res.findings): string[] {
   const out: string[] = [];
   const field = (name: string, lines: string[]): void => {
     lines.forEach((l, i) => out.push(`  ${(i === 0 ? name : '').padEnd(10)}  ${l}`));
@@ -185,7 +192,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
           return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
         }),
   );
-  const mine = findingsOf(r, res.findings);
+  const mine = findingsOf(r, candidates);
   field(
     'findings',
     mine.length === 0
@@ -226,13 +233,18 @@ export function formatExplain(res: RunResult, spec: RequestSpec, cwd: string, c:
 export function findingExplainer(res: RunResult, cwd: string, c: ChalkInstance): (f: Finding) => string[] {
   const src = new SourceLines(cwd);
   const explained = new Set<Route>();
+  const byLabel = groupBy(res.routes, label);
+  const findingsByLabel = groupBy(
+    res.findings.filter((f) => f.route),
+    (f) => label(f.route!),
+  );
   return (f) => {
     if (f.route) {
-      const r = res.routes.find((x) => x.method === f.route!.method && x.path === f.route!.path && (f.file === x.file || f.file === x.handlerFn?.file));
+      const r = byLabel.get(label(f.route))?.find((x) => f.file === x.file || f.file === x.handlerFn?.file);
       if (!r) return [];
       if (explained.has(r)) return [`  (${label(r)} is explained above)`];
       explained.add(r);
-      return explainRoute(r, res, src, c);
+      return explainRoute(r, res, src, c, findingsByLabel.get(label(r)) ?? []);
     }
     if (f.ruleId === 'contract-route-missing' && f.file === res.contract.source) {
       const cr = res.contract.routes.find((x) => x.line === f.line);

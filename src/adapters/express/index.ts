@@ -98,11 +98,22 @@ class ExpressLinker {
     const first = this.ctx.ev.eval(b.file, args[0]!);
     const paths = stringsOf(first);
     if (paths) return { path: paths, items: this.ctx.ev.flatten(b.file, args.slice(1)), pathUnresolved: false };
-    const looksLikePath = first.t === 'unknown' && args[0]!.k !== 'fn' && args.length >= 2 && /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200));
+    // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
+    // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
+    // middleware a package makes by a call: a path when named like one.
+    const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
+    const looksLikePath =
+      notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200)));
     return { path: null, items: this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args), pathUnresolved: looksLikePath };
   }
 
-  private walk(r: RouterObject, prefix: string, inherited: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): void {
+  /**
+   * Walk a router's stack in registration order. Returns its `use` middleware: every request
+   * entering the router runs through it, including requests none of its routes serve, which
+   * then go on to what the parent registers after the mount (`app.use('/api', a); app.use('/api', b)`:
+   * `a.use(requireSession)` guards `b` too).
+   */
+  private walk(r: RouterObject, prefix: string, inherited: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): ScopedGuard[] {
     const local: ScopedGuard[] = [];
     const mech = r.init.kind === 'app' ? 'app.use' : 'router.use';
     for (const b of this.ctx.registrationsOf(r.id)) {
@@ -125,12 +136,18 @@ class ExpressLinker {
         items.forEach((it, idx) => {
           if (it.value.t === 'router') {
             const child = this.ctx.ev.routers.get(it.value.id)!;
-            if (stack.includes(child.id) || stack.length > 64) {
+            if (stack.includes(child.id)) {
               this.ctx.warn(file, reg.at, `mount cycle: ${child.name ?? 'a router'} is mounted inside itself; its routes are listed once`, reg.snippet);
               return;
             }
+            if (stack.length > 64) {
+              this.ctx.warn(file, reg.at, `mounts nested more than 64 levels deep; ${child.name ?? 'the router'} mounted here and what it mounts are not listed`, reg.snippet);
+              return;
+            }
+            if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
             const step: PrefixStep = { prefix: p === '' ? '' : p, file, line: reg.at.line };
-            this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
+            const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
+            for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
           }
           // A path-mounted function that answers and never calls next is an ALL route.
@@ -145,11 +162,13 @@ class ExpressLinker {
             this.ctx.warn(file, reg.at, `mount at '${full}' could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
             return;
           }
+          // evaluated where it is written (an imported array's element), located where it is applied
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
-          if (g) local.push({ guard: g, scope, caseSensitive: r.init.caseSensitive });
+          if (g) local.push({ guard: { ...g, file }, scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }
+    return local;
   }
 
   private route(
@@ -176,11 +195,12 @@ class ExpressLinker {
     const routeGuards: AppliedGuard[] = [];
     for (const it of items.slice(0, -1)) {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
-      if (g) routeGuards.push(g);
+      if (g) routeGuards.push({ ...g, file });
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
     const handlerName = handler ? handlerNameOf(this.ctx, handler) : null;
     for (const p of paths) {
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
       const applied = active.filter((s) => pathApplies(s.scope, full, s.caseSensitive)).map((s) => s.guard);
       this.ctx.routes.push({
