@@ -6,7 +6,9 @@
  * key made of the tool version, a digest of the code that extracts facts, the TypeScript
  * compiler version and the configuration that changes extraction (budgets). A cache made
  * under another key is ignored and rewritten. A cache that cannot be read, is truncated, or
- * was written by something else is ignored too: never fatal, the run only gets slower.
+ * was written by something else is ignored too: never fatal, the run only gets slower. Every
+ * entry (and the replayed result) carries a digest of its bytes: one damaged in place, even
+ * one that still parses, is not trusted but extracted (computed) again.
  *
  * The file is one line of JSON (the index: key, and per file its hash, text signals and
  * where its facts are) followed by the facts of every file as JSON texts, back to back. Only
@@ -21,7 +23,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 
 /** `--cache-location` default, relative to the project root. */
@@ -57,7 +59,8 @@ export interface NextEntry extends CacheEntry {
   facts: string | null;
 }
 
-type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number];
+/** `digest`: of the facts' bytes, checked when they are read back (a damaged entry that still parses is not trusted) */
+type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string];
 
 interface IndexLine {
   tool: 'route-surface';
@@ -65,10 +68,10 @@ interface IndexLine {
   key: string;
   rows: IndexRow[];
   /** the last run's result and the key of everything it was computed from */
-  result?: [key: string, offset: number, length: number];
+  result?: [key: string, offset: number, length: number, digest: string];
 }
 
-export function contentHash(text: string): string {
+export function contentHash(text: string | Buffer): string {
   return crypto.createHash('sha1').update(text).digest('base64url');
 }
 
@@ -130,11 +133,12 @@ export class FactCache {
         cache.old.set(row[0], row);
       }
       if (index.result) {
-        const [rkey, offset, length] = index.result;
+        const [rkey, offset, length, digest] = index.result;
         if (offset + length > blobLength) return new FactCache(file, key, 'truncated');
         const buf = Buffer.alloc(length);
         if (fs.readSync(fd, buf, 0, length, head.bytes + offset) !== length) return new FactCache(file, key, 'truncated');
-        cache.oldResult = { key: rkey, json: buf.toString('utf8') };
+        // a result that does not match its digest is not replayed (the run computes it again)
+        if (contentHash(buf) === digest) cache.oldResult = { key: rkey, json: buf.toString('utf8') };
       }
       return cache;
     } catch (err) {
@@ -162,7 +166,7 @@ export class FactCache {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
-    return buf ? buf.toString('utf8') : null;
+    return buf && contentHash(buf) === row[6] ? buf.toString('utf8') : null;
   }
 
   private read(offset: number, length: number): Buffer | null {
@@ -176,6 +180,12 @@ export class FactCache {
     } catch {
       return null;
     }
+  }
+
+  /** The facts of an old row read back whole (their digest matches). */
+  private intact(row: IndexRow): boolean {
+    const buf = this.read(row[4], row[5]);
+    return buf !== null && contentHash(buf) === row[6];
   }
 
   /** Let go of the cache file (the cache is read no more). */
@@ -219,7 +229,7 @@ export class FactCache {
       this.close();
       return null;
     }
-    type Piece = { text: string } | { from: number; length: number };
+    type Piece = { text: string } | { from: number; length: number; digest: string };
     const rows: IndexRow[] = [];
     const pieces: Piece[] = [];
     let offset = 0;
@@ -227,17 +237,24 @@ export class FactCache {
       const e = this.next.get(file)!;
       const old = this.old.get(file);
       let piece: Piece | null = null;
-      if (e.facts !== null) piece = { text: e.facts };
-      else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null) piece = { from: old[4], length: old[5] };
+      let digest = '';
+      if (e.facts !== null) {
+        piece = { text: e.facts };
+        digest = contentHash(e.facts);
+      } else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null && this.intact(old)) {
+        // copied from the old file; a damaged entry is dropped (its file is parsed again next time)
+        piece = { from: old[4], length: old[5], digest: old[6] };
+        digest = old[6];
+      }
       const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : piece.length;
-      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length]);
+      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length, digest]);
       if (piece) pieces.push(piece);
       offset += length;
     }
     const index: IndexLine = { tool: 'route-surface', format: CACHE_FORMAT, key: this.key, rows };
     const result = this.nextResult ?? this.oldResult;
     if (result) {
-      index.result = [result.key, offset, Buffer.byteLength(result.json)];
+      index.result = [result.key, offset, Buffer.byteLength(result.json), contentHash(result.json)];
       pieces.push({ text: result.json });
     }
     const tmp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
@@ -250,7 +267,8 @@ export class FactCache {
         if ('text' in p) fs.writeSync(out, p.text);
         else {
           const buf = this.read(p.from, p.length);
-          if (!buf) throw Object.assign(new Error('the old cache changed while it was read'), { code: 'ECHANGED' });
+          // checked again as copied: the old file may have changed since
+          if (!buf || contentHash(buf) !== p.digest) throw Object.assign(new Error('the old cache changed while it was read'), { code: 'ECHANGED' });
           fs.writeSync(out, buf);
         }
       }
@@ -298,7 +316,7 @@ function isIndex(x: unknown): x is IndexLine {
   return i.rows.every(
     (r) =>
       Array.isArray(r) &&
-      r.length === 6 &&
+      r.length === 7 &&
       typeof r[0] === 'string' &&
       typeof r[1] === 'string' &&
       (r[2] === 0 || r[2] === 1) &&
@@ -306,8 +324,9 @@ function isIndex(x: unknown): x is IndexLine {
       r[3].every((s) => typeof s === 'string') &&
       Number.isInteger(r[4]) &&
       Number.isInteger(r[5]) &&
-      r[5] >= 0,
-  ) && (i.result === undefined || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0));
+      r[5] >= 0 &&
+      typeof r[6] === 'string',
+  ) && (i.result === undefined || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string'));
 }
 
 /**

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cacheFile, CACHE_FILE_NAME } from '../src/cache.js';
+import { cacheFile, CACHE_FILE_NAME, CACHE_FORMAT } from '../src/cache.js';
 import { run, type RunResult } from '../src/engine.js';
 import { formatJson } from '../src/report/json.js';
 import { BIN, cli, ROOT, routeLines } from './helpers/run.js';
@@ -88,7 +88,7 @@ describe('check --cache', () => {
     expect(truncated.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'truncated' });
     expect(formatJson(truncated)).toBe(expected);
 
-    fs.writeFileSync(file, JSON.stringify({ tool: 'route-surface', format: 1, key: 'another build', rows: [] }) + '\n');
+    fs.writeFileSync(file, JSON.stringify({ tool: 'route-surface', format: CACHE_FORMAT, key: 'another build', rows: [] }) + '\n');
     const foreign = await cached(dir);
     expect(foreign.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'made by another version or configuration' });
     expect(formatJson(foreign)).toBe(expected);
