@@ -172,6 +172,27 @@ describe('computed paths', () => {
     expect(findingKeys(r, 'unresolved-route')).toEqual(['src/app.ts:11:1 unresolved-route', 'src/app.ts:14:1 unresolved-route', 'src/app.ts:17:1 unresolved-route']);
   });
 
+  it('treats names of Object.prototype members as ordinary names', () => {
+    const dir = project({
+      'src/app.ts': [
+        "import express from 'express';",
+        'const app = express();',
+        "const __proto__ = { k: 'str', v: '/poisoned' };",
+        "const paths = { constructor: '/api/ctor', toString: '/api/to-string' };",
+        `app.get(paths.constructor, ${handler});`,
+        `app.get(paths.toString, ${handler});`,
+        `app.get(paths.valueOf, ${handler});`,
+        `app.get(hasOwnProperty, ${handler});`,
+        'constructor(app);',
+        'toString();',
+        '',
+      ].join('\n'),
+    }, false);
+    const r = checkJson(dir);
+    expect(routeLines(r)).toEqual(['GET /api/ctor src/app.ts:5', 'GET /api/to-string src/app.ts:8']);
+    expect(findingKeys(r, 'unresolved-route')).toEqual(['src/app.ts:11:1 unresolved-route', 'src/app.ts:14:1 unresolved-route']);
+  });
+
   it('gives up on values built by doubling instead of building them', () => {
     const lines = ["import express from 'express';", 'const app = express();', "const s0 = '/x';", "const a0 = ['/x', '/y'];"];
     for (let i = 1; i <= 40; i++) lines.push(`const s${i} = s${i - 1} + s${i - 1};`, `const a${i} = [...a${i - 1}, ...a${i - 1}];`);

@@ -35,6 +35,8 @@ describe('broken and odd source files', () => {
     'src/broken/syntax.ts': "import { Router } from 'express';\nexport const r = Router();\nr.get('/half', (req, res) => { res.json(\n",
     'src/broken/string.ts': "import { Router } from 'express';\nexport const r = Router();\nr.get('/greeting', (req, res) => res.send('hello));\n",
     'src/broken/template.ts': "import { Router } from 'express';\nexport const r = Router();\nr.get(`/api/${area}/items, list);\n",
+    // cut-short imports: the compiler's recovery leaves an object literal where the module name goes
+    'src/broken/imports.ts': "import { Router } from 'express';\nimport {\nimport {\nexport const r = Router();\n",
     'src/broken/empty.ts': '',
     'src/broken/blank.ts': '\n\n   \n',
     'src/broken/types.d.ts': "declare module 'billing' {\n  export function listInvoices(tenant: string): Promise<unknown[]>;\n}\n",
@@ -61,6 +63,7 @@ describe('broken and odd source files', () => {
     const r = checkJson(dir);
     expect(findingLines(r, 'parse-error')).toEqual([
       'src/broken/clip.ts:1:1 parse-error cannot parse: binary file (a NUL byte at offset 189); not analysed',
+      'src/broken/imports.ts:3:1 parse-error cannot parse: Identifier expected.',
       'src/broken/logo.ts:1:1 parse-error cannot parse: binary file (a NUL byte at offset 8); not analysed',
       // the compiler places these at the end of the line / of the file, where it gave up
       'src/broken/string.ts:3:52 parse-error cannot parse: Unterminated string literal.',
@@ -89,7 +92,7 @@ describe('broken and odd source files', () => {
       'GET /half src/broken/syntax.ts:3',
     ]);
     // Declaration files are never analysed (they hold no runtime code); empty files are.
-    expect(r.summary.files).toBe(9 + 1 + 16);
+    expect(r.summary.files).toBe(9 + 1 + 17);
     expect(r.findings.some((f) => f.file.endsWith('.d.ts') || f.file.includes('empty') || f.file.includes('blank'))).toBe(false);
   });
 
