@@ -128,23 +128,48 @@ describe('deep and repeated mounts', () => {
     ]);
   });
 
-  it('stops a route graph that multiplies past budgets.maxRoutes, and says so', () => {
-    // Each of 24 routers is mounted under two prefixes in the one before it: 2^23 paths.
-    const lines = ["import express from 'express';", 'const app = express();'];
-    for (let i = 0; i < 24; i++) lines.push(`const r${i} = express.Router();`);
-    for (let i = 0; i < 23; i++) lines.push(`r${i}.use(['/a${i}', '/b${i}'], r${i + 1});`);
-    lines.push(`r23.get('/leaf', ${handler.replace(/\n/g, ' ')});`, "app.use('/api', r0);", '');
-    const dir = project({ 'src/app.ts': lines.join('\n'), 'route-surface.config.json': JSON.stringify({ budgets: { maxRoutes: 3000 } }) }, false);
-    const r = cli(['list', '--format', 'json'], dir, { timeoutMs: 60_000 });
-    expect(r.code).toBe(0);
-    const checked = checkJson(dir);
-    // 3000 expansions: 2 + 4 + … mounts walked depth-first, then as many routes as fit
-    expect(checked.routes.length).toBe(JSON.parse(r.stdout).routes.length);
-    expect(checked.routes.length).toBeGreaterThan(100);
-    expect(checked.routes.length).toBeLessThan(3000);
-    expect(findingLines(checked, 'unresolved-route')).toEqual([
+  // Each of 24 routers / plugins / sub-apps is mounted under two prefixes in the one before it: 2^23 paths.
+  const N = 24;
+  const multiplying: Record<string, () => string> = {
+    express: () => {
+      const l = ["import express from 'express';", 'const app = express();'];
+      for (let i = 0; i < N; i++) l.push(`const r${i} = express.Router();`);
+      for (let i = 0; i < N - 1; i++) l.push(`r${i}.use(['/a${i}', '/b${i}'], r${i + 1});`);
+      l.push(`r${N - 1}.get('/leaf', (req, res) => res.json({ ok: true }));`, "app.use('/api', r0);");
+      return l.join('\n');
+    },
+    fastify: () => {
+      const l = ["import Fastify from 'fastify';", 'const app = Fastify();', `async function p${N - 1}(f) { f.get('/leaf', async () => ({ ok: true })); }`];
+      for (let i = N - 2; i >= 0; i--) l.push(`async function p${i}(f) { f.register(p${i + 1}, { prefix: '/a${i}' }); f.register(p${i + 1}, { prefix: '/b${i}' }); }`);
+      l.push("app.register(p0, { prefix: '/api' });");
+      return l.join('\n');
+    },
+    koa: () => {
+      const l = ["import Koa from 'koa';", "import Router from '@koa/router';", 'const app = new Koa();'];
+      for (let i = 0; i < N; i++) l.push(`const r${i} = new Router();`);
+      l.push(`r${N - 1}.get('/leaf', (ctx) => { ctx.body = { ok: true }; });`);
+      for (let i = N - 2; i >= 0; i--) l.push(`r${i}.use('/a${i}', r${i + 1}.routes());`, `r${i}.use('/b${i}', r${i + 1}.routes());`);
+      l.push('app.use(r0.routes());');
+      return l.join('\n');
+    },
+    hono: () => {
+      const l = ["import { Hono } from 'hono';"];
+      for (let i = 0; i < N; i++) l.push(`const r${i} = new Hono();`);
+      l.push(`r${N - 1}.get('/leaf', (c) => c.json({ ok: true }));`);
+      for (let i = N - 2; i >= 0; i--) l.push(`r${i}.route('/a${i}', r${i + 1});`, `r${i}.route('/b${i}', r${i + 1});`);
+      l.push('export default r0;');
+      return l.join('\n');
+    },
+  };
+  it.each(Object.keys(multiplying))('stops a %s route graph that multiplies past budgets.maxRoutes, and says so', (framework) => {
+    const dir = project({ 'src/app.ts': multiplying[framework]!() + '\n', 'route-surface.config.json': JSON.stringify({ budgets: { maxRoutes: 3000 } }) }, false);
+    const r = checkJson(dir);
+    expect(r.routes.length).toBeLessThan(3000);
+    // every route listed is a whole path to the leaf
+    for (const route of r.routes) expect(route.path).toMatch(new RegExp(`^/api${Array.from({ length: N - 1 }, (_, i) => `/[ab]${i}`).join('')}/leaf$`));
+    expect(findingLines(r, 'unresolved-route')).toEqual([
       expect.stringMatching(
-        /^src\/app\.ts:\d+:1 unresolved-route the route graph expands beyond budgets\.maxRoutes \(3000 routes and mounts\): routers mounted under several prefixes multiply; expansion stopped here, the rest of the surface is not listed$/,
+        /^src\/app\.ts:\d+:\d+ unresolved-route the route graph expands beyond budgets\.maxRoutes \(3000 routes and mounts\): routers mounted under several prefixes multiply; expansion stopped here, the rest of the surface is not listed$/,
       ),
     ]);
   });

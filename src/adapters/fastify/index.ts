@@ -257,6 +257,8 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `plugin registers itself (a cycle); its routes are listed once`, reg.snippet);
       return;
     }
+    // the route-graph budget: a plugin registered twice in each of its parents multiplies
+    if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.stack.push(key);
     this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn } });
     this.stack.pop();
@@ -368,6 +370,7 @@ class FastifyApp {
     const swagger = c.swaggerOwn ?? c.swaggerInherited;
     const published = swagger && !hidden.hide && !(hidden.tags.length === 0 && swagger.hideUntagged) && !hidden.tags.includes(swagger.hiddenTag) ? swagger : null;
     const { path, bothForms } = joinRoute(c.prefix, urls[0]!, prefixTrailingSlash, !this.app.init.strict);
+    if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.routes.push({
       methods,
       path,

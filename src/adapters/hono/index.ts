@@ -248,6 +248,8 @@ class HonoLinker {
     const step: PrefixStep = { prefix: p.v, file, line: reg.at.line };
     for (const e of this.entries(subBase)) {
       if (!this.before(e.added, key)) continue;
+      // the route-graph budget: each route() copies the sub-app's table, and copies multiply
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
       if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
       out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
     }

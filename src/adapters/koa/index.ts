@@ -227,7 +227,11 @@ class KoaLinker {
           }
           this.mounted.add(sub.id);
           const step: PrefixStep = { prefix: p ?? '', file, line: reg.at.line };
-          for (const l of this.stack(sub, key)) layers.push({ ...l, path: p ? setPrefix(l.path, p, l.strict, l.kind) : l.path, prefixes: [step, ...l.prefixes], added: key });
+          // the route-graph budget: each mount copies the sub-router's layers, and copies multiply
+          for (const l of this.stack(sub, key)) {
+            if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
+            layers.push({ ...l, path: p ? setPrefix(l.path, p, l.strict, l.kind) : l.path, prefixes: [step, ...l.prefixes], added: key });
+          }
           continue;
         }
         layers.push({ kind: 'mw', methods: [], path: p ?? '', strict: r.init.strict, sensitive: r.init.caseSensitive, items: [it], mechanism: hasMount ? 'mount-middleware' : 'router.use', reg, file, prefixes: [], added: key });
