@@ -49,10 +49,14 @@ function join(dir: string, p: string): string {
   return j === '.' ? '' : j.replace(/\/$/, '');
 }
 
-function readJson(abs: string, jsonc: boolean): Record<string, unknown> | null {
+/** A manifest inside the project root, read as data; a symbolic link that leads out of the root is not followed. */
+function readJson(abs: string, jsonc: boolean, root: string): Record<string, unknown> | null {
   let text: string;
   try {
-    text = fs.readFileSync(abs, 'utf8');
+    const real = fs.realpathSync(abs);
+    const realRoot = fs.realpathSync(root);
+    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
+    text = fs.readFileSync(real, 'utf8');
   } catch {
     return null;
   }
@@ -121,7 +125,7 @@ export function loadProject(cwd: string, files: string[]): Project {
     const abs = path.join(cwd, dir, 'package.json');
     let info: PackageInfo | null = null;
     if (fs.existsSync(abs)) {
-      const pkg = readJson(abs, false);
+      const pkg = readJson(abs, false, cwd);
       const deps = new Set<string>();
       for (const k of DEP_KEYS) {
         const d = pkg?.[k];
@@ -151,7 +155,7 @@ export function loadProject(cwd: string, files: string[]): Project {
   const tsconfigs = new Map<string, PathsConfig | null>();
   const readTsconfig = (rel: string, depth: number): { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null => {
     if (depth > 8) return null;
-    const data = readJson(path.join(cwd, rel), true);
+    const data = readJson(path.join(cwd, rel), true, cwd);
     if (!data) return null;
     const dir = dirOf(rel);
     let inherited: { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null = null;

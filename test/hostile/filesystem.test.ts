@@ -98,6 +98,30 @@ describe('symbolic links', () => {
     }
   });
 
+  it('reads no manifest through a link that leads out of the root', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-outside-'));
+    try {
+      const tsconfig = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@app/*': ['src/*'] } } });
+      fs.writeFileSync(path.join(outside, 'tsconfig.json'), tsconfig);
+      const files = { 'src/routes/reports.ts': routerModule('reportsRouter', ['/weekly']) };
+      const mounted = appWith([{ name: 'reportsRouter', from: '@app/routes/reports.js', at: '/api/reports' }]);
+      // control: the same tsconfig as a file of the project resolves the alias
+      const plain = project({ ...files, 'tsconfig.json': tsconfig });
+      write(plain, 'src/app.ts', mounted);
+      expect(routeLines(checkJson(plain))).toContain('GET /api/reports/weekly src/routes/reports.ts:5');
+      // as a link to a file outside the root, it is not read
+      const linked = project(files);
+      write(linked, 'src/app.ts', mounted);
+      fs.symlinkSync(path.join(outside, 'tsconfig.json'), path.join(linked, 'tsconfig.json'));
+      const r = checkJson(linked);
+      // the alias stays unknown (a package, to the linker): the router is never seen mounted
+      expect(routeLines(r)).toEqual([...SERVER_ROUTES, 'GET /weekly src/routes/reports.ts:5']);
+      expect(findingKeys(r, 'unresolved-route')).toEqual(['src/routes/reports.ts:3:30 unresolved-route']);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('names a file given through a link inside the root by its real path', () => {
     const dir = project();
     fs.symlinkSync('src/routes', path.join(dir, 'routes-link'));
