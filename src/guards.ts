@@ -128,6 +128,13 @@ function packageKind(pkg: string, p: string[]): PackageKind | null {
     case 'express-prom-bundle':
     case 'koa-bodyparser':
     case '@koa/bodyparser':
+    case 'koa-body':
+    case 'koa-static':
+    case 'koa-static-cache':
+    case 'koa-favicon':
+    case 'kcors':
+    case '@koa/multer':
+    case 'koa-ratelimit':
     case '@koa/cors':
     case 'koa-helmet':
     case 'koa-logger':

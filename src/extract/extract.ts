@@ -777,8 +777,10 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
 
 /**
  * `if (!userId && !token) return false;` at the top of a check: the parameters whose absence
- * makes it refuse. Earlier `if … return` statements may only test names that are not
- * parameters (`if (inTestMode) return true`, a configuration switch).
+ * makes it refuse. Earlier `if … return` statements may only test names that are neither
+ * parameters nor locals (`if (inTestMode) return true`, a configuration switch): a check that
+ * first lets public records through (`if (doc.visibility === 'public') return true`) does not
+ * refuse anonymous callers.
  */
 function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[][] {
   const { ts } = ctx;
@@ -806,16 +808,21 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isIdentifier(unwrap(ts, u.operand))) return [(unwrap(ts, u.operand) as TS.Identifier).text];
     return null;
   };
-  const mentionsParam = (n: TS.Node): boolean => (ts.isIdentifier(n) && params.has(n.text)) || !!ts.forEachChild(n, (c) => (mentionsParam(c) ? true : undefined));
+  // parameters and the locals declared so far (which may hold what the parameters lead to)
+  const own = new Set(params);
+  const mentionsOwn = (n: TS.Node): boolean => (ts.isIdentifier(n) && own.has(n.text)) || !!ts.forEachChild(n, (c) => (mentionsOwn(c) ? true : undefined));
   for (const stmt of body.statements) {
-    if (ts.isVariableStatement(stmt)) continue;
+    if (ts.isVariableStatement(stmt)) {
+      for (const d of stmt.declarationList.declarations) if (ts.isIdentifier(d.name)) own.add(d.name.text);
+      continue;
+    }
     if (!ts.isIfStatement(stmt) || stmt.elseStatement) break;
     const names = missing(stmt.expression);
     if (names && names.every((n) => params.has(n)) && refuses(stmt.thenStatement)) {
       out.push(names.map((name) => ({ name, op: 'falsy' as const })));
       continue;
     }
-    if (returns(stmt.thenStatement) && mentionsParam(stmt.expression)) break;
+    if (returns(stmt.thenStatement) && mentionsOwn(stmt.expression)) break;
   }
   return out;
 }
