@@ -5,8 +5,10 @@
  *
  * What is enforced, and how:
  * - size: checked with `stat` before a file is read, so a huge file costs nothing;
- * - nesting depth: measured on the syntax tree with an explicit stack (no recursion) before
- *   the recursive extraction walks it; a parser stack overflow is caught as well;
+ * - nesting depth: brackets are counted in the token stream before parsing (the parser
+ *   recurses on them), then the syntax tree is measured with an explicit stack (no recursion)
+ *   before the recursive extraction walks it; a parser stack overflow on the constructs the
+ *   tokens do not show (10,000 chained `else if`) is caught as well;
  * - time: the parse of one file is a synchronous call that cannot be interrupted, but it is
  *   linear in the (size-bounded) input; the extraction walk checks the clock as it goes and
  *   abandons the file once its parse + extraction time exceeds the budget;
@@ -81,6 +83,49 @@ export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.N
     }
   }
   return null;
+}
+
+/**
+ * The offset of the first bracket — `(`, `[`, `{` or a template's `${` — that opens deeper
+ * than `max`, from the token stream alone (before parsing, without recursion); null when none
+ * does. The compiler's parser recurses on such nesting and runs out of stack a little above
+ * this budget, at a depth that depends on the thread (a worker has another stack than the main
+ * thread): checked first, the same file is always reported the same way.
+ */
+export function tooDeepBracket(ts: typeof TS, text: string, jsx: boolean, max: number): number | null {
+  const K = ts.SyntaxKind;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, text);
+  const open: boolean[] = []; // true: a template's `${`
+  const ends = new Set([K.Identifier, K.NumericLiteral, K.BigIntLiteral, K.StringLiteral, K.NoSubstitutionTemplateLiteral, K.TemplateTail, K.RegularExpressionLiteral, K.CloseParenToken, K.CloseBracketToken, K.CloseBraceToken, K.ThisKeyword, K.SuperKeyword, K.TrueKeyword, K.FalseKeyword, K.NullKeyword]);
+  let prev: TS.SyntaxKind = K.Unknown;
+  for (let t = scanner.scan(); t !== K.EndOfFileToken; t = scanner.scan()) {
+    // a slash after something that ends an expression divides; anywhere else it starts a regular expression
+    if ((t === K.SlashToken || t === K.SlashEqualsToken) && !ends.has(prev)) t = scanner.reScanSlashToken();
+    if (t === K.CloseBraceToken && open[open.length - 1] === true) {
+      t = scanner.reScanTemplateToken(false);
+      if (t === K.TemplateTail) open.pop();
+    } else if (t === K.OpenParenToken || t === K.OpenBracketToken || t === K.OpenBraceToken || t === K.TemplateHead) {
+      open.push(t === K.TemplateHead);
+      if (open.length > max) return scanner.getTokenStart();
+    } else if (t === K.CloseParenToken || t === K.CloseBracketToken || t === K.CloseBraceToken) open.pop();
+    prev = t;
+  }
+  return null;
+}
+
+/** The 1-based line and column of an offset, with the compiler's line breaks (\n, \r\n, \r, U+2028, U+2029). */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) continue;
+    if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, column: offset - start + 1 };
 }
 
 /** A stack overflow (as opposed to any other RangeError, which is a bug and must surface). */

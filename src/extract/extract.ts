@@ -16,7 +16,7 @@ import type {
   Scope,
 } from '../types.js';
 import type { Adapter } from '../adapters/adapter.js';
-import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, tooDeepNode, type Budgets } from '../budgets.js';
+import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
 
 type TSModule = typeof TS;
 
@@ -102,11 +102,16 @@ function extractWithin(
 ): FileFacts {
   const facts = emptyFacts(file);
   const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
-  const sf = ts.createSourceFile(file, text.replace(/^\uFEFF/, ''), ts.ScriptTarget.Latest, true, kind);
+  const body = text.replace(/^\uFEFF/, '');
+  const tooDeep = `syntax nested deeper than budgets.maxNestingDepth (${maxNestingDepth}); not analysed`;
+  // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
+  const deepBracket = tooDeepBracket(ts, body, kind !== ts.ScriptKind.TS, maxNestingDepth);
+  if (deepBracket !== null) return notAnalysed(tooDeep, lineAndColumn(body, deepBracket));
+  const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, true, kind);
   deadline.check();
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
-  if (deep) return notAnalysed(`syntax nested deeper than budgets.maxNestingDepth (${maxNestingDepth}); not analysed`, locOf({ ts, sf }, deep));
+  if (deep) return notAnalysed(tooDeep, locOf({ ts, sf }, deep));
   const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   if (diags.length > 0) {
     const d = diags[0]!;

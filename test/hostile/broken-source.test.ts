@@ -54,6 +54,8 @@ describe('broken and odd source files', () => {
     'src/deep/concat.ts': `${EXPRESS}export const x = ${'a + '.repeat(DEEP)}'end';\n`,
     'src/deep/members.ts': `${EXPRESS}export const x = a${'.b'.repeat(DEEP)};\n`,
     'src/deep/chain.ts': `${EXPRESS}app${".get('/x', h)".repeat(DEEP)};\n`,
+    'src/deep/nots.ts': `${EXPRESS}export const x = ${'!'.repeat(DEEP)}a;\n`,
+    'src/deep/else-if.ts': `${EXPRESS}if (a) {} ${'else if (a) {} '.repeat(DEEP)}\n`,
     'src/routes/billing.ts': billingRouter(),
   };
 
@@ -69,15 +71,20 @@ describe('broken and odd source files', () => {
       'src/broken/string.ts:3:52 parse-error cannot parse: Unterminated string literal.',
       "src/broken/syntax.ts:4:1 parse-error cannot parse: ')' expected.",
       'src/broken/template.ts:4:1 parse-error cannot parse: Unterminated template literal.',
-      `src/deep/arrays.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
-      `src/deep/arrows.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
-      `src/deep/blocks.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
-      `src/deep/calls.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
+      // brackets: found in the tokens, at the 501st opening one, before the parser could overflow
+      `src/deep/arrays.ts:2:518 ${overBudget(500)}`,
+      `src/deep/arrows.ts:2:3518 ${overBudget(500)}`,
+      `src/deep/blocks.ts:2:4004 ${overBudget(500)}`,
+      `src/deep/calls.ts:2:1019 ${overBudget(500)}`,
+      // chains the compiler builds without recursion: at the first node deeper than 500
       `src/deep/chain.ts:2:1 ${overBudget(500)}`,
       `src/deep/concat.ts:2:18 ${overBudget(500)}`,
+      // chains the compiler's parser recurses on: its stack overflow is caught
+      `src/deep/else-if.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
       `src/deep/members.ts:2:18 ${overBudget(500)}`,
-      `src/deep/objects.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
-      `src/deep/parens.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
+      `src/deep/nots.ts:1:1 ${TOO_DEEP_FOR_PARSER}`,
+      `src/deep/objects.ts:2:2518 ${overBudget(500)}`,
+      `src/deep/parens.ts:2:518 ${overBudget(500)}`,
     ]);
     // The compiler recovers the routes of half-written files (the unterminated template swallows its route).
     expect(routeLines(r)).toEqual([
@@ -92,7 +99,7 @@ describe('broken and odd source files', () => {
       'GET /half src/broken/syntax.ts:3',
     ]);
     // Declaration files are never analysed (they hold no runtime code); empty files are.
-    expect(r.summary.files).toBe(9 + 1 + 17);
+    expect(r.summary.files).toBe(9 + 1 + 19);
     expect(r.findings.some((f) => f.file.endsWith('.d.ts') || f.file.includes('empty') || f.file.includes('blank'))).toBe(false);
   });
 
