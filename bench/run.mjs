@@ -10,7 +10,8 @@
  *   (c) route-surface check --cache, warm, nothing changed
  *   (d) route-surface check --cache, warm, one route file edited
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
- * and reports medians of the paired ratios and peak RSS, printed and written to --out.
+ * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
+ * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const BIN = path.join(ROOT, 'bin', 'route-surface.js');
 const FLOOR = path.join(HERE, 'floor.mjs');
+const THREADS = path.join(HERE, 'threads.mjs');
 const RSS = path.join(HERE, 'rss.cjs');
 const require = createRequire(path.join(ROOT, 'package.json'));
 const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
@@ -185,6 +187,23 @@ async function benchSize(size, o, frameworks, log) {
   const eslintOverCold = median(runs.eslint.map((x, i) => x.b.ms / runs.cold[i].b.ms));
   results.eslintOverCold = eslintOverCold;
   log(`\ncheck (cold) is ${eslintOverCold.toFixed(1)}× faster than the ESLint run (median of per-pair ratios).`);
+
+  // What a worker thread costs and saves here: every file extracted on 1, then 2 threads (alternating).
+  const byThreads = { 1: [], 2: [] };
+  for (let p = 0; p < o.pairs; p++)
+    for (const t of [1, 2]) {
+      const r = spawnSync(process.execPath, [THREADS, tree, String(t)], { encoding: 'utf8' });
+      if (r.status !== 0) fail(`threads.mjs ${t}: ${r.stderr}`);
+      byThreads[t].push(JSON.parse(r.stdout));
+    }
+  const wall = (t) => median(byThreads[t].map((x) => x.wallMs)) / 1000;
+  const cpu = (t) => median(byThreads[t].map((x) => x.cpuMs)) / 1000;
+  results.threads = { wall1: wall(1), wall2: wall(2), cpu1: cpu(1), cpu2: cpu(2) };
+  log(
+    `\nExtraction of all ${size} files by route-surface's pool (bench/threads.mjs, medians of ${o.pairs}): ` +
+      `1 thread ${wall(1).toFixed(2)} s (CPU ${cpu(1).toFixed(2)} s), 2 threads ${wall(2).toFixed(2)} s (CPU ${cpu(2).toFixed(2)} s, ` +
+      `${median(byThreads[2].map((x) => x.byWorkers)).toFixed(0)} files by the worker).`,
+  );
   return results;
 }
 

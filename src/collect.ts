@@ -12,7 +12,7 @@ import { contentHash, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts } from './extract/extract.js';
-import { extractInPool, threadsFor } from './extract/pool.js';
+import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { readSourceText } from './source-text.js';
@@ -120,6 +120,7 @@ export interface Sources {
 }
 
 export function readSources(o: CollectOptions): Sources {
+  const cpuBefore = cpuSample();
   const states: FileState[] = [];
   const modules = frameworkModulePattern(o.adapters.flatMap((a) => a.modules));
   const always = new Set<string>(o.focus ?? []);
@@ -142,10 +143,12 @@ export function readSources(o: CollectOptions): Sources {
     if (cached) stats.cached++;
   }
   const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
-  return { digest, collect: () => collectFacts(o, states, always, stats) };
+  // How busy the machine was while this thread read: decides how many threads parse.
+  const idle = idleCores(cpuBefore, cpuSample());
+  return { digest, collect: () => collectFacts(o, states, always, stats, idle) };
 }
 
-async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats): Promise<Collected> {
+async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats, idle: number | null): Promise<Collected> {
   /** Extract a file's facts on this thread (keeping their JSON for the cache). */
   const extractHere = (s: FileState): void => {
     // A damaged cache entry left no text: read the file again.
@@ -191,7 +194,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   stats.parsed = toParse.length;
   stats.deferred = states.filter((s) => !eager.has(s.file)).length;
   const texts = toParse.map((s) => s.text!);
-  stats.threads = threadsFor(texts.reduce((sum, t) => sum + t.length, 0));
+  stats.threads = threadsFor(texts.reduce((sum, t) => sum + t.length, 0), idle);
   await extractInPool(
     toParse.map((s) => s.file),
     texts,

@@ -2,10 +2,11 @@
  * Parsing on several threads. The main thread and the workers claim files from one shared
  * counter (so a slow file never leaves a thread idle); a worker sends its facts back as JSON.
  *
- * A worker costs its start-up (a thread, and a copy of the compiler to load: about as much as
- * parsing 1 MB of source on this project's 2-core reference machine), so workers are started
- * only when each one gets at least `MIN_BYTES_PER_THREAD` of source, and only as many as there
- * are cores to run them. They exist only in the built package (the worker is a .js module).
+ * A worker costs its start-up (a thread, its own copy of the compiler to load and to warm up)
+ * and its facts travel back as JSON: on the 2-core reference machine, two threads spend about
+ * 1.5× the CPU time of one for the same files (docs/performance.md). So workers are started
+ * only on cores that are idle, and only when each thread gets at least `MIN_BYTES_PER_THREAD`
+ * of source. They exist only in the built package (the worker is a .js module).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,10 +23,37 @@ const YIELD_EVERY = 16;
 
 const WORKER = new URL('./worker.js', import.meta.url);
 
-/** How many threads (the main one included) to parse `bytes` of source with. */
-export function threadsFor(bytes: number, cores = os.availableParallelism()): number {
+/** CPU time counters of every core, to tell later how busy the machine was meanwhile. */
+export function cpuSample(): os.CpuInfo['times'][] {
+  return os.cpus().map((c) => c.times);
+}
+
+/**
+ * Cores that were idle between two samples (this thread's own work included in the busy
+ * part), or null when the interval is too short to tell.
+ */
+export function idleCores(before: os.CpuInfo['times'][], after: os.CpuInfo['times'][]): number | null {
+  let idle = 0;
+  let total = 0;
+  for (let i = 0; i < Math.min(before.length, after.length); i++) {
+    const b = before[i]!;
+    const a = after[i]!;
+    idle += a.idle - b.idle;
+    total += a.user + a.nice + a.sys + a.irq + a.idle - (b.user + b.nice + b.sys + b.irq + b.idle);
+  }
+  return total < 20 * after.length ? null : (idle / total) * after.length;
+}
+
+/**
+ * How many threads (this one included) to parse `bytes` of source with: this thread, plus a
+ * worker for each core that was idle while the files were read (a worker on a core other
+ * processes keep busy only adds its start-up and contention) — each thread getting at least
+ * `MIN_BYTES_PER_THREAD` of source.
+ */
+export function threadsFor(bytes: number, idle: number | null, cores = os.availableParallelism()): number {
   if (!import.meta.url.endsWith('.js') || !fs.existsSync(fileURLToPath(WORKER))) return 1;
-  return Math.max(1, Math.min(cores, MAX_THREADS, Math.floor(bytes / MIN_BYTES_PER_THREAD)));
+  const spare = idle === null ? cores - 1 : Math.floor(idle + 0.25);
+  return Math.max(1, Math.min(1 + spare, cores, MAX_THREADS, Math.floor(bytes / MIN_BYTES_PER_THREAD)));
 }
 
 /**
