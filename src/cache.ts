@@ -110,7 +110,7 @@ export class FactCache {
       fd = fs.openSync(file, 'r');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return new FactCache(file, key, code === 'ENOENT' ? null : `cannot read it (${code ?? 'error'})`);
+      return new FactCache(file, key, code === 'ENOENT' ? null : `cannot read the cache ${file} (${code ?? 'error'})`);
     }
     try {
       const st = fs.fstatSync(fd);
@@ -142,7 +142,7 @@ export class FactCache {
       }
       return cache;
     } catch (err) {
-      return new FactCache(file, key, `cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      return new FactCache(file, key, `cannot read the cache ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     } finally {
       fs.closeSync(fd);
     }

@@ -144,6 +144,15 @@ describe('check --cache on the command line', () => {
     expect(edited.stdout).toContain('"path": "/api/health/version"');
   });
 
+  it('warns on stderr when the cache cannot be written, and prints the full result all the same', () => {
+    const dir = project();
+    fs.writeFileSync(path.join(dir, 'not-a-dir'), 'x');
+    const plain = cli(['check'], dir);
+    const res = cli(['check', '--cache', '--cache-location', 'not-a-dir/'], dir);
+    expect(res.stderr).toBe(`route-surface: warning: cannot write the cache ${path.join(dir, 'not-a-dir', CACHE_FILE_NAME)} (EEXIST)\n`);
+    expect([res.code, res.stdout]).toEqual([plain.code, plain.stdout]);
+  });
+
   it('two runs at once both finish, and leave one complete cache', async () => {
     const dir = project();
     const once = (): Promise<{ code: number | null; out: string }> =>
