@@ -222,9 +222,10 @@ describe('broken and odd source files', () => {
   });
 
   it('turns a file that takes longer than budgets.maxFileMs into a finding', () => {
-    // ~1.9 MB of route registrations: seconds of work, against a 200 ms budget.
-    const big = generatedModule(1_900_000, 'routes');
-    const dir = project({ 'route-surface.config.json': JSON.stringify({ budgets: { maxFileMs: 200 } }), 'src/generated/catalog.ts': big.text });
+    // 5 MB of route registrations: several seconds of parsing and extraction on the reference
+    // machine, against a 200 ms budget; the extraction stops once the budget is spent.
+    const big = generatedModule(5_000_000, 'routes');
+    const dir = project({ 'route-surface.config.json': JSON.stringify({ budgets: { maxFileMs: 200, maxFileBytes: 6_000_000 } }), 'src/generated/catalog.ts': big.text });
     const r = checkJson(dir);
     expect(findingLines(r, 'parse-error')).toEqual([
       'src/generated/catalog.ts:1:1 parse-error cannot parse: analysis took longer than budgets.maxFileMs (200 ms); not analysed',
