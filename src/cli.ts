@@ -88,6 +88,9 @@ export async function main(argv: string[]): Promise<number> {
         cache: opts.cache === true,
         cacheLocation: opts.cacheLocation,
       });
+      // A cache that cannot be read or written slows the next run down; it never fails this one.
+      const cacheNote = all.extraction?.cacheNote;
+      if (cacheNote?.startsWith('cannot')) process.stderr.write(`route-surface: warning: ${cacheNote}\n`);
       if (opts.updateBaseline) {
         writeOut(updateBaseline(all, process.cwd(), opts), undefined);
         return;

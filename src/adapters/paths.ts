@@ -8,8 +8,17 @@ export function joinPath(prefix: string, p: string): string {
   return base + (p.startsWith('/') ? p : '/' + p);
 }
 
-function segments(p: string): string[] {
-  return p.split('/').filter((s) => s !== '');
+/** Segments of each path seen (guards × routes asks for the same few paths again and again). */
+const SEGMENTS = new Map<string, readonly string[]>();
+
+function segments(p: string): readonly string[] {
+  let segs = SEGMENTS.get(p);
+  if (!segs) {
+    segs = p.split('/').filter((s) => s !== '');
+    if (SEGMENTS.size > 100_000) SEGMENTS.clear();
+    SEGMENTS.set(p, segs);
+  }
+  return segs;
 }
 
 function segmentMatches(pattern: string, actual: string, caseSensitive: boolean): boolean {
