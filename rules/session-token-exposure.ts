@@ -29,10 +29,14 @@ export const rule: RuleModule = {
     },
   },
   check(ctx) {
+    // What a function returns is a response body only when the function is a route handler.
+    const handlers = new Set(ctx.routes.flatMap((r) => (r.handlerFn ? [`${r.handlerFn.file}:${r.handlerFn.fn}`] : [])));
     for (const [file, facts] of ctx.files) {
-      for (const f of facts.functions)
-        for (const x of f.sessionExposures)
+      for (const f of facts.functions) {
+        const returned = handlers.has(`${file}:${f.id}`) ? f.returnedSessionExposures : [];
+        for (const x of [...f.sessionExposures, ...returned])
           ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
+      }
       for (const d of facts.documentCookieReads)
         ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });
     }

@@ -118,6 +118,8 @@ export interface FunctionFact {
   responseFields: ResponseField[];
   /** expressions put into a response body that expose a session id/cookie */
   sessionExposures: { at: Loc; snippet: string; text: string }[];
+  /** the same, in values the function returns: a response only when the function is a route handler */
+  returnedSessionExposures: { at: Loc; snippet: string; text: string }[];
 }
 
 export interface Scope {

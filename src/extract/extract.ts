@@ -587,6 +587,7 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
     leading: [],
     responseFields: [],
     sessionExposures: [],
+    returnedSessionExposures: [],
   };
   facts.functions.push(f);
   node.parameters.forEach((p, index) => {
@@ -1182,29 +1183,35 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
       }
     }
   };
-  const exposures = (e: TS.Node): void => {
-    const v = (x: TS.Node): void => {
-      if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x) || ts.isCallExpression(x)) && SESSION_EXPOSURE_RE.test(x.getText(ctx.sf))) {
-        const at = locOf(ctx, x);
-        f.sessionExposures.push({ at, snippet: lineText(ctx, at.line), text: x.getText(ctx.sf).slice(0, 80) });
-        return;
+  /**
+   * Session ids put into a response. Followed through local variables, but a local made by a
+   * call is the call's result: its arguments (`query(sql, [req.sessionID])`) are not returned.
+   */
+  const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
+    const found = (x: TS.Node, text: string): void => {
+      const at = locOf(ctx, x);
+      into.push({ at, snippet: lineText(ctx, at.line), text: text.slice(0, 80) });
+    };
+    const v = (x: TS.Node, viaLocal: boolean): void => {
+      if (ts.isCallExpression(x)) {
+        const literalArgs = x.arguments.filter((a) => ts.isStringLiteralLike(a)).map((a) => a.getText(ctx.sf));
+        if (SESSION_EXPOSURE_RE.test(`${x.expression.getText(ctx.sf)}(${literalArgs.join(', ')})`)) return found(x, x.getText(ctx.sf));
+        if (viaLocal) return v(x.expression, viaLocal);
+      } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && SESSION_EXPOSURE_RE.test(x.getText(ctx.sf))) {
+        return found(x, x.getText(ctx.sf));
       }
-      if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) {
-        const at = locOf(ctx, x);
-        f.sessionExposures.push({ at, snippet: lineText(ctx, at.line), text: x.name.text });
-        return;
-      }
+      if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
       if (ts.isIdentifier(x) && localInit.has(x.text)) {
         const init = localInit.get(x.text)!;
         if (!seen.has(init)) {
           seen.add(init);
-          v(init);
+          v(init, true);
         }
         return;
       }
-      ts.forEachChild(x, v);
+      ts.forEachChild(x, (c) => v(c, viaLocal));
     };
-    v(e);
+    v(e, false);
   };
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
@@ -1212,17 +1219,17 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     if (isResponseCall(ts, n)) {
       for (const a of (n as TS.CallExpression).arguments) {
         fieldsOf(a, 0);
-        exposures(a);
+        exposures(a, f.sessionExposures);
       }
     } else if (ts.isReturnStatement(n) && n.expression) {
       const u = unwrap(ts, n.expression);
       if (ts.isObjectLiteralExpression(u) || ts.isIdentifier(u)) {
         fieldsOf(u, 0);
-        exposures(u);
+        exposures(u, f.returnedSessionExposures);
       }
     } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.body$/.test(n.left.getText(ctx.sf))) {
       fieldsOf(n.right, 0);
-      exposures(n.right);
+      exposures(n.right, f.sessionExposures);
     }
     ts.forEachChild(n, visit);
   };
@@ -1238,5 +1245,6 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   };
   f.responseFields = dedupe(f.responseFields) as ResponseField[];
   f.sessionExposures = dedupe(f.sessionExposures);
+  f.returnedSessionExposures = dedupe(f.returnedSessionExposures);
 }
 

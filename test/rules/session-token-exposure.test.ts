@@ -6,6 +6,7 @@ ruleTester('session-token-exposure', {
   valid: [
     { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
     { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
+    { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
   ],
   invalid: [
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
