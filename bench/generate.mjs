@@ -400,9 +400,9 @@ function expressRoutes(d, file, prefix, guards, routes) {
   o.push(`${r}.get('/:${d.id}/history', async (req, res, next) => {`, `  try {`);
   for (const l of handlerBody(d, byOp.history, 'express')) o.push(`    ${l}`);
   o.push(`  } catch (err) {`, `    next(err);`, `  }`, `});`);
-  const chainLine = o.next;
-  reg(byOp.notes, chainLine);
-  reg(byOp.addNote, chainLine);
+  // Each link of a route() chain is located at its own method name (the chain starts at o.next).
+  reg(byOp.notes, o.next + 2);
+  reg(byOp.addNote, o.next + 3);
   o.push(`${r}`, `  .route('/:${d.id}/notes')`, `  .get(${byOp.notes.name})`, `  .post(verifyCsrf, ${byOp.addNote.name});`);
   return o;
 }

@@ -547,7 +547,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
       } else break;
     }
     const awaited = ts.isAwaitExpression(n.parent) ? { awaited: true as const } : {};
-    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at, snippet });
+    // A later link of a chain is located at its own method name, not at the chain's first line.
+    const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
+    const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at: regAt, snippet: chained ? lineText(ctx, regAt.line) : snippet });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];

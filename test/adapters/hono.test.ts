@@ -29,7 +29,7 @@ describe('fixtures/hono-clean', () => {
       row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API_CSRF, 'GET /api/databases/'),
       // a chain `deployments.get(…).post(…)`: both calls start at the chain's first line
       row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, API_CSRF, 'GET /api/deployments/'),
-      row('POST /api/deployments/', 'browser', `${R}deployments.ts:9:1`, API_CSRF),
+      row('POST /api/deployments/', 'browser', `${R}deployments.ts:11:4`, API_CSRF),
       // mounted before the /api/* middleware: registration order leaves it open, as the contract wants
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
       // api.doc(): the OpenAPI document is a route too
@@ -51,7 +51,7 @@ describe('fixtures/hono-clean', () => {
     const res = await check(DIR);
     expect(findingRows(res.findings)).toEqual([
       `${R}api.ts:16:1 info uncontracted-route ${outside('GET /api/openapi.json')}`,
-      `${R}deployments.ts:9:1 info uncontracted-route ${outside('POST /api/deployments/')}`,
+      `${R}deployments.ts:11:4 info uncontracted-route ${outside('POST /api/deployments/')}`,
       `${R}sites.ts:15:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
       `${R}sites.ts:23:1 info uncontracted-route ${outside('POST /api/sites/')}`,
       `${R}sites.ts:34:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
@@ -77,8 +77,8 @@ describe('fixtures/hono-leaky', () => {
       row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API, 'GET /api/databases/'),
       // app.route('/api', deployments) precedes app.use('/api/*', …): no middleware runs before these
       row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, {}, 'GET /api/deployments/'),
-      row('POST /api/deployments/', 'browser', `${R}deployments.ts:9:1`),
-      row('PATCH /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:9:1`),
+      row('POST /api/deployments/', 'browser', `${R}deployments.ts:11:4`),
+      row('PATCH /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:16:4`),
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
       row('GET /api/openapi.json', 'browser', `${R}api.ts:16:1`, API),
       row('POST /api/ops/cache/purge', 'excluded:ops', `${R}ops.ts:15:1`, API),
@@ -95,21 +95,23 @@ describe('fixtures/hono-leaky', () => {
 
   it('reports the leaks', async () => {
     const res = await check(DIR);
-    const D = `${R}deployments.ts:9:1`;
+    const G = `${R}deployments.ts:9:1`;
+    const P = `${R}deployments.ts:11:4`;
+    const U = `${R}deployments.ts:16:4`;
     expect(findingRows(res.findings)).toEqual([
       `${R}api.ts:16:1 info uncontracted-route ${outside('GET /api/openapi.json')}`,
       `${R}databases.ts:15:7 error provider-credential-exposure GET /api/databases/ returns credential-like field password in database metadata`,
-      `${D} error immutable-resource-mutation PATCH /api/deployments/:deploymentId mutates a deployment, which the contract makes immutable`,
-      `${D} error missing-auth-guard GET /api/deployments/ has no auth guard`,
-      `${D} error missing-auth-guard PATCH /api/deployments/:deploymentId has no auth guard`,
-      `${D} error missing-auth-guard POST /api/deployments/ has no auth guard`,
-      `${D} error missing-csrf-guard PATCH /api/deployments/:deploymentId changes state on the browser session without a CSRF guard`,
-      `${D} error missing-csrf-guard POST /api/deployments/ changes state on the browser session without a CSRF guard`,
-      `${D} error missing-tenant-guard GET /api/deployments/ has no tenant guard`,
-      `${D} error missing-tenant-guard PATCH /api/deployments/:deploymentId has no tenant guard`,
-      `${D} error missing-tenant-guard POST /api/deployments/ has no tenant guard`,
-      `${D} info uncontracted-route ${outside('PATCH /api/deployments/:deploymentId')}`,
-      `${D} info uncontracted-route ${outside('POST /api/deployments/')}`,
+      `${G} error missing-auth-guard GET /api/deployments/ has no auth guard`,
+      `${G} error missing-tenant-guard GET /api/deployments/ has no tenant guard`,
+      `${P} error missing-auth-guard POST /api/deployments/ has no auth guard`,
+      `${P} error missing-csrf-guard POST /api/deployments/ changes state on the browser session without a CSRF guard`,
+      `${P} error missing-tenant-guard POST /api/deployments/ has no tenant guard`,
+      `${P} info uncontracted-route ${outside('POST /api/deployments/')}`,
+      `${U} error immutable-resource-mutation PATCH /api/deployments/:deploymentId mutates a deployment, which the contract makes immutable`,
+      `${U} error missing-auth-guard PATCH /api/deployments/:deploymentId has no auth guard`,
+      `${U} error missing-csrf-guard PATCH /api/deployments/:deploymentId changes state on the browser session without a CSRF guard`,
+      `${U} error missing-tenant-guard PATCH /api/deployments/:deploymentId has no tenant guard`,
+      `${U} info uncontracted-route ${outside('PATCH /api/deployments/:deploymentId')}`,
       // an OpenAPIHono sub-app's registry is merged into api's, which api.doc() serves
       `${R}ops.ts:15:1 error excluded-family-leak POST /api/ops/cache/purge is in the excluded family "ops" but is published in generated API docs by @hono/zod-openapi (hide it with hide: true in its createRoute() config)`,
       `${R}sites.ts:10:1 error contract-route-drift GET /api/sites drifts from the contract route GET /api/sites/: trailing slash differs and hono matches it exactly`,

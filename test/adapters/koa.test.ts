@@ -29,7 +29,7 @@ describe('fixtures/koa-clean', () => {
       // '/' of a non-strict router becomes the bare prefix, which also serves '/api/databases/'
       row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
       row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
-      row('POST /api/deployments', 'browser', `${R}deployments.ts:6:1`, API),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:10:4`, API),
       // app.use(health.routes()) comes before any guard
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
       row('GET /api/sites', 'contract', `${R}sites.ts:6:1`, API, 'GET /api/sites/'),
@@ -44,7 +44,7 @@ describe('fixtures/koa-clean', () => {
   it('reports only the uncontracted browser routes', async () => {
     const res = await check(DIR);
     expect(findingRows(res.findings)).toEqual([
-      `${R}deployments.ts:6:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}deployments.ts:10:4 info uncontracted-route ${outside('POST /api/deployments')}`,
       `${R}sites.ts:10:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
       `${R}sites.ts:16:1 info uncontracted-route ${outside('POST /api/sites')}`,
       `${R}sites.ts:23:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
@@ -77,7 +77,7 @@ describe('fixtures/koa-leaky', () => {
       row('GET /api/auth/me/', 'contract', `${R}auth.ts:6:1`, S, 'GET /api/auth/me/'),
       row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
       row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
-      row('POST /api/deployments', 'browser', `${R}deployments.ts:6:1`, API),
+      row('POST /api/deployments', 'browser', `${R}deployments.ts:10:4`, API),
       // '/ready/' with a trailing slash does not serve the contract's '/api/health/ready'
       row('GET /api/health/ready/', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
       row('GET /api/sites', 'contract', `${R}sites.ts:6:1`, S, 'GET /api/sites/'),
@@ -96,7 +96,7 @@ describe('fixtures/koa-leaky', () => {
     expect(findingRows(res.findings)).toEqual([
       `${R}auth.ts:6:1 error missing-tenant-guard GET /api/auth/me/ has no tenant guard`,
       `${R}databases.ts:8:89 error provider-credential-exposure GET /api/databases returns credential-like field dsn in database metadata`,
-      `${R}deployments.ts:6:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}deployments.ts:10:4 info uncontracted-route ${outside('POST /api/deployments')}`,
       `${R}health.ts:6:1 error contract-route-drift GET /api/health/ready/ drifts from the contract route GET /api/health/ready: trailing slash differs and koa matches it exactly`,
       `${R}internal.ts:7:1 error excluded-family-leak POST /internal/builds/:buildId/complete is in the excluded family "internal" and is reachable without its family guard (unguarded)`,
       `${R}sites.ts:6:1 error missing-tenant-guard GET /api/sites has no tenant guard`,

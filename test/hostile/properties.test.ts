@@ -301,9 +301,14 @@ describe('guard deletion', () => {
       applyEdits(abs, text, [[innermost.getStart(sf), innermost.getEnd(), '']]);
       return true;
     }
-    const root = atLine[0];
+    let root = atLine[0];
     if (!root) return false;
-    const edits = removals(sf, root, d.name, d.mechanism === 'wrapper');
+    // a later link of a chain (`.patch(protectForms, …)`) is located at its method name: look in its arguments
+    const link = ts.isIdentifier(root) && ts.isPropertyAccessExpression(root.parent) && root.parent.name === root && ts.isCallExpression(root.parent.parent) ? root.parent.parent : null;
+    if (link && link.arguments.length > 0) root = link.arguments[0]!;
+    const edits = link
+      ? link.arguments.flatMap((a) => removals(sf, a, d.name, d.mechanism === 'wrapper'))
+      : removals(sf, root, d.name, d.mechanism === 'wrapper');
     if (edits.length > 0) {
       applyEdits(abs, text, edits);
       return true;

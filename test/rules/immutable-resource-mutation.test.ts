@@ -9,7 +9,7 @@ ruleTester('immutable-resource-mutation', {
   ],
   invalid: [
     { dir: 'invalid/patch-on-a-deployment', name: 'PATCH /api/deployments/:id', errors: [{ line: 8, message: mutates('PATCH /api/deployments/:id') }] },
-    { dir: 'invalid/put-in-a-route-chain', name: 'router.route(path).get(…).put(…) mounted at /api/deployments', errors: [{ line: 8, message: mutates('PUT /api/deployments/:deploymentId') }] },
+    { dir: 'invalid/put-in-a-route-chain', name: 'router.route(path).get(…).put(…) mounted at /api/deployments', errors: [{ line: 13, column: 4, message: mutates('PUT /api/deployments/:deploymentId') }] },
     { dir: 'invalid/nested-router', name: 'a PATCH two routers down', errors: [{ line: 8, message: mutates('PATCH /api/deployments/:id/env/') }] },
   ],
 });

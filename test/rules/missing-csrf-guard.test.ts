@@ -16,7 +16,7 @@ ruleTester('missing-csrf-guard', {
     {
       dir: 'invalid/route-chain',
       name: 'router.route(path): only the verb that has the guard is protected',
-      errors: [{ line: 9, message: noCsrf('DELETE /api/projects/:id') }],
+      errors: [{ line: 17, column: 4, message: noCsrf('DELETE /api/projects/:id') }],
     },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
     {
