@@ -204,6 +204,8 @@ async function benchSize(size, o, frameworks, log) {
       `1 thread ${wall(1).toFixed(2)} s (CPU ${cpu(1).toFixed(2)} s), 2 threads ${wall(2).toFixed(2)} s (CPU ${cpu(2).toFixed(2)} s, ` +
       `${median(byThreads[2].map((x) => x.byWorkers)).toFixed(0)} files by the worker).`,
   );
+  // The tree is deterministic: generated again by the next run.
+  fs.rmSync(base, { recursive: true, force: true });
   return results;
 }
 
