@@ -787,6 +787,9 @@ class NestLinker {
     const pkg = this.ctx.project.packageOf(router.file).dir;
     for (const [file, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       for (const call of facts.calls) {
+        // Only `X.setup(…)` can be SwaggerModule.setup: evaluating every other call would pull
+        // every file the prefilter held back into the parse.
+        if (call.callee.k !== 'member' || call.callee.prop !== 'setup') continue;
         const callee = this.ev.eval(file, call.callee);
         if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/swagger' || callee.path.join('.') !== 'SwaggerModule.setup') continue;
         const target = call.args[1] ? this.ev.eval(file, call.args[1]) : null;
