@@ -23,7 +23,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 
 /** `--cache-location` default, relative to the project root. */

@@ -11,7 +11,7 @@ import type { Budgets } from './budgets.js';
 import { contentHash, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
-import { emptyFacts, extractFacts } from './extract/extract.js';
+import { emptyFacts, extractFacts, scriptKindOf } from './extract/extract.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
@@ -212,6 +212,25 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
 
   // The eager files' facts, in file order; the others stay deferred.
   for (const s of states) if (eager.has(s.file)) store.load(s.file);
+  // A syntax error is reported even in a file nothing needs: each newly deferred file is parsed
+  // (only parsed: extraction costs two to three times the parse), and a broken one is analysed
+  // like any file that shows a signal — also on later runs, through the cache's signal bit.
+  const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && s.facts === null && s.text !== null);
+  if (unchecked.length > 0) {
+    const ts = loadTypeScript();
+    for (const s of unchecked) {
+      let broken: boolean;
+      try {
+        const sf = ts.createSourceFile(s.file, s.text!, ts.ScriptTarget.Latest, false, scriptKindOf(ts, s.file));
+        broken = ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
+      } catch {
+        broken = true; // the parser's own stack overflow: extraction reports it against the budgets
+      }
+      if (!broken) continue;
+      s.signals = { ...s.signals, signal: true };
+      store.load(s.file);
+    }
+  }
 
   const saveCache = (): string | null => {
     if (!o.cache) return null;

@@ -12,8 +12,8 @@
  * be a router, a package value or a function registering routes. Its facts matter only when
  * the linker follows an import into it (a guard's definition, a path constant), and then they
  * are extracted on demand (see `FactStore`). So the routes and the findings are the same with
- * or without the prefilter — except a syntax error in a file nothing needs, which is then
- * never parsed and so not reported by `parse-error`.
+ * or without the prefilter; a held-back file is still parsed (not walked) once, so that its
+ * syntax errors are reported (collect.ts).
  */
 import { REGISTRATION_METHODS } from './extract/extract.js';
 

@@ -123,15 +123,24 @@ describe('the prefilter changes no result', () => {
     expect(on.routes[0]!.guards.map((g) => `${g.name} ${g.kinds.join(',')} ${g.reason}`)).toEqual(['ensureMember auth by behaviour (ends the request with 401)']);
   });
 
-  it('does not report a syntax error in a file nothing needs (the one thing it changes), but does in a file a route needs', async () => {
+  it('reports a syntax error in a file nothing needs as in a file a route needs, cold and from the cache', async () => {
     const dir = writeProject({
       'src/app.ts': `import express from 'express';\nimport { h } from './handler';\nconst app = express();\napp.get('/api/health/ready', h);\n`,
       'src/handler.ts': `export function h(_req: unknown, res: { json(b: unknown): void }) {\n  res.json({ ok: true }\n}\n`,
       'src/scratch.ts': `export const broken = (;\n`,
+      'src/util.ts': `export const answer = 42;\n`,
     });
-    const on = await run({ cwd: dir, paths: [] });
+    const expected = ["src/handler.ts:3 parse-error cannot parse: ',' expected.", 'src/scratch.ts:1 parse-error cannot parse: Expression expected.'];
     const off = await run({ cwd: dir, paths: [], prefilter: false });
-    expect(findingLines(on).filter((l) => l.includes('parse-error'))).toEqual(["src/handler.ts:3 parse-error cannot parse: ',' expected."]);
-    expect(findingLines(off).filter((l) => l.includes('parse-error'))).toEqual(["src/handler.ts:3 parse-error cannot parse: ',' expected.", "src/scratch.ts:1 parse-error cannot parse: Expression expected."]);
+    expect(findingLines(off).filter((l) => l.includes('parse-error'))).toEqual(expected);
+    const on = await run({ cwd: dir, paths: [] });
+    expect(findingLines(on).filter((l) => l.includes('parse-error'))).toEqual(expected);
+    expect(formatJson(on)).toBe(formatJson(off));
+    // warm: the broken file's signal bit in the cache makes it analysed again, with no parse
+    const cacheLocation = path.join(dir, '.cache');
+    await run({ cwd: dir, paths: [], cache: true, cacheLocation });
+    fs.appendFileSync(path.join(dir, 'src/app.ts'), `app.get('/api/sites/', h);\n`);
+    const warm = await run({ cwd: dir, paths: [], cache: true, cacheLocation });
+    expect(findingLines(warm).filter((l) => l.includes('parse-error'))).toEqual(expected);
   });
 });

@@ -68,6 +68,11 @@ function lineText(ctx: { sf: TS.SourceFile; text: string }, line: number): strin
   return ctx.text.slice(start, Math.min(end, start + 4096)).trim().slice(0, 300);
 }
 
+/** How the compiler reads a file: TSX, JSX (all JavaScript, which may hold JSX) or TS. */
+export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
+  return /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
+}
+
 /**
  * Extract a file's facts within its budgets (src/budgets.ts). A file that cannot be analysed
  * within them (too slow, nested too deeply, or too deep for the parser's stack) yields facts
@@ -101,7 +106,7 @@ function extractWithin(
   notAnalysed: (message: string, at: Loc) => FileFacts,
 ): FileFacts {
   const facts = emptyFacts(file);
-  const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
+  const kind = scriptKindOf(ts, file);
   const body = text.replace(/^\uFEFF/, '');
   const tooDeep = `syntax nested deeper than budgets.maxNestingDepth (${maxNestingDepth}); not analysed`;
   // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
