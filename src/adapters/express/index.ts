@@ -13,18 +13,10 @@ import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../
 import type { BoundRegistration, LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, pathApplies } from '../paths.js';
+import { ROUTER_METHODS } from '../methods.js';
+import { handlerNameOf } from '../handler-name.js';
 
-const METHODS: Record<string, string> = {
-  get: 'GET',
-  post: 'POST',
-  put: 'PUT',
-  patch: 'PATCH',
-  delete: 'DELETE',
-  del: 'DELETE',
-  options: 'OPTIONS',
-  head: 'HEAD',
-  all: 'ALL',
-};
+const METHODS = ROUTER_METHODS;
 
 function bool(v: Value | undefined): boolean | undefined {
   return v?.t === 'bool' ? v.v : undefined;
@@ -198,7 +190,7 @@ class ExpressLinker {
       if (g) routeGuards.push({ ...g, file });
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
-    const handlerName = handler ? handlerNameOf(this.ctx, handler) : null;
+    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
@@ -221,20 +213,4 @@ class ExpressLinker {
       });
     }
   }
-}
-
-function handlerNameOf(ctx: LinkContext, h: { value: Value; expr: Expr }): string | null {
-  if (h.expr.k === 'ref') return h.expr.name;
-  if (h.expr.k === 'member') {
-    const parts: string[] = [];
-    let e: Expr = h.expr;
-    while (e.k === 'member') {
-      parts.unshift(e.prop);
-      e = e.obj;
-    }
-    if (e.k === 'ref') parts.unshift(e.name);
-    return parts.join('.');
-  }
-  if (h.value.t === 'fn') return ctx.ev.fnOf(h.value.file, h.value.fn)?.name ?? null;
-  return null;
 }

@@ -26,18 +26,9 @@ import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.j
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { pathApplies } from '../paths.js';
+import { ROUTER_METHODS } from '../methods.js';
 
-const METHODS: Record<string, string> = {
-  get: 'GET',
-  post: 'POST',
-  put: 'PUT',
-  patch: 'PATCH',
-  delete: 'DELETE',
-  del: 'DELETE',
-  options: 'OPTIONS',
-  head: 'HEAD',
-  all: 'ALL',
-};
+const METHODS = ROUTER_METHODS;
 
 const ROUTER_MODULES = ['@koa/router', 'koa-router'];
 
