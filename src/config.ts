@@ -46,7 +46,9 @@ export function loadConfig(file: string | undefined, cwd: string): { config: Con
   const chosen = file ?? CONFIG_FILE;
   const abs = path.resolve(cwd, chosen);
   if (!file && !fs.existsSync(abs)) return { config: {}, file: null };
-  const shown = path.relative(cwd, abs).split(path.sep).join('/') || chosen;
+  // Named relative to the project root, or as the user wrote it when it lies outside.
+  const rel = path.relative(cwd, abs).split(path.sep).join('/');
+  const shown = rel === '' || rel.startsWith('../') ? chosen : rel;
   const data = parseJson(readText(abs, 'config', shown), shown, 'config');
   validateConfig(data, shown);
   return { config: data as Config, file: shown };
