@@ -726,13 +726,43 @@ function ownReturn(ts: TSModule, n: TS.Node, body: TS.Node): boolean {
   return p === body;
 }
 
+/**
+ * What the behaviour walk found in a function's body, kept so that an enclosing function's walk
+ * takes it over instead of walking the nested body again (nesting made that quadratic). Only
+ * bodies without a 401 are taken over: a 401's conditions are read up to the enclosing body.
+ */
+interface BodySummary {
+  status403or404: boolean;
+  comparesTenant: boolean;
+  readsSession: boolean;
+  sendsResponse: boolean;
+  status401: boolean;
+  /** names called as plain functions (`next()`, `done()`), nested functions included */
+  called: Set<string>;
+}
+const bodySummaries = new WeakMap<TS.Node, BodySummary>();
+
 function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
   const sites401: FlagCondition[][] = [];
+  const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: new Set() };
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
+    if (n !== body && ts.isFunctionLike(n)) {
+      const inner = (n as TS.FunctionLikeDeclaration).body;
+      const done = inner ? bodySummaries.get(inner) : undefined;
+      if (inner && done && !done.status401) {
+        summary.status403or404 ||= done.status403or404;
+        summary.comparesTenant ||= done.comparesTenant;
+        summary.readsSession ||= done.readsSession;
+        summary.sendsResponse ||= done.sendsResponse;
+        for (const name of done.called) summary.called.add(name);
+        ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
+        return;
+      }
+    }
     const st = statusOf(ts, n);
     if (st !== null) {
       const p = n.parent;
@@ -745,10 +775,10 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
         ts.isIdentifier(n);
       if (inStatusContext) {
         if (st === 401) {
-          b.status401 = true;
+          summary.status401 = true;
           sites401.push(flagConditions(ctx, n, body));
         }
-        else b.status403or404 = true;
+        else summary.status403or404 = true;
       }
     }
     if (ts.isBinaryExpression(n)) {
@@ -760,22 +790,29 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
           op === ts.SyntaxKind.ExclamationEqualsToken) &&
         TENANT_RE.test(n.getText(ctx.sf))
       )
-        b.comparesTenant = true;
-      if (op === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(n.left.getText(ctx.sf))) b.sendsResponse = true;
+        summary.comparesTenant = true;
+      if (op === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(n.left.getText(ctx.sf))) summary.sendsResponse = true;
     }
     if (ts.isCallExpression(n)) {
       const c = n.expression;
       if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
-        b.comparesTenant = true;
-      if (ts.isIdentifier(c) && (c.text === nextName || c.text === 'next')) b.callsNext = true;
-      if (isResponseCall(ts, n)) b.sendsResponse = true;
+        summary.comparesTenant = true;
+      if (ts.isIdentifier(c)) summary.called.add(c.text);
+      if (isResponseCall(ts, n)) summary.sendsResponse = true;
     }
-    if (ts.isThrowStatement(n)) b.sendsResponse = true;
+    if (ts.isThrowStatement(n)) summary.sendsResponse = true;
     if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && ownReturn(ts, n, body)) b.deniesByReturn = true;
-    if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) b.readsSession = true;
+    if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) summary.readsSession = true;
     ts.forEachChild(n, visit);
   };
   visit(body);
+  bodySummaries.set(body, summary);
+  b.status401 = summary.status401;
+  b.status403or404 = summary.status403or404;
+  b.comparesTenant = summary.comparesTenant;
+  b.readsSession = summary.readsSession;
+  b.sendsResponse = summary.sendsResponse;
+  b.callsNext = (nextName !== null && summary.called.has(nextName)) || summary.called.has('next');
   // Conditions on the function's own locals say nothing a caller can decide; its parameters and
   // enclosing names (a factory's parameters) can be fixed by a call's arguments.
   const params = new Set(f.params);
