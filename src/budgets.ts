@@ -93,6 +93,15 @@ export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.N
  * thread): checked first, the same file is always reported the same way.
  */
 export function tooDeepBracket(ts: typeof TS, text: string, jsx: boolean, max: number): number | null {
+  // Every bracket the scan below counts holds a `(`, `[` or `{` of its own (a `${` its `{`): a
+  // text with no more of those characters than `max` cannot nest deeper, and most files are
+  // told so by a character count, without a second tokenisation of the file.
+  let brackets = 0;
+  for (let i = 0; i < text.length && brackets <= max; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x5b || c === 0x7b) brackets++;
+  }
+  if (brackets <= max) return null;
   const K = ts.SyntaxKind;
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, text);
   const open: boolean[] = []; // true: a template's `${`
