@@ -617,30 +617,13 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   if (!body) return f;
   if (ts.isBlock(body)) {
     for (const stmt of body.statements) visitStatement(ctx, stmt, scope.id, f);
-    collectReturns(ctx, body, scope.id, f);
   } else {
     f.returns.push(toExpr(ctx, body, scope.id, f));
   }
   analyseBehaviour(ctx, body, f);
   if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
-  collectResponses(ctx, body, f);
+  collectResponses(ctx, body, f, ts.isBlock(body) ? scope.id : null);
   return f;
-}
-
-function collectReturns(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact): void {
-  const { ts } = ctx;
-  const visit = (n: TS.Node): void => {
-    if (ts.isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n) && n.expression) {
-      const e = unwrap(ts, n.expression);
-      // The expression was already walked as a statement; re-derive its Expr without re-walking
-      // nested functions: identifiers, calls and members are cheap and side-effect free here.
-      f.returns.push(shallowExpr(ctx, e, scope));
-      return;
-    }
-    ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(body, visit);
 }
 
 /** An Expr for a returned expression, reusing function facts already made for nested functions. */
@@ -1180,7 +1163,11 @@ function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): bo
 
 const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn\b|^dsn$|api_?key|private_?key|credential/i;
 
-function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
+/**
+ * The fields and session ids a function puts into responses, and — for a block body, given the
+ * body's scope as `returnsScope` — its returned values (`f.returns`), in the same walk.
+ */
+function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null): void {
   const { ts } = ctx;
   const localInit = new Map<string, TS.Expression>();
   const collectLocals = (n: TS.Node): void => {
@@ -1261,6 +1248,9 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
     if (ts.isFunctionLike(n) && n !== body.parent) return;
+    // A returned expression was already walked as a statement; its Expr is re-derived without
+    // re-walking nested functions: identifiers, calls and members are cheap and side-effect free.
+    if (returnsScope !== null && ts.isReturnStatement(n) && n.expression) f.returns.push(shallowExpr(ctx, unwrap(ts, n.expression), returnsScope));
     if (isResponseCall(ts, n)) {
       for (const a of (n as TS.CallExpression).arguments) {
         fieldsOf(a, 0);
