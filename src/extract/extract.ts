@@ -620,9 +620,10 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   } else {
     f.returns.push(toExpr(ctx, body, scope.id, f));
   }
-  analyseBehaviour(ctx, body, f);
+  const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null);
+  analyseBehaviour(ctx, body, f, responses.visit);
+  responses.finish();
   if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
-  collectResponses(ctx, body, f, ts.isBlock(body) ? scope.id : null);
   return f;
 }
 
@@ -725,15 +726,21 @@ interface BodySummary {
 }
 const bodySummaries = new WeakMap<TS.Node, BodySummary>();
 
-function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
+/** `own` is called, in source order, on every node of the body outside nested functions. */
+function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
   const sites401: FlagCondition[][] = [];
   const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: new Set() };
+  // how many functions (the body itself included, when it is one) enclose the node visited
+  let nested = 0;
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
-    if (n !== body && ts.isFunctionLike(n)) {
+    const fnLike = ts.isFunctionLike(n);
+    if (fnLike) nested++;
+    else if (nested === 0) own(n);
+    if (n !== body && fnLike) {
       const inner = (n as TS.FunctionLikeDeclaration).body;
       const done = inner ? bodySummaries.get(inner) : undefined;
       if (inner && done && !done.status401) {
@@ -743,6 +750,7 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
         summary.sendsResponse ||= done.sendsResponse;
         for (const name of done.called) summary.called.add(name);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
+        nested--;
         return;
       }
     }
@@ -787,6 +795,7 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && ownReturn(ts, n, body)) b.deniesByReturn = true;
     if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) summary.readsSession = true;
     ts.forEachChild(n, visit);
+    if (fnLike) nested--;
   };
   visit(body);
   bodySummaries.set(body, summary);
@@ -1167,7 +1176,7 @@ const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn
  * The fields and session ids a function puts into responses, and — for a block body, given the
  * body's scope as `returnsScope` — its returned values (`f.returns`), in the same walk.
  */
-function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null): void {
+function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null): { visit: (n: TS.Node) => void; finish: () => void } {
   const { ts } = ctx;
   const localInit = new Map<string, TS.Expression>();
   const collectLocals = (n: TS.Node): void => {
@@ -1245,9 +1254,8 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope
     };
     v(e, false);
   };
+  // Called by the behaviour walk on each node outside nested functions: one walk serves both.
   const visit = (n: TS.Node): void => {
-    ctx.deadline.tick();
-    if (ts.isFunctionLike(n) && n !== body.parent) return;
     // A returned expression was already walked as a statement; its Expr is re-derived without
     // re-walking nested functions: identifiers, calls and members are cheap and side-effect free.
     if (returnsScope !== null && ts.isReturnStatement(n) && n.expression) f.returns.push(shallowExpr(ctx, unwrap(ts, n.expression), returnsScope));
@@ -1266,9 +1274,7 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope
       fieldsOf(n.right, 0);
       exposures(n.right, f.sessionExposures);
     }
-    ts.forEachChild(n, visit);
   };
-  visit(body);
   const dedupe = <T extends { at: Loc }>(xs: T[]): T[] => {
     const keys = new Set<string>();
     return xs.filter((x) => {
@@ -1278,8 +1284,11 @@ function collectResponses(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope
       return true;
     });
   };
-  f.responseFields = dedupe(f.responseFields) as ResponseField[];
-  f.sessionExposures = dedupe(f.sessionExposures);
-  f.returnedSessionExposures = dedupe(f.returnedSessionExposures);
+  const finish = (): void => {
+    f.responseFields = dedupe(f.responseFields) as ResponseField[];
+    f.sessionExposures = dedupe(f.sessionExposures);
+    f.returnedSessionExposures = dedupe(f.returnedSessionExposures);
+  };
+  return { visit, finish };
 }
 
