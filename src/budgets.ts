@@ -66,6 +66,21 @@ export class Deadline {
 
 /** The first node nested deeper than `max` levels, found without recursion; null when none is. */
 export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.Node | null {
+  // Whether any node is too deep, in whatever order: children go straight onto the stack, with
+  // no list per node. Only a file that has one is walked again in source order to name it.
+  const pending: TS.Node[] = [sf];
+  const levels: number[] = [0];
+  let tooDeep = false;
+  while (pending.length > 0 && !tooDeep) {
+    const level = levels.pop()! + 1;
+    if (level > max) tooDeep = ts.forEachChild(pending.pop()!, () => true) === true;
+    else
+      ts.forEachChild(pending.pop()!, (c) => {
+        pending.push(c);
+        levels.push(level);
+      });
+  }
+  if (!tooDeep) return null;
   const nodes: TS.Node[] = [sf];
   const depths: number[] = [0];
   while (nodes.length > 0) {
