@@ -39,10 +39,21 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** .gitignore files from the cwd down, applied relative to their own directory. */
-function gitignoreFilter(cwd: string, unreadable: Discovered['unreadable']): (rel: string) => boolean {
-  const ignoreFiles = fg.sync(['**/.gitignore'], { cwd, ignore: ALWAYS_EXCLUDED, dot: true, followSymbolicLinks: false, suppressErrors: true });
-  const rules = ignoreFiles.flatMap((f) => {
+/**
+ * The .gitignore files that bear on the analysed directories — those under them, and those of
+ * the directories between the cwd and them — applied relative to their own directory.
+ */
+function gitignoreFilter(cwd: string, roots: string[], unreadable: Discovered['unreadable']): (rel: string) => boolean {
+  const ignoreFiles = new Set<string>();
+  for (const d of roots) {
+    for (const f of fg.sync([d === '.' ? '**/.gitignore' : `${d}/**/.gitignore`], { cwd, ignore: ALWAYS_EXCLUDED, dot: true, followSymbolicLinks: false, suppressErrors: true })) ignoreFiles.add(f);
+    for (let a = path.posix.dirname(d); d !== '.'; a = path.posix.dirname(a)) {
+      const f = a === '.' ? '.gitignore' : `${a}/.gitignore`;
+      if (fs.existsSync(path.join(cwd, f))) ignoreFiles.add(f);
+      if (a === '.') break;
+    }
+  }
+  const rules = [...ignoreFiles].sort().flatMap((f) => {
     const dir = path.posix.dirname(f) === '.' ? '' : path.posix.dirname(f) + '/';
     let text: string;
     try {
@@ -103,7 +114,7 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
     for (const e of entries) found.add(e);
   }
   for (const e of explicit) found.add(e);
-  const keep = gitignoreFilter(cwd, unreadable);
+  const keep = gitignoreFilter(cwd, roots, unreadable);
   const files = [...found].filter((f) => explicit.includes(f) || keep(f)).filter((f) => !/\.d\.[cm]?ts$/.test(f)).sort();
   // An unreadable directory that .gitignore leaves out was never part of the project.
   for (const [dir, code] of unreadableDirs)
