@@ -41,6 +41,8 @@ export interface CollectStats {
   parsed: number;
   /** files the prefilter left unparsed (`FactStore.demanded` says which were needed after all) */
   deferred: number;
+  /** deferred files parsed only to find syntax errors (those the cache knows were checked before are not) */
+  checked: number;
   /** threads that parsed (1: the main thread alone) */
   threads: number;
 }
@@ -94,6 +96,8 @@ interface FileState {
   json: string | null;
   /** the cache holds this file's facts (read when needed) */
   cached: boolean;
+  /** the cache knows this content: a held-back file was parsed for syntax errors on an earlier run */
+  known: boolean;
   /** the facts, once made */
   facts: FileFacts | null;
 }
@@ -124,14 +128,14 @@ export function readSources(o: CollectOptions): Sources {
   const states: FileState[] = [];
   const modules = frameworkModulePattern(o.adapters.flatMap((a) => a.modules));
   const always = new Set<string>(o.focus ?? []);
-  const stats: CollectStats = { files: o.files.length, cached: 0, parsed: 0, deferred: 0, threads: 1 };
+  const stats: CollectStats = { files: o.files.length, cached: 0, parsed: 0, deferred: 0, checked: 0, threads: 1 };
 
   for (const file of o.files) {
     const src = readSourceText(path.join(o.cwd, file), o.budgets.maxFileBytes);
     if (!src.ok) {
       if (src.errno && o.focus?.has(file)) throw new UsageError(`${file}: cannot read (${src.errno})`);
       // Not analysable (unreadable, binary, too big): its parse-error fact is all there is.
-      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, facts: { ...emptyFacts(file), parseError: src.skip } });
+      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, known: false, facts: { ...emptyFacts(file), parseError: src.skip } });
       always.add(file);
       continue;
     }
@@ -139,7 +143,7 @@ export function readSources(o: CollectOptions): Sources {
     const hit = o.cache?.get(file, hash) ?? null;
     const signals = hit ? { signal: hit.signal, specifiers: hit.specifiers } : textSignals(file, src.text, modules);
     const cached = o.cache?.hasFacts(file, hash) ?? false;
-    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, facts: null });
+    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, known: hit !== null, facts: null });
     if (cached) stats.cached++;
   }
   const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
@@ -214,8 +218,10 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   for (const s of states) if (eager.has(s.file)) store.load(s.file);
   // A syntax error is reported even in a file nothing needs: each newly deferred file is parsed
   // (only parsed: extraction costs two to three times the parse), and a broken one is analysed
-  // like any file that shows a signal — also on later runs, through the cache's signal bit.
-  const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && s.facts === null && s.text !== null);
+  // like any file that shows a signal — also on later runs, through the cache's signal bit (so a
+  // file the cache knows was checked then).
+  const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && !s.known && s.facts === null && s.text !== null);
+  stats.checked = unchecked.length;
   if (unchecked.length > 0) {
     const ts = loadTypeScript();
     for (const s of unchecked) {

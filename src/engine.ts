@@ -82,7 +82,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const reused = cache && resultKey ? cache.result(resultKey) : null;
   if (reused !== null) {
     try {
-      const stats = { files: files.length, cached: files.length, parsed: 0, deferred: 0, threads: 1, demanded: 0, cacheNote: null, reused: true };
+      const stats = { files: files.length, cached: files.length, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote: null, reused: true };
       return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
     } catch {
       // a damaged entry: computed again below

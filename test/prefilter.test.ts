@@ -137,10 +137,15 @@ describe('the prefilter changes no result', () => {
     expect(findingLines(on).filter((l) => l.includes('parse-error'))).toEqual(expected);
     expect(formatJson(on)).toBe(formatJson(off));
     // warm: the broken file's signal bit in the cache makes it analysed again, with no parse
+    expect(on.extraction).toMatchObject({ deferred: 3, checked: 3 });
     const cacheLocation = path.join(dir, '.cache');
     await run({ cwd: dir, paths: [], cache: true, cacheLocation });
     fs.appendFileSync(path.join(dir, 'src/app.ts'), `app.get('/api/sites/', h);\n`);
     const warm = await run({ cwd: dir, paths: [], cache: true, cacheLocation });
     expect(findingLines(warm).filter((l) => l.includes('parse-error'))).toEqual(expected);
+    // the clean held-back file was checked on the first run: not parsed again
+    expect(warm.extraction).toMatchObject({ reused: false, parsed: 1, checked: 0 });
+    fs.writeFileSync(path.join(dir, 'src/util.ts'), `export const answer = 43;\n`);
+    expect((await run({ cwd: dir, paths: [], cache: true, cacheLocation })).extraction).toMatchObject({ checked: 1 });
   });
 });
