@@ -112,7 +112,9 @@ function extractWithin(
   // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
   const deepBracket = tooDeepBracket(ts, body, kind !== ts.ScriptKind.TS, maxNestingDepth);
   if (deepBracket !== null) return notAnalysed(tooDeep, lineAndColumn(body, deepBracket));
-  const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, true, kind);
+  // No parent pointers (setting them costs a quarter of the parse): the walks below keep the
+  // ancestors they need themselves.
+  const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, false, kind);
   deadline.check();
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
@@ -334,13 +336,13 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     } else if (init && ts.isPropertyAccessExpression(init) && requireOf(ts, unwrap(ts, init.expression)) !== null && scope === 0) {
       facts.imports.push({ local: name, imported: init.name.text, source: requireOf(ts, unwrap(ts, init.expression))! });
     } else {
-      bindings[name] = init ? toExpr(ctx, init, scope, fn, name) : { k: 'unknown', text: '' };
+      bindings[name] = d.initializer ? toExpr(ctx, d.initializer, scope, fn, name) : { k: 'unknown', text: '' };
     }
     if (exported) facts.exports.push({ exported: name, local: name });
     return;
   }
   if (ts.isObjectBindingPattern(d.name)) {
-    const base = init && requireSource === null ? toExpr(ctx, init, scope, fn) : null;
+    const base = d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
     for (const el of d.name.elements) {
       if (!ts.isIdentifier(el.name)) continue;
       const local = el.name.text;
@@ -351,7 +353,7 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     }
     return;
   }
-  if (init) toExpr(ctx, init, scope, fn);
+  if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
 }
 
 function requireOf(ts: TSModule, node: TS.Node): string | null {
@@ -366,13 +368,14 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
   return null;
 }
 
+function isWrapper(ts: TSModule, n: TS.Expression): boolean {
+  return ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n) || ts.isAwaitExpression(n);
+}
+
 function unwrap(ts: TSModule, node: TS.Expression): TS.Expression {
   let n = node;
-  for (;;) {
-    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n) || ts.isAwaitExpression(n))
-      n = n.expression;
-    else return n;
-  }
+  while (isWrapper(ts, n)) n = (n as TS.ParenthesizedExpression).expression;
+  return n;
 }
 
 // ---------------------------------------------------------------------------
@@ -384,7 +387,13 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   const { ts } = ctx;
   ctx.deadline.tick();
   if (depth > MAX_DEPTH) return { k: 'unknown', text: 'too deep' };
-  const n = unwrap(ts, node);
+  // unwrap(), keeping the node that wraps the expression directly (`await x.get()`)
+  let n = node;
+  let wrapper: TS.Expression | null = null;
+  while (isWrapper(ts, n)) {
+    wrapper = n;
+    n = (n as TS.ParenthesizedExpression).expression;
+  }
   if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
@@ -438,13 +447,10 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   }
   if (ts.isIdentifier(n)) return { k: 'ref', name: n.text, scope };
   if (ts.isPropertyAccessExpression(n)) {
+    // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
     if (n.expression.kind === ts.SyntaxKind.Identifier && (n.expression as TS.Identifier).text === 'document' && n.name.text === 'cookie') {
-      const parent = n.parent;
-      const isWrite = ts.isBinaryExpression(parent) && parent.left === n && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
-      if (!isWrite) {
-        const at = locOf(ctx, n);
-        ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
-      }
+      const at = locOf(ctx, n);
+      ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
     }
     return { k: 'member', obj: toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), prop: n.name.text };
   }
@@ -468,7 +474,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const e: Expr = ts.isCallExpression(n)
       ? { k: 'call', callee, args, at, pos: n.getStart(ctx.sf) }
       : { k: 'new', callee, args, at, pos: n.getStart(ctx.sf) };
-    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at);
+    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
     return e;
   }
   if (ts.isConditionalExpression(n)) {
@@ -535,7 +541,7 @@ export const REGISTRATION_METHODS = new Set([
   'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes',
 ]);
 
-function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc): void {
+function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean): void {
   const { ts } = ctx;
   const snippet = lineText(ctx, at.line);
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && args.length > 0) {
@@ -551,7 +557,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
         target = target.callee.obj;
       } else break;
     }
-    const awaited = ts.isAwaitExpression(n.parent) ? { awaited: true as const } : {};
+    const awaited = isAwaited ? { awaited: true as const } : {};
     // A later link of a chain is located at its own method name, not at the chain's first line.
     const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
     const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
@@ -621,7 +627,7 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
     f.returns.push(toExpr(ctx, body, scope.id, f));
   }
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null);
-  analyseBehaviour(ctx, body, f, responses.visit);
+  analyseBehaviour(ctx, node, body, f, responses.visit);
   responses.finish();
   if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
   return f;
@@ -703,13 +709,6 @@ function canReturnFalse(ts: TSModule, e: TS.Expression): boolean {
   return unwrap(ts, e).kind !== ts.SyntaxKind.TrueKeyword;
 }
 
-/** A return statement of the function whose body is `body` (not of a nested function). */
-function ownReturn(ts: TSModule, n: TS.Node, body: TS.Node): boolean {
-  let p = n.parent;
-  while (p && p !== body && !ts.isFunctionLike(p)) p = p.parent;
-  return p === body;
-}
-
 /**
  * What the behaviour walk found in a function's body, kept so that an enclosing function's walk
  * takes it over instead of walking the nested body again (nesting made that quadratic). Only
@@ -727,7 +726,7 @@ interface BodySummary {
 const bodySummaries = new WeakMap<TS.Node, BodySummary>();
 
 /** `own` is called, in source order, on every node of the body outside nested functions. */
-function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void): void {
+function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
@@ -735,6 +734,8 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact, own: (n: TS.
   const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: new Set() };
   // how many functions (the body itself included, when it is one) enclose the node visited
   let nested = 0;
+  // the ancestors of the node visited, from the function itself down to its parent
+  const ancestors: TS.Node[] = [fnNode];
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
     const fnLike = ts.isFunctionLike(n);
@@ -749,25 +750,28 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact, own: (n: TS.
         summary.readsSession ||= done.readsSession;
         summary.sendsResponse ||= done.sendsResponse;
         for (const name of done.called) summary.called.add(name);
+        ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
+        ancestors.pop();
         nested--;
         return;
       }
     }
     const st = statusOf(ts, n);
     if (st !== null) {
-      const p = n.parent;
+      const p: TS.Node | undefined = ancestors[ancestors.length - 1];
+      const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
       const inStatusContext =
         (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
         (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(p.name.getText(ctx.sf))) ||
         (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(p.left.getText(ctx.sf))) ||
         (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
-        (p && ts.isNewExpression(p.parent ?? p)) ||
+        (p && ts.isNewExpression(grandparent ?? p)) ||
         ts.isIdentifier(n);
       if (inStatusContext) {
         if (st === 401) {
           summary.status401 = true;
-          sites401.push(flagConditions(ctx, n, body));
+          sites401.push(flagConditions(ctx, n, body, ancestors));
         }
         else summary.status403or404 = true;
       }
@@ -792,9 +796,11 @@ function analyseBehaviour(ctx: Ctx, body: TS.Node, f: FunctionFact, own: (n: TS.
       if (isResponseCall(ts, n)) summary.sendsResponse = true;
     }
     if (ts.isThrowStatement(n)) summary.sendsResponse = true;
-    if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && ownReturn(ts, n, body)) b.deniesByReturn = true;
+    if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && nested === 0) b.deniesByReturn = true;
     if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) summary.readsSession = true;
+    ancestors.push(n);
     ts.forEachChild(n, visit);
+    ancestors.pop();
     if (fnLike) nested--;
   };
   visit(body);
@@ -976,7 +982,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, nextName: string): boolean 
  * The conditions under which `node` runs, from the `if` statements around it up to `body`:
  * each condition's `&&` conjuncts of the forms `x`, `!x`, `x === lit`, `x !== lit`.
  */
-function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node): FlagCondition[] {
+function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: readonly TS.Node[]): FlagCondition[] {
   const { ts } = ctx;
   const out: FlagCondition[] = [];
   const literal = (e: TS.Expression): string | number | boolean | undefined => {
@@ -1014,7 +1020,8 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node): FlagCondition[]
     }
   };
   let child: TS.Node = node;
-  for (let p = node.parent; p && child !== body; child = p, p = p.parent) {
+  for (let i = ancestors.length - 1; i >= 0 && child !== body; child = ancestors[i]!, i--) {
+    const p = ancestors[i]!;
     if (ts.isIfStatement(p) && p.thenStatement === child) conjuncts(p.expression);
   }
   return out;
@@ -1178,13 +1185,19 @@ const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn
  */
 function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null): { visit: (n: TS.Node) => void; finish: () => void } {
   const { ts } = ctx;
-  const localInit = new Map<string, TS.Expression>();
-  const collectLocals = (n: TS.Node): void => {
-    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) localInit.set(n.name.text, n.initializer);
-    if (ts.isFunctionLike(n) && n !== body.parent) return;
-    ts.forEachChild(n, collectLocals);
+  // The body's locals and their initialisers, collected when a response first needs them.
+  let locals: Map<string, TS.Expression> | null = null;
+  const localInit = (): Map<string, TS.Expression> => {
+    if (locals) return locals;
+    const found = new Map<string, TS.Expression>();
+    const collectLocals = (n: TS.Node): void => {
+      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) found.set(n.name.text, n.initializer);
+      if (ts.isFunctionLike(n)) return;
+      ts.forEachChild(n, collectLocals);
+    };
+    ts.forEachChild(body, collectLocals);
+    return (locals = found);
   };
-  ts.forEachChild(body, collectLocals);
   const seen = new Set<TS.Node>();
   const fieldsOf = (e: TS.Node, depth: number): void => {
     if (depth > 6 || seen.has(e)) return;
@@ -1203,7 +1216,7 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
       return;
     }
     if (ts.isIdentifier(u)) {
-      const init = localInit.get(u.text);
+      const init = localInit().get(u.text);
       if (init) fieldsOf(init, depth + 1);
       return;
     }
@@ -1242,8 +1255,8 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
         return found(x, x.getText(ctx.sf));
       }
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
-      if (ts.isIdentifier(x) && localInit.has(x.text)) {
-        const init = localInit.get(x.text)!;
+      if (ts.isIdentifier(x) && localInit().has(x.text)) {
+        const init = localInit().get(x.text)!;
         if (!seen.has(init)) {
           seen.add(init);
           v(init, true);
