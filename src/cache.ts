@@ -25,6 +25,8 @@ import { VERSION } from './package-root.js';
 
 export const CACHE_FORMAT = 3;
 export const CACHE_FILE_NAME = 'route-surface-cache';
+/** Bytes copied from the old cache file per read when it is rewritten. */
+const COPY_CHUNK = 8 << 20;
 
 /** `--cache-location` default, relative to the project root. */
 export const DEFAULT_CACHE_LOCATION = path.join('node_modules', '.cache', 'route-surface');
@@ -83,6 +85,8 @@ function identity(st: fs.Stats): string {
 export class FactCache {
   private readonly old = new Map<string, IndexRow>();
   private readonly next = new Map<string, NextEntry>();
+  /** files whose facts were read back whole this run (their digest matched) */
+  private readonly verified = new Set<string>();
   private oldResult: { key: string; json: string } | null = null;
   private nextResult: { key: string; json: string } | null = null;
   /** where the facts start in the file, and the file's identity when it was opened */
@@ -166,7 +170,9 @@ export class FactCache {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
-    return buf && contentHash(buf) === row[6] ? buf.toString('utf8') : null;
+    if (!buf || contentHash(buf) !== row[6]) return null;
+    this.verified.add(file);
+    return buf.toString('utf8');
   }
 
   private read(offset: number, length: number): Buffer | null {
@@ -182,10 +188,10 @@ export class FactCache {
     }
   }
 
-  /** The facts of an old row read back whole (their digest matches). */
-  private intact(row: IndexRow): boolean {
+  /** The facts of an old row, read back whole (their digest matches), or null. */
+  private intact(row: IndexRow): Buffer | null {
     const buf = this.read(row[4], row[5]);
-    return buf !== null && contentHash(buf) === row[6];
+    return buf !== null && contentHash(buf) === row[6] ? buf : null;
   }
 
   /** Let go of the cache file (the cache is read no more). */
@@ -220,16 +226,17 @@ export class FactCache {
   }
 
   /**
-   * Write the cache atomically (temporary file + rename); facts not re-read this run are
-   * copied from the old file. Returns null, or why it could not be written: a cache that
-   * cannot be written is not an error of the run.
+   * Write the cache atomically (temporary file + rename); facts not extracted this run are
+   * copied from the old file (those read back this run, already checked, in runs of adjacent
+   * bytes; the others checked as they are read). Returns null, or why it could not be
+   * written: a cache that cannot be written is not an error of the run.
    */
   save(): string | null {
     if (this.unchanged()) {
       this.close();
       return null;
     }
-    type Piece = { text: string } | { from: number; length: number; digest: string };
+    type Piece = { text: string } | { buf: Buffer } | { from: number; length: number };
     const rows: IndexRow[] = [];
     const pieces: Piece[] = [];
     let offset = 0;
@@ -241,14 +248,19 @@ export class FactCache {
       if (e.facts !== null) {
         piece = { text: e.facts };
         digest = contentHash(e.facts);
-      } else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null && this.intact(old)) {
+      } else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null) {
         // copied from the old file; a damaged entry is dropped (its file is parsed again next time)
-        piece = { from: old[4], length: old[5], digest: old[6] };
-        digest = old[6];
+        const buf = this.verified.has(file) ? null : this.intact(old);
+        if (this.verified.has(file)) piece = { from: old[4], length: old[5] };
+        else if (buf) piece = { buf };
+        if (piece) digest = old[6];
       }
-      const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : piece.length;
+      const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : 'buf' in piece ? piece.buf.length : piece.length;
       rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length, digest]);
-      if (piece) pieces.push(piece);
+      const last = pieces[pieces.length - 1];
+      // adjacent in the old file too: one read
+      if (piece && 'from' in piece && last && 'from' in last && last.from + last.length === piece.from) last.length += piece.length;
+      else if (piece) pieces.push(piece);
       offset += length;
     }
     const index: IndexLine = { tool: 'route-surface', format: CACHE_FORMAT, key: this.key, rows };
@@ -265,11 +277,14 @@ export class FactCache {
       fs.writeSync(out, JSON.stringify(index) + '\n');
       for (const p of pieces) {
         if ('text' in p) fs.writeSync(out, p.text);
+        else if ('buf' in p) fs.writeSync(out, p.buf);
         else {
-          const buf = this.read(p.from, p.length);
-          // checked again as copied: the old file may have changed since
-          if (!buf || contentHash(buf) !== p.digest) throw Object.assign(new Error('the old cache changed while it was read'), { code: 'ECHANGED' });
-          fs.writeSync(out, buf);
+          // read through the descriptor opened (and identified) when the facts were read
+          for (let at = 0; at < p.length; at += COPY_CHUNK) {
+            const buf = this.read(p.from + at, Math.min(COPY_CHUNK, p.length - at));
+            if (!buf) throw Object.assign(new Error('the old cache could not be read again'), { code: 'ECHANGED' });
+            fs.writeSync(out, buf);
+          }
         }
       }
       fs.closeSync(out);
