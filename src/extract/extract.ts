@@ -704,6 +704,37 @@ function isResponseCall(ts: TSModule, n: TS.Node): boolean {
   return false;
 }
 
+/**
+ * `ctx.body = …` / `context.status = …`: the assignment's target, written as `re` matches it.
+ * The shape is tested first, so the target's text is taken only for member accesses named so.
+ */
+function isContextWrite(ctx: Ctx, left: TS.Expression, re: RegExp): boolean {
+  const { ts } = ctx;
+  if (!ts.isPropertyAccessExpression(left) || !ts.isIdentifier(left.expression)) return false;
+  const name = left.name.text;
+  return (name === 'body' || name === 'status') && re.test(left.getText(ctx.sf));
+}
+
+/**
+ * Which kinds of words a function's source text holds at all: a name or key that matches a
+ * pattern below is spelled in that text, so a body without the word needs no test per node.
+ */
+interface BodyWords {
+  /** STATUS_WORD_RE (`unauthorized`, `forbidden`, `notFound` …) */
+  status: boolean;
+  /** what CREDENTIAL_KEY_RE finds in response keys */
+  credential: boolean;
+  /** what session-id exposures are made of (SESSION_EXPOSURE_RE, `sessionID` shorthands) */
+  session: boolean;
+}
+const CREDENTIAL_WORD_RE = /password|passwd|secret|token|connection_?string|dsn|api_?key|private_?key|credential/i;
+const SESSION_WORD_RE = /session|cookies/i;
+
+function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
+  const text = ctx.text.slice(body.pos, body.end);
+  return { status: STATUS_WORD_RE.test(text), credential: CREDENTIAL_WORD_RE.test(text), session: SESSION_WORD_RE.test(text) };
+}
+
 /** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
 function canReturnFalse(ts: TSModule, e: TS.Expression): boolean {
   return unwrap(ts, e).kind !== ts.SyntaxKind.TrueKeyword;
@@ -736,6 +767,25 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let nested = 0;
   // the ancestors of the node visited, from the function itself down to its parent
   const ancestors: TS.Node[] = [fnNode];
+  const words = wordsOf(ctx, body);
+  /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
+  const status = (n: TS.Node, st: number | null): void => {
+    if (st === null) return;
+    const p: TS.Node | undefined = ancestors[ancestors.length - 1];
+    const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
+    const inStatusContext =
+      (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
+      (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(p.name.getText(ctx.sf))) ||
+      (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(p.left.getText(ctx.sf))) ||
+      (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
+      (p && ts.isNewExpression(grandparent ?? p)) ||
+      ts.isIdentifier(n);
+    if (!inStatusContext) return;
+    if (st === 401) {
+      summary.status401 = true;
+      sites401.push(flagConditions(ctx, n, body, ancestors));
+    } else summary.status403or404 = true;
+  };
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
     const fnLike = ts.isFunctionLike(n);
@@ -757,47 +807,45 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         return;
       }
     }
-    const st = statusOf(ts, n);
-    if (st !== null) {
-      const p: TS.Node | undefined = ancestors[ancestors.length - 1];
-      const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
-      const inStatusContext =
-        (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
-        (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(p.name.getText(ctx.sf))) ||
-        (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(p.left.getText(ctx.sf))) ||
-        (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
-        (p && ts.isNewExpression(grandparent ?? p)) ||
-        ts.isIdentifier(n);
-      if (inStatusContext) {
-        if (st === 401) {
-          summary.status401 = true;
-          sites401.push(flagConditions(ctx, n, body, ancestors));
-        }
-        else summary.status403or404 = true;
+    const K = ts.SyntaxKind;
+    switch (n.kind) {
+      case K.NumericLiteral:
+        status(n, statusOf(ts, n));
+        break;
+      case K.Identifier:
+        // no name in the body spells a status word: no identifier can be one
+        if (words.status) status(n, statusOf(ts, n));
+        break;
+      case K.PropertyAccessExpression: {
+        if (words.status) status(n, statusOf(ts, n));
+        if (/^(session|user|auth|principal|identity)$/i.test((n as TS.PropertyAccessExpression).name.text)) summary.readsSession = true;
+        break;
+      }
+      case K.BinaryExpression: {
+        const e = n as TS.BinaryExpression;
+        const op = e.operatorToken.kind;
+        if ((op === K.EqualsEqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken) && TENANT_RE.test(e.getText(ctx.sf)))
+          summary.comparesTenant = true;
+        if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.(body|status)$/)) summary.sendsResponse = true;
+        break;
+      }
+      case K.CallExpression: {
+        const c = (n as TS.CallExpression).expression;
+        if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
+          summary.comparesTenant = true;
+        if (ts.isIdentifier(c)) summary.called.add(c.text);
+        if (isResponseCall(ts, n)) summary.sendsResponse = true;
+        break;
+      }
+      case K.ThrowStatement:
+        summary.sendsResponse = true;
+        break;
+      case K.ReturnStatement: {
+        const r = (n as TS.ReturnStatement).expression;
+        if (f.name === 'canActivate' && r && canReturnFalse(ts, r) && nested === 0) b.deniesByReturn = true;
+        break;
       }
     }
-    if (ts.isBinaryExpression(n)) {
-      const op = n.operatorToken.kind;
-      if (
-        (op === ts.SyntaxKind.EqualsEqualsEqualsToken ||
-          op === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
-          op === ts.SyntaxKind.EqualsEqualsToken ||
-          op === ts.SyntaxKind.ExclamationEqualsToken) &&
-        TENANT_RE.test(n.getText(ctx.sf))
-      )
-        summary.comparesTenant = true;
-      if (op === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(n.left.getText(ctx.sf))) summary.sendsResponse = true;
-    }
-    if (ts.isCallExpression(n)) {
-      const c = n.expression;
-      if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
-        summary.comparesTenant = true;
-      if (ts.isIdentifier(c)) summary.called.add(c.text);
-      if (isResponseCall(ts, n)) summary.sendsResponse = true;
-    }
-    if (ts.isThrowStatement(n)) summary.sendsResponse = true;
-    if (f.name === 'canActivate' && ts.isReturnStatement(n) && n.expression && canReturnFalse(ts, n.expression) && nested === 0) b.deniesByReturn = true;
-    if (ts.isPropertyAccessExpression(n) && /^(session|user|auth|principal|identity)$/i.test(n.name.text)) summary.readsSession = true;
     ancestors.push(n);
     ts.forEachChild(n, visit);
     ancestors.pop();
@@ -1267,25 +1315,35 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     };
     v(e, false);
   };
+  // Without a credential word or a session word in the body, neither walk can find anything.
+  // (Both share `seen`: when exposures are looked for, fields are looked for as before them.)
+  const { credential, session } = wordsOf(ctx, body);
+  const inspect = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
+    if (credential || session) fieldsOf(e, 0);
+    if (session) exposures(e, into);
+  };
+  const K = ts.SyntaxKind;
   // Called by the behaviour walk on each node outside nested functions: one walk serves both.
   const visit = (n: TS.Node): void => {
-    // A returned expression was already walked as a statement; its Expr is re-derived without
-    // re-walking nested functions: identifiers, calls and members are cheap and side-effect free.
-    if (returnsScope !== null && ts.isReturnStatement(n) && n.expression) f.returns.push(shallowExpr(ctx, unwrap(ts, n.expression), returnsScope));
-    if (isResponseCall(ts, n)) {
-      for (const a of (n as TS.CallExpression).arguments) {
-        fieldsOf(a, 0);
-        exposures(a, f.sessionExposures);
+    switch (n.kind) {
+      case K.ReturnStatement: {
+        const r = (n as TS.ReturnStatement).expression;
+        if (!r) break;
+        // A returned expression was already walked as a statement; its Expr is re-derived without
+        // re-walking nested functions: identifiers, calls and members are cheap and side-effect free.
+        const u = unwrap(ts, r);
+        if (returnsScope !== null) f.returns.push(shallowExpr(ctx, u, returnsScope));
+        if (ts.isObjectLiteralExpression(u) || ts.isIdentifier(u)) inspect(u, f.returnedSessionExposures);
+        break;
       }
-    } else if (ts.isReturnStatement(n) && n.expression) {
-      const u = unwrap(ts, n.expression);
-      if (ts.isObjectLiteralExpression(u) || ts.isIdentifier(u)) {
-        fieldsOf(u, 0);
-        exposures(u, f.returnedSessionExposures);
+      case K.CallExpression:
+        if (isResponseCall(ts, n)) for (const a of (n as TS.CallExpression).arguments) inspect(a, f.sessionExposures);
+        break;
+      case K.BinaryExpression: {
+        const e = n as TS.BinaryExpression;
+        if (e.operatorToken.kind === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.body$/)) inspect(e.right, f.sessionExposures);
+        break;
       }
-    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.body$/.test(n.left.getText(ctx.sf))) {
-      fieldsOf(n.right, 0);
-      exposures(n.right, f.sessionExposures);
     }
   };
   const dedupe = <T extends { at: Loc }>(xs: T[]): T[] => {
