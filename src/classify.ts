@@ -10,6 +10,12 @@ function trimSlash(p: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
+function slashes(p: string): number {
+  let n = 0;
+  for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) n++;
+  return n;
+}
+
 export function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
   let x = a;
   let y = b;
@@ -22,6 +28,7 @@ export function samePath(a: string, b: string, trailingInsensitive: boolean, cas
     y = y.toLowerCase();
   }
   if (x === y) return true;
+  if (slashes(x) !== slashes(y)) return false;
   // Parameters match any segment.
   const xs = x.split('/');
   const ys = y.split('/');

@@ -368,8 +368,16 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
   return null;
 }
 
+/** Kinds of expressions that only wrap another (`(x)`, `x as T`, `x!`, `await x` …), by kind number. */
+let wrapperKinds: Uint8Array | null = null;
+
 function isWrapper(ts: TSModule, n: TS.Expression): boolean {
-  return ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n) || ts.isSatisfiesExpression(n) || ts.isTypeAssertionExpression(n) || ts.isAwaitExpression(n);
+  if (wrapperKinds === null) {
+    const K = ts.SyntaxKind;
+    wrapperKinds = new Uint8Array(K.Count);
+    for (const k of [K.ParenthesizedExpression, K.AsExpression, K.NonNullExpression, K.SatisfiesExpression, K.TypeAssertionExpression, K.AwaitExpression]) wrapperKinds[k] = 1;
+  }
+  return wrapperKinds[n.kind] === 1;
 }
 
 function unwrap(ts: TSModule, node: TS.Expression): TS.Expression {
@@ -394,6 +402,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     wrapper = n;
     n = (n as TS.ParenthesizedExpression).expression;
   }
+  // the commonest kinds first (each kind matches one branch at most)
+  if (n.kind === ts.SyntaxKind.Identifier) return { k: 'ref', name: (n as TS.Identifier).text, scope };
   if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
@@ -445,7 +455,6 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     }
     return { k: 'obj', props };
   }
-  if (ts.isIdentifier(n)) return { k: 'ref', name: n.text, scope };
   if (ts.isPropertyAccessExpression(n)) {
     // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
     if (n.expression.kind === ts.SyntaxKind.Identifier && (n.expression as TS.Identifier).text === 'document' && n.name.text === 'cookie') {
@@ -543,7 +552,8 @@ export const REGISTRATION_METHODS = new Set([
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean): void {
   const { ts } = ctx;
-  const snippet = lineText(ctx, at.line);
+  // the text of the call's line, taken only for what is kept
+  const snippetOf = (): string => lineText(ctx, at.line);
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && args.length > 0) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
     let target = callee.obj;
@@ -561,7 +571,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     // A later link of a chain is located at its own method name, not at the chain's first line.
     const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
     const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
-    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at: regAt, snippet: chained ? lineText(ctx, regAt.line) : snippet });
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at: regAt, snippet: lineText(ctx, regAt.line) });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];
@@ -573,10 +583,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     (ts.isObjectLiteralExpression(optionsArg) ||
       (ts.isIdentifier(optionsArg) && ctx.facts.imports.some((i) => i.local === callee.name && !i.source.startsWith('.'))))
   ) {
-    ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippet));
+    ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippetOf()));
   } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(n.expression.getText(ctx.sf))))) {
     const name = args[0]?.k === 'str' ? args[0].v : null;
-    if (name !== null && SESSION_COOKIE_NAME_RE.test(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippet));
+    if (name !== null && SESSION_COOKIE_NAME_RE.test(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
   }
 }
 
@@ -626,8 +636,9 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   } else {
     f.returns.push(toExpr(ctx, body, scope.id, f));
   }
-  const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null);
-  analyseBehaviour(ctx, node, body, f, responses.visit);
+  const words = wordsOf(ctx, body);
+  const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
+  analyseBehaviour(ctx, node, body, f, responses.visit, words);
   responses.finish();
   if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
   return f;
@@ -757,7 +768,7 @@ interface BodySummary {
 const bodySummaries = new WeakMap<TS.Node, BodySummary>();
 
 /** `own` is called, in source order, on every node of the body outside nested functions. */
-function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void): void {
+function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void, words: BodyWords): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
@@ -767,7 +778,6 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let nested = 0;
   // the ancestors of the node visited, from the function itself down to its parent
   const ancestors: TS.Node[] = [fnNode];
-  const words = wordsOf(ctx, body);
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null) return;
@@ -1231,7 +1241,7 @@ const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn
  * The fields and session ids a function puts into responses, and — for a block body, given the
  * body's scope as `returnsScope` — its returned values (`f.returns`), in the same walk.
  */
-function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null): { visit: (n: TS.Node) => void; finish: () => void } {
+function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null, { credential, session }: BodyWords): { visit: (n: TS.Node) => void; finish: () => void } {
   const { ts } = ctx;
   // The body's locals and their initialisers, collected when a response first needs them.
   let locals: Map<string, TS.Expression> | null = null;
@@ -1317,7 +1327,6 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
   };
   // Without a credential word or a session word in the body, neither walk can find anything.
   // (Both share `seen`: when exposures are looked for, fields are looked for as before them.)
-  const { credential, session } = wordsOf(ctx, body);
   const inspect = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     if (credential || session) fieldsOf(e, 0);
     if (session) exposures(e, into);
