@@ -6,7 +6,7 @@ import { run, type RunResult } from './engine.js';
 import { VERSION } from './package-root.js';
 import { UsageError } from './errors.js';
 import { makeChalk } from './report/color.js';
-import { formatJson, routeJson } from './report/json.js';
+import { jsonChunks, routeJson } from './report/json.js';
 import { formatStylish } from './report/stylish.js';
 import { formatTable } from './report/table.js';
 import { formatRuleDoc, formatRuleList, similarRuleIds } from './report/rules.js';
@@ -28,15 +28,22 @@ interface CommonOpts {
   quiet?: boolean;
 }
 
-function writeOut(text: string, output: string | undefined): void {
+/** Write a report, whole or in pieces (see jsonChunks), to standard output or to a file (atomically). */
+function writeOut(text: string | Iterable<string>, output: string | undefined): void {
+  const pieces = typeof text === 'string' ? [text] : text;
   if (!output) {
-    process.stdout.write(text);
+    for (const piece of pieces) process.stdout.write(piece);
     return;
   }
   const abs = path.resolve(output);
   const tmp = `${abs}.${process.pid}.tmp`;
   try {
-    fs.writeFileSync(tmp, text);
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      for (const piece of pieces) fs.writeSync(fd, piece);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, abs);
   } catch (err) {
     throw new UsageError(`${output}: cannot write (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
@@ -101,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
       const gateFormat = GATE_FORMATS.find((f) => f === opts.format);
       if (opts.format === 'html') writeOut(formatHtml(quietResult(res, opts.quiet), process.cwd()), opts.output);
       else if (gateFormat) writeOut(formatGate(gateFormat, quietResult(res, opts.quiet), baseline, process.cwd(), opts), opts.output);
-      else writeOut(opts.format === 'json' ? formatJson(quietResult(res, opts.quiet), baseline) : formatStylish(res, c, opts.quiet, explain) + (baseline ? formatBaselineNote(baseline) : ''), opts.output);
+      else writeOut(opts.format === 'json' ? jsonChunks(quietResult(res, opts.quiet), baseline) : formatStylish(res, c, opts.quiet, explain) + (baseline ? formatBaselineNote(baseline) : ''), opts.output);
       code = gateExitCode(res, opts.maxWarnings, baseline);
     });
 
