@@ -16,6 +16,7 @@ const { extractFacts } = await load('extract/extract.js');
 const { loadTypeScript } = await load('extract/compiler.js');
 const { ADAPTERS } = await load('adapters/index.js');
 const { DEFAULT_BUDGETS } = await load('budgets.js');
+const { contentHash } = await load('cache.js');
 
 const root = path.resolve(process.argv[2]);
 const threads = Number(process.argv[3]);
@@ -34,7 +35,7 @@ const c0 = process.cpuUsage();
 let byWorkers = 0;
 await extractInPool(
   files,
-  texts,
+  { cwd: root, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes: texts.map((t) => contentHash(t)) },
   DEFAULT_BUDGETS,
   threads,
   (i) => extractFacts(loadTypeScript(), files[i], texts[i], ADAPTERS, DEFAULT_BUDGETS),

@@ -155,7 +155,7 @@ export function readSources(o: CollectOptions): Sources {
 async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats, idle: number | null): Promise<Collected> {
   /** Extract a file's facts on this thread (keeping their JSON for the cache). */
   const extractHere = (s: FileState): void => {
-    // A damaged cache entry left no text: read the file again.
+    // A damaged cache entry or a deferred file left no text: read the file again.
     const text = s.text ?? readAgain(o, s);
     s.facts = extractFacts(loadTypeScript(), s.file, text, o.adapters, o.budgets);
     s.text = null;
@@ -197,11 +197,10 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   const toParse = states.filter((s) => eager.has(s.file) && !s.facts && !s.cached);
   stats.parsed = toParse.length;
   stats.deferred = states.filter((s) => !eager.has(s.file)).length;
-  const texts = toParse.map((s) => s.text!);
-  stats.threads = threadsFor(texts.reduce((sum, t) => sum + t.length, 0), idle);
+  stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.text!.length, 0), idle);
   await extractInPool(
     toParse.map((s) => s.file),
-    texts,
+    { cwd: o.cwd, maxFileBytes: o.budgets.maxFileBytes, hashes: toParse.map((s) => s.hash) },
     o.budgets,
     stats.threads,
     (i) => extractHere(toParse[i]!),
@@ -237,6 +236,8 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
       store.load(s.file);
     }
   }
+  // The deferred files' texts are not kept: the few the linker asks for are read again.
+  for (const s of states) if (!eager.has(s.file) && s.facts === null) s.text = null;
 
   const saveCache = (): string | null => {
     if (!o.cache) return null;
@@ -256,7 +257,10 @@ function isTimeBudgetFailure(f: FileFacts): boolean {
   return f.parseError !== null && f.parseError.message.includes('budgets.maxFileMs');
 }
 
+/** A file's text read again; when it changed since it was first read, its facts are not cached. */
 function readAgain(o: CollectOptions, s: FileState): string {
   const src = readSourceText(path.join(o.cwd, s.file), o.budgets.maxFileBytes);
-  return src.ok ? src.text : '';
+  const text = src.ok ? src.text : '';
+  if (!src.ok || contentHash(src.note ? `${text}\0${src.note.message}` : text) !== s.hash) s.hash = '';
+  return text;
 }

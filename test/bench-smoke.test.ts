@@ -119,7 +119,13 @@ describe('bench: generated control-plane trees', () => {
       const until = Date.now() + 100;
       while (Date.now() < until);
     };
-    await pool.extractInPool(files, texts, DEFAULT_BUDGETS, 2, slowly, (i, json) => there.set(i, json));
+    const { contentHash } = await load<typeof import('../src/cache.js')>('dist/src/cache.js');
+    // The worker reads the files itself; one that changed since this thread read it stays here.
+    const hashes = texts.map((t) => contentHash(t));
+    hashes[3] = 'not-what-the-file-hashes-to';
+    await pool.extractInPool(files, { cwd: dir, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes }, DEFAULT_BUDGETS, 2, slowly, (i, json) => there.set(i, json));
+    expect(there.has(3)).toBe(false);
+    expect(here.has(3)).toBe(true);
     expect(here.size + there.size).toBe(files.length);
     expect(there.size).toBeGreaterThan(0);
     for (const [i, json] of there) expect(json).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));

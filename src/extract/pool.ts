@@ -13,7 +13,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Budgets } from '../budgets.js';
-import type { WorkerInput, WorkerMessage } from './worker.js';
+import type { WorkerInput, WorkerMessage, WorkerSource } from './worker.js';
 
 /** Source bytes a thread must get for starting it to pay off (see docs/performance.md). */
 export const MIN_BYTES_PER_THREAD = 2_000_000;
@@ -57,13 +57,14 @@ export function threadsFor(bytes: number, idle: number | null, cores = os.availa
 }
 
 /**
- * Extract the facts of `files` (with their `texts`) on `threads` threads, this one included:
- * `inline(i)` extracts file i here; `fromWorker(i, json)` receives file i's facts extracted
- * by a worker. Every index is handled exactly once, here if a worker fails.
+ * Extract the facts of `files` on `threads` threads, this one included: `inline(i)` extracts
+ * file i here; `fromWorker(i, json)` receives file i's facts extracted by a worker, which
+ * reads the file from `source` (and leaves it here if it does not hash as expected). Every
+ * index is handled exactly once, here if a worker fails.
  */
 export async function extractInPool(
   files: string[],
-  texts: string[],
+  source: WorkerSource,
   budgets: Pick<Budgets, 'maxFileMs' | 'maxNestingDepth'>,
   threads: number,
   inline: (i: number) => void,
@@ -77,7 +78,7 @@ export async function extractInPool(
   for (let w = 1; w < threads; w++) {
     workers.push(
       new Promise<void>((resolve) => {
-        const input: WorkerInput = { files, texts, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
+        const input: WorkerInput = { files, source, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
         const worker = new Worker(WORKER, { workerData: input });
         worker.on('message', (m: WorkerMessage) => {
           for (const [i, json] of m.results) {

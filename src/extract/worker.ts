@@ -1,16 +1,28 @@
 /**
  * A worker thread of the extraction pool (see pool.ts): it claims files from a shared
- * counter, extracts their facts and sends them back as JSON, in batches.
+ * counter, reads each one itself (so no copy of every source crosses between the threads),
+ * extracts its facts and sends them back as JSON, in batches. A file whose content no longer
+ * hashes to what the main thread read (or that cannot be read now) is left to the main thread.
  */
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ADAPTERS } from '../adapters/index.js';
 import type { Budgets } from '../budgets.js';
+import { contentHash } from '../cache.js';
+import { readSourceText } from '../source-text.js';
 import { loadTypeScript } from './compiler.js';
 import { extractFacts } from './extract.js';
 
+/** Where a worker reads the files, and what each must hash to (as the main thread hashed it). */
+export interface WorkerSource {
+  cwd: string;
+  maxFileBytes: number;
+  hashes: string[];
+}
+
 export interface WorkerInput {
   files: string[];
-  texts: string[];
+  source: WorkerSource;
   budgets: Pick<Budgets, 'maxFileMs' | 'maxNestingDepth'>;
   /** Int32Array[1] over a SharedArrayBuffer: the next index to claim */
   next: SharedArrayBuffer;
@@ -26,7 +38,10 @@ const next = new Int32Array(input.next);
 const ts = loadTypeScript();
 let batch: [number, string][] = [];
 for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(next, 0, 1)) {
-  batch.push([i, JSON.stringify(extractFacts(ts, input.files[i]!, input.texts[i]!, ADAPTERS, input.budgets))]);
+  const file = input.files[i]!;
+  const src = readSourceText(path.join(input.source.cwd, file), input.source.maxFileBytes);
+  if (!src.ok || contentHash(src.note ? `${src.text}\0${src.note.message}` : src.text) !== input.source.hashes[i]) continue;
+  batch.push([i, JSON.stringify(extractFacts(ts, file, src.text, ADAPTERS, input.budgets))]);
   if (batch.length >= BATCH) {
     parentPort!.postMessage({ results: batch, done: false } satisfies WorkerMessage);
     batch = [];
