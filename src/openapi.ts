@@ -15,7 +15,8 @@
  *   `excludedFamilies` in a JSON contract; the default families otherwise.
  * Errors name the file and the JSON pointer of what is wrong.
  */
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter } from 'yaml';
 import { DEFAULT_FAMILIES, familyOf, type Contract, type ContractRoute } from './contract.js';
 import { UsageError } from './errors.js';
 
@@ -41,6 +42,7 @@ export function isOpenApiDocument(data: unknown): boolean {
 }
 
 export function contractFromOpenApi(text: string, file: string): Contract {
+  const { LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false, uniqueKeys: true });
   const syntax = doc.errors[0];
@@ -179,10 +181,15 @@ function joinBase(base: string, p: string): string {
 }
 
 /** The line of the key that names `segments` (the method key of an operation), else of its nearest parent written in the file. */
+/** The YAML parser, loaded only for an OpenAPI contract (not on every run). */
+const requireHere = createRequire(import.meta.url);
+const yaml = (): typeof import('yaml') => requireHere('yaml') as typeof import('yaml');
+
 function keyLine(doc: Document, lc: LineCounter, segments: string[]): number {
   for (let n = segments.length; n > 0; n--) {
     const parent = doc.getIn(segments.slice(0, n - 1), true);
     const last = segments[n - 1];
+    const { isMap, isScalar } = yaml();
     if (!isMap(parent)) continue;
     const pair = parent.items.find((it) => isScalar(it.key) && it.key.value === last);
     const range = pair && isScalar(pair.key) ? pair.key.range : null;
