@@ -67,9 +67,13 @@ export function* jsonChunks(res: RunResult, baseline: BaselineOutcome | null = n
       yield '[]';
       continue;
     }
+    // A piece is the list's slice stringified at the list's own depth (under its key in an
+    // object), its brackets cut off.
+    const open = `{\n  "${name}": [\n`;
+    const close = '\n  ]\n}';
     for (let i = 0; i < items.length; i += ITEMS_PER_CHUNK) {
-      const part = items.slice(i, i + ITEMS_PER_CHUNK).map((item) => '    ' + JSON.stringify(item(), null, 2).replace(/\n/g, '\n    '));
-      yield (i === 0 ? '[\n' : ',\n') + part.join(',\n');
+      const piece = JSON.stringify({ [name]: items.slice(i, i + ITEMS_PER_CHUNK).map((item) => item()) }, null, 2);
+      yield (i === 0 ? '[\n' : ',\n') + piece.slice(open.length, piece.length - close.length);
     }
     yield '\n  ]';
   }
