@@ -23,7 +23,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 8 << 20;
@@ -54,6 +54,11 @@ export interface CachedSignals {
 
 export interface CacheEntry extends CachedSignals {
   hash: string;
+  /**
+   * The file's stat signature when it was read (`statSignature`), or null: a file whose
+   * signature is unchanged on a later run is not read again (its content hash is taken as is).
+   */
+  stat: string | null;
 }
 
 /** An entry to write: the facts as JSON when they were extracted (or read back) this run. */
@@ -62,7 +67,7 @@ export interface NextEntry extends CacheEntry {
 }
 
 /** `digest`: of the facts' bytes, checked when they are read back (a damaged entry that still parses is not trusted) */
-type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string];
+type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string, stat: string | null];
 
 interface IndexLine {
   tool: 'route-surface';
@@ -77,6 +82,22 @@ export function contentHash(text: string | Buffer): string {
   return crypto.createHash('sha1').update(text).digest('base64url');
 }
 
+/** Files changed this close to a run (ms) are read again on the next one, whatever their stat says. */
+const RACY_MS = 2000;
+
+/**
+ * What identifies a version of a file without reading it: its inode, size, and modification
+ * and change times. A write always moves the change time (which no tool can set back), so an
+ * unchanged signature means unchanged content — unless the file changed within the file
+ * system's time resolution of the read, which is why a file changed less than `RACY_MS`
+ * before `runStart` gets no signature (it is read again next time, as git does with "racily
+ * clean" entries).
+ */
+export function statSignature(st: fs.Stats, runStart: number): string | null {
+  if (Math.max(st.mtimeMs, st.ctimeMs) > runStart - RACY_MS) return null;
+  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
 /** The identity of a file's version: a cache renamed over it by another run is another file. */
 function identity(st: fs.Stats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
@@ -85,8 +106,6 @@ function identity(st: fs.Stats): string {
 export class FactCache {
   private readonly old = new Map<string, IndexRow>();
   private readonly next = new Map<string, NextEntry>();
-  /** files whose facts were read back whole this run (their digest matched) */
-  private readonly verified = new Set<string>();
   private oldResult: { key: string; json: string } | null = null;
   private nextResult: { key: string; json: string } | null = null;
   /** where the facts start in the file, and the file's identity when it was opened */
@@ -156,7 +175,14 @@ export class FactCache {
   get(file: string, hash: string): CacheEntry | null {
     const row = this.old.get(file);
     if (!row || row[1] !== hash) return null;
-    return { hash, signal: row[2] === 1, specifiers: row[3] };
+    return { hash, signal: row[2] === 1, specifiers: row[3], stat: row[7] };
+  }
+
+  /** The cached entry of `file` when the file's stat signature is the one recorded with it. */
+  byStat(file: string, stat: string): CacheEntry | null {
+    const row = this.old.get(file);
+    if (!row || row[7] === null || row[7] !== stat) return null;
+    return { hash: row[1], signal: row[2] === 1, specifiers: row[3], stat };
   }
 
   /** Whether the cache holds `file`'s facts for this content. */
@@ -171,27 +197,25 @@ export class FactCache {
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
     if (!buf || contentHash(buf) !== row[6]) return null;
-    this.verified.add(file);
     return buf.toString('utf8');
   }
 
   private read(offset: number, length: number): Buffer | null {
     try {
       if (this.fd === null) {
-        this.fd = fs.openSync(this.file, 'r');
-        if (identity(fs.fstatSync(this.fd)) !== this.version) return null;
+        const fd = fs.openSync(this.file, 'r');
+        // another run renamed its cache over this one: none of it is read
+        if (identity(fs.fstatSync(fd)) !== this.version) {
+          fs.closeSync(fd);
+          return null;
+        }
+        this.fd = fd;
       }
       const buf = Buffer.alloc(length);
       return fs.readSync(this.fd, buf, 0, length, this.blobStart + offset) === length ? buf : null;
     } catch {
       return null;
     }
-  }
-
-  /** The facts of an old row, read back whole (their digest matches), or null. */
-  private intact(row: IndexRow): Buffer | null {
-    const buf = this.read(row[4], row[5]);
-    return buf !== null && contentHash(buf) === row[6] ? buf : null;
   }
 
   /** Let go of the cache file (the cache is read no more). */
@@ -220,23 +244,24 @@ export class FactCache {
     if (this.nextResult && this.nextResult.key !== this.oldResult?.key) return false;
     for (const [file, e] of this.next) {
       const row = this.old.get(file);
-      if (!row || row[1] !== e.hash || row[2] !== (e.signal ? 1 : 0) || (row[4] < 0 && e.facts !== null)) return false;
+      if (!row || row[1] !== e.hash || row[2] !== (e.signal ? 1 : 0) || row[7] !== e.stat || (row[4] < 0 && e.facts !== null)) return false;
     }
     return true;
   }
 
   /**
    * Write the cache atomically (temporary file + rename); facts not extracted this run are
-   * copied from the old file (those read back this run, already checked, in runs of adjacent
-   * bytes; the others checked as they are read). Returns null, or why it could not be
-   * written: a cache that cannot be written is not an error of the run.
+   * copied from the old file as they are, in runs of adjacent bytes, with their digests (so a
+   * piece damaged in place is still found out when it is read back, and extracted again).
+   * Returns null, or why it could not be written: a cache that cannot be written is not an
+   * error of the run.
    */
   save(): string | null {
     if (this.unchanged()) {
       this.close();
       return null;
     }
-    type Piece = { text: string } | { buf: Buffer } | { from: number; length: number };
+    type Piece = { text: string } | { from: number; length: number };
     const rows: IndexRow[] = [];
     const pieces: Piece[] = [];
     let offset = 0;
@@ -249,14 +274,11 @@ export class FactCache {
         piece = { text: e.facts };
         digest = contentHash(e.facts);
       } else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null) {
-        // copied from the old file; a damaged entry is dropped (its file is parsed again next time)
-        const buf = this.verified.has(file) ? null : this.intact(old);
-        if (this.verified.has(file)) piece = { from: old[4], length: old[5] };
-        else if (buf) piece = { buf };
-        if (piece) digest = old[6];
+        piece = { from: old[4], length: old[5] };
+        digest = old[6];
       }
-      const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : 'buf' in piece ? piece.buf.length : piece.length;
-      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length, digest]);
+      const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : piece.length;
+      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length, digest, e.stat]);
       const last = pieces[pieces.length - 1];
       // adjacent in the old file too: one read
       if (piece && 'from' in piece && last && 'from' in last && last.from + last.length === piece.from) last.length += piece.length;
@@ -277,9 +299,8 @@ export class FactCache {
       fs.writeSync(out, JSON.stringify(index) + '\n');
       for (const p of pieces) {
         if ('text' in p) fs.writeSync(out, p.text);
-        else if ('buf' in p) fs.writeSync(out, p.buf);
         else {
-          // read through the descriptor opened (and identified) when the facts were read
+          // read through a descriptor whose file is the one opened (read() checks its identity)
           for (let at = 0; at < p.length; at += COPY_CHUNK) {
             const buf = this.read(p.from + at, Math.min(COPY_CHUNK, p.length - at));
             if (!buf) throw Object.assign(new Error('the old cache could not be read again'), { code: 'ECHANGED' });
@@ -331,7 +352,7 @@ function isIndex(x: unknown): x is IndexLine {
   return i.rows.every(
     (r) =>
       Array.isArray(r) &&
-      r.length === 7 &&
+      r.length === 8 &&
       typeof r[0] === 'string' &&
       typeof r[1] === 'string' &&
       (r[2] === 0 || r[2] === 1) &&
@@ -340,7 +361,8 @@ function isIndex(x: unknown): x is IndexLine {
       Number.isInteger(r[4]) &&
       Number.isInteger(r[5]) &&
       r[5] >= 0 &&
-      typeof r[6] === 'string',
+      typeof r[6] === 'string' &&
+      (r[7] === null || typeof r[7] === 'string'),
   ) && (i.result === undefined || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string'));
 }
 

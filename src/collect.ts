@@ -5,10 +5,11 @@
  * parsed once each, on a pool of threads when the work outweighs their start-up (pool.ts),
  * and the syntax tree of a file is dropped as soon as its facts are taken.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Adapter } from './adapters/adapter.js';
 import type { Budgets } from './budgets.js';
-import { contentHash, type FactCache } from './cache.js';
+import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, scriptKindOf } from './extract/extract.js';
@@ -37,6 +38,8 @@ export interface CollectStats {
   files: number;
   /** facts taken from the cache */
   cached: number;
+  /** files not read at all: the cache vouched for them by their stat (cache.ts, statSignature) */
+  unread: number;
   /** files parsed before linking */
   parsed: number;
   /** files the prefilter left unparsed (`FactStore.demanded` says which were needed after all) */
@@ -98,6 +101,10 @@ interface FileState {
   cached: boolean;
   /** the cache knows this content: a held-back file was parsed for syntax errors on an earlier run */
   known: boolean;
+  /** the file's stat signature, kept with its cache entry (cache.ts, statSignature) */
+  stat: string | null;
+  /** its size, in characters when it was read (bytes when the cache vouched for it unread) */
+  size: number;
   /** the facts, once made */
   facts: FileFacts | null;
 }
@@ -119,8 +126,16 @@ export interface Collected {
 export interface Sources {
   /** a digest of every file's path and content (and why an unreadable one is not analysed) */
   digest: string;
+  /** files the cache vouched for by their stat, not read */
+  unread: number;
   /** take facts from the cache, prefilter, parse */
   collect(): Promise<Collected>;
+  /**
+   * When the last result is reused (nothing is collected): keep in the cache the stat
+   * signatures of files it had none for (read this time), so the next run need not read them.
+   * Null, or why the cache could not be written.
+   */
+  keepSignatures(): string | null;
 }
 
 export function readSources(o: CollectOptions): Sources {
@@ -128,14 +143,35 @@ export function readSources(o: CollectOptions): Sources {
   const states: FileState[] = [];
   const modules = frameworkModulePattern(o.adapters.flatMap((a) => a.modules));
   const always = new Set<string>(o.focus ?? []);
-  const stats: CollectStats = { files: o.files.length, cached: 0, parsed: 0, deferred: 0, checked: 0, threads: 1 };
+  const stats: CollectStats = { files: o.files.length, cached: 0, unread: 0, parsed: 0, deferred: 0, checked: 0, threads: 1 };
 
+  const runStart = Date.now();
+  const signature = (abs: string): string | null => {
+    try {
+      const st = fs.statSync(abs);
+      return st.isFile() ? statSignature(st, runStart) : null;
+    } catch {
+      return null;
+    }
+  };
   for (const file of o.files) {
-    const src = readSourceText(path.join(o.cwd, file), o.budgets.maxFileBytes);
+    const abs = path.join(o.cwd, file);
+    // With a cache: a file whose stat is the one recorded with its entry is not read again.
+    const before = o.cache ? signature(abs) : null;
+    const vouched = before !== null ? o.cache!.byStat(file, before) : null;
+    if (vouched) {
+      const cached = o.cache!.hasFacts(file, vouched.hash);
+      const signals = { signal: vouched.signal, specifiers: vouched.specifiers };
+      states.push({ file, hash: vouched.hash, signals, note: null, text: null, json: null, cached, known: true, stat: before, size: Number(before!.split(':')[2]), facts: null });
+      if (cached) stats.cached++;
+      stats.unread++;
+      continue;
+    }
+    const src = readSourceText(abs, o.budgets.maxFileBytes);
     if (!src.ok) {
       if (src.errno && o.focus?.has(file)) throw new UsageError(`${file}: cannot read (${src.errno})`);
       // Not analysable (unreadable, binary, too big): its parse-error fact is all there is.
-      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, known: false, facts: { ...emptyFacts(file), parseError: src.skip } });
+      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, known: false, stat: null, size: 0, facts: { ...emptyFacts(file), parseError: src.skip } });
       always.add(file);
       continue;
     }
@@ -143,13 +179,21 @@ export function readSources(o: CollectOptions): Sources {
     const hit = o.cache?.get(file, hash) ?? null;
     const signals = hit ? { signal: hit.signal, specifiers: hit.specifiers } : textSignals(file, src.text, modules);
     const cached = o.cache?.hasFacts(file, hash) ?? false;
-    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, known: hit !== null, facts: null });
+    // The signature, when the file did not change while it was read (and needs no decoding note).
+    const stat = before !== null && src.note === null && signature(abs) === before ? before : null;
+    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, known: hit !== null, stat, size: src.text.length, facts: null });
     if (cached) stats.cached++;
   }
   const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
   // How busy the machine was while this thread read: decides how many threads parse.
   const idle = idleCores(cpuBefore, cpuSample());
-  return { digest, collect: () => collectFacts(o, states, always, stats, idle) };
+  const keepSignatures = (): string | null => {
+    const cache = o.cache;
+    if (!cache || !states.some((s) => s.stat !== null && cache.get(s.file, s.hash)?.stat !== s.stat)) return null;
+    for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat, facts: null });
+    return cache.save();
+  };
+  return { digest, unread: stats.unread, collect: () => collectFacts(o, states, always, stats, idle), keepSignatures };
 }
 
 async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats, idle: number | null): Promise<Collected> {
@@ -197,7 +241,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   const toParse = states.filter((s) => eager.has(s.file) && !s.facts && !s.cached);
   stats.parsed = toParse.length;
   stats.deferred = states.filter((s) => !eager.has(s.file)).length;
-  stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.text!.length, 0), idle);
+  stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.size, 0), idle);
   await extractInPool(
     toParse.map((s) => s.file),
     { cwd: o.cwd, maxFileBytes: o.budgets.maxFileBytes, hashes: toParse.map((s) => s.hash) },
@@ -245,7 +289,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
       if (s.hash === '') continue;
       // A file abandoned for its time budget may fit it on another run: its facts are not kept.
       const transient = s.facts !== null && isTimeBudgetFailure(s.facts);
-      o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, facts: transient ? null : s.json });
+      o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat, facts: transient ? null : s.json });
     }
     return o.cache.save();
   };

@@ -82,7 +82,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const reused = cache && resultKey ? cache.result(resultKey) : null;
   if (reused !== null) {
     try {
-      const stats = { files: files.length, cached: files.length, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote: null, reused: true };
+      const cacheNote = sources.keepSignatures();
+      const stats = { files: files.length, cached: files.length, unread: sources.unread, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote, reused: true };
       return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
     } catch {
       // a damaged entry: computed again below

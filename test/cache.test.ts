@@ -37,6 +37,32 @@ describe('check --cache', () => {
     expect(fs.readdirSync(path.dirname(path.join(dir, DEFAULT_FILE)))).toEqual([CACHE_FILE_NAME]);
   });
 
+  it('reads again only files whose stat changed, and those changed just before the run that cached them', async () => {
+    const dir = project();
+    // Files written less than two seconds before a run are read again on the next one
+    // (a change within the file system's time resolution would not show in their stat).
+    const racy = await cached(dir);
+    expect(racy.extraction).toMatchObject({ unread: 0, parsed: 28 });
+    expect((await cached(dir)).extraction).toMatchObject({ unread: 0, reused: true });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await cached(dir)).extraction).toMatchObject({ unread: 0, reused: true });
+    expect((await cached(dir)).extraction).toMatchObject({ unread: 28, parsed: 0, reused: true });
+    // An edit that keeps the size and puts the modification time back still changes the
+    // file's change time: the file is read, and the edit seen.
+    const file = path.join(dir, HEALTH);
+    const st = fs.statSync(file);
+    const text = fs.readFileSync(file, 'utf8');
+    const edited = text.replace("'/live'", "'/lve2'");
+    expect(edited).not.toBe(text);
+    expect(edited.length).toBe(text.length);
+    fs.writeFileSync(file, edited);
+    fs.utimesSync(file, st.atime, st.mtime);
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ unread: 27, parsed: 1, reused: false });
+    expect(routeLines(after)).toContain('GET /api/health/lve2');
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+  });
+
   it('re-parses only the edited file, and links again', async () => {
     const dir = project();
     const before = await cached(dir);
