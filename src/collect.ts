@@ -12,7 +12,7 @@ import type { Budgets } from './budgets.js';
 import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
-import { emptyFacts, extractFacts, scriptKindOf } from './extract/extract.js';
+import { emptyFacts, extractFacts, parseOptions, scriptKindOf } from './extract/extract.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
@@ -270,7 +270,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
     for (const s of unchecked) {
       let broken: boolean;
       try {
-        const sf = ts.createSourceFile(s.file, s.text!, ts.ScriptTarget.Latest, false, scriptKindOf(ts, s.file));
+        const sf = ts.createSourceFile(s.file, s.text!, parseOptions(ts), false, scriptKindOf(ts, s.file));
         broken = ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
       } catch {
         broken = true; // the parser's own stack overflow: extraction reports it against the budgets

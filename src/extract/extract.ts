@@ -68,6 +68,15 @@ function lineText(ctx: { sf: TS.SourceFile; text: string }, line: number): strin
   return ctx.text.slice(start, Math.min(end, start + 4096)).trim().slice(0, 300);
 }
 
+/**
+ * How files are parsed: the newest syntax, no parent pointers (setting them costs a quarter of
+ * the parse; the walks keep the ancestors they need themselves) and JSDoc comments left
+ * unparsed (nothing reads them; syntax errors are found the same).
+ */
+export function parseOptions(ts: TSModule): TS.CreateSourceFileOptions {
+  return { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+}
+
 /** How the compiler reads a file: TSX, JSX (all JavaScript, which may hold JSX) or TS. */
 export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
   return /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.(jsx?|mjs|cjs)$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.TS;
@@ -112,9 +121,7 @@ function extractWithin(
   // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
   const deepBracket = tooDeepBracket(ts, body, kind !== ts.ScriptKind.TS, maxNestingDepth);
   if (deepBracket !== null) return notAnalysed(tooDeep, lineAndColumn(body, deepBracket));
-  // No parent pointers (setting them costs a quarter of the parse): the walks below keep the
-  // ancestors they need themselves.
-  const sf = ts.createSourceFile(file, body, ts.ScriptTarget.Latest, false, kind);
+  const sf = ts.createSourceFile(file, body, parseOptions(ts), false, kind);
   deadline.check();
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
