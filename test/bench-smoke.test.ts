@@ -133,13 +133,13 @@ describe('bench: generated control-plane trees', () => {
 });
 
 describe('threads for parsing', () => {
-  it('a worker per core left idle while the files were read, each thread getting at least 2 MB of source', async () => {
+  it('a worker per core left idle while the files were read, each thread getting at least 16 MB of source', async () => {
     const pool = await load<typeof import('../src/extract/pool.js')>('dist/src/extract/pool.js');
-    expect(pool.threadsFor(10_000_000, 1.0, 2)).toBe(2);
-    expect(pool.threadsFor(10_000_000, 0.1, 2)).toBe(1);
-    expect(pool.threadsFor(3_000_000, 1.0, 2)).toBe(1);
-    expect(pool.threadsFor(40_000_000, 3.9, 4)).toBe(4);
-    expect(pool.threadsFor(40_000_000, null, 4)).toBe(4);
+    expect(pool.threadsFor(40_000_000, 1.0, 2)).toBe(2);
+    expect(pool.threadsFor(40_000_000, 0.1, 2)).toBe(1);
+    expect(pool.threadsFor(20_000_000, 1.0, 2)).toBe(1);
+    expect(pool.threadsFor(80_000_000, 3.9, 4)).toBe(4);
+    expect(pool.threadsFor(80_000_000, null, 4)).toBe(4);
     const t = (idle: number, busy: number) => ({ user: busy, nice: 0, sys: 0, idle, irq: 0 });
     expect(pool.idleCores([t(0, 0), t(0, 0)], [t(0, 500), t(500, 0)])).toBe(1);
     expect(pool.idleCores([t(0, 0), t(0, 0)], [t(1, 1), t(1, 1)])).toBe(null);
