@@ -142,7 +142,31 @@ function extractWithin(
   const fw = new Set<string>();
   for (const imp of facts.imports) for (const a of adapters) if (a.modules.some((m) => imp.source === m || imp.source.startsWith(m + '/'))) fw.add(a.name);
   facts.frameworks = [...fw].sort();
+  shareDefaults(facts.functions);
   return facts;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+const NO_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({ status401: false, status403or404: false, comparesTenant: false, readsSession: false, callsNext: false, sendsResponse: false });
+const BEHAVIOUR_KEYS = Object.keys(NO_BEHAVIOUR).length;
+
+/**
+ * Most functions (a service's methods, callbacks) behave like no guard and put nothing into a
+ * response: their empty lists and their all-false behaviour are one shared, frozen value
+ * each, not a copy per function (facts are read only once extracted; JSON is the same).
+ */
+function shareDefaults(functions: FunctionFact[]): void {
+  for (const f of functions) {
+    const b = f.behaviour;
+    if (Object.keys(b).length === BEHAVIOUR_KEYS && !b.status401 && !b.status403or404 && !b.comparesTenant && !b.readsSession && !b.callsNext && !b.sendsResponse)
+      f.behaviour = NO_BEHAVIOUR as Behaviour;
+    if (f.params.length === 0) f.params = NONE as never[];
+    if (f.returns.length === 0) f.returns = NONE as never[];
+    if (f.leading.length === 0) f.leading = NONE as never[];
+    if (f.responseFields.length === 0) f.responseFields = NONE as never[];
+    if (f.sessionExposures.length === 0) f.sessionExposures = NONE as never[];
+    if (f.returnedSessionExposures.length === 0) f.returnedSessionExposures = NONE as never[];
+  }
 }
 
 // ---------------------------------------------------------------------------
