@@ -10,10 +10,14 @@
  * entry (and the replayed result) carries a digest of its bytes: one damaged in place, even
  * one that still parses, is not trusted but extracted (computed) again.
  *
- * The file is one line of JSON (the index: key, and per file its hash, text signals and
- * where its facts are) followed by the facts of every file as JSON texts, back to back. Only
- * the facts a run needs are decoded. Writes go to a temporary file renamed over the old one,
- * so a reader never sees half a cache, and concurrent runs leave one complete cache.
+ * The file is a line of JSON naming the tool, the format and the key; then the facts of
+ * every file as JSON texts, back to back (and the last run's result); then the index (per
+ * file its hash, stat signature, text signals and where its facts are); and last a fixed-size
+ * trailer giving where the index starts. Only the facts a run needs are decoded. The next
+ * cache is written as the run goes — facts as they are extracted, the old ones copied, the
+ * result in pieces, the index at the end — to a temporary file renamed over the old one, so
+ * a reader never sees half a cache, concurrent runs leave one complete cache, and no run
+ * holds every file's facts (or the result) as one text in memory.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,10 +27,14 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 4;
+export const CACHE_FORMAT = 5;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
-const COPY_CHUNK = 8 << 20;
+const COPY_CHUNK = 1 << 20;
+/** `\n`, the index's offset in 16 decimal digits, `\n`. */
+const TRAILER_BYTES = 18;
+/** Temporary files of runs that ended without renaming them (killed) are removed after this long (ms). */
+const STALE_TMP_MS = 60 * 60 * 1000;
 
 /** `--cache-location` default, relative to the project root. */
 export const DEFAULT_CACHE_LOCATION = path.join('node_modules', '.cache', 'route-surface');
@@ -61,21 +69,19 @@ export interface CacheEntry extends CachedSignals {
   stat: string | null;
 }
 
-/** An entry to write: the facts as JSON when they were extracted (or read back) this run. */
-export interface NextEntry extends CacheEntry {
-  facts: string | null;
-}
-
 /** `digest`: of the facts' bytes, checked when they are read back (a damaged entry that still parses is not trusted) */
 type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string, stat: string | null];
 
-interface IndexLine {
+interface Header {
   tool: 'route-surface';
   format: number;
   key: string;
+}
+
+interface Index {
   rows: IndexRow[];
   /** the last run's result and the key of everything it was computed from */
-  result?: [key: string, offset: number, length: number, digest: string];
+  result: [key: string, offset: number, length: number, digest: string] | null;
 }
 
 export function contentHash(text: string | Buffer): string {
@@ -98,20 +104,27 @@ export function statSignature(st: fs.Stats, runStart: number): string | null {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
 }
 
-/** The identity of a file's version: a cache renamed over it by another run is another file. */
-function identity(st: fs.Stats): string {
-  return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+/** The next cache, as it is written: a temporary file, and where each file's new facts went in it. */
+interface Writer {
+  tmp: string;
+  fd: number;
+  /** bytes written after the header line */
+  offset: number;
+  headerBytes: number;
+  added: Map<string, { offset: number; length: number; digest: string }>;
 }
 
 export class FactCache {
   private readonly old = new Map<string, IndexRow>();
-  private readonly next = new Map<string, NextEntry>();
-  private oldResult: { key: string; json: string } | null = null;
-  private nextResult: { key: string; json: string } | null = null;
-  /** where the facts start in the file, and the file's identity when it was opened */
+  private readonly next = new Map<string, CacheEntry>();
+  private oldResult: Index['result'] = null;
+  private nextResult: { key: string; pieces: () => Iterable<string> } | null = null;
+  /** where the facts start in the file; the file stays open (renamed over, it is still this one) */
   private blobStart = 0;
-  private version = '';
   private fd: number | null = null;
+  private writer: Writer | null = null;
+  /** why the next cache cannot be written, once a write failed */
+  private writeError: string | null = null;
   /** why the previous cache was not used, when it was not */
   readonly discarded: string | null;
 
@@ -124,8 +137,8 @@ export class FactCache {
   }
 
   /**
-   * Open the cache at `file` for `key`: only its index is read (and the last result); facts
-   * are read when asked for. Whatever is wrong with the file makes an empty cache.
+   * Open the cache at `file` for `key`: only its header and index are read; facts and the
+   * result are read when asked for. Whatever is wrong with the file makes an empty cache.
    */
   static open(file: string, key: string): FactCache {
     let fd: number;
@@ -135,39 +148,49 @@ export class FactCache {
       const code = (err as NodeJS.ErrnoException).code;
       return new FactCache(file, key, code === 'ENOENT' ? null : `cannot read the cache ${file} (${code ?? 'error'})`);
     }
+    let keep = false;
     try {
       const st = fs.fstatSync(fd);
       const head = readLine(fd);
       if (head === null) return new FactCache(file, key, 'not a route-surface cache');
-      let index: IndexLine;
+      let header: Header;
       try {
-        index = JSON.parse(head.text) as IndexLine;
+        header = JSON.parse(head.text) as Header;
       } catch {
         return new FactCache(file, key, 'not a route-surface cache');
       }
+      if (typeof header !== 'object' || header === null || header.tool !== 'route-surface' || header.format !== CACHE_FORMAT || typeof header.key !== 'string')
+        return new FactCache(file, key, 'not a route-surface cache');
+      if (header.key !== key) return new FactCache(file, key, 'made by another version or configuration');
+      // The trailer says where the index starts; a file cut short has none.
+      if (st.size < head.bytes + TRAILER_BYTES) return new FactCache(file, key, 'truncated');
+      const trailer = readAt(fd, st.size - TRAILER_BYTES, TRAILER_BYTES)?.toString('latin1') ?? '';
+      const m = /^\n(\d{16})\n$/.exec(trailer);
+      const indexAt = m ? Number(m[1]) : -1;
+      if (indexAt < head.bytes || indexAt > st.size - TRAILER_BYTES) return new FactCache(file, key, 'truncated');
+      const indexBytes = readAt(fd, indexAt, st.size - TRAILER_BYTES - indexAt);
+      let index: Index;
+      try {
+        index = JSON.parse(indexBytes?.toString('utf8') ?? '') as Index;
+      } catch {
+        return new FactCache(file, key, 'truncated');
+      }
       if (!isIndex(index)) return new FactCache(file, key, 'not a route-surface cache');
-      if (index.key !== key) return new FactCache(file, key, 'made by another version or configuration');
-      const blobLength = st.size - head.bytes;
+      const blobLength = indexAt - head.bytes;
       const cache = new FactCache(file, key, null);
       cache.blobStart = head.bytes;
-      cache.version = identity(st);
       for (const row of index.rows) {
         if (row[4] >= 0 && row[4] + row[5] > blobLength) return new FactCache(file, key, 'truncated');
         cache.old.set(row[0], row);
       }
-      if (index.result) {
-        const [rkey, offset, length, digest] = index.result;
-        if (offset + length > blobLength) return new FactCache(file, key, 'truncated');
-        const buf = Buffer.alloc(length);
-        if (fs.readSync(fd, buf, 0, length, head.bytes + offset) !== length) return new FactCache(file, key, 'truncated');
-        // a result that does not match its digest is not replayed (the run computes it again)
-        if (contentHash(buf) === digest) cache.oldResult = { key: rkey, json: buf.toString('utf8') };
-      }
+      if (index.result && index.result[1] + index.result[2] <= blobLength) cache.oldResult = index.result;
+      cache.fd = fd;
+      keep = true;
       return cache;
     } catch (err) {
       return new FactCache(file, key, `cannot read the cache ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     } finally {
-      fs.closeSync(fd);
+      if (!keep) fs.closeSync(fd);
     }
   }
 
@@ -201,21 +224,7 @@ export class FactCache {
   }
 
   private read(offset: number, length: number): Buffer | null {
-    try {
-      if (this.fd === null) {
-        const fd = fs.openSync(this.file, 'r');
-        // another run renamed its cache over this one: none of it is read
-        if (identity(fs.fstatSync(fd)) !== this.version) {
-          fs.closeSync(fd);
-          return null;
-        }
-        this.fd = fd;
-      }
-      const buf = Buffer.alloc(length);
-      return fs.readSync(this.fd, buf, 0, length, this.blobStart + offset) === length ? buf : null;
-    } catch {
-      return null;
-    }
+    return this.fd === null ? null : readAt(this.fd, this.blobStart + offset, length);
   }
 
   /** Let go of the cache file (the cache is read no more). */
@@ -226,112 +235,209 @@ export class FactCache {
 
   /** The result of the previous run, when it was computed from exactly the inputs `key` digests. */
   result(key: string): string | null {
-    return this.oldResult?.key === key ? this.oldResult.json : null;
+    const r = this.oldResult;
+    if (r?.[0] !== key) return null;
+    const buf = this.read(r[1], r[2]);
+    // a result that does not match its digest is not replayed (the run computes it again)
+    return buf && contentHash(buf) === r[3] ? buf.toString('utf8') : null;
   }
 
-  setResult(key: string, json: string): void {
-    this.nextResult = { key, json };
+  /** The result to keep, as JSON in pieces (written as they come, when the cache is saved). */
+  setResult(key: string, pieces: () => Iterable<string>): void {
+    this.nextResult = { key, pieces };
   }
 
   /** What the next cache holds for `file` (every analysed file should be set once). */
-  set(file: string, entry: NextEntry): void {
+  set(file: string, entry: CacheEntry): void {
     this.next.set(file, entry);
+  }
+
+  /** `file`'s facts extracted this run, as JSON: written to the next cache now. */
+  addFacts(file: string, json: string): void {
+    const w = this.openWriter();
+    if (!w) return;
+    try {
+      const bytes = Buffer.from(json, 'utf8');
+      fs.writeSync(w.fd, bytes);
+      w.added.set(file, { offset: w.offset, length: bytes.length, digest: contentHash(bytes) });
+      w.offset += bytes.length;
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private openWriter(): Writer | null {
+    if (this.writer || this.writeError !== null) return this.writer;
+    const tmp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    try {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      removeStaleTemporaries(this.file);
+      const fd = fs.openSync(tmp, 'w');
+      this.writer = { tmp, fd, offset: 0, headerBytes: 0, added: new Map() };
+      const header: Header = { tool: 'route-surface', format: CACHE_FORMAT, key: this.key };
+      const line = Buffer.from(JSON.stringify(header) + '\n', 'utf8');
+      fs.writeSync(fd, line);
+      this.writer.headerBytes = line.length;
+    } catch (err) {
+      this.fail(err);
+    }
+    return this.writer;
+  }
+
+  /** A write failed: the next cache is not written (the old one stays), and `save` says why. */
+  private fail(err: unknown): void {
+    this.writeError ??= `cannot write the cache ${this.file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+    this.abandon();
+  }
+
+  /** Remove the next cache's temporary file, if any (a run that ends without saving). */
+  abandon(): void {
+    const w = this.writer;
+    this.writer = null;
+    if (!w) return;
+    try {
+      fs.closeSync(w.fd);
+    } catch {
+      // already closed
+    }
+    fs.rmSync(w.tmp, { force: true });
   }
 
   /** The next cache would hold exactly what the file holds already. */
   private unchanged(): boolean {
-    if (this.discarded !== null || this.old.size !== this.next.size) return false;
-    if (this.nextResult && this.nextResult.key !== this.oldResult?.key) return false;
+    if (this.discarded !== null || this.writer !== null || this.old.size !== this.next.size) return false;
+    if (this.nextResult && this.nextResult.key !== this.oldResult?.[0]) return false;
     for (const [file, e] of this.next) {
       const row = this.old.get(file);
-      if (!row || row[1] !== e.hash || row[2] !== (e.signal ? 1 : 0) || row[7] !== e.stat || (row[4] < 0 && e.facts !== null)) return false;
+      if (!row || row[1] !== e.hash || row[2] !== (e.signal ? 1 : 0) || row[7] !== e.stat) return false;
     }
     return true;
   }
 
   /**
-   * Write the cache atomically (temporary file + rename); facts not extracted this run are
+   * Finish the next cache and rename it over the old one: facts not extracted this run are
    * copied from the old file as they are, in runs of adjacent bytes, with their digests (so a
-   * piece damaged in place is still found out when it is read back, and extracted again).
-   * Returns null, or why it could not be written: a cache that cannot be written is not an
-   * error of the run.
+   * piece damaged in place is still found out when it is read back, and extracted again);
+   * then the result, in pieces; then the index and the trailer. Returns null, or why it
+   * could not be written: a cache that cannot be written is not an error of the run.
    */
   save(): string | null {
-    if (this.unchanged()) {
+    if (this.writeError === null && this.unchanged()) {
       this.close();
       return null;
     }
-    type Piece = { text: string } | { from: number; length: number };
-    const rows: IndexRow[] = [];
-    const pieces: Piece[] = [];
-    let offset = 0;
-    for (const file of [...this.next.keys()].sort()) {
-      const e = this.next.get(file)!;
-      const old = this.old.get(file);
-      let piece: Piece | null = null;
-      let digest = '';
-      if (e.facts !== null) {
-        piece = { text: e.facts };
-        digest = contentHash(e.facts);
-      } else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null) {
-        piece = { from: old[4], length: old[5] };
-        digest = old[6];
-      }
-      const length = piece === null ? 0 : 'text' in piece ? Buffer.byteLength(piece.text) : piece.length;
-      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, piece === null ? -1 : offset, length, digest, e.stat]);
-      const last = pieces[pieces.length - 1];
-      // adjacent in the old file too: one read
-      if (piece && 'from' in piece && last && 'from' in last && last.from + last.length === piece.from) last.length += piece.length;
-      else if (piece) pieces.push(piece);
-      offset += length;
+    const w = this.openWriter();
+    if (!w) {
+      this.close();
+      return this.writeError;
     }
-    const index: IndexLine = { tool: 'route-surface', format: CACHE_FORMAT, key: this.key, rows };
-    const result = this.nextResult ?? this.oldResult;
-    if (result) {
-      index.result = [result.key, offset, Buffer.byteLength(result.json), contentHash(result.json)];
-      pieces.push({ text: result.json });
-    }
-    const tmp = `${this.file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    let out: number | null = null;
     try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      out = fs.openSync(tmp, 'w');
-      fs.writeSync(out, JSON.stringify(index) + '\n');
-      for (const p of pieces) {
-        if ('text' in p) fs.writeSync(out, p.text);
-        else {
-          // read through a descriptor whose file is the one opened (read() checks its identity)
-          for (let at = 0; at < p.length; at += COPY_CHUNK) {
-            const buf = this.read(p.from + at, Math.min(COPY_CHUNK, p.length - at));
-            if (!buf) throw Object.assign(new Error('the old cache could not be read again'), { code: 'ECHANGED' });
-            fs.writeSync(out, buf);
-          }
+      const rows: IndexRow[] = [];
+      // Old facts to copy: [from (in the old blob), length] runs, written in order after the new ones.
+      const copies: [number, number][] = [];
+      for (const file of [...this.next.keys()].sort()) {
+        const e = this.next.get(file)!;
+        const added = w.added.get(file);
+        const old = this.old.get(file);
+        let at = -1;
+        let length = 0;
+        let digest = '';
+        if (added) ({ offset: at, length, digest } = added);
+        else if (old && old[1] === e.hash && old[4] >= 0 && this.discarded === null) {
+          at = w.offset;
+          length = old[5];
+          digest = old[6];
+          const last = copies[copies.length - 1];
+          if (last && last[0] + last[1] === old[4]) last[1] += length;
+          else copies.push([old[4], length]);
+          w.offset += length;
+        }
+        rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, at, length, digest, e.stat]);
+      }
+      for (const [from, length] of copies) {
+        for (let done = 0; done < length; done += COPY_CHUNK) {
+          const buf = this.read(from + done, Math.min(COPY_CHUNK, length - done));
+          if (!buf) throw Object.assign(new Error('the old cache could not be read again'), { code: 'ECHANGED' });
+          fs.writeSync(w.fd, buf);
         }
       }
-      fs.closeSync(out);
-      out = null;
-      fs.renameSync(tmp, this.file);
+      let result: Index['result'] = null;
+      if (this.nextResult) {
+        const hash = crypto.createHash('sha1');
+        const start = w.offset;
+        for (const piece of this.nextResult.pieces()) {
+          const bytes = Buffer.from(piece, 'utf8');
+          hash.update(bytes);
+          fs.writeSync(w.fd, bytes);
+          w.offset += bytes.length;
+        }
+        result = [this.nextResult.key, start, w.offset - start, hash.digest('base64url')];
+      } else if (this.oldResult && this.discarded === null) {
+        const [rkey, from, length, digest] = this.oldResult;
+        const start = w.offset;
+        for (let done = 0; done < length; done += COPY_CHUNK) {
+          const buf = this.read(from + done, Math.min(COPY_CHUNK, length - done));
+          if (!buf) throw Object.assign(new Error('the old cache could not be read again'), { code: 'ECHANGED' });
+          fs.writeSync(w.fd, buf);
+          w.offset += buf.length;
+        }
+        result = [rkey, start, length, digest];
+      }
+      const index: Index = { rows, result };
+      const indexAt = w.headerBytes + w.offset;
+      fs.writeSync(w.fd, JSON.stringify(index));
+      fs.writeSync(w.fd, `\n${String(indexAt).padStart(16, '0')}\n`);
+      fs.closeSync(w.fd);
+      this.writer = null;
+      fs.renameSync(w.tmp, this.file);
       return null;
     } catch (err) {
-      try {
-        if (out !== null) fs.closeSync(out);
-        fs.rmSync(tmp, { force: true });
-      } catch {
-        // nothing more to do
-      }
-      return `cannot write the cache ${this.file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+      this.fail(err);
+      return this.writeError;
     } finally {
       this.close();
     }
   }
 }
 
-/** The first line of a file (its index), read in chunks. */
+/** `length` bytes of `fd` at `position`, or null when they cannot all be read. */
+function readAt(fd: number, position: number, length: number): Buffer | null {
+  try {
+    const buf = Buffer.alloc(length);
+    return fs.readSync(fd, buf, 0, length, position) === length ? buf : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Temporary files next to `file` left by runs killed before they renamed theirs into place. */
+function removeStaleTemporaries(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    try {
+      const p = path.join(dir, name);
+      if (now - fs.statSync(p).mtimeMs > STALE_TMP_MS) fs.rmSync(p, { force: true });
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+/** The first line of a file (its header), read in chunks. */
 function readLine(fd: number): { text: string; bytes: number } | null {
   const chunks: Buffer[] = [];
   let pos = 0;
   for (;;) {
-    const buf = Buffer.alloc(1 << 20);
+    const buf = Buffer.alloc(1 << 16);
     const n = fs.readSync(fd, buf, 0, buf.length, pos);
     if (n === 0) return null;
     const nl = buf.subarray(0, n).indexOf(0x0a);
@@ -342,13 +448,15 @@ function readLine(fd: number): { text: string; bytes: number } | null {
     }
     chunks.push(buf.subarray(0, n));
     pos += n;
+    // a header is a short line: a long first line is not one
+    if (pos > 1 << 20) return null;
   }
 }
 
-function isIndex(x: unknown): x is IndexLine {
+function isIndex(x: unknown): x is Index {
   if (typeof x !== 'object' || x === null) return false;
-  const i = x as Partial<IndexLine>;
-  if (i.tool !== 'route-surface' || i.format !== CACHE_FORMAT || typeof i.key !== 'string' || !Array.isArray(i.rows)) return false;
+  const i = x as Partial<Index>;
+  if (!Array.isArray(i.rows)) return false;
   return i.rows.every(
     (r) =>
       Array.isArray(r) &&
@@ -363,7 +471,7 @@ function isIndex(x: unknown): x is IndexLine {
       r[5] >= 0 &&
       typeof r[6] === 'string' &&
       (r[7] === null || typeof r[7] === 'string'),
-  ) && (i.result === undefined || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string'));
+  ) && (i.result === null || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string'));
 }
 
 /**

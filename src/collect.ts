@@ -95,8 +95,6 @@ interface FileState {
   note: ParseErrorFact | null;
   /** the text, until the file is parsed */
   text: string | null;
-  /** the facts as JSON, from a worker, or extracted here and kept for the cache */
-  json: string | null;
   /** the cache holds this file's facts (read when needed) */
   cached: boolean;
   /** the cache knows this content: a held-back file was parsed for syntax errors on an earlier run */
@@ -162,7 +160,7 @@ export function readSources(o: CollectOptions): Sources {
     if (vouched) {
       const cached = o.cache!.hasFacts(file, vouched.hash);
       const signals = { signal: vouched.signal, specifiers: vouched.specifiers };
-      states.push({ file, hash: vouched.hash, signals, note: null, text: null, json: null, cached, known: true, stat: before, size: Number(before!.split(':')[2]), facts: null });
+      states.push({ file, hash: vouched.hash, signals, note: null, text: null, cached, known: true, stat: before, size: Number(before!.split(':')[2]), facts: null });
       if (cached) stats.cached++;
       stats.unread++;
       continue;
@@ -171,7 +169,7 @@ export function readSources(o: CollectOptions): Sources {
     if (!src.ok) {
       if (src.errno && o.focus?.has(file)) throw new UsageError(`${file}: cannot read (${src.errno})`);
       // Not analysable (unreadable, binary, too big): its parse-error fact is all there is.
-      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, json: null, cached: false, known: false, stat: null, size: 0, facts: { ...emptyFacts(file), parseError: src.skip } });
+      states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, cached: false, known: false, stat: null, size: 0, facts: { ...emptyFacts(file), parseError: src.skip } });
       always.add(file);
       continue;
     }
@@ -181,7 +179,7 @@ export function readSources(o: CollectOptions): Sources {
     const cached = o.cache?.hasFacts(file, hash) ?? false;
     // The signature, when the file did not change while it was read (and needs no decoding note).
     const stat = before !== null && src.note === null && signature(abs) === before ? before : null;
-    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, json: null, cached, known: hit !== null, stat, size: src.text.length, facts: null });
+    states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, cached, known: hit !== null, stat, size: src.text.length, facts: null });
     if (cached) stats.cached++;
   }
   const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
@@ -190,20 +188,27 @@ export function readSources(o: CollectOptions): Sources {
   const keepSignatures = (): string | null => {
     const cache = o.cache;
     if (!cache || !states.some((s) => s.stat !== null && cache.get(s.file, s.hash)?.stat !== s.stat)) return null;
-    for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat, facts: null });
+    for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
     return cache.save();
   };
   return { digest, unread: stats.unread, collect: () => collectFacts(o, states, always, stats, idle), keepSignatures };
 }
 
 async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats, idle: number | null): Promise<Collected> {
-  /** Extract a file's facts on this thread (keeping their JSON for the cache). */
+  /**
+   * New facts go to the next cache as they are made — not those of a file that changed while it
+   * was read, nor those of a file abandoned for its time budget (it may fit it on another run).
+   */
+  const keep = (s: FileState, json: () => string): void => {
+    if (o.cache && s.hash !== '' && !isTimeBudgetFailure(s.facts!)) o.cache.addFacts(s.file, json());
+  };
+  /** Extract a file's facts on this thread. */
   const extractHere = (s: FileState): void => {
     // A damaged cache entry or a deferred file left no text: read the file again.
     const text = s.text ?? readAgain(o, s);
     s.facts = extractFacts(loadTypeScript(), s.file, text, o.adapters, o.budgets);
     s.text = null;
-    s.json = o.cache ? JSON.stringify(s.facts) : null;
+    keep(s, () => JSON.stringify(s.facts));
   };
   /** A file's facts: made already, decoded from JSON (a worker's, or the cache's), or extracted now. */
   const factsOf = (s: FileState): FileFacts => {
@@ -219,7 +224,6 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
       if (!s.facts) s.cached = false;
     }
     if (!s.facts) extractHere(s);
-    if (!o.cache) s.json = null;
     const facts = s.facts!;
     if (s.note && !facts.parseError) facts.parseError = s.note;
     return facts;
@@ -251,7 +255,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
     (i, json) => {
       const s = toParse[i]!;
       s.facts = JSON.parse(json) as FileFacts;
-      s.json = o.cache ? json : null;
+      keep(s, () => json);
       s.text = null;
     },
     o.onProgress,
@@ -285,12 +289,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
 
   const saveCache = (): string | null => {
     if (!o.cache) return null;
-    for (const s of states) {
-      if (s.hash === '') continue;
-      // A file abandoned for its time budget may fit it on another run: its facts are not kept.
-      const transient = s.facts !== null && isTimeBudgetFailure(s.facts);
-      o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat, facts: transient ? null : s.json });
-    }
+    for (const s of states) if (s.hash !== '') o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
     return o.cache.save();
   };
   const graph = importers;

@@ -11,7 +11,7 @@ import { UsageError } from './errors.js';
 import { emptyFacts } from './extract/extract.js';
 import { cacheFile, FactCache, factCacheKey } from './cache.js';
 import { readSources, type CollectStats } from './collect.js';
-import { isPlainJson, manifestsDigest, runKey } from './memo.js';
+import { isPlainJson, jsonPieces, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
 import { link } from './link/link.js';
@@ -65,111 +65,118 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   // Read and hash every file (src/collect.ts); with --cache, the last result when nothing changed (src/memo.ts).
   const project = loadProject(opts.cwd, files);
   const cache = opts.cache ? FactCache.open(cacheFile(opts.cwd, opts.cacheLocation), factCacheKey(budgets)) : null;
-  const sources = readSources({
-    cwd: opts.cwd,
-    files,
-    focus,
-    budgets,
-    adapters: ADAPTERS,
-    resolveBare: (from, spec) => project.resolveBare(from, spec),
-    cache,
-    prefilter: opts.prefilter,
-    onProgress: opts.onProgress,
-  });
-  const resultKey = cache
-    ? runKey({ cacheKey: cache.key, sources: sources.digest, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) })
-    : null;
-  const reused = cache && resultKey ? cache.result(resultKey) : null;
-  if (reused !== null) {
-    try {
-      const cacheNote = sources.keepSignatures();
-      const stats = { files: files.length, cached: files.length, unread: sources.unread, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote, reused: true };
-      return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
-    } catch {
-      // a damaged entry: computed again below
-    }
-  }
-  // Take facts from the cache, prefilter, parse.
-  const collected = await sources.collect();
-  const facts = collected.store;
-
-  const linked = link(facts, ADAPTERS, matchers, project, budgets.maxRoutes, collected.importers ?? undefined);
-  // Unreadable directories are reported like unparsable files (added after linking: they hold no facts).
-  for (const u of unreadable) if (!facts.has(u.path)) facts.set(u.path, { ...emptyFacts(u.path), parseError: { message: u.message, at: { line: 1, column: 1 } } });
-  const routes = classify(linked.routes, contract, families, config.publicRoutes ?? []);
-  routes.sort((a, b) => cmpStr(a.path, b.path) || cmpStr(a.method, b.method) || cmpStr(a.file, b.file) || a.line - b.line);
-
-  const raw: Finding[] = [];
-  const ctx: RuleContext = {
-    routes,
-    contract,
-    files: facts,
-    unresolved: linked.unresolved,
-    ev: linked.ev,
-    config,
-    suppressions: [],
-    report: () => undefined,
-  };
-  const runRule = (rule: (typeof RULES)[number]): void => {
-    const severity = severities[rule.meta.id] ?? rule.meta.defaultSeverity;
-    if (severity === 'off') return;
-    ctx.report = (r) =>
-      raw.push({
-        ruleId: rule.meta.id,
-        severity,
-        message: r.message,
-        file: r.file,
-        line: r.line,
-        column: r.column,
-        ...(r.route ? { route: { method: r.route.method, path: r.route.path } } : {}),
-        fingerprint: '',
-        snippet: r.snippet,
-      });
-    rule.check(ctx);
-  };
-  for (const rule of RULES) if (rule.meta.id !== 'unused-suppression') runRule(rule);
-
-  // Suppressions: `// route-surface-disable-next-line rule -- reason` on the line above.
-  const knownIds = new Set(RULES.map((r) => r.meta.id));
-  const suppressed = new Set<Finding>();
-  for (const [file, f] of facts) {
-    for (const s of f.suppressions) {
-      let problem: string | null = null;
-      const unknown = s.rules.filter((r) => !knownIds.has(r));
-      if (s.rules.length === 0) problem = 'suppression names no rule; it suppresses nothing';
-      else if (unknown.length > 0) problem = `suppression names an unknown rule: ${unknown.join(', ')}`;
-      else if (s.reason === null) problem = `suppression of ${s.rules.join(', ')} has no reason (write "-- why"); it suppresses nothing`;
-      else {
-        const hits = raw.filter((x) => x.file === file && x.line === s.line + 1 && s.rules.includes(x.ruleId));
-        for (const h of hits) suppressed.add(h);
-        // Like ESLint's unused disable directives: each named rule must suppress something.
-        const unmatched = s.rules.filter((r) => !hits.some((h) => h.ruleId === r));
-        if (unmatched.length > 0) problem = `suppression of ${unmatched.join(', ')} matched no finding on the next line`;
+  // The next cache is written as the run goes: a run that fails leaves no temporary file behind.
+  try {
+    const sources = readSources({
+      cwd: opts.cwd,
+      files,
+      focus,
+      budgets,
+      adapters: ADAPTERS,
+      resolveBare: (from, spec) => project.resolveBare(from, spec),
+      cache,
+      prefilter: opts.prefilter,
+      onProgress: opts.onProgress,
+    });
+    const resultKey = cache
+      ? runKey({ cacheKey: cache.key, sources: sources.digest, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) })
+      : null;
+    const reused = cache && resultKey ? cache.result(resultKey) : null;
+    if (reused !== null) {
+      try {
+        const cacheNote = sources.keepSignatures();
+        cache?.close();
+        const stats = { files: files.length, cached: files.length, unread: sources.unread, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote, reused: true };
+        return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
+      } catch {
+        // a damaged entry: computed again below
       }
-      ctx.suppressions.push({ file, line: s.at.line, column: s.at.column, snippet: `route-surface-disable-next-line ${s.rules.join(', ')}`, problem });
     }
-  }
-  runRule(RULES.find((r) => r.meta.id === 'unused-suppression')!);
+    // Take facts from the cache, prefilter, parse.
+    const collected = await sources.collect();
+    const facts = collected.store;
 
-  let findings = raw.filter((x) => !suppressed.has(x));
-  if (focus) findings = findings.filter((x) => focus.has(x.file) || x.file === contract.source);
-  findings.sort((a, b) => cmpStr(a.file, b.file) || a.line - b.line || cmpStr(a.ruleId, b.ruleId) || a.column - b.column || cmpStr(a.message, b.message));
-  assignFingerprints(findings);
+    const linked = link(facts, ADAPTERS, matchers, project, budgets.maxRoutes, collected.importers ?? undefined);
+    // Unreadable directories are reported like unparsable files (added after linking: they hold no facts).
+    for (const u of unreadable) if (!facts.has(u.path)) facts.set(u.path, { ...emptyFacts(u.path), parseError: { message: u.message, at: { line: 1, column: 1 } } });
+    const routes = classify(linked.routes, contract, families, config.publicRoutes ?? []);
+    routes.sort((a, b) => cmpStr(a.path, b.path) || cmpStr(a.method, b.method) || cmpStr(a.file, b.file) || a.line - b.line);
 
-  const summary = {
-    files: files.length,
-    routes: routes.length,
-    errors: findings.filter((x) => x.severity === 'error').length,
-    warnings: findings.filter((x) => x.severity === 'warning').length,
-    infos: findings.filter((x) => x.severity === 'info').length,
-  };
-  const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
-  if (cache && resultKey) {
-    const { contract: _c, config: _g, ...rest } = result;
-    if (isPlainJson(rest)) cache.setResult(resultKey, JSON.stringify(rest));
+    const raw: Finding[] = [];
+    const ctx: RuleContext = {
+      routes,
+      contract,
+      files: facts,
+      unresolved: linked.unresolved,
+      ev: linked.ev,
+      config,
+      suppressions: [],
+      report: () => undefined,
+    };
+    const runRule = (rule: (typeof RULES)[number]): void => {
+      const severity = severities[rule.meta.id] ?? rule.meta.defaultSeverity;
+      if (severity === 'off') return;
+      ctx.report = (r) =>
+        raw.push({
+          ruleId: rule.meta.id,
+          severity,
+          message: r.message,
+          file: r.file,
+          line: r.line,
+          column: r.column,
+          ...(r.route ? { route: { method: r.route.method, path: r.route.path } } : {}),
+          fingerprint: '',
+          snippet: r.snippet,
+        });
+      rule.check(ctx);
+    };
+    for (const rule of RULES) if (rule.meta.id !== 'unused-suppression') runRule(rule);
+
+    // Suppressions: `// route-surface-disable-next-line rule -- reason` on the line above.
+    const knownIds = new Set(RULES.map((r) => r.meta.id));
+    const suppressed = new Set<Finding>();
+    for (const [file, f] of facts) {
+      for (const s of f.suppressions) {
+        let problem: string | null = null;
+        const unknown = s.rules.filter((r) => !knownIds.has(r));
+        if (s.rules.length === 0) problem = 'suppression names no rule; it suppresses nothing';
+        else if (unknown.length > 0) problem = `suppression names an unknown rule: ${unknown.join(', ')}`;
+        else if (s.reason === null) problem = `suppression of ${s.rules.join(', ')} has no reason (write "-- why"); it suppresses nothing`;
+        else {
+          const hits = raw.filter((x) => x.file === file && x.line === s.line + 1 && s.rules.includes(x.ruleId));
+          for (const h of hits) suppressed.add(h);
+          // Like ESLint's unused disable directives: each named rule must suppress something.
+          const unmatched = s.rules.filter((r) => !hits.some((h) => h.ruleId === r));
+          if (unmatched.length > 0) problem = `suppression of ${unmatched.join(', ')} matched no finding on the next line`;
+        }
+        ctx.suppressions.push({ file, line: s.at.line, column: s.at.column, snippet: `route-surface-disable-next-line ${s.rules.join(', ')}`, problem });
+      }
+    }
+    runRule(RULES.find((r) => r.meta.id === 'unused-suppression')!);
+
+    let findings = raw.filter((x) => !suppressed.has(x));
+    if (focus) findings = findings.filter((x) => focus.has(x.file) || x.file === contract.source);
+    findings.sort((a, b) => cmpStr(a.file, b.file) || a.line - b.line || cmpStr(a.ruleId, b.ruleId) || a.column - b.column || cmpStr(a.message, b.message));
+    assignFingerprints(findings);
+
+    const summary = {
+      files: files.length,
+      routes: routes.length,
+      errors: findings.filter((x) => x.severity === 'error').length,
+      warnings: findings.filter((x) => x.severity === 'warning').length,
+      infos: findings.filter((x) => x.severity === 'info').length,
+    };
+    const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
+    if (cache && resultKey) {
+      const { contract: _c, config: _g, ...rest } = result;
+      if (isPlainJson(rest)) cache.setResult(resultKey, () => jsonPieces(rest));
+    }
+    const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
+    return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };
+  } catch (err) {
+    cache?.abandon();
+    throw err;
   }
-  const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
-  return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };
 }
 
 function ruleSeverities(config: Config, configFile: string | undefined): Record<string, SeverityOrOff> {
