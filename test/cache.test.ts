@@ -63,6 +63,21 @@ describe('check --cache', () => {
     expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
   });
 
+  it('removes temporary files that runs killed long ago left, and keeps those of runs that may still be writing', async () => {
+    const dir = project();
+    await cached(dir);
+    const cacheDir = path.dirname(path.join(dir, DEFAULT_FILE));
+    const stale = path.join(cacheDir, `${CACHE_FILE_NAME}.4242.deadbeef.tmp`);
+    const recent = path.join(cacheDir, `${CACHE_FILE_NAME}.4343.cafebabe.tmp`);
+    fs.writeFileSync(stale, 'half a cache');
+    fs.writeFileSync(recent, 'half a cache');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    addVersionRoute(dir);
+    expect((await cached(dir)).extraction).toMatchObject({ parsed: 1, cacheNote: null });
+    expect(fs.readdirSync(cacheDir).sort()).toEqual([CACHE_FILE_NAME, path.basename(recent)]);
+  });
+
   it('re-parses only the edited file, and links again', async () => {
     const dir = project();
     const before = await cached(dir);
