@@ -59,7 +59,8 @@ export function textSignals(file: string, text: string, frameworkModules: RegExp
   SPECIFIER.lastIndex = 0;
   for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {
     if (TYPE_ONLY.test(text.slice(Math.max(0, m.index - 300), m.index + m[0].length - m[2]!.length - 2))) continue;
-    specifiers.push(m[2]!);
+    // a copy: a piece cut from the text would keep the whole text alive as long as the signals
+    specifiers.push((' ' + m[2]!).slice(1));
   }
   return { signal, specifiers: [...new Set(specifiers)] };
 }
