@@ -130,11 +130,15 @@ export interface Sources {
   collect(): Promise<Collected>;
   /**
    * When the last result is reused (nothing is collected): keep in the cache the stat
-   * signatures of files it had none for (read this time), so the next run need not read them.
+   * signatures of files it had none for (read this time), so the next run need not read them
+   * — when there are enough of them to pay for rewriting the cache.
    * Null, or why the cache could not be written.
    */
   keepSignatures(): string | null;
 }
+
+/** When the last result is reused, the cache is rewritten to keep new stat signatures only if at least 1 file in this many needs one. */
+const SIGNATURES_WORTH_SAVING = 8;
 
 export function readSources(o: CollectOptions): Sources {
   const cpuBefore = cpuSample();
@@ -187,7 +191,11 @@ export function readSources(o: CollectOptions): Sources {
   const idle = idleCores(cpuBefore, cpuSample());
   const keepSignatures = (): string | null => {
     const cache = o.cache;
-    if (!cache || !states.some((s) => s.stat !== null && cache.get(s.file, s.hash)?.stat !== s.stat)) return null;
+    if (!cache) return null;
+    // Worth rewriting the cache for when many files lack one (a fresh checkout); a few files
+    // edited just before the last run are cheaper to read again than the cache is to rewrite.
+    const unsigned = states.filter((s) => s.stat !== null && cache.get(s.file, s.hash)?.stat !== s.stat).length;
+    if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
     for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
     return cache.save();
   };
