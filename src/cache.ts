@@ -238,8 +238,10 @@ export class FactCache {
     const r = this.oldResult;
     if (r?.[0] !== key) return null;
     const buf = this.read(r[1], r[2]);
-    // a result that does not match its digest is not replayed (the run computes it again)
-    return buf && contentHash(buf) === r[3] ? buf.toString('utf8') : null;
+    if (buf && contentHash(buf) === r[3]) return buf.toString('utf8');
+    // not replayed (the run computes it again), nor kept: the next cache gets the new one
+    this.oldResult = null;
+    return null;
   }
 
   /** The result to keep, as JSON in pieces (written as they come, when the cache is saved). */

@@ -272,7 +272,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   // The eager files' facts, in file order; the others stay deferred.
   for (const s of states) if (eager.has(s.file)) store.load(s.file);
   // A syntax error is reported even in a file nothing needs: each newly deferred file is parsed
-  // (only parsed: extraction costs two to three times the parse), and a broken one is analysed
+  // (only parsed: extraction would cost about as much again), and a broken one is analysed
   // like any file that shows a signal — also on later runs, through the cache's signal bit (so a
   // file the cache knows was checked then).
   const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && !s.known && s.facts === null && s.text !== null);

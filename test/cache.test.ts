@@ -78,6 +78,21 @@ describe('check --cache', () => {
     expect(fs.readdirSync(cacheDir).sort()).toEqual([CACHE_FILE_NAME, path.basename(recent)]);
   });
 
+  it('recomputes a kept result damaged in place, and keeps the new one', async () => {
+    const dir = project();
+    const truth = formatJson(await uncached(dir));
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    const text = fs.readFileSync(file, 'latin1');
+    // the full path is in the kept result only (a file's facts hold the path it registers)
+    expect(text.split('"/api/health/live"').length - 1).toBe(1);
+    fs.writeFileSync(file, Buffer.from(text.replace('"/api/health/live"', '"/api/health/lXve"'), 'latin1'));
+    const again = await cached(dir);
+    expect(again.extraction).toMatchObject({ cached: 28, parsed: 0, reused: false, cacheNote: null });
+    expect(formatJson(again)).toBe(truth);
+    expect((await cached(dir)).extraction).toMatchObject({ reused: true });
+  });
+
   it('re-parses only the edited file, and links again', async () => {
     const dir = project();
     const before = await cached(dir);
