@@ -11,7 +11,8 @@ import { UsageError } from './errors.js';
 import { emptyFacts } from './extract/extract.js';
 import { cacheFile, FactCache, factCacheKey } from './cache.js';
 import { readSources, type CollectStats } from './collect.js';
-import { isPlainJson, jsonPieces, manifestsDigest, runKey } from './memo.js';
+import { jsonPieces } from './json-pieces.js';
+import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
 import { link } from './link/link.js';
@@ -169,7 +170,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
     if (cache && resultKey) {
       const { contract: _c, config: _g, ...rest } = result;
-      if (isPlainJson(rest)) cache.setResult(resultKey, () => jsonPieces(rest));
+      if (isPlainJson(rest)) cache.setResult(resultKey, () => jsonPieces(rest, 0));
     }
     const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
     return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };

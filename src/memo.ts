@@ -60,26 +60,3 @@ export function isPlainJson(v: unknown, depth = 0): boolean {
   // An undefined property is dropped by JSON, which is how an absent optional one reads.
   return Object.values(v as Record<string, unknown>).every((x) => x === undefined || isPlainJson(x, depth + 1));
 }
-
-/**
- * `JSON.stringify(value)` of a plain object, in pieces: each array property a couple of hundred
- * items at a time, so a result of tens of thousands of routes is never one text in memory.
- */
-export function* jsonPieces(value: object): Generator<string> {
-  let sep = '{';
-  for (const [key, v] of Object.entries(value)) {
-    if (v === undefined) continue;
-    yield `${sep}${JSON.stringify(key)}:`;
-    sep = ',';
-    if (!Array.isArray(v)) {
-      yield JSON.stringify(v);
-      continue;
-    }
-    yield '[';
-    for (let i = 0; i < v.length; i += PIECE_ITEMS) yield (i === 0 ? '' : ',') + JSON.stringify(v.slice(i, i + PIECE_ITEMS)).slice(1, -1);
-    yield ']';
-  }
-  yield sep === '{' ? '{}' : '}';
-}
-
-const PIECE_ITEMS = 200;

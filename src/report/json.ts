@@ -1,6 +1,7 @@
 import type { BaselineOutcome } from '../baseline.js';
 import type { RunResult } from '../engine.js';
 import { VERSION } from '../package-root.js';
+import { jsonPieces } from '../json-pieces.js';
 import type { Route } from '../types.js';
 
 export function routeJson(r: Route) {
@@ -25,59 +26,21 @@ export function routeJson(r: Route) {
 }
 
 /**
- * Items of the long lists per piece of `jsonChunks`: few enough that a piece stays well below
- * the size V8 gives a space of its own (large objects are freed only by a full collection).
- */
-const ITEMS_PER_CHUNK = 40;
-
-/**
- * The JSON report (SPEC section 3) in pieces, for writing as it is made: the routes and
- * findings are turned into text a few hundred at a time, so a report of tens of thousands of
- * routes never exists whole in memory. Joined, the pieces are exactly `formatJson`.
+ * The JSON report (SPEC section 3) in pieces, for writing as it is made (see json-pieces.ts):
+ * routes and findings are turned into their report form a few dozen at a time. Joined, the
+ * pieces are exactly `formatJson`.
  */
 export function* jsonChunks(res: RunResult, baseline: BaselineOutcome | null = null): Generator<string> {
-  const lists = {
-    routes: res.routes.map((r) => () => routeJson(r)),
-    findings: res.findings.map((f) => () => findingJson(f)),
+  const report = {
+    tool: { name: 'route-surface', version: VERSION },
+    contract: { name: res.contract.name, version: res.contract.version },
+    routes: res.routes,
+    findings: res.findings,
+    ...(baseline ? { baseline } : {}),
+    summary: res.summary,
   };
-  // The document with a marker where each list goes: JSON.stringify's indentation of a nested
-  // value is its own indentation shifted by its depth, so each item is stringified on its own.
-  const marker = (name: string): string => `\u0000${name}\u0000`;
-  const skeleton = JSON.stringify(
-    {
-      tool: { name: 'route-surface', version: VERSION },
-      contract: { name: res.contract.name, version: res.contract.version },
-      routes: marker('routes'),
-      findings: marker('findings'),
-      ...(baseline ? { baseline } : {}),
-      summary: res.summary,
-    },
-    null,
-    2,
-  );
-  let rest = skeleton;
-  for (const name of ['routes', 'findings'] as const) {
-    // with its key: a string of the document before it (the contract's name) holds no bare quote
-    const quoted = `"${name}": ${JSON.stringify(marker(name))}`;
-    const at = rest.indexOf(quoted);
-    yield rest.slice(0, at) + `"${name}": `;
-    rest = rest.slice(at + quoted.length);
-    const items = lists[name];
-    if (items.length === 0) {
-      yield '[]';
-      continue;
-    }
-    // A piece is the list's slice stringified at the list's own depth (under its key in an
-    // object), its brackets cut off.
-    const open = `{\n  "${name}": [\n`;
-    const close = '\n  ]\n}';
-    for (let i = 0; i < items.length; i += ITEMS_PER_CHUNK) {
-      const piece = JSON.stringify({ [name]: items.slice(i, i + ITEMS_PER_CHUNK).map((item) => item()) }, null, 2);
-      yield (i === 0 ? '[\n' : ',\n') + piece.slice(open.length, piece.length - close.length);
-    }
-    yield '\n  ]';
-  }
-  yield rest + '\n';
+  yield* jsonPieces(report, 2, { routes: routeJson, findings: findingJson });
+  yield '\n';
 }
 
 function findingJson(f: RunResult['findings'][number]) {
