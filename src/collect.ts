@@ -148,23 +148,25 @@ export function readSources(o: CollectOptions): Sources {
   const stats: CollectStats = { files: o.files.length, cached: 0, unread: 0, parsed: 0, deferred: 0, checked: 0, threads: 1 };
 
   const runStart = Date.now();
-  const signature = (abs: string): string | null => {
+  const statOf = (abs: string): fs.Stats | null => {
     try {
       const st = fs.statSync(abs);
-      return st.isFile() ? statSignature(st, runStart) : null;
+      return st.isFile() ? st : null;
     } catch {
       return null;
     }
   };
+  const signature = (st: fs.Stats | null): string | null => (st ? statSignature(st, runStart) : null);
   for (const file of o.files) {
     const abs = path.join(o.cwd, file);
     // With a cache: a file whose stat is the one recorded with its entry is not read again.
-    const before = o.cache ? signature(abs) : null;
+    const st = o.cache ? statOf(abs) : null;
+    const before = signature(st);
     const vouched = before !== null ? o.cache!.byStat(file, before) : null;
     if (vouched) {
       const cached = o.cache!.hasFacts(file, vouched.hash);
       const signals = { signal: vouched.signal, specifiers: vouched.specifiers };
-      states.push({ file, hash: vouched.hash, signals, note: null, text: null, cached, known: true, stat: before, size: Number(before!.split(':')[2]), facts: null });
+      states.push({ file, hash: vouched.hash, signals, note: null, text: null, cached, known: true, stat: before, size: st!.size, facts: null });
       if (cached) stats.cached++;
       stats.unread++;
       continue;
@@ -182,7 +184,7 @@ export function readSources(o: CollectOptions): Sources {
     const signals = hit ? { signal: hit.signal, specifiers: hit.specifiers } : textSignals(file, src.text, modules);
     const cached = o.cache?.hasFacts(file, hash) ?? false;
     // The signature, when the file did not change while it was read (and needs no decoding note).
-    const stat = before !== null && src.note === null && signature(abs) === before ? before : null;
+    const stat = before !== null && src.note === null && signature(statOf(abs)) === before ? before : null;
     states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, cached, known: hit !== null, stat, size: src.text.length, facts: null });
     if (cached) stats.cached++;
   }
