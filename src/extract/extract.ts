@@ -367,6 +367,7 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     } else if (init && ts.isPropertyAccessExpression(init) && requireOf(ts, unwrap(ts, init.expression)) !== null && scope === 0) {
       facts.imports.push({ local: name, imported: init.name.text, source: requireOf(ts, unwrap(ts, init.expression))! });
     } else {
+      // toExpr unwraps the initialiser itself, and so sees an `await` around a registration call
       bindings[name] = d.initializer ? toExpr(ctx, d.initializer, scope, fn, name) : { k: 'unknown', text: '' };
     }
     if (exported) facts.exports.push({ exported: name, local: name });
