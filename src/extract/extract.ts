@@ -670,9 +670,16 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   }
   const words = wordsOf(ctx, body);
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
-  analyseBehaviour(ctx, node, body, f, responses.visit, words);
+  // Where the body (outside nested functions) responds or throws: the leading-guard scan asks
+  // whether a statement does, without walking it again.
+  const responds: number[] = [];
+  const own = (n: TS.Node): void => {
+    responses.visit(n);
+    if (respondsAt(ctx, n)) responds.push(n.pos);
+  };
+  analyseBehaviour(ctx, node, body, f, own, words);
   responses.finish();
-  if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f);
+  if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f, responds);
   return f;
 }
 
@@ -1117,21 +1124,22 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
   return out;
 }
 
-/** Guard calls and inline checks among the handler's leading statements, before any response. */
-function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact): LeadingGuard[] {
+/** A response sent, or a throw, at `n` itself: `res.json(…)`, `throw …`, `ctx.body = …`. */
+function respondsAt(ctx: Ctx, n: TS.Node): boolean {
+  const { ts } = ctx;
+  if (isResponseCall(ts, n) || ts.isThrowStatement(n)) return true;
+  return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)\.(body|status)$/);
+}
+
+/**
+ * Guard calls and inline checks among the handler's leading statements, before any response.
+ * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
+ */
+function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact, responds: readonly number[]): LeadingGuard[] {
   const { ts } = ctx;
   const out: LeadingGuard[] = [];
-  const containsResponse = (n: TS.Node): boolean => {
-    let found = false;
-    const v = (x: TS.Node): void => {
-      if (found || ts.isFunctionLike(x)) return;
-      if (isResponseCall(ts, x) || ts.isThrowStatement(x)) found = true;
-      else if (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(ctx|context)\.(body|status)$/.test(x.left.getText(ctx.sf))) found = true;
-      else ts.forEachChild(x, v);
-    };
-    v(n);
-    return found;
-  };
+  // Whether `n` (a statement of the body, or of a block in it) responds or throws somewhere.
+  const containsResponse = (n: TS.Node): boolean => responds.some((p) => p >= n.pos && p < n.end);
   const statuses = (n: TS.Node): Set<number> => {
     const s = new Set<number>();
     const v = (x: TS.Node): void => {
