@@ -159,9 +159,9 @@ export class FactCache {
       } catch {
         return new FactCache(file, key, 'not a route-surface cache');
       }
-      if (typeof header !== 'object' || header === null || header.tool !== 'route-surface' || header.format !== CACHE_FORMAT || typeof header.key !== 'string')
-        return new FactCache(file, key, 'not a route-surface cache');
-      if (header.key !== key) return new FactCache(file, key, 'made by another version or configuration');
+      if (typeof header !== 'object' || header === null || header.tool !== 'route-surface') return new FactCache(file, key, 'not a route-surface cache');
+      // an older build's cache (another layout) is, like one for another configuration, rebuilt
+      if (header.format !== CACHE_FORMAT || header.key !== key) return new FactCache(file, key, 'made by another version or configuration');
       // The trailer says where the index starts; a file cut short has none.
       if (st.size < head.bytes + TRAILER_BYTES) return new FactCache(file, key, 'truncated');
       const trailer = readAt(fd, st.size - TRAILER_BYTES, TRAILER_BYTES)?.toString('latin1') ?? '';

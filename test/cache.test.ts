@@ -148,6 +148,10 @@ describe('check --cache', () => {
     const foreign = await cached(dir);
     expect(foreign.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'made by another version or configuration' });
     expect(formatJson(foreign)).toBe(expected);
+
+    // a cache in an older layout (format 4: the index on its first line)
+    fs.writeFileSync(file, JSON.stringify({ tool: 'route-surface', format: CACHE_FORMAT - 1, key: 'any', rows: [] }) + '\n');
+    expect((await cached(dir)).extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'made by another version or configuration' });
   });
 
   it('keys the facts by the budgets that change extraction', async () => {
