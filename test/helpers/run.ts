@@ -26,3 +26,8 @@ export function routeLines(res: RunResult): string[] {
 export function findingLines(res: RunResult): string[] {
   return res.findings.map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.message}`);
 }
+
+/** The guards of the route `method path`, as "name:kind+kind:mechanism:file:line". */
+export function guardLines(res: RunResult, method: string, routePath: string): string[] {
+  return res.routes.find((r) => r.method === method && r.path === routePath)!.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}:${g.file}:${g.line}`);
+}

@@ -5,14 +5,13 @@
 // (`if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;`).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check, ROOT } from '../helpers/run.js';
+import { check, guardLines, ROOT } from '../helpers/run.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'learned', 'fastify-instance-handed-on');
 
 describe('learned: an instance handed on through helper functions, and a global hook with an allowlist', async () => {
   const res = await check(DIR);
-  const guards = (method: string, p: string): string[] =>
-    res.routes.find((r) => r.method === method && r.path === p)!.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}:${g.file}:${g.line}`);
+  const guards = (method: string, p: string): string[] => guardLines(res, method, p);
 
   it('lists the routes registered two calls away from the app, at their registrations', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([

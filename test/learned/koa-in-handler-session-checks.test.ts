@@ -9,14 +9,13 @@
 // - koa-generic-session establishes a session; it authenticates nobody.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check, ROOT } from '../helpers/run.js';
+import { check, guardLines, ROOT } from '../helpers/run.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'learned', 'koa-in-handler-session-checks');
 
 describe('learned: Koa handlers that check the session user themselves', async () => {
   const res = await check(DIR);
-  const guards = (method: string, p: string): string[] =>
-    res.routes.find((r) => r.method === method && r.path === p)!.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}:${g.file}:${g.line}`);
+  const guards = (method: string, p: string): string[] => guardLines(res, method, p);
 
   it('lists the routes the route modules register on the shared router', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
