@@ -34,6 +34,16 @@ interface Ctx {
   adapters: Adapter[];
   /** the file's time budget, ticked by the walks */
   deadline: Deadline;
+  /** one `ref` per name and scope (facts are never mutated): the many uses of a name share it */
+  refs: Map<string, Expr>[];
+}
+
+function refOf(ctx: Ctx, name: string, scope: number): Expr {
+  let m = ctx.refs[scope];
+  if (m === undefined) ctx.refs[scope] = m = new Map();
+  let r = m.get(name);
+  if (r === undefined) m.set(name, (r = { k: 'ref', name, scope }));
+  return r;
 }
 
 export function emptyFacts(file: string): FileFacts {
@@ -135,7 +145,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [] };
   collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
@@ -435,7 +445,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     n = (n as TS.ParenthesizedExpression).expression;
   }
   // the commonest kinds first (each kind matches one branch at most)
-  if (n.kind === ts.SyntaxKind.Identifier) return { k: 'ref', name: (n as TS.Identifier).text, scope };
+  if (n.kind === ts.SyntaxKind.Identifier) return refOf(ctx, (n as TS.Identifier).text, scope);
   if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
@@ -476,7 +486,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
         const v = toExpr(ctx, p.initializer, scope, fn, key ?? undefined, depth + 1);
         if (key !== null) set(key, v);
       } else if (ts.isShorthandPropertyAssignment(p)) {
-        set(p.name.text, { k: 'ref', name: p.name.text, scope });
+        set(p.name.text, refOf(ctx, p.name.text, scope));
       } else if (ts.isMethodDeclaration(p) && p.body) {
         const key = propName(ts, p.name);
         const f = makeFunction(ctx, p, scope, key);
@@ -687,7 +697,7 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
 function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
   const { ts } = ctx;
   const e = unwrap(ts, n);
-  if (ts.isIdentifier(e)) return { k: 'ref', name: e.text, scope };
+  if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
   if (ts.isNumericLiteral(e)) return { k: 'num', v: Number(e.text) };
   if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: e.kind === ts.SyntaxKind.TrueKeyword };
@@ -710,7 +720,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
       if (ts.isPropertyAssignment(p)) {
         const k = propName(ts, p.name);
         if (k !== null) props[k] = shallowExpr(ctx, p.initializer, scope);
-      } else if (ts.isShorthandPropertyAssignment(p)) props[p.name.text] = { k: 'ref', name: p.name.text, scope };
+      } else if (ts.isShorthandPropertyAssignment(p)) props[p.name.text] = refOf(ctx, p.name.text, scope);
     }
     return { k: 'obj', props };
   }
