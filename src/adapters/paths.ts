@@ -26,6 +26,20 @@ function segmentMatches(pattern: string, actual: string, caseSensitive: boolean)
   return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
 }
 
+/**
+ * Can a middleware layer mounted at `scope` run for some request below `prefix`? Every path
+ * joined under a prefix (joinPath) begins with the prefix's segments, so a layer whose scope
+ * disagrees with one of them never applies there (pathApplies says no for each such path).
+ */
+export function pathMayApplyBelow(scope: string, prefix: string, caseSensitive: boolean): boolean {
+  if (scope === '' || scope === '/') return true;
+  const s = segments(scope);
+  const p = segments(prefix);
+  const n = Math.min(s.length, p.length);
+  for (let i = 0; i < n; i++) if (!segmentMatches(s[i]!, p[i]!, caseSensitive)) return false;
+  return true;
+}
+
 /** Does a middleware layer mounted at `scope` ('' = everywhere) run for requests to `full`? */
 export function pathApplies(scope: string, full: string, caseSensitive: boolean): boolean {
   if (scope === '' || scope === '/') return true;

@@ -12,7 +12,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { BoundRegistration, LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, pathApplies } from '../paths.js';
+import { joinPath, pathApplies, pathMayApplyBelow } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -105,7 +105,10 @@ class ExpressLinker {
    * then go on to what the parent registers after the mount (`app.use('/api', a); app.use('/api', b)`:
    * `a.use(requireSession)` guards `b` too).
    */
-  private walk(r: RouterObject, prefix: string, inherited: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): ScopedGuard[] {
+  private walk(r: RouterObject, prefix: string, outer: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): ScopedGuard[] {
+    // Layers scoped to paths that nothing below this prefix can have are dropped once, here,
+    // instead of being tested for every route (a parent's earlier mounts leave one per mount).
+    const inherited = outer.filter((s) => pathMayApplyBelow(s.scope, prefix, s.caseSensitive));
     const local: ScopedGuard[] = [];
     const mech = r.init.kind === 'app' ? 'app.use' : 'router.use';
     for (const b of this.ctx.registrationsOf(r.id)) {

@@ -1,0 +1,89 @@
+/**
+ * Express middleware scopes: what a router mounted earlier leaves behind for later mounts of
+ * its parent (every request entering it runs its `use` middleware first), and which of those
+ * layers a router further down can still meet — the walk drops the others once per router
+ * (pathMayApplyBelow) instead of testing them for every route.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { writeProject } from '../helpers/project.js';
+import { pathApplies, pathMayApplyBelow } from '../../src/adapters/paths.js';
+
+const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
+
+describe('express: middleware left behind by earlier mounts', () => {
+  it('reaches later routes whose paths it matches (a parameter matches any segment), and no others', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': `
+import type { NextFunction, Request, Response } from 'express';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+export function requireOrgMember(req: Request, res: Response, next: NextFunction) {
+  if (req.params.org !== req.session.orgId) return res.status(404).json({ error: 'not found' });
+  next();
+}
+`,
+      'src/app.ts': `
+import express from 'express';
+import { requireOrgMember, requireSession } from './guards.js';
+
+const members = express.Router();
+members.use(requireOrgMember);
+members.get('/members', (req, res) => res.json([]));
+
+const billing = express.Router();
+billing.use(requireSession);
+billing.get('/invoices', (req, res) => res.json([]));
+
+const acme = express.Router();
+acme.get('/status', (req, res) => res.json({ ok: true }));
+
+const other = express.Router();
+other.get('/status', (req, res) => res.json({ ok: true }));
+
+const api = express.Router();
+api.use('/orgs/:org', members);
+api.use('/billing', billing);
+api.use('/orgs/acme', acme);
+api.use('/teams/acme', other);
+api.get('/billing/summary', (req, res) => res.json({}));
+
+export const app = express();
+app.use('/api', api);
+`,
+    });
+    const res = await check(dir);
+    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`);
+    expect(lines).toEqual([
+      'GET /api/billing/invoices [requireSession]',
+      // billing's requireSession runs for every request entering /api/billing, served there or not
+      'GET /api/billing/summary [requireSession]',
+      'GET /api/orgs/:org/members [requireOrgMember]',
+      // members (mounted at /orgs/:org) runs its middleware for /orgs/acme/… too
+      'GET /api/orgs/acme/status [requireOrgMember]',
+      'GET /api/teams/acme/status []',
+    ]);
+  });
+
+  it('pathMayApplyBelow keeps a layer exactly when some path under the prefix can match its scope', () => {
+    expect(pathMayApplyBelow('', '/api/x', false)).toBe(true);
+    expect(pathMayApplyBelow('/api', '', false)).toBe(true);
+    expect(pathMayApplyBelow('/api/billing', '/api', false)).toBe(true);
+    expect(pathMayApplyBelow('/api/billing', '/api/orgs', false)).toBe(false);
+    expect(pathMayApplyBelow('/api/orgs/:org', '/api/orgs/acme/teams', false)).toBe(true);
+    expect(pathMayApplyBelow('/api/orgs/acme', '/api/orgs/:org', false)).toBe(true);
+    expect(pathMayApplyBelow('/API', '/api', false)).toBe(true);
+    expect(pathMayApplyBelow('/API', '/api', true)).toBe(false);
+    // wherever it says no, no route under the prefix is matched
+    for (const [scope, prefix] of [
+      ['/api/billing', '/api/orgs'],
+      ['/a/b/c', '/a/x'],
+    ] as const) {
+      expect(pathMayApplyBelow(scope, prefix, false)).toBe(false);
+      for (const tail of ['', '/b/c', '/c', '/b/c/d']) expect(pathApplies(scope, prefix + tail, false)).toBe(false);
+    }
+  });
+});
