@@ -80,11 +80,24 @@ export function mergePath(base: string, sub: string): string {
   return `${lead}${base}${base.at(-1) === '/' ? '' : '/'}${sub[0] === '/' ? sub.slice(1) : sub}`;
 }
 
+/** The parts of each path seen after its leading `/` (every route is tested against every middleware before it). */
+const PARTS = new Map<string, readonly string[]>();
+
+function partsOf(p: string): readonly string[] {
+  let parts = PARTS.get(p);
+  if (!parts) {
+    parts = p.split('/').slice(1);
+    if (PARTS.size > 100_000) PARTS.clear();
+    PARTS.set(p, parts);
+  }
+  return parts;
+}
+
 /** Does a middleware registered at `pattern` run for requests to the route `route`? */
 export function honoApplies(pattern: string, route: string, strict: boolean): boolean {
   if (pattern === '*' || pattern === '/*') return true;
-  let ps = pattern.split('/').slice(1);
-  let rs = route.split('/').slice(1);
+  let ps = partsOf(pattern);
+  let rs = partsOf(route);
   const seg = (p: string, r: string): boolean => p === r || p === '*' || (p.startsWith(':') && r !== '');
   if (ps[ps.length - 1] === '*') {
     const pre = ps.slice(0, -1);
@@ -305,11 +318,14 @@ class HonoLinker {
     const list = this.entries(base);
     const views = this.routers.filter((r) => this.baseOf(r).id === base.id);
     const app = base.name ?? views.find((v) => v.name)?.name ?? 'app';
-    list.forEach((e, i) => {
-      if (e.kind !== 'route') return;
+    // the middleware met so far in the table: what runs before the route at hand
+    const before: Entry[] = [];
+    for (const e of list) {
+      if (e.kind === 'mw') before.push(e);
+      if (e.kind !== 'route') continue;
       const guards: AppliedGuard[] = [];
-      for (const m of list.slice(0, i)) {
-        if (m.kind !== 'mw' || (m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, e.path, base.init.strict)) continue;
+      for (const m of before) {
+        if ((m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, e.path, base.init.strict)) continue;
         for (const it of m.items) {
           const g = this.guard(it, 'app.use', m.reg.at);
           if (g) guards.push(g);
@@ -339,6 +355,6 @@ class HonoLinker {
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
         snippet: e.reg.snippet,
       });
-    });
+    }
   }
 }
