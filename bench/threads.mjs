@@ -35,13 +35,17 @@ const c0 = process.cpuUsage();
 let byWorkers = 0;
 await extractInPool(
   files,
+  files.length,
   { cwd: root, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes: texts.map((t) => contentHash(t)) },
   DEFAULT_BUDGETS,
   threads,
-  (i) => extractFacts(loadTypeScript(), files[i], texts[i], ADAPTERS, DEFAULT_BUDGETS),
-  (_i, json) => {
-    JSON.parse(json);
-    byWorkers++;
+  {
+    inline: (i) => extractFacts(loadTypeScript(), files[i], texts[i], ADAPTERS, DEFAULT_BUDGETS),
+    facts: (_i, json) => {
+      JSON.parse(json);
+      byWorkers++;
+    },
+    checked: () => {},
   },
 );
 const cpu = process.cpuUsage(c0);

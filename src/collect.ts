@@ -12,7 +12,7 @@ import type { Budgets } from './budgets.js';
 import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
-import { emptyFacts, extractFacts, parseOptions, scriptKindOf } from './extract/extract.js';
+import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
@@ -253,47 +253,53 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
     eager = eagerFiles(states.map((s) => s.file), signals, resolve, importers, always);
   }
   const toParse = states.filter((s) => eager.has(s.file) && !s.facts && !s.cached);
-  stats.parsed = toParse.length;
-  stats.deferred = states.filter((s) => !eager.has(s.file)).length;
-  stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.size, 0), idle);
-  await extractInPool(
-    toParse.map((s) => s.file),
-    { cwd: o.cwd, maxFileBytes: o.budgets.maxFileBytes, hashes: toParse.map((s) => s.hash) },
-    o.budgets,
-    stats.threads,
-    (i) => extractHere(toParse[i]!),
-    (i, json) => {
-      const s = toParse[i]!;
-      s.facts = JSON.parse(json) as FileFacts;
-      keep(s, () => json);
-      s.text = null;
-    },
-    o.onProgress,
-  );
-
-  // The eager files' facts, in file order; the others stay deferred.
-  for (const s of states) if (eager.has(s.file)) store.load(s.file);
   // A syntax error is reported even in a file nothing needs: each newly deferred file is parsed
   // (only parsed: extraction would cost about as much again), and a broken one is analysed
   // like any file that shows a signal — also on later runs, through the cache's signal bit (so a
   // file the cache knows was checked then).
   const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && !s.known && s.facts === null && s.text !== null);
+  const broken = new Uint8Array(unchecked.length);
+  stats.parsed = toParse.length;
+  stats.deferred = states.filter((s) => !eager.has(s.file)).length;
   stats.checked = unchecked.length;
-  if (unchecked.length > 0) {
-    const ts = loadTypeScript();
-    for (const s of unchecked) {
-      let broken: boolean;
-      try {
-        const sf = ts.createSourceFile(s.file, s.text!, parseOptions(ts), false, scriptKindOf(ts, s.file));
-        broken = ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
-      } catch {
-        broken = true; // the parser's own stack overflow: extraction reports it against the budgets
-      }
-      if (!broken) continue;
-      s.signals = { ...s.signals, signal: true };
-      store.load(s.file);
-    }
-  }
+  stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.size, 0), idle);
+  const jobs = [...toParse, ...unchecked];
+  await extractInPool(
+    jobs.map((s) => s.file),
+    toParse.length,
+    { cwd: o.cwd, maxFileBytes: o.budgets.maxFileBytes, hashes: jobs.map((s) => s.hash) },
+    o.budgets,
+    stats.threads,
+    {
+      inline: (i) => {
+        if (i < toParse.length) return extractHere(toParse[i]!);
+        const s = unchecked[i - toParse.length]!;
+        try {
+          broken[i - toParse.length] = hasSyntaxError(loadTypeScript(), s.file, s.text!) ? 1 : 0;
+        } catch {
+          broken[i - toParse.length] = 1; // the parser's own stack overflow: extraction reports it against the budgets
+        }
+      },
+      facts: (i, json) => {
+        const s = toParse[i]!;
+        s.facts = JSON.parse(json) as FileFacts;
+        keep(s, () => json);
+        s.text = null;
+      },
+      checked: (i, b) => {
+        broken[i - toParse.length] = b ? 1 : 0;
+      },
+    },
+    o.onProgress,
+  );
+
+  // The eager files' facts, in file order; the others stay deferred (but for broken ones).
+  for (const s of states) if (eager.has(s.file)) store.load(s.file);
+  unchecked.forEach((s, i) => {
+    if (!broken[i]) return;
+    s.signals = { ...s.signals, signal: true };
+    store.load(s.file);
+  });
   // The deferred files' texts are not kept: the few the linker asks for are read again.
   for (const s of states) if (!eager.has(s.file) && s.facts === null) s.text = null;
 

@@ -103,32 +103,50 @@ describe('bench: generated control-plane trees', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe(formatJson(res));
   });
 
-  it('facts extracted by a worker thread are the ones the main thread extracts', async () => {
+  it('facts extracted, and syntax checks made, by a worker thread are the ones the main thread makes', async () => {
     const pool = await load<typeof import('../src/extract/pool.js')>('dist/src/extract/pool.js');
-    const files = made.routes.map((r) => r.file).filter((f, i, all) => all.indexOf(f) === i).slice(0, 40);
-    const texts = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    const routeFiles = made.routes.map((r) => r.file).filter((f, i, all) => all.indexOf(f) === i).slice(0, 40);
+    // then files only checked for syntax errors, broken ones among them
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-pool-'));
+    const sources = new Map<string, string>(routeFiles.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+    for (let k = 0; k < 24; k++) sources.set(`src/held/ok-${k}.ts`, `export const limit${k} = ${k} * 2;\n`);
+    for (let k = 0; k < 8; k++) sources.set(`src/held/broken-${k}.ts`, `export function f${k}( {\n  return 1;\n`);
+    for (const [f, text] of sources) {
+      fs.mkdirSync(path.dirname(path.join(work, f)), { recursive: true });
+      fs.writeFileSync(path.join(work, f), text);
+    }
+    const files = [...sources.keys()];
+    const texts = [...sources.values()];
     const { loadTypeScript } = await load<typeof import('../src/extract/compiler.js')>('dist/src/extract/compiler.js');
-    const { extractFacts } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
+    const { extractFacts, hasSyntaxError } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
     const { ADAPTERS } = await load<typeof import('../src/adapters/index.js')>('dist/src/adapters/index.js');
     const { DEFAULT_BUDGETS } = await load<typeof import('../src/budgets.js')>('dist/src/budgets.js');
-    const here = new Map<number, string>();
-    const there = new Map<number, string>();
+    const here = new Map<number, string | boolean>();
+    const there = new Map<number, string | boolean>();
     // This thread is slowed down, so that the worker (which has a compiler to load first) gets files too.
     const slowly = (i: number): void => {
-      here.set(i, JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
-      const until = Date.now() + 100;
+      here.set(i, i < routeFiles.length ? JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)) : hasSyntaxError(loadTypeScript(), files[i]!, texts[i]!));
+      const until = Date.now() + 60;
       while (Date.now() < until);
     };
     const { contentHash } = await load<typeof import('../src/cache.js')>('dist/src/cache.js');
     // The worker reads the files itself; one that changed since this thread read it stays here.
     const hashes = texts.map((t) => contentHash(t));
     hashes[3] = 'not-what-the-file-hashes-to';
-    await pool.extractInPool(files, { cwd: dir, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes }, DEFAULT_BUDGETS, 2, slowly, (i, json) => there.set(i, json));
+    await pool.extractInPool(files, routeFiles.length, { cwd: work, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes }, DEFAULT_BUDGETS, 2, {
+      inline: slowly,
+      facts: (i, json) => there.set(i, json),
+      checked: (i, broken) => there.set(i, broken),
+    });
     expect(there.has(3)).toBe(false);
     expect(here.has(3)).toBe(true);
     expect(here.size + there.size).toBe(files.length);
-    expect(there.size).toBeGreaterThan(0);
-    for (const [i, json] of there) expect(json).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
+    expect([...there.keys()].some((i) => i < routeFiles.length)).toBe(true);
+    expect([...there.keys()].some((i) => i >= routeFiles.length)).toBe(true);
+    for (const [i, r] of [...here, ...there]) {
+      if (i < routeFiles.length) expect(r).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
+      else expect(r).toBe(files[i]!.includes('broken'));
+    }
   });
 });
 

@@ -93,6 +93,16 @@ export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
 }
 
 /**
+ * Does the file fail to parse? A file held back by the prefilter is only parsed, to report a
+ * syntax error anywhere. The parser's own stack overflow (nesting the token budget does not
+ * see) throws: the caller decides (extraction reports it against the budgets).
+ */
+export function hasSyntaxError(ts: TSModule, file: string, text: string): boolean {
+  const sf = ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file));
+  return ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
+}
+
+/**
  * Extract a file's facts within its budgets (src/budgets.ts). A file that cannot be analysed
  * within them (too slow, nested too deeply, or too deep for the parser's stack) yields facts
  * holding only a `parseError` that says why.

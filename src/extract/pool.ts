@@ -1,7 +1,8 @@
 /**
  * Parsing on several threads. The main thread and the workers claim files from one shared
  * counter (so a slow file never leaves a thread idle); a worker reads its files itself and
- * sends their facts back as JSON.
+ * sends back their facts as JSON — or, for the files the prefilter held back, only whether
+ * they have a syntax error (those come last in the list: parsed, not walked).
  *
  * A worker costs its start-up (a thread, its own copy of the compiler to load and its own
  * just-in-time compilation to warm up — which on its own keeps a second core busy for about a
@@ -60,19 +61,29 @@ export function threadsFor(bytes: number, idle: number | null, cores = os.availa
   return Math.max(1, Math.min(1 + spare, cores, MAX_THREADS, Math.floor(bytes / MIN_BYTES_PER_THREAD)));
 }
 
+/** What the pool does with file i, on this thread or as a worker reports it. */
+export interface PoolHandlers {
+  /** extract file i's facts here, or, from `checkFrom` on, parse it for syntax errors here */
+  inline(i: number): void;
+  /** file i's facts, extracted by a worker */
+  facts(i: number, json: string): void;
+  /** whether file i (from `checkFrom` on) has a syntax error, as a worker parsed it */
+  checked(i: number, broken: boolean): void;
+}
+
 /**
- * Extract the facts of `files` on `threads` threads, this one included: `inline(i)` extracts
- * file i here; `fromWorker(i, json)` receives file i's facts extracted by a worker, which
- * reads the file from `source` (and leaves it here if it does not hash as expected). Every
- * index is handled exactly once, here if a worker fails.
+ * Extract the facts of `files[0 .. checkFrom)` and parse the rest for syntax errors, on
+ * `threads` threads, this one included. A worker reads each file from `source` (and leaves it
+ * here if it does not hash as expected). Every index is handled exactly once, here if a worker
+ * fails.
  */
 export async function extractInPool(
   files: string[],
+  checkFrom: number,
   source: WorkerSource,
   budgets: Pick<Budgets, 'maxFileMs' | 'maxNestingDepth'>,
   threads: number,
-  inline: (i: number) => void,
-  fromWorker: (i: number, json: string) => void,
+  handlers: PoolHandlers,
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
   const n = files.length;
@@ -82,12 +93,16 @@ export async function extractInPool(
   for (let w = 1; w < threads; w++) {
     workers.push(
       new Promise<void>((resolve) => {
-        const input: WorkerInput = { files, source, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
+        const input: WorkerInput = { files, checkFrom, source, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
         const worker = new Worker(WORKER, { workerData: input });
         worker.on('message', (m: WorkerMessage) => {
           for (const [i, json] of m.results) {
             handled[i] = 1;
-            fromWorker(i, json);
+            handlers.facts(i, json);
+          }
+          for (const [i, broken] of m.checks) {
+            handled[i] = 1;
+            handlers.checked(i, broken);
           }
           if (m.done) void worker.terminate();
         });
@@ -100,7 +115,7 @@ export async function extractInPool(
   let sinceYield = 0;
   for (let i = Atomics.add(next, 0, 1); i < n; i = Atomics.add(next, 0, 1)) {
     onProgress?.(Math.min(Atomics.load(next, 0), n), n);
-    inline(i);
+    handlers.inline(i);
     handled[i] = 1;
     // Take the workers' results as they come, rather than holding them all until the end.
     if (workers.length > 0 && ++sinceYield >= YIELD_EVERY) {
@@ -109,6 +124,6 @@ export async function extractInPool(
     }
   }
   await Promise.all(workers);
-  for (let i = 0; i < n; i++) if (!handled[i]) inline(i);
+  for (let i = 0; i < n; i++) if (!handled[i]) handlers.inline(i);
   onProgress?.(n, n);
 }

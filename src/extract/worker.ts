@@ -1,8 +1,10 @@
 /**
  * A worker thread of the extraction pool (see pool.ts): it claims files from a shared
  * counter, reads each one itself (so no copy of every source crosses between the threads),
- * extracts its facts and sends them back as JSON, in batches. A file whose content no longer
- * hashes to what the main thread read (or that cannot be read now) is left to the main thread.
+ * extracts its facts and sends them back as JSON — or, for a file only to be checked, whether
+ * it has a syntax error — in batches. A file whose content no longer hashes to what the main
+ * thread read (or that cannot be read now), or whose check overflows this thread's stack (the
+ * main thread's is another size), is left to the main thread.
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,7 +13,7 @@ import type { Budgets } from '../budgets.js';
 import { contentHash } from '../cache.js';
 import { readSourceText } from '../source-text.js';
 import { loadTypeScript } from './compiler.js';
-import { extractFacts } from './extract.js';
+import { extractFacts, hasSyntaxError } from './extract.js';
 
 /** Where a worker reads the files, and what each must hash to (as the main thread hashed it). */
 export interface WorkerSource {
@@ -22,14 +24,16 @@ export interface WorkerSource {
 
 export interface WorkerInput {
   files: string[];
+  /** files from this index on are only parsed for syntax errors */
+  checkFrom: number;
   source: WorkerSource;
   budgets: Pick<Budgets, 'maxFileMs' | 'maxNestingDepth'>;
   /** Int32Array[1] over a SharedArrayBuffer: the next index to claim */
   next: SharedArrayBuffer;
 }
 
-/** Sent while working: extracted facts by index; `done` once nothing is left to claim. */
-export type WorkerMessage = { results: [number, string][]; done: boolean };
+/** Sent while working: extracted facts and syntax checks by index; `done` once nothing is left to claim. */
+export type WorkerMessage = { results: [number, string][]; checks: [number, boolean][]; done: boolean };
 
 const BATCH = 32;
 
@@ -37,14 +41,22 @@ const input = workerData as WorkerInput;
 const next = new Int32Array(input.next);
 const ts = loadTypeScript();
 let batch: [number, string][] = [];
+let checks: [number, boolean][] = [];
 for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(next, 0, 1)) {
   const file = input.files[i]!;
   const src = readSourceText(path.join(input.source.cwd, file), input.source.maxFileBytes);
   if (!src.ok || contentHash(src.note ? `${src.text}\0${src.note.message}` : src.text) !== input.source.hashes[i]) continue;
-  batch.push([i, JSON.stringify(extractFacts(ts, file, src.text, ADAPTERS, input.budgets))]);
-  if (batch.length >= BATCH) {
-    parentPort!.postMessage({ results: batch, done: false } satisfies WorkerMessage);
+  if (i >= input.checkFrom) {
+    try {
+      checks.push([i, hasSyntaxError(ts, file, src.text)]);
+    } catch {
+      continue;
+    }
+  } else batch.push([i, JSON.stringify(extractFacts(ts, file, src.text, ADAPTERS, input.budgets))]);
+  if (batch.length + checks.length >= BATCH) {
+    parentPort!.postMessage({ results: batch, checks, done: false } satisfies WorkerMessage);
     batch = [];
+    checks = [];
   }
 }
-parentPort!.postMessage({ results: batch, done: true } satisfies WorkerMessage);
+parentPort!.postMessage({ results: batch, checks, done: true } satisfies WorkerMessage);
