@@ -111,6 +111,8 @@ describe('bench: generated control-plane trees', () => {
     const sources = new Map<string, string>(routeFiles.map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
     for (let k = 0; k < 24; k++) sources.set(`src/held/ok-${k}.ts`, `export const limit${k} = ${k} * 2;\n`);
     for (let k = 0; k < 8; k++) sources.set(`src/held/broken-${k}.ts`, `export function f${k}( {\n  return 1;\n`);
+    // nested deeper than the budget: where the parser runs out of stack depends on the thread, so only this one decides
+    for (let k = 0; k < 8; k++) sources.set(`src/held/deep-${k}.ts`, `export const d${k} = ${'('.repeat(520)}${k}${')'.repeat(520)};\n`);
     for (const [f, text] of sources) {
       fs.mkdirSync(path.dirname(path.join(work, f)), { recursive: true });
       fs.writeFileSync(path.join(work, f), text);
@@ -118,7 +120,7 @@ describe('bench: generated control-plane trees', () => {
     const files = [...sources.keys()];
     const texts = [...sources.values()];
     const { loadTypeScript } = await load<typeof import('../src/extract/compiler.js')>('dist/src/extract/compiler.js');
-    const { extractFacts, hasSyntaxError } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
+    const { extractFacts, hasSyntaxError, hasSyntaxErrorOffMain } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
     const { ADAPTERS } = await load<typeof import('../src/adapters/index.js')>('dist/src/adapters/index.js');
     const { DEFAULT_BUDGETS } = await load<typeof import('../src/budgets.js')>('dist/src/budgets.js');
     const here = new Map<number, string | boolean>();
@@ -143,6 +145,8 @@ describe('bench: generated control-plane trees', () => {
     expect(here.size + there.size).toBe(files.length);
     expect([...there.keys()].some((i) => i < routeFiles.length)).toBe(true);
     expect([...there.keys()].some((i) => i >= routeFiles.length)).toBe(true);
+    expect([...there.keys()].filter((i) => files[i]!.includes('deep'))).toEqual([]);
+    expect(hasSyntaxErrorOffMain(loadTypeScript(), files.at(-1)!, texts.at(-1)!, DEFAULT_BUDGETS.maxNestingDepth)).toBe(null);
     for (const [i, r] of [...here, ...there]) {
       if (i < routeFiles.length) expect(r).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
       else expect(r).toBe(files[i]!.includes('broken'));

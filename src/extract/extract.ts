@@ -98,8 +98,21 @@ export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
  * see) throws: the caller decides (extraction reports it against the budgets).
  */
 export function hasSyntaxError(ts: TSModule, file: string, text: string): boolean {
+  return parseDiagnosticsOf(ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file))) > 0;
+}
+
+/**
+ * hasSyntaxError on a worker thread, whose stack is not the main thread's: where the parser
+ * runs out of stack depends on the thread, so a file nested deeper than `maxDepth` gets no
+ * verdict here (null) and is left to the main thread.
+ */
+export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, maxDepth: number): boolean | null {
   const sf = ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file));
-  return ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0;
+  return tooDeepNode(ts, sf, maxDepth) ? null : parseDiagnosticsOf(sf) > 0;
+}
+
+function parseDiagnosticsOf(sf: TS.SourceFile): number {
+  return ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length;
 }
 
 /**

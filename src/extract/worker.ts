@@ -3,8 +3,8 @@
  * counter, reads each one itself (so no copy of every source crosses between the threads),
  * extracts its facts and sends them back as JSON — or, for a file only to be checked, whether
  * it has a syntax error — in batches. A file whose content no longer hashes to what the main
- * thread read (or that cannot be read now), or whose check overflows this thread's stack (the
- * main thread's is another size), is left to the main thread.
+ * thread read (or that cannot be read now), or that is to be checked but nests deeper than the
+ * budget (where running out of stack depends on the thread's stack), is left to the main thread.
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -13,7 +13,7 @@ import type { Budgets } from '../budgets.js';
 import { contentHash } from '../cache.js';
 import { readSourceText } from '../source-text.js';
 import { loadTypeScript } from './compiler.js';
-import { extractFacts, hasSyntaxError } from './extract.js';
+import { extractFacts, hasSyntaxErrorOffMain } from './extract.js';
 
 /** Where a worker reads the files, and what each must hash to (as the main thread hashed it). */
 export interface WorkerSource {
@@ -47,11 +47,14 @@ for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(ne
   const src = readSourceText(path.join(input.source.cwd, file), input.source.maxFileBytes);
   if (!src.ok || contentHash(src.note ? `${src.text}\0${src.note.message}` : src.text) !== input.source.hashes[i]) continue;
   if (i >= input.checkFrom) {
+    let broken: boolean | null;
     try {
-      checks.push([i, hasSyntaxError(ts, file, src.text)]);
+      broken = hasSyntaxErrorOffMain(ts, file, src.text, input.budgets.maxNestingDepth);
     } catch {
-      continue;
+      broken = null;
     }
+    if (broken === null) continue;
+    checks.push([i, broken]);
   } else batch.push([i, JSON.stringify(extractFacts(ts, file, src.text, ADAPTERS, input.budgets))]);
   if (batch.length + checks.length >= BATCH) {
     parentPort!.postMessage({ results: batch, checks, done: false } satisfies WorkerMessage);
