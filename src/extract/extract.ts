@@ -98,7 +98,7 @@ export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
  * see) throws: the caller decides (extraction reports it against the budgets).
  */
 export function hasSyntaxError(ts: TSModule, file: string, text: string): boolean {
-  return parseDiagnosticsOf(ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file))) > 0;
+  return parseDiagnosticsOf(parseOnly(ts, file, text)) > 0;
 }
 
 /**
@@ -107,8 +107,12 @@ export function hasSyntaxError(ts: TSModule, file: string, text: string): boolea
  * verdict here (null) and is left to the main thread.
  */
 export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, maxDepth: number): boolean | null {
-  const sf = ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file));
+  const sf = parseOnly(ts, file, text);
   return tooDeepNode(ts, sf, maxDepth) ? null : parseDiagnosticsOf(sf) > 0;
+}
+
+function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
+  return ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file));
 }
 
 function parseDiagnosticsOf(sf: TS.SourceFile): number {
