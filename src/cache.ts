@@ -11,9 +11,9 @@
  * one that still parses, is not trusted but extracted (computed) again.
  *
  * The file is a line of JSON naming the tool, the format and the key; then the facts of
- * every file as JSON texts, back to back (and the last run's result); then the index (per
- * file its hash, stat signature, text signals and where its facts are); and last a fixed-size
- * trailer giving where the index starts. Only the facts a run needs are decoded. The next
+ * every file as texts (src/extract/facts-text.ts), back to back (and the last run's result);
+ * then the index (per file its hash, stat signature, text signals and where its facts are);
+ * and last a fixed-size trailer giving where the index starts. Only the facts a run needs are decoded. The next
  * cache is written as the run goes — facts as they are extracted, the old ones copied, the
  * result in pieces, the index at the end — to a temporary file renamed over the old one, so
  * a reader never sees half a cache, concurrent runs leave one complete cache, and no run
@@ -27,7 +27,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 1 << 20;
@@ -84,7 +84,7 @@ interface Index {
   result: [key: string, offset: number, length: number, digest: string] | null;
 }
 
-export function contentHash(text: string | Buffer): string {
+export function contentHash(text: string | Uint8Array): string {
   return crypto.createHash('sha1').update(text).digest('base64url');
 }
 
@@ -214,13 +214,13 @@ export class FactCache {
     return row !== undefined && row[1] === hash && row[4] >= 0;
   }
 
-  /** `file`'s facts as JSON, read from the cache file; null when they cannot be read back. */
-  facts(file: string, hash: string): string | null {
+  /** `file`'s facts as they were added, read from the cache file; null when they cannot be read back. */
+  facts(file: string, hash: string): Buffer | null {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
     if (!buf || contentHash(buf) !== row[6]) return null;
-    return buf.toString('utf8');
+    return buf;
   }
 
   private read(offset: number, length: number): Buffer | null {
@@ -254,12 +254,12 @@ export class FactCache {
     this.next.set(file, entry);
   }
 
-  /** `file`'s facts extracted this run, as JSON: written to the next cache now. */
-  addFacts(file: string, json: string): void {
+  /** `file`'s facts extracted this run, as text (or its UTF-8): written to the next cache now. */
+  addFacts(file: string, text: string | Uint8Array): void {
     const w = this.openWriter();
     if (!w) return;
     try {
-      const bytes = Buffer.from(json, 'utf8');
+      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       fs.writeSync(w.fd, bytes);
       w.added.set(file, { offset: w.offset, length: bytes.length, digest: contentHash(bytes) });
       w.offset += bytes.length;

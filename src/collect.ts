@@ -13,6 +13,7 @@ import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
+import { factsFromText, factsToText } from './extract/facts-text.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
@@ -209,8 +210,8 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
    * New facts go to the next cache as they are made — not those of a file that changed while it
    * was read, nor those of a file abandoned for its time budget (it may fit it on another run).
    */
-  const keep = (s: FileState, json: () => string): void => {
-    if (o.cache && s.hash !== '' && !isTimeBudgetFailure(s.facts!)) o.cache.addFacts(s.file, json());
+  const keep = (s: FileState, text: () => string | Uint8Array): void => {
+    if (o.cache && s.hash !== '' && !isTimeBudgetFailure(s.facts!)) o.cache.addFacts(s.file, text());
   };
   /** Extract a file's facts on this thread. */
   const extractHere = (s: FileState): void => {
@@ -218,15 +219,15 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
     const text = s.text ?? readAgain(o, s);
     s.facts = extractFacts(loadTypeScript(), s.file, text, o.adapters, o.budgets);
     s.text = null;
-    keep(s, () => JSON.stringify(s.facts));
+    keep(s, () => factsToText(s.facts!));
   };
-  /** A file's facts: made already, decoded from JSON (a worker's, or the cache's), or extracted now. */
+  /** A file's facts: made already, decoded from text (a worker's, or the cache's), or extracted now. */
   const factsOf = (s: FileState): FileFacts => {
     if (!s.facts && s.cached) {
-      const json = o.cache!.facts(s.file, s.hash);
-      if (json !== null) {
+      const text = o.cache!.facts(s.file, s.hash);
+      if (text !== null) {
         try {
-          s.facts = JSON.parse(json) as FileFacts;
+          s.facts = factsFromText(text);
         } catch {
           // a damaged entry: extracted again below
         }
@@ -280,10 +281,10 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
           broken[i - toParse.length] = 1; // the parser's own stack overflow: extraction reports it against the budgets
         }
       },
-      facts: (i, json) => {
+      facts: (i, text) => {
         const s = toParse[i]!;
-        s.facts = JSON.parse(json) as FileFacts;
-        keep(s, () => json);
+        s.facts = factsFromText(text);
+        keep(s, () => text);
         s.text = null;
       },
       checked: (i, b) => {

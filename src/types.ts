@@ -125,8 +125,11 @@ export interface FunctionFact {
 export interface Scope {
   id: number;
   parent: number | null; // null for module scope (id 0)
-  /** local bindings (const/let/var/function/param) */
-  bindings: Record<string, Expr>;
+  /**
+   * local bindings (const/let/var/function/param); in facts read back from JSON, an
+   * expression's JSON until first read — read them with `bindingOf` (src/extract/facts-text.ts)
+   */
+  bindings: Record<string, Expr | string>;
 }
 
 export interface ImportFact {

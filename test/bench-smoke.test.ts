@@ -121,13 +121,14 @@ describe('bench: generated control-plane trees', () => {
     const texts = [...sources.values()];
     const { loadTypeScript } = await load<typeof import('../src/extract/compiler.js')>('dist/src/extract/compiler.js');
     const { extractFacts, hasSyntaxError, hasSyntaxErrorOffMain } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
+    const { factsToText } = await load<typeof import('../src/extract/facts-text.js')>('dist/src/extract/facts-text.js');
     const { ADAPTERS } = await load<typeof import('../src/adapters/index.js')>('dist/src/adapters/index.js');
     const { DEFAULT_BUDGETS } = await load<typeof import('../src/budgets.js')>('dist/src/budgets.js');
     const here = new Map<number, string | boolean>();
     const there = new Map<number, string | boolean>();
     // This thread is slowed down, so that the worker (which has a compiler to load first) gets files too.
     const slowly = (i: number): void => {
-      here.set(i, i < routeFiles.length ? JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)) : hasSyntaxError(loadTypeScript(), files[i]!, texts[i]!));
+      here.set(i, i < routeFiles.length ? factsToText(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)) : hasSyntaxError(loadTypeScript(), files[i]!, texts[i]!));
       const until = Date.now() + 60;
       while (Date.now() < until);
     };
@@ -137,7 +138,7 @@ describe('bench: generated control-plane trees', () => {
     hashes[3] = 'not-what-the-file-hashes-to';
     await pool.extractInPool(files, routeFiles.length, { cwd: work, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes }, DEFAULT_BUDGETS, 2, {
       inline: slowly,
-      facts: (i, json) => there.set(i, json),
+      facts: (i, text) => there.set(i, Buffer.from(text).toString('utf8')),
       checked: (i, broken) => there.set(i, broken),
     });
     expect(there.has(3)).toBe(false);
@@ -148,7 +149,7 @@ describe('bench: generated control-plane trees', () => {
     expect([...there.keys()].filter((i) => files[i]!.includes('deep'))).toEqual([]);
     expect(hasSyntaxErrorOffMain(loadTypeScript(), files.at(-1)!, texts.at(-1)!, DEFAULT_BUDGETS.maxNestingDepth)).toBe(null);
     for (const [i, r] of [...here, ...there]) {
-      if (i < routeFiles.length) expect(r).toBe(JSON.stringify(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
+      if (i < routeFiles.length) expect(r).toBe(factsToText(extractFacts(loadTypeScript(), files[i]!, texts[i]!, ADAPTERS, DEFAULT_BUDGETS)));
       else expect(r).toBe(files[i]!.includes('broken'));
     }
   });

@@ -370,8 +370,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   visitChildren(ctx, node, scope, fn);
 }
 
-function isUnassigned(e: Expr | undefined): boolean {
-  return e?.k === 'unknown' && e.text === '';
+function isUnassigned(e: Expr | string | undefined): boolean {
+  return typeof e === 'object' && e.k === 'unknown' && e.text === '';
 }
 
 function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {

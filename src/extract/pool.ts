@@ -66,7 +66,7 @@ export interface PoolHandlers {
   /** extract file i's facts here, or, from `checkFrom` on, parse it for syntax errors here */
   inline(i: number): void;
   /** file i's facts, extracted by a worker */
-  facts(i: number, json: string): void;
+  facts(i: number, text: Uint8Array): void;
   /** whether file i (from `checkFrom` on) has a syntax error, as a worker parsed it */
   checked(i: number, broken: boolean): void;
 }
@@ -96,9 +96,9 @@ export async function extractInPool(
         const input: WorkerInput = { files, checkFrom, source, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
         const worker = new Worker(WORKER, { workerData: input });
         worker.on('message', (m: WorkerMessage) => {
-          for (const [i, json] of m.results) {
+          for (const [i, text] of m.results) {
             handled[i] = 1;
-            handlers.facts(i, json);
+            handlers.facts(i, text);
           }
           for (const [i, broken] of m.checks) {
             handled[i] = 1;

@@ -1,7 +1,7 @@
 /**
  * A worker thread of the extraction pool (see pool.ts): it claims files from a shared
  * counter, reads each one itself (so no copy of every source crosses between the threads),
- * extracts its facts and sends them back as JSON — or, for a file only to be checked, whether
+ * extracts its facts and sends them back as text (src/extract/facts-text.ts) — or, for a file only to be checked, whether
  * it has a syntax error — in batches. A file whose content no longer hashes to what the main
  * thread read (or that cannot be read now), or that is to be checked but nests deeper than the
  * budget (where running out of stack depends on the thread's stack), is left to the main thread.
@@ -14,6 +14,7 @@ import { contentHash } from '../cache.js';
 import { readSourceText } from '../source-text.js';
 import { loadTypeScript } from './compiler.js';
 import { extractFacts, hasSyntaxErrorOffMain } from './extract.js';
+import { factsToText } from './facts-text.js';
 
 /** Where a worker reads the files, and what each must hash to (as the main thread hashed it). */
 export interface WorkerSource {
@@ -33,14 +34,15 @@ export interface WorkerInput {
 }
 
 /** Sent while working: extracted facts and syntax checks by index; `done` once nothing is left to claim. */
-export type WorkerMessage = { results: [number, string][]; checks: [number, boolean][]; done: boolean };
+export type WorkerMessage = { results: [number, Uint8Array][]; checks: [number, boolean][]; done: boolean };
 
 const BATCH = 32;
 
 const input = workerData as WorkerInput;
 const next = new Int32Array(input.next);
 const ts = loadTypeScript();
-let batch: [number, string][] = [];
+const utf8 = new TextEncoder();
+let batch: [number, Uint8Array][] = [];
 let checks: [number, boolean][] = [];
 for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(next, 0, 1)) {
   const file = input.files[i]!;
@@ -55,7 +57,7 @@ for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(ne
     }
     if (broken === null) continue;
     checks.push([i, broken]);
-  } else batch.push([i, JSON.stringify(extractFacts(ts, file, src.text, ADAPTERS, input.budgets))]);
+  } else batch.push([i, utf8.encode(factsToText(extractFacts(ts, file, src.text, ADAPTERS, input.budgets)))]);
   if (batch.length + checks.length >= BATCH) {
     parentPort!.postMessage({ results: batch, checks, done: false } satisfies WorkerMessage);
     batch = [];

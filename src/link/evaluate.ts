@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
+import { bindingOf } from '../extract/facts-text.js';
 import type { Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 
 export type Value =
@@ -245,7 +246,7 @@ export class Evaluator {
     let s: Scope | undefined = facts.scopes[scope];
     while (s) {
       // own properties only: `toString`, `constructor`, `__proto__` are names like any other
-      const b = Object.hasOwn(s.bindings, name) ? s.bindings[name] : undefined;
+      const b = bindingOf(s, name);
       if (b) {
         if (b.k === 'unknown' && b.text === '') return { t: 'unknown', why: `${name} is assigned later` };
         const key = `${file}:${s.id}:${name}`;
@@ -342,7 +343,7 @@ export class Evaluator {
     if (!facts) return null;
     let s: Scope | undefined = facts.scopes[scope];
     while (s) {
-      const b = Object.hasOwn(s.bindings, name) ? s.bindings[name] : undefined;
+      const b = bindingOf(s, name);
       if (b) return { file, expr: b, name };
       s = s.parent === null ? undefined : facts.scopes[s.parent];
     }

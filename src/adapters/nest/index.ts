@@ -24,6 +24,7 @@
  *   (and, when the document was created with `include: [Modules]`, only those modules').
  */
 import type { Adapter, RouterInit } from '../adapter.js';
+import { bindingsOf } from '../../extract/facts-text.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
@@ -268,7 +269,7 @@ class NestLinker {
             return;
         }
       };
-      for (const s of facts.scopes) for (const b of Object.values(s.bindings)) visit(b, 0);
+      for (const s of facts.scopes) for (const b of bindingsOf(s)) visit(b, 0);
       for (const c of facts.calls) for (const e of [c.callee, ...c.args]) visit(e, 0);
       for (const f of facts.functions) for (const r of f.returns) visit(r, 0);
     }
