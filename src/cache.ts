@@ -405,7 +405,8 @@ export class FactCache {
 /** `length` bytes of `fd` at `position`, or null when they cannot all be read. */
 function readAt(fd: number, position: number, length: number): Buffer | null {
   try {
-    const buf = Buffer.alloc(length);
+    // not zero-filled: returned only when the read filled it
+    const buf = Buffer.allocUnsafeSlow(length);
     return fs.readSync(fd, buf, 0, length, position) === length ? buf : null;
   } catch {
     return null;

@@ -1,7 +1,9 @@
 /**
  * The data model. Everything in `FileFacts` is plain JSON: it depends only on one
- * file's text, so it can be cached by content hash and computed anywhere.
+ * file's text, so it can be cached by content hash and computed anywhere. (Read back from
+ * the cache or a worker, parts of it stay encoded until first read: src/extract/facts-text.ts.)
  */
+import type { Encoded } from './extract/facts-text.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeverityOrOff = Severity | 'off';
@@ -126,10 +128,10 @@ export interface Scope {
   id: number;
   parent: number | null; // null for module scope (id 0)
   /**
-   * local bindings (const/let/var/function/param); in facts read back from JSON, an
-   * expression's JSON until first read — read them with `bindingOf` (src/extract/facts-text.ts)
+   * local bindings (const/let/var/function/param); in facts read back from text, encoded until
+   * first read — read them with `bindingOf` (src/extract/facts-text.ts)
    */
-  bindings: Record<string, Expr | string>;
+  bindings: Record<string, Expr | Encoded>;
 }
 
 export interface ImportFact {

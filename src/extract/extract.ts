@@ -17,6 +17,7 @@ import type {
 } from '../types.js';
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
+import { Encoded } from './facts-text.js';
 
 type TSModule = typeof TS;
 
@@ -370,8 +371,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   visitChildren(ctx, node, scope, fn);
 }
 
-function isUnassigned(e: Expr | string | undefined): boolean {
-  return typeof e === 'object' && e.k === 'unknown' && e.text === '';
+function isUnassigned(e: Expr | Encoded | undefined): boolean {
+  return e !== undefined && !(e instanceof Encoded) && e.k === 'unknown' && e.text === '';
 }
 
 function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {

@@ -6,11 +6,29 @@
  * functions' return expressions and 17 % of their leading guard calls. So those parts are
  * written apart and decoded the first time something reads them: each binding's expression,
  * and each function's body facts (`params`, `behaviour`, `returns`, `leading`,
- * `responseFields`). Reading a file's facts back then builds about half the objects — what
- * decoding them costs, and the garbage collector after it. Facts extracted on the thread that
- * links them are plain objects and never go through here.
+ * `responseFields`). Until then they stay UTF-8 bytes outside the JavaScript heap: reading a
+ * file's facts back builds about half the objects, and the garbage collector, which copies
+ * every young object that survives, never copies the undecoded text. Facts extracted on the
+ * thread that links them are plain objects and never go through here.
  */
 import type { Behaviour, Expr, FileFacts, FunctionFact, LeadingGuard, Loc, ResponseField, Scope } from '../types.js';
+
+/** One JSON value written by `factsToText`, as UTF-8 bytes: decoded when something reads it. */
+export class Encoded {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  decode(): unknown {
+    return JSON.parse(this.text());
+  }
+
+  text(): string {
+    return this.bytes.toString('utf8', this.start, this.end);
+  }
+}
 
 /** The facts of a function that a run reads only for some functions. */
 interface FunctionBody {
@@ -31,10 +49,10 @@ class DecodedFunction implements FunctionFact {
   readonly scope: number;
   readonly sessionExposures: Exposure[];
   readonly returnedSessionExposures: Exposure[];
-  /** the body facts, or their JSON until first read */
-  #body: FunctionBody | string;
+  /** the body facts, encoded until first read */
+  #body: FunctionBody | Encoded;
 
-  constructor(encoded: EncodedFunction<string>) {
+  constructor(encoded: EncodedFunction<Encoded>) {
     this.id = encoded.id;
     this.name = encoded.name;
     this.at = encoded.at;
@@ -45,7 +63,7 @@ class DecodedFunction implements FunctionFact {
   }
 
   #decoded(): FunctionBody {
-    if (typeof this.#body === 'string') this.#body = JSON.parse(this.#body) as FunctionBody;
+    if (this.#body instanceof Encoded) this.#body = this.#body.decode() as FunctionBody;
     return this.#body;
   }
 
@@ -66,16 +84,16 @@ class DecodedFunction implements FunctionFact {
   }
 }
 
-/** A function's facts but for its body facts, given by `B`: their JSON, or (as written) the line that holds it. */
+/** A function's facts but for its body facts, given by `B`: encoded, or (as written) the line that holds them. */
 type EncodedFunction<B> = Omit<FunctionFact, keyof FunctionBody> & { body: B };
 
 /** The expression bound to `name` in scope `s` (own bindings only: `toString` is a name like any other). */
 export function bindingOf(s: Scope, name: string): Expr | undefined {
   if (!Object.hasOwn(s.bindings, name)) return undefined;
   const b = s.bindings[name]!;
-  if (typeof b !== 'string') return b;
+  if (!(b instanceof Encoded)) return b;
   // Decoded once and kept: the evaluator memoises by expression, so a binding must stay one object.
-  const expr = JSON.parse(b) as Expr;
+  const expr = b.decode() as Expr;
   s.bindings[name] = expr;
   return expr;
 }
@@ -97,7 +115,7 @@ export function factsToText(facts: FileFacts): string {
   const line = (json: string): number => lines.push(json);
   const first = JSON.stringify({
     ...facts,
-    scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(typeof b === 'string' ? b : JSON.stringify(b))) })),
+    scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(b instanceof Encoded ? b.text() : JSON.stringify(b))) })),
     functions: facts.functions.map((f): EncodedFunction<number> => {
       const { params, behaviour, returns, leading, responseFields, ...rest } = f;
       return { ...rest, body: line(JSON.stringify({ params, behaviour, returns, leading, responseFields } satisfies FunctionBody)) };
@@ -108,8 +126,7 @@ export function factsToText(facts: FileFacts): string {
 
 /**
  * Facts written by `factsToText`, from their UTF-8; throws on bytes that are not theirs. The
- * first line and the others are decoded apart: what is left undecoded is held as slices of the
- * others only, not of a text that also holds the first line.
+ * lines after the first are copied apart, so the undecoded ones do not keep the first alive.
  */
 export function factsFromText(bytes: Uint8Array): FileFacts {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -118,14 +135,14 @@ export function factsFromText(bytes: Uint8Array): FileFacts {
     scopes: (Omit<Scope, 'bindings'> & { bindings: Record<string, number> })[];
     functions: EncodedFunction<number>[];
   };
-  const rest = firstEnd < 0 ? '' : buf.toString('utf8', firstEnd + 1);
+  const rest = Buffer.from(firstEnd < 0 ? new Uint8Array(0) : buf.subarray(firstEnd + 1));
   // line n (from 1) of those after the first: rest[starts[n - 1] .. starts[n] - 1)
   const starts = [0];
-  for (let at = rest.indexOf('\n'); at >= 0; at = rest.indexOf('\n', at + 1)) starts.push(at + 1);
+  for (let at = rest.indexOf(10); at >= 0; at = rest.indexOf(10, at + 1)) starts.push(at + 1);
   starts.push(rest.length + 1);
-  const lineOf = (n: number): string => {
+  const lineOf = (n: number): Encoded => {
     if (!Number.isInteger(n) || n < 1 || n >= starts.length) throw new Error('facts refer to a line they do not have');
-    return rest.slice(starts[n - 1], starts[n]! - 1);
+    return new Encoded(rest, starts[n - 1]!, starts[n]! - 1);
   };
   return {
     ...facts,
