@@ -2,7 +2,7 @@
  * Classify each route against the contract (SPEC section 7): public / excluded /
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
-import { familyOf, type Contract, type ContractRoute } from './contract.js';
+import { familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
 
@@ -65,30 +65,38 @@ export function parseRouteSpec(s: string): { method: string; path: string } {
 export function classify(drafts: RouteDraft[], contract: Contract, families: Record<string, string[]>, publicRoutes: string[]): Route[] {
   const routes: Route[] = drafts.map((d) => ({ ...d, classification: 'browser', family: null, contractRoute: null, contractMatch: null, driftReason: null }));
   const publicSpecs = publicRoutes.map(parseRouteSpec);
+  // A route and a contract route match in no way when their paths, trailing slash trimmed,
+  // have different numbers of segments (parameters stand for one segment each).
+  const segments = routes.map((r) => slashes(trimSlash(r.path)));
   // Contract routes served exactly or under the framework's matching rules.
   for (const c of contract.routes) {
-    const served = routes.filter((r) => {
+    const cSegments = slashes(trimSlash(c.path));
+    const spec = `${c.method} ${c.path}`;
+    const served: [Route, 'exact' | 'served'][] = [];
+    routes.forEach((r, i) => {
+      if (segments[i] !== cSegments) return;
       const m = matchContract(r, c);
-      return m === 'exact' || m === 'served';
+      if (m === 'exact' || m === 'served') served.push([r, m]);
     });
-    for (const r of served) {
-      r.contractRoute = `${c.method} ${c.path}`;
-      r.contractMatch = matchContract(r, c);
+    for (const [r, m] of served) {
+      r.contractRoute = spec;
+      r.contractMatch = m;
     }
     if (served.length > 0) continue;
     // Served only in a drifted form: the closest candidate carries the drift.
     const drifted = routes
-      .filter((r) => r.contractRoute === null && matchContract(r, c) === 'drift')
+      .filter((r, i) => segments[i] === cSegments && r.contractRoute === null && matchContract(r, c) === 'drift')
       .sort((a, b) => score(a, c) - score(b, c) || a.file.localeCompare(b.file) || a.line - b.line);
     const best = drifted[0];
     if (best) {
-      best.contractRoute = `${c.method} ${c.path}`;
+      best.contractRoute = spec;
       best.contractMatch = 'drift';
       best.driftReason = driftReason(best, c);
     }
   }
+  const familyOfPath = familyMatcher(families);
   for (const r of routes) {
-    r.family = familyOf(r.path, families);
+    r.family = familyOfPath(r.path);
     const c = r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
     const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
     if (r.family) r.classification = 'excluded';

@@ -129,10 +129,15 @@ export function contractFromJson(data: unknown, text: string, file: string): Con
 
 /** The excluded family a full path belongs to, matched on its segments (case-insensitive). */
 export function familyOf(p: string, families: Record<string, string[]>): string | null {
-  const segs = p.toLowerCase().split('/').filter(Boolean);
-  for (const [fam, tokens] of Object.entries(families)) {
-    const lower = tokens.map((t) => t.toLowerCase());
-    if (segs.some((s) => lower.includes(s))) return fam;
-  }
-  return null;
+  return familyMatcher(families)(p);
+}
+
+/** `familyOf` for many paths: the families' tokens lower-cased once. */
+export function familyMatcher(families: Record<string, string[]>): (p: string) => string | null {
+  const lowered = Object.entries(families).map(([fam, tokens]) => [fam, new Set(tokens.map((t) => t.toLowerCase()))] as const);
+  return (p) => {
+    const segs = p.toLowerCase().split('/').filter(Boolean);
+    for (const [fam, tokens] of lowered) if (segs.some((s) => tokens.has(s))) return fam;
+    return null;
+  };
 }
