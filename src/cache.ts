@@ -7,8 +7,8 @@
  * compiler version and the configuration that changes extraction (budgets). A cache made
  * under another key is ignored and rewritten. A cache that cannot be read, is truncated, or
  * was written by something else is ignored too: never fatal, the run only gets slower. Every
- * entry (and the replayed result) carries a digest of its bytes: one damaged in place, even
- * one that still parses, is not trusted but extracted (computed) again.
+ * entry (and the replayed result) carries a checksum of its bytes (CRC-32, `checksum`): one
+ * damaged in place, even one that still parses, is not trusted but extracted (computed) again.
  *
  * The file is a line of JSON naming the tool, the format and the key; then the facts of
  * every file as texts (src/extract/facts-text.ts), back to back (and the last run's result);
@@ -22,12 +22,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 6;
+export const CACHE_FORMAT = 7;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 1 << 20;
@@ -69,7 +70,7 @@ export interface CacheEntry extends CachedSignals {
   stat: string | null;
 }
 
-/** `digest`: of the facts' bytes, checked when they are read back (a damaged entry that still parses is not trusted) */
+/** `digest`: the facts' `checksum`, checked when they are read back (a damaged entry that still parses is not trusted) */
 type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string, stat: string | null];
 
 interface Header {
@@ -86,6 +87,15 @@ interface Index {
 
 export function contentHash(text: string | Uint8Array): string {
   return crypto.createHash('sha1').update(text).digest('base64url');
+}
+
+/**
+ * What an entry's bytes must sum to when read back, continuing a sum over the bytes before
+ * them. A CRC-32 catches damage (a torn write, a flipped bit); it is no defence against
+ * forgery, and need not be: whoever can write the cache can write its checksums too.
+ */
+function checksum(bytes: Uint8Array, before = 0): number {
+  return zlib.crc32(bytes, before);
 }
 
 /** Files changed this close to a run (ms) are read again on the next one, whatever their stat says. */
@@ -219,7 +229,7 @@ export class FactCache {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
-    if (!buf || contentHash(buf) !== row[6]) return null;
+    if (!buf || checksum(buf).toString(36) !== row[6]) return null;
     return buf;
   }
 
@@ -238,7 +248,7 @@ export class FactCache {
     const r = this.oldResult;
     if (r?.[0] !== key) return null;
     const buf = this.read(r[1], r[2]);
-    if (buf && contentHash(buf) === r[3]) return buf.toString('utf8');
+    if (buf && checksum(buf).toString(36) === r[3]) return buf.toString('utf8');
     // not replayed (the run computes it again), nor kept: the next cache gets the new one
     this.oldResult = null;
     return null;
@@ -261,7 +271,7 @@ export class FactCache {
     try {
       const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       fs.writeSync(w.fd, bytes);
-      w.added.set(file, { offset: w.offset, length: bytes.length, digest: contentHash(bytes) });
+      w.added.set(file, { offset: w.offset, length: bytes.length, digest: checksum(bytes).toString(36) });
       w.offset += bytes.length;
     } catch (err) {
       this.fail(err);
@@ -365,15 +375,15 @@ export class FactCache {
       }
       let result: Index['result'] = null;
       if (this.nextResult) {
-        const hash = crypto.createHash('sha1');
+        let sum = 0;
         const start = w.offset;
         for (const piece of this.nextResult.pieces()) {
           const bytes = Buffer.from(piece, 'utf8');
-          hash.update(bytes);
+          sum = checksum(bytes, sum);
           fs.writeSync(w.fd, bytes);
           w.offset += bytes.length;
         }
-        result = [this.nextResult.key, start, w.offset - start, hash.digest('base64url')];
+        result = [this.nextResult.key, start, w.offset - start, sum.toString(36)];
       } else if (this.oldResult && this.discarded === null) {
         const [rkey, from, length, digest] = this.oldResult;
         const start = w.offset;
