@@ -7,26 +7,16 @@ import { DEFAULT_BUDGETS } from '../src/budgets.js';
 import { loadTypeScript } from '../src/extract/compiler.js';
 import { extractFacts } from '../src/extract/extract.js';
 import { bindingOf, bindingsOf, Encoded, factsFromText, factsToText } from '../src/extract/facts-text.js';
-import type { FileFacts, FunctionFact } from '../src/types.js';
+import type { FileFacts } from '../src/types.js';
 import { ROOT } from './helpers/run.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const extract = (file: string, text: string): FileFacts => extractFacts(loadTypeScript(), file, text, ADAPTERS, DEFAULT_BUDGETS);
 
-/** Every field of a function, read through its getters. */
-const fieldsOf = (f: FunctionFact): FunctionFact => ({
-  id: f.id,
-  name: f.name,
-  at: f.at,
-  scope: f.scope,
-  params: f.params,
-  behaviour: f.behaviour,
-  returns: f.returns,
-  leading: f.leading,
-  responseFields: f.responseFields,
-  sessionExposures: f.sessionExposures,
-  returnedSessionExposures: f.returnedSessionExposures,
-});
+/** `decoded`'s value of every field `extracted` has (read back, some are read through getters). */
+const fieldsLike = <T extends object>(decoded: T, extracted: T): T =>
+  Object.fromEntries(Object.keys(extracted).map((k) => [k, (decoded as Record<string, unknown>)[k]])) as T;
+const allFieldsLike = <T extends object>(decoded: T[], extracted: T[]): T[] => decoded.map((d, i) => fieldsLike(d, extracted[i]!));
 
 describe('facts as text (cache entries, worker results)', () => {
   // Every fixture server: route files, guards, services, Nest controllers, Next route handlers.
@@ -39,13 +29,18 @@ describe('facts as text (cache entries, worker results)', () => {
     for (const file of files) {
       const facts = extract(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
       const back = factsFromText(utf8(factsToText(facts)));
-      const { scopes, functions: fns, ...rest } = back;
-      const { scopes: scopesBefore, functions: fnsBefore, ...restBefore } = facts;
+      const { scopes, functions: fns, registrations, calls, ...rest } = back;
+      const { scopes: scopesBefore, functions: fnsBefore, registrations: registrationsBefore, calls: callsBefore, ...restBefore } = facts;
       expect(rest).toEqual(restBefore);
+      expect(registrations).toHaveLength(registrationsBefore.length);
+      expect(allFieldsLike(registrations, registrationsBefore)).toEqual(registrationsBefore);
+      expect(calls).toHaveLength(callsBefore.length);
+      expect(allFieldsLike(calls, callsBefore)).toEqual(callsBefore);
       expect(scopes.map((s) => ({ id: s.id, parent: s.parent, names: Object.keys(s.bindings), bound: bindingsOf(s) }))).toEqual(
         scopesBefore.map((s) => ({ id: s.id, parent: s.parent, names: Object.keys(s.bindings), bound: Object.values(s.bindings) })),
       );
-      expect(fns.map(fieldsOf)).toEqual(fnsBefore);
+      expect(fns).toHaveLength(fnsBefore.length);
+      expect(allFieldsLike(fns, fnsBefore)).toEqual(fnsBefore);
       functions += fns.length;
       bindings += scopes.reduce((n, s) => n + Object.keys(s.bindings).length, 0);
     }
@@ -72,10 +67,10 @@ describe('facts as text (cache entries, worker results)', () => {
     const written = factsToText(facts);
     const back = factsFromText(utf8(written));
     expect(bindingsOf(back.scopes[0]!)).toEqual(Object.values(facts.scopes[0]!.bindings));
-    expect(back.registrations).toEqual(facts.registrations);
-    expect(back.functions.map(fieldsOf)).toEqual(facts.functions);
-    // one line for the file, one per binding and function body
-    const lines = facts.scopes.reduce((n, s) => n + Object.keys(s.bindings).length, 0) + facts.functions.length;
+    expect(allFieldsLike(back.registrations, facts.registrations)).toEqual(facts.registrations);
+    expect(allFieldsLike(back.functions, facts.functions)).toEqual(facts.functions);
+    // one line for the file, one per binding, function, registration and call
+    const lines = facts.scopes.reduce((n, s) => n + Object.keys(s.bindings).length, 0) + facts.functions.length + facts.registrations.length + facts.calls.length;
     expect(written.split('\n')).toHaveLength(1 + lines);
   });
 

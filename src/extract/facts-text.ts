@@ -11,7 +11,7 @@
  * every young object that survives, never copies the undecoded text. Facts extracted on the
  * thread that links them are plain objects and never go through here.
  */
-import type { Behaviour, Expr, FileFacts, FunctionFact, LeadingGuard, Loc, ResponseField, Scope } from '../types.js';
+import type { Expr, FileFacts, Scope } from '../types.js';
 
 /** One JSON value written by `factsToText`, as UTF-8 bytes: decoded when something reads it. */
 export class Encoded {
@@ -30,62 +30,53 @@ export class Encoded {
   }
 }
 
-/** The facts of a function that a run reads only for some functions. */
-interface FunctionBody {
-  params: string[];
-  behaviour: Behaviour;
-  returns: Expr[];
-  leading: LeadingGuard[];
-  responseFields: ResponseField[];
+/**
+ * The fields of a fact that a run reads only for some facts of its kind, written apart:
+ * a function's body facts; a registration's all but its target and method (every
+ * registration's target is evaluated, to find those made on a router); a call's arguments.
+ */
+const LATER = {
+  functions: ['params', 'behaviour', 'returns', 'leading', 'responseFields'],
+  registrations: ['args', 'chainPath', 'awaited', 'at', 'snippet'],
+  calls: ['args', 'at'],
+} as const satisfies { [K in 'functions' | 'registrations' | 'calls']: readonly (keyof FileFacts[K][number])[] };
+
+type Later = typeof LATER;
+type Kind = keyof Later;
+type Fact<K extends Kind> = FileFacts[K][number];
+/** A fact as written: its fields but those read later, and the line that holds those. */
+type Written<K extends Kind> = Omit<Fact<K>, Later[K][number]> & { later: number };
+
+const LATER_FIELDS = Symbol('later fields');
+
+/**
+ * The class of the facts of one kind read back: an instance holds the fields read always as its
+ * own, and the others encoded until one of them is first read (then decoded, all together, once:
+ * an expression must stay one object, the evaluator memoises by it).
+ */
+function readBack<K extends Kind>(kind: K): new (written: Written<K>, later: Encoded) => Fact<K> {
+  type Fields = Record<string, unknown>;
+  type Instance = Fields & { [LATER_FIELDS]: Fields | Encoded };
+  function ReadBack(this: Instance, written: Fields, later: Encoded): void {
+    for (const key in written) if (key !== 'later') this[key] = written[key];
+    this[LATER_FIELDS] = later;
+  }
+  for (const key of LATER[kind]) {
+    Object.defineProperty(ReadBack.prototype, key, {
+      get(this: Instance): unknown {
+        const later = this[LATER_FIELDS];
+        return (later instanceof Encoded ? (this[LATER_FIELDS] = later.decode() as Fields) : later)[key];
+      },
+    });
+  }
+  return ReadBack as unknown as new (written: Written<K>, later: Encoded) => Fact<K>;
 }
 
-type Exposure = FunctionFact['sessionExposures'][number];
-
-/** A function's facts read back: its body facts decoded when first read. */
-class DecodedFunction implements FunctionFact {
-  readonly id: number;
-  readonly name: string | null;
-  readonly at: Loc;
-  readonly scope: number;
-  readonly sessionExposures: Exposure[];
-  readonly returnedSessionExposures: Exposure[];
-  /** the body facts, encoded until first read */
-  #body: FunctionBody | Encoded;
-
-  constructor(encoded: EncodedFunction<Encoded>) {
-    this.id = encoded.id;
-    this.name = encoded.name;
-    this.at = encoded.at;
-    this.scope = encoded.scope;
-    this.sessionExposures = encoded.sessionExposures;
-    this.returnedSessionExposures = encoded.returnedSessionExposures;
-    this.#body = encoded.body;
-  }
-
-  #decoded(): FunctionBody {
-    if (this.#body instanceof Encoded) this.#body = this.#body.decode() as FunctionBody;
-    return this.#body;
-  }
-
-  get params(): string[] {
-    return this.#decoded().params;
-  }
-  get behaviour(): Behaviour {
-    return this.#decoded().behaviour;
-  }
-  get returns(): Expr[] {
-    return this.#decoded().returns;
-  }
-  get leading(): LeadingGuard[] {
-    return this.#decoded().leading;
-  }
-  get responseFields(): ResponseField[] {
-    return this.#decoded().responseFields;
-  }
-}
-
-/** A function's facts but for its body facts, given by `B`: encoded, or (as written) the line that holds them. */
-type EncodedFunction<B> = Omit<FunctionFact, keyof FunctionBody> & { body: B };
+const READ_BACK: { [K in Kind]: ReturnType<typeof readBack<K>> } = {
+  functions: readBack('functions'),
+  registrations: readBack('registrations'),
+  calls: readBack('calls'),
+};
 
 /** The expression bound to `name` in scope `s` (own bindings only: `toString` is a name like any other). */
 export function bindingOf(s: Scope, name: string): Expr | undefined {
@@ -105,21 +96,31 @@ export function bindingsOf(s: Scope): Expr[] {
 
 /**
  * A file's facts as text; `factsFromText` reads back its UTF-8. The first line is the facts as
- * JSON, where each function's body facts and each binding's expression is a number: the line,
- * after the first, that holds it as JSON (JSON.stringify never writes a line break). Written on
- * lines of their own, and not as strings inside the first line, they are neither escaped when
- * written nor unescaped when read.
+ * JSON, but for each binding's expression and each function's, registration's and call's
+ * fields read later (`LATER`), where it has a number: the line, after the first, that holds
+ * them as JSON (JSON.stringify never writes a line break). Written on lines of their own, and
+ * not as strings inside the first line, they are neither escaped when written nor unescaped
+ * when read.
  */
 export function factsToText(facts: FileFacts): string {
   const lines: string[] = [];
   const line = (json: string): number => lines.push(json);
+  const written = <K extends Kind>(kind: K): Written<K>[] =>
+    (facts[kind] as Fact<K>[]).map((fact) => {
+      const always: Record<string, unknown> = {};
+      const later: Record<string, unknown> = {};
+      const laterKeys: readonly string[] = LATER[kind];
+      for (const [key, value] of Object.entries(fact)) if (!laterKeys.includes(key)) always[key] = value;
+      for (const key of laterKeys) later[key] = (fact as unknown as Record<string, unknown>)[key];
+      always.later = line(JSON.stringify(later));
+      return always as Written<K>;
+    });
   const first = JSON.stringify({
     ...facts,
     scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(b instanceof Encoded ? b.text() : JSON.stringify(b))) })),
-    functions: facts.functions.map((f): EncodedFunction<number> => {
-      const { params, behaviour, returns, leading, responseFields, ...rest } = f;
-      return { ...rest, body: line(JSON.stringify({ params, behaviour, returns, leading, responseFields } satisfies FunctionBody)) };
-    }),
+    functions: written('functions'),
+    registrations: written('registrations'),
+    calls: written('calls'),
   });
   return lines.length === 0 ? first : `${first}\n${lines.join('\n')}`;
 }
@@ -131,10 +132,9 @@ export function factsToText(facts: FileFacts): string {
 export function factsFromText(bytes: Uint8Array): FileFacts {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const firstEnd = buf.indexOf(10);
-  const facts = JSON.parse(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd)) as Omit<FileFacts, 'functions' | 'scopes'> & {
+  const facts = JSON.parse(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd)) as Omit<FileFacts, Kind | 'scopes'> & {
     scopes: (Omit<Scope, 'bindings'> & { bindings: Record<string, number> })[];
-    functions: EncodedFunction<number>[];
-  };
+  } & { [K in Kind]: Written<K>[] };
   const rest = Buffer.from(firstEnd < 0 ? new Uint8Array(0) : buf.subarray(firstEnd + 1));
   // line n (from 1) of those after the first: rest[starts[n - 1] .. starts[n] - 1)
   const starts = [0];
@@ -144,10 +144,14 @@ export function factsFromText(bytes: Uint8Array): FileFacts {
     if (!Number.isInteger(n) || n < 1 || n >= starts.length) throw new Error('facts refer to a line they do not have');
     return new Encoded(rest, starts[n - 1]!, starts[n]! - 1);
   };
+  const readBackAll = <K extends Kind>(kind: K): Fact<K>[] =>
+    (facts[kind] as Written<K>[]).map((written) => new READ_BACK[kind](written, lineOf(written.later)));
   return {
     ...facts,
     scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, lineOf) })),
-    functions: facts.functions.map((f) => new DecodedFunction({ ...f, body: lineOf(f.body) })),
+    functions: readBackAll('functions'),
+    registrations: readBackAll('registrations'),
+    calls: readBackAll('calls'),
   };
 }
 
