@@ -1,10 +1,11 @@
 /**
  * A worker thread of the extraction pool (see pool.ts): it claims files from a shared
  * counter, reads each one itself (so no copy of every source crosses between the threads),
- * extracts its facts and sends them back as text (src/extract/facts-text.ts) — or, for a file only to be checked, whether
- * it has a syntax error — in batches. A file whose content no longer hashes to what the main
- * thread read (or that cannot be read now), or that is to be checked but nests deeper than the
- * budget (where running out of stack depends on the thread's stack), is left to the main thread.
+ * extracts its facts and sends them back as text (facts-text.ts, in UTF-8) — or, for a file
+ * only to be checked, whether it has a syntax error — in batches. A file whose content no
+ * longer hashes to what the main thread read (or that cannot be read now), or that is to be
+ * checked but nests deeper than the budget (where running out of stack depends on the
+ * thread's stack), is left to the main thread.
  */
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
