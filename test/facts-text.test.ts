@@ -22,13 +22,16 @@ describe('facts as text (cache entries, worker results)', () => {
   // Every fixture server: route files, guards, services, Nest controllers, Next route handlers.
   const files = fg.sync(['fixtures/*-clean/**/*.ts', 'fixtures/*-leaky/**/*.ts', 'fixtures/express-demo/**/*.ts'], { cwd: ROOT }).sort();
 
-  it('read back, they are the facts that were written, bindings and function bodies included', () => {
+  it('read back, they are the facts that were written, bindings and function bodies included; written again, the same text', () => {
     expect(files.length).toBeGreaterThan(100);
     let functions = 0;
     let bindings = 0;
     for (const file of files) {
       const facts = extract(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
-      const back = factsFromText(utf8(factsToText(facts)));
+      const text = factsToText(facts);
+      // written again as read back, undecoded, they are the same text
+      expect(factsToText(factsFromText(utf8(text)))).toBe(text);
+      const back = factsFromText(utf8(text));
       const { scopes, functions: fns, registrations, calls, ...rest } = back;
       const { scopes: scopesBefore, functions: fnsBefore, registrations: registrationsBefore, calls: callsBefore, ...restBefore } = facts;
       expect(rest).toEqual(restBefore);
@@ -41,6 +44,8 @@ describe('facts as text (cache entries, worker results)', () => {
       );
       expect(fns).toHaveLength(fnsBefore.length);
       expect(allFieldsLike(fns, fnsBefore)).toEqual(fnsBefore);
+      // and decoded (every binding and fact above was read)
+      expect(factsToText(back)).toBe(text);
       functions += fns.length;
       bindings += scopes.reduce((n, s) => n + Object.keys(s.bindings).length, 0);
     }
