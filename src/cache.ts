@@ -7,14 +7,14 @@
  * compiler version and the configuration that changes extraction (budgets). A cache made
  * under another key is ignored and rewritten. A cache that cannot be read, is truncated, or
  * was written by something else is ignored too: never fatal, the run only gets slower. Every
- * entry (and the replayed result) carries a checksum of its bytes (CRC-32, `checksum`): one
+ * entry (and the replayed result) carries a checksum of its bytes (CRC-32, `Checksum`): one
  * damaged in place, even one that still parses, is not trusted but extracted (computed) again.
  *
  * The file is a line of JSON naming the tool, the format and the key; then the facts of
  * every file as texts (src/extract/facts-text.ts), back to back (and the last run's result);
  * then the index (per file its hash, stat signature, text signals and where its facts are);
- * and last a fixed-size trailer giving where the index starts. Only the facts a run needs are decoded. The next
- * cache is written as the run goes — facts as they are extracted, the old ones copied, the
+ * and last a fixed-size trailer giving where the index starts. Only the facts a run needs
+ * are decoded. The next cache is written as the run goes — facts as they are extracted, the old ones copied, the
  * result in pieces, the index at the end — to a temporary file renamed over the old one, so
  * a reader never sees half a cache, concurrent runs leave one complete cache, and no run
  * holds every file's facts (or the result) as one text in memory.
@@ -70,7 +70,7 @@ export interface CacheEntry extends CachedSignals {
   stat: string | null;
 }
 
-/** `digest`: the facts' `checksum`, checked when they are read back (a damaged entry that still parses is not trusted) */
+/** `digest`: the facts' checksum (`checksumOf`), checked when they are read back (a damaged entry that still parses is not trusted) */
 type IndexRow = [file: string, hash: string, signal: 0 | 1, specifiers: string[], offset: number, length: number, digest: string, stat: string | null];
 
 interface Header {
@@ -90,13 +90,24 @@ export function contentHash(text: string | Uint8Array): string {
 }
 
 /**
- * What an entry's bytes must sum to when read back, continuing a sum over the bytes before
- * them. A CRC-32 catches damage (a torn write, a flipped bit); it is no defence against
+ * What an entry's bytes must sum to when read back, summed over the pieces they are written
+ * in. A CRC-32 catches damage (a torn write, a flipped bit); it is no defence against
  * forgery, and need not be: whoever can write the cache can write its checksums too.
  */
-function checksum(bytes: Uint8Array, before = 0): number {
-  return zlib.crc32(bytes, before);
+class Checksum {
+  private sum = 0;
+
+  add(bytes: Uint8Array): this {
+    this.sum = zlib.crc32(bytes, this.sum);
+    return this;
+  }
+
+  text(): string {
+    return this.sum.toString(36);
+  }
 }
+
+const checksumOf = (bytes: Uint8Array): string => new Checksum().add(bytes).text();
 
 /** Files changed this close to a run (ms) are read again on the next one, whatever their stat says. */
 const RACY_MS = 2000;
@@ -229,7 +240,7 @@ export class FactCache {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
-    if (!buf || checksum(buf).toString(36) !== row[6]) return null;
+    if (!buf || checksumOf(buf) !== row[6]) return null;
     return buf;
   }
 
@@ -248,7 +259,7 @@ export class FactCache {
     const r = this.oldResult;
     if (r?.[0] !== key) return null;
     const buf = this.read(r[1], r[2]);
-    if (buf && checksum(buf).toString(36) === r[3]) return buf.toString('utf8');
+    if (buf && checksumOf(buf) === r[3]) return buf.toString('utf8');
     // not replayed (the run computes it again), nor kept: the next cache gets the new one
     this.oldResult = null;
     return null;
@@ -271,7 +282,7 @@ export class FactCache {
     try {
       const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       fs.writeSync(w.fd, bytes);
-      w.added.set(file, { offset: w.offset, length: bytes.length, digest: checksum(bytes).toString(36) });
+      w.added.set(file, { offset: w.offset, length: bytes.length, digest: checksumOf(bytes) });
       w.offset += bytes.length;
     } catch (err) {
       this.fail(err);
@@ -375,15 +386,15 @@ export class FactCache {
       }
       let result: Index['result'] = null;
       if (this.nextResult) {
-        let sum = 0;
+        const sum = new Checksum();
         const start = w.offset;
         for (const piece of this.nextResult.pieces()) {
           const bytes = Buffer.from(piece, 'utf8');
-          sum = checksum(bytes, sum);
+          sum.add(bytes);
           fs.writeSync(w.fd, bytes);
           w.offset += bytes.length;
         }
-        result = [this.nextResult.key, start, w.offset - start, sum.toString(36)];
+        result = [this.nextResult.key, start, w.offset - start, sum.text()];
       } else if (this.oldResult && this.discarded === null) {
         const [rkey, from, length, digest] = this.oldResult;
         const start = w.offset;
