@@ -14,10 +14,19 @@
  * every file as texts (src/extract/facts-text.ts), back to back (and the last run's result);
  * then the index (per file its hash, stat signature, text signals and where its facts are);
  * and last a fixed-size trailer giving where the index starts. Only the facts a run needs
- * are decoded. The next cache is written as the run goes — facts as they are extracted, the old ones copied, the
- * result in pieces, the index at the end — to a temporary file renamed over the old one, so
- * a reader never sees half a cache, concurrent runs leave one complete cache, and no run
- * holds every file's facts (or the result) as one text in memory.
+ * are decoded.
+ *
+ * A run that extracted few files (an edit, a branch switch) appends to the file in place:
+ * its new facts, its result, a new index and a new trailer go after the old trailer, and
+ * nothing already written is touched — so a reader of the old version reads on undisturbed,
+ * and a reader (or a run killed while appending) that finds no trailer at the end takes the
+ * last complete version, the one the last trailer before it describes. Appending runs take
+ * turns through a lock file. Otherwise — the cache was absent, foreign or damaged, more of it
+ * would be replaced bytes than live ones, many files were extracted, or another run holds
+ * the lock — the next cache is written whole as the run goes (facts as they are extracted,
+ * the old ones copied, the result in pieces, the index at the end) to a temporary file
+ * renamed over the old one. Either way no run holds every file's facts (or the result) as
+ * one text in memory, and concurrent runs leave one complete cache.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,8 +43,12 @@ export const CACHE_FILE_NAME = 'route-surface-cache';
 const COPY_CHUNK = 1 << 20;
 /** `\n`, the index's offset in 16 decimal digits, `\n`. */
 const TRAILER_BYTES = 18;
-/** Temporary files of runs that ended without renaming them (killed) are removed after this long (ms). */
+/** Temporary files of runs that ended without renaming them (killed), and their locks, are removed after this long (ms). */
 const STALE_TMP_MS = 60 * 60 * 1000;
+/** New facts held in memory, to be appended when the cache is saved; past this, the next cache is written whole as the run goes. */
+const APPEND_MAX_BYTES = 8 << 20;
+/** Bytes read per step when looking back for the last complete version of an append cut short. */
+const SCAN_CHUNK = 1 << 20;
 
 /** `--cache-location` default, relative to the project root. */
 export const DEFAULT_CACHE_LOCATION = path.join('node_modules', '.cache', 'route-surface');
@@ -143,6 +156,14 @@ export class FactCache {
   /** where the facts start in the file; the file stays open (renamed over, it is still this one) */
   private blobStart = 0;
   private fd: number | null = null;
+  /** where the version read ends (its trailer's last byte + 1), and the file as it was opened: an append needs it unchanged since */
+  private end = 0;
+  private opened: { dev: number; ino: number; size: number } | null = null;
+  /** new facts held to be appended when the cache is saved, by file; null once the next cache is written whole */
+  private held: Map<string, Buffer> | null = new Map();
+  private heldBytes = 0;
+  /** an entry or the result failed its checksum: the next cache is written whole, not appended to a damaged file */
+  private damaged = false;
   private writer: Writer | null = null;
   /** why the next cache cannot be written, once a write failed */
   private writeError: string | null = null;
@@ -183,20 +204,13 @@ export class FactCache {
       if (typeof header !== 'object' || header === null || header.tool !== 'route-surface') return new FactCache(file, key, 'not a route-surface cache');
       // an older build's cache (another layout) is, like one for another configuration, rebuilt
       if (header.format !== CACHE_FORMAT || header.key !== key) return new FactCache(file, key, 'made by another version or configuration');
-      // The trailer says where the index starts; a file cut short has none.
-      if (st.size < head.bytes + TRAILER_BYTES) return new FactCache(file, key, 'truncated');
-      const trailer = readAt(fd, st.size - TRAILER_BYTES, TRAILER_BYTES)?.toString('latin1') ?? '';
-      const m = /^\n(\d{16})\n$/.exec(trailer);
-      const indexAt = m ? Number(m[1]) : -1;
-      if (indexAt < head.bytes || indexAt > st.size - TRAILER_BYTES) return new FactCache(file, key, 'truncated');
-      const indexBytes = readAt(fd, indexAt, st.size - TRAILER_BYTES - indexAt);
-      let index: Index;
-      try {
-        index = JSON.parse(indexBytes?.toString('utf8') ?? '') as Index;
-      } catch {
-        return new FactCache(file, key, 'truncated');
-      }
-      if (!isIndex(index)) return new FactCache(file, key, 'not a route-surface cache');
+      // The trailer at the end says where the index starts; a file whose last append was cut
+      // short has none there, and its last complete version ends at the last trailer before.
+      let version = versionAt(fd, head.bytes, st.size);
+      if (version === 'foreign') return new FactCache(file, key, 'not a route-surface cache');
+      if (version === 'truncated') version = lastCompleteVersion(fd, head.bytes, st.size) ?? 'truncated';
+      if (version === 'truncated') return new FactCache(file, key, 'truncated');
+      const { index, indexAt, end } = version;
       const blobLength = indexAt - head.bytes;
       const cache = new FactCache(file, key, null);
       cache.blobStart = head.bytes;
@@ -206,6 +220,8 @@ export class FactCache {
       }
       if (index.result && index.result[1] + index.result[2] <= blobLength) cache.oldResult = index.result;
       cache.fd = fd;
+      cache.end = end;
+      cache.opened = { dev: st.dev, ino: st.ino, size: st.size };
       keep = true;
       return cache;
     } catch (err) {
@@ -240,8 +256,9 @@ export class FactCache {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
     const buf = this.read(row[4], row[5]);
-    if (!buf || checksumOf(buf) !== row[6]) return null;
-    return buf;
+    if (buf && checksumOf(buf) === row[6]) return buf;
+    this.damaged = true;
+    return null;
   }
 
   private read(offset: number, length: number): Buffer | null {
@@ -262,6 +279,7 @@ export class FactCache {
     if (buf && checksumOf(buf) === r[3]) return buf.toString('utf8');
     // not replayed (the run computes it again), nor kept: the next cache gets the new one
     this.oldResult = null;
+    this.damaged = true;
     return null;
   }
 
@@ -275,12 +293,29 @@ export class FactCache {
     this.next.set(file, entry);
   }
 
-  /** `file`'s facts extracted this run, as text (or its UTF-8): written to the next cache now. */
+  /**
+   * `file`'s facts extracted this run, as text (or its UTF-8): held, to be appended when the
+   * cache is saved, or written to the next cache now once it is written whole.
+   */
   addFacts(file: string, text: string | Uint8Array): void {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+    const held = this.held;
+    if (held && this.appendable() && this.heldBytes - (held.get(file)?.length ?? 0) + bytes.length <= APPEND_MAX_BYTES) {
+      this.heldBytes += bytes.length - (held.get(file)?.length ?? 0);
+      held.set(file, bytes);
+      return;
+    }
     const w = this.openWriter();
-    if (!w) return;
+    if (w) this.write(w, file, bytes);
+  }
+
+  /** Whether the next cache can be this file with an append. */
+  private appendable(): boolean {
+    return this.fd !== null && this.discarded === null && !this.damaged && this.writer === null && this.writeError === null;
+  }
+
+  private write(w: Writer, file: string, bytes: Buffer): void {
     try {
-      const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       fs.writeSync(w.fd, bytes);
       w.added.set(file, { offset: w.offset, length: bytes.length, digest: checksumOf(bytes) });
       w.offset += bytes.length;
@@ -304,6 +339,11 @@ export class FactCache {
     } catch (err) {
       this.fail(err);
     }
+    // facts held for an append go first
+    const held = this.held;
+    this.held = null;
+    this.heldBytes = 0;
+    for (const [file, bytes] of held ?? []) if (this.writer) this.write(this.writer, file, bytes);
     return this.writer;
   }
 
@@ -315,6 +355,8 @@ export class FactCache {
 
   /** Remove the next cache's temporary file, if any (a run that ends without saving). */
   abandon(): void {
+    this.held = null;
+    this.heldBytes = 0;
     const w = this.writer;
     this.writer = null;
     if (!w) return;
@@ -328,7 +370,7 @@ export class FactCache {
 
   /** The next cache would hold exactly what the file holds already. */
   private unchanged(): boolean {
-    if (this.discarded !== null || this.writer !== null || this.old.size !== this.next.size) return false;
+    if (this.discarded !== null || this.writer !== null || (this.held?.size ?? 0) > 0 || (this.opened !== null && this.end !== this.opened.size) || this.old.size !== this.next.size) return false;
     if (this.nextResult && this.nextResult.key !== this.oldResult?.[0]) return false;
     for (const [file, e] of this.next) {
       const row = this.old.get(file);
@@ -338,16 +380,24 @@ export class FactCache {
   }
 
   /**
-   * Finish the next cache and rename it over the old one: facts not extracted this run are
-   * copied from the old file as they are, in runs of adjacent bytes, with their digests (so a
-   * piece damaged in place is still found out when it is read back, and extracted again);
-   * then the result, in pieces; then the index and the trailer. Returns null, or why it
-   * could not be written: a cache that cannot be written is not an error of the run.
+   * Finish the next cache: append to the file in place (`append`) when it can be, else
+   * rename the whole next cache over the old one — facts not extracted this run copied from
+   * the old file as they are, in runs of adjacent bytes, with their digests (so a piece
+   * damaged in place is still found out when it is read back, and extracted again); then the
+   * result, in pieces; then the index and the trailer. Returns null, or why it could not be
+   * written: a cache that cannot be written is not an error of the run.
    */
   save(): string | null {
     if (this.writeError === null && this.unchanged()) {
       this.close();
       return null;
+    }
+    if (this.held && this.appendable()) {
+      const appended = this.append(this.held);
+      if (appended !== 'rewrite') {
+        this.close();
+        return appended;
+      }
     }
     const w = this.openWriter();
     if (!w) {
@@ -421,6 +471,79 @@ export class FactCache {
       this.close();
     }
   }
+
+  /**
+   * Write the held facts, the result, the index and a trailer after the version read, in
+   * place, touching no byte before. 'rewrite' when the next cache is to be written whole
+   * instead: more of the file would be replaced bytes than live ones (old results, old
+   * indexes, facts of files that changed), the file changed since it was opened, or another
+   * run holds the lock. Null, or why it could not be written (a reader then finds the version
+   * read, the last complete one).
+   */
+  private append(held: Map<string, Buffer>): string | null | 'rewrite' {
+    // Offsets count from the start of the facts: the old ones stay where they are.
+    const start = this.end - this.blobStart;
+    let at = start;
+    let kept = 0;
+    const rows: IndexRow[] = [];
+    const added: Buffer[] = [];
+    for (const file of [...this.next.keys()].sort()) {
+      const e = this.next.get(file)!;
+      const bytes = held.get(file);
+      const old = this.old.get(file);
+      let where: [offset: number, length: number, digest: string] = [-1, 0, ''];
+      if (bytes) {
+        where = [at, bytes.length, checksumOf(bytes)];
+        added.push(bytes);
+        at += bytes.length;
+      } else if (old && old[1] === e.hash && old[4] >= 0) {
+        where = [old[4], old[5], old[6]];
+        kept += old[5];
+      }
+      rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, ...where, e.stat]);
+    }
+    let result: Index['result'] = this.nextResult === null ? this.oldResult : null;
+    if (result) kept += result[2];
+    if (start - kept > kept + (at - start)) return 'rewrite';
+    removeStaleTemporaries(this.file);
+    const lock = takeLock(`${this.file}.lock`);
+    if (lock === null) return 'rewrite';
+    let fd: number | null = null;
+    try {
+      fd = fs.openSync(this.file, 'r+');
+      const st = fs.fstatSync(fd);
+      if (st.dev !== this.opened!.dev || st.ino !== this.opened!.ino || st.size !== this.opened!.size) return 'rewrite';
+      let pos = this.end;
+      const put = (bytes: Buffer): void => {
+        fs.writeSync(fd!, bytes, 0, bytes.length, pos);
+        pos += bytes.length;
+      };
+      for (const bytes of added) put(bytes);
+      if (this.nextResult) {
+        const sum = new Checksum();
+        const from = pos;
+        for (const piece of this.nextResult.pieces()) {
+          const bytes = Buffer.from(piece, 'utf8');
+          sum.add(bytes);
+          put(bytes);
+        }
+        result = [this.nextResult.key, from - this.blobStart, pos - from, sum.text()];
+      }
+      const indexAt = pos;
+      put(Buffer.from(JSON.stringify({ rows, result } satisfies Index), 'utf8'));
+      put(Buffer.from(`\n${String(indexAt).padStart(16, '0')}\n`, 'latin1'));
+      // what followed the version read (an append cut short) is cut off
+      if (pos < st.size) fs.ftruncateSync(fd, pos);
+      return null;
+    } catch (err) {
+      this.fail(err);
+      return this.writeError;
+    } finally {
+      if (fd !== null) fs.closeSync(fd);
+      fs.closeSync(lock.fd);
+      fs.rmSync(lock.path, { force: true });
+    }
+  }
 }
 
 /** `length` bytes of `fd` at `position`, or null when they cannot all be read. */
@@ -432,6 +555,75 @@ function readAt(fd: number, position: number, length: number): Buffer | null {
   } catch {
     return null;
   }
+}
+
+/** A complete version of the cache in its file: its index, where the index starts, where its trailer ends. */
+interface Version {
+  index: Index;
+  indexAt: number;
+  end: number;
+}
+
+/**
+ * The version whose trailer ends at `end`, or why there is none: no trailer there, or an
+ * index that cannot be read whole ('truncated'), or one that is not a route-surface index.
+ */
+function versionAt(fd: number, start: number, end: number): Version | 'truncated' | 'foreign' {
+  if (end < start + TRAILER_BYTES) return 'truncated';
+  const m = /^\n(\d{16})\n$/.exec(readAt(fd, end - TRAILER_BYTES, TRAILER_BYTES)?.toString('latin1') ?? '');
+  const indexAt = m ? Number(m[1]) : -1;
+  if (indexAt < start || indexAt > end - TRAILER_BYTES) return 'truncated';
+  let index: unknown;
+  try {
+    index = JSON.parse(readAt(fd, indexAt, end - TRAILER_BYTES - indexAt)?.toString('utf8') ?? '');
+  } catch {
+    return 'truncated';
+  }
+  return isIndex(index) ? { index, indexAt, end } : 'foreign';
+}
+
+/**
+ * The last complete version of a cache whose end is none (an append cut short: the run was
+ * killed, the disk filled): the one whose trailer is the last before the end, read back from
+ * the end a chunk at a time. Only trailers are lines of 16 digits: facts, results and indexes
+ * are JSON values that are objects or arrays. Null when there is none.
+ */
+function lastCompleteVersion(fd: number, start: number, size: number): Version | null {
+  for (let to = size; to - start >= TRAILER_BYTES; ) {
+    const from = Math.max(start, to - SCAN_CHUNK);
+    const text = readAt(fd, from, to - from)?.toString('latin1') ?? '';
+    const ends = [...text.matchAll(/\n\d{16}\n/g)].map((m) => from + m.index + TRAILER_BYTES);
+    for (let i = ends.length - 1; i >= 0; i--) {
+      const version = versionAt(fd, start, ends[i]!);
+      if (typeof version === 'object') return version;
+    }
+    if (from === start) break;
+    // the next chunk overlaps this one by a trailer's length less one: a trailer across the boundary is found whole
+    to = from + TRAILER_BYTES - 1;
+  }
+  return null;
+}
+
+/**
+ * The lock that appending runs take turns with (created exclusively), or null when another
+ * run holds it. A lock older than `STALE_TMP_MS` was left by a run killed while it appended
+ * (an append takes milliseconds): it is removed and taken.
+ */
+function takeLock(lock: string): { fd: number; path: string } | null {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return { fd: fs.openSync(lock, 'wx'), path: lock };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) return null;
+      try {
+        if (Date.now() - fs.statSync(lock).mtimeMs <= STALE_TMP_MS) return null;
+        fs.rmSync(lock, { force: true });
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 /** Temporary files next to `file` left by runs killed before they renamed theirs into place. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cacheFile, CACHE_FILE_NAME, CACHE_FORMAT } from '../src/cache.js';
+import { cacheFile, CACHE_FILE_NAME, CACHE_FORMAT, contentHash, FactCache } from '../src/cache.js';
 import { run, type RunResult } from '../src/engine.js';
 import { formatJson } from '../src/report/json.js';
 import { BIN, cli, ROOT, routeLines } from './helpers/run.js';
@@ -179,6 +179,108 @@ describe('check --cache', () => {
   });
 });
 
+describe('check --cache after an edit', () => {
+  const TRAILER = /\n\d{16}\n$/;
+  const cacheKey = (file: string): string => (JSON.parse(fs.readFileSync(file, 'utf8').split('\n', 1)[0]!) as { key: string }).key;
+  const setLive = (dir: string, path2: string): void => {
+    const file = path.join(dir, HEALTH);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/'\/l[a-z0-9]*'/, `'/${path2}'`));
+  };
+
+  it('appends to the cache in place: every byte written before stays, and the next run reads the new version', async () => {
+    const dir = project();
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    const before = fs.readFileSync(file);
+    const inode = fs.statSync(file).ino;
+    addVersionRoute(dir);
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ cached: 27, parsed: 1, reused: false, cacheNote: null });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    const now = fs.readFileSync(file);
+    expect(fs.statSync(file).ino).toBe(inode);
+    expect(now.length).toBeGreaterThan(before.length);
+    expect(now.subarray(0, before.length).equals(before)).toBe(true);
+    expect(now.toString('latin1')).toMatch(TRAILER);
+    const next = await cached(dir);
+    expect(next.extraction).toMatchObject({ cached: 28, parsed: 0, reused: true });
+    expect(formatJson(next)).toBe(formatJson(after));
+  });
+
+  it('writes the cache whole again once more of it would be replaced bytes than live ones', async () => {
+    const dir = project();
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    const compact = fs.statSync(file).size;
+    const inodes = new Set([fs.statSync(file).ino]);
+    let biggest = compact;
+    for (let i = 0; i < 8; i++) {
+      setLive(dir, `l${i}`);
+      expect((await cached(dir)).extraction).toMatchObject({ parsed: 1, reused: false, cacheNote: null });
+      inodes.add(fs.statSync(file).ino);
+      biggest = Math.max(biggest, fs.statSync(file).size);
+    }
+    // replaced bytes never outgrow the live ones (the kept result and facts) by much
+    expect(biggest).toBeLessThan(3 * compact);
+    expect(inodes.size).toBeGreaterThan(1);
+    const last = await cached(dir);
+    expect(last.extraction).toMatchObject({ parsed: 0, reused: true });
+    expect(routeLines(last)).toContain('GET /api/health/l7');
+    expect(formatJson(last)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('takes the last complete version when an append was cut short, and cuts the rest off when it next saves', async () => {
+    const dir = project();
+    await cached(dir);
+    addVersionRoute(dir);
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    // What a run killed while appending leaves: facts, and no index or trailer after them. The
+    // last trailer is looked for a megabyte at a time from the end: 9 bytes short of one, the
+    // first step ends inside it.
+    for (const [i, length] of [(1 << 20) - 9, 3 << 20].entries()) {
+      const start = '{"file":"src/routes/health.ts","torn":"';
+      const end = '"}\n{"params":[';
+      fs.appendFileSync(file, start + 'x'.repeat(length - start.length - end.length) + end);
+      // the version found is the last one: it holds the facts of the file as it is now
+      const reopened = FactCache.open(file, cacheKey(file));
+      expect(reopened.discarded).toBe(null);
+      expect(reopened.hasFacts(HEALTH, contentHash(fs.readFileSync(path.join(dir, HEALTH), 'utf8')))).toBe(true);
+      reopened.close();
+      setLive(dir, `lve${i}`);
+      const r = await cached(dir);
+      expect(r.extraction).toMatchObject({ cached: 27, parsed: 1, reused: false, cacheNote: null });
+      expect(formatJson(r)).toBe(formatJson(await uncached(dir)));
+      const text = fs.readFileSync(file, 'latin1');
+      expect(text).not.toContain('"torn"');
+      expect(text).toMatch(TRAILER);
+    }
+  });
+
+  it('writes the cache whole while another run holds the lock, and removes a lock left long ago', async () => {
+    const dir = project();
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    const lock = `${file}.lock`;
+    fs.writeFileSync(lock, '');
+    const inode = fs.statSync(file).ino;
+    setLive(dir, 'lve2');
+    const held = await cached(dir);
+    expect(held.extraction).toMatchObject({ parsed: 1, cacheNote: null });
+    expect(formatJson(held)).toBe(formatJson(await uncached(dir)));
+    expect(fs.statSync(file).ino).not.toBe(inode);
+    expect(fs.existsSync(lock)).toBe(true);
+
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(lock, twoHoursAgo, twoHoursAgo);
+    const rewritten = fs.statSync(file).ino;
+    setLive(dir, 'lve3');
+    expect((await cached(dir)).extraction).toMatchObject({ parsed: 1, cacheNote: null });
+    expect(fs.statSync(file).ino).toBe(rewritten);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([CACHE_FILE_NAME]);
+  });
+});
+
 describe('check --cache on the command line', () => {
   it('prints what a run without the cache prints, and a warm run never loads the TypeScript compiler', () => {
     const dir = project();
@@ -233,6 +335,19 @@ describe('check --cache on the command line', () => {
     const sources = (fs.readdirSync(path.join(dir, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split(path.sep).join('/')}`);
     expect(sources.length).toBe(28);
     expect(sources.filter((f) => !reopened.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface'))).toEqual([CACHE_FILE_NAME]);
+    reopened.close();
+
+    // Two runs after an edit: at most one appends (they take turns through the lock, and one
+    // that finds the file changed since it opened it writes it whole).
+    addVersionRoute(dir);
+    const [c, d] = await Promise.all([once(), once()]);
+    expect(c).toEqual(d);
+    expect(c.out).toBe(cli(['check', '--format', 'json'], dir).stdout);
+    const again = built.FactCache.open(path.join(dir, DEFAULT_FILE), built.factCacheKey(budgetsOf({})));
+    expect(again.discarded).toBe(null);
+    expect(sources.filter((f) => !again.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
+    again.close();
     expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface'))).toEqual([CACHE_FILE_NAME]);
   });
 });

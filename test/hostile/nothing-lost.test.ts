@@ -1,7 +1,9 @@
 /**
- * Nothing lost: the baseline and the cache are written atomically (a temporary file, then a
- * rename), so a reader never sees half a file and a run killed at any moment leaves the
- * previous file intact; a corrupt cache is rebuilt, never trusted, never fatal.
+ * Nothing lost: the baseline, and a cache written whole, are written atomically (a temporary
+ * file, then a rename); a cache appended to in place keeps every byte written before, and its
+ * last complete version is found after a run killed while appending. So a reader never sees
+ * half a file and a run killed at any moment leaves a whole one; a corrupt cache is rebuilt,
+ * never trusted, never fatal.
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
