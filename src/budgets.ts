@@ -16,6 +16,7 @@
  */
 import type { ts as TS } from 'ts-morph';
 import type { Config } from './config.js';
+import type { TSModule } from './extract/compiler.js';
 
 export interface Budgets {
   maxFileBytes: number;
@@ -65,7 +66,7 @@ export class Deadline {
 }
 
 /** The first node nested deeper than `max` levels, found without recursion; null when none is. */
-export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.Node | null {
+export function tooDeepNode(ts: TSModule, sf: TS.SourceFile, max: number): TS.Node | null {
   // Whether any node is too deep, in whatever order: children go straight onto the stack, with
   // no list per node. Only a file that has one is walked again in source order to name it.
   const pending: TS.Node[] = [sf];
@@ -107,7 +108,7 @@ export function tooDeepNode(ts: typeof TS, sf: TS.SourceFile, max: number): TS.N
  * this budget, at a depth that depends on the thread (a worker has another stack than the main
  * thread): checked first, the same file is always reported the same way.
  */
-export function tooDeepBracket(ts: typeof TS, text: string, jsx: boolean, max: number): number | null {
+export function tooDeepBracket(ts: TSModule, text: string, jsx: boolean, max: number): number | null {
   // Every bracket the scan below counts holds a `(`, `[` or `{` of its own (a `${` its `{`): a
   // text with no more of those characters than `max` cannot nest deeper, and most files are
   // told so by a character count, without a second tokenisation of the file.

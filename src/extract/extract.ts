@@ -17,9 +17,8 @@ import type {
 } from '../types.js';
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
+import type { TSModule } from './compiler.js';
 import { Encoded } from './facts-text.js';
-
-type TSModule = typeof TS;
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 const SESSION_EXPOSURE_RE =
