@@ -510,7 +510,12 @@ export class FactCache {
     if (lock === null) return 'rewrite';
     let fd: number | null = null;
     try {
-      fd = fs.openSync(this.file, 'r+');
+      // A file that cannot be opened for writing (read-only, say) may still be replaced whole.
+      try {
+        fd = fs.openSync(this.file, 'r+');
+      } catch {
+        return 'rewrite';
+      }
       const st = fs.fstatSync(fd);
       if (st.dev !== this.opened!.dev || st.ino !== this.opened!.ino || st.size !== this.opened!.size) return 'rewrite';
       let pos = this.end;

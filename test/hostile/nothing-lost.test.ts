@@ -207,6 +207,23 @@ describe('the cache', () => {
     expect(fs.readdirSync(path.join(dir, '.rs-cache'))).toEqual([]);
   });
 
+  it('replaces whole a cache that cannot be appended to in place (a read-only file in a writable directory)', () => {
+    const dir = serverWithReports(10, 'c');
+    fs.mkdirSync(path.join(dir, '.rs-cache'));
+    fs.chmodSync(path.join(dir, '.rs-cache'), 0o777);
+    const args = ['check', '--format', 'json', '--cache', '--cache-location', '.rs-cache/facts'];
+    expect(cli(args, dir, { unprivileged: true }).stderr).toBe('');
+    const file = path.join(dir, '.rs-cache', 'facts');
+    fs.chmodSync(file, 0o444);
+    const inode = fs.statSync(file).ino;
+    write(dir, 'src/routes/reports.ts', reportsRouter(10, 'c2'));
+    const truth = cli(['check', '--format', 'json'], dir);
+    const r = cli(args, dir, { unprivileged: true });
+    expect([r.code, r.stdout, r.stderr]).toEqual([truth.code, truth.stdout, '']);
+    expect(fs.statSync(file).ino).not.toBe(inode);
+    expect(FactCache.open(file, readKey(file)).discarded).toBe(null);
+  });
+
   it('a run killed at any moment leaves a cache that is whole', async () => {
     const dir = serverWithReports(3000, 'k');
     expect(cli(['check', '--cache', '--cache-location', '.rs-cache/facts'], dir).code).toBe(1);
