@@ -65,22 +65,39 @@ export class Deadline {
   }
 }
 
+/**
+ * The stack of the walk that looks for a node nested too deeply: nodes and their levels, kept
+ * between files (so the walk allocates nothing, not even a closure per node: it ran on every
+ * node of every parsed file and allocated more than the rest of the extraction together).
+ */
+const pending: (TS.Node | undefined)[] = [];
+const levels: number[] = [];
+let top = 0;
+/** the level of the children being pushed */
+let childLevel = 0;
+const pushChild = (c: TS.Node): void => {
+  pending[top] = c;
+  levels[top++] = childLevel;
+};
+const anyChild = (): true => true;
+
 /** The first node nested deeper than `max` levels, found without recursion; null when none is. */
 export function tooDeepNode(ts: TSModule, sf: TS.SourceFile, max: number): TS.Node | null {
   // Whether any node is too deep, in whatever order: children go straight onto the stack, with
   // no list per node. Only a file that has one is walked again in source order to name it.
-  const pending: TS.Node[] = [sf];
-  const levels: number[] = [0];
+  pending[0] = sf;
+  levels[0] = 0;
+  top = 1;
   let tooDeep = false;
-  while (pending.length > 0 && !tooDeep) {
-    const level = levels.pop()! + 1;
-    if (level > max) tooDeep = ts.forEachChild(pending.pop()!, () => true) === true;
-    else
-      ts.forEachChild(pending.pop()!, (c) => {
-        pending.push(c);
-        levels.push(level);
-      });
+  while (top > 0 && !tooDeep) {
+    const node = pending[--top]!;
+    pending[top] = undefined; // not kept alive until the next file's walk
+    childLevel = levels[top]! + 1;
+    if (childLevel > max) tooDeep = ts.forEachChild(node, anyChild) === true;
+    else ts.forEachChild(node, pushChild);
   }
+  pending.fill(undefined, 0, top);
+  top = 0;
   if (!tooDeep) return null;
   const nodes: TS.Node[] = [sf];
   const depths: number[] = [0];
