@@ -300,8 +300,9 @@ export class FactCache {
   addFacts(file: string, text: string | Uint8Array): void {
     const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
     const held = this.held;
-    if (held && this.appendable() && this.heldBytes - (held.get(file)?.length ?? 0) + bytes.length <= APPEND_MAX_BYTES) {
-      this.heldBytes += bytes.length - (held.get(file)?.length ?? 0);
+    const before = held?.get(file)?.length ?? 0;
+    if (held && this.appendable() && this.heldBytes - before + bytes.length <= APPEND_MAX_BYTES) {
+      this.heldBytes += bytes.length - before;
       held.set(file, bytes);
       return;
     }
@@ -436,15 +437,10 @@ export class FactCache {
       }
       let result: Index['result'] = null;
       if (this.nextResult) {
-        const sum = new Checksum();
-        const start = w.offset;
-        for (const piece of this.nextResult.pieces()) {
-          const bytes = Buffer.from(piece, 'utf8');
-          sum.add(bytes);
+        result = this.writeResult(w.offset, (bytes) => {
           fs.writeSync(w.fd, bytes);
           w.offset += bytes.length;
-        }
-        result = [this.nextResult.key, start, w.offset - start, sum.text()];
+        });
       } else if (this.oldResult && this.discarded === null) {
         const [rkey, from, length, digest] = this.oldResult;
         const start = w.offset;
@@ -456,10 +452,7 @@ export class FactCache {
         }
         result = [rkey, start, length, digest];
       }
-      const index: Index = { rows, result };
-      const indexAt = w.headerBytes + w.offset;
-      fs.writeSync(w.fd, JSON.stringify(index));
-      fs.writeSync(w.fd, `\n${String(indexAt).padStart(16, '0')}\n`);
+      fs.writeSync(w.fd, indexAndTrailer({ rows, result }, w.headerBytes + w.offset));
       fs.closeSync(w.fd);
       this.writer = null;
       fs.renameSync(w.tmp, this.file);
@@ -470,6 +463,20 @@ export class FactCache {
     } finally {
       this.close();
     }
+  }
+
+  /** The result to keep, written in pieces by `write` from `offset` in the blob: its place in the index. */
+  private writeResult(offset: number, write: (bytes: Buffer) => void): NonNullable<Index['result']> {
+    const { key, pieces } = this.nextResult!;
+    const sum = new Checksum();
+    let length = 0;
+    for (const piece of pieces()) {
+      const bytes = Buffer.from(piece, 'utf8');
+      sum.add(bytes);
+      write(bytes);
+      length += bytes.length;
+    }
+    return [key, offset, length, sum.text()];
   }
 
   /**
@@ -524,19 +531,8 @@ export class FactCache {
         pos += bytes.length;
       };
       for (const bytes of added) put(bytes);
-      if (this.nextResult) {
-        const sum = new Checksum();
-        const from = pos;
-        for (const piece of this.nextResult.pieces()) {
-          const bytes = Buffer.from(piece, 'utf8');
-          sum.add(bytes);
-          put(bytes);
-        }
-        result = [this.nextResult.key, from - this.blobStart, pos - from, sum.text()];
-      }
-      const indexAt = pos;
-      put(Buffer.from(JSON.stringify({ rows, result } satisfies Index), 'utf8'));
-      put(Buffer.from(`\n${String(indexAt).padStart(16, '0')}\n`, 'latin1'));
+      if (this.nextResult) result = this.writeResult(pos - this.blobStart, put);
+      put(indexAndTrailer({ rows, result }, pos));
       // what followed the version read (an append cut short) is cut off
       if (pos < st.size) fs.ftruncateSync(fd, pos);
       return null;
@@ -560,6 +556,11 @@ function readAt(fd: number, position: number, length: number): Buffer | null {
   } catch {
     return null;
   }
+}
+
+/** The end of a cache: its index, and the trailer saying where the index starts (`indexAt`, in the file). */
+function indexAndTrailer(index: Index, indexAt: number): Buffer {
+  return Buffer.from(`${JSON.stringify(index)}\n${String(indexAt).padStart(16, '0')}\n`, 'utf8');
 }
 
 /** A complete version of the cache in its file: its index, where the index starts, where its trailer ends. */

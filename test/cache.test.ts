@@ -182,9 +182,10 @@ describe('check --cache', () => {
 describe('check --cache after an edit', () => {
   const TRAILER = /\n\d{16}\n$/;
   const cacheKey = (file: string): string => (JSON.parse(fs.readFileSync(file, 'utf8').split('\n', 1)[0]!) as { key: string }).key;
-  const setLive = (dir: string, path2: string): void => {
+  /** Rename the health router's `/live` route (or what it was renamed to). */
+  const setLive = (dir: string, segment: string): void => {
     const file = path.join(dir, HEALTH);
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/'\/l[a-z0-9]*'/, `'/${path2}'`));
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/'\/l[a-z0-9]*'/, `'/${segment}'`));
   };
 
   it('appends to the cache in place: every byte written before stays, and the next run reads the new version', async () => {
