@@ -1,17 +1,18 @@
 /**
  * Parsing on several threads. The main thread and the workers claim files from one shared
  * counter (so a slow file never leaves a thread idle); a worker reads its files itself and
- * sends back their facts as JSON — or, for the files the prefilter held back, only whether
- * they have a syntax error (those come last in the list: parsed, not walked).
+ * sends back their facts as text (facts-text.ts) — or, for the files the prefilter held
+ * back, only whether they have a syntax error (those come last in the list: parsed, not
+ * walked).
  *
  * A worker costs its start-up (a thread, its own copy of the compiler to load and its own
  * just-in-time compilation to warm up — which on its own keeps a second core busy for about a
- * third of the run) and its facts travel back as JSON: on the 2-core reference machine, two
- * threads spend 1.2–1.3× the CPU time of one for the same files (docs/performance.md),
- * lose 6 % of the wall time on 2,000 generated files (12 MB to parse) and win 11 % on 10,000
- * (61 MB). So workers are started only on cores that are idle, and only when each thread gets
- * at least `MIN_BYTES_PER_THREAD` of source. They exist only in the built package (the worker
- * is a .js module).
+ * third of the run) and its facts travel back as text: on the 2-core reference machine, two
+ * threads spend 1.3–1.6× the CPU time of one for the same files (docs/performance.md),
+ * lose 12 % of the wall time on 2,000 generated files (12 MB to parse) and win 24 % on
+ * 10,000 (61 MB). So workers are started only on cores that are idle, and only when each
+ * thread gets at least `MIN_BYTES_PER_THREAD` of source. They exist only in the built package
+ * (the worker is a .js module).
  */
 import fs from 'node:fs';
 import os from 'node:os';
