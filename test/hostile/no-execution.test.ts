@@ -85,10 +85,12 @@ describe('never executes user code', () => {
     expect(marks(dir)).toEqual(['PWNED-express', 'PWNED-next-config-js', 'PWNED-source-cjs']);
   });
 
-  it('loads no code at run time except its own modules (scan of the tool’s source)', () => {
+  it('loads no code at run time except its own modules and the compiler (scan of the tool’s source)', () => {
     const files = ['src', 'rules', 'bin'].flatMap((d) => listSources(path.join(ROOT, d)));
     expect(files.length).toBeGreaterThan(30);
-    expect(files.flatMap((f) => executionSites(path.relative(ROOT, f), fs.readFileSync(f, 'utf8')))).toEqual([]);
+    // The one use of node:vm: the compiler (from ts-morph's package) is compiled from V8's code
+    // cache there — and the scan below checks that nothing else is loaded through it.
+    expect(files.flatMap((f) => executionSites(path.relative(ROOT, f), fs.readFileSync(f, 'utf8')))).toEqual(['src/extract/code-cache.ts:19 imports node:vm']);
   });
 
   it('the scan finds each way of running code', () => {
@@ -100,6 +102,7 @@ describe('never executes user code', () => {
       "const f = new Function('return 1');",
       "spawnSync('node', [entry]);",
       'new Worker(userFile);',
+      'requireCached(file, cacheFile);',
     ].join('\n');
     expect(executionSites('bad.ts', bad)).toEqual([
       'bad.ts:1 imports node:vm',
@@ -109,6 +112,7 @@ describe('never executes user code', () => {
       'bad.ts:5 new Function()',
       'bad.ts:6 spawnSync() of something other than git',
       "bad.ts:7 a Worker that is not one of the tool's own modules",
+      'bad.ts:8 requireCached() of something other than the compiler',
     ]);
   });
 });
@@ -128,6 +132,7 @@ function executionSites(rel: string, text: string): string[] {
       if (ts.isIdentifier(callee) && callee.text === 'require' && !literal) violations.push(`${at} require() of a computed specifier`);
       if (ts.isIdentifier(callee) && /^(spawn|spawnSync|exec|execSync|execFile|execFileSync|fork)$/.test(callee.text) && !(literal && (first as ts.StringLiteral).text === 'git'))
         violations.push(`${at} ${callee.text}() of something other than git`);
+      if (ts.isIdentifier(callee) && callee.text === 'requireCached' && first?.getText(sf) !== 'typeScriptFile()') violations.push(`${at} requireCached() of something other than the compiler`);
     }
     if (ts.isNewExpression(n) && ts.isIdentifier(n.expression)) {
       if (n.expression.text === 'Function') violations.push(`${at} new Function()`);
