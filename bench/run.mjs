@@ -9,6 +9,7 @@
  *   (b) route-surface check, cold (no cache)
  *   (c) route-surface check --cache, warm, nothing changed
  *   (d) route-surface check --cache, warm, one route file edited
+ *   (d2) the same, one file no route reaches edited (a repository: only its parsing matters)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs).
@@ -131,26 +132,29 @@ async function benchSize(size, o, frameworks, log) {
     `import parser from ${JSON.stringify(parserUrl)};\nexport default [{ files: ['tree/**/*.{ts,tsx,mts,cts}'], languageOptions: { parser }, rules: { 'no-debugger': 'error' } }];\n`,
   );
   const cache = path.join(base, 'route-surface-cache');
-  const editFile = path.join(tree, routeFileOf(expected));
-  const original = fs.readFileSync(editFile, 'utf8');
-  const edited = original.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  const startedAt = Date.now();\n`);
-  if (edited === original) fail(`cannot edit ${editFile}`);
-  let flip = false;
-
+  const routeFile = path.join(tree, routeFileOf(expected));
+  const cached = [BIN, 'check', '--format', 'json', '--cache', '--cache-location', cache];
+  /** A warm run after `file` is changed by `edit`; every other one after the edit is undone. */
+  const edited = (id, label, file, edit) => {
+    const original = fs.readFileSync(file, 'utf8');
+    const changed = edit(original);
+    if (changed === original) fail(`cannot edit ${file}`);
+    let flip = false;
+    const restore = () => fs.writeFileSync(file, original);
+    const before = () => {
+      flip = !flip;
+      fs.writeFileSync(file, flip ? changed : original);
+    };
+    return { id, label, args: cached, cwd: tree, codes: [0, 1], before, restore };
+  };
   const commands = [
     { id: 'cold', label: '(b) check, cold', args: [BIN, 'check', '--format', 'json'], cwd: tree, codes: [0, 1] },
-    { id: 'warm', label: '(c) check --cache, warm, nothing changed', args: [BIN, 'check', '--format', 'json', '--cache', '--cache-location', cache], cwd: tree, codes: [0, 1] },
-    {
-      id: 'edit',
-      label: '(d) check --cache, warm, one route file edited',
-      args: [BIN, 'check', '--format', 'json', '--cache', '--cache-location', cache],
-      cwd: tree,
-      codes: [0, 1],
-      before: () => {
-        flip = !flip;
-        fs.writeFileSync(editFile, flip ? edited : original);
-      },
-    },
+    { id: 'warm', label: '(c) check --cache, warm, nothing changed', args: cached, cwd: tree, codes: [0, 1] },
+    edited('edit', '(d) check --cache, warm, one route file edited', routeFile, (t) => t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  const startedAt = Date.now();\n`)),
+    // A file no route reaches (the repository beside that route file): only its parsing matters.
+    edited('editUnread', '(d2) check --cache, warm, one file no route reaches edited (a repository)', routeFile.replace(/\.routes\.ts$/, '.repository.ts'), (t) =>
+      t.replace(/\n(\s*)const params\b/, (m, ind) => `\n${ind}const startedAt = Date.now();${m}`),
+    ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
   ];
   // Untimed: the OS file cache warmed, the route-surface cache primed.
@@ -169,7 +173,7 @@ async function benchSize(size, o, frameworks, log) {
       process.stderr.write(`  ${size} pair ${p + 1}/${o.pairs} ${c.id}: floor ${(a.ms / 1000).toFixed(2)} s, ${c.id} ${(b.ms / 1000).toFixed(2)} s (${(b.ms / a.ms).toFixed(2)}×)\n`);
     }
   }
-  fs.writeFileSync(editFile, original);
+  for (const c of commands) c.restore?.();
 
   const row = (label, xs) => ({ label, seconds: median(xs.map((x) => x.ms)) / 1000, rss: Math.max(...xs.map((x) => x.rssMiB)) });
   const floor = row('(a) floor: ts.createSourceFile, every file once', floors);

@@ -37,7 +37,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 7;
+export const CACHE_FORMAT = 8;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 1 << 20;
@@ -92,10 +92,21 @@ interface Header {
   key: string;
 }
 
+/**
+ * What a kept result depends on besides its key: `base`, the key of all its inputs but the
+ * files' contents (memo.ts); `unused`, the files the run never read facts of (held back by the
+ * prefilter and not needed by the linker) — for those only their having no signal, their
+ * imports and their parsing mattered.
+ */
+export interface ResultScope {
+  base: string;
+  unused: string[];
+}
+
 interface Index {
   rows: IndexRow[];
-  /** the last run's result and the key of everything it was computed from */
-  result: [key: string, offset: number, length: number, digest: string] | null;
+  /** the last run's result, the key of everything it was computed from, and its scope */
+  result: [key: string, offset: number, length: number, digest: string, scope: ResultScope] | null;
 }
 
 export function contentHash(text: string | Uint8Array): string {
@@ -152,7 +163,8 @@ export class FactCache {
   private readonly old = new Map<string, IndexRow>();
   private readonly next = new Map<string, CacheEntry>();
   private oldResult: Index['result'] = null;
-  private nextResult: { key: string; pieces: () => Iterable<string> } | null = null;
+  /** the result the next cache keeps: new (in pieces), or the old one's bytes (`pieces` null) under a new key */
+  private nextResult: { key: string; scope: ResultScope; pieces: (() => Iterable<string>) | null } | null = null;
   /** where the facts start in the file; the file stays open (renamed over, it is still this one) */
   private blobStart = 0;
   private fd: number | null = null;
@@ -231,18 +243,27 @@ export class FactCache {
     }
   }
 
+  /** The cached entry of `file`, whatever its content now. */
+  entry(file: string): CacheEntry | null {
+    const row = this.old.get(file);
+    return row ? { hash: row[1], signal: row[2] === 1, specifiers: row[3], stat: row[7] } : null;
+  }
+
   /** The cached entry of `file` when its content still hashes to `hash`. */
   get(file: string, hash: string): CacheEntry | null {
-    const row = this.old.get(file);
-    if (!row || row[1] !== hash) return null;
-    return { hash, signal: row[2] === 1, specifiers: row[3], stat: row[7] };
+    const e = this.entry(file);
+    return e?.hash === hash ? e : null;
   }
 
   /** The cached entry of `file` when the file's stat signature is the one recorded with it. */
   byStat(file: string, stat: string): CacheEntry | null {
-    const row = this.old.get(file);
-    if (!row || row[7] === null || row[7] !== stat) return null;
-    return { hash: row[1], signal: row[2] === 1, specifiers: row[3], stat };
+    const e = this.entry(file);
+    return e?.stat != null && e.stat === stat ? e : null;
+  }
+
+  /** How many files the cache has entries for. */
+  get size(): number {
+    return this.old.size;
   }
 
   /** Whether the cache holds `file`'s facts for this content. */
@@ -273,8 +294,19 @@ export class FactCache {
 
   /** The result of the previous run, when it was computed from exactly the inputs `key` digests. */
   result(key: string): string | null {
+    return this.oldResult?.[0] === key ? this.keptResult() : null;
+  }
+
+  /** The files the previous run's result did not read, when all its other inputs but the files' contents are those `base` digests. */
+  resultScope(base: string): ReadonlySet<string> | null {
+    const scope = this.oldResult?.[4];
+    return scope?.base === base ? new Set(scope.unused) : null;
+  }
+
+  /** The previous run's result, whatever its key; null when there is none or it is damaged. */
+  keptResult(): string | null {
     const r = this.oldResult;
-    if (r?.[0] !== key) return null;
+    if (!r) return null;
     const buf = this.read(r[1], r[2]);
     if (buf && checksumOf(buf) === r[3]) return buf.toString('utf8');
     // not replayed (the run computes it again), nor kept: the next cache gets the new one
@@ -284,8 +316,13 @@ export class FactCache {
   }
 
   /** The result to keep, as JSON in pieces (written as they come, when the cache is saved). */
-  setResult(key: string, pieces: () => Iterable<string>): void {
-    this.nextResult = { key, pieces };
+  setResult(key: string, scope: ResultScope, pieces: () => Iterable<string>): void {
+    this.nextResult = { key, scope, pieces };
+  }
+
+  /** Keep the previous run's result (`keptResult`) as this run's, under this run's key: its bytes are not written again. */
+  keepResult(key: string, scope: ResultScope): void {
+    if (this.oldResult) this.nextResult = { key, scope, pieces: null };
   }
 
   /** What the next cache holds for `file` (every analysed file should be set once). */
@@ -436,13 +473,13 @@ export class FactCache {
         }
       }
       let result: Index['result'] = null;
-      if (this.nextResult) {
+      if (this.nextResult?.pieces) {
         result = this.writeResult(w.offset, (bytes) => {
           fs.writeSync(w.fd, bytes);
           w.offset += bytes.length;
         });
       } else if (this.oldResult && this.discarded === null) {
-        const [rkey, from, length, digest] = this.oldResult;
+        const [, from, length, digest] = this.oldResult;
         const start = w.offset;
         for (let done = 0; done < length; done += COPY_CHUNK) {
           const buf = this.read(from + done, Math.min(COPY_CHUNK, length - done));
@@ -450,7 +487,7 @@ export class FactCache {
           fs.writeSync(w.fd, buf);
           w.offset += buf.length;
         }
-        result = [rkey, start, length, digest];
+        result = this.keptAt(start, length, digest);
       }
       fs.writeSync(w.fd, indexAndTrailer({ rows, result }, w.headerBytes + w.offset));
       fs.closeSync(w.fd);
@@ -467,16 +504,22 @@ export class FactCache {
 
   /** The result to keep, written in pieces by `write` from `offset` in the blob: its place in the index. */
   private writeResult(offset: number, write: (bytes: Buffer) => void): NonNullable<Index['result']> {
-    const { key, pieces } = this.nextResult!;
+    const { key, scope, pieces } = this.nextResult!;
     const sum = new Checksum();
     let length = 0;
-    for (const piece of pieces()) {
+    for (const piece of pieces!()) {
       const bytes = Buffer.from(piece, 'utf8');
       sum.add(bytes);
       write(bytes);
       length += bytes.length;
     }
-    return [key, offset, length, sum.text()];
+    return [key, offset, length, sum.text(), scope];
+  }
+
+  /** The old result's place in the index, its bytes now at `offset`: under the key and scope `keepResult` gave, if any. */
+  private keptAt(offset: number, length: number, digest: string): NonNullable<Index['result']> {
+    const [key, , , , scope] = this.oldResult!;
+    return this.nextResult ? [this.nextResult.key, offset, length, digest, this.nextResult.scope] : [key, offset, length, digest, scope];
   }
 
   /**
@@ -509,7 +552,7 @@ export class FactCache {
       }
       rows.push([file, e.hash, e.signal ? 1 : 0, e.specifiers, ...where, e.stat]);
     }
-    let result: Index['result'] = this.nextResult === null ? this.oldResult : null;
+    let result: Index['result'] = !this.nextResult?.pieces && this.oldResult ? this.keptAt(this.oldResult[1], this.oldResult[2], this.oldResult[3]) : null;
     if (result) kept += result[2];
     if (start - kept > kept + (at - start)) return 'rewrite';
     removeStaleTemporaries(this.file);
@@ -531,7 +574,7 @@ export class FactCache {
         pos += bytes.length;
       };
       for (const bytes of added) put(bytes);
-      if (this.nextResult) result = this.writeResult(pos - this.blobStart, put);
+      if (this.nextResult?.pieces) result = this.writeResult(pos - this.blobStart, put);
       put(indexAndTrailer({ rows, result }, pos));
       // what followed the version read (an append cut short) is cut off
       if (pos < st.size) fs.ftruncateSync(fd, pos);
@@ -693,7 +736,12 @@ function isIndex(x: unknown): x is Index {
       r[5] >= 0 &&
       typeof r[6] === 'string' &&
       (r[7] === null || typeof r[7] === 'string'),
-  ) && (i.result === null || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string'));
+  ) && (i.result === null || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string' && isScope(i.result[4])));
+}
+
+function isScope(x: unknown): x is ResultScope {
+  const s = x as Partial<ResultScope> | null;
+  return typeof s === 'object' && s !== null && typeof s.base === 'string' && Array.isArray(s.unused) && s.unused.every((f) => typeof f === 'string');
 }
 
 /**

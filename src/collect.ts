@@ -77,6 +77,11 @@ export class FactStore extends Map<string, FileFacts> {
     return this.load(file);
   }
 
+  /** The deferred files whose facts were never made: nothing asked for them. */
+  unread(): string[] {
+    return [...this.pending.keys()];
+  }
+
   /** Make a deferred file's facts now (not counted as demanded). */
   load(file: string): FileFacts | undefined {
     const load = this.pending.get(file);
@@ -136,6 +141,16 @@ export interface Sources {
    * Null, or why the cache could not be written.
    */
   keepSignatures(): string | null;
+  /**
+   * Whether every file that changed since the cache's version is one the kept result did not
+   * read (`unused`: held back by the prefilter, not needed by the linker) and would not read
+   * now either: its text still shows no signal, imports what it did, and parses (each such
+   * file is parsed to know). Then nothing the result depends on changed. The number of such
+   * files; 0 when another file changed, or any was added, removed or cannot be read, or none changed.
+   */
+  onlyUnusedChanged(unused: ReadonlySet<string>): number;
+  /** Keep every file's entry (the changed files' new content) in the cache; null, or why it could not be written. */
+  saveEntries(): string | null;
 }
 
 /** When the last result is reused, the cache is rewritten to keep new stat signatures only if at least 1 file in this many needs one. */
@@ -199,10 +214,43 @@ export function readSources(o: CollectOptions): Sources {
     // edited just before the last run are cheaper to read again than the cache is to rewrite.
     const unsigned = states.filter((s) => s.stat !== null && cache.get(s.file, s.hash)?.stat !== s.stat).length;
     if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
-    for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
-    return cache.save();
+    return saveEntries(cache, states);
   };
-  return { digest, unread: stats.unread, collect: () => collectFacts(o, states, always, stats, idle), keepSignatures };
+  const onlyUnusedChanged = (unused: ReadonlySet<string>): number => {
+    const cache = o.cache;
+    if (!cache || cache.size !== states.length) return 0;
+    const changed: FileState[] = [];
+    for (const s of states) {
+      const before = cache.entry(s.file);
+      if (!before) return 0;
+      if (before.hash === s.hash) continue;
+      if (!unused.has(s.file) || s.hash === '' || s.note !== null || s.text === null || s.signals.signal) return 0;
+      if (before.specifiers.length !== s.signals.specifiers.length || before.specifiers.some((x, i) => x !== s.signals.specifiers[i])) return 0;
+      changed.push(s);
+    }
+    for (const s of changed) {
+      try {
+        if (hasSyntaxError(loadTypeScript(), s.file, s.text!)) return 0;
+      } catch {
+        return 0; // the parser's own stack overflow: extraction reports it against the budgets
+      }
+    }
+    return changed.length;
+  };
+  return {
+    digest,
+    unread: stats.unread,
+    collect: () => collectFacts(o, states, always, stats, idle),
+    keepSignatures,
+    onlyUnusedChanged,
+    saveEntries: () => (o.cache ? saveEntries(o.cache, states) : null),
+  };
+}
+
+/** Every readable file's entry (content hash, signals, stat) to the next cache, which is then saved. */
+function saveEntries(cache: FactCache, states: FileState[]): string | null {
+  for (const s of states) if (s.hash !== '') cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
+  return cache.save();
 }
 
 async function collectFacts(o: CollectOptions, states: FileState[], always: Set<string>, stats: CollectStats, idle: number | null): Promise<Collected> {
@@ -304,11 +352,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   // The deferred files' texts are not kept: the few the linker asks for are read again.
   for (const s of states) if (!eager.has(s.file) && s.facts === null) s.text = null;
 
-  const saveCache = (): string | null => {
-    if (!o.cache) return null;
-    for (const s of states) if (s.hash !== '') o.cache.set(s.file, { hash: s.hash, signal: s.signals.signal, specifiers: s.signals.specifiers, stat: s.stat });
-    return o.cache.save();
-  };
+  const saveCache = (): string | null => (o.cache ? saveEntries(o.cache, states) : null);
   const graph = importers;
   return { store, stats, importers: graph ? (file) => graph.get(file) ?? [] : null, saveCache };
 }

@@ -79,16 +79,31 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       prefilter: opts.prefilter,
       onProgress: opts.onProgress,
     });
-    const resultKey = cache
-      ? runKey({ cacheKey: cache.key, sources: sources.digest, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) })
+    // The result's key digests all its inputs; its base, all but the files' contents (memo.ts).
+    const inputs = cache
+      ? { cacheKey: cache.key, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) }
       : null;
-    const reused = cache && resultKey ? cache.result(resultKey) : null;
+    const resultKey = inputs ? runKey({ ...inputs, sources: sources.digest }) : null;
+    const base = inputs ? runKey({ ...inputs, sources: '' }) : null;
+    let reused = cache && resultKey ? cache.result(resultKey) : null;
+    let reusedNote: () => string | null = () => sources.keepSignatures();
+    // Only files the last result never read changed (a service edited, say), and they parse: it stands.
+    const unused = cache && base && reused === null ? cache.resultScope(base) : null;
+    const checked = unused ? sources.onlyUnusedChanged(unused) : 0;
+    if (checked > 0) {
+      reused = cache!.keptResult();
+      if (reused !== null) {
+        cache!.keepResult(resultKey!, { base: base!, unused: [...unused!] });
+        reusedNote = () => sources.saveEntries();
+      }
+    }
     if (reused !== null) {
       try {
-        const cacheNote = sources.keepSignatures();
+        const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
+        const cacheNote = reusedNote();
         cache?.close();
-        const stats = { files: files.length, cached: files.length, unread: sources.unread, parsed: 0, deferred: 0, checked: 0, threads: 1, demanded: 0, cacheNote, reused: true };
-        return { contract, config, ...(JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>), extraction: stats };
+        const stats = { files: files.length, cached: files.length - checked, unread: sources.unread, parsed: 0, deferred: 0, checked, threads: 1, demanded: 0, cacheNote, reused: true };
+        return { contract, config, ...result, extraction: stats };
       } catch {
         // a damaged entry: computed again below
       }
@@ -168,9 +183,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       infos: findings.filter((x) => x.severity === 'info').length,
     };
     const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
-    if (cache && resultKey) {
+    if (cache && resultKey && base) {
       const { contract: _c, config: _g, ...rest } = result;
-      if (isPlainJson(rest)) cache.setResult(resultKey, () => jsonPieces(rest, 0));
+      if (isPlainJson(rest)) cache.setResult(resultKey, { base, unused: facts.unread() }, () => jsonPieces(rest, 0));
     }
     const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
     return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };

@@ -6,6 +6,13 @@
  * manifests the linker reads (every package.json, tsconfig*.json and jsconfig*.json in the
  * tree). A run whose key matches returns that result without linking; any change to any of
  * these is a new key. Whatever else a future run reads must join the key (see `runKey`).
+ *
+ * The result is kept with its scope too (cache.ts, `ResultScope`): the key of all these but
+ * the files' contents (its base), and the files whose facts the run never read — held back by
+ * the prefilter and not asked for by the linker. When a run's base is the kept result's and
+ * only such files changed, each still showing no signal, importing what it did and parsing,
+ * then everything the result was computed from is as it was: the result stands (collect.ts,
+ * `onlyUnusedChanged`).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

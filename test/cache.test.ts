@@ -258,6 +258,34 @@ describe('check --cache after an edit', () => {
     }
   });
 
+  it('keeps the result of a run whose changed files it never read under the new key, without writing it again (appended or written whole)', async () => {
+    const dir = project();
+    const util = path.join(dir, 'src/lib/format.ts');
+    const setUtil = (digits: number) => fs.writeFileSync(util, `export const money = (cents: number) => (cents / 100).toFixed(${digits});\n`);
+    setUtil(2);
+    await cached(dir);
+    const file = path.join(dir, DEFAULT_FILE);
+    const results = () => fs.readFileSync(file, 'latin1').split('"/api/health/live"').length - 1;
+    expect(results()).toBe(1);
+    const inode = fs.statSync(file).ino;
+    setUtil(3);
+    const kept = await cached(dir);
+    expect(kept.extraction).toMatchObject({ cached: 28, checked: 1, reused: true, cacheNote: null });
+    expect(formatJson(kept)).toBe(formatJson(await uncached(dir)));
+    expect([fs.statSync(file).ino, results()]).toEqual([inode, 1]);
+    // the next run with nothing changed finds the result under its key
+    expect((await cached(dir)).extraction).toMatchObject({ checked: 0, reused: true });
+
+    fs.writeFileSync(`${file}.lock`, '');
+    setUtil(4);
+    expect((await cached(dir)).extraction).toMatchObject({ checked: 1, reused: true, cacheNote: null });
+    expect(fs.statSync(file).ino).not.toBe(inode);
+    expect(results()).toBe(1);
+    const next = await cached(dir);
+    expect(next.extraction).toMatchObject({ checked: 0, reused: true });
+    expect(formatJson(next)).toBe(formatJson(await uncached(dir)));
+  });
+
   it('writes the cache whole while another run holds the lock, and removes a lock left long ago', async () => {
     const dir = project();
     await cached(dir);

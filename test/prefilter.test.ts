@@ -149,3 +149,59 @@ describe('the prefilter changes no result', () => {
     expect((await run({ cwd: dir, paths: [], cache: true, cacheLocation })).extraction).toMatchObject({ checked: 1 });
   });
 });
+
+describe('an edit to files the last result never read (check --cache)', () => {
+  it('keeps the result when only such files changed and they still parse, show no signal and import the same; links again otherwise', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '5.1.0' } }),
+      'src/app.ts': [
+        `import express from 'express';`,
+        `import { PREFIX } from './paths';`,
+        `import { ensureMember } from './checks/membership';`,
+        `import { listSites } from './sites';`,
+        `const app = express();`,
+        `app.get(\`\${PREFIX}/sites/\`, ensureMember, listSites);`,
+        `export default app;`,
+      ].join('\n'),
+      'src/paths.ts': `export const PREFIX = '/api';\n`,
+      'src/checks/membership.ts': `export function ensureMember(req: { user?: unknown }, res: { status(n: number): { end(): void } }, next: () => void) {\n  if (!req.user) return res.status(401).end();\n  next();\n}\n`,
+      'src/sites.ts': `export async function listSites(_req: unknown, res: { json(b: unknown): void }) {\n  res.json([]);\n}\n`,
+      'src/reports/total.ts': `import { round } from './round';\nexport function total(xs: number[]) {\n  return round(xs.reduce((a, b) => a + b, 0));\n}\n`,
+      'src/reports/round.ts': `export const round = (x: number) => Math.round(x * 100) / 100;\n`,
+      'src/reports/format.ts': `export const format = (x: number) => x.toFixed(2);\n`,
+    });
+    const cacheLocation = path.join(dir, '.cache');
+    const edit = (file: string, text: string) => fs.writeFileSync(path.join(dir, file), text);
+    /** A cached run: what it says, whether it kept the last result, and how many changed files it parsed to know. */
+    const cached = async () => {
+      const res = await run({ cwd: dir, paths: [], cache: true, cacheLocation });
+      const plain = await run({ cwd: dir, paths: [] });
+      expect(formatJson(res)).toBe(formatJson(plain));
+      return { routes: routeLines(res), parseErrors: findingLines(res).filter((l) => l.includes('parse-error')), reused: res.extraction!.reused, checked: res.extraction!.checked };
+    };
+    expect(await cached()).toEqual({ routes: ['GET /api/sites/'], parseErrors: [], reused: false, checked: 6 });
+
+    // an edit to code no route reaches: kept, after parsing the edited files
+    edit('src/reports/total.ts', `import { round } from './round';\nexport function total(xs: number[]) {\n  const sum = xs.reduce((a, b) => a + b, 0);\n  return round(sum);\n}\n`);
+    edit('src/reports/round.ts', `export const round = (x: number) => Math.round(x * 1000) / 1000;\n`);
+    expect(await cached()).toEqual({ routes: ['GET /api/sites/'], parseErrors: [], reused: true, checked: 2 });
+
+    // a file without signals that the linker read (a path constant): linked again
+    edit('src/paths.ts', `export const PREFIX = '/v2';\n`);
+    expect(await cached()).toMatchObject({ routes: ['GET /v2/sites/'], reused: false });
+    edit('src/checks/membership.ts', `export function ensureMember(req: { user?: unknown }, res: unknown, next: () => void) {\n  next();\n}\n`);
+    expect(await cached()).toMatchObject({ routes: ['GET /v2/sites/'], reused: false });
+
+    // an unread file that does not parse, shows a signal, or imports a file with signals: linked again
+    edit('src/reports/round.ts', `export const round = (x: number) => Math.round(x * 100 / 100;\n`);
+    expect(await cached()).toMatchObject({ parseErrors: ["src/reports/round.ts:1 parse-error cannot parse: ')' expected."], reused: false });
+    edit('src/reports/total.ts', `import { round } from './round';\nexport function total(xs: number[]) {\n  return round(xs.length);\n}\nexport const theme = () => document.cookie;\n`);
+    expect((await cached()).reused).toBe(false);
+    expect(findingLines(await run({ cwd: dir, paths: [] })).filter((l) => l.startsWith('src/reports/'))).toEqual([
+      'src/reports/round.ts:1 parse-error cannot parse: \')\' expected.',
+      'src/reports/total.ts:5 session-token-exposure document.cookie is read by script: session cookies must never be handed to scripts',
+    ]);
+    edit('src/reports/format.ts', `import app from '../app';\nexport const format = (x: number) => (app ? x.toFixed(2) : String(x));\n`);
+    expect(await cached()).toMatchObject({ reused: false });
+  });
+});
