@@ -228,12 +228,20 @@ export function readSources(o: CollectOptions): Sources {
       if (before.specifiers.length !== s.signals.specifiers.length || before.specifiers.some((x, i) => x !== s.signals.specifiers[i])) return 0;
       changed.push(s);
     }
+    // What each parse found is kept for the run that links again: a clean file is not checked
+    // again, a broken one is analysed like a file with a signal (as collectFacts does).
     for (const s of changed) {
+      let broken: boolean;
       try {
-        if (hasSyntaxError(loadTypeScript(), s.file, s.text!)) return 0;
+        broken = hasSyntaxError(loadTypeScript(), s.file, s.text!);
       } catch {
-        return 0; // the parser's own stack overflow: extraction reports it against the budgets
+        broken = true; // the parser's own stack overflow: extraction reports it against the budgets
       }
+      if (broken) {
+        s.signals = { ...s.signals, signal: true };
+        return 0;
+      }
+      s.known = true;
     }
     return changed.length;
   };

@@ -86,21 +86,18 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const resultKey = inputs ? runKey({ ...inputs, sources: sources.digest }) : null;
     const base = inputs ? runKey({ ...inputs, sources: '' }) : null;
     let reused = cache && resultKey ? cache.result(resultKey) : null;
-    let reusedNote: () => string | null = () => sources.keepSignatures();
     // Only files the last result never read changed (a service edited, say), and they parse: it stands.
     const unused = cache && base && reused === null ? cache.resultScope(base) : null;
     const checked = unused ? sources.onlyUnusedChanged(unused) : 0;
     if (checked > 0) {
       reused = cache!.keptResult();
-      if (reused !== null) {
-        cache!.keepResult(resultKey!, { base: base!, unused: [...unused!] });
-        reusedNote = () => sources.saveEntries();
-      }
+      if (reused !== null) cache!.keepResult(resultKey!, { base: base!, unused: [...unused!] });
     }
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
-        const cacheNote = reusedNote();
+        // the changed files' new entries are kept; else only new stat signatures, when worth it
+        const cacheNote = checked > 0 ? sources.saveEntries() : sources.keepSignatures();
         cache?.close();
         const stats = { files: files.length, cached: files.length - checked, unread: sources.unread, parsed: 0, deferred: 0, checked, threads: 1, demanded: 0, cacheNote, reused: true };
         return { contract, config, ...result, extraction: stats };
