@@ -12,7 +12,9 @@
  *   (d2) the same, one file no route reaches edited (a repository: only its parsing matters)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
- * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs).
+ * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
+ * where a cold run's extraction time goes: parsing, walking, extracting, keeping the facts
+ * (bench/phases.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +30,7 @@ const ROOT = path.resolve(HERE, '..');
 const BIN = path.join(ROOT, 'bin', 'route-surface.js');
 const FLOOR = path.join(HERE, 'floor.mjs');
 const THREADS = path.join(HERE, 'threads.mjs');
+const PHASES = path.join(HERE, 'phases.mjs');
 const RSS = path.join(HERE, 'rss.cjs');
 const require = createRequire(path.join(ROOT, 'package.json'));
 const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
@@ -207,6 +210,22 @@ async function benchSize(size, o, frameworks, log) {
     `\nExtraction of all ${size} files by route-surface's pool (bench/threads.mjs, medians of ${o.pairs}): ` +
       `1 thread ${wall(1).toFixed(2)} s (CPU ${cpu(1).toFixed(2)} s), 2 threads ${wall(2).toFixed(2)} s (CPU ${cpu(2).toFixed(2)} s, ` +
       `${median(byThreads[2].map((x) => x.byWorkers)).toFixed(0)} files by the worker).`,
+  );
+  // Where the cold run's extraction time goes: each mode in a process of its own, in turn.
+  const byPhase = { parse: [], walk: [], extract: [], keep: [] };
+  for (let p = 0; p < o.pairs; p++)
+    for (const m of Object.keys(byPhase)) {
+      const r = spawnSync(process.execPath, [PHASES, tree, m], { encoding: 'utf8' });
+      if (r.status !== 0) fail(`phases.mjs ${m}: ${r.stderr}`);
+      byPhase[m].push(JSON.parse(r.stdout));
+    }
+  const phase = (m) => median(byPhase[m].map((x) => x.ms)) / 1000;
+  const over = (m) => `${phase(m).toFixed(2)} s (${(phase(m) / phase('parse')).toFixed(2)}× the parse)`;
+  results.phases = Object.fromEntries(Object.keys(byPhase).map((m) => [m, phase(m)]));
+  log(
+    `\nThe ${byPhase.parse[0].files} files a cold check extracts, read beforehand, on one thread (bench/phases.mjs, medians of ${o.pairs}): ` +
+      `parsed ${phase('parse').toFixed(2)} s; parsed and every node visited once ${over('walk')}; ` +
+      `parsed and their facts extracted ${over('extract')}; the same with every file's facts kept, as a run keeps them to link, ${over('keep')}.`,
   );
   // The tree is deterministic: generated again by the next run.
   fs.rmSync(base, { recursive: true, force: true });
