@@ -219,6 +219,8 @@ async function benchSize(size, o, frameworks, log) {
       if (r.status !== 0) fail(`phases.mjs ${m}: ${r.stderr}`);
       byPhase[m].push(JSON.parse(r.stdout));
     }
+  // phases.mjs picks the files as src/collect.ts does; a cold run must have extracted as many.
+  if (byPhase.parse[0].files !== stats.parsed) fail(`phases.mjs took ${byPhase.parse[0].files} files, a cold check extracts ${stats.parsed}`);
   const phase = (m) => median(byPhase[m].map((x) => x.ms)) / 1000;
   const over = (m) => `${phase(m).toFixed(2)} s (${(phase(m) / phase('parse')).toFixed(2)}× the parse)`;
   results.phases = Object.fromEntries(Object.keys(byPhase).map((m) => [m, phase(m)]));
