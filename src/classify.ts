@@ -63,7 +63,9 @@ export function parseRouteSpec(s: string): { method: string; path: string } {
 }
 
 export function classify(drafts: RouteDraft[], contract: Contract, families: Record<string, string[]>, publicRoutes: string[]): Route[] {
-  const routes: Route[] = drafts.map((d) => ({ ...d, classification: 'browser', family: null, contractRoute: null, contractMatch: null, driftReason: null }));
+  // The drafts become the routes (the linker hands them over): copying each one, tens of
+  // thousands at 10,000 files, took longer than classifying them.
+  const routes: Route[] = drafts.map((d) => Object.assign(d, { classification: 'browser' as const, family: null, contractRoute: null, contractMatch: null, driftReason: null }));
   const publicSpecs = publicRoutes.map(parseRouteSpec);
   // A route and a contract route match in no way when their paths, trailing slash trimmed,
   // have different numbers of segments (parameters stand for one segment each).
