@@ -42,6 +42,8 @@ export class Evaluator {
   readonly routers = new Map<string, RouterObject>();
   private readonly memo = new Map<string, WeakMap<Expr, Value>>();
   private readonly resolving = new Set<string>();
+  /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
+  private readonly resolved = new Map<string, string | null>();
 
   constructor(
     readonly files: Map<string, FileFacts>,
@@ -52,6 +54,16 @@ export class Evaluator {
 
   /** Resolve an import specifier from `fromFile` to an analysed file, or null (a package). */
   resolveModule(fromFile: string, spec: string): string | null {
+    // The answer depends on the file's directory only (its package's aliases, a relative
+    // path's base): files of one directory import the same modules, and each is resolved once.
+    const dir = path.posix.dirname(fromFile);
+    const key = `${dir}\0${spec}`;
+    let hit = this.resolved.get(key);
+    if (hit === undefined) this.resolved.set(key, (hit = this.resolveUncached(fromFile, dir, spec)));
+    return hit;
+  }
+
+  private resolveUncached(fromFile: string, dir: string, spec: string): string | null {
     if (!spec.startsWith('.') && !spec.startsWith('/')) {
       for (const b of this.resolveBare(fromFile, spec)) {
         const hit = this.probe(b);
@@ -59,7 +71,7 @@ export class Evaluator {
       }
       return null;
     }
-    return this.probe(path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec)));
+    return this.probe(path.posix.normalize(path.posix.join(dir, spec)));
   }
 
   /** The analysed file a module path (with or without its extension, or a directory) names. */
