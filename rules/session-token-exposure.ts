@@ -33,9 +33,10 @@ export const rule: RuleModule = {
     const handlers = new Set(ctx.routes.flatMap((r) => (r.handlerFn ? [`${r.handlerFn.file}:${r.handlerFn.fn}`] : [])));
     for (const [file, facts] of ctx.files) {
       for (const f of facts.functions) {
-        const returned = handlers.has(`${file}:${f.id}`) ? f.returnedSessionExposures : [];
-        for (const x of [...f.sessionExposures, ...returned])
-          ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
+        // (most functions expose nothing: the handler key is built only for those that return something)
+        const returned = f.returnedSessionExposures.length > 0 && handlers.has(`${file}:${f.id}`) ? f.returnedSessionExposures : [];
+        for (const list of [f.sessionExposures, returned])
+          for (const x of list) ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
       }
       for (const d of facts.documentCookieReads)
         ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });
