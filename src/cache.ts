@@ -176,6 +176,8 @@ export class FactCache {
   private heldBytes = 0;
   /** an entry or the result failed its checksum: the next cache is written whole, not appended to a damaged file */
   private damaged = false;
+  /** what `facts` reads into */
+  private scratch = Buffer.allocUnsafeSlow(1 << 16);
   private writer: Writer | null = null;
   /** why the next cache cannot be written, once a write failed */
   private writeError: string | null = null;
@@ -272,11 +274,16 @@ export class FactCache {
     return row !== undefined && row[1] === hash && row[4] >= 0;
   }
 
-  /** `file`'s facts as they were added, read from the cache file; null when they cannot be read back. */
+  /**
+   * `file`'s facts as they were added, read from the cache file; null when they cannot be read
+   * back. The bytes are those of a buffer every call reuses (a run reads thousands of entries;
+   * one allocated for each cost more than reading it): valid until the next call.
+   */
   facts(file: string, hash: string): Buffer | null {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
-    const buf = this.read(row[4], row[5]);
+    if (this.fd !== null && this.scratch.length < row[5]) this.scratch = Buffer.allocUnsafeSlow(Math.max(row[5], 2 * this.scratch.length));
+    const buf = this.fd === null ? null : readAt(this.fd, this.blobStart + row[4], row[5], this.scratch);
     if (buf && checksumOf(buf) === row[6]) return buf;
     this.damaged = true;
     return null;
@@ -591,10 +598,11 @@ export class FactCache {
 }
 
 /** `length` bytes of `fd` at `position`, or null when they cannot all be read. */
-function readAt(fd: number, position: number, length: number): Buffer | null {
+/** `length` bytes at `position`, in a buffer of their own or at the start of `into`; null when the file ends before. */
+function readAt(fd: number, position: number, length: number, into?: Buffer): Buffer | null {
   try {
     // not zero-filled: returned only when the read filled it
-    const buf = Buffer.allocUnsafeSlow(length);
+    const buf = into ? into.subarray(0, length) : Buffer.allocUnsafeSlow(length);
     return fs.readSync(fd, buf, 0, length, position) === length ? buf : null;
   } catch {
     return null;
