@@ -3,7 +3,6 @@
  * file's text, so it can be cached by content hash and computed anywhere. (Read back from
  * the cache or a worker, parts of it stay encoded until first read: src/extract/facts-text.ts.)
  */
-import type { Encoded } from './extract/facts-text.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeverityOrOff = Severity | 'off';
@@ -131,8 +130,11 @@ export interface Scope {
    * local bindings (const/let/var/function/param); in facts read back from text, encoded until
    * first read — read them with `bindingOf` (src/extract/facts-text.ts)
    */
-  bindings: Record<string, Expr | Encoded>;
+  bindings: Record<string, Expr | EncodedBinding>;
 }
+
+/** A binding read back from text and not decoded yet: the number of the line that holds it (src/extract/facts-text.ts). */
+export type EncodedBinding = number;
 
 export interface ImportFact {
   local: string;

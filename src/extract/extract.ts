@@ -6,6 +6,7 @@ import type { ts as TS } from 'ts-morph';
 import type {
   Behaviour,
   CookieFact,
+  EncodedBinding,
   FlagCondition,
   Expr,
   FileFacts,
@@ -18,7 +19,7 @@ import type {
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
 import type { TSModule } from './compiler.js';
-import { Encoded } from './facts-text.js';
+import { isEncoded } from './facts-text.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 const SESSION_EXPOSURE_RE =
@@ -370,8 +371,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   visitChildren(ctx, node, scope, fn);
 }
 
-function isUnassigned(e: Expr | Encoded | undefined): boolean {
-  return e !== undefined && !(e instanceof Encoded) && e.k === 'unknown' && e.text === '';
+function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {
+  return e !== undefined && !isEncoded(e) && e.k === 'unknown' && e.text === '';
 }
 
 function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {

@@ -11,24 +11,40 @@
  * copies the undecoded text. Facts extracted on the thread that links them are plain objects
  * and never go through here.
  */
-import type { Expr, FileFacts, Scope } from '../types.js';
+import type { EncodedBinding, Expr, FileFacts, Scope } from '../types.js';
 
-/** One JSON value written by `factsToText`, as UTF-8 bytes: decoded when something reads it. */
-export class Encoded {
-  constructor(
-    private readonly bytes: Buffer,
-    private readonly start: number,
-    private readonly end: number,
-  ) {}
+/**
+ * The lines after the first of a file's facts as text, as UTF-8 bytes: each holds one JSON
+ * value, decoded when something reads it. Undecoded parts refer to it by line number (a fact
+ * or scope keeps it under `LINES`), so reading a file's facts back makes no object per part.
+ */
+class Lines {
+  /** line n (from 1): bytes[starts[n - 1] .. starts[n] - 1) */
+  private readonly starts: number[] = [0];
 
-  decode(): unknown {
-    return JSON.parse(this.text());
+  constructor(private readonly bytes: Buffer) {
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) this.starts.push(at + 1);
+    this.starts.push(bytes.length + 1);
   }
 
-  text(): string {
-    return this.bytes.toString('utf8', this.start, this.end);
+  /** `n`, when it is a line this holds; throws otherwise (facts that are not the text's). */
+  check(n: unknown): number {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n >= this.starts.length) throw new Error('facts refer to a line they do not have');
+    return n;
+  }
+
+  text(n: number): string {
+    return this.bytes.toString('utf8', this.starts[n - 1], this.starts[n]! - 1);
+  }
+
+  decode(n: number): unknown {
+    return JSON.parse(this.text(n));
   }
 }
+
+/** Where a scope or a fact read back keeps its file's `Lines`. */
+const LINES = Symbol('lines');
+type WithLines = { [LINES]?: Lines };
 
 /**
  * The fields of a fact that a run reads only for some facts of its kind, written apart:
@@ -51,25 +67,26 @@ const LATER_FIELDS = Symbol('later fields');
 
 /**
  * The class of the facts of one kind read back: an instance holds the fields read always as its
- * own, and the others encoded until one of them is first read (then decoded, all together, once:
- * an expression must stay one object, the evaluator memoises by it).
+ * own, and the others as the number of their line until one of them is first read (then
+ * decoded, all together, once: an expression must stay one object, the evaluator memoises by it).
  */
-function readBack<K extends Kind>(kind: K): new (written: Written<K>, later: Encoded) => Fact<K> {
+function readBack<K extends Kind>(kind: K): new (written: Written<K>, lines: Lines) => Fact<K> {
   type Fields = Record<string, unknown>;
-  type Instance = Fields & { [LATER_FIELDS]: Fields | Encoded };
-  function ReadBack(this: Instance, written: Fields, later: Encoded): void {
+  type Instance = Fields & { [LATER_FIELDS]: Fields | number; [LINES]: Lines };
+  function ReadBack(this: Instance, written: Fields, lines: Lines): void {
     for (const key in written) if (key !== 'later') this[key] = written[key];
-    this[LATER_FIELDS] = later;
+    this[LATER_FIELDS] = lines.check(written.later);
+    this[LINES] = lines;
   }
   for (const key of LATER[kind]) {
     Object.defineProperty(ReadBack.prototype, key, {
       get(this: Instance): unknown {
         const later = this[LATER_FIELDS];
-        return (later instanceof Encoded ? (this[LATER_FIELDS] = later.decode() as Fields) : later)[key];
+        return (typeof later === 'number' ? (this[LATER_FIELDS] = this[LINES].decode(later) as Fields) : later)[key];
       },
     });
   }
-  return ReadBack as unknown as new (written: Written<K>, later: Encoded) => Fact<K>;
+  return ReadBack as unknown as new (written: Written<K>, lines: Lines) => Fact<K>;
 }
 
 const READ_BACK: { [K in Kind]: ReturnType<typeof readBack<K>> } = {
@@ -82,9 +99,9 @@ const READ_BACK: { [K in Kind]: ReturnType<typeof readBack<K>> } = {
 export function bindingOf(s: Scope, name: string): Expr | undefined {
   if (!Object.hasOwn(s.bindings, name)) return undefined;
   const b = s.bindings[name]!;
-  if (!(b instanceof Encoded)) return b;
+  if (typeof b !== 'number') return b;
   // Decoded once and kept: the evaluator memoises by expression, so a binding must stay one object.
-  const expr = b.decode() as Expr;
+  const expr = (s as Scope & WithLines)[LINES]!.decode(b) as Expr;
   s.bindings[name] = expr;
   return expr;
 }
@@ -92,6 +109,11 @@ export function bindingOf(s: Scope, name: string): Expr | undefined {
 /** Every expression bound in scope `s`. */
 export function bindingsOf(s: Scope): Expr[] {
   return Object.keys(s.bindings).map((name) => bindingOf(s, name)!);
+}
+
+/** Whether `b` is a binding read back from text and not decoded yet (read it with `bindingOf`). */
+export function isEncoded(b: Expr | EncodedBinding | undefined): b is EncodedBinding {
+  return typeof b === 'number';
 }
 
 /**
@@ -117,7 +139,7 @@ export function factsToText(facts: FileFacts): string {
     });
   const first = JSON.stringify({
     ...facts,
-    scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(b instanceof Encoded ? b.text() : JSON.stringify(b))) })),
+    scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(isEncoded(b) ? (s as Scope & WithLines)[LINES]!.text(b) : JSON.stringify(b))) })),
     functions: written('functions'),
     registrations: written('registrations'),
     calls: written('calls'),
@@ -133,29 +155,19 @@ export function factsToText(facts: FileFacts): string {
 export function factsFromText(bytes: Uint8Array): FileFacts {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const firstEnd = buf.indexOf(10);
-  const facts = JSON.parse(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd)) as Omit<FileFacts, Kind | 'scopes'> & {
-    scopes: (Omit<Scope, 'bindings'> & { bindings: Record<string, number> })[];
-  } & { [K in Kind]: Written<K>[] };
+  const facts = JSON.parse(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd)) as Omit<FileFacts, Kind> & { [K in Kind]: Written<K>[] };
   // (a copy made by Buffer.from(subarray) goes element by element: slower than reading the file)
   const rest = Buffer.allocUnsafeSlow(firstEnd < 0 ? 0 : buf.length - firstEnd - 1);
   if (firstEnd >= 0) buf.copy(rest, 0, firstEnd + 1);
-  // line n (from 1) of those after the first: rest[starts[n - 1] .. starts[n] - 1)
-  const starts = [0];
-  for (let at = rest.indexOf(10); at >= 0; at = rest.indexOf(10, at + 1)) starts.push(at + 1);
-  starts.push(rest.length + 1);
-  const lineOf = (n: number): Encoded => {
-    if (!Number.isInteger(n) || n < 1 || n >= starts.length) throw new Error('facts refer to a line they do not have');
-    return new Encoded(rest, starts[n - 1]!, starts[n]! - 1);
-  };
-  const readBackAll = <K extends Kind>(kind: K): Fact<K>[] =>
-    (facts[kind] as Written<K>[]).map((written) => new READ_BACK[kind](written, lineOf(written.later)));
-  return {
-    ...facts,
-    scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, lineOf) })),
-    functions: readBackAll('functions'),
-    registrations: readBackAll('registrations'),
-    calls: readBackAll('calls'),
-  };
+  const lines = new Lines(rest);
+  // The parsed objects are the facts: scopes keep their bindings' line numbers, facts of the
+  // kinds read later are made instances of their class. Every line number is checked now.
+  for (const s of facts.scopes as (Scope & WithLines)[]) {
+    for (const name in s.bindings) lines.check(s.bindings[name]);
+    s[LINES] = lines;
+  }
+  const readBackAll = <K extends Kind>(kind: K): Fact<K>[] => (facts[kind] as Written<K>[]).map((written) => new READ_BACK[kind](written, lines));
+  return { ...facts, functions: readBackAll('functions'), registrations: readBackAll('registrations'), calls: readBackAll('calls') };
 }
 
 function mapValues<T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U> {
