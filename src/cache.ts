@@ -771,13 +771,14 @@ export function codeDigest(dir: string): string {
 }
 
 /**
- * The key of a cache: the tool, the code that extracts facts, the compiler, and the budgets
- * (a file over a budget has facts that say so).
+ * The key of a cache: the tool, the code that extracts facts (every module in `codeDir`: the
+ * directory of this one, which is the bundle's in the built CLI), the compiler, and the
+ * budgets (a file over a budget has facts that say so).
  */
-export function factCacheKey(budgets: Pick<Budgets, 'maxFileBytes' | 'maxNestingDepth'>): string {
+export function factCacheKey(budgets: Pick<Budgets, 'maxFileBytes' | 'maxNestingDepth'>, codeDir = path.dirname(fileURLToPath(import.meta.url))): string {
   const parts = [
     `route-surface@${VERSION}`,
-    codeDigest(path.dirname(fileURLToPath(import.meta.url))),
+    codeDigest(codeDir),
     `ts-morph@${tsMorphVersion()}`,
     `maxFileBytes=${budgets.maxFileBytes}`,
     `maxNestingDepth=${budgets.maxNestingDepth}`,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The directory of route-surface's own package.json (works from src/ and from dist/src/). */
+/** The directory of route-surface's own package.json (works from src/, dist/src/ and dist/bundle/). */
 function findRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {

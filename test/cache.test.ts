@@ -356,10 +356,11 @@ describe('check --cache on the command line', () => {
     const [a, b] = await Promise.all([once(), once()]);
     expect(a).toEqual(b);
     expect(a.code).toBe(cli(['check', '--format', 'json'], dir).code);
-    // The cache the built CLI wrote opens under the built CLI's key, with every file's facts.
+    // The cache the built CLI wrote opens under the built CLI's key (its code is the bundle's), with every file's facts.
     const built = (await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'cache.js')).href)) as typeof import('../src/cache.js');
     const { budgetsOf } = (await import(pathToFileURL(path.join(ROOT, 'dist', 'src', 'budgets.js')).href)) as typeof import('../src/budgets.js');
-    const reopened = built.FactCache.open(path.join(dir, DEFAULT_FILE), built.factCacheKey(budgetsOf({})));
+    const builtKey = built.factCacheKey(budgetsOf({}), path.join(ROOT, 'dist', 'bundle'));
+    const reopened = built.FactCache.open(path.join(dir, DEFAULT_FILE), builtKey);
     expect(reopened.discarded).toBe(null);
     const sources = (fs.readdirSync(path.join(dir, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split(path.sep).join('/')}`);
     expect(sources.length).toBe(28);
@@ -373,7 +374,7 @@ describe('check --cache on the command line', () => {
     const [c, d] = await Promise.all([once(), once()]);
     expect(c).toEqual(d);
     expect(c.out).toBe(cli(['check', '--format', 'json'], dir).stdout);
-    const again = built.FactCache.open(path.join(dir, DEFAULT_FILE), built.factCacheKey(budgetsOf({})));
+    const again = built.FactCache.open(path.join(dir, DEFAULT_FILE), builtKey);
     expect(again.discarded).toBe(null);
     expect(sources.filter((f) => !again.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
     again.close();
