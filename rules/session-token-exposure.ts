@@ -32,11 +32,12 @@ export const rule: RuleModule = {
     // What a function returns is a response body only when the function is a route handler.
     const handlers = new Set(ctx.routes.flatMap((r) => (r.handlerFn ? [`${r.handlerFn.file}:${r.handlerFn.fn}`] : [])));
     for (const [file, facts] of ctx.files) {
+      const exposed = (x: { at: { line: number; column: number }; text: string; snippet: string }): void =>
+        ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
       for (const f of facts.functions) {
-        // (most functions expose nothing: the handler key is built only for those that return something)
-        const returned = f.returnedSessionExposures.length > 0 && handlers.has(`${file}:${f.id}`) ? f.returnedSessionExposures : [];
-        for (const list of [f.sessionExposures, returned])
-          for (const x of list) ctx.report({ file, line: x.at.line, column: x.at.column, message: `the session id (${x.text}) is put in a response body`, snippet: x.snippet });
+        f.sessionExposures.forEach(exposed);
+        // (most functions return none: the handler key is built only for those that do)
+        if (f.returnedSessionExposures.length > 0 && handlers.has(`${file}:${f.id}`)) f.returnedSessionExposures.forEach(exposed);
       }
       for (const d of facts.documentCookieReads)
         ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });

@@ -597,8 +597,7 @@ export class FactCache {
   }
 }
 
-/** `length` bytes of `fd` at `position`, or null when they cannot all be read. */
-/** `length` bytes at `position`, in a buffer of their own or at the start of `into`; null when the file ends before. */
+/** `length` bytes of `fd` at `position`, in a buffer of their own or at the start of `into`; null when the file ends before. */
 function readAt(fd: number, position: number, length: number, into?: Buffer): Buffer | null {
   try {
     // not zero-filled: returned only when the read filled it
