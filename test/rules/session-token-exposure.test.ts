@@ -14,6 +14,11 @@ ruleTester('session-token-exposure', {
     { dir: 'invalid/shorthand-from-a-local', name: '{ sessionId } from a local variable', errors: [{ line: 7, column: 24, message: inBody('sessionId') }] },
     { dir: 'invalid/cookie-value-echoed', name: 'the session cookie echoed back', errors: [{ line: 6, column: 19, message: inBody("req.cookies['connect.sid']") }] },
     {
+      dir: 'invalid/session-id-returned-by-a-handler',
+      name: 'a Nest handler returning req.sessionID (what a handler returns is the body)',
+      errors: [{ file: 'session.controller.ts', line: 11, column: 49, message: inBody('req.sessionID') }],
+    },
+    {
       dir: 'invalid/script-reads-document-cookie',
       name: 'a browser script reading document.cookie',
       errors: [{ file: 'public/cli-login.js', line: 2, column: 53, message: 'document.cookie is read by script: session cookies must never be handed to scripts' }],
