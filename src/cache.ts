@@ -176,8 +176,8 @@ export class FactCache {
   private heldBytes = 0;
   /** an entry or the result failed its checksum: the next cache is written whole, not appended to a damaged file */
   private damaged = false;
-  /** what `facts` reads into */
-  private scratch = Buffer.allocUnsafeSlow(1 << 16);
+  /** what `facts` reads into (grown to the largest entry read) */
+  private scratch = Buffer.allocUnsafeSlow(0);
   private writer: Writer | null = null;
   /** why the next cache cannot be written, once a write failed */
   private writeError: string | null = null;
@@ -282,15 +282,15 @@ export class FactCache {
   facts(file: string, hash: string): Buffer | null {
     const row = this.old.get(file);
     if (!row || row[1] !== hash || row[4] < 0) return null;
-    if (this.fd !== null && this.scratch.length < row[5]) this.scratch = Buffer.allocUnsafeSlow(Math.max(row[5], 2 * this.scratch.length));
-    const buf = this.fd === null ? null : readAt(this.fd, this.blobStart + row[4], row[5], this.scratch);
+    if (this.scratch.length < row[5]) this.scratch = Buffer.allocUnsafeSlow(Math.max(row[5], 2 * this.scratch.length));
+    const buf = this.read(row[4], row[5], this.scratch);
     if (buf && checksumOf(buf) === row[6]) return buf;
     this.damaged = true;
     return null;
   }
 
-  private read(offset: number, length: number): Buffer | null {
-    return this.fd === null ? null : readAt(this.fd, this.blobStart + offset, length);
+  private read(offset: number, length: number, into?: Buffer): Buffer | null {
+    return this.fd === null ? null : readAt(this.fd, this.blobStart + offset, length, into);
   }
 
   /** Let go of the cache file (the cache is read no more). */

@@ -99,7 +99,7 @@ const READ_BACK: { [K in Kind]: ReturnType<typeof readBack<K>> } = {
 export function bindingOf(s: Scope, name: string): Expr | undefined {
   if (!Object.hasOwn(s.bindings, name)) return undefined;
   const b = s.bindings[name]!;
-  if (typeof b !== 'number') return b;
+  if (!isEncoded(b)) return b;
   // Decoded once and kept: the evaluator memoises by expression, so a binding must stay one object.
   const expr = (s as Scope & WithLines)[LINES]!.decode(b) as Expr;
   s.bindings[name] = expr;
