@@ -21,6 +21,11 @@ ruleTester('insecure-session-cookie', {
       errors: [{ line: 6, column: 9, message: 'express-session session cookie is configured without httpOnly: true' }],
     },
     {
+      dir: 'invalid/koa-cookies-set',
+      name: "Koa's ctx.cookies.set('koa.sess', …) with secure: false",
+      errors: [{ line: 10, column: 3, message: "session cookie 'koa.sess' is configured without secure: true" }],
+    },
+    {
       dir: 'invalid/res-cookie-defaults',
       name: 'res.cookie defaults both flags to false',
       errors: [{ line: 7, column: 3, message: "session cookie 'session' is configured without httpOnly: true and secure: true" }],

@@ -8,6 +8,8 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
     { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
+    { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
+    { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
     { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
