@@ -10,6 +10,7 @@
  *   (c) route-surface check --cache, warm, nothing changed
  *   (d) route-surface check --cache, warm, one route file edited
  *   (d2) the same, one file no route reaches edited (a repository: only its parsing matters)
+ *   (d3) the same, the route file edited so that its facts only move (a comment line added)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
@@ -157,6 +158,10 @@ async function benchSize(size, o, frameworks, log) {
     // A file no route reaches (the repository beside that route file): only its parsing matters.
     edited('editUnread', '(d2) check --cache, warm, one file no route reaches edited (a repository)', routeFile.replace(/\.routes\.ts$/, '.repository.ts'), (t) =>
       t.replace(/\n(\s*)const params\b/, (m, ind) => `\n${ind}const startedAt = Date.now();${m}`),
+    ),
+    // The same route file with a comment line put in a handler instead: its facts only move (src/relocate.ts).
+    edited('editMoved', '(d3) check --cache, warm, one route file edited, its facts only moved (a comment line added)', routeFile, (t) =>
+      t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  // paged: see docs/api/paging.md\n`),
     ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
   ];

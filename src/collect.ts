@@ -13,10 +13,11 @@ import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
-import { factsFromText, factsToText } from './extract/facts-text.js';
+import { factsFromText, factsToText, plainFactsFromText } from './extract/facts-text.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
+import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
 import type { FileFacts, ParseErrorFact } from './types.js';
 
@@ -142,13 +143,16 @@ export interface Sources {
    */
   keepSignatures(): string | null;
   /**
-   * Whether every file that changed since the cache's version is one the kept result did not
-   * read (`unused`: held back by the prefilter, not needed by the linker) and would not read
-   * now either: its text still shows no signal, imports what it did, and parses (each such
-   * file is parsed to know). Then nothing the result depends on changed. The number of such
-   * files; 0 when another file changed, or any was added, removed or cannot be read, or none changed.
+   * Whether the kept result still holds although files changed since the cache's version:
+   * each is either one the result did not read (`unused`: held back by the prefilter, not
+   * needed by the linker) and would not read now either — its text still shows no signal,
+   * imports what it did, and parses (each such file is parsed to know) — or one whose facts
+   * only moved (relocate.ts): same signals and imports, and its new facts, extracted now,
+   * equal the cached ones but for lines. Then the result stands, its locations in the moved
+   * files to be moved (`moved`: the line map of each). Null when another file changed, any was
+   * added, removed or cannot be read, or none changed.
    */
-  onlyUnusedChanged(unused: ReadonlySet<string>): number;
+  resultHolds(unused: ReadonlySet<string>): { checked: number; moved: Map<string, LineMap> } | null;
   /** Keep every file's entry (the changed files' new content) in the cache; null, or why it could not be written. */
   saveEntries(): string | null;
 }
@@ -216,18 +220,26 @@ export function readSources(o: CollectOptions): Sources {
     if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
     return saveEntries(cache, states);
   };
-  const onlyUnusedChanged = (unused: ReadonlySet<string>): number => {
+  const resultHolds = (unused: ReadonlySet<string>): { checked: number; moved: Map<string, LineMap> } | null => {
     const cache = o.cache;
-    if (!cache || cache.size !== states.length) return 0;
+    if (!cache || cache.size !== states.length) return null;
     const changed: FileState[] = [];
+    const relocated: [FileState, string][] = [];
     for (const s of states) {
       const before = cache.entry(s.file);
-      if (!before) return 0;
+      if (!before) return null;
       if (before.hash === s.hash) continue;
-      if (!unused.has(s.file) || s.hash === '' || s.note !== null || s.text === null || s.signals.signal) return 0;
-      if (before.specifiers.length !== s.signals.specifiers.length || before.specifiers.some((x, i) => x !== s.signals.specifiers[i])) return 0;
-      changed.push(s);
+      if (s.hash === '' || s.note !== null || s.text === null) return null;
+      if (before.specifiers.length !== s.signals.specifiers.length || before.specifiers.some((x, i) => x !== s.signals.specifiers[i])) return null;
+      if (unused.has(s.file)) {
+        if (s.signals.signal) return null;
+        changed.push(s);
+      } else {
+        if (s.signals.signal !== before.signal || !cache.hasFacts(s.file, before.hash)) return null;
+        relocated.push([s, before.hash]);
+      }
     }
+    if (changed.length + relocated.length === 0) return null;
     // What each parse found is kept for the run that links again: a clean file is not checked
     // again, a broken one is analysed like a file with a signal (as collectFacts does).
     for (const s of changed) {
@@ -239,18 +251,37 @@ export function readSources(o: CollectOptions): Sources {
       }
       if (broken) {
         s.signals = { ...s.signals, signal: true };
-        return 0;
+        return null;
       }
       s.known = true;
     }
-    return changed.length;
+    // Facts extracted here are the file's facts for the run that links again too (and are kept).
+    const moved = new Map<string, LineMap>();
+    for (const [s, oldHash] of relocated) {
+      const old = cache.facts(s.file, oldHash)?.toString('utf8') ?? null;
+      s.facts = extractFacts(loadTypeScript(), s.file, s.text!, o.adapters, o.budgets);
+      s.text = null;
+      stats.parsed++;
+      if (isTimeBudgetFailure(s.facts)) return null;
+      cache.addFacts(s.file, factsToText(s.facts));
+      let before: FileFacts | null = null;
+      try {
+        if (old !== null) before = plainFactsFromText(old);
+      } catch {
+        // a damaged entry: the run links again
+      }
+      const lines = before === null ? null : factsMoved(before, s.facts, o.adapters);
+      if (lines === null) return null;
+      moved.set(s.file, lines);
+    }
+    return { checked: changed.length, moved };
   };
   return {
     digest,
     unread: stats.unread,
     collect: () => collectFacts(o, states, always, stats, idle),
     keepSignatures,
-    onlyUnusedChanged,
+    resultHolds,
     saveEntries: () => (o.cache ? saveEntries(o.cache, states) : null),
   };
 }
@@ -316,7 +347,7 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   // file the cache knows was checked then).
   const unchecked = states.filter((s) => !eager.has(s.file) && !s.cached && !s.known && s.facts === null && s.text !== null);
   const broken = new Uint8Array(unchecked.length);
-  stats.parsed = toParse.length;
+  stats.parsed += toParse.length;
   stats.deferred = states.filter((s) => !eager.has(s.file)).length;
   stats.checked = unchecked.length;
   stats.threads = threadsFor(toParse.reduce((sum, s) => sum + s.size, 0), idle);

@@ -17,6 +17,7 @@ import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
 import { link } from './link/link.js';
 import { loadProject } from './project.js';
+import { relocateResult } from './relocate.js';
 import { RULES } from '../rules/index.js';
 import type { RuleContext } from './rule.js';
 import type { Finding, Route, Severity, SeverityOrOff } from './types.js';
@@ -86,23 +87,29 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const resultKey = inputs ? runKey({ ...inputs, sources: sources.digest }) : null;
     const base = inputs ? runKey({ ...inputs, sources: '' }) : null;
     let reused = cache && resultKey ? cache.result(resultKey) : null;
-    // Only files the last result never read changed (a service edited, say), and they parse: it stands.
+    // Only files the last result never read changed (a service edited, say), and they parse,
+    // or files whose facts only moved (relocate.ts): it stands, moved.
     const unused = cache && base && reused === null ? cache.resultScope(base) : null;
-    const checked = unused ? sources.onlyUnusedChanged(unused) : 0;
-    if (checked > 0) {
-      reused = cache!.keptResult();
-      if (reused !== null) cache!.keepResult(resultKey!, { base: base!, unused: [...unused!] });
-    }
+    const holds = unused ? sources.resultHolds(unused) : null;
+    if (holds) reused = cache!.keptResult();
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
+        if (holds) {
+          const scope = { base: base!, unused: [...unused!] };
+          if (holds.moved.size === 0) cache!.keepResult(resultKey!, scope);
+          else if (relocateResult(result, holds.moved)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
+          else throw new Error('not relocated');
+        }
         // the changed files' new entries are kept; else only new stat signatures, when worth it
-        const cacheNote = checked > 0 ? sources.saveEntries() : sources.keepSignatures();
+        const cacheNote = holds ? sources.saveEntries() : sources.keepSignatures();
         cache?.close();
-        const stats = { files: files.length, cached: files.length - checked, unread: sources.unread, parsed: 0, deferred: 0, checked, threads: 1, demanded: 0, cacheNote, reused: true };
+        const checked = holds?.checked ?? 0;
+        const moved = holds?.moved.size ?? 0;
+        const stats = { files: files.length, cached: files.length - checked - moved, unread: sources.unread, parsed: moved, deferred: 0, checked, threads: 1, demanded: 0, cacheNote, reused: true };
         return { contract, config, ...result, extraction: stats };
       } catch {
-        // a damaged entry: computed again below
+        // a damaged entry, or a result that cannot be moved: computed again below
       }
     }
     // Take facts from the cache, prefilter, parse.

@@ -12,7 +12,8 @@
  * the prefilter and not asked for by the linker. When a run's base is the kept result's and
  * only such files changed, each still showing no signal, importing what it did and parsing,
  * then everything the result was computed from is as it was: the result stands (collect.ts,
- * `onlyUnusedChanged`).
+ * `resultHolds`). So it does, moved, when the only other files that changed have facts that
+ * only moved to other lines (relocate.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -6,7 +6,7 @@ import { ADAPTERS } from '../src/adapters/index.js';
 import { DEFAULT_BUDGETS } from '../src/budgets.js';
 import { loadTypeScript } from '../src/extract/compiler.js';
 import { extractFacts } from '../src/extract/extract.js';
-import { bindingOf, bindingsOf, factsFromText, factsToText, isEncoded } from '../src/extract/facts-text.js';
+import { bindingOf, bindingsOf, factsFromText, factsToText, isEncoded, plainFactsFromText } from '../src/extract/facts-text.js';
 import type { FileFacts } from '../src/types.js';
 import { ROOT } from './helpers/run.js';
 
@@ -79,9 +79,19 @@ describe('facts as text (cache entries, worker results)', () => {
     expect(written.split('\n')).toHaveLength(1 + lines);
   });
 
+  it("decoded whole, every fixture file's facts are the extracted ones, plain objects", () => {
+    for (const file of files) {
+      const facts = extract(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
+      const whole = plainFactsFromText(factsToText(facts));
+      expect(whole, file).toEqual(facts);
+      expect(whole.scopes.every((s) => Object.values(s.bindings).every((b) => !isEncoded(b))), file).toBe(true);
+    }
+  });
+
   it('facts that name a line they do not have are refused (a damaged entry is extracted again)', () => {
     const written = factsToText(extract('src/x.ts', `export const a = 1;\nexport const b = 2;\n`));
     expect(() => factsFromText(utf8(written.slice(0, written.lastIndexOf('\n'))))).toThrow('facts refer to a line they do not have');
+    expect(() => plainFactsFromText(written.slice(0, written.lastIndexOf('\n')))).toThrow('facts refer to a line they do not have');
     expect(() => factsFromText(utf8('{"file":'))).toThrow();
   });
 });

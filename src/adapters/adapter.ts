@@ -2,6 +2,7 @@ import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
+import type { FileFacts } from '../types.js';
 
 /** What a router/app object knows about itself. */
 export interface RouterInit {
@@ -39,4 +40,10 @@ export interface Adapter {
   visitFile?(api: ExtractApi): void;
   /** turn the registrations on this adapter's routers into routes */
   link(ctx: LinkContext): void;
+  /**
+   * Whether `link` reads every binding of this file's scopes, not only those a name leads to
+   * (the Nest adapter evaluates each `….create(…)` call of a file importing @nestjs/core): then
+   * no binding of it is unreachable (relocate.ts).
+   */
+  readsEveryBinding?(facts: FileFacts): boolean;
 }

@@ -175,3 +175,19 @@ function mapValues<T, U>(o: Record<string, T>, f: (v: T) => U): Record<string, U
   for (const k of Object.keys(o)) out[k] = f(o[k]!);
   return out;
 }
+
+/**
+ * A file's facts as text (`factsToText`), decoded whole at once into plain objects, each part
+ * in place of its line number; throws on a text that is not theirs.
+ */
+export function plainFactsFromText(text: string): FileFacts {
+  const [first, ...rest] = text.split('\n');
+  const facts = JSON.parse(first!) as Omit<FileFacts, Kind> & { [K in Kind]: Written<K>[] };
+  const line = (n: unknown): unknown => {
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > rest.length) throw new Error('facts refer to a line they do not have');
+    return JSON.parse(rest[n - 1]!);
+  };
+  for (const s of facts.scopes) for (const name in s.bindings) s.bindings[name] = line(s.bindings[name]) as Expr;
+  const whole = <K extends Kind>(kind: K): Fact<K>[] => (facts[kind] as Written<K>[]).map(({ later, ...always }) => ({ ...always, ...(line(later) as object) }) as unknown as Fact<K>);
+  return { ...facts, functions: whole('functions'), registrations: whole('registrations'), calls: whole('calls') };
+}

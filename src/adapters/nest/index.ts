@@ -27,7 +27,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingsOf } from '../../extract/facts-text.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
+import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
 import { nestFactsOf, visitNestClass, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
@@ -71,7 +71,14 @@ export const nestAdapter: Adapter = {
   link(ctx: LinkContext): void {
     new NestLinker(ctx).run();
   },
+
+  readsEveryBinding: importsNestCore,
 };
+
+/** A file whose every `….create(…)` call is evaluated, wherever it is bound (`discoverApps`). */
+function importsNestCore(facts: FileFacts): boolean {
+  return facts.imports.some((i) => i.source === '@nestjs/core');
+}
 
 // ---------------------------------------------------------------------------
 
@@ -242,7 +249,7 @@ class NestLinker {
    */
   private discoverApps(): void {
     for (const [file, facts] of this.ctx.files) {
-      if (!facts.imports.some((i) => i.source === '@nestjs/core')) continue;
+      if (!importsNestCore(facts)) continue;
       const seen = new Set<Expr>();
       const visit = (e: Expr, depth: number): void => {
         if (depth > 40 || seen.has(e)) return;

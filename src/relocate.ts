@@ -1,0 +1,197 @@
+/**
+ * Files whose facts only moved: an edit that changed none of a file's facts that a run reads,
+ * but the lines they are on (a statement added to a handler's body, a comment, a blank line).
+ * Then the kept result stands, its locations in those files moved to their new lines
+ * (`--cache`, engine.ts).
+ *
+ * Why that is the result a full run would give. The facts are all that the linker, the
+ * adapters and the rules know of a file, and they read a location only to copy it into the
+ * result, to order registrations and classes within one file ((line, column) compared, or a
+ * call's `pos`), as an identity (`${file}:${pos}` names a router, `${file}:${line}:${column}`
+ * a call site), and to match a suppression comment with the line after it. So when the new
+ * facts equal the old ones but for lines and `pos` offsets, columns included, and the old →
+ * new line map is a strictly increasing function (and so is the offsets'), every order,
+ * identity and copy comes out the same, moved. The one arithmetic use — a suppression covers
+ * line + 1 — is checked apart (`nextLinesKept`).
+ *
+ * Bindings may differ too (`const startedAt = Date.now()` added to a handler), when no run can
+ * read them: a binding of a function's scope is read only by a lookup of its name from that
+ * scope or one inside it — a reference (`ref`, also looking for `*static*name`), or a condition
+ * of a 401 (`status401If`, looked up from its function's scope) — unless an adapter reads every
+ * binding of the file (`Adapter.readsEveryBinding`). Module-scope bindings are also read
+ * through exports and special names: any change there counts. The lookups counted are those
+ * outside the differing bindings, which are reached only through one of them.
+ *
+ * A location in the result is an object's `line` beside its `file`. A result with a location in
+ * a moved file the map does not know, or a text naming a place in one (`file:line`, as the Nest
+ * API-docs note does), is not relocated: the run links again.
+ */
+import type { Adapter } from './adapters/adapter.js';
+import type { Expr, FileFacts, Scope } from './types.js';
+
+/** Where the lines of a file's old facts are now: old line → new line. */
+export type LineMap = ReadonlyMap<number, number>;
+
+/** Keys whose numbers are lines in the file. */
+const LINE_KEYS = new Set(['line', 'endLine']);
+/** A call's offset in the file (an identity and an order, never reported). */
+const OFFSET_KEY = 'pos';
+
+interface Pairs {
+  lines: Map<number, number>;
+  offsets: Map<number, number>;
+}
+
+/**
+ * The line map from a file's old facts to its new ones (both plain, decoded whole), when the
+ * facts a run can read only moved; null when anything else changed.
+ */
+export function factsMoved(before: FileFacts, after: FileFacts, adapters: readonly Adapter[]): LineMap | null {
+  const pairs: Pairs = { lines: new Map(), offsets: new Map() };
+  const keys = Object.keys(before) as (keyof FileFacts)[];
+  if (keys.length !== Object.keys(after).length) return null;
+  for (const k of keys) if (k !== 'scopes' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
+  const differing = differingBindings(before.scopes, after.scopes, pairs);
+  if (differing === null) return null;
+  if (differing.length > 0 && (adapters.some((a) => a.readsEveryBinding?.(before) || a.readsEveryBinding?.(after)) || !unreachable(differing, before))) return null;
+  if (!increasing(pairs.lines) || !increasing(pairs.offsets)) return null;
+  return nextLinesKept(before, after, pairs.lines) ? pairs.lines : null;
+}
+
+/**
+ * Whether `x` and `y` are equal but for the numbers under a line or offset key, which are
+ * recorded as pairs (each old number must always pair with the same new one). `key` is the
+ * property `x` is the value of.
+ */
+function sameBut(x: unknown, y: unknown, key: string | null, pairs: Pairs): boolean {
+  if (typeof x === 'number' && typeof y === 'number' && key !== null) {
+    if (LINE_KEYS.has(key)) return pair(pairs.lines, x, y);
+    if (key === OFFSET_KEY) return pair(pairs.offsets, x, y);
+  }
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return x === y;
+  if (Array.isArray(x) || Array.isArray(y)) {
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameBut(x[i], y[i], null, pairs)) return false;
+    return true;
+  }
+  const ox = x as Record<string, unknown>;
+  const oy = y as Record<string, unknown>;
+  const kx = Object.keys(ox);
+  if (kx.length !== Object.keys(oy).length) return false;
+  for (const k of kx) if (!Object.hasOwn(oy, k) || !sameBut(ox[k], oy[k], k, pairs)) return false;
+  return true;
+}
+
+function pair(map: Map<number, number>, from: number, to: number): boolean {
+  const known = map.get(from);
+  if (known === undefined) map.set(from, to);
+  return known === undefined || known === to;
+}
+
+/**
+ * The bindings that differ between the old scopes and the new ones (added, removed or bound
+ * to something else), as [scope, name]; the others' locations paired. Null when the scopes
+ * themselves differ.
+ */
+function differingBindings(before: Scope[], after: Scope[], pairs: Pairs): [number, string][] | null {
+  if (before.length !== after.length) return null;
+  const out: [number, string][] = [];
+  for (let i = 0; i < before.length; i++) {
+    const a = before[i]!;
+    const b = after[i]!;
+    if (a.id !== b.id || a.parent !== b.parent) return null;
+    for (const name of new Set([...Object.keys(a.bindings), ...Object.keys(b.bindings)])) {
+      const x = Object.hasOwn(a.bindings, name) ? a.bindings[name] : undefined;
+      const y = Object.hasOwn(b.bindings, name) ? b.bindings[name] : undefined;
+      if (x === undefined || y === undefined) out.push([a.id, name]);
+      else {
+        // compared apart: a differing binding's locations are not paired
+        const own: Pairs = { lines: new Map(), offsets: new Map() };
+        if (!sameBut(x, y, null, own)) out.push([a.id, name]);
+        else if (![...own.lines].every(([p, q]) => pair(pairs.lines, p, q)) || ![...own.offsets].every(([p, q]) => pair(pairs.offsets, p, q))) return null;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether no lookup of a name, from the old facts outside the differing bindings, can read one of them. */
+function unreachable(differing: [number, string][], facts: FileFacts): boolean {
+  if (differing.some(([scope]) => scope === 0)) return false;
+  const skip = new Set(differing.map(([scope, name]) => `${scope}\0${name}`));
+  /** per name looked up, the scopes it is looked up from */
+  const lookups = new Map<string, Set<number>>();
+  const lookup = (name: string, scope: number): void => {
+    let at = lookups.get(name);
+    if (!at) lookups.set(name, (at = new Set()));
+    at.add(scope);
+  };
+  const visit = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) {
+      for (const item of v) visit(item);
+      return;
+    }
+    const e = v as Expr;
+    if (e.k === 'ref' && typeof e.name === 'string' && typeof e.scope === 'number') {
+      lookup(e.name, e.scope);
+      lookup(`*static*${e.name}`, e.scope);
+    }
+    for (const x of Object.values(v)) visit(x);
+  };
+  for (const k of Object.keys(facts) as (keyof FileFacts)[]) if (k !== 'scopes') visit(facts[k]);
+  for (const s of facts.scopes) for (const name of Object.keys(s.bindings)) if (!skip.has(`${s.id}\0${name}`)) visit(s.bindings[name]);
+  for (const f of facts.functions) for (const site of f.behaviour.status401If ?? []) for (const c of site) lookup(c.name, f.scope);
+  // A lookup from scope O reads the scopes from O up: the differing binding's scope must not be one of them.
+  const parent = new Map(facts.scopes.map((s) => [s.id, s.parent]));
+  return differing.every(([scope, name]) => {
+    for (const from of lookups.get(name) ?? []) for (let s: number | null | undefined = from; s !== null && s !== undefined; s = parent.get(s)) if (s === scope) return false;
+    return true;
+  });
+}
+
+/** Whether the map keeps order, strictly (so also tells apart what it told apart). */
+function increasing(map: Map<number, number>): boolean {
+  const from = [...map.keys()].sort((p, q) => p - q);
+  for (let i = 1; i < from.length; i++) if (map.get(from[i]!)! <= map.get(from[i - 1]!)!) return false;
+  return true;
+}
+
+/**
+ * A suppression comment covers the line after it: each one must cover the same located facts
+ * after the edit as before — the old next line moved to the line after the comment's new one,
+ * or, when no fact was on it, none moved there.
+ */
+function nextLinesKept(before: FileFacts, after: FileFacts, lines: LineMap): boolean {
+  const reached = new Set(lines.values());
+  return before.suppressions.every((s, i) => {
+    const next = after.suppressions[i]!.line + 1;
+    const moved = lines.get(s.line + 1);
+    return moved === undefined ? !reached.has(next) : moved === next;
+  });
+}
+
+/**
+ * Move the kept result's locations in the `moved` files (in place). False when it cannot be
+ * done soundly: a location there the map does not know, or a text naming a place in one.
+ */
+export function relocateResult(result: unknown, moved: ReadonlyMap<string, LineMap>): boolean {
+  const names = [...moved.keys()].map((f) => `${f}:`);
+  const walk = (v: unknown, key: string | null): boolean => {
+    if (typeof v === 'string') return key === 'file' || !names.some((n) => v.includes(n));
+    if (typeof v !== 'object' || v === null) return true;
+    if (Array.isArray(v)) return v.every((item) => walk(item, null));
+    const o = v as Record<string, unknown>;
+    for (const k in o) if (!walk(o[k], k)) return false;
+    if (typeof o.file === 'string' && typeof o.line === 'number') {
+      const map = moved.get(o.file);
+      if (map) {
+        const line = map.get(o.line);
+        if (line === undefined) return false;
+        o.line = line;
+      }
+    }
+    return true;
+  };
+  return walk(result, null);
+}
