@@ -1121,9 +1121,10 @@ function cmp(a, b) {
 }
 
 /** Route files of a generated tree, for the "one route file edited" measurement. */
-export function routeFileOf(routes, framework = 'express') {
+export function routeFileOf(routes, framework = 'express', next = 0) {
   const files = [...new Set(routes.filter((r) => r.framework === framework && /\.routes\.ts$/.test(r.file)).map((r) => r.file))].sort();
-  return files[Math.floor(files.length / 2)];
+  // the middle one, or the `next`-th after it
+  return files[(Math.floor(files.length / 2) + next) % files.length];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

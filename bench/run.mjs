@@ -159,8 +159,9 @@ async function benchSize(size, o, frameworks, log) {
     edited('editUnread', '(d2) check --cache, warm, one file no route reaches edited (a repository)', routeFile.replace(/\.routes\.ts$/, '.repository.ts'), (t) =>
       t.replace(/\n(\s*)const params\b/, (m, ind) => `\n${ind}const startedAt = Date.now();${m}`),
     ),
-    // The same route file with a comment line put in a handler instead: its facts only move (src/relocate.ts).
-    edited('editMoved', '(d3) check --cache, warm, one route file edited, its facts only moved (a comment line added)', routeFile, (t) =>
+    // Another route file (each edit flips its own file: a run sees only its own edit), a comment
+    // line put in a handler: its facts only move (src/relocate.ts).
+    edited('editMoved', '(d3) check --cache, warm, one route file edited, its facts only moved (a comment line added)', path.join(tree, routeFileOf(expected, 'express', 1)), (t) =>
       t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  // paged: see docs/api/paging.md\n`),
     ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
