@@ -13,6 +13,11 @@ ruleTester('excluded-family-leak', {
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
     {
+      dir: 'invalid/router-assigned-later',
+      name: '`let opsRouter; opsRouter = express.Router()`: a router declared first and made below',
+      errors: [{ line: 11, message: reachable('GET /internal/ops/metrics', 'internal', 'guarded only by requireSession') }],
+    },
+    {
       dir: 'invalid/browser-session-only',
       name: 'guarded only by the browser session; families match path segments case-insensitively',
       errors: [{ line: 5, message: reachable('GET /api/_Internal/flags', 'internal', 'guarded only by requireSession') }],

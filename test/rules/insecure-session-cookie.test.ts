@@ -26,6 +26,11 @@ ruleTester('insecure-session-cookie', {
       errors: [{ line: 10, column: 3, message: "session cookie 'koa.sess' is configured without secure: true" }],
     },
     {
+      dir: 'invalid/auth-token-cookie',
+      name: "a cookie named for authentication ('auth_token') without secure",
+      errors: [{ line: 9, column: 3, message: "session cookie 'auth_token' is configured without secure: true" }],
+    },
+    {
       dir: 'invalid/res-cookie-defaults',
       name: 'res.cookie defaults both flags to false',
       errors: [{ line: 7, column: 3, message: "session cookie 'session' is configured without httpOnly: true and secure: true" }],

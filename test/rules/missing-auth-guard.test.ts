@@ -17,6 +17,8 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/router-middleware-runs-for-later-siblings', name: "a.use(guard) runs for every request entering a, so it guards b mounted later on the same path" },
     { dir: 'valid/commonjs', name: 'CommonJS: require, module.exports of a router and of an object of guards' },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
+    { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
+    { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
@@ -57,6 +59,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/request-method-is-not-a-guard',
       name: "req.session.regenerate() is a method of the request, not a guard",
       errors: [{ line: 5, message: 'POST /api/session/refresh has no auth guard' }],
+    },
+    {
+      dir: 'invalid/optional-auth-passes-anonymous',
+      name: 'optional authentication: `if (isNil(authorization)) return next()` lets a request without credentials through',
+      errors: [{ line: 18, message: 'GET /api/projects has no auth guard' }],
     },
   ],
 });
