@@ -1377,6 +1377,9 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
    * Session ids put into a response. Followed through local variables, but a local made by a
    * call is the call's result: its arguments (`query(sql, [req.sessionID])`) are not returned.
    */
+  // The locals this walk has followed (its own: the fields walk, run first, follows the same
+  // locals for what it looks for, and a shared set would stop this one at each of them).
+  const followed = new Set<TS.Node>();
   const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     const found = (x: TS.Node, text: string): void => {
       const at = locOf(ctx, x);
@@ -1393,8 +1396,8 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
       if (ts.isIdentifier(x) && localInit().has(x.text)) {
         const init = localInit().get(x.text)!;
-        if (!seen.has(init)) {
-          seen.add(init);
+        if (!followed.has(init)) {
+          followed.add(init);
           v(init, true);
         }
         return;
@@ -1404,7 +1407,6 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     v(e, false);
   };
   // Without a credential word or a session word in the body, neither walk can find anything.
-  // (Both share `seen`: when exposures are looked for, fields are looked for as before them.)
   const inspect = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     if (credential || session) fieldsOf(e, 0);
     if (session) exposures(e, into);

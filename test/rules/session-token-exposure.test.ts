@@ -12,6 +12,7 @@ ruleTester('session-token-exposure', {
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
     { dir: 'invalid/session-id-sent-as-text', name: "req.session.id through res.type(…).send()", errors: [{ line: 6, column: 31, message: inBody('req.session.id') }] },
     { dir: 'invalid/shorthand-from-a-local', name: '{ sessionId } from a local variable', errors: [{ line: 7, column: 24, message: inBody('sessionId') }] },
+    { dir: 'invalid/session-id-through-a-local', name: 'req.sessionID held in a local that goes into res.json', errors: [{ line: 7, column: 18, message: inBody('req.sessionID') }] },
     { dir: 'invalid/cookie-value-echoed', name: 'the session cookie echoed back', errors: [{ line: 6, column: 19, message: inBody("req.cookies['connect.sid']") }] },
     {
       dir: 'invalid/session-id-returned-by-a-handler',
