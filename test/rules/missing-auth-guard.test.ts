@@ -19,6 +19,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
+    { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
@@ -59,6 +60,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/request-method-is-not-a-guard',
       name: "req.session.regenerate() is a method of the request, not a guard",
       errors: [{ line: 5, message: 'POST /api/session/refresh has no auth guard' }],
+    },
+    {
+      dir: 'invalid/koa-middleware-that-answers-is-a-candidate',
+      name: 'a Koa middleware with a neutral name that can end the request (ctx.status = 402; ctx.body = …) is named as a candidate',
+      errors: [{ line: 18, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
     },
     {
       dir: 'invalid/optional-auth-passes-anonymous',
