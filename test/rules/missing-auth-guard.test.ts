@@ -19,6 +19,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
+    { dir: 'valid/status-chosen-in-the-error', name: '`next(new HttpError(session ? 403 : 401, …))`: a status picked inside the constructor call' },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -65,6 +66,16 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/koa-middleware-that-answers-is-a-candidate',
       name: 'a Koa middleware with a neutral name that can end the request (ctx.status = 402; ctx.body = …) is named as a candidate',
       errors: [{ line: 18, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
+    },
+    {
+      dir: 'invalid/response-named-by-suffix-is-a-candidate',
+      name: 'a middleware answering through a response named httpResponse is named as a candidate',
+      errors: [{ line: 14, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
+    },
+    {
+      dir: 'invalid/koa-anonymous-branch-hands-on',
+      name: 'a Koa branch for anonymous visitors that sets a body and calls next() is no sign-in check',
+      errors: [{ line: 9, message: 'GET /api/feed has no auth guard' }],
     },
     {
       dir: 'invalid/optional-auth-passes-anonymous',
