@@ -337,29 +337,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isExpressionStatement(node)) {
     const e = node.expression;
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      const lhs = e.left.getText(ctx.sf);
-      const rhs = toExpr(ctx, e.right, scope, fn);
-      if (scope === 0 && lhs === 'module.exports') {
-        facts.scopes[0]!.bindings['*default*'] = rhs;
-        facts.exports.push({ exported: 'default', local: '*default*' });
-        if (rhs.k === 'obj')
-          for (const [k, v] of Object.entries(rhs.props).filter(([key]) => !key.startsWith('*spread*'))) {
-            facts.scopes[0]!.bindings[`*cjs*${k}`] = v;
-            facts.exports.push({ exported: k, local: `*cjs*${k}` });
-          }
-        return;
-      }
-      const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(lhs);
-      if (scope === 0 && m) {
-        facts.scopes[0]!.bindings[`*cjs*${m[1]}`] = rhs;
-        facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]}` });
-        return;
-      }
-      // `router = express.Router()` after `let router;`
-      if (ts.isIdentifier(e.left)) {
-        const s = findScopeOf(ctx, scope, e.left.text);
-        if (s && isUnassigned(s.bindings[e.left.text])) s.bindings[e.left.text] = rhs;
-      }
+      assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
       return;
     }
     const ex = toExpr(ctx, e, scope, fn);
@@ -436,6 +414,36 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
   )
     return (node.arguments[0] as TS.StringLiteral).text;
   return null;
+}
+
+/**
+ * What an assignment (`left = rhs`, a statement or inside an expression) makes known: CommonJS
+ * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
+ * declared without one (`router = express.Router()` after `let router;`).
+ */
+function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
+  const { ts, facts } = ctx;
+  const lhs = left.getText(ctx.sf);
+  if (scope === 0 && lhs === 'module.exports') {
+    facts.scopes[0]!.bindings['*default*'] = rhs;
+    facts.exports.push({ exported: 'default', local: '*default*' });
+    if (rhs.k === 'obj')
+      for (const [k, v] of Object.entries(rhs.props).filter(([key]) => !key.startsWith('*spread*'))) {
+        facts.scopes[0]!.bindings[`*cjs*${k}`] = v;
+        facts.exports.push({ exported: k, local: `*cjs*${k}` });
+      }
+    return;
+  }
+  const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(lhs);
+  if (scope === 0 && m) {
+    facts.scopes[0]!.bindings[`*cjs*${m[1]}`] = rhs;
+    facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]}` });
+    return;
+  }
+  if (ts.isIdentifier(left)) {
+    const s = findScopeOf(ctx, scope, left.text);
+    if (s && isUnassigned(s.bindings[left.text])) s.bindings[left.text] = rhs;
+  }
 }
 
 /** Kinds of expressions that only wrap another (`(x)`, `x as T`, `x!`, `await x` …), by kind number. */
@@ -566,14 +574,11 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     visitStatement(ctx, n, scope, fn);
     return { k: 'unknown', text: 'class' };
   }
+  // `var app = module.exports = express()`: an assignment is worth what it assigns.
   if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-    const lhs = n.left.getText(ctx.sf);
     const rhs = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
-    if (ts.isIdentifier(n.left)) {
-      const s = findScopeOf(ctx, scope, n.left.text);
-      if (s && isUnassigned(s.bindings[n.left.text])) s.bindings[n.left.text] = rhs;
-    }
-    return { k: 'unknown', text: lhs };
+    assign(ctx, n.left, rhs, scope);
+    return rhs;
   }
   // Anything else: still walk it, for nested calls and functions.
   ts.forEachChild(n, (c) => {

@@ -78,6 +78,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 9, message: 'GET /api/feed has no auth guard' }],
     },
     {
+      dir: 'invalid/commonjs-chained-exports',
+      name: '`var app = module.exports = express()` and `var router = module.exports = express.Router()`: an assignment is worth what it assigns',
+      errors: [{ file: 'routes/projects.js', line: 6, message: 'GET /api/projects/ has no auth guard' }],
+    },
+    {
       dir: 'invalid/optional-auth-passes-anonymous',
       name: 'optional authentication: `if (isNil(authorization)) return next()` lets a request without credentials through',
       errors: [{ line: 18, message: 'GET /api/projects has no auth guard' }],
