@@ -13,6 +13,14 @@ ruleTester('excluded-family-leak', {
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
     {
+      dir: 'invalid/chained-router-export',
+      name: '`module.exports = express.Router().get(…).get(…)`: Express router methods return the router, so the chain is the router mounted',
+      errors: [
+        { file: 'routes/ops.js', line: 7, column: 18, message: reachable('GET /internal/ops/metrics', 'internal', 'guarded only by requireSession') },
+        { file: 'routes/ops.js', line: 7, column: 92, message: reachable('GET /internal/ops/queues', 'internal', 'guarded only by requireSession') },
+      ],
+    },
+    {
       dir: 'invalid/router-assigned-later',
       name: '`let opsRouter; opsRouter = express.Router()`: a router declared first and made below',
       errors: [{ line: 11, message: reachable('GET /internal/ops/metrics', 'internal', 'guarded only by requireSession') }],

@@ -49,6 +49,17 @@ export const expressAdapter: Adapter = {
     return null;
   },
 
+  /**
+   * Express's app and router methods return the app or router itself, so calls chain
+   * (`router.get(…).post(…)`, `module.exports = express.Router().use(…)`) — but for the settings
+   * getters, `app.get(name)` and `app.set(name)` with one argument, and `route(path)`, which
+   * returns the path's Route.
+   */
+  routerMethod(_router, method, args) {
+    if ((method === 'get' || method === 'set') && args.length === 1) return null;
+    return ROUTER_METHODS[method] || ['use', 'param', 'set', 'enable', 'disable', 'engine'].includes(method) ? 'self' : null;
+  },
+
   link(ctx: LinkContext): void {
     new ExpressLinker(ctx).run();
   },
