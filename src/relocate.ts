@@ -1,6 +1,6 @@
 /**
  * Files whose facts only moved: an edit that changed none of a file's facts that a run reads,
- * but the lines they are on (a statement added to a handler's body, a comment, a blank line).
+ * but the lines they are on (a comment, a blank line, a local that nothing looks up).
  * Then the kept result stands, its locations in those files moved to their new lines
  * (`--cache`, engine.ts).
  *
@@ -14,8 +14,8 @@
  * identity and copy comes out the same, moved. The one arithmetic use — a suppression covers
  * line + 1 — is checked apart (`nextLinesKept`).
  *
- * Bindings may differ too (`const startedAt = Date.now()` added to a handler), when no run can
- * read them: a binding of a function's scope is read only by a lookup of its name from that
+ * Bindings may differ too (`const count = rows.length` added to a handler after its response),
+ * when no run can read them: a binding of a function's scope is read only by a lookup of its name from that
  * scope or one inside it — a reference (`ref`, also looking for `*static*name`), or a condition
  * of a 401 (`status401If`, looked up from its function's scope) — unless an adapter reads every
  * binding of the file (`Adapter.readsEveryBinding`). Module-scope bindings are also read
