@@ -37,6 +37,10 @@ interface Ctx {
   deadline: Deadline;
   /** one `ref` per name and scope (facts are never mutated): the many uses of a name share it */
   refs: Map<string, Expr>[];
+  /** the words the whole file holds (wordsOf): a body holds none its file does not */
+  words: BodyWords | null;
+  /** what the behaviour walk found in each function body walked so far (BodySummary) */
+  summaries: Map<TS.Node, BodySummary>;
 }
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
@@ -66,7 +70,12 @@ export function emptyFacts(file: string): FileFacts {
 }
 
 export function locOf(ctx: { ts: TSModule; sf: TS.SourceFile }, node: TS.Node): Loc {
-  const { line, character } = ctx.ts.getLineAndCharacterOfPosition(ctx.sf, node.getStart(ctx.sf));
+  return locAt(ctx, node.getStart(ctx.sf));
+}
+
+/** The line and column of an offset (a node's start, where both are wanted). */
+function locAt(ctx: { ts: TSModule; sf: TS.SourceFile }, pos: number): Loc {
+  const { line, character } = ctx.ts.getLineAndCharacterOfPosition(ctx.sf, pos);
   return { line: line + 1, column: character + 1 };
 }
 
@@ -173,7 +182,8 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map() };
+  ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
@@ -557,10 +567,9 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const args = (n.arguments ?? []).map((a) =>
       ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
     );
-    const at = locOf(ctx, n);
-    const e: Expr = ts.isCallExpression(n)
-      ? { k: 'call', callee, args, at, pos: n.getStart(ctx.sf) }
-      : { k: 'new', callee, args, at, pos: n.getStart(ctx.sf) };
+    const pos = n.getStart(ctx.sf);
+    const at = locAt(ctx, pos);
+    const e: Expr = ts.isCallExpression(n) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
     return e;
   }
@@ -741,10 +750,11 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
   }
   if (ts.isPropertyAccessExpression(e)) return { k: 'member', obj: shallowExpr(ctx, e.expression, scope), prop: e.name.text };
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
-    const at = locOf(ctx, e);
+    const pos = e.getStart(ctx.sf);
+    const at = locAt(ctx, pos);
     const args = (e.arguments ?? []).map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
     const callee = shallowExpr(ctx, e.expression, scope);
-    return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos: e.getStart(ctx.sf) } : { k: 'new', callee, args, at, pos: e.getStart(ctx.sf) };
+    return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
   }
   if (ts.isArrayLiteralExpression(e)) return { k: 'arr', items: e.elements.map((x) => shallowExpr(ctx, ts.isSpreadElement(x) ? x.expression : x, scope)) };
   if (ts.isObjectLiteralExpression(e)) {
@@ -824,8 +834,14 @@ const CREDENTIAL_WORD_RE = /password|passwd|secret|token|connection_?string|dsn|
 const SESSION_WORD_RE = /session|cookies/i;
 
 function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
+  const file = ctx.words;
+  if (file !== null && !file.status && !file.credential && !file.session) return file;
   const text = ctx.text.slice(body.pos, body.end);
-  return { status: STATUS_WORD_RE.test(text), credential: CREDENTIAL_WORD_RE.test(text), session: SESSION_WORD_RE.test(text) };
+  return {
+    status: (file?.status ?? true) && STATUS_WORD_RE.test(text),
+    credential: (file?.credential ?? true) && CREDENTIAL_WORD_RE.test(text),
+    session: (file?.session ?? true) && SESSION_WORD_RE.test(text),
+  };
 }
 
 /** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
@@ -844,10 +860,9 @@ interface BodySummary {
   readsSession: boolean;
   sendsResponse: boolean;
   status401: boolean;
-  /** names called as plain functions (`next()`, `done()`), nested functions included */
-  called: Set<string>;
+  /** names called as plain functions (`next()`, `done()`), nested functions included; null for none */
+  called: Set<string> | null;
 }
-const bodySummaries = new WeakMap<TS.Node, BodySummary>();
 
 /** `own` is called, in source order, on every node of the body outside nested functions. */
 function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void, words: BodyWords): void {
@@ -855,7 +870,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
   const sites401: FlagCondition[][] = [];
-  const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: new Set() };
+  const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null };
   // how many functions (the body itself included, when it is one) enclose the node visited
   let nested = 0;
   // the ancestors of the node visited, from the function itself down to its parent
@@ -885,13 +900,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     else if (nested === 0) own(n);
     if (n !== body && fnLike) {
       const inner = (n as TS.FunctionLikeDeclaration).body;
-      const done = inner ? bodySummaries.get(inner) : undefined;
+      const done = inner ? ctx.summaries.get(inner) : undefined;
       if (inner && done && !done.status401) {
         summary.status403or404 ||= done.status403or404;
         summary.comparesTenant ||= done.comparesTenant;
         summary.readsSession ||= done.readsSession;
         summary.sendsResponse ||= done.sendsResponse;
-        for (const name of done.called) summary.called.add(name);
+        if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
         ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();
@@ -925,7 +940,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const c = (n as TS.CallExpression).expression;
         if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
           summary.comparesTenant = true;
-        if (ts.isIdentifier(c)) summary.called.add(c.text);
+        if (ts.isIdentifier(c)) (summary.called ??= new Set()).add(c.text);
         if (isResponseCall(ts, n)) summary.sendsResponse = true;
         break;
       }
@@ -944,19 +959,22 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (fnLike) nested--;
   };
   visit(body);
-  bodySummaries.set(body, summary);
+  ctx.summaries.set(body, summary);
   b.status401 = summary.status401;
   b.status403or404 = summary.status403or404;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
-  b.callsNext = (nextName !== null && summary.called.has(nextName)) || summary.called.has('next');
+  const called = summary.called;
+  b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
   // Conditions on the function's own locals say nothing a caller can decide; its parameters and
   // enclosing names (a factory's parameters) can be fixed by a call's arguments.
-  const params = new Set(f.params);
-  const locals = new Set(Object.keys(ctx.facts.scopes[f.scope]!.bindings).filter((n) => !params.has(n)));
-  const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
-  if (free.length > 0 && free.every((site) => site.length > 0)) b.status401If = free;
+  if (sites401.length > 0) {
+    const params = new Set(f.params);
+    const locals = new Set(Object.keys(ctx.facts.scopes[f.scope]!.bindings).filter((n) => !params.has(n)));
+    const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
+    if (free.every((site) => site.length > 0)) b.status401If = free;
+  }
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, nextName)) b.passesAnonymous = true;
   const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.params[0], nextName) : [];
   if (skips.length > 0) b.skipsFor = skips;
@@ -973,6 +991,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
  */
 function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[][] {
   const { ts } = ctx;
+  // Only the `if`s that come first (after declarations) are read: most bodies start otherwise.
+  const first = body.statements.find((st) => !ts.isVariableStatement(st));
+  if (!first || !ts.isIfStatement(first) || first.elseStatement) return [];
   const params = new Set(f.params);
   const out: FlagCondition[][] = [];
   const falsy = (e: TS.Expression | undefined): boolean => {
@@ -1183,23 +1204,29 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   const out: LeadingGuard[] = [];
   // Whether `n` (a statement of the body, or of a block in it) responds or throws somewhere.
   const containsResponse = (n: TS.Node): boolean => responds.some((p) => p >= n.pos && p < n.end);
-  const statuses = (n: TS.Node): Set<number> => {
-    const s = new Set<number>();
-    const v = (x: TS.Node): void => {
-      if (ts.isFunctionLike(x)) return;
-      const st = statusOf(ts, x);
-      if (st !== null) s.add(st);
-      ts.forEachChild(x, v);
-    };
+  // the statuses (401, 403, 404) met in `n`, outside nested functions: a bit each
+  const AUTH = 1;
+  const DENIED = 2;
+  let seen = 0;
+  const v = (x: TS.Node): void => {
+    if (ts.isFunctionLike(x)) return;
+    const st = statusOf(ts, x);
+    if (st !== null) seen |= st === 401 ? AUTH : DENIED;
+    ts.forEachChild(x, v);
+  };
+  const statuses = (n: TS.Node): number => {
+    seen = 0;
     v(n);
-    return s;
+    return seen;
   };
   const callOf = (e: TS.Expression | undefined): TS.CallExpression | null => {
     if (!e) return null;
     const u = unwrap(ts, e);
     return ts.isCallExpression(u) ? u : null;
   };
-  const requestParams = new Set(f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)));
+  // made when first needed: most bodies have no statement that ends the request
+  let requestParamsSet: Set<string> | null = null;
+  const requestParams = (): Set<string> => (requestParamsSet ??= new Set(f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f))));
   const nextName = nextParam(f);
   // `if (…) { …respond…; return; }` or `if (…) throw …`, without calling next: the branch ends the request.
   const endsRequest = (s: TS.Statement): boolean => {
@@ -1217,7 +1244,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     return !callsNext;
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
-  const results = new Map<string, TS.CallExpression>();
+  let results: Map<string, TS.CallExpression> | null = null;
   // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`
   const noUser = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
@@ -1225,12 +1252,12 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
       const x = unwrap(ts, u.operand);
       if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && /^is(Authenticated|LoggedIn|SignedIn)$/.test(x.expression.name.text))
-        return requestChain(ts, x.expression.expression, requestParams) !== null;
-      return userRead(ts, x, requestParams);
+        return requestChain(ts, x.expression.expression, requestParams()) !== null;
+      return userRead(ts, x, requestParams());
     }
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
       const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
-      return (nil(u.right) && userRead(ts, u.left, requestParams)) || (nil(u.left) && userRead(ts, u.right, requestParams));
+      return (nil(u.right) && userRead(ts, u.left, requestParams())) || (nil(u.left) && userRead(ts, u.right, requestParams()));
     }
     return false;
   };
@@ -1244,18 +1271,18 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
       else if (unwrap(ts, u.left).kind === ts.SyntaxKind.FalseKeyword) x = unwrap(ts, u.right);
     }
     if (!x) return null;
-    if (ts.isIdentifier(x)) return results.get(x.text) ?? null;
+    if (ts.isIdentifier(x)) return results?.get(x.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
   const leading = (stmts: readonly TS.Statement[]): boolean => {
     for (const stmt of stmts) {
       if (ts.isIfStatement(stmt)) {
         const st = statuses(stmt.thenStatement);
-        if (st.has(401)) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
-        if ((st.has(403) || st.has(404)) && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
-        if (!st.has(401) && !stmt.elseStatement && endsRequest(stmt.thenStatement)) {
+        if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
+        if (st & DENIED && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        if (!(st & AUTH) && !stmt.elseStatement && endsRequest(stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
-          const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams) ? 'user' : credentialRead(ts, a, requestParams) ? 'credential' : 'other')) : [];
+          const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
           if (noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
           else if (refused && kinds.includes('user'))
             out.push({ callee: shallowExpr(ctx, refused.expression, scope), args: refused.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope)), refusal: kinds, at: locOf(ctx, refused) });
@@ -1273,7 +1300,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
       else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) {
         const d = stmt.declarationList.declarations[0]!;
         call = callOf(d.initializer);
-        if (call && ts.isIdentifier(d.name)) results.set(d.name.text, call);
+        if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
       }
       if (call && !isResponseCall(ts, call)) {
         const args = call.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
@@ -1339,10 +1366,10 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     ts.forEachChild(body, collectLocals);
     return (locals = found);
   };
-  const seen = new Set<TS.Node>();
+  let seen: Set<TS.Node> | null = null;
   const fieldsOf = (e: TS.Node, depth: number): void => {
-    if (depth > 6 || seen.has(e)) return;
-    seen.add(e);
+    if (depth > 6 || seen?.has(e)) return;
+    (seen ??= new Set()).add(e);
     const u = ts.isExpression(e) ? unwrap(ts, e) : e;
     if (ts.isObjectLiteralExpression(u)) {
       for (const p of u.properties) {
@@ -1384,7 +1411,7 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
    */
   // The locals this walk has followed (its own: the fields walk, run first, follows the same
   // locals for what it looks for, and a shared set would stop this one at each of them).
-  const followed = new Set<TS.Node>();
+  let followed: Set<TS.Node> | null = null;
   const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     const found = (x: TS.Node, text: string): void => {
       const at = locOf(ctx, x);
@@ -1401,8 +1428,8 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
       if (ts.isIdentifier(x) && localInit().has(x.text)) {
         const init = localInit().get(x.text)!;
-        if (!followed.has(init)) {
-          followed.add(init);
+        if (!followed?.has(init)) {
+          (followed ??= new Set()).add(init);
           v(init, true);
         }
         return;
@@ -1441,6 +1468,7 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     }
   };
   const dedupe = <T extends { at: Loc }>(xs: T[]): T[] => {
+    if (xs.length < 2) return xs;
     const keys = new Set<string>();
     return xs.filter((x) => {
       const k = `${x.at.line}:${x.at.column}`;
