@@ -1,5 +1,5 @@
 import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
-import { pathApplies } from '../src/adapters/paths.js';
+import { pathMayBeUnder } from '../src/adapters/paths.js';
 
 export const rule: RuleModule = {
   meta: {
@@ -38,7 +38,7 @@ export const rule: RuleModule = {
     for (const r of ctx.routes) {
       if (r.method !== 'PUT' && r.method !== 'PATCH') continue;
       if (r.classification === 'excluded') continue;
-      if (!roots.some((p) => pathApplies(p, r.path, false))) continue;
+      if (!roots.some((p) => pathMayBeUnder(p, r.path, false))) continue;
       reportRoute(ctx, r, `${routeLabel(r)} mutates a deployment, which the contract makes immutable`);
     }
   },

@@ -1,4 +1,4 @@
-import { pathApplies } from '../src/adapters/paths.js';
+import { pathMayBeUnder } from '../src/adapters/paths.js';
 import { routeLabel, type RuleModule } from '../src/rule.js';
 
 export const rule: RuleModule = {
@@ -40,7 +40,7 @@ export const rule: RuleModule = {
     const roots = ctx.contract.routes.filter((c) => c.resource === 'database').map((c) => c.path);
     for (const r of ctx.routes) {
       if (!r.handlerFn || r.classification === 'excluded') continue;
-      if (!roots.some((p) => pathApplies(p, r.path, false))) continue;
+      if (!roots.some((p) => pathMayBeUnder(p, r.path, false))) continue;
       const f = ctx.ev.fnOf(r.handlerFn.file, r.handlerFn.fn);
       if (!f || f.responseFields.length === 0) continue;
       const first = f.responseFields[0]!;

@@ -21,8 +21,20 @@ function segments(p: string): readonly string[] {
   return segs;
 }
 
+/** Can a scope's segment and a path's segment take the same value? (A parameter takes any.) */
 function segmentMatches(pattern: string, actual: string, caseSensitive: boolean): boolean {
-  if (pattern.startsWith(':') || actual.startsWith(':') || pattern === '*' || pattern.startsWith('*')) return true;
+  if (pattern.startsWith(':') || actual.startsWith(':') || pattern.startsWith('*')) return true;
+  return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
+}
+
+/**
+ * Does a scope's segment take every value a route's segment can have? A route's parameter or
+ * wildcard takes any value: only a parameter or a wildcard of the scope covers it (a layer
+ * mounted at `/admin` runs for `GET /:page` only when the page is `admin`).
+ */
+function segmentCovers(pattern: string, actual: string, caseSensitive: boolean): boolean {
+  if (pattern.startsWith(':') || pattern.startsWith('*')) return true;
+  if (actual.startsWith(':') || actual.startsWith('*')) return false;
   return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
 }
 
@@ -40,11 +52,24 @@ export function pathMayApplyBelow(scope: string, prefix: string, caseSensitive: 
   return true;
 }
 
-/** Does a middleware layer mounted at `scope` ('' = everywhere) run for requests to `full`? */
+/**
+ * Does a middleware layer mounted at `scope` ('' = everywhere) run for every request to the
+ * route `full`? A guard that runs for only some of them (`app.use('/admin', requireAdmin)`
+ * before `app.get('/:page', …)`) does not guard the route.
+ */
 export function pathApplies(scope: string, full: string, caseSensitive: boolean): boolean {
+  return scopeHolds(scope, full, caseSensitive, segmentCovers);
+}
+
+/** Can a request to the route `full` be under `scope` ('' = everywhere)? (`/api/:kind/:id` can be under `/api/deployments`.) */
+export function pathMayBeUnder(scope: string, full: string, caseSensitive: boolean): boolean {
+  return scopeHolds(scope, full, caseSensitive, segmentMatches);
+}
+
+function scopeHolds(scope: string, full: string, caseSensitive: boolean, segment: (pattern: string, actual: string, caseSensitive: boolean) => boolean): boolean {
   if (scope === '' || scope === '/') return true;
   const s = segments(scope);
   const f = segments(full);
   if (s.length > f.length) return false;
-  return s.every((seg, i) => segmentMatches(seg, f[i]!, caseSensitive));
+  return s.every((seg, i) => segment(seg, f[i]!, caseSensitive));
 }

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
-import { pathApplies, pathMayApplyBelow } from '../../src/adapters/paths.js';
+import { pathApplies, pathMayApplyBelow, pathMayBeUnder } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
 
@@ -84,6 +84,27 @@ app.use('/api', api);
     ] as const) {
       expect(pathMayApplyBelow(scope, prefix, false)).toBe(false);
       for (const tail of ['', '/b/c', '/c', '/b/c/d']) expect(pathApplies(scope, prefix + tail, false)).toBe(false);
+    }
+  });
+
+  it("pathApplies only where the layer runs for every request to the route; pathMayBeUnder where it may run for some", () => {
+    // a parameter of the scope takes any value of the route's segment
+    expect(pathApplies('/api/orgs/:org', '/api/orgs/acme/status', false)).toBe(true);
+    expect(pathApplies('/api/orgs/:org', '/api/orgs/:id/status', false)).toBe(true);
+    expect(pathApplies('/files/*', '/files/:name', false)).toBe(true);
+    // a literal of the scope takes one value of the route's parameter or wildcard
+    expect(pathApplies('/api/docs/drafts', '/api/docs/:collection', false)).toBe(false);
+    expect(pathApplies('/admin', '/:page', false)).toBe(false);
+    expect(pathApplies('/files/private', '/files/*', false)).toBe(false);
+    expect(pathMayBeUnder('/api/docs/drafts', '/api/docs/:collection', false)).toBe(true);
+    expect(pathMayBeUnder('/api/deployments', '/api/:kind/:id', false)).toBe(true);
+    // both say no to another literal, and to a scope longer than the route
+    for (const [scope, full] of [
+      ['/api/docs/drafts', '/api/docs/published'],
+      ['/api/docs/:collection/items', '/api/docs/:collection'],
+    ] as const) {
+      expect(pathApplies(scope, full, false)).toBe(false);
+      expect(pathMayBeUnder(scope, full, false)).toBe(false);
     }
   });
 });

@@ -11,5 +11,10 @@ ruleTester('immutable-resource-mutation', {
     { dir: 'invalid/patch-on-a-deployment', name: 'PATCH /api/deployments/:id', errors: [{ line: 8, message: mutates('PATCH /api/deployments/:id') }] },
     { dir: 'invalid/put-in-a-route-chain', name: 'router.route(path).get(…).put(…) mounted at /api/deployments', errors: [{ line: 13, column: 4, message: mutates('PUT /api/deployments/:deploymentId') }] },
     { dir: 'invalid/nested-router', name: 'a PATCH two routers down', errors: [{ line: 8, message: mutates('PATCH /api/deployments/:id/env/') }] },
+    {
+      dir: 'invalid/generic-resource-route',
+      name: 'PATCH /api/:kind/:id serves PATCH /api/deployments/:id too (a route that may be under the resource counts)',
+      errors: [{ line: 11, message: mutates('PATCH /api/:kind/:id') }],
+    },
   ],
 });

@@ -87,5 +87,10 @@ ruleTester('missing-auth-guard', {
       name: 'optional authentication: `if (isNil(authorization)) return next()` lets a request without credentials through',
       errors: [{ line: 18, message: 'GET /api/projects has no auth guard' }],
     },
+    {
+      dir: 'invalid/guard-on-a-literal-segment-does-not-cover-a-parameter',
+      name: "app.use('/api/docs/drafts', guard) runs for GET /api/docs/:collection only when the collection is `drafts`: it does not guard the route",
+      errors: [{ file: 'routes/docs.ts', line: 15, message: 'GET /api/docs/:collection has no auth guard' }],
+    },
   ],
 });

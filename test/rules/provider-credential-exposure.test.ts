@@ -28,5 +28,10 @@ ruleTester('provider-credential-exposure', {
       name: 'an object built in a local variable, then sent',
       errors: [{ line: 9, column: 29, message: 'GET /api/databases/:id/connect returns credential-like field dsn in database metadata' }],
     },
+    {
+      dir: 'invalid/generic-resource-route',
+      name: 'GET /api/:kind/:id serves GET /api/databases/:id too (a route that may be under the resource counts)',
+      errors: [{ line: 10, column: 44, message: 'GET /api/:kind/:id returns credential-like field connectionString in database metadata' }],
+    },
   ],
 });
