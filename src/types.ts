@@ -42,6 +42,11 @@ export interface Behaviour {
   callsNext: boolean;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
+  /**
+   * Calls `next()` with no argument somewhere (nested callbacks included): on that path the
+   * request goes on to the next matching layer (`next(err)` and `next('route')` do not count).
+   */
+  passesOn?: true;
   /** a Nest guard's `canActivate` that can return something falsy (Nest then answers 403) */
   deniesByReturn?: true;
   /**
@@ -233,6 +238,12 @@ export type GuardMechanism =
   | 'router.use'
   | 'app.use'
   | 'mount-middleware'
+  /**
+   * Express: a route registration whose last function passes the request on with `next()`
+   * (`app.all('/api/*', requireAuthentication)`, `route(p).all(guard).get(…)`): it runs for the
+   * routes registered after it whose path its path matches, for its method
+   */
+  | 'pass-through-route'
   | 'in-handler'
   /** NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on the handler method */
   | 'global-guard'

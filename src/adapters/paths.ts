@@ -73,3 +73,17 @@ function scopeHolds(scope: string, full: string, caseSensitive: boolean, segment
   if (s.length > f.length) return false;
   return s.every((seg, i) => segment(seg, f[i]!, caseSensitive));
 }
+
+/**
+ * Does a route registration's path `pattern` match every request to the route `full` (the
+ * whole path, not a prefix)? A trailing wildcard (`/api/*`, Express 5's `/api/*rest`) takes one
+ * or more further segments; under strict routing a trailing slash must agree.
+ */
+export function routePathCovers(pattern: string, full: string, caseSensitive: boolean, strict: boolean): boolean {
+  if (strict && pattern.endsWith('/') !== full.endsWith('/')) return false;
+  const s = segments(pattern);
+  const f = segments(full);
+  const wild = s.length > 0 && s[s.length - 1]!.startsWith('*');
+  if (wild ? f.length < s.length : f.length !== s.length) return false;
+  return s.every((seg, i) => segmentCovers(seg, f[i]!, caseSensitive));
+}

@@ -862,6 +862,8 @@ interface BodySummary {
   status401: boolean;
   /** names called as plain functions (`next()`, `done()`), nested functions included; null for none */
   called: Set<string> | null;
+  /** of those, the names called with no argument somewhere; null for none */
+  calledBare: Set<string> | null;
 }
 
 /** `own` is called, in source order, on every node of the body outside nested functions. */
@@ -870,7 +872,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
   const sites401: FlagCondition[][] = [];
-  const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null };
+  const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null, calledBare: null };
   // how many functions (the body itself included, when it is one) enclose the node visited
   let nested = 0;
   // the ancestors of the node visited, from the function itself down to its parent
@@ -907,6 +909,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         summary.readsSession ||= done.readsSession;
         summary.sendsResponse ||= done.sendsResponse;
         if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
+        if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
         ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();
@@ -940,7 +943,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const c = (n as TS.CallExpression).expression;
         if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
           summary.comparesTenant = true;
-        if (ts.isIdentifier(c)) (summary.called ??= new Set()).add(c.text);
+        if (ts.isIdentifier(c)) {
+          (summary.called ??= new Set()).add(c.text);
+          if ((n as TS.CallExpression).arguments.length === 0) (summary.calledBare ??= new Set()).add(c.text);
+        }
         if (isResponseCall(ts, n)) summary.sendsResponse = true;
         break;
       }
@@ -967,6 +973,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.sendsResponse = summary.sendsResponse;
   const called = summary.called;
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
+  const bare = summary.calledBare;
+  if (bare !== null && ((nextName !== null && bare.has(nextName)) || bare.has('next'))) b.passesOn = true;
   // Conditions on the function's own locals say nothing a caller can decide; its parameters and
   // enclosing names (a factory's parameters) can be fixed by a call's arguments.
   if (sites401.length > 0) {

@@ -92,6 +92,7 @@ const MECHANISM: Record<GuardMechanism, string> = {
   'router.use': 'router.use() before the route',
   'app.use': 'app.use() before the route',
   'mount-middleware': 'middleware of the mount',
+  'pass-through-route': 'an earlier route on a matching path that passes the request on with next()',
   'in-handler': 'called at the top of the handler',
   'global-guard': 'global guard (useGlobalGuards / APP_GUARD)',
   'controller-guard': '@UseGuards on the controller class',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
-import { pathApplies, pathMayApplyBelow, pathMayBeUnder } from '../../src/adapters/paths.js';
+import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
 
@@ -68,6 +68,45 @@ app.use('/api', api);
     ]);
   });
 
+  it('a route whose last function calls next() is a layer for later routes, not a route; one that only forwards errors (next(err)) is a route', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': `
+import type { NextFunction, Request, Response } from 'express';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+`,
+      'src/app.ts': `
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { requireSession } from './guards.js';
+
+export const app = express();
+app.all('/api/*', requireSession);
+// checks the session itself, and forwards failures to the error handler: a route
+app.get('/api/me', async (req: Request, res: Response, next: NextFunction) => {
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  try {
+    res.json({ id: req.session.userId });
+  } catch (err) {
+    next(err);
+  }
+});
+// answers for the ids it knows, defers the others to a later route: a route too
+app.get('/api/projects/:id', (req, res, next) => (req.params.id === 'new' ? next() : res.json({ id: req.params.id })));
+app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
+`,
+    });
+    const res = await check(dir);
+    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name + ' (' + g.mechanism + ')').join(', ')}]`);
+    expect(lines).toEqual([
+      'GET /api/me [requireSession (pass-through-route), (inline 401 check) (in-handler)]',
+      'GET /api/projects/:id [requireSession (pass-through-route)]',
+      'GET /api/projects/new [requireSession (pass-through-route)]',
+    ]);
+  });
+
   it('pathMayApplyBelow keeps a layer exactly when some path under the prefix can match its scope', () => {
     expect(pathMayApplyBelow('', '/api/x', false)).toBe(true);
     expect(pathMayApplyBelow('/api', '', false)).toBe(true);
@@ -85,6 +124,21 @@ app.use('/api', api);
       expect(pathMayApplyBelow(scope, prefix, false)).toBe(false);
       for (const tail of ['', '/b/c', '/c', '/b/c/d']) expect(pathApplies(scope, prefix + tail, false)).toBe(false);
     }
+  });
+
+  it('routePathCovers matches a route registration’s whole path: parameters, a trailing wildcard, strict trailing slashes', () => {
+    expect(routePathCovers('/api/*', '/api/projects/:id', false, false)).toBe(true);
+    expect(routePathCovers('/api/*rest', '/api/projects', false, false)).toBe(true);
+    expect(routePathCovers('/api/*', '/api', false, false)).toBe(false);
+    expect(routePathCovers('/api/projects/:id', '/api/projects/new', false, false)).toBe(true);
+    expect(routePathCovers('/api/admin', '/api/admin/users', false, false)).toBe(false);
+    expect(routePathCovers('/api/admin', '/api/admin/', false, false)).toBe(true);
+    expect(routePathCovers('/api/admin', '/api/admin/', false, true)).toBe(false);
+    expect(routePathCovers('/API/admin', '/api/admin', false, false)).toBe(true);
+    expect(routePathCovers('/API/admin', '/api/admin', true, false)).toBe(false);
+    expect(routePathCovers('/api/projects/drafts', '/api/projects/:id', false, false)).toBe(false);
+    expect(routePathCovers('/', '/', false, false)).toBe(true);
+    expect(routePathCovers('/', '/api', false, false)).toBe(false);
   });
 
   it("pathApplies only where the layer runs for every request to the route; pathMayBeUnder where it may run for some", () => {

@@ -249,6 +249,38 @@ app.use(priv.routes());
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('a route whose last middleware awaits next() runs before the later routes matching its path and method (@koa/router composes them)', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requireUser, sameTenant } from './guards.js';
+
+const router = new Router({ prefix: '/api' });
+router.get('/health', async (ctx) => { ctx.body = { ok: true }; });
+router.all('/tenants/:tenantId/projects', requireUser, sameTenant);
+router.get('/tenants/:tenantId/projects', async (ctx) => { ctx.body = []; });
+router.post('/tenants/:tenantId/projects', async (ctx) => { ctx.status = 201; });
+router.get('/tenants/:tenantId/projects/:id', async (ctx) => { ctx.body = {}; });
+router.post('/tenants/:tenantId/audit', requireUser);
+router.get('/tenants/:tenantId/audit', async (ctx) => { ctx.body = []; });
+
+const app = new Koa();
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/health',
+      'GET /api/tenants/:tenantId/audit',
+      'GET /api/tenants/:tenantId/projects requireUser:auth sameTenant:tenant',
+      'POST /api/tenants/:tenantId/projects requireUser:auth sameTenant:tenant',
+      'GET /api/tenants/:tenantId/projects/:id',
+    ]);
+  });
+
   it('in-handler checks with ctx.throw(401) and ctx.status = 401 count as auth guards', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

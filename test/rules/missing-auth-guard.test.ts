@@ -20,6 +20,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
     { dir: 'valid/status-chosen-in-the-error', name: '`next(new HttpError(session ? 403 : 401, …))`: a status picked inside the constructor call' },
+    {
+      dir: 'valid/pass-through-route',
+      name: "app.all('/api/*', requireAuthentication, loadAccount) and route(p).all(requireSession).get(…): routes whose functions call next() run before the later routes they match",
+    },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -91,6 +95,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/guard-on-a-literal-segment-does-not-cover-a-parameter',
       name: "app.use('/api/docs/drafts', guard) runs for GET /api/docs/:collection only when the collection is `drafts`: it does not guard the route",
       errors: [{ file: 'routes/docs.ts', line: 15, message: 'GET /api/docs/:collection has no auth guard' }],
+    },
+    {
+      dir: 'invalid/pass-through-route-elsewhere',
+      name: 'a pass-through route guards only later routes whose whole path it matches, with its method; a handler that calls next(err) is still a route',
+      errors: [
+        { line: 12, message: 'GET /api/admin/users has no auth guard' },
+        { line: 16, message: 'POST /api/reports has no auth guard' },
+      ],
     },
   ],
 });

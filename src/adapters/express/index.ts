@@ -12,7 +12,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { BoundRegistration, LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, pathApplies, pathMayApplyBelow } from '../paths.js';
+import { joinPath, pathApplies, pathMayApplyBelow, routePathCovers } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -36,6 +36,8 @@ interface ScopedGuard {
   /** the full path the layer is mounted at ('' = everything reaching the router) */
   scope: string;
   caseSensitive: boolean;
+  /** a route registration's layer (pass-through-route): it runs for requests whose whole path its path matches, with its method */
+  route?: { method: string; strict: boolean };
 }
 
 export const expressAdapter: Adapter = {
@@ -126,7 +128,7 @@ class ExpressLinker {
       const { reg, file } = b;
       const method = METHODS[reg.method];
       if (method && (reg.chainPath || reg.args.length >= 2)) {
-        this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app);
+        local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app));
         continue;
       }
       if (reg.method !== 'use') continue;
@@ -160,7 +162,7 @@ class ExpressLinker {
           if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
             const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
             if (f && f.behaviour.sendsResponse && !f.behaviour.callsNext) {
-              this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], prefixes, app, items.slice(idx));
+              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], prefixes, app, items.slice(idx)));
               return;
             }
           }
@@ -188,15 +190,50 @@ class ExpressLinker {
     prefixes: PrefixStep[],
     app: string,
     preFlattened?: { value: Value; expr: Expr; file: string }[],
-  ): void {
+  ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
     const paths = stringsOf(pv);
     if (!paths) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${pv.t === 'unknown' ? pv.why : pv.t}); it is left out`, reg.snippet);
-      return;
+      return [];
     }
     const items = preFlattened ?? this.ctx.ev.flatten(file, handlerExprs);
+    const handler = items[items.length - 1];
+    // A last function that can pass the request on (`next()`) makes the registration a layer
+    // the routes registered after it on a matching path run behind: `app.all('/api/*',
+    // requireAuthentication)`. It serves nothing itself unless that function also answers and
+    // is no guard: a handler that sometimes defers to a later route (then only its guards, not
+    // the handler itself, are layers for those routes).
+    const last = handler?.value.t === 'fn' ? this.ctx.ev.fnOf(handler.value.file, handler.value.fn) : undefined;
+    if (last?.behaviour.passesOn) {
+      const guards = items.map((it) => this.ctx.guard(it.file, it.expr, it.value, 'pass-through-route', reg.at));
+      const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
+      const serves = last.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
+      const layers = paths.flatMap((p) =>
+        guards.flatMap((g) =>
+          g && !(serves && unclassified(g)) ? [{ guard: { ...g, file }, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } }] : [],
+        ),
+      );
+      if (serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
+      return layers;
+    }
+    this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
+    return [];
+  }
+
+  private listRoutes(
+    b: BoundRegistration,
+    r: RouterObject,
+    methods: string[],
+    paths: string[],
+    items: { value: Value; expr: Expr; file: string }[],
+    prefix: string,
+    active: ScopedGuard[],
+    prefixes: PrefixStep[],
+    app: string,
+  ): void {
+    const { reg, file } = b;
     const handler = items[items.length - 1];
     const routeGuards: AppliedGuard[] = [];
     for (const it of items.slice(0, -1)) {
@@ -208,7 +245,9 @@ class ExpressLinker {
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
-      const applied = active.filter((s) => pathApplies(s.scope, full, s.caseSensitive)).map((s) => s.guard);
+      const applied = active
+        .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
+        .map((s) => s.guard);
       this.ctx.routes.push({
         method: methods[0]!,
         path: full,

@@ -25,7 +25,7 @@ import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../
 import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { pathApplies } from '../paths.js';
+import { pathApplies, routePathCovers } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 
 const METHODS = ROUTER_METHODS;
@@ -324,11 +324,34 @@ class KoaLinker {
     }
   }
 
+  /**
+   * A route layer whose last function passes the request on (`await next()`): @koa/router
+   * composes every layer matching the path and method, in order, so its guards run before the
+   * later routes it matches (`router.all('/projects', requireSession)`). It serves nothing
+   * itself unless that function also answers and is no guard. Null for any other layer.
+   */
+  private passThrough(l: Layer): { guards: AppliedGuard[]; serves: boolean } | null {
+    if (l.kind !== 'route') return null;
+    const last = l.items[l.items.length - 1]!;
+    const f = last.value.t === 'fn' ? this.ctx.ev.fnOf(last.value.file, last.value.fn) : undefined;
+    if (!f?.behaviour.passesOn) return null;
+    const guards = l.items.map((it) => this.guard(it, 'pass-through-route', l.reg.at));
+    const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
+    const serves = f.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
+    return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
+  }
+
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string): void {
+    const passing = layers.map((l) => this.passThrough(l));
     layers.forEach((l, i) => {
-      if (l.kind !== 'route') return;
+      if (l.kind !== 'route' || (passing[i] && !passing[i]!.serves)) return;
       const guards: AppliedGuard[] = outer.filter((s) => pathApplies(s.scope, l.path, false)).map((s) => s.guard);
-      for (const m of layers.slice(0, i)) {
+      for (const [j, m] of layers.slice(0, i).entries()) {
+        const through = passing[j];
+        if (through) {
+          if ((m.methods.includes('ALL') || m.methods.includes(l.methods[0]!)) && routePathCovers(m.path, l.path, m.sensitive, m.strict)) guards.push(...through.guards);
+          continue;
+        }
         if (m.kind !== 'mw' || !pathApplies(m.path, l.path, m.sensitive)) continue;
         const g = this.guard(m.items[0]!, m.mechanism, m.reg.at);
         if (g) guards.push(g);
