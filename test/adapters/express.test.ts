@@ -107,6 +107,47 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
     ]);
   });
 
+  it('routers and apps are case-insensitive and non-strict unless told otherwise (Router(), Router({}), Router({ caseSensitive, strict }))', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': `
+import type { NextFunction, Request, Response } from 'express';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+`,
+      'src/app.ts': `
+import express, { Router } from 'express';
+import { requireSession } from './guards.js';
+
+const plain = Router();
+plain.use('/Admin', requireSession);
+plain.get('/admin/users', (req, res) => res.json([]));
+
+const empty = Router({});
+empty.use('/Admin', requireSession);
+empty.get('/admin/users', (req, res) => res.json([]));
+
+const exact = Router({ caseSensitive: true, strict: true });
+exact.use('/Admin', requireSession);
+exact.get('/admin/users', (req, res) => res.json([]));
+
+export const app = express();
+app.use('/plain', plain);
+app.use('/empty', empty);
+app.use('/exact', exact);
+`,
+    });
+    const res = await check(dir);
+    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? '' : ' strict'}${r.caseSensitive ? ' case-sensitive' : ''}`);
+    expect(lines).toEqual([
+      'GET /empty/admin/users [requireSession]',
+      'GET /exact/admin/users [] strict case-sensitive',
+      'GET /plain/admin/users [requireSession]',
+    ]);
+  });
+
   it('pathMayApplyBelow keeps a layer exactly when some path under the prefix can match its scope', () => {
     expect(pathMayApplyBelow('', '/api/x', false)).toBe(true);
     expect(pathMayApplyBelow('/api', '', false)).toBe(true);
