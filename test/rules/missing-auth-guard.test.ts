@@ -97,6 +97,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'routes/docs.ts', line: 15, message: 'GET /api/docs/:collection has no auth guard' }],
     },
     {
+      dir: 'invalid/error-handler-is-not-a-guard',
+      name: "an error handler (four parameters) that answers 401 for express-jwt's errors runs only after a failure: it guards nothing, and one mounted at a path is no route",
+      errors: [{ file: 'routes/invoices.ts', line: 6, message: 'GET /api/invoices/ has no auth guard' }],
+    },
+    {
       dir: 'invalid/pass-through-route-elsewhere',
       name: 'a pass-through route guards only later routes whose whole path it matches, with its method; a handler that calls next(err) is still a route',
       errors: [

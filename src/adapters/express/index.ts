@@ -98,18 +98,32 @@ class ExpressLinker {
     }
   }
 
+  /**
+   * Express runs a function of four or more parameters only while an error is handled (its
+   * Layer skips `fn.length > 3` otherwise): an error handler guards and serves nothing, even
+   * one that answers 401 for a token library's error.
+   */
+  private handlesErrorsOnly(v: Value): boolean {
+    return v.t === 'fn' && (this.ctx.ev.fnOf(v.file, v.fn)?.params.length ?? 0) > 3;
+  }
+
+  /** The functions a request without an error runs through, of those given. */
+  private normalFlow<T extends { value: Value }>(items: T[]): T[] {
+    return items.filter((it) => !this.handlesErrorsOnly(it.value));
+  }
+
   private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
     const args = b.reg.args;
     const first = this.ctx.ev.eval(b.file, args[0]!);
     const paths = stringsOf(first);
-    if (paths) return { path: paths, items: this.ctx.ev.flatten(b.file, args.slice(1)), pathUnresolved: false };
+    if (paths) return { path: paths, items: this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one.
     const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
     const looksLikePath =
       notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200)));
-    return { path: null, items: this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args), pathUnresolved: looksLikePath };
+    return { path: null, items: this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)), pathUnresolved: looksLikePath };
   }
 
   /**
@@ -198,7 +212,7 @@ class ExpressLinker {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${pv.t === 'unknown' ? pv.why : pv.t}); it is left out`, reg.snippet);
       return [];
     }
-    const items = preFlattened ?? this.ctx.ev.flatten(file, handlerExprs);
+    const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));
     const handler = items[items.length - 1];
     // A last function that can pass the request on (`next()`) makes the registration a layer
     // the routes registered after it on a matching path run behind: `app.all('/api/*',
