@@ -63,8 +63,18 @@ export function buildMatchers(config: Config, families: string[]): GuardMatchers
 
 type PackageKind = 'session' | 'csrf' | 'nonguard' | 'auth' | 'bearer';
 
+/**
+ * `.unless(options)` (express-unless, koa-unless, mixed into express-jwt and koa-jwt): the same
+ * middleware, skipped for the requests the options name. The path of the middleware it is
+ * called on, or null when `p` is not such a call.
+ */
+export function unlessBase(p: string[]): string[] | null {
+  return p.length >= 2 && p[p.length - 1] === 'unless' && p[p.length - 2] === '()' ? p.slice(0, -2) : null;
+}
+
 /** Middleware classified by the package that makes it, whatever its local name. */
-function packageKind(pkg: string, p: string[]): PackageKind | null {
+function packageKind(pkg: string, path: string[]): PackageKind | null {
+  const p = unlessBase(path) ?? path;
   const first = p[0] ?? '';
   switch (pkg) {
     case 'express-session':
@@ -96,6 +106,11 @@ function packageKind(pkg: string, p: string[]): PackageKind | null {
     case 'hono/bearer-auth':
     case 'hono/jwt':
       return 'bearer';
+    // a JSON Web Token from the Authorization header: `expressjwt({ … })` (v7+), `jwt({ … })` (the default export before), koa-jwt's default export
+    case 'express-jwt':
+      return first === 'expressjwt' || p.length === 0 ? 'bearer' : null;
+    case 'koa-jwt':
+      return p.length === 0 ? 'bearer' : null;
     case 'hono/basic-auth':
       return 'auth';
     case 'express':

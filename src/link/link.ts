@@ -5,11 +5,11 @@
  */
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, type GuardMatchers } from '../guards.js';
+import { classifyGuard, unlessBase, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import type { AppliedGuard, Expr, FileFacts, FlagCondition, GuardMechanism, Loc, RegistrationFact, Route } from '../types.js';
-import { Evaluator, exprName, type RouterObject, type Value } from './evaluate.js';
+import { Evaluator, exprName, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export interface UnresolvedDiagnostic {
   file: string;
@@ -103,15 +103,28 @@ export class LinkContext {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
     }
+    // `expressjwt(…).unless({ path: ['/token'] })`: a guard except for the paths named; one whose
+    // exceptions cannot be read is only a candidate.
+    const unless = value.t === 'pkg' && unlessBase(value.path) ? unlessPaths(this.ev, value.args[0]) : undefined;
+    if (unless === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
+      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (unless) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
-    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor : undefined;
+    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor : unless ?? undefined;
     if (skips) this.skips.set(applied, skips);
     return applied;
   }
 
-  /** Guards that let some requests through untouched (an allowlist at the top of their body). */
+  /** Guards that let some requests through untouched (an allowlist at the top of their body, `.unless()`). */
   private readonly skips = new WeakMap<AppliedGuard, { path: string; method?: string }[]>();
+
+  /** A guard as applied elsewhere than where it was classified (the registration's file, a decorator's line): a copy that keeps its allowlist. */
+  placed(g: AppliedGuard, file: string, line = g.line): AppliedGuard {
+    const copy = { ...g, file, line };
+    const skips = this.skips.get(g);
+    if (skips) this.skips.set(copy, skips);
+    return copy;
+  }
 
   /**
    * Drop, from each route, the guards whose allowlist names that route: its full path, and its
@@ -515,4 +528,29 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
 function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
   return rest.some((v) => v.t === 'fn') || /^(r|app|api|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
+}
+
+/**
+ * The requests `.unless(options)` lets through, from its `path` option: strings (the request's
+ * path, compared whole) and `{ url, methods }` entries. Null when the options say anything
+ * else, or what they say is not known statically (a regular expression, a `custom` function).
+ */
+function unlessPaths(ev: Evaluator, options: Value | undefined): { path: string; method?: string }[] | null {
+  if (options?.t !== 'obj') return null;
+  if (Object.keys(options.props).some((k) => k !== 'path')) return null;
+  const paths = ev.member(options, 'path', 0);
+  const entries = paths.t === 'arr' ? paths.items : [paths];
+  const out: { path: string; method?: string }[] = [];
+  for (const e of entries) {
+    if (e.t === 'str') {
+      out.push({ path: e.v });
+      continue;
+    }
+    if (e.t !== 'obj') return null;
+    const url = ev.member(e, 'url', 0);
+    const methods = stringsOf(ev.member(e, 'methods', 0)) ?? stringsOf(ev.member(e, 'method', 0));
+    if (url.t !== 'str' || !methods) return null;
+    for (const m of methods) out.push({ path: url.v, method: m.toUpperCase() });
+  }
+  return out;
 }

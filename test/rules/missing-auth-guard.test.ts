@@ -102,6 +102,19 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'routes/invoices.ts', line: 6, message: 'GET /api/invoices/ has no auth guard' }],
     },
     {
+      dir: 'invalid/express-jwt-unless',
+      name: "expressjwt(…).unless({ path }) guards every route but the paths (and methods) it names",
+      errors: [
+        { file: 'routes/status.ts', line: 5, message: 'POST /api/auth/token has no auth guard' },
+        { file: 'routes/status.ts', line: 9, message: 'GET /api/status has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/allowlist-in-an-express-guard',
+      name: "app.use(guard) whose body first lets POST /api/login through does not guard that route (and only that method)",
+      errors: [{ line: 8, message: 'POST /api/login has no auth guard' }],
+    },
+    {
       dir: 'invalid/pass-through-route-elsewhere',
       name: 'a pass-through route guards only later routes whose whole path it matches, with its method; a handler that calls next(err) is still a route',
       errors: [

@@ -186,7 +186,7 @@ class ExpressLinker {
           }
           // evaluated where it is written (an imported array's element), located where it is applied
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
-          if (g) local.push({ guard: { ...g, file }, scope, caseSensitive: r.init.caseSensitive });
+          if (g) local.push({ guard: this.ctx.placed(g, file), scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }
@@ -226,7 +226,7 @@ class ExpressLinker {
       const serves = last.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
       const layers = paths.flatMap((p) =>
         guards.flatMap((g) =>
-          g && !(serves && unclassified(g)) ? [{ guard: { ...g, file }, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } }] : [],
+          g && !(serves && unclassified(g)) ? [{ guard: this.ctx.placed(g, file), scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } }] : [],
         ),
       );
       if (serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
@@ -252,7 +252,7 @@ class ExpressLinker {
     const routeGuards: AppliedGuard[] = [];
     for (const it of items.slice(0, -1)) {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
-      if (g) routeGuards.push({ ...g, file });
+      if (g) routeGuards.push(this.ctx.placed(g, file));
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
     const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;

@@ -571,7 +571,7 @@ class NestLinker {
           const impl = this.objProp(p, 'useClass') ?? this.objProp(p, 'useExisting') ?? this.objProp(p, 'useValue') ?? this.objProp(p, 'useFactory');
           const at = m.cls.at;
           const g = impl ? this.guardUse(impl, 'global-guard', at, 'canActivate') : null;
-          if (g) appGuards.push({ ...g, guard: { ...g.guard, file: m.file, line: at.line } });
+          if (g) appGuards.push({ ...g, guard: this.ctx.placed(g.guard, m.file, at.line) });
         }
         for (const imp of this.listProp(source, 'imports')) {
           const next = this.importedModule(imp, modulePaths, m);
@@ -637,7 +637,7 @@ class NestLinker {
     if (method === 'useGlobalGuards') {
       for (const a of args) for (const it of this.items(a)) {
         const g = this.guardUse(it, 'global-guard', at, 'canActivate');
-        if (g) app.globalGuards.push({ ...g, guard: { ...g.guard, file, line: at.line } });
+        if (g) app.globalGuards.push({ ...g, guard: this.ctx.placed(g.guard, file, at.line) });
       }
       return;
     }
@@ -751,7 +751,7 @@ class NestLinker {
       const mw: ModuleMiddleware = { guards: [], all: false, paths: [], controllers: new Set(), exclude: [] };
       for (const a of applied) for (const it of this.items(a)) {
         const g = this.guardUse(it, 'module-middleware', reg.at, 'use');
-        if (g) mw.guards.push({ ...g.guard, file: m.file, line: reg.at.line });
+        if (g) mw.guards.push(this.ctx.placed(g.guard, m.file, reg.at.line));
       }
       for (const a of reg.args) for (const it of this.items({ file: m.file, expr: a, env: NO_ENV })) {
         const cls = this.classOf(it);
@@ -923,7 +923,7 @@ class NestLinker {
     for (const p of this.find(prims, 'UseGuards'))
       for (const a of p.args) for (const it of this.items(a)) {
         const g = this.guardUse(it, mechanism, p.use.at, 'canActivate');
-        if (g) out.push({ ...g, guard: { ...g.guard, file: owner.file, line: p.use.at.line } });
+        if (g) out.push({ ...g, guard: this.ctx.placed(g.guard, owner.file, p.use.at.line) });
       }
     return out;
   }

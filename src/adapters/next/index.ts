@@ -285,11 +285,11 @@ class NextLinker {
       const u = this.unwrap(file, exportName);
       for (const w of u.wrappers) {
         const g = this.ctx.guard(w.file, w.callee, w.value, 'next-middleware', w.at);
-        if (g) guards.push({ ...g, file, line: this.place(file, exportName, w.at).at.line });
+        if (g) guards.push(this.ctx.placed(g, file, this.place(file, exportName, w.at).at.line));
       }
       const label: Expr = { k: 'ref', name: u.name && u.name !== 'default' ? u.name : exportName === 'default' ? 'middleware' : exportName, scope: 0 };
       const g = this.ctx.guard(file, label, u.handler, 'next-middleware', this.place(file, exportName, u.at).at);
-      if (g) guards.push({ ...g, file });
+      if (g) guards.push(this.ctx.placed(g, file));
     }
     const cfg = this.ctx.ev.exportValue(file, 'config', 0);
     if (cfg.t === 'unknown' && !facts.exports.some((x) => x.exported === 'config')) return { file, guards, matchers: null };
@@ -330,7 +330,7 @@ class NextLinker {
     const wrappers: AppliedGuard[] = [];
     for (const w of u.wrappers) {
       const g = this.ctx.guard(w.file, w.callee, w.value, 'wrapper', w.at);
-      if (g) wrappers.push({ ...g, file, line: place.at.line });
+      if (g) wrappers.push(this.ctx.placed(g, file, place.at.line));
     }
     const sample = samplePath(path);
     const middleware = mw && (mw.matchers === null || mw.matchers.some((re) => re.test(sample))) ? mw.guards : [];
