@@ -148,6 +148,30 @@ app.use('/exact', exact);
     ]);
   });
 
+  it('a router nothing mounts is still walked: its routes are listed without a prefix, behind its own middleware, with a warning', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/reports.ts': `
+import { Router } from 'express';
+import { requireSession } from '@acme/auth';
+
+export const reports = Router();
+reports.use(requireSession);
+reports.get('/daily', (_req, res) => res.json({ rows: [] }));
+`,
+      'src/app.ts': `
+import express from 'express';
+export const app = express();
+app.get('/health', (_req, res) => res.json({ ok: true }));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /daily [requireSession]', 'GET /health []']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/reports.ts:5 router reports is never mounted on an app in the analysed files; its routes are listed without a prefix',
+    ]);
+  });
+
   it('pathMayApplyBelow keeps a layer exactly when some path under the prefix can match its scope', () => {
     expect(pathMayApplyBelow('', '/api/x', false)).toBe(true);
     expect(pathMayApplyBelow('/api', '', false)).toBe(true);
