@@ -244,6 +244,8 @@ export type GuardMechanism =
    * routes registered after it whose path its path matches, for its method
    */
   | 'pass-through-route'
+  /** Express: `router.param(name, fn)`, for the router's routes whose path names the parameter */
+  | 'router.param'
   | 'in-handler'
   /** NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on the handler method */
   | 'global-guard'

@@ -628,6 +628,8 @@ const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
 export const REGISTRATION_METHODS = new Set([
   ...CHAINABLE,
   'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount',
+  // Express and @koa/router parameter callbacks
+  'param',
   // Fastify decorators; Hono base paths; @hono/zod-openapi routes and the documents that publish them
   'decorate', 'basePath', 'openapi', 'doc', 'doc31',
   // NestJS application settings and module middleware (`consumer.apply(mw).forRoutes(...)`)

@@ -93,6 +93,7 @@ const MECHANISM: Record<GuardMechanism, string> = {
   'app.use': 'app.use() before the route',
   'mount-middleware': 'middleware of the mount',
   'pass-through-route': 'an earlier route on a matching path that passes the request on with next()',
+  'router.param': 'router.param() callback for a parameter of the path',
   'in-handler': 'called at the top of the handler',
   'global-guard': 'global guard (useGlobalGuards / APP_GUARD)',
   'controller-guard': '@UseGuards on the controller class',

@@ -9,9 +9,21 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
+    {
+      dir: 'valid/router-param-callback',
+      name: "router.param('projectId', loadProject) checks the organisation for every route of the router naming :projectId, even those registered before it",
+    },
   ],
   invalid: [
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    {
+      dir: 'invalid/router-param-elsewhere',
+      name: "app.param() runs for the app's own routes naming the parameter, not for a mounted router's (nor for routes without it)",
+      errors: [
+        { file: 'routes/projects.ts', line: 6, message: 'GET /api/projects/:projectId has no tenant guard' },
+        { file: 'routes/projects.ts', line: 10, message: 'GET /api/projects/ has no tenant guard' },
+      ],
+    },
     {
       dir: 'invalid/loader-is-not-a-tenant-guard',
       name: 'a loader answering 404 without comparing tenants is only a candidate',

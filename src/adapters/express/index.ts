@@ -69,6 +69,8 @@ export const expressAdapter: Adapter = {
 
 class ExpressLinker {
   private mounted = new Set<string>();
+  /** per router: its param callbacks' guards, by parameter name */
+  private readonly params = new Map<string, Map<string, AppliedGuard[]>>();
 
   constructor(private readonly ctx: LinkContext) {}
 
@@ -83,6 +85,28 @@ class ExpressLinker {
       }
       if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r.name ?? 'app');
     }
+  }
+
+  /**
+   * `router.param('projectId', loadProject)`: the callbacks run before every route of this
+   * router (not of routers mounted in it) whose path names the parameter, wherever they are
+   * registered: Express looks them up when a request arrives.
+   */
+  private paramGuards(r: RouterObject): Map<string, AppliedGuard[]> {
+    let byName = this.params.get(r.id);
+    if (byName) return byName;
+    byName = new Map();
+    this.params.set(r.id, byName);
+    for (const b of this.ctx.registrationsOf(r.id)) {
+      if (b.reg.method !== 'param' || b.reg.args.length < 2) continue;
+      const name = this.ctx.ev.eval(b.file, b.reg.args[0]!);
+      if (name.t !== 'str') continue;
+      for (const it of this.ctx.ev.flatten(b.file, b.reg.args.slice(1))) {
+        const g = this.ctx.guard(it.file, it.expr, it.value, 'router.param', b.reg.at);
+        if (g) byName.set(name.v, [...(byName.get(name.v) ?? []), this.ctx.placed(g, b.file)]);
+      }
+    }
+    return byName;
   }
 
   private applySettings(r: RouterObject): void {
@@ -256,9 +280,11 @@ class ExpressLinker {
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
     const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;
+    const params = this.paramGuards(r);
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
+      const paramGuards = params.size === 0 ? [] : [...p.matchAll(/:(\w+)/g)].flatMap((m) => params.get(m[1]!) ?? []);
       const applied = active
         .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
         .map((s) => s.guard);
@@ -274,7 +300,7 @@ class ExpressLinker {
         trailingSlashInsensitive: !r.init.strict || (p === '/' && prefix !== ''),
         caseSensitive: r.init.caseSensitive,
         prefixes,
-        guards: [...applied, ...routeGuards, ...inHandler],
+        guards: [...applied, ...paramGuards, ...routeGuards, ...inHandler],
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
         snippet: reg.snippet,
       });
