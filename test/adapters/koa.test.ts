@@ -281,6 +281,50 @@ app.use(router.routes());
     ]);
   });
 
+  it("router.param(name, fn) runs before every route of the router's stack naming the parameter: earlier ones, and a nested router's", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': `${GUARDS}
+export async function loadProject(id, ctx, next) {
+  const project = await ctx.db.projects.find(id);
+  if (!project || project.tenantId !== ctx.state.user.tenantId) ctx.throw(404);
+  ctx.state.project = project;
+  await next();
+}
+`,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { loadProject, requireUser } from './guards.js';
+
+const projects = new Router();
+projects.get('/:projectId', async (ctx) => { ctx.body = ctx.state.project; });
+projects.get('/', async (ctx) => { ctx.body = []; });
+
+const api = new Router({ prefix: '/api' });
+api.use(requireUser);
+api.use('/projects', projects.routes());
+api.get('/projects/:projectId/audit', async (ctx) => { ctx.body = []; });
+api.param('projectId', loadProject);
+api.get('/orgs/:orgId', async (ctx) => { ctx.body = {}; });
+
+// another router's callbacks do not reach these routes
+const other = new Router();
+other.param('orgId', loadProject);
+
+const app = new Koa();
+app.use(api.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/orgs/:orgId requireUser:auth',
+      'GET /api/projects requireUser:auth',
+      'GET /api/projects/:projectId requireUser:auth loadProject:tenant',
+      'GET /api/projects/:projectId/audit requireUser:auth loadProject:tenant',
+    ]);
+  });
+
   it('in-handler checks with ctx.throw(401) and ctx.status = 401 count as auth guards', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

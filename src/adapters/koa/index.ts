@@ -67,6 +67,8 @@ interface Layer {
   prefixes: PrefixStep[];
   /** when the layer entered this stack */
   added: (string | number)[];
+  /** route: `router.param(name, fn)` callbacks of the routers whose stack holds it, for the parameters its path names */
+  params?: { item: Item; reg: RegistrationFact }[];
 }
 
 function bool(v: Value | undefined): boolean | undefined {
@@ -174,10 +176,31 @@ class KoaLinker {
         else this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
       }
     }
-    const out = layers.map((l) => ({ ...l, path: setPrefix(l.path, prefix, l.strict, l.kind) }));
+    const params = this.paramCallbacks(r);
+    const out = layers.map((l) => {
+      const path = setPrefix(l.path, prefix, l.strict, l.kind);
+      const own = l.kind === 'route' && params.size > 0 ? [...path.matchAll(/:(\w+)/g)].flatMap((m) => params.get(m[1]!) ?? []) : [];
+      return own.length > 0 ? { ...l, path, params: [...(l.params ?? []), ...own] } : { ...l, path };
+    });
     this.computing.delete(r.id);
     this.stacks.set(memo, out);
     return out;
+  }
+
+  /**
+   * `router.param('id', loadProject)`: @koa/router runs the callback before the middleware of
+   * every route in the router's stack whose path names the parameter — routes registered
+   * before or after it, and those of routers nested with use(), which are cloned into it.
+   */
+  private paramCallbacks(r: RouterObject): Map<string, { item: Item; reg: RegistrationFact }[]> {
+    const byName = new Map<string, { item: Item; reg: RegistrationFact }[]>();
+    for (const b of this.ctx.registrationsOf(r.id)) {
+      if (b.reg.method !== 'param' || b.reg.args.length < 2) continue;
+      const name = this.ctx.ev.eval(b.file, b.reg.args[0]!);
+      if (name.t !== 'str') continue;
+      for (const item of this.ctx.ev.flatten(b.file, b.reg.args.slice(1))) byName.set(name.v, [...(byName.get(name.v) ?? []), { item, reg: b.reg }]);
+    }
+    return byName;
   }
 
   private route(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
@@ -354,6 +377,10 @@ class KoaLinker {
         }
         if (m.kind !== 'mw' || !pathApplies(m.path, l.path, m.sensitive)) continue;
         const g = this.guard(m.items[0]!, m.mechanism, m.reg.at);
+        if (g) guards.push(g);
+      }
+      for (const { item, reg } of l.params ?? []) {
+        const g = this.guard(item, 'router.param', reg.at);
         if (g) guards.push(g);
       }
       for (const it of l.items.slice(0, -1)) {
