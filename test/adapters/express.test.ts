@@ -148,6 +148,28 @@ app.use('/exact', exact);
     ]);
   });
 
+  it("app.disable() turns a setting off again: case-insensitive, non-strict after enable() then disable()", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from '@acme/auth';
+
+export const app = express();
+app.enable('case sensitive routing');
+app.disable('case sensitive routing');
+app.enable('strict routing');
+app.disable('strict routing');
+app.use('/Admin', requireSession);
+app.get('/admin/users', (_req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? '' : ' strict'}${r.caseSensitive ? ' case-sensitive' : ''}`)).toEqual([
+      'GET /admin/users [requireSession]',
+    ]);
+  });
+
   it('a router nothing mounts is still walked: its routes are listed without a prefix, behind its own middleware, with a warning', async () => {
     const dir = writeProject({
       'package.json': PKG,
