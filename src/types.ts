@@ -239,12 +239,12 @@ export type GuardMechanism =
   | 'app.use'
   | 'mount-middleware'
   /**
-   * Express: a route registration whose last function passes the request on with `next()`
+   * Express and @koa/router: a route registration whose last function passes the request on with `next()`
    * (`app.all('/api/*', requireAuthentication)`, `route(p).all(guard).get(…)`): it runs for the
    * routes registered after it whose path its path matches, for its method
    */
   | 'pass-through-route'
-  /** Express: `router.param(name, fn)`, for the router's routes whose path names the parameter */
+  /** Express and @koa/router: `router.param(name, fn)`, for the routes whose path names the parameter */
   | 'router.param'
   | 'in-handler'
   /** NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on the handler method */
