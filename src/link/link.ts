@@ -27,6 +27,21 @@ export interface BoundRegistration {
   order: (string | number)[];
 }
 
+/** A value flattened from a registration's arguments, with the expression and file it came from. */
+export type FlatItem = { value: Value; expr: Expr; file: string };
+
+/** A `router.param(name, fn)` callback: one function it registers, and where. */
+export interface ParamCallback {
+  item: FlatItem;
+  reg: RegistrationFact;
+  file: string;
+}
+
+/** The names of the parameters a path names (`/:org/projects/:id` → org, id), in order. */
+export function paramNames(path: string): string[] {
+  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+}
+
 export interface ParamRegistration {
   reg: RegistrationFact;
   file: string;
@@ -83,6 +98,40 @@ export class LinkContext {
 
   registrationsOf(routerId: string): BoundRegistration[] {
     return this.byRouter.get(routerId) ?? [];
+  }
+
+  private readonly params = new Map<string, Map<string, ParamCallback[]>>();
+
+  /** `router.param(name, fn)` on a router (Express, @koa/router): the callbacks by parameter name, in registration order. */
+  paramCallbacks(routerId: string): Map<string, ParamCallback[]> {
+    let byName = this.params.get(routerId);
+    if (byName) return byName;
+    byName = new Map();
+    this.params.set(routerId, byName);
+    for (const b of this.registrationsOf(routerId)) {
+      if (b.reg.method !== 'param' || b.reg.args.length < 2) continue;
+      const name = this.ev.eval(b.file, b.reg.args[0]!);
+      if (name.t !== 'str') continue;
+      for (const item of this.ev.flatten(b.file, b.reg.args.slice(1))) byName.set(name.v, [...(byName.get(name.v) ?? []), { item, reg: b.reg, file: b.file }]);
+    }
+    return byName;
+  }
+
+  /**
+   * A route registration whose last function passes the request on (`next()`): a layer the
+   * later routes matching its path and method run behind (`app.all('/api/*', requireAuth)`,
+   * Express and @koa/router alike). Its guards for those routes, and whether it also serves —
+   * when that last function answers and is no guard (a handler that sometimes defers), and then
+   * only its guards, not the handler, are layers. Null when the last function never passes on.
+   */
+  passThrough(items: FlatItem[], at: Loc): { guards: AppliedGuard[]; serves: boolean } | null {
+    const last = items[items.length - 1]?.value;
+    const f = last?.t === 'fn' ? this.ev.fnOf(last.file, last.fn) : undefined;
+    if (!f?.behaviour.passesOn) return null;
+    const guards = items.map((it) => this.guard(it.file, it.expr, it.value, 'pass-through-route', at));
+    const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
+    const serves = f.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
+    return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
   }
 
   warn(file: string, at: Loc, message: string, snippet: string): void {

@@ -10,12 +10,7 @@ import { writeProject } from '../helpers/project.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
-
-describe('express: middleware left behind by earlier mounts', () => {
-  it('reaches later routes whose paths it matches (a parameter matches any segment), and no others', async () => {
-    const dir = writeProject({
-      'package.json': PKG,
-      'src/guards.ts': `
+const GUARDS = `
 import type { NextFunction, Request, Response } from 'express';
 export function requireSession(req: Request, res: Response, next: NextFunction) {
   if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
@@ -25,7 +20,23 @@ export function requireOrgMember(req: Request, res: Response, next: NextFunction
   if (req.params.org !== req.session.orgId) return res.status(404).json({ error: 'not found' });
   next();
 }
-`,
+`;
+
+type Checked = Awaited<ReturnType<typeof check>>;
+/** `METHOD /path [guard, …]`, and ` strict` / ` case-sensitive` when asked for the route's matching. */
+function routeLines(res: Checked, { mechanism = false, matching = false } = {}): string[] {
+  return res.routes.map((r) => {
+    const guards = r.guards.map((g) => (mechanism ? `${g.name} (${g.mechanism})` : g.name)).join(', ');
+    const how = matching ? `${r.trailingSlashInsensitive ? '' : ' strict'}${r.caseSensitive ? ' case-sensitive' : ''}` : '';
+    return `${r.method} ${r.path} [${guards}]${how}`;
+  });
+}
+
+describe('express: middleware left behind by earlier mounts', () => {
+  it('reaches later routes whose paths it matches (a parameter matches any segment), and no others', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
       'src/app.ts': `
 import express from 'express';
 import { requireOrgMember, requireSession } from './guards.js';
@@ -56,8 +67,7 @@ app.use('/api', api);
 `,
     });
     const res = await check(dir);
-    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`);
-    expect(lines).toEqual([
+    expect(routeLines(res)).toEqual([
       'GET /api/billing/invoices [requireSession]',
       // billing's requireSession runs for every request entering /api/billing, served there or not
       'GET /api/billing/summary [requireSession]',
@@ -71,13 +81,7 @@ app.use('/api', api);
   it('a route whose last function calls next() is a layer for later routes, not a route; one that only forwards errors (next(err)) is a route', async () => {
     const dir = writeProject({
       'package.json': PKG,
-      'src/guards.ts': `
-import type { NextFunction, Request, Response } from 'express';
-export function requireSession(req: Request, res: Response, next: NextFunction) {
-  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
-  next();
-}
-`,
+      'src/guards.ts': GUARDS,
       'src/app.ts': `
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { requireSession } from './guards.js';
@@ -99,8 +103,7 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
 `,
     });
     const res = await check(dir);
-    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name + ' (' + g.mechanism + ')').join(', ')}]`);
-    expect(lines).toEqual([
+    expect(routeLines(res, { mechanism: true })).toEqual([
       'GET /api/me [requireSession (pass-through-route), (inline 401 check) (in-handler)]',
       'GET /api/projects/:id [requireSession (pass-through-route)]',
       'GET /api/projects/new [requireSession (pass-through-route)]',
@@ -110,13 +113,7 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
   it('routers and apps are case-insensitive and non-strict unless told otherwise (Router(), Router({}), Router({ caseSensitive, strict }))', async () => {
     const dir = writeProject({
       'package.json': PKG,
-      'src/guards.ts': `
-import type { NextFunction, Request, Response } from 'express';
-export function requireSession(req: Request, res: Response, next: NextFunction) {
-  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
-  next();
-}
-`,
+      'src/guards.ts': GUARDS,
       'src/app.ts': `
 import express, { Router } from 'express';
 import { requireSession } from './guards.js';
@@ -140,8 +137,7 @@ app.use('/exact', exact);
 `,
     });
     const res = await check(dir);
-    const lines = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? '' : ' strict'}${r.caseSensitive ? ' case-sensitive' : ''}`);
-    expect(lines).toEqual([
+    expect(routeLines(res, { matching: true })).toEqual([
       'GET /empty/admin/users [requireSession]',
       'GET /exact/admin/users [] strict case-sensitive',
       'GET /plain/admin/users [requireSession]',
@@ -165,7 +161,7 @@ app.get('/admin/users', (_req, res) => res.json([]));
 `,
     });
     const res = await check(dir);
-    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? '' : ' strict'}${r.caseSensitive ? ' case-sensitive' : ''}`)).toEqual([
+    expect(routeLines(res, { matching: true })).toEqual([
       'GET /admin/users [requireSession]',
     ]);
   });
@@ -188,7 +184,7 @@ app.get('/health', (_req, res) => res.json({ ok: true }));
 `,
     });
     const res = await check(dir);
-    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /daily [requireSession]', 'GET /health []']);
+    expect(routeLines(res)).toEqual(['GET /daily [requireSession]', 'GET /health []']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
       'src/reports.ts:5 router reports is never mounted on an app in the analysed files; its routes are listed without a prefix',
     ]);

@@ -10,7 +10,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import type { BoundRegistration, LinkContext } from '../../link/link.js';
+import { paramNames, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, pathApplies, pathMayApplyBelow, routePathCovers } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -97,14 +97,12 @@ class ExpressLinker {
     if (byName) return byName;
     byName = new Map();
     this.params.set(r.id, byName);
-    for (const b of this.ctx.registrationsOf(r.id)) {
-      if (b.reg.method !== 'param' || b.reg.args.length < 2) continue;
-      const name = this.ctx.ev.eval(b.file, b.reg.args[0]!);
-      if (name.t !== 'str') continue;
-      for (const it of this.ctx.ev.flatten(b.file, b.reg.args.slice(1))) {
-        const g = this.ctx.guard(it.file, it.expr, it.value, 'router.param', b.reg.at);
-        if (g) byName.set(name.v, [...(byName.get(name.v) ?? []), this.ctx.placed(g, b.file)]);
-      }
+    for (const [name, callbacks] of this.ctx.paramCallbacks(r.id)) {
+      const guards = callbacks.flatMap(({ item, reg, file }) => {
+        const g = this.ctx.guard(item.file, item.expr, item.value, 'router.param', reg.at);
+        return g ? [this.ctx.placed(g, file)] : [];
+      });
+      if (guards.length > 0) byName.set(name, guards);
     }
     return byName;
   }
@@ -237,23 +235,13 @@ class ExpressLinker {
       return [];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));
-    const handler = items[items.length - 1];
-    // A last function that can pass the request on (`next()`) makes the registration a layer
-    // the routes registered after it on a matching path run behind: `app.all('/api/*',
-    // requireAuthentication)`. It serves nothing itself unless that function also answers and
-    // is no guard: a handler that sometimes defers to a later route (then only its guards, not
-    // the handler itself, are layers for those routes).
-    const last = handler?.value.t === 'fn' ? this.ctx.ev.fnOf(handler.value.file, handler.value.fn) : undefined;
-    if (last?.behaviour.passesOn) {
-      const guards = items.map((it) => this.ctx.guard(it.file, it.expr, it.value, 'pass-through-route', reg.at));
-      const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
-      const serves = last.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
+    // `app.all('/api/*', requireAuthentication)`: a layer for the later routes it matches (LinkContext.passThrough)
+    const through = this.ctx.passThrough(items, reg.at);
+    if (through) {
       const layers = paths.flatMap((p) =>
-        guards.flatMap((g) =>
-          g && !(serves && unclassified(g)) ? [{ guard: this.ctx.placed(g, file), scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } }] : [],
-        ),
+        through.guards.map((g) => ({ guard: this.ctx.placed(g, file), scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
-      if (serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
+      if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
       return layers;
     }
     this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
@@ -284,7 +272,7 @@ class ExpressLinker {
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
-      const paramGuards = params.size === 0 ? [] : [...p.matchAll(/:(\w+)/g)].flatMap((m) => params.get(m[1]!) ?? []);
+      const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
       const applied = active
         .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
         .map((s) => s.guard);

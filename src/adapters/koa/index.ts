@@ -22,7 +22,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { cmp, paramNames, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { pathApplies, routePathCovers } from '../paths.js';
@@ -67,8 +67,8 @@ interface Layer {
   prefixes: PrefixStep[];
   /** when the layer entered this stack */
   added: (string | number)[];
-  /** route: `router.param(name, fn)` callbacks of the routers whose stack holds it, for the parameters its path names */
-  params?: { item: Item; reg: RegistrationFact }[];
+  /** route: `router.param(name, fn)` callbacks of the routers whose stack holds it, for the parameters its path names (@koa/router runs them before the route's middleware, whenever registered) */
+  params?: ParamCallback[];
 }
 
 function bool(v: Value | undefined): boolean | undefined {
@@ -176,31 +176,17 @@ class KoaLinker {
         else this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
       }
     }
-    const params = this.paramCallbacks(r);
+    // `router.param(name, fn)` runs before every route in the router's stack naming the
+    // parameter, registered before or after it, nested routers' clones included.
+    const params = this.ctx.paramCallbacks(r.id);
     const out = layers.map((l) => {
       const path = setPrefix(l.path, prefix, l.strict, l.kind);
-      const own = l.kind === 'route' && params.size > 0 ? [...path.matchAll(/:(\w+)/g)].flatMap((m) => params.get(m[1]!) ?? []) : [];
+      const own = l.kind === 'route' && params.size > 0 ? paramNames(path).flatMap((n) => params.get(n) ?? []) : [];
       return own.length > 0 ? { ...l, path, params: [...(l.params ?? []), ...own] } : { ...l, path };
     });
     this.computing.delete(r.id);
     this.stacks.set(memo, out);
     return out;
-  }
-
-  /**
-   * `router.param('id', loadProject)`: @koa/router runs the callback before the middleware of
-   * every route in the router's stack whose path names the parameter — routes registered
-   * before or after it, and those of routers nested with use(), which are cloned into it.
-   */
-  private paramCallbacks(r: RouterObject): Map<string, { item: Item; reg: RegistrationFact }[]> {
-    const byName = new Map<string, { item: Item; reg: RegistrationFact }[]>();
-    for (const b of this.ctx.registrationsOf(r.id)) {
-      if (b.reg.method !== 'param' || b.reg.args.length < 2) continue;
-      const name = this.ctx.ev.eval(b.file, b.reg.args[0]!);
-      if (name.t !== 'str') continue;
-      for (const item of this.ctx.ev.flatten(b.file, b.reg.args.slice(1))) byName.set(name.v, [...(byName.get(name.v) ?? []), { item, reg: b.reg }]);
-    }
-    return byName;
   }
 
   private route(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
@@ -347,25 +333,8 @@ class KoaLinker {
     }
   }
 
-  /**
-   * A route layer whose last function passes the request on (`await next()`): @koa/router
-   * composes every layer matching the path and method, in order, so its guards run before the
-   * later routes it matches (`router.all('/projects', requireSession)`). It serves nothing
-   * itself unless that function also answers and is no guard. Null for any other layer.
-   */
-  private passThrough(l: Layer): { guards: AppliedGuard[]; serves: boolean } | null {
-    if (l.kind !== 'route') return null;
-    const last = l.items[l.items.length - 1]!;
-    const f = last.value.t === 'fn' ? this.ctx.ev.fnOf(last.value.file, last.value.fn) : undefined;
-    if (!f?.behaviour.passesOn) return null;
-    const guards = l.items.map((it) => this.guard(it, 'pass-through-route', l.reg.at));
-    const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
-    const serves = f.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
-    return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
-  }
-
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string): void {
-    const passing = layers.map((l) => this.passThrough(l));
+    const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at) : null));
     layers.forEach((l, i) => {
       if (l.kind !== 'route' || (passing[i] && !passing[i]!.serves)) return;
       const guards: AppliedGuard[] = outer.filter((s) => pathApplies(s.scope, l.path, false)).map((s) => s.guard);
