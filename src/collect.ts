@@ -19,7 +19,7 @@ import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
-import type { FileFacts, ParseErrorFact } from './types.js';
+import type { FileFacts, LeadingGuard, ParseErrorFact } from './types.js';
 
 export interface CollectOptions {
   cwd: string;
@@ -148,14 +148,22 @@ export interface Sources {
    * needed by the linker) and would not read now either — its text still shows no signal,
    * imports what it did, and parses (each such file is parsed to know) — or one whose facts
    * only moved (relocate.ts): same signals and imports, and its new facts, extracted now,
-   * equal the cached ones but for lines. Then the result stands, its locations in the moved
-   * files to be moved (`moved`: the line map of each). Null when another file changed, any was
-   * added, removed or cannot be read, or none changed.
+   * equal the cached ones but for lines — and for leading statements of functions added or
+   * removed that `inert` finds change nothing. Then the result stands, its locations in the
+   * moved files to be moved (`moved`: the line map of each). Null when another file changed,
+   * any was added, removed or cannot be read, or none changed.
    */
-  resultHolds(unused: ReadonlySet<string>): { checked: number; moved: Map<string, LineMap> } | null;
+  resultHolds(unused: ReadonlySet<string>, inert: LeadingJudge): { checked: number; moved: Map<string, LineMap> } | null;
   /** Keep every file's entry (the changed files' new content) in the cache; null, or why it could not be written. */
   saveEntries(): string | null;
 }
+
+/**
+ * Whether leading statements an edit added or removed change nothing a run links (link.ts,
+ * `inertLeading`), judged with `files`: the last result's facts, but the edited files' old
+ * ones (for statements removed) or new ones (for statements added).
+ */
+export type LeadingJudge = (files: FactStore, changes: { file: string; fn: number; entries: LeadingGuard[] }[]) => boolean;
 
 /** When the last result is reused, the cache is rewritten to keep new stat signatures only if at least 1 file in this many needs one. */
 const SIGNATURES_WORTH_SAVING = 8;
@@ -220,7 +228,7 @@ export function readSources(o: CollectOptions): Sources {
     if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
     return saveEntries(cache, states);
   };
-  const resultHolds = (unused: ReadonlySet<string>): { checked: number; moved: Map<string, LineMap> } | null => {
+  const resultHolds = (unused: ReadonlySet<string>, inert: LeadingJudge): { checked: number; moved: Map<string, LineMap> } | null => {
     const cache = o.cache;
     if (!cache || cache.size !== states.length) return null;
     const changed: FileState[] = [];
@@ -257,6 +265,10 @@ export function readSources(o: CollectOptions): Sources {
     }
     // Facts extracted here are the file's facts for the run that links again too (and are kept).
     const moved = new Map<string, LineMap>();
+    const olds = new Map<string, FileFacts>();
+    const news = new Map<string, FileFacts>();
+    const removed: Parameters<LeadingJudge>[1] = [];
+    const added: Parameters<LeadingJudge>[1] = [];
     for (const [s, oldHash] of relocated) {
       const old = cache.facts(s.file, oldHash)?.toString('utf8') ?? null;
       s.facts = extractFacts(loadTypeScript(), s.file, s.text!, o.adapters, o.budgets);
@@ -270,10 +282,39 @@ export function readSources(o: CollectOptions): Sources {
       } catch {
         // a damaged entry: the run links again
       }
-      const lines = before === null ? null : factsMoved(before, s.facts, o.adapters);
-      if (lines === null) return null;
-      moved.set(s.file, lines);
+      const how = before === null ? null : factsMoved(before, s.facts, o.adapters);
+      if (how === null) return null;
+      moved.set(s.file, how.lines);
+      olds.set(s.file, before!);
+      news.set(s.file, s.facts);
+      for (const c of how.leading) {
+        if (c.removed.length > 0) removed.push({ file: s.file, fn: c.fn, entries: c.removed });
+        if (c.added.length > 0) added.push({ file: s.file, fn: c.fn, entries: c.added });
+      }
     }
+    // The facts the judge may read: those the last result read, from the cache. Reading a file it
+    // did not read (held back by the prefilter) would widen what the result depends on: not judged.
+    const judged = (edited: Map<string, FileFacts>, changes: Parameters<LeadingJudge>[1]): boolean => {
+      if (changes.length === 0) return true;
+      let outside = false;
+      const files = new FactStore();
+      for (const st of states)
+        files.defer(st.file, () => {
+          const own = edited.get(st.file);
+          if (own) return own;
+          const text = !unused.has(st.file) && st.cached ? cache.facts(st.file, st.hash) : null;
+          if (text !== null)
+            try {
+              return factsFromText(text);
+            } catch {
+              // a damaged entry: not judged
+            }
+          outside = true;
+          return emptyFacts(st.file);
+        });
+      return inert(files, changes) && !outside;
+    };
+    if (!judged(olds, removed) || !judged(news, added)) return null;
     return { checked: changed.length, moved };
   };
   return {

@@ -1,6 +1,7 @@
 /**
  * Files whose facts only moved: an edit that changed none of a file's facts that a run reads,
- * but the lines they are on (a comment, a blank line, a local that nothing looks up).
+ * but the lines they are on (a comment, a blank line, a local that nothing looks up, a call at
+ * the head of a handler that is no guard).
  * Then the kept result stands, its locations in those files moved to their new lines
  * (`--cache`, engine.ts).
  *
@@ -22,15 +23,39 @@
  * through exports and special names: any change there counts. The lookups counted are those
  * outside the differing bindings, which are reached only through one of them.
  *
+ * Leading calls may differ too (`FunctionFact.leading`: `const startedAt = Date.now()` or
+ * `audit.record(req.path)` put at the head of a handler): for each function, the calls between
+ * its longest unchanged head and tail are returned as removed and added, and the caller judges
+ * them (link.ts, `inertLeading`: each is no guard and calls no parameter, with the old facts for
+ * those removed and the new ones for those added; collect.ts). Those are all a run reads of a
+ * function's leading calls, and a call found inert yields nothing: every other order, identity
+ * and copy is as before, moved. The lookups of names a removed call makes are judged with it.
+ *
  * A location in the result is an object's `line` beside its `file`. A result with a location in
  * a moved file the map does not know, or a text naming a place in one (`file:line`, as the Nest
  * API-docs note does), is not relocated: the run links again.
  */
 import type { Adapter } from './adapters/adapter.js';
-import type { Expr, FileFacts, Scope } from './types.js';
+import type { Expr, FileFacts, FunctionFact, LeadingGuard, Scope } from './types.js';
 
 /** Where the lines of a file's old facts are now: old line → new line. */
 export type LineMap = ReadonlyMap<number, number>;
+
+/**
+ * Leading statements of one function (`FunctionFact.leading`) that an edit removed or added,
+ * between runs of ones that stayed (moved, maybe).
+ */
+export interface LeadingChange {
+  fn: number;
+  removed: LeadingGuard[];
+  added: LeadingGuard[];
+}
+
+/** How a file's facts moved: its line map, and leading statements to be judged inert before the result stands. */
+export interface Moved {
+  lines: LineMap;
+  leading: LeadingChange[];
+}
 
 /** Keys whose numbers are lines in the file. */
 const LINE_KEYS = new Set(['line', 'endLine']);
@@ -44,19 +69,59 @@ interface Pairs {
 
 /**
  * The line map from a file's old facts to its new ones (both plain, decoded whole), when the
- * facts a run can read only moved; null when anything else changed.
+ * facts a run can read only moved — but for leading statements of functions added or removed,
+ * which the caller must judge (link.ts, `inertLeading`); null when anything else changed.
  */
-export function factsMoved(before: FileFacts, after: FileFacts, adapters: readonly Adapter[]): LineMap | null {
+export function factsMoved(before: FileFacts, after: FileFacts, adapters: readonly Adapter[]): Moved | null {
   const pairs: Pairs = { lines: new Map(), offsets: new Map() };
   const keys = Object.keys(before) as (keyof FileFacts)[];
   if (keys.length !== Object.keys(after).length) return null;
-  for (const k of keys) if (k !== 'scopes' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
+  for (const k of keys) if (k !== 'scopes' && k !== 'functions' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
+  const leading = leadingChanges(before.functions, after.functions, pairs);
+  if (leading === null) return null;
   const differing = differingBindings(before.scopes, after.scopes, pairs);
   if (differing === null) return null;
-  // (the rest of the facts, imports included, are equal by now: asking of the old ones is enough)
-  if (differing.length > 0 && (adapters.some((a) => a.readsEveryBinding?.(before)) || !unreachable(differing, before))) return null;
+  // (the rest of the facts, imports included, are equal by now: asking of the old ones is enough;
+  // lookups made by leading statements removed are judged with those statements)
+  const removed = new Set<unknown>(leading.flatMap((c) => c.removed));
+  if (differing.length > 0 && (adapters.some((a) => a.readsEveryBinding?.(before)) || !unreachable(differing, before, removed))) return null;
   if (!increasing(pairs.lines) || !increasing(pairs.offsets)) return null;
-  return nextLinesKept(before, after, pairs.lines) ? pairs.lines : null;
+  return nextLinesKept(before, after, pairs.lines) ? { lines: pairs.lines, leading } : null;
+}
+
+/**
+ * The functions' facts equal but for moves and their leading statements, and those equal but
+ * for a run removed and a run added (each function's longest common head and tail kept, their
+ * locations paired): the changes. Null when anything else differs.
+ */
+function leadingChanges(before: FunctionFact[], after: FunctionFact[], pairs: Pairs): LeadingChange[] | null {
+  if (before.length !== after.length) return null;
+  const out: LeadingChange[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const { leading: x, ...a } = before[i]!;
+    const { leading: y, ...b } = after[i]!;
+    if (!sameBut(a, b, null, pairs)) return null;
+    let same: boolean | null = true;
+    let head = 0;
+    while (head < x.length && head < y.length && (same = sameInto(x[head], y[head], pairs))) head++;
+    let tail = 0;
+    while (same !== null && tail < x.length - head && tail < y.length - head && (same = sameInto(x[x.length - 1 - tail], y[y.length - 1 - tail], pairs))) tail++;
+    if (same === null) return null;
+    if (head + tail < Math.max(x.length, y.length)) out.push({ fn: a.id, removed: x.slice(head, x.length - tail), added: y.slice(head, y.length - tail) });
+  }
+  return out;
+}
+
+/**
+ * Whether `x` and `y` are the same but for moves (their pairs then join `pairs`); null when
+ * they are, but an old line or offset of theirs is paired with another new one already.
+ */
+function sameInto(x: unknown, y: unknown, pairs: Pairs): boolean | null {
+  const own: Pairs = { lines: new Map(), offsets: new Map() };
+  if (!sameBut(x, y, null, own)) return false;
+  for (const [p, q] of own.lines) if (!pair(pairs.lines, p, q)) return null;
+  for (const [p, q] of own.offsets) if (!pair(pairs.offsets, p, q)) return null;
+  return true;
 }
 
 /**
@@ -116,8 +181,8 @@ function differingBindings(before: Scope[], after: Scope[], pairs: Pairs): [numb
   return out;
 }
 
-/** Whether no lookup of a name, from the old facts outside the differing bindings, can read one of them. */
-function unreachable(differing: [number, string][], facts: FileFacts): boolean {
+/** Whether no lookup of a name, from the old facts outside the differing bindings (and `skipped`), can read one of them. */
+function unreachable(differing: [number, string][], facts: FileFacts, skipped: ReadonlySet<unknown>): boolean {
   if (differing.some(([scope]) => scope === 0)) return false;
   const skip = new Set(differing.map(([scope, name]) => `${scope}\0${name}`));
   /** per name looked up, the scopes it is looked up from */
@@ -128,7 +193,7 @@ function unreachable(differing: [number, string][], facts: FileFacts): boolean {
     at.add(scope);
   };
   const visit = (v: unknown): void => {
-    if (typeof v !== 'object' || v === null) return;
+    if (typeof v !== 'object' || v === null || skipped.has(v)) return;
     if (Array.isArray(v)) {
       for (const item of v) visit(item);
       return;

@@ -11,6 +11,7 @@ import { factsToText, plainFactsFromText } from '../src/extract/facts-text.js';
 import { run, type RunResult } from '../src/engine.js';
 import { factsMoved, relocateResult } from '../src/relocate.js';
 import { formatJson } from '../src/report/json.js';
+import type { Expr, LeadingGuard } from '../src/types.js';
 import { ROOT } from './helpers/run.js';
 
 const FILE = 'src/routes/sites.ts';
@@ -63,12 +64,27 @@ const insert = (text: string, after: number, line: string): string => {
   return lines.join('\n');
 };
 
-/** The lines that moved (old → new), or null when the facts did not only move. */
+const extract = (file: string, text: string) => extractFacts(loadTypeScript(), file, text, ADAPTERS, DEFAULT_BUDGETS);
+// the old facts as a run has them: read back from the cache's text
+const movedFacts = (file: string, before: string, after: string) => factsMoved(plainFactsFromText(factsToText(extract(file, before))), extract(file, after), ADAPTERS);
+
+/** The lines that moved (old → new), or null when the facts did not only move (leading calls added or removed count as not moved here). */
 function moved(file: string, before: string, after: string): [number, number][] | null {
-  const extract = (text: string) => extractFacts(loadTypeScript(), file, text, ADAPTERS, DEFAULT_BUDGETS);
-  // the old facts as a run has them: read back from the cache's text
-  const map = factsMoved(plainFactsFromText(factsToText(extract(before))), extract(after), ADAPTERS);
-  return map && [...map].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]);
+  const how = movedFacts(file, before, after);
+  return how && how.leading.length === 0 ? [...how.lines].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]) : null;
+}
+
+/** Leading calls an edit removed and added, per function, as source-like text (`Date.now()` at 11), with the lines that moved; null when not only these changed. */
+function leadingEdit(file: string, before: string, after: string): { lines: [number, number][]; leading: { fn: string | null; removed: string[]; added: string[] }[] } | null {
+  const how = movedFacts(file, before, after);
+  if (!how) return null;
+  const fns = extract(file, after).functions;
+  const name = (e: Expr): string => (e.k === 'ref' ? e.name : e.k === 'member' ? `${name(e.obj)}.${e.prop}` : e.k === 'str' ? `'${e.v}'` : e.k);
+  const text = (lg: LeadingGuard): string => `${lg.callee ? name(lg.callee) : lg.inline}(${(lg.args ?? []).map(name).join(', ')}) at ${lg.at.line}`;
+  return {
+    lines: [...how.lines].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]),
+    leading: how.leading.map((c) => ({ fn: fns.find((f) => f.id === c.fn)?.name ?? null, removed: c.removed.map(text), added: c.added.map(text) })),
+  };
 }
 
 describe('factsMoved: the facts of an edited file only moved', () => {
@@ -87,7 +103,6 @@ describe('factsMoved: the facts of an edited file only moved', () => {
     ['a line put between a suppression comment and the route it covers', insert(SITES, 8, '// listing')],
     ['a module-scope binding added (exports and imports read those)', insert(SITES, 4, 'const PAGE_SIZE = 50;')],
     ['a local that a name in the handler now finds first', insert(SITES, 9, '  const sitesService = legacySites;')],
-    ['a call added before the response (a leading call the linker classifies)', insert(SITES, 10, '    const startedAt = Date.now();')],
     ['a route added', `${SITES}sitesRouter.delete('/:siteId', async (req, res) => res.status(204).end());\n`],
   ])('%s: not moved', (_name, after) => {
     expect(moved(FILE, SITES, after)).toBe(null);
@@ -134,6 +149,64 @@ export function adminOnly() {
   });
 });
 
+describe('factsMoved: leading calls added or removed, for the caller to judge', () => {
+  const timed = insert(SITES, 10, '    const startedAt = Date.now();');
+
+  it('a call added at the head of a handler (in its try block): the call, and the lines after it moved', () => {
+    expect(leadingEdit(FILE, SITES, timed)).toEqual({
+      lines: [[11, 12], [12, 13], [14, 15], [18, 19], [19, 20], [20, 21], [21, 22]],
+      leading: [{ fn: null, removed: [], added: ['Date.now() at 11'] }],
+    });
+  });
+
+  it('the same call removed again', () => {
+    expect(leadingEdit(FILE, timed, SITES)).toEqual({
+      lines: [[12, 11], [13, 12], [15, 14], [19, 18], [20, 19], [21, 20], [22, 21]],
+      leading: [{ fn: null, removed: ['Date.now() at 11'], added: [] }],
+    });
+  });
+
+  it('a local and the leading call that reads it removed together: the lookup goes with the call', () => {
+    const traced = insert(insert(SITES, 10, '    const startedAt = Date.now();'), 11, "    const span = tracer.startSpan('sites.list', startedAt);");
+    expect(leadingEdit(FILE, traced, SITES)?.leading).toEqual([{ fn: null, removed: ['Date.now() at 11', "tracer.startSpan('sites.list', startedAt) at 12"], added: [] }]);
+  });
+
+  it("a leading call's argument changed: the old call removed and the new one added, the others kept", () => {
+    const audited = insert(SITES, 10, "    audit.record('sites.list');");
+    expect(leadingEdit(FILE, audited, audited.replace("'sites.list'", "'sites.index'"))).toEqual({
+      lines: [],
+      leading: [{ fn: null, removed: ["audit.record('sites.list') at 11"], added: ["audit.record('sites.index') at 11"] }],
+    });
+  });
+
+  it('the argument of a leading call whose result a local holds, and the response reads: the local changed too', () => {
+    expect(leadingEdit(FILE, SITES, SITES.replace('sitesService.list(req.session.accountId)', 'sitesService.list(req.session.ownerId)'))).toBe(null);
+  });
+
+  it('a call added before the response in a named function: named by it', () => {
+    const named = SITES.replace("sitesRouter.get('/:siteId', async (req, res) => {", "sitesRouter.get('/:siteId', async function showSite(req, res) {");
+    expect(leadingEdit(FILE, named, insert(named, 18, '  metrics.increment(\'sites.show\');'))?.leading).toEqual([{ fn: 'showSite', removed: [], added: ["metrics.increment('sites.show') at 19"] }]);
+  });
+
+  it('a line put above a leading call that is on a line of its own: its line moves too (an in-handler guard is reported there)', () => {
+    const guarded = insert(SITES, 10, '    await requireSession();');
+    expect(moved(FILE, guarded, insert(guarded, 4, '// mounted under /api/sites'))).toContainEqual([11, 12]);
+  });
+
+  it('a line split between two leading calls, the second keeping its column: its old line pairs with two new ones', () => {
+    const both = insert(SITES, 10, '    await requireSession(); notify(req);');
+    const split = insert(SITES, 10, `    await requireSession();\n${' '.repeat(28)}notify(req);`);
+    expect(moved(FILE, both, insert(both, 4, '// mounted under /api/sites'))).toContainEqual([11, 12]);
+    expect(leadingEdit(FILE, both, split)).toBe(null);
+  });
+
+  it('a response moved above a leading call: not only leading calls changed', () => {
+    const lines = SITES.split('\n');
+    [lines[10], lines[11]] = [lines[11]!, lines[10]!];
+    expect(leadingEdit(FILE, SITES, lines.join('\n'))).toBe(null);
+  });
+});
+
 describe('relocateResult', () => {
   const result = () => ({
     routes: [
@@ -157,14 +230,16 @@ describe('relocateResult', () => {
   });
 });
 
+const cached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [], cache: true });
+const uncached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [] });
+/** A fixture copied to a directory of its own. */
+const copy = (fixture: string): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-relocate-'));
+  fs.cpSync(path.join(ROOT, 'fixtures', fixture), dir, { recursive: true });
+  return dir;
+};
+
 describe('check --cache after edits that only move facts', () => {
-  const cached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [], cache: true });
-  const uncached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [] });
-  const copy = (fixture: string): string => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-relocate-'));
-    fs.cpSync(path.join(ROOT, 'fixtures', fixture), dir, { recursive: true });
-    return dir;
-  };
 
   it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'nest-leaky', 'next-leaky'])(
     '%s: a comment line put in a source file gives what a full run gives, mostly without linking again',
@@ -220,5 +295,116 @@ describe('check --cache after edits that only move facts', () => {
     const again = await cached(dir);
     expect(again.extraction).toMatchObject({ parsed: 0, reused: true });
     expect(formatJson(again)).toBe(truth);
+  });
+});
+
+describe('check --cache after a call is added to or removed from the head of a function', () => {
+  // A line that opens a function's body: `async (req, res) => {`, `async list(@Param('id') id: string) {`.
+  const OPENS_FUNCTION = /(=>|\)(\s*:\s*[\w<>[\], .|]+)?)\s*\{\s*$/;
+  const NOT_A_FUNCTION = /^\s*(if|for|while|switch|catch|else|try|do)\b|\b(if|while|for|switch|catch)\s*\(/;
+  const STATEMENTS = [
+    ['a timing local', 'const startedAt = Date.now();'],
+    ['a log call', "console.debug('served');"],
+    ['a guard call', 'await requireSession();'],
+  ] as const;
+
+  it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'nest-leaky', 'next-leaky'])(
+    '%s: each gives what a full run gives; a call that is no guard without linking again, a guard call by linking again',
+    async (fixture) => {
+      const dir = copy(fixture);
+      const original = formatJson(await cached(dir));
+      const tally = { edits: 0, reused: 0, guarded: 0 };
+      const opening: [string, number][] = [];
+      for (const file of fg.sync('**/*.{ts,tsx}', { cwd: dir, ignore: ['**/node_modules/**'] }).sort())
+        fs.readFileSync(path.join(dir, file), 'utf8').split('\n').forEach((l, i) => {
+          if (OPENS_FUNCTION.test(l) && !NOT_A_FUNCTION.test(l)) opening.push([file, i + 1]);
+        });
+      // five functions spread over the fixture
+      const picked = opening.filter((_, i) => i % Math.max(1, Math.floor(opening.length / 5)) === 0).slice(0, 5);
+      expect(picked.length).toBe(5);
+      for (const [file, line] of picked) {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        const truths: Record<string, string> = {};
+        for (const [what, statement] of STATEMENTS) {
+          fs.writeFileSync(path.join(dir, file), insert(text, line, `  ${statement}`));
+          const r = await cached(dir);
+          truths[what] = formatJson(await uncached(dir));
+          expect(formatJson(r), `${file}: ${what} put after line ${line}`).toBe(truths[what]);
+          tally.edits++;
+          if (what !== 'a guard call' && r.extraction!.reused) tally.reused++;
+          // the guard call guards the route whose handler it leads (the same line put, a log call, does not)
+          if (what === 'a guard call' && truths[what] !== truths['a log call']) {
+            tally.guarded++;
+            expect(r.extraction!.reused, `${file}: a guard call put after line ${line}`).toBe(false);
+          }
+        }
+        // (taking the guard call out again is linked again too: a run for it, before the next place)
+        fs.writeFileSync(path.join(dir, file), text);
+        expect(formatJson(await cached(dir))).toBe(original);
+      }
+      expect(tally.edits).toBe(15);
+      expect(tally.guarded).toBeGreaterThan(0);
+      // the calls that are no guards change no fact but leading calls and bindings nothing reads —
+      // but in a file importing @nestjs/core, whose every binding the Nest adapter reads
+      expect(tally.reused).toBeGreaterThanOrEqual(fixture === 'nest-leaky' ? 8 : 10);
+    },
+    60_000,
+  );
+
+  it("links again when judging a call added reads a file the last result did not (its scope would not cover it)", async () => {
+    const dir = copy('express-demo');
+    // a file that shows no signal and imports nothing: held back by the prefilter
+    fs.writeFileSync(path.join(dir, 'src/services/audit.ts'), `const views: { tenantId: string; what: string; at: number }[] = [];\n\nexport async function recordView(tenantId: string, what: string) {\n  views.push({ tenantId, what, at: Date.now() });\n}\n`);
+    const file = path.join(dir, 'src/routes/sites.ts');
+    const sites = `import { recordView } from '../services/audit.js';\n${fs.readFileSync(file, 'utf8')}`;
+    fs.writeFileSync(file, sites);
+    await cached(dir);
+    const at = sites.split('\n').findIndex((l) => l.startsWith("sitesRouter.get('/', requireTenant, async (req, res) => {")) + 1;
+    expect(at).toBeGreaterThan(0);
+    // a call given the tenant, not the request: a guard only if its definition behaves like one
+    fs.writeFileSync(file, insert(sites, at, "  await recordView(req.tenantId, 'sites');"));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    // the same call of a function the last result read: judged, and the result stands
+    fs.writeFileSync(file, insert(sites, at, "  await recentLogLines(req.tenantId, 1);"));
+    await cached(dir);
+    fs.writeFileSync(file, insert(sites, at, "  await recentLogLines(req.tenantId, 2);"));
+    const again = await cached(dir);
+    expect(again.extraction).toMatchObject({ parsed: 1, reused: true });
+    expect(formatJson(again)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('links again when a leading call removed was the call of a parameter that made its function a pass-through wrapper', async () => {
+    const dir = copy('express-demo');
+    fs.writeFileSync(
+      path.join(dir, 'src/middleware/checked.ts'),
+      `import type { NextFunction, Request, Response } from 'express';
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => unknown;
+
+/** Runs a check, counting the time it takes. */
+export const checked = (check: Middleware) => async (req: Request, res: Response, next: NextFunction) => {
+  const startedAt = Date.now();
+  const verdict = await check(req, res, next);
+  console.debug('checked', req.path, Date.now() - startedAt);
+};
+`,
+    );
+    const routes = path.join(dir, 'src/routes/usage.ts');
+    const usage = fs.readFileSync(routes, 'utf8');
+    const wrapped = usage.replace(/^(export const usageRouter = Router\(\);\n)/m, "$1usageRouter.use(checked(requireSession));\n");
+    expect(wrapped).not.toBe(usage);
+    fs.writeFileSync(routes, `import { checked } from '../middleware/checked.js';\n${wrapped}`);
+    const before = await cached(dir);
+    expect(before.routes.filter((r) => r.file === 'src/routes/usage.ts').every((r) => r.guards.some((g) => g.name === 'requireSession'))).toBe(true);
+    const file = path.join(dir, 'src/middleware/checked.ts');
+    // only the leading call changed (a local holds its result): its old callee was the parameter
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('await check(req, res, next);', 'await audit(req.path);'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    // the route registered before usageRouter.use(requireSession, …) is no longer behind it
+    expect(after.routes.find((r) => r.path === '/api/usage/export.csv')!.guards.map((g) => g.name)).toEqual([]);
   });
 });

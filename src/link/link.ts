@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import type { AppliedGuard, Expr, FileFacts, FlagCondition, GuardMechanism, Loc, RegistrationFact, Route } from '../types.js';
+import type { AppliedGuard, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route } from '../types.js';
 import { Evaluator, exprName, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export interface UnresolvedDiagnostic {
@@ -263,8 +263,8 @@ export class LinkContext {
     if (callee.t === 'fn' && value.t === 'fn') {
       const inner = this.ev.fnOf(value.file, value.fn);
       // the leading statements' callees are called; the returned expressions may contain calls
-      const calls: Expr[] = inner ? [...inner.leading.flatMap((l) => (l.callee ? [{ k: 'call', callee: l.callee, args: [], at: l.at, pos: 0 } as Expr] : [])), ...inner.returns] : [];
-      index = paramCalled(this.ev, value.file, calls, callee.file, callee.fn);
+      const calls: Expr[] = inner ? [...inner.leading.flatMap((l) => (l.callee ? [leadingCall(l.callee, l.at)] : [])), ...inner.returns] : [];
+      index = paramCalled(this.ev, value.file, calls, callee);
     } else if (callee.t === 'pkg' || callee.t === 'unknown') {
       if (ASYNC_WRAPPER_NAME.test(exprName(expr.callee) ?? '') || (callee.t === 'pkg' && ASYNC_WRAPPER_PACKAGES.has(callee.pkg))) index = 0;
     }
@@ -303,53 +303,53 @@ export class LinkContext {
     if (!f) return [];
     const out: AppliedGuard[] = [];
     for (const lg of f.leading) {
-      if (lg.inline) {
-        out.push({
-          name: lg.noUser ? '(inline signed-in check)' : lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',
-          kinds: [lg.inline],
-          families: [],
-          reason: lg.noUser
-            ? 'by behaviour (the handler ends the request first when the request has no signed-in user)'
-            : lg.inline === 'auth'
-              ? 'by behaviour (the handler ends the request with 401 first)'
-              : 'by behaviour (the handler compares the tenant and ends with 403/404 first)',
-          mechanism: 'in-handler',
-          file: handler.file,
-          line: lg.at.line,
-        });
-        continue;
-      }
-      if (lg.refusal) {
-        const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
-        if (g) out.push(g);
-        continue;
-      }
-      if (!lg.callee) continue;
-      // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
-      let root = lg.callee;
-      while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;
-      const isOwnParam = (e: Expr): boolean => {
-        const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
-        return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
-      };
-      if (isOwnParam(root)) continue;
-      const v = this.ev.eval(handler.file, lg.callee);
-      // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
-      // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
-      // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
-      if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam)) {
-        const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
-        if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) continue;
-      }
-      // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
-      let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
-      if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {
-        const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
-        g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; its arguments turn off every 401 it can send` } : null;
-      }
-      if (g && !g.kinds.includes('unknown')) out.push(g);
+      const g = this.leadingGuard(handler, lg);
+      if (g) out.push(g);
     }
     return out;
+  }
+
+  /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
+  leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
+    if (lg.inline)
+      return {
+        name: lg.noUser ? '(inline signed-in check)' : lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',
+        kinds: [lg.inline],
+        families: [],
+        reason: lg.noUser
+          ? 'by behaviour (the handler ends the request first when the request has no signed-in user)'
+          : lg.inline === 'auth'
+            ? 'by behaviour (the handler ends the request with 401 first)'
+            : 'by behaviour (the handler compares the tenant and ends with 403/404 first)',
+        mechanism: 'in-handler',
+        file: handler.file,
+        line: lg.at.line,
+      };
+    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
+    if (!lg.callee) return null;
+    // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
+    let root = lg.callee;
+    while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;
+    const isOwnParam = (e: Expr): boolean => {
+      const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
+      return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
+    };
+    if (isOwnParam(root)) return null;
+    const v = this.ev.eval(handler.file, lg.callee);
+    // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
+    // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
+    // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
+    if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam)) {
+      const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
+      if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
+    }
+    // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
+    let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
+    if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {
+      const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
+      g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; its arguments turn off every 401 it can send` } : null;
+    }
+    return g && !g.kinds.includes('unknown') ? g : null;
   }
 }
 
@@ -368,18 +368,35 @@ function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path
   return lit === cond.value;
 }
 
+/**
+ * Whether leading statements added to or removed from function `fn` of `file` (an edit,
+ * relocate.ts) change nothing a run links: as a handler's leading statement each is no guard
+ * (`leadingGuard`), and none calls a parameter, which could make a function wrapped around
+ * this one a pass-through wrapper (`wrappedMiddleware`). Those are the only readers of a
+ * function's leading statements. Judged with `ctx`'s facts: the file's new ones for statements
+ * added, its old ones for statements removed.
+ */
+export function inertLeading(ctx: LinkContext, file: string, fn: number, entries: readonly LeadingGuard[]): boolean {
+  return entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0));
+}
+
+/** A leading statement's callee as the call it makes (its arguments left out: a wrapper hands them on). */
+function leadingCall(callee: Expr, at: Loc): Expr {
+  return { k: 'call', callee, args: [], at, pos: 0 };
+}
+
 const ASYNC_WRAPPER_NAME = /^(asyncHandler|asyncMiddleware|asyncWrap|wrapAsync|catchAsync|catchErrors|awaitHandler|expressAsyncHandler)$/i;
 const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-wrap', 'express-asyncify']);
 
-/** The index of `outerFn`'s parameter that one of `exprs` calls (directly or nested in a call chain), or -1. */
-function paramCalled(ev: Evaluator, file: string, exprs: Expr[], outerFile: string, outerFn: number): number {
+/** The index of `outer`'s parameter (any function's, when null) that one of `exprs` calls (directly or nested in a call chain), or -1. */
+function paramCalled(ev: Evaluator, file: string, exprs: Expr[], outer: { file: string; fn: number } | null): number {
   let found = -1;
   const visit = (e: Expr, depth: number): void => {
     if (found >= 0 || depth > 8) return;
     if (e.k === 'call' || e.k === 'new') {
       if (e.callee.k === 'ref') {
         const v = ev.eval(file, e.callee);
-        if (v.t === 'param' && v.file === outerFile && v.fn === outerFn) {
+        if (v.t === 'param' && (outer === null || (v.file === outer.file && v.fn === outer.fn))) {
           found = v.index;
           return;
         }
