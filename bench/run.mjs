@@ -8,9 +8,11 @@
  *   (a) floor: every file parsed once by ts.createSourceFile in one process (bench/floor.mjs)
  *   (b) route-surface check, cold (no cache)
  *   (c) route-surface check --cache, warm, nothing changed
- *   (d) route-surface check --cache, warm, one route file edited
+ *   (d) route-surface check --cache, warm, one route file edited (a timing local put at the
+ *       head of a handler: a call that is no guard, src/relocate.ts)
  *   (d2) the same, one file no route reaches edited (a repository: only its parsing matters)
  *   (d3) the same, the route file edited so that its facts only move (a comment line added)
+ *   (d4) the same, a route file edited so that a route gains a guard (linked again)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
@@ -149,7 +151,7 @@ async function benchSize(size, o, frameworks, log) {
       flip = !flip;
       fs.writeFileSync(file, flip ? changed : original);
     };
-    return { id, label, args: cached, cwd: tree, codes: [0, 1], before, restore };
+    return { id, label, args: cached, cwd: tree, codes: [0, 1], before, restore, apply: () => fs.writeFileSync(file, changed) };
   };
   const commands = [
     { id: 'cold', label: '(b) check, cold', args: [BIN, 'check', '--format', 'json'], cwd: tree, codes: [0, 1] },
@@ -164,8 +166,32 @@ async function benchSize(size, o, frameworks, log) {
     edited('editMoved', '(d3) check --cache, warm, one route file edited, its facts only moved (a comment line added)', path.join(tree, routeFileOf(expected, 'express', 1)), (t) =>
       t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  // paged: see docs/api/paging.md\n`),
     ),
+    // A third route file, a guard call put at the head of a handler: the route gains an
+    // in-handler guard, and the result is linked again.
+    edited('editGuarded', '(d4) check --cache, warm, one route file edited so that a route gains a guard (a guard call put in a handler)', path.join(tree, routeFileOf(expected, 'express', 2)), (t) =>
+      t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  await requireSession(req);\n`),
+    ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
   ];
+  // Each edit, made after a run of the unedited tree, gives warm what a cold run gives on the
+  // edited tree; whether the kept result stood (moved) or the run linked again is reported.
+  const outcomes = [];
+  const verifyCache = path.join(base, 'verify-cache');
+  for (const c of commands.filter((x) => x.apply)) {
+    fs.rmSync(verifyCache, { force: true });
+    await engine.run({ cwd: tree, paths: [], cache: true, cacheLocation: verifyCache });
+    c.apply();
+    try {
+      const warm = await engine.run({ cwd: tree, paths: [], cache: true, cacheLocation: verifyCache });
+      if (formatJson(warm) !== formatJson(await engine.run({ cwd: tree, paths: [] }))) fail(`${c.id}: the warm result after the edit is not a cold run's`);
+      outcomes.push(`${c.label.slice(0, c.label.indexOf(')') + 1)} ${warm.extraction.reused ? 'the kept result stood, moved' : 'linked again'}`);
+    } finally {
+      c.restore();
+    }
+  }
+  fs.rmSync(verifyCache, { force: true });
+  log(`edits: each warm result equals a cold run's on the edited tree; ${outcomes.join('; ')}`);
+
   // Untimed: the OS file cache warmed, the route-surface cache primed.
   measure([FLOOR, tree], tree);
   measure(commands[1].args, tree, [0, 1]);
