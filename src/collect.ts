@@ -300,15 +300,9 @@ export function readSources(o: CollectOptions): Sources {
       const files = new FactStore();
       for (const st of states)
         files.defer(st.file, () => {
-          const own = edited.get(st.file);
-          if (own) return own;
-          const text = !unused.has(st.file) && st.cached ? cache.facts(st.file, st.hash) : null;
-          if (text !== null)
-            try {
-              return factsFromText(text);
-            } catch {
-              // a damaged entry: not judged
-            }
+          const facts = edited.get(st.file) ?? (!unused.has(st.file) && st.cached ? cachedFacts(cache, st) : null);
+          if (facts) return facts;
+          // a file the last result did not read, or a damaged entry: not judged
           outside = true;
           return emptyFacts(st.file);
         });
@@ -352,14 +346,8 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   /** A file's facts: made already, decoded from text (a worker's, or the cache's), or extracted now. */
   const factsOf = (s: FileState): FileFacts => {
     if (!s.facts && s.cached) {
-      const text = o.cache!.facts(s.file, s.hash);
-      if (text !== null) {
-        try {
-          s.facts = factsFromText(text);
-        } catch {
-          // a damaged entry: extracted again below
-        }
-      }
+      s.facts = cachedFacts(o.cache!, s);
+      // a damaged entry: extracted again below
       if (!s.facts) s.cached = false;
     }
     if (!s.facts) extractHere(s);
@@ -435,6 +423,17 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
   const saveCache = (): string | null => (o.cache ? saveEntries(o.cache, states) : null);
   const graph = importers;
   return { store, stats, importers: graph ? (file) => graph.get(file) ?? [] : null, saveCache };
+}
+
+/** A file's facts decoded from the cache; null when they cannot be read back (a damaged entry). */
+function cachedFacts(cache: FactCache, s: FileState): FileFacts | null {
+  const text = cache.facts(s.file, s.hash);
+  if (text === null) return null;
+  try {
+    return factsFromText(text);
+  } catch {
+    return null;
+  }
 }
 
 function isTimeBudgetFailure(f: FileFacts): boolean {

@@ -10,13 +10,12 @@ import { discover } from './discover.js';
 import { UsageError } from './errors.js';
 import { emptyFacts } from './extract/extract.js';
 import { cacheFile, FactCache, factCacheKey } from './cache.js';
-import { readSources, type CollectStats, type LeadingJudge } from './collect.js';
+import { readSources, type CollectStats } from './collect.js';
 import { jsonPieces } from './json-pieces.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
-import { Evaluator } from './link/evaluate.js';
-import { inertLeading, link, LinkContext } from './link/link.js';
+import { inertLeading, link } from './link/link.js';
 import { loadProject } from './project.js';
 import { relocateResult } from './relocate.js';
 import { RULES } from '../rules/index.js';
@@ -92,11 +91,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     // or files whose facts only moved (relocate.ts), but maybe for calls leading a function
     // that are no guards (`inert`): it stands, moved.
     const unused = cache && base && reused === null ? cache.resultScope(base) : null;
-    const inert: LeadingJudge = (store, changes) => {
-      const judge = new LinkContext(new Evaluator(store, ADAPTERS, (from, spec) => project.resolveBare(from, spec)), store, matchers, project, budgets.maxRoutes);
-      return changes.every((c) => inertLeading(judge, c.file, c.fn, c.entries));
-    };
-    const holds = unused ? sources.resultHolds(unused, inert) : null;
+    const holds = unused ? sources.resultHolds(unused, (store, changes) => inertLeading(store, ADAPTERS, matchers, project, changes)) : null;
     if (holds) reused = cache!.keptResult();
     if (reused !== null) {
       try {

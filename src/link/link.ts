@@ -369,15 +369,29 @@ function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path
 }
 
 /**
- * Whether leading statements added to or removed from function `fn` of `file` (an edit,
- * relocate.ts) change nothing a run links: as a handler's leading statement each is no guard
+ * Whether the leading statements of each change, added to or removed from function `fn` of
+ * `file` by an edit (relocate.ts), change nothing a run links: as a handler's leading statement each is no guard
  * (`leadingGuard`), and none calls a parameter, which could make a function wrapped around
  * this one a pass-through wrapper (`wrappedMiddleware`). Those are the only readers of a
- * function's leading statements. Judged with `ctx`'s facts: the file's new ones for statements
+ * function's leading statements. Judged with `files`: the file's new facts for statements
  * added, its old ones for statements removed.
  */
-export function inertLeading(ctx: LinkContext, file: string, fn: number, entries: readonly LeadingGuard[]): boolean {
-  return entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0));
+export function inertLeading(
+  files: Map<string, FileFacts>,
+  adapters: Adapter[],
+  matchers: GuardMatchers,
+  project: Project,
+  changes: readonly { file: string; fn: number; entries: readonly LeadingGuard[] }[],
+): boolean {
+  const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
+  return changes.every(({ file, fn, entries }) =>
+    entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
+  );
+}
+
+/** A context over `files` with nothing linked yet: its evaluator resolves bare specifiers through `project`. */
+function contextOf(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, maxRoutes: number): LinkContext {
+  return new LinkContext(new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec)), files, matchers, project, maxRoutes);
 }
 
 /** A leading statement's callee as the call it makes (its arguments left out: a wrapper hands them on). */
@@ -431,8 +445,8 @@ export function link(
   /** who imports a file, when known (src/prefilter.ts): narrows the search for calls passing routers */
   importers?: (file: string) => readonly string[],
 ): LinkContext {
-  const ev = new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec));
-  const ctx = new LinkContext(ev, files, matchers, project, maxRoutes);
+  const ctx = contextOf(files, adapters, matchers, project, maxRoutes);
+  const ev = ctx.ev;
   const sortedFiles = [...files.keys()].sort();
 
   // Routers made as values anywhere (so unmounted ones are known too).
