@@ -19,7 +19,8 @@ import { Evaluator } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
-import type { FileFacts, LeadingGuard, ParseErrorFact } from './types.js';
+import type { FactChanges } from './link/link.js';
+import type { FileFacts, ParseErrorFact } from './types.js';
 
 export interface CollectOptions {
   cwd: string;
@@ -148,22 +149,22 @@ export interface Sources {
    * needed by the linker) and would not read now either — its text still shows no signal,
    * imports what it did, and parses (each such file is parsed to know) — or one whose facts
    * only moved (relocate.ts): same signals and imports, and its new facts, extracted now,
-   * equal the cached ones but for lines — and for leading statements of functions added or
-   * removed that `inert` finds change nothing. Then the result stands, its locations in the
+   * equal the cached ones but for lines — and for leading statements of functions, or calls of
+   * the file, added or removed that `inert` finds change nothing. Then the result stands, its locations in the
    * moved files to be moved (`moved`: the line map of each). Null when another file changed,
    * any was added, removed or cannot be read, or none changed.
    */
-  resultHolds(unused: ReadonlySet<string>, inert: LeadingJudge): { checked: number; moved: Map<string, LineMap> } | null;
+  resultHolds(unused: ReadonlySet<string>, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap> } | null;
   /** Keep every file's entry (the changed files' new content) in the cache; null, or why it could not be written. */
   saveEntries(): string | null;
 }
 
 /**
- * Whether leading statements an edit added or removed change nothing a run links (link.ts,
- * `inertLeading`), judged with `files`: the last result's facts, but the edited files' old
- * ones (for statements removed) or new ones (for statements added).
+ * Whether leading statements and calls an edit added or removed change nothing a run links
+ * (link.ts, `inertChanges`), judged with `files`: the last result's facts, but the edited
+ * files' old ones (for those removed) or new ones (for those added).
  */
-export type LeadingJudge = (files: FactStore, changes: { file: string; fn: number; entries: LeadingGuard[] }[]) => boolean;
+export type ChangeJudge = (files: FactStore, changes: FactChanges) => boolean;
 
 /** When the last result is reused, the cache is rewritten to keep new stat signatures only if at least 1 file in this many needs one. */
 const SIGNATURES_WORTH_SAVING = 8;
@@ -228,7 +229,7 @@ export function readSources(o: CollectOptions): Sources {
     if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
     return saveEntries(cache, states);
   };
-  const resultHolds = (unused: ReadonlySet<string>, inert: LeadingJudge): { checked: number; moved: Map<string, LineMap> } | null => {
+  const resultHolds = (unused: ReadonlySet<string>, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap> } | null => {
     const cache = o.cache;
     if (!cache || cache.size !== states.length) return null;
     const changed: FileState[] = [];
@@ -267,8 +268,8 @@ export function readSources(o: CollectOptions): Sources {
     const moved = new Map<string, LineMap>();
     const olds = new Map<string, FileFacts>();
     const news = new Map<string, FileFacts>();
-    const removed: Parameters<LeadingJudge>[1] = [];
-    const added: Parameters<LeadingJudge>[1] = [];
+    const removed: FactChanges = { leading: [], calls: [] };
+    const added: FactChanges = { leading: [], calls: [] };
     for (const [s, oldHash] of relocated) {
       const old = cache.facts(s.file, oldHash)?.toString('utf8') ?? null;
       s.facts = extractFacts(loadTypeScript(), s.file, s.text!, o.adapters, o.budgets);
@@ -288,14 +289,16 @@ export function readSources(o: CollectOptions): Sources {
       olds.set(s.file, before!);
       news.set(s.file, s.facts);
       for (const c of how.leading) {
-        if (c.removed.length > 0) removed.push({ file: s.file, fn: c.fn, entries: c.removed });
-        if (c.added.length > 0) added.push({ file: s.file, fn: c.fn, entries: c.added });
+        if (c.removed.length > 0) removed.leading.push({ file: s.file, fn: c.fn, entries: c.removed });
+        if (c.added.length > 0) added.leading.push({ file: s.file, fn: c.fn, entries: c.added });
       }
+      if (how.calls.removed.length > 0) removed.calls.push({ file: s.file, calls: how.calls.removed });
+      if (how.calls.added.length > 0) added.calls.push({ file: s.file, calls: how.calls.added });
     }
     // The facts the judge may read: those the last result read, from the cache. Reading a file it
     // did not read (held back by the prefilter) would widen what the result depends on: not judged.
-    const judged = (edited: Map<string, FileFacts>, changes: Parameters<LeadingJudge>[1]): boolean => {
-      if (changes.length === 0) return true;
+    const judged = (edited: Map<string, FileFacts>, changes: FactChanges): boolean => {
+      if (changes.leading.length + changes.calls.length === 0) return true;
       let outside = false;
       const files = new FactStore();
       for (const st of states)

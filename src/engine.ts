@@ -15,7 +15,7 @@ import { jsonPieces } from './json-pieces.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
-import { inertLeading, link } from './link/link.js';
+import { inertChanges, link } from './link/link.js';
 import { loadProject } from './project.js';
 import { relocateResult } from './relocate.js';
 import { RULES } from '../rules/index.js';
@@ -89,9 +89,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     let reused = cache && resultKey ? cache.result(resultKey) : null;
     // Only files the last result never read changed (a service edited, say), and they parse,
     // or files whose facts only moved (relocate.ts), but maybe for calls leading a function
-    // that are no guards (`inert`): it stands, moved.
+    // or made by the file that change nothing linked (`inert`): it stands, moved.
     const unused = cache && base && reused === null ? cache.resultScope(base) : null;
-    const holds = unused ? sources.resultHolds(unused, (store, changes) => inertLeading(store, ADAPTERS, matchers, project, changes)) : null;
+    const holds = unused ? sources.resultHolds(unused, (store, changes) => inertChanges(store, ADAPTERS, matchers, project, changes)) : null;
     if (holds) reused = cache!.keptResult();
     if (reused !== null) {
       try {

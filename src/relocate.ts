@@ -26,17 +26,25 @@
  * Leading calls may differ too (`FunctionFact.leading`: `const startedAt = Date.now()` or
  * `audit.record(req.path)` put at the head of a handler): for each function, the calls between
  * its longest unchanged head and tail are returned as removed and added, and the caller judges
- * them (link.ts, `inertLeading`: each is no guard and calls no parameter, with the old facts for
+ * them (link.ts, `inertChanges`: each is no guard and calls no parameter, with the old facts for
  * those removed and the new ones for those added; collect.ts). Those are all a run reads of a
  * function's leading calls, and a call found inert yields nothing: every other order, identity
  * and copy is as before, moved. The lookups of names a removed call makes are judged with it.
+ *
+ * The file's calls may differ the same way (`FileFacts.calls`: a statement calling something
+ * with a name or an object among its arguments, `logger.info({ tenantId }, 'listed')`): the
+ * calls between their longest unchanged head and tail are returned as removed and added, for
+ * the caller to judge (link.ts, `inertChanges`: each calls nothing the analysed files define
+ * and is no `….setup(…)`). Those are what the linker and the adapters ask of a call; the Nest
+ * adapter reads every call of a file importing @nestjs/core (`Adapter.readsEveryBinding`), so
+ * there any change counts.
  *
  * A location in the result is an object's `line` beside its `file`. A result with a location in
  * a moved file the map does not know, or a text naming a place in one (`file:line`, as the Nest
  * API-docs note does), is not relocated: the run links again.
  */
 import type { Adapter } from './adapters/adapter.js';
-import type { Expr, FileFacts, FunctionFact, LeadingGuard, Scope } from './types.js';
+import type { CallFact, Expr, FileFacts, FunctionFact, LeadingGuard, Scope } from './types.js';
 
 /** Where the lines of a file's old facts are now: old line → new line. */
 export type LineMap = ReadonlyMap<number, number>;
@@ -51,10 +59,17 @@ export interface LeadingChange {
   added: LeadingGuard[];
 }
 
-/** How a file's facts moved: its line map, and leading statements to be judged inert before the result stands. */
+/** The file's calls (`FileFacts.calls`) an edit removed and added, between runs of ones that stayed. */
+export interface CallChange {
+  removed: CallFact[];
+  added: CallFact[];
+}
+
+/** How a file's facts moved: its line map, and leading statements and calls to be judged inert before the result stands. */
 export interface Moved {
   lines: LineMap;
   leading: LeadingChange[];
+  calls: CallChange;
 }
 
 /** Keys whose numbers are lines in the file. */
@@ -76,17 +91,21 @@ export function factsMoved(before: FileFacts, after: FileFacts, adapters: readon
   const pairs: Pairs = { lines: new Map(), offsets: new Map() };
   const keys = Object.keys(before) as (keyof FileFacts)[];
   if (keys.length !== Object.keys(after).length) return null;
-  for (const k of keys) if (k !== 'scopes' && k !== 'functions' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
+  for (const k of keys) if (k !== 'scopes' && k !== 'functions' && k !== 'calls' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
   const leading = leadingChanges(before.functions, after.functions, pairs);
   if (leading === null) return null;
+  const calls = splice(before.calls, after.calls, pairs);
+  if (calls === null) return null;
   const differing = differingBindings(before.scopes, after.scopes, pairs);
   if (differing === null) return null;
   // (the rest of the facts, imports included, are equal by now: asking of the old ones is enough;
-  // lookups made by leading statements removed are judged with those statements)
-  const removed = new Set<unknown>(leading.flatMap((c) => c.removed));
-  if (differing.length > 0 && (adapters.some((a) => a.readsEveryBinding?.(before)) || !unreachable(differing, before, removed))) return null;
+  // lookups made by leading statements and calls removed are judged with them)
+  const readsAll = adapters.some((a) => a.readsEveryBinding?.(before));
+  if (readsAll && calls.removed.length + calls.added.length > 0) return null;
+  const removed = new Set<unknown>([...leading.flatMap((c) => c.removed), ...calls.removed]);
+  if (differing.length > 0 && (readsAll || !unreachable(differing, before, removed))) return null;
   if (!increasing(pairs.lines) || !increasing(pairs.offsets)) return null;
-  return nextLinesKept(before, after, pairs.lines) ? { lines: pairs.lines, leading } : null;
+  return nextLinesKept(before, after, pairs.lines) ? { lines: pairs.lines, leading, calls } : null;
 }
 
 /**
@@ -101,15 +120,26 @@ function leadingChanges(before: FunctionFact[], after: FunctionFact[], pairs: Pa
     const { leading: x, ...a } = before[i]!;
     const { leading: y, ...b } = after[i]!;
     if (!sameBut(a, b, null, pairs)) return null;
-    let same: boolean | null = true;
-    let head = 0;
-    while (head < x.length && head < y.length && (same = sameInto(x[head], y[head], pairs))) head++;
-    let tail = 0;
-    while (same !== null && tail < x.length - head && tail < y.length - head && (same = sameInto(x[x.length - 1 - tail], y[y.length - 1 - tail], pairs))) tail++;
-    if (same === null) return null;
-    if (head + tail < Math.max(x.length, y.length)) out.push({ fn: a.id, removed: x.slice(head, x.length - tail), added: y.slice(head, y.length - tail) });
+    const change = splice(x, y, pairs);
+    if (change === null) return null;
+    if (change.removed.length + change.added.length > 0) out.push({ fn: a.id, ...change });
   }
   return out;
+}
+
+/**
+ * Two lists equal but for a run of `x` replaced by a run of `y`: the longest common head and
+ * tail kept (their locations paired), the rest returned as removed and added. Null when a
+ * kept item's line or offset pairs with another new one already.
+ */
+function splice<T>(x: T[], y: T[], pairs: Pairs): { removed: T[]; added: T[] } | null {
+  let same: boolean | null = true;
+  let head = 0;
+  while (head < x.length && head < y.length && (same = sameInto(x[head], y[head], pairs))) head++;
+  let tail = 0;
+  while (same !== null && tail < x.length - head && tail < y.length - head && (same = sameInto(x[x.length - 1 - tail], y[y.length - 1 - tail], pairs))) tail++;
+  if (same === null) return null;
+  return { removed: x.slice(head, x.length - tail), added: y.slice(head, y.length - tail) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { factsToText, plainFactsFromText } from '../src/extract/facts-text.js';
 import { run, type RunResult } from '../src/engine.js';
 import { factsMoved, relocateResult } from '../src/relocate.js';
 import { formatJson } from '../src/report/json.js';
-import type { Expr, LeadingGuard } from '../src/types.js';
+import type { CallFact, Expr, LeadingGuard } from '../src/types.js';
 import { ROOT } from './helpers/run.js';
 
 const FILE = 'src/routes/sites.ts';
@@ -68,22 +68,32 @@ const extract = (file: string, text: string) => extractFacts(loadTypeScript(), f
 // the old facts as a run has them: read back from the cache's text
 const movedFacts = (file: string, before: string, after: string) => factsMoved(plainFactsFromText(factsToText(extract(file, before))), extract(file, after), ADAPTERS);
 
-/** The lines that moved (old → new), or null when the facts did not only move (leading calls added or removed count as not moved here). */
+/** The lines that moved (old → new), or null when the facts did not only move (leading calls or calls added or removed count as not moved here). */
 function moved(file: string, before: string, after: string): [number, number][] | null {
   const how = movedFacts(file, before, after);
-  return how && how.leading.length === 0 ? [...how.lines].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]) : null;
+  return how && how.leading.length === 0 && how.calls.removed.length + how.calls.added.length === 0 ? [...how.lines].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]) : null;
 }
 
-/** Leading calls an edit removed and added, per function, as source-like text (`Date.now()` at 11), with the lines that moved; null when not only these changed. */
-function leadingEdit(file: string, before: string, after: string): { lines: [number, number][]; leading: { fn: string | null; removed: string[]; added: string[] }[] } | null {
+/**
+ * Leading calls an edit removed and added, per function, as source-like text (`Date.now()` at
+ * 11), with the lines that moved, and the file's calls removed and added (only when some
+ * were); null when not only these changed.
+ */
+function leadingEdit(
+  file: string,
+  before: string,
+  after: string,
+): { lines: [number, number][]; leading: { fn: string | null; removed: string[]; added: string[] }[]; calls?: { removed: string[]; added: string[] } } | null {
   const how = movedFacts(file, before, after);
   if (!how) return null;
   const fns = extract(file, after).functions;
   const name = (e: Expr): string => (e.k === 'ref' ? e.name : e.k === 'member' ? `${name(e.obj)}.${e.prop}` : e.k === 'str' ? `'${e.v}'` : e.k);
-  const text = (lg: LeadingGuard): string => `${lg.callee ? name(lg.callee) : lg.inline}(${(lg.args ?? []).map(name).join(', ')}) at ${lg.at.line}`;
+  const text = (lg: LeadingGuard | CallFact): string => `${lg.callee ? name(lg.callee) : (lg as LeadingGuard).inline}(${(lg.args ?? []).map(name).join(', ')}) at ${lg.at.line}`;
+  const { removed, added } = how.calls;
   return {
     lines: [...how.lines].filter(([from, to]) => from !== to).sort((a, b) => a[0] - b[0]),
     leading: how.leading.map((c) => ({ fn: fns.find((f) => f.id === c.fn)?.name ?? null, removed: c.removed.map(text), added: c.added.map(text) })),
+    ...(removed.length + added.length > 0 ? { calls: { removed: removed.map(text), added: added.map(text) } } : {}),
   };
 }
 
@@ -207,6 +217,47 @@ describe('factsMoved: leading calls added or removed, for the caller to judge', 
   });
 });
 
+describe('factsMoved: calls of the file added or removed, for the caller to judge', () => {
+  it('a log call with an object added after the response: the call (no leading call: the handler has responded)', () => {
+    expect(leadingEdit(FILE, SITES, insert(SITES, 21, '  console.info({ served: req.params.siteId });'))).toEqual({
+      lines: [],
+      leading: [],
+      calls: { removed: [], added: ['console.info(obj) at 22'] },
+    });
+  });
+
+  it("a call's argument changed: the old call removed and the new one added", () => {
+    const logged = insert(SITES, 21, '  logger.info({ site });');
+    expect(leadingEdit(FILE, logged, logged.replace('{ site }', '{ site, at: Date.now() }'))?.calls).toEqual({ removed: ['logger.info(obj) at 22'], added: ['logger.info(obj) at 22'] });
+  });
+
+  it('a local and the call that reads it removed together: the lookup goes with the call', () => {
+    const counted = insert(insert(SITES, 21, '  const served = Date.now();'), 22, '  metrics.record({ served });');
+    expect(leadingEdit(FILE, counted, SITES)).toEqual({ lines: [], leading: [], calls: { removed: ['metrics.record(obj) at 23'], added: [] } });
+  });
+
+  it('a call at module scope removed, the calls around it kept (and moved)', () => {
+    const traced = insert(APP, 6, 'trace(app);');
+    expect(leadingEdit('src/app.ts', insert(traced, 5, 'trace(app);'), traced)).toEqual({
+      lines: [[7, 6], [8, 7]],
+      leading: [],
+      calls: { removed: ['trace(app) at 6'], added: [] },
+    });
+  });
+
+  it('a call the head of a handler gains is a leading call and a call of the file: both', () => {
+    const edit = leadingEdit(FILE, SITES, insert(SITES, 18, '  audit(req);'));
+    expect(edit?.leading).toEqual([{ fn: null, removed: [], added: ['audit(req) at 19'] }]);
+    expect(edit?.calls).toEqual({ removed: [], added: ['audit(req) at 19'] });
+  });
+
+  it('in a file whose every call the Nest adapter reads (one importing @nestjs/core): not moved', () => {
+    expect(leadingEdit('src/main.ts', MAIN, insert(MAIN, 6, '  console.info({ port: 3000 });'))).toBe(null);
+    const plain = MAIN.replace("'@nestjs/core'", "'./factory'");
+    expect(leadingEdit('src/main.ts', plain, insert(plain, 6, '  console.info({ port: 3000 });'))?.calls).toEqual({ removed: [], added: ['console.info(obj) at 7'] });
+  });
+});
+
 describe('relocateResult', () => {
   const result = () => ({
     routes: [
@@ -305,6 +356,7 @@ describe('check --cache after a call is added to or removed from the head of a f
   const STATEMENTS = [
     ['a timing local', 'const startedAt = Date.now();'],
     ['a log call', "console.debug('served');"],
+    ['a structured log call', 'console.info({ served: Date.now() });'],
     ['a guard call', 'await requireSession();'],
   ] as const;
 
@@ -342,11 +394,12 @@ describe('check --cache after a call is added to or removed from the head of a f
         fs.writeFileSync(path.join(dir, file), text);
         expect(formatJson(await cached(dir))).toBe(original);
       }
-      expect(tally.edits).toBe(15);
+      expect(tally.edits).toBe(20);
       expect(tally.guarded).toBeGreaterThan(0);
-      // the calls that are no guards change no fact but leading calls and bindings nothing reads —
-      // but in a file importing @nestjs/core, whose every binding the Nest adapter reads
-      expect(tally.reused).toBeGreaterThanOrEqual(fixture === 'nest-leaky' ? 8 : 10);
+      // the calls that are no guards change no fact but leading calls, calls of the file and
+      // bindings nothing reads — but in a file importing @nestjs/core, whose every binding and
+      // call the Nest adapter reads
+      expect(tally.reused).toBeGreaterThanOrEqual(fixture === 'nest-leaky' ? 12 : 15);
     },
     60_000,
   );
@@ -406,5 +459,72 @@ export const checked = (check: Middleware) => async (req: Request, res: Response
     expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
     // the route registered before usageRouter.use(requireSession, …) is no longer behind it
     expect(after.routes.find((r) => r.path === '/api/usage/export.csv')!.guards.map((g) => g.name)).toEqual([]);
+  });
+});
+
+describe('check --cache after a call of a file is added or removed', () => {
+  it('keeps the result for a log call added at module scope; links again when a call handing the app to a function that registers on it goes, or comes back', async () => {
+    const dir = copy('express-demo');
+    const file = path.join(dir, 'src/app.ts');
+    const app = fs.readFileSync(file, 'utf8');
+    const original = formatJson(await cached(dir));
+    const logged = app.replace('await mountPlugins(app);\n', "await mountPlugins(app);\nconsole.info({ mounted: 'plugins' });\n");
+    expect(logged).not.toBe(app);
+    fs.writeFileSync(file, logged);
+    const kept = await cached(dir);
+    expect(kept.extraction).toMatchObject({ parsed: 1, reused: true });
+    expect(formatJson(kept)).toBe(formatJson(await uncached(dir)));
+    // mountPlugins mounts on the app it is handed (at a path not known statically)
+    const plugins = (r: RunResult) => r.findings.filter((f) => f.file === 'src/plugins/index.ts').map((f) => f.message);
+    expect(plugins(kept)).toEqual(['the path of this use() is not known statically; what it mounts is left out']);
+    fs.writeFileSync(file, logged.replace('await mountPlugins(app);\n', ''));
+    const unplugged = await cached(dir);
+    expect(unplugged.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(unplugged)).toBe(formatJson(await uncached(dir)));
+    expect(plugins(unplugged)).toEqual(["routes registered on the parameter 'app' of mountPlugins() whose callers pass no router known statically; their prefix is unknown"]);
+    fs.writeFileSync(file, app);
+    const back = await cached(dir);
+    expect(back.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(back)).toBe(original);
+  });
+
+  it('links again when `SwaggerModule.setup(…)` comes into a file that does not import @nestjs/core (the Nest adapter reads every `….setup` call)', async () => {
+    const dir = copy('nest-leaky');
+    const main = path.join(dir, 'src/main.ts');
+    const text = fs.readFileSync(main, 'utf8');
+    const moved = text
+      .replace("import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';\n", '')
+      .replace("import { AuthenticatedGuard } from './auth/authenticated.guard';\n", "import { AuthenticatedGuard } from './auth/authenticated.guard';\nimport { publishApiDocs } from './docs';\n")
+      .replace(/  const config = new DocumentBuilder\(\)[^\n]*\n[^\n]*\n  SwaggerModule.setup[^\n]*\n/, '  publishApiDocs(app);\n');
+    expect(moved).toContain('publishApiDocs(app);');
+    expect(moved).not.toContain('SwaggerModule');
+    fs.writeFileSync(main, moved);
+    const docs = path.join(dir, 'src/docs.ts');
+    const DOCS = `import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+export function publishApiDocs(app: INestApplication): void {
+  const config = new DocumentBuilder().setTitle('Control plane API').setVersion('0.9').build();
+  const document = SwaggerModule.createDocument(app, config);
+  if (process.env.API_DOCS !== 'off') {
+    SwaggerModule.setup('docs', app, document);
+  }
+}
+`;
+    const OFF = DOCS.replace("SwaggerModule.setup('docs', app, document);", "console.info('API docs are not published');");
+    fs.writeFileSync(docs, OFF);
+    const published = (r: RunResult) => r.findings.filter((f) => f.message.includes('SwaggerModule.setup')).length;
+    expect(published(await cached(dir))).toBe(0);
+    // (in a block: no leading call of the function, only a call of the file changes; and the last
+    // result names no place in the file, which would keep it from being moved)
+    fs.writeFileSync(docs, DOCS);
+    const on = await cached(dir);
+    expect(on.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(on)).toBe(formatJson(await uncached(dir)));
+    expect(published(on)).toBeGreaterThan(0);
+    fs.writeFileSync(docs, OFF);
+    const off = await cached(dir);
+    expect(formatJson(off)).toBe(formatJson(await uncached(dir)));
+    expect(published(off)).toBe(0);
   });
 });

@@ -41,9 +41,9 @@ export interface Adapter {
   /** turn the registrations on this adapter's routers into routes */
   link(ctx: LinkContext): void;
   /**
-   * Whether `link` reads every binding of this file's scopes, not only those a name leads to
+   * Whether `link` reads every binding and call of this file, not only those a name leads to
    * (the Nest adapter evaluates each `….create(…)` call of a file importing @nestjs/core): then
-   * no binding of it is unreachable (relocate.ts).
+   * no binding of it is unreachable, and no call added or removed inert (relocate.ts).
    */
   readsEveryBinding?(facts: FileFacts): boolean;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import type { AppliedGuard, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route } from '../types.js';
+import type { AppliedGuard, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route } from '../types.js';
 import { Evaluator, exprName, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export interface UnresolvedDiagnostic {
@@ -368,24 +368,32 @@ function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path
   return lit === cond.value;
 }
 
+/** Facts an edit added to (or removed from) files (relocate.ts): leading statements of function `fn`, and calls of the file. */
+export interface FactChanges {
+  leading: { file: string; fn: number; entries: readonly LeadingGuard[] }[];
+  calls: { file: string; calls: readonly CallFact[] }[];
+}
+
 /**
- * Whether the leading statements of each change, added to or removed from function `fn` of
- * `file` by an edit (relocate.ts), change nothing a run links: as a handler's leading statement each is no guard
+ * Whether the facts an edit added or removed (relocate.ts) change nothing a run links. Judged
+ * with `files`: the file's new facts for those added, its old ones for those removed.
+ *
+ * A function's leading statement: as a handler's leading statement each is no guard
  * (`leadingGuard`), and none calls a parameter, which could make a function wrapped around
  * this one a pass-through wrapper (`wrappedMiddleware`). Those are the only readers of a
- * function's leading statements. Judged with `files`: the file's new facts for statements
- * added, its old ones for statements removed.
+ * function's leading statements.
+ *
+ * A call of the file: what it calls is no function of the analysed files (the linker and the
+ * Fastify adapter follow a call only into one, to registrations on its parameter), and it is
+ * no `….setup(…)` (the Nest adapter's API docs). Those are the only readers of a file's calls
+ * but the Nest adapter's reading of a file importing @nestjs/core, which relocate.ts leaves out.
  */
-export function inertLeading(
-  files: Map<string, FileFacts>,
-  adapters: Adapter[],
-  matchers: GuardMatchers,
-  project: Project,
-  changes: readonly { file: string; fn: number; entries: readonly LeadingGuard[] }[],
-): boolean {
+export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, changes: FactChanges): boolean {
   const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
-  return changes.every(({ file, fn, entries }) =>
-    entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
+  return (
+    changes.leading.every(({ file, fn, entries }) =>
+      entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
+    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !(c.callee.k === 'member' && c.callee.prop === 'setup') && ctx.ev.eval(file, c.callee).t !== 'fn'))
   );
 }
 
