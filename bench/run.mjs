@@ -13,6 +13,8 @@
  *   (d2) the same, one file no route reaches edited (a repository: only its parsing matters)
  *   (d3) the same, the route file edited so that its facts only move (a comment line added)
  *   (d4) the same, a route file edited so that a route gains a guard (linked again)
+ *   (d5) the same, a log call given an object put after a handler's response (a call of the
+ *       file that calls no analysed function, src/relocate.ts)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
@@ -170,6 +172,11 @@ async function benchSize(size, o, frameworks, log) {
     // in-handler guard, and the result is linked again.
     edited('editGuarded', '(d4) check --cache, warm, one route file edited so that a route gains a guard (a guard call put in a handler)', path.join(tree, routeFileOf(expected, 'express', 2)), (t) =>
       t.replace(/\n(\s*)try \{\n/, (m, ind) => `${m}${ind}  await requireSession(req);\n`),
+    ),
+    // A fourth route file, a structured log call put after a handler's response: a call of the
+    // file (given an object) that calls nothing the analysed files define.
+    edited('editLogged', "(d5) check --cache, warm, one route file edited (a log call given an object put after a handler's response)", path.join(tree, routeFileOf(expected, 'express', 3)), (t) =>
+      t.replace(/\n(\s*)res\.status\(201\)\.json\([^\n]*\n/, (m, ind) => `${m}${ind}console.info({ tenant: req.tenant.id, event: 'created' });\n`),
     ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
   ];
