@@ -34,10 +34,10 @@
  * The file's calls may differ the same way (`FileFacts.calls`: a statement calling something
  * with a name or an object among its arguments, `logger.info({ tenantId }, 'listed')`): the
  * calls between their longest unchanged head and tail are returned as removed and added, for
- * the caller to judge (link.ts, `inertChanges`: each calls nothing the analysed files define
- * and is no `….setup(…)`). Those are what the linker and the adapters ask of a call; the Nest
- * adapter reads every call of a file importing @nestjs/core (`Adapter.readsEveryBinding`), so
- * there any change counts.
+ * the caller to judge (link.ts, `inertChanges`: each calls nothing the analysed files define,
+ * and no adapter reads it whatever it calls, `Adapter.readsCall`). Those are what the linker
+ * and the adapters ask of a call; the Nest adapter reads every call of a file importing
+ * @nestjs/core (`Adapter.readsEveryBinding`), so there any change counts.
  *
  * A location in the result is an object's `line` beside its `file`. A result with a location in
  * a moved file the map does not know, or a text naming a place in one (`file:line`, as the Nest

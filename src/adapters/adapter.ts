@@ -2,7 +2,7 @@ import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
-import type { FileFacts } from '../types.js';
+import type { CallFact, FileFacts } from '../types.js';
 
 /** What a router/app object knows about itself. */
 export interface RouterInit {
@@ -46,4 +46,10 @@ export interface Adapter {
    * no binding of it is unreachable, and no call added or removed inert (relocate.ts).
    */
   readsEveryBinding?(facts: FileFacts): boolean;
+  /**
+   * Whether `link` reads this call of a file's calls (`FileFacts.calls`) whatever it calls (the
+   * Nest adapter reads each `….setup(…)`, which may publish API docs): then adding or removing
+   * it is never inert (link.ts, `inertChanges`).
+   */
+  readsCall?(call: CallFact): boolean;
 }

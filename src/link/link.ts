@@ -384,16 +384,17 @@ export interface FactChanges {
  * function's leading statements.
  *
  * A call of the file: what it calls is no function of the analysed files (the linker and the
- * Fastify adapter follow a call only into one, to registrations on its parameter), and it is
- * no `….setup(…)` (the Nest adapter's API docs). Those are the only readers of a file's calls
- * but the Nest adapter's reading of a file importing @nestjs/core, which relocate.ts leaves out.
+ * Fastify adapter follow a call only into one, to registrations on its parameter), and no
+ * adapter reads it whatever it calls (`Adapter.readsCall`: the Nest adapter's `….setup(…)`).
+ * Those are the only readers of a file's calls but the Nest adapter's reading of a file
+ * importing @nestjs/core, which relocate.ts leaves out (`Adapter.readsEveryBinding`).
  */
 export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, changes: FactChanges): boolean {
   const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
   return (
     changes.leading.every(({ file, fn, entries }) =>
       entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
-    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !(c.callee.k === 'member' && c.callee.prop === 'setup') && ctx.ev.eval(file, c.callee).t !== 'fn'))
+    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.eval(file, c.callee).t !== 'fn'))
   );
 }
 

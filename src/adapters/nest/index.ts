@@ -27,7 +27,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingsOf } from '../../extract/facts-text.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
 import { nestFactsOf, visitNestClass, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
@@ -73,7 +73,13 @@ export const nestAdapter: Adapter = {
   },
 
   readsEveryBinding: importsNestCore,
+  readsCall: maybeDocsSetup,
 };
+
+/** A call `findDocs` evaluates wherever it is: only `X.setup(…)` can be SwaggerModule.setup. */
+function maybeDocsSetup(call: CallFact): boolean {
+  return call.callee.k === 'member' && call.callee.prop === 'setup';
+}
 
 /** A file whose every `….create(…)` call is evaluated, wherever it is bound (`discoverApps`). */
 function importsNestCore(facts: FileFacts): boolean {
@@ -795,9 +801,8 @@ class NestLinker {
     const pkg = this.ctx.project.packageOf(router.file).dir;
     for (const [file, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
       for (const call of facts.calls) {
-        // Only `X.setup(…)` can be SwaggerModule.setup: evaluating every other call would pull
-        // every file the prefilter held back into the parse.
-        if (call.callee.k !== 'member' || call.callee.prop !== 'setup') continue;
+        // Evaluating every other call would pull every file the prefilter held back into the parse.
+        if (!maybeDocsSetup(call)) continue;
         const callee = this.ev.eval(file, call.callee);
         if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/swagger' || callee.path.join('.') !== 'SwaggerModule.setup') continue;
         const target = call.args[1] ? this.ev.eval(file, call.args[1]) : null;
