@@ -21,9 +21,17 @@ function segments(p: string): readonly string[] {
   return segs;
 }
 
+/**
+ * A wildcard segment: `*` (Express 4), `*rest` (path-to-regexp 8), or `(.*)`, an unnamed or
+ * named group of any characters (path-to-regexp 0.1 and 6: Express 4, @koa/router 12).
+ */
+function isWildcard(segment: string): boolean {
+  return segment.startsWith('*') || segment.endsWith('(.*)');
+}
+
 /** Can a scope's segment and a path's segment take the same value? (A parameter takes any.) */
 function segmentMatches(pattern: string, actual: string, caseSensitive: boolean): boolean {
-  if (pattern.startsWith(':') || actual.startsWith(':') || pattern.startsWith('*')) return true;
+  if (pattern.startsWith(':') || actual.startsWith(':') || isWildcard(pattern)) return true;
   return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
 }
 
@@ -33,8 +41,8 @@ function segmentMatches(pattern: string, actual: string, caseSensitive: boolean)
  * mounted at `/admin` runs for `GET /:page` only when the page is `admin`).
  */
 function segmentCovers(pattern: string, actual: string, caseSensitive: boolean): boolean {
-  if (pattern.startsWith(':') || pattern.startsWith('*')) return true;
-  if (actual.startsWith(':') || actual.startsWith('*')) return false;
+  if (pattern.startsWith(':') || isWildcard(pattern)) return true;
+  if (actual.startsWith(':') || isWildcard(actual)) return false;
   return caseSensitive ? pattern === actual : pattern.toLowerCase() === actual.toLowerCase();
 }
 
@@ -76,14 +84,106 @@ function scopeHolds(scope: string, full: string, caseSensitive: boolean, segment
 
 /**
  * Does a route registration's path `pattern` match every request to the route `full` (the
- * whole path, not a prefix)? A trailing wildcard (`/api/*`, Express 5's `/api/*rest`) takes one
- * or more further segments; under strict routing a trailing slash must agree.
+ * whole path, not a prefix)? A trailing wildcard (`/api/*`, Express 5's `/api/*rest`, `/api/(.*)`)
+ * takes one or more further segments; under strict routing a trailing slash must agree.
  */
 export function routePathCovers(pattern: string, full: string, caseSensitive: boolean, strict: boolean): boolean {
   if (strict && pattern.endsWith('/') !== full.endsWith('/')) return false;
   const s = segments(pattern);
   const f = segments(full);
-  const wild = s.length > 0 && s[s.length - 1]!.startsWith('*');
+  const wild = s.length > 0 && isWildcard(s[s.length - 1]!);
   if (wild ? f.length < s.length : f.length !== s.length) return false;
   return s.every((seg, i) => segmentCovers(seg, f[i]!, caseSensitive));
+}
+
+/** Which ways of writing an optional part a router's paths have. */
+export interface OptionalSyntax {
+  /**
+   * `:id?`, an optional parameter: path-to-regexp 0.1 (Express 4) and 6 (@koa/router 12),
+   * find-my-way (Fastify), Hono. It takes the `/` or `.` before it with it.
+   */
+  question: boolean;
+  /** `{/:id}`, an optional group: path-to-regexp 8 (Express 5, @koa/router 13+); `{/:id}?` in path-to-regexp 6 */
+  braces: boolean;
+}
+
+/** Patterns with more optional parts than this are taken as written (each part doubles the forms). */
+const MAX_OPTIONAL_PARTS = 4;
+
+const OPTIONAL_PARAM = /^([/.]?):[A-Za-z0-9_$]+(?:\((?:\\.|[^\\)])*\))?\?/;
+
+/**
+ * The paths a route pattern serves, one for each way its optional parts can be present or
+ * absent (`/sites/:id?` → `/sites/:id`, `/sites`), those with every part present first; a
+ * form that only renames the parameters of an earlier one is left out (`/:a?/:b?` serves
+ * `/x` as `/:a`). A pattern with no optional part, or with more than MAX_OPTIONAL_PARTS, is
+ * its one form.
+ */
+export function optionalForms(pattern: string, syntax: OptionalSyntax): string[] {
+  if (!pattern.includes('?') && !(syntax.braces && pattern.includes('{'))) return [pattern];
+  const parts = { n: 0 };
+  const forms = expandOptional(pattern, syntax, parts);
+  if (forms === null || parts.n === 0) return [pattern];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const f of forms) {
+    const form = f === '' ? '/' : f;
+    const shape = form.replace(/:[A-Za-z0-9_$]+/g, ':');
+    if (seen.has(shape)) continue;
+    seen.add(shape);
+    out.push(form);
+  }
+  return out;
+}
+
+/** Every form of `src`, counting its optional parts in `parts`; null past MAX_OPTIONAL_PARTS. */
+function expandOptional(src: string, syntax: OptionalSyntax, parts: { n: number }): string[] | null {
+  let forms = [''];
+  const append = (text: string): void => {
+    forms = forms.map((f) => f + text);
+  };
+  const optional = (inner: string[]): boolean => {
+    if (++parts.n > MAX_OPTIONAL_PARTS) return false;
+    forms = forms.flatMap((f) => [...inner.map((x) => f + x), f]);
+    return true;
+  };
+  for (let i = 0; i < src.length; ) {
+    const c = src[i]!;
+    if (c === '\\' && i + 1 < src.length) {
+      append(src.slice(i, i + 2));
+      i += 2;
+      continue;
+    }
+    if (syntax.braces && c === '{') {
+      const end = closingBrace(src, i);
+      if (end >= 0) {
+        const inner = expandOptional(src.slice(i + 1, end), syntax, parts);
+        if (inner === null || !optional(inner)) return null;
+        i = src[end + 1] === '?' ? end + 2 : end + 1;
+        continue;
+      }
+    }
+    if (syntax.question && (c === '/' || c === '.' || c === ':')) {
+      const m = OPTIONAL_PARAM.exec(src.slice(i));
+      if (m) {
+        if (!optional([m[0].slice(0, -1)])) return null;
+        i += m[0].length;
+        continue;
+      }
+    }
+    append(c);
+    i++;
+  }
+  return forms;
+}
+
+/** The index of the `}` closing the `{` at `open` (nested braces and escapes skipped), or -1. */
+function closingBrace(src: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    if (src[i] === '\\') i++;
+    else if (src[i] === '{') depth++;
+    else if (src[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
 }

@@ -42,6 +42,26 @@ export function paramNames(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 }
 
+/**
+ * A route's guards with each listed once: a layer whose path has several forms (an array, an
+ * optional part) is met once per form, but a request runs it once. Entries alike in every
+ * field are one guard at one registration.
+ */
+export function uniqueGuards(guards: AppliedGuard[]): AppliedGuard[] {
+  const alike = (a: AppliedGuard, b: AppliedGuard): boolean =>
+    a === b ||
+    (a.line === b.line && a.name === b.name && a.file === b.file && a.mechanism === b.mechanism && a.reason === b.reason && a.kinds.join() === b.kinds.join() && a.families.join() === b.families.join());
+  let out: AppliedGuard[] | null = null;
+  for (let i = 0; i < guards.length; i++) {
+    const g = guards[i]!;
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = alike(g, guards[j]!);
+    if (seen) out ??= guards.slice(0, i);
+    else out?.push(g);
+  }
+  return out ?? guards;
+}
+
 export interface ParamRegistration {
   reg: RegistrationFact;
   file: string;

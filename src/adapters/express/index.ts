@@ -6,17 +6,21 @@
  *   route registered after them on a matching path, in stack order;
  * - routers are non-strict and case-insensitive unless `{ strict, caseSensitive }`;
  *   apps follow `app.set('strict routing' | 'case sensitive routing', …)`;
- * - a route `/` in a router mounted at `/p` serves both `/p` and `/p/`.
+ * - a route `/` in a router mounted at `/p` serves both `/p` and `/p/`;
+ * - optional parts (`/sites/:id?` in Express 4, `/sites{/:id}` in Express 5) serve the path
+ *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { paramNames, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { paramNames, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, pathApplies, pathMayApplyBelow, routePathCovers } from '../paths.js';
+import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, type OptionalSyntax } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
 const METHODS = ROUTER_METHODS;
+/** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
+const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
 function bool(v: Value | undefined): boolean | undefined {
   return v?.t === 'bool' ? v.v : undefined;
@@ -137,7 +141,7 @@ class ExpressLinker {
   private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
     const args = b.reg.args;
     const first = this.ctx.ev.eval(b.file, args[0]!);
-    const paths = stringsOf(first);
+    const paths = stringsOf(first)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (paths) return { path: paths, items: this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
@@ -229,7 +233,7 @@ class ExpressLinker {
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
-    const paths = stringsOf(pv);
+    const paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (!paths) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${pv.t === 'unknown' ? pv.why : pv.t}); it is left out`, reg.snippet);
       return [];
@@ -238,8 +242,10 @@ class ExpressLinker {
     // `app.all('/api/*', requireAuthentication)`: a layer for the later routes it matches (LinkContext.passThrough)
     const through = this.ctx.passThrough(items, reg.at);
     if (through) {
+      // one layer, whatever the number of its paths: a guard placed once runs once
+      const placed = through.guards.map((g) => this.ctx.placed(g, file));
       const layers = paths.flatMap((p) =>
-        through.guards.map((g) => ({ guard: this.ctx.placed(g, file), scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
+        placed.map((guard) => ({ guard, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
       if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
       return layers;
@@ -273,9 +279,11 @@ class ExpressLinker {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
       const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
-      const applied = active
-        .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
-        .map((s) => s.guard);
+      const applied = uniqueGuards(
+        active
+          .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
+          .map((s) => s.guard),
+      );
       this.ctx.routes.push({
         method: methods[0]!,
         path: full,

@@ -25,6 +25,8 @@
  *   the url's leading `/`; otherwise `prefix + url`. Matching is exact on the trailing
  *   slash (`ignoreTrailingSlash: false`) and case-sensitive (`caseSensitive: true`) by
  *   default; `routerOptions.*` wins over the top-level option (route.js buildRouterOptions).
+ *   A path ending in an optional parameter (`/sites/:id?`) is two routes, with and without
+ *   it (find-my-way's `on`).
  * - Decorators: `decorate(name, fn)` is visible in its context and its descendants
  *   (prototype chain), so `onRequest: fastify.authenticate` is classified by the decorated
  *   function's behaviour.
@@ -38,9 +40,12 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, type LinkContext } from '../../link/link.js';
+import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 
+/** find-my-way's optional parameter, `/:id?` (last in the path). */
+const OPTIONAL: OptionalSyntax = { question: true, braces: false };
 const METHODS: Record<string, string> = {
   get: 'GET',
   post: 'POST',
@@ -370,17 +375,20 @@ class FastifyApp {
     const swagger = c.swaggerOwn ?? c.swaggerInherited;
     const published = swagger && !hidden.hide && !(hidden.tags.length === 0 && swagger.hideUntagged) && !hidden.tags.includes(swagger.hiddenTag) ? swagger : null;
     const { path, bothForms } = joinRoute(c.prefix, urls[0]!, prefixTrailingSlash, !this.app.init.strict);
-    if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-    this.routes.push({
-      methods,
-      path,
-      trailingSlashInsensitive: !this.app.init.strict || bothForms,
-      op,
-      ctx: c,
-      hooks,
-      handler,
-      apiDocs: published,
-    });
+    // find-my-way registers a path ending in an optional parameter twice: with it, and without it
+    for (const form of optionalForms(path, OPTIONAL)) {
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+      this.routes.push({
+        methods,
+        path: form,
+        trailingSlashInsensitive: !this.app.init.strict || bothForms,
+        op,
+        ctx: c,
+        hooks,
+        handler,
+        apiDocs: published,
+      });
+    }
   }
 
   /** A hook value: decorated functions (`fastify.authenticate`) resolve through the context chain. */

@@ -10,7 +10,8 @@
  *   (no path: `*`). A request runs the matching handlers in registration order, so a
  *   middleware guards the routes registered after it on a matching path. `/api/*` matches
  *   `/api` and everything under it; a path without `*` matches only itself (`use('/api', mw)`
- *   does not guard `/api/sites`).
+ *   does not guard `/api/sites`). A path ending in an optional parameter (`/sites/:id?`)
+ *   is registered with and without it (utils/url.ts checkOptionalParameter).
  * - `basePath(p)` returns a clone sharing the route table whose registrations are prefixed
  *   with `mergePath(base, p)`; `route(p, sub)` copies the routes `sub`'s table holds at
  *   that moment (routes added to `sub` later are not served by the parent), each prefixed
@@ -25,10 +26,13 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { cmp, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 
+/** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
+const OPTIONAL: OptionalSyntax = { question: true, braces: false };
 const METHODS: Record<string, string> = {
   get: 'GET',
   post: 'POST',
@@ -196,7 +200,7 @@ class HonoLinker {
     const base = view.init.prefix ?? '/';
     const steps: PrefixStep[] = base === '/' ? [] : [{ prefix: base, file: view.file, line: view.at.line }];
     const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false): void => {
-      out.push({ kind, method, path: mergePath(base, p), items, reg, file, prefixes: steps, added: key, origin, doc });
+      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes: steps, added: key, origin, doc });
     };
     const m = reg.method;
     if (METHODS[m] || m === 'use') {
@@ -351,7 +355,7 @@ class HonoLinker {
         caseSensitive: true,
         ...(docs ? { apiDocs: { generator: OPENAPI_MODULE, hide: 'hide: true in its createRoute() config' } } : {}),
         prefixes: e.prefixes,
-        guards,
+        guards: uniqueGuards(guards),
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
         snippet: e.reg.snippet,
       });

@@ -15,20 +15,23 @@
  *   route `/` in a non-strict router becomes the bare prefix.
  * - Matching: non-strict by default (path-to-regexp `trailing: true`): `/x` also serves
  *   `/x/`, but a route written `/x/` does not serve `/x`; case-insensitive unless
- *   `sensitive: true`.
+ *   `sensitive: true`. Optional parts (`:id?`, `{/:id}`) serve the path with and without
+ *   them, each form a layer of its own; `(.*)` (path-to-regexp 6) is a wildcard like `*rest`.
  * - The Koa app runs its middleware in `app.use` order; `app.use(router.routes())`
  *   dispatches to the router's live stack, so app middleware used before the mount guards
  *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, paramNames, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
+import { cmp, paramNames, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { pathApplies, routePathCovers } from '../paths.js';
+import { optionalForms, pathApplies, routePathCovers, type OptionalSyntax } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 
 const METHODS = ROUTER_METHODS;
+/** @koa/router 12 and koa-router write `:id?` and `{/:id}?` (path-to-regexp 6), @koa/router 13+ `{/:id}` (path-to-regexp 8). */
+const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
 const ROUTER_MODULES = ['@koa/router', 'koa-router'];
 
@@ -206,7 +209,7 @@ class KoaLinker {
     }
     const items = ev.flatten(file, rest);
     if (items.length === 0) return;
-    for (const p of paths)
+    for (const p of paths.flatMap((x) => optionalForms(x, OPTIONAL)))
       layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes: [], added: key });
   }
 
@@ -214,7 +217,7 @@ class KoaLinker {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const first = reg.args[0] ? stringsOf(ev.eval(file, reg.args[0])) : null;
-    const paths: (string | null)[] = first ?? [null];
+    const paths: (string | null)[] = first?.flatMap((x) => optionalForms(x, OPTIONAL)) ?? [null];
     const items = ev.flatten(file, first ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
     const hasMount = items.some((it) => it.value.t === 'router');
     for (const p of paths) {
@@ -375,7 +378,7 @@ class KoaLinker {
         trailingSlashInsensitive: !l.strict && !(l.path.length > 1 && l.path.endsWith('/')),
         caseSensitive: l.sensitive,
         prefixes: l.prefixes,
-        guards,
+        guards: uniqueGuards(guards),
         handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
         snippet: l.reg.snippet,
       });
