@@ -174,7 +174,7 @@ export class LinkContext {
     }
     // `expressjwt(…).unless({ path: ['/token'] })`: a guard except for the paths named; one whose
     // exceptions cannot be read is only a candidate.
-    const unless = value.t === 'pkg' && unlessBase(value.path) ? unlessPaths(this.ev, value.args[0]) : undefined;
+    const unless = value.t === 'pkg' && unlessBase(value.path) ? unlessExceptions(this.ev, value.args[0]) : undefined;
     if (unless === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
       c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (unless) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
@@ -185,7 +185,7 @@ export class LinkContext {
   }
 
   /** Guards that let some requests through untouched (an allowlist at the top of their body, `.unless()`). */
-  private readonly skips = new WeakMap<AppliedGuard, { path: string; method?: string }[]>();
+  private readonly skips = new WeakMap<AppliedGuard, Skip[]>();
 
   /** A guard as applied elsewhere than where it was classified (the registration's file, a decorator's line): a copy that keeps its allowlist. */
   placed(g: AppliedGuard, file: string, line = g.line): AppliedGuard {
@@ -196,12 +196,13 @@ export class LinkContext {
   }
 
   /**
-   * Drop, from each route, the guards whose allowlist names that route: its full path, and its
-   * method when the allowlist names one. Called once every adapter has listed its routes.
+   * Drop, from each route, the guards that let some request to it through (skipsRoute): an
+   * allowlist naming its full path (and its method, when one is named), `.unless()` naming its
+   * method or an extension it can end in. Called once every adapter has listed its routes.
    */
   dropSkippedGuards(): void {
     for (const r of this.routes) {
-      const kept = r.guards.filter((g) => !(this.skips.get(g) ?? []).some((s) => s.path === r.path && (!s.method || s.method === r.method)));
+      const kept = r.guards.filter((g) => !(this.skips.get(g) ?? []).some((s) => skipsRoute(s, r)));
       if (kept.length !== r.guards.length) r.guards = kept;
     }
   }
@@ -640,26 +641,57 @@ function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[])
 }
 
 /**
- * The requests `.unless(options)` lets through, from its `path` option: strings (the request's
- * path, compared whole) and `{ url, methods }` entries. Null when the options say anything
- * else, or what they say is not known statically (a regular expression, a `custom` function).
+ * Requests a guard lets through untouched: to `path` (and with `method`, when one is named);
+ * with `method`, to any path; to any path ending in `ext`.
  */
-function unlessPaths(ev: Evaluator, options: Value | undefined): { path: string; method?: string }[] | null {
+type Skip = { path: string; method?: string } | { method: string } | { ext: string };
+
+/**
+ * The requests `.unless(options)` lets through (express-unless and koa-unless; read at
+ * express-unless 2.1): `path` — strings (the request's path, compared whole) and
+ * `{ url, methods }` entries; `method` — requests with that method, to any path; `ext` — any
+ * path ending in it. Null when the options say anything else, or what they say is not known
+ * statically: a regular expression, a `custom` function, `useOriginalUrl: false` (paths then
+ * compared below the mount point).
+ */
+function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | null {
   if (options?.t !== 'obj') return null;
-  if (Object.keys(options.props).some((k) => k !== 'path')) return null;
-  const paths = ev.member(options, 'path', 0);
-  const entries = paths.t === 'arr' ? paths.items : [paths];
-  const out: { path: string; method?: string }[] = [];
-  for (const e of entries) {
-    if (e.t === 'str') {
-      out.push({ path: e.v });
-      continue;
-    }
-    if (e.t !== 'obj') return null;
-    const url = ev.member(e, 'url', 0);
-    const methods = stringsOf(ev.member(e, 'methods', 0)) ?? stringsOf(ev.member(e, 'method', 0));
-    if (url.t !== 'str' || !methods) return null;
-    for (const m of methods) out.push({ path: url.v, method: m.toUpperCase() });
+  const out: Skip[] = [];
+  for (const key of Object.keys(options.props)) {
+    const v = ev.member(options, key, 0);
+    if (key === 'path') {
+      for (const e of v.t === 'arr' ? v.items : [v]) {
+        if (e.t === 'str') {
+          out.push({ path: e.v });
+          continue;
+        }
+        if (e.t !== 'obj') return null;
+        const url = ev.member(e, 'url', 0);
+        const methods = stringsOf(ev.member(e, 'methods', 0)) ?? stringsOf(ev.member(e, 'method', 0));
+        if (url.t !== 'str' || !methods) return null;
+        for (const m of methods) out.push({ path: url.v, method: m.toUpperCase() });
+      }
+    } else if (key === 'method' || key === 'ext') {
+      const list = stringsOf(v);
+      if (!list) return null;
+      for (const x of list) if (x !== '') out.push(key === 'method' ? { method: x.toUpperCase() } : { ext: x });
+    } else if (key !== 'useOriginalUrl' || v.t !== 'bool' || !v.v) return null;
   }
   return out;
+}
+
+/**
+ * Does a skip let some request to the route through? A skipped method reaches an `ALL` route,
+ * and `HEAD` a `GET` route (Express and @koa/router run it for HEAD requests); an extension
+ * reaches a route whose path ends in it, or whose last segment is a parameter or a wildcard
+ * (`/sites/x.png` is `/sites/:siteId`).
+ */
+function skipsRoute(s: Skip, r: { method: string; path: string }): boolean {
+  const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
+  if ('ext' in s) {
+    const last = r.path.slice(r.path.lastIndexOf('/') + 1);
+    return r.path.endsWith(s.ext) || last.startsWith(':') || last.startsWith('*') || last.endsWith('(.*)');
+  }
+  if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
+  return method(s.method);
 }

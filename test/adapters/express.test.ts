@@ -245,3 +245,45 @@ app.get('/health', (_req, res) => res.json({ ok: true }));
     }
   });
 });
+
+describe('express: .unless() options (express-unless, mixed into express-jwt)', () => {
+  it('a method it skips lets HEAD through to GET routes; exceptions compared below the mount point, or by a function, make it a candidate', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'unless', dependencies: { express: '4.21.2', 'express-jwt': '8.5.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import { expressjwt } from 'express-jwt';
+
+const jwt = expressjwt({ secret: process.env.JWT_SECRET!, algorithms: ['HS256'] });
+
+// HEAD requests run the GET route (Express routes them there), without the token
+const profile = express.Router();
+profile.use(jwt.unless({ method: ['HEAD'] }));
+profile.get('/', (req, res) => res.json({ sub: req.auth?.sub }));
+profile.post('/', (req, res) => res.status(204).end());
+
+// useOriginalUrl: false compares req.url, the path below the mount point
+const account = express.Router();
+account.use(jwt.unless({ path: ['/login'], useOriginalUrl: false }));
+account.get('/settings', (req, res) => res.json({ sub: req.auth?.sub }));
+
+// a custom predicate decides at run time
+const reports = express.Router();
+reports.use(jwt.unless({ custom: (req) => req.ip === '127.0.0.1' }));
+reports.get('/daily', (req, res) => res.json([]));
+
+export const app = express();
+app.use('/api/profile', profile);
+app.use('/api/account', account);
+app.use('/api/reports', reports);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/account/settings [jwt.unless: unknown]',
+      'GET /api/profile/ []',
+      'POST /api/profile/ [jwt.unless: auth+bearer]',
+      'GET /api/reports/daily [jwt.unless: unknown]',
+    ]);
+  });
+});

@@ -24,6 +24,10 @@ ruleTester('missing-auth-guard', {
       dir: 'valid/pass-through-route',
       name: "app.all('/api/*', requireAuthentication, loadAccount) and route(p).all(requireSession).get(…): routes whose functions call next() run before the later routes they match",
     },
+    {
+      dir: 'valid/express-jwt-unless-preflight',
+      name: "expressjwt(…).unless({ method: 'OPTIONS' }) guards every route that does not answer OPTIONS itself",
+    },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -107,6 +111,15 @@ ruleTester('missing-auth-guard', {
       errors: [
         { file: 'routes/status.ts', line: 5, message: 'POST /api/auth/token has no auth guard' },
         { file: 'routes/status.ts', line: 9, message: 'GET /api/status has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/express-jwt-unless-method-and-ext',
+      name: '.unless({ method, ext }) lets through an ALL route for the method, and every route whose path can end in the extension',
+      errors: [
+        { file: 'routes/projects.ts', line: 12, message: 'GET /api/projects/:projectId has no auth guard' },
+        { file: 'routes/projects.ts', line: 18, message: 'GET /api/projects/:projectId/logo.svg has no auth guard' },
+        { file: 'routes/projects.ts', line: 24, message: 'ALL /api/projects/:projectId/events has no auth guard' },
       ],
     },
     {
