@@ -5,7 +5,8 @@
  * (pathMayApplyBelow) instead of testing them for every route.
  */
 import { describe, expect, it } from 'vitest';
-import { check } from '../helpers/run.js';
+import path from 'node:path';
+import { ROOT, check } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
@@ -284,6 +285,17 @@ app.use('/api/reports', reports);
       'GET /api/profile/ []',
       'POST /api/profile/ [jwt.unless: auth+bearer]',
       'GET /api/reports/daily [jwt.unless: unknown]',
+    ]);
+  });
+});
+
+describe('express: parameter callbacks at a mount', () => {
+  it("app.param runs at a use() layer whose path names the parameter: first, and once for a later route naming it too", async () => {
+    const res = await check(path.join(ROOT, 'fixtures', 'rules', 'missing-tenant-guard', 'valid', 'app-param-on-mount-path'));
+    expect(routeLines(res, { mechanism: true })).toEqual([
+      'GET /api/orgs/:orgId/members [loadOrganisation (router.param), requireSession (mount-middleware)]',
+      'GET /api/orgs/:orgId/projects [loadOrganisation (router.param), requireSession (mount-middleware)]',
+      'GET /api/orgs/:orgId/usage [loadOrganisation (router.param), requireSession (mount-middleware)]',
     ]);
   });
 });

@@ -13,6 +13,10 @@ ruleTester('missing-tenant-guard', {
       dir: 'valid/router-param-callback',
       name: "router.param('projectId', loadProject) checks the organisation for every route of the router naming :projectId, even those registered before it",
     },
+    {
+      dir: 'valid/app-param-on-mount-path',
+      name: "app.param('orgId', fn) runs at app.use('/api/orgs/:orgId', …): for every route of the router mounted there, and for the app's later routes under that path",
+    },
   ],
   invalid: [
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },

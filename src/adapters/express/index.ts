@@ -92,9 +92,10 @@ class ExpressLinker {
   }
 
   /**
-   * `router.param('projectId', loadProject)`: the callbacks run before every route of this
-   * router (not of routers mounted in it) whose path names the parameter, wherever they are
-   * registered: Express looks them up when a request arrives.
+   * `router.param('projectId', loadProject)`: the callbacks run before every layer of this
+   * router whose path names the parameter — a route, or a mount and so every route of the
+   * router it mounts — wherever they are registered: Express looks them up (process_params)
+   * when a request reaches the layer. A router mounted in this one does not see them.
    */
   private paramGuards(r: RouterObject): Map<string, AppliedGuard[]> {
     let byName = this.params.get(r.id);
@@ -177,9 +178,15 @@ class ExpressLinker {
         this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
       }
+      const params = this.paramGuards(r);
       for (const p of paths ?? ['']) {
         const full = p === '' ? prefix : joinPath(prefix, p);
         const scope = p === '' ? '' : full;
+        // `app.param('orgId', fn)` runs when a request reaches a layer whose path names the
+        // parameter (`app.use('/orgs/:orgId', orgRouter)`): before the layer's functions, for
+        // every request under its path — what it mounts, and what is registered after it.
+        if (params.size > 0)
+          for (const n of paramNames(p)) for (const guard of params.get(n) ?? []) local.push({ guard, scope: full, caseSensitive: r.init.caseSensitive });
         const hasMount = items.some((i) => i.value.t === 'router');
         items.forEach((it, idx) => {
           if (it.value.t === 'router') {
@@ -279,11 +286,9 @@ class ExpressLinker {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
       const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
-      const applied = uniqueGuards(
-        active
-          .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
-          .map((s) => s.guard),
-      );
+      const applied = active
+        .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
+        .map((s) => s.guard);
       this.ctx.routes.push({
         method: methods[0]!,
         path: full,
@@ -296,7 +301,7 @@ class ExpressLinker {
         trailingSlashInsensitive: !r.init.strict || (p === '/' && prefix !== ''),
         caseSensitive: r.init.caseSensitive,
         prefixes,
-        guards: [...applied, ...paramGuards, ...routeGuards, ...inHandler],
+        guards: uniqueGuards([...applied, ...paramGuards, ...routeGuards, ...inHandler]),
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
         snippet: reg.snippet,
       });
