@@ -26,6 +26,8 @@ export type Expr =
   | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'fn'; id: number }
   | { k: 'param'; fn: number; index: number; name: string }
+  /** a regular expression literal (`/^\/public\//i`) */
+  | { k: 're'; source: string; flags: string }
   | { k: 'unknown'; text: string };
 
 /** What a function's body can do, found without running it. */

@@ -496,6 +496,11 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
   if (n.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: false };
+  if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+    const text = (n as TS.RegularExpressionLiteral).text;
+    const end = text.lastIndexOf('/');
+    return { k: 're', source: text.slice(1, end), flags: text.slice(end + 1) };
+  }
   if (ts.isTemplateExpression(n)) {
     const parts: Expr[] = [{ k: 'str', v: n.head.text }];
     for (const span of n.templateSpans) {

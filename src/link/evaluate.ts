@@ -19,6 +19,7 @@ export type Value =
   | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[] }
   | { t: 'ns'; file: string }
   | { t: 'param'; file: string; fn: number; index: number; name: string; path?: string[] }
+  | { t: 're'; source: string; flags: string }
   | { t: 'unknown'; why: string };
 
 export interface RouterObject {
@@ -145,6 +146,8 @@ export class Evaluator {
         return { t: 'fn', file, fn: e.id };
       case 'param':
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
+      case 're':
+        return { t: 're', source: e.source, flags: e.flags };
       case 'ref':
         return this.resolveName(file, e.scope, e.name, depth + 1);
       case 'member': {
@@ -403,6 +406,13 @@ export function exprName(e: Expr): string | null {
     default:
       return null;
   }
+}
+
+/** What a value not of the kind wanted is, for a message: why it is unknown, or its kind. */
+export function valueNote(v: Value): string {
+  if (v.t === 'unknown') return v.why;
+  if (v.t === 're') return `a regular expression, /${v.source}/${v.flags}`;
+  return v.t;
 }
 
 export function stringsOf(v: Value): string[] | null {

@@ -642,34 +642,49 @@ function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[])
 
 /**
  * Requests a guard lets through untouched: to `path` (and with `method`, when one is named);
- * with `method`, to any path; to any path ending in `ext`.
+ * with `method`, to any path; to any path ending in `ext`; to any path that `starts` with a
+ * text or `equals` it (a regular expression's literal, compared as `caseInsensitive` says).
  */
-type Skip = { path: string; method?: string } | { method: string } | { ext: string };
+type Skip =
+  | { path: string; method?: string }
+  | { method: string }
+  | { ext: string }
+  | { literal: string; whole: boolean; caseInsensitive: boolean; method?: string };
 
 /**
  * The requests `.unless(options)` lets through (express-unless and koa-unless; read at
- * express-unless 2.1): `path` — strings (the request's path, compared whole) and
- * `{ url, methods }` entries; `method` — requests with that method, to any path; `ext` — any
- * path ending in it. Null when the options say anything else, or what they say is not known
- * statically: a regular expression, a `custom` function, `useOriginalUrl: false` (paths then
- * compared below the mount point).
+ * express-unless 2.1): `path` — strings (the request's path, compared whole), regular
+ * expressions of the forms `regexSkips` reads, and `{ url, methods }` entries of either;
+ * `method` — requests with that method, to any path; `ext` — any path ending in it. Null when
+ * the options say anything else, or what they say is not known statically: another regular
+ * expression, a `custom` function, `useOriginalUrl: false` (paths then compared below the
+ * mount point).
  */
 function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | null {
   if (options?.t !== 'obj') return null;
   const out: Skip[] = [];
+  const paths = (url: Value, method?: string): boolean => {
+    if (url.t === 'str') out.push(method ? { path: url.v, method } : { path: url.v });
+    else if (url.t === 're') {
+      const skips = regexSkips(url.source, url.flags);
+      if (!skips) return false;
+      for (const x of skips) out.push(method ? { ...x, method } : x);
+    } else return false;
+    return true;
+  };
   for (const key of Object.keys(options.props)) {
     const v = ev.member(options, key, 0);
     if (key === 'path') {
       for (const e of v.t === 'arr' ? v.items : [v]) {
-        if (e.t === 'str') {
-          out.push({ path: e.v });
+        if (e.t === 'str' || e.t === 're') {
+          if (!paths(e)) return null;
           continue;
         }
         if (e.t !== 'obj') return null;
-        const url = ev.member(e, 'url', 0);
         const methods = stringsOf(ev.member(e, 'methods', 0)) ?? stringsOf(ev.member(e, 'method', 0));
-        if (url.t !== 'str' || !methods) return null;
-        for (const m of methods) out.push({ path: url.v, method: m.toUpperCase() });
+        if (!methods) return null;
+        const url = ev.member(e, 'url', 0);
+        for (const m of methods) if (!paths(url, m.toUpperCase())) return null;
       }
     } else if (key === 'method' || key === 'ext') {
       const list = stringsOf(v);
@@ -680,18 +695,102 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
   return out;
 }
 
+/** Characters a regular expression matches as themselves, unescaped. */
+const LITERAL_CHAR = /[A-Za-z0-9/_~:%@!,;=&'-]/;
+/** Escaped characters that stand for themselves (`\/`, `\.`); an escaped letter is a class (`\d`). */
+const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
+
+/**
+ * What a regular expression of `.unless({ path })` exempts, when it is an anchored literal L
+ * (`\/` and other escaped punctuation stand for themselves) with a tail read here: `^L` and
+ * `^L.*` (every path starting with L: `^\/public\/` is every path below /public), `^L$`,
+ * `^L\/?$`, `^L(?:\/.*)?$` (L, or below it). Null for any other: which paths it exempts is not
+ * worked out, and the guard stays a candidate.
+ */
+function regexSkips(source: string, flags: string): Skip[] | null {
+  if (!source.startsWith('^') || /[^gimsuyd]/.test(flags)) return null;
+  const caseInsensitive = flags.includes('i');
+  let literal = '';
+  let i = 1;
+  while (i < source.length) {
+    const c = source[i]!;
+    const width = c === '\\' && i + 1 < source.length && ESCAPED_LITERAL.test(source[i + 1]!) ? 2 : LITERAL_CHAR.test(c) ? 1 : 0;
+    // a character a quantifier follows (`\/?`, `s*`) is part of the tail
+    if (width === 0 || /^[?*+{]/.test(source.slice(i + width))) break;
+    literal += source[i + width - 1];
+    i += width;
+  }
+  if (literal === '') return null;
+  const starts = (l: string): Skip => ({ literal: l, whole: false, caseInsensitive });
+  const equals = (l: string): Skip => ({ literal: l, whole: true, caseInsensitive });
+  switch (source.slice(i)) {
+    case '':
+    case '.*':
+    case '.*$':
+    case '(?:\\/.*)?':
+    case '(\\/.*)?':
+      return [starts(literal)];
+    case '$':
+      return [equals(literal)];
+    case '\\/?$':
+      return [equals(literal), equals(`${literal}/`)];
+    case '(?:\\/.*)?$':
+    case '(\\/.*)?$':
+      return [equals(literal), starts(`${literal}/`)];
+    default:
+      return null;
+  }
+}
+
 /**
  * Does a skip let some request to the route through? A skipped method reaches an `ALL` route,
  * and `HEAD` a `GET` route (Express and @koa/router run it for HEAD requests); an extension
  * reaches a route whose path ends in it, or whose last segment is a parameter or a wildcard
- * (`/sites/x.png` is `/sites/:siteId`).
+ * (`/sites/x.png` is `/sites/:siteId`); a regular expression's literal, a route one of whose
+ * request paths starts with it, or is it (`requestPaths`).
  */
-function skipsRoute(s: Skip, r: { method: string; path: string }): boolean {
+function skipsRoute(s: Skip, r: RouteDraft): boolean {
   const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
   if ('ext' in s) {
     const last = r.path.slice(r.path.lastIndexOf('/') + 1);
     return r.path.endsWith(s.ext) || last.startsWith(':') || last.startsWith('*') || last.endsWith('(.*)');
   }
+  if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.whole, s.caseInsensitive).test(s.literal);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   return method(s.method);
+}
+
+/**
+ * The paths a route can be requested at, as a regular expression: a parameter is any text
+ * without `/`, a wildcard any text, a trailing slash optional where the route does not tell
+ * (`trailingSlashInsensitive`); letters in any case unless both the route and the skip's
+ * expression are case-sensitive. With `whole` false, the beginnings of those paths (every
+ * text some request path starts with).
+ */
+function requestPaths(r: RouteDraft, whole: boolean, caseInsensitive: boolean): RegExp {
+  const tokens: string[] = [];
+  for (let i = 0; i < r.path.length; ) {
+    const rest = r.path.slice(i);
+    const param = /^:[A-Za-z0-9_$]+(?:\((?:\\.|[^\\)])*\))?/.exec(rest);
+    const wild = /^(?:\*[A-Za-z0-9_$]*|\(\.\*\))/.exec(rest);
+    if (param) tokens.push('[^/]+');
+    else if (wild) tokens.push('.*');
+    else tokens.push(rest[0]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    i += param ? param[0].length : wild ? wild[0].length : 1;
+  }
+  if (r.trailingSlashInsensitive && !r.path.endsWith('/')) tokens.push('/?');
+  let source: string;
+  if (whole) source = tokens.join('');
+  else {
+    // from the end: a request path may stop before any token, or inside a parameter (what
+    // follows it can be empty)
+    source = '';
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const t = tokens[i]!;
+      if (t === '.*') source = '.*';
+      else if (t === '/?') source = `(?:/${source})?`;
+      else source = `(?:${t}${source})?`;
+    }
+  }
+  return new RegExp(`^${source}$`, caseInsensitive || !r.caseSensitive ? 'i' : '');
 }

@@ -289,6 +289,78 @@ app.use('/api/reports', reports);
   });
 });
 
+describe('express: .unless() with regular expressions', () => {
+  const project = (paths: string) =>
+    writeProject({
+      'package.json': JSON.stringify({ name: 'unless-re', dependencies: { express: '4.21.2', 'express-jwt': '8.5.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import { expressjwt } from 'express-jwt';
+
+export const app = express();
+// routes match letter case exactly: only an expression with the i flag takes /API as /api
+app.set('case sensitive routing', true);
+app.use(expressjwt({ secret: process.env.JWT_SECRET!, algorithms: ['HS256'] }).unless({ path: ${paths} }));
+app.get('/api/public/status', (req, res) => res.json({ ok: true }));
+app.get('/api/sites', (req, res) => res.json([]));
+app.get('/api/:section/summary', (req, res) => res.json({}));
+app.post('/api/hooks/github', (req, res) => res.status(202).end());
+app.get('/api/hooks/github', (req, res) => res.json({ deliveries: [] }));
+app.post('/api/hooksx', (req, res) => res.status(202).end());
+`,
+    });
+  const lines = (res: Checked) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`);
+
+  it('an anchored literal exempts the request paths it begins (or, with $, is): a route is guarded only where none of its paths is exempt', async () => {
+    const res = await check(project("[/^\\/api\\/public\\//, { url: /^\\/API\\/hooks(?:\\/.*)?$/i, methods: ['POST'] }]"));
+    expect(lines(res)).toEqual([
+      // `/api/public/summary` is one of its paths
+      'GET /api/:section/summary []',
+      'GET /api/hooks/github [auth+bearer]',
+      'POST /api/hooks/github []',
+      // neither /api/hooks nor below it
+      'POST /api/hooksx [auth+bearer]',
+      'GET /api/public/status []',
+      'GET /api/sites [auth+bearer]',
+    ]);
+  });
+
+  it('`^L\\/?$` is L with or without its slash; another expression leaves the guard a candidate', async () => {
+    expect(lines(await check(project('[/^\\/api\\/sites\\/?$/]')))).toEqual([
+      'GET /api/:section/summary [auth+bearer]',
+      'GET /api/hooks/github [auth+bearer]',
+      'POST /api/hooks/github [auth+bearer]',
+      'POST /api/hooksx [auth+bearer]',
+      'GET /api/public/status [auth+bearer]',
+      'GET /api/sites []',
+    ]);
+    const res = await check(project('[/\\/public\\//]'));
+    expect(new Set(res.routes.map((r) => r.guards.map((g) => g.kinds.join('+')).join()))).toEqual(new Set(['unknown']));
+  });
+
+  it('a path written as a regular expression is reported, and what it mounts or serves left out', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'use-re', dependencies: { express: '4.21.2' } }),
+      'src/app.ts': `
+import express from 'express';
+
+const api = express.Router();
+api.get('/sites', (req, res) => res.json([]));
+
+export const app = express();
+app.use(/^\\/api\\/v[12]/, api);
+app.get(/^\\/health(z)?$/, (req, res) => res.json({ ok: true }));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes).toEqual([]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
+      '8 the path of this use() is not known statically; what it mounts is left out',
+      '9 GET route with a path not known statically (a regular expression, /^\\/health(z)?$/); it is left out',
+    ]);
+  });
+});
+
 describe('express: parameter callbacks at a mount', () => {
   it("app.param runs at a use() layer whose path names the parameter: first, and once for a later route naming it too", async () => {
     const res = await check(path.join(ROOT, 'fixtures', 'rules', 'missing-tenant-guard', 'valid', 'app-param-on-mount-path'));

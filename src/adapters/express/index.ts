@@ -11,7 +11,7 @@
  *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, type OptionalSyntax } from '../paths.js';
@@ -148,8 +148,10 @@ class ExpressLinker {
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one.
     const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
+    // a regular expression is a path (`app.use(/^\/api\/v[12]/, api)`), matched as Express matches it: not modelled
     const looksLikePath =
-      notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200)));
+      first.t === 're' ||
+      (notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200))));
     return { path: null, items: this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)), pathUnresolved: looksLikePath };
   }
 
@@ -242,7 +244,7 @@ class ExpressLinker {
     const pv = this.ctx.ev.eval(file, pathExpr);
     const paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (!paths) {
-      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${pv.t === 'unknown' ? pv.why : pv.t}); it is left out`, reg.snippet);
+      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`, reg.snippet);
       return [];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));

@@ -38,7 +38,7 @@
  *   a file, not the routes.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -228,7 +228,7 @@ class FastifyApp {
     }
     if (plugin.t === 'pkg') return; // a package plugin (cors, helmet, sensible …): no application routes
     if (plugin.t !== 'fn') {
-      this.ctx.warn(file, reg.at, `plugin not known statically (${plugin.t === 'unknown' ? plugin.why : plugin.t}); the routes it registers are unknown`, reg.snippet);
+      this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
       return;
     }
     let child = frame.ctx;
@@ -339,7 +339,7 @@ class FastifyApp {
     } else {
       options = ev.eval(file, reg.args[0]!);
       if (options.t !== 'obj') {
-        this.ctx.warn(file, reg.at, `route options not known statically (${options.t === 'unknown' ? options.why : options.t}); the route is left out`, reg.snippet);
+        this.ctx.warn(file, reg.at, `route options not known statically (${valueNote(options)}); the route is left out`, reg.snippet);
         return;
       }
       urlValue = 'url' in options.props ? ev.member(options, 'url', 0) : ev.member(options, 'path', 0);
@@ -356,7 +356,7 @@ class FastifyApp {
     }
     const urls = stringsOf(urlValue);
     if (!urls || urls.length !== 1) {
-      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${urlValue.t === 'unknown' ? urlValue.why : urlValue.t}); it is left out`, reg.snippet);
+      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
     const hooks: HookUse[] = [];

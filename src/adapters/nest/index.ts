@@ -25,7 +25,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingsOf } from '../../extract/facts-text.js';
-import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
@@ -714,7 +714,7 @@ class NestLinker {
       }
     }
     const v = this.evalIn(r);
-    if (v.t !== 'pkg') this.ctx.warn(r.file, from.cls.at, `an import of module ${from.cls.name} is not known statically (${v.t === 'unknown' ? v.why : v.t}); the routes it brings are unknown`, this.snippetOf(from));
+    if (v.t !== 'pkg') this.ctx.warn(r.file, from.cls.at, `an import of module ${from.cls.name} is not known statically (${valueNote(v)}); the routes it brings are unknown`, this.snippetOf(from));
     return null;
   }
 
