@@ -15,6 +15,8 @@
  *   (d4) the same, a route file edited so that a route gains a guard (linked again)
  *   (d5) the same, a log call given an object put after a handler's response (a call of the
  *       file that calls no analysed function, src/relocate.ts)
+ *   (d6) the same, a field put in the object a view helper returns (returns no run reads,
+ *       src/relocate.ts)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
@@ -177,6 +179,11 @@ async function benchSize(size, o, frameworks, log) {
     // file (given an object) that calls nothing the analysed files define.
     edited('editLogged', "(d5) check --cache, warm, one route file edited (a log call given an object put after a handler's response)", path.join(tree, routeFileOf(expected, 'express', 3)), (t) =>
       t.replace(/\n(\s*)res\.status\(201\)\.json\([^\n]*\n/, (m, ind) => `${m}${ind}console.info({ tenant: req.tenant.id, event: 'created' });\n`),
+    ),
+    // A fifth route file, a field put in the object its view helper returns (`toXView(item)`,
+    // called in the responses): returns that no run reads.
+    edited('editReturned', '(d6) check --cache, warm, one route file edited (a field put in the object a view helper returns)', path.join(tree, routeFileOf(expected, 'express', 4)), (t) =>
+      t.replace(/\n(\s*)createdAt: item\.createdAt,\n/, (m, ind) => `\n${ind}servedBy: process.env.HOSTNAME ?? null,${m}`),
     ),
     { id: 'eslint', label: '(e) ESLint + typescript-eslint parser, 1 rule', args: [ESLINT, '-c', 'eslint.config.mjs', 'tree'], cwd: base, codes: [0, 1] },
   ];

@@ -96,11 +96,16 @@ interface Header {
  * What a kept result depends on besides its key: `base`, the key of all its inputs but the
  * files' contents (memo.ts); `unused`, the files the run never read facts of (held back by the
  * prefilter and not needed by the linker) — for those only their having no signal, their
- * imports and their parsing mattered.
+ * imports and their parsing mattered; `returnsRead`, the functions (`file:fn`) whose returned
+ * expressions it read (Evaluator.returnsOf), and `handlers`, those that handle its routes,
+ * whose response fields the rules read — no other function's returns or response fields
+ * mattered.
  */
 export interface ResultScope {
   base: string;
   unused: string[];
+  returnsRead: string[];
+  handlers: string[];
 }
 
 interface Index {
@@ -304,10 +309,10 @@ export class FactCache {
     return this.oldResult?.[0] === key ? this.keptResult() : null;
   }
 
-  /** The files the previous run's result did not read, when all its other inputs but the files' contents are those `base` digests. */
-  resultScope(base: string): ReadonlySet<string> | null {
+  /** What the previous run's result depends on besides its key (ResultScope), when all its other inputs but the files' contents are those `base` digests. */
+  resultScope(base: string): ResultScope | null {
     const scope = this.oldResult?.[4];
-    return scope?.base === base ? new Set(scope.unused) : null;
+    return scope?.base === base ? scope : null;
   }
 
   /** The previous run's result, whatever its key; null when there is none or it is damaged. */
@@ -748,7 +753,8 @@ function isIndex(x: unknown): x is Index {
 
 function isScope(x: unknown): x is ResultScope {
   const s = x as Partial<ResultScope> | null;
-  return typeof s === 'object' && s !== null && typeof s.base === 'string' && Array.isArray(s.unused) && s.unused.every((f) => typeof f === 'string');
+  const strings = (a: unknown): boolean => Array.isArray(a) && a.every((f) => typeof f === 'string');
+  return typeof s === 'object' && s !== null && typeof s.base === 'string' && strings(s.unused) && strings(s.returnsRead) && strings(s.handlers);
 }
 
 /**

@@ -149,12 +149,15 @@ export interface Sources {
    * needed by the linker) and would not read now either — its text still shows no signal,
    * imports what it did, and parses (each such file is parsed to know) — or one whose facts
    * only moved (relocate.ts): same signals and imports, and its new facts, extracted now,
-   * equal the cached ones but for lines — and for leading statements of functions, or calls of
-   * the file, added or removed that `inert` finds change nothing. Then the result stands, its locations in the
-   * moved files to be moved (`moved`: the line map of each). Null when another file changed,
-   * any was added, removed or cannot be read, or none changed.
+   * equal the cached ones but for lines — for leading statements of functions, or calls of
+   * the file, added or removed that `inert` finds change nothing, and for the returns of
+   * functions whose returns it did not read and the response fields of functions that handle
+   * none of its routes. Then the result stands, its locations in the moved files to be moved
+   * (`moved`: the line map of each), and it depends on the returns it read and those the
+   * judging read (`returnsRead`). Null when another file changed, any was added, removed or
+   * cannot be read, or none changed.
    */
-  resultHolds(unused: ReadonlySet<string>, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap> } | null;
+  resultHolds(scope: KeptScope, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap>; returnsRead: Set<string> } | null;
   /** Keep every file's entry (the changed files' new content) in the cache; null, or why it could not be written. */
   saveEntries(): string | null;
 }
@@ -162,9 +165,20 @@ export interface Sources {
 /**
  * Whether leading statements and calls an edit added or removed change nothing a run links
  * (link.ts, `inertChanges`), judged with `files`: the last result's facts, but the edited
- * files' old ones (for those removed) or new ones (for those added).
+ * files' old ones (for those removed) or new ones (for those added). Null when they may; else
+ * the functions (`file:fn`) whose returns the judging read.
  */
-export type ChangeJudge = (files: FactStore, changes: FactChanges) => boolean;
+export type ChangeJudge = (files: FactStore, changes: FactChanges) => ReadonlySet<string> | null;
+
+/** What the last result depends on besides its files' facts (cache.ts, `ResultScope`). */
+export interface KeptScope {
+  /** the files it never read facts of */
+  unused: ReadonlySet<string>;
+  /** the functions (`file:fn`) whose returned expressions it read */
+  returnsRead: ReadonlySet<string>;
+  /** the functions (`file:fn`) that handle its routes: the rules read their response fields */
+  handlers: ReadonlySet<string>;
+}
 
 /** When the last result is reused, the cache is rewritten to keep new stat signatures only if at least 1 file in this many needs one. */
 const SIGNATURES_WORTH_SAVING = 8;
@@ -229,7 +243,7 @@ export function readSources(o: CollectOptions): Sources {
     if (unsigned === 0 || unsigned * SIGNATURES_WORTH_SAVING < states.length) return null;
     return saveEntries(cache, states);
   };
-  const resultHolds = (unused: ReadonlySet<string>, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap> } | null => {
+  const resultHolds = ({ unused, returnsRead, handlers }: KeptScope, inert: ChangeJudge): { checked: number; moved: Map<string, LineMap>; returnsRead: Set<string> } | null => {
     const cache = o.cache;
     if (!cache || cache.size !== states.length) return null;
     const changed: FileState[] = [];
@@ -285,6 +299,7 @@ export function readSources(o: CollectOptions): Sources {
       }
       const how = before === null ? null : factsMoved(before, s.facts, o.adapters);
       if (how === null) return null;
+      if (how.returns.some((fn) => returnsRead.has(`${s.file}:${fn}`)) || how.responses.some((fn) => handlers.has(`${s.file}:${fn}`))) return null;
       moved.set(s.file, how.lines);
       olds.set(s.file, before!);
       news.set(s.file, s.facts);
@@ -297,8 +312,8 @@ export function readSources(o: CollectOptions): Sources {
     }
     // The facts the judge may read: those the last result read, from the cache. Reading a file it
     // did not read (held back by the prefilter) would widen what the result depends on: not judged.
-    const judged = (edited: Map<string, FileFacts>, changes: FactChanges): boolean => {
-      if (changes.leading.length + changes.calls.length === 0) return true;
+    const judged = (edited: Map<string, FileFacts>, changes: FactChanges): ReadonlySet<string> | null => {
+      if (changes.leading.length + changes.calls.length === 0) return new Set();
       let outside = false;
       const files = new FactStore();
       for (const st of states)
@@ -309,10 +324,13 @@ export function readSources(o: CollectOptions): Sources {
           outside = true;
           return emptyFacts(st.file);
         });
-      return inert(files, changes) && !outside;
+      const read = inert(files, changes);
+      return outside ? null : read;
     };
-    if (!judged(olds, removed) || !judged(news, added)) return null;
-    return { checked: changed.length, moved };
+    const readRemoving = judged(olds, removed);
+    const readAdding = readRemoving && judged(news, added);
+    if (!readRemoving || !readAdding) return null;
+    return { checked: changed.length, moved, returnsRead: new Set([...returnsRead, ...readRemoving, ...readAdding]) };
   };
   return {
     digest,

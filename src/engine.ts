@@ -9,7 +9,7 @@ import { loadContract, type Contract } from './contract.js';
 import { discover } from './discover.js';
 import { UsageError } from './errors.js';
 import { emptyFacts } from './extract/extract.js';
-import { cacheFile, FactCache, factCacheKey } from './cache.js';
+import { cacheFile, FactCache, factCacheKey, type ResultScope } from './cache.js';
 import { readSources, type CollectStats } from './collect.js';
 import { jsonPieces } from './json-pieces.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
@@ -89,15 +89,21 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     let reused = cache && resultKey ? cache.result(resultKey) : null;
     // Only files the last result never read changed (a service edited, say), and they parse,
     // or files whose facts only moved (relocate.ts), but maybe for calls leading a function
-    // or made by the file that change nothing linked (`inert`): it stands, moved.
-    const unused = cache && base && reused === null ? cache.resultScope(base) : null;
-    const holds = unused ? sources.resultHolds(unused, (store, changes) => inertChanges(store, ADAPTERS, matchers, project, changes)) : null;
+    // or made by the file that change nothing linked (`inert`), returns it never read and
+    // response fields of functions that handle none of its routes: it stands, moved.
+    const kept = cache && base && reused === null ? cache.resultScope(base) : null;
+    const holds = kept
+      ? sources.resultHolds(
+          { unused: new Set(kept.unused), returnsRead: new Set(kept.returnsRead), handlers: new Set(kept.handlers) },
+          (store, changes) => inertChanges(store, ADAPTERS, matchers, project, changes),
+        )
+      : null;
     if (holds) reused = cache!.keptResult();
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
         if (holds) {
-          const scope = { base: base!, unused: [...unused!] };
+          const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
           if (holds.moved.size === 0) cache!.keepResult(resultKey!, scope);
           else if (relocateResult(result, holds.moved)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
           else throw new Error('not relocated');
@@ -190,7 +196,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const result: RunResult = { contract, config, routes, findings, files, summary, focus: focus ? [...focus].sort() : null };
     if (cache && resultKey && base) {
       const { contract: _c, config: _g, ...rest } = result;
-      if (isPlainJson(rest)) cache.setResult(resultKey, { base, unused: facts.unread() }, () => jsonPieces(rest, 0));
+      // read after the rules, which evaluate too
+      const returnsRead = [...linked.ev.returnsRead].sort();
+      const handlers = [...new Set(routes.flatMap((r) => (r.handlerFn ? [`${r.handlerFn.file}:${r.handlerFn.fn}`] : [])))].sort();
+      if (isPlainJson(rest)) cache.setResult(resultKey, { base, unused: facts.unread(), returnsRead, handlers }, () => jsonPieces(rest, 0));
     }
     const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
     return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };

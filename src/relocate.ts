@@ -39,6 +39,14 @@
  * and the adapters ask of a call; the Nest adapter reads every call of a file importing
  * @nestjs/core (`Adapter.readsEveryBinding`), so there any change counts.
  *
+ * A function's returned expressions may differ too (`FunctionFact.returns`: a field added to
+ * the object a view helper returns), and its response fields (`responseFields`,
+ * `returnedSessionExposures`): the functions are returned for the caller to judge against the
+ * kept result's scope (cache.ts, `ResultScope`): every reader of returns asks the evaluator
+ * (`Evaluator.returnsOf`), which records the function, and the rules read response fields of
+ * the functions that handle routes only. Returns no run read, and response fields of no
+ * handler, yield nothing; their locations are not paired (the result holds none of them).
+ *
  * A location in the result is an object's `line` beside its `file`. A result with a location in
  * a moved file the map does not know, or a text naming a place in one (`file:line`, as the Nest
  * API-docs note does), is not relocated: the run links again.
@@ -65,11 +73,18 @@ export interface CallChange {
   added: CallFact[];
 }
 
-/** How a file's facts moved: its line map, and leading statements and calls to be judged inert before the result stands. */
+/**
+ * How a file's facts moved: its line map, and leading statements and calls to be judged inert
+ * before the result stands; the functions (ids) whose returned expressions differ, and those
+ * whose response fields (or returned session ids) do — the result stands when it read none of
+ * those returns and none of those functions handles a route of it.
+ */
 export interface Moved {
   lines: LineMap;
   leading: LeadingChange[];
   calls: CallChange;
+  returns: number[];
+  responses: number[];
 }
 
 /** Keys whose numbers are lines in the file. */
@@ -92,8 +107,9 @@ export function factsMoved(before: FileFacts, after: FileFacts, adapters: readon
   const keys = Object.keys(before) as (keyof FileFacts)[];
   if (keys.length !== Object.keys(after).length) return null;
   for (const k of keys) if (k !== 'scopes' && k !== 'functions' && k !== 'calls' && (!Object.hasOwn(after, k) || !sameBut(before[k], after[k], k, pairs))) return null;
-  const leading = leadingChanges(before.functions, after.functions, pairs);
-  if (leading === null) return null;
+  const fns = functionChanges(before.functions, after.functions, pairs);
+  if (fns === null) return null;
+  const { leading, returns, responses } = fns;
   const calls = splice(before.calls, after.calls, pairs);
   if (calls === null) return null;
   const differing = differingBindings(before.scopes, after.scopes, pairs);
@@ -105,26 +121,36 @@ export function factsMoved(before: FileFacts, after: FileFacts, adapters: readon
   const removed = new Set<unknown>([...leading.flatMap((c) => c.removed), ...calls.removed]);
   if (differing.length > 0 && (readsAll || !unreachable(differing, before, removed))) return null;
   if (!increasing(pairs.lines) || !increasing(pairs.offsets)) return null;
-  return nextLinesKept(before, after, pairs.lines) ? { lines: pairs.lines, leading, calls } : null;
+  return nextLinesKept(before, after, pairs.lines) ? { lines: pairs.lines, leading, calls, returns, responses } : null;
 }
 
 /**
- * The functions' facts equal but for moves and their leading statements, and those equal but
- * for a run removed and a run added (each function's longest common head and tail kept, their
- * locations paired): the changes. Null when anything else differs.
+ * The functions' facts equal but for moves, their leading statements, their returned
+ * expressions and their response fields: the leading statements equal but for a run removed
+ * and a run added (each function's longest common head and tail kept, their locations paired),
+ * and the functions whose returns or response fields differ (their locations not paired: what
+ * the result holds of them stands only if it read none of them). Null when anything else differs.
  */
-function leadingChanges(before: FunctionFact[], after: FunctionFact[], pairs: Pairs): LeadingChange[] | null {
+function functionChanges(before: FunctionFact[], after: FunctionFact[], pairs: Pairs): { leading: LeadingChange[]; returns: number[]; responses: number[] } | null {
   if (before.length !== after.length) return null;
-  const out: LeadingChange[] = [];
+  const leading: LeadingChange[] = [];
+  const returns: number[] = [];
+  const responses: number[] = [];
   for (let i = 0; i < before.length; i++) {
-    const { leading: x, ...a } = before[i]!;
-    const { leading: y, ...b } = after[i]!;
+    const { leading: x, returns: rx, responseFields: fx, returnedSessionExposures: ex, ...a } = before[i]!;
+    const { leading: y, returns: ry, responseFields: fy, returnedSessionExposures: ey, ...b } = after[i]!;
     if (!sameBut(a, b, null, pairs)) return null;
     const change = splice(x, y, pairs);
     if (change === null) return null;
-    if (change.removed.length + change.added.length > 0) out.push({ fn: a.id, ...change });
+    if (change.removed.length + change.added.length > 0) leading.push({ fn: a.id, ...change });
+    const sameReturns = sameInto(rx, ry, pairs);
+    if (sameReturns === null) return null;
+    if (!sameReturns) returns.push(a.id);
+    const sameResponses = sameInto([fx, ex], [fy, ey], pairs);
+    if (sameResponses === null) return null;
+    if (!sameResponses) responses.push(a.id);
   }
-  return out;
+  return { leading, returns, responses };
 }
 
 /**

@@ -258,6 +258,41 @@ describe('factsMoved: calls of the file added or removed, for the caller to judg
   });
 });
 
+describe('factsMoved: returns and response fields, for the caller to judge', () => {
+  const VIEWS = `import { Router } from 'express';
+import { db } from '../db';
+
+function toSiteView(site: { id: string; name: string; region: string }) {
+  return { id: site.id, name: site.name };
+}
+
+export const sitesRouter = Router();
+
+sitesRouter.get('/:siteId', async (req, res) => {
+  const site = await db.site.findFirst({ where: { id: req.params.siteId } });
+  res.json(toSiteView(site));
+});
+`;
+  const changes = (before: string, after: string) => {
+    const how = movedFacts(FILE, before, after);
+    return how && { returns: how.returns, responses: how.responses, leading: how.leading.length, lines: [...how.lines].filter(([a, b]) => a !== b).length };
+  };
+
+  it('a field added to the object a view function returns: its returns, nothing else', () => {
+    expect(changes(VIEWS, VIEWS.replace('name: site.name }', 'name: site.name, region: site.region }'))).toEqual({ returns: [0], responses: [], leading: 0, lines: 0 });
+  });
+
+  it('a credential put in the response a handler sends: its response fields', () => {
+    const handler = VIEWS.replace('res.json(toSiteView(site));', 'res.json({ ...toSiteView(site), apiKey: site.apiKey });');
+    expect(changes(VIEWS, handler.replace('apiKey: site.apiKey', 'apiKey: site.apiKey, secret: site.secret'))).toMatchObject({ returns: [], responses: [1] });
+  });
+
+  it('lines moved around a changed return: paired outside it only', () => {
+    const moved = insert(VIEWS, 3, '// Views: what the dashboard shows of a site.');
+    expect(changes(VIEWS, moved.replace('name: site.name }', 'name: site.name, region: site.region }'))).toEqual({ returns: [0], responses: [], leading: 0, lines: 4 });
+  });
+});
+
 describe('relocateResult', () => {
   const result = () => ({
     routes: [
@@ -289,6 +324,24 @@ const copy = (fixture: string): string => {
   fs.cpSync(path.join(ROOT, 'fixtures', fixture), dir, { recursive: true });
   return dir;
 };
+
+/**
+ * express-demo with `src/middleware/<name>.ts` holding `source`, and the usage router running
+ * `<wrapper>(requireSession)` before its routes (`imports`: what usage.ts takes from that file).
+ */
+const wrappedUsage = (name: string, source: string, wrapper: string, imports: string): string => {
+  const dir = copy('express-demo');
+  fs.writeFileSync(path.join(dir, `src/middleware/${name}.ts`), source);
+  const routes = path.join(dir, 'src/routes/usage.ts');
+  const usage = fs.readFileSync(routes, 'utf8');
+  const wrapped = usage.replace(/^(export const usageRouter = Router\(\);\n)/m, `$1usageRouter.use(${wrapper}(requireSession));\n`);
+  expect(wrapped).not.toBe(usage);
+  fs.writeFileSync(routes, `import { ${imports} } from '../middleware/${name}.js';\n${wrapped}`);
+  return dir;
+};
+
+/** The guards of the usage export, the one route the usage router registers before its own guards. */
+const exportGuards = (r: RunResult): string[] => r.routes.find((x) => x.path === '/api/usage/export.csv')!.guards.map((g) => g.name);
 
 describe('check --cache after edits that only move facts', () => {
 
@@ -429,9 +482,8 @@ describe('check --cache after a call is added to or removed from the head of a f
   });
 
   it('links again when a leading call removed was the call of a parameter that made its function a pass-through wrapper', async () => {
-    const dir = copy('express-demo');
-    fs.writeFileSync(
-      path.join(dir, 'src/middleware/checked.ts'),
+    const dir = wrappedUsage(
+      'checked',
       `import type { NextFunction, Request, Response } from 'express';
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => unknown;
@@ -443,12 +495,9 @@ export const checked = (check: Middleware) => async (req: Request, res: Response
   console.debug('checked', req.path, Date.now() - startedAt);
 };
 `,
+      'checked',
+      'checked',
     );
-    const routes = path.join(dir, 'src/routes/usage.ts');
-    const usage = fs.readFileSync(routes, 'utf8');
-    const wrapped = usage.replace(/^(export const usageRouter = Router\(\);\n)/m, "$1usageRouter.use(checked(requireSession));\n");
-    expect(wrapped).not.toBe(usage);
-    fs.writeFileSync(routes, `import { checked } from '../middleware/checked.js';\n${wrapped}`);
     const before = await cached(dir);
     expect(before.routes.filter((r) => r.file === 'src/routes/usage.ts').every((r) => r.guards.some((g) => g.name === 'requireSession'))).toBe(true);
     const file = path.join(dir, 'src/middleware/checked.ts');
@@ -458,7 +507,222 @@ export const checked = (check: Middleware) => async (req: Request, res: Response
     expect(after.extraction).toMatchObject({ reused: false });
     expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
     // the route registered before usageRouter.use(requireSession, …) is no longer behind it
-    expect(after.routes.find((r) => r.path === '/api/usage/export.csv')!.guards.map((g) => g.name)).toEqual([]);
+    expect(exportGuards(after)).toEqual([]);
+  });
+});
+
+describe('check --cache after returns or response fields change', () => {
+  // each a place where a function returns, or a handler responds with, an object literal
+  const RESPONDS = /return \{|=> \(\{|\.json\(\{|\.send\(\{|body = \{/g;
+
+  it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'nest-leaky', 'next-leaky'])(
+    '%s: a field put in each object returned or sent gives what a full run gives, mostly without linking again',
+    async (fixture) => {
+      const dir = copy(fixture);
+      const original = formatJson(await cached(dir));
+      let edits = 0;
+      let reused = 0;
+      for (const file of fg.sync('**/*.{ts,tsx}', { cwd: dir, ignore: ['**/node_modules/**'] }).sort()) {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        for (const m of text.matchAll(RESPONDS)) {
+          const at = m.index! + m[0].length;
+          fs.writeFileSync(path.join(dir, file), `${text.slice(0, at)} servedAt: Date.now(),${text.slice(at)}`);
+          const r = await cached(dir);
+          expect(formatJson(r), `${file}: a field put at offset ${at}`).toBe(formatJson(await uncached(dir)));
+          if (r.extraction!.reused) reused++;
+          edits++;
+          // and taken out again (the next edit is made from the fixture as it was)
+          fs.writeFileSync(path.join(dir, file), text);
+          expect(formatJson(await cached(dir)), `${file}: the field at offset ${at} taken out`).toBe(original);
+        }
+      }
+      expect(edits).toBeGreaterThanOrEqual(3);
+      // a field put beside a credential in a handler's response moves that field: linked again
+      expect(reused).toBeGreaterThan(edits * 0.5);
+    },
+    60_000,
+  );
+
+  it('links again when the returns changed are read: a factory returning the router it registers on', async () => {
+    const dir = copy('express-demo');
+    fs.writeFileSync(
+      path.join(dir, 'src/routes/status.ts'),
+      `import { Router } from 'express';
+
+/** The status page's router: a fresh one per app. */
+export function statusRouter() {
+  const router = Router();
+  router.get('/status', (_req, res) => res.json({ ok: true, version: process.env.APP_VERSION }));
+  return router;
+}
+`,
+    );
+    const app = path.join(dir, 'src/app.ts');
+    const text = fs.readFileSync(app, 'utf8');
+    const mounted = text.replace(/^(export const app = express\(\);\n)/m, "$1app.use('/api', statusRouter());\n");
+    expect(mounted).not.toBe(text);
+    fs.writeFileSync(app, `import { statusRouter } from './routes/status.js';\n${mounted}`);
+    const before = await cached(dir);
+    expect(before.routes.some((r) => r.path === '/api/status')).toBe(true);
+    const file = path.join(dir, 'src/routes/status.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('return router;', 'return Router();'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    expect(after.routes.some((r) => r.path === '/api/status')).toBe(false);
+  });
+
+  it('links again when the returns changed are those a pass-through wrapper hands the request on by', async () => {
+    const dir = wrappedUsage(
+      'timed',
+      `import type { NextFunction, Request, Response } from 'express';
+
+type Middleware = (req: Request, res: Response, next: NextFunction) => unknown;
+
+/** The check, timed by the request logger's span. */
+export const timed = (check: Middleware) => (req: Request, res: Response, next: NextFunction) => check(req, res, next);
+
+export function audit(req: Request, _res: Response, next: NextFunction) {
+  console.info('usage export', req.path);
+  next();
+}
+`,
+      'timed',
+      'timed',
+    );
+    expect(exportGuards(await cached(dir))).toEqual(['requireSession']);
+    // only the returned call changed: the wrapper no longer calls its parameter
+    const file = path.join(dir, 'src/middleware/timed.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('=> check(req, res, next);', '=> audit(req, res, next);'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    expect(exportGuards(after)).toEqual([]);
+  });
+
+  it('links again when the returns changed are those judging a call at the head of a handler read', async () => {
+    const dir = copy('express-demo');
+    fs.writeFileSync(
+      path.join(dir, 'src/services/checks.ts'),
+      `import type { Request } from 'express';
+
+function logAccess(req: Request) {
+  console.info('usage viewed', req.path);
+}
+
+function mustSignIn(req: Request) {
+  if (!req.session?.userId) throw Object.assign(new Error('sign in'), { status: 401 });
+}
+
+/** The check the usage export runs first. */
+export function pickCheck() {
+  return logAccess;
+}
+`,
+    );
+    const routes = path.join(dir, 'src/routes/usage.ts');
+    const usage = `import { pickCheck } from '../services/checks.js';\n${fs.readFileSync(routes, 'utf8')}`;
+    fs.writeFileSync(routes, usage);
+    await cached(dir);
+    // a call of what pickCheck() returns, no guard: judged, the result kept — having read pickCheck's returns
+    const head = "usageRouter.get('/export.csv', async (req, res) => {\n";
+    expect(usage).toContain(head);
+    fs.writeFileSync(routes, usage.replace(head, `${head}  await pickCheck()(req);\n`));
+    const judged = await cached(dir);
+    expect(judged.extraction).toMatchObject({ reused: true });
+    expect(exportGuards(judged)).toEqual([]);
+    // pickCheck now returns a check that answers 401
+    const file = path.join(dir, 'src/services/checks.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('return logAccess;', 'return mustSignIn;'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    expect(exportGuards(after)).toEqual(['pickCheck']);
+  });
+
+  it("links again when the returns changed are a Nest dynamic module's or a composed decorator's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-relocate-'));
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'nest-returns', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesModule } from './sites/sites.module';
+
+@Module({ imports: [SitesModule.forRoot({ cache: true })] })
+export class AppModule {}
+`,
+      'src/sites/sites.module.ts': `import { DynamicModule, Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({})
+export class SitesModule {
+  static forRoot(options: { cache: boolean }): DynamicModule {
+    return { module: SitesModule, controllers: [SitesController], providers: [{ provide: 'SITES_OPTIONS', useValue: options }] };
+  }
+}
+`,
+      'src/sites/signed-in.decorator.ts': `import { applyDecorators, Controller, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+export const SignedInController = (path: string) =>
+  applyDecorators(
+    Controller(path),
+    UseGuards(AuthGuard('session')),
+  );
+`,
+      'src/sites/sites.controller.ts': `import { Get } from '@nestjs/common';
+import { SignedInController } from './signed-in.decorator';
+
+@SignedInController('api/sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    const lines = (r: RunResult) => r.routes.map((x) => `${x.method} ${x.path} [${x.guards.map((g) => g.kinds.join('+')).join(', ')}]`);
+    expect(lines(await cached(dir))).toEqual(['GET /api/sites [auth]']);
+    const edit = async (file: string, from: string, to: string): Promise<RunResult> => {
+      const at = path.join(dir, file);
+      const text = fs.readFileSync(at, 'utf8');
+      expect(text).toContain(from);
+      fs.writeFileSync(at, text.replace(from, to));
+      const r = await cached(dir);
+      expect(r.extraction).toMatchObject({ parsed: 1, reused: false });
+      expect(formatJson(r)).toBe(formatJson(await uncached(dir)));
+      return r;
+    };
+    // the decorator the controller is written with no longer guards it
+    expect(lines(await edit('src/sites/signed-in.decorator.ts', "    UseGuards(AuthGuard('session')),\n", ''))).toEqual(['GET /api/sites []']);
+    // the module forRoot() makes no longer holds the controller
+    expect(lines(await edit('src/sites/sites.module.ts', 'controllers: [SitesController], ', ''))).toEqual([]);
+  });
+
+  it("links again when a handler's response fields change (the rules read them)", async () => {
+    const dir = copy('express-demo');
+    const before = await cached(dir);
+    const file = path.join(dir, 'src/routes/databases.ts');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace('status: database.status });', 'status: database.status, password: database.password });'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+    const exposures = (r: RunResult) => r.findings.filter((f) => f.file === 'src/routes/databases.ts' && f.ruleId === 'provider-credential-exposure').length;
+    expect(exposures(after)).toBe(exposures(before) + 1);
   });
 });
 

@@ -41,6 +41,11 @@ const MAX_ITEMS = 10_000;
 
 export class Evaluator {
   readonly routers = new Map<string, RouterObject>();
+  /**
+   * The functions whose returned expressions were read (`returnsOf`), as `file:fn`: a run's
+   * result depends on no other function's returns (relocate.ts, the kept result).
+   */
+  readonly returnsRead = new Set<string>();
   private readonly memo = new Map<string, WeakMap<Expr, Value>>();
   private readonly resolving = new Set<string>();
   /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
@@ -91,6 +96,12 @@ export class Evaluator {
 
   isPackageSpec(spec: string): boolean {
     return !spec.startsWith('.') && !spec.startsWith('/');
+  }
+
+  /** What a function returns, as written: every reader of returns asks here, so that the read is known (`returnsRead`). */
+  returnsOf(file: string, fn: number): readonly Expr[] {
+    this.returnsRead.add(`${file}:${fn}`);
+    return this.fnOf(file, fn)?.returns ?? [];
   }
 
   fnOf(file: string, fn: number): FunctionFact | undefined {
@@ -213,7 +224,7 @@ export class Evaluator {
     if (!f) return { t: 'unknown', why: 'no function' };
     this.resolving.add(key);
     try {
-      for (const r of f.returns) {
+      for (const r of this.returnsOf(file, fn)) {
         const v = this.eval(file, r, depth + 1);
         if (v.t !== 'unknown') return v;
       }

@@ -284,7 +284,7 @@ export class LinkContext {
     if (callee.t === 'fn' && value.t === 'fn') {
       const inner = this.ev.fnOf(value.file, value.fn);
       // the leading statements' callees are called; the returned expressions may contain calls
-      const calls: Expr[] = inner ? [...inner.leading.flatMap((l) => (l.callee ? [leadingCall(l.callee, l.at)] : [])), ...inner.returns] : [];
+      const calls: Expr[] = inner ? [...inner.leading.flatMap((l) => (l.callee ? [leadingCall(l.callee, l.at)] : [])), ...this.ev.returnsOf(value.file, value.fn)] : [];
       index = paramCalled(this.ev, value.file, calls, callee);
     } else if (callee.t === 'pkg' || callee.t === 'unknown') {
       if (ASYNC_WRAPPER_NAME.test(exprName(expr.callee) ?? '') || (callee.t === 'pkg' && ASYNC_WRAPPER_PACKAGES.has(callee.pkg))) index = 0;
@@ -397,7 +397,9 @@ export interface FactChanges {
 
 /**
  * Whether the facts an edit added or removed (relocate.ts) change nothing a run links. Judged
- * with `files`: the file's new facts for those added, its old ones for those removed.
+ * with `files`: the file's new facts for those added, its old ones for those removed. Null
+ * when they may; else the functions whose returns the judging read (`Evaluator.returnsRead`),
+ * which a run reads too: the kept result now depends on them.
  *
  * A function's leading statement: as a handler's leading statement each is no guard
  * (`leadingGuard`), and none calls a parameter, which could make a function wrapped around
@@ -410,13 +412,14 @@ export interface FactChanges {
  * Those are the only readers of a file's calls but the Nest adapter's reading of a file
  * importing @nestjs/core, which relocate.ts leaves out (`Adapter.readsEveryBinding`).
  */
-export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, changes: FactChanges): boolean {
+export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, changes: FactChanges): ReadonlySet<string> | null {
   const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
-  return (
+  const inert =
     changes.leading.every(({ file, fn, entries }) =>
       entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
-    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.eval(file, c.callee).t !== 'fn'))
-  );
+    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.eval(file, c.callee).t !== 'fn'));
+  // a run linking these changes reads the same returns to find them inert
+  return inert ? ctx.ev.returnsRead : null;
 }
 
 /** A context over `files` with nothing linked yet: its evaluator resolves bare specifiers through `project`. */

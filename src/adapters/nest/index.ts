@@ -284,7 +284,7 @@ class NestLinker {
       };
       for (const s of facts.scopes) for (const b of bindingsOf(s)) visit(b, 0);
       for (const c of facts.calls) for (const e of [c.callee, ...c.args]) visit(e, 0);
-      for (const f of facts.functions) for (const r of f.returns) visit(r, 0);
+      for (const f of facts.functions) for (const r of this.ev.returnsOf(file, f.id)) visit(r, 0);
     }
   }
 
@@ -380,8 +380,7 @@ class NestLinker {
     }
     if (r.expr.k === 'call') {
       const callee = this.evalIn({ ...r, expr: r.expr.callee });
-      const f = callee.t === 'fn' ? this.ev.fnOf(callee.file, callee.fn) : undefined;
-      const ret = f?.returns[0];
+      const ret = callee.t === 'fn' ? this.ev.returnsOf(callee.file, callee.fn)[0] : undefined;
       if (callee.t === 'fn' && ret && this.resolve({ file: callee.file, expr: ret, env: NO_ENV }).expr.k === 'arr') return this.items({ file: callee.file, expr: ret, env: NO_ENV }, out, depth + 1);
     }
     out.push(r);
@@ -449,11 +448,10 @@ class NestLinker {
         return;
       }
       if (callee.t === 'fn') {
-        const f = this.ev.fnOf(callee.file, callee.fn);
-        if (!f) return;
+        if (!this.ev.fnOf(callee.file, callee.fn)) return;
         const env = new Map(b.env);
         args.forEach((a, i) => env.set(paramKey(callee.file, callee.fn, i), a));
-        for (const r of f.returns) this.flattenDecorator({ file: callee.file, expr: r, env }, use, out, depth + 1);
+        for (const r of this.ev.returnsOf(callee.file, callee.fn)) this.flattenDecorator({ file: callee.file, expr: r, env }, use, out, depth + 1);
       }
       return;
     }
@@ -696,8 +694,8 @@ class NestLinker {
         if (callee.pkg === '@nestjs/core' && name === 'RouterModule.register' && e.args[0]) this.routerModule({ ...r, expr: e.args[0] }, null, modulePaths, from);
         if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
           const fv = this.evalIn({ ...r, expr: e.args[0] });
-          const f = fv.t === 'fn' ? this.ev.fnOf(fv.file, fv.fn) : undefined;
-          if (fv.t === 'fn' && f?.returns[0]) return this.importedModule({ file: fv.file, expr: f.returns[0], env: NO_ENV }, modulePaths, from);
+          const ret = fv.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
+          if (fv.t === 'fn' && ret) return this.importedModule({ file: fv.file, expr: ret, env: NO_ENV }, modulePaths, from);
         }
         return null;
       }
@@ -707,7 +705,7 @@ class NestLinker {
         if (owner) {
           const sm = owner.cls.methods.find((m) => m.name === (e.callee as { prop: string }).prop && m.isStatic);
           const fn = sm ? this.methodFn(owner, sm) : null;
-          const ret = fn?.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn)?.returns[0] : undefined;
+          const ret = fn?.t === 'fn' ? this.ev.returnsOf(fn.file, fn.fn)[0] : undefined;
           const dyn = ret ? { file: owner.file, expr: ret, env: NO_ENV } : null;
           return { module: owner, dynamic: dyn && this.isObj(dyn) ? dyn : null };
         }

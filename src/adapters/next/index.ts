@@ -222,7 +222,7 @@ class NextLinker {
         return null;
       }
       if (e.k === 'fn') {
-        for (const r of this.ctx.ev.fnOf(f, e.id)?.returns ?? []) {
+        for (const r of this.ctx.ev.returnsOf(f, e.id)) {
           const hit = visit(f, r, depth + 1);
           if (hit) return hit;
         }
