@@ -170,6 +170,24 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
   }
 }
 
+/**
+ * The option that makes a token middleware let a request without a token through, when its
+ * options set it: express-jwt's `credentialsRequired: false`, koa-jwt's `passthrough: true`
+ * (read at express-jwt 8.5 and koa-jwt 4.0). `''` when they do not; null when they are not
+ * known statically. The options are the first argument of the package's call, before an
+ * `.unless(…)`.
+ */
+function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
+  const flag = value.pkg === 'express-jwt' ? { key: 'credentialsRequired', lets: false } : value.pkg === 'koa-jwt' ? { key: 'passthrough', lets: true } : null;
+  if (!flag) return '';
+  const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];
+  if (options === undefined) return '';
+  if (options.t !== 'obj') return null;
+  const v = ev.member(options, flag.key, 0);
+  if (v.t === 'bool') return v.v === flag.lets ? `${flag.key}: ${v.v}` : '';
+  return v.t === 'unknown' && v.why.startsWith('no property') ? '' : null;
+}
+
 export interface GuardClass {
   kinds: GuardKind[];
   families: string[];
@@ -187,7 +205,12 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (pk === 'nonguard') return { kinds: ['nonguard'], families: [], reason: `made by the package ${value.pkg}` };
     if (pk === 'session') return { kinds: ['session'], families: [], reason: `${value.pkg} establishes a session; it is not an auth guard` };
     if (pk === 'csrf') return { kinds: ['csrf'], families: [], reason: `CSRF protection from ${value.pkg}` };
-    if (pk === 'bearer') return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
+    if (pk === 'bearer') {
+      const optional = optionalToken(value, ev);
+      if (optional === null) return { kinds: ['unknown'], families: [], reason: `bearer-token auth from ${value.pkg}, required or optional as options not known statically say` };
+      if (optional) return { kinds: ['session'], families: [], reason: `optional authentication: ${value.pkg} with ${optional} lets a request without a token through` };
+      return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
+    }
     if (pk === 'auth') return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
   }
   const fn = functionOf(value, ev);

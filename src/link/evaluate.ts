@@ -16,7 +16,11 @@ export type Value =
   | { t: 'arr'; items: Value[] }
   | { t: 'obj'; file: string; props: Record<string, Expr> }
   | { t: 'fn'; file: string; fn: number }
-  | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[] }
+  /**
+   * A package's export, maybe called (`args`), maybe a member of what a call of it made
+   * (`path` then holds `()`; `made`: the arguments of that call: `expressjwt(options).unless(…)`)
+   */
+  | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[]; made?: Value[] }
   | { t: 'ns'; file: string }
   | { t: 'param'; file: string; fn: number; index: number; name: string; path?: string[] }
   | { t: 're'; source: string; flags: string }
@@ -191,7 +195,7 @@ export class Evaluator {
               return { t: 'router', id };
             }
           }
-          return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args };
+          return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, ...(callee.made ? { made: callee.made } : {}) };
         }
         if (callee.t === 'fn') return this.callFn(callee.file, callee.fn, depth + 1);
         return { t: 'unknown', why: 'call of something not known statically' };
@@ -239,7 +243,8 @@ export class Evaluator {
       case 'ns':
         return this.exportValue(obj.file, prop, depth + 1);
       case 'pkg':
-        return { t: 'pkg', pkg: obj.pkg, path: obj.called ? [...obj.path, '()', prop] : [...obj.path, prop], called: false, args: [] };
+        if (obj.called) return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, '()', prop], called: false, args: [], made: obj.args };
+        return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, prop], called: false, args: [], ...(obj.made ? { made: obj.made } : {}) };
       case 'obj': {
         // The last definition wins: the key itself, or a spread (`{ ...base, store }`) that has it.
         // Spreads can refer to each other (`a = { ...b }`, `b = { ...a }`); bound the search.

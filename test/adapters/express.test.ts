@@ -287,6 +287,24 @@ app.use('/api/reports', reports);
       'GET /api/reports/daily [jwt.unless: unknown]',
     ]);
   });
+
+  it("reads the options of the token check it is called on: credentialsRequired: false makes it optional", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'unless-optional', dependencies: { express: '4.21.2', 'express-jwt': '8.5.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import { expressjwt } from 'express-jwt';
+
+export const app = express();
+app.use('/api/feed', expressjwt({ secret: process.env.JWT_SECRET!, algorithms: ['HS256'], credentialsRequired: false }).unless({ method: 'OPTIONS' }));
+app.use('/api/drafts', expressjwt({ secret: process.env.JWT_SECRET!, algorithms: ['HS256'], credentialsRequired: true }).unless({ method: 'OPTIONS' }));
+app.get('/api/feed', (req, res) => res.json({ personalised: Boolean(req.auth) }));
+app.get('/api/drafts', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/drafts [auth+bearer]', 'GET /api/feed []']);
+  });
 });
 
 describe('express: .unless() with regular expressions', () => {

@@ -351,4 +351,36 @@ app.use(router.routes());
     const res = await check(dir);
     expect(lines(res)).toEqual(['GET /api/auth/me/ (exact) (inline 401 check):auth', 'GET /api/sites/ (exact) (inline 401 check):auth']);
   });
+
+  it('koa-jwt with passthrough: true lets a request without a token through: no guard; one whose passthrough is not known statically is a candidate', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'koa-jwt-passthrough', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-jwt': '4.0.4' } }),
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import jwt from 'koa-jwt';
+
+const secret = process.env.JWT_SECRET!;
+const router = new Router({ prefix: '/api' });
+// the feed personalises for a signed-in reader, and serves everyone
+router.get('/feed', jwt({ secret, passthrough: true }), async (ctx) => {
+  ctx.body = { personalised: Boolean(ctx.state.user) };
+});
+router.get('/drafts', jwt({ secret }), async (ctx) => {
+  ctx.body = [];
+});
+router.get('/stats', jwt({ secret, passthrough: process.env.PUBLIC_STATS === '1' }), async (ctx) => {
+  ctx.body = {};
+});
+const app = new Koa();
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual([
+      'GET /api/drafts [auth+bearer]',
+      'GET /api/feed []',
+      'GET /api/stats [unknown]',
+    ]);
+  });
 });

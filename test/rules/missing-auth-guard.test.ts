@@ -114,6 +114,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/express-jwt-credentials-not-required',
+      name: 'expressjwt({ credentialsRequired: false }) lets a request without a token through: optional authentication, no guard',
+      errors: [{ file: 'routes/profiles.ts', line: 7, message: 'GET /api/profiles/:username has no auth guard' }],
+    },
+    {
       dir: 'invalid/express-jwt-unless-method-and-ext',
       name: '.unless({ method, ext }) lets through an ALL route for the method, and every route whose path can end in the extension',
       errors: [
