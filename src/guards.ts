@@ -188,6 +188,16 @@ function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): stri
   return v.t === 'unknown' && v.why.startsWith('no property') ? '' : null;
 }
 
+/**
+ * `passport.authenticate(['jwt', 'anonymous'])`, `AuthGuard(['jwt', 'anonymous'])`: passport
+ * tries the strategies in turn, and passport-anonymous's always succeeds, with no user.
+ */
+function anonymousStrategy(value: Extract<Value, { t: 'pkg' }>): boolean {
+  if ((value.pkg !== 'passport' && value.pkg !== '@nestjs/passport') || !value.called) return false;
+  const first = value.args[0];
+  return (first?.t === 'str' && first.v === 'anonymous') || (first?.t === 'arr' && first.items.some((s) => s.t === 'str' && s.v === 'anonymous'));
+}
+
 export interface GuardClass {
   kinds: GuardKind[];
   families: string[];
@@ -211,7 +221,10 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       if (optional) return { kinds: ['session'], families: [], reason: `optional authentication: ${value.pkg} with ${optional} lets a request without a token through` };
       return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
     }
-    if (pk === 'auth') return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
+    if (pk === 'auth') {
+      if (anonymousStrategy(value)) return { kinds: ['session'], families: [], reason: `optional authentication: the anonymous strategy (passport-anonymous) lets a request without credentials through` };
+      return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
+    }
   }
   const fn = functionOf(value, ev);
   // The use site's name, and the definition's own name when it differs (an alias).

@@ -389,3 +389,23 @@ describe('express: parameter callbacks at a mount', () => {
     ]);
   });
 });
+
+describe('express: optional authentication by package', () => {
+  it("passport.authenticate(['jwt', 'anonymous']) lets a request without credentials through: no guard", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'anonymous', dependencies: { express: '4.21.2', passport: '0.7.0', 'passport-jwt': '4.0.1', 'passport-anonymous': '1.0.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import passport from 'passport';
+
+export const app = express();
+app.use(passport.initialize());
+// articles are public; a signed-in reader also sees whom they follow
+app.get('/api/articles', passport.authenticate(['jwt', 'anonymous'], { session: false }), (req, res) => res.json({ viewer: req.user ?? null }));
+app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res) => res.json(req.user));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/articles []', 'GET /api/user [auth]']);
+  });
+});
