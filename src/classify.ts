@@ -16,7 +16,32 @@ function slashes(p: string): number {
   return n;
 }
 
+/**
+ * A route path ending in a catch-all (Next.js `[...slug]` → `:slug*`, one segment or more;
+ * `[[...slug]]` → `:slug*?`, none or more), maybe with a trailing slash (`trailingSlash: true`):
+ * the path before it, whether it may be empty, and whether the paths it serves end in a slash.
+ */
+function catchAll(p: string): { base: string; optional: boolean; slash: boolean } | null {
+  const m = /\/:[\w$]+\*(\?)?(\/)?$/.exec(p);
+  return m ? { base: p.slice(0, m.index) || '/', optional: m[1] !== undefined, slash: m[2] !== undefined } : null;
+}
+
+/**
+ * Does the route path `a` serve the path `b` (a contract's, an allowlist's), under the route's
+ * matching? Parameters match any segment, on either side; a catch-all at the end of `a`, the
+ * segments after its base (none, when optional).
+ */
 export function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
+  const all = catchAll(a);
+  if (all) {
+    const bare = all.slash && all.base !== '/' ? `${all.base}/` : all.base;
+    if (all.optional && samePath(bare, b, trailingInsensitive, caseInsensitive)) return true;
+    if (!trailingInsensitive && b.length > 1 && b.endsWith('/') !== all.slash) return false;
+    // the base, then at least one more segment of `b`
+    const segs = trimSlash(b).split('/');
+    const n = all.base === '/' ? 1 : all.base.split('/').length;
+    return segs.length > n && segs.slice(n).every((x) => x !== '') && samePath(all.base, segs.slice(0, n).join('/') || '/', false, caseInsensitive);
+  }
   let x = a;
   let y = b;
   if (trailingInsensitive) {
@@ -69,14 +94,15 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   const publicSpecs = publicRoutes.map(parseRouteSpec);
   // A route and a contract route match in no way when their paths, trailing slash trimmed,
   // have different numbers of segments (parameters stand for one segment each).
-  const segments = routes.map((r) => slashes(trimSlash(r.path)));
+  // (a route ending in a catch-all takes any number: -1)
+  const segments = routes.map((r) => (catchAll(r.path) ? -1 : slashes(trimSlash(r.path))));
   // Contract routes served exactly or under the framework's matching rules.
   for (const c of contract.routes) {
     const cSegments = slashes(trimSlash(c.path));
     const spec = `${c.method} ${c.path}`;
     const served: [Route, 'exact' | 'served'][] = [];
     routes.forEach((r, i) => {
-      if (segments[i] !== cSegments) return;
+      if (segments[i] !== cSegments && segments[i] !== -1) return;
       const m = matchContract(r, c);
       if (m === 'exact' || m === 'served') served.push([r, m]);
     });
@@ -87,7 +113,7 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
     if (served.length > 0) continue;
     // Served only in a drifted form: the closest candidate carries the drift.
     const drifted = routes
-      .filter((r, i) => segments[i] === cSegments && r.contractRoute === null && matchContract(r, c) === 'drift')
+      .filter((r, i) => (segments[i] === cSegments || segments[i] === -1) && r.contractRoute === null && matchContract(r, c) === 'drift')
       .sort((a, b) => score(a, c) - score(b, c) || a.file.localeCompare(b.file) || a.line - b.line);
     const best = drifted[0];
     if (best) {

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { middlewareMatcherRegex, segmentOf } from '../../src/adapters/next/index.js';
+import { samePath } from '../../src/classify.js';
 import { ROOT, check } from '../helpers/run.js';
 import { findingRows, routeRows, row } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
@@ -242,6 +243,68 @@ export const config = {
     // case-sensitive, like Next's own compiled matcher
     const upper = await check(writeProject({ ...base, 'middleware.ts': mw("\nexport const config = { matcher: ['/API/:path*'] };\n") }));
     expect(upper.routes.map((r) => r.guards.length)).toEqual([0, 0]);
+  });
+});
+
+describe('catch-all routes against the contract', () => {
+  it('samePath: a catch-all takes one segment or more; an optional one also none', () => {
+    expect(samePath('/api/docs/:slug*?', '/api/docs', false, false)).toBe(true);
+    expect(samePath('/api/docs/:slug*', '/api/docs', false, false)).toBe(false);
+    expect(samePath('/api/docs/:slug*', '/api/docs/guides/setup', false, false)).toBe(true);
+    expect(samePath('/api/:org/docs/:slug*', '/api/acme/docs/setup', false, false)).toBe(true);
+    expect(samePath('/:slug*', '/pricing', false, false)).toBe(true);
+    // the trailing slash, as the route matches it
+    expect(samePath('/api/docs/:slug*', '/api/docs/setup/', false, false)).toBe(false);
+    expect(samePath('/api/docs/:slug*', '/api/docs/setup/', true, false)).toBe(true);
+    expect(samePath('/api/docs/:slug*', '/api/sites/setup', false, false)).toBe(false);
+  });
+
+  it('an optional catch-all serves the contract route of its base (here in the other trailing-slash form: a drift)', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.3.0' } }),
+      'lib/session.ts': `
+import { cookies } from 'next/headers';
+export async function getSession() {
+  const sid = (await cookies()).get('sid')?.value;
+  return sid ? { userId: sid } : null;
+}
+`,
+      'app/api/sites/[[...slug]]/route.ts': `
+import { NextResponse } from 'next/server';
+import { getSession } from '../../../../lib/session';
+
+export async function GET(_req: Request, { params }: { params: Promise<{ slug?: string[] }> }) {
+  const session = await getSession();
+  if (!session) return NextResponse.json({ error: 'sign in' }, { status: 401 });
+  const { slug } = await params;
+  return NextResponse.json({ owner: session.userId, site: slug?.[0] ?? null });
+}
+`,
+    });
+    const res = await check(dir);
+    const sites = res.routes.find((r) => r.path === '/api/sites/:slug*?')!;
+    expect([sites.contractRoute, sites.contractMatch, sites.driftReason]).toEqual([
+      'GET /api/sites/',
+      'drift',
+      'Next.js redirects each path it serves with a trailing slash to the other form (308, trailingSlash: false)',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.message)).not.toContain('contract route GET /api/sites/ is not served by any analysed app');
+  });
+
+  it('with trailingSlash: true, an optional catch-all serves its base with the slash: the contract route, served', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.3.0' } }),
+      'next.config.js': `module.exports = { trailingSlash: true };\n`,
+      'app/api/databases/[[...slug]]/route.ts': `
+import { NextResponse } from 'next/server';
+
+export async function GET() {
+  return NextResponse.json([]);
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => [r.method, r.path, r.contractRoute, r.contractMatch])).toEqual([['GET', '/api/databases/:slug*?/', 'GET /api/databases/', 'served']]);
   });
 });
 

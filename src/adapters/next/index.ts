@@ -346,11 +346,18 @@ class NextLinker {
       app,
       trailingSlashInsensitive: config.skipTrailingSlashRedirect,
       caseSensitive: true,
-      ...(other && !config.skipTrailingSlashRedirect ? { slashRule: `Next.js redirects ${other} to ${path} (308, trailingSlash: ${config.trailingSlash})` } : {}),
+      ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
       prefixes,
       guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)],
       handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
       snippet: place.snippet,
     });
   }
+}
+
+/** What Next.js does with the other trailing-slash form of a route's paths, for drift messages. */
+function slashRule(path: string, other: string, trailingSlash: boolean): string {
+  // a catch-all serves many paths: the rule, not one path
+  if (/\/:[\w$]+\*\??\/?$/.test(path)) return `Next.js redirects each path it serves ${trailingSlash ? 'without' : 'with'} a trailing slash to the other form (308, trailingSlash: ${trailingSlash})`;
+  return `Next.js redirects ${other} to ${path} (308, trailingSlash: ${trailingSlash})`;
 }
