@@ -22,6 +22,7 @@ function slashes(p: string): number {
  * the path before it, whether it may be empty, and whether the paths it serves end in a slash.
  */
 function catchAll(p: string): { base: string; optional: boolean; slash: boolean } | null {
+  if (!p.includes('*')) return null;
   const m = /\/:[\w$]+\*(\?)?(\/)?$/.exec(p);
   return m ? { base: p.slice(0, m.index) || '/', optional: m[1] !== undefined, slash: m[2] !== undefined } : null;
 }

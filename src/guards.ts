@@ -134,6 +134,12 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-validator':
     case 'celebrate':
     case 'hpp':
+    case 'xss-clean':
+    case 'express-xss-sanitizer':
+    case 'express-mongo-sanitize':
+    case 'express-sanitizer':
+    case 'express-fileupload':
+    case 'connect-flash':
     case 'response-time':
     case 'serve-static':
     case 'connect-timeout':

@@ -28,6 +28,11 @@ export type Expr =
   | { k: 'param'; fn: number; index: number; name: string }
   /** a regular expression literal (`/^\/public\//i`) */
   | { k: 're'; source: string; flags: string }
+  /**
+   * The variable of a loop over a list (`for (const route of routes)`, `routes.forEach((route) => …)`):
+   * an item of `of`, the `index`-th when the linker unrolls the loop (link.ts, `unrolled`)
+   */
+  | { k: 'item'; of: Expr; index?: number }
   | { k: 'unknown'; text: string };
 
 /** What a function's body can do, found without running it. */

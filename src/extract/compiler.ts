@@ -58,6 +58,7 @@ export function compilerApi(ts: typeof TS) {
     isExternalModuleReference: ts.isExternalModuleReference,
     isFunctionDeclaration: ts.isFunctionDeclaration,
     isFunctionExpression: ts.isFunctionExpression,
+    isForOfStatement: ts.isForOfStatement,
     isFunctionLike: ts.isFunctionLike,
     isGetAccessor: ts.isGetAccessor,
     isIdentifier: ts.isIdentifier,
@@ -90,6 +91,7 @@ export function compilerApi(ts: typeof TS) {
     isThrowStatement: ts.isThrowStatement,
     isTryStatement: ts.isTryStatement,
     isVariableDeclaration: ts.isVariableDeclaration,
+    isVariableDeclarationList: ts.isVariableDeclarationList,
     isVariableStatement: ts.isVariableStatement,
   };
 }

@@ -344,6 +344,17 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     }
     return;
   }
+  // `for (const route of routes) { … }`: the variable is an item of the list
+  if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer) && node.initializer.declarations.length === 1) {
+    const d = node.initializer.declarations[0]!;
+    const of = toExpr(ctx, node.expression, scope, fn);
+    if (ts.isIdentifier(d.name)) {
+      facts.scopes[scope]!.bindings[d.name.text] = { k: 'item', of };
+      markLoops(ctx);
+    }
+    visitStatement(ctx, node.statement, scope, fn);
+    return;
+  }
   if (ts.isExpressionStatement(node)) {
     const e = node.expression;
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
@@ -479,6 +490,16 @@ function unwrap(ts: TSModule, node: TS.Expression): TS.Expression {
 
 const MAX_DEPTH = 200;
 
+/** The binding, in the scope of a `forEach` callback, of the list it is called for (no identifier can be this name). */
+export const EACH = '*each*';
+/** A binding of the module scope telling that the file has a loop variable (the linker looks for loops only then). */
+export const LOOPS = '*loops*';
+
+/** Note that the file has a loop variable (`LOOPS`). */
+function markLoops(ctx: Ctx): void {
+  ctx.facts.scopes[0]!.bindings[LOOPS] = { k: 'bool', v: true };
+}
+
 function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, nameHint?: string, depth = 0): Expr {
   const { ts } = ctx;
   ctx.deadline.tick();
@@ -575,6 +596,13 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const pos = n.getStart(ctx.sf);
     const at = locAt(ctx, pos);
     const e: Expr = ts.isCallExpression(n) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
+    // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
+    // (kept as a parameter besides: the linker unrolls the loop when the list is known)
+    const each = args[0];
+    if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params[0]) {
+      ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
+      markLoops(ctx);
+    }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
     return e;
   }

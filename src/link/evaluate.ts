@@ -20,7 +20,7 @@ export type Value =
    * A package's export, maybe called (`args`), maybe a member of what a call of it made
    * (`path` then holds `()`; `made`: the arguments of that call: `expressjwt(options).unless(…)`)
    */
-  | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[]; made?: Value[] }
+  | { t: 'pkg'; pkg: string; path: string[]; called: boolean; args: Value[]; made: Value[] | undefined }
   | { t: 'ns'; file: string }
   | { t: 'param'; file: string; fn: number; index: number; name: string; path?: string[] }
   | { t: 're'; source: string; flags: string }
@@ -163,6 +163,12 @@ export class Evaluator {
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
       case 're':
         return { t: 're', source: e.source, flags: e.flags };
+      case 'item': {
+        // one item at a time: only a loop the linker unrolled says which
+        if (e.index === undefined) return { t: 'unknown', why: 'an item of a list (a loop variable)' };
+        const list = this.eval(file, e.of, depth + 1);
+        return list.t === 'arr' && e.index < list.items.length ? list.items[e.index]! : { t: 'unknown', why: `item ${e.index} of a list not known statically` };
+      }
       case 'ref':
         return this.resolveName(file, e.scope, e.name, depth + 1);
       case 'member': {
@@ -195,7 +201,7 @@ export class Evaluator {
               return { t: 'router', id };
             }
           }
-          return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, ...(callee.made ? { made: callee.made } : {}) };
+          return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
         if (callee.t === 'fn') return this.callFn(callee.file, callee.fn, depth + 1);
         return { t: 'unknown', why: 'call of something not known statically' };
@@ -244,7 +250,7 @@ export class Evaluator {
         return this.exportValue(obj.file, prop, depth + 1);
       case 'pkg':
         if (obj.called) return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, '()', prop], called: false, args: [], made: obj.args };
-        return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, prop], called: false, args: [], ...(obj.made ? { made: obj.made } : {}) };
+        return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, prop], called: false, args: [], made: obj.made };
       case 'obj': {
         // The last definition wins: the key itself, or a spread (`{ ...base, store }`) that has it.
         // Spreads can refer to each other (`a = { ...b }`, `b = { ...a }`); bound the search.
@@ -299,8 +305,8 @@ export class Evaluator {
   importValue(file: string, source: string, imported: string, depth: number): Value {
     if (this.isPackageSpec(source) && this.resolveModule(file, source) === null) {
       // `import express from 'express'` and `require('express')` are the module itself.
-      if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg: source, path: [], called: false, args: [] };
-      return { t: 'pkg', pkg: source, path: [imported], called: false, args: [] };
+      if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg: source, path: [], called: false, args: [], made: undefined };
+      return { t: 'pkg', pkg: source, path: [imported], called: false, args: [], made: undefined };
     }
     const target = this.resolveModule(file, source);
     if (!target) return { t: 'unknown', why: `cannot resolve module '${source}'` };
@@ -361,6 +367,16 @@ export class Evaluator {
       // Spreads of const arrays are flattened by eval; only use the literal when it has no spreads.
       const v = this.eval(file, e);
       return v.t === 'arr' && v.items.length === e.items.length ? { file, exprs: e.items } : null;
+    }
+    // `route.guards` of an object literal; an item of a list, unrolled (`{ k: 'item', index }`)
+    if (e.k === 'member') {
+      const o = this.eval(file, e.obj);
+      return o.t === 'obj' && Object.hasOwn(o.props, e.prop) ? this.arrayExprs(o.file, o.props[e.prop]!, depth + 1) : null;
+    }
+    if (e.k === 'item') {
+      const list = e.index === undefined ? null : this.arrayExprs(file, e.of, depth + 1);
+      const x = list?.exprs[e.index!];
+      return list && x ? this.arrayExprs(list.file, x, depth + 1) : null;
     }
     if (e.k !== 'ref') return null;
     const def = this.definitionOf(file, e.scope, e.name);

@@ -8,7 +8,9 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import type { AppliedGuard, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route } from '../types.js';
+import { EACH, LOOPS } from '../extract/extract.js';
+import { bindingOf } from '../extract/facts-text.js';
+import type { AppliedGuard, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export interface UnresolvedDiagnostic {
@@ -492,7 +494,7 @@ export function link(
   const propertyRegs: PropertyRegistration[] = [];
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
-    for (const reg of facts.registrations) {
+    for (const reg of facts.registrations.flatMap((r) => unrolled(ev, file, facts, r))) {
       const t = ev.eval(file, reg.target);
       if (t.t === 'router') {
         const router = ev.routers.get(t.id)!;
@@ -546,6 +548,99 @@ export function link(
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
+}
+
+/** Registrations a loop over a known list makes, one per item, at most this many. */
+const MAX_UNROLLED = 256;
+
+/**
+ * A registration made in a loop over a list known statically, once per item, in order:
+ * `for (const r of routes) router.use(r.path, r.route)`, `routes.forEach((route) => …)` — its
+ * loop variable read as the list's item each time. The registration itself when it reads no
+ * loop variable (or two), or the list is not known.
+ */
+function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact): RegistrationFact[] {
+  if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
+  // the loop variable: a name bound to an item of a list, or the first parameter of a forEach callback
+  let loop: { scope: number; name: string; of: Expr } | null = null;
+  let several = false;
+  const find = (e: Expr): void => {
+    if (several) return;
+    if (e.k === 'ref') {
+      for (let sc: Scope | undefined = facts.scopes[e.scope]; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent]) {
+        const b = bindingOf(sc, e.name);
+        if (!b) continue;
+        const each = b.k === 'param' && b.index === 0 ? bindingOf(facts.scopes[facts.functions[b.fn]!.scope]!, EACH) : undefined;
+        const of = b.k === 'item' ? b.of : each?.k === 'item' ? each.of : null;
+        if (of && (!loop || loop.scope !== sc.id || loop.name !== e.name)) {
+          if (loop) several = true;
+          else loop = { scope: sc.id, name: e.name, of };
+        }
+        return;
+      }
+      return;
+    }
+    forEachChildExpr(e, find);
+  };
+  for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])]) find(e);
+  const it = loop as { scope: number; name: string; of: Expr } | null;
+  if (!it || several) return [reg];
+  const list = ev.eval(file, it.of);
+  if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
+  return list.items.map((_, index) => {
+    const item: Expr = { k: 'item', of: it.of, index };
+    const subst = (e: Expr): Expr => {
+      if (e.k === 'ref') {
+        for (let sc: Scope | undefined = facts.scopes[e.scope]; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent])
+          if (bindingOf(sc, e.name)) return sc.id === it.scope && e.name === it.name ? item : e;
+        return e;
+      }
+      return mapChildExprs(e, subst);
+    };
+    return { ...reg, target: subst(reg.target), args: reg.args.map(subst), chainPath: reg.chainPath ? subst(reg.chainPath) : reg.chainPath };
+  });
+}
+
+/** Call `f` on each expression directly inside `e`. */
+function forEachChildExpr(e: Expr, f: (c: Expr) => void): void {
+  mapChildExprs(e, (c) => {
+    f(c);
+    return c;
+  });
+}
+
+/** `e` with each expression directly inside it mapped by `f` (`e` itself when none changes). */
+function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
+  switch (e.k) {
+    case 'tpl': {
+      const parts = e.parts.map(f);
+      return parts.every((p, i) => p === e.parts[i]) ? e : { ...e, parts };
+    }
+    case 'arr': {
+      const items = e.items.map(f);
+      return items.every((p, i) => p === e.items[i]) ? e : { ...e, items };
+    }
+    case 'obj': {
+      const entries = Object.entries(e.props).map(([k, v]) => [k, f(v)] as const);
+      return entries.every(([k, v]) => v === e.props[k]) ? e : { ...e, props: Object.fromEntries(entries) };
+    }
+    case 'member': {
+      const obj = f(e.obj);
+      return obj === e.obj ? e : { ...e, obj };
+    }
+    case 'call':
+    case 'new': {
+      const callee = f(e.callee);
+      const args = e.args.map(f);
+      return callee === e.callee && args.every((a, i) => a === e.args[i]) ? e : { ...e, callee, args };
+    }
+    case 'item': {
+      const of = f(e.of);
+      return of === e.of ? e : { ...e, of };
+    }
+    default:
+      return e;
+  }
 }
 
 /** A registration made on a property of a function's parameter: `function setup({ app }) { app.get(…) }`. */

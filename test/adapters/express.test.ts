@@ -409,3 +409,91 @@ app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/articles []', 'GET /api/user [auth]']);
   });
 });
+
+describe('express: routers mounted in a loop over a list', () => {
+  it('unrolls forEach and for…of over a list known statically: each item mounted at its own path, in order', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'loops', dependencies: { express: '4.21.2' } }),
+      'src/guards.ts': GUARDS,
+      'src/routes/auth.route.ts': `
+import express from 'express';
+
+export const authRoute = express.Router();
+authRoute.post('/login', (req, res) => res.json({ token: 'issued' }));
+`,
+      'src/routes/users.route.ts': `
+import express from 'express';
+import { requireSession } from '../guards.js';
+
+export const usersRoute = express.Router();
+usersRoute.get('/:userId', requireSession, (req, res) => res.json({ id: req.params.userId }));
+`,
+      'src/routes/orgs.route.ts': `
+import express from 'express';
+
+export const orgsRoute = express.Router();
+orgsRoute.get('/:org/members', (req, res) => res.json([]));
+`,
+      'src/routes/index.ts': `
+import express from 'express';
+import { requireOrgMember, requireSession } from '../guards.js';
+import { authRoute } from './auth.route.js';
+import { orgsRoute } from './orgs.route.js';
+import { usersRoute } from './users.route.js';
+
+export const router = express.Router();
+
+const defaultRoutes = [
+  { path: '/auth', route: authRoute },
+  { path: '/users', route: usersRoute },
+];
+defaultRoutes.forEach((route) => {
+  router.use(route.path, route.route);
+});
+
+// guarded mounts: each with the middleware the list gives it
+const guarded = [{ path: '/orgs', route: orgsRoute, guards: [requireSession, requireOrgMember] }];
+for (const g of guarded) router.use(g.path, ...g.guards, g.route);
+`,
+      'src/app.ts': `
+import express from 'express';
+import { router } from './routes/index.js';
+
+export const app = express();
+app.use('/v1', router);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual([
+      'POST /v1/auth/login []',
+      'GET /v1/orgs/:org/members [requireSession, requireOrgMember]',
+      'GET /v1/users/:userId [requireSession]',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it('a loop over a list not known statically stays a registration on a parameter of the callback, reported', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'loops-unknown', dependencies: { express: '4.21.2' } }),
+      'src/app.ts': `
+import express from 'express';
+import { loadRouters } from './plugins.js';
+
+export const app = express();
+loadRouters().forEach((router) => {
+  router.get('/health', (req, res) => res.json({ ok: true }));
+});
+`,
+      'src/plugins.ts': `
+export function loadRouters(): any[] {
+  return JSON.parse(process.env.ROUTERS ?? '[]');
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes).toEqual([]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => f.message)).toEqual([
+      "routes registered on the parameter 'router' of a function() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+});
