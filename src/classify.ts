@@ -2,6 +2,7 @@
  * Classify each route against the contract (SPEC section 7): public / excluded /
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
+import { catchAll } from './adapters/paths.js';
 import { familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
@@ -14,17 +15,6 @@ function slashes(p: string): number {
   let n = 0;
   for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) n++;
   return n;
-}
-
-/**
- * A route path ending in a catch-all (Next.js `[...slug]` → `:slug*`, one segment or more;
- * `[[...slug]]` → `:slug*?`, none or more), maybe with a trailing slash (`trailingSlash: true`):
- * the path before it, whether it may be empty, and whether the paths it serves end in a slash.
- */
-function catchAll(p: string): { base: string; optional: boolean; slash: boolean } | null {
-  if (!p.includes('*')) return null;
-  const m = /\/:[\w$]+\*(\?)?(\/)?$/.exec(p);
-  return m ? { base: p.slice(0, m.index) || '/', optional: m[1] !== undefined, slash: m[2] !== undefined } : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
 import { factsFromText, factsToText, plainFactsFromText } from './extract/facts-text.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
-import { Evaluator } from './link/evaluate.js';
+import { Evaluator, fnKey } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
@@ -299,7 +299,7 @@ export function readSources(o: CollectOptions): Sources {
       }
       const how = before === null ? null : factsMoved(before, s.facts, o.adapters);
       if (how === null) return null;
-      if (how.returns.some((fn) => returnsRead.has(`${s.file}:${fn}`)) || how.responses.some((fn) => handlers.has(`${s.file}:${fn}`))) return null;
+      if (how.returns.some((fn) => returnsRead.has(fnKey(s.file, fn))) || how.responses.some((fn) => handlers.has(fnKey(s.file, fn)))) return null;
       moved.set(s.file, how.lines);
       olds.set(s.file, before!);
       news.set(s.file, s.facts);

@@ -15,7 +15,7 @@ import { jsonPieces } from './json-pieces.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
-import { inertChanges, link } from './link/link.js';
+import { fnKey, inertChanges, link } from './link/link.js';
 import { loadProject } from './project.js';
 import { relocateResult } from './relocate.js';
 import { RULES } from '../rules/index.js';
@@ -198,7 +198,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       const { contract: _c, config: _g, ...rest } = result;
       // read after the rules, which evaluate too
       const returnsRead = [...linked.ev.returnsRead].sort();
-      const handlers = [...new Set(routes.flatMap((r) => (r.handlerFn ? [`${r.handlerFn.file}:${r.handlerFn.fn}`] : [])))].sort();
+      const handlers = [...new Set(routes.flatMap((r) => (r.handlerFn ? [fnKey(r.handlerFn.file, r.handlerFn.fn)] : [])))].sort();
       if (isPlainJson(rest)) cache.setResult(resultKey, { base, unused: facts.unread(), returnsRead, handlers }, () => jsonPieces(rest, 0));
     }
     const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;

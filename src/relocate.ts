@@ -225,13 +225,10 @@ function differingBindings(before: Scope[], after: Scope[], pairs: Pairs): [numb
     for (const name of new Set([...Object.keys(a.bindings), ...Object.keys(b.bindings)])) {
       const x = Object.hasOwn(a.bindings, name) ? a.bindings[name] : undefined;
       const y = Object.hasOwn(b.bindings, name) ? b.bindings[name] : undefined;
-      if (x === undefined || y === undefined) out.push([a.id, name]);
-      else {
-        // compared apart: a differing binding's locations are not paired
-        const own: Pairs = { lines: new Map(), offsets: new Map() };
-        if (!sameBut(x, y, null, own)) out.push([a.id, name]);
-        else if (![...own.lines].every(([p, q]) => pair(pairs.lines, p, q)) || ![...own.offsets].every(([p, q]) => pair(pairs.offsets, p, q))) return null;
-      }
+      // compared apart: a differing binding's locations are not paired
+      const same = x === undefined || y === undefined ? false : sameInto(x, y, pairs);
+      if (same === null) return null;
+      if (!same) out.push([a.id, name]);
     }
   }
   return out;

@@ -25,7 +25,7 @@ function segments(p: string): readonly string[] {
  * A wildcard segment: `*` (Express 4), `*rest` (path-to-regexp 8), or `(.*)`, an unnamed or
  * named group of any characters (path-to-regexp 0.1 and 6: Express 4, @koa/router 12).
  */
-function isWildcard(segment: string): boolean {
+export function isWildcard(segment: string): boolean {
   return segment.startsWith('*') || segment.endsWith('(.*)');
 }
 
@@ -94,6 +94,17 @@ export function routePathCovers(pattern: string, full: string, caseSensitive: bo
   const wild = s.length > 0 && isWildcard(s[s.length - 1]!);
   if (wild ? f.length < s.length : f.length !== s.length) return false;
   return s.every((seg, i) => segmentCovers(seg, f[i]!, caseSensitive));
+}
+
+/**
+ * A route path ending in a catch-all (Next.js `[...slug]` → `:slug*`, one segment or more;
+ * `[[...slug]]` → `:slug*?`, none or more), maybe with a trailing slash (`trailingSlash: true`):
+ * the path before it, whether it may be empty, and whether the paths it serves end in a slash.
+ */
+export function catchAll(p: string): { base: string; optional: boolean; slash: boolean } | null {
+  if (!p.includes('*')) return null;
+  const m = /\/:[\w$]+\*(\?)?(\/)?$/.exec(p);
+  return m ? { base: p.slice(0, m.index) || '/', optional: m[1] !== undefined, slash: m[2] !== undefined } : null;
 }
 
 /** Which ways of writing an optional part a router's paths have. */

@@ -43,6 +43,11 @@ const MAX_DEPTH = 60;
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
 
+/** Key of a function (`file:fn`): in `paramRegistrations` / `boundFunctions`, `returnsRead`, a kept result's scope. */
+export function fnKey(file: string, fn: number): string {
+  return `${file}:${fn}`;
+}
+
 export class Evaluator {
   readonly routers = new Map<string, RouterObject>();
   /**
@@ -104,7 +109,7 @@ export class Evaluator {
 
   /** What a function returns, as written: every reader of returns asks here, so that the read is known (`returnsRead`). */
   returnsOf(file: string, fn: number): readonly Expr[] {
-    this.returnsRead.add(`${file}:${fn}`);
+    this.returnsRead.add(fnKey(file, fn));
     return this.fnOf(file, fn)?.returns ?? [];
   }
 

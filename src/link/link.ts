@@ -10,8 +10,11 @@ import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { EACH, LOOPS } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
+import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
-import { Evaluator, exprName, stringsOf, type RouterObject, type Value } from './evaluate.js';
+import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
+
+export { fnKey };
 
 export interface UnresolvedDiagnostic {
   file: string;
@@ -71,10 +74,6 @@ export interface ParamRegistration {
   index: number;
 }
 
-/** Key of a function in `paramRegistrations` / `boundFunctions`. */
-export function fnKey(file: string, fn: number): string {
-  return `${file}:${fn}`;
-}
 
 export type RouteDraft = Omit<Route, 'classification' | 'family' | 'contractRoute' | 'contractMatch' | 'driftReason'>;
 
@@ -561,26 +560,23 @@ const MAX_UNROLLED = 256;
  */
 function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact): RegistrationFact[] {
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
-  // the loop variable: a name bound to an item of a list, or the first parameter of a forEach callback
+  // The references to the loop variable: a name bound to an item of a list, or the first
+  // parameter of a forEach callback (the callback's scope binds the list as EACH).
   let loop: { scope: number; name: string; of: Expr } | null = null;
   let several = false;
+  const refs = new Set<Expr>();
   const find = (e: Expr): void => {
-    if (several) return;
-    if (e.k === 'ref') {
-      for (let sc: Scope | undefined = facts.scopes[e.scope]; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent]) {
-        const b = bindingOf(sc, e.name);
-        if (!b) continue;
-        const each = b.k === 'param' && b.index === 0 ? bindingOf(facts.scopes[facts.functions[b.fn]!.scope]!, EACH) : undefined;
-        const of = b.k === 'item' ? b.of : each?.k === 'item' ? each.of : null;
-        if (of && (!loop || loop.scope !== sc.id || loop.name !== e.name)) {
-          if (loop) several = true;
-          else loop = { scope: sc.id, name: e.name, of };
-        }
-        return;
-      }
-      return;
-    }
-    forEachChildExpr(e, find);
+    if (e.k !== 'ref') return forEachChildExpr(e, find);
+    let sc: Scope | undefined = facts.scopes[e.scope];
+    let b: Expr | undefined;
+    while (sc && !(b = bindingOf(sc, e.name))) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
+    if (!sc || !b) return;
+    const each = b.k === 'param' && b.index === 0 ? bindingOf(facts.scopes[facts.functions[b.fn]!.scope]!, EACH) : undefined;
+    const of = b.k === 'item' ? b.of : each?.k === 'item' ? each.of : null;
+    if (!of) return;
+    if (loop && (loop.scope !== sc.id || loop.name !== e.name)) several = true;
+    loop ??= { scope: sc.id, name: e.name, of };
+    refs.add(e);
   };
   for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])]) find(e);
   const it = loop as { scope: number; name: string; of: Expr } | null;
@@ -589,14 +585,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
   return list.items.map((_, index) => {
     const item: Expr = { k: 'item', of: it.of, index };
-    const subst = (e: Expr): Expr => {
-      if (e.k === 'ref') {
-        for (let sc: Scope | undefined = facts.scopes[e.scope]; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent])
-          if (bindingOf(sc, e.name)) return sc.id === it.scope && e.name === it.name ? item : e;
-        return e;
-      }
-      return mapChildExprs(e, subst);
-    };
+    const subst = (e: Expr): Expr => (refs.has(e) ? item : mapChildExprs(e, subst));
     return { ...reg, target: subst(reg.target), args: reg.args.map(subst), chainPath: reg.chainPath ? subst(reg.chainPath) : reg.chainPath };
   });
 }
@@ -851,7 +840,7 @@ function skipsRoute(s: Skip, r: RouteDraft): boolean {
   const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
   if ('ext' in s) {
     const last = r.path.slice(r.path.lastIndexOf('/') + 1);
-    return r.path.endsWith(s.ext) || last.startsWith(':') || last.startsWith('*') || last.endsWith('(.*)');
+    return r.path.endsWith(s.ext) || last.startsWith(':') || isWildcard(last);
   }
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.whole, s.caseInsensitive).test(s.literal);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));

@@ -29,6 +29,7 @@ import { stringsOf, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
+import { catchAll } from '../paths.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
@@ -358,6 +359,6 @@ class NextLinker {
 /** What Next.js does with the other trailing-slash form of a route's paths, for drift messages. */
 function slashRule(path: string, other: string, trailingSlash: boolean): string {
   // a catch-all serves many paths: the rule, not one path
-  if (/\/:[\w$]+\*\??\/?$/.test(path)) return `Next.js redirects each path it serves ${trailingSlash ? 'without' : 'with'} a trailing slash to the other form (308, trailingSlash: ${trailingSlash})`;
+  if (catchAll(path)) return `Next.js redirects each path it serves ${trailingSlash ? 'without' : 'with'} a trailing slash to the other form (308, trailingSlash: ${trailingSlash})`;
   return `Next.js redirects ${other} to ${path} (308, trailingSlash: ${trailingSlash})`;
 }
