@@ -36,6 +36,8 @@
  *   `schema.hide`, `schema.tags` holding the `hiddenTag` (default `X-HIDDEN`), or
  *   `hideUntagged` with no tags (lib/util/should-route-hide.js); `mode: 'static'` documents
  *   a file, not the routes.
+ * - @fastify/autoload registers the plugin files of a directory (./autoload.ts); it skips
+ *   encapsulation itself, so they are registered in the context that registered it.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
@@ -43,6 +45,7 @@ import { fnKey, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
+import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -92,6 +95,12 @@ interface Context {
   swaggerOwn: Swagger | null;
   decorations: Map<string, { file: string; expr: Expr; value: Value }>;
 }
+
+/** A file @fastify/autoload registers: its plugin function and the settings it exports, or a package's plugin. */
+type Autoloaded = { configPrefix?: string } & (
+  | { fn: { file: string; fn: number }; skipOverride: boolean; autoPrefix?: string; prefixOverride?: string }
+  | { pkg: string; config: Value | null }
+);
 
 /** One statement of a plugin body: a registration made on the instance, in source order. */
 interface Op {
@@ -210,15 +219,9 @@ class FastifyApp {
     let opts = reg.args[1] ? this.evalArg(op, reg.args[1], frame) : null;
     // `register(plugin, (parent) => ({ prefix: … }))`: options computed from the parent instance.
     if (opts?.t === 'fn') opts = this.ctx.ev.callFn(opts.file, opts.fn, 0);
-    if (plugin.t === 'pkg' && SWAGGER_PACKAGES.has(plugin.pkg) && !plugin.called) {
-      if (opts?.t === 'obj' && this.str(opts, 'mode') === 'static') return;
-      const hiddenTag = opts?.t === 'obj' ? this.str(opts, 'hiddenTag') : null;
-      const hideUntagged = opts?.t === 'obj' ? bool(this.ctx.ev.member(opts, 'hideUntagged', 0)) : undefined;
-      frame.ctx.swaggerOwn = { pkg: plugin.pkg, hiddenTag: hiddenTag ?? 'X-HIDDEN', hideUntagged: hideUntagged ?? false };
-      return;
-    }
+    if (plugin.t === 'pkg' && SWAGGER_PACKAGES.has(plugin.pkg) && !plugin.called) return this.swagger(plugin.pkg, opts, frame.ctx);
     if (plugin.t === 'pkg' && AUTOLOAD_PACKAGES.has(plugin.pkg)) {
-      this.ctx.warn(file, reg.at, `routes loaded from a directory by ${plugin.pkg} are not followed; register the route plugins explicitly to have them analysed`, reg.snippet);
+      this.autoload(op, plugin.pkg, opts, frame);
       return;
     }
     let skipOverride = false;
@@ -231,9 +234,8 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
       return;
     }
-    let child = frame.ctx;
+    let prefix: string | null = '';
     if (!skipOverride) {
-      let prefix: string | null = '';
       if (opts?.t === 'obj' && 'prefix' in opts.props) {
         const p = this.ctx.ev.member(opts, 'prefix', 0);
         prefix = p.t === 'str' ? p.v : null;
@@ -245,18 +247,39 @@ class FastifyApp {
         this.ctx.boundFunctions.add(fnKey(plugin.file, plugin.fn));
         return;
       }
-      const parent = frame.ctx;
-      child = {
-        parent,
-        prefix: buildRoutePrefix(parent.prefix, prefix),
-        prefixes: prefix === '' ? parent.prefixes : [...parent.prefixes, { prefix, file, line: reg.at.line }],
-        inherited: [...parent.inherited, ...parent.own],
-        own: [],
-        swaggerInherited: parent.swaggerOwn ?? parent.swaggerInherited,
-        swaggerOwn: null,
-        decorations: new Map(),
-      };
     }
+    this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op);
+  }
+
+  /** @fastify/swagger loaded into a context (it skips encapsulation): the routes declared there from now on are published. */
+  private swagger(pkg: string, opts: Value | null, ctx: Context): void {
+    if (opts?.t === 'obj' && this.str(opts, 'mode') === 'static') return;
+    const hiddenTag = opts?.t === 'obj' ? this.str(opts, 'hiddenTag') : null;
+    const hideUntagged = opts?.t === 'obj' ? bool(this.ctx.ev.member(opts, 'hideUntagged', 0)) : undefined;
+    ctx.swaggerOwn = { pkg, hiddenTag: hiddenTag ?? 'X-HIDDEN', hideUntagged: hideUntagged ?? false };
+  }
+
+  /** A context for an encapsulated plugin registered with `prefix` in `parent`. */
+  private childOf(parent: Context, prefix: string, op: Op): Context {
+    return {
+      parent,
+      prefix: buildRoutePrefix(parent.prefix, prefix),
+      prefixes: prefix === '' ? parent.prefixes : [...parent.prefixes, { prefix, file: op.file, line: op.reg.at.line }],
+      inherited: [...parent.inherited, ...parent.own],
+      own: [],
+      swaggerInherited: parent.swaggerOwn ?? parent.swaggerInherited,
+      swaggerOwn: null,
+      decorations: new Map(),
+    };
+  }
+
+  /**
+   * Run a plugin function registered in `parent`: in a child context under `prefix`, or in
+   * `parent` itself when it skips encapsulation (`prefix` null: fastify-plugin, autoload's hooks).
+   */
+  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op): void {
+    const { reg, file } = op;
+    const child = prefix === null ? parent : this.childOf(parent, prefix, op);
     const key = fnKey(plugin.file, plugin.fn);
     if (this.stack.includes(key) || this.stack.length > 64) {
       this.ctx.warn(file, reg.at, `plugin registers itself (a cycle); its routes are listed once`, reg.snippet);
@@ -267,6 +290,180 @@ class FastifyApp {
     this.stack.push(key);
     this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn } });
     this.stack.pop();
+  }
+
+  /**
+   * `register(autoload, { dir, … })`: autoload skips encapsulation, so what it loads is
+   * registered in this context — each directory's plugin files in turn, and a directory with
+   * hook files as one plugin of its own (under its plugins' common prefix) whose hooks run in
+   * it before its plugins load (index.js `registerNode`).
+   */
+  private autoload(op: Op, pkg: string, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const ev = this.ctx.ev;
+    const leftOut = (why: string): void => this.ctx.warn(file, reg.at, `the files ${pkg} loads are not known statically (${why}); the routes they register are left out`, reg.snippet);
+    if (opts?.t !== 'obj') return leftOut(opts ? valueNote(opts) : 'no options');
+    const dirExpr = opts.props['dir'];
+    if (!dirExpr) return leftOut('no dir option');
+    const where = directoryOf(ev, opts.file, dirExpr, this.ctx.project.packageOf(opts.file).dir);
+    if ('why' in where) return leftOut(`dir: ${where.why}`);
+    const flag = (key: string, fallback: boolean): boolean | string => {
+      const v = this.optionOf(opts, key, frame);
+      return v === undefined ? fallback : v.t === 'bool' ? v.v : `${key}: ${valueNote(v)}`;
+    };
+    const pattern = (key: string, fallback: RegExp | null, strings: 'pattern' | 'filter' | 'none'): RegExp | string | null | { why: string } => {
+      const v = this.optionOf(opts, key, frame);
+      if (v === undefined) return fallback;
+      if (v.t === 're') return new RegExp(v.source, v.flags);
+      if (v.t === 'str' && strings === 'pattern') return new RegExp(v.v);
+      if (v.t === 'str' && strings === 'filter') return v.v;
+      return { why: `${key}: ${valueNote(v)}` };
+    };
+    const flags = {
+      dirNameRoutePrefix: flag('dirNameRoutePrefix', true),
+      autoHooks: flag('autoHooks', false),
+      cascadeHooks: flag('cascadeHooks', false),
+      overwriteHooks: flag('overwriteHooks', false),
+      routeParams: flag('routeParams', false),
+      encapsulate: flag('encapsulate', true),
+    };
+    const patterns = {
+      indexPattern: pattern('indexPattern', AUTOLOAD_DEFAULTS.indexPattern, 'none'),
+      scriptPattern: pattern('scriptPattern', AUTOLOAD_DEFAULTS.scriptPattern, 'none'),
+      autoHooksPattern: pattern('autoHooksPattern', AUTOLOAD_DEFAULTS.autoHooksPattern, 'none'),
+      ignorePattern: pattern('ignorePattern', null, 'pattern'),
+      matchFilter: pattern('matchFilter', null, 'filter'),
+      ignoreFilter: pattern('ignoreFilter', null, 'filter'),
+    };
+    for (const v of Object.values(flags)) if (typeof v === 'string') return leftOut(v);
+    for (const v of Object.values(patterns)) if (v !== null && typeof v === 'object' && 'why' in v) return leftOut(v.why);
+    const depth = this.optionOf(opts, 'maxDepth', frame);
+    if (depth !== undefined && depth.t !== 'num') return leftOut(`maxDepth: ${valueNote(depth)}`);
+    // `options`: given to every plugin file, its `prefix` before the directory's
+    const overrideExpr = opts.props['options'];
+    const overridePrefix = overrideExpr ? this.sourcesOf(opts.file, overrideExpr, frame, 'prefix', 0) : undefined;
+    if (overridePrefix !== undefined && overridePrefix.t !== 'str') return leftOut(`options.prefix: ${valueNote(overridePrefix)}`);
+    const nodes = autoloadTree(this.ctx.project.files, {
+      dir: where.dir,
+      ...(flags as Record<keyof typeof flags, boolean>),
+      ...(patterns as { indexPattern: RegExp; scriptPattern: RegExp; autoHooksPattern: RegExp; ignorePattern: RegExp | null; matchFilter: string | RegExp | null; ignoreFilter: string | RegExp | null }),
+      maxDepth: depth?.t === 'num' ? depth.v : Infinity,
+    });
+    if (nodes.every((n) => n.plugins.length === 0)) {
+      this.ctx.warn(file, reg.at, `${pkg} loads ${where.dir || 'the root directory'}, which holds no analysed plugin file`, reg.snippet);
+      return;
+    }
+    const override = overrideExpr ? this.optionValue(opts.file, overrideExpr, frame) : null;
+    const pluginOpts = override?.t === 'obj' ? override : null;
+    for (const node of nodes) {
+      const loaded = node.plugins.flatMap((p) => {
+        const plugin = this.autoloaded(op, pkg, p.file);
+        if (!plugin) return [];
+        const own = 'fn' in plugin ? plugin : null;
+        const prefix = pluginPrefix(overridePrefix?.t === 'str' ? overridePrefix.v : plugin.configPrefix, p.prefix, own?.autoPrefix, own?.prefixOverride, flags.routeParams === true);
+        return [{ plugin, prefix }];
+      });
+      if (loaded.length === 0) continue;
+      let ctx = frame.ctx;
+      let common: string | undefined;
+      if (node.hooks.length > 0) {
+        common = commonPrefix(loaded.map((p) => p.prefix));
+        ctx = this.childOf(ctx, common ?? '', op);
+        for (const hookFile of node.hooks) {
+          const hook = this.autoloaded(op, pkg, hookFile);
+          if (hook && 'fn' in hook) this.enter(hook.fn, null, null, ctx, op);
+        }
+      }
+      for (const { plugin, prefix: full } of loaded) {
+        if ('pkg' in plugin) {
+          if (SWAGGER_PACKAGES.has(plugin.pkg)) this.swagger(plugin.pkg, plugin.config, ctx);
+          continue;
+        }
+        const prefix = common !== undefined && full?.startsWith(common) ? full.slice(common.length) : full;
+        this.enter(plugin.fn, plugin.skipOverride || flags.encapsulate === false ? null : prefix ?? '', pluginOpts, ctx, op);
+      }
+    }
+  }
+
+  /** What autoload takes from a file: its default export as a plugin, and the settings it exports beside it. */
+  private autoloaded(op: Op, pkg: string, file: string): Autoloaded | null {
+    const ev = this.ctx.ev;
+    const facts = this.ctx.files.get(file);
+    if (!facts) return null;
+    const exported = (name: string): Value | undefined => (facts.exports.some((x) => x.exported === name) ? ev.exportValue(file, name, 0) : undefined);
+    const warn = (why: string): null => {
+      this.ctx.warn(op.file, op.reg.at, `${pkg} loads ${file}, whose ${why}; its routes are left out`, op.reg.snippet);
+      return null;
+    };
+    // a file without a default export is skipped by autoload (it is no plugin)
+    let plugin = exported('default');
+    if (plugin === undefined) return null;
+    const off = exported('autoload');
+    if (off?.t === 'bool' && !off.v) return null;
+    let skipOverride = false;
+    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
+      skipOverride = true;
+      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
+    }
+    const config = exported('autoConfig');
+    const configPrefix = config?.t === 'obj' ? this.optionOf(config, 'prefix', null) : undefined;
+    if (configPrefix !== undefined && configPrefix.t !== 'str') return warn(`autoConfig.prefix is not known statically (${valueNote(configPrefix)})`);
+    const configured = configPrefix ? { configPrefix: configPrefix.v } : {};
+    // a package's plugin (`export default cors`): no application routes; @fastify/swagger publishes them
+    if (plugin.t === 'pkg' && !plugin.called) return { pkg: plugin.pkg, config: config ?? null, ...configured };
+    if (plugin.t !== 'fn') return warn(`default export is not a plugin function known statically (${valueNote(plugin)})`);
+    const text = (name: string): string | undefined | { why: string } => {
+      const v = exported(name);
+      return v === undefined ? undefined : v.t === 'str' ? v.v : { why: `${name} export: ${valueNote(v)}` };
+    };
+    const autoPrefix = text('autoPrefix');
+    const prefixOverride = text('prefixOverride');
+    for (const v of [autoPrefix, prefixOverride]) if (typeof v === 'object') return warn(v.why);
+    return {
+      fn: { file: plugin.file, fn: plugin.fn },
+      skipOverride,
+      ...(typeof autoPrefix === 'string' ? { autoPrefix } : {}),
+      ...(typeof prefixOverride === 'string' ? { prefixOverride } : {}),
+      ...configured,
+    };
+  }
+
+  /**
+   * A property of an options object; undefined when it has none. Spreads of the plugin's own
+   * options (`{ ...opts }`) read the options it was registered with, as do the sources of
+   * `Object.assign({}, opts, { … })`, the last one that has the property winning.
+   */
+  private optionOf(obj: Value, key: string, frame: Frame | null, depth = 0): Value | undefined {
+    if (obj.t !== 'obj') return obj.t === 'unknown' || obj.t === 'param' || depth > 8 ? obj : undefined;
+    const keys = Object.keys(obj.props);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i]!;
+      if (k === key) return this.optionValue(obj.file, obj.props[k]!, frame) ?? undefined;
+      if (!k.startsWith('*spread*')) continue;
+      const found = this.sourcesOf(obj.file, obj.props[k]!, frame, key, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** `key` of the options an expression makes, through `Object.assign` and spreads of the plugin's own options. */
+  private sourcesOf(file: string, e: Expr, frame: Frame | null, key: string, depth: number): Value | undefined {
+    if (e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'assign' && e.callee.obj.k === 'ref' && e.callee.obj.name === 'Object' && !this.ctx.ev.definitionOf(file, e.callee.obj.scope, 'Object')) {
+      for (let i = e.args.length - 1; i >= 0; i--) {
+        const found = this.sourcesOf(file, e.args[i]!, frame, key, depth + 1);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    const v = this.optionValue(file, e, frame);
+    return v === null ? undefined : this.optionOf(v, key, frame, depth);
+  }
+
+  /** An options value: the plugin's own options for its parameter (null when registered with none). */
+  private optionValue(file: string, e: Expr, frame: Frame | null): Value | null {
+    const v = this.ctx.ev.eval(file, e);
+    if (frame?.fn && isBareParam(v) && v.file === frame.fn.file && v.fn === frame.fn.fn && v.index === 1) return frame.opts;
+    return v;
   }
 
   /** `register(import('./routes/sites.js'))` awaits the module and uses its default export. */

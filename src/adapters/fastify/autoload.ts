@@ -1,0 +1,212 @@
+/**
+ * @fastify/autoload, read at v6.3.1 (index.js, lib/find-plugins.js): which files of a
+ * directory it registers as plugins, with which prefix and behind which hook files.
+ *
+ * - The tree (find-plugins.js `buildTree`): a directory holding an index file (`indexPattern`)
+ *   registers that file only, and its subdirectories; otherwise every script file
+ *   (`scriptPattern`: `.ts` but not `.d.ts`, `.js`, `.cjs`, `.mjs`, `.cts`, `.mts`) except the
+ *   hooks file (`autoHooksPattern`). A subdirectory adds `/<name>` to the prefix
+ *   (`dirNameRoutePrefix`, default true), down to `maxDepth`; `ignorePattern` is tested on the
+ *   path relative to `dir`, `matchFilter` / `ignoreFilter` on `/` + that path.
+ * - Hooks (`autoHooks`): a directory's hooks file is added to the hooks it inherits — those of
+ *   its parent with `cascadeHooks`, none otherwise; `overwriteHooks` drops the inherited ones.
+ * - Order: one node per directory, parent before children (the tree's insertion order);
+ *   `readdir` order within a directory, taken here as sorted by name.
+ */
+import path from 'node:path';
+import type { Expr } from '../../types.js';
+import { valueNote, type Evaluator } from '../../link/evaluate.js';
+
+export interface AutoloadOptions {
+  /** the directory, relative to the analysed root ('' for the root itself) */
+  dir: string;
+  dirNameRoutePrefix: boolean;
+  autoHooks: boolean;
+  cascadeHooks: boolean;
+  overwriteHooks: boolean;
+  indexPattern: RegExp;
+  scriptPattern: RegExp;
+  autoHooksPattern: RegExp;
+  ignorePattern: RegExp | null;
+  matchFilter: string | RegExp | null;
+  ignoreFilter: string | RegExp | null;
+  maxDepth: number;
+}
+
+export const AUTOLOAD_DEFAULTS = {
+  scriptPattern: /(?:(?:^.?|\.[^d]|[^.]d|[^.][^d])\.ts|\.js|\.cjs|\.mjs|\.cts|\.mts)$/iu,
+  indexPattern: /^index(?:\.ts|\.js|\.cjs|\.mjs|\.cts|\.mts)$/iu,
+  autoHooksPattern: /^[_.]?auto_?hooks(?:\.ts|\.js|\.cjs|\.mjs|\.cts|\.mts)$/iu,
+};
+
+/** One directory: the hook files that apply to its plugins, and its plugin files with their directory prefix. */
+export interface AutoloadNode {
+  hooks: string[];
+  plugins: { file: string; prefix: string | undefined }[];
+}
+
+/** The plugin tree autoload builds over `files` (the analysed files, relative paths), in registration order. */
+export function autoloadTree(files: readonly string[], o: AutoloadOptions): AutoloadNode[] {
+  const under = o.dir === '' ? '' : o.dir + '/';
+  // directory -> entry name -> is a directory
+  const listing = new Map<string, Map<string, boolean>>();
+  for (const f of files) {
+    if (!f.startsWith(under)) continue;
+    let dir = o.dir;
+    const parts = f.slice(under.length).split('/');
+    parts.forEach((name, i) => {
+      let entries = listing.get(dir);
+      if (!entries) listing.set(dir, (entries = new Map()));
+      entries.set(name, i < parts.length - 1);
+      dir = dir === '' ? name : `${dir}/${name}`;
+    });
+  }
+  const nodes: AutoloadNode[] = [];
+  const rel = (p: string): string => (o.dir === '' ? p : p.slice(under.length));
+  const accumulate = (node: AutoloadNode, file: string, prefix: string | undefined): void => {
+    const filePath = '/' + rel(file);
+    if (o.matchFilter !== null && !filterPath(filePath, o.matchFilter)) return;
+    if (o.ignoreFilter !== null && filterPath(filePath, o.ignoreFilter)) return;
+    node.plugins.push({ file, prefix });
+  };
+  const build = (dir: string, prefix: string | undefined, depth: number, inherited: string[]): void => {
+    const node: AutoloadNode = { hooks: [], plugins: [] };
+    nodes.push(node);
+    const entries = [...(listing.get(dir) ?? new Map<string, boolean>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const join = (name: string): string => (dir === '' ? name : `${dir}/${name}`);
+    let hooks: string[] = [];
+    if (o.autoHooks) {
+      hooks = [...inherited];
+      const own = entries.find(([name]) => o.autoHooksPattern.test(name));
+      if (own) {
+        if (o.overwriteHooks) hooks = [];
+        hooks.push(join(own[0]));
+      }
+    }
+    node.hooks = hooks;
+    // an index file stands for its directory: the other files are left to it, the subdirectories are not
+    const index = entries.find(([name]) => o.indexPattern.test(name));
+    if (index) accumulate(node, join(index[0]), prefix);
+    for (const [name, isDir] of entries) {
+      const file = join(name);
+      if (o.ignorePattern && new RegExp(o.ignorePattern).test(rel(file))) continue;
+      if (isDir && !(o.maxDepth <= depth)) {
+        const crumb = (prefix ? `${prefix}/` : '/') + (o.dirNameRoutePrefix ? name : '');
+        build(file, crumb, depth + 1, o.autoHooks && o.cascadeHooks ? hooks : []);
+      } else if (!index && !isDir && o.scriptPattern.test(name) && !o.autoHooksPattern.test(name)) {
+        accumulate(node, file, prefix);
+      }
+    }
+  };
+  build(o.dir, undefined, 0, []);
+  return nodes;
+}
+
+function filterPath(p: string, filter: string | RegExp): boolean {
+  return typeof filter === 'string' ? p.includes(filter) : filter.test(p);
+}
+
+/**
+ * index.js `handlePrefixConfig`: the prefix a plugin file is registered with, from the
+ * override options' prefix (one trailing `/` dropped), the file's `autoPrefix` (else its
+ * directory's prefix) and its `prefixOverride`; with `routeParams`, `/_name` is `/:name`.
+ */
+export function pluginPrefix(optionsPrefix: string | undefined, directoryPrefix: string | undefined, autoPrefix: string | undefined, prefixOverride: string | undefined, routeParams: boolean): string | undefined {
+  let prefix = optionsPrefix?.endsWith('/') ? optionsPrefix.slice(0, -1) : optionsPrefix;
+  const own = autoPrefix !== undefined ? autoPrefix : directoryPrefix;
+  if (prefixOverride !== undefined) prefix = prefixOverride;
+  else if (own) prefix = (prefix || '') + own.replace(/\/+/gu, '/');
+  if (routeParams && prefix) {
+    if (/__/u.test(prefix)) prefix = prefix.replace(/__/gu, ':');
+    else prefix = prefix.replace(/\/_/gu, '/:');
+  }
+  return prefix;
+}
+
+/**
+ * index.js `findCommonHooksPrefix`: a directory with hooks is registered as one plugin, under
+ * its plugins' prefix when they all share one (each then registered with the rest of theirs).
+ */
+export function commonPrefix(prefixes: (string | undefined)[]): string | undefined {
+  const set = prefixes.filter((p): p is string => typeof p === 'string' && p.length > 0);
+  return set.length > 0 && set.every((p) => p === set[0]) ? set[0] : undefined;
+}
+
+/** A file system location as a module computes it: a path, or a `file:` URL (its path kept). */
+type Location = { url: boolean; p: string };
+
+const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
+const URL_MODULES = new Set(['url', 'node:url']);
+
+/**
+ * The directory an expression names, relative to the analysed root, when it is built from the
+ * module's own location: `__dirname`, `import.meta.dirname`, `import.meta.url` (through
+ * `new URL(…, import.meta.url)` and `fileURLToPath`), `path.join` / `resolve` / `dirname`, and
+ * `process.cwd()`, taken as the directory of the package that owns the file (where its scripts
+ * run). A string or a value of a parameter depends on how the program is started: null, with why.
+ */
+export function directoryOf(ev: Evaluator, file: string, e: Expr, packageDir: string): { dir: string } | { why: string } {
+  const loc = locate(ev, file, e, packageDir, 0);
+  if ('why' in loc) return loc;
+  // autoload 6 splits and joins dir as a string: a URL object throws (getPackageType)
+  if (loc.url) return { why: 'a URL; autoload takes a path: fileURLToPath(url)' };
+  const dir = path.posix.normalize(loc.p);
+  if (dir === '..' || dir.startsWith('../') || path.posix.isAbsolute(dir)) return { why: `${dir} is outside the analysed files` };
+  return { dir: dir === '.' ? '' : dir.replace(/\/$/, '') };
+}
+
+function locate(ev: Evaluator, file: string, e: Expr, packageDir: string, depth: number): Location | { why: string } {
+  if (depth > 16) return { why: 'too deep' };
+  const here = path.posix.dirname(file);
+  if (e.k === 'ref') {
+    const def = ev.definitionOf(file, e.scope, e.name);
+    if (def) return locate(ev, def.file, def.expr, packageDir, depth + 1);
+    if (e.name === '__dirname') return { url: false, p: here };
+    if (e.name === '__filename') return { url: false, p: file };
+    return { why: `${e.name} is not defined in the analysed files` };
+  }
+  if (e.k === 'member' && e.obj.k === 'unknown' && e.obj.text === 'import.meta') {
+    if (e.prop === 'dirname') return { url: false, p: here };
+    if (e.prop === 'filename') return { url: false, p: file };
+    if (e.prop === 'url') return { url: true, p: file };
+  }
+  if (e.k === 'str') return { why: `'${e.v}' is read relative to the directory the server is started in` };
+  if (e.k === 'new' && e.callee.k === 'ref' && e.callee.name === 'URL' && !ev.definitionOf(file, e.callee.scope, 'URL') && e.args.length === 2) {
+    const spec = ev.eval(file, e.args[0]!);
+    const base = locate(ev, file, e.args[1]!, packageDir, depth + 1);
+    if ('why' in base) return base;
+    if (spec.t !== 'str' || !base.url || spec.v.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(spec.v)) return { why: 'a URL not known statically' };
+    return { url: true, p: path.posix.join(path.posix.dirname(base.p), spec.v) };
+  }
+  if (e.k === 'call') {
+    const callee = ev.eval(file, e.callee);
+    if (callee.t === 'pkg' && callee.path.length === 1) {
+      const [fnName] = callee.path;
+      if (URL_MODULES.has(callee.pkg) && fnName === 'fileURLToPath' && e.args[0]) {
+        const u = locate(ev, file, e.args[0], packageDir, depth + 1);
+        return 'why' in u ? u : { url: false, p: u.p };
+      }
+      if (PATH_MODULES.has(callee.pkg) && fnName === 'dirname' && e.args[0]) {
+        const u = locate(ev, file, e.args[0], packageDir, depth + 1);
+        return 'why' in u ? u : u.url ? { why: 'path.dirname of a URL' } : { url: false, p: path.posix.dirname(u.p) };
+      }
+      if (PATH_MODULES.has(callee.pkg) && (fnName === 'join' || fnName === 'resolve') && e.args[0]) {
+        const first = locate(ev, file, e.args[0], packageDir, depth + 1);
+        if ('why' in first) return first;
+        if (first.url) return { why: `path.${fnName} of a URL` };
+        const rest: string[] = [];
+        for (const a of e.args.slice(1)) {
+          const v = ev.eval(file, a);
+          if (v.t !== 'str') return { why: `a part of path.${fnName}(…) not known statically` };
+          if (fnName === 'resolve' && v.v.startsWith('/')) return { why: `${v.v} is outside the analysed files` };
+          rest.push(v.v);
+        }
+        return { url: false, p: path.posix.join(first.p, ...rest) };
+      }
+    }
+    if (e.callee.k === 'member' && e.callee.prop === 'cwd' && e.callee.obj.k === 'ref' && e.callee.obj.name === 'process' && !ev.definitionOf(file, e.callee.obj.scope, 'process'))
+      return { url: false, p: packageDir === '' ? '.' : packageDir };
+  }
+  const v = ev.eval(file, e);
+  return { why: v.t === 'unknown' ? v.why : `${valueNote(v)}, not a path built from the module's location` };
+}

@@ -1,0 +1,322 @@
+/**
+ * @fastify/autoload, on fixtures/fastify-autoload (a control plane laid out the way
+ * fastify-cli generates one: plugins/ and routes/ loaded by directory, autohooks.ts files)
+ * and on small projects for single options. Expectations derived by hand from
+ * @fastify/autoload 6.3.1 (index.js, lib/find-plugins.js) and Fastify's encapsulation.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/engine.js';
+import { formatJson } from '../../src/report/json.js';
+import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, pluginPrefix, type AutoloadOptions } from '../../src/adapters/fastify/autoload.js';
+import { ROOT, check } from '../helpers/run.js';
+import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+const FIXTURE = path.join(ROOT, 'fixtures', 'fastify-autoload');
+const R = 'src/routes/';
+const SESSION = 'fastify.requireSession'; // decorated by plugins/app/session-auth.ts, loaded by autoload
+const TENANT = 'ensureMembership';
+const CSRF = 'fastify.csrfProtection';
+const API = { auth: [SESSION], tenant: [TENANT] };
+const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
+
+/** A copy of the fixture to edit. */
+function copy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-autoload-'));
+  fs.cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
+}
+
+/** "METHOD path guards…" for compact assertions on small projects. */
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ') : ''}`);
+}
+const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
+
+const PKG = JSON.stringify({ name: 'x', type: 'module', dependencies: { fastify: '^5.0.0', '@fastify/autoload': '^6.3.1', 'fastify-plugin': '^5.0.0' } });
+const GUARDS = `
+export async function requireSession(request, reply) {
+  if (!request.session?.user) return reply.code(401).send({ error: 'unauthenticated' });
+}
+export async function requireAccount(request, reply) {
+  if (!request.session?.user) return reply.code(401).send({ error: 'unauthenticated' });
+}
+`;
+/** An app registering autoload with `options` (a literal of the call's second argument). */
+const app = (options: string, dir = `path.join(import.meta.dirname, 'routes')`) => `
+import path from 'node:path';
+import Fastify from 'fastify';
+import autoload from '@fastify/autoload';
+const app = Fastify();
+app.register(autoload, { dir: ${dir}${options ? ', ' + options : ''} });
+await app.listen({ port: 3000 });
+`;
+const route = (url: string) => `export default async function (fastify) {\n  fastify.get('${url}', async () => ({ ok: true }));\n}\n`;
+const hooks = (guard: string) => `import { ${guard} } from '../guards.js';\nexport default async function (fastify) {\n  fastify.addHook('onRequest', ${guard});\n}\n`;
+
+describe('fixtures/fastify-autoload', () => {
+  it('lists every route autoload registers, with its directory prefix and the hooks of its directories', async () => {
+    const res = await check(FIXTURE);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/auth/me/', 'contract', `${R}api/auth/me.ts:6:3`, API, 'GET /api/auth/me/'),
+      // autoPrefix replaces the directory prefix; the hooks of routes/api still apply
+      row('GET /api/databases', 'contract', `${R}api/databases.ts:8:3`, API, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${R}api/deployments/index.ts:10:3`, API, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${R}api/deployments/index.ts:19:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/deployments/:deploymentId', 'browser', `${R}api/deployments/index.ts:12:3`, API),
+      // routes/health is outside routes/api: no hooks, under the prefix its autoPrefix names
+      row('GET /api/health/ready', 'public', `${R}health/index.ts:9:3`, {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${R}api/sites/index.ts:17:3`, API, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${R}api/sites/index.ts:29:3`, { ...API, csrf: [CSRF] }),
+      row('DELETE /api/sites/:siteId', 'browser', `${R}api/sites/index.ts:34:3`, { ...API, csrf: [CSRF] }),
+      row('GET /api/sites/:siteId', 'browser', `${R}api/sites/index.ts:22:3`, API),
+      // registered by index.ts only: autoload skips the other files of a directory with an index
+      row('GET /api/sites/exports/:siteId', 'browser', `${R}api/sites/exports.ts:6:3`, API),
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal/index.ts:6:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal/index.ts:12:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks/stripe.ts:7:3`, { family: ['verifyStripeSignature'] }),
+    ]);
+    const me = res.routes.find((r) => r.path === '/api/auth/me/')!;
+    expect(me.prefixes).toEqual([{ prefix: '/api/auth', file: 'src/app.ts', line: 23 }]);
+  });
+
+  it('reports only the uncontracted browser routes', async () => {
+    const res = await check(FIXTURE);
+    expect(findingRows(res.findings)).toEqual([
+      `${R}api/deployments/index.ts:12:3 info uncontracted-route ${outside('GET /api/deployments/:deploymentId')}`,
+      `${R}api/deployments/index.ts:19:3 info uncontracted-route ${outside('POST /api/deployments')}`,
+      `${R}api/sites/exports.ts:6:3 info uncontracted-route ${outside('GET /api/sites/exports/:siteId')}`,
+      `${R}api/sites/index.ts:22:3 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${R}api/sites/index.ts:29:3 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${R}api/sites/index.ts:34:3 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+    ]);
+    expect(res.summary).toEqual({ files: 26, routes: 14, errors: 0, warnings: 0, infos: 6 });
+  });
+
+  it('@fastify/swagger loaded by autoload publishes an internal route whose schema does not hide it', async () => {
+    const dir = copy();
+    const file = path.join(dir, 'src/routes/internal/index.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("'/compiler/rebuild', { schema: { hide: true } }", "'/compiler/rebuild', {}"));
+    const res = await check(dir);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      `${R}internal/index.ts:6:3 error excluded-family-leak POST /internal/compiler/rebuild is in the excluded family "internal" but is published in generated API docs by @fastify/swagger (hide it with schema: { hide: true } in the route options)`,
+    ]);
+  });
+
+  it('a file moved to another directory takes that directory prefix and hooks; a warm run links again', async () => {
+    const dir = copy();
+    const cached = () => run({ cwd: dir, paths: [], cache: true });
+    await cached();
+    fs.renameSync(path.join(dir, 'src/routes/health'), path.join(dir, 'src/routes/api/health'));
+    const warm = await cached();
+    expect(warm.extraction.reused).toBe(false);
+    expect(formatJson(warm)).toBe(formatJson(await run({ cwd: dir, paths: [] })));
+    // autoPrefix still names the whole prefix, but the hooks of routes/api now run first
+    expect(warm.routes.find((r) => r.path === '/api/health/ready')!.guards.map((g) => g.name)).toEqual([SESSION, TENANT]);
+  });
+});
+
+describe('@fastify/autoload on small projects', () => {
+  it('hooks apply to their directory, below it only with cascadeHooks; overwriteHooks replaces the inherited ones', async () => {
+    const files = (options: string) => ({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': app(options),
+      'src/routes/autohooks.ts': hooks('requireSession'),
+      'src/routes/sites.ts': route('/sites'),
+      'src/routes/admin/autohooks.ts': hooks('requireAccount').replace("'../guards.js'", "'../../guards.js'"),
+      'src/routes/admin/users.ts': route('/users'),
+    });
+    expect(lines(await check(writeProject(files('autoHooks: true'))))).toEqual(['GET /admin/users requireAccount:auth', 'GET /sites requireSession:auth']);
+    expect(lines(await check(writeProject(files('autoHooks: true, cascadeHooks: true'))))).toEqual(['GET /admin/users requireSession:auth requireAccount:auth', 'GET /sites requireSession:auth']);
+    expect(lines(await check(writeProject(files('autoHooks: true, cascadeHooks: true, overwriteHooks: true'))))).toEqual(['GET /admin/users requireAccount:auth', 'GET /sites requireSession:auth']);
+    // without autoHooks a hooks file is neither a hook nor a plugin
+    expect(lines(await check(writeProject(files(''))))).toEqual(['GET /admin/users', 'GET /sites']);
+  });
+
+  it('reads dir built from the module location in every usual way; other dirs are reported', async () => {
+    const dirs = [
+      `fileURLToPath(new URL('./routes/', import.meta.url))`,
+      `fileURLToPath(new URL('routes', import.meta.url))`,
+      `path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes')`,
+      `path.resolve(here, './routes')`,
+      `path.join(process.cwd(), 'src/routes')`,
+    ];
+    for (const dir of dirs) {
+      const res = await check(
+        writeProject({
+          'package.json': PKG,
+          'src/app.ts': `import { fileURLToPath } from 'node:url';\nconst here = path.dirname(fileURLToPath(import.meta.url));\n${app('', dir)}`,
+          'src/routes/sites.ts': route('/sites'),
+        }),
+      );
+      expect({ dir, routes: lines(res), warnings: warnings(res) }).toEqual({ dir, routes: ['GET /sites'], warnings: [] });
+    }
+    const cjs = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/autoload': '^6.3.1' } }),
+        'app.js': `'use strict'\nconst path = require('node:path')\nconst AutoLoad = require('@fastify/autoload')\nconst app = require('fastify')()\napp.register(AutoLoad, { dir: path.join(__dirname, 'routes'), options: Object.assign({}, { prefix: '/v1' }) })\n`,
+        'routes/sites/index.js': `module.exports = async function (fastify) {\n  fastify.get('/', async () => [])\n}\n`,
+        'routes/legacy.js': `module.exports = async function (fastify) {\n  fastify.get('/ping', async () => 'pong')\n}\nmodule.exports.autoPrefix = '/old'\n`,
+      }),
+    );
+    expect(lines(cjs)).toEqual(['GET /v1/old/ping', 'GET /v1/sites']);
+    const unknown = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': app('', `'routes'`).replace("app.register(autoload, { dir: 'routes' });", "app.register(autoload, { dir: 'routes' });\napp.register(autoload, { dir: new URL('./routes/', import.meta.url) });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'plugins') });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: process.env.HOOKS === '1' });"),
+        'src/routes/sites.ts': route('/sites'),
+      }),
+    );
+    expect(lines(unknown)).toEqual([]);
+    expect(warnings(unknown)).toEqual([
+      "src/app.ts:6:1 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: 'routes' is read relative to the directory the server is started in); the routes they register are left out",
+      'src/app.ts:7:1 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: a URL; autoload takes a path: fileURLToPath(url)); the routes they register are left out',
+      'src/app.ts:8:1 warning unresolved-route @fastify/autoload loads src/plugins, which holds no analysed plugin file',
+      "src/app.ts:9:1 warning unresolved-route the files @fastify/autoload loads are not known statically (autoHooks: process.env.HOOKS === '1'); the routes they register are left out",
+      // nothing else registers that plugin
+      "src/routes/sites.ts:2:3 warning unresolved-route routes registered on the parameter 'fastify' of a function() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+
+  it('options.prefix comes before the directory prefix; routeParams makes _name directories parameters', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': `
+import path from 'node:path';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import autoload from '@fastify/autoload';
+async function serviceApp(fastify, opts) {
+  fastify.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), routeParams: true, options: { ...opts } });
+}
+const app = Fastify();
+app.register(fp(serviceApp), { prefix: '/api/' });
+`,
+        'src/routes/orgs/_orgId/sites.ts': route('/sites'),
+        'src/routes/orgs/index.ts': route('/'),
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/orgs', 'GET /api/orgs/:orgId/sites']);
+  });
+
+  it('encapsulate: false runs every file in the registering context: no directory prefix, hooks shared', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/guards.ts': GUARDS,
+        'src/app.ts': app('encapsulate: false'),
+        'src/routes/a/session.ts': `import { requireSession } from '../../guards.js';\nexport default async function (fastify) {\n  fastify.addHook('onRequest', requireSession);\n}\n`,
+        'src/routes/b/sites.ts': route('/sites'),
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /sites requireSession:auth']);
+  });
+
+  it('skips files that export autoload = false or no default; reports a default export it cannot follow', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': app(''),
+        'src/routes/off.ts': `${route('/off')}export const autoload = false;\n`,
+        'src/routes/helpers.ts': `export function paginate(items) {\n  return items.slice(0, 50);\n}\n`,
+        'src/routes/object.ts': `export default { method: 'GET', url: '/object', handler: async () => ({}) };\n`,
+        'src/routes/sites.ts': route('/sites'),
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /sites']);
+    expect(warnings(res)).toEqual([
+      'src/app.ts:6:1 warning unresolved-route @fastify/autoload loads src/routes/object.ts, whose default export is not a plugin function known statically (obj); its routes are left out',
+      // nothing registers that plugin
+      "src/routes/off.ts:2:3 warning unresolved-route routes registered on the parameter 'fastify' of a function() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+});
+
+describe('an app built twice', () => {
+  it('(the server and a test helper registering the same app plugin) warns once per place', async () => {
+    const serviceApp = `
+import autoload from '@fastify/autoload';
+export default async function serviceApp(fastify) {
+  fastify.register(autoload, { dir: process.env.ROUTES_DIR });
+}
+`;
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': serviceApp,
+        'src/server.ts': `import Fastify from 'fastify';\nimport fp from 'fastify-plugin';\nimport serviceApp from './app.js';\nconst app = Fastify();\napp.register(fp(serviceApp));\n`,
+        'test/helper.ts': `import Fastify from 'fastify';\nimport fp from 'fastify-plugin';\nimport serviceApp from '../src/app.js';\nexport function build() {\n  const app = Fastify();\n  app.register(fp(serviceApp));\n  return app;\n}\n`,
+      }),
+    );
+    expect(warnings(res)).toEqual([
+      'src/app.ts:4:3 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: property ROUTES_DIR of a value not known statically); the routes they register are left out',
+    ]);
+  });
+});
+
+describe('autoloadTree (lib/find-plugins.js)', () => {
+  const options = (o: Partial<AutoloadOptions> = {}): AutoloadOptions => ({
+    dir: 'src/routes',
+    dirNameRoutePrefix: true,
+    autoHooks: true,
+    cascadeHooks: false,
+    overwriteHooks: false,
+    ...AUTOLOAD_DEFAULTS,
+    ignorePattern: null,
+    matchFilter: null,
+    ignoreFilter: null,
+    maxDepth: Infinity,
+    ...o,
+  });
+  const FILES = [
+    'src/app.ts',
+    'src/routes/root.ts',
+    'src/routes/types.d.ts',
+    'src/routes/view.tsx',
+    'src/routes/sites/index.ts',
+    'src/routes/sites/helpers.ts',
+    'src/routes/sites/autohooks.ts',
+    'src/routes/sites/builds/list.ts',
+    'src/routes/sites/builds/list.test.ts',
+    'src/routes/zeta/a.ts',
+    'src/routes/zeta/deep/b.ts',
+  ];
+  const flat = (o: Partial<AutoloadOptions> = {}) => autoloadTree(FILES, options(o)).map((n) => [n.hooks.join(','), n.plugins.map((p) => `${p.file} ${p.prefix ?? '-'}`)]);
+
+  it('visits each directory before those below it; an index file stands for its directory; hook files are no plugins', () => {
+    expect(flat()).toEqual([
+      ['', ['src/routes/root.ts -']],
+      ['src/routes/sites/autohooks.ts', ['src/routes/sites/index.ts /sites']],
+      ['', ['src/routes/sites/builds/list.test.ts /sites/builds', 'src/routes/sites/builds/list.ts /sites/builds']],
+      ['', ['src/routes/zeta/a.ts /zeta']],
+      ['', ['src/routes/zeta/deep/b.ts /zeta/deep']],
+    ]);
+    expect(flat({ cascadeHooks: true })[2]).toEqual(['src/routes/sites/autohooks.ts', ['src/routes/sites/builds/list.test.ts /sites/builds', 'src/routes/sites/builds/list.ts /sites/builds']]);
+  });
+
+  it('filters, depth and directory names', () => {
+    expect(flat({ ignorePattern: /\.test\.ts$/ })[2]).toEqual(['', ['src/routes/sites/builds/list.ts /sites/builds']]);
+    expect(flat({ matchFilter: '/zeta' }).flatMap(([, p]) => p)).toEqual(['src/routes/zeta/a.ts /zeta', 'src/routes/zeta/deep/b.ts /zeta/deep']);
+    expect(flat({ ignoreFilter: /^\/sites/ }).flatMap(([, p]) => p)).toEqual(['src/routes/root.ts -', 'src/routes/zeta/a.ts /zeta', 'src/routes/zeta/deep/b.ts /zeta/deep']);
+    expect(flat({ maxDepth: 1 }).flatMap(([, p]) => p)).toEqual(['src/routes/root.ts -', 'src/routes/sites/index.ts /sites', 'src/routes/zeta/a.ts /zeta']);
+    expect(flat({ dirNameRoutePrefix: false }).flatMap(([, p]) => p)).toContain('src/routes/zeta/deep/b.ts //');
+  });
+
+  it('prefixes (index.js handlePrefixConfig, findCommonHooksPrefix)', () => {
+    expect(pluginPrefix(undefined, '/sites', undefined, undefined, false)).toBe('/sites');
+    expect(pluginPrefix('/v1/', '/sites', undefined, undefined, false)).toBe('/v1/sites');
+    expect(pluginPrefix('/v1', '/sites', '/projects', undefined, false)).toBe('/v1/projects');
+    expect(pluginPrefix('/v1', '/sites', '/projects', '/override', false)).toBe('/override');
+    expect(pluginPrefix(undefined, '/orgs/_orgId', undefined, undefined, true)).toBe('/orgs/:orgId');
+    expect(pluginPrefix(undefined, '/files/name__ext', undefined, undefined, true)).toBe('/files/name:ext');
+    expect(pluginPrefix('/v1', undefined, undefined, undefined, false)).toBe('/v1');
+    expect(commonPrefix(['/a', '/a', undefined])).toBe('/a');
+    expect(commonPrefix(['/a', '/b'])).toBeUndefined();
+    expect(commonPrefix([undefined, ''])).toBeUndefined();
+  });
+});
