@@ -72,9 +72,11 @@ export interface Behaviour {
   /**
    * Requests it lets through untouched, by literal comparison at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
-   * a global guard with an allowlist of public routes. `path` is compared with the full URL.
+   * a global guard with an allowlist of public routes. `path` is compared with the full URL;
+   * `startsWith`, from `request.url.startsWith('/api/auth/login')`, lets through every URL
+   * beginning with it.
    */
-  skipsFor?: { path: string; method?: string }[];
+  skipsFor?: ({ path: string; method?: string } | { startsWith: string; method?: string })[];
   /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.

@@ -1083,10 +1083,11 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
 /**
  * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method
  * === 'POST') return true;` (or `return next()`), before anything but declarations (also at
- * the top of a leading `try`). Each `||` alternative names one URL and at most one method,
- * read from the function's first parameter.
+ * the top of a leading `try`). Each `||` alternative names one URL (compared whole, or by
+ * `request.url.startsWith('/login')`) and at most one method, read from the function's first
+ * parameter.
  */
-function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: string | null): { path: string; method?: string }[] {
+function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: string | null): NonNullable<Behaviour['skipsFor']> {
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -1110,11 +1111,18 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
     return ts.isIdentifier(root) && root.text === reqName ? u.name.text : null;
   };
-  const alternative = (e: TS.Expression): { path: string; method?: string } | null => {
-    const eqs: { prop: string; lit: string }[] = [];
+  const alternative = (e: TS.Expression): NonNullable<Behaviour['skipsFor']>[number] | null => {
+    const eqs: { prop: string; lit: string; starts?: true }[] = [];
     const collect = (x: TS.Expression): boolean => {
       const u = unwrap(ts, x);
       if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
+      // `request.url.startsWith('/api/auth/login')`
+      if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isStringLiteralLike(u.arguments[0]!) && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'startsWith') {
+        const prop = requestProp(u.expression.expression);
+        if (prop === null) return false;
+        eqs.push({ prop, lit: u.arguments[0].text, starts: true });
+        return true;
+      }
       if (!ts.isBinaryExpression(u) || ![ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(u.operatorToken.kind)) return false;
       const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
       const prop = ts.isStringLiteralLike(r) ? requestProp(l) : ts.isStringLiteralLike(l) ? requestProp(r) : null;
@@ -1125,11 +1133,12 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     };
     if (!collect(e)) return null;
     const paths = eqs.filter((q) => /^(url|originalUrl|path|pathname)$/.test(q.prop));
-    const methods = eqs.filter((q) => q.prop === 'method');
+    const methods = eqs.filter((q) => q.prop === 'method' && !q.starts);
     if (paths.length !== 1 || methods.length > 1 || paths.length + methods.length !== eqs.length || !paths[0]!.lit.startsWith('/')) return null;
-    return methods[0] ? { path: paths[0]!.lit, method: methods[0].lit.toUpperCase() } : { path: paths[0]!.lit };
+    const url = paths[0]!.starts ? { startsWith: paths[0]!.lit } : { path: paths[0]!.lit };
+    return methods[0] ? { ...url, method: methods[0].lit.toUpperCase() } : url;
   };
-  const alternatives = (e: TS.Expression): { path: string; method?: string }[] | null => {
+  const alternatives = (e: TS.Expression): NonNullable<Behaviour['skipsFor']> | null => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
       const l = alternatives(u.left);
@@ -1139,7 +1148,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     const one = alternative(u);
     return one ? [one] : null;
   };
-  const out: { path: string; method?: string }[] = [];
+  const out: NonNullable<Behaviour['skipsFor']> = [];
   const leading = (stmts: readonly TS.Statement[]): void => {
     for (const stmt of stmts) {
       if (ts.isVariableStatement(stmt)) continue;

@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { EACH, LOOPS } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export { fnKey };
@@ -186,7 +186,7 @@ export class LinkContext {
       c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (unless) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
-    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor : unless ?? undefined;
+    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor?.map(behaviourSkip) : unless ?? undefined;
     if (skips) this.skips.set(applied, skips);
     return applied;
   }
@@ -792,6 +792,13 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
 const LITERAL_CHAR = /[A-Za-z0-9/_~:%@!,;=&'-]/;
 /** Escaped characters that stand for themselves (`\/`, `\.`); an escaped letter is a class (`\d`). */
 const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
+
+/** An allowlist entry of a guard's body: a URL compared whole, or every URL starting with a literal. */
+function behaviourSkip(s: NonNullable<Behaviour['skipsFor']>[number]): Skip {
+  if ('path' in s) return s;
+  const starts: Skip = { literal: s.startsWith, whole: false, caseInsensitive: false };
+  return s.method ? { ...starts, method: s.method } : starts;
+}
 
 /**
  * What a regular expression of `.unless({ path })` exempts, when it is an anchored literal L

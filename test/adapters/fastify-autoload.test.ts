@@ -137,6 +137,26 @@ describe('@fastify/autoload on small projects', () => {
     expect(lines(await check(writeProject(files(''))))).toEqual(['GET /admin/users', 'GET /sites']);
   });
 
+  it("a hook's allowlist by request.url.startsWith lets the routes it names through", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': app('autoHooks: true'),
+        'src/routes/autohooks.ts': `
+export default async function (fastify) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/auth/login') || (request.url.startsWith('/public/') && request.method === 'GET')) return;
+    if (!request.session.user) return reply.code(401).send({ error: 'unauthenticated' });
+  });
+}
+`,
+        'src/routes/auth.ts': `export default async function (fastify) {\n  fastify.post('/auth/login', async () => ({}));\n  fastify.post('/auth/logout', async () => ({}));\n}\n`,
+        'src/routes/public.ts': `export default async function (fastify) {\n  fastify.get('/public/:slug', async () => ({}));\n  fastify.post('/public/:slug', async () => ({}));\n}\n`,
+      }),
+    );
+    expect(lines(res)).toEqual(['POST /auth/login', 'POST /auth/logout (inline middleware):auth', 'GET /public/:slug', 'POST /public/:slug (inline middleware):auth']);
+  });
+
   it('reads dir built from the module location in every usual way; other dirs are reported', async () => {
     const dirs = [
       `fileURLToPath(new URL('./routes/', import.meta.url))`,
