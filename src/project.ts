@@ -21,6 +21,14 @@ export interface PackageInfo {
   manifest: boolean;
   /** where the package's own entry points (main / module / exports) lead, relative to the cwd */
   entries: string[];
+  /** its package.json scripts, with the line each command is written on */
+  scripts: PackageScript[];
+}
+
+export interface PackageScript {
+  name: string;
+  command: string;
+  line: number;
 }
 
 export interface Project {
@@ -35,7 +43,7 @@ export interface Project {
 
 /** A project with no package.json and no tsconfig.json: one root package, no aliases. */
 export function emptyProject(files: string[] = []): Project {
-  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [] };
+  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [] };
   return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
 }
 
@@ -51,6 +59,11 @@ function join(dir: string, p: string): string {
 
 /** A manifest inside the project root, read as data; a symbolic link that leads out of the root is not followed. */
 function readJson(abs: string, jsonc: boolean, root: string): Record<string, unknown> | null {
+  return readJsonText(abs, jsonc, root)?.value ?? null;
+}
+
+/** A JSON object file inside `root`, with its text; null when unreadable, outside the root, or not an object. */
+function readJsonText(abs: string, jsonc: boolean, root: string): { value: Record<string, unknown>; text: string } | null {
   let text: string;
   try {
     const real = fs.realpathSync(abs);
@@ -62,7 +75,7 @@ function readJson(abs: string, jsonc: boolean, root: string): Record<string, unk
   }
   try {
     const v: unknown = JSON.parse(jsonc ? stripJsonComments(text) : text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? { value: v as Record<string, unknown>, text } : null;
   } catch {
     return null;
   }
@@ -112,6 +125,19 @@ function entriesOf(dir: string, pkg: Record<string, unknown>): string[] {
   return [...new Set(out)];
 }
 
+function scriptsOf(pkg: Record<string, unknown>, text: string): PackageScript[] {
+  const scripts = pkg.scripts;
+  if (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts)) return [];
+  const out: PackageScript[] = [];
+  for (const [name, command] of Object.entries(scripts)) {
+    if (typeof command !== 'string') continue;
+    // the command as written (JSON-escaped), after the scripts key; line 1 when written some other way
+    const at = text.indexOf(JSON.stringify(command), Math.max(0, text.indexOf('"scripts"')));
+    out.push({ name, command, line: at < 0 ? 1 : text.slice(0, at).split('\n').length });
+  }
+  return out;
+}
+
 interface PathsConfig {
   /** directory the `paths` targets are relative to */
   base: string;
@@ -125,18 +151,26 @@ export function loadProject(cwd: string, files: string[]): Project {
     const abs = path.join(cwd, dir, 'package.json');
     let info: PackageInfo | null = null;
     if (fs.existsSync(abs)) {
-      const pkg = readJson(abs, false, cwd);
+      const read = readJsonText(abs, false, cwd);
+      const pkg = read?.value ?? null;
       const deps = new Set<string>();
       for (const k of DEP_KEYS) {
         const d = pkg?.[k];
         if (typeof d === 'object' && d !== null) for (const n of Object.keys(d)) deps.add(n);
       }
-      info = { dir, name: typeof pkg?.name === 'string' ? pkg.name : null, deps: [...deps].sort(), manifest: pkg !== null, entries: pkg ? entriesOf(dir, pkg) : [] };
+      info = {
+        dir,
+        name: typeof pkg?.name === 'string' ? pkg.name : null,
+        deps: [...deps].sort(),
+        manifest: pkg !== null,
+        entries: pkg ? entriesOf(dir, pkg) : [],
+        scripts: read ? scriptsOf(read.value, read.text) : [],
+      };
     }
     manifests.set(dir, info);
     return info;
   };
-  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [] };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [] };
   const owner = new Map<string, PackageInfo>();
   const packageOfDir = (dir: string): PackageInfo => {
     const hit = owner.get(dir);

@@ -1,5 +1,5 @@
 /**
- * @fastify/autoload, on fixtures/fastify-autoload (a control plane laid out the way
+ * @fastify/autoload and fastify-cli's `fastify start`, on fixtures/fastify-autoload (a control plane laid out the way
  * fastify-cli generates one: plugins/ and routes/ loaded by directory, autohooks.ts files)
  * and on small projects for single options. Expectations derived by hand from
  * @fastify/autoload 6.3.1 (index.js, lib/find-plugins.js) and Fastify's encapsulation.
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
 import { formatJson } from '../../src/report/json.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, pluginPrefix, type AutoloadOptions } from '../../src/adapters/fastify/autoload.js';
+import { fastifyStarts } from '../../src/adapters/fastify/cli.js';
 import { ROOT, check } from '../helpers/run.js';
 import { findingRows, routeRows, row } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
@@ -276,6 +277,73 @@ export default async function serviceApp(fastify) {
     expect(warnings(res)).toEqual([
       'src/app.ts:4:3 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: property ROUTES_DIR of a value not known statically); the routes they register are left out',
     ]);
+  });
+});
+
+describe('fastify start (fastify-cli)', () => {
+  const cliPkg = (scripts: Record<string, string>) =>
+    JSON.stringify({ name: 'api', scripts, dependencies: { fastify: '^5.0.0', 'fastify-cli': '^7.4.0', '@fastify/autoload': '^6.3.1', 'fastify-plugin': '^5.0.0' } }, null, 2);
+  // app.js as `fastify generate` writes it (CommonJS): no Fastify() call anywhere
+  const APP_JS = `'use strict'
+
+const path = require('node:path')
+const AutoLoad = require('@fastify/autoload')
+
+const options = { ignoreTrailingSlash: true }
+
+module.exports = async function (fastify, opts) {
+  fastify.register(AutoLoad, { dir: path.join(__dirname, 'plugins'), options: Object.assign({}, opts) })
+  fastify.register(AutoLoad, { dir: path.join(__dirname, 'routes'), options: Object.assign({}, opts) })
+}
+
+module.exports.options = options
+`;
+  const javascript = (scripts: Record<string, string>) => ({
+    'package.json': cliPkg(scripts),
+    'app.js': APP_JS,
+    'plugins/session.js': `'use strict'\nconst fp = require('fastify-plugin')\nmodule.exports = fp(async function (fastify) {\n  fastify.decorate('requireSession', async function (request, reply) {\n    if (!request.session.user) return reply.code(401).send({ error: 'unauthenticated' })\n  })\n})\n`,
+    'routes/sites/index.js': `'use strict'\nmodule.exports = async function (fastify) {\n  fastify.get('/', { onRequest: fastify.requireSession }, async () => [])\n  fastify.get('/:siteId', { onRequest: fastify.requireSession }, async () => ({}))\n}\n`,
+    'routes/root.js': `'use strict'\nmodule.exports = async function (fastify) {\n  fastify.get('/', async () => ({ root: true }))\n}\n`,
+  });
+  const served = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path}${r.trailingSlashInsensitive ? ' (both forms)' : ''}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''} ${r.prefixes.map((p) => `${p.prefix}@${p.file}:${p.line}`).join(' ')}`.trim());
+
+  it('serves the file a script starts, once, under --prefix; --options applies its options export', async () => {
+    const res = await check(writeProject(javascript({ start: 'fastify start -l info -x /api app.js', dev: 'fastify start -w -l info -P --prefix=/api app.js' })));
+    expect(served(res)).toEqual([
+      'GET /api (both forms) /api@package.json:4',
+      'GET /api/sites (both forms) fastify.requireSession /api@package.json:4 /sites@app.js:10',
+      'GET /api/sites/:siteId fastify.requireSession /api@package.json:4 /sites@app.js:10',
+    ]);
+    expect(warnings(res)).toEqual([]);
+    // with -o the options export applies: ignoreTrailingSlash
+    const withOptions = await check(writeProject(javascript({ start: 'fastify start -o app.js' })));
+    expect(served(withOptions)).toEqual(['GET / (both forms)', 'GET /sites (both forms) fastify.requireSession /sites@app.js:10', 'GET /sites/:siteId (both forms) fastify.requireSession /sites@app.js:10']);
+    // a `fastify` command that is not fastify-cli's
+    const other = javascript({ start: 'fastify start app.js' });
+    other['package.json'] = other['package.json'].replace('"fastify-cli": "^7.4.0",', '');
+    expect(served(await check(writeProject(other)))).toEqual([]);
+  });
+
+  it('maps a build output to the source it is compiled from; reports a file it cannot find', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': cliPkg({ start: 'npm run build:ts && fastify start -l info dist/app.js', legacy: 'fastify start dist/server.js' }),
+        'src/app.ts': `import { join } from 'node:path'\nimport AutoLoad from '@fastify/autoload'\nimport type { FastifyPluginAsync } from 'fastify'\n\nconst app: FastifyPluginAsync = async (fastify, opts) => {\n  void fastify.register(AutoLoad, { dir: join(__dirname, 'routes'), options: opts })\n}\n\nexport default app\n`,
+        'src/routes/example/index.ts': `import type { FastifyPluginAsync } from 'fastify'\n\nconst example: FastifyPluginAsync = async (fastify) => {\n  fastify.get('/', async () => 'this is an example')\n}\n\nexport default example\n`,
+      }),
+    );
+    expect(served(res)).toEqual(['GET /example (both forms) /example@src/app.ts:6']);
+    expect(warnings(res)).toEqual([
+      'package.json:5:1 warning unresolved-route the script legacy serves dist/server.js with fastify start, which is no analysed file (nor built from one); its routes are left out',
+    ]);
+  });
+
+  it('reads the commands of a script', () => {
+    expect(fastifyStarts('npm run build:ts && fastify start -l info dist/app.js')).toEqual([{ file: 'dist/app.js', prefix: null, options: false }]);
+    expect(fastifyStarts('fastify start --ignore-watch=.ts$ -w -l info -P dist/app.js')).toEqual([{ file: 'dist/app.js', prefix: null, options: false }]);
+    expect(fastifyStarts('node_modules/.bin/fastify start -wo -x/v1 app.js -- --name=x')).toEqual([{ file: 'app.js', prefix: '/v1', options: true }]);
+    expect(fastifyStarts('fastify start --prefix /api --options app.js; fastify generate x')).toEqual([{ file: 'app.js', prefix: '/api', options: true }]);
+    expect(fastifyStarts('fastify generate . && node server.js')).toEqual([]);
   });
 });
 

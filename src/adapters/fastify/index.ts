@@ -38,7 +38,10 @@
  *   a file, not the routes.
  * - @fastify/autoload registers the plugin files of a directory (./autoload.ts); it skips
  *   encapsulation itself, so they are registered in the context that registered it.
+ * - fastify-cli: a package.json script running `fastify start <file>` serves that file's
+ *   plugin on a server of its own (./cli.ts).
  */
+import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, type LinkContext } from '../../link/link.js';
@@ -46,6 +49,7 @@ import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
+import { fastifyStarts, type FastifyStart } from './cli.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -163,8 +167,70 @@ export const fastifyAdapter: Adapter = {
 
   link(ctx: LinkContext): void {
     for (const app of ctx.routersOf('fastify')) new FastifyApp(ctx, app).run();
+    for (const entry of cliEntries(ctx)) new FastifyApp(ctx, entry.app).runEntry(entry);
   },
 };
+
+/** A plugin file a package.json script serves with `fastify start` (./cli.ts), on a server fastify-cli makes. */
+interface CliEntry {
+  app: RouterObject;
+  file: string;
+  start: FastifyStart;
+  options: Value | null;
+  /** the script, as the registration of the plugin */
+  op: Op;
+}
+
+/** Build output directories whose files come from `src/` (or the package root) when compiled. */
+const OUT_DIRS = new Set(['dist', 'build', 'lib', 'out']);
+
+function cliEntries(ctx: LinkContext): CliEntry[] {
+  const out: CliEntry[] = [];
+  const seen = new Set<string>();
+  for (const pkg of ctx.project.packages) {
+    // the `fastify` command is fastify-cli's
+    if (!pkg.deps.includes('fastify-cli')) continue;
+    const manifest = pkg.dir === '' ? 'package.json' : `${pkg.dir}/package.json`;
+    for (const script of pkg.scripts) {
+      for (const start of fastifyStarts(script.command)) {
+        const at = { line: script.line, column: 1 };
+        const op: Op = { file: manifest, reg: { target: { k: 'unknown', text: 'fastify start' }, method: 'register', args: [], chainPath: null, at, snippet: script.command } };
+        const file = entryFile(ctx, manifest, start.file);
+        if (!file) {
+          ctx.warn(manifest, at, `the script ${script.name} serves ${start.file} with fastify start, which is no analysed file (nor built from one); its routes are left out`, script.command);
+          continue;
+        }
+        const key = `${file}\0${start.prefix}\0${start.options}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const options = start.options && ctx.files.get(file)?.exports.some((x) => x.exported === 'options') ? ctx.ev.exportValue(file, 'options', 0) : null;
+        const app: RouterObject = {
+          id: `fastify-cli:${key}`,
+          framework: 'fastify',
+          init: { kind: 'app', strict: !(routerOption(ctx.ev, options ?? undefined, 'ignoreTrailingSlash') ?? false), caseSensitive: routerOption(ctx.ev, options ?? undefined, 'caseSensitive') ?? true },
+          file: manifest,
+          at,
+          name: 'app',
+          args: [],
+        };
+        out.push({ app, file, start, options, op });
+      }
+    }
+  }
+  return out;
+}
+
+/** The analysed file `fastify start` loads: the one named, or the source a build output was compiled from. */
+function entryFile(ctx: LinkContext, manifest: string, file: string): string | null {
+  const rel = path.posix.normalize(file);
+  const [first, ...rest] = rel.split('/');
+  const candidates = [rel, ...(first && OUT_DIRS.has(first) && rest.length > 0 ? [['src', ...rest].join('/'), rest.join('/')] : [])];
+  for (const c of candidates) {
+    const hit = ctx.ev.resolveModule(manifest, `./${c}`);
+    if (hit) return hit;
+  }
+  return null;
+}
 
 class FastifyApp {
   private clock = 0;
@@ -176,10 +242,36 @@ class FastifyApp {
     private readonly app: RouterObject,
   ) {}
 
+  private static root(): Context {
+    return { parent: null, prefix: '', prefixes: [], inherited: [], own: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
+  }
+
   run(): void {
-    const root: Context = { parent: null, prefix: '', prefixes: [], inherited: [], own: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
     const ops = this.ctx.registrationsOf(this.app.id).map((b) => ({ reg: b.reg, file: b.file }));
-    this.body(ops, { ctx: root, opts: null, fn: null });
+    this.body(ops, { ctx: FastifyApp.root(), opts: null, fn: null });
+    for (const r of this.routes) this.emit(r);
+  }
+
+  /** start.js: `fastify.register(file.default || file, { ...options, prefix })` on a new server. */
+  runEntry(e: CliEntry): void {
+    const { reg, file } = e.op;
+    let plugin = this.ctx.ev.exportValue(e.file, 'default', 0);
+    let skipOverride = false;
+    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
+      skipOverride = true;
+      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
+    }
+    if (plugin.t !== 'fn') {
+      this.ctx.warn(file, reg.at, `fastify start serves ${e.file}, whose export is not a plugin function known statically (${valueNote(plugin)}); its routes are left out`, reg.snippet);
+      return;
+    }
+    const optionsPrefix = e.options ? this.optionOf(e.options, 'prefix', null) : undefined;
+    if (optionsPrefix !== undefined && optionsPrefix.t !== 'str') {
+      this.ctx.warn(file, reg.at, `the prefix in the options ${e.file} exports is not known statically (${valueNote(optionsPrefix)}); its routes are left out`, reg.snippet);
+      return;
+    }
+    const prefix = e.start.prefix ?? optionsPrefix?.v ?? '';
+    this.enter(plugin, skipOverride ? null : prefix, e.options?.t === 'obj' ? e.options : null, FastifyApp.root(), e.op);
     for (const r of this.routes) this.emit(r);
   }
 
