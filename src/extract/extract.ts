@@ -1240,10 +1240,11 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
   return out;
 }
 
-/** A response sent, or a throw, at `n` itself: `res.json(…)`, `throw …`, `ctx.body = …`. */
+/** A response sent or made, or a throw, at `n` itself: `res.json(…)`, `new Response(…)`, `throw …`, `ctx.body = …`. */
 function respondsAt(ctx: Ctx, n: TS.Node): boolean {
   const { ts } = ctx;
   if (isResponseCall(ts, n) || ts.isThrowStatement(n)) return true;
+  if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'Response' || n.expression.text === 'NextResponse')) return true;
   return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)\.(body|status)$/);
 }
 
@@ -1297,19 +1298,33 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
-  // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`
+  // `session`, `session.user` of `const session = await getServerSession(authOptions)`: a leading
+  // local, named for the signed-in user, holding what a session getter returned
+  const userLocal = (e: TS.Expression): boolean => {
+    const props: string[] = [];
+    let n = unwrap(ts, e);
+    while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
+      props.unshift(n.name.text);
+      n = unwrap(ts, n.expression);
+    }
+    const call = ts.isIdentifier(n) ? results?.get(n.text) : undefined;
+    return !!call && sessionGetterCall(ts, call) && isUserPath([(n as TS.Identifier).text, ...props]);
+  };
+  // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`, `if (!session?.user)` of a leading local
   const noUser = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noUser(u.left) && noUser(u.right);
+    // `!session?.user || params.userId !== session.user.id`: with no user, one alternative holding is enough
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noUser(u.left) || noUser(u.right);
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
       const x = unwrap(ts, u.operand);
       if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && /^is(Authenticated|LoggedIn|SignedIn)$/.test(x.expression.name.text))
         return requestChain(ts, x.expression.expression, requestParams()) !== null;
-      return userRead(ts, x, requestParams());
+      return userRead(ts, x, requestParams()) || userLocal(x);
     }
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
       const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
-      return (nil(u.right) && userRead(ts, u.left, requestParams())) || (nil(u.left) && userRead(ts, u.right, requestParams()));
+      const user = (x: TS.Expression): boolean => userRead(ts, x, requestParams()) || userLocal(x);
+      return (nil(u.right) && user(u.left)) || (nil(u.left) && user(u.right));
     }
     return false;
   };
@@ -1386,7 +1401,31 @@ function requestChain(ts: TSModule, e: TS.Expression, params: Set<string>): stri
 /** The request's signed-in user, or its id: `ctx.session.id`, `ctx.state.user`, `req.user.id`, `req.session.userId`. */
 function userRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
   const props = requestChain(ts, e, params);
-  if (!props) return false;
+  return !!props && isUserPath(props);
+}
+
+/**
+ * The session getters of the usual auth libraries (next-auth `getServerSession` / `auth`,
+ * Clerk `currentUser` / `getAuth`, iron-session, lucia `validateRequest` …), handed only names
+ * (`authOptions`, `req`), argument-less calls (`cookies()`) or objects of those (`{ req }`): a
+ * lookup handed request data (`getSession(req.params.id)`) may be any record.
+ */
+function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
+  const callee = unwrap(ts, c.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  const plain = (a: TS.Expression): boolean => {
+    const u = unwrap(ts, a);
+    if (ts.isIdentifier(u)) return true;
+    if (ts.isCallExpression(u)) return u.arguments.length === 0 && ts.isIdentifier(u.expression);
+    return ts.isObjectLiteralExpression(u) && u.properties.every((p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && plain(p.initializer)));
+  };
+  return SESSION_GETTER.test(name) && c.arguments.every(plain);
+}
+
+const SESSION_GETTER = /^(getServerSession|getServerAuthSession|getSession|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
+
+/** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
+function isUserPath(props: string[]): boolean {
   const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity)$/i.test(p));
   return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
 }

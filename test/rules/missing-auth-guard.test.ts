@@ -28,6 +28,10 @@ ruleTester('missing-auth-guard', {
       dir: 'valid/express-jwt-unless-preflight',
       name: "expressjwt(…).unless({ method: 'OPTIONS' }) guards every route that does not answer OPTIONS itself",
     },
+    {
+      dir: 'valid/in-handler-session-local',
+      name: "`const session = await getServerSession(authOptions); if (!session) return new Response(…, { status: 403 })`, and `!session?.user || …`",
+    },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -51,6 +55,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/guard-on-another-prefix',
       name: "a guard at '/api/projects-admin' does not cover '/api/projects' (prefixes match whole segments)",
       errors: [{ line: 7, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/in-handler-local-not-a-session',
+      name: 'a local holding a lookup that is not the signed-in user (`if (!project) return 404`), or a member record named user',
+      errors: [
+        { file: 'app/api/projects/[projectId]/members/[user]/route.ts', line: 4, message: 'GET /api/projects/:projectId/members/:user has no auth guard' },
+        { file: 'app/api/projects/[projectId]/route.ts', line: 4, message: 'GET /api/projects/:projectId has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/data-access-call-is-not-a-guard',
