@@ -36,6 +36,12 @@ export interface RouterObject {
   name: string | null;
   /** the arguments of the call that made it, as written (in `file`) */
   args: Expr[];
+  /**
+   * A router a factory function makes afresh on each call (`createRouter()` returning a new
+   * `Router()`), as one call site got it: its registrations are the factory's (those of the
+   * router `instanceOf`) and then the caller's. Its `file` and `at` are the factory's router's.
+   */
+  instanceOf?: string;
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -121,11 +127,45 @@ export class Evaluator {
   eval(file: string, e: Expr, depth = 0): Value {
     let m = this.memo.get(file);
     if (!m) this.memo.set(file, (m = new WeakMap()));
-    const cached = m.get(e);
-    if (cached) return cached;
-    const v = this.evalUncached(file, e, depth);
-    m.set(e, v);
-    return v;
+    let v = m.get(e);
+    if (!v) m.set(e, (v = this.evalUncached(file, e, depth)));
+    return this.standsFor === null ? v : this.settled(v);
+  }
+
+  /** Once registrations are bound: the router a router value stands for (LinkContext.standsFor). */
+  private standsFor: ((id: string) => string) | null = null;
+
+  settle(standsFor: (id: string) => string): void {
+    this.standsFor = standsFor;
+  }
+
+  private settled(v: Value): Value {
+    switch (v.t) {
+      case 'router': {
+        const id = this.standsFor!(v.id);
+        return id === v.id ? v : { t: 'router', id };
+      }
+      case 'arr': {
+        const items = this.settledAll(v.items);
+        return items === v.items ? v : { t: 'arr', items };
+      }
+      case 'pkg': {
+        const args = this.settledAll(v.args);
+        const made = v.made && this.settledAll(v.made);
+        return args === v.args && made === v.made ? v : { ...v, args, made };
+      }
+      default:
+        return v;
+    }
+  }
+
+  /** The values settled; the same array when none changes. */
+  private settledAll(values: Value[]): Value[] {
+    for (let i = 0; i < values.length; i++) {
+      const x = this.settled(values[i]!);
+      if (x !== values[i]) return [...values.slice(0, i), x, ...values.slice(i + 1).map((y) => this.settled(y))];
+    }
+    return values;
   }
 
   private evalUncached(file: string, e: Expr, depth: number): Value {
@@ -208,7 +248,10 @@ export class Evaluator {
           }
           return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
-        if (callee.t === 'fn') return this.callFn(callee.file, callee.fn, depth + 1);
+        if (callee.t === 'fn') {
+          const v = this.callFn(callee.file, callee.fn, depth + 1);
+          return v.t === 'router' ? this.instance(file, e, callee, v, depth + 1) : v;
+        }
         return { t: 'unknown', why: 'call of something not known statically' };
       }
       case 'unknown':
@@ -229,6 +272,42 @@ export class Evaluator {
     const id = `${file}:${e.pos}`;
     if (!this.routers.has(id)) this.routers.set(id, { id, framework: router.framework, init: { ...res, derivedFrom: router.id }, file, at: e.at, name: null, args: e.args });
     return { t: 'router', id };
+  }
+
+  /**
+   * The router a call of a factory gets: a router of its own, one per call site, when the
+   * factory makes it afresh (`return new Hono()`, `const r = Router(); …; return r`, or what a
+   * factory it calls makes afresh); the router itself when it returns one made elsewhere
+   * (a module's app) or a view of one (`app.basePath('/api')`).
+   */
+  private instance(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, factory: { file: string; fn: number }, v: Extract<Value, { t: 'router' }>, depth: number): Value {
+    const made = this.routers.get(v.id)!;
+    if (made.init.derivedFrom) return v;
+    const f = this.fnOf(factory.file, factory.fn)!;
+    const returned = this.returnsOf(factory.file, factory.fn).find((r) => this.eval(factory.file, r, depth + 1).t !== 'unknown');
+    if (!returned || !this.fresh(factory.file, f.scope, returned, v.id, depth + 1)) return v;
+    const id = `${file}:${e.pos}`;
+    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id });
+    return { t: 'router', id };
+  }
+
+  /** Is `e`, returned by a function whose body is `scope`, the router `id` made while the function runs? */
+  private fresh(file: string, scope: number, e: Expr, id: string, depth: number): boolean {
+    if (depth > MAX_DEPTH) return false;
+    // made at this very expression: a router created there, or a factory's router got there
+    // (a chain, `Router().use(auth)`, starts where the router is made: the same position)
+    if (e.k === 'new' || e.k === 'call') return id === `${file}:${e.pos}`;
+    if (e.k !== 'ref') return false;
+    const facts = this.files.get(file)!;
+    let s: Scope | undefined = facts.scopes[e.scope];
+    while (s && !bindingOf(s, e.name)) s = s.parent === null ? undefined : facts.scopes[s.parent];
+    // a local of the function (its body's scope or one inside it), bound to what it made
+    for (let x = s; x; x = x.parent === null ? undefined : facts.scopes[x.parent]) {
+      if (x !== facts.scopes[scope]) continue;
+      const def = this.definitionOf(file, e.scope, e.name);
+      return !!def && def.file === file && this.fresh(file, scope, def.expr, id, depth + 1);
+    }
+    return false;
   }
 
   /** The value a function returns: the first return that evaluates to something known. */

@@ -113,12 +113,54 @@ export class LinkContext {
     return false;
   }
 
+  /**
+   * The routers of a framework, each once: a factory's router given to callers that register
+   * nothing on it stands for itself, and is listed once; given to callers that do, each
+   * caller's router is listed (its registrations the factory's and then the caller's), not the
+   * factory's own.
+   */
   routersOf(framework: string): RouterObject[] {
-    return [...this.ev.routers.values()].filter((r) => r.framework === framework).sort((a, b) => cmp([a.file, a.at.line, a.at.column], [b.file, b.at.line, b.at.column]));
+    return [...this.ev.routers.values()]
+      .filter((r) => r.framework === framework && this.standsFor(r.id) === r.id && !this.instancesOf(r.id).some((i) => this.ownsRegistrations(i)))
+      .sort((a, b) => cmp([a.file, a.at.line, a.at.column], [b.file, b.at.line, b.at.column]));
   }
 
   registrationsOf(routerId: string): BoundRegistration[] {
-    return this.byRouter.get(routerId) ?? [];
+    const own = this.byRouter.get(routerId) ?? [];
+    const made = this.ev.routers.get(routerId)?.instanceOf;
+    return made === undefined ? own : [...this.registrationsOf(made), ...own].sort((a, b) => cmp(a.order, b.order));
+  }
+
+  /** The routers callers got from a factory that makes `routerId` afresh (RouterObject.instanceOf). */
+  private instancesOf(routerId: string): string[] {
+    if (this.instances === null) {
+      this.instances = new Map();
+      for (const r of this.ev.routers.values()) if (r.instanceOf !== undefined) this.instances.set(r.instanceOf, [...(this.instances.get(r.instanceOf) ?? []), r.id]);
+    }
+    return this.instances.get(routerId) ?? [];
+  }
+
+  private instances: Map<string, string[]> | null = null;
+
+  /** A caller's router with registrations of its own, or one whose callers' routers have. */
+  private ownsRegistrations(routerId: string, depth = 0): boolean {
+    return (this.byRouter.get(routerId)?.length ?? 0) > 0 || (depth < 64 && this.instancesOf(routerId).some((i) => this.ownsRegistrations(i, depth + 1)));
+  }
+
+  /** The router a router value stands for once registrations are bound: a caller's router without registrations of its own is the factory's. */
+  standsFor(routerId: string): string {
+    let r = this.ev.routers.get(routerId);
+    for (let i = 0; r?.instanceOf !== undefined && i < 64 && !this.ownsRegistrations(r.id); i++) r = this.ev.routers.get(r.instanceOf);
+    return r?.id ?? routerId;
+  }
+
+  /**
+   * Registrations are bound: router values stand for the routers adapters walk (`standsFor`),
+   * also those of factory calls first evaluated from now on.
+   */
+  settle(): void {
+    this.instances = null;
+    this.ev.settle((id) => this.standsFor(id));
   }
 
   private readonly params = new Map<string, Map<string, ParamCallback[]>>();
@@ -543,6 +585,7 @@ export function link(
   const handedOn: PropertyRegistration[] = paramRegs.map((p) => ({ fnKey: fnKey(p.file, p.fn), index: p.index, path: [], reg: p.reg, regFile: p.file, chain: [p.reg.at.line, p.reg.at.column], boundDirectly: true }));
   if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callerFiles, [...propertyRegs, ...handedOn], bind, boundFns);
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
+  ctx.settle();
   for (const a of adapters) a.link(ctx);
   ctx.dropSkippedGuards();
   // Registrations on a parameter that neither a call site nor an adapter bound to a router.

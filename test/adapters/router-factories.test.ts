@@ -1,0 +1,199 @@
+/**
+ * Routers made by a factory function (`createRouter()` returning a new `Router()` / `Hono`):
+ * each call makes a router of its own, so what one caller registers on it is not served by
+ * another's. Expectations are JavaScript's: a factory that makes its router afresh returns a
+ * new object per call; one that returns a module's router returns the same object each time.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { findingRows } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+/** "METHOD path guards…" for compact assertions. */
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''}`);
+}
+const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
+
+const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' }, devDependencies: { supertest: '^7.0.0' } });
+const GUARDS = `
+export function requireSession(req, res, next) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+export function requireStaff(req, res, next) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+`;
+
+describe('Express router factories', () => {
+  it('each call of createRouter() is a router of its own, with the factory’s middleware first', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/lib/router.ts': `
+import express from 'express';
+import { requireSession } from '../guards';
+
+/** Every API router: parameters of the mount path reach the handlers, and a session is required. */
+export function createRouter() {
+  const router = express.Router({ mergeParams: true });
+  router.use(requireSession);
+  return router;
+}
+
+/** Staff tools: a router made by a chain that answers the router itself. */
+export const createStaffRouter = () => express.Router().use(requireSession);
+`,
+        'src/routes/sites.ts': `
+import { createRouter } from '../lib/router';
+const sites = createRouter();
+sites.get('/', (req, res) => res.json({ items: [] }));
+sites.get('/:siteId', (req, res) => res.json({ id: req.params.siteId }));
+export default sites;
+`,
+        'src/routes/users.ts': `
+import { createRouter, createStaffRouter } from '../lib/router';
+import { requireStaff } from '../guards';
+const users = createRouter();
+users.get('/me', (req, res) => res.json({ id: req.session.userId }));
+export const staff = createStaffRouter();
+staff.use(requireStaff);
+staff.get('/', (req, res) => res.json({ items: [] }));
+export const audit = createStaffRouter();
+audit.get('/', (req, res) => res.json({ events: [] }));
+export default users;
+`,
+        'src/routes/health.ts': `
+import express from 'express';
+
+/** The probe router: made whole by its factory, mounted as it comes. */
+export default function healthRoutes() {
+  const router = express.Router();
+  router.get('/ready', (req, res) => res.json({ status: 'ready' }));
+  return router;
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import sites from './routes/sites';
+import users, { audit, staff } from './routes/users';
+import healthRoutes from './routes/health';
+const app = express();
+app.use('/api/health', healthRoutes());
+app.use('/api/sites', sites);
+app.use('/api/users', users);
+app.use('/api/staff/users', staff);
+app.use('/api/staff/audit', audit);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/health/ready',
+      'GET /api/sites/ requireSession',
+      'GET /api/sites/:siteId requireSession',
+      'GET /api/staff/audit/ requireSession',
+      'GET /api/staff/users/ requireSession requireStaff',
+      'GET /api/users/me requireSession',
+    ]);
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('an app factory called by a test that adds nothing, and by the server that mounts the API: one app, the server’s', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/app.ts': `
+import express from 'express';
+export function createApp() {
+  const app = express();
+  app.use(express.json());
+  app.get('/api/health/ready', (req, res) => res.json({ status: 'ready' }));
+  return app;
+}
+`,
+        'src/server.ts': `import express from 'express';\nimport { createApp } from './app';\nimport { requireSession } from './guards';\nconst app = createApp();\nconst api = express.Router();\napi.get('/auth/me/', requireSession, (req, res) => res.json({ id: req.session.userId }));\napp.use('/api', api);\napp.listen(3000);\n`,
+        'test/app.test.ts': `import request from 'supertest';\nimport { createApp } from '../src/app';\nexport const probe = () => request(createApp()).get('/api/health/ready').expect(200);\n`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/auth/me/ requireSession', 'GET /api/health/ready']);
+    expect(new Set(res.routes.map((r) => r.app)).size).toBe(1);
+  });
+
+  it('a function returning a module’s router returns the same router to every caller', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/lib/shared.ts': `
+import express from 'express';
+const shared = express.Router();
+export function sharedRouter() {
+  return shared;
+}
+`,
+        'src/a.ts': `import { sharedRouter } from './lib/shared';\nconst r = sharedRouter();\nr.get('/a', (req, res) => res.send('a'));\nexport default r;\n`,
+        'src/b.ts': `import { sharedRouter } from './lib/shared';\nconst r = sharedRouter();\nr.get('/b', (req, res) => res.send('b'));\nexport default r;\n`,
+        'src/app.ts': `import express from 'express';\nimport a from './a';\nconst app = express();\napp.use('/api', a);\napp.listen(3000);\n`,
+      }),
+    );
+    // one object: what b.ts registers on it is served under /api too
+    expect(lines(res)).toEqual(['GET /api/a', 'GET /api/b']);
+  });
+});
+
+describe('Hono router factories (the stoker / hono-open-api-starter layout)', () => {
+  it('createRouter() per module and createApp() around it: each module is mounted where the app says', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'tasks-api', dependencies: { hono: '^4.6.0', '@hono/zod-openapi': '^0.18.0' } }),
+        'src/lib/create-app.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { logger } from 'hono/logger';
+
+export function createRouter() {
+  return new OpenAPIHono({ strict: false });
+}
+
+export default function createApp() {
+  const app = createRouter();
+  app.use(logger());
+  return app;
+}
+`,
+        'src/routes/index.route.ts': `
+import { createRouter } from '../lib/create-app';
+const router = createRouter().get('/', (c) => c.json({ message: 'Tasks API' }));
+export default router;
+`,
+        'src/routes/tasks.index.ts': `
+import { createRouter } from '../lib/create-app';
+const router = createRouter()
+  .get('/tasks', (c) => c.json([]))
+  .delete('/tasks/:id', (c) => c.body(null, 204));
+export default router;
+`,
+        'src/app.ts': `
+import { bearerAuth } from 'hono/bearer-auth';
+import createApp from './lib/create-app';
+import index from './routes/index.route';
+import tasks from './routes/tasks.index';
+
+const app = createApp();
+app.use('/api/*', bearerAuth({ token: process.env.API_TOKEN! }));
+const routes = [index] as const;
+routes.forEach((route) => {
+  app.route('/', route);
+});
+app.route('/api', tasks);
+export default app;
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /', 'GET /api/tasks bearerAuth', 'DELETE /api/tasks/:id bearerAuth']);
+    expect(warnings(res)).toEqual([]);
+  });
+});
