@@ -214,9 +214,36 @@ export interface GuardClass {
  * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
  * the evaluator made of it. Returns kinds in a fixed order.
  */
+/**
+ * A webhook signature check of a provider's SDK, which throws unless the payload carries the
+ * provider's signature: Stripe's `stripe.webhooks.constructEvent(body, signature, secret)`
+ * (and `constructEventAsync`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
+ * @octokit/webhooks' `verify` / `verifyAndReceive`.
+ */
+export function webhookVerifier(value: Value): boolean {
+  if (value.t !== 'pkg') return false;
+  const [last, before] = [value.path[value.path.length - 1], value.path[value.path.length - 2]];
+  switch (value.pkg) {
+    case 'stripe':
+      return before === 'webhooks' && (last === 'constructEvent' || last === 'constructEventAsync');
+    case 'svix':
+    case 'standardwebhooks':
+      return last === 'verify' && value.path[0] === 'Webhook';
+    case '@octokit/webhooks':
+    case '@octokit/webhooks-methods':
+      return last === 'verify' || last === 'verifyAndReceive';
+    default:
+      return false;
+  }
+}
+
 export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers): GuardClass {
   // 1. Package-made values keep their package's classification.
   if (value.t === 'pkg') {
+    if (webhookVerifier(value)) {
+      const families = m.family['webhook'] ? ['webhook'] : [];
+      return families.length > 0 ? { kinds: ['family'], families, reason: `webhook signature check of ${value.pkg}` } : { kinds: ['nonguard'], families: [], reason: `webhook signature check of ${value.pkg}, and the contract has no webhook family` };
+    }
     const pk = packageKind(value.pkg, value.path);
     if (pk === 'nonguard') return { kinds: ['nonguard'], families: [], reason: `made by the package ${value.pkg}` };
     if (pk === 'session') return { kinds: ['session'], families: [], reason: `${value.pkg} establishes a session; it is not an auth guard` };

@@ -1363,7 +1363,13 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         continue;
       }
       let call: TS.CallExpression | null = null;
-      if (ts.isExpressionStatement(stmt)) call = callOf(stmt.expression);
+      if (ts.isExpressionStatement(stmt)) {
+        // `event = stripe.webhooks.constructEvent(…)`: a call whose result goes to a declared local
+        const x = unwrap(ts, stmt.expression);
+        const assigned = ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(x.left) ? x : null;
+        call = callOf(assigned ? assigned.right : stmt.expression);
+        if (call && assigned) (results ??= new Map()).set((assigned.left as TS.Identifier).text, call);
+      }
       else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) {
         const d = stmt.declarationList.declarations[0]!;
         call = callOf(d.initializer);

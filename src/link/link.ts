@@ -5,7 +5,7 @@
  */
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, unlessBase, type GuardMatchers } from '../guards.js';
+import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { EACH, LOOPS } from '../extract/extract.js';
@@ -409,7 +409,8 @@ export class LinkContext {
     // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
-    if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam)) {
+    // A provider's webhook signature check is handed the request's body and signature header.
+    if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam) && !webhookVerifier(v)) {
       const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }

@@ -7,11 +7,20 @@ ruleTester('excluded-family-leak', {
   valid: [
     { dir: 'valid/internal-behind-service-token', name: "app.use('/internal', requireServiceToken, internal): a generic family guard at the mount" },
     { dir: 'valid/webhook-signature', name: 'a webhook signature check (webhook family name), defined in the code' },
+    {
+      dir: 'valid/webhook-signature-by-provider-sdk',
+      name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
+    },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
   ],
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
+    {
+      dir: 'invalid/webhook-sdk-call-that-is-no-signature-check',
+      name: 'a call of the provider SDK that checks nothing (stripe.events.retrieve of an id the caller sent)',
+      errors: [{ file: 'app/api/webhooks/stripe/route.ts', line: 4, message: reachable('POST /api/webhooks/stripe', 'webhook', 'unguarded') }],
+    },
     {
       dir: 'invalid/chained-router-export',
       name: '`module.exports = express.Router().get(…).get(…)`: Express router methods return the router, so the chain is the router mounted',
