@@ -292,6 +292,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
+    if (kinds.size === 0 && b.nextFirst) return { kinds: ['nonguard'], families: [], reason: 'hands the request on before anything else (by behaviour)' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };

@@ -70,6 +70,12 @@ export interface Behaviour {
    */
   passesAnonymous?: true;
   /**
+   * The body's first statement hands the request on (`await next();`, also first in a leading
+   * `try`): what it does afterwards (reshape the body, map errors to statuses) happens once the
+   * route has run, so it guards nothing.
+   */
+  nextFirst?: true;
+  /**
    * Requests it lets through untouched, by literal comparison at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
    * a global guard with an allowlist of public routes. `path` is compared with the full URL;

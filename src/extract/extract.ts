@@ -1019,6 +1019,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (free.every((site) => site.length > 0)) b.status401If = free;
   }
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, nextName)) b.passesAnonymous = true;
+  if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
   const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.params[0], nextName) : [];
   if (skips.length > 0) b.skipsFor = skips;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
@@ -1162,6 +1163,31 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
   leading(body.statements);
   return out;
 }
+
+/**
+ * `await next();` (or `return next()`) before anything that could end the request — only a log
+ * (`console.*(…)`) or a clock read (`const startedAt = Date.now()`) may come first — in the
+ * body, or first in a leading `try`.
+ */
+function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+  const { ts } = ctx;
+  const callText = (e: TS.Expression | undefined): string | null => {
+    const c = e ? unwrap(ts, e) : undefined;
+    return c && ts.isCallExpression(c) ? c.expression.getText(ctx.sf) : null;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isTryStatement(stmt)) return startsWithNext(ctx, stmt.tryBlock, nextName);
+    const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
+    const called = callText(e);
+    if (called === nextName) return true;
+    if (called !== null && ts.isExpressionStatement(stmt) && /^console\.\w+$/.test(called)) continue;
+    if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.every((d) => !d.initializer || CLOCK_READ.test(callText(d.initializer) ?? ''))) continue;
+    return false;
+  }
+  return false;
+}
+
+const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
 
 /** `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but declarations. */
 function passesWhenMissing(ctx: Ctx, body: TS.Block, nextName: string): boolean {

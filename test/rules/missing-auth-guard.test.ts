@@ -83,6 +83,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 5, message: 'POST /api/session/refresh has no auth guard' }],
     },
     {
+      dir: 'invalid/koa-middleware-after-next-is-no-candidate',
+      name: 'Koa middleware whose first statement is `await next()` (an error mapper, a response envelope) runs after the route: no candidate',
+      errors: [{ line: 30, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
       dir: 'invalid/koa-middleware-that-answers-is-a-candidate',
       name: 'a Koa middleware with a neutral name that can end the request (ctx.status = 402; ctx.body = …) is named as a candidate',
       errors: [{ line: 18, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
