@@ -188,7 +188,7 @@ export default async function (fastify) {
     const unknown = await check(
       writeProject({
         'package.json': PKG,
-        'src/app.ts': app('', `'routes'`).replace("app.register(autoload, { dir: 'routes' });", "app.register(autoload, { dir: 'routes' });\napp.register(autoload, { dir: new URL('./routes/', import.meta.url) });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'plugins') });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: process.env.HOOKS === '1' });"),
+        'src/app.ts': app('', `'routes'`).replace("app.register(autoload, { dir: 'routes' });", "app.register(autoload, { dir: 'routes' });\napp.register(autoload, { dir: new URL('./routes/', import.meta.url) });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'plugins') });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: process.env.HOOKS === '1' });\napp.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), ignorePattern: '(unclosed' });"),
         'src/routes/sites.ts': route('/sites'),
       }),
     );
@@ -198,6 +198,7 @@ export default async function (fastify) {
       'src/app.ts:7:1 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: a URL; autoload takes a path: fileURLToPath(url)); the routes they register are left out',
       'src/app.ts:8:1 warning unresolved-route @fastify/autoload loads src/plugins, which holds no analysed plugin file',
       "src/app.ts:9:1 warning unresolved-route the files @fastify/autoload loads are not known statically (autoHooks: process.env.HOOKS === '1'); the routes they register are left out",
+      'src/app.ts:10:1 warning unresolved-route the files @fastify/autoload loads are not known statically (ignorePattern: not a valid regular expression); the routes they register are left out',
       // nothing else registers that plugin
       "src/routes/sites.ts:2:3 warning unresolved-route routes registered on the parameter 'fastify' of a function() whose callers pass no router known statically; their prefix is unknown",
     ]);

@@ -406,9 +406,14 @@ class FastifyApp {
     const pattern = (key: string, fallback: RegExp | null, strings: 'pattern' | 'filter' | 'none'): RegExp | string | null | { why: string } => {
       const v = this.optionOf(opts, key, frame);
       if (v === undefined) return fallback;
-      if (v.t === 're') return new RegExp(v.source, v.flags);
-      if (v.t === 'str' && strings === 'pattern') return new RegExp(v.v);
       if (v.t === 'str' && strings === 'filter') return v.v;
+      if (v.t === 're' || (v.t === 'str' && strings === 'pattern')) {
+        try {
+          return v.t === 're' ? new RegExp(v.source, v.flags) : new RegExp(v.v);
+        } catch {
+          return { why: `${key}: not a valid regular expression` };
+        }
+      }
       return { why: `${key}: ${valueNote(v)}` };
     };
     const flags = {
