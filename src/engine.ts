@@ -140,10 +140,16 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       suppressions: [],
       report: () => undefined,
     };
+    // The same message at the same place once, as ESLint reports: an app built twice (the
+    // server and a test helper) serves its routes twice, and their findings would repeat.
+    const reported = new Set<string>();
     const runRule = (rule: (typeof RULES)[number]): void => {
       const severity = severities[rule.meta.id] ?? rule.meta.defaultSeverity;
       if (severity === 'off') return;
-      ctx.report = (r) =>
+      ctx.report = (r) => {
+        const key = `${rule.meta.id}\0${r.file}\0${r.line}\0${r.column}\0${r.message}`;
+        if (reported.has(key)) return;
+        reported.add(key);
         raw.push({
           ruleId: rule.meta.id,
           severity,
@@ -155,6 +161,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
           fingerprint: '',
           snippet: r.snippet,
         });
+      };
       rule.check(ctx);
     };
     for (const rule of RULES) if (rule.meta.id !== 'unused-suppression') runRule(rule);

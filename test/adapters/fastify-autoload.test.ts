@@ -279,6 +279,23 @@ export default async function serviceApp(fastify) {
       'src/app.ts:4:3 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: property ROUTES_DIR of a value not known statically); the routes they register are left out',
     ]);
   });
+
+  it('lists its routes once per app, and reports each finding once', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/app.ts': `export default async function serviceApp(fastify) {\n  fastify.get('/api/projects', async () => ({ items: [] }));\n}\n`,
+        'src/server.ts': `import Fastify from 'fastify';\nimport serviceApp from './app.js';\nconst app = Fastify();\napp.register(serviceApp);\nawait app.listen({ port: 3000 });\n`,
+        'test/helper.ts': `import Fastify from 'fastify';\nimport serviceApp from '../src/app.js';\nexport function build() {\n  const app = Fastify();\n  app.register(serviceApp);\n  return app;\n}\n`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/projects', 'GET /api/projects']);
+    expect(findingRows(res.findings.filter((f) => f.file === 'src/app.ts'))).toEqual([
+      'src/app.ts:2:3 error missing-auth-guard GET /api/projects has no auth guard',
+      'src/app.ts:2:3 error missing-tenant-guard GET /api/projects has no tenant guard',
+      'src/app.ts:2:3 info uncontracted-route GET /api/projects is on the browser surface but not in the contract',
+    ]);
+  });
 });
 
 describe('fastify start (fastify-cli)', () => {
