@@ -169,6 +169,18 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'hono/request-id':
     case 'hono/body-limit':
     case 'hono/timing':
+    case 'hono/powered-by':
+    case 'hono/cache':
+    case 'hono/timeout':
+    case 'hono/context-storage':
+    case 'hono/method-override':
+    case 'hono/trailing-slash':
+    case 'hono/jsx-renderer':
+    case 'hono/serve-static':
+    case 'hono/bun':
+    case 'hono/deno':
+    case 'hono/cloudflare-workers':
+    case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
       return 'nonguard';
     default:
