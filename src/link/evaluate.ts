@@ -269,7 +269,8 @@ export class Evaluator {
     const res = adapter.routerMethod(router, callee.prop, e.args.map((a) => this.eval(file, a, depth + 1)), this);
     if (res === null) return null;
     if (res === 'self') return obj;
-    const id = `${file}:${e.pos}`;
+    // a chain starts where its router is made (`new Hono().basePath('/api')`): the view is named after it
+    const id = `${obj.id}.${callee.prop}@${file}:${e.pos}`;
     if (!this.routers.has(id)) this.routers.set(id, { id, framework: router.framework, init: { ...res, derivedFrom: router.id }, file, at: e.at, name: null, args: e.args });
     return { t: 'router', id };
   }

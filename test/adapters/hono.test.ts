@@ -208,6 +208,29 @@ export default app;
     ]);
   });
 
+  it('basePath chained onto the app it views (new Hono().basePath(…), twice), as hono/vercel handlers are written', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': HONO_PKG,
+        'pages/api/[...route].ts': `
+import { Hono } from 'hono';
+import { handle } from 'hono/vercel';
+
+export const config = { runtime: 'edge' };
+
+const app = new Hono().basePath('/api');
+app.post('/hello', (c) => c.json({ message: 'hello' }));
+const v1 = new Hono().basePath('/api').basePath('/v1');
+v1.get('/status', (c) => c.json({ ok: true }));
+
+export default handle(app);
+`,
+      }),
+    );
+    // the Next.js catch-all serves the Hono app under /api as well
+    expect(lines(res).filter((l) => !l.startsWith('ALL'))).toEqual(['POST /api/hello', 'GET /api/v1/status']);
+  });
+
   it('route-level middleware, in-handler checks, and c.json(…, 401) / HTTPException recognised by behaviour', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
