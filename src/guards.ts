@@ -223,10 +223,6 @@ export interface GuardClass {
 }
 
 /**
- * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
- * the evaluator made of it. Returns kinds in a fixed order.
- */
-/**
  * A webhook signature check of a provider's SDK, which throws unless the payload carries the
  * provider's signature: Stripe's `stripe.webhooks.constructEvent(body, signature, secret)`
  * (and `constructEventAsync`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
@@ -249,6 +245,10 @@ export function webhookVerifier(value: Value): boolean {
   }
 }
 
+/**
+ * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
+ * the evaluator made of it. Returns kinds in a fixed order.
+ */
 export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers): GuardClass {
   // 1. Package-made values keep their package's classification.
   if (value.t === 'pkg') {
