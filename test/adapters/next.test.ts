@@ -259,6 +259,30 @@ describe('catch-all routes against the contract', () => {
     expect(samePath('/api/docs/:slug*', '/api/sites/setup', false, false)).toBe(false);
   });
 
+  it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.3.0', hono: '4.7.0' } }),
+        'app/api/[[...route]]/route.ts': `
+import { Hono } from 'hono';
+import { handle } from 'hono/vercel';
+import { bearerAuth } from 'hono/bearer-auth';
+
+const app = new Hono().basePath('/api');
+app.use('/sites/*', bearerAuth({ token: process.env.DASHBOARD_TOKEN! }));
+app.get('/sites/', (c) => c.json({ items: [] }));
+app.get('/health/ready', (c) => c.json({ status: 'ready' }));
+
+export const GET = handle(app);
+export const POST = handle(app);
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.framework} ${r.method} ${r.path}`)).toEqual(['hono GET /api/health/ready', 'hono GET /api/sites/']);
+    // the catch-all no longer stands in for contract routes nobody serves
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.message)).toContain('contract route GET /api/auth/me/ is not served by any analysed app');
+  });
+
   it('an optional catch-all serves the contract route of its base (here in the other trailing-slash form: a drift)', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.3.0' } }),

@@ -19,7 +19,9 @@
  *   routes its `config.matcher` matches (compiled as Next compiles it, path-to-regexp 6;
  *   no matcher = every route; a `has`/`missing` condition makes a matcher conditional, so it
  *   is not relied on), then the functions wrapping the exported handler (outermost first),
- *   then guards called at the top of the handler.
+ *   then guards called at the top of the handler;
+ * - a handler that is `handle(app)` of hono/vercel (or hono/nextjs) hands every request to a Hono
+ *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter).
  */
 import { parse, tokensToRegexp } from 'path-to-regexp';
 import type { ts as TS } from 'ts-morph';
@@ -32,6 +34,8 @@ import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
 import { catchAll } from '../paths.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+/** Packages whose `handle(app)` serves a Hono app from a route handler. */
+const HONO_BRIDGES = new Set(['hono/vercel', 'hono/nextjs']);
 const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
 const CONFIG_NAMES = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts', 'next.config.mts'];
 const MIDDLEWARE_RE = /^(middleware|proxy)\.(ts|js|mjs|mts|tsx|jsx)$/;
@@ -319,6 +323,9 @@ class NextLinker {
   }
 
   private route(file: string, exported: string, method: string, segs: string[], config: NextConfig, mw: Middleware | null, app: string): void {
+    // `export const GET = handle(app)` (hono/vercel): the Hono app answers, and its routes are listed as the Hono app's
+    const v = this.ctx.ev.exportValue(file, exported, 0);
+    if (v.t === 'pkg' && v.called && HONO_BRIDGES.has(v.pkg) && v.path.join('.') === 'handle' && v.args[0]?.t === 'router') return;
     let path = `${config.basePath}/${segs.join('/')}`;
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     if (path === '') path = '/';
