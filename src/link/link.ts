@@ -210,6 +210,14 @@ export class LinkContext {
   /** Classify a middleware / guard use into an applied guard; null for known non-guards. */
   guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
     const inner = this.wrappedMiddleware(file, expr, value);
+    if (inner && expr.k === 'ref') {
+      // `const protect = asyncHandler(async (req, res, next) => …)`: the function wrapped, named as used
+      const g = this.guard(inner.file, inner.expr, inner.value, mechanism, at, matchName ?? expr.name);
+      if (!g) return null;
+      const named = this.placed(g, file, g.line);
+      named.name = expr.name;
+      return named;
+    }
     if (inner) return this.guard(inner.file, inner.expr, inner.value, mechanism, at);
     const fnName = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.name ?? null : null;
     const name = exprName(expr) ?? fnName ?? (value.t === 'pkg' ? [value.pkg, ...value.path].join('.') : '(inline middleware)');
@@ -327,7 +335,12 @@ export class LinkContext {
    * well-known async-error wrapper (express-async-handler and its look-alikes).
    */
   private wrappedMiddleware(file: string, expr: Expr, value: Value, depth = 0): { file: string; expr: Expr; value: Value } | null {
-    if (expr.k !== 'call' || expr.args.length === 0 || depth > 4) return null;
+    if (depth > 4) return null;
+    if (expr.k === 'ref') {
+      const def = this.ev.definitionOf(file, expr.scope, expr.name);
+      return def && def.expr.k === 'call' ? this.wrappedMiddleware(def.file, def.expr, value, depth + 1) : null;
+    }
+    if (expr.k !== 'call' || expr.args.length === 0) return null;
     const callee = this.ev.eval(file, expr.callee);
     let index = -1;
     if (callee.t === 'fn' && value.t === 'fn') {

@@ -16,6 +16,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
     { dir: 'valid/router-middleware-runs-for-later-siblings', name: "a.use(guard) runs for every request entering a, so it guards b mounted later on the same path" },
     { dir: 'valid/commonjs', name: 'CommonJS: require, module.exports of a router and of an object of guards' },
+    { dir: 'valid/guard-wrapped-then-named', name: '`const protect = asyncHandler(async (req, res, next) => …401…)`: a wrapped guard used by its name (a local wrapper and express-async-handler)' },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
