@@ -1094,7 +1094,10 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     const c = e ? unwrap(ts, e) : undefined;
     return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
   };
-  // `return;`, `return true;`, `return next();`, `{ next(); return; }`
+  // `NextResponse.next()`: a Next.js middleware hands the request on
+  const isNextResponseNext = (e: TS.Expression): boolean =>
+    ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'next' && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'NextResponse';
+  // `return;`, `return true;`, `return next();`, `return NextResponse.next();`, `{ next(); return; }`
   const passes = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     const last = stmts[stmts.length - 1];
@@ -1102,11 +1105,44 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     const before = stmts.slice(0, -1);
     if (!before.every((x) => ts.isExpressionStatement(x) && isNextCall(x.expression))) return false;
     const r = last.expression ? unwrap(ts, last.expression) : undefined;
-    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
+    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
+  };
+  // `return new Response('pong')`, `return NextResponse.json(…)`: the branch answers the request itself
+  const answers = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = stmts[stmts.length - 1];
+    const r = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
+    if (!r) return false;
+    if (ts.isNewExpression(r) && ts.isIdentifier(r.expression)) return r.expression.text === 'Response' || r.expression.text === 'NextResponse';
+    return ts.isCallExpression(r) && ts.isPropertyAccessExpression(r.expression) && ts.isIdentifier(r.expression.expression) && /^(Response|NextResponse)$/.test(r.expression.expression.text) && /^(json|redirect)$/.test(r.expression.name.text);
+  };
+  // `const { pathname } = request.nextUrl`, `const path = req.path`: locals naming a request property
+  const aliases = new Map<string, string>();
+  const recordAliases = (stmt: TS.VariableStatement): void => {
+    for (const d of stmt.declarationList.declarations) {
+      if (!d.initializer) continue;
+      const init = unwrap(ts, d.initializer);
+      if (ts.isIdentifier(d.name)) {
+        const prop = requestProp(init);
+        if (prop !== null) aliases.set(d.name.text, prop);
+      } else if (ts.isObjectBindingPattern(d.name) && requestRooted(init)) {
+        for (const el of d.name.elements) {
+          const key = el.propertyName ?? el.name;
+          if (!el.dotDotDotToken && ts.isIdentifier(el.name) && ts.isIdentifier(key)) aliases.set(el.name.text, key.text);
+        }
+      }
+    }
+  };
+  // `request`, `request.nextUrl`: the request parameter or a chain starting at it
+  const requestRooted = (e: TS.Expression): boolean => {
+    let root: TS.Expression = unwrap(ts, e);
+    while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
+    return ts.isIdentifier(root) && root.text === reqName;
   };
   // `request.url`, `ctx.request.path`, `c.req.path`: the property read, when the chain starts at the request parameter
   const requestProp = (e: TS.Expression): string | null => {
     const u = unwrap(ts, e);
+    if (ts.isIdentifier(u)) return aliases.get(u.text) ?? null;
     if (!ts.isPropertyAccessExpression(u)) return null;
     let root: TS.Expression = u.expression;
     while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
@@ -1152,11 +1188,17 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
   const out: NonNullable<Behaviour['skipsFor']> = [];
   const leading = (stmts: readonly TS.Statement[]): void => {
     for (const stmt of stmts) {
-      if (ts.isVariableStatement(stmt)) continue;
+      if (ts.isVariableStatement(stmt)) {
+        recordAliases(stmt);
+        continue;
+      }
       if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements);
-      if (!ts.isIfStatement(stmt) || stmt.elseStatement || !passes(stmt.thenStatement)) return;
+      if (!ts.isIfStatement(stmt) || stmt.elseStatement) return;
       const alts = alternatives(stmt.expression);
       if (!alts) return;
+      // requests a branch answers itself (`/ping`) never reach a route: the allowlist goes on after it
+      if (answers(stmt.thenStatement)) continue;
+      if (!passes(stmt.thenStatement)) return;
       out.push(...alts);
     }
   };

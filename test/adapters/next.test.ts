@@ -259,6 +259,36 @@ describe('catch-all routes against the contract', () => {
     expect(samePath('/api/docs/:slug*', '/api/sites/setup', false, false)).toBe(false);
   });
 
+  it("middleware's allowlist read from a destructured pathname, after a branch that answers /ping itself, handing on with NextResponse.next()", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'chat', dependencies: { next: '15.3.0', 'next-auth': '5.0.0-beta.25' } }),
+        'middleware.ts': `
+import { NextResponse, type NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
+
+export async function middleware(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname.startsWith('/ping')) {
+    return new Response('pong', { status: 200 });
+  }
+  if (pathname.startsWith('/api/auth')) {
+    return NextResponse.next();
+  }
+  const token = await getToken({ req: request, secret: process.env.AUTH_SECRET });
+  if (!token) return NextResponse.json({ error: 'sign in' }, { status: 401 });
+  return NextResponse.next();
+}
+
+export const config = { matcher: ['/api/:path*'] };
+`,
+        'app/api/auth/guest/route.ts': `export async function GET() {\n  return Response.json({ guest: true });\n}\n`,
+        'app/api/chat/route.ts': `export async function POST(request: Request) {\n  const { message } = await request.json();\n  return Response.json({ reply: message });\n}\n`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => g.name).join(' ')}`.trim())).toEqual(['GET /api/auth/guest', 'POST /api/chat middleware']);
+  });
+
   it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
     const res = await check(
       writeProject({
