@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { EACH, LOOPS } from '../extract/extract.js';
+import { EACH, LOOPS, REGISTRATION_METHODS } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
@@ -556,7 +556,7 @@ export function link(
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
     for (const reg of facts.registrations.flatMap((r) => unrolled(ev, file, facts, r))) {
-      const t = ev.eval(file, reg.target);
+      const t = chainRoot(ev, file, reg.target);
       if (t.t === 'router') {
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
@@ -610,6 +610,21 @@ export function link(
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
+}
+
+/**
+ * What a registration is made on: its target, or — for a chain on something the evaluator does
+ * not follow, a function's parameter (`fastify.register(a).register(b)` in a plugin, each call
+ * answering the instance) — the chain's start. On a router the evaluator follows chains itself.
+ */
+function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
+  let e = target;
+  let t = ev.eval(file, e);
+  for (let i = 0; i < 64 && t.t === 'unknown' && e.k === 'call' && e.callee.k === 'member' && REGISTRATION_METHODS.has(e.callee.prop); i++) {
+    e = e.callee.obj;
+    t = ev.eval(file, e);
+  }
+  return t;
 }
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */

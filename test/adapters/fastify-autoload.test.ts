@@ -361,6 +361,7 @@ module.exports.options = options
     expect(fastifyStarts('fastify start --ignore-watch=.ts$ -w -l info -P dist/app.js')).toEqual([{ file: 'dist/app.js', prefix: null, options: false }]);
     expect(fastifyStarts('node_modules/.bin/fastify start -wo -x/v1 app.js -- --name=x')).toEqual([{ file: 'app.js', prefix: '/v1', options: true }]);
     expect(fastifyStarts('fastify start --prefix /api --options app.js; fastify generate x')).toEqual([{ file: 'app.js', prefix: '/api', options: true }]);
+    expect(fastifyStarts('env-cmd local.env fastify start index.js')).toEqual([{ file: 'index.js', prefix: null, options: false }]);
     expect(fastifyStarts('fastify generate . && node server.js')).toEqual([]);
   });
 });

@@ -272,6 +272,38 @@ export async function build() {
     expect(lines(res)).toEqual(['GET /early', 'GET /late requireSession:auth', 'GET /queued requireSession:auth']);
   });
 
+  it('registrations chained on a plugin’s instance (register returns it) are each made on it, in order', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import { requireSession } from './guards.js';
+
+async function users(fastify) {
+  fastify.get('/me', async () => ({}));
+}
+async function tweets(fastify) {
+  fastify
+    .addHook('onRequest', requireSession)
+    .get('/', async () => [])
+    .post('/', async () => ({}));
+}
+async function api(fastify) {
+  fastify
+    .register(users, { prefix: '/users' })
+    .register(tweets, { prefix: '/tweets' });
+}
+
+const app = Fastify();
+app.register(api, { prefix: '/api' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/tweets (both forms) requireSession:auth', 'POST /api/tweets (both forms) requireSession:auth', 'GET /api/users/me']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('decorators resolve through the context chain: visible to descendants, not to siblings', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,
