@@ -1113,7 +1113,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     const last = stmts[stmts.length - 1];
     const r = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     if (!r) return false;
-    if (ts.isNewExpression(r) && ts.isIdentifier(r.expression)) return r.expression.text === 'Response' || r.expression.text === 'NextResponse';
+    if (ts.isNewExpression(r)) return isNewResponse(ts, r);
     return ts.isCallExpression(r) && ts.isPropertyAccessExpression(r.expression) && ts.isIdentifier(r.expression.expression) && /^(Response|NextResponse)$/.test(r.expression.expression.text) && /^(json|redirect)$/.test(r.expression.name.text);
   };
   // `const { pathname } = request.nextUrl`, `const path = req.path`: locals naming a request property
@@ -1143,10 +1143,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
   const requestProp = (e: TS.Expression): string | null => {
     const u = unwrap(ts, e);
     if (ts.isIdentifier(u)) return aliases.get(u.text) ?? null;
-    if (!ts.isPropertyAccessExpression(u)) return null;
-    let root: TS.Expression = u.expression;
-    while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
-    return ts.isIdentifier(root) && root.text === reqName ? u.name.text : null;
+    return ts.isPropertyAccessExpression(u) && requestRooted(u.expression) ? u.name.text : null;
   };
   const alternative = (e: TS.Expression): NonNullable<Behaviour['skipsFor']>[number] | null => {
     const eqs: { prop: string; lit: string; starts?: true }[] = [];
@@ -1308,11 +1305,16 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
   return out;
 }
 
+/** `new Response(…)` / `new NextResponse(…)`: a Fetch API response made (route handlers, middleware). */
+function isNewResponse(ts: TSModule, n: TS.Node): boolean {
+  return ts.isNewExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'Response' || n.expression.text === 'NextResponse');
+}
+
 /** A response sent or made, or a throw, at `n` itself: `res.json(…)`, `new Response(…)`, `throw …`, `ctx.body = …`. */
 function respondsAt(ctx: Ctx, n: TS.Node): boolean {
   const { ts } = ctx;
   if (isResponseCall(ts, n) || ts.isThrowStatement(n)) return true;
-  if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'Response' || n.expression.text === 'NextResponse')) return true;
+  if (isNewResponse(ts, n)) return true;
   return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)\.(body|status)$/);
 }
 

@@ -301,13 +301,10 @@ export class Evaluator {
     if (e.k !== 'ref') return false;
     const facts = this.files.get(file)!;
     let s: Scope | undefined = facts.scopes[e.scope];
-    while (s && !bindingOf(s, e.name)) s = s.parent === null ? undefined : facts.scopes[s.parent];
+    let bound: Expr | undefined;
+    while (s && !(bound = bindingOf(s, e.name))) s = s.parent === null ? undefined : facts.scopes[s.parent];
     // a local of the function (its body's scope or one inside it), bound to what it made
-    for (let x = s; x; x = x.parent === null ? undefined : facts.scopes[x.parent]) {
-      if (x !== facts.scopes[scope]) continue;
-      const def = this.definitionOf(file, e.scope, e.name);
-      return !!def && def.file === file && this.fresh(file, scope, def.expr, id, depth + 1);
-    }
+    for (let x = s; x && bound; x = x.parent === null ? undefined : facts.scopes[x.parent]) if (x === facts.scopes[scope]) return this.fresh(file, scope, bound, id, depth + 1);
     return false;
   }
 

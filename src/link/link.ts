@@ -197,13 +197,8 @@ export class LinkContext {
     return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
   }
 
-  private readonly warned = new Set<string>();
-
-  /** An unresolved-route warning, once per place and message (an app built twice walks the same code twice). */
+  /** An unresolved-route warning (reported once per place and message, as every finding: engine.ts). */
   warn(file: string, at: Loc, message: string, snippet: string): void {
-    const key = `${file}\0${at.line}\0${at.column}\0${message}`;
-    if (this.warned.has(key)) return;
-    this.warned.add(key);
     this.unresolved.push({ file, line: at.line, column: at.column, message, snippet });
   }
 

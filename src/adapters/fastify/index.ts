@@ -131,6 +131,12 @@ interface PendingRoute {
   apiDocs: Swagger | null;
 }
 
+/** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
+function unwrapFastifyPlugin(v: Value): { plugin: Value; skipOverride: boolean } {
+  if (v.t === 'pkg' && v.pkg === 'fastify-plugin' && v.called) return { plugin: v.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' }, skipOverride: true };
+  return { plugin: v, skipOverride: false };
+}
+
 /** A function parameter itself (`fastify`), not a property read from it (`fastify.log`). */
 function isBareParam(v: Value): v is Extract<Value, { t: 'param' }> {
   return v.t === 'param' && !(v as { path?: string[] }).path?.length;
@@ -255,12 +261,7 @@ class FastifyApp {
   /** start.js: `fastify.register(file.default || file, { ...options, prefix })` on a new server. */
   runEntry(e: CliEntry): void {
     const { reg, file } = e.op;
-    let plugin = this.ctx.ev.exportValue(e.file, 'default', 0);
-    let skipOverride = false;
-    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
-      skipOverride = true;
-      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
-    }
+    const { plugin, skipOverride } = unwrapFastifyPlugin(this.ctx.ev.exportValue(e.file, 'default', 0));
     if (plugin.t !== 'fn') {
       this.ctx.warn(file, reg.at, `fastify start serves ${e.file}, whose export is not a plugin function known statically (${valueNote(plugin)}); its routes are left out`, reg.snippet);
       return;
@@ -297,30 +298,24 @@ class FastifyApp {
   }
 
   private evalArg(op: Op, e: Expr, frame: Frame): Value {
-    const v = this.ctx.ev.eval(op.file, e);
     // `fastify.register(child, opts)` passing the plugin's own options along.
-    if (isBareParam(v) && frame.fn && v.file === frame.fn.file && v.fn === frame.fn.fn && v.index === 1) return frame.opts ?? { t: 'unknown', why: 'no options' };
-    return v;
+    return this.optionValue(op.file, e, frame) ?? { t: 'unknown', why: 'no options' };
   }
 
   /** Load a registered plugin: a child context, or the parent's own for fastify-plugin. */
   private load(op: Op, frame: Frame): void {
     const { reg, file } = op;
     this.clock++;
-    let plugin = this.pluginValue(op, reg.args[0]!);
+    const found = this.pluginValue(op, reg.args[0]!);
     let opts = reg.args[1] ? this.evalArg(op, reg.args[1], frame) : null;
     // `register(plugin, (parent) => ({ prefix: … }))`: options computed from the parent instance.
     if (opts?.t === 'fn') opts = this.ctx.ev.callFn(opts.file, opts.fn, 0);
-    if (plugin.t === 'pkg' && SWAGGER_PACKAGES.has(plugin.pkg) && !plugin.called) return this.swagger(plugin.pkg, opts, frame.ctx);
-    if (plugin.t === 'pkg' && AUTOLOAD_PACKAGES.has(plugin.pkg)) {
-      this.autoload(op, plugin.pkg, opts, frame);
+    if (found.t === 'pkg' && SWAGGER_PACKAGES.has(found.pkg) && !found.called) return this.swagger(found.pkg, opts, frame.ctx);
+    if (found.t === 'pkg' && AUTOLOAD_PACKAGES.has(found.pkg)) {
+      this.autoload(op, found.pkg, opts, frame);
       return;
     }
-    let skipOverride = false;
-    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
-      skipOverride = true;
-      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
-    }
+    const { plugin, skipOverride } = unwrapFastifyPlugin(found);
     if (plugin.t === 'pkg') return; // a package plugin (cors, helmet, sensible …): no application routes
     if (plugin.t !== 'fn') {
       this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
@@ -493,15 +488,11 @@ class FastifyApp {
       return null;
     };
     // a file without a default export is skipped by autoload (it is no plugin)
-    let plugin = exported('default');
-    if (plugin === undefined) return null;
+    const exportedPlugin = exported('default');
+    if (exportedPlugin === undefined) return null;
     const off = exported('autoload');
     if (off?.t === 'bool' && !off.v) return null;
-    let skipOverride = false;
-    if (plugin.t === 'pkg' && plugin.pkg === 'fastify-plugin' && plugin.called) {
-      skipOverride = true;
-      plugin = plugin.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' };
-    }
+    const { plugin, skipOverride } = unwrapFastifyPlugin(exportedPlugin);
     const config = exported('autoConfig');
     const configPrefix = config?.t === 'obj' ? this.optionOf(config, 'prefix', null) : undefined;
     if (configPrefix !== undefined && configPrefix.t !== 'str') return warn(`autoConfig.prefix is not known statically (${valueNote(configPrefix)})`);
