@@ -25,7 +25,8 @@ export type Expr =
   | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'fn'; id: number }
-  | { k: 'param'; fn: number; index: number; name: string }
+  /** a function's parameter; `init`, its default value when it has one */
+  | { k: 'param'; fn: number; index: number; name: string; init?: Expr }
   /** a regular expression literal (`/^\/public\//i`) */
   | { k: 're'; source: string; flags: string }
   /**

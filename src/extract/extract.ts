@@ -736,7 +736,10 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   node.parameters.forEach((p, index) => {
     if (ts.isIdentifier(p.name)) {
       f.params.push(p.name.text);
-      scope.bindings[p.name.text] = { k: 'param', fn: f.id, index, name: p.name.text };
+      // `function init(app = new Koa())`: the default is the value when a call passes none
+      scope.bindings[p.name.text] = p.initializer
+        ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
+        : { k: 'param', fn: f.id, index, name: p.name.text };
     } else {
       f.params.push('');
       // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter.

@@ -579,7 +579,7 @@ export function link(
         if (!regs) continue;
         for (const p of regs) {
           const arg = call.args[p.index];
-          const v = arg ? ev.eval(file, arg) : null;
+          const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
           if (v?.t !== 'router') continue;
           const router = ev.routers.get(v.id)!;
           boundFns.add(fnKey(p.file, p.fn));
@@ -593,6 +593,20 @@ export function link(
   // direct calls are bound above, so these only travel.
   const handedOn: PropertyRegistration[] = paramRegs.map((p) => ({ fnKey: fnKey(p.file, p.fn), index: p.index, path: [], reg: p.reg, regFile: p.file, chain: [p.reg.at.line, p.reg.at.column], boundDirectly: true }));
   if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callerFiles, [...propertyRegs, ...handedOn], bind, boundFns);
+  // A function no call site binds, whose parameter defaults to a router of its own
+  // (`export default function init(app = new Koa())`, called from code not followed): its
+  // registrations are made on that router, as when a caller passes none.
+  const defaulted = new Set<string>();
+  for (const p of paramRegs) {
+    const key = fnKey(p.file, p.fn);
+    if (boundFns.has(key)) continue;
+    const v = paramDefault(ev, p.file, p.fn, p.index);
+    if (v?.t !== 'router') continue;
+    defaulted.add(key);
+    const router = ev.routers.get(v.id)!;
+    bind({ reg: p.reg, file: p.file, router, order: [p.file === router.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
+  }
+  for (const key of defaulted) boundFns.add(key);
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
   ctx.settle();
   for (const a of adapters) a.link(ctx);
@@ -605,6 +619,14 @@ export function link(
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
+}
+
+/** The value a function's parameter defaults to (`app = new Koa()`); null when it has no default. */
+function paramDefault(ev: Evaluator, file: string, fn: number, index: number): Value | null {
+  const f = ev.fnOf(file, fn);
+  const scope = f && ev.files.get(file)?.scopes[f.scope];
+  const b = scope && f.params[index] ? bindingOf(scope, f.params[index]!) : undefined;
+  return b?.k === 'param' && b.init ? ev.eval(file, b.init) : null;
 }
 
 /**
