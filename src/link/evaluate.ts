@@ -483,7 +483,8 @@ export class Evaluator {
     return this.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported, depth + 1);
   }
 
-  private exportDefinition(file: string, name: string, depth: number): { file: string; expr: Expr; name: string } | null {
+  /** Where a module's export is defined: its local binding, or that of the module it re-exports. */
+  exportDefinition(file: string, name: string, depth = 0): { file: string; expr: Expr; name: string } | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);
     if (!facts) return null;

@@ -246,6 +246,69 @@ export const config = {
   });
 });
 
+describe('route handlers re-exported from another module', () => {
+  it('export { GET } from keeps the wrappers written there; export * from serves every method the module exports, placed at the export', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'links', dependencies: { next: '15.5.4' } }),
+        'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"] } } }',
+        'lib/auth.ts': `import { cookies } from 'next/headers';
+import { NextResponse } from 'next/server';
+
+type Handler = (ctx: { searchParams: Record<string, string> }) => Promise<Response>;
+
+export function withAdmin(handler: Handler) {
+  return async (req: Request) => {
+    const session = (await cookies()).get('admin_session');
+    if (!session) return NextResponse.json({ error: 'unauthorized' }, { status: 401 });
+    return handler({ searchParams: Object.fromEntries(new URL(req.url).searchParams) });
+  };
+}
+`,
+        'app/api/admin/partners/fraud/route.ts': `import { NextResponse } from 'next/server';
+import { withAdmin } from '@/lib/auth';
+
+// GET /api/admin/partners/fraud
+export const GET = withAdmin(async ({ searchParams }) => {
+  return NextResponse.json({ alerts: [], page: Number(searchParams.page ?? 1) });
+});
+`,
+        'app/api/admin/fraud-alerts/route.ts': `export { GET } from '../partners/fraud/route';
+`,
+        'app/api/workspaces/route.ts': `import { NextResponse } from 'next/server';
+import { withAdmin } from '@/lib/auth';
+
+export const GET = withAdmin(async () => NextResponse.json([]));
+export const POST = withAdmin(async () => NextResponse.json({ id: 'ws_1' }, { status: 201 }));
+export const dynamic = 'force-dynamic';
+`,
+        // the legacy path serves whatever the current one does
+        'app/api/(old)/projects/route.ts': `export * from '../../workspaces/route';
+`,
+        'app/api/health/route.ts': `export * from './schema';
+
+export function GET() {
+  return Response.json({ status: 'ok' });
+}
+`,
+        'app/api/health/schema.ts': `export const healthSchema = { type: 'object' };
+export type Health = { status: string };
+`,
+      }),
+    );
+    const ADMIN = { auth: ['withAdmin'], family: ['withAdmin'] };
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/admin/fraud-alerts', 'browser', 'app/api/admin/fraud-alerts/route.ts:1:10', ADMIN),
+      row('GET /api/admin/partners/fraud', 'browser', 'app/api/admin/partners/fraud/route.ts:5:1', ADMIN),
+      row('GET /api/health', 'browser', 'app/api/health/route.ts:3:1'),
+      row('GET /api/projects', 'browser', 'app/api/(old)/projects/route.ts:1:1', ADMIN),
+      row('POST /api/projects', 'browser', 'app/api/(old)/projects/route.ts:1:1', ADMIN),
+      row('GET /api/workspaces', 'browser', 'app/api/workspaces/route.ts:4:1', ADMIN),
+      row('POST /api/workspaces', 'browser', 'app/api/workspaces/route.ts:5:1', ADMIN),
+    ]);
+  });
+});
+
 describe('catch-all routes against the contract', () => {
   it('samePath: a catch-all takes one segment or more; an optional one also none', () => {
     expect(samePath('/api/docs/:slug*?', '/api/docs', false, false)).toBe(true);

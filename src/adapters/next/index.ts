@@ -45,7 +45,8 @@ export interface NextFileFacts {
   exports: Record<string, { at: Loc; snippet: string }>;
 }
 
-const RECORDED = new Set([...METHODS, 'default', 'middleware', 'proxy', 'config']);
+/** `*`: an `export * from …`, where the methods another module exports are served */
+const RECORDED = new Set([...METHODS, 'default', 'middleware', 'proxy', 'config', '*']);
 
 function visitNextFile(api: ExtractApi): void {
   const { ts, sf, facts } = api;
@@ -68,6 +69,7 @@ function visitNextFile(api: ExtractApi): void {
       }
     } else if (ts.isExportAssignment(stmt)) put('default', stmt);
     else if (ts.isExportDeclaration(stmt) && stmt.exportClause && ts.isNamedExports(stmt.exportClause)) for (const el of stmt.exportClause.elements) put(el.name.text, el);
+    else if (ts.isExportDeclaration(stmt) && !stmt.exportClause) put('*', stmt);
   }
   if (Object.keys(out).length > 0) facts.adapterFacts.next = { exports: out } satisfies NextFileFacts;
 }
@@ -165,7 +167,10 @@ class NextLinker {
         if (dirs.some((d) => d.startsWith('_') || /^\(\.{1,3}\)/.test(d))) return;
         const segs = dirs.map(segmentOf).filter((s): s is string => s !== null);
         const facts = this.ctx.files.get(file)!;
-        for (const x of facts.exports) if (METHODS.includes(x.exported)) this.route(file, x.exported, x.exported, segs, config, middleware, appName);
+        const methods = facts.exports.filter((x) => METHODS.includes(x.exported)).map((x) => x.exported);
+        // `export * from '../v1/route'`: the methods the other module exports
+        if (facts.exports.some((x) => x.exported === '*')) methods.push(...METHODS.filter((m) => !methods.includes(m) && this.ctx.ev.exportDefinition(file, m) !== null));
+        for (const m of methods) this.route(file, m, m, segs, config, middleware, appName);
         return;
       }
       if (pagesRoot && f.startsWith(`${pagesRoot}/api/`) && extOk(f)) {
@@ -239,7 +244,9 @@ class NextLinker {
 
   private place(file: string, name: string, fallback: Loc | null): { at: Loc; snippet: string } {
     const nf = this.ctx.files.get(file)?.adapterFacts.next as NextFileFacts | undefined;
-    return nf?.exports[name] ?? { at: fallback ?? { line: 1, column: 1 }, snippet: '' };
+    // a method only an `export * from …` exports is written there
+    const star = METHODS.includes(name) ? nf?.exports['*'] : undefined;
+    return nf?.exports[name] ?? star ?? { at: fallback ?? { line: 1, column: 1 }, snippet: '' };
   }
 
   /**
@@ -247,9 +254,8 @@ class NextLinker {
    * first) and the handler itself.
    */
   private unwrap(file: string, exported: string): { wrappers: { file: string; callee: Expr; value: Value; at: Loc }[]; handler: Value; name: string | null; at: Loc | null } {
-    const facts = this.ctx.files.get(file)!;
-    const x = facts.exports.find((e) => e.exported === exported);
-    const def = x?.local !== undefined ? this.ctx.ev.definitionOf(file, 0, x.local) : null;
+    // `export { GET } from '../partners/route'` is the handler as written there, wrappers and all
+    const def = this.ctx.ev.exportDefinition(file, exported);
     if (!def) {
       const v = this.ctx.ev.exportValue(file, exported, 0);
       return { wrappers: [], handler: v, name: null, at: v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn)?.at ?? null : null };
