@@ -819,6 +819,11 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
  */
 function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
+  // No framework's route() takes a function (Hono's takes an app): `page.route(url, (route) => …)`
+  // intercepts a browser's requests (Playwright). Nor is a route given only data — a request
+  // body or options with no handler (`api.post('/api/customers', { data })` in a test).
+  if (reg.method === 'route' && rest.some((v) => v.t === 'fn')) return false;
+  if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
   return rest.some((v) => v.t === 'fn') || /^(r|app|api|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
 }
 
