@@ -1420,11 +1420,13 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
         if (st & DENIED && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
-        if (!(st & AUTH) && !stmt.elseStatement && endsRequest(stmt.thenStatement)) {
+        if (!stmt.elseStatement && endsRequest(stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
-          if (noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
-          else if (refused && kinds.includes('user'))
+          if (!(st & AUTH) && noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
+          // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
+          // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
+          else if (refused && !(st & AUTH && kinds.includes('user')))
             out.push({ callee: shallowExpr(ctx, refused.expression, scope), args: refused.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope)), refusal: kinds, at: locOf(ctx, refused) });
         }
         continue;

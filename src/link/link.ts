@@ -362,16 +362,26 @@ export class LinkContext {
   private refusalGuard(file: string, callee: Expr, kinds: ('user' | 'credential' | 'other')[], at: Loc): AppliedGuard | null {
     const v = this.ev.eval(file, callee);
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
-    if (!def?.behaviour.refusesWhen) return null;
-    const refuses = def.behaviour.refusesWhen.some((site) =>
+    const refuses = !!def?.behaviour.refusesWhen?.some((site) =>
       site.every((c) => {
         const i = def.params.indexOf(c.name);
         return i >= 0 && (kinds[i] === undefined || kinds[i] === 'user' || kinds[i] === 'credential');
       }),
     );
-    if (!refuses) return null;
+    if (!refuses || !def) return this.familyRefusal(file, callee, v, at);
     const name = exprName(callee) ?? def.name ?? '(access check)';
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
+  }
+
+  /**
+   * `if (!(await verifySignature(rawBody, signature))) throw …`: the handler ends the request
+   * when a check named for an excluded family's guard says no — a family guard by its name,
+   * as a middleware of that name is (a check of anything else named so proves nothing here).
+   */
+  private familyRefusal(file: string, callee: Expr, v: Value, at: Loc): AppliedGuard | null {
+    const g = this.guard(file, callee, v, 'in-handler', at, callee.k === 'member' ? callee.prop : undefined);
+    if (!g || !g.kinds.includes('family')) return null;
+    return { ...g, kinds: ['family'], reason: `by name; the handler ends the request when ${g.name}() says no` };
   }
 
   /** Guards called or checked in the leading statements of a handler. */
@@ -413,12 +423,14 @@ export class LinkContext {
       return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
     };
     if (isOwnParam(root)) return null;
+    // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`
+    const handsRequest = (e: Expr): boolean => isOwnParam(e) || (e.k === 'obj' && Object.values(e.props).some(isOwnParam));
     const v = this.ev.eval(handler.file, lg.callee);
     // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
     // A provider's webhook signature check is handed the request's body and signature header.
-    if (lg.args && lg.args.length > 0 && !lg.args.some(isOwnParam) && !webhookVerifier(v)) {
+    if (lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) {
       const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }

@@ -11,6 +11,10 @@ ruleTester('excluded-family-leak', {
       dir: 'valid/webhook-signature-by-provider-sdk',
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
+    {
+      dir: 'valid/webhook-signature-checked-in-the-handler',
+      name: 'a signature check the handler refuses on (const ok = await verifySignature(…); if (!ok) throw, in a try), and one handed the request in an object ({ req, rawBody })',
+    },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
   ],
@@ -20,6 +24,11 @@ ruleTester('excluded-family-leak', {
       dir: 'invalid/webhook-sdk-call-that-is-no-signature-check',
       name: 'a call of the provider SDK that checks nothing (stripe.events.retrieve of an id the caller sent)',
       errors: [{ file: 'app/api/webhooks/stripe/route.ts', line: 4, message: reachable('POST /api/webhooks/stripe', 'webhook', 'unguarded') }],
+    },
+    {
+      dir: 'invalid/webhook-refusal-of-no-signature-check',
+      name: 'the handler refuses on a check of something else (parseEvent: the body’s shape, not its sender)',
+      errors: [{ file: 'app/api/paypal/webhook/route.ts', line: 4, message: reachable('POST /api/paypal/webhook', 'webhook', 'unguarded') }],
     },
     {
       dir: 'invalid/chained-router-export',
