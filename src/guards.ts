@@ -160,6 +160,10 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-helmet':
     case 'koa-logger':
     case 'koa-compress':
+    case 'koa-sslify':
+    case 'express-sslify':
+    case 'koa-useragent':
+    case 'express-useragent':
     case 'hono/logger':
     case 'hono/cors':
     case 'hono/secure-headers':
@@ -279,6 +283,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   const names = fn?.name && fn.name !== useName && fn.name !== name && !name.endsWith(`.${fn.name}`) ? [useName, fn.name] : [useName];
   const any = (match: Matcher): boolean => names.some((n) => match(n));
   if (any(m.ignore)) return { kinds: ['nonguard'], families: [], reason: 'listed in guards.ignore' };
+  // Whatever its name: what runs after the handler (an error handler, `try { await next() } catch …`) cannot stop it.
+  if (fn?.behaviour.nextFirst) return { kinds: ['nonguard'], families: [], reason: 'hands the request on before anything else (by behaviour)' };
   const kinds = new Set<GuardKind>();
   const reasons: string[] = [];
   const families = new Set<string>();
@@ -304,7 +310,6 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
-    if (kinds.size === 0 && b.nextFirst) return { kinds: ['nonguard'], families: [], reason: 'hands the request on before anything else (by behaviour)' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };

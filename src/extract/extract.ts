@@ -1221,7 +1221,8 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     if (ts.isTryStatement(stmt)) return startsWithNext(ctx, stmt.tryBlock, nextName);
     const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
     const called = callText(e);
-    if (called === nextName) return true;
+    // `next()`: `next(err)` ends the request with an error instead
+    if (called === nextName) return (unwrap(ts, e!) as TS.CallExpression).arguments.length === 0;
     if (called !== null && ts.isExpressionStatement(stmt) && /^console\.\w+$/.test(called)) continue;
     if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.every((d) => !d.initializer || CLOCK_READ.test(callText(d.initializer) ?? ''))) continue;
     return false;

@@ -4,6 +4,7 @@ ruleTester('missing-auth-guard', {
   valid: [
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     { dir: 'valid/router-use-before-route', name: 'router.use(guard) before the route' },
+    { dir: 'valid/express-guard-passing-an-error-to-next', name: 'a guard (by name) whose first statement hands the request on with an error: next(err) ends it' },
     { dir: 'valid/nested-mounts-across-files', name: "app.use('/api', guard, api) guards routes two mounts and two files down" },
     { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
     { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
@@ -85,8 +86,8 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/koa-middleware-after-next-is-no-candidate',
-      name: 'Koa middleware whose first statement is `await next()` (an error mapper, a response envelope) runs after the route: no candidate',
-      errors: [{ line: 30, message: 'GET /api/projects has no auth guard' }],
+      name: 'Koa middleware whose first statement is `await next()` (an error mapper, one named for OAuth answering 401, a response envelope) runs after the route, and koa-sslify / koa-useragent check nothing: no candidate',
+      errors: [{ line: 43, message: 'GET /api/projects has no auth guard' }],
     },
     {
       dir: 'invalid/koa-middleware-that-answers-is-a-candidate',
