@@ -383,4 +383,41 @@ app.use(router.routes());
       'GET /api/stats [unknown]',
     ]);
   });
+
+  it("router.use(path, x.routes()) of a router not known statically (plugins loaded at run time) is an unresolved mount, not middleware", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'koa-plugin-routes', dependencies: { koa: '2.16.1', 'koa-router': '12.0.1' } }),
+      'src/plugins.ts': `
+import type Router from 'koa-router';
+export interface ApiHook {
+  value: Router;
+}
+/** The API routers of the plugins enabled in this deployment, read from its configuration. */
+export function apiHooks(): ApiHook[] {
+  return JSON.parse(process.env.PLUGINS ?? '[]');
+}
+`,
+      'src/api.ts': `
+import Koa from 'koa';
+import Router from 'koa-router';
+import { apiHooks } from './plugins';
+
+const api = new Koa();
+const router = new Router();
+const documents = new Router();
+documents.post('documents.list', async (ctx) => {
+  ctx.body = { data: [] };
+});
+apiHooks().forEach((hook) => router.use('/', hook.value.routes()));
+router.use('/', documents.routes());
+api.use(router.routes());
+api.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['POST /documents.list []']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/api.ts:12:30 warning unresolved-route mounted router could not be resolved (call of something not known statically); the routes under it are unknown',
+    ]);
+  });
 });

@@ -222,6 +222,7 @@ class KoaLinker {
     const hasMount = items.some((it) => it.value.t === 'router');
     for (const p of paths) {
       for (const it of items) {
+        if (this.unresolvedMount(file, reg, it)) continue;
         if (it.value.t === 'router') {
           const sub = this.ctx.ev.routers.get(it.value.id)!;
           if (this.computing.has(sub.id)) {
@@ -256,12 +257,21 @@ class KoaLinker {
         const mountedFn = this.mountedMiddleware(it);
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, reg: b.reg, file: b.file });
         else if (mountedFn) out.push({ mw: mountedFn.item, prefix: mountedFn.prefix, reg: b.reg, file: b.file });
-        else if (it.value.t === 'unknown' && /router|routes/i.test(JSON.stringify(it.expr).slice(0, 200)))
-          this.ctx.warn(b.file, b.reg.at, `mounted router could not be resolved (${it.value.why}); the routes under it are unknown`, b.reg.snippet);
+        else if (this.unresolvedMount(b.file, b.reg, it)) continue;
         else out.push({ mw: it, prefix: '', reg: b.reg, file: b.file });
       }
     }
     return out;
+  }
+
+  /**
+   * A use() of something not known statically that reads as a router (`hook.value.routes()` of
+   * plugins loaded at run time): warned about, and not taken for middleware.
+   */
+  private unresolvedMount(file: string, reg: RegistrationFact, it: Item): boolean {
+    if (it.value.t !== 'unknown' || !/router|routes/i.test(JSON.stringify(it.expr).slice(0, 200))) return false;
+    this.ctx.warn(file, reg.at, `mounted router could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
+    return true;
   }
 
   private mountOf(v: Value): { router: RouterObject; prefix: string } | null {
