@@ -5,7 +5,8 @@
  * imports of its files) whether it is one of their apps.
  *
  * Also resolves bare import specifiers that point back into the analysed tree: tsconfig
- * `paths` aliases (`@/lib/auth`) and workspace packages imported by name (`@acme/auth`).
+ * `paths` aliases (`@/lib/auth`), names below its `baseUrl` (`src/auth/jwt.guard`) and
+ * workspace packages imported by name (`@acme/auth`).
  * package.json and tsconfig.json are read as data; nothing is executed.
  */
 import fs from 'node:fs';
@@ -142,6 +143,8 @@ interface PathsConfig {
   /** directory the `paths` targets are relative to */
   base: string;
   paths: [string, string[]][];
+  /** `baseUrl`: non-relative names are looked up below it too (after `paths`, as tsc does) */
+  baseUrl: string | null;
 }
 
 export function loadProject(cwd: string, files: string[]): Project {
@@ -185,7 +188,7 @@ export function loadProject(cwd: string, files: string[]): Project {
   const byName = new Map<string, PackageInfo>();
   for (const p of packages) if (p.name && p.manifest) byName.set(p.name, p);
 
-  // tsconfig.json `paths`, from the nearest tsconfig.json above a file (following relative `extends`).
+  // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json above a file (following relative `extends`).
   const tsconfigs = new Map<string, PathsConfig | null>();
   const readTsconfig = (rel: string, depth: number): { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null => {
     if (depth > 8) return null;
@@ -212,7 +215,7 @@ export function loadProject(cwd: string, files: string[]): Project {
     const rel = dir === '' ? 'tsconfig.json' : `${dir}/tsconfig.json`;
     if (fs.existsSync(path.join(cwd, rel))) {
       const t = readTsconfig(rel, 0);
-      if (t?.paths) found = { base: t.baseUrl ?? t.pathsDir, paths: t.paths };
+      if (t?.paths || t?.baseUrl !== undefined) found = { base: t.baseUrl ?? t.pathsDir, paths: t.paths ?? [], baseUrl: t.baseUrl ?? null };
     } else if (dir !== '') {
       found = pathsFor(dirOf(dir));
     }
@@ -238,6 +241,8 @@ export function loadProject(cwd: string, files: string[]): Project {
           if (rest === null) continue;
           for (const t of targets) out.push(join(pc.base, t.replace('*', rest)));
         }
+        // `import { InfraTokenGuard } from 'src/guards/infra-token.guard'` with `baseUrl: "./"`
+        if (pc.baseUrl !== null) out.push(join(pc.baseUrl, spec));
       }
       const m = /^((?:@[^/]+\/)?[^/@][^/]*)(?:\/(.+))?$/.exec(spec);
       const ws = m ? byName.get(m[1]!) : undefined;

@@ -458,6 +458,60 @@ export class SitesController {
       'src/sites.controller.ts:3:1 warning unresolved-route no NestFactory.create(…) in the analysed files bootstraps a module declaring controller SitesController; its routes are listed without a global prefix',
     ]);
   });
+
+  it("imports named below tsconfig's baseUrl (src/guards/…) reach the guard's definition, as tsc resolves them", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+      // a base config in the repository root, extended by the backend's
+      'tsconfig.base.json': JSON.stringify({ compilerOptions: { baseUrl: './' } }),
+      'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json', compilerOptions: { module: 'commonjs', moduleResolution: 'node' } }),
+      'src/errors.ts': `export const INFRA_TOKEN_INVALID = 'infra_token/invalid';
+`,
+      'src/guards/infra-token.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { INFRA_TOKEN_INVALID } from 'src/errors';
+
+@Injectable()
+export class InfraTokenGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    const authorization = request.headers['authorization'];
+    if (!authorization?.startsWith('Bearer ')) throw new UnauthorizedException(INFRA_TOKEN_INVALID);
+    return true;
+  }
+}
+`,
+      'src/infra/infra.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { InfraTokenGuard } from 'src/guards/infra-token.guard';
+
+@UseGuards(InfraTokenGuard)
+@Controller({ path: 'infra', version: '1' })
+export class InfraController {
+  @Get('users')
+  listUsers() {
+    return [];
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { InfraController } from 'src/infra/infra.controller';
+
+@Module({ controllers: [InfraController] })
+export class AppModule {}
+`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual(['GET /infra/users InfraTokenGuard:auth']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
 });
 
 describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsumer.exclude)', () => {
