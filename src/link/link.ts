@@ -430,7 +430,11 @@ export class LinkContext {
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
     // A provider's webhook signature check is handed the request's body and signature header.
-    if (lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) {
+    // A getter handed nothing (`this.authService.getAuthProviders()`, `getServerSession()`) is named
+    // for what it reads, not for a check: only its definition can make it one.
+    const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
+    const getter = lg.args?.length === 0 && DATA_GETTER.test(name);
+    if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) || getter) {
       const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
@@ -655,6 +659,9 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
   }
   return t;
 }
+
+/** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */
+const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 256;

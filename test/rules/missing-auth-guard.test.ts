@@ -85,6 +85,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 5, message: 'POST /api/session/refresh has no auth guard' }],
     },
     {
+      dir: 'invalid/service-getter-named-for-auth',
+      name: 'a leading call handed nothing whose name reads data (this.authService.getAuthProviders()) is no guard',
+      errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/providers has no auth guard' }],
+    },
+    {
       dir: 'invalid/koa-middleware-after-next-is-no-candidate',
       name: 'Koa middleware whose first statement is `await next()` (an error mapper, one named for OAuth answering 401, a response envelope) runs after the route, and koa-sslify / koa-useragent check nothing: no candidate',
       errors: [{ line: 43, message: 'GET /api/projects has no auth guard' }],
