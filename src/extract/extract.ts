@@ -770,6 +770,12 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   analyseBehaviour(ctx, node, body, f, own, words);
   responses.finish();
   if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f, responds);
+  else {
+    // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it
+    const call = unwrap(ts, body);
+    if (ts.isCallExpression(call))
+      f.leading = [{ callee: shallowExpr(ctx, call.expression, scope.id), args: call.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope.id)), at: locOf(ctx, call) }];
+  }
   return f;
 }
 

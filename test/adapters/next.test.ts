@@ -309,6 +309,43 @@ export type Health = { status: string };
   });
 });
 
+describe('a handler whose body is one call', () => {
+  it('(request) => authenticatedApiClient({ request, handler }) is guarded by the client it hands the request to', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'surveys', dependencies: { next: '15.5.4' } }),
+        'tsconfig.json': '{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"] } } }',
+        'modules/api/auth.ts': `import { NextRequest } from 'next/server';
+
+type Authentication = { workspaceIds: string[] };
+
+export async function authenticatedApiClient({ request, handler }: { request: NextRequest; handler: (ctx: { authentication: Authentication }) => Promise<Response> }) {
+  const apiKey = request.headers.get('x-api-key');
+  if (!apiKey) return Response.json({ error: 'Not authenticated' }, { status: 401 });
+  return handler({ authentication: { workspaceIds: [apiKey.slice(0, 8)] } });
+}
+`,
+        'app/api/v2/surveys/route.ts': `import { NextRequest } from 'next/server';
+import { authenticatedApiClient } from '@/modules/api/auth';
+
+export const GET = async (request: NextRequest) =>
+  authenticatedApiClient({
+    request,
+    handler: async ({ authentication }) => Response.json({ data: [], workspaces: authentication.workspaceIds }),
+  });
+
+// the body is a response: nothing guards it
+export const HEAD = () => Response.json(null);
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
+      'GET /api/v2/surveys authenticatedApiClient:auth:in-handler',
+      'HEAD /api/v2/surveys ',
+    ]);
+  });
+});
+
 describe('catch-all routes against the contract', () => {
   it('samePath: a catch-all takes one segment or more; an optional one also none', () => {
     expect(samePath('/api/docs/:slug*?', '/api/docs', false, false)).toBe(true);
