@@ -24,6 +24,8 @@ export interface PackageInfo {
   entries: string[];
   /** its package.json scripts, with the line each command is written on */
   scripts: PackageScript[];
+  /** its subpath imports (`"imports": { "#src/*": "./build/*" }`): each pattern and where it leads, relative to the cwd */
+  imports: [string, string[]][];
 }
 
 export interface PackageScript {
@@ -44,7 +46,7 @@ export interface Project {
 
 /** A project with no package.json and no tsconfig.json: one root package, no aliases. */
 export function emptyProject(files: string[] = []): Project {
-  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [] };
+  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [] };
   return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
 }
 
@@ -126,6 +128,34 @@ function entriesOf(dir: string, pkg: Record<string, unknown>): string[] {
   return [...new Set(out)];
 }
 
+/** Build output directories: a target there is taken from the sources below `src/` (tsc's outDir → rootDir). */
+const BUILD_DIR = /^(\.\/)?(build|dist|lib|out)\//;
+
+/**
+ * The package's subpath imports, each target with its conditions read in order (strings and
+ * arrays of them); a target in the build output is also looked up below `src/`.
+ */
+function importsOf(dir: string, pkg: Record<string, unknown>): [string, string[]][] {
+  const imports = pkg.imports;
+  if (typeof imports !== 'object' || imports === null || Array.isArray(imports)) return [];
+  const out: [string, string[]][] = [];
+  for (const [pattern, target] of Object.entries(imports)) {
+    if (!pattern.startsWith('#')) continue;
+    const targets: string[] = [];
+    const add = (v: unknown): void => {
+      if (typeof v === 'string') {
+        if (!v.startsWith('./')) return; // a package's export: not in the analysed tree
+        if (BUILD_DIR.test(v)) targets.push(join(dir, v.replace(BUILD_DIR, 'src/')));
+        targets.push(join(dir, v));
+      } else if (Array.isArray(v)) v.forEach(add);
+      else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) add(x);
+    };
+    add(target);
+    if (targets.length > 0) out.push([pattern, [...new Set(targets)]]);
+  }
+  return out;
+}
+
 function scriptsOf(pkg: Record<string, unknown>, text: string): PackageScript[] {
   const scripts = pkg.scripts;
   if (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts)) return [];
@@ -137,6 +167,14 @@ function scriptsOf(pkg: Record<string, unknown>, text: string): PackageScript[] 
     out.push({ name, command, line: at < 0 ? 1 : text.slice(0, at).split('\n').length });
   }
   return out;
+}
+
+/** What a pattern's `*` stands for in `spec` ('' for a pattern without one that is `spec`); null when it does not match. */
+function starMatch(pattern: string, spec: string): string | null {
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern === spec ? '' : null;
+  if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)) && spec.length >= pattern.length - 1) return spec.slice(star, spec.length - (pattern.length - star - 1));
+  return null;
 }
 
 interface PathsConfig {
@@ -168,12 +206,13 @@ export function loadProject(cwd: string, files: string[]): Project {
         manifest: pkg !== null,
         entries: pkg ? entriesOf(dir, pkg) : [],
         scripts: read ? scriptsOf(read.value, read.text) : [],
+        imports: pkg ? importsOf(dir, pkg) : [],
       };
     }
     manifests.set(dir, info);
     return info;
   };
-  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [] };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [] };
   const owner = new Map<string, PackageInfo>();
   const packageOfDir = (dir: string): PackageInfo => {
     const hit = owner.get(dir);
@@ -230,14 +269,18 @@ export function loadProject(cwd: string, files: string[]): Project {
     packageOf: (file) => packageOfDir(dirOf(file)),
     resolveBare(fromFile, spec) {
       const out: string[] = [];
+      // `#src/middleware/koa-auth.js`: the subpath imports of the file's package
+      if (spec.startsWith('#')) {
+        for (const [pattern, targets] of packageOfDir(dirOf(fromFile)).imports) {
+          const rest = starMatch(pattern, spec);
+          if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
+        }
+        return out.filter(inside);
+      }
       const pc = pathsFor(dirOf(fromFile));
       if (pc) {
         for (const [pattern, targets] of pc.paths) {
-          const star = pattern.indexOf('*');
-          let rest: string | null = null;
-          if (star < 0) rest = pattern === spec ? '' : null;
-          else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)) && spec.length >= pattern.length - 1)
-            rest = spec.slice(star, spec.length - (pattern.length - star - 1));
+          const rest = starMatch(pattern, spec);
           if (rest === null) continue;
           for (const t of targets) out.push(join(pc.base, t.replace('*', rest)));
         }

@@ -657,7 +657,8 @@ function extractApi(ctx: Ctx): ExtractApi {
 
 /** Method names that may register routes, middleware, plugins or settings on an app/router. */
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all'];
-const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
+/** Methods that answer the router they are called on, in every framework: a chain of them stays on it. */
+export const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
 export const REGISTRATION_METHODS = new Set([
   ...CHAINABLE,
   'route', 'register', 'addHook', 'set', 'enable', 'disable', 'prefix', 'mount',
@@ -740,6 +741,13 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
       scope.bindings[p.name.text] = p.initializer
         ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
         : { k: 'param', fn: f.id, index, name: p.name.text };
+    } else if (p.dotDotDotToken && ts.isArrayBindingPattern(p.name)) {
+      // `function applicationRoutes(...[router, tenant]: RouterInitArgs<T>)`: each name is the argument at its place
+      p.name.elements.forEach((el, i) => {
+        const name = !ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name) ? el.name.text : '';
+        f.params.push(name);
+        if (name !== '') scope.bindings[name] = { k: 'param', fn: f.id, index: index + i, name };
+      });
     } else {
       f.params.push('');
       // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter.

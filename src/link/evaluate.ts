@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
+import { CHAINABLE } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 
@@ -231,6 +232,15 @@ export class Evaluator {
         if (e.k === 'call' && e.callee.k === 'member') {
           const viaRouter = this.routerMethodCall(file, e, e.callee, depth + 1);
           if (viaRouter) return viaRouter;
+          // `Object.freeze({ prefix, … })` answers the object it is given
+          const c = e.callee;
+          if ((c.prop === 'freeze' || c.prop === 'seal') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object'))
+            return this.eval(file, e.args[0], depth + 1);
+          // `const r = router.use(auth)` on a function's parameter: the chain answers the parameter
+          if (CHAINABLE.has(e.callee.prop)) {
+            const obj = this.eval(file, e.callee.obj, depth + 1);
+            if (obj.t === 'param' && !obj.path?.length) return obj;
+          }
         }
         const callee = this.eval(file, e.callee, depth + 1);
         if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args[0]?.k === 'str')

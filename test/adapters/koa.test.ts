@@ -420,4 +420,97 @@ api.listen(3000);
       'src/api.ts:12:30 warning unresolved-route mounted router could not be resolved (call of something not known statically); the routes under it are unknown',
     ]);
   });
+
+  it('route functions taking (...[router, tenant]), a chain on the router handed on, #src/ subpath imports and a frozen table of paths (logto)', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: '@logto/core', type: 'module', imports: { '#src/*': './build/*' }, dependencies: { koa: '2.16.1', 'koa-router': '12.0.1' } }),
+      'src/middleware/koa-auth.ts': `
+import type { Context, Next } from 'koa';
+export default function koaAuth(audience: string) {
+  return async (ctx: Context, next: Next) => {
+    const authorization = ctx.request.headers.authorization;
+    if (!authorization?.startsWith('Bearer ')) {
+      ctx.status = 401;
+      ctx.body = { code: 'auth.authorization_header_missing', audience };
+      return;
+    }
+    await next();
+  };
+}
+`,
+      'src/routes/types.ts': `
+import type Router from 'koa-router';
+export type RouterInitArgs<T> = [router: T, tenant: { id: string }];
+export type ManagementApiRouter = Router;
+`,
+      'src/routes/experience/const.ts': `
+const prefix = '/experience';
+export const experienceRoutes = Object.freeze({
+  prefix,
+  profile: \`\${prefix}/profile\`,
+});
+`,
+      'src/routes/experience/profile-routes.ts': `
+import type Router from 'koa-router';
+import { experienceRoutes } from '#src/routes/experience/const.js';
+export default function profileRoutes(tenantId: string, ...[router]: [Router]) {
+  router.post(\`\${experienceRoutes.profile}\`, async (ctx) => {
+    ctx.body = { tenantId };
+  });
+}
+`,
+      'src/routes/experience/index.ts': `
+import type Router from 'koa-router';
+import { experienceRoutes } from './const.js';
+import profileRoutes from './profile-routes.js';
+import type { RouterInitArgs } from '../types.js';
+async function auditLog(ctx: { state: Record<string, unknown> }, next: () => Promise<void>) {
+  ctx.state.audit = [];
+  await next();
+}
+export default function experienceApiRoutes<T extends Router>(...[anonymousRouter, tenant]: RouterInitArgs<T>) {
+  const experienceRouter = (anonymousRouter as Router).use(auditLog);
+  experienceRouter.put(experienceRoutes.prefix, async (ctx) => {
+    ctx.status = 204;
+  });
+  profileRoutes(tenant.id, experienceRouter);
+}
+`,
+      'src/routes/applications.ts': `
+import type { ManagementApiRouter, RouterInitArgs } from '#src/routes/types.js';
+export default function applicationRoutes<T extends ManagementApiRouter>(...[router, tenant]: RouterInitArgs<T>) {
+  router.get('/applications', async (ctx) => {
+    ctx.body = { tenant: tenant.id, items: [] };
+  });
+}
+`,
+      'src/routes/init.ts': `
+import Koa from 'koa';
+import Router from 'koa-router';
+import koaAuth from '#src/middleware/koa-auth.js';
+import applicationRoutes from './applications.js';
+import experienceApiRoutes from './experience/index.js';
+
+export default function initApis(tenant: { id: string }): Koa {
+  const experienceRouter = new Router();
+  experienceApiRoutes(experienceRouter, tenant);
+  const managementRouter = new Router();
+  managementRouter.use(koaAuth('https://admin.logto.app/api'));
+  applicationRoutes(managementRouter, tenant);
+  const apisApp = new Koa();
+  for (const router of [experienceRouter, managementRouter]) {
+    apisApp.use(router.routes()).use(router.allowedMethods());
+  }
+  return apisApp;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /applications [koaAuth]',
+      'PUT /experience []',
+      'POST /experience/profile []',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
 });
