@@ -186,6 +186,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'hono/cloudflare-workers':
     case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
+    case '@hono/sentry':
       return 'nonguard';
     default:
       return null;

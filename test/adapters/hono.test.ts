@@ -40,7 +40,7 @@ describe('fixtures/hono-clean', () => {
       row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:34:1`, API_CSRF),
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:15:1`, API_CSRF),
       // app.use('/api/*', …) does not reach /healthz (listed in publicRoutes by the fixture's config)
-      row('GET /healthz', 'public', 'src/app.ts:23:1'),
+      row('GET /healthz', 'public', 'src/app.ts:25:1'),
       // internal.use('*', requireServiceToken) mounted at /internal: '/internal/*'
       row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
@@ -61,8 +61,8 @@ describe('fixtures/hono-clean', () => {
   it('records the mounts a route went through', async () => {
     const res = await check(DIR);
     const me = res.routes.find((r) => r.path === '/api/auth/me/')!;
-    expect(me.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/api src/app.ts:29', '/ src/routes/api.ts:11']);
-    expect(me.guards.map((g) => `${g.name} ${g.mechanism} src/app.ts:${g.line}`)).toEqual(['loadCaller app.use src/app.ts:27', 'withMembership app.use src/app.ts:27', 'csrf app.use src/app.ts:28']);
+    expect(me.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/api src/app.ts:31', '/ src/routes/api.ts:11']);
+    expect(me.guards.map((g) => `${g.name} ${g.mechanism} src/app.ts:${g.line}`)).toEqual(['loadCaller app.use src/app.ts:29', 'withMembership app.use src/app.ts:29', 'csrf app.use src/app.ts:30']);
   });
 });
 
