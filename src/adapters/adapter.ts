@@ -11,6 +11,8 @@ export interface RouterInit {
   strict: boolean;
   caseSensitive: boolean;
   prefix?: string;
+  /** why the prefix it was given is not known statically (the routes are listed without it) */
+  prefixUnknown?: string;
   /** the router this one was derived from by a method call (Hono `basePath`: same route table, longer base path) */
   derivedFrom?: string;
 }

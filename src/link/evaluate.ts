@@ -43,6 +43,8 @@ export interface RouterObject {
    * router `instanceOf`) and then the caller's. Its `file` and `at` are the factory's router's.
    */
   instanceOf?: string;
+  /** the package call that made it (`new Router(…)` of koa-router), to make it again with a factory's arguments */
+  made?: { pkg: string; path: string[]; isNew: boolean };
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -124,10 +126,17 @@ export class Evaluator {
     return this.files.get(file)?.functions[fn];
   }
 
+  /**
+   * While a factory's router is made again for one call (`instance`): the factory and the
+   * values of that call's arguments, which its parameters then stand for; with a memo of its own.
+   */
+  private called: { file: string; fn: number; args: Value[]; memo: Map<string, WeakMap<Expr, Value>> } | null = null;
+
   /** Evaluate an expression written in `file`. */
   eval(file: string, e: Expr, depth = 0): Value {
-    let m = this.memo.get(file);
-    if (!m) this.memo.set(file, (m = new WeakMap()));
+    const memo = this.called?.memo ?? this.memo;
+    let m = memo.get(file);
+    if (!m) memo.set(file, (m = new WeakMap()));
     let v = m.get(e);
     if (!v) m.set(e, (v = this.evalUncached(file, e, depth)));
     return this.standsFor === null ? v : this.settled(v);
@@ -205,8 +214,14 @@ export class Evaluator {
         return { t: 'obj', file, props: e.props };
       case 'fn':
         return { t: 'fn', file, fn: e.id };
-      case 'param':
+      case 'param': {
+        const c = this.called;
+        if (c && c.file === file && c.fn === e.fn) {
+          if (e.index < c.args.length) return c.args[e.index]!;
+          return e.init ? this.eval(file, e.init, depth + 1) : { t: 'unknown', why: `${e.name} is not passed` };
+        }
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
+      }
       case 're':
         return { t: 're', source: e.source, flags: e.flags };
       case 'item': {
@@ -252,7 +267,7 @@ export class Evaluator {
             const init = a.create(callee.pkg, callee.path, args, e.k === 'new', this);
             if (init) {
               const id = `${file}:${e.pos}`;
-              if (!this.routers.has(id)) this.routers.set(id, { id, framework: a.name, init, file, at: e.at, name: null, args: e.args });
+              if (!this.routers.has(id)) this.routers.set(id, { id, framework: a.name, init, file, at: e.at, name: null, args: e.args, made: { pkg: callee.pkg, path: callee.path, isNew: e.k === 'new' } });
               return { t: 'router', id };
             }
           }
@@ -298,8 +313,25 @@ export class Evaluator {
     const returned = this.returnsOf(factory.file, factory.fn).find((r) => this.eval(factory.file, r, depth + 1).t !== 'unknown');
     if (!returned || !this.fresh(factory.file, f.scope, returned, v.id, depth + 1)) return v;
     const id = `${file}:${e.pos}`;
-    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id });
+    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init: this.initFor(made, factory, e.args.map((a) => this.eval(file, a, depth + 1))) });
     return { t: 'router', id };
+  }
+
+  /**
+   * The options a factory's router gets from one call: `createRouter('/v1')` of
+   * `(prefix) => new Router({ prefix })` makes it with prefix '/v1'. Its own when what made it
+   * is not known, or the factory's parameters are not read there.
+   */
+  private initFor(made: RouterObject, factory: { file: string; fn: number }, args: Value[]): RouterInit {
+    const adapter = this.adapters.find((a) => a.name === made.framework);
+    if (!made.made || !adapter?.create || this.called) return made.init;
+    this.called = { file: factory.file, fn: factory.fn, args, memo: new Map() };
+    try {
+      const { pkg, path, isNew } = made.made;
+      return adapter.create(pkg, path, made.args.map((a) => this.eval(made.file, a)), isNew, this) ?? made.init;
+    } finally {
+      this.called = null;
+    }
   }
 
   /** Is `e`, returned by a function whose body is `scope`, the router `id` made while the function runs? */

@@ -197,3 +197,67 @@ export default app;
     expect(warnings(res)).toEqual([]);
   });
 });
+
+describe('Koa router factories', () => {
+  it("a factory's parameters are each call's arguments (or their defaults): createRouter() and createRouter('/api/v2', true) are two prefixes", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { koa: '^2.16.1', '@koa/router': '^13.1.0' } }),
+        'src/lib/router.ts': `
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+
+async function requireSession(ctx: Context, next: Next) {
+  if (!ctx.session?.userId) {
+    ctx.status = 401;
+    ctx.body = { error: 'unauthenticated' };
+    return;
+  }
+  await next();
+}
+
+/** A versioned API router: every route needs a session. */
+export const createRouter = (prefix = '/api/v1', strict = false) => {
+  const router = new Router({ prefix, strict });
+  router.use(requireSession);
+  return router;
+};
+
+/** The partner API, mounted where the deployment says. */
+export function partnerRouter() {
+  return new Router({ prefix: process.env.PARTNER_API_PREFIX });
+}
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import { createRouter, partnerRouter } from './lib/router';
+
+// the default version
+const v1 = createRouter();
+v1.get('/sites', async (ctx) => {
+  ctx.body = { items: [] };
+});
+const v2 = createRouter('/api/v2', true);
+v2.get('/sites/', async (ctx) => {
+  ctx.body = { items: [], next: null };
+});
+const partners = partnerRouter();
+partners.get('/usage', async (ctx) => {
+  ctx.body = { requests: 0 };
+});
+
+const app = new Koa();
+app.use(v1.routes());
+app.use(v2.routes());
+app.use(partners.routes());
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/v1/sites requireSession', 'GET /api/v2/sites/ requireSession', 'GET /usage']);
+    expect(res.routes.map((r) => r.trailingSlashInsensitive)).toEqual([true, false, true]);
+    expect(warnings(res)).toEqual([
+      "src/lib/router.ts:23:10 warning unresolved-route router prefix not known statically (property PARTNER_API_PREFIX of a value not known statically); the router's routes are listed without it",
+    ]);
+  });
+});

@@ -22,7 +22,7 @@
  *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, paramNames, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -85,11 +85,11 @@ export function setPrefix(path: string, prefix: string, strict: boolean, kind: L
   return prefix + path;
 }
 
-function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; strict: boolean; caseSensitive: boolean } {
+function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; prefixUnknown?: string; strict: boolean; caseSensitive: boolean } {
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
   return {
-    ...(p.t === 'str' ? { prefix: p.v } : {}),
+    ...(p.t === 'str' ? { prefix: p.v } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: p.t === 'param' ? `the parameter ${p.name}` : valueNote(p) }),
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'sensitive', 0)) ?? false,
   };
@@ -168,6 +168,7 @@ class KoaLinker {
       .filter((x) => this.before(x.key, upTo))
       .sort((x, y) => cmp(x.key, y.key));
     let prefix = r.init.prefix ?? '';
+    if (r.init.prefixUnknown) this.ctx.warn(r.file, r.at, `router prefix not known statically (${r.init.prefixUnknown}); the router's routes are listed without it`, '');
     const layers: Layer[] = [];
     for (const { b, key } of regs) {
       const m = b.reg.method;
