@@ -512,6 +512,125 @@ void bootstrap();
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual(['GET /infra/users InfraTokenGuard:auth']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
+
+  it("a root module's imports spread from a const object's list, and modules imported by ConditionalModule.registerWhen (served when the environment says so)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@nestjs/config': '^3.2.0' } }),
+      'src/health/health.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('health')
+export class HealthController {
+  @Get()
+  check() {
+    return { status: 'ok' };
+  }
+}
+`,
+      'src/health/health.module.ts': `import { Module } from '@nestjs/common';
+import { HealthController } from './health.controller';
+
+@Module({ controllers: [HealthController] })
+export class HealthModule {}
+`,
+      'src/auth/github.controller.ts': `import { Controller, Get, Redirect } from '@nestjs/common';
+
+@Controller('auth/github')
+export class GithubController {
+  @Get()
+  @Redirect('https://github.com/login/oauth/authorize')
+  start() {
+    return {};
+  }
+}
+`,
+      'src/auth/social.module.ts': `import { Module } from '@nestjs/common';
+import { ConditionalModule } from '@nestjs/config';
+import { GithubController } from './github.controller';
+
+@Module({ controllers: [GithubController] })
+export class GithubModule {}
+
+@Module({
+  imports: [ConditionalModule.registerWhen(GithubModule, (env) => Boolean(env.SOCIAL_AUTH_PROVIDERS?.split(',').includes('github')))],
+})
+export class SocialModule {}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { HealthModule } from './health/health.module';
+import { SocialModule } from './auth/social.module';
+
+export const appModules = {
+  imports: [HealthModule, SocialModule],
+  providers: [],
+};
+
+@Module({
+  ...appModules,
+  imports: [...appModules.imports],
+  controllers: [],
+})
+export class AppModule {}
+`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/auth/github', 'GET /api/health']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it("a property of a const object that a later spread may replace is not taken as written", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+      'src/legacy.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller('legacy')
+export class LegacyController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ controllers: [LegacyController] })
+export class LegacyModule {}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { LegacyModule } from './legacy.module';
+import { overrides } from './overrides';
+
+const appModules = { imports: [LegacyModule], ...overrides };
+
+@Module({ imports: [...appModules.imports] })
+export class AppModule {}
+`,
+      'src/overrides.ts': `export const overrides = JSON.parse(process.env.MODULE_OVERRIDES ?? '{}');
+`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes).toEqual([]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.module.ts:7:1 warning unresolved-route an import of module AppModule is not known statically (property imports may come from a spread not known statically); the routes it brings are unknown',
+      'src/legacy.module.ts:3:1 warning unresolved-route controller LegacyController is not declared by any module reachable from the app\'s root module; Nest does not serve it',
+    ]);
+  });
 });
 
 describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsumer.exclude)', () => {

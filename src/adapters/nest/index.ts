@@ -347,6 +347,18 @@ class NestLinker {
       const bound = b.env.get(paramKey(b.file, b.expr.fn, b.expr.index));
       return bound ? this.resolve(bound, depth + 1) : b;
     }
+    if (b.expr.k === 'member') {
+      // `appModules.imports` of `const appModules = { imports: [...] }`: the property as written
+      // (not when a spread after it may replace it)
+      const obj = this.resolve({ ...b, expr: b.expr.obj }, depth + 1);
+      if (obj.expr.k !== 'obj') return b;
+      const keys = Object.keys(obj.expr.props);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        if (keys[i] === b.expr.prop) return this.resolve({ ...obj, expr: obj.expr.props[keys[i]!]! }, depth + 1);
+        if (keys[i]!.startsWith('*spread*')) return b;
+      }
+      return b;
+    }
     if (b.expr.k !== 'ref') return b;
     const def = this.ev.definitionOf(b.file, b.expr.scope, b.expr.name);
     if (!def || def.expr === b.expr) return b;
@@ -692,6 +704,12 @@ class NestLinker {
       if (callee.t === 'pkg') {
         const name = callee.path.join('.');
         if (callee.pkg === '@nestjs/core' && name === 'RouterModule.register' && e.args[0]) this.routerModule({ ...r, expr: e.args[0] }, null, modulePaths, from);
+        // `ConditionalModule.registerWhen(GithubModule, (env) => …)`: imported when the environment
+        // says so, which is not known here: its routes may be served, so they are listed
+        if (callee.pkg === '@nestjs/config' && name === 'ConditionalModule.registerWhen' && e.args[0]) {
+          const cls = this.classOf({ ...r, expr: e.args[0] });
+          if (cls) return { module: cls, dynamic: null };
+        }
         if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
           const fv = this.evalIn({ ...r, expr: e.args[0] });
           const ret = fv.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
