@@ -842,6 +842,9 @@ function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[])
   // intercepts a browser's requests (Playwright). Nor is a route given only data — a request
   // body or options with no handler (`api.post('/api/customers', { data })` in a test).
   if (reg.method === 'route' && rest.some((v) => v.t === 'fn')) return false;
+  // Nor is use() of an action's name: ShareDB's `backend.use('connect', fn)`
+  const first = reg.args[0];
+  if (reg.method === 'use' && first?.k === 'str' && !/^[/*]/.test(first.v)) return false;
   if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
   return rest.some((v) => v.t === 'fn') || /^(r|app|api|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
 }
