@@ -14,6 +14,17 @@ import { ROOT, check } from '../helpers/run.js';
 import { findingRows, routeRows, row } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
+/** The usual main.ts: the root module bootstrapped, no global prefix. */
+const BOOTSTRAP = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+void bootstrap();
+`;
+
 const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
 
 describe('fixtures/nest-clean', () => {
@@ -498,15 +509,7 @@ import { InfraController } from 'src/infra/infra.controller';
 @Module({ controllers: [InfraController] })
 export class AppModule {}
 `,
-      'src/main.ts': `import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  await app.listen(3000);
-}
-void bootstrap();
-`,
+      'src/main.ts': BOOTSTRAP,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual(['GET /infra/users InfraTokenGuard:auth']);
@@ -614,15 +617,7 @@ export class AppModule {}
 `,
       'src/overrides.ts': `export const overrides = JSON.parse(process.env.MODULE_OVERRIDES ?? '{}');
 `,
-      'src/main.ts': `import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  await app.listen(3000);
-}
-void bootstrap();
-`,
+      'src/main.ts': BOOTSTRAP,
     });
     const res = await check(dir);
     expect(res.routes).toEqual([]);
