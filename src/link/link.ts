@@ -631,7 +631,10 @@ export function link(
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
-    if (!looksLikeRoute(p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
+    const rest = p.reg.args.slice(1).map((a) => ev.eval(p.file, a));
+    // `api.put(url, {}, function (err) { … })` (a browser's API client): a callback taking an error first is no handler
+    const callback = rest.some((v) => v.t === 'fn' && /^(err|error|e)$/.test(ev.fnOf(v.file, v.fn)?.params[0] ?? '') && (ev.fnOf(v.file, v.fn)?.params.length ?? 0) < 4);
+    if (callback || !looksLikeRoute(p.reg, f?.params[p.index] ?? '', rest)) continue;
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
