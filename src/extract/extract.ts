@@ -668,13 +668,16 @@ export const REGISTRATION_METHODS = new Set([
   'decorate', 'basePath', 'openapi', 'doc', 'doc31',
   // NestJS application settings and module middleware (`consumer.apply(mw).forRoutes(...)`)
   'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes',
+  // koa-swagger-decorator's SwaggerRouter: its document's routes, and controller classes mapped onto it
+  'swagger', 'mapDir', 'applyRoute',
 ]);
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean): void {
   const { ts } = ctx;
   // the text of the call's line, taken only for what is kept
   const snippetOf = (): string => lineText(ctx, at.line);
-  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && args.length > 0) {
+  // (2.x's `router.swagger()` takes no argument)
+  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger')) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
     let target = callee.obj;
     let chainPath: Expr | null = null;

@@ -513,4 +513,68 @@ export default function initApis(tenant: { id: string }): Koa {
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
+
+  it("koa-swagger-decorator's SwaggerRouter is a koa-router: its routes, its document's two routes, and a warning for the classes it maps", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'users-api', dependencies: { koa: '2.16.1', 'koa-jwt': '4.0.4', 'koa-swagger-decorator': '1.8.7' } }),
+      'src/controller/user.ts': `
+import type { Context } from 'koa';
+import { request, summary } from 'koa-swagger-decorator';
+export default class UserController {
+  @request('get', '/users/{id}')
+  @summary('Find user by id')
+  public static async getUser(ctx: Context): Promise<void> {
+    ctx.body = { id: ctx.params.id };
+  }
+}
+`,
+      'src/protectedRoutes.ts': `
+import { SwaggerRouter } from 'koa-swagger-decorator';
+import UserController from './controller/user';
+
+const protectedRouter = new SwaggerRouter({ prefix: '/api' }, { swaggerHtmlEndpoint: '/docs' });
+protectedRouter.get('/users', async (ctx) => {
+  ctx.body = [];
+});
+protectedRouter.swagger({ title: 'users-api', version: '1.0.0', swaggerHtmlEndpoint: '/ignored' });
+protectedRouter.map(UserController, {});
+protectedRouter.mapDir(__dirname);
+export { protectedRouter };
+`,
+      'src/adminRoutes.ts': `
+import { SwaggerRouter } from 'koa-swagger-decorator';
+
+// 2.x: the config (with the document's spec) first, koa-router's options second
+export const adminRouter = new SwaggerRouter(
+  { spec: { info: { title: 'admin', version: '1.0.0' } }, swaggerJsonEndpoint: '/admin/openapi.json', swaggerHtmlEndpoint: process.env.ADMIN_DOCS_PAGE },
+  { prefix: '/v2' },
+);
+adminRouter.swagger();
+`,
+      'src/server.ts': `
+import Koa from 'koa';
+import jwt from 'koa-jwt';
+import { adminRouter } from './adminRoutes';
+import { protectedRouter } from './protectedRoutes';
+
+const app = new Koa();
+app.use(jwt({ secret: process.env.JWT_SECRET! }).unless({ path: [/^\\/api\\/docs/] }));
+app.use(protectedRouter.routes()).use(protectedRouter.allowedMethods());
+app.use(adminRouter.routes());
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/docs []',
+      'GET /api/swagger-json [jwt.unless]',
+      'GET /api/users [jwt.unless]',
+      'GET /v2/admin/openapi.json [jwt.unless]',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/adminRoutes.ts:9:1 warning unresolved-route GET route with a path not known statically (swaggerHtmlEndpoint); it is left out',
+      'src/protectedRoutes.ts:10:1 warning unresolved-route routes of controller classes mapped by koa-swagger-decorator (map) are not read; they are left out',
+      'src/protectedRoutes.ts:11:1 warning unresolved-route routes of controller classes mapped by koa-swagger-decorator (mapDir) are not read; they are left out',
+    ]);
+  });
 });

@@ -34,6 +34,8 @@ const METHODS = ROUTER_METHODS;
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
 const ROUTER_MODULES = ['@koa/router', 'koa-router'];
+/** koa-swagger-decorator's SwaggerRouter, a koa-router subclass (read at 1.8.7 and 2.2.1) */
+const SWAGGER_DECORATOR = 'koa-swagger-decorator';
 
 interface Item {
   value: Value;
@@ -85,6 +87,12 @@ export function setPrefix(path: string, prefix: string, strict: boolean, kind: L
   return prefix + path;
 }
 
+/** A koa-swagger-decorator 2.x config (its first argument, with the document's `spec`), or null for 1.x. */
+function swaggerConfig(ev: Evaluator, args: Value[]): Value | null {
+  const first = args[0];
+  return first?.t === 'obj' && ev.member(first, 'spec', 0).t !== 'unknown' ? first : null;
+}
+
 function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; prefixUnknown?: string; strict: boolean; caseSensitive: boolean } {
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
@@ -98,12 +106,14 @@ function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; 
 export const koaAdapter: Adapter = {
   name: 'koa',
   title: 'Koa (@koa/router)',
-  modules: ['koa', ...ROUTER_MODULES],
+  modules: ['koa', ...ROUTER_MODULES, SWAGGER_DECORATOR],
 
   create(pkg, path, args, _isNew, ev): RouterInit | null {
     const top = path.length === 0 || (path.length === 1 && path[0] === 'default');
     if (pkg === 'koa' && top) return { kind: 'app', strict: false, caseSensitive: false };
     if (ROUTER_MODULES.includes(pkg) && (top || (path.length === 1 && path[0] === 'Router'))) return { kind: 'router', ...routerOptions(ev, args[0]) };
+    // 1.x: `new SwaggerRouter(routerOptions, swaggerOptions)`; 2.x: `new SwaggerRouter(config, routerOptions)`, config holding the `spec`
+    if (pkg === SWAGGER_DECORATOR && path.length === 1 && path[0] === 'SwaggerRouter') return { kind: 'router', ...routerOptions(ev, swaggerConfig(ev, args) ? args[1] : args[0]) };
     return null;
   },
 
@@ -131,6 +141,7 @@ class KoaLinker {
     const apps = this.routers.filter((r) => r.init.kind === 'app');
     const routers = this.routers.filter((r) => r.init.kind === 'router');
     for (const r of routers) this.stack(r, null);
+    for (const r of routers) if (r.made?.pkg === SWAGGER_DECORATOR) this.mappedClasses(r);
     const appMounts = apps.map((a) => ({ app: a, plan: this.appPlan(a) }));
     for (const { plan } of appMounts) for (const step of plan) if (step.router) this.mounted.add(step.router.id);
     // An app mounted into another (koa-mount) is served through it.
@@ -141,6 +152,22 @@ class KoaLinker {
       if (!layers.some((l) => l.kind === 'route')) continue;
       this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
       this.emitLayers(layers, [], r.name ?? 'router');
+    }
+  }
+
+  /**
+   * `router.map(UserController, {})` of a SwaggerRouter (1.x), in the files that make or register
+   * on it: the class's decorated routes are not read, and said so. (`map` is no registration
+   * method: arrays have one; the file's calls hold it.)
+   */
+  private mappedClasses(r: RouterObject): void {
+    const files = new Set([r.file, ...this.ctx.registrationsOf(r.id).map((b) => b.file)]);
+    for (const file of [...files].sort()) {
+      for (const c of this.ctx.files.get(file)?.calls ?? []) {
+        if (c.callee.k !== 'member' || c.callee.prop !== 'map') continue;
+        const v = this.ctx.ev.eval(file, c.callee.obj);
+        if (v.t === 'router' && v.id === r.id) this.ctx.warn(file, c.at, `routes of controller classes mapped by koa-swagger-decorator (map) are not read; they are left out`, '');
+      }
     }
   }
 
@@ -174,6 +201,9 @@ class KoaLinker {
       const m = b.reg.method;
       if (METHODS[m]) this.route(b, r, key, layers);
       else if (m === 'use') this.use(b, r, key, layers);
+      else if (r.made?.pkg === SWAGGER_DECORATOR && m === 'swagger') this.swagger(b, r, key, layers);
+      else if (r.made?.pkg === SWAGGER_DECORATOR && (m === 'mapDir' || m === 'applyRoute'))
+        this.ctx.warn(b.file, b.reg.at, `routes of controller classes mapped by koa-swagger-decorator (${m}) are not read; they are left out`, b.reg.snippet);
       else if (m === 'prefix') {
         const p = this.ctx.ev.eval(b.file, b.reg.args[0]!);
         if (p.t === 'str') prefix = p.v.replace(/\/$/, '');
@@ -212,6 +242,34 @@ class KoaLinker {
     if (items.length === 0) return;
     for (const p of paths.flatMap((x) => optionalForms(x, OPTIONAL)))
       layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes: [], added: key });
+  }
+
+  /**
+   * `router.swagger(options)` of koa-swagger-decorator: GET routes for the document and its
+   * page, at `swaggerJsonEndpoint` and `swaggerHtmlEndpoint` ('/swagger-json', '/swagger-html'
+   * unless set) — 1.x reads them from the options, the constructor's swagger options taking
+   * precedence; 2.x from the constructor's config.
+   */
+  private swagger(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
+    const ev = this.ctx.ev;
+    const made = r.args.map((a) => ev.eval(r.file, a));
+    const config = swaggerConfig(ev, made);
+    const sources = config ? [config] : [made[1], b.reg.args[0] && ev.eval(b.file, b.reg.args[0])];
+    const endpoint = (name: string, fallback: string): string | null => {
+      for (const o of sources) {
+        if (o?.t !== 'obj') continue;
+        const v = ev.member(o, name, 0);
+        if (v.t === 'str') return v.v;
+        if (!(v.t === 'unknown' && v.why.startsWith('no property'))) return null;
+      }
+      return fallback;
+    };
+    const handler: Item = { value: { t: 'unknown', why: 'the swagger document of koa-swagger-decorator' }, expr: { k: 'unknown', text: 'swagger' }, file: b.file };
+    for (const [name, fallback] of [['swaggerJsonEndpoint', '/swagger-json'], ['swaggerHtmlEndpoint', '/swagger-html']] as const) {
+      const path = endpoint(name, fallback);
+      if (path === null) this.ctx.warn(b.file, b.reg.at, `GET route with a path not known statically (${name}); it is left out`, b.reg.snippet);
+      else layers.push({ kind: 'route', methods: ['GET'], path, strict: r.init.strict, sensitive: r.init.caseSensitive, items: [handler], mechanism: 'route-middleware', reg: b.reg, file: b.file, prefixes: [], added: key });
+    }
   }
 
   private use(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
