@@ -151,6 +151,22 @@ export function adminOnly() {
     expect(moved('src/guard.ts', GUARD, GUARD.replace("'admin'", "'owner'"))).toBe(null);
   });
 
+  it("a class's instance field changed: a new instance of the class reads its fields too", () => {
+    const ROUTES = `import { Router } from 'express';
+
+export function usersRouter() {
+  class UsersController {
+    public path = '/users';
+    public router = Router();
+  }
+  const controller = new UsersController();
+  controller.router.get(controller.path, (req, res) => res.json([]));
+  return controller.router;
+}
+`;
+    expect(moved('src/routes.ts', ROUTES, ROUTES.replace("'/users'", "'/people'"))).toBe(null);
+  });
+
   it('counts every binding as read in a file whose bindings an adapter reads all (Nest: each create call of a file importing @nestjs/core)', () => {
     expect(moved('src/main.ts', MAIN, insert(MAIN, 6, '  const started = true;'))).toBe(null);
     // the same local in a file no adapter reads whole: moved (no fact after it to move)

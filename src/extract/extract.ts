@@ -41,7 +41,12 @@ interface Ctx {
   words: BodyWords | null;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
+  /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
+  thisRef: { name: string; scope: number; fields: Record<string, Expr> } | null;
 }
+
+/** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
+export const THIS_PREFIX = '*this*';
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let m = ctx.refs[scope];
@@ -182,7 +187,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
@@ -323,20 +328,37 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     for (const a of ctx.adapters) a.visitClass?.(extractApi(ctx), node, scope);
     // `AccessUtils.canUserAccess(…)`: static members are values read from the class itself.
     const statics: Record<string, Expr> = {};
+    // `this.app` in its members: the instance's fields — initialised where declared, by a
+    // constructor parameter property, or first assigned (`this.app = express()`) — one object
+    // for every instance of the class
+    const fields: Record<string, Expr> = {};
+    const outer = ctx.thisRef;
+    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields } : null;
+    for (const m of node.members) {
+      if (ts.isPropertyDeclaration(m) && m.initializer && !hasModifier(ts, m, ts.SyntaxKind.StaticKeyword) && ts.isIdentifier(m.name))
+        fields[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
+    }
     for (const m of node.members) {
       const isStatic = hasModifier(ts, m, ts.SyntaxKind.StaticKeyword);
       if ((ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m)) && m.body) {
-        const name = m.name && ts.isIdentifier(m.name) ? m.name.text : null;
+        const name = ts.isConstructorDeclaration(m) ? 'constructor' : m.name && ts.isIdentifier(m.name) ? m.name.text : null;
         const made = makeFunction(ctx, m, scope, name);
         if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
-      } else if (ts.isPropertyDeclaration(m) && m.initializer) {
-        const v = toExpr(ctx, m.initializer, scope, fn);
-        if (isStatic && ts.isIdentifier(m.name)) statics[m.name.text] = v;
+        if (ts.isConstructorDeclaration(m))
+          for (const p of m.parameters) {
+            // `constructor(private readonly store: Db)`: a parameter property
+            const b = ts.isIdentifier(p.name) && ts.canHaveModifiers(p) && (ts.getModifiers(p) ?? []).length > 0 ? facts.scopes[made.scope]!.bindings[p.name.text] : undefined;
+            if (typeof b === 'object' && !Object.hasOwn(fields, (p.name as TS.Identifier).text)) fields[(p.name as TS.Identifier).text] = b;
+          }
+      } else if (ts.isPropertyDeclaration(m) && m.initializer && isStatic && ts.isIdentifier(m.name)) {
+        statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
       }
     }
+    ctx.thisRef = outer;
     if (node.name) {
       facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
       if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${node.name.text}`] = { k: 'obj', props: statics };
+      if (Object.keys(fields).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${node.name.text}`] = { k: 'obj', props: fields };
       if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
         const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
         facts.exports.push({ exported: isDefault ? 'default' : node.name.text, local: node.name.text });
@@ -465,6 +487,9 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     const s = findScopeOf(ctx, scope, left.text);
     if (s && isUnassigned(s.bindings[left.text])) s.bindings[left.text] = rhs;
   }
+  // `this.app = express()` in a class's member: the field, as first assigned
+  if (ctx.thisRef && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && !Object.hasOwn(ctx.thisRef.fields, left.name.text))
+    ctx.thisRef.fields[left.name.text] = rhs;
 }
 
 /** Kinds of expressions that only wrap another (`(x)`, `x as T`, `x!`, `await x` …), by kind number. */
@@ -513,6 +538,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   }
   // the commonest kinds first (each kind matches one branch at most)
   if (n.kind === ts.SyntaxKind.Identifier) return refOf(ctx, (n as TS.Identifier).text, scope);
+  if (n.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
   if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
@@ -721,6 +747,17 @@ function cookieFact(kind: CookieFact['kind'], callee: Expr, name: string | null,
 // Functions and their behaviour
 
 function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: number, name: string | null): FunctionFact {
+  // `function () { … }` has a `this` of its own; an arrow function and a class's members keep the class's
+  const outer = ctx.thisRef;
+  if (ctx.ts.isFunctionDeclaration(node) || ctx.ts.isFunctionExpression(node)) ctx.thisRef = null;
+  try {
+    return makeFunctionIn(ctx, node, parentScope, name);
+  } finally {
+    ctx.thisRef = outer;
+  }
+}
+
+function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: number, name: string | null): FunctionFact {
   const { ts, facts } = ctx;
   const scope = newScope(ctx, parentScope);
   const f: FunctionFact = {
@@ -795,6 +832,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
   const { ts } = ctx;
   const e = unwrap(ts, n);
   if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);
+  if (e.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
   if (ts.isNumericLiteral(e)) return { k: 'num', v: Number(e.text) };
   if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: e.kind === ts.SyntaxKind.TrueKeyword };

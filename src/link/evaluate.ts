@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE } from '../extract/extract.js';
+import { CHAINABLE, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 
@@ -236,8 +236,7 @@ export class Evaluator {
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
         if (obj.t === 'unknown' && obj.why.startsWith('class ') && e.obj.k === 'ref') {
-          const def = this.definitionOf(file, e.obj.scope, e.obj.name);
-          const statics = def && (def.file === file ? this.definitionOf(file, e.obj.scope, `*static*${def.name}`) : this.definitionOf(def.file, 0, `*static*${def.name}`));
+          const statics = this.classBinding(file, e.obj.scope, e.obj.name, '*static*');
           if (statics) return this.member(this.eval(statics.file, statics.expr, depth + 1), e.prop, depth + 1);
         }
         return this.member(obj, e.prop, depth + 1);
@@ -276,6 +275,11 @@ export class Evaluator {
         if (callee.t === 'fn') {
           const v = this.callFn(callee.file, callee.fn, depth + 1);
           return v.t === 'router' ? this.instance(file, e, callee, v, depth + 1) : v;
+        }
+        // `new UsersController()` of a class declared in the analysed code: its instance fields
+        if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
+          const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
+          if (fields) return this.eval(fields.file, fields.expr, depth + 1);
         }
         return { t: 'unknown', why: 'call of something not known statically' };
       }
@@ -507,6 +511,12 @@ export class Evaluator {
     return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;
   }
 
+  /** A binding kept beside a class (`*static*Name`, `*this*Name`) where the class named `name` in `scope` is declared. */
+  private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
+    const def = this.definitionOf(file, scope, name);
+    return def && (def.file === file ? this.definitionOf(file, scope, `${prefix}${def.name}`) : this.definitionOf(def.file, 0, `${prefix}${def.name}`));
+  }
+
   /** Where a name is defined: its binding expression, following imports and re-exports. */
   definitionOf(file: string, scope: number, name: string, depth = 0): { file: string; expr: Expr; name: string } | null {
     if (depth > 30) return null;
@@ -549,10 +559,15 @@ export class Evaluator {
 }
 
 /** The name a middleware or handler is written with: `requireSession`, `passport.authenticate`. */
+/** A name as written: a class's instance fields (`*this*App`) are `this`. */
+export function refName(name: string): string {
+  return name.startsWith(THIS_PREFIX) ? 'this' : name;
+}
+
 export function exprName(e: Expr): string | null {
   switch (e.k) {
     case 'ref':
-      return e.name;
+      return refName(e.name);
     case 'member': {
       const o = exprName(e.obj);
       return o ? `${o}.${e.prop}` : e.prop;

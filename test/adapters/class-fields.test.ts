@@ -1,0 +1,158 @@
+/**
+ * Apps and routers kept in a class's fields (`this.app = express()`, `public router = Router()`),
+ * the layout of many TypeScript servers: in the class's members `this.x` is the field — as
+ * initialised where declared, by a constructor parameter property, or first assigned — and
+ * `new C()` is an object holding them. One object stands for every instance of a class.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { findingRows } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.handler ?? '-'}`);
+}
+const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
+
+const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } });
+const GUARDS = `
+import type { NextFunction, Request, Response } from 'express';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+`;
+
+describe('class fields', () => {
+  it('an App class: this.app made in the constructor, used in its methods; a prefix read from a field', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middleware/auth.ts': GUARDS,
+        'src/routes/sites.ts': `
+import { Router } from 'express';
+import { requireSession } from '../middleware/auth';
+const sites = Router();
+sites.get('/', requireSession, (req, res) => res.json({ items: [] }));
+export default sites;
+`,
+        'src/app.ts': `
+import express from 'express';
+import sites from './routes/sites';
+
+class App {
+  public app: express.Application;
+  private readonly apiPrefix = '/api';
+
+  constructor(private readonly port: number) {
+    this.app = express();
+    this.middlewares();
+    this.routes();
+  }
+
+  private middlewares(): void {
+    this.app.use(express.json());
+  }
+
+  private routes(): void {
+    this.app.get('/healthz', (req, res) => res.send('ok'));
+    this.app.use(\`\${this.apiPrefix}/sites\`, sites);
+  }
+
+  public listen(): void {
+    this.app.listen(this.port);
+  }
+}
+
+new App(Number(process.env.PORT ?? 3000)).listen();
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/sites/ [requireSession] -', 'GET /healthz [] -']);
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('a controller class holding its router and path, mounted through new Controller().router; a function(){} has a this of its own', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middleware/auth.ts': GUARDS,
+        'src/controllers/users.controller.ts': `
+import { Router, type Request, type Response } from 'express';
+import { requireSession } from '../middleware/auth';
+
+export default class UsersController {
+  public path = '/users';
+  public router = Router();
+
+  constructor() {
+    this.initializeRoutes();
+  }
+
+  private initializeRoutes() {
+    this.router.get(this.path, requireSession, this.getAll);
+    this.router.post(\`\${this.path}/:id/disable\`, requireSession, this.disable);
+    // an old-style callback: its this is not the controller, so its routes are no routes of the controller
+    [['/legacy', 'get']].forEach(function (this: { router: Router }, [path]) {
+      this.router.get(path, (req: Request, res: Response) => res.json([]));
+    });
+  }
+
+  private getAll = (req: Request, res: Response) => {
+    res.json([]);
+  };
+
+  private disable = async (req: Request, res: Response) => {
+    res.status(204).end();
+  };
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import UsersController from './controllers/users.controller';
+
+const app = express();
+app.use('/api', new UsersController().router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/users [requireSession] this.getAll', 'POST /api/users/:id/disable [requireSession] this.disable']);
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('a router given to the constructor as a parameter property: its routes are said to be on a parameter no call binds', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/controllers/audit.controller.ts': `
+import type { Request, Response, Router } from 'express';
+
+export class AuditController {
+  constructor(private readonly router: Router) {
+    this.router.get('/audit', this.list);
+  }
+
+  private list = (req: Request, res: Response) => {
+    res.json({ events: [] });
+  };
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { AuditController } from './controllers/audit.controller';
+
+const app = express();
+const api = express.Router();
+export const audit = new AuditController(api);
+app.use('/api', api);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([]);
+    expect(warnings(res)).toEqual([
+      "src/controllers/audit.controller.ts:6:5 warning unresolved-route routes registered on the parameter 'router' of constructor() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+});
