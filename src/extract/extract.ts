@@ -347,8 +347,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
         if (ts.isConstructorDeclaration(m))
           for (const p of m.parameters) {
             // `constructor(private readonly store: Db)`: a parameter property
-            const b = ts.isIdentifier(p.name) && ts.canHaveModifiers(p) && (ts.getModifiers(p) ?? []).length > 0 ? facts.scopes[made.scope]!.bindings[p.name.text] : undefined;
-            if (typeof b === 'object' && !Object.hasOwn(fields, (p.name as TS.Identifier).text)) fields[(p.name as TS.Identifier).text] = b;
+            if (!ts.isIdentifier(p.name) || !ts.canHaveModifiers(p) || (ts.getModifiers(p) ?? []).length === 0 || Object.hasOwn(fields, p.name.text)) continue;
+            const b = facts.scopes[made.scope]!.bindings[p.name.text];
+            if (typeof b === 'object') fields[p.name.text] = b;
           }
       } else if (ts.isPropertyDeclaration(m) && m.initializer && isStatic && ts.isIdentifier(m.name)) {
         statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
@@ -821,8 +822,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it
     const call = unwrap(ts, body);
-    if (ts.isCallExpression(call))
-      f.leading = [{ callee: shallowExpr(ctx, call.expression, scope.id), args: call.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope.id)), at: locOf(ctx, call) }];
+    if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [leadingCall(ctx, call, scope.id)];
   }
   return f;
 }
@@ -1483,7 +1483,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
           else if (refused && !(st & AUTH && kinds.includes('user')))
-            out.push({ callee: shallowExpr(ctx, refused.expression, scope), args: refused.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope)), refusal: kinds, at: locOf(ctx, refused) });
+            out.push({ ...leadingCall(ctx, refused, scope), refusal: kinds });
         }
         continue;
       }
@@ -1507,8 +1507,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
       }
       if (call && !isResponseCall(ts, call)) {
-        const args = call.arguments.map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
-        out.push({ callee: shallowExpr(ctx, call.expression, scope), args, at: locOf(ctx, call) });
+        out.push(leadingCall(ctx, call, scope));
         continue;
       }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) return false;
@@ -1517,6 +1516,11 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   };
   leading(body.statements);
   return out;
+}
+
+/** A call leading a function: its callee and arguments, as written, and where. */
+function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
+  return { callee: shallowExpr(ctx, call.expression, scope), args: call.arguments.map((a) => shallowExpr(ctx, ctx.ts.isSpreadElement(a) ? a.expression : a, scope)), at: locOf(ctx, call) };
 }
 
 /** A handler's `next` parameter: the last of two or more. */

@@ -631,10 +631,7 @@ export function link(
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
-    const rest = p.reg.args.slice(1).map((a) => ev.eval(p.file, a));
-    // `api.put(url, {}, function (err) { … })` (a browser's API client): a callback taking an error first is no handler
-    const callback = rest.some((v) => v.t === 'fn' && /^(err|error|e)$/.test(ev.fnOf(v.file, v.fn)?.params[0] ?? '') && (ev.fnOf(v.file, v.fn)?.params.length ?? 0) < 4);
-    if (callback || !looksLikeRoute(p.reg, f?.params[p.index] ?? '', rest)) continue;
+    if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   return ctx;
@@ -839,8 +836,11 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
  * path, and a handler function passed or a parameter named like a router/app. An injected
  * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
  */
-function looksLikeRoute(reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
+function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
+  // `api.put(url, {}, function (err) { … })` (a browser's API client): a callback taking an error first is no handler
+  const params = (v: Value): string[] => (v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.params ?? [] : []);
+  if (rest.some((v) => /^(err|error|e)$/.test(params(v)[0] ?? '') && params(v).length < 4)) return false;
   // No framework's route() takes a function (Hono's takes an app): `page.route(url, (route) => …)`
   // intercepts a browser's requests (Playwright). Nor is a route given only data — a request
   // body or options with no handler (`api.post('/api/customers', { data })` in a test).
