@@ -106,6 +106,23 @@ describe('check --cache', () => {
     expect((await cached(dir)).extraction).toMatchObject({ parsed: 0, reused: true });
   });
 
+  it('links again from cached facts holding registrations a loop makes (once per item of the list)', async () => {
+    const dir = project();
+    // app.ts mounts its routers in a loop; an edit elsewhere links again with app.ts's facts read back
+    const app = path.join(dir, 'src/app.ts');
+    const text = fs.readFileSync(app, 'utf8');
+    const looped = text.replace('  app.use(`${API_PREFIX}/health`, healthRouter);', '  const mounts = [{ prefix: `${API_PREFIX}/health`, router: healthRouter }];\n  mounts.forEach((m) => app.use(m.prefix, m.router));');
+    expect(looped).not.toBe(text);
+    fs.writeFileSync(app, looped);
+    const before = await cached(dir);
+    expect(routeLines(before)).toContain('GET /api/health/live');
+    addVersionRoute(dir);
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(routeLines(after).filter((r) => !routeLines(before).includes(r))).toEqual(['GET /api/health/version']);
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+  });
+
   it('links again, from cached facts, when the configuration, a manifest or the file set changes', async () => {
     const dir = project();
     await cached(dir);

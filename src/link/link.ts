@@ -700,8 +700,16 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   return list.items.map((_, index) => {
     const item: Expr = { k: 'item', of: it.of, index };
     const subst = (e: Expr): Expr => (refs.has(e) ? item : mapChildExprs(e, subst));
-    return { ...reg, target: subst(reg.target), args: reg.args.map(subst), chainPath: reg.chainPath ? subst(reg.chainPath) : reg.chainPath };
+    return rewritten(reg, subst);
   });
+}
+
+/**
+ * A registration with its expressions mapped by `f`, every field copied by name: one read back
+ * from the cache holds some of them as getters (facts-text.ts), which a spread would drop.
+ */
+function rewritten(reg: RegistrationFact, f: (e: Expr) => Expr): RegistrationFact {
+  return { target: f(reg.target), method: reg.method, args: reg.args.map(f), chainPath: reg.chainPath ? f(reg.chainPath) : null, ...(reg.awaited ? { awaited: true } : {}), at: reg.at, snippet: reg.snippet };
 }
 
 /** Call `f` on each expression directly inside `e`. */
