@@ -53,7 +53,7 @@
  */
 import type { Adapter } from './adapters/adapter.js';
 import type { CallFact, Expr, FileFacts, FunctionFact, LeadingGuard, Scope } from './types.js';
-import { THIS_PREFIX } from './extract/extract.js';
+import { CTOR_PREFIX, THIS_PREFIX } from './extract/extract.js';
 
 /** Where the lines of a file's old facts are now: old line → new line. */
 export type LineMap = ReadonlyMap<number, number>;
@@ -255,9 +255,10 @@ function unreachable(differing: [number, string][], facts: FileFacts, skipped: R
     const e = v as Expr;
     if (e.k === 'ref' && typeof e.name === 'string' && typeof e.scope === 'number') {
       lookup(e.name, e.scope);
-      // a class's name reads what is kept beside it: its statics (`X.member`), its instance fields (`new X()`)
+      // a class's name reads what is kept beside it: its statics (`X.member`), its instance fields and constructor (`new X()`)
       lookup(`*static*${e.name}`, e.scope);
       lookup(`${THIS_PREFIX}${e.name}`, e.scope);
+      lookup(`${CTOR_PREFIX}${e.name}`, e.scope);
     }
     for (const x of Object.values(v)) visit(x);
   };

@@ -34,7 +34,20 @@ export type Expr =
    * an item of `of`, the `index`-th when the linker unrolls the loop (link.ts, `unrolled`)
    */
   | { k: 'item'; of: Expr; index?: number }
+  /**
+   * `e` as one call of the function it is written in makes it: that function's parameters stand
+   * for the arguments the call passes. Made by the linker only (link.ts, `atCallSite`), never a fact.
+   */
+  | { k: 'within'; call: CallSite; e: Expr }
   | { k: 'unknown'; text: string };
+
+/** A call of function `fn` of `file`, with the arguments written at the call, in `argsFile`. */
+export interface CallSite {
+  file: string;
+  fn: number;
+  argsFile: string;
+  args: Expr[];
+}
 
 /** What a function's body can do, found without running it. */
 export interface Behaviour {

@@ -12,7 +12,7 @@ import { run, type RunResult } from '../src/engine.js';
 import { factsMoved, relocateResult } from '../src/relocate.js';
 import { formatJson } from '../src/report/json.js';
 import type { CallFact, Expr, LeadingGuard } from '../src/types.js';
-import { ROOT } from './helpers/run.js';
+import { ROOT, routeLines } from './helpers/run.js';
 
 const FILE = 'src/routes/sites.ts';
 const SITES = `import { Router } from 'express';
@@ -766,6 +766,24 @@ describe('check --cache after a call of a file is added or removed', () => {
     const back = await cached(dir);
     expect(back.extraction).toMatchObject({ parsed: 1, reused: false });
     expect(formatJson(back)).toBe(original);
+  });
+
+  it("links again when a statement hands the app to a class's constructor that registers on it", async () => {
+    const dir = copy('express-demo');
+    fs.writeFileSync(
+      path.join(dir, 'src/routes/status.ts'),
+      `import type { Express, Request, Response } from 'express';\n\nexport class StatusRoutes {\n  constructor(app: Express) {\n    app.get('/status', (req: Request, res: Response) => {\n      res.json({ status: 'ok' });\n    });\n  }\n}\n`,
+    );
+    const file = path.join(dir, 'src/app.ts');
+    const app = fs.readFileSync(file, 'utf8').replace("import { mountPlugins } from './plugins/index.js';\n", "import { mountPlugins } from './plugins/index.js';\nimport { StatusRoutes } from './routes/status.js';\n");
+    fs.writeFileSync(file, app);
+    const before = await cached(dir);
+    expect(routeLines(before)).not.toContain('GET /status');
+    fs.writeFileSync(file, app.replace('await mountPlugins(app);\n', 'await mountPlugins(app);\nnew StatusRoutes(app);\n'));
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(routeLines(after)).toContain('GET /status');
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
   });
 
   it('links again when `SwaggerModule.setup(…)` comes into a file that does not import @nestjs/core (the Nest adapter reads every `….setup` call)', async () => {

@@ -47,6 +47,8 @@ interface Ctx {
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
 export const THIS_PREFIX = '*this*';
+/** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
+export const CTOR_PREFIX = '*ctor*';
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let m = ctx.refs[scope];
@@ -332,6 +334,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     // constructor parameter property, or first assigned (`this.app = express()`) — one object
     // for every instance of the class
     const fields: Record<string, Expr> = {};
+    let ctor: number | null = null;
     const outer = ctx.thisRef;
     ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields } : null;
     for (const m of node.members) {
@@ -344,13 +347,17 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
         const name = ts.isConstructorDeclaration(m) ? 'constructor' : m.name && ts.isIdentifier(m.name) ? m.name.text : null;
         const made = makeFunction(ctx, m, scope, name);
         if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
-        if (ts.isConstructorDeclaration(m))
+        // `this.initializeRoutes(routes)`: a method is what the instance's name for it holds
+        else if (name !== null && ts.isMethodDeclaration(m) && !Object.hasOwn(fields, name)) fields[name] = { k: 'fn', id: made.id };
+        if (ts.isConstructorDeclaration(m)) {
+          ctor = made.id;
           for (const p of m.parameters) {
             // `constructor(private readonly store: Db)`: a parameter property
             if (!ts.isIdentifier(p.name) || !ts.canHaveModifiers(p) || (ts.getModifiers(p) ?? []).length === 0 || Object.hasOwn(fields, p.name.text)) continue;
             const b = facts.scopes[made.scope]!.bindings[p.name.text];
             if (typeof b === 'object') fields[p.name.text] = b;
           }
+        }
       } else if (ts.isPropertyDeclaration(m) && m.initializer && isStatic && ts.isIdentifier(m.name)) {
         statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
       }
@@ -360,6 +367,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
       if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${node.name.text}`] = { k: 'obj', props: statics };
       if (Object.keys(fields).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${node.name.text}`] = { k: 'obj', props: fields };
+      if (ctor !== null) facts.scopes[scope]!.bindings[`${CTOR_PREFIX}${node.name.text}`] = { k: 'fn', id: ctor };
       if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
         const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
         facts.exports.push({ exported: isDefault ? 'default' : node.name.text, local: node.name.text });
@@ -384,13 +392,25 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
       return;
     }
-    const ex = toExpr(ctx, e, scope, fn);
-    if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'member') && ex.args.some((a) => a.k === 'ref' || a.k === 'obj'))
-      facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
+    recordCall(ctx, toExpr(ctx, e, scope, fn), scope);
     return;
   }
   // Everything else: walk children looking for statements and expressions.
   visitChildren(ctx, node, scope, fn);
+}
+
+/**
+ * A call a statement makes, kept for the linker when it may hand a router to a function of the
+ * analysed files: a name, an object or a list among its arguments — or, at module scope, any
+ * argument to a function called by name (`mountSites('/v1')`: its parameter may be a prefix).
+ * A declaration's initialiser (`const server = new App([…])`, `const api = registerRoutes(app)`)
+ * counts when it calls a function or class by name: a method's result kept in a variable
+ * (`const rows = items.map(toView)`, common in every body) is left out.
+ */
+function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false): void {
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
+  if (ex.args.some((a) => a.k === 'ref' || a.k === 'obj' || a.k === 'arr') || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
+    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
 }
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {
@@ -428,13 +448,16 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
       facts.imports.push({ local: name, imported: init.name.text, source: requireOf(ts, unwrap(ts, init.expression))! });
     } else {
       // toExpr unwraps the initialiser itself, and so sees an `await` around a registration call
-      bindings[name] = d.initializer ? toExpr(ctx, d.initializer, scope, fn, name) : { k: 'unknown', text: '' };
+      const value: Expr = d.initializer ? toExpr(ctx, d.initializer, scope, fn, name) : { k: 'unknown', text: '' };
+      bindings[name] = value;
+      recordCall(ctx, value, scope, true);
     }
     if (exported) facts.exports.push({ exported: name, local: name });
     return;
   }
   if (ts.isObjectBindingPattern(d.name)) {
     const base = d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
+    if (base) recordCall(ctx, base, scope, true);
     for (const el of d.name.elements) {
       if (!ts.isIdentifier(el.name)) continue;
       const local = el.name.text;

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
-import type { Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+import type { CallSite, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -131,6 +131,8 @@ export class Evaluator {
    * values of that call's arguments, which its parameters then stand for; with a memo of its own.
    */
   private called: { file: string; fn: number; args: Value[]; memo: Map<string, WeakMap<Expr, Value>> } | null = null;
+  /** The context each call site read through (`within`) evaluates in: its arguments' values, and a memo of its own. */
+  private readonly callSites = new WeakMap<CallSite, NonNullable<Evaluator['called']>>();
 
   /** Evaluate an expression written in `file`. */
   eval(file: string, e: Expr, depth = 0): Value {
@@ -282,6 +284,17 @@ export class Evaluator {
           if (fields) return this.eval(fields.file, fields.expr, depth + 1);
         }
         return { t: 'unknown', why: 'call of something not known statically' };
+      }
+      case 'within': {
+        let c = this.callSites.get(e.call);
+        if (!c) this.callSites.set(e.call, (c = { file: e.call.file, fn: e.call.fn, args: e.call.args.map((a) => this.eval(e.call.argsFile, a, depth + 1)), memo: new Map() }));
+        const outer = this.called;
+        this.called = c;
+        try {
+          return this.eval(file, e.e, depth + 1);
+        } finally {
+          this.called = outer;
+        }
       }
       case 'unknown':
         return { t: 'unknown', why: e.text };
@@ -511,7 +524,20 @@ export class Evaluator {
     return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;
   }
 
-  /** A binding kept beside a class (`*static*Name`, `*this*Name`) where the class named `name` in `scope` is declared. */
+  /**
+   * The function a call runs: its callee, or — `new App(…)` of a class declared in the analysed
+   * code — the class's constructor. Null for anything else.
+   */
+  calledFn(file: string, callee: Expr): { file: string; fn: number } | null {
+    const v = this.eval(file, callee);
+    if (v.t === 'fn') return { file: v.file, fn: v.fn };
+    if (v.t !== 'unknown' || !v.why.startsWith('class ') || callee.k !== 'ref') return null;
+    const ctor = this.classBinding(file, callee.scope, callee.name, CTOR_PREFIX);
+    const c = ctor ? this.eval(ctor.file, ctor.expr) : null;
+    return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
+  }
+
+  /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
   private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
     const def = this.definitionOf(file, scope, name);
     return def && (def.file === file ? this.definitionOf(file, scope, `${prefix}${def.name}`) : this.definitionOf(def.file, 0, `${prefix}${def.name}`));
@@ -575,6 +601,8 @@ export function exprName(e: Expr): string | null {
     case 'call':
     case 'new':
       return exprName(e.callee);
+    case 'within':
+      return exprName(e.e);
     default:
       return null;
   }

@@ -8,10 +8,10 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { EACH, LOOPS, REGISTRATION_METHODS } from '../extract/extract.js';
+import { EACH, LOOPS, REGISTRATION_METHODS, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export { fnKey };
@@ -74,6 +74,9 @@ export interface ParamRegistration {
   index: number;
 }
 
+
+/** A registration on a router, in function `fn`, that reads the function's parameters (`app.use(prefix, router)`). */
+export type CallSiteRegistration = Omit<ParamRegistration, 'index'>;
 
 export type RouteDraft = Omit<Route, 'classification' | 'family' | 'contractRoute' | 'contractMatch' | 'driftReason'>;
 
@@ -491,7 +494,7 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
   const inert =
     changes.leading.every(({ file, fn, entries }) =>
       entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
-    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.eval(file, c.callee).t !== 'fn'));
+    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.calledFn(file, c.callee) === null));
   // a run linking these changes reads the same returns to find them inert
   return inert ? ctx.ev.returnsRead : null;
 }
@@ -564,6 +567,8 @@ export function link(
   };
   const paramRegs: ParamRegistration[] = [];
   const propertyRegs: PropertyRegistration[] = [];
+  // made on a router, with arguments read from the parameters of the function making them: bound once per call
+  const callSiteRegs: CallSiteRegistration[] = [];
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
     for (const reg of facts.registrations.flatMap((r) => unrolled(ev, file, facts, r))) {
@@ -571,7 +576,10 @@ export function link(
       if (t.t === 'router') {
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
-        bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
+        // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
+        const read = paramsRead(facts, reg.chainPath ? [...reg.args, reg.chainPath] : reg.args);
+        if (read.size === 1) callSiteRegs.push({ reg, file, fn: [...read][0]! });
+        else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
       } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
         propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
       } else if (t.t === 'param' && t.file === file) {
@@ -585,22 +593,51 @@ export function link(
   const boundFns = ctx.boundFunctions;
   // A call can reach a function that registers on its parameter only from that function's
   // file or from a file importing it, directly or not: with the import graph, only those are searched.
-  const callerFiles = importers ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile)], importers)].filter((f) => files.has(f)).sort() : sortedFiles;
-  if (paramRegs.length > 0) {
+  const callerFiles = importers
+    ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file)], importers)].filter((f) => files.has(f)).sort()
+    : sortedFiles;
+  // The calls of the analysed functions (and constructors) made in those files, by the function called.
+  const callsTo = new Map<string, CallOf[]>();
+  if (paramRegs.length > 0 || callSiteRegs.length > 0) {
     for (const file of callerFiles) {
       for (const call of files.get(file)!.calls) {
-        const callee = ev.eval(file, call.callee);
-        if (callee.t !== 'fn') continue;
-        const regs = byFn.get(fnKey(callee.file, callee.fn));
-        if (!regs) continue;
-        for (const p of regs) {
-          const arg = call.args[p.index];
-          const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
-          if (v?.t !== 'router') continue;
-          const router = ev.routers.get(v.id)!;
-          boundFns.add(fnKey(p.file, p.fn));
-          bind({ reg: p.reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, p.reg.at.line, p.reg.at.column] });
-        }
+        const callee = ev.calledFn(file, call.callee);
+        if (!callee) continue;
+        const key = fnKey(callee.file, callee.fn);
+        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args } }]);
+      }
+    }
+  }
+  for (const [key, calls] of callsTo) {
+    for (const { file, call, site } of calls) {
+      for (const p of byFn.get(key) ?? []) {
+        const arg = call.args[p.index];
+        const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
+        if (v?.t !== 'router') continue;
+        const router = ev.routers.get(v.id)!;
+        boundFns.add(key);
+        for (const reg of atCallSite(ev, p.file, p.reg, site))
+          bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
+      }
+    }
+  }
+  // `mount('/api', users)` of `function mount(prefix, r) { app.use(prefix, r) }`: made at each
+  // call, with its arguments. Where in the router's order: a call at module scope, where it is
+  // made; one in a function (a constructor calling `this.initializeRoutes(routes)`), where the
+  // registration is written, as the registrations of the class's other methods are.
+  for (const p of callSiteRegs) {
+    const sites = callSitesOf(ev, callsTo, fnKey(p.file, p.fn), 0);
+    const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
+    // No call known: made once, its parameters not known statically.
+    if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
+    for (const { file, call, site } of sites) {
+      for (const reg of atCallSite(ev, p.file, p.reg, site)) {
+        const t = chainRoot(ev, p.file, reg.target);
+        if (t.t !== 'router') continue;
+        const router = ev.routers.get(t.id)!;
+        const own = [reg.at.line, reg.at.column];
+        const at = [call.at.line, call.at.column];
+        bind({ reg, file: p.file, router, order: rootScope(call.callee) === 0 ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
       }
     }
   }
@@ -672,7 +709,7 @@ const MAX_UNROLLED = 256;
  * loop variable read as the list's item each time. The registration itself when it reads no
  * loop variable (or two), or the list is not known.
  */
-function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact): RegistrationFact[] {
+function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact, within: (e: Expr) => Expr = (e) => e): RegistrationFact[] {
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
@@ -695,13 +732,92 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])]) find(e);
   const it = loop as { scope: number; name: string; of: Expr } | null;
   if (!it || several) return [reg];
-  const list = ev.eval(file, it.of);
+  // (the list read as a call passes it, when it is a parameter's)
+  const of = within(it.of);
+  const list = ev.eval(file, of);
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
   return list.items.map((_, index) => {
-    const item: Expr = { k: 'item', of: it.of, index };
+    const item: Expr = { k: 'item', of, index };
     const subst = (e: Expr): Expr => (refs.has(e) ? item : mapChildExprs(e, subst));
     return rewritten(reg, subst);
   });
+}
+
+/**
+ * The functions whose parameters an expression reads — through the locals and class fields its
+ * names are bound to, and the lists its loop variables go over (a forEach callback's item is the
+ * list's, `unrolled`) — in its file. At most `MAX_READ` expressions are looked at.
+ */
+function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
+  const out = new Set<number>();
+  const seen = new Set<Expr>();
+  const visit = (e: Expr): void => {
+    if (seen.has(e) || seen.size > MAX_READ) return;
+    seen.add(e);
+    if (e.k === 'param') {
+      const each = e.index === 0 ? bindingOf(facts.scopes[facts.functions[e.fn]?.scope ?? -1] ?? { id: -1, parent: null, bindings: {} }, EACH) : undefined;
+      if (each?.k === 'item') visit(each.of);
+      else out.add(e.fn);
+    } else if (e.k === 'ref') {
+      let sc: Scope | undefined = facts.scopes[e.scope];
+      let b: Expr | undefined;
+      while (sc && !(b = bindingOf(sc, e.name))) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
+      if (b) visit(b);
+    } else forEachChildExpr(e, visit);
+  };
+  for (const e of roots) visit(e);
+  return out;
+}
+
+const MAX_READ = 256;
+
+/** A call of a function of the analysed files, made in `file`. */
+interface CallOf {
+  file: string;
+  call: CallFact;
+  site: CallSite;
+}
+
+/** Calls of one function this many levels up at most (`new App([…])` → `this.initializeRoutes(routes)`), and this many in all. */
+const MAX_CALL_LEVELS = 4;
+const MAX_CALL_SITES = 64;
+
+/**
+ * The calls of function `key` as they are made: one whose arguments read the parameters of the
+ * function it is made in (`this.initializeRoutes(routes)` in a constructor) once per call of that
+ * function, its arguments read with that call's (`within`); the others as written.
+ */
+function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string, level: number): CallOf[] {
+  const out: CallOf[] = [];
+  for (const c of callsTo.get(key) ?? []) {
+    const facts = ev.files.get(c.file)!;
+    const read = level < MAX_CALL_LEVELS ? paramsRead(facts, c.call.args) : new Set<number>();
+    const outer = read.size === 1 ? [...read][0]! : null;
+    const outerSites = outer === null ? [] : callSitesOf(ev, callsTo, fnKey(c.file, outer), level + 1);
+    if (outerSites.length === 0) out.push(c);
+    for (const o of outerSites) out.push({ ...c, site: { ...c.site, args: c.call.args.map((a) => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', call: o.site, e: a } : a)) } });
+    if (out.length >= MAX_CALL_SITES) return out.slice(0, MAX_CALL_SITES);
+  }
+  return out;
+}
+
+/** The scope an expression's first name is looked up from: where a call is written (0: at module scope; `this` is in a class's member). */
+function rootScope(e: Expr): number | null {
+  if (e.k === 'ref') return e.name.startsWith(THIS_PREFIX) ? null : e.scope;
+  if (e.k === 'member') return rootScope(e.obj);
+  if (e.k === 'call' || e.k === 'new') return rootScope(e.callee);
+  return null;
+}
+
+/**
+ * A registration of function `site.fn` as the call `site` makes it: each argument or path that
+ * reads the function's parameters is read with the call's arguments (`within`), and a loop over
+ * a list the call passes is unrolled. Its target is the router the caller bound it to.
+ */
+function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: CallSite): RegistrationFact[] {
+  const facts = ev.files.get(file)!;
+  const within = (e: Expr): Expr => (paramsRead(facts, [e]).has(site.fn) ? { k: 'within', call: site, e } : e);
+  return unrolled(ev, file, facts, reg, within).map((r) => rewritten(r, (e) => (e === r.target ? e : within(e))));
 }
 
 /**
@@ -799,8 +915,8 @@ function bindPropertyRegistrations(
     changed = false;
     for (const file of sortedFiles) {
       for (const call of files.get(file)!.calls) {
-        const callee = ev.eval(file, call.callee);
-        if (callee.t !== 'fn') continue;
+        const callee = ev.calledFn(file, call.callee);
+        if (!callee) continue;
         for (const r of [...(byFn.get(fnKey(callee.file, callee.fn)) ?? [])]) {
           const arg = call.args[r.index];
           if (!arg) continue;

@@ -146,8 +146,9 @@ class ExpressLinker {
     if (paths) return { path: paths, items: this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
-    // middleware a package makes by a call: a path when named like one.
-    const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
+    // middleware a package makes by a call: a path when named like one. So is a parameter of a
+    // function no call is known of (`function mount(prefix, r) { app.use(prefix, r) }`).
+    const notMiddleware = first.t === 'unknown' || first.t === 'param' || (first.t === 'pkg' && !first.called);
     // a regular expression is a path (`app.use(/^\/api\/v[12]/, api)`), matched as Express matches it: not modelled
     const looksLikePath =
       first.t === 're' ||

@@ -1,0 +1,283 @@
+/**
+ * Registrations read as each call makes them: a router handed to a class's constructor
+ * (`new ProjectRoutes(api)`), a function mounting what its parameters name
+ * (`mount('/api', users)`), and the App class of the typescript-express layout, which mounts
+ * the route classes its constructor is given in a loop of one of its methods.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { findingRows } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
+}
+const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
+
+const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } });
+const AUTH = `
+import type { NextFunction, Request, Response } from 'express';
+
+export const authMiddleware = async (req: Request, res: Response, next: NextFunction) => {
+  if (!req.session?.userId) return res.status(401).json({ message: 'unauthenticated' });
+  next();
+};
+`;
+
+describe('registrations read at each call', () => {
+  it('the typescript-express App: route classes given to its constructor are mounted by its loop, after its middleware', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/interfaces/routes.interface.ts': `
+import type { Router } from 'express';
+
+export interface Routes {
+  path?: string;
+  router: Router;
+}
+`,
+        'src/controllers/users.controller.ts': `
+import type { NextFunction, Request, Response } from 'express';
+import { UserService } from '../services/users.service';
+
+export class UserController {
+  public users = new UserService();
+
+  public getUsers = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const data = await this.users.findAllUser(req.session.tenantId);
+      res.status(200).json({ data, message: 'findAll' });
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  public getUserById = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const data = await this.users.findUserById(req.session.tenantId, Number(req.params.id));
+      res.status(200).json({ data, message: 'findOne' });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+`,
+        'src/services/users.service.ts': `
+export class UserService {
+  private readonly rows = new Map<string, { id: number; email: string }[]>();
+
+  public async findAllUser(tenantId: string) {
+    return this.rows.get(tenantId) ?? [];
+  }
+
+  public async findUserById(tenantId: string, id: number) {
+    const found = (this.rows.get(tenantId) ?? []).find((u) => u.id === id);
+    if (!found) throw Object.assign(new Error('not found'), { status: 404 });
+    return found;
+  }
+}
+`,
+        'src/routes/users.route.ts': `
+import { Router } from 'express';
+import { UserController } from '../controllers/users.controller';
+import type { Routes } from '../interfaces/routes.interface';
+
+export class UserRoute implements Routes {
+  public path = '/users';
+  public router = Router();
+  public user = new UserController();
+
+  constructor() {
+    this.initializeRoutes();
+  }
+
+  private initializeRoutes() {
+    this.router.get(\`\${this.path}\`, this.user.getUsers);
+    this.router.get(\`\${this.path}/:id\`, this.user.getUserById);
+  }
+}
+`,
+        'src/routes/health.route.ts': `
+import { Router } from 'express';
+import type { Routes } from '../interfaces/routes.interface';
+
+export class HealthRoute implements Routes {
+  public path = '/health';
+  public router = Router();
+
+  constructor() {
+    this.router.get(\`\${this.path}/ready\`, (req, res) => {
+      res.json({ ok: true });
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+import type { Routes } from './interfaces/routes.interface';
+
+export class App {
+  public app: express.Application;
+  public port: string | number;
+
+  constructor(routes: Routes[]) {
+    this.app = express();
+    this.port = process.env.PORT || 3000;
+    this.initializeMiddlewares();
+    this.initializeRoutes(routes);
+  }
+
+  public listen() {
+    this.app.listen(this.port);
+  }
+
+  private initializeMiddlewares() {
+    this.app.use(express.json());
+    this.app.use(authMiddleware);
+  }
+
+  private initializeRoutes(routes: Routes[]) {
+    routes.forEach((route) => {
+      this.app.use('/api', route.router);
+    });
+  }
+}
+`,
+        'src/server.ts': `
+import { App } from './app';
+import { HealthRoute } from './routes/health.route';
+import { UserRoute } from './routes/users.route';
+
+const app = new App([new HealthRoute(), new UserRoute()]);
+app.listen();
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/health/ready [authMiddleware] src/routes/health.route.ts:10',
+      'GET /api/users [authMiddleware] src/routes/users.route.ts:16',
+      // (a method of the class is what `this.users.findUserById` calls: a lookup in the tenant's rows, 404 when it is not there)
+      'GET /api/users/:id [authMiddleware, this.users.findUserById] src/routes/users.route.ts:17',
+    ]);
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('a router handed to a constructor: its parameter is the router, and its other parameters the arguments', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/routes/projects.ts': `
+import type { Request, Response, Router } from 'express';
+
+export class ProjectRoutes {
+  constructor(router: Router) {
+    router.get('/projects', (req: Request, res: Response) => {
+      res.json({ items: [] });
+    });
+  }
+}
+
+export class StripeWebhook {
+  constructor(private readonly router: Router, prefix: string) {
+    this.router.post(\`\${prefix}/stripe\`, (req: Request, res: Response) => {
+      res.status(204).end();
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+import { ProjectRoutes, StripeWebhook } from './routes/projects';
+
+const app = express();
+const hooks = express.Router();
+new StripeWebhook(hooks, '/billing');
+app.use('/webhooks', express.raw({ type: 'application/json' }), hooks);
+
+const api = express.Router();
+api.use(authMiddleware);
+export const projects = new ProjectRoutes(api);
+app.use('/api', api);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/projects [authMiddleware] src/routes/projects.ts:6', 'POST /webhooks/billing/stripe [] src/routes/projects.ts:14']);
+    expect(res.routes.find((r) => r.method === 'POST')?.family).toBe('webhook');
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('a function mounting what its parameters name: once per call, in the order of the calls made at module scope', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/app.ts': `
+import express from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+
+const app = express();
+const health = express.Router();
+health.get('/ready', (req, res) => res.json({ ok: true }));
+const sites = express.Router();
+sites.get('/', (req, res) => res.json({ items: [] }));
+
+function mountSites(prefix: string) {
+  app.use(prefix, sites);
+}
+
+function mount(target: express.Express, prefix: string, router: express.Router) {
+  target.use(prefix, router);
+}
+
+function registerStatus(server: express.Express, path: string) {
+  server.get(path, (req, res) => res.json({ status: 'ok' }));
+  return server;
+}
+
+mount(app, '/health', health);
+const withStatus = registerStatus(app, '/status');
+mountSites('/legacy/sites');
+app.use(authMiddleware);
+mountSites('/api/v1/sites');
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/v1/sites/ [authMiddleware] src/app.ts:9',
+      'GET /health/ready [] src/app.ts:7',
+      'GET /legacy/sites/ [] src/app.ts:9',
+      'GET /status [] src/app.ts:20',
+    ]);
+    expect(warnings(res)).toEqual([]);
+  });
+
+  it('a function mounting on a prefix that no call passes: its mount is reported, not listed at the root', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/app.ts': `
+import express from 'express';
+
+export const app = express();
+const sites = express.Router();
+sites.get('/', (req, res) => res.json({ items: [] }));
+
+export function mountSites(prefix: string) {
+  app.use(prefix, sites);
+}
+
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([]);
+    expect(warnings(res)).toEqual(['src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out']);
+  });
+});
