@@ -38,7 +38,9 @@ export type Expr =
    * `e` as one call of the function it is written in makes it: that function's parameters stand
    * for the arguments the call passes. Made by the linker only (link.ts, `atCallSite`), never a fact.
    */
-  | { k: 'within'; call: CallSite; e: Expr }
+  | { k: 'within'; e: Expr; call: CallSite }
+  /** `e` as written in `file`: the argument a call passes for a parameter (link.ts, `atCallSite`). Made by the linker only. */
+  | { k: 'at'; file: string; e: Expr }
   | { k: 'unknown'; text: string };
 
 /** A call of function `fn` of `file`, with the arguments written at the call, in `argsFile`. */

@@ -1,15 +1,23 @@
 import { refName, type Evaluator, type Value } from '../link/evaluate.js';
 import type { Expr } from '../types.js';
 
+/** An expression as written: a name or argument a call's view of it stands for (link.ts, `atCallSite`) is its own. */
+function written(e: Expr): Expr {
+  let x = e;
+  while (x.k === 'within' || x.k === 'at') x = x.e;
+  return x;
+}
+
 /** How a route's handler is written: `listSites`, `sites.list`, or the function's own name. */
 export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr }): string | null {
-  if (h.expr.k === 'ref') return refName(h.expr.name);
-  if (h.expr.k === 'member') {
+  const expr = written(h.expr);
+  if (expr.k === 'ref') return refName(expr.name);
+  if (expr.k === 'member') {
     const parts: string[] = [];
-    let e: Expr = h.expr;
+    let e: Expr = expr;
     while (e.k === 'member') {
       parts.unshift(e.prop);
-      e = e.obj;
+      e = written(e.obj);
     }
     if (e.k === 'ref') parts.unshift(refName(e.name));
     return parts.join('.');

@@ -401,15 +401,17 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
 
 /**
  * A call a statement makes, kept for the linker when it may hand a router to a function of the
- * analysed files: a name, an object or a list among its arguments — or, at module scope, any
- * argument to a function called by name (`mountSites('/v1')`: its parameter may be a prefix).
+ * analysed files: a name, an object, a list or an instance's field (`registerRoutes(this.app)`)
+ * among its arguments — or, at module scope, any argument to a function called by name
+ * (`mountSites('/v1')`: its parameter may be a prefix).
  * A declaration's initialiser (`const server = new App([…])`, `const api = registerRoutes(app)`)
  * counts when it calls a function or class by name: a method's result kept in a variable
  * (`const rows = items.map(toView)`, common in every body) is left out.
  */
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false): void {
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
-  if (ex.args.some((a) => a.k === 'ref' || a.k === 'obj' || a.k === 'arr') || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
+  const handsOn = (a: Expr): boolean => a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX));
+  if (ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
 }
 

@@ -285,6 +285,8 @@ export class Evaluator {
         }
         return { t: 'unknown', why: 'call of something not known statically' };
       }
+      case 'at':
+        return this.eval(e.file, e.e, depth + 1);
       case 'within': {
         let c = this.callSites.get(e.call);
         if (!c) this.callSites.set(e.call, (c = { file: e.call.file, fn: e.call.fn, args: e.call.args.map((a) => this.eval(e.call.argsFile, a, depth + 1)), memo: new Map() }));
@@ -519,6 +521,8 @@ export class Evaluator {
       const x = list?.exprs[e.index!];
       return list && x ? this.arrayExprs(list.file, x, depth + 1) : null;
     }
+    // the list a call passes for a parameter, as written there
+    if (e.k === 'at') return this.arrayExprs(e.file, e.e, depth + 1);
     if (e.k !== 'ref') return null;
     const def = this.definitionOf(file, e.scope, e.name);
     return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;
@@ -602,6 +606,7 @@ export function exprName(e: Expr): string | null {
     case 'new':
       return exprName(e.callee);
     case 'within':
+    case 'at':
       return exprName(e.e);
     default:
       return null;

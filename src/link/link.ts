@@ -207,6 +207,8 @@ export class LinkContext {
 
   /** Classify a middleware / guard use into an applied guard; null for known non-guards. */
   guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
+    // a middleware a call passes for a parameter (`mount('/api', requireSession, api)`): as written there
+    if (expr.k === 'at') return this.guard(expr.file, expr.e, value, mechanism, at, matchName);
     const inner = this.wrappedMiddleware(file, expr, value);
     if (inner && expr.k === 'ref') {
       // `const protect = asyncHandler(async (req, res, next) => …)`: the function wrapped, named as used
@@ -578,7 +580,8 @@ export function link(
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
         // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
         const read = paramsRead(facts, reg.chainPath ? [...reg.args, reg.chainPath] : reg.args);
-        if (read.size === 1) callSiteRegs.push({ reg, file, fn: [...read][0]! });
+        const fn = read.size === 1 ? [...read][0]! : null;
+        if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
         else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
       } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
         propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
@@ -625,6 +628,10 @@ export function link(
   // call, with its arguments. Where in the router's order: a call at module scope, where it is
   // made; one in a function (a constructor calling `this.initializeRoutes(routes)`), where the
   // registration is written, as the registrations of the class's other methods are.
+  // (a call that makes what another made — `new App([new UserRoute()])` in a test too — adds nothing:
+  // a class's fields are one router for every instance)
+  const made = new Set<string>();
+  const keyOf = valueKeys();
   for (const p of callSiteRegs) {
     const sites = callSitesOf(ev, callsTo, fnKey(p.file, p.fn), 0);
     const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
@@ -635,6 +642,9 @@ export function link(
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
+        const key = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
+        if (made.has(key)) continue;
+        made.add(key);
         const own = [reg.at.line, reg.at.column];
         const at = [call.at.line, call.at.column];
         bind({ reg, file: p.file, router, order: rootScope(call.callee) === 0 ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
@@ -759,10 +769,13 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
       if (each?.k === 'item') visit(each.of);
       else out.add(e.fn);
     } else if (e.k === 'ref') {
-      let sc: Scope | undefined = facts.scopes[e.scope];
-      let b: Expr | undefined;
-      while (sc && !(b = bindingOf(sc, e.name))) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
+      const b = bindingIn(facts, e.scope, e.name);
       if (b) visit(b);
+    } else if (e.k === 'member' && e.obj.k === 'ref') {
+      // `this.list` reads the one field of the instance, not every field the constructor sets
+      const b = bindingIn(facts, e.obj.scope, e.obj.name);
+      if (b?.k === 'obj' && Object.hasOwn(b.props, e.prop) && !Object.keys(b.props).some((k) => k.startsWith('*spread*'))) visit(b.props[e.prop]!);
+      else visit(e.obj);
     } else forEachChildExpr(e, visit);
   };
   for (const e of roots) visit(e);
@@ -770,6 +783,55 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
 }
 
 const MAX_READ = 256;
+
+/** The scope a name is bound in, looked up from `scope` in a file, or undefined. */
+function scopeOf(facts: FileFacts, scope: number, name: string): Scope | undefined {
+  let sc: Scope | undefined = facts.scopes[scope];
+  while (sc && !bindingOf(sc, name)) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
+  return sc;
+}
+
+function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
+  const sc = scopeOf(facts, scope, name);
+  return sc && bindingOf(sc, name);
+}
+
+/**
+ * Is a registration's router a local of function `fn` (`const router = express.Router()` in it)?
+ * Each call makes it anew, but it is one router here: bound once per call, its registrations would
+ * be repeated on it.
+ */
+function localTo(facts: FileFacts, target: Expr, fn: number): boolean {
+  let e = target;
+  while (e.k === 'member' || e.k === 'call') e = e.k === 'member' ? e.obj : e.callee;
+  const own = facts.functions[fn]?.scope;
+  for (let sc = e.k === 'ref' ? scopeOf(facts, e.scope, e.name) : undefined; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent]) if (sc.id === own) return true;
+  return false;
+}
+
+/** Keys two values share when they are the same value (object literals by identity). */
+function valueKeys(): (v: Value) => string {
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  const idOf = (o: object): number => {
+    let id = ids.get(o);
+    if (id === undefined) ids.set(o, (id = next++));
+    return id;
+  };
+  const keyOf = (v: Value): string => {
+    switch (v.t) {
+      case 'arr':
+        return `[${v.items.map(keyOf).join(',')}]`;
+      case 'obj':
+        return `obj:${idOf(v.props)}`;
+      case 'pkg':
+        return `pkg:${v.pkg}:${v.path.join('.')}:${v.called}(${v.args.map(keyOf).join(',')})`;
+      default:
+        return JSON.stringify(v);
+    }
+  };
+  return keyOf;
+}
 
 /** A call of a function of the analysed files, made in `file`. */
 interface CallOf {
@@ -795,7 +857,7 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
     const outer = read.size === 1 ? [...read][0]! : null;
     const outerSites = outer === null ? [] : callSitesOf(ev, callsTo, fnKey(c.file, outer), level + 1);
     if (outerSites.length === 0) out.push(c);
-    for (const o of outerSites) out.push({ ...c, site: { ...c.site, args: c.call.args.map((a) => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', call: o.site, e: a } : a)) } });
+    for (const o of outerSites) out.push({ ...c, site: { ...c.site, args: c.call.args.map((a) => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a)) } });
     if (out.length >= MAX_CALL_SITES) return out.slice(0, MAX_CALL_SITES);
   }
   return out;
@@ -810,13 +872,21 @@ function rootScope(e: Expr): number | null {
 }
 
 /**
- * A registration of function `site.fn` as the call `site` makes it: each argument or path that
- * reads the function's parameters is read with the call's arguments (`within`), and a loop over
- * a list the call passes is unrolled. Its target is the router the caller bound it to.
+ * A registration of function `site.fn` as the call `site` makes it: each name in its arguments
+ * or path that reads the function's parameters is read with the call's arguments (`within`),
+ * and a loop over a list the call passes is unrolled. Its target is the router the caller bound it to.
  */
 function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: CallSite): RegistrationFact[] {
   const facts = ev.files.get(file)!;
-  const within = (e: Expr): Expr => (paramsRead(facts, [e]).has(site.fn) ? { k: 'within', call: site, e } : e);
+  // Only the names are read so: an argument keeps its form (a template, a function) for the
+  // adapters, and a parameter is the argument passed for it, as written at the call.
+  const within = (e: Expr): Expr => {
+    if (!paramsRead(facts, [e]).has(site.fn)) return e;
+    if (e.k !== 'ref') return mapChildExprs(e, within);
+    const b = bindingIn(facts, e.scope, e.name);
+    const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
+    return arg ? { k: 'at', file: site.argsFile, e: arg } : { k: 'within', e, call: site };
+  };
   return unrolled(ev, file, facts, reg, within).map((r) => rewritten(r, (e) => (e === r.target ? e : within(e))));
 }
 

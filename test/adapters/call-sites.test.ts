@@ -154,6 +154,13 @@ import { UserRoute } from './routes/users.route';
 const app = new App([new HealthRoute(), new UserRoute()]);
 app.listen();
 `,
+        // a test builds the App again with one of the route classes: the App's routes are not listed twice
+        'test/users.test.ts': `
+import { App } from '../src/app';
+import { UserRoute } from '../src/routes/users.route';
+
+export const app = new App([new UserRoute()]);
+`,
       }),
     );
     expect(lines(res)).toEqual([
@@ -212,6 +219,87 @@ app.listen(3000);
     expect(warnings(res)).toEqual([]);
   });
 
+  it("a route reading an instance's field keeps its place among the class's registrations, whoever calls the constructor", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/controllers/sites.controller.ts': `
+import { Router, type Request, type Response } from 'express';
+import { authMiddleware } from '../middlewares/auth.middleware';
+
+export class SitesController {
+  public router = Router();
+
+  constructor(private readonly region: string) {
+    this.router.get('/status', this.status);
+    this.router.use(authMiddleware);
+    this.router.get('/sites', this.list);
+  }
+
+  private status = (req: Request, res: Response) => {
+    res.json({ region: this.region, ok: true });
+  };
+
+  private list = (req: Request, res: Response) => {
+    res.json({ items: [] });
+  };
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { SitesController } from './controllers/sites.controller';
+
+const app = express();
+const sites = new SitesController(process.env.REGION ?? 'eu-1');
+app.use('/api', sites.router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/sites [authMiddleware] src/controllers/sites.controller.ts:11', 'GET /api/status [] src/controllers/sites.controller.ts:9']);
+  });
+
+  it("a function handed an instance's field: `registerRoutes(this.app)` in a server class's constructor", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/routes/index.ts': `
+import type { Express, Request, Response } from 'express';
+import { authMiddleware } from '../middlewares/auth.middleware';
+
+export function registerRoutes(app: Express) {
+  app.get('/api/sites', authMiddleware, (req: Request, res: Response) => {
+    res.json({ items: [] });
+  });
+}
+`,
+        'src/server.ts': `
+import express from 'express';
+import { registerRoutes } from './routes';
+
+class Server {
+  private readonly app = express();
+
+  constructor() {
+    this.app.use(express.json());
+    registerRoutes(this.app);
+  }
+
+  start(port: number) {
+    this.app.listen(port);
+  }
+}
+
+new Server().start(Number(process.env.PORT ?? 3000));
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/sites [authMiddleware] src/routes/index.ts:6']);
+    expect(warnings(res)).toEqual([]);
+  });
+
   it('a function mounting what its parameters name: once per call, in the order of the calls made at module scope', async () => {
     const res = await check(
       writeProject({
@@ -219,6 +307,7 @@ app.listen(3000);
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/app.ts': `
 import express from 'express';
+import asyncHandler from 'express-async-handler';
 import { authMiddleware } from './middlewares/auth.middleware';
 
 const app = express();
@@ -226,6 +315,21 @@ const health = express.Router();
 health.get('/ready', (req, res) => res.json({ ok: true }));
 const sites = express.Router();
 sites.get('/', (req, res) => res.json({ items: [] }));
+const admin = express.Router();
+admin.get('/tenants', (req, res) => res.json({ items: [] }));
+const billing = express.Router();
+billing.get('/invoices', (req, res) => res.json({ items: [] }));
+
+function requireAdmin(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (req.session?.role !== 'admin') return res.status(403).json({ error: 'forbidden' });
+  next();
+}
+const roles = { requireAdmin };
+
+async function requireBillingAccount(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
 
 function mountSites(prefix: string) {
   app.use(prefix, sites);
@@ -233,6 +337,10 @@ function mountSites(prefix: string) {
 
 function mount(target: express.Express, prefix: string, router: express.Router) {
   target.use(prefix, router);
+}
+
+function mountGuarded(prefix: string, guards: express.RequestHandler | express.RequestHandler[], router: express.Router) {
+  app.use(prefix, guards, router);
 }
 
 function registerStatus(server: express.Express, path: string) {
@@ -245,17 +353,66 @@ const withStatus = registerStatus(app, '/status');
 mountSites('/legacy/sites');
 app.use(authMiddleware);
 mountSites('/api/v1/sites');
+mountGuarded('/admin', [roles.requireAdmin], admin);
+mountGuarded('/billing', asyncHandler(requireBillingAccount), billing);
 app.listen(3000);
 `,
       }),
     );
     expect(lines(res)).toEqual([
-      'GET /api/v1/sites/ [authMiddleware] src/app.ts:9',
-      'GET /health/ready [] src/app.ts:7',
-      'GET /legacy/sites/ [] src/app.ts:9',
-      'GET /status [] src/app.ts:20',
+      // the guards as the calls name them
+      'GET /admin/tenants [authMiddleware, roles.requireAdmin] src/app.ts:12',
+      'GET /api/v1/sites/ [authMiddleware] src/app.ts:10',
+      'GET /billing/invoices [authMiddleware, requireBillingAccount] src/app.ts:14',
+      'GET /health/ready [] src/app.ts:8',
+      'GET /legacy/sites/ [] src/app.ts:10',
+      'GET /status [] src/app.ts:40',
     ]);
     expect(warnings(res)).toEqual([]);
+  });
+
+  it("a router a function makes itself is one router: its registrations reading the function's parameters are made once, not once per call", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/routes/api.js': `
+const express = require('express');
+
+module.exports = function (app, middleware, prefix) {
+  const router = express.Router();
+  app.use(prefix, router);
+  const uploads = [middleware.applyCSRF, middleware.ensureLoggedIn];
+  router.post('/post/upload', uploads, (req, res) => res.json({ ok: true }));
+};
+`,
+        'src/middleware.js': `
+module.exports = {
+  applyCSRF(req, res, next) {
+    if (req.get('x-csrf-token') !== req.session.csrfToken) return res.status(403).json({ error: 'bad csrf token' });
+    next();
+  },
+  ensureLoggedIn(req, res, next) {
+    if (!req.session?.uid) return res.status(401).json({ error: 'not logged in' });
+    next();
+  },
+};
+`,
+        'src/app.js': `
+const express = require('express');
+const middleware = require('./middleware');
+const apiRoutes = require('./routes/api');
+
+const app = express();
+apiRoutes(app, middleware, '/api');
+apiRoutes(app, middleware, '/api/v3');
+app.listen(4567);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'POST /api/post/upload [middleware.applyCSRF, middleware.ensureLoggedIn] src/routes/api.js:8',
+      'POST /api/v3/post/upload [middleware.applyCSRF, middleware.ensureLoggedIn] src/routes/api.js:8',
+    ]);
   });
 
   it('a function mounting on a prefix that no call passes: its mount is reported, not listed at the root', async () => {

@@ -150,7 +150,7 @@ app.listen(3000);
 `,
       }),
     );
-    expect(lines(res)).toEqual(['GET /api/audit [] -']);
+    expect(lines(res)).toEqual(['GET /api/audit [] this.list']);
     expect(warnings(res)).toEqual([]);
   });
 });
