@@ -655,6 +655,12 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
       markLoops(ctx);
     }
+    // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the
+    // call resolves to, as `const app = await NestFactory.create(AppModule)` reads it
+    if (callee.k === 'member' && callee.prop === 'then' && each?.k === 'fn' && (callee.obj.k === 'call' || callee.obj.k === 'new')) {
+      const f = ctx.facts.functions[each.id]!;
+      if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
+    }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
     return e;
   }

@@ -449,6 +449,52 @@ export class AppModule {}
     ]);
   });
 
+  it('an app bootstrapped in a promise chain: NestFactory.create(AppModule).then((app) => …) sets its prefix and guards', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { SessionGuard } from './session.guard';
+
+NestFactory.create(AppModule).then((app) => {
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  return app.listen(process.env.PORT ?? 3000);
+});
+`,
+      'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest();
+    if (!request.session?.userId) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class AppModule {}
+`,
+      'src/sites.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),
