@@ -25,6 +25,18 @@ async function bootstrap() {
 void bootstrap();
 `;
 
+/** A controller serving GET /sites. */
+const SITES_CONTROLLER = `import { Controller, Get } from '@nestjs/common';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`;
+
 const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
 
 describe('fixtures/nest-clean', () => {
@@ -479,16 +491,7 @@ import { SitesController } from './sites.controller';
 @Module({ controllers: [SitesController] })
 export class AppModule {}
 `,
-      'src/sites.controller.ts': `import { Controller, Get } from '@nestjs/common';
-
-@Controller('sites')
-export class SitesController {
-  @Get()
-  list() {
-    return [];
-  }
-}
-`,
+      'src/sites.controller.ts': SITES_CONTROLLER,
     });
     const res = await check(dir);
     expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
@@ -498,16 +501,7 @@ export class SitesController {
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),
-      'src/sites.controller.ts': `import { Controller, Get } from '@nestjs/common';
-
-@Controller('sites')
-export class SitesController {
-  @Get()
-  list() {
-    return [];
-  }
-}
-`,
+      'src/sites.controller.ts': SITES_CONTROLLER,
     });
     const res = await check(dir);
     expect(routeRows(res.routes)).toEqual([row('GET /sites', 'browser', 'src/sites.controller.ts:5:3')]);
