@@ -43,6 +43,8 @@ interface Ctx {
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
   thisRef: { name: string; scope: number; fields: Record<string, Expr> } | null;
+  /** the classes whose members are being walked, innermost last: their names and static members */
+  classes: { name: string; statics: Record<string, Expr> }[];
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -189,7 +191,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [] };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
@@ -337,9 +339,11 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     let ctor: number | null = null;
     const outer = ctx.thisRef;
     ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields } : null;
+    if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
-      if (ts.isPropertyDeclaration(m) && m.initializer && !hasModifier(ts, m, ts.SyntaxKind.StaticKeyword) && ts.isIdentifier(m.name))
-        fields[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
+      if (!ts.isPropertyDeclaration(m) || !m.initializer || !ts.isIdentifier(m.name)) continue;
+      if (hasModifier(ts, m, ts.SyntaxKind.StaticKeyword)) statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
+      else fields[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
     }
     for (const m of node.members) {
       const isStatic = hasModifier(ts, m, ts.SyntaxKind.StaticKeyword);
@@ -358,10 +362,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
             if (typeof b === 'object') fields[p.name.text] = b;
           }
         }
-      } else if (ts.isPropertyDeclaration(m) && m.initializer && isStatic && ts.isIdentifier(m.name)) {
-        statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
       }
     }
+    if (node.name) ctx.classes.pop();
     ctx.thisRef = outer;
     if (node.name) {
       facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
@@ -513,9 +516,23 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     const s = findScopeOf(ctx, scope, left.text);
     if (s && isUnassigned(s.bindings[left.text])) s.bindings[left.text] = rhs;
   }
-  // `this.app = express()` in a class's member: the field, as first assigned
-  if (ctx.thisRef && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && !Object.hasOwn(ctx.thisRef.fields, left.name.text))
+  // `this.app = express()` in a class's member: the field, as first assigned (where it was not
+  // declared, or declared empty: `app = undefined`)
+  if (ctx.thisRef && ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && isEmpty(ctx.thisRef.fields[left.name.text]))
     ctx.thisRef.fields[left.name.text] = rhs;
+  // `Server.instance = new Server()` in the class's members (a singleton's `getInstance()`): the
+  // static member, as first assigned (`static instance = null`)
+  if (ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression)) {
+    const name = left.expression.text;
+    let cls: Ctx['classes'][number] | undefined;
+    for (let i = ctx.classes.length - 1; i >= 0 && !cls; i--) if (ctx.classes[i]!.name === name) cls = ctx.classes[i];
+    if (cls && isEmpty(cls.statics[left.name.text])) cls.statics[left.name.text] = rhs;
+  }
+}
+
+/** No value yet: not there, `null` or `undefined`. */
+function isEmpty(e: Expr | undefined): boolean {
+  return e === undefined || (e.k === 'unknown' && e.text === 'null') || (e.k === 'ref' && e.name === 'undefined');
 }
 
 /** Kinds of expressions that only wrap another (`(x)`, `x as T`, `x!`, `await x` …), by kind number. */

@@ -543,7 +543,9 @@ export class Evaluator {
 
   /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
   private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
-    const def = this.definitionOf(file, scope, name);
+    let def = this.definitionOf(file, scope, name);
+    // an alias names the class (`module.exports = { KumaServer }`)
+    for (let i = 0; def && def.expr.k === 'ref' && i < 8; i++) def = this.definitionOf(def.file, def.expr.scope, def.expr.name);
     return def && (def.file === file ? this.definitionOf(file, scope, `${prefix}${def.name}`) : this.definitionOf(def.file, 0, `${prefix}${def.name}`));
   }
 

@@ -121,6 +121,52 @@ app.listen(3000);
     expect(warnings(res)).toEqual([]);
   });
 
+  it('a singleton: getInstance() answers the static member it first assigns, and the instance its fields (CommonJS, exported under an alias)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'server/kuma-server.js': `
+const express = require('express');
+
+class KumaServer {
+  static instance = null;
+
+  /** the express app, made by the constructor */
+  app = undefined;
+
+  static getInstance() {
+    if (KumaServer.instance == null) {
+      KumaServer.instance = new KumaServer();
+    }
+    return KumaServer.instance;
+  }
+
+  constructor() {
+    this.app = express();
+    this.app.disable('x-powered-by');
+  }
+}
+
+module.exports = { KumaServer };
+`,
+        'server/server.js': `
+const { KumaServer } = require('./kuma-server');
+
+const server = KumaServer.getInstance();
+const app = server.app;
+
+app.get('/robots.txt', async (_request, response) => {
+  response.type('txt').send('User-agent: *\nDisallow: /');
+});
+
+app.listen(3001);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /robots.txt [] -']);
+    expect(warnings(res)).toEqual([]);
+  });
+
   it('a router given to the constructor as a parameter property: `new AuditController(api)` binds its routes to the router passed', async () => {
     const res = await check(
       writeProject({
