@@ -390,7 +390,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     return;
   }
   if (ts.isExpressionStatement(node)) {
-    const e = node.expression;
+    // `void registerRoutes(app)`: the call, its result let go
+    const e = node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression;
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
       return;

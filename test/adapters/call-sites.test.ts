@@ -348,7 +348,7 @@ function registerStatus(server: express.Express, path: string) {
   return server;
 }
 
-mount(app, '/health', health);
+void mount(app, '/health', health);
 const withStatus = registerStatus(app, '/status');
 mountSites('/legacy/sites');
 app.use(authMiddleware);
