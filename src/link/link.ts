@@ -632,8 +632,11 @@ export function link(
   // a class's fields are one router for every instance)
   const made = new Set<string>();
   const keyOf = valueKeys();
+  const sitesOf = new Map<string, CallOf[]>();
   for (const p of callSiteRegs) {
-    const sites = callSitesOf(ev, callsTo, fnKey(p.file, p.fn), 0);
+    const key = fnKey(p.file, p.fn);
+    let sites = sitesOf.get(key);
+    if (!sites) sitesOf.set(key, (sites = callSitesOf(ev, callsTo, key, 0)));
     const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
@@ -642,9 +645,9 @@ export function link(
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
-        const key = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
-        if (made.has(key)) continue;
-        made.add(key);
+        const same = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
+        if (made.has(same)) continue;
+        made.add(same);
         const own = [reg.at.line, reg.at.column];
         const at = [call.at.line, call.at.column];
         bind({ reg, file: p.file, router, order: rootScope(call.callee) === 0 ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
@@ -765,7 +768,8 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
     if (seen.has(e) || seen.size > MAX_READ) return;
     seen.add(e);
     if (e.k === 'param') {
-      const each = e.index === 0 ? bindingOf(facts.scopes[facts.functions[e.fn]?.scope ?? -1] ?? { id: -1, parent: null, bindings: {} }, EACH) : undefined;
+      const own = facts.scopes[facts.functions[e.fn]?.scope ?? -1];
+      const each = e.index === 0 && own ? bindingOf(own, EACH) : undefined;
       if (each?.k === 'item') visit(each.of);
       else out.add(e.fn);
     } else if (e.k === 'ref') {
@@ -887,7 +891,7 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
     const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
     return arg ? { k: 'at', file: site.argsFile, e: arg } : { k: 'within', e, call: site };
   };
-  return unrolled(ev, file, facts, reg, within).map((r) => rewritten(r, (e) => (e === r.target ? e : within(e))));
+  return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: r.target }));
 }
 
 /**

@@ -430,11 +430,18 @@ export function mountSites(prefix: string) {
   app.use(prefix, sites);
 }
 
+export function mountAll(options: { mountPath: string }, api: express.Router) {
+  app.use(options.mountPath, api);
+}
+
 app.listen(3000);
 `,
       }),
     );
     expect(lines(res)).toEqual([]);
-    expect(warnings(res)).toEqual(['src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out']);
+    expect(warnings(res)).toEqual([
+      'src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+    ]);
   });
 });

@@ -147,11 +147,13 @@ class ExpressLinker {
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
-    // function no call is known of (`function mount(prefix, r) { app.use(prefix, r) }`).
-    const notMiddleware = first.t === 'unknown' || first.t === 'param' || (first.t === 'pkg' && !first.called);
+    // function no call is known of, or its property, named like one (`function mount(prefix, r) {
+    // app.use(prefix, r) }`, `app.use(options.mountPath, api)`).
+    const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
     // a regular expression is a path (`app.use(/^\/api\/v[12]/, api)`), matched as Express matches it: not modelled
     const looksLikePath =
       first.t === 're' ||
+      (first.t === 'param' && args.length >= 2 && /path|prefix|url|base/i.test(first.path?.at(-1) ?? first.name)) ||
       (notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200))));
     return { path: null, items: this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)), pathUnresolved: looksLikePath };
   }
