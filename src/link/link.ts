@@ -731,13 +731,10 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   const refs = new Set<Expr>();
   const find = (e: Expr): void => {
     if (e.k !== 'ref') return forEachChildExpr(e, find);
-    let sc: Scope | undefined = facts.scopes[e.scope];
-    let b: Expr | undefined;
-    while (sc && !(b = bindingOf(sc, e.name))) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
-    if (!sc || !b) return;
-    const each = b.k === 'param' && b.index === 0 ? bindingOf(facts.scopes[facts.functions[b.fn]!.scope]!, EACH) : undefined;
-    const of = b.k === 'item' ? b.of : each?.k === 'item' ? each.of : null;
-    if (!of) return;
+    const sc = scopeOf(facts, e.scope, e.name);
+    const b = sc && bindingOf(sc, e.name);
+    const of = b ? loopListOf(facts, b) : null;
+    if (!sc || !of) return;
     if (loop && (loop.scope !== sc.id || loop.name !== e.name)) several = true;
     loop ??= { scope: sc.id, name: e.name, of };
     refs.add(e);
@@ -768,9 +765,8 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
     if (seen.has(e) || seen.size > MAX_READ) return;
     seen.add(e);
     if (e.k === 'param') {
-      const own = facts.scopes[facts.functions[e.fn]?.scope ?? -1];
-      const each = e.index === 0 && own ? bindingOf(own, EACH) : undefined;
-      if (each?.k === 'item') visit(each.of);
+      const of = loopListOf(facts, e);
+      if (of) visit(of);
       else out.add(e.fn);
     } else if (e.k === 'ref') {
       const b = bindingIn(facts, e.scope, e.name);
@@ -787,6 +783,14 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
 }
 
 const MAX_READ = 256;
+
+/** The list a loop variable goes over: a name bound to an item of it, or a forEach callback's first parameter (its scope binds the list as EACH). */
+function loopListOf(facts: FileFacts, b: Expr): Expr | null {
+  if (b.k === 'item') return b.of;
+  const own = b.k === 'param' && b.index === 0 ? facts.scopes[facts.functions[b.fn]?.scope ?? -1] : undefined;
+  const each = own ? bindingOf(own, EACH) : undefined;
+  return each?.k === 'item' ? each.of : null;
+}
 
 /** The scope a name is bound in, looked up from `scope` in a file, or undefined. */
 function scopeOf(facts: FileFacts, scope: number, name: string): Scope | undefined {
@@ -884,9 +888,10 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
   const facts = ev.files.get(file)!;
   // Only the names are read so: an argument keeps its form (a template, a function) for the
   // adapters, and a parameter is the argument passed for it, as written at the call.
+  // (mapChildExprs answers the expression itself when no name in it changes)
   const within = (e: Expr): Expr => {
-    if (!paramsRead(facts, [e]).has(site.fn)) return e;
     if (e.k !== 'ref') return mapChildExprs(e, within);
+    if (!paramsRead(facts, [e]).has(site.fn)) return e;
     const b = bindingIn(facts, e.scope, e.name);
     const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
     return arg ? { k: 'at', file: site.argsFile, e: arg } : { k: 'within', e, call: site };

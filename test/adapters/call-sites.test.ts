@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { findingRows } from '../helpers/expect.js';
-import { writeProject } from '../helpers/project.js';
+import { unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
 
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
   return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
 }
-const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
 
-const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } });
 const AUTH = `
 import type { NextFunction, Request, Response } from 'express';
 
@@ -28,7 +26,7 @@ describe('registrations read at each call', () => {
   it('the typescript-express App: route classes given to its constructor are mounted by its loop, after its middleware', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/interfaces/routes.interface.ts': `
 import type { Router } from 'express';
@@ -169,13 +167,13 @@ export const app = new App([new UserRoute()]);
       // (a method of the class is what `this.users.findUserById` calls: a lookup in the tenant's rows, 404 when it is not there)
       'GET /api/users/:id [authMiddleware, this.users.findUserById] src/routes/users.route.ts:17',
     ]);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a router handed to a constructor: its parameter is the router, and its other parameters the arguments', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/routes/projects.ts': `
 import type { Request, Response, Router } from 'express';
@@ -216,13 +214,13 @@ app.listen(3000);
     );
     expect(lines(res)).toEqual(['GET /api/projects [authMiddleware] src/routes/projects.ts:6', 'POST /webhooks/billing/stripe [] src/routes/projects.ts:14']);
     expect(res.routes.find((r) => r.method === 'POST')?.family).toBe('webhook');
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it("a route reading an instance's field keeps its place among the class's registrations, whoever calls the constructor", async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/controllers/sites.controller.ts': `
 import { Router, type Request, type Response } from 'express';
@@ -263,7 +261,7 @@ app.listen(3000);
   it("a function handed an instance's field: `registerRoutes(this.app)` in a server class's constructor", async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/routes/index.ts': `
 import type { Express, Request, Response } from 'express';
@@ -297,13 +295,13 @@ new Server().start(Number(process.env.PORT ?? 3000));
       }),
     );
     expect(lines(res)).toEqual(['GET /api/sites [authMiddleware] src/routes/index.ts:6']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a function mounting what its parameters name: once per call, in the order of the calls made at module scope', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middlewares/auth.middleware.ts': AUTH,
         'src/app.ts': `
 import express from 'express';
@@ -368,13 +366,13 @@ app.listen(3000);
       'GET /legacy/sites/ [] src/app.ts:10',
       'GET /status [] src/app.ts:40',
     ]);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it("a router a function makes itself is one router: its registrations reading the function's parameters are made once, not once per call", async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/routes/api.js': `
 const express = require('express');
 
@@ -418,7 +416,7 @@ app.listen(4567);
   it('a function mounting on a prefix that no call passes: its mount is reported, not listed at the root', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/app.ts': `
 import express from 'express';
 
@@ -439,7 +437,7 @@ app.listen(3000);
       }),
     );
     expect(lines(res)).toEqual([]);
-    expect(warnings(res)).toEqual([
+    expect(unresolvedRows(res)).toEqual([
       'src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
       'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
     ]);

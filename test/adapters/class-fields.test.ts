@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { findingRows } from '../helpers/expect.js';
-import { writeProject } from '../helpers/project.js';
+import { unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
 
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
   return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.handler ?? '-'}`);
 }
-const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
 
-const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } });
 const GUARDS = `
 import type { NextFunction, Request, Response } from 'express';
 export function requireSession(req: Request, res: Response, next: NextFunction) {
@@ -27,7 +25,7 @@ describe('class fields', () => {
   it('an App class: this.app made in the constructor, used in its methods; a prefix read from a field', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middleware/auth.ts': GUARDS,
         'src/routes/sites.ts': `
 import { Router } from 'express';
@@ -69,13 +67,13 @@ new App(Number(process.env.PORT ?? 3000)).listen();
       }),
     );
     expect(lines(res)).toEqual(['GET /api/sites/ [requireSession] -', 'GET /healthz [] -']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a controller class holding its router and path, mounted through new Controller().router; a function(){} has a this of its own', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/middleware/auth.ts': GUARDS,
         'src/controllers/users.controller.ts': `
 import { Router, type Request, type Response } from 'express';
@@ -118,13 +116,13 @@ app.listen(3000);
       }),
     );
     expect(lines(res)).toEqual(['GET /api/users [requireSession] this.getAll', 'POST /api/users/:id/disable [requireSession] this.disable']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a singleton: getInstance() answers the static member it first assigns, and the instance its fields (CommonJS, exported under an alias)', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'server/kuma-server.js': `
 const express = require('express');
 
@@ -164,13 +162,13 @@ app.listen(3001);
       }),
     );
     expect(lines(res)).toEqual(['GET /robots.txt [] -']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a router given to the constructor as a parameter property: `new AuditController(api)` binds its routes to the router passed', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/controllers/audit.controller.ts': `
 import type { Request, Response, Router } from 'express';
 
@@ -197,6 +195,6 @@ app.listen(3000);
       }),
     );
     expect(lines(res)).toEqual(['GET /api/audit [] this.list']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 });

@@ -6,16 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { findingRows } from '../helpers/expect.js';
-import { writeProject } from '../helpers/project.js';
+import { unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
 
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
   return res.routes.map((r) => `${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''}`);
 }
-const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
 
 const KOA = JSON.stringify({ name: 'docs', dependencies: { koa: '^2.15.0', 'koa-router': '^12.0.1', 'koa-mount': '^4.0.0' } });
-const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } });
 
 describe('a parameter defaulting to a router', () => {
   it('Koa: a service whose init(app = new Koa()) no analysed call reaches mounts the API app on its own app', async () => {
@@ -90,13 +88,13 @@ void start(['web']);
       }),
     );
     expect(lines(res)).toEqual(['POST /api/documents.info auth', 'POST /api/documents.list auth']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('Express: a caller passing no app gets the default app; a caller passing one mounts on it', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/routes/sites.ts': `
 import express from 'express';
 const sites = express.Router();
@@ -131,7 +129,7 @@ mountApi(db);
     );
     // one route per app: the server's, and the default app of the preview's call
     expect(lines(res)).toEqual(['GET /api/sites/', 'GET /api/sites/']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('Hono: an app builder whose callers pass nothing registers its routes on the default app', async () => {
@@ -161,13 +159,13 @@ export default { fetch: build().fetch };
       }),
     );
     expect(lines(res)).toEqual(['GET /api/sites', 'GET /api/sites/:siteId', 'GET /healthz']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('a default that is no router leaves the registrations on the parameter unbound, and says so', async () => {
     const res = await check(
       writeProject({
-        'package.json': EXPRESS,
+        'package.json': EXPRESS_PACKAGE,
         'src/routes.ts': `
 export default function routes(app: any, options = { prefix: '/api' }) {
   app.get(options.prefix + '/sites', (req: any, res: any) => res.json({ items: [] }));
@@ -176,7 +174,7 @@ export default function routes(app: any, options = { prefix: '/api' }) {
       }),
     );
     expect(lines(res)).toEqual([]);
-    expect(warnings(res)).toEqual([
+    expect(unresolvedRows(res)).toEqual([
       "src/routes.ts:3:3 warning unresolved-route routes registered on the parameter 'app' of routes() whose callers pass no router known statically; their prefix is unknown",
     ]);
   });

@@ -6,14 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { findingRows } from '../helpers/expect.js';
+import { unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
 /** "METHOD path guards…" for compact assertions. */
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
   return res.routes.map((r) => `${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''}`);
 }
-const warnings = (res: Awaited<ReturnType<typeof check>>): string[] => findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
 
 const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' }, devDependencies: { supertest: '^7.0.0' } });
 const GUARDS = `
@@ -99,7 +98,7 @@ app.listen(3000);
       'GET /api/staff/users/ requireSession requireStaff',
       'GET /api/users/me requireSession',
     ]);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 
   it('an app factory called by a test that adds nothing, and by the server that mounts the API: one app, the server’s', async () => {
@@ -194,7 +193,7 @@ export default app;
       }),
     );
     expect(lines(res)).toEqual(['GET /', 'GET /api/tasks bearerAuth', 'DELETE /api/tasks/:id bearerAuth']);
-    expect(warnings(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([]);
   });
 });
 
@@ -256,7 +255,7 @@ app.listen(3000);
     );
     expect(lines(res)).toEqual(['GET /api/v1/sites requireSession', 'GET /api/v2/sites/ requireSession', 'GET /usage']);
     expect(res.routes.map((r) => r.trailingSlashInsensitive)).toEqual([true, false, true]);
-    expect(warnings(res)).toEqual([
+    expect(unresolvedRows(res)).toEqual([
       "src/lib/router.ts:23:10 warning unresolved-route router prefix not known statically (property PARTNER_API_PREFIX of a value not known statically); the router's routes are listed without it",
     ]);
   });

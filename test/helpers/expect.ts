@@ -48,3 +48,8 @@ export function routeRows(routes: (Route | RouteLike)[]): RouteRow[] {
 export function findingRows(findings: Pick<Finding, 'file' | 'line' | 'column' | 'severity' | 'ruleId' | 'message'>[]): string[] {
   return findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.severity} ${f.ruleId} ${f.message}`);
 }
+
+/** The unresolved-route findings of a run, as findingRows writes them. */
+export function unresolvedRows(res: { findings: Finding[] }): string[] {
+  return findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
+}
