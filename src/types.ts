@@ -49,6 +49,8 @@ export interface CallSite {
   fn: number;
   argsFile: string;
   args: Expr[];
+  /** the object a method is called on, as written in `argsFile` (`this.use(…)`: `this`): `this` in the method */
+  self?: Expr;
 }
 
 /** What a function's body can do, found without running it. */

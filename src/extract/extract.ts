@@ -42,7 +42,7 @@ interface Ctx {
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
-  thisRef: { name: string; scope: number; fields: Record<string, Expr> } | null;
+  thisRef: { name: string; scope: number; fields: Record<string, Expr>; superArgs: Expr[] | null } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
 }
@@ -51,6 +51,12 @@ interface Ctx {
 export const THIS_PREFIX = '*this*';
 /** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
 export const CTOR_PREFIX = '*ctor*';
+/**
+ * In a class's instance fields (`*this*Users`), what it inherits: `new Base(…)` of the class it
+ * extends, with the arguments its constructor passes to `super(…)`. A spread (Evaluator.member):
+ * the class's own fields win over it.
+ */
+export const SUPER = '*spread*super';
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let m = ctx.refs[scope];
@@ -338,7 +344,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     const fields: Record<string, Expr> = {};
     let ctor: number | null = null;
     const outer = ctx.thisRef;
-    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields } : null;
+    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, superArgs: null } : null;
+    const thisRef = ctx.thisRef;
     if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
       if (!ts.isPropertyDeclaration(m) || !m.initializer || !ts.isIdentifier(m.name)) continue;
@@ -353,6 +360,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
         if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
         // `this.initializeRoutes(routes)`: a method is what the instance's name for it holds
         else if (name !== null && ts.isMethodDeclaration(m) && !Object.hasOwn(fields, name)) fields[name] = { k: 'fn', id: made.id };
+        // `get router() { return this.app; }`: reading the field is what the getter returns
+        else if (!isStatic && name !== null && ts.isGetAccessor(m) && made.returns.length === 1 && !Object.hasOwn(fields, name)) fields[name] = made.returns[0]!;
         if (ts.isConstructorDeclaration(m)) {
           ctor = made.id;
           for (const p of m.parameters) {
@@ -366,10 +375,17 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     }
     if (node.name) ctx.classes.pop();
     ctx.thisRef = outer;
+    // `class UsersController extends BaseController`: the fields it does not set are the base's
+    const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    let instance = fields;
+    if (thisRef && base && ts.isIdentifier(base)) {
+      const pos = base.getStart(ctx.sf);
+      instance = { [SUPER]: { k: 'new', callee: refOf(ctx, base.text, scope), args: thisRef.superArgs ?? [], at: locAt(ctx, pos), pos }, ...fields };
+    }
     if (node.name) {
       facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
       if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${node.name.text}`] = { k: 'obj', props: statics };
-      if (Object.keys(fields).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${node.name.text}`] = { k: 'obj', props: fields };
+      if (Object.keys(instance).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${node.name.text}`] = { k: 'obj', props: instance };
       if (ctor !== null) facts.scopes[scope]!.bindings[`${CTOR_PREFIX}${node.name.text}`] = { k: 'fn', id: ctor };
       if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
         const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
@@ -414,7 +430,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
  */
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false): void {
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
-  const handsOn = (a: Expr): boolean => a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX));
+  // (`new FeatureController(config).router`: what an instance of a class holds)
+  const handsOn = (a: Expr): boolean =>
+    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
   if (ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
 }
@@ -680,6 +698,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
     }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
+    // `super('/users', Router())` in a constructor: what the class passes to the one it extends
+    if (n.expression.kind === ts.SyntaxKind.SuperKeyword && ctx.thisRef && ctx.thisRef.superArgs === null) ctx.thisRef.superArgs = args;
     return e;
   }
   if (ts.isConditionalExpression(n)) {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 
@@ -136,7 +136,7 @@ export class Evaluator {
 
   /** Evaluate an expression written in `file`. */
   eval(file: string, e: Expr, depth = 0): Value {
-    const memo = this.called?.memo ?? this.memo;
+    const memo = this.selfMemo ?? this.called?.memo ?? this.memo;
     let m = memo.get(file);
     if (!m) memo.set(file, (m = new WeakMap()));
     let v = m.get(e);
@@ -275,7 +275,9 @@ export class Evaluator {
           return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
         if (callee.t === 'fn') {
-          const v = this.callFn(callee.file, callee.fn, depth + 1);
+          // `controller.getRouter()` of a base class's method: `this` is the instance it is called on
+          const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
+          const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
           return v.t === 'router' ? this.instance(file, e, callee, v, depth + 1) : v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
@@ -344,12 +346,16 @@ export class Evaluator {
   private initFor(made: RouterObject, factory: { file: string; fn: number }, args: Value[]): RouterInit {
     const adapter = this.adapters.find((a) => a.name === made.framework);
     if (!made.made || !adapter?.create || this.called) return made.init;
+    // (not the memo of an instance's reading, `asSelf`: what the factory's parameters are differs)
+    const selfMemo = this.selfMemo;
     this.called = { file: factory.file, fn: factory.fn, args, memo: new Map() };
+    this.selfMemo = null;
     try {
       const { pkg, path, isNew } = made.made;
       return adapter.create(pkg, path, made.args.map((a) => this.eval(made.file, a)), isNew, this) ?? made.init;
     } finally {
       this.called = null;
+      this.selfMemo = selfMemo;
     }
   }
 
@@ -387,7 +393,7 @@ export class Evaluator {
     }
   }
 
-  member(obj: Value, prop: string, depth: number): Value {
+  member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {
     switch (obj.t) {
       case 'ns':
         return this.exportValue(obj.file, prop, depth + 1);
@@ -402,10 +408,15 @@ export class Evaluator {
         for (let i = keys.length - 1; i >= 0; i--) {
           const k = keys[i]!;
           if (k === prop) return this.eval(obj.file, obj.props[k]!, depth + 1);
+          if (k === SUPER) {
+            const v = this.inherited(obj, obj.props[k] as Extract<Expr, { k: 'new' }>, prop, self ?? obj, depth + 1);
+            if (v) return v;
+            continue;
+          }
           if (!k.startsWith('*spread*')) continue;
           const from = this.eval(obj.file, obj.props[k]!, depth + 1);
           if (from.t !== 'obj') return { t: 'unknown', why: `property ${prop} may come from a spread not known statically` };
-          const v = this.member(from, prop, depth + 1);
+          const v = this.member(from, prop, depth + 1, self);
           if (!(v.t === 'unknown' && v.why.startsWith('no property'))) return v;
         }
         return { t: 'unknown', why: `no property ${prop}` };
@@ -420,7 +431,86 @@ export class Evaluator {
     }
   }
 
+  /**
+   * A field a class inherits (SUPER: `new Base(…)` with the arguments of its `super(…)` call),
+   * or null when the base class is not one of the analysed code or has no such field. `this` in
+   * the base's fields and getters is the instance (`self`): the subclass, or the class extending
+   * it. A router the base class makes itself (`router = Router()`, `this.router = Router()` in its
+   * constructor) is made anew for each class extending it, as for each call of a factory: its
+   * registrations are the base class's and then the subclass's own.
+   */
+  private inherited(obj: Extract<Value, { t: 'obj' }>, e: Extract<Expr, { k: 'new' }>, prop: string, self: Extract<Value, { t: 'obj' }>, depth: number): Value | null {
+    if (e.callee.k !== 'ref' || depth > MAX_DEPTH) return null;
+    const fields = this.classBinding(obj.file, e.callee.scope, e.callee.name, THIS_PREFIX);
+    const base = fields ? this.eval(fields.file, fields.expr, depth + 1) : null;
+    if (!fields || base?.t !== 'obj') return null;
+    let v = this.asSelf(self, () => this.member(base, prop, depth + 1, self));
+    if (v.t === 'unknown' && v.why.startsWith('no property')) return null;
+    const ctor = this.classBinding(obj.file, e.callee.scope, e.callee.name, CTOR_PREFIX);
+    const c = ctor ? this.eval(ctor.file, ctor.expr, depth + 1) : null;
+    // `constructor(path) { this.path = path }` of the base: what `super('/users')` passes
+    if (v.t === 'param') {
+      const arg = e.args[v.index];
+      if (c?.t === 'fn' && c.file === v.file && c.fn === v.fn && arg) {
+        const path = v.path ?? [];
+        v = this.eval(obj.file, arg, depth + 1);
+        for (const p of path) v = this.member(v, p, depth + 1);
+      }
+    }
+    if (v.t !== 'router') return v;
+    const key = `${obj.file}:${e.pos}`;
+    const tag = this.inheritedRouters.get(v.id);
+    const own = base.props[prop];
+    const baseSuper = base.props[SUPER] as Extract<Expr, { k: 'new' }> | undefined;
+    const fresh = (own && (own.k === 'call' || own.k === 'new') && v.id === `${base.file}:${own.pos}`) || (tag !== undefined && baseSuper !== undefined && tag === `${base.file}:${baseSuper.pos}`);
+    if (!fresh) return v;
+    const made = this.routers.get(v.id)!;
+    const id = `${key}~${v.id}`;
+    if (!this.routers.has(id)) {
+      // made with what this class passes to `super(…)`: `new Router({ prefix })` of the base's constructor
+      const init = c?.t === 'fn' ? this.asSelf(self, () => this.initFor(made, c, e.args.map((a) => this.eval(obj.file, a, depth + 1)))) : made.init;
+      this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init });
+      this.inheritedRouters.set(id, key);
+    }
+    return { t: 'router', id };
+  }
+
+  /**
+   * `f` read with `this` the instance `self` in each class it extends (its own one object stands
+   * for every instance otherwise), and a memo of its own.
+   */
+  private asSelf<T>(self: Extract<Value, { t: 'obj' }>, f: () => T): T {
+    const outer = { selves: this.selves, memo: this.selfMemo };
+    const selves = new Map(outer.selves ?? []);
+    let o: Value = self;
+    for (let i = 0; i < 16 && o.t === 'obj'; i++) {
+      const sup = o.props[SUPER];
+      if (sup?.k !== 'new' || sup.callee.k !== 'ref') break;
+      const fields = this.classBinding(o.file, sup.callee.scope, sup.callee.name, THIS_PREFIX);
+      if (!fields) break;
+      selves.set(`${fields.file}|${fields.name}`, self);
+      o = this.eval(fields.file, fields.expr);
+    }
+    this.selves = selves;
+    this.selfMemo = new Map();
+    try {
+      return f();
+    } finally {
+      this.selves = outer.selves;
+      this.selfMemo = outer.memo;
+    }
+  }
+
+  /** The routers made for a class extending the class that makes them (`inherited`), with the place of its `extends`. */
+  private readonly inheritedRouters = new Map<string, string>();
+  /** While a base class's field is read for an instance (`inherited`): what `this` is in each class on the way. */
+  private selves: Map<string, Value> | null = null;
+  /** … and the memo of that reading: `this` differs from the base class's own. */
+  private selfMemo: Map<string, WeakMap<Expr, Value>> | null = null;
+
   resolveName(file: string, scope: number, name: string, depth: number): Value {
+    const self = this.selves?.get(`${file}|${name}`);
+    if (self) return self;
     const facts = this.files.get(file);
     if (!facts) return { t: 'unknown', why: 'no file' };
     let s: Scope | undefined = facts.scopes[scope];

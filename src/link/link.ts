@@ -607,7 +607,7 @@ export function link(
         const callee = ev.calledFn(file, call.callee);
         if (!callee) continue;
         const key = fnKey(callee.file, callee.fn);
-        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args } }]);
+        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(call.callee.k === 'member' ? { self: call.callee.obj } : {}) } }]);
       }
     }
   }
@@ -650,7 +650,11 @@ export function link(
         made.add(same);
         const own = [reg.at.line, reg.at.column];
         const at = [call.at.line, call.at.column];
-        bind({ reg, file: p.file, router, order: rootScope(call.callee) === 0 ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
+        // at the call when it is made at module scope, or on the caller's `this` from another file
+        // (a base class's method called by a subclass); else where written (a class's constructor
+        // calling its methods, whose registrations keep their order among the class's others)
+        const atCall = rootScope(call.callee) === 0 || (file !== p.file && site.self !== undefined && isThis(rootOf(p.reg.target)));
+        bind({ reg, file: p.file, router, order: atCall ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
       }
     }
   }
@@ -865,18 +869,33 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
     const outer = read.size === 1 ? [...read][0]! : null;
     const outerSites = outer === null ? [] : callSitesOf(ev, callsTo, fnKey(c.file, outer), level + 1);
     if (outerSites.length === 0) out.push(c);
-    for (const o of outerSites) out.push({ ...c, site: { ...c.site, args: c.call.args.map((a) => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a)) } });
+    for (const o of outerSites) {
+      const args = c.call.args.map((a): Expr => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a));
+      // `this.route(…)` in a method called as `this.get(…)`: `this` is what the outer call is made on
+      const self = c.site.self && isThis(c.site.self) && o.site.self ? { k: 'at' as const, file: o.site.argsFile, e: o.site.self } : c.site.self;
+      out.push({ ...c, site: { ...c.site, args, ...(self ? { self } : {}) } });
+    }
     if (out.length >= MAX_CALL_SITES) return out.slice(0, MAX_CALL_SITES);
   }
   return out;
 }
 
+/** `this` in a class's members (its instance fields, `*this*App`). */
+function isThis(e: Expr): boolean {
+  return e.k === 'ref' && e.name.startsWith(THIS_PREFIX);
+}
+
+/** An expression's first name: `this` of `this.app.use`, `router` of `router.route('/x').get`. */
+function rootOf(e: Expr): Expr {
+  if (e.k === 'member') return rootOf(e.obj);
+  if (e.k === 'call' || e.k === 'new') return rootOf(e.callee);
+  return e;
+}
+
 /** The scope an expression's first name is looked up from: where a call is written (0: at module scope; `this` is in a class's member). */
 function rootScope(e: Expr): number | null {
-  if (e.k === 'ref') return e.name.startsWith(THIS_PREFIX) ? null : e.scope;
-  if (e.k === 'member') return rootScope(e.obj);
-  if (e.k === 'call' || e.k === 'new') return rootScope(e.callee);
-  return null;
+  const r = rootOf(e);
+  return r.k === 'ref' && !isThis(r) ? r.scope : null;
 }
 
 /**
@@ -896,7 +915,10 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
     const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
     return arg ? { k: 'at', file: site.argsFile, e: arg } : { k: 'within', e, call: site };
   };
-  return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: r.target }));
+  // `this.app.use(path, router)` in a base class's method called as `this.use(…)` by a subclass: on the subclass's router
+  const self = site.self;
+  const onSelf = (e: Expr): Expr => (isThis(e) ? { k: 'at', file: site.argsFile, e: self! } : mapChildExprs(e, onSelf));
+  return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: self ? onSelf(r.target) : r.target }));
 }
 
 /**

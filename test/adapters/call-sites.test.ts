@@ -442,4 +442,58 @@ app.listen(3000);
       'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
     ]);
   });
+
+  it('a router a method makes, whose middleware reads what the constructor was given: its layers keep their order when the class is built in another file', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'agent', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } }),
+        'src/middleware/session.ts': `
+import type { Context, Next } from 'koa';
+
+export async function requireSession(this: { config: { realm: string } }, ctx: Context, next: Next) {
+  if (!ctx.session?.userId) ctx.throw(401, \`sign in to \${this.config.realm}\`);
+  await next();
+}
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requireSession } from './middleware/session';
+
+export class App {
+  public app: Koa;
+  private config: { realm: string; port: number };
+  private middlewares: Record<string, Koa.Middleware>;
+
+  constructor(config: { realm: string; port: number }) {
+    this.config = config;
+    this.middlewares = { requireSession: requireSession.bind(this) };
+    this.app = new Koa();
+    this.setRoutes();
+  }
+
+  private setRoutes() {
+    const router = new Router();
+    router.use(this.middlewares.requireSession);
+    router.get('/agents', async (ctx) => {
+      ctx.body = { agents: [] };
+    });
+    this.app.use(router.routes());
+  }
+}
+`,
+        'src/index.ts': `
+import { App } from './app';
+
+async function main() {
+  const app = new App({ realm: 'agents', port: 8080 });
+  app.app.listen(8080);
+}
+
+void main();
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /agents [this.middlewares.requireSession] src/app.ts:21']);
+  });
 });

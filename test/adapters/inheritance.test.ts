@@ -1,0 +1,420 @@
+/**
+ * Controller classes extending a base class that owns the router (`router = Router()` in the
+ * base, routes registered on `this.router` by each subclass): each subclass gets a router of
+ * its own, with the base's registrations first, and the fields the base sets from its
+ * constructor's parameters are what the subclass passes to `super(…)`.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
+}
+
+const KOA_PACKAGE = JSON.stringify({ name: 'api', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } });
+
+const AUTH = `
+import type { NextFunction, Request, Response } from 'express';
+
+export const requireSession = (req: Request, res: Response, next: NextFunction) => {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+};
+`;
+
+const PROJECTS = `
+import type { Request, Response } from 'express';
+import { BaseController } from './base.controller';
+import { ProjectsService } from '../services/projects.service';
+
+export class ProjectsController extends BaseController {
+  private readonly projects = new ProjectsService();
+
+  constructor() {
+    super('/projects');
+  }
+
+  protected initializeRoutes(): void {
+    this.router.get('/', this.list);
+    this.router.get('/:projectId', this.show);
+  }
+
+  private list = async (req: Request, res: Response) => {
+    res.json({ items: await this.projects.list(req.session.tenantId) });
+  };
+
+  private show = async (req: Request, res: Response) => {
+    const project = await this.projects.find(req.session.tenantId, req.params.projectId);
+    if (!project) return res.status(404).json({ error: 'not found' });
+    res.json(project);
+  };
+}
+`;
+
+const BILLING = `
+import type { Request, Response } from 'express';
+import { BaseController } from './base.controller';
+
+export class BillingController extends BaseController {
+  constructor() {
+    super('/billing');
+  }
+
+  protected initializeRoutes(): void {
+    this.router.get('/invoices', (req: Request, res: Response) => {
+      res.json({ invoices: [] });
+    });
+  }
+}
+`;
+
+const SERVICE = `
+export class ProjectsService {
+  private readonly rows = new Map<string, { id: string; name: string }[]>();
+
+  async list(tenantId: string) {
+    return this.rows.get(tenantId) ?? [];
+  }
+
+  async find(tenantId: string, id: string) {
+    return (this.rows.get(tenantId) ?? []).find((p) => p.id === id) ?? null;
+  }
+}
+`;
+
+const APP = `
+import express from 'express';
+import { ProjectsController } from './controllers/projects.controller';
+import { BillingController } from './controllers/billing.controller';
+
+const app = express();
+app.use(express.json());
+for (const controller of [new ProjectsController(), new BillingController()]) {
+  app.use(\`/api\${controller.path}\`, controller.router);
+}
+app.listen(3000);
+`;
+
+describe('controller classes extending a base class', () => {
+  it('a router made by the base class: one per subclass, the base constructor’s middleware first, the path from super(…)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': AUTH,
+        'src/controllers/base.controller.ts': `
+import { Router } from 'express';
+import { requireSession } from '../middleware/auth';
+
+export abstract class BaseController {
+  public readonly router = Router();
+  public readonly path: string;
+
+  constructor(path: string) {
+    this.path = path;
+    this.router.use(requireSession);
+    this.initializeRoutes();
+  }
+
+  protected abstract initializeRoutes(): void;
+}
+`,
+        'src/controllers/projects.controller.ts': PROJECTS,
+        'src/controllers/billing.controller.ts': BILLING,
+        'src/services/projects.service.ts': SERVICE,
+        'src/app.ts': APP,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/billing/invoices [requireSession] src/controllers/billing.controller.ts:11',
+      'GET /api/projects/ [requireSession] src/controllers/projects.controller.ts:14',
+      'GET /api/projects/:projectId [requireSession] src/controllers/projects.controller.ts:15',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('a router the base constructor assigns, through two levels of classes', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': AUTH,
+        'src/controllers/root.controller.ts': `
+import express from 'express';
+
+export abstract class RootController {
+  public router: express.Router;
+  public path: string;
+
+  constructor(path: string) {
+    this.router = express.Router();
+    this.path = path;
+    this.initializeRoutes();
+  }
+
+  protected abstract initializeRoutes(): void;
+}
+`,
+        'src/controllers/base.controller.ts': `
+import { RootController } from './root.controller';
+
+export abstract class BaseController extends RootController {
+  constructor(path: string) {
+    super(path);
+  }
+}
+`,
+        'src/controllers/projects.controller.ts': PROJECTS,
+        'src/controllers/billing.controller.ts': BILLING,
+        'src/services/projects.service.ts': SERVICE,
+        'src/app.ts': APP,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/billing/invoices [] src/controllers/billing.controller.ts:11',
+      'GET /api/projects/ [] src/controllers/projects.controller.ts:14',
+      'GET /api/projects/:projectId [] src/controllers/projects.controller.ts:15',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('Unleash’s layout: the base makes `this.app`, a getter returns it, and a controller mounts others on its own', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': AUTH,
+        'src/routes/controller.ts': `
+import { Router, type IRouter } from 'express';
+
+export default class Controller {
+  app: IRouter;
+
+  constructor() {
+    this.app = Router();
+  }
+
+  use(path: string, router: IRouter): void {
+    this.app.use(path, router);
+  }
+
+  get router(): IRouter {
+    return this.app;
+  }
+}
+`,
+        'src/routes/admin/features.ts': `
+import type { Request, Response } from 'express';
+import Controller from '../controller';
+
+export default class FeatureController extends Controller {
+  constructor() {
+    super();
+    this.app.get('/', this.getAll);
+    this.app.delete('/:featureName', this.remove);
+  }
+
+  async getAll(req: Request, res: Response): Promise<void> {
+    res.json({ features: [] });
+  }
+
+  async remove(req: Request, res: Response): Promise<void> {
+    res.status(202).end();
+  }
+}
+`,
+        'src/routes/admin/index.ts': `
+import Controller from '../controller';
+import FeatureController from './features';
+import { requireSession } from '../../middleware/auth';
+
+export class AdminApi extends Controller {
+  constructor() {
+    super();
+    this.app.use(requireSession);
+    this.use('/features', new FeatureController().router);
+  }
+}
+`,
+        'src/routes/health.ts': `
+import type { Request, Response } from 'express';
+import Controller from './controller';
+
+export class HealthController extends Controller {
+  constructor() {
+    super();
+    this.app.get('/health', (req: Request, res: Response) => {
+      res.json({ ok: true });
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { AdminApi } from './routes/admin';
+import { HealthController } from './routes/health';
+
+const app = express();
+app.use('/api/admin', new AdminApi().router);
+app.use('/api', new HealthController().router);
+app.listen(4242);
+`,
+      }),
+    );
+    // (the base's use(), called by AdminApi only, mounts on AdminApi's router: not on the health controller's)
+    expect(lines(res)).toEqual([
+      'GET /api/admin/features/ [requireSession] src/routes/admin/features.ts:8',
+      'DELETE /api/admin/features/:featureName [requireSession] src/routes/admin/features.ts:9',
+      'GET /api/health [] src/routes/health.ts:8',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('Koa: the base makes `new Router({ prefix })` from what super(…) passes; routes() and getRouter() answer the instance’s router', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': KOA_PACKAGE,
+        'src/middleware/session.ts': `
+import type { Context, Next } from 'koa';
+
+export async function requireSession(ctx: Context, next: Next) {
+  if (!ctx.session?.userId) ctx.throw(401, 'unauthenticated');
+  await next();
+}
+`,
+        'src/controllers/base.ts': `
+import Router from '@koa/router';
+import { requireSession } from '../middleware/session';
+
+export abstract class BaseController {
+  protected readonly router: Router;
+
+  constructor(prefix: string) {
+    this.router = new Router({ prefix });
+    this.router.use(requireSession);
+  }
+
+  routes() {
+    return this.router.routes();
+  }
+
+  getRouter(): Router {
+    return this.router;
+  }
+}
+`,
+        'src/controllers/sites.ts': `
+import type { Context } from 'koa';
+import { BaseController } from './base';
+
+export class SitesController extends BaseController {
+  constructor() {
+    super('/sites');
+    this.router.get('/', this.list);
+    this.router.get('/:siteId', this.show);
+  }
+
+  private async list(ctx: Context) {
+    ctx.body = { sites: [] };
+  }
+
+  private async show(ctx: Context) {
+    ctx.body = { id: ctx.params.siteId };
+  }
+}
+`,
+        'src/controllers/usage.ts': `
+import type { Context } from 'koa';
+import { BaseController } from './base';
+
+export class UsageController extends BaseController {
+  constructor() {
+    super('/usage');
+    this.router.get('/', async (ctx: Context) => {
+      ctx.body = { usage: [] };
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { SitesController } from './controllers/sites';
+import { UsageController } from './controllers/usage';
+
+const app = new Koa();
+const api = new Router({ prefix: '/api' });
+api.use(new SitesController().routes());
+api.use(new UsageController().getRouter().routes());
+app.use(api.routes());
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/sites [requireSession] src/controllers/sites.ts:8',
+      'GET /api/sites/:siteId [requireSession] src/controllers/sites.ts:9',
+      'GET /api/usage [requireSession] src/controllers/usage.ts:8',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('Koa: a base class field made by a router factory keeps the prefix the factory is given', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': KOA_PACKAGE,
+        'src/lib/router.ts': `
+import Router from '@koa/router';
+
+export const createRouter = (prefix: string) => new Router({ prefix });
+`,
+        'src/controllers/base.ts': `
+import { createRouter } from '../lib/router';
+
+export abstract class V2Controller {
+  readonly router = createRouter('/v2');
+
+  routes() {
+    return this.router.routes();
+  }
+}
+`,
+        'src/controllers/sites.ts': `
+import { V2Controller } from './base';
+
+export class SitesController extends V2Controller {
+  constructor() {
+    super();
+    this.router.get('/sites', async (ctx) => {
+      ctx.body = { sites: [] };
+    });
+  }
+}
+`,
+        'src/controllers/usage.ts': `
+import { V2Controller } from './base';
+
+export class UsageController extends V2Controller {
+  constructor() {
+    super();
+    this.router.get('/usage', async (ctx) => {
+      ctx.body = { usage: [] };
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import { SitesController } from './controllers/sites';
+import { UsageController } from './controllers/usage';
+
+const app = new Koa();
+app.use(new SitesController().routes());
+app.use(new UsageController().routes());
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /v2/sites [] src/controllers/sites.ts:7', 'GET /v2/usage [] src/controllers/usage.ts:7']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+});
