@@ -568,6 +568,9 @@ export class Evaluator {
         if (x.exported !== '*' || !x.source) continue;
         const v = this.importValue(file, x.source, name, depth + 1);
         if (v.t !== 'unknown') return v;
+        // what a module of the analysed code defines, though not a known value: a class (which `new` reads)
+        const target = this.resolveModule(file, x.source);
+        if (target !== null && this.exportDefinition(target, name, depth + 1) !== null) return v;
       }
       return { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
     } finally {

@@ -197,4 +197,42 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /api/audit [] this.list']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a controller class imported through a barrel that re-exports its module (`export * from`)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': GUARDS,
+        'src/controllers/sites.controller.ts': `
+import { Router, type Request, type Response } from 'express';
+import { requireSession } from '../middleware/auth';
+
+export class SitesController {
+  public router = Router();
+
+  constructor() {
+    this.router.get('/sites', requireSession, this.list);
+  }
+
+  private list = (req: Request, res: Response) => {
+    res.json({ sites: [] });
+  };
+}
+`,
+        'src/controllers/index.ts': `
+export * from './sites.controller';
+`,
+        'src/app.ts': `
+import express from 'express';
+import { SitesController } from './controllers';
+
+const app = express();
+app.use('/api', new SitesController().router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/sites [requireSession] this.list']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
