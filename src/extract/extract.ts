@@ -42,7 +42,7 @@ interface Ctx {
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
-  thisRef: { name: string; scope: number; fields: Record<string, Expr>; superArgs: Expr[] | null } | null;
+  thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; superArgs: Expr[] | null } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
 }
@@ -344,7 +344,10 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     const fields: Record<string, Expr> = {};
     let ctor: number | null = null;
     const outer = ctx.thisRef;
-    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, superArgs: null } : null;
+    // `class UsersController extends BaseController`: the fields it does not set are the base's
+    const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
+    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, superArgs: null } : null;
     const thisRef = ctx.thisRef;
     if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
@@ -375,10 +378,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     }
     if (node.name) ctx.classes.pop();
     ctx.thisRef = outer;
-    // `class UsersController extends BaseController`: the fields it does not set are the base's
-    const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
     let instance = fields;
-    if (thisRef && base && ts.isIdentifier(base)) {
+    if (thisRef && base) {
       const pos = base.getStart(ctx.sf);
       instance = { [SUPER]: { k: 'new', callee: refOf(ctx, base.text, scope), args: thisRef.superArgs ?? [], at: locAt(ctx, pos), pos }, ...fields };
     }
@@ -412,7 +413,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
       return;
     }
-    recordCall(ctx, toExpr(ctx, e, scope, fn), scope);
+    // (a `super(…)` call is kept whatever it passes: registrations on the base constructor's parameters are made with its arguments)
+    recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
     return;
   }
   // Everything else: walk children looking for statements and expressions.
@@ -428,12 +430,12 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
  * counts when it calls a function or class by name: a method's result kept in a variable
  * (`const rows = items.map(toView)`, common in every body) is left out.
  */
-function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false): void {
+function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, always = false): void {
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
-  if (ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
+  if (always || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
 }
 
@@ -677,7 +679,9 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     return { k: 'fn', id: f.id };
   }
   if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
-    const callee = toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+    // `super('/users', Router())`: a call of the constructor of the class extended
+    const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
+    const callee = superOf?.base ? refOf(ctx, superOf.base, superOf.scope) : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
     const args = (n.arguments ?? []).map((a) =>
       ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
     );
@@ -698,8 +702,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
     }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
-    // `super('/users', Router())` in a constructor: what the class passes to the one it extends
-    if (n.expression.kind === ts.SyntaxKind.SuperKeyword && ctx.thisRef && ctx.thisRef.superArgs === null) ctx.thisRef.superArgs = args;
+    // … and what the class passes to the one it extends (SUPER)
+    if (superOf && superOf.superArgs === null) superOf.superArgs = args;
     return e;
   }
   if (ts.isConditionalExpression(n)) {

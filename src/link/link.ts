@@ -909,6 +909,8 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
   // adapters, and a parameter is the argument passed for it, as written at the call.
   // (mapChildExprs answers the expression itself when no name in it changes)
   const within = (e: Expr): Expr => {
+    // `this.path` set from the constructor's parameter: the field is read in the call's context too
+    if (e.k === 'member' && e.obj.k === 'ref' && isThis(e.obj) && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
     if (e.k !== 'ref') return mapChildExprs(e, within);
     if (!paramsRead(facts, [e]).has(site.fn)) return e;
     const b = bindingIn(facts, e.scope, e.name);

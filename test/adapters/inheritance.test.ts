@@ -417,4 +417,59 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /v2/sites [] src/controllers/sites.ts:7', 'GET /v2/usage [] src/controllers/usage.ts:7']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a router and a path the subclass passes to super(…): the base constructor registers on them', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/base/controller.base.ts': `
+import type { Request, Response, Router } from 'express';
+
+export default abstract class ControllerBase {
+  path: string;
+  router: Router;
+
+  constructor(path: string, router: Router) {
+    this.path = path;
+    this.router = router;
+    this.initRoutes();
+  }
+
+  initRoutes(): void {
+    this.router.get(\`\${this.path}:id\`, this.get);
+    this.router.delete(\`\${this.path}:id\`, this.remove);
+  }
+
+  get(req: Request, res: Response) {
+    res.json({ id: req.params.id });
+  }
+
+  remove(req: Request, res: Response) {
+    res.status(204).end();
+  }
+}
+`,
+        'src/controllers/users.controller.ts': `
+import express from 'express';
+import ControllerBase from '../base/controller.base';
+
+export default class UsersController extends ControllerBase {
+  constructor() {
+    super('/users/', express.Router());
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import UsersController from './controllers/users.controller';
+
+const app = express();
+app.use('/api', new UsersController().router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['DELETE /api/users/:id [] src/base/controller.base.ts:16', 'GET /api/users/:id [] src/base/controller.base.ts:15']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
