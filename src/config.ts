@@ -22,6 +22,8 @@ export interface Config {
   publicRoutes?: string[];
   families?: Record<string, string[]>;
   rules?: Record<string, SeverityOrOff>;
+  /** what names read from the configuration or environment hold, where not known statically (Evaluator) */
+  values?: Record<string, string>;
   /** see src/budgets.ts */
   budgets?: { maxFileBytes?: number; maxFileMs?: number; maxNestingDepth?: number; maxRoutes?: number };
 }

@@ -123,7 +123,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const collected = await sources.collect();
     const facts = collected.store;
 
-    const linked = link(facts, ADAPTERS, matchers, project, budgets.maxRoutes, collected.importers ?? undefined);
+    const linked = link(facts, ADAPTERS, matchers, project, budgets.maxRoutes, collected.importers ?? undefined, new Map(Object.entries(config.values ?? {})));
     // Unreadable directories are reported like unparsable files (added after linking: they hold no facts).
     for (const u of unreadable) if (!facts.has(u.path)) facts.set(u.path, { ...emptyFacts(u.path), parseError: { message: u.message, at: { line: 1, column: 1 } } });
     const routes = classify(linked.routes, contract, families, config.publicRoutes ?? []);

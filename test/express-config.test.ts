@@ -202,6 +202,7 @@ describe('express-config: invalid config → exit 2, one line naming the file an
     ['invalid-regex.json', 'invalid config: key "guards.tenant" has an invalid regular expression /(unclosed/'],
     ['unknown-rule.json', 'invalid config: unknown rule "rules.missing-auth"'],
     ['bad-severity.json', 'invalid config: key "rules.missing-auth-guard" must be one of error, warning, info, off'],
+    ['values-not-string.json', 'invalid config: key "values.process.env.API_PREFIX" must be string'],
   ];
   for (const [file, message] of cases) {
     it(file, () => {

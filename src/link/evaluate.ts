@@ -74,6 +74,8 @@ export class Evaluator {
     private readonly adapters: Adapter[],
     /** bare specifiers that lead back into the analysed tree (tsconfig `paths`, workspace packages): candidate paths */
     private readonly resolveBare: (fromFile: string, spec: string) => string[] = () => [],
+    /** the config's `values`: what a name not known statically holds (`baseUriPath`, `options.mountPath`) */
+    private readonly values: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** Resolve an import specifier from `fromFile` to an analysed file, or null (a package). */
@@ -140,8 +142,16 @@ export class Evaluator {
     let m = memo.get(file);
     if (!m) memo.set(file, (m = new WeakMap()));
     let v = m.get(e);
-    if (!v) m.set(e, (v = this.evalUncached(file, e, depth)));
+    if (!v) m.set(e, (v = this.configured(e, this.evalUncached(file, e, depth))));
     return this.standsFor === null ? v : this.settled(v);
+  }
+
+  /** A name the config gives a value for (`values`), where what it holds is not known statically. */
+  private configured(e: Expr, v: Value): Value {
+    if (this.values.size === 0 || (e.k !== 'ref' && e.k !== 'member') || (v.t !== 'unknown' && v.t !== 'param')) return v;
+    const name = exprName(e);
+    const given = name === null ? undefined : this.values.get(name);
+    return given === undefined ? v : { t: 'str', v: given };
   }
 
   /** Once registrations are bound: the router a router value stands for (LinkContext.standsFor). */

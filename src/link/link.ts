@@ -502,8 +502,8 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
 }
 
 /** A context over `files` with nothing linked yet: its evaluator resolves bare specifiers through `project`. */
-function contextOf(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, maxRoutes: number): LinkContext {
-  return new LinkContext(new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec)), files, matchers, project, maxRoutes);
+function contextOf(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, maxRoutes: number, values?: ReadonlyMap<string, string>): LinkContext {
+  return new LinkContext(new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec), values), files, matchers, project, maxRoutes);
 }
 
 /** A leading statement's callee as the call it makes (its arguments left out: a wrapper hands them on). */
@@ -556,8 +556,10 @@ export function link(
   maxRoutes: number = DEFAULT_BUDGETS.maxRoutes,
   /** who imports a file, when known (src/prefilter.ts): narrows the search for calls passing routers */
   importers?: (file: string) => readonly string[],
+  /** the config's `values` */
+  values?: ReadonlyMap<string, string>,
 ): LinkContext {
-  const ctx = contextOf(files, adapters, matchers, project, maxRoutes);
+  const ctx = contextOf(files, adapters, matchers, project, maxRoutes, values);
   const ev = ctx.ev;
   const sortedFiles = [...files.keys()].sort();
 

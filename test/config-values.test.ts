@@ -1,0 +1,73 @@
+/**
+ * The config's `values`: a prefix the code reads from its configuration or environment is not
+ * known statically, so what is mounted under it is left out (and said so); named in `values`,
+ * it is read as the string given, and the routes are listed under it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { check } from './helpers/run.js';
+import { unresolvedRows } from './helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from './helpers/project.js';
+
+const PROJECT = {
+  'package.json': EXPRESS_PACKAGE,
+  'src/routes/sites.ts': `
+import { Router } from 'express';
+
+export const sitesRouter = Router();
+
+sitesRouter.get('/', (req, res) => {
+  res.json({ sites: [] });
+});
+`,
+  'src/routes/files.ts': `
+import { Router } from 'express';
+
+export const filesRouter = Router();
+
+filesRouter.get('/:fileId', (req, res) => {
+  res.sendFile(req.params.fileId, { root: '/srv/files' });
+});
+`,
+  'src/server.ts': `
+import express from 'express';
+import { sitesRouter } from './routes/sites';
+import { filesRouter } from './routes/files';
+
+const baseUriPath = process.env.BASE_URI_PATH || '';
+
+export class Server {
+  private readonly app = express();
+
+  start(options: { mountPath: string; port: number }) {
+    this.app.use(\`\${baseUriPath}/api/sites\`, sitesRouter);
+    this.app.use(options.mountPath, filesRouter);
+    this.app.listen(options.port);
+  }
+}
+`,
+};
+
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`);
+}
+
+describe('config values', () => {
+  it('without them: what is mounted under a configured prefix is left out, with a warning each', async () => {
+    const res = await check(writeProject(PROJECT));
+    expect(lines(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([
+      'src/server.ts:12:5 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/server.ts:13:5 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+    ]);
+  });
+
+  it('with them: a name read from the environment and a parameter’s property are the strings given', async () => {
+    const dir = writeProject(PROJECT);
+    fs.writeFileSync(path.join(dir, 'route-surface.config.json'), JSON.stringify({ values: { baseUriPath: '/console', 'options.mountPath': '/files' } }));
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /console/api/sites/ src/routes/sites.ts:6', 'GET /files/:fileId src/routes/files.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+});
