@@ -204,6 +204,8 @@ export interface RegistrationFact {
   chainPath: Expr | null;
   /** the call is awaited (`await fastify.register(plugin)` loads the plugin before the next statement) */
   awaited?: true;
+  /** `this.app[options.method](…)`: the method as an expression (`method` is then COMPUTED_METHOD), read when linked */
+  methodExpr?: Expr;
   at: Loc;
   /** the source line, for fingerprints and excerpts */
   snippet: string;

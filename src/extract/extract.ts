@@ -57,6 +57,8 @@ export const CTOR_PREFIX = '*ctor*';
  * the class's own fields win over it.
  */
 export const SUPER = '*spread*super';
+/** The method of a registration whose method is an expression (`this.app[options.method](…)`, RegistrationFact.methodExpr). */
+export const COMPUTED_METHOD = '*computed*';
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let m = ctx.refs[scope];
@@ -681,7 +683,14 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
     // `super('/users', Router())`: a call of the constructor of the class extended
     const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
-    const callee = superOf?.base ? refOf(ctx, superOf.base, superOf.scope) : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+    // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
+    const ea = ts.isElementAccessExpression(n.expression) && (ts.isIdentifier(n.expression.argumentExpression) || ts.isPropertyAccessExpression(n.expression.argumentExpression)) ? n.expression : null;
+    const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
+    const callee: Expr = superOf?.base
+      ? refOf(ctx, superOf.base, superOf.scope)
+      : ea
+        ? { k: 'unknown', text: ea.getText(ctx.sf).slice(0, 80) }
+        : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
     const args = (n.arguments ?? []).map((a) =>
       ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
     );
@@ -701,7 +710,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       const f = ctx.facts.functions[each.id]!;
       if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
     }
-    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper));
+    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
     // … and what the class passes to the one it extends (SUPER)
     if (superOf && superOf.superArgs === null) superOf.superArgs = args;
     return e;
@@ -772,10 +781,14 @@ export const REGISTRATION_METHODS = new Set([
   'swagger', 'mapDir', 'applyRoute',
 ]);
 
-function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean): void {
+function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean, computed: { obj: Expr; key: Expr } | null): void {
   const { ts } = ctx;
   // the text of the call's line, taken only for what is kept
   const snippetOf = (): string => lineText(ctx, at.line);
+  if (computed && args.length > 0) {
+    const awaited = isAwaited ? { awaited: true as const } : {};
+    ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...awaited, at, snippet: snippetOf() });
+  }
   // (2.x's `router.swagger()` takes no argument)
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger')) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.

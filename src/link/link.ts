@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { EACH, LOOPS, REGISTRATION_METHODS, THIS_PREFIX } from '../extract/extract.js';
+import { COMPUTED_METHOD, EACH, LOOPS, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
@@ -565,6 +565,15 @@ export function link(
 
   // Routers made as values anywhere (so unmounted ones are known too).
   const bind = (b: BoundRegistration): void => {
+    // `this.app[options.method](…)`: the method as the registration (or the call making it) gives it
+    if (b.reg.method === COMPUTED_METHOD) {
+      const m = ev.eval(b.file, b.reg.methodExpr!);
+      if (m.t !== 'str' || !REGISTRATION_METHODS.has(m.v)) {
+        ctx.warn(b.file, b.reg.at, `a registration whose method is not known statically (${m.t === 'str' ? `'${m.v}'` : exprName(b.reg.methodExpr!) ?? 'an expression'}); it is left out`, b.reg.snippet);
+        return;
+      }
+      b = { ...b, reg: { ...rewritten(b.reg, (e) => e), method: m.v } };
+    }
     let list = ctx.byRouter.get(b.router.id);
     if (!list) ctx.byRouter.set(b.router.id, (list = []));
     list.push(b);
@@ -581,7 +590,7 @@ export function link(
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
         // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
-        const read = paramsRead(facts, reg.chainPath ? [...reg.args, reg.chainPath] : reg.args);
+        const read = paramsRead(facts, [...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]);
         const fn = read.size === 1 ? [...read][0]! : null;
         if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
         else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
@@ -638,7 +647,11 @@ export function link(
   for (const p of callSiteRegs) {
     const key = fnKey(p.file, p.fn);
     let sites = sitesOf.get(key);
-    if (!sites) sitesOf.set(key, (sites = callSitesOf(ev, callsTo, key, 0)));
+    if (!sites) {
+      sitesOf.set(key, (sites = callSitesOf(ev, callsTo, key, 0)));
+      if (sites.length >= MAX_CALL_SITES)
+        ctx.warn(p.file, p.reg.at, `${ev.fnOf(p.file, p.fn)?.name ?? 'a function'}() is called ${MAX_CALL_SITES} times or more: what this registration makes for the calls past the first ${MAX_CALL_SITES} is left out`, p.reg.snippet);
+    }
     const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
@@ -647,7 +660,7 @@ export function link(
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
-        const same = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
+        const same = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
         if (made.has(same)) continue;
         made.add(same);
         const own = [reg.at.line, reg.at.column];
@@ -745,7 +758,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     loop ??= { scope: sc.id, name: e.name, of };
     refs.add(e);
   };
-  for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : [])]) find(e);
+  for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]) find(e);
   const it = loop as { scope: number; name: string; of: Expr } | null;
   if (!it || several) return [reg];
   // (the list read as a call passes it, when it is a parameter's)
@@ -775,12 +788,15 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
       if (of) visit(of);
       else out.add(e.fn);
     } else if (e.k === 'ref') {
+      // `handler.bind(this)`: the instance is one object whichever call made it (`this.x` reads its field, below)
+      if (isThis(e)) return;
       const b = bindingIn(facts, e.scope, e.name);
       if (b) visit(b);
     } else if (e.k === 'member' && e.obj.k === 'ref') {
       // `this.list` reads the one field of the instance, not every field the constructor sets
+      // (what a class inherits, SUPER, comes first: its own fields win over it)
       const b = bindingIn(facts, e.obj.scope, e.obj.name);
-      if (b?.k === 'obj' && Object.hasOwn(b.props, e.prop) && !Object.keys(b.props).some((k) => k.startsWith('*spread*'))) visit(b.props[e.prop]!);
+      if (b?.k === 'obj' && Object.hasOwn(b.props, e.prop) && !Object.keys(b.props).some((k) => k.startsWith('*spread*') && k !== SUPER)) visit(b.props[e.prop]!);
       else visit(e.obj);
     } else forEachChildExpr(e, visit);
   };
@@ -856,7 +872,7 @@ interface CallOf {
 
 /** Calls of one function this many levels up at most (`new App([…])` → `this.initializeRoutes(routes)`), and this many in all. */
 const MAX_CALL_LEVELS = 4;
-const MAX_CALL_SITES = 64;
+const MAX_CALL_SITES = 1024;
 
 /**
  * The calls of function `key` as they are made: one whose arguments read the parameters of the
@@ -930,7 +946,16 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
  * from the cache holds some of them as getters (facts-text.ts), which a spread would drop.
  */
 function rewritten(reg: RegistrationFact, f: (e: Expr) => Expr): RegistrationFact {
-  return { target: f(reg.target), method: reg.method, args: reg.args.map(f), chainPath: reg.chainPath ? f(reg.chainPath) : null, ...(reg.awaited ? { awaited: true } : {}), at: reg.at, snippet: reg.snippet };
+  return {
+    target: f(reg.target),
+    method: reg.method,
+    args: reg.args.map(f),
+    chainPath: reg.chainPath ? f(reg.chainPath) : null,
+    ...(reg.awaited ? { awaited: true } : {}),
+    ...(reg.methodExpr ? { methodExpr: f(reg.methodExpr) } : {}),
+    at: reg.at,
+    snippet: reg.snippet,
+  };
 }
 
 /** Call `f` on each expression directly inside `e`. */

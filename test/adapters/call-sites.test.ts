@@ -496,4 +496,59 @@ void main();
     );
     expect(lines(res)).toEqual(['GET /agents [this.middlewares.requireSession] src/app.ts:21']);
   });
+
+  it('a function called more than 1,024 times: the calls past those are said to be left out', async () => {
+    const calls = Array.from({ length: 1030 }, (_, i) => `route('/reports/r${i}');`).join('\n');
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.ts': `
+import express from 'express';
+
+export const app = express();
+
+export function route(path: string) {
+  app.get(path, (req, res) => res.json({ path }));
+}
+
+${calls}
+
+app.listen(3000);
+`,
+      }),
+    );
+    expect(res.routes).toHaveLength(1024);
+    expect(res.routes.filter((r) => r.path === '/reports/r1023' || r.path === '/reports/r1024').map((r) => r.path)).toEqual(['/reports/r1023']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:7:3 warning unresolved-route route() is called 1024 times or more: what this registration makes for the calls past the first 1024 is left out',
+    ]);
+  });
+
+  it('a registration whose method is an expression: a parameter each call passes, or a loop variable', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.ts': `
+import express, { type Request, type Response } from 'express';
+
+export const app = express();
+const ping = (req: Request, res: Response) => res.json({ ok: true });
+
+function health(method: 'get' | 'post') {
+  app[method]('/health', ping);
+}
+health('get');
+health('post');
+
+for (const verb of ['get', 'head'] as const) {
+  app[verb]('/ping', ping);
+}
+
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /health [] src/app.ts:8', 'POST /health [] src/app.ts:8', 'GET /ping [] src/app.ts:14', 'HEAD /ping [] src/app.ts:14']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

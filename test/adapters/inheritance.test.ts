@@ -472,4 +472,146 @@ app.listen(3000);
     expect(lines(res)).toEqual(['DELETE /api/users/:id [] src/base/controller.base.ts:16', 'GET /api/users/:id [] src/base/controller.base.ts:15']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('Unleash’s route({ method, path, handler }): a registration whose method is a parameter’s property, made once per call of every subclass', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': AUTH,
+        'src/routes/controller.ts': `
+import { Router, type IRouter, type Request, type Response } from 'express';
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+export default class Controller {
+  app: IRouter;
+  config: { baseUriPath: string };
+
+  constructor(config: { baseUriPath: string }) {
+    this.app = Router();
+    this.config = config;
+  }
+
+  route(options: { method: 'get' | 'post' | 'delete'; path: string; handler: Handler }): void {
+    this.app[options.method](options.path, this.useRouteErrorHandler(options.handler.bind(this)));
+  }
+
+  private useRouteErrorHandler(handler: Handler): Handler {
+    return async (req, res) => {
+      try {
+        await handler(req, res);
+      } catch (error) {
+        res.status(500).json({ error: String(error) });
+      }
+    };
+  }
+
+  get router(): IRouter {
+    return this.app;
+  }
+}
+`,
+        'src/routes/projects.ts': `
+import type { Request, Response } from 'express';
+import Controller from './controller';
+
+export default class ProjectsController extends Controller {
+  constructor(config: { baseUriPath: string }) {
+    super(config);
+    this.route({ method: 'get', path: '', handler: this.getProjects });
+    this.route({ method: 'post', path: '/:projectId/archive', handler: this.archive });
+  }
+
+  async getProjects(req: Request, res: Response): Promise<void> {
+    res.json({ projects: [] });
+  }
+
+  async archive(req: Request, res: Response): Promise<void> {
+    res.status(202).end();
+  }
+}
+`,
+        'src/routes/segments.ts': `
+import type { Request, Response } from 'express';
+import Controller from './controller';
+
+export default class SegmentsController extends Controller {
+  constructor(config: { baseUriPath: string }) {
+    super(config);
+    this.route({ method: 'delete', path: '/:segmentId', handler: this.remove });
+    // a method no call makes known
+    this.app[config.baseUriPath]('/raw', this.remove);
+  }
+
+  async remove(req: Request, res: Response): Promise<void> {
+    res.status(204).end();
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { requireSession } from './middleware/auth';
+import ProjectsController from './routes/projects';
+import SegmentsController from './routes/segments';
+
+const config = { baseUriPath: '' };
+const app = express();
+app.use('/api/admin', requireSession);
+app.use('/api/admin/projects', new ProjectsController(config).router);
+app.use('/api/admin/segments', new SegmentsController(config).router);
+app.listen(4242);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/admin/projects [requireSession] src/routes/controller.ts:16',
+      'POST /api/admin/projects/:projectId/archive [requireSession] src/routes/controller.ts:16',
+      'DELETE /api/admin/segments/:segmentId [requireSession] src/routes/controller.ts:16',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/routes/segments.ts:10:5 warning unresolved-route a registration whose method is not known statically (config.baseUriPath); it is left out",
+    ]);
+  });
+
+  it('a subclass’s own field set from its constructor’s parameter: read with what each `new` passes', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/controllers/base.ts': `
+import { Router } from 'express';
+
+export abstract class BaseController {
+  readonly router = Router();
+}
+`,
+        'src/controllers/reports.ts': `
+import type { Request, Response } from 'express';
+import { BaseController } from './base';
+
+export class ReportsController extends BaseController {
+  private readonly prefix: string;
+
+  constructor(prefix: string) {
+    super();
+    this.prefix = prefix;
+    this.router.get(\`\${this.prefix}/reports\`, (req: Request, res: Response) => {
+      res.json({ reports: [] });
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { ReportsController } from './controllers/reports';
+
+const app = express();
+const reports = new ReportsController('/v1');
+app.use('/api', reports.router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/v1/reports [] src/controllers/reports.ts:11']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
