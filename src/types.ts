@@ -206,6 +206,12 @@ export interface RegistrationFact {
   awaited?: true;
   /** `this.app[options.method](…)`: the method as an expression (`method` is then COMPUTED_METHOD), read when linked */
   methodExpr?: Expr;
+  /**
+   * Made (when linked) by a call whose arguments give its path or method (`this.route({ method:
+   * 'get', path: '/x' })` of a helper registering `this.app[options.method](options.path, …)`):
+   * that call's place, where its route is reported
+   */
+  site?: { file: string; at: Loc; snippet: string };
   at: Loc;
   /** the source line, for fingerprints and excerpts */
   snippet: string;
@@ -216,6 +222,8 @@ export interface CallFact {
   callee: Expr;
   args: Expr[];
   at: Loc;
+  /** the source line: where a route the call makes is reported (RegistrationFact.site) */
+  snippet: string;
 }
 
 export interface CookieFact {

@@ -438,7 +438,7 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, always 
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
   if (always || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
-    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at });
+    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line) });
 }
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {

@@ -304,11 +304,16 @@ export class Evaluator {
         if (!c) this.callSites.set(e.call, (c = { file: e.call.file, fn: e.call.fn, args: e.call.args.map((a) => this.eval(e.call.argsFile, a, depth + 1)), memo: new Map() }));
         const outer = this.called;
         this.called = c;
+        let v: Value;
         try {
-          return this.eval(file, e.e, depth + 1);
+          v = this.eval(file, e.e, depth + 1);
         } finally {
           this.called = outer;
         }
+        // `{ method: 'get', path, handler }` of get(path, handler): its properties are read later,
+        // as the call passes them too
+        if (v.t === 'obj' && v.file === file) return { t: 'obj', file, props: Object.fromEntries(Object.entries(v.props).map(([k, p]) => [k, { k: 'within', e: p, call: e.call }])) };
+        return v;
       }
       case 'unknown':
         return { t: 'unknown', why: e.text };

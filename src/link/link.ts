@@ -32,6 +32,12 @@ export interface BoundRegistration {
   order: (string | number)[];
 }
 
+/** Where a registration's route is reported: the call giving its path or method (RegistrationFact.site), or the registration itself. */
+export function routePlace(file: string, reg: RegistrationFact): { file: string; line: number; column: number; snippet: string } {
+  const at = reg.site ?? { file, at: reg.at, snippet: reg.snippet };
+  return { file: at.file, line: at.at.line, column: at.at.column, snippet: at.snippet };
+}
+
 /** A value flattened from a registration's arguments, with the expression and file it came from. */
 export type FlatItem = { value: Value; expr: Expr; file: string };
 
@@ -618,7 +624,8 @@ export function link(
         const callee = ev.calledFn(file, call.callee);
         if (!callee) continue;
         const key = fnKey(callee.file, callee.fn);
-        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(call.callee.k === 'member' ? { self: call.callee.obj } : {}) } }]);
+        const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(call.callee.k === 'member' ? { self: call.callee.obj } : {}) };
+        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site, origin: { file, call } }]);
       }
     }
   }
@@ -655,8 +662,19 @@ export function link(
     const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
-    for (const { file, call, site } of sites) {
-      for (const reg of atCallSite(ev, p.file, p.reg, site)) {
+    // a path the call gives whole (`options.path`), or a method it gives: its route is reported
+    // where the call is made (a prefix it gives, `${prefix}/reports`, leaves the route where written)
+    const pfacts = files.get(p.file)!;
+    const givesPath = [p.reg.args[0], p.reg.chainPath].some((e) => {
+      let r = e;
+      while (r?.k === 'member') r = r.obj;
+      const b = r?.k === 'ref' ? bindingIn(pfacts, r.scope, r.name) : undefined;
+      return b?.k === 'param' && b.fn === p.fn;
+    });
+    const fromCall = givesPath || (p.reg.methodExpr !== undefined && paramsRead(pfacts, [p.reg.methodExpr]).has(p.fn));
+    for (const { file, call, site, origin } of sites) {
+      for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
+        const reg = fromCall ? { ...rewritten(atSite, (e) => e), site: { file: origin.file, at: origin.call.at, snippet: origin.call.snippet } } : atSite;
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
@@ -868,6 +886,8 @@ interface CallOf {
   file: string;
   call: CallFact;
   site: CallSite;
+  /** the call furthest out this one is made for (`this.get(…)` of a subclass, for `this.route(…)` in the base's get()) */
+  origin: { file: string; call: CallFact };
 }
 
 /** Calls of one function this many levels up at most (`new App([…])` → `this.initializeRoutes(routes)`), and this many in all. */
@@ -891,7 +911,7 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
       const args = c.call.args.map((a): Expr => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a));
       // `this.route(…)` in a method called as `this.get(…)`: `this` is what the outer call is made on
       const self = c.site.self && isThis(c.site.self) && o.site.self ? { k: 'at' as const, file: o.site.argsFile, e: o.site.self } : c.site.self;
-      out.push({ ...c, site: { ...c.site, args, ...(self ? { self } : {}) } });
+      out.push({ ...c, site: { ...c.site, args, ...(self ? { self } : {}) }, origin: o.origin });
     }
     if (out.length >= MAX_CALL_SITES) return out.slice(0, MAX_CALL_SITES);
   }
@@ -953,6 +973,7 @@ function rewritten(reg: RegistrationFact, f: (e: Expr) => Expr): RegistrationFac
     chainPath: reg.chainPath ? f(reg.chainPath) : null,
     ...(reg.awaited ? { awaited: true } : {}),
     ...(reg.methodExpr ? { methodExpr: f(reg.methodExpr) } : {}),
+    ...(reg.site ? { site: reg.site } : {}),
     at: reg.at,
     snippet: reg.snippet,
   };

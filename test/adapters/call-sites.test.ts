@@ -518,7 +518,10 @@ app.listen(3000);
       }),
     );
     expect(res.routes).toHaveLength(1024);
-    expect(res.routes.filter((r) => r.path === '/reports/r1023' || r.path === '/reports/r1024').map((r) => r.path)).toEqual(['/reports/r1023']);
+    // (each route where the call giving its path is made)
+    expect(res.routes.filter((r) => r.path === '/reports/r1023' || r.path === '/reports/r1024').map((r) => `${r.path} ${r.file}:${r.line} ${r.snippet}`)).toEqual([
+      "/reports/r1023 src/app.ts:1033 route('/reports/r1023');",
+    ]);
     expect(unresolvedRows(res)).toEqual([
       'src/app.ts:7:3 warning unresolved-route route() is called 1024 times or more: what this registration makes for the calls past the first 1024 is left out',
     ]);
@@ -548,7 +551,63 @@ app.listen(3000);
 `,
       }),
     );
-    expect(lines(res)).toEqual(['GET /health [] src/app.ts:8', 'POST /health [] src/app.ts:8', 'GET /ping [] src/app.ts:14', 'HEAD /ping [] src/app.ts:14']);
+    // (a method the call gives: the route is where the call is made)
+    expect(lines(res)).toEqual(['GET /health [] src/app.ts:10', 'POST /health [] src/app.ts:11', 'GET /ping [] src/app.ts:14', 'HEAD /ping [] src/app.ts:14']);
     expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('Koa, Hono and Fastify: a route a helper makes with the path a call gives is reported at the call', async () => {
+    const projects: Record<string, Record<string, string>> = {
+      koa: {
+        'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } }),
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const router = new Router();
+function route(path: string) {
+  router.get(path, async (ctx) => {
+    ctx.body = { path };
+  });
+}
+route('/status');
+
+const app = new Koa();
+app.use(router.routes());
+`,
+      },
+      hono: {
+        'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '^4.6.0' } }),
+        'src/app.ts': `
+import { Hono } from 'hono';
+
+const app = new Hono();
+function route(path: string) {
+  app.get(path, (c) => c.json({ path }));
+}
+route('/status');
+
+export default app;
+`,
+      },
+      fastify: {
+        'package.json': JSON.stringify({ name: 'f', dependencies: { fastify: '^5.0.0' } }),
+        'src/app.ts': `
+import Fastify from 'fastify';
+
+const app = Fastify();
+function route(path: string) {
+  app.get(path, async () => ({ path }));
+}
+route('/status');
+
+await app.listen({ port: 3000 });
+`,
+      },
+    };
+    for (const [framework, files] of Object.entries(projects)) {
+      const res = await check(writeProject(files));
+      expect(res.routes.map((r) => `${r.framework} ${r.method} ${r.path} ${r.file}:${r.line} ${r.snippet}`)).toEqual([`${framework} GET /status src/app.ts:${framework === 'koa' ? 11 : 8} route('/status');`]);
+    }
   });
 });

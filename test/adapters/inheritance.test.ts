@@ -496,6 +496,10 @@ export default class Controller {
     this.app[options.method](options.path, this.useRouteErrorHandler(options.handler.bind(this)));
   }
 
+  get(path: string, handler: Handler): void {
+    this.route({ method: 'get', path, handler });
+  }
+
   private useRouteErrorHandler(handler: Handler): Handler {
     return async (req, res) => {
       try {
@@ -539,6 +543,7 @@ export default class SegmentsController extends Controller {
   constructor(config: { baseUriPath: string }) {
     super(config);
     this.route({ method: 'delete', path: '/:segmentId', handler: this.remove });
+    this.get('/:segmentId', this.remove);
     // a method no call makes known
     this.app[config.baseUriPath]('/raw', this.remove);
   }
@@ -563,13 +568,16 @@ app.listen(4242);
 `,
       }),
     );
+    // (each route where the route(…) call giving its method and path is made)
     expect(lines(res)).toEqual([
-      'GET /api/admin/projects [requireSession] src/routes/controller.ts:16',
-      'POST /api/admin/projects/:projectId/archive [requireSession] src/routes/controller.ts:16',
-      'DELETE /api/admin/segments/:segmentId [requireSession] src/routes/controller.ts:16',
+      'GET /api/admin/projects [requireSession] src/routes/projects.ts:8',
+      'POST /api/admin/projects/:projectId/archive [requireSession] src/routes/projects.ts:9',
+      'DELETE /api/admin/segments/:segmentId [requireSession] src/routes/segments.ts:8',
+      // (through the base's get(): where the call furthest out is made)
+      'GET /api/admin/segments/:segmentId [requireSession] src/routes/segments.ts:9',
     ]);
     expect(unresolvedRows(res)).toEqual([
-      "src/routes/segments.ts:10:5 warning unresolved-route a registration whose method is not known statically (config.baseUriPath); it is left out",
+      "src/routes/segments.ts:11:5 warning unresolved-route a registration whose method is not known statically (config.baseUriPath); it is left out",
     ]);
   });
 

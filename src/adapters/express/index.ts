@@ -12,7 +12,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { paramNames, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { paramNames, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, type OptionalSyntax } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -297,9 +297,7 @@ class ExpressLinker {
       this.ctx.routes.push({
         method: methods[0]!,
         path: full,
-        file,
-        line: reg.at.line,
-        column: reg.at.column,
+        ...routePlace(file, reg),
         framework: 'express',
         handler: handlerName,
         app,
@@ -308,7 +306,6 @@ class ExpressLinker {
         prefixes,
         guards: uniqueGuards([...applied, ...paramGuards, ...routeGuards, ...inHandler]),
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-        snippet: reg.snippet,
       });
     }
   }

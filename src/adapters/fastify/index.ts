@@ -44,7 +44,7 @@
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { fnKey, type LinkContext } from '../../link/link.js';
+import { fnKey, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -706,9 +706,7 @@ class FastifyApp {
       this.ctx.routes.push({
         method,
         path: r.path,
-        file,
-        line: reg.at.line,
-        column: reg.at.column,
+        ...routePlace(file, reg),
         framework: 'fastify',
         handler: handlerName,
         app: this.app.name ?? 'app',
@@ -718,7 +716,6 @@ class FastifyApp {
         prefixes: r.ctx.prefixes,
         guards,
         handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
-        snippet: reg.snippet,
       });
     }
   }

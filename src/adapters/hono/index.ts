@@ -26,7 +26,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { cmp, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -345,9 +345,7 @@ class HonoLinker {
       this.ctx.routes.push({
         method: e.method,
         path: e.path,
-        file: e.file,
-        line: e.reg.at.line,
-        column: e.reg.at.column,
+        ...routePlace(e.file, e.reg),
         framework: 'hono',
         handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,
         app,
@@ -357,7 +355,6 @@ class HonoLinker {
         prefixes: e.prefixes,
         guards: uniqueGuards(guards),
         handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-        snippet: e.reg.snippet,
       });
     }
   }

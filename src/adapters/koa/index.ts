@@ -23,7 +23,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, paramNames, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
+import { cmp, paramNames, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { optionalForms, pathApplies, routePathCovers, type OptionalSyntax } from '../paths.js';
@@ -437,9 +437,7 @@ class KoaLinker {
       this.ctx.routes.push({
         method: l.methods[0]!,
         path: l.path,
-        file: l.file,
-        line: l.reg.at.line,
-        column: l.reg.at.column,
+        ...routePlace(l.file, l.reg),
         framework: 'koa',
         handler: handlerNameOf(this.ctx.ev, handler),
         app,
@@ -449,7 +447,6 @@ class KoaLinker {
         prefixes: l.prefixes,
         guards: uniqueGuards(guards),
         handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-        snippet: l.reg.snippet,
       });
     });
   }
