@@ -476,10 +476,13 @@ export class Evaluator {
     const key = `${obj.file}:${e.pos}`;
     const tag = this.inheritedRouters.get(v.id);
     const own = base.props[prop];
-    const baseSuper = base.props[SUPER] as Extract<Expr, { k: 'new' }> | undefined;
-    const fresh = (own && (own.k === 'call' || own.k === 'new') && v.id === `${base.file}:${own.pos}`) || (tag !== undefined && baseSuper !== undefined && tag === `${base.file}:${baseSuper.pos}`);
-    if (!fresh) return v;
     const made = this.routers.get(v.id)!;
+    const ownMade = own !== undefined && (own.k === 'call' || own.k === 'new');
+    // (made anew for each class, it would still share its route table with the router it derives from)
+    if (ownMade && made.init.derivedFrom) return { t: 'unknown', why: 'a router the base class derives from another (basePath) is shared by every class extending it' };
+    const baseSuper = base.props[SUPER] as Extract<Expr, { k: 'new' }> | undefined;
+    const fresh = (ownMade && v.id === `${base.file}:${own.pos}`) || (tag !== undefined && baseSuper !== undefined && tag === `${base.file}:${baseSuper.pos}`);
+    if (!fresh) return v;
     const id = `${key}~${v.id}`;
     if (!this.routers.has(id)) {
       // made with what this class passes to `super(…)`: `new Router({ prefix })` of the base's constructor

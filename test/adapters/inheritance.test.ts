@@ -622,4 +622,57 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /api/v1/reports [] src/controllers/reports.ts:11']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('Hono: a base class’s own app is one per subclass; one it derives with basePath() is not known statically', async () => {
+    const project = (init: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'edge', dependencies: { hono: '^4.6.0' } }),
+        'src/routes/base.ts': `
+import { Hono } from 'hono';
+
+export abstract class BaseRoutes {
+  public readonly app = ${init};
+}
+`,
+        'src/routes/users.ts': `
+import { BaseRoutes } from './base';
+
+export class UserRoutes extends BaseRoutes {
+  constructor() {
+    super();
+    this.app.get('/users', (c) => c.json({ users: [] }));
+  }
+}
+`,
+        'src/routes/teams.ts': `
+import { BaseRoutes } from './base';
+
+export class TeamRoutes extends BaseRoutes {
+  constructor() {
+    super();
+    this.app.get('/teams', (c) => c.json({ teams: [] }));
+  }
+}
+`,
+        'src/index.ts': `
+import { Hono } from 'hono';
+import { UserRoutes } from './routes/users';
+import { TeamRoutes } from './routes/teams';
+
+const app = new Hono();
+app.route('/api', new UserRoutes().app);
+app.route('/admin', new TeamRoutes().app);
+
+export default app;
+`,
+      });
+    const own = await check(project('new Hono()'));
+    expect(lines(own)).toEqual(['GET /admin/teams [] src/routes/teams.ts:7', 'GET /api/users [] src/routes/users.ts:7']);
+    const derived = await check(project("new Hono().basePath('/v1')"));
+    expect(lines(derived)).toEqual([]);
+    expect(unresolvedRows(derived)).toEqual([
+      "src/index.ts:7:1 warning unresolved-route sub-app mounted at '/api' could not be resolved (a router the base class derives from another (basePath) is shared by every class extending it); the routes under it are unknown",
+      "src/index.ts:8:1 warning unresolved-route sub-app mounted at '/admin' could not be resolved (a router the base class derives from another (basePath) is shared by every class extending it); the routes under it are unknown",
+    ]);
+  });
 });
