@@ -224,6 +224,8 @@ export interface CallFact {
   at: Loc;
   /** the source line: where a route the call makes is reported (RegistrationFact.site) */
   snippet: string;
+  /** a `super(…)` call: the instance it is made for (`this` of the class calling it), `this` in the constructor it calls */
+  self?: Expr;
 }
 
 export interface CookieFact {

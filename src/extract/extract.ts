@@ -416,7 +416,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       return;
     }
     // (a `super(…)` call is kept whatever it passes: registrations on the base constructor's parameters are made with its arguments)
-    recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
+    const isSuper = ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword;
+    recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, isSuper && ctx.thisRef ? refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope) : null);
     return;
   }
   // Everything else: walk children looking for statements and expressions.
@@ -432,13 +433,14 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
  * counts when it calls a function or class by name: a method's result kept in a variable
  * (`const rows = items.map(toView)`, common in every body) is left out.
  */
-function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, always = false): void {
+/** `superOf`: for a `super(…)` call (kept whatever it passes), the instance it is made for (`this` in the base's constructor). */
+function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
-  if (always || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
-    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line) });
+  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
+    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}) });
 }
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {

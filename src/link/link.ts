@@ -624,7 +624,8 @@ export function link(
         const callee = ev.calledFn(file, call.callee);
         if (!callee) continue;
         const key = fnKey(callee.file, callee.fn);
-        const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(call.callee.k === 'member' ? { self: call.callee.obj } : {}) };
+        const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
+        const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };
         callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site, origin: { file, call } }]);
       }
     }

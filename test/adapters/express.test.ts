@@ -145,6 +145,32 @@ app.use('/exact', exact);
     ]);
   });
 
+  it('express-promise-router makes a router, with the same options', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'pg-api', dependencies: { express: '4.21.2', 'express-promise-router': '4.1.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/routes/users.ts': `
+import Router from 'express-promise-router';
+import { requireSession } from '../guards.js';
+
+export const users = Router({ strict: true });
+users.use(requireSession);
+users.get('/:id', async (req, res) => {
+  res.json({ id: req.params.id });
+});
+`,
+      'src/app.ts': `
+import express from 'express';
+import { users } from './routes/users.js';
+
+export const app = express();
+app.use('/users', users);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { matching: true })).toEqual(['GET /users/:id [requireSession] strict']);
+  });
+
   it("app.disable() turns a setting off again: case-insensitive, non-strict after enable() then disable()", async () => {
     const dir = writeProject({
       'package.json': PKG,

@@ -675,4 +675,74 @@ export default app;
       "src/index.ts:8:1 warning unresolved-route sub-app mounted at '/admin' could not be resolved (a router the base class derives from another (basePath) is shared by every class extending it); the routes under it are unknown",
     ]);
   });
+
+  it('what the base constructor registers with what super(…) passes is made on each subclass’s own router', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { express: '4.21.2', 'express-promise-router': '4.1.1' } }),
+        'src/middleware/auth.ts': AUTH,
+        'src/controllers/base.controller.ts': `
+import type { Router } from 'express';
+import PromiseRouter from 'express-promise-router';
+import { requireSession } from '../middleware/auth';
+
+export abstract class BaseController {
+  public readonly path: string;
+  public readonly router: Router;
+
+  constructor(path: string, addAuth = true) {
+    this.router = PromiseRouter();
+    this.path = path;
+    if (addAuth) this.router.all(\`\${this.path}/*\`, requireSession);
+    this.router.get(\`\${this.path}/health\`, async (req, res) => {
+      res.json({ ok: true });
+    });
+  }
+}
+`,
+        'src/controllers/invoices.controller.ts': `
+import { BaseController } from './base.controller';
+
+export class InvoicesController extends BaseController {
+  constructor() {
+    super('/invoices');
+    this.router.get(\`\${this.path}/:id\`, async (req, res) => {
+      res.json({ id: req.params.id });
+    });
+  }
+}
+`,
+        'src/controllers/partners.controller.ts': `
+import { BaseController } from './base.controller';
+
+export class PartnersController extends BaseController {
+  constructor() {
+    super('/partners');
+    this.router.get(\`\${this.path}/:id\`, async (req, res) => {
+      res.json({ id: req.params.id });
+    });
+  }
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { InvoicesController } from './controllers/invoices.controller';
+import { PartnersController } from './controllers/partners.controller';
+
+const app = express();
+app.use('/api', new InvoicesController().router);
+app.use('/api', new PartnersController().router);
+app.listen(3000);
+`,
+      }),
+    );
+    // (each subclass's router holds the layer and the route its super(…) made, not the other's)
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'GET /api/invoices/:id [requireSession] src/controllers/invoices.controller.ts:7',
+      'GET /api/invoices/health [requireSession] src/controllers/base.controller.ts:14',
+      'GET /api/partners/:id [requireSession] src/controllers/partners.controller.ts:7',
+      'GET /api/partners/health [requireSession] src/controllers/base.controller.ts:14',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

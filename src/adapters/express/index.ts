@@ -47,9 +47,11 @@ interface ScopedGuard {
 export const expressAdapter: Adapter = {
   name: 'express',
   title: 'Express',
-  modules: ['express'],
+  // (express-promise-router: a Router whose handlers may return promises, as node-postgres's docs suggest)
+  modules: ['express', 'express-promise-router'],
 
-  create(_pkg, path, args, _isNew, ev): RouterInit | null {
+  create(pkg, path, args, _isNew, ev): RouterInit | null {
+    if (pkg === 'express-promise-router') return path.length === 0 ? { kind: 'router', ...optionsOf(ev, args) } : null;
     if (path.length === 0) return { kind: 'app', strict: false, caseSensitive: false };
     if (path.length === 1 && path[0] === 'Router') return { kind: 'router', ...optionsOf(ev, args) };
     return null;
