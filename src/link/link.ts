@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { COMPUTED_METHOD, EACH, LOOPS, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, RegistrationFact, Route, Scope } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
 
 export { fnKey };
@@ -30,6 +30,12 @@ export interface BoundRegistration {
   file: string;
   router: RouterObject;
   order: (string | number)[];
+}
+
+/** A mount's prefix, where it is given (routePlace: the call giving the path, or the registration). */
+export function prefixStep(prefix: string, file: string, reg: RegistrationFact): PrefixStep {
+  const at = routePlace(file, reg);
+  return { prefix, file: at.file, line: at.line };
 }
 
 /** Where a registration's route is reported: the call giving its path or method (RegistrationFact.site), or the registration itself. */

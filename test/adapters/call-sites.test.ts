@@ -610,4 +610,49 @@ await app.listen({ port: 3000 });
       expect(res.routes.map((r) => `${r.framework} ${r.method} ${r.path} ${r.file}:${r.line} ${r.snippet}`)).toEqual([`${framework} GET /status src/app.ts:${framework === 'koa' ? 11 : 8} route('/status');`]);
     }
   });
+
+  it('Koa and Hono: a prefix a helper mounts at, from what a call gives it, is located at the call', async () => {
+    const koa = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } }),
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const sites = new Router();
+sites.get('/', async (ctx) => {
+  ctx.body = [];
+});
+const api = new Router();
+function mount(path: string, router: Router) {
+  api.use(path, router.routes());
+}
+mount('/sites', sites);
+
+const app = new Koa();
+app.use(api.routes());
+`,
+      }),
+    );
+    expect(koa.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((x) => `${x.prefix}@${x.file}:${x.line}`).join(' ')}`)).toEqual(['GET /sites /sites@src/app.ts:13']);
+    const hono = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '^4.6.0' } }),
+        'src/app.ts': `
+import { Hono } from 'hono';
+
+const sites = new Hono();
+sites.get('/', (c) => c.json([]));
+const app = new Hono();
+function mount(path: string, sub: Hono) {
+  app.route(path, sub);
+}
+mount('/sites', sites);
+
+export default app;
+`,
+      }),
+    );
+    expect(hono.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((x) => `${x.prefix}@${x.file}:${x.line}`).join(' ')}`)).toEqual(['GET /sites /sites@src/app.ts:10']);
+  });
 });

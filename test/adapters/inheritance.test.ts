@@ -266,6 +266,8 @@ app.listen(4242);
       'DELETE /api/admin/features/:featureName [requireSession] src/routes/admin/features.ts:9',
       'GET /api/health [] src/routes/health.ts:8',
     ]);
+    // (the prefix the base's use() mounts at is where AdminApi's call gives it)
+    expect(res.routes[0]!.prefixes.map((x) => `${x.prefix} ${x.file}:${x.line}`)).toEqual(['/api/admin src/app.ts:7', '/features src/routes/admin/index.ts:10']);
     expect(unresolvedRows(res)).toEqual([]);
   });
 

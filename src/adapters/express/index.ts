@@ -12,7 +12,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { paramNames, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, type OptionalSyntax } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -207,7 +207,7 @@ class ExpressLinker {
               return;
             }
             if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-            const step: PrefixStep = { prefix: p === '' ? '' : p, file, line: reg.at.line };
+            const step = prefixStep(p, file, reg);
             const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
             for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;

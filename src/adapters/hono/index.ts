@@ -26,7 +26,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -262,7 +262,7 @@ class HonoLinker {
     this.mounted.add(subBase.id);
     const prefix = mergePath(base, p.v);
     const merge = this.isOpenApi(view) && this.isOpenApi(subView);
-    const step: PrefixStep = { prefix: p.v, file, line: reg.at.line };
+    const step = prefixStep(p.v, file, reg);
     for (const e of this.entries(subBase)) {
       if (!this.before(e.added, key)) continue;
       // the route-graph budget: each route() copies the sub-app's table, and copies multiply

@@ -23,7 +23,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, paramNames, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
+import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { optionalForms, pathApplies, routePathCovers, type OptionalSyntax } from '../paths.js';
@@ -289,7 +289,7 @@ class KoaLinker {
             continue;
           }
           this.mounted.add(sub.id);
-          const step: PrefixStep = { prefix: p ?? '', file, line: reg.at.line };
+          const step = prefixStep(p ?? '', file, reg);
           // the route-graph budget: each mount copies the sub-router's layers, and copies multiply
           for (const l of this.stack(sub, key)) {
             if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
