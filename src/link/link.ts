@@ -217,6 +217,12 @@ export class LinkContext {
     this.unresolved.push({ file, line: at.line, column: at.column, message, snippet });
   }
 
+  /** A warning about the route a registration makes: where the route would be reported (routePlace). */
+  warnRoute(file: string, reg: RegistrationFact, message: string): void {
+    const { file: f, line, column, snippet } = routePlace(file, reg);
+    this.unresolved.push({ file: f, line, column, message, snippet });
+  }
+
   /** Classify a middleware / guard use into an applied guard; null for known non-guards. */
   guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
     // a middleware a call passes for a parameter (`mount('/api', requireSession, api)`): as written there

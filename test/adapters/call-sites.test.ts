@@ -655,4 +655,44 @@ export default app;
     );
     expect(hono.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((x) => `${x.prefix}@${x.file}:${x.line}`).join(' ')}`)).toEqual(['GET /sites /sites@src/app.ts:10']);
   });
+
+  it('a route a helper makes with a path a call gives that is not known statically: the warning is at the call', async () => {
+    const express = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.ts': `
+import express from 'express';
+
+export const app = express();
+function route(path: string) {
+  app.get(path, (req, res) => res.json({ ok: true }));
+}
+route('/status');
+route(process.env.HEALTH_PATH!);
+`,
+      }),
+    );
+    expect(lines(express)).toEqual(['GET /status [] src/app.ts:8']);
+    expect(unresolvedRows(express)).toEqual(['src/app.ts:9:1 warning unresolved-route GET route with a path not known statically (property HEALTH_PATH of a value not known statically); it is left out']);
+    const koa = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } }),
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const router = new Router();
+function route(path: string) {
+  router.get(path, async (ctx) => {
+    ctx.body = { ok: true };
+  });
+}
+route(process.env.HEALTH_PATH!);
+
+new Koa().use(router.routes());
+`,
+      }),
+    );
+    expect(unresolvedRows(koa)).toEqual(['src/app.ts:11:1 warning unresolved-route GET route with a path not known statically; it is left out']);
+  });
 });

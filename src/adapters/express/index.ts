@@ -249,7 +249,7 @@ class ExpressLinker {
     const pv = this.ctx.ev.eval(file, pathExpr);
     const paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (!paths) {
-      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`, reg.snippet);
+      this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
       return [];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));

@@ -235,7 +235,7 @@ class KoaLinker {
       rest = reg.args.slice(2);
     }
     if (!paths) {
-      this.ctx.warn(file, reg.at, `${METHODS[reg.method]} route with a path not known statically; it is left out`, reg.snippet);
+      this.ctx.warnRoute(file, reg, `${METHODS[reg.method]} route with a path not known statically; it is left out`);
       return;
     }
     const items = ev.flatten(file, rest);
