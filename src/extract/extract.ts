@@ -432,8 +432,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
  * A declaration's initialiser (`const server = new App([…])`, `const api = registerRoutes(app)`)
  * counts when it calls a function or class by name: a method's result kept in a variable
  * (`const rows = items.map(toView)`, common in every body) is left out.
+ * A `super(…)` call is kept whatever it passes, with `superOf`, the instance it is made for
+ * (`this` in the base's constructor).
  */
-/** `superOf`: for a `super(…)` call (kept whatever it passes), the instance it is made for (`this` in the base's constructor). */
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)

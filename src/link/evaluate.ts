@@ -455,17 +455,22 @@ export class Evaluator {
    * registrations are the base class's and then the subclass's own.
    */
   private inherited(obj: Extract<Value, { t: 'obj' }>, e: Extract<Expr, { k: 'new' }>, prop: string, self: Extract<Value, { t: 'obj' }>, depth: number): Value | null {
-    if (e.callee.k !== 'ref' || depth > MAX_DEPTH) return null;
-    const fields = this.classBinding(obj.file, e.callee.scope, e.callee.name, THIS_PREFIX);
+    const baseName = e.callee;
+    if (baseName.k !== 'ref' || depth > MAX_DEPTH) return null;
+    const fields = this.classBinding(obj.file, baseName.scope, baseName.name, THIS_PREFIX);
     const base = fields ? this.eval(fields.file, fields.expr, depth + 1) : null;
     if (!fields || base?.t !== 'obj') return null;
     let v = this.asSelf(self, () => this.member(base, prop, depth + 1, self));
     if (v.t === 'unknown' && v.why.startsWith('no property')) return null;
-    const ctor = this.classBinding(obj.file, e.callee.scope, e.callee.name, CTOR_PREFIX);
-    const c = ctor ? this.eval(ctor.file, ctor.expr, depth + 1) : null;
+    // the base's constructor, read only for a parameter's value or a router made anew
+    const ctorOf = (): Value | null => {
+      const ctor = this.classBinding(obj.file, baseName.scope, baseName.name, CTOR_PREFIX);
+      return ctor ? this.eval(ctor.file, ctor.expr, depth + 1) : null;
+    };
     // `constructor(path) { this.path = path }` of the base: what `super('/users')` passes
     if (v.t === 'param') {
       const arg = e.args[v.index];
+      const c = arg ? ctorOf() : null;
       if (c?.t === 'fn' && c.file === v.file && c.fn === v.fn && arg) {
         const path = v.path ?? [];
         v = this.eval(obj.file, arg, depth + 1);
@@ -486,6 +491,7 @@ export class Evaluator {
     const id = `${key}~${v.id}`;
     if (!this.routers.has(id)) {
       // made with what this class passes to `super(…)`: `new Router({ prefix })` of the base's constructor
+      const c = ctorOf();
       const init = c?.t === 'fn' ? this.asSelf(self, () => this.initFor(made, c, e.args.map((a) => this.eval(obj.file, a, depth + 1)))) : made.init;
       this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init });
       this.inheritedRouters.set(id, key);

@@ -6,12 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { unresolvedRows } from '../helpers/expect.js';
+import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
 import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
-
-function lines(res: Awaited<ReturnType<typeof check>>): string[] {
-  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
-}
 
 const AUTH = `
 import type { NextFunction, Request, Response } from 'express';

@@ -6,12 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
-import { unresolvedRows } from '../helpers/expect.js';
+import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
 import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
-
-function lines(res: Awaited<ReturnType<typeof check>>): string[] {
-  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
-}
 
 const KOA_PACKAGE = JSON.stringify({ name: 'api', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0' } });
 
@@ -739,7 +735,7 @@ app.listen(3000);
       }),
     );
     // (each subclass's router holds the layer and the route its super(…) made, not the other's)
-    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+    expect(lines(res)).toEqual([
       'GET /api/invoices/:id [requireSession] src/controllers/invoices.controller.ts:7',
       'GET /api/invoices/health [requireSession] src/controllers/base.controller.ts:14',
       'GET /api/partners/:id [requireSession] src/controllers/partners.controller.ts:7',

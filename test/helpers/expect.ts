@@ -53,3 +53,8 @@ export function findingRows(findings: Pick<Finding, 'file' | 'line' | 'column' |
 export function unresolvedRows(res: { findings: Finding[] }): string[] {
   return findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'));
 }
+
+/** Routes as "METHOD /path [guard, …] file:line", in report order. */
+export function routeLinesAt(res: { routes: Pick<Route, 'method' | 'path' | 'guards' | 'file' | 'line'>[] }): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
+}
