@@ -2,9 +2,11 @@
  * fixtures/express-clean: a realistic control plane that follows the contract. Every
  * expectation below was derived by hand from the SPEC and the fixture's source.
  */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, check, cli } from './helpers/run.js';
+import { BIN, ROOT, check, cli } from './helpers/run.js';
 import { findingRows, routeRows, row } from './helpers/expect.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'express-clean');
@@ -156,5 +158,27 @@ describe('fixtures/express-clean (CLI)', () => {
 
   it('--max-warnings 0 passes: there are no warnings', () => {
     expect(cli(['check', '--max-warnings', '0'], DIR).code).toBe(0);
+  });
+
+  it('a reader that closes the pipe early (check | head) costs no stack trace and keeps the exit code', async () => {
+    const child = spawn(process.execPath, [BIN, 'check', '--format', 'json'], { cwd: DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    // closed before the child has loaded: every write it makes to stdout meets a closed pipe
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it.runIf(fs.existsSync('/dev/full'))('a report that cannot be written (a full disk) fails the run: exit 2, one line', () => {
+    const full = fs.openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'check'], { cwd: DIR, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+      expect(r.stderr).toBe('route-surface: cannot write the report to stdout (ENOSPC)\n');
+      expect(r.status).toBe(2);
+    } finally {
+      fs.closeSync(full);
+    }
   });
 });
