@@ -35,18 +35,33 @@ function writeOut(text: string | Iterable<string>, output: string | undefined): 
     for (const piece of pieces) process.stdout.write(piece);
     return;
   }
-  const abs = path.resolve(output);
-  const tmp = `${abs}.${process.pid}.tmp`;
   try {
+    // A regular file (or a new one) is replaced whole, through a temporary file beside it, so a
+    // reader never sees half a report; a link is written through, to the file it leads to (which
+    // it creates if need be); a device or a FIFO (`/dev/stdout`, a named pipe) is written to as
+    // it is, never replaced.
+    const here = statOrNull(output, fs.lstatSync);
+    const there = here?.isSymbolicLink() ? statOrNull(output, fs.statSync) : here;
+    const atomic = !here || there?.isFile() === true;
+    const abs = !here ? path.resolve(output) : atomic ? fs.realpathSync(output) : output;
+    const tmp = atomic ? `${abs}.${process.pid}.tmp` : abs;
     const fd = fs.openSync(tmp, 'w');
     try {
       for (const piece of pieces) fs.writeSync(fd, piece);
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmp, abs);
+    if (atomic) fs.renameSync(tmp, abs);
   } catch (err) {
     throw new UsageError(`${output}: cannot write (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function statOrNull(file: string, stat: (file: string) => fs.Stats): fs.Stats | null {
+  try {
+    return stat(file);
+  } catch {
+    return null;
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, check, cli } from './helpers/run.js';
@@ -169,6 +170,38 @@ describe('fixtures/express-clean (CLI)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('--output writes through a link to the file it leads to, and into a FIFO without replacing it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-output-'));
+    const quiet = '✔ no problems (29 routes in 28 files, contract browser-control-plane@1.0.0)\n';
+    try {
+      const report = path.join(dir, 'report.txt');
+      const link = path.join(dir, 'link.txt');
+      fs.symlinkSync(report, link); // dangling until the report is written
+      expect(cli(['check', '--quiet', '--output', link], DIR).code).toBe(0);
+      fs.writeFileSync(report, 'an older report\n');
+      expect(cli(['check', '--quiet', '--output', link], DIR).code).toBe(0);
+      expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+      expect(fs.readFileSync(report, 'utf8')).toBe(quiet);
+      expect(fs.readdirSync(dir).sort()).toEqual(['link.txt', 'report.txt']);
+
+      const fifo = path.join(dir, 'fifo');
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      const reader = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+      let read = '';
+      reader.stdout.on('data', (d: Buffer) => (read += d.toString()));
+      const readerDone = new Promise((resolve) => reader.on('close', resolve));
+      const code = await new Promise((resolve) => spawn(process.execPath, [BIN, 'check', '--quiet', '--output', fifo], { cwd: DIR, stdio: 'ignore' }).on('close', resolve));
+      const stillFifo = fs.lstatSync(fifo).isFIFO();
+      if (!stillFifo) reader.kill(); // replaced: the reader waits on the old FIFO for ever
+      await readerDone;
+      expect(code).toBe(0);
+      expect(stillFifo).toBe(true);
+      expect(read).toBe(quiet);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.runIf(fs.existsSync('/dev/full'))('a report that cannot be written (a full disk) fails the run: exit 2, one line', () => {
