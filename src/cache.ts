@@ -201,26 +201,41 @@ export class FactCache {
    * Open the cache at `file` for `key`: only its header and index are read; facts and the
    * result are read when asked for. Whatever is wrong with the file makes an empty cache.
    */
-  static open(file: string, key: string): FactCache {
+  static open(location: string, key: string): FactCache {
+    // Only a regular file can be a cache: a link is followed to the file it leads to (the link
+    // stays), and anything else there — a device, a FIFO (reading it would wait), a link that
+    // leads nowhere — is neither read nor replaced.
+    let file = location;
+    try {
+      if (!fs.statSync(location).isFile()) return FactCache.refused(location, key, 'not a regular file');
+      file = fs.realpathSync(location);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') return new FactCache(location, key, `cannot read the cache ${location} (${code ?? 'error'})`);
+      if (fs.lstatSync(location, { throwIfNoEntry: false })?.isSymbolicLink()) return FactCache.refused(location, key, 'a link that leads nowhere');
+      return new FactCache(location, key, null);
+    }
     let fd: number;
     try {
       fd = fs.openSync(file, 'r');
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      return new FactCache(file, key, code === 'ENOENT' ? null : `cannot read the cache ${file} (${code ?? 'error'})`);
+      return new FactCache(file, key, `cannot read the cache ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     let keep = false;
     try {
       const st = fs.fstatSync(fd);
+      // A file that does not start with a cache's header is someone else's (a mistyped
+      // --cache-location): it is left as it is. An empty one holds nothing to lose.
+      const foreign = (): FactCache => (st.size > 0 ? FactCache.refused(file, key, 'not a route-surface cache') : new FactCache(file, key, 'not a route-surface cache'));
       const head = readLine(fd);
-      if (head === null) return new FactCache(file, key, 'not a route-surface cache');
+      if (head === null) return foreign();
       let header: Header;
       try {
         header = JSON.parse(head.text) as Header;
       } catch {
-        return new FactCache(file, key, 'not a route-surface cache');
+        return foreign();
       }
-      if (typeof header !== 'object' || header === null || header.tool !== 'route-surface') return new FactCache(file, key, 'not a route-surface cache');
+      if (typeof header !== 'object' || header === null || header.tool !== 'route-surface') return foreign();
       // an older build's cache (another layout) is, like one for another configuration, rebuilt
       if (header.format !== CACHE_FORMAT || header.key !== key) return new FactCache(file, key, 'made by another version or configuration');
       // The trailer at the end says where the index starts; a file whose last append was cut
@@ -248,6 +263,13 @@ export class FactCache {
     } finally {
       if (!keep) fs.closeSync(fd);
     }
+  }
+
+  /** No cache: what is at `file` is not one, and is neither read nor written. */
+  private static refused(file: string, key: string, why: string): FactCache {
+    const cache = new FactCache(file, key, why);
+    cache.writeError = `cannot write the cache ${file} (${why}: left as it is)`;
+    return cache;
   }
 
   /** The cached entry of `file`, whatever its content now. */

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,16 +143,16 @@ describe('check --cache', () => {
     expect(formatJson(removed)).toBe(formatJson(await uncached(dir)));
   });
 
-  it('ignores a corrupt, truncated or foreign cache and rebuilds it, never failing the run', async () => {
+  it('ignores an empty, truncated or outdated cache and rebuilds it, never failing the run', async () => {
     const dir = project();
     const file = path.join(dir, DEFAULT_FILE);
     const expected = formatJson(await uncached(dir));
 
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, 'PK\u0003\u0004 definitely not a cache\n{"tool":');
-    const corrupt = await cached(dir);
-    expect(corrupt.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'not a route-surface cache' });
-    expect(formatJson(corrupt)).toBe(expected);
+    fs.writeFileSync(file, '');
+    const empty = await cached(dir);
+    expect(empty.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: 'not a route-surface cache' });
+    expect(formatJson(empty)).toBe(expected);
     expect((await cached(dir)).extraction).toMatchObject({ reused: true, cacheNote: null });
 
     const whole = fs.readFileSync(file);
@@ -184,6 +184,38 @@ describe('check --cache', () => {
     const res = await cached(dir, { cacheLocation: 'not-a-dir/cache/' });
     expect(res.extraction?.cacheNote).toBe(`cannot write the cache ${path.join(dir, 'not-a-dir', 'cache', CACHE_FILE_NAME)} (ENOTDIR)`);
     expect(formatJson(res)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('never replaces what is not its own cache: a file without its header, a device, a FIFO, a link to nothing', async () => {
+    const dir = project();
+    const expected = formatJson(await uncached(dir));
+    const precious = 'PK\u0003\u0004 definitely not a cache\n{"tool":';
+    fs.writeFileSync(path.join(dir, 'notes.txt'), precious);
+    const foreign = await cached(dir, { cacheLocation: 'notes.txt' });
+    expect(foreign.extraction).toMatchObject({ cached: 0, parsed: 28, cacheNote: `cannot write the cache ${path.join(dir, 'notes.txt')} (not a route-surface cache: left as it is)` });
+    expect(formatJson(foreign)).toBe(expected);
+    expect(fs.readFileSync(path.join(dir, 'notes.txt'), 'utf8')).toBe(precious);
+
+    const fifo = path.join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    // opened for reading, a FIFO would wait for a writer for ever: it is not opened at all (in a
+    // process of its own, which the time limit ends if it waits)
+    const r = spawnSync(process.execPath, [BIN, 'check', '--quiet', '--cache', '--cache-location', 'fifo'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe(`route-surface: warning: cannot write the cache ${fifo} (not a regular file: left as it is)\n`);
+    expect(r.status).toBe(0);
+    expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
+
+    fs.symlinkSync(path.join('nowhere', 'cache.bin'), path.join(dir, 'dangling'));
+    expect((await cached(dir, { cacheLocation: 'dangling' })).extraction?.cacheNote).toBe(`cannot write the cache ${path.join(dir, 'dangling')} (a link that leads nowhere: left as it is)`);
+    expect(fs.lstatSync(path.join(dir, 'dangling')).isSymbolicLink()).toBe(true);
+
+    // a link to a cache is followed, and stays a link
+    fs.writeFileSync(path.join(dir, 'real.cache'), '');
+    fs.symlinkSync('real.cache', path.join(dir, 'link.cache'));
+    expect((await cached(dir, { cacheLocation: 'link.cache' })).extraction).toMatchObject({ parsed: 28, cacheNote: 'not a route-surface cache' });
+    expect((await cached(dir, { cacheLocation: 'link.cache' })).extraction).toMatchObject({ reused: true, cacheNote: null });
+    expect(fs.lstatSync(path.join(dir, 'link.cache')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'real.cache'), 'utf8')).toMatch(/^\{"tool":"route-surface"/);
   });
 
   it('--cache-location names a file, or a directory (existing, or written with a trailing slash)', () => {
