@@ -61,18 +61,6 @@ export function serializeBaseline(entries: BaselineEntry[]): string {
   return JSON.stringify({ tool: 'route-surface', version: FORMAT_VERSION, findings: sorted.map((e) => ({ fingerprint: e.fingerprint, ruleId: e.ruleId, file: e.file, ...(e.route !== undefined ? { route: e.route } : {}), message: e.message })) }, null, 2) + '\n';
 }
 
-/** Write a file atomically: a temporary file beside it, then a rename. */
-export function writeFileAtomic(abs: string, text: string, shown: string): void {
-  const tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.tmp`);
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, abs);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw new UsageError(`${shown}: cannot write (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
-
 export function readBaseline(cwd: string, file: string): BaselineEntry[] {
   let text: string;
   try {

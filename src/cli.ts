@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
 import { run, type RunResult } from './engine.js';
@@ -18,6 +16,7 @@ import { formatHtml } from './report/html.js';
 import { formatBaselineNote, formatGate, gateExitCode, GATE_FORMATS, updateBaseline, withBaseline, type GateOptions } from './gate.js';
 import { diffSurfaces, formatDiffJson, formatDiffMarkdown } from './diff.js';
 import { init } from './init.js';
+import { writeFileSafely } from './write-file.js';
 
 interface CommonOpts {
   config?: string;
@@ -28,41 +27,14 @@ interface CommonOpts {
   quiet?: boolean;
 }
 
-/** Write a report, whole or in pieces (see jsonChunks), to standard output or to a file (atomically). */
+/** Write a report, whole or in pieces (see jsonChunks), to standard output or to a file. */
 function writeOut(text: string | Iterable<string>, output: string | undefined): void {
   const pieces = typeof text === 'string' ? [text] : text;
   if (!output) {
     for (const piece of pieces) process.stdout.write(piece);
     return;
   }
-  try {
-    // A regular file (or a new one) is replaced whole, through a temporary file beside it, so a
-    // reader never sees half a report; a link is written through, to the file it leads to (which
-    // it creates if need be); a device or a FIFO (`/dev/stdout`, a named pipe) is written to as
-    // it is, never replaced.
-    const here = statOrNull(output, fs.lstatSync);
-    const there = here?.isSymbolicLink() ? statOrNull(output, fs.statSync) : here;
-    const atomic = !here || there?.isFile() === true;
-    const abs = !here ? path.resolve(output) : atomic ? fs.realpathSync(output) : output;
-    const tmp = atomic ? `${abs}.${process.pid}.tmp` : abs;
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      for (const piece of pieces) fs.writeSync(fd, piece);
-    } finally {
-      fs.closeSync(fd);
-    }
-    if (atomic) fs.renameSync(tmp, abs);
-  } catch (err) {
-    throw new UsageError(`${output}: cannot write (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
-
-function statOrNull(file: string, stat: (file: string) => fs.Stats): fs.Stats | null {
-  try {
-    return stat(file);
-  } catch {
-    return null;
-  }
+  writeFileSafely(output, pieces, output);
 }
 
 function common(cmd: Command): Command {

@@ -3,10 +3,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyBaseline, DEFAULT_BASELINE, entryOf, readBaseline, serializeBaseline, writeFileAtomic, type BaselineEntry, type BaselineOutcome } from './baseline.js';
+import { applyBaseline, DEFAULT_BASELINE, entryOf, readBaseline, serializeBaseline, type BaselineEntry, type BaselineOutcome } from './baseline.js';
 import { CONFIG_FILE } from './config.js';
 import { exitCode, type RunResult } from './engine.js';
 import { UsageError } from './errors.js';
+import { writeFileSafely } from './write-file.js';
 import { formatGithub } from './report/github.js';
 import { formatMarkdown } from './report/markdown.js';
 import { formatSarif } from './report/sarif.js';
@@ -64,7 +65,7 @@ export function updateBaseline(res: RunResult, cwd: string, opts: GateOptions): 
     kept = before.filter((e) => !inView(e.file));
   }
   const all = [...kept, ...res.findings.map(entryOf)];
-  writeFileAtomic(abs, serializeBaseline(all), file);
+  writeFileSafely(abs, [serializeBaseline(all)], file);
   const now = new Set(res.findings.map((f) => f.fingerprint));
   const had = new Set(before.map((e) => e.fingerprint));
   const added = res.findings.filter((f) => !had.has(f.fingerprint)).length;

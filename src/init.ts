@@ -4,13 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from './baseline.js';
 import { CONFIG_FILE, validateConfig } from './config.js';
 import { BUILTIN_CONTRACT_ID } from './contract.js';
 import { SOURCE_GLOB } from './discover.js';
 import { UsageError } from './errors.js';
 import { VERSION } from './package-root.js';
 import { HOMEPAGE } from './report/sarif.js';
+import { writeFileSafely } from './write-file.js';
 
 /** The JSON Schema shipped in the package, as seen from a config file in `dir` of a project at `cwd`. */
 export function schemaRef(cwd: string, dir: string): string {
@@ -73,6 +73,6 @@ export function init(cwd: string, file: string | undefined, force: boolean): str
   const shown = file ?? CONFIG_FILE;
   const abs = path.resolve(cwd, shown);
   if (fs.existsSync(abs) && !force) throw new UsageError(`${shown} already exists; use --force to overwrite it`);
-  writeFileAtomic(abs, starterConfig(schemaRef(cwd, path.dirname(abs))), shown);
+  writeFileSafely(abs, [starterConfig(schemaRef(cwd, path.dirname(abs)))], shown);
   return `wrote ${shown}\n\n${hookSnippets(shown)}`;
 }

@@ -53,6 +53,15 @@ describe('baselines', () => {
     expect(read('route-surface.baseline.json')).toBe(text);
   });
 
+  it('--update-baseline through a link writes the file it leads to, and the link stays', () => {
+    fs.mkdirSync(path.join(dir, 'ci'));
+    fs.symlinkSync(path.join('ci', 'baseline.json'), path.join(dir, 'route-surface.baseline.json'));
+    expect(cli(['check', '--update-baseline'], dir).code).toBe(0);
+    expect(fs.lstatSync(path.join(dir, 'route-surface.baseline.json')).isSymbolicLink()).toBe(true);
+    expect((JSON.parse(read('ci/baseline.json')) as { findings: unknown[] }).findings).toHaveLength(6);
+    expect(cli(['check', '--baseline', 'route-surface.baseline.json'], dir).code).toBe(0);
+  });
+
   it('hides recorded findings and survives lines inserted above a finding', () => {
     cli(['check', '--update-baseline', '--baseline', 'rs-baseline.json'], dir);
     const clean = cli(['check', '--baseline', 'rs-baseline.json'], dir);
