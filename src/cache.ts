@@ -68,6 +68,9 @@ export function cacheFile(cwd: string, location: string | undefined): string {
   return abs;
 }
 
+/** How every cache file starts (JSON.stringify of a Header). */
+const HEADER_START = '{"tool":"route-surface",';
+
 /** What a file's text says before it is parsed (see prefilter.ts). */
 export interface CachedSignals {
   signal: boolean;
@@ -224,9 +227,14 @@ export class FactCache {
     let keep = false;
     try {
       const st = fs.fstatSync(fd);
-      // A file that does not start with a cache's header is someone else's (a mistyped
-      // --cache-location): it is left as it is. An empty one holds nothing to lose.
-      const foreign = (): FactCache => (st.size > 0 ? FactCache.refused(file, key, 'not a route-surface cache') : new FactCache(file, key, 'not a route-surface cache'));
+      // A file that does not start as a cache's header does (or, cut short, as part of it) is
+      // someone else's — a mistyped --cache-location — and is left as it is. One that does is a
+      // damaged cache, rebuilt; so is an empty one, which holds nothing to lose.
+      const foreign = (): FactCache => {
+        const start = Buffer.alloc(HEADER_START.length);
+        const text = start.subarray(0, fs.readSync(fd, start, 0, start.length, 0)).toString('latin1');
+        return HEADER_START.startsWith(text) ? new FactCache(file, key, 'not a route-surface cache') : FactCache.refused(file, key, 'not a route-surface cache');
+      };
       const head = readLine(fd);
       if (head === null) return foreign();
       let header: Header;

@@ -151,7 +151,7 @@ describe('the cache', () => {
     return run({ cwd: dir, paths: [], cache: true, cacheLocation: '.rs-cache/facts' });
   }
 
-  it('rebuilds a cache that is garbage, truncated, empty or damaged, and answers as without it', async () => {
+  it('rebuilds a cache that is truncated, empty or damaged, and answers as without it', async () => {
     const dir = serverWithReports(50, 'c');
     const truth = strip(await run({ cwd: dir, paths: [] }));
     const first = await withCache(dir);
@@ -159,12 +159,12 @@ describe('the cache', () => {
     const file = path.join(dir, '.rs-cache', 'facts');
     const good = fs.readFileSync(file);
     const damages: [string, (b: Buffer) => Buffer][] = [
-      ['garbage', () => crypto.randomBytes(good.length)],
-      ['truncated in the index', (b) => b.subarray(0, 40)],
+      ['truncated in the header', (b) => b.subarray(0, 12)],
+      ['header damaged', (b) => Buffer.concat([b.subarray(0, 30), Buffer.alloc(b.length - 30, 0x7b)])],
+      ['truncated in the index', (b) => b.subarray(0, b.indexOf(10) + 40)],
       ['truncated in the facts', (b) => b.subarray(0, Math.floor(b.length * 0.6))],
       ['empty', () => Buffer.alloc(0)],
       ['facts overwritten', (b) => Buffer.concat([b.subarray(0, b.indexOf(10) + 1), Buffer.alloc(b.length - b.indexOf(10) - 1, 0x7b)])],
-      ['a line of JSON that is not a cache', () => Buffer.from('{"tool":"eslint","rows":[]}\n')],
     ];
     for (const [what, damage] of damages) {
       fs.writeFileSync(file, damage(good));
@@ -178,6 +178,23 @@ describe('the cache', () => {
       const again = await withCache(dir);
       expect(strip(again)).toBe(truth);
       expect(again.extraction?.cached ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves a file that is not a cache as it is, and answers as without it', async () => {
+    const dir = serverWithReports(50, 'c');
+    const truth = strip(await run({ cwd: dir, paths: [] }));
+    const file = path.join(dir, '.rs-cache', 'facts');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const [what, bytes] of [
+      ['random bytes', crypto.randomBytes(4096)],
+      ['a line of JSON that is not a cache', Buffer.from('{"tool":"eslint","rows":[]}\n')],
+    ] as const) {
+      fs.writeFileSync(file, bytes);
+      const r = await withCache(dir);
+      expect({ what, json: strip(r) }).toEqual({ what, json: truth });
+      expect(r.extraction?.cacheNote).toBe(`cannot write the cache ${file} (not a route-surface cache: left as it is)`);
+      expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     }
   });
 
