@@ -91,7 +91,7 @@ function resolveCommit(cwd: string, ref: string, flag: string): string {
 const WANTED = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|json|ya?ml)$|(^|\/)\.gitignore$/;
 const SKIPPED_DIR = /(^|\/)(node_modules|dist|build|\.next|coverage|\.git)\//;
 
-/** Write the tree of `commit` under `dir` (regular files only; symlinks and submodules are left out). */
+/** Write the tree of `commit` under `dir` (regular files only; symlinks, submodules and paths that lead out are left out). */
 function materialise(repoTop: string, commit: string, dir: string): void {
   const listing = git(repoTop, ['ls-tree', '-r', '-z', '--full-tree', commit]).toString('utf8');
   const blobs: { sha: string; file: string }[] = [];
@@ -102,6 +102,9 @@ function materialise(repoTop: string, commit: string, dir: string): void {
     const file = entry.slice(tab + 1);
     if (type !== 'blob' || mode === '120000' || !sha) continue;
     if (!WANTED.test(file) || SKIPPED_DIR.test(file)) continue;
+    // Git refuses to check out a path with a `..`, `.` or empty part, but a crafted commit (a
+    // fork's pull request) can hold one: written as it is, it would land outside the copy.
+    if (file.split('/').some((part) => part === '' || part === '.' || part === '..')) continue;
     blobs.push({ sha, file });
   }
   if (blobs.length === 0) return;

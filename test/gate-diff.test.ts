@@ -223,6 +223,32 @@ describe('route-surface diff', () => {
     fs.rmSync(outer, { recursive: true, force: true });
   });
 
+  it('writes nothing outside its copy for a crafted commit whose tree holds `..` paths', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-outside-'));
+    try {
+      const mktree = (entries: string): string => {
+        const r = spawnSync('git', ['mktree'], { cwd: repo, input: entries, encoding: 'utf8' });
+        if (r.status !== 0) throw new Error(r.stderr);
+        return r.stdout.trim();
+      };
+      const blob = spawnSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: "export const leaked = 'written outside';\n", encoding: 'utf8' }).stdout.trim();
+      // ../ (more than enough of them to reach /) then the parts of `outside`: escaped.ts
+      let tree = mktree(`100644 blob ${blob}\tescaped.ts\n`);
+      for (const part of [...outside.split(path.sep).filter(Boolean).reverse(), ...Array<string>(40).fill('..')]) tree = mktree(`040000 tree ${tree}\t${part}\n`);
+      const headTree = git(repo, 'rev-parse', `${headSha}^{tree}`);
+      const top = mktree(git(repo, 'ls-tree', headTree) + `\n040000 tree ${tree}\t..\n`);
+      const crafted = git(repo, 'commit-tree', '-p', headSha, '-m', 'crafted', top);
+      expect(git(repo, 'ls-tree', '-r', '--name-only', crafted).split('\n').filter((f) => f.startsWith('..'))).toHaveLength(1);
+      const r = cli(['diff', '--base', headSha, '--head', crafted, '--format', 'json'], repo);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect((JSON.parse(r.stdout) as DiffJson).routes).toEqual({ added: [], removed: [], changed: [] });
+      expect(fs.readdirSync(outside)).toEqual([]);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it('bad revisions and non-repositories are one-line errors with exit 2', () => {
     expect(cli(['diff', '--base', 'no-such-branch'], repo)).toMatchObject({ code: 2, stdout: '', stderr: 'route-surface: --base no-such-branch: not a commit in this repository\n' });
     expect(cli(['diff', '--base', 'HEAD', '--head', 'v9'], repo)).toMatchObject({ code: 2, stderr: 'route-surface: --head v9: not a commit in this repository\n' });
