@@ -23,12 +23,14 @@ const METHODS = [...REGISTRATION_METHODS, 'cookie', 'setCookie'].map(escape).joi
 
 /**
  * A member call or access with a registration-like name (`app.get`, `r?.use`, `x['post']`, a
- * comment between the dot and the name), a word that session / cookie / suppression facts
+ * comment between the dot and the name), a call of a member whose name is computed (`router[verb](…)`:
+ * the method a caller names may be one), a word that session / cookie / suppression facts
  * need, or an exported name of an HTTP method (file-system routers export `GET`, `POST` …).
  */
 const SIGNAL = new RegExp(
   String.raw`\.\s*(?:/\*[^]*?\*/\s*|//[^\n]*\n\s*)*(?:${METHODS})\b` +
     String.raw`|\[\s*['"\x60](?:${METHODS})['"\x60]\s*\]` +
+    String.raw`|[\w$)\]]\s*\[[^\]\n]{1,80}\]\s*\(` +
     String.raw`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`,
 );
 const SIGNAL_WORDS = /session|cookie|route-surface-disable/i;

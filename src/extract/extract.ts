@@ -45,6 +45,8 @@ interface Ctx {
   thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; superArgs: Expr[] | null } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
+  /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
+  restParams: Set<Expr>;
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -199,7 +201,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set() };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
@@ -433,9 +435,12 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
  * counts when it calls a function or class by name: a method's result kept in a variable
  * (`const rows = items.map(toView)`, common in every body) is left out.
  * A `super(…)` call is kept whatever it passes, with `superOf`, the instance it is made for
- * (`this` in the base's constructor).
+ * (`this` in the base's constructor). The call a chain starts from (`routes(app)` of
+ * `routes(app).then(…)`) is judged the same way.
  */
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
+  // `routes(app).then(…)`: the call a chain starts from is made too
+  if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
@@ -499,6 +504,21 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     }
     return;
   }
+  if (ts.isArrayBindingPattern(d.name)) {
+    // `const [router, verb, path] = args` of a rest parameter (`(...args)`): each name is the
+    // argument at its place; of anything else, the element at its place
+    const b = init && ts.isIdentifier(init) ? findScopeOf(ctx, scope, init.text)?.bindings[init.text] : undefined;
+    const rest = b !== undefined && ctx.restParams.has(b as Expr) && (b as Expr).k === 'param' ? (b as Extract<Expr, { k: 'param' }>) : null;
+    const base = !rest && d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
+    if (base) recordCall(ctx, base, scope, true);
+    d.name.elements.forEach((el, i) => {
+      if (ts.isOmittedExpression(el) || el.dotDotDotToken || !ts.isIdentifier(el.name)) return;
+      const name = el.name.text;
+      bindings[name] = rest ? { k: 'param', fn: rest.fn, index: rest.index + i, name } : base ? { k: 'item', of: base, index: i } : { k: 'unknown', text: name };
+      if (exported) facts.exports.push({ exported: name, local: name });
+    });
+    return;
+  }
   if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
 }
 
@@ -533,9 +553,18 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     return;
   }
   const m = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)$/.exec(lhs);
-  if (scope === 0 && m) {
-    facts.scopes[0]!.bindings[`*cjs*${m[1]}`] = rhs;
-    facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]}` });
+  // …or a property of a name for the exports object: `const Write = module.exports` (NodeBB's
+  // modules), or the object `module.exports = Write` exports, then `Write.reload = …`
+  const alias = scope === 0 && !m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression) && isExportsObject(facts, left.expression.text) ? left.name.text : null;
+  // `const controllers = {}; controllers.users = …`: the module's object, built up by assignments
+  if (scope === 0 && !m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression)) {
+    const obj = facts.scopes[0]!.bindings[left.expression.text];
+    if (obj && typeof obj === 'object' && 'k' in obj && obj.k === 'obj' && !Object.hasOwn(obj.props, left.name.text)) obj.props[left.name.text] = rhs;
+  }
+  if (scope === 0 && (m || alias)) {
+    const name = m ? m[1]! : alias!;
+    facts.scopes[0]!.bindings[`*cjs*${name}`] = rhs;
+    facts.exports.push({ exported: name, local: `*cjs*${name}` });
     return;
   }
   if (ts.isIdentifier(left)) {
@@ -554,6 +583,18 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     for (let i = ctx.classes.length - 1; i >= 0 && !cls; i--) if (ctx.classes[i]!.name === name) cls = ctx.classes[i];
     if (cls && isEmpty(cls.statics[left.name.text])) cls.statics[left.name.text] = rhs;
   }
+}
+
+/** Is the module-scope `name` the CommonJS exports object: `const X = module.exports` (or `= exports`), or `module.exports = X`? */
+function isExportsObject(facts: FileFacts, name: string): boolean {
+  const bindings = facts.scopes[0]!.bindings;
+  const b = bindings[name];
+  if (b && typeof b === 'object' && 'k' in b) {
+    if (b.k === 'member' && b.prop === 'exports' && b.obj.k === 'ref' && b.obj.name === 'module' && b.obj.scope === 0 && !bindings['module']) return true;
+    if (b.k === 'ref' && b.name === 'exports' && b.scope === 0 && !bindings['exports']) return true;
+  }
+  const d = bindings['*default*'];
+  return d !== undefined && typeof d === 'object' && 'k' in d && d.k === 'ref' && d.name === name && d.scope === 0;
 }
 
 /** No value yet: not there, `null` or `undefined`. */
@@ -868,9 +909,11 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     if (ts.isIdentifier(p.name)) {
       f.params.push(p.name.text);
       // `function init(app = new Koa())`: the default is the value when a call passes none
-      scope.bindings[p.name.text] = p.initializer
+      const param: Expr = p.initializer
         ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
         : { k: 'param', fn: f.id, index, name: p.name.text };
+      scope.bindings[p.name.text] = param;
+      if (p.dotDotDotToken) ctx.restParams.add(param);
     } else if (p.dotDotDotToken && ts.isArrayBindingPattern(p.name)) {
       // `function applicationRoutes(...[router, tenant]: RouterInitArgs<T>)`: each name is the argument at its place
       p.name.elements.forEach((el, i) => {

@@ -598,6 +598,8 @@ export function link(
   };
   const paramRegs: ParamRegistration[] = [];
   const propertyRegs: PropertyRegistration[] = [];
+  // the function whose parameter each of propertyRegs is on
+  const propertyFns: number[] = [];
   // made on a router, with arguments read from the parameters of the function making them: bound once per call
   const callSiteRegs: CallSiteRegistration[] = [];
   for (const file of sortedFiles) {
@@ -614,6 +616,7 @@ export function link(
         else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
       } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
         propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
+        propertyFns.push(t.fn);
       } else if (t.t === 'param' && t.file === file) {
         paramRegs.push({ reg, file, fn: t.fn, index: t.index });
       }
@@ -643,15 +646,18 @@ export function link(
     }
   }
   for (const [key, calls] of callsTo) {
-    for (const { file, call, site } of calls) {
+    for (const { file, call, site, origin } of calls) {
       for (const p of byFn.get(key) ?? []) {
         const arg = call.args[p.index];
         const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
         if (v?.t !== 'router') continue;
         const router = ev.routers.get(v.id)!;
         boundFns.add(key);
-        for (const reg of atCallSite(ev, p.file, p.reg, site))
+        const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
+        for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
+          const reg = fromCall ? atOrigin(atSite, origin) : atSite;
           bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
+        }
       }
     }
   }
@@ -675,19 +681,10 @@ export function link(
     const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
-    // a path the call gives whole (`options.path`), or a method it gives: its route is reported
-    // where the call is made (a prefix it gives, `${prefix}/reports`, leaves the route where written)
-    const pfacts = files.get(p.file)!;
-    const givesPath = [p.reg.args[0], p.reg.chainPath].some((e) => {
-      let r = e;
-      while (r?.k === 'member') r = r.obj;
-      const b = r?.k === 'ref' ? bindingIn(pfacts, r.scope, r.name) : undefined;
-      return b?.k === 'param' && b.fn === p.fn;
-    });
-    const fromCall = givesPath || (p.reg.methodExpr !== undefined && paramsRead(pfacts, [p.reg.methodExpr]).has(p.fn));
+    const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
     for (const { file, call, site, origin } of sites) {
       for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
-        const reg = fromCall ? { ...rewritten(atSite, (e) => e), site: { file: origin.file, at: origin.call.at, snippet: origin.call.snippet } } : atSite;
+        const reg = fromCall ? atOrigin(atSite, origin) : atSite;
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
@@ -734,7 +731,36 @@ export function link(
     if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
+  // …and on a property of one (`{ app }: { app: Express }`, `deps.app`), when no call hands a router over in it.
+  for (const [i, p] of propertyRegs.entries()) {
+    if (boundFns.has(p.fnKey)) continue;
+    const file = p.regFile;
+    const f = ev.fnOf(file, propertyFns[i]!);
+    const name = [f?.params[p.index] || null, ...p.path].filter((x) => x !== null).join('.');
+    if (!looksLikeRoute(ev, p.reg, p.path[p.path.length - 1]!, p.reg.args.slice(1).map((a) => ev.eval(file, a)))) continue;
+    ctx.warn(file, p.reg.at, `routes registered on '${name}' of a parameter of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
+  }
   return ctx;
+}
+
+/**
+ * Does a call of `fn` give the registration its path whole (`options.path`, a parameter) or its
+ * method? Then its route is reported where the call is made (atOrigin); a prefix the call gives
+ * (`${prefix}/reports`) leaves the route where it is written.
+ */
+function givenByCall(facts: FileFacts, reg: RegistrationFact, fn: number): boolean {
+  const givesPath = [reg.args[0], reg.chainPath].some((e) => {
+    let r = e;
+    while (r?.k === 'member') r = r.obj;
+    const b = r?.k === 'ref' ? bindingIn(facts, r.scope, r.name) : undefined;
+    return b?.k === 'param' && b.fn === fn;
+  });
+  return givesPath || (reg.methodExpr !== undefined && paramsRead(facts, [reg.methodExpr]).has(fn));
+}
+
+/** The registration as made at a call, located at the outermost call that leads to it. */
+function atOrigin(reg: RegistrationFact, origin: CallOf['origin']): RegistrationFact {
+  return { ...rewritten(reg, (e) => e), site: { file: origin.file, at: origin.call.at, snippet: origin.call.snippet } };
 }
 
 /** The value a function's parameter defaults to (`app = new Koa()`); null when it has no default. */

@@ -360,7 +360,8 @@ app.listen(3000);
       'GET /billing/invoices [authMiddleware, requireBillingAccount] src/app.ts:14',
       'GET /health/ready [] src/app.ts:8',
       'GET /legacy/sites/ [] src/app.ts:10',
-      'GET /status [] src/app.ts:40',
+      // the path the call gives: where the call is made
+      'GET /status [] src/app.ts:45',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });

@@ -1,0 +1,186 @@
+/**
+ * CommonJS modules as forum and CMS servers write them (NodeBB's layout): a module naming its
+ * exports object (`const Write = module.exports`) and adding functions to it, objects built up
+ * by assignments, and route helpers taking their arguments as a rest parameter
+ * (`setupApiRoute(...args)`, `const [router, verb, name] = args`) and registering with a method
+ * the caller names (`router[verb](…)`).
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
+
+/** src/routes/helpers.js: no registration-like name in it but `router[verb](…)`. */
+const HELPERS = `'use strict';
+
+const helpers = module.exports;
+
+// The core middleware every API route runs, then the route's own, then its controller.
+helpers.setupApiRoute = function (...args) {
+	const [router, verb, name, middlewares, controller] = args;
+	router[verb](name, middlewares, helpers.tryRoute(controller));
+};
+
+helpers.tryRoute = function (controller) {
+	return async (req, res, next) => {
+		try {
+			await controller(req, res, next);
+		} catch (err) {
+			next(err);
+		}
+	};
+};
+`;
+
+const MIDDLEWARE = `'use strict';
+
+const middleware = {};
+module.exports = middleware;
+
+middleware.ensureLoggedIn = function ensureLoggedIn(req, res, next) {
+	if (!req.session || !req.session.uid) {
+		return res.status(401).json({ status: { code: 'not-authorised' } });
+	}
+	next();
+};
+`;
+
+const USERS = `'use strict';
+
+const router = require('express').Router();
+const middleware = require('../../middleware');
+const controllers = require('../../controllers');
+const { setupApiRoute } = require('../helpers');
+
+module.exports = function () {
+	setupApiRoute(router, 'get', '/:uid', [middleware.ensureLoggedIn], controllers.users.get);
+	setupApiRoute(router, 'put', '/:uid', [middleware.ensureLoggedIn], controllers.users.update);
+	setupApiRoute(router, 'delete', '/:uid', [middleware.ensureLoggedIn], controllers.users.remove);
+	return router;
+};
+`;
+
+const CONTROLLERS = `'use strict';
+
+const controllers = {};
+controllers.users = {
+	get: async (req, res) => res.json({ uid: req.params.uid }),
+	update: async (req, res) => res.json({ uid: req.params.uid, updated: true }),
+	remove: async (req, res) => res.status(204).end(),
+};
+
+module.exports = controllers;
+`;
+
+const WRITE = `'use strict';
+
+const Write = module.exports;
+
+Write.reload = async (params) => {
+	const { router } = params;
+	router.use('/api/v3/users', require('./users')());
+	router.get('/api/v3/ping', (req, res) => res.json({ pong: true }));
+};
+`;
+
+const ROUTES = `'use strict';
+
+const express = require('express');
+const writeRoutes = require('./write');
+
+module.exports = async function (app) {
+	const router = express.Router();
+	await writeRoutes.reload({ router: router });
+	app.use('/forum', router);
+};
+`;
+
+const APP = `'use strict';
+
+const express = require('express');
+const routes = require('./routes');
+
+const app = express();
+routes(app).then(() => app.listen(4567));
+`;
+
+const FORUM = {
+	'package.json': EXPRESS_PACKAGE,
+	'src/app.js': APP,
+	'src/middleware/index.js': MIDDLEWARE,
+	'src/controllers/index.js': CONTROLLERS,
+	'src/routes/index.js': ROUTES,
+	'src/routes/helpers.js': HELPERS,
+	'src/routes/write/index.js': WRITE,
+	'src/routes/write/users.js': USERS,
+};
+
+describe('CommonJS modules', () => {
+	it('follows exports added to a named exports object, rest-parameter helpers and methods the caller names', async () => {
+		const res = await check(writeProject(FORUM));
+		expect(lines(res)).toEqual([
+			'GET /forum/api/v3/ping [] src/routes/write/index.js:8',
+			// each made by setupApiRoute, with the path and method its call gives: where the call is made
+			'DELETE /forum/api/v3/users/:uid [middleware.ensureLoggedIn] src/routes/write/users.js:11',
+			'GET /forum/api/v3/users/:uid [middleware.ensureLoggedIn] src/routes/write/users.js:9',
+			'PUT /forum/api/v3/users/:uid [middleware.ensureLoggedIn] src/routes/write/users.js:10',
+		]);
+		expect(unresolvedRows(res)).toEqual([]);
+		expect(res.routes.find((r) => r.method === 'GET' && r.path === '/forum/api/v3/users/:uid')!.guards.map((g) => g.kinds)).toEqual([['auth']]);
+	});
+
+	it('reads `module.exports = Write` before or after its functions are added, and `const Write = exports`', async () => {
+		for (const write of [
+			WRITE.replace('const Write = module.exports;', 'const Write = {};\nmodule.exports = Write;'),
+			WRITE.replace('const Write = module.exports;', 'const Write = {};') + 'module.exports = Write;\n',
+			WRITE.replace('const Write = module.exports;', 'const Write = exports;'),
+		]) {
+			const res = await check(writeProject({ ...FORUM, 'src/routes/write/index.js': write }));
+			expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /forum/api/v3/ping', 'DELETE /forum/api/v3/users/:uid', 'GET /forum/api/v3/users/:uid', 'PUT /forum/api/v3/users/:uid']);
+		}
+	});
+
+	it('imports by name a function added to the object `module.exports` names', async () => {
+		const write = WRITE.replace('const Write = module.exports;', 'const Write = {};\nmodule.exports = Write;');
+		const routes = ROUTES.replace("const writeRoutes = require('./write');", "const { reload } = require('./write');").replace('writeRoutes.reload(', 'reload(');
+		const res = await check(writeProject({ ...FORUM, 'src/routes/write/index.js': write, 'src/routes/index.js': routes }));
+		expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /forum/api/v3/ping', 'DELETE /forum/api/v3/users/:uid', 'GET /forum/api/v3/users/:uid', 'PUT /forum/api/v3/users/:uid']);
+	});
+
+	it('does not take a local object named module for the exports', async () => {
+		const write = WRITE.replace('const Write = module.exports;', "const module = { exports: {} };\nconst Write = module.exports;");
+		const res = await check(writeProject({ ...FORUM, 'src/routes/write/index.js': write }));
+		// reload() is not found: the users router is never mounted, and nothing is under /forum
+		expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /:uid', 'GET /:uid', 'PUT /:uid']);
+	});
+
+	it('warns about routes registered on a property of a parameter that no call hands a router in', async () => {
+		const res = await check(writeProject({ ...FORUM, 'src/routes/index.js': ROUTES.replace('await writeRoutes.reload({ router: router });', '') }));
+		expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /:uid', 'GET /:uid', 'PUT /:uid']);
+		expect(unresolvedRows(res)).toEqual([
+			"src/routes/write/index.js:7:2 warning unresolved-route routes registered on 'params.router' of a parameter of a function() whose callers pass no router known statically; their prefix is unknown",
+			"src/routes/write/index.js:8:2 warning unresolved-route routes registered on 'params.router' of a parameter of a function() whose callers pass no router known statically; their prefix is unknown",
+			'src/routes/write/users.js:3:16 warning unresolved-route router is never mounted on an app in the analysed files; its routes are listed without a prefix',
+		]);
+	});
+
+	it('takes the elements of an array destructured from a list it knows', async () => {
+		const res = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'src/app.js': `'use strict';
+const express = require('express');
+
+const app = express();
+const [publicRouter, adminRouter] = [express.Router(), express.Router()];
+publicRouter.get('/status', (req, res) => res.json({ ok: true }));
+adminRouter.get('/tenants', (req, res) => res.json({ items: [] }));
+app.use('/public', publicRouter);
+app.use('/admin', adminRouter);
+app.listen(3000);
+`,
+			}),
+		);
+		expect(lines(res)).toEqual(['GET /admin/tenants [] src/app.js:7', 'GET /public/status [] src/app.js:6']);
+	});
+});
