@@ -556,10 +556,17 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   // …or a property of a name for the exports object: `const Write = module.exports` (NodeBB's
   // modules), or the object `module.exports = Write` exports, then `Write.reload = …`
   const alias = scope === 0 && !m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression) && isExportsObject(facts, left.expression.text) ? left.name.text : null;
-  // `const controllers = {}; controllers.users = …`: the module's object, built up by assignments
-  if (scope === 0 && !m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression)) {
-    const obj = facts.scopes[0]!.bindings[left.expression.text];
-    if (obj && typeof obj === 'object' && 'k' in obj && obj.k === 'obj' && !Object.hasOwn(obj.props, left.name.text)) obj.props[left.name.text] = rhs;
+  // `const controllers = {}; controllers.users = …`, `const cookie = {}; if (secure) cookie.secure =
+  // true`: an object built up by assignments holds what is assigned; a literal set to another
+  // literal somewhere (`{ secure: false }`, then `.secure = true`) is not known statically
+  if (!m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression)) {
+    const obj = findScopeOf(ctx, scope, left.expression.text)?.bindings[left.expression.text];
+    if (obj && !isEncoded(obj) && obj.k === 'obj') {
+      const prop = left.name.text;
+      const was = Object.hasOwn(obj.props, prop) ? obj.props[prop]! : undefined;
+      if (was === undefined) obj.props[prop] = rhs;
+      else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[prop] = { k: 'unknown', text: `${left.expression.text}.${prop}` };
+    }
   }
   if (scope === 0 && (m || alias)) {
     const name = m ? m[1]! : alias!;
@@ -569,7 +576,11 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   }
   if (ts.isIdentifier(left)) {
     const s = findScopeOf(ctx, scope, left.text);
-    if (s && isUnassigned(s.bindings[left.text])) s.bindings[left.text] = rhs;
+    const before = s?.bindings[left.text];
+    if (s && isUnassigned(before)) s.bindings[left.text] = rhs;
+    // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
+    // is not known statically (a first value holds for anything else: a prefix, a router)
+    else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
   }
   // `this.app = express()` in a class's member: the field, as first assigned (where it was not
   // declared, or declared empty: `app = undefined`)
@@ -595,6 +606,10 @@ function isExportsObject(facts: FileFacts, name: string): boolean {
   }
   const d = bindings['*default*'];
   return d !== undefined && typeof d === 'object' && 'k' in d && d.k === 'ref' && d.name === name && d.scope === 0;
+}
+
+function isLiteral(e: Expr): e is Extract<Expr, { k: 'str' | 'num' | 'bool' }> {
+  return e.k === 'str' || e.k === 'num' || e.k === 'bool';
 }
 
 /** No value yet: not there, `null` or `undefined`. */

@@ -155,7 +155,23 @@ describe('CommonJS modules', () => {
 	});
 
 	it('warns about routes registered on a property of a parameter that no call hands a router in', async () => {
-		const res = await check(writeProject({ ...FORUM, 'src/routes/index.js': ROUTES.replace('await writeRoutes.reload({ router: router });', '') }));
+		const res = await check(
+			writeProject({
+				...FORUM,
+				'src/routes/index.js': ROUTES.replace('await writeRoutes.reload({ router: router });', ''),
+				// a test's HTTP client, handed data and no handler: no route
+				'test/tags.spec.js': `'use strict';
+const { test, expect } = require('./fixtures');
+
+const cases = require('./tag-cases.json');
+for (const { name, body, status } of cases) {
+	test(name, async ({ api }) => {
+		expect((await api.post('/api/tags', body)).status).toBe(status);
+	});
+}
+`,
+			}),
+		);
 		expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /:uid', 'GET /:uid', 'PUT /:uid']);
 		expect(unresolvedRows(res)).toEqual([
 			"src/routes/write/index.js:7:2 warning unresolved-route routes registered on 'params.router' of a parameter of a function() whose callers pass no router known statically; their prefix is unknown",

@@ -5,6 +5,9 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/express-session-secure', name: 'express-session with httpOnly and secure' },
     { dir: 'valid/cookie-session-secure', name: "cookie-session with secure (httpOnly is the package's default)" },
     { dir: 'valid/secure-from-an-expression', name: 'secure from an expression: not provably insecure' },
+    { dir: 'valid/secure-set-in-production', name: '`let secure = false` set to true in production: not provably insecure' },
+    { dir: 'valid/cookie-options-built-up', name: 'cookie options an object is given one by one (`cookie.secure = true` when configured)' },
+    { dir: 'valid/cookie-flag-changed-later', name: '`{ secure: false }` then `cookie.secure = true` in production: not provably insecure' },
     { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
     { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
@@ -14,6 +17,11 @@ ruleTester('insecure-session-cookie', {
       dir: 'invalid/express-session-defaults',
       name: "express-session's cookie.secure defaults to false",
       errors: [{ line: 5, column: 9, message: 'express-session session cookie is configured without secure: true' }],
+    },
+    {
+      dir: 'invalid/secure-let-never-set',
+      name: '`let secure = false` only ever set to false again',
+      errors: [{ line: 11, column: 9, message: 'express-session session cookie is configured without secure: true' }],
     },
     {
       dir: 'invalid/http-only-disabled',
