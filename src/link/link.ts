@@ -867,7 +867,8 @@ const MAX_READ = 256;
 
 /** The list a loop variable goes over: a name bound to an item of it, or a forEach callback's first parameter (its scope binds the list as EACH). */
 function loopListOf(facts: FileFacts, b: Expr): Expr | null {
-  if (b.k === 'item') return b.of;
+  // (an item at a known place, `const [a, b] = list`, is no loop variable)
+  if (b.k === 'item') return b.index === undefined ? b.of : null;
   const own = b.k === 'param' && b.index === 0 ? facts.scopes[facts.functions[b.fn]?.scope ?? -1] : undefined;
   const each = own ? bindingOf(own, EACH) : undefined;
   return each?.k === 'item' ? each.of : null;

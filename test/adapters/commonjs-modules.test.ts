@@ -190,13 +190,15 @@ const express = require('express');
 const app = express();
 const [publicRouter, adminRouter] = [express.Router(), express.Router()];
 publicRouter.get('/status', (req, res) => res.json({ ok: true }));
-adminRouter.get('/tenants', (req, res) => res.json({ items: [] }));
+for (const resource of ['tenants', 'plans']) {
+	adminRouter.get(\`/\${resource}\`, (req, res) => res.json({ items: [] }));
+}
 app.use('/public', publicRouter);
 app.use('/admin', adminRouter);
 app.listen(3000);
 `,
 			}),
 		);
-		expect(lines(res)).toEqual(['GET /admin/tenants [] src/app.js:7', 'GET /public/status [] src/app.js:6']);
+		expect(lines(res)).toEqual(['GET /admin/plans [] src/app.js:8', 'GET /admin/tenants [] src/app.js:8', 'GET /public/status [] src/app.js:6']);
 	});
 });
