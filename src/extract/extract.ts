@@ -406,6 +406,13 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     if (ts.isIdentifier(d.name)) {
       facts.scopes[scope]!.bindings[d.name.text] = { k: 'item', of };
       markLoops(ctx);
+    } else if (ts.isArrayBindingPattern(d.name)) {
+      // `for (const [name, controller] of Object.entries(routes))`: each name, its place in the item
+      const item: Expr = { k: 'item', of };
+      d.name.elements.forEach((el, index) => {
+        if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) facts.scopes[scope]!.bindings[el.name.text] = { k: 'item', of: item, index };
+      });
+      markLoops(ctx);
     }
     visitStatement(ctx, node.statement, scope, fn);
     return;

@@ -262,6 +262,14 @@ export class Evaluator {
           const c = e.callee;
           if ((c.prop === 'freeze' || c.prop === 'seal') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object'))
             return this.eval(file, e.args[0], depth + 1);
+          // `Object.entries(routes)` (and keys, values) of an object known statically, spread-free
+          if ((c.prop === 'entries' || c.prop === 'keys' || c.prop === 'values') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object')) {
+            const o = this.eval(file, e.args[0], depth + 1);
+            if (o.t !== 'obj' || Object.keys(o.props).some((k) => k.startsWith('*'))) return { t: 'unknown', why: `Object.${c.prop}() of a value not known statically` };
+            const at = (k: string): Value => this.eval(o.file, o.props[k]!, depth + 1);
+            const keys = Object.keys(o.props);
+            return { t: 'arr', items: keys.map((k): Value => (c.prop === 'keys' ? { t: 'str', v: k } : c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
+          }
           // `const r = router.use(auth)` on a function's parameter: the chain answers the parameter
           if (CHAINABLE.has(e.callee.prop)) {
             const obj = this.eval(file, e.callee.obj, depth + 1);

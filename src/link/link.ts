@@ -804,21 +804,26 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
-  let loop: { scope: number; name: string; of: Expr } | null = null;
+  // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
+  let loop: { key: unknown; of: Expr } | null = null;
   let several = false;
-  const refs = new Set<Expr>();
+  // each reference, with its place in the item when it names one
+  const refs = new Map<Expr, number | undefined>();
   const find = (e: Expr): void => {
     if (e.k !== 'ref') return forEachChildExpr(e, find);
     const sc = scopeOf(facts, e.scope, e.name);
     const b = sc && bindingOf(sc, e.name);
-    const of = b ? loopListOf(facts, b) : null;
-    if (!sc || !of) return;
-    if (loop && (loop.scope !== sc.id || loop.name !== e.name)) several = true;
-    loop ??= { scope: sc.id, name: e.name, of };
-    refs.add(e);
+    if (!sc || !b) return;
+    const part = b.k === 'item' && b.index !== undefined && b.of.k === 'item' && b.of.index === undefined ? b.of : null;
+    const of = part ? part.of : loopListOf(facts, b);
+    if (!of) return;
+    const key = part ?? `${sc.id}:${e.name}`;
+    if (loop && loop.key !== key) several = true;
+    loop ??= { key, of };
+    refs.set(e, part ? (b as Extract<Expr, { k: 'item' }>).index : undefined);
   };
   for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]) find(e);
-  const it = loop as { scope: number; name: string; of: Expr } | null;
+  const it = loop as { key: unknown; of: Expr } | null;
   if (!it || several) return [reg];
   // (the list read as a call passes it, when it is a parameter's)
   const of = within(it.of);
@@ -826,7 +831,11 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
   return list.items.map((_, index) => {
     const item: Expr = { k: 'item', of, index };
-    const subst = (e: Expr): Expr => (refs.has(e) ? item : mapChildExprs(e, subst));
+    const subst = (e: Expr): Expr => {
+      if (!refs.has(e)) return mapChildExprs(e, subst);
+      const at = refs.get(e);
+      return at === undefined ? item : { k: 'item', of: item, index: at };
+    };
     return rewritten(reg, subst);
   });
 }

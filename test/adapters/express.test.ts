@@ -498,6 +498,68 @@ app.use('/v1', router);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("unrolls for…of over Object.entries, keys and values of a module's object, with the names destructured from each item", async () => {
+    const controller = (name: string): string => `'use strict';
+const { models } = require('../../sequelize');
+
+async function getAll(req, res) {
+	res.status(200).json(await models.${name}.findAll());
+}
+
+async function getById(req, res) {
+	const row = await models.${name}.findByPk(req.params.id);
+	if (!row) return res.status(404).send('404 - Not found');
+	res.status(200).json(row);
+}
+
+module.exports = { getAll, getById };
+`;
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'sequelize-example', dependencies: { express: '4.21.2' } }),
+      'src/sequelize/index.js': "'use strict';\nmodule.exports = { models: {} };\n",
+      'src/express/routes/users.js': controller('user'),
+      'src/express/routes/orchestras.js': controller('orchestra'),
+      'src/express/app.js': `'use strict';
+const express = require('express');
+
+const routes = {
+	users: require('./routes/users'),
+	orchestras: require('./routes/orchestras'),
+};
+
+const app = express();
+const admin = express.Router();
+
+// the standard REST routes of each controller
+for (const [routeName, routeController] of Object.entries(routes)) {
+	app.get(\`/api/\${routeName}\`, routeController.getAll);
+	app.get(\`/api/\${routeName}/:id\`, routeController.getById);
+}
+for (const name of Object.keys(routes)) admin.delete(\`/\${name}/cache\`, (req, res) => res.status(204).end());
+for (const controller of Object.values(routes)) admin.get('/first', controller.getById);
+app.use('/admin', admin);
+
+module.exports = app;
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual([
+      // once per value: the first one serves
+      'GET /admin/first []',
+      'GET /admin/first []',
+      'DELETE /admin/orchestras/cache []',
+      'DELETE /admin/users/cache []',
+      'GET /api/orchestras []',
+      'GET /api/orchestras/:id []',
+      'GET /api/users []',
+      'GET /api/users/:id []',
+    ]);
+    const handlers = (p: string): (string | null)[] => res.routes.filter((r) => r.path === p).map((r) => r.handlerFn && `${r.handlerFn.file}#${r.handlerFn.fn}`);
+    expect(handlers('/api/users/:id')).toEqual(['src/express/routes/users.js#1']);
+    expect(handlers('/admin/first')).toEqual(['src/express/routes/users.js#1', 'src/express/routes/orchestras.js#1']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('a loop over a list not known statically stays a registration on a parameter of the callback, reported', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'loops-unknown', dependencies: { express: '4.21.2' } }),
