@@ -7,10 +7,10 @@ import { applyBaseline, DEFAULT_BASELINE, entryOf, readBaseline, serializeBaseli
 import { CONFIG_FILE } from './config.js';
 import { exitCode, type RunResult } from './engine.js';
 import { UsageError } from './errors.js';
-import { writeFileSafely } from './write-file.js';
 import { formatGithub } from './report/github.js';
 import { formatMarkdown } from './report/markdown.js';
 import { formatSarif } from './report/sarif.js';
+import { writeFileSafely } from './write-file.js';
 import type { Finding } from './types.js';
 
 export interface GateOptions {

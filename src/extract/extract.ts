@@ -607,12 +607,12 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
 function isExportsObject(facts: FileFacts, name: string): boolean {
   const bindings = facts.scopes[0]!.bindings;
   const b = bindings[name];
-  if (b && typeof b === 'object' && 'k' in b) {
+  if (b && !isEncoded(b)) {
     if (b.k === 'member' && b.prop === 'exports' && b.obj.k === 'ref' && b.obj.name === 'module' && b.obj.scope === 0 && !bindings['module']) return true;
     if (b.k === 'ref' && b.name === 'exports' && b.scope === 0 && !bindings['exports']) return true;
   }
   const d = bindings['*default*'];
-  return d !== undefined && typeof d === 'object' && 'k' in d && d.k === 'ref' && d.name === name && d.scope === 0;
+  return d !== undefined && !isEncoded(d) && d.k === 'ref' && d.name === name && d.scope === 0;
 }
 
 function isLiteral(e: Expr): e is Extract<Expr, { k: 'str' | 'num' | 'bool' }> {

@@ -805,7 +805,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
   // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
-  let loop: { key: unknown; of: Expr } | null = null;
+  let loop: { key: string; of: Expr } | null = null;
   let several = false;
   // each reference, with its place in the item when it names one
   const refs = new Map<Expr, number | undefined>();
@@ -817,13 +817,14 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     const part = b.k === 'item' && b.index !== undefined && b.of.k === 'item' && b.of.index === undefined ? b.of : null;
     const of = part ? part.of : loopListOf(facts, b);
     if (!of) return;
-    const key = part ?? `${sc.id}:${e.name}`;
+    // (by what the item is of, written out: facts read back from the cache share no objects)
+    const key = part ? `${sc.id}:${JSON.stringify(part.of)}` : `${sc.id}:${e.name}`;
     if (loop && loop.key !== key) several = true;
     loop ??= { key, of };
     refs.set(e, part ? (b as Extract<Expr, { k: 'item' }>).index : undefined);
   };
   for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]) find(e);
-  const it = loop as { key: unknown; of: Expr } | null;
+  const it = loop as { key: string; of: Expr } | null;
   if (!it || several) return [reg];
   // (the list read as a call passes it, when it is a parameter's)
   const of = within(it.of);

@@ -4,8 +4,10 @@
  * layers a router further down can still meet — the walk drops the others once per router
  * (pathMayApplyBelow) instead of testing them for every route.
  */
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/engine.js';
 import { ROOT, check } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
@@ -557,6 +559,12 @@ module.exports = app;
     const handlers = (p: string): (string | null)[] => res.routes.filter((r) => r.path === p).map((r) => r.handlerFn && `${r.handlerFn.file}#${r.handlerFn.fn}`);
     expect(handlers('/api/users/:id')).toEqual(['src/express/routes/users.js#1']);
     expect(handlers('/admin/first')).toEqual(['src/express/routes/users.js#1', 'src/express/routes/orchestras.js#1']);
+    // the same with app.js's facts read back from the cache (linked again: a controller gained an export)
+    await run({ cwd: dir, paths: [], cache: true });
+    fs.appendFileSync(path.join(dir, 'src/express/routes/users.js'), 'module.exports.count = async (req, res) => res.json({ count: 0 });\n');
+    const warm = await run({ cwd: dir, paths: [], cache: true });
+    expect(warm.extraction).toMatchObject({ reused: false, parsed: 1 });
+    expect(routeLines(warm)).toEqual(routeLines(res));
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
