@@ -766,7 +766,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
     // (kept as a parameter besides: the linker unrolls the loop when the list is known)
     const each = args[0];
-    if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params[0]) {
+    if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
       ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
       markLoops(ctx);
     }
@@ -942,6 +942,13 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
         const name = !ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name) ? el.name.text : '';
         f.params.push(name);
         if (name !== '') scope.bindings[name] = { k: 'param', fn: f.id, index: index + i, name };
+      });
+    } else if (ts.isArrayBindingPattern(p.name)) {
+      f.params.push('');
+      // `([name, handler]) => …` (a forEach callback over Object.entries): each name, its place in the argument
+      const param: Expr = { k: 'param', fn: f.id, index, name: '' };
+      p.name.elements.forEach((el, i) => {
+        if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) scope.bindings[el.name.text] = { k: 'item', of: param, index: i };
       });
     } else {
       f.params.push('');

@@ -814,11 +814,13 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     const sc = scopeOf(facts, e.scope, e.name);
     const b = sc && bindingOf(sc, e.name);
     if (!sc || !b) return;
-    const part = b.k === 'item' && b.index !== undefined && b.of.k === 'item' && b.of.index === undefined ? b.of : null;
-    const of = part ? part.of : loopListOf(facts, b);
+    // a name destructured from the loop variable: `for (const [name, controller] of …)`, `.forEach(([name, handler]) => …)`
+    const whole = b.k === 'item' && b.index !== undefined ? b.of : null;
+    const part = whole && loopListOf(facts, whole) ? whole : null;
+    const of = part ? loopListOf(facts, part) : loopListOf(facts, b);
     if (!of) return;
-    // (by what the item is of, written out: facts read back from the cache share no objects)
-    const key = part ? `${sc.id}:${JSON.stringify(part.of)}` : `${sc.id}:${e.name}`;
+    // (by the loop variable, written out: facts read back from the cache share no objects)
+    const key = part ? `${sc.id}:${JSON.stringify(part)}` : `${sc.id}:${e.name}`;
     if (loop && loop.key !== key) several = true;
     loop ??= { key, of };
     refs.set(e, part ? (b as Extract<Expr, { k: 'item' }>).index : undefined);

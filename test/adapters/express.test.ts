@@ -500,7 +500,7 @@ app.use('/v1', router);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
-  it("unrolls for…of over Object.entries, keys and values of a module's object, with the names destructured from each item", async () => {
+  it("unrolls for…of and forEach over Object.entries, keys and values of a module's object, with the names destructured from each item", async () => {
     const controller = (name: string): string => `'use strict';
 const { models } = require('../../sequelize');
 
@@ -539,6 +539,7 @@ for (const [routeName, routeController] of Object.entries(routes)) {
 }
 for (const name of Object.keys(routes)) admin.delete(\`/\${name}/cache\`, (req, res) => res.status(204).end());
 for (const controller of Object.values(routes)) admin.get('/first', controller.getById);
+Object.entries(routes).forEach(([name, controller]) => admin.get(\`/\${name}/all\`, controller.getAll));
 app.use('/admin', admin);
 
 module.exports = app;
@@ -549,7 +550,9 @@ module.exports = app;
       // once per value: the first one serves
       'GET /admin/first []',
       'GET /admin/first []',
+      'GET /admin/orchestras/all []',
       'DELETE /admin/orchestras/cache []',
+      'GET /admin/users/all []',
       'DELETE /admin/users/cache []',
       'GET /api/orchestras []',
       'GET /api/orchestras/:id []',
