@@ -23,14 +23,13 @@ const METHODS = [...REGISTRATION_METHODS, 'cookie', 'setCookie'].map(escape).joi
 
 /**
  * A member call or access with a registration-like name (`app.get`, `r?.use`, `x['post']`, a
- * comment between the dot and the name), a call of a member whose name is computed (`router[verb](…)`:
- * the method a caller names may be one), a word that session / cookie / suppression facts
+ * comment between the dot and the name), a word that session / cookie / suppression facts
  * need, or an exported name of an HTTP method (file-system routers export `GET`, `POST` …).
  */
 const SIGNAL = new RegExp(
   String.raw`\.\s*(?:/\*[^]*?\*/\s*|//[^\n]*\n\s*)*(?:${METHODS})\b` +
     String.raw`|\[\s*['"\x60](?:${METHODS})['"\x60]\s*\]` +
-    String.raw`|[\w$)\]]\s*\[[^\]\n]{1,80}\]\s*\(` +
+
     String.raw`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`,
 );
 const SIGNAL_WORDS = /session|cookie|route-surface-disable/i;
@@ -55,8 +54,23 @@ export function frameworkModulePattern(modules: string[]): RegExp {
   return new RegExp(String.raw`['"\x60](?:${modules.map(escape).join('|')})(?:/[^'"\x60]*)?['"\x60]`);
 }
 
+/**
+ * A call of a member whose name is computed, `router[verb](…)` (the method a caller names may be
+ * a registration's): a `](` closing at most 80 characters of one line opened right after a name,
+ * `)` or `]`. Looked for from each `](` (few in any file) rather than by one more pattern that
+ * every name would start.
+ */
+function computedCall(text: string): boolean {
+  for (let close = text.indexOf(']('); close >= 0; close = text.indexOf('](', close + 2)) {
+    const open = text.lastIndexOf('[', close);
+    if (open <= 0 || close - open > 81 || text.slice(open, close).includes('\n')) continue;
+    if (/[\w$)\]]/.test(text[open - 1]!)) return true;
+  }
+  return false;
+}
+
 export function textSignals(file: string, text: string, frameworkModules: RegExp): TextSignals {
-  const signal = SIGNAL_PATH.test(file) || SIGNAL_WORDS.test(text) || frameworkModules.test(text) || SIGNAL.test(text);
+  const signal = SIGNAL_PATH.test(file) || SIGNAL_WORDS.test(text) || frameworkModules.test(text) || SIGNAL.test(text) || computedCall(text);
   const specifiers: string[] = [];
   SPECIFIER.lastIndex = 0;
   for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {

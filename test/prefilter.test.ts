@@ -19,6 +19,10 @@ describe('text signals', () => {
     expect(signal(`app['patch']('/x', h);`)).toBe(true);
     expect(signal(`fastify.register(plugin, { prefix: '/api' });`)).toBe(true);
     expect(signal(`res.cookie('sid', token, { httpOnly: true });`)).toBe(true);
+    // a member whose name the caller gives: the method may be a registration's
+    expect(signal(`module.exports = (router, verb, path, handler) => router[verb](path, handler);`)).toBe(true);
+    expect(signal(`this.app[route.method.toLowerCase()](route.path, route.handler);`)).toBe(true);
+    expect(signal(`handlers[name][kind](event);`)).toBe(true);
   });
 
   it('sees sessions, cookies, suppressions, framework modules, HTTP-method exports and file-system route paths', () => {
@@ -36,6 +40,9 @@ describe('text signals', () => {
     const repo = `import type { Db } from '../lib/db';\nexport async function findSite(db: Db, id: string) {\n  const r = await db.query('SELECT * FROM sites WHERE id = $1', [id]);\n  return r.rows[0] ?? null;\n}\n`;
     expect(textSignals('src/sites.repository.ts', repo, MODULES)).toEqual({ signal: false, specifiers: [] });
     expect(signal(`export const getter = (o: { getValue(): number }) => o.getValue();`)).toBe(false);
+    // a Markdown link in a comment or string, a list literal: no name right before the bracket
+    expect(signal(`/** Same as [the docs](https://example.com/docs) say. */\nexport const n = 1;`)).toBe(false);
+    expect(signal(`export const first = (xs: number[]) => [...xs](0);`)).toBe(false);
   });
 
   it('lists the specifiers values come from, type-only imports left out', () => {
