@@ -15,7 +15,7 @@ export const rule: RuleModule = {
     id: 'insecure-session-cookie',
     defaultSeverity: 'error',
     description: 'A session cookie is configured without httpOnly: true and secure: true.',
-    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false).',
+    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically.',
     contract: '"Authenticated reads use a secure, HttpOnly browser session cookie."',
     examples: {
       fires: [
