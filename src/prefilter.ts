@@ -29,7 +29,6 @@ const METHODS = [...REGISTRATION_METHODS, 'cookie', 'setCookie'].map(escape).joi
 const SIGNAL = new RegExp(
   String.raw`\.\s*(?:/\*[^]*?\*/\s*|//[^\n]*\n\s*)*(?:${METHODS})\b` +
     String.raw`|\[\s*['"\x60](?:${METHODS})['"\x60]\s*\]` +
-
     String.raw`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`,
 );
 const SIGNAL_WORDS = /session|cookie|route-surface-disable/i;

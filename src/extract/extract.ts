@@ -409,9 +409,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     } else if (ts.isArrayBindingPattern(d.name)) {
       // `for (const [name, controller] of Object.entries(routes))`: each name, its place in the item
       const item: Expr = { k: 'item', of };
-      d.name.elements.forEach((el, index) => {
-        if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) facts.scopes[scope]!.bindings[el.name.text] = { k: 'item', of: item, index };
-      });
+      for (const [name, index] of listNames(ts, d.name)) facts.scopes[scope]!.bindings[name] = { k: 'item', of: item, index };
       markLoops(ctx);
     }
     visitStatement(ctx, node.statement, scope, fn);
@@ -518,12 +516,10 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     const rest = b !== undefined && ctx.restParams.has(b as Expr) && (b as Expr).k === 'param' ? (b as Extract<Expr, { k: 'param' }>) : null;
     const base = !rest && d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
     if (base) recordCall(ctx, base, scope, true);
-    d.name.elements.forEach((el, i) => {
-      if (ts.isOmittedExpression(el) || el.dotDotDotToken || !ts.isIdentifier(el.name)) return;
-      const name = el.name.text;
+    for (const [name, i] of listNames(ts, d.name)) {
       bindings[name] = rest ? { k: 'param', fn: rest.fn, index: rest.index + i, name } : base ? { k: 'item', of: base, index: i } : { k: 'unknown', text: name };
       if (exported) facts.exports.push({ exported: name, local: name });
-    });
+    }
     return;
   }
   if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
@@ -613,6 +609,15 @@ function isExportsObject(facts: FileFacts, name: string): boolean {
   }
   const d = bindings['*default*'];
   return d !== undefined && !isEncoded(d) && d.k === 'ref' && d.name === name && d.scope === 0;
+}
+
+/** The plain names a list pattern binds (`[router, , verb]`), each with its place in the list. */
+function listNames(ts: TSModule, pattern: TS.ArrayBindingPattern): [string, number][] {
+  const out: [string, number][] = [];
+  pattern.elements.forEach((el, i) => {
+    if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) out.push([el.name.text, i]);
+  });
+  return out;
 }
 
 function isLiteral(e: Expr): e is Extract<Expr, { k: 'str' | 'num' | 'bool' }> {
@@ -947,9 +952,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       f.params.push('');
       // `([name, handler]) => …` (a forEach callback over Object.entries): each name, its place in the argument
       const param: Expr = { k: 'param', fn: f.id, index, name: '' };
-      p.name.elements.forEach((el, i) => {
-        if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) scope.bindings[el.name.text] = { k: 'item', of: param, index: i };
-      });
+      for (const [name, i] of listNames(ts, p.name)) scope.bindings[name] = { k: 'item', of: param, index: i };
     } else {
       f.params.push('');
       // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter.

@@ -610,7 +610,7 @@ export function link(
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
         // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
-        const read = paramsRead(facts, [...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]);
+        const read = paramsRead(facts, argExprs(reg));
         const fn = read.size === 1 ? [...read][0]! : null;
         if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
         else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
@@ -688,7 +688,7 @@ export function link(
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
-        const same = `${router.id}|${reg.at.line}:${reg.at.column}|${[...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])].map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
+        const same = `${router.id}|${reg.at.line}:${reg.at.column}|${argExprs(reg).map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
         if (made.has(same)) continue;
         made.add(same);
         const own = [reg.at.line, reg.at.column];
@@ -760,6 +760,11 @@ function givenByCall(facts: FileFacts, reg: RegistrationFact, fn: number): boole
   return givesPath || (reg.methodExpr !== undefined && paramsRead(facts, [reg.methodExpr]).has(fn));
 }
 
+/** What a registration is given besides its target: its arguments, a chain's path, a computed method. */
+function argExprs(reg: RegistrationFact): Expr[] {
+  return [...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])];
+}
+
 /** The registration as made at a call, located at the outermost call that leads to it. */
 function atOrigin(reg: RegistrationFact, origin: CallOf['origin']): RegistrationFact {
   return { ...rewritten(reg, (e) => e), site: { file: origin.file, at: origin.call.at, snippet: origin.call.snippet } };
@@ -825,7 +830,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     loop ??= { key, of };
     refs.set(e, part ? (b as Extract<Expr, { k: 'item' }>).index : undefined);
   };
-  for (const e of [reg.target, ...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])]) find(e);
+  for (const e of [reg.target, ...argExprs(reg)]) find(e);
   const it = loop as { key: string; of: Expr } | null;
   if (!it || several) return [reg];
   // (the list read as a call passes it, when it is a parameter's)
