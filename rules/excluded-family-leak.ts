@@ -1,5 +1,5 @@
 import { parseRouteSpec } from '../src/classify.js';
-import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+import { candidatesHint, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
 
 export const rule: RuleModule = {
   meta: {
@@ -48,8 +48,7 @@ export const rule: RuleModule = {
       if (familyGuards.length > 0) continue;
       const other = r.guards.filter((g) => !g.kinds.includes('unknown'));
       const how = other.length === 0 ? 'unguarded' : `guarded only by ${[...new Set(other.map((g) => g.name))].join(', ')}`;
-      const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
-      const hint = unknown.length ? ` (unclassified middleware that may be one: ${unknown.join(', ')}; declare it in guards.family.${r.family} or guards.ignore)` : '';
+      const hint = candidatesHint(r, 'family', r.family!);
       reportRoute(ctx, r, `${routeLabel(r)} is in the excluded family "${r.family}" and is reachable without its family guard (${how})${hint}`);
     }
   },

@@ -52,11 +52,17 @@ export function routeLabel(r: { method: string; path: string }): string {
   return `${r.method} ${r.path}`;
 }
 
-/** "(candidates: a, b — declare them in guards.tenant or guards.ignore)" */
-export function candidatesHint(r: Route, kind: string): string {
+/**
+ * "(unclassified middleware that may be one: a, b; declare it in guards.tenant or guards.ignore)",
+ * and the guards of the kind applied only under a condition not known statically
+ * ("(requireTenant is one, but applied only when `config.tenancy`, which is not known statically)").
+ */
+export function candidatesHint(r: Route, kind: 'auth' | 'tenant' | 'csrf' | 'family', family?: string): string {
   const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
-  if (unknown.length === 0) return '';
-  return ` (unclassified middleware that may be one: ${unknown.join(', ')}; declare it in guards.${kind} or guards.ignore)`;
+  const key = family === undefined ? kind : `family.${family}`;
+  const unclassified = unknown.length === 0 ? '' : ` (unclassified middleware that may be one: ${unknown.join(', ')}; declare it in guards.${key} or guards.ignore)`;
+  const conditional = (r.conditionalGuards ?? []).filter((g) => g.kinds.includes(kind as never) && (family === undefined || g.families.includes(family)));
+  return unclassified + conditional.map((g) => ` (${g.name} is one, but applied only when \`${g.when}\`, which is not known statically: ${g.file}:${g.line})`).join('');
 }
 
 export function reportRoute(ctx: RuleContext, r: Route, message: string): void {

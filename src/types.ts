@@ -43,6 +43,29 @@ export type Expr =
   | { k: 'at'; file: string; e: Expr }
   | { k: 'unknown'; text: string };
 
+/**
+ * A condition written around a registration or a call (`if (config.auth) app.use(requireAuth)`),
+ * as far as it can be read without running the code: tested when linked (link/conditions.ts).
+ */
+export type CondTest =
+  | { k: 'truthy'; e: Expr }
+  | { k: 'not'; c: CondTest }
+  | { k: 'and' | 'or'; l: CondTest; r: CondTest }
+  /** `===` / `==` (`neg`: `!==` / `!=`) */
+  | { k: 'eq'; l: Expr; r: Expr; neg: boolean };
+
+/** One condition a statement runs under: `test` is `holds` there (false in an `else`, after `if (…) return`). */
+export interface Cond {
+  test: CondTest;
+  holds: boolean;
+  /** where the condition is written (its offset in the file): the same `if` for every statement it holds */
+  pos: number;
+  /** the condition as written, for messages (cut at 80 characters) */
+  text: string;
+  /** set by the linker only, on a call's condition carried to the registrations the call makes: the file the condition is written in */
+  file?: string;
+}
+
 /** A call of function `fn` of `file`, with the arguments written at the call, in `argsFile`. */
 export interface CallSite {
   file: string;
@@ -204,6 +227,8 @@ export interface RegistrationFact {
   chainPath: Expr | null;
   /** the call is awaited (`await fastify.register(plugin)` loads the plugin before the next statement) */
   awaited?: true;
+  /** the conditions the registration is made under, outermost first, in the function (or module) that makes it */
+  when?: Cond[];
   /** `this.app[options.method](…)`: the method as an expression (`method` is then COMPUTED_METHOD), read when linked */
   methodExpr?: Expr;
   /**
@@ -226,6 +251,8 @@ export interface CallFact {
   snippet: string;
   /** a `super(…)` call: the instance it is made for (`this` of the class calling it), `this` in the constructor it calls */
   self?: Expr;
+  /** the conditions the call is made under (RegistrationFact.when) */
+  when?: Cond[];
 }
 
 export interface CookieFact {
@@ -313,6 +340,12 @@ export interface AppliedGuard {
   mechanism: GuardMechanism;
   file: string;
   line: number;
+  /**
+   * Applied only under a condition that cannot be decided statically (`if (config.auth)
+   * app.use(requireAuth)`) and that the route is not itself registered under: the condition as
+   * written. Such a guard is listed (Route.conditionalGuards) but guards nothing for the rules.
+   */
+  when?: string;
 }
 
 export interface PrefixStep {
@@ -342,6 +375,8 @@ export interface Route {
   apiDocs?: { generator: string; hide: string };
   prefixes: PrefixStep[];
   guards: AppliedGuard[];
+  /** guards applied only when a condition not known statically holds (AppliedGuard.when); absent when none */
+  conditionalGuards?: AppliedGuard[];
   /** handler function, when resolved */
   handlerFn: { file: string; fn: number } | null;
   snippet: string;

@@ -5,6 +5,8 @@
 import type { ts as TS } from 'ts-morph';
 import type {
   Behaviour,
+  Cond,
+  CondTest,
   CookieFact,
   EncodedBinding,
   FlagCondition,
@@ -47,10 +49,14 @@ interface Ctx {
   classes: { name: string; statics: Record<string, Expr> }[];
   /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
   restParams: Set<Expr>;
+  /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
+  when: Cond[];
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
 export const THIS_PREFIX = '*this*';
+/** `*reassigned*mode`: the binding (beside the name's own) telling that the name is assigned again after its first value. */
+export const REASSIGNED = '*reassigned*';
 /** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
 export const CTOR_PREFIX = '*ctor*';
 /**
@@ -201,10 +207,10 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set() };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
-  for (const stmt of sf.statements) visitStatement(ctx, stmt, 0, null);
+  visitStatements(ctx, sf.statements, 0, null);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
   const fw = new Set<string>();
   for (const imp of facts.imports) for (const a of adapters) if (a.modules.some((m) => imp.source === m || imp.source.startsWith(m + '/'))) fw.add(a.name);
@@ -427,8 +433,132 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, isSuper && ctx.thisRef ? refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope) : null);
     return;
   }
+  if (ts.isIfStatement(node)) {
+    visitIf(ctx, node, scope, fn);
+    return;
+  }
+  if (ts.isBlock(node)) {
+    visitStatements(ctx, node.statements, scope, fn);
+    return;
+  }
+  if (node.kind === ts.SyntaxKind.SwitchStatement) {
+    visitSwitch(ctx, node as TS.SwitchStatement, scope, fn);
+    return;
+  }
   // Everything else: walk children looking for statements and expressions.
   visitChildren(ctx, node, scope, fn);
+}
+
+// ---------------------------------------------------------------------------
+// Conditions around statements: `if (config.auth) app.use(requireAuth)`
+
+/** The conditions the statement visited runs under, to keep with a registration or call made there. */
+function whenNow(ctx: Ctx): { when?: Cond[] } {
+  return ctx.when.length > 0 ? { when: ctx.when.slice() } : {};
+}
+
+/**
+ * Statements in order. After `if (c) return;` (or `throw`, `break`, `continue`), the rest of the
+ * list runs only when `c` does not hold.
+ */
+function visitStatements(ctx: Ctx, statements: readonly TS.Statement[], scope: number, fn: FunctionFact | null): void {
+  const depth = ctx.when.length;
+  for (const st of statements) {
+    if (!ctx.ts.isIfStatement(st)) {
+      visitStatement(ctx, st, scope, fn);
+      continue;
+    }
+    const cond = visitIf(ctx, st, scope, fn);
+    if (!st.elseStatement && exits(ctx.ts, st.thenStatement)) ctx.when.push({ ...cond, holds: false });
+  }
+  ctx.when.length = depth;
+}
+
+/** `if (c) … else …`: the branches under `c` and under its negation. Returns the condition (as it holds in the first branch). */
+function visitIf(ctx: Ctx, node: TS.IfStatement, scope: number, fn: FunctionFact | null): Cond {
+  const cond: Cond = { test: condTest(ctx, node.expression, scope, fn), holds: true, pos: node.expression.getStart(ctx.sf), text: condText(ctx, node.expression) };
+  ctx.when.push(cond);
+  visitStatement(ctx, node.thenStatement, scope, fn);
+  ctx.when.pop();
+  if (node.elseStatement) {
+    ctx.when.push({ ...cond, holds: false });
+    visitStatement(ctx, node.elseStatement, scope, fn);
+    ctx.when.pop();
+  }
+  return cond;
+}
+
+/**
+ * `switch (d) { case a: … }`: a clause runs when `d === a`, or when the clause before it runs
+ * and falls through; `default`, when no case matches (or one before it falls through).
+ */
+function visitSwitch(ctx: Ctx, node: TS.SwitchStatement, scope: number, fn: FunctionFact | null): void {
+  const { ts } = ctx;
+  const d = toExpr(ctx, node.expression, scope, fn);
+  const dText = condText(ctx, node.expression);
+  const clauses = node.caseBlock.clauses;
+  const own = clauses.map((c): { test: CondTest; text: string } | null =>
+    c.kind === ts.SyntaxKind.CaseClause ? { test: { k: 'eq', l: d, r: toExpr(ctx, (c as TS.CaseClause).expression, scope, fn), neg: false }, text: `${dText} === ${condText(ctx, (c as TS.CaseClause).expression)}` } : null,
+  );
+  const cases = own.filter((c) => c !== null);
+  const noCase: { test: CondTest; text: string } | null =
+    cases.length === 0 ? null : { test: { k: 'not', c: cases.map((c) => c.test).reduce((l, r) => ({ k: 'or', l, r })) }, text: `${dText} matches no case` };
+  // what the clause before falls through under: 'none' when it does not fall through, null when it runs whatever d is
+  let falling: { test: CondTest; text: string } | null | 'none' = 'none';
+  clauses.forEach((c, i) => {
+    const mine = own[i] ?? noCase;
+    const reach = falling === null || mine === null ? null : falling === 'none' ? mine : { test: { k: 'or' as const, l: falling.test, r: mine.test }, text: `${falling.text} || ${mine.text}` };
+    if (reach) ctx.when.push({ test: reach.test, holds: true, pos: c.getStart(ctx.sf), text: reach.text.length > 80 ? `${reach.text.slice(0, 79)}…` : reach.text });
+    visitStatements(ctx, c.statements, scope, fn);
+    if (reach) ctx.when.pop();
+    const last = c.statements[c.statements.length - 1];
+    falling = last && exits(ts, last) ? 'none' : reach;
+  });
+}
+
+/** Does the statement always leave the list it is in (return, throw, break, continue)? */
+function exits(ts: TSModule, n: TS.Statement): boolean {
+  const K = ts.SyntaxKind;
+  switch (n.kind) {
+    case K.ReturnStatement:
+    case K.ThrowStatement:
+    case K.BreakStatement:
+    case K.ContinueStatement:
+      return true;
+    case K.Block: {
+      const list = (n as TS.Block).statements;
+      return list.length > 0 && exits(ts, list[list.length - 1]!);
+    }
+    case K.IfStatement: {
+      const i = n as TS.IfStatement;
+      return i.elseStatement !== undefined && exits(ts, i.thenStatement) && exits(ts, i.elseStatement);
+    }
+    default:
+      return false;
+  }
+}
+
+/** A condition as far as it is read statically: `!`, `&&`, `||` and equality over expressions (each walked once, as toExpr walks it). */
+function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null): CondTest {
+  const K = ctx.ts.SyntaxKind;
+  let n = node;
+  while (n.kind === K.ParenthesizedExpression) n = (n as TS.ParenthesizedExpression).expression;
+  if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken)
+    return { k: 'not', c: condTest(ctx, (n as TS.PrefixUnaryExpression).operand, scope, fn) };
+  if (n.kind === K.BinaryExpression) {
+    const b = n as TS.BinaryExpression;
+    const op = b.operatorToken.kind;
+    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken)
+      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: condTest(ctx, b.left, scope, fn), r: condTest(ctx, b.right, scope, fn) };
+    if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
+      return { k: 'eq', l: toExpr(ctx, b.left, scope, fn), r: toExpr(ctx, b.right, scope, fn), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
+  }
+  return { k: 'truthy', e: toExpr(ctx, n, scope, fn) };
+}
+
+function condText(ctx: Ctx, node: TS.Expression): string {
+  const text = node.getText(ctx.sf).replace(/\s+/g, ' ');
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /**
@@ -451,7 +581,7 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
   if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
-    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}) });
+    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
 }
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {
@@ -584,6 +714,9 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
     // is not known statically (a first value holds for anything else: a prefix, a router)
     else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
+    // (a name given another value after its first: no condition is decided on it, link/conditions.ts)
+    if (s && before && !isUnassigned(before) && !(isLiteral(rhs) && !isEncoded(before) && isLiteral(before) && rhs.k === before.k && rhs.v === before.v))
+      s.bindings[REASSIGNED + left.text] = { k: 'bool', v: true };
   }
   // `this.app = express()` in a class's member: the field, as first assigned (where it was not
   // declared, or declared empty: `app = undefined`)
@@ -858,7 +991,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   const snippetOf = (): string => lineText(ctx, at.line);
   if (computed && args.length > 0) {
     const awaited = isAwaited ? { awaited: true as const } : {};
-    ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...awaited, at, snippet: snippetOf() });
+    ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...awaited, ...whenNow(ctx), at, snippet: snippetOf() });
   }
   // (2.x's `router.swagger()` takes no argument)
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger')) {
@@ -878,7 +1011,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     // A later link of a chain is located at its own method name, not at the chain's first line.
     const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
     const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
-    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, at: regAt, snippet: lineText(ctx, regAt.line) });
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, ...whenNow(ctx), at: regAt, snippet: lineText(ctx, regAt.line) });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];
@@ -966,11 +1099,15 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   });
   const body = node.body;
   if (!body) return f;
+  // (the conditions around a function's definition are not those of its calls)
+  const outerWhen = ctx.when;
+  ctx.when = [];
   if (ts.isBlock(body)) {
-    for (const stmt of body.statements) visitStatement(ctx, stmt, scope.id, f);
+    visitStatements(ctx, body.statements, scope.id, f);
   } else {
     f.returns.push(toExpr(ctx, body, scope.id, f));
   }
+  ctx.when = outerWhen;
   const words = wordsOf(ctx, body);
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
   // Where the body (outside nested functions) responds or throws: the leading-guard scan asks

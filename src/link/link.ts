@@ -11,8 +11,9 @@ import { withImporters } from '../prefilter.js';
 import { COMPUTED_METHOD, EACH, LOOPS, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, Scope } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
+import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
 export { fnKey };
 
@@ -279,6 +280,48 @@ export class LinkContext {
     for (const r of this.routes) {
       const kept = r.guards.filter((g) => !(this.skips.get(g) ?? []).some((s) => skipsRoute(s, r)));
       if (kept.length !== r.guards.length) r.guards = kept;
+    }
+  }
+
+  /**
+   * The conditions not decided statically that registrations are made under, by the place of
+   * the registration (`file:line`, as routes, prefix steps and applied guards name it): each
+   * condition by its key (condKey) with its label.
+   */
+  private readonly conditionsAt = new Map<string, Map<string, string>>();
+
+  /** A registration bound to a router is made under these conditions, not decided statically. */
+  noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
+    const places = [`${file}:${reg.at.line}`, ...(reg.site ? [`${reg.site.file}:${reg.site.at.line}`] : [])];
+    for (const place of places) {
+      let at = this.conditionsAt.get(place);
+      if (!at) this.conditionsAt.set(place, (at = new Map()));
+      for (const c of open) at.set(condKey(c, file), condLabel(c));
+    }
+  }
+
+  /**
+   * A guard applied by a registration made under a condition not decided statically guards a
+   * route only when the route itself is registered (or mounted) under the same condition
+   * (`if (cfg.admin) { app.use('/admin', requireAdmin); app.use('/admin', admin) }`). Otherwise
+   * the route may be served without it (`if (config.auth) app.use(requireAuth)`): it moves to
+   * the route's conditional guards, with the conditions it lacks.
+   */
+  markConditionalGuards(): void {
+    if (this.conditionsAt.size === 0) return;
+    for (const r of this.routes) {
+      const own = new Set<string>();
+      for (const place of [`${r.file}:${r.line}`, ...r.prefixes.map((p) => `${p.file}:${p.line}`)]) for (const key of this.conditionsAt.get(place)?.keys() ?? []) own.add(key);
+      const kept: AppliedGuard[] = [];
+      const conditional: AppliedGuard[] = [];
+      for (const g of r.guards) {
+        const lacking = [...(this.conditionsAt.get(`${g.file}:${g.line}`) ?? [])].filter(([key]) => !own.has(key)).map(([, label]) => label);
+        if (lacking.length === 0) kept.push(g);
+        else conditional.push({ ...g, when: lacking.join(' && ') });
+      }
+      if (conditional.length === 0) continue;
+      r.guards = kept;
+      r.conditionalGuards = conditional;
     }
   }
 
@@ -592,6 +635,12 @@ export function link(
       }
       b = { ...b, reg: { ...rewritten(b.reg, (e) => e), method: m.v } };
     }
+    // made under conditions: read with what this binding knows (a call's arguments, the loop's item)
+    if (b.reg.when) {
+      const { never, open } = decide(ev, b.file, b.reg.when);
+      if (never) return;
+      if (open.length > 0) ctx.noteConditions(b.file, b.reg, open);
+    }
     let list = ctx.byRouter.get(b.router.id);
     if (!list) ctx.byRouter.set(b.router.id, (list = []));
     list.push(b);
@@ -605,6 +654,15 @@ export function link(
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
     for (const reg of facts.registrations.flatMap((r) => unrolled(ev, file, facts, r))) {
+      if (reg.when) {
+        const { never, open } = decide(ev, file, reg.when);
+        // (under a condition known to fail, it is never made)
+        if (never) continue;
+        // One no call can decide (it reads no parameter) holds wherever the registration is bound,
+        // also where no binding notes it (a Fastify plugin's registrations on its instance).
+        const fixed = open.filter((c) => paramsRead(facts, condExprs(c)).size === 0);
+        if (fixed.length > 0) ctx.noteConditions(file, reg, fixed);
+      }
       const t = chainRoot(ev, file, reg.target);
       if (t.t === 'router') {
         const router = ev.routers.get(t.id)!;
@@ -655,7 +713,7 @@ export function link(
         boundFns.add(key);
         const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
         for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
-          const reg = fromCall ? atOrigin(atSite, origin) : atSite;
+          const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
           bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
         }
       }
@@ -684,7 +742,7 @@ export function link(
     const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
     for (const { file, call, site, origin } of sites) {
       for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
-        const reg = fromCall ? atOrigin(atSite, origin) : atSite;
+        const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
         const t = chainRoot(ev, p.file, reg.target);
         if (t.t !== 'router') continue;
         const router = ev.routers.get(t.id)!;
@@ -724,6 +782,7 @@ export function link(
   ctx.settle();
   for (const a of adapters) a.link(ctx);
   ctx.dropSkippedGuards();
+  ctx.markConditionalGuards();
   // Registrations on a parameter that neither a call site nor an adapter bound to a router.
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
@@ -763,6 +822,11 @@ function givenByCall(facts: FileFacts, reg: RegistrationFact, fn: number): boole
 /** What a registration is given besides its target: its arguments, a chain's path, a computed method. */
 function argExprs(reg: RegistrationFact): Expr[] {
   return [...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])];
+}
+
+/** The registration as made by `call` (written in `file`): also under the conditions the call is made under. */
+function underCall(reg: RegistrationFact, file: string, call: CallFact): RegistrationFact {
+  return call.when ? { ...reg, when: [...carried(call.when, file), ...(reg.when ?? [])] } : reg;
 }
 
 /** The registration as made at a call, located at the outermost call that leads to it. */
@@ -1031,6 +1095,8 @@ function rewritten(reg: RegistrationFact, f: (e: Expr) => Expr): RegistrationFac
     args: reg.args.map(f),
     chainPath: reg.chainPath ? f(reg.chainPath) : null,
     ...(reg.awaited ? { awaited: true } : {}),
+    // (a call's conditions carried here are read where the call is written)
+    ...(reg.when ? { when: reg.when.map((c) => (c.file === undefined ? mapCond(c, f) : c)) } : {}),
     ...(reg.methodExpr ? { methodExpr: f(reg.methodExpr) } : {}),
     ...(reg.site ? { site: reg.site } : {}),
     at: reg.at,

@@ -21,7 +21,17 @@ export function routeJson(r: Route) {
     contractMatch: r.contractMatch,
     app: r.app,
     prefixes: r.prefixes,
-    guardDetails: r.guards.map((g) => ({ name: g.name, kinds: g.kinds, families: g.families, mechanism: g.mechanism, file: g.file, line: g.line, reason: g.reason })),
+    // (a guard applied only under a condition not known statically is listed here with it, `when`, and in no list of `guards`)
+    guardDetails: [...r.guards, ...(r.conditionalGuards ?? [])].map((g) => ({
+      name: g.name,
+      kinds: g.kinds,
+      families: g.families,
+      mechanism: g.mechanism,
+      file: g.file,
+      line: g.line,
+      reason: g.reason,
+      ...(g.when !== undefined ? { when: g.when } : {}),
+    })),
   };
 }
 

@@ -1,0 +1,184 @@
+/**
+ * The conditions registrations are made under (`if (config.auth) app.use(requireAuth)`,
+ * `switch (mode) { case 'oss': ossAuthentication(app) }`, the rest of a function after
+ * `if (!enabled) return;`), tested with what the evaluator knows.
+ *
+ * A condition known to fail leaves the registration out (the code never runs). One known to
+ * hold is as if not written. One that cannot be decided statically (an environment variable, a
+ * configuration file, a parameter no call gives) keeps the registration: its routes may exist,
+ * and a guard it applies may not be there — LinkContext.markConditionalGuards.
+ */
+import { bindingOf } from '../extract/facts-text.js';
+import { REASSIGNED } from '../extract/extract.js';
+import type { CallSite, Cond, CondTest, Expr, Scope } from '../types.js';
+import type { Evaluator } from './evaluate.js';
+
+/** true or false when known statically, null when not */
+type Truth = boolean | null;
+
+type Literal = Extract<Expr, { k: 'str' | 'num' | 'bool' | 'obj' | 'arr' | 'fn' | 're' }>;
+
+const MAX_DEPTH = 40;
+
+/**
+ * The literal an expression certainly stands for, or null. Stricter than the evaluator, which
+ * answers what a route or a prefix most likely is (a function's first return known, a variable's
+ * first value): a condition is decided only on a literal reached through constants, object
+ * literals no assignment changes, imports, and the arguments a call passes for parameters.
+ */
+function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, depth: number): { file: string; e: Literal } | null {
+  if (depth > MAX_DEPTH) return null;
+  switch (e.k) {
+    case 'str':
+    case 'num':
+    case 'bool':
+    case 'obj':
+    case 'arr':
+    case 'fn':
+    case 're':
+      return { file, e };
+    case 'at':
+      return literal(ev, e.file, e.e, null, depth + 1);
+    case 'within':
+      return literal(ev, file, e.e, e.call, depth + 1);
+    case 'member': {
+      const o = literal(ev, file, e.obj, call, depth + 1);
+      if (o?.e.k !== 'obj' || !Object.hasOwn(o.e.props, e.prop) || Object.keys(o.e.props).some((k) => k.startsWith('*spread*'))) return null;
+      return literal(ev, o.file, o.e.props[e.prop]!, null, depth + 1);
+    }
+    case 'ref': {
+      const facts = ev.files.get(file);
+      let s: Scope | undefined = facts?.scopes[e.scope];
+      while (s) {
+        const b = bindingOf(s, e.name);
+        if (b) {
+          if (bindingOf(s, REASSIGNED + e.name)) return null;
+          if (b.k !== 'param') return literal(ev, file, b, call, depth + 1);
+          // a parameter: the argument the call passes for it, or its default
+          if (!call || call.file !== file || call.fn !== b.fn) return null;
+          const arg = call.args[b.index];
+          return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : b.init ? literal(ev, file, b.init, call, depth + 1) : null;
+        }
+        s = s.parent === null ? undefined : facts!.scopes[s.parent];
+      }
+      const imp = facts?.imports.find((i) => i.local === e.name);
+      const target = imp ? ev.resolveModule(file, imp.source) : null;
+      const def = imp && target ? ev.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported) : null;
+      if (!def || bindingOf(ev.files.get(def.file)!.scopes[0]!, REASSIGNED + def.name)) return null;
+      return literal(ev, def.file, def.expr, null, depth + 1);
+    }
+    default:
+      // a call's result, a loop's item, anything not known statically
+      return null;
+  }
+}
+
+/** Is the literal truthy, as JavaScript tests it? */
+function truthy(v: Literal): boolean {
+  switch (v.k) {
+    case 'str':
+      return v.v !== '';
+    case 'num':
+      return v.v !== 0 && !Number.isNaN(v.v);
+    case 'bool':
+      return v.v;
+    default:
+      return true;
+  }
+}
+
+function truthOf(ev: Evaluator, file: string, t: CondTest): Truth {
+  switch (t.k) {
+    case 'truthy': {
+      const v = literal(ev, file, t.e, null, 0);
+      return v === null ? null : truthy(v.e);
+    }
+    case 'not': {
+      const c = truthOf(ev, file, t.c);
+      return c === null ? null : !c;
+    }
+    case 'and': {
+      const l = truthOf(ev, file, t.l);
+      if (l === false) return false;
+      const r = truthOf(ev, file, t.r);
+      return r === false ? false : l === true && r === true ? true : null;
+    }
+    case 'or': {
+      const l = truthOf(ev, file, t.l);
+      if (l === true) return true;
+      const r = truthOf(ev, file, t.r);
+      return r === true ? true : l === false && r === false ? false : null;
+    }
+    case 'eq': {
+      const l = literal(ev, file, t.l, null, 0)?.e;
+      const r = literal(ev, file, t.r, null, 0)?.e;
+      if (!l || !r || (l.k !== 'str' && l.k !== 'num' && l.k !== 'bool') || l.k !== r.k) return null;
+      return (l.v === r.v) !== t.neg;
+    }
+  }
+}
+
+/**
+ * Test the conditions a registration of `file` is made under: `never` when one is known to
+ * fail; otherwise those that cannot be decided (none when every one is known to hold).
+ */
+export function decide(ev: Evaluator, file: string, when: readonly Cond[]): { never: boolean; open: Cond[] } {
+  const open: Cond[] = [];
+  for (const c of when) {
+    const t = truthOf(ev, file, c.test);
+    if (t === null) open.push(c);
+    else if (t !== c.holds) return { never: true, open: [] };
+  }
+  return { never: false, open };
+}
+
+/** The condition with each expression in it mapped by `f`. */
+export function mapCond(c: Cond, f: (e: Expr) => Expr): Cond {
+  const test = (t: CondTest): CondTest => {
+    switch (t.k) {
+      case 'truthy':
+        return { k: 'truthy', e: f(t.e) };
+      case 'not':
+        return { k: 'not', c: test(t.c) };
+      case 'and':
+      case 'or':
+        return { k: t.k, l: test(t.l), r: test(t.r) };
+      case 'eq':
+        return { k: 'eq', l: f(t.l), r: f(t.r), neg: t.neg };
+    }
+  };
+  return { ...c, test: test(c.test) };
+}
+
+/** The expressions a condition reads. */
+export function condExprs(c: Cond): Expr[] {
+  const out: Expr[] = [];
+  const walk = (t: CondTest): void => {
+    if (t.k === 'truthy') out.push(t.e);
+    else if (t.k === 'not') walk(t.c);
+    else if (t.k === 'eq') out.push(t.l, t.r);
+    else {
+      walk(t.l);
+      walk(t.r);
+    }
+  };
+  walk(c.test);
+  return out;
+}
+
+/** A call's conditions, carried to the registrations the call makes in another file: read where the call is written. */
+export function carried(when: readonly Cond[], file: string): Cond[] {
+  return when.map((c) => (c.file !== undefined ? c : { ...mapCond(c, (e) => ({ k: 'at', file, e })), file }));
+}
+
+/** The same condition wherever it is carried: its file, its place and whether it holds or fails there. */
+export function condKey(c: Cond, file: string): string {
+  return `${c.file ?? file}:${c.pos}:${c.holds ? 1 : 0}`;
+}
+
+/** The condition as the registration runs under it: `config.auth`, `!(config.auth)` in an else. */
+export function condLabel(c: Cond): string {
+  if (c.holds) return c.text;
+  // `if (!config.serveStatic) return;`: what follows runs when `config.serveStatic`
+  return /^!\s*[\w$.]+$/.test(c.text) ? c.text.replace(/^!\s*/, '') : `!(${c.text})`;
+}

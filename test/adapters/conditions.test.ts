@@ -1,0 +1,283 @@
+/**
+ * Registrations made under conditions (link/conditions.ts): a guard applied only when a setting
+ * holds (`if (config.authEnabled) app.use(requireSession)`) does not guard the routes — they are
+ * served without it when the setting is off — unless the routes are registered under the same
+ * condition; a branch whose condition is known statically (a constant, the argument a call
+ * passes) is taken or left out as the code would; a condition read from the environment, a
+ * configuration file or a call is never decided.
+ */
+import { describe, expect, it } from 'vitest';
+import { check, cli } from '../helpers/run.js';
+import { routeLinesAt as lines } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
+
+const GUARDS = `import type { NextFunction, Request, Response } from 'express';
+
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+
+export function requireTenant(req: Request, res: Response, next: NextFunction) {
+  if (req.params.tenantId !== req.session.activeTenantId) return res.status(404).json({ error: 'not found' });
+  next();
+}
+
+export function requireOpsToken(req: Request, res: Response, next: NextFunction) {
+  if (req.get('x-ops-token') !== process.env.OPS_TOKEN) return res.status(401).end();
+  next();
+}
+`;
+
+const CONFIG = `import fs from 'node:fs';
+
+export interface Config {
+  authEnabled: boolean;
+  authMode: 'session' | 'none';
+  billing: boolean;
+}
+
+export function loadConfig(): Config {
+  return JSON.parse(fs.readFileSync(process.env.CONFIG_FILE ?? 'config.json', 'utf8'));
+}
+
+/** Switches fixed at build time. */
+export const FEATURES = { heapDump: false, opsRoutes: true } as const;
+`;
+
+const SITES = `import { Router } from 'express';
+
+export const sitesRouter = Router({ mergeParams: true });
+
+sitesRouter.get('/', async (req, res) => {
+  res.json({ items: [], tenant: req.params.tenantId });
+});
+
+sitesRouter.post('/:siteId/deploy', async (req, res) => {
+  res.status(202).json({ site: req.params.siteId });
+});
+`;
+
+const OPS = `import { Router, type Express } from 'express';
+import { requireOpsToken } from './middleware/guards';
+
+interface OpsOptions {
+  protect: boolean;
+}
+
+/** Mounts the operator routes; without protection only in development. */
+export function mountOps(app: Express, options: OpsOptions) {
+  if (!options.protect) return;
+  const ops = Router();
+  ops.get('/queues', (req, res) => res.json({ depth: 0 }));
+  app.use('/internal/ops', requireOpsToken, ops);
+}
+
+export function mountBilling(app: Express) {
+  const billing = Router();
+  billing.get('/invoices', (req, res) => res.json({ items: [] }));
+  app.use('/api/tenants/:tenantId/billing', billing);
+}
+`;
+
+const APP = `import express from 'express';
+import { FEATURES, loadConfig } from './config';
+import { requireSession, requireTenant } from './middleware/guards';
+import { mountBilling, mountOps } from './ops';
+import { sitesRouter } from './sites';
+
+const config = loadConfig();
+export const app = express();
+
+app.use(express.json());
+if (config.authEnabled) {
+  app.use('/api', requireSession);
+}
+app.use('/api/tenants/:tenantId', requireTenant);
+app.use('/api/tenants/:tenantId/sites', sitesRouter);
+
+// a heap dump route for debugging, switched off at build time
+if (FEATURES.heapDump) {
+  app.get('/internal/debug/heap', (req, res) => res.json(process.memoryUsage()));
+}
+
+if (FEATURES.opsRoutes) mountOps(app, { protect: true });
+
+if (config.billing) {
+  app.use('/api/tenants/:tenantId/billing', requireSession);
+  mountBilling(app);
+}
+
+switch (config.authMode) {
+  case 'none':
+    app.get('/api/whoami', (req, res) => res.json({ user: 'anonymous' }));
+    break;
+  case 'session':
+    app.get('/api/whoami', requireSession, (req, res) => res.json({ user: req.session.userId }));
+    break;
+}
+
+app.listen(3000);
+`;
+
+const SERVER = {
+  'package.json': EXPRESS_PACKAGE,
+  'src/app.ts': APP,
+  'src/config.ts': CONFIG,
+  'src/sites.ts': SITES,
+  'src/ops.ts': OPS,
+  'src/middleware/guards.ts': GUARDS,
+};
+
+describe('registrations under conditions', () => {
+  it('lists the routes each branch may serve and leaves out what a condition known statically rules out', async () => {
+    const res = await check(writeProject(SERVER));
+    expect(lines(res)).toEqual([
+      // registered under `config.billing` (by a call made under it), as the guard before it is: guarded
+      'GET /api/tenants/:tenantId/billing/invoices [requireTenant, requireSession] src/ops.ts:18',
+      // `requireSession` only when `config.authEnabled`: not among the guards
+      'GET /api/tenants/:tenantId/sites/ [requireTenant] src/sites.ts:5',
+      'POST /api/tenants/:tenantId/sites/:siteId/deploy [requireTenant] src/sites.ts:9',
+      // both cases of the switch may be served
+      'GET /api/whoami [] src/app.ts:31',
+      'GET /api/whoami [requireSession] src/app.ts:34',
+      // `if (!options.protect) return;` with `{ protect: true }`: made, and its guard is not conditional;
+      // the heap route, switched off at build time, is not served
+      'GET /internal/ops/queues [requireOpsToken] src/ops.ts:12',
+    ]);
+    const sites = res.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
+    expect(sites.conditionalGuards!.map((g) => [g.name, g.kinds, g.when, `${g.file}:${g.line}`])).toEqual([['requireSession', ['auth'], 'config.authEnabled', 'src/app.ts:12']]);
+    // every route under /api may be served without the session check (the operator routes are not under it)
+    expect(res.routes.filter((r) => r.conditionalGuards).map((r) => `${r.method} ${r.path} ${r.conditionalGuards!.map((g) => `${g.name}@${g.line}`)}`)).toEqual([
+      'GET /api/tenants/:tenantId/billing/invoices requireSession@12',
+      'GET /api/tenants/:tenantId/sites/ requireSession@12',
+      'POST /api/tenants/:tenantId/sites/:siteId/deploy requireSession@12',
+      'GET /api/whoami requireSession@12',
+      'GET /api/whoami requireSession@12',
+    ]);
+    const findings = res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => `${f.line} ${f.message}`);
+    expect(findings).toContain(
+      '5 GET /api/tenants/:tenantId/sites/ has no auth guard (requireSession is one, but applied only when `config.authEnabled`, which is not known statically: src/app.ts:12)',
+    );
+  });
+
+  it('decides a condition on constants and call arguments, and never on a call, a reassigned name or the environment', async () => {
+    const both = ['GET /internal/debug/heap', 'GET /internal/ops/queues'];
+    const variants: [string, string, string[]][] = [
+      // as written: the heap route switched off at build time, the operator routes protected
+      ['src/app.ts', APP, ['GET /internal/ops/queues']],
+      // the build-time switch turned on: the debug route is served
+      ['src/config.ts', CONFIG.replace('heapDump: false', 'heapDump: true'), both],
+      // protection turned off: `return` before anything is registered
+      ['src/app.ts', APP.replace('{ protect: true }', '{ protect: false }'), []],
+      // a value only a call gives (`isEnabled()` may answer either): both ways possible
+      ['src/app.ts', APP.replace('if (FEATURES.heapDump)', 'if (isEnabled())').replace("import express from 'express';", "import express from 'express';\nfunction isEnabled() { if (process.env.HEAP) return true; return false; }"), both],
+      // a name set again later is not its first value
+      ['src/app.ts', APP.replace('if (FEATURES.heapDump)', "let heapMode = 'off';\nheapMode = process.env.HEAP_MODE ?? 'off';\nif (heapMode === 'on')"), both],
+      // the environment is never known statically
+      ['src/app.ts', APP.replace('if (FEATURES.heapDump)', "if (process.env.NODE_ENV !== 'production')"), both],
+    ];
+    for (const [file, text, internal] of variants) {
+      const res = await check(writeProject({ ...SERVER, [file]: text }));
+      expect(res.routes.filter((r) => r.path.startsWith('/internal/')).map((r) => `${r.method} ${r.path}`).sort()).toEqual(internal);
+    }
+  });
+
+  it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
+    const whoami = async (app: string): Promise<string[]> =>
+      lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));
+    expect(await whoami(APP.replace('switch (config.authMode)', "const AUTH_MODE: string = 'session';\nswitch (AUTH_MODE)"))).toEqual(['GET /api/whoami [requireSession] src/app.ts:35']);
+    expect(await whoami(APP.replace('switch (config.authMode)', "const AUTH_MODE: string = 'none';\nswitch (AUTH_MODE)"))).toEqual(['GET /api/whoami [] src/app.ts:32']);
+    // `case 'none':` without its `break` falls into the next case
+    expect(await whoami(APP.replace('switch (config.authMode)', "const AUTH_MODE: string = 'none';\nswitch (AUTH_MODE)").replace('    break;\n  case', '  case'))).toEqual([
+      'GET /api/whoami [] src/app.ts:32',
+      'GET /api/whoami [requireSession] src/app.ts:34',
+    ]);
+  });
+
+  it('moves a guard a conditional call applies, and keeps one applied in the else of a known condition', async () => {
+    const installer = `import type { Express } from 'express';
+import { requireSession } from './middleware/guards';
+
+export function installAuth(app: Express) {
+  app.use('/api', requireSession);
+}
+`;
+    const app = APP.replace("if (config.authEnabled) {\n  app.use('/api', requireSession);\n}", 'if (config.authEnabled) installAuth(app);').replace(
+      "import { sitesRouter } from './sites';",
+      "import { sitesRouter } from './sites';\nimport { installAuth } from './install-auth';",
+    );
+    const res = await check(writeProject({ ...SERVER, 'src/app.ts': app, 'src/install-auth.ts': installer }));
+    const sites = res.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
+    expect(sites.guards.map((g) => g.name)).toEqual(['requireTenant']);
+    expect(sites.conditionalGuards!.map((g) => [g.name, g.when, `${g.file}:${g.line}`])).toEqual([['requireSession', 'config.authEnabled', 'src/install-auth.ts:5']]);
+
+    const known = APP.replace("if (config.authEnabled) {\n  app.use('/api', requireSession);\n}", "if (FEATURES.heapDump) {\n  app.use('/api', express.static('public'));\n} else {\n  app.use('/api', requireSession);\n}");
+    const res2 = await check(writeProject({ ...SERVER, 'src/app.ts': known }));
+    const sites2 = res2.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
+    expect(sites2.guards.map((g) => g.name)).toEqual(['requireSession', 'requireTenant']);
+    expect(sites2.conditionalGuards).toBeUndefined();
+  });
+
+  it('reads conditions in Fastify plugins and on Koa routers too', async () => {
+    const fastify = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0' } }),
+      'src/auth.ts': `export async function requireSession(request: any, reply: any) {\n  if (!request.session?.userId) return reply.code(401).send({ error: 'unauthenticated' });\n}\n`,
+      'src/server.ts': `import Fastify from 'fastify';
+import { requireSession } from './auth';
+
+const settings = JSON.parse(process.env.SETTINGS ?? '{}');
+const app = Fastify({ logger: true });
+
+app.register(async (api) => {
+  if (settings.requireLogin) api.addHook('onRequest', requireSession);
+  api.get('/projects', async () => ({ items: [] }));
+}, { prefix: '/api' });
+
+app.register(async (admin) => {
+  admin.addHook('onRequest', requireSession);
+  admin.get('/users', async () => ({ items: [] }));
+}, { prefix: '/admin' });
+`,
+    });
+    const res = await check(fastify);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name)}] [${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`)}]`)).toEqual([
+      'GET /admin/users [requireSession] []',
+      'GET /api/projects [] [requireSession when settings.requireLogin]',
+    ]);
+    const koa = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { koa: '^2.15.0', '@koa/router': '^13.0.0' } }),
+      'src/auth.ts': `export async function requireSession(ctx: any, next: () => Promise<void>) {\n  if (!ctx.session?.userId) ctx.throw(401, 'unauthenticated');\n  await next();\n}\n`,
+      'src/app.ts': `import Koa from 'koa';
+import Router from '@koa/router';
+import { requireSession } from './auth';
+
+const app = new Koa();
+const router = new Router({ prefix: '/api' });
+if (process.env.AUTH !== 'off') router.use(requireSession);
+router.get('/projects', async (ctx) => {
+  ctx.body = { items: [] };
+});
+app.use(router.routes());
+`,
+    });
+    const res2 = await check(koa);
+    expect(res2.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name)}] [${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`)}]`)).toEqual([
+      "GET /api/projects [] [requireSession when process.env.AUTH !== 'off']",
+    ]);
+  });
+
+  it('says so in the JSON report and in explain', async () => {
+    const dir = writeProject(SERVER);
+    const json = JSON.parse(cli(['check', '--format', 'json'], dir).stdout);
+    const sites = json.routes.find((r: { path: string }) => r.path === '/api/tenants/:tenantId/sites/');
+    expect(sites.guards.auth).toEqual([]);
+    expect(sites.guardDetails.map((g: { name: string; when?: string }) => [g.name, g.when ?? null])).toEqual([
+      ['requireTenant', null],
+      ['requireSession', 'config.authEnabled'],
+    ]);
+    const out = cli(['explain', 'GET /api/tenants/:tenantId/sites/', '--no-color'], dir).stdout;
+    expect(out).toMatch(/only when\s+requireSession\s+auth\s+app\.use\(\) before the route\s+src\/app\.ts:12 .*applied only when config\.authEnabled, not known statically/);
+    expect(out).toMatch(/✖ auth\s+missing \(missing-auth-guard\).*applied under a condition not known statically: requireSession only when config\.authEnabled/);
+  });
+});
