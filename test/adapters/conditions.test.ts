@@ -6,6 +6,8 @@
  * passes) is taken or left out as the code would; a condition read from the environment, a
  * configuration file or a call is never decided.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, cli } from '../helpers/run.js';
 import { routeLinesAt as lines } from '../helpers/expect.js';
@@ -276,6 +278,11 @@ app.use(router.routes());
       ['requireTenant', null],
       ['requireSession', 'config.authEnabled'],
     ]);
+    // the conditions survive the cache: facts read back and linked again after another file's edit
+    const cached = ['check', '--format', 'json', '--cache', '--cache-location', '.cache/rs'];
+    cli(cached, dir);
+    fs.appendFileSync(path.join(dir, 'src/sites.ts'), '\n// reviewed\n');
+    expect(JSON.parse(cli(cached, dir).stdout).routes).toEqual(JSON.parse(cli(['check', '--format', 'json'], dir).stdout).routes);
     const out = cli(['explain', 'GET /api/tenants/:tenantId/sites/', '--no-color'], dir).stdout;
     expect(out).toMatch(/only when\s+requireSession\s+auth\s+app\.use\(\) before the route\s+src\/app\.ts:12 .*applied only when config\.authEnabled, not known statically/);
     expect(out).toMatch(/✖ auth\s+missing \(missing-auth-guard\).*applied under a condition not known statically: requireSession only when config\.authEnabled/);
