@@ -508,7 +508,7 @@ function visitSwitch(ctx: Ctx, node: TS.SwitchStatement, scope: number, fn: Func
   clauses.forEach((c, i) => {
     const mine = own[i] ?? noCase;
     const reach = falling === null || mine === null ? null : falling === 'none' ? mine : { test: { k: 'or' as const, l: falling.test, r: mine.test }, text: `${falling.text} || ${mine.text}` };
-    if (reach) ctx.when.push({ test: reach.test, holds: true, pos: c.getStart(ctx.sf), text: reach.text.length > 80 ? `${reach.text.slice(0, 79)}…` : reach.text });
+    if (reach) ctx.when.push({ test: reach.test, holds: true, pos: c.getStart(ctx.sf), text: cut(reach.text) });
     visitStatements(ctx, c.statements, scope, fn);
     if (reach) ctx.when.pop();
     const last = c.statements[c.statements.length - 1];
@@ -557,7 +557,11 @@ function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact
 }
 
 function condText(ctx: Ctx, node: TS.Expression): string {
-  const text = node.getText(ctx.sf).replace(/\s+/g, ' ');
+  return cut(node.getText(ctx.sf).replace(/\s+/g, ' '));
+}
+
+/** A condition's text for messages: at most 80 characters. */
+function cut(text: string): string {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 

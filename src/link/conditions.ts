@@ -10,7 +10,7 @@
  */
 import { bindingOf } from '../extract/facts-text.js';
 import { REASSIGNED } from '../extract/extract.js';
-import type { CallSite, Cond, CondTest, Expr, Scope } from '../types.js';
+import type { CallSite, Cond, CondTest, Expr } from '../types.js';
 import type { Evaluator } from './evaluate.js';
 
 /** true or false when known statically, null when not */
@@ -47,25 +47,14 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       return literal(ev, o.file, o.e.props[e.prop]!, null, depth + 1);
     }
     case 'ref': {
-      const facts = ev.files.get(file);
-      let s: Scope | undefined = facts?.scopes[e.scope];
-      while (s) {
-        const b = bindingOf(s, e.name);
-        if (b) {
-          if (bindingOf(s, REASSIGNED + e.name)) return null;
-          if (b.k !== 'param') return literal(ev, file, b, call, depth + 1);
-          // a parameter: the argument the call passes for it, or its default
-          if (!call || call.file !== file || call.fn !== b.fn) return null;
-          const arg = call.args[b.index];
-          return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : b.init ? literal(ev, file, b.init, call, depth + 1) : null;
-        }
-        s = s.parent === null ? undefined : facts!.scopes[s.parent];
-      }
-      const imp = facts?.imports.find((i) => i.local === e.name);
-      const target = imp ? ev.resolveModule(file, imp.source) : null;
-      const def = imp && target ? ev.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported) : null;
-      if (!def || bindingOf(ev.files.get(def.file)!.scopes[0]!, REASSIGNED + def.name)) return null;
-      return literal(ev, def.file, def.expr, null, depth + 1);
+      const def = ev.definitionOf(file, e.scope, e.name);
+      if (!def || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
+      // (a name of this file can be a parameter of the call read; an imported one is not)
+      if (def.expr.k !== 'param') return literal(ev, def.file, def.expr, def.file === file ? call : null, depth + 1);
+      // a parameter: the argument the call passes for it, or its default
+      if (!call || call.file !== def.file || call.fn !== def.expr.fn) return null;
+      const arg = call.args[def.expr.index];
+      return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
     }
     default:
       // a call's result, a loop's item, anything not known statically
@@ -153,16 +142,10 @@ export function mapCond(c: Cond, f: (e: Expr) => Expr): Cond {
 /** The expressions a condition reads. */
 export function condExprs(c: Cond): Expr[] {
   const out: Expr[] = [];
-  const walk = (t: CondTest): void => {
-    if (t.k === 'truthy') out.push(t.e);
-    else if (t.k === 'not') walk(t.c);
-    else if (t.k === 'eq') out.push(t.l, t.r);
-    else {
-      walk(t.l);
-      walk(t.r);
-    }
-  };
-  walk(c.test);
+  mapCond(c, (e) => {
+    out.push(e);
+    return e;
+  });
   return out;
 }
 

@@ -27,6 +27,14 @@ export type Value =
   | { t: 're'; source: string; flags: string }
   | { t: 'unknown'; why: string };
 
+/** Where a name is defined (Evaluator.definitionOf): the binding `expr` of `name` in scope `scope` of `file`. */
+export interface Definition {
+  file: string;
+  expr: Expr;
+  name: string;
+  scope: number;
+}
+
 export interface RouterObject {
   id: string;
   framework: string;
@@ -674,15 +682,15 @@ export class Evaluator {
     return def && (def.file === file ? this.definitionOf(file, scope, `${prefix}${def.name}`) : this.definitionOf(def.file, 0, `${prefix}${def.name}`));
   }
 
-  /** Where a name is defined: its binding expression, following imports and re-exports. */
-  definitionOf(file: string, scope: number, name: string, depth = 0): { file: string; expr: Expr; name: string } | null {
+  /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
+  definitionOf(file: string, scope: number, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);
     if (!facts) return null;
     let s: Scope | undefined = facts.scopes[scope];
     while (s) {
       const b = bindingOf(s, name);
-      if (b) return { file, expr: b, name };
+      if (b) return { file, expr: b, name, scope: s.id };
       s = s.parent === null ? undefined : facts.scopes[s.parent];
     }
     const imp = facts.imports.find((i) => i.local === name);
@@ -693,7 +701,7 @@ export class Evaluator {
   }
 
   /** Where a module's export is defined: its local binding, or that of the module it re-exports. */
-  exportDefinition(file: string, name: string, depth = 0): { file: string; expr: Expr; name: string } | null {
+  exportDefinition(file: string, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);
     if (!facts) return null;
