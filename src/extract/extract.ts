@@ -423,14 +423,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   }
   if (ts.isExpressionStatement(node)) {
     // `void registerRoutes(app)`: the call, its result let go
-    const e = node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression;
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
-      return;
-    }
-    // (a `super(…)` call is kept whatever it passes: registrations on the base constructor's parameters are made with its arguments)
-    const isSuper = ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword;
-    recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, isSuper && ctx.thisRef ? refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope) : null);
+    visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
     return;
   }
   if (ts.isIfStatement(node)) {
@@ -514,6 +507,38 @@ function visitSwitch(ctx: Ctx, node: TS.SwitchStatement, scope: number, fn: Func
     const last = c.statements[c.statements.length - 1];
     falling = last && exits(ts, last) ? 'none' : reach;
   });
+}
+
+/**
+ * An expression statement, its value let go. Its `&&`, `||` and `? :` are conditions as an
+ * `if` is (`config.metrics && app.use('/metrics', metrics)`,
+ * `isProduction ? app.use(requireSession) : app.use(devSession)`): their right-hand side and
+ * branches run only when the condition holds (fails, for `||` and the second branch).
+ */
+function visitEffect(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null): void {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  let e = node;
+  while (e.kind === K.ParenthesizedExpression) e = (e as TS.ParenthesizedExpression).expression;
+  const branch = (test: TS.Expression, holds: boolean, then: TS.Expression, otherwise: TS.Expression | null): void => {
+    const cond: Cond = { test: condTest(ctx, test, scope, fn), holds, pos: test.getStart(ctx.sf), text: condText(ctx, test) };
+    ctx.when.push(cond);
+    visitEffect(ctx, then, scope, fn);
+    ctx.when.pop();
+    if (!otherwise) return;
+    ctx.when.push({ ...cond, holds: !holds });
+    visitEffect(ctx, otherwise, scope, fn);
+    ctx.when.pop();
+  };
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) return branch(e.left, op === K.AmpersandAmpersandToken, e.right, null);
+    if (op === K.EqualsToken) return assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
+  }
+  if (ts.isConditionalExpression(e)) return branch(e.condition, true, e.whenTrue, e.whenFalse);
+  // (a `super(…)` call is kept whatever it passes: registrations on the base constructor's parameters are made with its arguments)
+  const isSuper = ts.isCallExpression(e) && e.expression.kind === K.SuperKeyword;
+  recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, isSuper && ctx.thisRef ? refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope) : null);
 }
 
 /** Does the statement always leave the list it is in (return, throw, break, continue)? */

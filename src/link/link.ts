@@ -33,10 +33,20 @@ export interface BoundRegistration {
   order: (string | number)[];
 }
 
+/**
+ * The column of the registration a prefix step or an applied guard comes from, when it is
+ * placed there: with its line, it tells two registrations on one line apart (the branches of
+ * `c ? app.use(a) : app.use(b)`) when the conditions they are made under are compared
+ * (LinkContext.markConditionalGuards). Not reported: the JSON names a place by file and line.
+ */
+const placeColumns = new WeakMap<AppliedGuard | PrefixStep, number>();
+
 /** A mount's prefix, where it is given (routePlace: the call giving the path, or the registration). */
 export function prefixStep(prefix: string, file: string, reg: RegistrationFact): PrefixStep {
   const at = routePlace(file, reg);
-  return { prefix, file: at.file, line: at.line };
+  const step = { prefix, file: at.file, line: at.line };
+  placeColumns.set(step, at.column);
+  return step;
 }
 
 /** Where a registration's route is reported: the call giving its path or method (RegistrationFact.site), or the registration itself. */
@@ -255,6 +265,7 @@ export class LinkContext {
       c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (unless) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
+    placeColumns.set(applied, at.column);
     const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor?.map(behaviourSkip) : unless ?? undefined;
     if (skips) this.skips.set(applied, skips);
     return applied;
@@ -268,6 +279,8 @@ export class LinkContext {
     const copy = { ...g, file, line };
     const skips = this.skips.get(g);
     if (skips) this.skips.set(copy, skips);
+    const column = line === g.line ? placeColumns.get(g) : undefined;
+    if (column !== undefined) placeColumns.set(copy, column);
     return copy;
   }
 
@@ -285,19 +298,24 @@ export class LinkContext {
 
   /**
    * The conditions not decided statically that registrations are made under, by the place of
-   * the registration (`file:line`, as routes, prefix steps and applied guards name it): each
+   * the registration (`file:line:column`, and `file:line` for what names only a line): each
    * condition by its key (condKey) with its label.
    */
   private readonly conditionsAt = new Map<string, Map<string, string>>();
 
   /** A registration bound to a router is made under these conditions, not decided statically. */
   noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
-    const places = [`${file}:${reg.at.line}`, ...(reg.site ? [`${reg.site.file}:${reg.site.at.line}`] : [])];
+    const places = [{ file, at: reg.at }, ...(reg.site ? [reg.site] : [])].flatMap((p) => [`${p.file}:${p.at.line}`, `${p.file}:${p.at.line}:${p.at.column}`]);
     for (const place of places) {
       let at = this.conditionsAt.get(place);
       if (!at) this.conditionsAt.set(place, (at = new Map()));
       for (const c of open) at.set(condKey(c, file), condLabel(c));
     }
+  }
+
+  /** The conditions noted at a place: at its column when it is known, else anywhere on its line. */
+  private conditionsOf(file: string, line: number, column: number | undefined): Map<string, string> | undefined {
+    return this.conditionsAt.get(column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);
   }
 
   /**
@@ -311,11 +329,11 @@ export class LinkContext {
     if (this.conditionsAt.size === 0) return;
     for (const r of this.routes) {
       const own = new Set<string>();
-      for (const place of [`${r.file}:${r.line}`, ...r.prefixes.map((p) => `${p.file}:${p.line}`)]) for (const key of this.conditionsAt.get(place)?.keys() ?? []) own.add(key);
+      for (const at of [this.conditionsOf(r.file, r.line, r.column), ...r.prefixes.map((p) => this.conditionsOf(p.file, p.line, placeColumns.get(p)))]) for (const key of at?.keys() ?? []) own.add(key);
       const kept: AppliedGuard[] = [];
       const conditional: AppliedGuard[] = [];
       for (const g of r.guards) {
-        const lacking = [...(this.conditionsAt.get(`${g.file}:${g.line}`) ?? [])].filter(([key]) => !own.has(key)).map(([, label]) => label);
+        const lacking = [...(this.conditionsOf(g.file, g.line, placeColumns.get(g)) ?? [])].filter(([key]) => !own.has(key)).map(([, label]) => label);
         if (lacking.length === 0) kept.push(g);
         else conditional.push({ ...g, when: lacking.join(' && ') });
       }

@@ -221,6 +221,48 @@ export function installAuth(app: Express) {
     expect(sites2.conditionalGuards).toBeUndefined();
   });
 
+  it('reads `&&`, `||` and `? :` statements as conditions, as it reads an if', async () => {
+    const app = APP.replace("if (config.authEnabled) {\n  app.use('/api', requireSession);\n}", "config.authEnabled && app.use('/api', requireSession);")
+      .replace(
+        "app.use('/api/tenants/:tenantId/sites', sitesRouter);",
+        "config.sitesFrozen ? app.use('/api/tenants/:tenantId/sites', requireSession) : app.use('/api/tenants/:tenantId/sites', sitesRouter);",
+      )
+      .replace('if (FEATURES.heapDump) {', 'FEATURES.heapDump && (')
+      .replace("res.json(process.memoryUsage()));\n}", "res.json(process.memoryUsage())));\n!FEATURES.heapDump || app.get('/internal/debug/gc', (req, res) => res.status(204).end());")
+      .replace(
+        'if (FEATURES.opsRoutes) mountOps(app, { protect: true });',
+        "FEATURES.opsRoutes ? mountOps(app, { protect: true }) : app.get('/internal/ops/disabled', (req, res) => res.status(404).end());",
+      )
+      .replace(
+        'switch (config.authMode) {',
+        "config.authMode === 'session' ? app.use('/api/profile', requireSession) : app.use('/api/profile', express.urlencoded());\napp.get('/api/profile', (req, res) => res.json({ user: req.session?.userId }));\n\nswitch (config.authMode) {",
+      );
+    const res = await check(writeProject({ ...SERVER, 'src/app.ts': app }));
+    expect(lines(res)).toEqual([
+      'GET /api/profile [] src/app.ts:28',
+      'GET /api/tenants/:tenantId/billing/invoices [requireTenant, requireSession] src/ops.ts:18',
+      'GET /api/tenants/:tenantId/sites/ [requireTenant] src/sites.ts:5',
+      'POST /api/tenants/:tenantId/sites/:siteId/deploy [requireTenant] src/sites.ts:9',
+      'GET /api/whoami [] src/app.ts:32',
+      'GET /api/whoami [requireSession] src/app.ts:35',
+      // `FEATURES.heapDump && …` and `!FEATURES.heapDump || …` with the constant false: not served;
+      // `FEATURES.opsRoutes ? mountOps(…) : …` with the constant true: mounted, and the other branch not
+      'GET /internal/ops/queues [requireOpsToken] src/ops.ts:12',
+    ]);
+    const sites = res.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
+    // (the guard in the first branch of the ternary is on the line the sites are mounted on, by the second)
+    expect(sites.conditionalGuards!.map((g) => [g.name, g.when, `${g.file}:${g.line}`])).toEqual([
+      ['requireSession', 'config.authEnabled', 'src/app.ts:11'],
+      ['requireSession', 'config.sitesFrozen', 'src/app.ts:13'],
+    ]);
+    // applied in one branch of a condition not known statically
+    const profile = res.routes.find((r) => r.path === '/api/profile')!;
+    expect(profile.conditionalGuards!.map((g) => [g.name, g.when, g.line])).toEqual([
+      ['requireSession', 'config.authEnabled', 11],
+      ['requireSession', "config.authMode === 'session'", 27],
+    ]);
+  });
+
   it('reads conditions in Fastify plugins and on Koa routers too', async () => {
     const fastify = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0' } }),
