@@ -131,6 +131,10 @@ const SERVER = {
   'src/middleware/guards.ts': GUARDS,
 };
 
+/** Each route with its guards, then the guards applied only under a condition, with it. */
+const guardRows = (res: Awaited<ReturnType<typeof check>>): string[] =>
+  res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name)}] [${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`)}]`);
+
 describe('registrations under conditions', () => {
   it('lists the routes each branch may serve and leaves out what a condition known statically rules out', async () => {
     const res = await check(writeProject(SERVER));
@@ -285,7 +289,7 @@ app.register(async (admin) => {
 `,
     });
     const res = await check(fastify);
-    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name)}] [${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`)}]`)).toEqual([
+    expect(guardRows(res)).toEqual([
       'GET /admin/users [requireSession] []',
       'GET /api/projects [] [requireSession when settings.requireLogin]',
     ]);
@@ -306,9 +310,106 @@ app.use(router.routes());
 `,
     });
     const res2 = await check(koa);
-    expect(res2.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name)}] [${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`)}]`)).toEqual([
+    expect(guardRows(res2)).toEqual([
       "GET /api/projects [] [requireSession when process.env.AUTH !== 'off']",
     ]);
+  });
+
+  it('reads conditions in Hono apps, and in Nest bootstraps and module middleware', async () => {
+    const hono = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.6.0' } }),
+      'src/auth.ts': `import { createMiddleware } from 'hono/factory';
+
+export const requireSession = createMiddleware(async (c, next) => {
+  if (!c.get('session')) return c.json({ error: 'unauthenticated' }, 401);
+  await next();
+});
+`,
+      'src/app.ts': `import { Hono } from 'hono';
+import { requireSession } from './auth';
+
+const settings = JSON.parse(process.env.SETTINGS ?? '{}');
+const DEBUG_ROUTES = false;
+
+export const app = new Hono();
+const api = new Hono();
+
+if (settings.requireLogin) api.use('*', requireSession);
+api.get('/projects', (c) => c.json({ items: [] }));
+
+const admin = new Hono();
+admin.use('*', requireSession);
+admin.get('/users', (c) => c.json({ items: [] }));
+if (DEBUG_ROUTES) admin.get('/debug', (c) => c.json({ env: process.env }));
+
+app.route('/api', api);
+app.route('/admin', admin);
+`,
+    });
+    // the debug route is switched off by a constant
+    expect(guardRows(await check(hono))).toEqual(['GET /admin/users [requireSession] []', 'GET /api/projects [] [requireSession when settings.requireLogin]']);
+
+    const MODULE = `import { Controller, Get, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { CsrfMiddleware } from './csrf.middleware';
+
+const FEATURES = { csrf: true, audit: false } as const;
+
+@Controller('projects')
+export class ProjectsController {
+  @Get()
+  list() {
+    return { items: [] };
+  }
+}
+
+@Module({ controllers: [ProjectsController] })
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    if (FEATURES.csrf) consumer.apply(CsrfMiddleware).forRoutes('*');
+  }
+}
+`;
+    const nest = {
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  if (process.env.AUTH !== 'off') app.useGlobalGuards(new SessionGuard());
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+      'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest();
+    if (!req.session?.userId) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/csrf.middleware.ts': `import { Injectable, NestMiddleware } from '@nestjs/common';
+
+@Injectable()
+export class CsrfMiddleware implements NestMiddleware {
+  use(req: any, res: any, next: () => void) {
+    if (req.method !== 'GET' && req.get('x-csrf-token') !== req.session?.csrf) return res.status(403).end();
+    next();
+  }
+}
+`,
+      'src/app.module.ts': MODULE,
+    };
+    // the global guard only when the environment says so; the middleware under a constant that holds
+    expect(guardRows(await check(writeProject(nest)))).toEqual(["GET /api/projects [CsrfMiddleware] [SessionGuard when process.env.AUTH !== 'off']"]);
+    const fromEnv = { ...nest, 'src/app.module.ts': MODULE.replace('csrf: true', 'csrf: process.env.CSRF === "on"') };
+    expect(guardRows(await check(writeProject(fromEnv)))).toEqual(["GET /api/projects [] [CsrfMiddleware when FEATURES.csrf,SessionGuard when process.env.AUTH !== 'off']"]);
   });
 
   it('says so in the JSON report and in explain', async () => {
