@@ -1224,9 +1224,9 @@ function bindPropertyRegistrations(
             bound.add(key);
             const router = ev.routers.get(target.id)!;
             boundFns.add(r.origin ?? r.fnKey);
-            bind({ reg: r.reg, file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+            bind({ reg: underCall(r.reg, file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
           } else if (v.t === 'param' && v.file === file) {
-            const through = { fnKey: fnKey(file, v.fn), index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey };
+            const through = { fnKey: fnKey(file, v.fn), index: v.index, path: [...(v.path ?? []), ...r.path], reg: underCall(r.reg, file, call), regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey };
             if (add(through)) changed = true;
           }
         }

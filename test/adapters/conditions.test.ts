@@ -218,6 +218,39 @@ export function installAuth(app: Express) {
     expect(sites.guards.map((g) => g.name)).toEqual(['requireTenant']);
     expect(sites.conditionalGuards!.map((g) => [g.name, g.when, `${g.file}:${g.line}`])).toEqual([['requireSession', 'config.authEnabled', 'src/install-auth.ts:5']]);
 
+    // handed over in an object, by a call made under the condition
+    const inObject = {
+      ...SERVER,
+      'src/app.ts': app.replace('installAuth(app)', 'installAuth({ app, config })').replace('mountBilling(app);', 'mountBilling(app);\n  mountDebug({ app });').replace(
+        "import { installAuth } from './install-auth';",
+        "import { installAuth } from './install-auth';\nimport { mountDebug } from './debug';",
+      ).replace('if (config.billing) {', 'if (config.billing && FEATURES.heapDump) {'),
+      'src/install-auth.ts': installer.replace('installAuth(app: Express)', 'installAuth({ app }: { app: Express; config: unknown })'),
+      'src/debug.ts': `import type { Express } from 'express';\n\nexport function mountDebug(deps: { app: Express }) {\n  deps.app.get('/internal/debug/heap', (req, res) => res.json(process.memoryUsage()));\n}\n`,
+    };
+    const res1 = await check(writeProject(inObject));
+    const sites1 = res1.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
+    expect(sites1.guards.map((g) => g.name)).toEqual(['requireTenant']);
+    expect(sites1.conditionalGuards!.map((g) => [g.name, g.when, `${g.file}:${g.line}`])).toEqual([['requireSession', 'config.authEnabled', 'src/install-auth.ts:5']]);
+    // `config.billing && FEATURES.heapDump` with the constant false: neither billing nor the debug route is made
+    expect(res1.routes.filter((r) => /billing|debug/.test(r.path))).toEqual([]);
+    // passed on by a function that makes the call under a condition of its own
+    const passedOn = `import type { Express } from 'express';
+import { requireSession } from './middleware/guards';
+
+export function installAuth(deps: { app: Express; config: unknown }) {
+  if (process.env.AUTH_MODE !== 'none') applyAuth(deps);
+}
+
+function applyAuth({ app }: { app: Express }) {
+  app.use('/api', requireSession);
+}
+`;
+    const resPassed = await check(writeProject({ ...inObject, 'src/install-auth.ts': passedOn }));
+    expect(resPassed.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!.conditionalGuards!.map((g) => [g.name, g.when])).toEqual([
+      ['requireSession', "config.authEnabled && process.env.AUTH_MODE !== 'none'"],
+    ]);
+
     const known = APP.replace("if (config.authEnabled) {\n  app.use('/api', requireSession);\n}", "if (FEATURES.heapDump) {\n  app.use('/api', express.static('public'));\n} else {\n  app.use('/api', requireSession);\n}");
     const res2 = await check(writeProject({ ...SERVER, 'src/app.ts': known }));
     const sites2 = res2.routes.find((r) => r.path === '/api/tenants/:tenantId/sites/')!;
