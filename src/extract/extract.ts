@@ -873,7 +873,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     // and it over an earlier one, as in JS (Evaluator.member reads them from the end).
     const props: Record<string, Expr> = {};
     const set = (key: string, v: Expr): void => {
-      delete props[key];
+      // (a delete is a call into the runtime even for a key not there)
+      if (Object.hasOwn(props, key)) delete props[key];
       props[key] = v;
     };
     let spreads = 0;
