@@ -305,11 +305,12 @@ export class LinkContext {
 
   /** A registration bound to a router is made under these conditions, not decided statically. */
   noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
+    const conds = open.map((c) => [condKey(c, file), condLabel(c)] as const);
     const places = [{ file, at: reg.at }, ...(reg.site ? [reg.site] : [])].flatMap((p) => [`${p.file}:${p.at.line}`, `${p.file}:${p.at.line}:${p.at.column}`]);
     for (const place of places) {
       let at = this.conditionsAt.get(place);
       if (!at) this.conditionsAt.set(place, (at = new Map()));
-      for (const c of open) at.set(condKey(c, file), condLabel(c));
+      for (const [key, label] of conds) at.set(key, label);
     }
   }
 
@@ -328,12 +329,22 @@ export class LinkContext {
   markConditionalGuards(): void {
     if (this.conditionsAt.size === 0) return;
     for (const r of this.routes) {
-      const own = new Set<string>();
-      for (const at of [this.conditionsOf(r.file, r.line, r.column), ...r.prefixes.map((p) => this.conditionsOf(p.file, p.line, placeColumns.get(p)))]) for (const key of at?.keys() ?? []) own.add(key);
+      // (most guards are applied under no condition: the route's own are gathered only for one that is)
+      let own: Set<string> | null = null;
+      const ownOf = (): Set<string> => {
+        const keys = new Set<string>();
+        for (const at of [this.conditionsOf(r.file, r.line, r.column), ...r.prefixes.map((p) => this.conditionsOf(p.file, p.line, placeColumns.get(p)))]) for (const key of at?.keys() ?? []) keys.add(key);
+        return keys;
+      };
       const kept: AppliedGuard[] = [];
       const conditional: AppliedGuard[] = [];
       for (const g of r.guards) {
-        const lacking = [...(this.conditionsOf(g.file, g.line, placeColumns.get(g)) ?? [])].filter(([key]) => !own.has(key)).map(([, label]) => label);
+        const at = this.conditionsOf(g.file, g.line, placeColumns.get(g));
+        const lacking: string[] = [];
+        if (at) {
+          own ??= ownOf();
+          for (const [key, label] of at) if (!own.has(key)) lacking.push(label);
+        }
         if (lacking.length === 0) kept.push(g);
         else conditional.push({ ...g, when: lacking.join(' && ') });
       }
