@@ -3,7 +3,7 @@
  * registrations by the router/app they are made on (in registration order), and let
  * each framework adapter walk its routers from their roots.
  */
-import type { Adapter } from '../adapters/adapter.js';
+import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
@@ -40,6 +40,11 @@ export interface BoundRegistration {
  * (LinkContext.markConditionalGuards). Not reported: the JSON names a place by file and line.
  */
 const placeColumns = new WeakMap<AppliedGuard | PrefixStep, number>();
+
+/** Do two routers take requests alike: the same options (a prefix, strict and case-sensitive matching)? */
+function sameInit(a: RouterInit, b: RouterInit): boolean {
+  return a.kind === b.kind && a.strict === b.strict && a.caseSensitive === b.caseSensitive && a.prefix === b.prefix && a.prefixUnknown === b.prefixUnknown && a.derivedFrom === b.derivedFrom;
+}
 
 /** A mount's prefix, where it is given (routePlace: the call giving the path, or the registration). */
 export function prefixStep(prefix: string, file: string, reg: RegistrationFact): PrefixStep {
@@ -147,7 +152,7 @@ export class LinkContext {
    */
   routersOf(framework: string): RouterObject[] {
     return [...this.ev.routers.values()]
-      .filter((r) => r.framework === framework && this.standsFor(r.id) === r.id && !this.instancesOf(r.id).some((i) => this.ownsRegistrations(i)))
+      .filter((r) => r.framework === framework && this.standsFor(r.id) === r.id && !this.instancesOf(r.id).some((i) => this.standsApart(i)))
       .sort((a, b) => cmp([a.file, a.at.line, a.at.column], [b.file, b.at.line, b.at.column]));
   }
 
@@ -159,24 +164,42 @@ export class LinkContext {
 
   /** The routers callers got from a factory that makes `routerId` afresh (RouterObject.instanceOf). */
   private instancesOf(routerId: string): string[] {
-    if (this.instances === null) {
+    // (made again once more routers are: a factory's callers' routers are made as calls are read)
+    if (this.instances === null || this.instancesMadeOf !== this.ev.routers.size) {
       this.instances = new Map();
+      this.instancesMadeOf = this.ev.routers.size;
       for (const r of this.ev.routers.values()) if (r.instanceOf !== undefined) this.instances.set(r.instanceOf, [...(this.instances.get(r.instanceOf) ?? []), r.id]);
     }
     return this.instances.get(routerId) ?? [];
   }
 
   private instances: Map<string, string[]> | null = null;
+  private instancesMadeOf = 0;
 
-  /** A caller's router with registrations of its own, or one whose callers' routers have. */
-  private ownsRegistrations(routerId: string, depth = 0): boolean {
-    return (this.byRouter.get(routerId)?.length ?? 0) > 0 || (depth < 64 && this.instancesOf(routerId).some((i) => this.ownsRegistrations(i, depth + 1)));
+  /**
+   * A factory's router (or a router class's) whose callers' routers are mounted (`mounted`):
+   * served through them, with their options, not on its own — not a router never mounted.
+   */
+  servedThroughInstances(routerId: string, mounted: ReadonlySet<string>, depth = 0): boolean {
+    return depth < 64 && this.instancesOf(routerId).some((i) => mounted.has(i) || this.servedThroughInstances(i, mounted, depth + 1));
   }
 
-  /** The router a router value stands for once registrations are bound: a caller's router without registrations of its own is the factory's. */
+  /**
+   * A caller's router with registrations of its own or made with other options than the
+   * factory's (`createRouter('/v2')` of `(prefix) => new Router({ prefix })`), or one whose
+   * callers' routers are.
+   */
+  private standsApart(routerId: string, depth = 0): boolean {
+    const r = this.ev.routers.get(routerId);
+    const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
+    if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
+    return depth < 64 && this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
+  }
+
+  /** The router a router value stands for once registrations are bound: a caller's router without registrations or options of its own is the factory's. */
   standsFor(routerId: string): string {
     let r = this.ev.routers.get(routerId);
-    for (let i = 0; r?.instanceOf !== undefined && i < 64 && !this.ownsRegistrations(r.id); i++) r = this.ev.routers.get(r.instanceOf);
+    for (let i = 0; r?.instanceOf !== undefined && i < 64 && !this.standsApart(r.id); i++) r = this.ev.routers.get(r.instanceOf);
     return r?.id ?? routerId;
   }
 

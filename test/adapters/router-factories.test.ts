@@ -144,6 +144,62 @@ export function sharedRouter() {
   });
 });
 
+describe('Express and Hono factories whose callers pass options', () => {
+  it('Express: strict routers from a factory that registers the routes, mounted twice', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/status.ts': `
+import { Router } from 'express';
+
+export function statusRouter(strict: boolean) {
+  const router = Router({ strict });
+  router.get('/status/', (req, res) => res.json({ ok: true }));
+  return router;
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { statusRouter } from './status';
+
+const app = express();
+app.use('/v1', statusRouter(true));
+app.use('/v2', statusRouter(true));
+app.listen(3000);
+`,
+      }),
+    );
+    // (the factory's own router, not strict as far as is known, is served only through the callers')
+    expect(lines(res)).toEqual(['GET /v1/status/', 'GET /v2/status/']);
+    expect(res.routes.map((r) => r.trailingSlashInsensitive)).toEqual([false, false]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('Hono: sub-apps a factory makes with options of their own, mounted twice', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.6.0' } }),
+        'src/app.ts': `
+import { Hono } from 'hono';
+
+function statusApp(strict: boolean) {
+  const app = new Hono({ strict });
+  app.get('/status/', (c) => c.json({ ok: true }));
+  return app;
+}
+
+export const api = new Hono();
+api.route('/v1', statusApp(false));
+api.route('/v2', statusApp(false));
+`,
+      }),
+    );
+    // (each mounted where the call is, and the factory's own app is no app of its own)
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /v1/status/ api', 'GET /v2/status/ api']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+});
+
 describe('Hono router factories (the stoker / hono-open-api-starter layout)', () => {
   it('createRouter() per module and createApp() around it: each module is mounted where the app says', async () => {
     const res = await check(
@@ -258,5 +314,40 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([
       "src/lib/router.ts:23:10 warning unresolved-route router prefix not known statically (property PARTNER_API_PREFIX of a value not known statically); the router's routes are listed without it",
     ]);
+  });
+
+  it("a factory that registers every route itself: each call's router is listed with the prefix the call passes", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { koa: '^2.16.1', '@koa/router': '^13.1.0' } }),
+        'src/health.ts': `
+import Router from '@koa/router';
+
+/** Liveness routes for a versioned API. */
+export function healthRouter(prefix: string) {
+  const router = new Router({ prefix });
+  router.get('/health', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  router.get('/ready', (ctx) => {
+    ctx.body = { ready: true };
+  });
+  return router;
+}
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import { healthRouter } from './health';
+
+const app = new Koa();
+app.use(healthRouter('/api/v1').routes());
+app.use(healthRouter('/api/v2').routes());
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/v1/health', 'GET /api/v1/ready', 'GET /api/v2/health', 'GET /api/v2/ready']);
+    // the factory's own router, whose prefix is its parameter, is served only through the callers' routers
+    expect(unresolvedRows(res)).toEqual([]);
   });
 });

@@ -85,7 +85,7 @@ class ExpressLinker {
     for (const r of routers) this.applySettings(r);
     for (const r of routers) for (const b of this.ctx.registrationsOf(r.id)) if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
     for (const r of routers) {
-      if (this.mounted.has(r.id)) continue;
+      if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
       if (r.init.kind === 'router' && this.ctx.registrationsOf(r.id).some((b) => METHODS[b.reg.method] || b.reg.chainPath)) {
         this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed without a prefix`.replace('  ', ' '), '');
       }

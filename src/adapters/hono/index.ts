@@ -161,7 +161,7 @@ class HonoLinker {
   run(): void {
     const bases = this.routers.filter((r) => !r.init.derivedFrom);
     for (const b of bases) this.entries(b);
-    for (const b of bases) if (!this.mounted.has(b.id)) this.emit(b);
+    for (const b of bases) if (!this.mounted.has(b.id) && !this.ctx.servedThroughInstances(b.id, this.mounted)) this.emit(b);
   }
 
   private baseOf(r: RouterObject): RouterObject {
@@ -174,6 +174,14 @@ class HonoLinker {
     return OPENAPI_APPS.has(this.baseOf(r).init);
   }
 
+  /**
+   * The routers listed when linking began, and `base`: a factory's app that a caller got with
+   * options of its own (RouterObject.instanceOf) is made once the mount naming the call is read.
+   */
+  private viewsWith(base: RouterObject): RouterObject[] {
+    return this.routers.includes(base) ? this.routers : [...this.routers, base];
+  }
+
   /** The table of a base app: every registration on it or its basePath clones, in order. */
   private entries(base: RouterObject): Entry[] {
     const done = this.tables.get(base.id);
@@ -181,7 +189,7 @@ class HonoLinker {
     if (this.computing.has(base.id)) return [];
     this.computing.add(base.id);
     const regs: { b: BoundRegistration; view: RouterObject; key: (string | number)[] }[] = [];
-    for (const view of this.routers) {
+    for (const view of this.viewsWith(base)) {
       if (this.baseOf(view).id !== base.id) continue;
       for (const b of this.ctx.registrationsOf(view.id)) regs.push({ b, view, key: [b.order[1] === base.file ? 0 : 1, ...b.order.slice(1)] });
     }
@@ -320,7 +328,7 @@ class HonoLinker {
 
   private emit(base: RouterObject): void {
     const list = this.entries(base);
-    const views = this.routers.filter((r) => this.baseOf(r).id === base.id);
+    const views = this.viewsWith(base).filter((r) => this.baseOf(r).id === base.id);
     const app = base.name ?? views.find((v) => v.name)?.name ?? 'app';
     // the middleware met so far in the table: what runs before the route at hand
     const before: Entry[] = [];

@@ -132,6 +132,8 @@ class KoaLinker {
   private readonly computing = new Set<string>();
   private readonly mounted = new Set<string>();
   private readonly routers: RouterObject[];
+  /** routers whose prefix is not known statically, said once the mounts are known (run) */
+  private readonly prefixUnknown = new Set<RouterObject>();
 
   constructor(private readonly ctx: LinkContext) {
     this.routers = ctx.routersOf('koa');
@@ -147,12 +149,16 @@ class KoaLinker {
     // An app mounted into another (koa-mount) is served through it.
     for (const { app, plan } of appMounts) if (!this.mounted.has(app.id)) this.emitApp(app, plan);
     for (const r of routers) {
-      if (this.mounted.has(r.id)) continue;
+      if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
       const layers = this.stack(r, null);
       if (!layers.some((l) => l.kind === 'route')) continue;
       this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
       this.emitLayers(layers, [], r.name ?? 'router');
     }
+    // (a factory's router that callers get with prefixes of their own is listed with theirs)
+    for (const r of this.prefixUnknown)
+      if (this.mounted.has(r.id) || !this.ctx.servedThroughInstances(r.id, this.mounted))
+        this.ctx.warn(r.file, r.at, `router prefix not known statically (${r.init.prefixUnknown}); the router's routes are listed without it`, '');
   }
 
   /**
@@ -195,7 +201,7 @@ class KoaLinker {
       .filter((x) => this.before(x.key, upTo))
       .sort((x, y) => cmp(x.key, y.key));
     let prefix = r.init.prefix ?? '';
-    if (r.init.prefixUnknown) this.ctx.warn(r.file, r.at, `router prefix not known statically (${r.init.prefixUnknown}); the router's routes are listed without it`, '');
+    if (r.init.prefixUnknown) this.prefixUnknown.add(r);
     const layers: Layer[] = [];
     for (const { b, key } of regs) {
       const m = b.reg.method;
