@@ -53,6 +53,13 @@ export interface RouterObject {
   instanceOf?: string;
   /** the package call that made it (`new Router(…)` of koa-router), to make it again with a factory's arguments */
   made?: { pkg: string; path: string[]; isNew: boolean };
+  /**
+   * A class's router made by `new Base(…)` of a base class extending a router (`class
+   * TenantRouter extends SessionRouter`): what it passes (`super(…)`'s arguments, in `file`) to
+   * the base class's router, made with the base's constructor — to make it again with what an
+   * instance's `new` passes.
+   */
+  viaClass?: { base: string; ctor: { file: string; fn: number } | null; args: Expr[]; file: string };
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -309,7 +316,10 @@ export class Evaluator {
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
           const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
-          if (fields) return this.eval(fields.file, fields.expr, depth + 1);
+          const self = fields ? this.eval(fields.file, fields.expr, depth + 1) : null;
+          const router = self ? this.classRouter(self, depth + 1) : null;
+          if (router) return this.subclassInstance(file, e, router, depth + 1);
+          if (self) return self;
         }
         return { t: 'unknown', why: 'call of something not known statically' };
       }
@@ -334,6 +344,61 @@ export class Evaluator {
       case 'unknown':
         return { t: 'unknown', why: e.text };
     }
+  }
+
+  /**
+   * The router a class's instances are, when the class extends a framework's router (`class
+   * ApiRouter extends Router`, directly or through classes of the analysed code): the one its
+   * `super(…)` makes, for the class as written — `this.get(…)` in its members registers on it.
+   * Null for any other value.
+   */
+  classRouter(self: Value, depth: number): Extract<Value, { t: 'router' }> | null {
+    const base = self.t === 'obj' ? self.props[SUPER] : undefined;
+    if (self.t !== 'obj' || base === undefined || depth > MAX_DEPTH) return null;
+    const v = this.eval(self.file, base, depth + 1);
+    return v.t === 'router' ? v : null;
+  }
+
+  /**
+   * `new ApiRouter('/api')` of a class extending a router: a router of its own for this call,
+   * holding the registrations made on the class's (`this.get(…)` in its members) and then its
+   * own, and made with what the call passes — through the constructor's `super(…)`, or
+   * straight to the base when the class has no constructor.
+   */
+  private subclassInstance(file: string, e: Extract<Expr, { k: 'new' }>, router: Extract<Value, { t: 'router' }>, depth: number): Value {
+    const made = this.routers.get(router.id)!;
+    const id = `${file}:${e.pos}`;
+    if (this.routers.has(id)) return { t: 'router', id };
+    const ctorRef = e.callee.k === 'ref' ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
+    const c = ctorRef ? this.eval(ctorRef.file, ctorRef.expr, depth + 1) : null;
+    const ctor = c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
+    const init = this.called ? made.init : this.initThrough(made, ctor, e.args.map((a) => this.eval(file, a, depth + 1)), 0);
+    this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init, viaClass: { base: made.id, ctor, args: e.args, file } });
+    return { t: 'router', id };
+  }
+
+  /**
+   * The options a class's router gets from `new C(…args)`: the class's constructor (`ctor`;
+   * none passes the arguments on to the base's) reads them, and what its `super(…)` passes
+   * goes down each class it extends (RouterObject.viaClass) to the router's package call.
+   */
+  private initThrough(made: RouterObject, ctor: { file: string; fn: number } | null, args: Value[], depth: number): RouterInit {
+    const via = made.viaClass;
+    if (via && depth < 16) {
+      const base = this.routers.get(via.base)!;
+      if (!ctor) return this.initThrough(base, via.ctor, args, depth + 1);
+      this.called = { file: ctor.file, fn: ctor.fn, args, memo: new Map() };
+      let passed: Value[];
+      try {
+        passed = via.args.map((a) => this.eval(via.file, a));
+      } finally {
+        this.called = null;
+      }
+      return this.initThrough(base, via.ctor, passed, depth + 1);
+    }
+    if (ctor) return this.initFor(made, ctor, args);
+    const adapter = this.adapters.find((a) => a.name === made.framework);
+    return made.made && adapter?.create && !made.init.derivedFrom ? (adapter.create(made.made.pkg, made.made.path, args, made.made.isNew, this) ?? made.init) : made.init;
   }
 
   /** `app.get(...)`, `app.basePath('/api')`: a method called on a router, as its adapter says. */

@@ -906,7 +906,8 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
     e = e.callee.obj;
     t = ev.eval(file, e);
   }
-  return t;
+  // `this.get(…)` in a class extending a router: the class's router
+  return ev.classRouter(t, 0) ?? t;
 }
 
 /** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */
