@@ -38,6 +38,8 @@ export const rule: RuleModule = {
     for (const r of ctx.routes) {
       if (r.method !== 'PUT' && r.method !== 'PATCH') continue;
       if (r.classification === 'excluded') continue;
+      // (a path that lacks a prefix not known statically says nothing of where the route lies)
+      if (r.prefixes.some((p) => p.unknown !== undefined)) continue;
       if (!roots.some((p) => pathMayBeUnder(p, r.path, false))) continue;
       reportRoute(ctx, r, `${routeLabel(r)} mutates a deployment, which the contract makes immutable`);
     }

@@ -86,7 +86,8 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   // A route and a contract route match in no way when their paths, trailing slash trimmed,
   // have different numbers of segments (parameters stand for one segment each).
   // (a route ending in a catch-all takes any number: -1)
-  const segments = routes.map((r) => (catchAll(r.path) ? -1 : slashes(trimSlash(r.path))));
+  // (a route whose path lacks a prefix not known statically matches none: -2)
+  const segments = routes.map((r) => (r.prefixes.some((p) => p.unknown !== undefined) ? -2 : catchAll(r.path) ? -1 : slashes(trimSlash(r.path))));
   // Contract routes served exactly or under the framework's matching rules.
   for (const c of contract.routes) {
     const cSegments = slashes(trimSlash(c.path));

@@ -352,6 +352,12 @@ export interface PrefixStep {
   prefix: string;
   file: string;
   line: number;
+  /**
+   * Why this step's prefix is not known statically (a router's `prefix` made from a value the
+   * code does not give): the route's path lacks it, so it is matched to no contract route and
+   * no rule judges where it lies.
+   */
+  unknown?: string;
 }
 
 export type Classification = 'contract' | 'public' | 'browser' | 'excluded';

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { findingRows, routeRows, row, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { setPrefix } from '../../src/adapters/koa/index.js';
 
@@ -179,6 +179,33 @@ api.get('/late', async (ctx) => { ctx.body = 'late'; });
       'GET /daily requireUser:auth',
       'GET /weekly requireUser:auth',
     ]);
+  });
+
+  it("a prefix not known statically is a step of each route's prefixes, until router.prefix() sets one that is", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const partners = new Router();
+partners.get('/usage', async (ctx) => { ctx.body = {}; });
+partners.prefix(process.env.PARTNER_PREFIX);
+
+const v1 = new Router({ prefix: process.env.API_PREFIX });
+v1.get('/sites', async (ctx) => { ctx.body = []; });
+v1.prefix('/api/v1');
+
+const app = new Koa();
+app.use(partners.routes()).use(v1.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`)).toEqual([
+      'GET /api/v1/sites []',
+      'GET /usage [property PARTNER_PREFIX of a value not known statically]',
+    ]);
+    expect(unresolvedRows(res)).toEqual(["src/app.ts:7:1 warning unresolved-route router prefix not known statically; the router's routes are listed without it"]);
   });
 
   it('strict and sensitive routers, named routes, path arrays, koa-mount, and an unmounted router', async () => {

@@ -5,7 +5,7 @@
  * class registers on `this` and then what is registered on the instance.
  */
 import { describe, expect, it } from 'vitest';
-import { check } from '../helpers/run.js';
+import { check, cli } from '../helpers/run.js';
 import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
@@ -123,8 +123,7 @@ app.route('/', new HealthApi());
   });
 
   it('a prefix the class makes from a value not known statically: its routes listed without it, and said so', async () => {
-    const res = await check(
-      writeProject({
+    const dir = writeProject({
         'package.json': JSON.stringify({ name: 'api', dependencies: { koa: '^2.15.0', '@koa/router': '^13.0.0', '@acme/schemas': '1.0.0' } }),
         'src/schema-router.ts': `import Router from '@koa/router';
 
@@ -137,6 +136,9 @@ export class SchemaRouter extends Router {
       ctx.body = [];
     });
     this.get('/:id', (ctx) => {
+      ctx.body = {};
+    });
+    this.patch('/:id', (ctx) => {
       ctx.body = {};
     });
   }
@@ -153,9 +155,16 @@ const organizations = new SchemaRouter(Organizations);
 api.use(organizations.routes());
 app.use(api.routes());
 `,
-      }),
-    );
-    expect(lines(res)).toEqual(['GET /api [] src/schema-router.ts:8', 'GET /api/:id [] src/schema-router.ts:11']);
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api [] src/schema-router.ts:8', 'GET /api/:id [] src/schema-router.ts:11', 'PATCH /api/:id [] src/schema-router.ts:14']);
+    // a step of each route's prefixes says what is missing from its path; such a path is matched to
+    // no contract route (GET /api/:id would serve GET /api/sites/) and no rule judges where it lies
+    // (PATCH /api/:id would be under the contract's deployments)
+    expect(res.routes.map((r) => r.prefixes.map((p) => p.unknown ?? p.prefix))).toEqual(Array(3).fill(['', 'template with a value not known statically']));
+    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null]);
+    expect(res.findings.filter((f) => f.ruleId === 'immutable-resource-mutation')).toEqual([]);
+    expect(cli(['explain', 'PATCH /api/:id', '--no-color'], dir).stdout).toMatch(/prefixes\s+\(no path\)\s+src\/app\.ts:9 .*\n\s+\(not known statically: template with a value not known statically\)\s+src\/schema-router\.ts:5 /);
     expect(unresolvedRows(res)).toEqual([
       "src/schema-router.ts:5:35 warning unresolved-route router prefix not known statically (template with a value not known statically); the router's routes are listed without it",
     ]);

@@ -201,7 +201,8 @@ class KoaLinker {
       .filter((x) => this.before(x.key, upTo))
       .sort((x, y) => cmp(x.key, y.key));
     let prefix = r.init.prefix ?? '';
-    if (r.init.prefixUnknown) this.prefixUnknown.add(r);
+    // why the prefix is not known statically, if it is not (a step of every route of the stack says so)
+    let unknown = r.init.prefixUnknown ?? null;
     const layers: Layer[] = [];
     for (const { b, key } of regs) {
       const m = b.reg.method;
@@ -212,17 +213,26 @@ class KoaLinker {
         this.ctx.warn(b.file, b.reg.at, `routes of controller classes mapped by koa-swagger-decorator (${m}) are not read; they are left out`, b.reg.snippet);
       else if (m === 'prefix') {
         const p = this.ctx.ev.eval(b.file, b.reg.args[0]!);
-        if (p.t === 'str') prefix = p.v.replace(/\/$/, '');
-        else this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
+        if (p.t === 'str') {
+          prefix = p.v.replace(/\/$/, '');
+          unknown = null;
+        } else {
+          unknown = valueNote(p);
+          this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
+        }
       }
     }
     // `router.param(name, fn)` runs before every route in the router's stack naming the
     // parameter, registered before or after it, nested routers' clones included.
     const params = this.ctx.paramCallbacks(r.id);
+    // (said once the mounts are known: run; a router.prefix() not known statically is said where it is)
+    if (unknown !== null && unknown === r.init.prefixUnknown) this.prefixUnknown.add(r);
+    const step: PrefixStep | null = unknown === null ? null : { prefix: '', file: r.file, line: r.at.line, unknown };
     const out = layers.map((l) => {
       const path = setPrefix(l.path, prefix, l.strict, l.kind);
       const own = l.kind === 'route' && params.size > 0 ? paramNames(path).flatMap((n) => params.get(n) ?? []) : [];
-      return own.length > 0 ? { ...l, path, params: [...(l.params ?? []), ...own] } : { ...l, path };
+      const prefixes = step ? [step, ...l.prefixes] : l.prefixes;
+      return own.length > 0 ? { ...l, path, prefixes, params: [...(l.params ?? []), ...own] } : { ...l, path, prefixes };
     });
     this.computing.delete(r.id);
     this.stacks.set(memo, out);
