@@ -54,10 +54,11 @@ export interface RouterObject {
   /** the package call that made it (`new Router(…)` of koa-router), to make it again with a factory's arguments */
   made?: { pkg: string; path: string[]; isNew: boolean };
   /**
-   * A class's router made by `new Base(…)` of a base class extending a router (`class
-   * TenantRouter extends SessionRouter`): what it passes (`super(…)`'s arguments, in `file`) to
-   * the base class's router, made with the base's constructor — to make it again with what an
-   * instance's `new` passes.
+   * A router made by `new C(…)` of a class extending a router (`new TenantRouter('/v2')`, or a
+   * class's own `super(…)` of a base class of the analysed code, `class TenantRouter extends
+   * SessionRouter`): the class's router it is an instance of (`base`), the constructor the
+   * arguments went to (`ctor`, none when the class has none) and the arguments (`args`, written
+   * in `file`) — to make its options again down the classes from what an outer `new` passes.
    */
   viaClass?: { base: string; ctor: { file: string; fn: number } | null; args: Expr[]; file: string };
 }
@@ -387,13 +388,7 @@ export class Evaluator {
     if (via && depth < 16) {
       const base = this.routers.get(via.base)!;
       if (!ctor) return this.initThrough(base, via.ctor, args, depth + 1);
-      this.called = { file: ctor.file, fn: ctor.fn, args, memo: new Map() };
-      let passed: Value[];
-      try {
-        passed = via.args.map((a) => this.eval(via.file, a));
-      } finally {
-        this.called = null;
-      }
+      const passed = this.inCall(ctor, args, () => via.args.map((a) => this.eval(via.file, a)));
       return this.initThrough(base, via.ctor, passed, depth + 1);
     }
     if (ctor) return this.initFor(made, ctor, args);
@@ -442,13 +437,18 @@ export class Evaluator {
   private initFor(made: RouterObject, factory: { file: string; fn: number }, args: Value[]): RouterInit {
     const adapter = this.adapters.find((a) => a.name === made.framework);
     if (!made.made || !adapter?.create || this.called) return made.init;
-    // (not the memo of an instance's reading, `asSelf`: what the factory's parameters are differs)
+    const { pkg, path, isNew } = made.made;
+    return this.inCall(factory, args, () => adapter.create!(pkg, path, made.args.map((a) => this.eval(made.file, a)), isNew, this) ?? made.init);
+  }
+
+  /** `f` read with the parameters of `fn` the arguments `args` (one call, outside any other). */
+  private inCall<T>(fn: { file: string; fn: number }, args: Value[], f: () => T): T {
+    // (not the memo of an instance's reading, `asSelf`: what the function's parameters are differs)
     const selfMemo = this.selfMemo;
-    this.called = { file: factory.file, fn: factory.fn, args, memo: new Map() };
+    this.called = { file: fn.file, fn: fn.fn, args, memo: new Map() };
     this.selfMemo = null;
     try {
-      const { pkg, path, isNew } = made.made;
-      return adapter.create(pkg, path, made.args.map((a) => this.eval(made.file, a)), isNew, this) ?? made.init;
+      return f();
     } finally {
       this.called = null;
       this.selfMemo = selfMemo;
