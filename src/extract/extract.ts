@@ -469,13 +469,22 @@ function visitStatements(ctx: Ctx, statements: readonly TS.Statement[], scope: n
 
 /** `if (c) … else …`: the branches under `c` and under its negation. Returns the condition (as it holds in the first branch). */
 function visitIf(ctx: Ctx, node: TS.IfStatement, scope: number, fn: FunctionFact | null): Cond {
-  const cond: Cond = { test: condTest(ctx, node.expression, scope, fn), holds: true, pos: node.expression.getStart(ctx.sf), text: condText(ctx, node.expression) };
+  return visitBranches(ctx, node.expression, true, node.thenStatement, node.elseStatement ?? null, (s) => visitStatement(ctx, s, scope, fn), scope, fn);
+}
+
+/**
+ * `then` visited under `test` (holding as `holds` says), and `otherwise`, if any, under the
+ * opposite: an if's branches, a `? :`'s, the right-hand side of `&&` / `||`. Returns the
+ * condition `then` runs under.
+ */
+function visitBranches<T>(ctx: Ctx, test: TS.Expression, holds: boolean, then: T, otherwise: T | null, visit: (n: T) => void, scope: number, fn: FunctionFact | null): Cond {
+  const cond: Cond = { test: condTest(ctx, test, scope, fn), holds, pos: test.getStart(ctx.sf), text: condText(ctx, test) };
   ctx.when.push(cond);
-  visitStatement(ctx, node.thenStatement, scope, fn);
+  visit(then);
   ctx.when.pop();
-  if (node.elseStatement) {
-    ctx.when.push({ ...cond, holds: false });
-    visitStatement(ctx, node.elseStatement, scope, fn);
+  if (otherwise !== null) {
+    ctx.when.push({ ...cond, holds: !holds });
+    visit(otherwise);
     ctx.when.pop();
   }
   return cond;
@@ -520,22 +529,19 @@ function visitEffect(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionF
   const K = ts.SyntaxKind;
   let e = node;
   while (e.kind === K.ParenthesizedExpression) e = (e as TS.ParenthesizedExpression).expression;
-  const branch = (test: TS.Expression, holds: boolean, then: TS.Expression, otherwise: TS.Expression | null): void => {
-    const cond: Cond = { test: condTest(ctx, test, scope, fn), holds, pos: test.getStart(ctx.sf), text: condText(ctx, test) };
-    ctx.when.push(cond);
-    visitEffect(ctx, then, scope, fn);
-    ctx.when.pop();
-    if (!otherwise) return;
-    ctx.when.push({ ...cond, holds: !holds });
-    visitEffect(ctx, otherwise, scope, fn);
-    ctx.when.pop();
-  };
+  const visit = (x: TS.Expression): void => visitEffect(ctx, x, scope, fn);
   if (ts.isBinaryExpression(e)) {
     const op = e.operatorToken.kind;
-    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) return branch(e.left, op === K.AmpersandAmpersandToken, e.right, null);
+    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) {
+      visitBranches(ctx, e.left, op === K.AmpersandAmpersandToken, e.right, null, visit, scope, fn);
+      return;
+    }
     if (op === K.EqualsToken) return assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
   }
-  if (ts.isConditionalExpression(e)) return branch(e.condition, true, e.whenTrue, e.whenFalse);
+  if (ts.isConditionalExpression(e)) {
+    visitBranches(ctx, e.condition, true, e.whenTrue, e.whenFalse, visit, scope, fn);
+    return;
+  }
   // (a `super(…)` call is kept whatever it passes: registrations on the base constructor's parameters are made with its arguments)
   const isSuper = ts.isCallExpression(e) && e.expression.kind === K.SuperKeyword;
   recordCall(ctx, toExpr(ctx, e, scope, fn), scope, false, isSuper && ctx.thisRef ? refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope) : null);
