@@ -39,6 +39,8 @@ interface Ctx {
   deadline: Deadline;
   /** one `ref` per name and scope (facts are never mutated): the many uses of a name share it */
   refs: Map<string, Expr>[];
+  /** one `member` per object and property, when the object is itself one of a kind (a `ref`, a `member`): `req.params.id` read again shares it */
+  members: Map<Expr, Map<string, Expr>>;
   /** the words the whole file holds (wordsOf): a body holds none its file does not */
   words: BodyWords | null;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
@@ -74,6 +76,16 @@ function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let r = m.get(name);
   if (r === undefined) m.set(name, (r = { k: 'ref', name, scope }));
   return r;
+}
+
+/** `obj.prop`: shared with every other read of the same property of the same shared object (Ctx.members). */
+function memberOf(ctx: Ctx, obj: Expr, prop: string): Expr {
+  if (obj.k !== 'ref' && obj.k !== 'member') return { k: 'member', obj, prop };
+  let m = ctx.members.get(obj);
+  if (m === undefined) ctx.members.set(obj, (m = new Map()));
+  let e = m.get(prop);
+  if (e === undefined) m.set(prop, (e = { k: 'member', obj, prop }));
+  return e;
 }
 
 export function emptyFacts(file: string): FileFacts {
@@ -207,7 +219,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   visitStatements(ctx, sf.statements, 0, null);
@@ -907,12 +919,12 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       const at = locOf(ctx, n);
       ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
     }
-    return { k: 'member', obj: toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), prop: n.name.text };
+    return memberOf(ctx, toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), n.name.text);
   }
   if (ts.isElementAccessExpression(n)) {
     const obj = toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
     const arg = n.argumentExpression;
-    if (ts.isStringLiteralLike(arg)) return { k: 'member', obj, prop: arg.text };
+    if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
     toExpr(ctx, arg, scope, fn, undefined, depth + 1);
     return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
   }
@@ -1178,7 +1190,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
     const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);
     return found ? { k: 'fn', id: found.id } : { k: 'unknown', text: 'function' };
   }
-  if (ts.isPropertyAccessExpression(e)) return { k: 'member', obj: shallowExpr(ctx, e.expression, scope), prop: e.name.text };
+  if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, shallowExpr(ctx, e.expression, scope), e.name.text);
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
     const pos = e.getStart(ctx.sf);
     const at = locAt(ctx, pos);
