@@ -37,7 +37,7 @@ import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 8;
+export const CACHE_FORMAT = 9;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 1 << 20;

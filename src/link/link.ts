@@ -337,9 +337,47 @@ export class LinkContext {
     }
   }
 
+  /**
+   * Whether a registration of `file` may be made, as far as its conditions tell (false under one
+   * known to fail); notes those no call can decide (they read no parameter), which hold wherever
+   * it is bound, also where no binding notes it (a Fastify plugin's registrations on its
+   * instance, Nest's `forRoutes`, read from the facts).
+   */
+  possible(file: string, reg: RegistrationFact): boolean {
+    if (!reg.when) return true;
+    const { never, open } = decide(this.ev, file, reg.when);
+    if (never) return false;
+    const facts = this.files.get(file)!;
+    const fixed = open.filter((c) => paramsRead(facts, condExprs(c)).size === 0);
+    if (fixed.length > 0) this.noteConditions(file, reg, fixed);
+    return true;
+  }
+
+  /**
+   * Registrations bound to no router (`rows.get(id)` in an `if`), by `file:line`: their
+   * conditions are decided (`possible`) only when something asks for that line. An adapter may
+   * read one from the facts (Nest's `forRoutes`); the many others cost nothing.
+   */
+  private readonly unbound = new Map<string, RegistrationFact[]>();
+
+  /** A registration of `file` bound to no router, its conditions noted if its line is asked for. */
+  noteUnbound(file: string, reg: RegistrationFact): void {
+    if (!reg.when) return;
+    const key = `${file}:${reg.at.line}`;
+    const list = this.unbound.get(key);
+    if (list) list.push(reg);
+    else this.unbound.set(key, [reg]);
+  }
+
   /** The conditions noted at a place: at its column when it is known, else anywhere on its line. */
   private conditionsOf(file: string, line: number, column: number | undefined): Map<string, string> | undefined {
-    return this.conditionsAt.get(column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);
+    const key = `${file}:${line}`;
+    const unbound = this.unbound.get(key);
+    if (unbound) {
+      this.unbound.delete(key);
+      for (const reg of unbound) this.possible(file, reg);
+    }
+    return this.conditionsAt.get(column === undefined ? key : `${key}:${column}`);
   }
 
   /**
@@ -350,7 +388,7 @@ export class LinkContext {
    * the route's conditional guards, with the conditions it lacks.
    */
   markConditionalGuards(): void {
-    if (this.conditionsAt.size === 0) return;
+    if (this.conditionsAt.size === 0 && this.unbound.size === 0) return;
     for (const r of this.routes) {
       // (most guards are applied under no condition: the route's own are gathered only for one that is)
       let own: Set<string> | null = null;
@@ -705,17 +743,18 @@ export function link(
   const callSiteRegs: CallSiteRegistration[] = [];
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
-    for (const reg of facts.registrations.flatMap((r) => unrolled(ev, file, facts, r))) {
-      if (reg.when) {
-        const { never, open } = decide(ev, file, reg.when);
-        // (under a condition known to fail, it is never made)
-        if (never) continue;
-        // One no call can decide (it reads no parameter) holds wherever the registration is bound,
-        // also where no binding notes it (a Fastify plugin's registrations on its instance).
-        const fixed = open.filter((c) => paramsRead(facts, condExprs(c)).size === 0);
-        if (fixed.length > 0) ctx.noteConditions(file, reg, fixed);
-      }
+    // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: its
+    // arguments are never read. One on a loop's variable is unrolled first.
+    const made: RegistrationFact[] = [];
+    for (const r of facts.registrations) {
+      if (readsLoopVariable(facts, r.target) || madeOn(chainRoot(ev, file, r.target), file)) made.push(r);
+      else ctx.noteUnbound(file, r);
+    }
+    for (const reg of made.flatMap((r) => unrolled(ev, file, facts, r))) {
+      // (under a condition known to fail, it is never made)
+      if (!ctx.possible(file, reg)) continue;
       const t = chainRoot(ev, file, reg.target);
+      if (!madeOn(t, file)) continue;
       if (t.t === 'router') {
         const router = ev.routers.get(t.id)!;
         if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
@@ -933,19 +972,11 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   const refs = new Map<Expr, number | undefined>();
   const find = (e: Expr): void => {
     if (e.k !== 'ref') return forEachChildExpr(e, find);
-    const sc = scopeOf(facts, e.scope, e.name);
-    const b = sc && bindingOf(sc, e.name);
-    if (!sc || !b) return;
-    // a name destructured from the loop variable: `for (const [name, controller] of …)`, `.forEach(([name, handler]) => …)`
-    const whole = b.k === 'item' && b.index !== undefined ? b.of : null;
-    const part = whole && loopListOf(facts, whole) ? whole : null;
-    const of = part ? loopListOf(facts, part) : loopListOf(facts, b);
-    if (!of) return;
-    // (by the loop variable, written out: facts read back from the cache share no objects)
-    const key = part ? `${sc.id}:${JSON.stringify(part)}` : `${sc.id}:${e.name}`;
-    if (loop && loop.key !== key) several = true;
-    loop ??= { key, of };
-    refs.set(e, part ? (b as Extract<Expr, { k: 'item' }>).index : undefined);
+    const v = loopVariable(facts, e);
+    if (!v) return;
+    if (loop && loop.key !== v.key) several = true;
+    loop ??= { key: v.key, of: v.of };
+    refs.set(e, v.index);
   };
   for (const e of [reg.target, ...argExprs(reg)]) find(e);
   const it = loop as { key: string; of: Expr } | null;
@@ -963,6 +994,41 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     };
     return rewritten(reg, subst);
   });
+}
+
+/**
+ * The loop a name is the variable of, when it is one: the list it goes over, a key telling the
+ * loop, and, for a name destructured from the variable (`for (const [name, controller] of …)`,
+ * `.forEach(([name, handler]) => …)`), its place in the item.
+ */
+function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: string; of: Expr; index: number | undefined } | null {
+  const sc = scopeOf(facts, e.scope, e.name);
+  const b = sc && bindingOf(sc, e.name);
+  if (!sc || !b) return null;
+  const whole = b.k === 'item' && b.index !== undefined ? b.of : null;
+  const part = whole && loopListOf(facts, whole) ? whole : null;
+  const of = part ? loopListOf(facts, part) : loopListOf(facts, b);
+  if (!of) return null;
+  // (by the loop variable, written out: facts read back from the cache share no objects)
+  return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index } : { key: `${sc.id}:${e.name}`, of, index: undefined };
+}
+
+/** Whether an expression reads a loop's variable (`unrolled` makes one of it per item). */
+function readsLoopVariable(facts: FileFacts, e: Expr): boolean {
+  if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return false;
+  let found = false;
+  const find = (x: Expr): void => {
+    if (found) return;
+    if (x.k !== 'ref') return forEachChildExpr(x, find);
+    if (loopVariable(facts, x)) found = true;
+  };
+  find(e);
+  return found;
+}
+
+/** Whether a registration whose target's chain starts at `t` is made on a router, or on a parameter of a function of `file` (bound through its calls). */
+function madeOn(t: Value, file: string): boolean {
+  return t.t === 'router' || (t.t === 'param' && t.file === file);
 }
 
 /**

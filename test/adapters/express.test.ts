@@ -482,6 +482,13 @@ defaultRoutes.forEach((route) => {
 // guarded mounts: each with the middleware the list gives it
 const guarded = [{ path: '/orgs', route: orgsRoute, guards: [requireSession, requireOrgMember] }];
 for (const g of guarded) router.use(g.path, ...g.guards, g.route);
+
+// a route registered on each router of a list, through the loop's variable
+const reports = express.Router();
+const exportJobs = express.Router();
+for (const jobs of [reports, exportJobs]) jobs.get('/status', requireSession, (req, res) => res.json({ queued: 0 }));
+router.use('/reports', reports);
+router.use('/exports', exportJobs);
 `,
       'src/app.ts': `
 import express from 'express';
@@ -494,7 +501,9 @@ app.use('/v1', router);
     const res = await check(dir);
     expect(routeLines(res)).toEqual([
       'POST /v1/auth/login []',
+      'GET /v1/exports/status [requireSession]',
       'GET /v1/orgs/:org/members [requireSession, requireOrgMember]',
+      'GET /v1/reports/status [requireSession]',
       'GET /v1/users/:userId [requireSession]',
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
