@@ -820,6 +820,11 @@ export function valueNote(v: Value): string {
   return v.t;
 }
 
+/** Why a prefix is not known statically, for the step of a route's prefixes that stands for it (PrefixStep.unknown). */
+export function prefixNote(v: Value): string {
+  return v.t === 'pkg' ? `a value from ${v.pkg}` : valueNote(v);
+}
+
 export function stringsOf(v: Value): string[] | null {
   if (v.t === 'str') return [v.v];
   if (v.t === 'arr') {

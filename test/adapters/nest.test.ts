@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nestPatternRegex } from '../../src/adapters/nest/index.js';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { findingRows, routeRows, row, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
 /** The usual main.ts: the root module bootstrapped, no global prefix. */
@@ -350,6 +350,9 @@ export class AuditModule {}
     ]);
     const sites = res.routes.find((r) => r.path === '/api/sites')!;
     expect(sites).toMatchObject({ trailingSlashInsensitive: false, caseSensitive: true, contractMatch: 'drift' });
+    // the global prefix is a step of the routes it prefixes only
+    const steps = (r: (typeof res.routes)[number]) => `${r.method} ${r.path} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`;
+    expect(res.routes.filter((r) => r.path.endsWith('/status') || r.path.includes('/audit')).map(steps)).toEqual(['GET /api/admin/audit [api,/admin/audit]', 'GET /api/status [api]', 'HEAD /status []']);
     expect(res.findings.filter((f) => f.ruleId === 'contract-route-drift').map((f) => f.message)).toEqual([
       'GET /api/sites drifts from the contract route GET /api/sites/: trailing slash differs and nest matches it exactly',
     ]);
@@ -357,6 +360,28 @@ export class AuditModule {}
       'JwtGuard controller-guard authentication from @nestjs/passport (its base class)',
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it("a global prefix not known statically is a step of the prefixes of the routes it prefixes: matched to no contract route", async () => {
+    const main = mainFastify.replace("app.setGlobalPrefix('api',", 'app.setGlobalPrefix(process.env.API_PREFIX,');
+    const res = await check(writeProject({ ...files, 'src/main.ts': main }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.classification} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`)).toEqual([
+      'GET /admin/audit browser [property API_PREFIX of a value not known statically,/admin/audit]',
+      'GET /admin/tenants browser [property API_PREFIX of a value not known statically,/admin]',
+      'GET /projects browser [property API_PREFIX of a value not known statically]',
+      'ALL /projects/:siteId/proxy browser [property API_PREFIX of a value not known statically]',
+      // not GET /api/sites/ of the contract, which it would be with the prefix 'api' only
+      'GET /sites browser [property API_PREFIX of a value not known statically]',
+      'ALL /sites/:siteId/proxy browser [property API_PREFIX of a value not known statically]',
+      'GET /status browser [property API_PREFIX of a value not known statically]',
+      // excluded: served without the prefix, whatever it is
+      'HEAD /status browser []',
+    ]);
+    // (no drift from GET /api/sites/, as with the prefix 'api': it is not known to be served)
+    expect(res.findings.filter((f) => f.ruleId.startsWith('contract-') && f.message.includes('sites')).map((f) => `${f.ruleId} ${f.message}`)).toEqual([
+      'contract-route-missing contract route GET /api/sites/ is not served by any analysed app',
+    ]);
+    expect(unresolvedRows(res)).toEqual(['src/main.ts:8:3 warning unresolved-route the global prefix is not known statically; routes are listed without it']);
   });
 
   it('getAllAndOverride: a handler-level value wins over the class-level @Public()', async () => {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { middlewareMatcherRegex, segmentOf } from '../../src/adapters/next/index.js';
 import { samePath } from '../../src/classify.js';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { findingRows, routeRows, row, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
 const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
@@ -226,6 +226,29 @@ export const config = {
     expect(routeRows(res.routes.filter((r) => r.path.includes('.well-known')))).toEqual([
       row('GET /console/.well-known/security.txt', 'browser', 'src/app/.well-known/security.txt/route.ts:1:1', { auth: ['proxy'] }),
     ]);
+  });
+
+  it("a basePath not known statically is a step of every route's prefixes: the path lacks it, so it is matched to no contract route", async () => {
+    const project = (config: string) => ({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4' } }),
+      'next.config.mjs': config,
+      'app/api/sites/route.ts': `import { cookies } from 'next/headers';
+
+export async function GET() {
+  const session = (await cookies()).get('console_session');
+  if (!session) return Response.json({ error: 'unauthenticated' }, { status: 401 });
+  return Response.json([]);
+}
+`,
+    });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} ${r.contractRoute ?? '-'} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`);
+    const known = await check(writeProject(project("export default { basePath: '/console' };\n")));
+    expect(rows(known)).toEqual(['GET /console/api/sites - [/console]']);
+    const none = await check(writeProject(project('export default { reactStrictMode: true };\n')));
+    expect(rows(none)).toEqual(['GET /api/sites GET /api/sites/ []']);
+    const unknown = await check(writeProject(project('export default { basePath: process.env.BASE_PATH };\n')));
+    expect(rows(unknown)).toEqual(['GET /api/sites - [property BASE_PATH of a value not known statically]']);
+    expect(unresolvedRows(unknown)).toEqual(['next.config.mjs:1:1 warning unresolved-route basePath in next.config is not known statically; routes are listed without it']);
   });
 
   it('without a matcher, middleware.ts runs for every route; a matcher that misses a route does not guard it', async () => {

@@ -25,7 +25,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingsOf } from '../../extract/facts-text.js';
-import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
@@ -616,12 +616,15 @@ class NestLinker {
   private appSetting(app: AppState, file: string, method: string, args: Bound[], at: Loc, snippet: string): void {
     if (method === 'setGlobalPrefix') {
       const p = this.strings(args[0]);
-      if (!p || p.length !== 1) {
+      if (p && p.length === 1) {
+        app.prefix = p[0]!;
+        app.prefixStep = { prefix: p[0]!, file, line: at.line };
+      } else {
+        // (the routes it prefixes lack it: a step of their prefixes says so)
         this.ctx.warn(file, at, 'the global prefix is not known statically; routes are listed without it', snippet);
-        return;
+        app.prefix = '';
+        app.prefixStep = { prefix: '', file, line: at.line, unknown: p ? `one of ${p.join(', ')}` : args[0] ? prefixNote(this.evalIn(args[0])) : 'no prefix given' };
       }
-      app.prefix = p[0]!;
-      app.prefixStep = { prefix: p[0]!, file, line: at.line };
       app.exclusions = [];
       const ex = args[1] ? this.objProp(args[1], 'exclude') : undefined;
       for (const it of ex ? this.items(ex) : []) {
@@ -874,9 +877,9 @@ class NestLinker {
     const classMeta = this.metadata(classPrims);
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
     const modulePath = modulePaths.get(classKey(d.module));
-    const prefixes: PrefixStep[] = [];
-    if (app.prefixStep) prefixes.push(app.prefixStep);
-    if (modulePath) prefixes.push({ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line });
+    // (the global prefix's step, for the paths it prefixes: not those its `exclude` names)
+    const prefixes: PrefixStep[] = modulePath ? [{ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line }] : [];
+    const globalPrefixes = app.prefixStep ? [app.prefixStep, ...prefixes] : prefixes;
     // Route methods, the subclass's own first (inherited handlers are served too).
     const seenMethods = new Set<string>();
     for (const owner of this.ancestors(c)) {
@@ -901,7 +904,7 @@ class NestLinker {
             this.ctx.warn(owner.file, h.use.at, `${verb} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, h.use.snippet);
             continue;
           }
-          for (const path of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
+          for (const { path, prefixed } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
             const skipped = (g: GuardUse): boolean =>
               g.optOuts.some((o) => {
                 for (const level of o.levels) {
@@ -928,7 +931,7 @@ class NestLinker {
               trailingSlashInsensitive: !init.strict,
               caseSensitive: init.caseSensitive,
               ...(docs ? { apiDocs: { generator: `@nestjs/swagger (SwaggerModule.setup at ${docs.file}:${docs.line})`, hide: '@ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler' } } : {}),
-              prefixes,
+              prefixes: prefixed ? globalPrefixes : prefixes,
               guards: [...middleware, ...guards, ...inHandler],
               handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
               snippet: h.use.snippet,
@@ -962,22 +965,28 @@ class NestLinker {
     return mw.all || mw.controllers.has(controller) || mw.paths.some(hit);
   }
 
-  /** RoutePathFactory.create */
-  private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): string[] {
+  /** RoutePathFactory.create; `prefixed`, whether the global prefix (set, known or not) is put before the path. */
+  private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): { path: string; prefixed: boolean }[] {
     let paths = [''];
     const vp = app.versioning?.prefix ?? 'v';
     if (versions && app.versioning) paths = versions.map((v) => (v === null ? '' : `/${vp}${v}`));
     paths = appendAll(paths, modulePath ? [modulePath] : undefined);
     paths = appendAll(paths, ctrlPaths);
     paths = appendAll(paths, methodPaths);
-    if (app.prefix) {
-      paths = paths.map((p) => {
+    const out = new Map<string, boolean>();
+    for (const p of paths) {
+      let full = p;
+      let prefixed = false;
+      if (app.prefixStep) {
         let bare = p;
         for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
-        const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
-        return excluded ? p : stripEndSlash(app.prefix) + p;
-      });
+        prefixed = !app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
+        if (prefixed) full = stripEndSlash(app.prefix) + p;
+      }
+      full = addLeadingSlash(full || '/');
+      if (full !== '/') full = stripEndSlash(full);
+      if (!out.has(full)) out.set(full, prefixed);
     }
-    return [...new Set(paths.map((p) => addLeadingSlash(p || '/')).map((p) => (p !== '/' ? stripEndSlash(p) : p)))];
+    return [...out].map(([path, prefixed]) => ({ path, prefixed }));
   }
 }

@@ -27,7 +27,7 @@ import { parse, tokensToRegexp } from 'path-to-regexp';
 import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
-import { stringsOf, type Value } from '../../link/evaluate.js';
+import { prefixNote, stringsOf, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
@@ -88,6 +88,8 @@ export const nextAdapter: Adapter = {
 
 interface NextConfig {
   basePath: string;
+  /** why `basePath` is not known statically, when it is set to a value the code does not give: a step of every route's prefixes */
+  basePathUnknown: string | null;
   trailingSlash: boolean;
   skipTrailingSlashRedirect: boolean;
   pageExtensions: string[];
@@ -184,7 +186,7 @@ class NextLinker {
 
   /** next.config.* read as data (never run): basePath, trailingSlash, pageExtensions. */
   private config(pkg: PackageInfo, files: string[]): NextConfig {
-    const out: NextConfig = { basePath: '', trailingSlash: false, skipTrailingSlashRedirect: false, pageExtensions: DEFAULT_PAGE_EXTENSIONS, file: null, line: 1 };
+    const out: NextConfig = { basePath: '', basePathUnknown: null, trailingSlash: false, skipTrailingSlashRedirect: false, pageExtensions: DEFAULT_PAGE_EXTENSIONS, file: null, line: 1 };
     const file = CONFIG_NAMES.map((n) => (pkg.dir ? `${pkg.dir}/${n}` : n)).find((n) => files.includes(n));
     if (!file) return out;
     out.file = file;
@@ -196,7 +198,10 @@ class NextLinker {
     const prop = (k: string): Value | null => (obj.expr.props[k] ? this.ctx.ev.eval(obj.file, obj.expr.props[k]!) : null);
     const bp = prop('basePath');
     if (bp?.t === 'str') out.basePath = bp.v.replace(/\/$/, '');
-    else if (bp) this.ctx.warn(file, { line: 1, column: 1 }, 'basePath in next.config is not known statically; routes are listed without it', '');
+    else if (bp) {
+      out.basePathUnknown = prefixNote(bp);
+      this.ctx.warn(file, { line: 1, column: 1 }, 'basePath in next.config is not known statically; routes are listed without it', '');
+    }
     const ts = prop('trailingSlash');
     if (ts?.t === 'bool') out.trailingSlash = ts.v;
     else if (ts) this.ctx.warn(file, { line: 1, column: 1 }, 'trailingSlash in next.config is not known statically; the default (false) is assumed', '');
@@ -348,7 +353,8 @@ class NextLinker {
     }
     const sample = samplePath(path);
     const middleware = mw && (mw.matchers === null || mw.matchers.some((re) => re.test(sample))) ? mw.guards : [];
-    const prefixes: PrefixStep[] = config.basePath && config.file ? [{ prefix: config.basePath, file: config.file, line: config.line }] : [];
+    const prefixes: PrefixStep[] =
+      config.file === null ? [] : config.basePath ? [{ prefix: config.basePath, file: config.file, line: config.line }] : config.basePathUnknown ? [{ prefix: '', file: config.file, line: config.line, unknown: config.basePathUnknown }] : [];
     this.ctx.routes.push({
       method,
       path,
