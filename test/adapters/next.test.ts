@@ -249,6 +249,9 @@ export async function GET() {
     const unknown = await check(writeProject(project('export default { basePath: process.env.BASE_PATH };\n')));
     expect(rows(unknown)).toEqual(['GET /api/sites - [property BASE_PATH of a value not known statically]']);
     expect(unresolvedRows(unknown)).toEqual(['next.config.mjs:1:1 warning unresolved-route basePath in next.config is not known statically; routes are listed without it']);
+    // (a value a package gives is noted by the package)
+    const fromPackage = await check(writeProject(project("import { env } from '@acme/env';\n\nexport default { basePath: env.BASE_PATH };\n")));
+    expect(rows(fromPackage)).toEqual(['GET /api/sites - [a value from @acme/env]']);
   });
 
   it('without a matcher, middleware.ts runs for every route; a matcher that misses a route does not guard it', async () => {
