@@ -423,10 +423,14 @@ class KoaLinker {
 
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at) : null));
+    // (what can guard a later route: middleware, and routes that pass the request on)
+    const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
     layers.forEach((l, i) => {
       if (l.kind !== 'route' || (passing[i] && !passing[i]!.serves)) return;
       const guards: AppliedGuard[] = outer.filter((s) => pathApplies(s.scope, l.path, false)).map((s) => s.guard);
-      for (const [j, m] of layers.slice(0, i).entries()) {
+      for (const j of guarding) {
+        if (j >= i) break;
+        const m = layers[j]!;
         const through = passing[j];
         if (through) {
           if ((m.methods.includes('ALL') || m.methods.includes(l.methods[0]!)) && routePathCovers(m.path, l.path, m.sensitive, m.strict)) guards.push(...through.guards);
