@@ -384,6 +384,63 @@ export class AuditModule {}
     expect(unresolvedRows(res)).toEqual(['src/main.ts:8:3 warning unresolved-route the global prefix is not known statically; routes are listed without it']);
   });
 
+  it('a version not known statically is a step of the prefixes of the routes it versions, after the global prefix', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+        'src/main.ts': `import { VersioningType } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+        'src/app.module.ts': `import { Controller, Get, Module, Version } from '@nestjs/common';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @Version(process.env.BETA_VERSION)
+  @Get('preview')
+  preview() {
+    return [];
+  }
+}
+
+@Controller({ path: 'deployments', version: process.env.DEPLOYMENTS_VERSION })
+export class DeploymentsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ controllers: [SitesController, DeploymentsController] })
+export class AppModule {}
+`,
+      }),
+    );
+    // not the default version: the method's and the controller's own, whatever they are
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`)).toEqual([
+      'GET /api/deployments [api,property DEPLOYMENTS_VERSION of a value not known statically]',
+      'GET /api/sites/preview [api,property BETA_VERSION of a value not known statically]',
+      'GET /api/v1/sites [api]',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.module.ts:10:3 warning unresolved-route a version is not known statically; the route is listed without it',
+      'src/app.module.ts:17:1 warning unresolved-route a version is not known statically; the route is listed without it',
+    ]);
+  });
+
   it('getAllAndOverride: a handler-level value wins over the class-level @Public()', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

@@ -132,8 +132,15 @@ interface ModuleMiddleware {
 
 interface Versioning {
   prefix: string;
-  defaultVersion: (string | null)[] | null;
+  defaultVersion: Versions | null;
 }
+
+/**
+ * The versions a route is served under (null: version-neutral, no segment), or, when they are
+ * not known statically, why and where: the route is listed without the segment, and a step of
+ * its prefixes says so.
+ */
+type Versions = (string | null)[] | { unknown: string; file: string; line: number };
 
 interface Exclusion {
   regex: RegExp;
@@ -680,15 +687,16 @@ class NestLinker {
   }
 
   /** '1', ['1', '2'], VERSION_NEUTRAL; null = neutral (no segment). */
-  private versions(b: Bound, file: string, at: Loc, snippet: string): (string | null)[] | null {
+  private versions(b: Bound, file: string, at: Loc, snippet: string): Versions {
     const one = (v: Value): string | null | undefined => (v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : v.t === 'pkg' && v.path.join('.') === 'VERSION_NEUTRAL' ? null : undefined);
     const v = this.evalIn(b);
-    const list = v.t === 'arr' ? v.items.map(one) : [one(v)];
-    if (list.some((x) => x === undefined)) {
+    const items = v.t === 'arr' ? v.items : [v];
+    const unknown = items.find((x) => one(x) === undefined);
+    if (unknown) {
       this.ctx.warn(file, at, 'a version is not known statically; the route is listed without it', snippet);
-      return null;
+      return { unknown: prefixNote(unknown), file, line: at.line };
     }
-    return list as (string | null)[];
+    return items.map(one) as (string | null)[];
   }
 
   /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
@@ -807,7 +815,8 @@ class NestLinker {
     const method = obj ? this.requestMethod(this.objProp(b, 'method')) : 'ALL';
     if (FULL_WILDCARD.test(path)) return 'all';
     const vb = obj ? this.objProp(b, 'version') : undefined;
-    const versions = vb && app.versioning ? this.versions(vb, b.file, { line: 1, column: 1 }, '') ?? [] : [];
+    const given = vb && app.versioning ? this.versions(vb, b.file, { line: 1, column: 1 }, '') : [];
+    const versions = Array.isArray(given) ? given : [];
     const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
     const prefix = excluded || !app.prefix ? '' : addLeadingSlash(stripEndSlash(app.prefix));
     const v = versions.find((x): x is string => x !== null);
@@ -858,7 +867,7 @@ class NestLinker {
     const at = ctrl.use.at;
     // @Controller(path | paths | { path, version })
     let ctrlPaths: string[] = ['/'];
-    let ctrlVersion: (string | null)[] | null = null;
+    let ctrlVersion: Versions | null = null;
     const arg = ctrl.args[0];
     if (arg && this.isObj(arg)) {
       const p = this.objProp(arg, 'path');
@@ -877,9 +886,7 @@ class NestLinker {
     const classMeta = this.metadata(classPrims);
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
     const modulePath = modulePaths.get(classKey(d.module));
-    // (the global prefix's step, for the paths it prefixes: not those its `exclude` names)
-    const prefixes: PrefixStep[] = modulePath ? [{ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line }] : [];
-    const globalPrefixes = app.prefixStep ? [app.prefixStep, ...prefixes] : prefixes;
+    const moduleStep: PrefixStep[] = modulePath ? [{ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line }] : [];
     // Route methods, the subclass's own first (inherited handlers are served too).
     const seenMethods = new Set<string>();
     for (const owner of this.ancestors(c)) {
@@ -893,7 +900,12 @@ class NestLinker {
         const meta = this.metadata(prims);
         const versionPrim = this.find(prims, 'Version')[0];
         const methodVersion = versionPrim?.args[0] ? this.versions(versionPrim.args[0], owner.file, versionPrim.use.at, versionPrim.use.snippet) : null;
-        const versions = app.versioning ? methodVersion ?? ctrlVersion : null;
+        const given = app.versioning ? methodVersion ?? ctrlVersion : null;
+        const versions = Array.isArray(given) ? given : null;
+        // (the global prefix's step, for the paths it prefixes: not those its `exclude` names; a version's not known statically)
+        const versionStep: PrefixStep[] = given && !Array.isArray(given) ? [{ prefix: '', file: given.file, line: given.line, unknown: given.unknown }] : [];
+        const prefixes = [...versionStep, ...moduleStep];
+        const globalPrefixes = app.prefixStep ? [app.prefixStep, ...prefixes] : prefixes;
         const hidden = hiddenClass || this.find(prims, 'ApiExcludeEndpoint', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
         const handler = this.methodFn(owner, m);
         const inHandler = this.ctx.inHandlerGuards(handler);
