@@ -49,9 +49,8 @@ type WithLines = { [LINES]?: Lines };
 /**
  * The fields of a fact that a run reads only for some facts of its kind, written apart:
  * a function's body facts; a registration's all but its target, method, place and conditions
- * (every registration's target is evaluated, to find those made on a router; the conditions of
- * those that are not are kept by line, link.ts `noteUnbound`); a call's arguments, place and
- * conditions.
+ * (every registration's target is evaluated, to find those made on a router, whose place and
+ * conditions are read); a call's arguments, place and conditions.
  */
 const LATER = {
   functions: ['params', 'behaviour', 'returns', 'leading', 'responseFields'],

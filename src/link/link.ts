@@ -341,7 +341,8 @@ export class LinkContext {
    * Whether a registration of `file` may be made, as far as its conditions tell (false under one
    * known to fail); notes those no call can decide (they read no parameter), which hold wherever
    * it is bound, also where no binding notes it (a Fastify plugin's registrations on its
-   * instance, Nest's `forRoutes`, read from the facts).
+   * instance). An adapter that reads a registration from the facts itself (Nest's `forRoutes`,
+   * made on no router) asks for it here.
    */
   possible(file: string, reg: RegistrationFact): boolean {
     if (!reg.when) return true;
@@ -353,31 +354,9 @@ export class LinkContext {
     return true;
   }
 
-  /**
-   * Registrations bound to no router (`rows.get(id)` in an `if`), by `file:line`: their
-   * conditions are decided (`possible`) only when something asks for that line. An adapter may
-   * read one from the facts (Nest's `forRoutes`); the many others cost nothing.
-   */
-  private readonly unbound = new Map<string, RegistrationFact[]>();
-
-  /** A registration of `file` bound to no router, its conditions noted if its line is asked for. */
-  noteUnbound(file: string, reg: RegistrationFact): void {
-    if (!reg.when) return;
-    const key = `${file}:${reg.at.line}`;
-    const list = this.unbound.get(key);
-    if (list) list.push(reg);
-    else this.unbound.set(key, [reg]);
-  }
-
   /** The conditions noted at a place: at its column when it is known, else anywhere on its line. */
   private conditionsOf(file: string, line: number, column: number | undefined): Map<string, string> | undefined {
-    const key = `${file}:${line}`;
-    const unbound = this.unbound.get(key);
-    if (unbound) {
-      this.unbound.delete(key);
-      for (const reg of unbound) this.possible(file, reg);
-    }
-    return this.conditionsAt.get(column === undefined ? key : `${key}:${column}`);
+    return this.conditionsAt.get(column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);
   }
 
   /**
@@ -388,7 +367,7 @@ export class LinkContext {
    * the route's conditional guards, with the conditions it lacks.
    */
   markConditionalGuards(): void {
-    if (this.conditionsAt.size === 0 && this.unbound.size === 0) return;
+    if (this.conditionsAt.size === 0) return;
     for (const r of this.routes) {
       // (most guards are applied under no condition: the route's own are gathered only for one that is)
       let own: Set<string> | null = null;
@@ -743,13 +722,9 @@ export function link(
   const callSiteRegs: CallSiteRegistration[] = [];
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
-    // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: its
-    // arguments are never read. One on a loop's variable is unrolled first.
-    const made: RegistrationFact[] = [];
-    for (const r of facts.registrations) {
-      if (readsLoopVariable(facts, r.target) || madeOn(chainRoot(ev, file, r.target), file)) made.push(r);
-      else ctx.noteUnbound(file, r);
-    }
+    // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: neither its
+    // arguments nor its conditions are read. One on a loop's variable is unrolled first.
+    const made = facts.registrations.filter((r) => readsLoopVariable(facts, r.target) || madeOn(chainRoot(ev, file, r.target), file));
     for (const reg of made.flatMap((r) => unrolled(ev, file, facts, r))) {
       // (under a condition known to fail, it is never made)
       if (!ctx.possible(file, reg)) continue;
