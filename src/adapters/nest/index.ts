@@ -149,7 +149,7 @@ interface Exclusion {
 
 interface AppState {
   name: string;
-  prefix: string;
+  /** `setGlobalPrefix`: its step of the routes' prefixes (`unknown` when not known statically) */
   prefixStep: PrefixStep | null;
   exclusions: Exclusion[];
   /** URI versioning; null when off (or not by URI) */
@@ -314,7 +314,7 @@ class NestLinker {
         continue;
       }
       this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
-      const app: AppState = { name: pkg || '.', prefix: '', prefixStep: null, exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
+      const app: AppState = { name: pkg || '.', prefixStep: null, exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
   }
@@ -556,7 +556,6 @@ class NestLinker {
     }
     const app: AppState = {
       name: pkg ? `${pkg}:${root.cls.name}` : root.cls.name,
-      prefix: '',
       prefixStep: null,
       exclusions: [],
       versioning: null,
@@ -623,13 +622,10 @@ class NestLinker {
   private appSetting(app: AppState, file: string, method: string, args: Bound[], at: Loc, snippet: string): void {
     if (method === 'setGlobalPrefix') {
       const p = this.strings(args[0]);
-      if (p && p.length === 1) {
-        app.prefix = p[0]!;
-        app.prefixStep = { prefix: p[0]!, file, line: at.line };
-      } else {
+      if (p && p.length === 1) app.prefixStep = { prefix: p[0]!, file, line: at.line };
+      else {
         // (the routes it prefixes lack it: a step of their prefixes says so)
         this.ctx.warn(file, at, 'the global prefix is not known statically; routes are listed without it', snippet);
-        app.prefix = '';
         app.prefixStep = { prefix: '', file, line: at.line, unknown: p ? `one of ${p.join(', ')}` : args[0] ? prefixNote(this.evalIn(args[0])) : 'no prefix given' };
       }
       app.exclusions = [];
@@ -820,7 +816,7 @@ class NestLinker {
     const given = vb && app.versioning ? this.versions(vb, b.file, { line: 1, column: 1 }, '') : [];
     const versions = Array.isArray(given) ? given : [];
     const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
-    const prefix = excluded || !app.prefix ? '' : addLeadingSlash(stripEndSlash(app.prefix));
+    const prefix = excluded || !app.prefixStep?.prefix ? '' : addLeadingSlash(stripEndSlash(app.prefixStep.prefix));
     const v = versions.find((x): x is string => x !== null);
     const full = prefix + (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
     return { regex: nestPatternRegex(full), method };
@@ -995,7 +991,7 @@ class NestLinker {
         let bare = p;
         for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
         prefixed = !app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
-        if (prefixed) full = stripEndSlash(app.prefix) + p;
+        if (prefixed) full = stripEndSlash(app.prefixStep.prefix) + p;
       }
       full = addLeadingSlash(full || '/');
       if (full !== '/') full = stripEndSlash(full);
