@@ -443,6 +443,9 @@ export class CsrfMiddleware implements NestMiddleware {
     expect(guardRows(await check(writeProject(nest)))).toEqual(["GET /api/projects [CsrfMiddleware] [SessionGuard when process.env.AUTH !== 'off']"]);
     const fromEnv = { ...nest, 'src/app.module.ts': MODULE.replace('csrf: true', 'csrf: process.env.CSRF === "on"') };
     expect(guardRows(await check(writeProject(fromEnv)))).toEqual(["GET /api/projects [] [CsrfMiddleware when FEATURES.csrf,SessionGuard when process.env.AUTH !== 'off']"]);
+    // under a constant that fails, the middleware is not applied at all
+    const off = { ...nest, 'src/app.module.ts': MODULE.replace('csrf: true', 'csrf: false') };
+    expect(guardRows(await check(writeProject(off)))).toEqual(["GET /api/projects [] [SessionGuard when process.env.AUTH !== 'off']"]);
   });
 
   it('says so in the JSON report and in explain', async () => {

@@ -769,8 +769,8 @@ class NestLinker {
     const out: ModuleMiddleware[] = [];
     for (const reg of facts?.registrations ?? []) {
       if (reg.method !== 'forRoutes' || reg.at.line < m.cls.at.line || reg.at.line > m.cls.endLine) continue;
-      // (made on no router, it is read here only: its conditions are noted where it is)
-      this.ctx.possible(m.file, reg);
+      // (made on no router, it is read here only: its conditions are decided, and noted, here)
+      if (!this.ctx.possible(m.file, reg)) continue;
       const applied: Bound[] = [];
       const excluded: Bound[] = [];
       let t: Expr = reg.target;
