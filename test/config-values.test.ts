@@ -1,7 +1,7 @@
 /**
  * The config's `values`: a prefix the code reads from its configuration or environment is not
- * known statically, so what is mounted under it is left out (and said so); named in `values`,
- * it is read as the string given, and the routes are listed under it.
+ * known statically, so what is mounted under it is listed without it (and said so); named in
+ * `values`, it is read as the string given, and the routes are listed under it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,12 +54,13 @@ function lines(res: Awaited<ReturnType<typeof check>>): string[] {
 }
 
 describe('config values', () => {
-  it('without them: what is mounted under a configured prefix is left out, with a warning each', async () => {
+  it('without them: what is mounted under a configured prefix is listed without it, with a warning each', async () => {
     const res = await check(writeProject(PROJECT));
-    expect(lines(res)).toEqual([]);
+    expect(lines(res)).toEqual(['GET /:fileId src/routes/files.ts:6', 'GET /api/sites/ src/routes/sites.ts:6']);
+    expect(res.routes.map((r) => r.prefixes.map((p) => `${p.prefix} ${p.unknown}`))).toEqual([[' the parameter options.mountPath'], ["/api/sites process.env.BASE_URI_PATH || ''"]]);
     expect(unresolvedRows(res)).toEqual([
-      'src/server.ts:12:5 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
-      'src/server.ts:13:5 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      "src/server.ts:12:5 warning unresolved-route the path of this use() is not known statically (process.env.BASE_URI_PATH || ''); the routes under it are listed without that part",
+      'src/server.ts:13:5 warning unresolved-route the path of this use() is not known statically (the parameter options.mountPath); the routes under it are listed without that part',
     ]);
   });
 

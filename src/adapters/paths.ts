@@ -8,6 +8,24 @@ export function joinPath(prefix: string, p: string): string {
   return base + (p.startsWith('/') ? p : '/' + p);
 }
 
+/**
+ * A path segment standing for a head not known statically (`${baseUriPath}` of
+ * `` app.use(`${baseUriPath}/api`, api) ``): no request path has its control characters, so a
+ * layer's scope and a route's path under the same head still compare segment by segment, and
+ * under another head or none they never agree. `withoutUnknownHeads` takes it out of a path
+ * that is reported.
+ */
+export function unknownHead(id: number): string {
+  return `/\u0001${id}\u0001`;
+}
+
+/** A path as reported: its unknown heads (unknownHead) left out, or each written as `shown` (`/…` in a message). */
+export function withoutUnknownHeads(p: string, shown = ''): string {
+  if (!p.includes('\u0001')) return p;
+  const known = p.replace(/\/\u0001\d+\u0001/g, shown);
+  return known === '' ? '/' : known;
+}
+
 /** Segments of each path seen (guards × routes asks for the same few paths again and again). */
 const SEGMENTS = new Map<string, readonly string[]>();
 

@@ -1056,6 +1056,11 @@ function scopeOf(facts: FileFacts, scope: number, name: string): Scope | undefin
   return sc;
 }
 
+/** The id of the scope a name read in `scope` of a file is declared in; -1 when none declares it (a global). */
+export function declaringScope(facts: FileFacts | undefined, scope: number, name: string): number {
+  return (facts && scopeOf(facts, scope, name)?.id) ?? -1;
+}
+
 function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
   const sc = scopeOf(facts, scope, name);
   return sc && bindingOf(sc, name);

@@ -170,7 +170,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
     'prefixes',
     r.prefixes.length === 0
       ? ['none (registered with its full path)']
-      : table(r.prefixes.map((p) => [p.unknown !== undefined ? `(not known statically: ${p.unknown})` : p.prefix === '' ? '(no path)' : p.prefix, `${p.file}:${p.line}`, c.dim(src.line(p.file, p.line) ?? '')])),
+      : table(r.prefixes.map((p) => [p.unknown !== undefined ? `(not known statically: ${p.unknown})${p.prefix}` : p.prefix === '' ? '(no path)' : p.prefix, `${p.file}:${p.line}`, c.dim(src.line(p.file, p.line) ?? '')])),
   );
   field('class', [classificationText(r, res.contract)]);
   const cr = contractRouteOf(r, res.contract);

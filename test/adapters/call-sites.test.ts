@@ -410,7 +410,7 @@ app.listen(4567);
     ]);
   });
 
-  it('a function mounting on a prefix that no call passes: its mount is reported, not listed at the root', async () => {
+  it('a function mounting on a prefix that no call passes: its mount is reported, and listed without the prefix, with a step that says so', async () => {
     const res = await check(
       writeProject({
         'package.json': EXPRESS_PACKAGE,
@@ -433,10 +433,11 @@ app.listen(3000);
 `,
       }),
     );
-    expect(lines(res)).toEqual([]);
+    expect(lines(res)).toEqual(['GET / [] src/app.ts:6']);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 9, unknown: 'the parameter prefix' }]);
     expect(unresolvedRows(res)).toEqual([
-      'src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
-      'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically (the parameter prefix); the routes under it are listed without that part',
+      'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically (the parameter options.mountPath); the routes under it are listed without that part',
     ]);
   });
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
-import { ROOT, check } from '../helpers/run.js';
+import { ROOT, check, cli } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
@@ -384,7 +384,7 @@ app.post('/api/hooksx', (req, res) => res.status(202).end());
     expect(new Set(res.routes.map((r) => r.guards.map((g) => g.kinds.join('+')).join()))).toEqual(new Set(['unknown']));
   });
 
-  it('a path written as a regular expression is reported, and what it mounts or serves left out', async () => {
+  it('a path written as a regular expression is reported: what it mounts is listed without it, a route with it left out', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'use-re', dependencies: { express: '4.21.2' } }),
       'src/app.ts': `
@@ -399,9 +399,10 @@ app.get(/^\\/health(z)?$/, (req, res) => res.json({ ok: true }));
 `,
     });
     const res = await check(dir);
-    expect(res.routes).toEqual([]);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /sites']);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 8, unknown: 'a regular expression, /^\\/api\\/v[12]/' }]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
-      '8 the path of this use() is not known statically; what it mounts is left out',
+      '8 the path of this use() is not known statically (a regular expression, /^\\/api\\/v[12]/); the routes under it are listed without that part',
       '9 GET route with a path not known statically (a regular expression, /^\\/health(z)?$/); it is left out',
     ]);
   });
@@ -626,5 +627,75 @@ app.post('/api/avatars', requireSession, (req, res) => res.status(201).end());
 `,
     });
     expect(routeLines(await check(dir), { mechanism: true })).toEqual(['POST /api/avatars [requireSession (route-middleware)]']);
+  });
+});
+
+describe('express: a use() path whose head is not known statically', () => {
+  const project = (): string =>
+    writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/config.ts': `
+import convict from 'convict';
+
+export const config = convict({ server: { baseUriPath: { default: '', env: 'BASE_URI_PATH' }, adminPath: { default: '/admin', env: 'ADMIN_PATH' } } });
+`,
+      'src/routes/index.ts': `
+import { Router } from 'express';
+
+export const indexRouter = Router();
+indexRouter.get('/api/admin/features', (req, res) => res.json({ features: [] }));
+indexRouter.get('/api/client/features', (req, res) => res.json({ features: [] }));
+indexRouter.get('/health', (req, res) => res.json({ ok: true }));
+`,
+      'src/app.ts': `
+import express from 'express';
+import { config } from './config.js';
+import { requireOrgMember, requireSession } from './guards.js';
+import { indexRouter } from './routes/index.js';
+
+export function createApp() {
+  const app = express();
+  const baseUriPath = config.get('server.baseUriPath') || '';
+  const adminPath = config.get('server.adminPath');
+  app.use(baseUriPath, requireSession);
+  [requireOrgMember].forEach((guard) => {
+    app.use(\`\${baseUriPath}/api/admin\`, guard);
+  });
+  // another head: what it places reaches no route under baseUriPath
+  app.use(\`\${adminPath}/api/client\`, requireOrgMember);
+  app.use(\`\${baseUriPath}/\`, indexRouter);
+  // every other API request: a 404, an ALL route
+  app.use(\`\${baseUriPath}/api\`, (req, res) => res.status(404).json({ error: 'not found' }));
+  return app;
+}
+`,
+    });
+
+  it('mounts under its head: routes are listed without it, after the known rest, with a step that says so', async () => {
+    const dir = project();
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true })).toEqual([
+      'ALL /api [requireSession (app.use)]',
+      'GET /api/admin/features [requireSession (app.use), requireOrgMember (app.use)]',
+      'GET /api/client/features [requireSession (app.use)]',
+      'GET /health [requireSession (app.use)]',
+    ]);
+    const head = { file: 'src/app.ts', unknown: "config.get('server.baseUriPath') || ''" };
+    expect(res.routes.map((r) => r.prefixes)).toEqual([
+      // the head is a step of its own, the rest the ALL route's path
+      [{ prefix: '', line: 19, ...head }],
+      ...[1, 2, 3].map(() => [{ prefix: '/', line: 17, ...head }]),
+    ]);
+    // an incomplete path is matched to no contract route
+    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null, null]);
+    expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout).toMatch(/prefixes\s+\(not known statically: config\.get\('server\.baseUriPath'\) \|\| ''\)\/\s+src\/app\.ts:17 /);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
+      "11 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
+      "13 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
+      '16 the path of this use() is not known statically (a value from convict); the routes under it are listed without that part',
+      "17 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
+      "19 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
+    ]);
   });
 });

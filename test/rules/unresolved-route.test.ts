@@ -20,7 +20,7 @@ ruleTester('unresolved-route', {
     {
       dir: 'invalid/mount-path-from-config',
       name: 'use() with a path read from configuration',
-      errors: [{ line: 11, message: 'the path of this use() is not known statically; what it mounts is left out' }],
+      errors: [{ line: 11, message: 'the path of this use() is not known statically (a value from convict); the routes under it are listed without that part' }],
     },
     {
       dir: 'invalid/mount-of-a-dynamic-module',
@@ -79,8 +79,11 @@ describe('unresolved-route: what is resolved instead', () => {
     ]);
   });
 
-  it('an unresolved path leaves its route out rather than guessing', async () => {
+  it('an unresolved mount path is not guessed: its routes are listed without it, with a step that says so, and matched to no contract route', async () => {
     const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', 'invalid', 'mount-path-from-config'));
-    expect(res.routes).toEqual([]);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name} (${g.mechanism})`).join(', ')}] ${r.contractRoute}`)).toEqual([
+      'GET / [requireSession (mount-middleware)] null',
+    ]);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'app.ts', line: 11, unknown: 'a value from convict' }]);
   });
 });

@@ -11,10 +11,10 @@
  *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { declaringScope, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, type OptionalSyntax } from '../paths.js';
+import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, unknownHead, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -33,6 +33,11 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'caseSensitive', 0)) ?? false,
   };
+}
+
+/** Why a path is not known statically: a parameter (or its property) by name, else as prefixNote says. */
+function pathNote(v: Value): string {
+  return v.t === 'param' ? `the parameter ${[v.name, ...(v.path ?? [])].join('.')}` : prefixNote(v);
 }
 
 interface ScopedGuard {
@@ -77,6 +82,8 @@ class ExpressLinker {
   private mounted = new Set<string>();
   /** per router: its param callbacks' guards, by parameter name */
   private readonly params = new Map<string, Map<string, AppliedGuard[]>>();
+  /** unknown heads of use() paths (unknownHead), numbered by what they are written as */
+  private readonly heads = new Map<string, number>();
 
   constructor(private readonly ctx: LinkContext) {}
 
@@ -160,6 +167,70 @@ class ExpressLinker {
     return { path: null, items: this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)), pathUnresolved: looksLikePath };
   }
 
+  /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
+  private unresolvedMount(it: { value: Value; expr: Expr }): boolean {
+    return it.value.t === 'unknown' && /router|routes|api|app$|controller/i.test(JSON.stringify(it.expr).slice(0, 200));
+  }
+
+  /**
+   * A use() path not known statically, as far as it is known: its head not known statically
+   * (unknownHead, the same for every path written with the same head: `` `${baseUriPath}/api` ``
+   * and `baseUriPath` of one binding) and the known rest after it (`/api`), when the rest
+   * starts a segment of its own; why the head is not known, for the step and the warning.
+   */
+  private unknownPath(file: string, e: Expr, whole: Value): { path: string; tail: string; note: string } {
+    let head: Expr[] = [e];
+    let tail = '';
+    let note = pathNote(whole);
+    if (e.k === 'tpl') {
+      const values = e.parts.map((p) => this.ctx.ev.eval(file, p));
+      let last = values.length - 1;
+      while (last >= 0 && (values[last]!.t === 'str' || values[last]!.t === 'num')) last--;
+      const rest = values.slice(last + 1).map((v) => (v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : '')).join('');
+      if (last >= 0 && rest.startsWith('/')) {
+        head = e.parts.slice(0, last + 1);
+        tail = rest;
+      }
+      if (last >= 0) {
+        note = pathNote(values[last]!);
+      }
+    }
+    // (known parts as their text: `${base}` and base are one head)
+    const written = head.map((h) => {
+      const v = this.ctx.ev.eval(file, h);
+      return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : `\0${this.written(file, h)}\0`;
+    });
+    const key = `${file}\0${written.join('')}`;
+    let id = this.heads.get(key);
+    if (id === undefined) this.heads.set(key, (id = this.heads.size));
+    return { path: joinPath(unknownHead(id), tail), tail, note };
+  }
+
+  /**
+   * An expression as written, each name as the binding it reads (where it is declared), so that
+   * the same name read in a function and in a callback inside it is written alike.
+   */
+  private written(file: string, e: unknown): string {
+    if (Array.isArray(e)) return `[${e.map((x) => this.written(file, x)).join(',')}]`;
+    if (e === null || typeof e !== 'object') return JSON.stringify(e) ?? '';
+    const x = e as Expr;
+    switch (x.k) {
+      case 'ref':
+        return `ref(${declaringScope(this.ctx.ev.files.get(file), x.scope, x.name)}:${x.name})`;
+      case 'param':
+        return `param(${file}:${x.fn}:${x.index})`;
+      case 'at':
+        return `at(${x.file}:${this.written(x.file, x.e)})`;
+      case 'within':
+        return `within(${this.written(file, x.e)}|${x.call.argsFile}:${this.written(x.call.argsFile, x.call.args)})`;
+      default:
+        return `{${Object.keys(x)
+          .sort()
+          .map((k) => `${k}:${this.written(file, (x as unknown as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
+    }
+  }
+
   /**
    * Walk a router's stack in registration order. Returns its `use` middleware: every request
    * entering the router runs through it, including requests none of its routes serve, which
@@ -180,11 +251,16 @@ class ExpressLinker {
         continue;
       }
       if (reg.method !== 'use') continue;
-      const { path: paths, items, pathUnresolved } = this.useItems(b);
-      if (pathUnresolved) {
+      const { path: known, items, pathUnresolved } = this.useItems(b);
+      // A path not known statically mounts at its unknown head: what it mounts is listed without it.
+      // (unless what it mounts is not known either)
+      if (pathUnresolved && items.length > 0 && this.unresolvedMount(items[items.length - 1]!)) {
         this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
       }
+      const unknown = pathUnresolved ? this.unknownPath(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
+      if (unknown) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
+      const paths = unknown ? [unknown.path] : known;
       const params = this.paramGuards(r);
       for (const p of paths ?? ['']) {
         const full = p === '' ? prefix : joinPath(prefix, p);
@@ -207,7 +283,7 @@ class ExpressLinker {
               return;
             }
             if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-            const step = prefixStep(p, file, reg);
+            const step = unknown ? { ...prefixStep(unknown.tail, file, reg), unknown: unknown.note } : prefixStep(p, file, reg);
             const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
             for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
@@ -216,12 +292,14 @@ class ExpressLinker {
           if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
             const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
             if (f && f.behaviour.sendsResponse && !f.behaviour.callsNext) {
-              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], prefixes, app, items.slice(idx)));
+              // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
+              const steps = unknown ? [...prefixes, { ...prefixStep('', file, reg), unknown: unknown.note }] : prefixes;
+              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
               return;
             }
           }
-          if (it.value.t === 'unknown' && idx === items.length - 1 && p !== '' && /router|routes|api|app$|controller/i.test(JSON.stringify(it.expr).slice(0, 200))) {
-            this.ctx.warn(file, reg.at, `mount at '${full}' could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
+          if (idx === items.length - 1 && p !== '' && this.unresolvedMount(it)) {
+            this.ctx.warn(file, reg.at, `mount at '${withoutUnknownHeads(full, '/…')}' could not be resolved (${valueNote(it.value)}); the routes under it are unknown`, reg.snippet);
             return;
           }
           // evaluated where it is written (an imported array's element), located where it is applied
@@ -298,7 +376,7 @@ class ExpressLinker {
         .map((s) => s.guard);
       this.ctx.routes.push({
         method: methods[0]!,
-        path: full,
+        path: withoutUnknownHeads(full),
         ...routePlace(file, reg),
         framework: 'express',
         handler: handlerName,
