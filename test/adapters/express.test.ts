@@ -667,6 +667,11 @@ export function createApp() {
   app.use(\`\${baseUriPath}/\`, indexRouter);
   // every other API request: a 404, an ALL route
   app.use(\`\${baseUriPath}/api\`, (req, res) => res.status(404).json({ error: 'not found' }));
+  // a route's own path: listed after its head when something is known after it
+  app.get(\`\${baseUriPath}/ping\`, (req, res) => res.json({ ok: true }));
+  app.get(\`\${baseUriPath}\`, (req, res) => res.send('<html></html>'));
+  // known text before the head: the path without the head would be no path served
+  app.use(\`/v1\${baseUriPath}\`, indexRouter);
   return app;
 }
 `,
@@ -680,15 +685,17 @@ export function createApp() {
       'GET /api/admin/features [requireSession (app.use), requireOrgMember (app.use)]',
       'GET /api/client/features [requireSession (app.use)]',
       'GET /health [requireSession (app.use)]',
+      'GET /ping [requireSession (app.use)]',
     ]);
     const head = { file: 'src/app.ts', unknown: "config.get('server.baseUriPath') || ''" };
     expect(res.routes.map((r) => r.prefixes)).toEqual([
       // the head is a step of its own, the rest the ALL route's path
       [{ prefix: '', line: 19, ...head }],
       ...[1, 2, 3].map(() => [{ prefix: '/', line: 17, ...head }]),
+      [{ prefix: '', line: 21, ...head }],
     ]);
     // an incomplete path is matched to no contract route
-    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null, null]);
+    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null, null, null]);
     expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout).toMatch(/prefixes\s+\(not known statically: config\.get\('server\.baseUriPath'\) \|\| ''\)\/\s+src\/app\.ts:17 /);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
       "11 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
@@ -696,6 +703,9 @@ export function createApp() {
       '16 the path of this use() is not known statically (a value from convict); the routes under it are listed without that part',
       "17 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
       "19 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
+      "21 GET route with a path not known statically (config.get('server.baseUriPath') || ''); it is listed without that part",
+      '22 GET route with a path not known statically (template with a value not known statically); it is left out',
+      '24 the path of this use() is not known statically; what it mounts is left out',
     ]);
   });
 });

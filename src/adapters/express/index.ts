@@ -40,6 +40,11 @@ function pathNote(v: Value): string {
   return v.t === 'param' ? `the parameter ${[v.name, ...(v.path ?? [])].join('.')}` : prefixNote(v);
 }
 
+/** A template part's text, when it is known. */
+function knownText(v: Value): string | null {
+  return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : null;
+}
+
 interface ScopedGuard {
   guard: AppliedGuard;
   /** the full path the layer is mounted at ('' = everything reaching the router) */
@@ -176,30 +181,28 @@ class ExpressLinker {
    * A use() path not known statically, as far as it is known: its head not known statically
    * (unknownHead, the same for every path written with the same head: `` `${baseUriPath}/api` ``
    * and `baseUriPath` of one binding) and the known rest after it (`/api`), when the rest
-   * starts a segment of its own; why the head is not known, for the step and the warning.
+   * starts a segment of its own; why the head is not known, for the step and the warning. Null
+   * when the path starts with something known (`` `/api/${area}/status` ``): a path without its
+   * head would then be none that is served.
    */
-  private unknownPath(file: string, e: Expr, whole: Value): { path: string; tail: string; note: string } {
+  private unknownPath(file: string, e: Expr, whole: Value): { path: string; tail: string; note: string } | null {
     let head: Expr[] = [e];
     let tail = '';
     let note = pathNote(whole);
     if (e.k === 'tpl') {
-      const values = e.parts.map((p) => this.ctx.ev.eval(file, p));
-      let last = values.length - 1;
-      while (last >= 0 && (values[last]!.t === 'str' || values[last]!.t === 'num')) last--;
-      const rest = values.slice(last + 1).map((v) => (v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : '')).join('');
+      const texts = e.parts.map((p) => knownText(this.ctx.ev.eval(file, p)));
+      const first = texts.indexOf(null);
+      if (texts.slice(0, first).join('') !== '') return null;
+      const last = texts.lastIndexOf(null);
+      const rest = texts.slice(last + 1).join('');
       if (last >= 0 && rest.startsWith('/')) {
         head = e.parts.slice(0, last + 1);
         tail = rest;
       }
-      if (last >= 0) {
-        note = pathNote(values[last]!);
-      }
+      if (last >= 0) note = pathNote(this.ctx.ev.eval(file, e.parts[last]!));
     }
     // (known parts as their text: `${base}` and base are one head)
-    const written = head.map((h) => {
-      const v = this.ctx.ev.eval(file, h);
-      return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : `\0${this.written(file, h)}\0`;
-    });
+    const written = head.map((h) => knownText(this.ctx.ev.eval(file, h)) ?? `\0${this.written(file, h)}\0`);
     const key = `${file}\0${written.join('')}`;
     let id = this.heads.get(key);
     if (id === undefined) this.heads.set(key, (id = this.heads.size));
@@ -259,6 +262,10 @@ class ExpressLinker {
         continue;
       }
       const unknown = pathUnresolved ? this.unknownPath(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
+      if (pathUnresolved && !unknown) {
+        this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
+        continue;
+      }
       if (unknown) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
       const paths = unknown ? [unknown.path] : known;
       const params = this.paramGuards(r);
@@ -325,10 +332,19 @@ class ExpressLinker {
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
-    const paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    let paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    let steps = prefixes;
     if (!paths) {
-      this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
-      return [];
+      // A known rest after a head not known statically (`${relativePath}/ping`): the route is
+      // listed at its unknown head (unknownPath) and the rest, the head a step of its prefixes.
+      const head = pathExpr.k === 'tpl' ? this.unknownPath(file, pathExpr, pv) : null;
+      if (!head || head.tail === '') {
+        this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
+        return [];
+      }
+      this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${head.note}); it is listed without that part`);
+      paths = optionalForms(head.path, OPTIONAL);
+      steps = [...prefixes, { ...prefixStep('', file, reg), unknown: head.note }];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));
     // `app.all('/api/*', requireAuthentication)`: a layer for the later routes it matches (LinkContext.passThrough)
@@ -339,10 +355,10 @@ class ExpressLinker {
       const layers = paths.flatMap((p) =>
         placed.map((guard) => ({ guard, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
-      if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
+      if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app);
       return layers;
     }
-    this.listRoutes(b, r, methods, paths, items, prefix, active, prefixes, app);
+    this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app);
     return [];
   }
 
