@@ -368,11 +368,14 @@ app.register(async (x) => { x.get('/y', async () => 1); }, { prefix: process.env
       'HEAD /api/sites (both forms) requireSession:auth requireTenant:tenant',
       // `register(child, opts)` passes the plugin's own options on: the prefix applies again
       'GET /api/sites/api/sites/:siteId',
+      // a prefix not known statically: listed without it, a step says so
+      'GET /y',
     ]);
+    expect(res.routes.find((r) => r.path === '/y')!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 10, unknown: 'property PREFIX of a value not known statically' }]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/app.ts:8:1 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: property ROUTES_DIR of a value not known statically); the routes they register are left out',
       "src/app.ts:9:1 warning unresolved-route plugin not known statically (property billing of a value not known statically); the routes it registers are unknown",
-      'src/app.ts:10:1 warning unresolved-route the prefix of this plugin is not known statically; the routes it registers are left out',
+      'src/app.ts:10:1 warning unresolved-route the prefix of this plugin is not known statically (property PREFIX of a value not known statically); the routes it registers are listed without it',
     ]);
   });
 

@@ -43,7 +43,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -321,21 +321,16 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
       return;
     }
-    let prefix: string | null = '';
+    let prefix = '';
+    // why the prefix is not known statically: the step that stands for it in the routes' prefixes
+    let unknown: string | null = null;
     if (!skipOverride) {
-      if (opts?.t === 'obj' && 'prefix' in opts.props) {
-        const p = this.ctx.ev.member(opts, 'prefix', 0);
-        prefix = p.t === 'str' ? p.v : null;
-      } else if (opts && opts.t !== 'obj') {
-        prefix = opts.t === 'unknown' || opts.t === 'param' ? null : '';
-      }
-      if (prefix === null) {
-        this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically; the routes it registers are left out`, reg.snippet);
-        this.ctx.boundFunctions.add(fnKey(plugin.file, plugin.fn));
-        return;
-      }
+      const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
+      if (p?.t === 'str') prefix = p.v;
+      else if (p) unknown = p.t === 'param' ? `the parameter ${[p.name, ...(p.path ?? [])].join('.')}` : prefixNote(p);
+      if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);
     }
-    this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op);
+    this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, unknown);
   }
 
   /** @fastify/swagger loaded into a context (it skips encapsulation): the routes declared there from now on are published. */
@@ -346,12 +341,13 @@ class FastifyApp {
     ctx.swaggerOwn = { pkg, hiddenTag: hiddenTag ?? 'X-HIDDEN', hideUntagged: hideUntagged ?? false };
   }
 
-  /** A context for an encapsulated plugin registered with `prefix` in `parent`. */
-  private childOf(parent: Context, prefix: string, op: Op): Context {
+  /** A context for an encapsulated plugin registered with `prefix` in `parent` (or with one not known statically, `unknown` saying why). */
+  private childOf(parent: Context, prefix: string, op: Op, unknown: string | null = null): Context {
+    const step: PrefixStep | null = unknown !== null ? { prefix: '', file: op.file, line: op.reg.at.line, unknown } : prefix !== '' ? { prefix, file: op.file, line: op.reg.at.line } : null;
     return {
       parent,
       prefix: buildRoutePrefix(parent.prefix, prefix),
-      prefixes: prefix === '' ? parent.prefixes : [...parent.prefixes, { prefix, file: op.file, line: op.reg.at.line }],
+      prefixes: step ? [...parent.prefixes, step] : parent.prefixes,
       inherited: [...parent.inherited, ...parent.own],
       own: [],
       swaggerInherited: parent.swaggerOwn ?? parent.swaggerInherited,
@@ -364,9 +360,9 @@ class FastifyApp {
    * Run a plugin function registered in `parent`: in a child context under `prefix`, or in
    * `parent` itself when it skips encapsulation (`prefix` null: fastify-plugin, autoload's hooks).
    */
-  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op): void {
+  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op, unknown: string | null = null): void {
     const { reg, file } = op;
-    const child = prefix === null ? parent : this.childOf(parent, prefix, op);
+    const child = prefix === null ? parent : this.childOf(parent, prefix, op, unknown);
     const key = fnKey(plugin.file, plugin.fn);
     if (this.stack.includes(key) || this.stack.length > 64) {
       this.ctx.warn(file, reg.at, `plugin registers itself (a cycle); its routes are listed once`, reg.snippet);
