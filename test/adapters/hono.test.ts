@@ -124,6 +124,16 @@ describe('fixtures/hono-leaky', () => {
   });
 });
 
+/** guards.ts: a middleware answering 401 without a user */
+const MUST_SIGN_IN = `
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+export const mustSignIn = createMiddleware(async (c, next) => {
+  if (!c.get('user')) throw new HTTPException(401, { message: 'sign in' });
+  await next();
+});
+`;
+
 const HONO_PKG = JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/zod-openapi': '^0.19.0' } });
 
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
@@ -161,14 +171,7 @@ describe('Hono semantics', () => {
   it('registration order, route() snapshots, the current path, on(), basePath and strict', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
-      'src/guards.ts': `
-import { createMiddleware } from 'hono/factory';
-import { HTTPException } from 'hono/http-exception';
-export const mustSignIn = createMiddleware(async (c, next) => {
-  if (!c.get('user')) throw new HTTPException(401, { message: 'sign in' });
-  await next();
-});
-export async function sameTenant(c, next) {
+      'src/guards.ts': `${MUST_SIGN_IN}export async function sameTenant(c, next) {
   if (c.req.param('tenantId') !== c.get('user').tenantId) return c.json({ error: 'not found' }, 404);
   await next();
 }
@@ -205,6 +208,52 @@ export default app;
       'DELETE /t/:tenantId/b (both forms) sameTenant:tenant mustSignIn:auth',
       'PUT /t/:tenantId/b (both forms) sameTenant:tenant mustSignIn:auth',
       'GET /v2/status (both forms) mustSignIn:auth',
+    ]);
+  });
+
+  it('a path not known statically: what route() mounts or a route serves is listed without its head, after the known rest, a step saying so; use() there reaches routes under the same head', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+
+const projects = new Hono();
+projects.get('/', (c) => c.json([]));
+
+const status = new Hono();
+status.get('/status', (c) => c.json({ ok: true }));
+
+const base = process.env.API_BASE ?? '';
+const app = new Hono();
+app.use('/api/*', mustSignIn);
+app.use(\`\${base}/projects/*\`, mustSignIn);
+app.route(\`\${base}/projects\`, projects);
+app.route(base, status);
+app.get(\`\${base}/health\`, (c) => c.json({ ok: true }));
+app.route(\`/v1\${base}\`, status);
+app.get(\`/v1\${base}/ping\`, (c) => c.text('pong'));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    // the layer at the same head reaches the projects; the app's /api/* layer reaches none:
+    // where the head lies against /api is not known
+    expect(lines(res)).toEqual(['GET /health', 'GET /projects mustSignIn:auth', 'GET /status']);
+    const unknown = "process.env.API_BASE ?? ''";
+    expect(res.routes.map((r) => r.prefixes)).toEqual([
+      [{ prefix: '', file: 'src/app.ts', line: 17, unknown }],
+      [{ prefix: '/projects', file: 'src/app.ts', line: 15, unknown }],
+      [{ prefix: '', file: 'src/app.ts', line: 16, unknown }],
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      `src/app.ts:14:1 warning unresolved-route the path of this use() is not known statically (${unknown}); it runs only for routes mounted under the same head`,
+      `src/app.ts:15:1 warning unresolved-route the path of this route() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:16:1 warning unresolved-route the path of this route() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:17:1 warning unresolved-route the path of this get() is not known statically (${unknown}); it is listed without that part`,
+      'src/app.ts:18:1 warning unresolved-route the path of this route() is not known statically; what it mounts is left out',
+      'src/app.ts:19:1 warning unresolved-route the path of this get() is not known statically; it is left out',
     ]);
   });
 

@@ -11,10 +11,11 @@
  *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { declaringScope, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, unknownHead, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -33,16 +34,6 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'caseSensitive', 0)) ?? false,
   };
-}
-
-/** Why a path is not known statically: a parameter (or its property) by name, else as prefixNote says. */
-function pathNote(v: Value): string {
-  return v.t === 'param' ? `the parameter ${[v.name, ...(v.path ?? [])].join('.')}` : prefixNote(v);
-}
-
-/** A template part's text, when it is known. */
-function knownText(v: Value): string | null {
-  return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : null;
 }
 
 interface ScopedGuard {
@@ -87,10 +78,12 @@ class ExpressLinker {
   private mounted = new Set<string>();
   /** per router: its param callbacks' guards, by parameter name */
   private readonly params = new Map<string, Map<string, AppliedGuard[]>>();
-  /** unknown heads of use() paths (unknownHead), numbered by what they are written as */
-  private readonly heads = new Map<string, number>();
+  /** use() and route paths whose heads are not known statically */
+  private readonly heads: UnknownHeads;
 
-  constructor(private readonly ctx: LinkContext) {}
+  constructor(private readonly ctx: LinkContext) {
+    this.heads = new UnknownHeads(ctx.ev);
+  }
 
   run(): void {
     const routers = this.ctx.routersOf('express');
@@ -178,63 +171,6 @@ class ExpressLinker {
   }
 
   /**
-   * A use() path not known statically, as far as it is known: its head not known statically
-   * (unknownHead, the same for every path written with the same head: `` `${baseUriPath}/api` ``
-   * and `baseUriPath` of one binding) and the known rest after it (`/api`), when the rest
-   * starts a segment of its own; why the head is not known, for the step and the warning. Null
-   * when the path starts with something known (`` `/api/${area}/status` ``): a path without its
-   * head would then be none that is served.
-   */
-  private unknownPath(file: string, e: Expr, whole: Value): { path: string; tail: string; note: string } | null {
-    let head: Expr[] = [e];
-    let tail = '';
-    let note = pathNote(whole);
-    if (e.k === 'tpl') {
-      const texts = e.parts.map((p) => knownText(this.ctx.ev.eval(file, p)));
-      const first = texts.indexOf(null);
-      if (texts.slice(0, first).join('') !== '') return null;
-      const last = texts.lastIndexOf(null);
-      const rest = texts.slice(last + 1).join('');
-      if (last >= 0 && rest.startsWith('/')) {
-        head = e.parts.slice(0, last + 1);
-        tail = rest;
-      }
-      if (last >= 0) note = pathNote(this.ctx.ev.eval(file, e.parts[last]!));
-    }
-    // (known parts as their text: `${base}` and base are one head)
-    const written = head.map((h) => knownText(this.ctx.ev.eval(file, h)) ?? `\0${this.written(file, h)}\0`);
-    const key = `${file}\0${written.join('')}`;
-    let id = this.heads.get(key);
-    if (id === undefined) this.heads.set(key, (id = this.heads.size));
-    return { path: joinPath(unknownHead(id), tail), tail, note };
-  }
-
-  /**
-   * An expression as written, each name as the binding it reads (where it is declared), so that
-   * the same name read in a function and in a callback inside it is written alike.
-   */
-  private written(file: string, e: unknown): string {
-    if (Array.isArray(e)) return `[${e.map((x) => this.written(file, x)).join(',')}]`;
-    if (e === null || typeof e !== 'object') return JSON.stringify(e) ?? '';
-    const x = e as Expr;
-    switch (x.k) {
-      case 'ref':
-        return `ref(${declaringScope(this.ctx.ev.files.get(file), x.scope, x.name)}:${x.name})`;
-      case 'param':
-        return `param(${file}:${x.fn}:${x.index})`;
-      case 'at':
-        return `at(${x.file}:${this.written(x.file, x.e)})`;
-      case 'within':
-        return `within(${this.written(file, x.e)}|${x.call.argsFile}:${this.written(x.call.argsFile, x.call.args)})`;
-      default:
-        return `{${Object.keys(x)
-          .sort()
-          .map((k) => `${k}:${this.written(file, (x as unknown as Record<string, unknown>)[k])}`)
-          .join(',')}}`;
-    }
-  }
-
-  /**
    * Walk a router's stack in registration order. Returns its `use` middleware: every request
    * entering the router runs through it, including requests none of its routes serve, which
    * then go on to what the parent registers after the mount (`app.use('/api', a); app.use('/api', b)`:
@@ -261,7 +197,7 @@ class ExpressLinker {
         this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
       }
-      const unknown = pathUnresolved ? this.unknownPath(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
+      const unknown = pathUnresolved ? this.heads.pathOf(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
       if (pathUnresolved && !unknown) {
         this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
@@ -336,8 +272,8 @@ class ExpressLinker {
     let steps = prefixes;
     if (!paths) {
       // A known rest after a head not known statically (`${relativePath}/ping`): the route is
-      // listed at its unknown head (unknownPath) and the rest, the head a step of its prefixes.
-      const head = pathExpr.k === 'tpl' ? this.unknownPath(file, pathExpr, pv) : null;
+      // listed at its unknown head (UnknownHeads) and the rest, the head a step of its prefixes.
+      const head = pathExpr.k === 'tpl' ? this.heads.pathOf(file, pathExpr, pv) : null;
       if (!head || head.tail === '') {
         this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
         return [];

@@ -27,7 +27,8 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
-import { optionalForms, type OptionalSyntax } from '../paths.js';
+import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -75,6 +76,12 @@ interface Entry {
   origin: Origin;
   /** `doc()`: the OpenAPI document itself */
   doc: boolean;
+}
+
+/** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
+interface Current {
+  path: string;
+  head: PrefixStep | null;
 }
 
 /** Hono's mergePath (src/utils/url.ts), for two paths. */
@@ -153,9 +160,12 @@ class HonoLinker {
   /** OpenAPI registries (by instance) served with doc()/doc31() */
   private readonly published = new Set<string>();
   private readonly routers: RouterObject[];
+  /** route() paths whose heads are not known statically */
+  private readonly heads: UnknownHeads;
 
   constructor(private readonly ctx: LinkContext) {
     this.routers = ctx.routersOf('hono');
+    this.heads = new UnknownHeads(ctx.ev);
   }
 
   run(): void {
@@ -195,32 +205,43 @@ class HonoLinker {
     }
     regs.sort((x, y) => cmp(x.key, y.key));
     const out: Entry[] = [];
-    const current = new Map<string, string>(); // the instance's current path, per clone
+    const current = new Map<string, Current>(); // the instance's current path, per clone
     for (const { b, view, key } of regs) this.register(b, view, key, out, current);
     this.computing.delete(base.id);
     this.tables.set(base.id, out);
     return out;
   }
 
-  private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, string>): void {
+  private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, Current>): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const base = view.init.prefix ?? '/';
     const steps: PrefixStep[] = base === '/' ? [] : [{ prefix: base, file: view.file, line: view.at.line }];
-    const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false): void => {
-      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes: steps, added: key, origin, doc });
+    const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
+      const prefixes = head ? [...steps, head] : steps;
+      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc });
     };
     const m = reg.method;
     if (METHODS[m] || m === 'use') {
       const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
-      const hasPath = first?.t === 'str';
-      if (hasPath) current.set(view.id, first.v);
-      else if (m === 'use') current.set(view.id, '*');
-      const p = current.get(view.id) ?? '/';
-      const items = ev.flatten(file, hasPath ? reg.args.slice(1) : reg.args);
+      // A path not known statically (`` `${base}/api/*` ``): at its unknown head (UnknownHeads), a
+      // step of the route's prefixes; left out when it starts with known text.
+      const unknownPath = first !== null && first.t !== 'str' && reg.args.length >= 2 && this.looksLikePath(reg.args[0]!, first);
+      const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, first) : null;
+      if (unknownPath && !head) {
+        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically; it is left out`, reg.snippet);
+        return;
+      }
+      if (head) {
+        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically (${head.note}); ${m === 'use' ? 'it runs only for routes mounted under the same head' : 'it is listed without that part'}`, reg.snippet);
+        current.set(view.id, { path: head.path, head: { ...prefixStep('', file, reg), unknown: head.note } });
+      } else if (first?.t === 'str') current.set(view.id, { path: first.v, head: null });
+      else if (m === 'use') current.set(view.id, { path: '*', head: null });
+      const { path: p, head: step } = current.get(view.id) ?? { path: '/', head: null };
+      const items = ev.flatten(file, first?.t === 'str' || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
       if (m === 'use') entry('mw', 'ALL', p, items);
-      else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items);
+      else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
       return;
     }
     if (m === 'on') {
@@ -233,7 +254,7 @@ class HonoLinker {
       const items = ev.flatten(file, reg.args.slice(2));
       if (items.length === 0) return;
       for (const p of paths) {
-        current.set(view.id, p);
+        current.set(view.id, { path: p, head: null });
         for (const method of methods) entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', method.toUpperCase(), p, items);
       }
       return;
@@ -251,16 +272,20 @@ class HonoLinker {
   private mount(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], base: string, steps: PrefixStep[]): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    const p = ev.eval(file, reg.args[0]!);
+    const pv = ev.eval(file, reg.args[0]!);
     const sub = reg.args[1] ? ev.eval(file, reg.args[1]) : null;
-    if (p.t !== 'str') {
+    // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is listed without it.
+    const head = pv.t === 'str' || sub?.t !== 'router' ? null : this.heads.pathOf(file, reg.args[0]!, pv);
+    if (pv.t !== 'str' && !head) {
       this.ctx.warn(file, reg.at, `the path of this route() is not known statically; what it mounts is left out`, reg.snippet);
       return;
     }
+    const p = head?.path ?? (pv.t === 'str' ? pv.v : '');
     if (sub?.t !== 'router') {
-      this.ctx.warn(file, reg.at, `sub-app mounted at '${mergePath(base, p.v)}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
+      this.ctx.warn(file, reg.at, `sub-app mounted at '${withoutUnknownHeads(mergePath(base, p), '/…')}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
       return;
     }
+    if (head) this.ctx.warn(file, reg.at, `the path of this route() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
     const subView = this.ctx.ev.routers.get(sub.id)!;
     const subBase = this.baseOf(subView);
     if (this.computing.has(subBase.id)) {
@@ -268,9 +293,9 @@ class HonoLinker {
       return;
     }
     this.mounted.add(subBase.id);
-    const prefix = mergePath(base, p.v);
+    const prefix = mergePath(base, p);
     const merge = this.isOpenApi(view) && this.isOpenApi(subView);
-    const step = prefixStep(p.v, file, reg);
+    const step = head ? { ...prefixStep(head.tail, file, reg), unknown: head.note } : prefixStep(p, file, reg);
     for (const e of this.entries(subBase)) {
       if (!this.before(e.added, key)) continue;
       // the route-graph budget: each route() copies the sub-app's table, and copies multiply
@@ -306,6 +331,12 @@ class HonoLinker {
     const items = [...(mw ? ev.flatten(cfg.file, [mw]) : []), ...(handler ? ev.flatten(file, [handler]) : [])];
     const hidden = bool(ev.member(cfg, 'hide', 0)) === true;
     entry('route', method.v.toUpperCase(), path.v.replace(/\/{(.+?)}/g, '/:$1'), items, { registries: new Set(hidden ? [] : [view.id]) });
+  }
+
+  /** A first argument not known statically that is a path, not a handler: a template, or a value named like a path. */
+  private looksLikePath(e: Expr, v: Value): boolean {
+    if (!(v.t === 'unknown' || v.t === 'param' || (v.t === 'pkg' && !v.called))) return false;
+    return e.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(e).slice(0, 200));
   }
 
   /** A handler that passes control on (`await next()`) or a package middleware (`csrf()`, `bearerAuth(…)`). */
@@ -352,7 +383,7 @@ class HonoLinker {
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
       this.ctx.routes.push({
         method: e.method,
-        path: e.path,
+        path: withoutUnknownHeads(e.path),
         ...routePlace(e.file, e.reg),
         framework: 'hono',
         handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,

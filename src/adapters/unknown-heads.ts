@@ -1,0 +1,94 @@
+/**
+ * Paths whose head is not known statically (`` `${baseUriPath}/api` ``, `options.mountPath`, a
+ * regular expression): what is mounted or served there is listed at an unknown head
+ * (paths.ts, `unknownHead`) and the known rest, the head a step of the routes' prefixes. Two
+ * paths written with the same head — the same expression, each name read from the same
+ * binding, in the same file — get the same head, so a layer placed under one guards what is
+ * mounted under the other (Express), and under no other head.
+ */
+import { prefixNote, type Evaluator, type Value } from '../link/evaluate.js';
+import { declaringScope } from '../link/link.js';
+import type { Expr } from '../types.js';
+import { joinPath, unknownHead } from './paths.js';
+
+/** A path not known statically, as far as it is known. */
+export interface HeadPath {
+  /** the unknown head and the rest, joined: a path to join and match as any other */
+  path: string;
+  /** what is known after the head (`/api`), '' when nothing is */
+  tail: string;
+  /** why the head is not known statically, for the step and the warning */
+  note: string;
+}
+
+/** Why a path is not known statically: a parameter (or its property) by name, else as prefixNote says. */
+export function pathNote(v: Value): string {
+  return v.t === 'param' ? `the parameter ${[v.name, ...(v.path ?? [])].join('.')}` : prefixNote(v);
+}
+
+/** A template part's text, when it is known. */
+function knownText(v: Value): string | null {
+  return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : null;
+}
+
+export class UnknownHeads {
+  /** heads numbered by what they are written as */
+  private readonly ids = new Map<string, number>();
+
+  constructor(private readonly ev: Evaluator) {}
+
+  /**
+   * The path `e` of `file` (evaluated: `whole`) as far as it is known: its head, and the known
+   * rest after it when the rest starts a segment of its own. Null when the path starts with
+   * something known (`` `/api/${area}/status` ``): a path without its head would then be none
+   * that is served.
+   */
+  pathOf(file: string, e: Expr, whole: Value): HeadPath | null {
+    let head: Expr[] = [e];
+    let tail = '';
+    let note = pathNote(whole);
+    if (e.k === 'tpl') {
+      const texts = e.parts.map((p) => knownText(this.ev.eval(file, p)));
+      const first = texts.indexOf(null);
+      if (texts.slice(0, first).join('') !== '') return null;
+      const last = texts.lastIndexOf(null);
+      const rest = texts.slice(last + 1).join('');
+      if (last >= 0 && rest.startsWith('/')) {
+        head = e.parts.slice(0, last + 1);
+        tail = rest;
+      }
+      if (last >= 0) note = pathNote(this.ev.eval(file, e.parts[last]!));
+    }
+    // (known parts as their text: `${base}` and base are one head)
+    const written = head.map((h) => knownText(this.ev.eval(file, h)) ?? `\0${this.written(file, h)}\0`);
+    const key = `${file}\0${written.join('')}`;
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return { path: joinPath(unknownHead(id), tail), tail, note };
+  }
+
+  /**
+   * An expression as written, each name as the binding it reads (where it is declared), so that
+   * the same name read in a function and in a callback inside it is written alike.
+   */
+  private written(file: string, e: unknown): string {
+    if (Array.isArray(e)) return `[${e.map((x) => this.written(file, x)).join(',')}]`;
+    if (e === null || typeof e !== 'object') return JSON.stringify(e) ?? '';
+    const x = e as Expr;
+    switch (x.k) {
+      case 'ref':
+        return `ref(${declaringScope(this.ev.files.get(file), x.scope, x.name)}:${x.name})`;
+      case 'param':
+        return `param(${file}:${x.fn}:${x.index})`;
+      case 'at':
+        return `at(${x.file}:${this.written(x.file, x.e)})`;
+      case 'within':
+        return `within(${this.written(file, x.e)}|${x.call.argsFile}:${this.written(x.call.argsFile, x.call.args)})`;
+      default:
+        return `{${Object.keys(x)
+          .sort()
+          .map((k) => `${k}:${this.written(file, (x as unknown as Record<string, unknown>)[k])}`)
+          .join(',')}}`;
+    }
+  }
+}
