@@ -26,6 +26,16 @@ export function pathNote(v: Value): string {
   return v.t === 'param' ? `the parameter ${[v.name, ...(v.path ?? [])].join('.')}` : prefixNote(v);
 }
 
+/**
+ * A first argument not known statically that is a path, not a middleware or a handler (for
+ * methods whose path is optional): a template, or a value from a parameter, a package or
+ * anything else not known whose expression is named like a path.
+ */
+export function looksLikePath(e: Expr, v: Value): boolean {
+  if (!(v.t === 'unknown' || v.t === 'param' || (v.t === 'pkg' && !v.called))) return false;
+  return e.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(e).slice(0, 200));
+}
+
 /** A template part's text, when it is known. */
 function knownText(v: Value): string | null {
   return v.t === 'str' ? v.v : v.t === 'num' ? String(v.v) : null;
@@ -40,8 +50,8 @@ export class UnknownHeads {
   /**
    * The path `e` of `file` (evaluated: `whole`) as far as it is known: its head, and the known
    * rest after it when the rest starts a segment of its own. Null when the path starts with
-   * something known (`` `/api/${area}/status` ``): a path without its head would then be none
-   * that is served.
+   * something known but slashes (`` `/api/${area}/status` ``): a path without its head would
+   * then be none that is served.
    */
   pathOf(file: string, e: Expr, whole: Value): HeadPath | null {
     let head: Expr[] = [e];
@@ -50,7 +60,8 @@ export class UnknownHeads {
     if (e.k === 'tpl') {
       const texts = e.parts.map((p) => knownText(this.ev.eval(file, p)));
       const first = texts.indexOf(null);
-      if (texts.slice(0, first).join('') !== '') return null;
+      // (slashes alone are no known text: `/${area}/status` has an unknown head)
+      if (texts.slice(0, first).join('').replace(/\//g, '') !== '') return null;
       const last = texts.lastIndexOf(null);
       const rest = texts.slice(last + 1).join('');
       if (last >= 0 && rest.startsWith('/')) {

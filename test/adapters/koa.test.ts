@@ -208,6 +208,50 @@ app.use(partners.routes()).use(v1.routes());
     expect(unresolvedRows(res)).toEqual(["src/app.ts:7:1 warning unresolved-route router prefix not known statically; the router's routes are listed without it"]);
   });
 
+  it('a use() or route path whose head is not known statically: listed without the head, after the known rest, a step saying so; middleware there guards routes under the same head', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const base = process.env.API_BASE ?? '';
+const api = new Router();
+api.get('/projects', async (ctx) => { ctx.body = []; });
+
+const root = new Router();
+root.use(\`\${base}/api\`, requireUser);
+root.use(\`\${base}/api\`, api.routes());
+root.get(\`\${base}/health\`, async (ctx) => { ctx.body = { ok: true }; });
+root.use(\`/v1\${base}\`, api.routes());
+root.get(\`/v1\${base}/ping\`, async (ctx) => { ctx.body = 'pong'; });
+root.get(\`/\${base}/status\`, async (ctx) => { ctx.body = 'ok'; });
+
+const app = new Koa();
+app.use(root.routes());
+`,
+    });
+    const res = await check(dir);
+    // (a leading slash is no known text: `/${base}/status` is listed at /status)
+    expect(lines(res)).toEqual(['GET /api/projects requireUser:auth', 'GET /health', 'GET /status']);
+    const unknown = "process.env.API_BASE ?? ''";
+    expect(res.routes.map((r) => r.prefixes)).toEqual([
+      [{ prefix: '/api', file: 'src/app.ts', line: 12, unknown }],
+      [{ prefix: '', file: 'src/app.ts', line: 13, unknown }],
+      [{ prefix: '', file: 'src/app.ts', line: 16, unknown }],
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      `src/app.ts:11:1 warning unresolved-route the path of this use() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:12:1 warning unresolved-route the path of this use() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
+      'src/app.ts:14:1 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/app.ts:15:1 warning unresolved-route GET route with a path not known statically; it is left out',
+      `src/app.ts:16:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
+    ]);
+  });
+
   it('strict and sensitive routers, named routes, path arrays, koa-mount, and an unmounted router', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

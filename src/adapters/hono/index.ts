@@ -28,7 +28,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
-import { UnknownHeads } from '../unknown-heads.js';
+import { looksLikePath, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -226,7 +226,7 @@ class HonoLinker {
       const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
       // A path not known statically (`` `${base}/api/*` ``): at its unknown head (UnknownHeads), a
       // step of the route's prefixes; left out when it starts with known text.
-      const unknownPath = first !== null && first.t !== 'str' && reg.args.length >= 2 && this.looksLikePath(reg.args[0]!, first);
+      const unknownPath = first !== null && first.t !== 'str' && reg.args.length >= 2 && looksLikePath(reg.args[0]!, first);
       const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, first) : null;
       if (unknownPath && !head) {
         this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically; it is left out`, reg.snippet);
@@ -331,12 +331,6 @@ class HonoLinker {
     const items = [...(mw ? ev.flatten(cfg.file, [mw]) : []), ...(handler ? ev.flatten(file, [handler]) : [])];
     const hidden = bool(ev.member(cfg, 'hide', 0)) === true;
     entry('route', method.v.toUpperCase(), path.v.replace(/\/{(.+?)}/g, '/:$1'), items, { registries: new Set(hidden ? [] : [view.id]) });
-  }
-
-  /** A first argument not known statically that is a path, not a handler: a template, or a value named like a path. */
-  private looksLikePath(e: Expr, v: Value): boolean {
-    if (!(v.t === 'unknown' || v.t === 'param' || (v.t === 'pkg' && !v.called))) return false;
-    return e.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(e).slice(0, 200));
   }
 
   /** A handler that passes control on (`await next()`) or a package middleware (`csrf()`, `bearerAuth(…)`). */

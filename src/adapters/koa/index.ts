@@ -26,7 +26,8 @@ import { prefixNote, stringsOf, type Evaluator, type RouterObject, type Value } 
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { optionalForms, pathApplies, routePathCovers, type OptionalSyntax } from '../paths.js';
+import { optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { looksLikePath, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 
 const METHODS = ROUTER_METHODS;
@@ -134,9 +135,12 @@ class KoaLinker {
   private readonly routers: RouterObject[];
   /** routers whose prefix is not known statically, said once the mounts are known (run) */
   private readonly prefixUnknown = new Set<RouterObject>();
+  /** use() and route paths whose heads are not known statically */
+  private readonly heads: UnknownHeads;
 
   constructor(private readonly ctx: LinkContext) {
     this.routers = ctx.routersOf('koa');
+    this.heads = new UnknownHeads(ctx.ev);
   }
 
   run(): void {
@@ -250,14 +254,20 @@ class KoaLinker {
       paths = second;
       rest = reg.args.slice(2);
     }
-    if (!paths) {
+    // A known rest after a head not known statically (`${base}/health`): listed at its unknown
+    // head (UnknownHeads) and the rest, the head a step of its prefixes.
+    const pv = paths ? null : ev.eval(file, reg.args[0]!);
+    const head = pv && reg.args[0]!.k === 'tpl' ? this.heads.pathOf(file, reg.args[0]!, pv) : null;
+    if (!paths && (!head || head.tail === '')) {
       this.ctx.warnRoute(file, reg, `${METHODS[reg.method]} route with a path not known statically; it is left out`);
       return;
     }
+    if (head) this.ctx.warnRoute(file, reg, `${METHODS[reg.method]} route with a path not known statically (${head.note}); it is listed without that part`);
+    const prefixes = head ? [{ ...prefixStep('', file, reg), unknown: head.note }] : [];
     const items = ev.flatten(file, rest);
     if (items.length === 0) return;
-    for (const p of paths.flatMap((x) => optionalForms(x, OPTIONAL)))
-      layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes: [], added: key });
+    for (const p of (paths ?? [head!.path]).flatMap((x) => optionalForms(x, OPTIONAL)))
+      layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes, added: key });
   }
 
   /**
@@ -291,9 +301,19 @@ class KoaLinker {
   private use(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    const first = reg.args[0] ? stringsOf(ev.eval(file, reg.args[0])) : null;
-    const paths: (string | null)[] = first?.flatMap((x) => optionalForms(x, OPTIONAL)) ?? [null];
-    const items = ev.flatten(file, first ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
+    const v0 = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
+    const first = v0 ? stringsOf(v0) : null;
+    // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
+    // listed without it; one starting with known text is left out.
+    const unknownPath = !first && v0 !== null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, v0);
+    const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, v0) : null;
+    if (unknownPath && !head) {
+      this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
+      return;
+    }
+    if (head) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
+    const paths: (string | null)[] = first?.flatMap((x) => optionalForms(x, OPTIONAL)) ?? [head?.path ?? null];
+    const items = ev.flatten(file, first || head ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
     const hasMount = items.some((it) => it.value.t === 'router');
     for (const p of paths) {
       for (const it of items) {
@@ -305,7 +325,7 @@ class KoaLinker {
             continue;
           }
           this.mounted.add(sub.id);
-          const step = prefixStep(p ?? '', file, reg);
+          const step = head ? { ...prefixStep(head.tail, file, reg), unknown: head.note } : prefixStep(p ?? '', file, reg);
           // the route-graph budget: each mount copies the sub-router's layers, and copies multiply
           for (const l of this.stack(sub, key)) {
             if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
@@ -454,15 +474,16 @@ class KoaLinker {
       }
       const handler = l.items[l.items.length - 1]!;
       guards.push(...this.ctx.inHandlerGuards(handler.value));
+      const path = withoutUnknownHeads(l.path);
       this.ctx.routes.push({
         method: l.methods[0]!,
-        path: l.path,
+        path,
         ...routePlace(l.file, l.reg),
         framework: 'koa',
         handler: handlerNameOf(this.ctx.ev, handler),
         app,
         // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
-        trailingSlashInsensitive: !l.strict && !(l.path.length > 1 && l.path.endsWith('/')),
+        trailingSlashInsensitive: !l.strict && !(path.length > 1 && path.endsWith('/')),
         caseSensitive: l.sensitive,
         prefixes: l.prefixes,
         guards: uniqueGuards(guards),
