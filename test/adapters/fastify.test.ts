@@ -379,6 +379,31 @@ app.register(async (x) => { x.get('/y', async () => 1); }, { prefix: process.env
     ]);
   });
 
+  it('a url whose head is not known statically: listed at the known rest, a step saying so; one with known text first is left out', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `
+import Fastify from 'fastify';
+
+const base = process.env.API_BASE ?? '';
+const app = Fastify();
+app.get(\`\${base}/health\`, async () => ({ ok: true }));
+app.route({ method: 'GET', url: \`/\${base}/ready\`, handler: async () => ({ ok: true }) });
+app.get(\`/v1/\${base}/ping\`, async () => 'pong');
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.prefixes.map((p) => [p.line, p.prefix, p.unknown]))}`)).toEqual([
+      `GET /health [[6,"","process.env.API_BASE ?? ''"]]`,
+      `GET /ready [[7,"","process.env.API_BASE ?? ''"]]`,
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      "src/app.ts:6:1 warning unresolved-route GET route with a url not known statically (process.env.API_BASE ?? ''); it is listed without that part",
+      "src/app.ts:7:1 warning unresolved-route GET route with a url not known statically (process.env.API_BASE ?? ''); it is listed without that part",
+      'src/app.ts:8:1 warning unresolved-route GET route with a url not known statically (template with a value not known statically); it is left out',
+    ]);
+  });
+
   it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

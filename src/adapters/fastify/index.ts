@@ -44,8 +44,9 @@
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { fnKey, routePlace, type LinkContext } from '../../link/link.js';
+import { fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
+import { UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
@@ -129,6 +130,8 @@ interface PendingRoute {
   hooks: HookUse[];
   handler: { value: Value; expr: Expr; file: string } | null;
   apiDocs: Swagger | null;
+  /** the step of a url whose head is not known statically (UnknownHeads), listed at the rest */
+  head: PrefixStep | null;
 }
 
 /** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
@@ -242,11 +245,15 @@ class FastifyApp {
   private clock = 0;
   private readonly routes: PendingRoute[] = [];
   private readonly stack: string[] = [];
+  /** urls whose heads are not known statically */
+  private readonly heads: UnknownHeads;
 
   constructor(
     private readonly ctx: LinkContext,
     private readonly app: RouterObject,
-  ) {}
+  ) {
+    this.heads = new UnknownHeads(ctx.ev);
+  }
 
   private static root(): Context {
     return { parent: null, prefix: '', prefixes: [], inherited: [], own: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
@@ -607,11 +614,14 @@ class FastifyApp {
     const ev = this.ctx.ev;
     let options: Value | null = null;
     let urlValue: Value;
+    // the url as written, and where
+    let urlExpr: { file: string; e: Expr } | null = null;
     let handler: { value: Value; expr: Expr; file: string } | null = null;
     let methods: string[] | null;
     if (shorthand) {
       if (reg.args.length < 2) return;
       urlValue = ev.eval(file, reg.args[0]!);
+      urlExpr = { file, e: reg.args[0]! };
       const second = ev.eval(file, reg.args[1]!);
       if (second.t === 'obj') options = second;
       else handler = { value: second, expr: reg.args[1]!, file };
@@ -624,6 +634,8 @@ class FastifyApp {
         return;
       }
       urlValue = 'url' in options.props ? ev.member(options, 'url', 0) : ev.member(options, 'path', 0);
+      const written = options.props['url'] ?? options.props['path'];
+      if (written) urlExpr = { file: options.file, e: written };
       const m = stringsOf(ev.member(options, 'method', 0));
       methods = m ? m.map((x) => x.toUpperCase()) : null;
       if (!methods) {
@@ -635,11 +647,19 @@ class FastifyApp {
       const e = options.props['handler'];
       handler = { value: ev.eval(options.file, e), expr: e, file: options.file };
     }
-    const urls = stringsOf(urlValue);
+    let urls = stringsOf(urlValue);
+    // A known rest after a head not known statically (`${base}/health`): listed at the rest, the
+    // head a step of its prefixes (hooks go by context, not by path: no head to match).
+    const head = !urls && urlExpr?.e.k === 'tpl' ? this.heads.pathOf(urlExpr.file, urlExpr.e, urlValue) : null;
+    if (head && head.tail !== '') {
+      this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${head.note}); it is listed without that part`, reg.snippet);
+      urls = [head.tail];
+    }
     if (!urls || urls.length !== 1) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
+    const headStep = head && head.tail !== '' ? { ...prefixStep('', file, reg), unknown: head.note } : null;
     const hooks: HookUse[] = [];
     let hidden = { hide: false, tags: [] as string[] };
     let prefixTrailingSlash = 'both';
@@ -668,6 +688,7 @@ class FastifyApp {
         hooks,
         handler,
         apiDocs: published,
+        head: headStep,
       });
     }
   }
@@ -709,7 +730,7 @@ class FastifyApp {
         trailingSlashInsensitive: r.trailingSlashInsensitive,
         caseSensitive: this.app.init.caseSensitive,
         ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
-        prefixes: r.ctx.prefixes,
+        prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
         guards,
         handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
       });
