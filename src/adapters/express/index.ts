@@ -191,13 +191,11 @@ class ExpressLinker {
       }
       if (reg.method !== 'use') continue;
       const { path: known, items, pathUnresolved } = this.useItems(b);
-      // A path not known statically mounts at its unknown head: what it mounts is listed without it.
-      // (unless what it mounts is not known either)
-      if (pathUnresolved && items.length > 0 && this.unresolvedMount(items[items.length - 1]!)) {
-        this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
-        continue;
-      }
-      const unknown = pathUnresolved ? this.heads.pathOf(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
+      // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
+      // listed without it — unless what it mounts is not known either, or the path starts with
+      // known text.
+      const mountsUnknown = items.length > 0 && this.unresolvedMount(items[items.length - 1]!);
+      const unknown = pathUnresolved && !mountsUnknown ? this.heads.pathOf(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
       if (pathUnresolved && !unknown) {
         this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
