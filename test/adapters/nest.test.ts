@@ -384,6 +384,20 @@ export class AuditModule {}
     expect(unresolvedRows(res)).toEqual(['src/main.ts:8:3 warning unresolved-route the global prefix is not known statically; routes are listed without it']);
   });
 
+  it('a RouterModule path not known statically is a step of its modules’ routes, what its children add known after it', async () => {
+    const module = appModule.replace("RouterModule.register([{ path: 'admin',", 'RouterModule.register([{ path: process.env.ADMIN_PATH,');
+    const res = await check(writeProject({ ...files, 'src/app.module.ts': module }));
+    const unknown = 'property ADMIN_PATH of a value not known statically';
+    expect(res.routes.filter((r) => r.prefixes.some((p) => p.unknown)).map((r) => `${r.method} ${r.path} ${JSON.stringify(r.prefixes.map((p) => [p.prefix, p.line, p.unknown ?? null]))}`)).toEqual([
+      // AuditModule under { path: 'audit' }: what is known after the head
+      `GET /api/audit [["api",8,null],["/audit",10,"${unknown}"]]`,
+      // AdminModule, a child without a path of its own
+      `GET /api/tenants [["api",8,null],["",10,"${unknown}"]]`,
+    ]);
+    // (the step and the warning are placed at the module that registers the routes)
+    expect(unresolvedRows(res)).toEqual(['src/app.module.ts:10:1 warning unresolved-route a RouterModule path is not known statically; its modules are listed without it']);
+  });
+
   it('a version not known statically is a step of the prefixes of the routes it versions, after the global prefix', async () => {
     const res = await check(
       writeProject({

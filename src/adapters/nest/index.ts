@@ -142,6 +142,12 @@ interface Versioning {
  */
 type Versions = (string | null)[] | { unknown: string; file: string; line: number };
 
+/** A module's RouterModule path; `unknown` when a path above it is not known statically (its step: why, and where). */
+interface ModulePath {
+  path: string;
+  unknown: { note: string; file: string; line: number } | null;
+}
+
 interface Exclusion {
   regex: RegExp;
   method: string;
@@ -569,7 +575,7 @@ class NestLinker {
     // The module graph.
     const modules: ClassRef[] = [];
     const controllers: ControllerDecl[] = [];
-    const modulePaths = new Map<string, string>();
+    const modulePaths = new Map<string, ModulePath>();
     const appGuards: GuardUse[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
@@ -696,7 +702,7 @@ class NestLinker {
   }
 
   /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
-  private importedModule(b: Bound, modulePaths: Map<string, string>, from: ClassRef): { module: ClassRef; dynamic: Bound | null } | null {
+  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef): { module: ClassRef; dynamic: Bound | null } | null {
     const r = this.resolve(b);
     const e = r.expr;
     const cls = this.classOf(r);
@@ -741,23 +747,30 @@ class NestLinker {
     return null;
   }
 
-  /** RouterModule.register(routes): flattenRoutePaths, path per module. */
-  private routerModule(b: Bound, parent: string | null, out: Map<string, string>, from: ClassRef): void {
+  /**
+   * RouterModule.register(routes): flattenRoutePaths, path per module. A path not known
+   * statically leaves its module's routes, and its children's, listed without it, with a step
+   * that says so (what is known after it, a child's path, is the step's prefix).
+   */
+  private routerModule(b: Bound, parent: ModulePath | null, out: Map<string, ModulePath>, from: ClassRef): void {
     for (const it of this.items(b)) {
       if (!this.isObj(it)) {
         const cls = this.classOf(it);
-        if (cls && parent !== null) out.set(classKey(cls), normalizePath(parent));
+        if (cls && parent !== null) out.set(classKey(cls), { ...parent, path: parent.unknown && !parent.path ? '' : normalizePath(parent.path) });
         continue;
       }
-      const p = this.strings(this.objProp(it, 'path'));
+      const pathProp = this.objProp(it, 'path');
+      const p = this.strings(pathProp);
+      let full: ModulePath;
       if (!p || p.length !== 1) {
         this.ctx.warn(it.file, from.cls.at, 'a RouterModule path is not known statically; its modules are listed without it', this.snippetOf(from));
-        continue;
-      }
-      const full = parent === null ? p[0]! : normalizePath(normalizePath(parent) + normalizePath(p[0]!));
+        // (placed at the module that registers the routes, as the warning is)
+        full = { path: '', unknown: { note: pathProp ? prefixNote(this.evalIn(pathProp)) : 'no path', file: from.file, line: from.cls.at.line } };
+      } else if (parent === null) full = { path: p[0]!, unknown: null };
+      else full = { ...parent, path: normalizePath(normalizePath(parent.path) + normalizePath(p[0]!)) };
       const mod = this.objProp(it, 'module');
       const cls = mod ? this.classOf(mod) : null;
-      if (cls && full) out.set(classKey(cls), normalizePath(full));
+      if (cls && (full.path || full.unknown !== null)) out.set(classKey(cls), { ...full, path: full.path ? normalizePath(full.path) : '' });
       const children = this.objProp(it, 'children');
       if (children) this.routerModule(children, full, out, from);
     }
@@ -857,7 +870,7 @@ class NestLinker {
   // -------------------------------------------------------------------------
   // Routes.
 
-  private controllerRoutes(app: AppState, d: ControllerDecl, modulePaths: Map<string, string>, init: { strict: boolean; caseSensitive: boolean }): void {
+  private controllerRoutes(app: AppState, d: ControllerDecl, modulePaths: Map<string, ModulePath>, init: { strict: boolean; caseSensitive: boolean }): void {
     const c = d.ref;
     const classPrims = this.prims(c.cls.decorators, c.file);
     const ctrl = this.find(classPrims, 'Controller')[0];
@@ -883,8 +896,13 @@ class NestLinker {
     const classGuards = this.guardsOf(classPrims, 'controller-guard', c);
     const classMeta = this.metadata(classPrims);
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
-    const modulePath = modulePaths.get(classKey(d.module));
-    const moduleStep: PrefixStep[] = modulePath ? [{ prefix: modulePath, file: d.module.file, line: d.module.cls.at.line }] : [];
+    const known = modulePaths.get(classKey(d.module));
+    const modulePath = known?.path || undefined;
+    const moduleStep: PrefixStep[] = !known
+      ? []
+      : known.unknown !== null
+        ? [{ prefix: known.path, file: known.unknown.file, line: known.unknown.line, unknown: known.unknown.note }]
+        : [{ prefix: known.path, file: d.module.file, line: d.module.cls.at.line }];
     // Route methods, the subclass's own first (inherited handlers are served too).
     const seenMethods = new Set<string>();
     for (const owner of this.ancestors(c)) {
