@@ -252,6 +252,41 @@ app.use(root.routes());
     ]);
   });
 
+  it('koa-mount at a path whose head is not known statically: what it mounts is listed without the head, middleware mounted there guards it', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const base = process.env.API_BASE ?? '';
+const api = new Router();
+api.get('/projects', async (ctx) => { ctx.body = []; });
+const admin = new Koa();
+admin.use(api.routes());
+
+const app = new Koa();
+app.use(mount(\`\${base}/admin\`, requireUser));
+app.use(mount(\`\${base}/admin\`, admin));
+app.use(mount(base, api.routes()));
+app.use(mount(\`/v1\${base}\`, admin));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /admin/projects requireUser:auth', 'GET /projects']);
+    const unknown = "process.env.API_BASE ?? ''";
+    expect(res.routes.map((r) => r.prefixes)).toEqual([[{ prefix: '/admin', file: 'src/app.ts', line: 15, unknown }], [{ prefix: '', file: 'src/app.ts', line: 16, unknown }]]);
+    expect(unresolvedRows(res)).toEqual([
+      `src/app.ts:14:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:15:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:16:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
+      'src/app.ts:17:1 warning unresolved-route the path of this mount() is not known statically; what it mounts is left out',
+    ]);
+  });
+
   it('strict and sensitive routers, named routes, path arrays, koa-mount, and an unmounted router', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

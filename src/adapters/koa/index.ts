@@ -27,7 +27,7 @@ import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegist
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
-import { looksLikePath, UnknownHeads } from '../unknown-heads.js';
+import { looksLikePath, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 
 const METHODS = ROUTER_METHODS;
@@ -47,9 +47,17 @@ interface Item {
 interface AppStep {
   router?: RouterObject;
   prefix: string;
+  /** a koa-mount path not known statically: `prefix` is at its unknown head (UnknownHeads) */
+  head?: HeadPath;
   mw?: Item;
   reg: RegistrationFact;
   file: string;
+}
+
+/** The step of a mount's prefix among its routes' prefixes (none for '/'). */
+function mountSteps(step: AppStep): PrefixStep[] {
+  if (step.head) return [{ prefix: step.head.tail, file: step.file, line: step.reg.at.line, unknown: step.head.note }];
+  return step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
 }
 
 /** App middleware and the path it runs under ('' = every request). */
@@ -348,10 +356,13 @@ class KoaLinker {
     for (const b of regs) {
       for (const it of this.composed(this.ctx.ev.flatten(b.file, b.reg.args))) {
         if (isAllowedMethods(it.expr)) continue;
-        const mount = this.mountOf(it.value);
-        const mountedFn = this.mountedMiddleware(it);
-        if (mount) out.push({ router: mount.router, prefix: mount.prefix, reg: b.reg, file: b.file });
-        else if (mountedFn) out.push({ mw: mountedFn.item, prefix: mountedFn.prefix, reg: b.reg, file: b.file });
+        const path = this.mountPath(b, it);
+        if (path === null) continue;
+        const head = path.head ?? undefined;
+        const mount = this.mountOf(it.value, path.prefix);
+        const mountedFn = this.mountedMiddleware(it, path.prefix);
+        if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
+        else if (mountedFn) out.push({ mw: mountedFn.item, prefix: mountedFn.prefix, head, reg: b.reg, file: b.file });
         else if (this.unresolvedMount(b.file, b.reg, it)) continue;
         else out.push({ mw: it, prefix: '', reg: b.reg, file: b.file });
       }
@@ -369,12 +380,33 @@ class KoaLinker {
     return true;
   }
 
-  private mountOf(v: Value): { router: RouterObject; prefix: string } | null {
+  /**
+   * The path a koa-mount call mounts at (`prefix`: null when it is no such call, or its path is
+   * a string to read as written): for a path not known statically, its unknown head and the
+   * known rest (UnknownHeads), warned about; null when such a path starts with known text (what
+   * it mounts is left out, and said so).
+   */
+  private mountPath(b: BoundRegistration, it: Item): { prefix: string | null; head: HeadPath | null } | null {
+    const v = it.value;
+    const none = { prefix: null, head: null };
+    if (v.t !== 'pkg' || v.pkg !== 'koa-mount' || !v.called || v.args.length < 2 || it.expr.k !== 'call' || !it.expr.args[0]) return none;
+    const a = v.args[0]!;
+    if (a.t === 'str') return { prefix: a.v === '/' ? '' : a.v, head: null };
+    const head = this.heads.pathOf(it.file, it.expr.args[0], a);
+    if (!head) {
+      this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically; what it mounts is left out`, b.reg.snippet);
+      return null;
+    }
+    this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically (${head.note}); the routes under it are listed without that part`, b.reg.snippet);
+    return { prefix: head.path, head };
+  }
+
+  private mountOf(v: Value, prefix: string | null): { router: RouterObject; prefix: string } | null {
     if (v.t === 'router') return { router: this.ctx.ev.routers.get(v.id)!, prefix: '' };
     // koa-mount: mount('/p', router.routes()) or mount(subApp)
     if (v.t === 'pkg' && v.pkg === 'koa-mount' && v.called) {
       const [a, b] = v.args;
-      if (a?.t === 'str' && b?.t === 'router') return { router: this.ctx.ev.routers.get(b.id)!, prefix: a.v === '/' ? '' : a.v };
+      if (prefix !== null && b?.t === 'router') return { router: this.ctx.ev.routers.get(b.id)!, prefix };
       if (a?.t === 'router') return { router: this.ctx.ev.routers.get(a.id)!, prefix: '' };
     }
     return null;
@@ -392,11 +424,11 @@ class KoaLinker {
   }
 
   /** `mount('/p', middleware)`: the middleware, running only for requests below `/p`. */
-  private mountedMiddleware(it: Item): { item: Item; prefix: string } | null {
+  private mountedMiddleware(it: Item, prefix: string | null): { item: Item; prefix: string } | null {
     const v = it.value;
     if (v.t !== 'pkg' || v.pkg !== 'koa-mount' || !v.called || it.expr.k !== 'call') return null;
-    const [a, b] = v.args;
-    if (a?.t === 'str' && b && b.t !== 'router' && it.expr.args[1]) return { item: { value: b, expr: it.expr.args[1], file: it.file }, prefix: a.v === '/' ? '' : a.v };
+    const b = v.args[1];
+    if (prefix !== null && b && b.t !== 'router' && it.expr.args[1]) return { item: { value: b, expr: it.expr.args[1], file: it.file }, prefix };
     return null;
   }
 
@@ -410,7 +442,7 @@ class KoaLinker {
         continue;
       }
       const router = step.router!;
-      const mountStep: PrefixStep[] = step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
+      const mountStep = mountSteps(step);
       if (router.init.kind === 'app') {
         if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1);
         continue;
@@ -431,7 +463,7 @@ class KoaLinker {
       }
       const router = step.router!;
       const p = prefix + step.prefix;
-      const own: PrefixStep[] = step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
+      const own = mountSteps(step);
       if (router.init.kind === 'app') {
         if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1);
         continue;
