@@ -130,6 +130,24 @@ export async function sameTenant(ctx, next) {
 }
 `;
 
+/** A project whose router `api` serves GET /projects, and whose app.ts goes on with `body`, where `base` is a path read from the environment. */
+function underEnvBase(body: string): string {
+  return writeProject({
+    'package.json': KOA_PKG,
+    'src/guards.ts': GUARDS,
+    'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const base = process.env.API_BASE ?? '';
+const api = new Router();
+api.get('/projects', async (ctx) => { ctx.body = []; });
+${body}`,
+  });
+}
+
 describe('Koa semantics', () => {
   it('setPrefix as Layer.setPrefix', () => {
     expect(setPrefix('/', '/api', false)).toBe('/api');
@@ -209,18 +227,7 @@ app.use(partners.routes()).use(v1.routes());
   });
 
   it('a use() or route path whose head is not known statically: listed without the head, after the known rest, a step saying so; middleware there guards routes under the same head', async () => {
-    const dir = writeProject({
-      'package.json': KOA_PKG,
-      'src/guards.ts': GUARDS,
-      'src/app.ts': `
-import Koa from 'koa';
-import Router from '@koa/router';
-import { requireUser } from './guards.js';
-
-const base = process.env.API_BASE ?? '';
-const api = new Router();
-api.get('/projects', async (ctx) => { ctx.body = []; });
-
+    const dir = underEnvBase(`
 const root = new Router();
 root.use(\`\${base}/api\`, requireUser);
 root.use(\`\${base}/api\`, api.routes());
@@ -231,40 +238,28 @@ root.get(\`/\${base}/status\`, async (ctx) => { ctx.body = 'ok'; });
 
 const app = new Koa();
 app.use(root.routes());
-`,
-    });
+`);
     const res = await check(dir);
     // (a leading slash is no known text: `/${base}/status` is listed at /status)
     expect(lines(res)).toEqual(['GET /api/projects requireUser:auth', 'GET /health', 'GET /status']);
     const unknown = "process.env.API_BASE ?? ''";
     expect(res.routes.map((r) => r.prefixes)).toEqual([
-      [{ prefix: '/api', file: 'src/app.ts', line: 12, unknown }],
-      [{ prefix: '', file: 'src/app.ts', line: 13, unknown }],
-      [{ prefix: '', file: 'src/app.ts', line: 16, unknown }],
+      [{ prefix: '/api', file: 'src/app.ts', line: 13, unknown }],
+      [{ prefix: '', file: 'src/app.ts', line: 14, unknown }],
+      [{ prefix: '', file: 'src/app.ts', line: 17, unknown }],
     ]);
     expect(unresolvedRows(res)).toEqual([
-      `src/app.ts:11:1 warning unresolved-route the path of this use() is not known statically (${unknown}); the routes under it are listed without that part`,
       `src/app.ts:12:1 warning unresolved-route the path of this use() is not known statically (${unknown}); the routes under it are listed without that part`,
-      `src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
-      'src/app.ts:14:1 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
-      'src/app.ts:15:1 warning unresolved-route GET route with a path not known statically; it is left out',
-      `src/app.ts:16:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
+      `src/app.ts:13:1 warning unresolved-route the path of this use() is not known statically (${unknown}); the routes under it are listed without that part`,
+      `src/app.ts:14:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
+      'src/app.ts:15:1 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/app.ts:16:1 warning unresolved-route GET route with a path not known statically; it is left out',
+      `src/app.ts:17:1 warning unresolved-route GET route with a path not known statically (${unknown}); it is listed without that part`,
     ]);
   });
 
   it('koa-mount at a path whose head is not known statically: what it mounts is listed without the head, middleware mounted there guards it', async () => {
-    const dir = writeProject({
-      'package.json': KOA_PKG,
-      'src/guards.ts': GUARDS,
-      'src/app.ts': `
-import Koa from 'koa';
-import mount from 'koa-mount';
-import Router from '@koa/router';
-import { requireUser } from './guards.js';
-
-const base = process.env.API_BASE ?? '';
-const api = new Router();
-api.get('/projects', async (ctx) => { ctx.body = []; });
+    const dir = underEnvBase(`
 const admin = new Koa();
 admin.use(api.routes());
 
@@ -273,17 +268,16 @@ app.use(mount(\`\${base}/admin\`, requireUser));
 app.use(mount(\`\${base}/admin\`, admin));
 app.use(mount(base, api.routes()));
 app.use(mount(\`/v1\${base}\`, admin));
-`,
-    });
+`);
     const res = await check(dir);
     expect(lines(res)).toEqual(['GET /admin/projects requireUser:auth', 'GET /projects']);
     const unknown = "process.env.API_BASE ?? ''";
-    expect(res.routes.map((r) => r.prefixes)).toEqual([[{ prefix: '/admin', file: 'src/app.ts', line: 15, unknown }], [{ prefix: '', file: 'src/app.ts', line: 16, unknown }]]);
+    expect(res.routes.map((r) => r.prefixes)).toEqual([[{ prefix: '/admin', file: 'src/app.ts', line: 16, unknown }], [{ prefix: '', file: 'src/app.ts', line: 17, unknown }]]);
     expect(unresolvedRows(res)).toEqual([
-      `src/app.ts:14:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
       `src/app.ts:15:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
       `src/app.ts:16:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
-      'src/app.ts:17:1 warning unresolved-route the path of this mount() is not known statically; what it mounts is left out',
+      `src/app.ts:17:1 warning unresolved-route the path of this mount() is not known statically (${unknown}); the routes under it are listed without that part`,
+      'src/app.ts:18:1 warning unresolved-route the path of this mount() is not known statically; what it mounts is left out',
     ]);
   });
 
