@@ -4,7 +4,7 @@
  * (paths.ts, `unknownHead`) and the known rest, the head a step of the routes' prefixes. Two
  * paths written with the same head — the same expression, each name read from the same
  * binding, in the same file — get the same head, so a layer placed under one guards what is
- * mounted under the other (Express), and under no other head.
+ * mounted under the other (Express, Koa, Hono), and under no other head.
  */
 import { prefixNote, type Evaluator, type Value } from '../link/evaluate.js';
 import { declaringScope } from '../link/link.js';

@@ -43,10 +43,10 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
-import { UnknownHeads } from '../unknown-heads.js';
+import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
@@ -334,7 +334,7 @@ class FastifyApp {
     if (!skipOverride) {
       const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
       if (p?.t === 'str') prefix = p.v;
-      else if (p) unknown = p.t === 'param' ? `the parameter ${[p.name, ...(p.path ?? [])].join('.')}` : prefixNote(p);
+      else if (p) unknown = pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);
     }
     this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, unknown);
