@@ -79,6 +79,16 @@ export class UnknownHeads {
   }
 
   /**
+   * A route's own path not known statically, when it is listed at its head: a template with a
+   * known rest after the head (`` `${relativePath}/ping` ``). Any other is left out — a route's
+   * path that is all head says nothing of where it is served.
+   */
+  routePathOf(file: string, e: Expr, whole: Value): HeadPath | null {
+    const head = e.k === 'tpl' ? this.pathOf(file, e, whole) : null;
+    return head && head.tail !== '' ? head : null;
+  }
+
+  /**
    * An expression as written, each name as the binding it reads (where it is declared), so that
    * the same name read in a function and in a callback inside it is written alike.
    */

@@ -46,10 +46,13 @@ function sameInit(a: RouterInit, b: RouterInit): boolean {
   return a.kind === b.kind && a.strict === b.strict && a.caseSensitive === b.caseSensitive && a.prefix === b.prefix && a.prefixUnknown === b.prefixUnknown && a.derivedFrom === b.derivedFrom;
 }
 
-/** A mount's prefix, where it is given (routePlace: the call giving the path, or the registration). */
-export function prefixStep(prefix: string, file: string, reg: RegistrationFact): PrefixStep {
+/**
+ * A mount's prefix, where it is given (routePlace: the call giving the path, or the
+ * registration); with `unknown`, why its head is not known statically (`prefix`: what is known after it).
+ */
+export function prefixStep(prefix: string, file: string, reg: RegistrationFact, unknown?: string): PrefixStep {
   const at = routePlace(file, reg);
-  const step = { prefix, file: at.file, line: at.line };
+  const step: PrefixStep = unknown === undefined ? { prefix, file: at.file, line: at.line } : { prefix, file: at.file, line: at.line, unknown };
   placeColumns.set(step, at.column);
   return step;
 }
@@ -724,25 +727,29 @@ export function link(
     const facts = files.get(file)!;
     // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: neither its
     // arguments nor its conditions are read. One on a loop's variable is unrolled first.
-    const made = facts.registrations.filter((r) => readsLoopVariable(facts, r.target) || madeOn(chainRoot(ev, file, r.target), file));
-    for (const reg of made.flatMap((r) => unrolled(ev, file, facts, r))) {
-      // (under a condition known to fail, it is never made)
-      if (!ctx.possible(file, reg)) continue;
-      const t = chainRoot(ev, file, reg.target);
-      if (!madeOn(t, file)) continue;
-      if (t.t === 'router') {
-        const router = ev.routers.get(t.id)!;
-        if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
-        // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
-        const read = paramsRead(facts, argExprs(reg));
-        const fn = read.size === 1 ? [...read][0]! : null;
-        if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
-        else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
-      } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
-        propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
-        propertyFns.push(t.fn);
-      } else if (t.t === 'param' && t.file === file) {
-        paramRegs.push({ reg, file, fn: t.fn, index: t.index });
+    for (const r of facts.registrations) {
+      // (its target's root, read once; a target reading a loop's variable is read per item)
+      const root = readsLoopVariable(facts, r.target) ? null : chainRoot(ev, file, r.target);
+      if (root && !madeOn(root, file)) continue;
+      for (const reg of unrolled(ev, file, facts, r)) {
+        // (under a condition known to fail, it is never made)
+        if (!ctx.possible(file, reg)) continue;
+        const t = root ?? chainRoot(ev, file, reg.target);
+        if (!madeOn(t, file)) continue;
+        if (t.t === 'router') {
+          const router = ev.routers.get(t.id)!;
+          if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
+          // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
+          const read = paramsRead(facts, argExprs(reg));
+          const fn = read.size === 1 ? [...read][0]! : null;
+          if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
+          else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
+        } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
+          propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
+          propertyFns.push(t.fn);
+        } else if (t.t === 'param' && t.file === file) {
+          paramRegs.push({ reg, file, fn: t.fn, index: t.index });
+        }
       }
     }
   }

@@ -224,7 +224,7 @@ class ExpressLinker {
               return;
             }
             if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-            const step = unknown ? { ...prefixStep(unknown.tail, file, reg), unknown: unknown.note } : prefixStep(p, file, reg);
+            const step = unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg);
             const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
             for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
@@ -234,7 +234,7 @@ class ExpressLinker {
             const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
             if (f && f.behaviour.sendsResponse && !f.behaviour.callsNext) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
-              const steps = unknown ? [...prefixes, { ...prefixStep('', file, reg), unknown: unknown.note }] : prefixes;
+              const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
               return;
             }
@@ -271,14 +271,14 @@ class ExpressLinker {
     if (!paths) {
       // A known rest after a head not known statically (`${relativePath}/ping`): the route is
       // listed at its unknown head (UnknownHeads) and the rest, the head a step of its prefixes.
-      const head = pathExpr.k === 'tpl' ? this.heads.pathOf(file, pathExpr, pv) : null;
-      if (!head || head.tail === '') {
+      const head = this.heads.routePathOf(file, pathExpr, pv);
+      if (!head) {
         this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
         return [];
       }
       this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${head.note}); it is listed without that part`);
       paths = optionalForms(head.path, OPTIONAL);
-      steps = [...prefixes, { ...prefixStep('', file, reg), unknown: head.note }];
+      steps = [...prefixes, prefixStep('', file, reg, head.note)];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));
     // `app.all('/api/*', requireAuthentication)`: a layer for the later routes it matches (LinkContext.passThrough)

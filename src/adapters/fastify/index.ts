@@ -650,8 +650,8 @@ class FastifyApp {
     let urls = stringsOf(urlValue);
     // A known rest after a head not known statically (`${base}/health`): listed at the rest, the
     // head a step of its prefixes (hooks go by context, not by path: no head to match).
-    const head = !urls && urlExpr?.e.k === 'tpl' ? this.heads.pathOf(urlExpr.file, urlExpr.e, urlValue) : null;
-    if (head && head.tail !== '') {
+    const head = !urls && urlExpr ? this.heads.routePathOf(urlExpr.file, urlExpr.e, urlValue) : null;
+    if (head) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${head.note}); it is listed without that part`, reg.snippet);
       urls = [head.tail];
     }
@@ -659,7 +659,7 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
-    const headStep = head && head.tail !== '' ? { ...prefixStep('', file, reg), unknown: head.note } : null;
+    const headStep = head ? prefixStep('', file, reg, head.note) : null;
     const hooks: HookUse[] = [];
     let hidden = { hide: false, tags: [] as string[] };
     let prefixTrailingSlash = 'both';

@@ -234,7 +234,7 @@ class HonoLinker {
       }
       if (head) {
         this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically (${head.note}); ${m === 'use' ? 'it runs only for routes mounted under the same head' : 'it is listed without that part'}`, reg.snippet);
-        current.set(view.id, { path: head.path, head: { ...prefixStep('', file, reg), unknown: head.note } });
+        current.set(view.id, { path: head.path, head: prefixStep('', file, reg, head.note) });
       } else if (first?.t === 'str') current.set(view.id, { path: first.v, head: null });
       else if (m === 'use') current.set(view.id, { path: '*', head: null });
       const { path: p, head: step } = current.get(view.id) ?? { path: '/', head: null };
@@ -295,7 +295,7 @@ class HonoLinker {
     this.mounted.add(subBase.id);
     const prefix = mergePath(base, p);
     const merge = this.isOpenApi(view) && this.isOpenApi(subView);
-    const step = head ? { ...prefixStep(head.tail, file, reg), unknown: head.note } : prefixStep(p, file, reg);
+    const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p, file, reg);
     for (const e of this.entries(subBase)) {
       if (!this.before(e.added, key)) continue;
       // the route-graph budget: each route() copies the sub-app's table, and copies multiply

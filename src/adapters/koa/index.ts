@@ -265,13 +265,13 @@ class KoaLinker {
     // A known rest after a head not known statically (`${base}/health`): listed at its unknown
     // head (UnknownHeads) and the rest, the head a step of its prefixes.
     const pv = paths ? null : ev.eval(file, reg.args[0]!);
-    const head = pv && reg.args[0]!.k === 'tpl' ? this.heads.pathOf(file, reg.args[0]!, pv) : null;
-    if (!paths && (!head || head.tail === '')) {
+    const head = pv ? this.heads.routePathOf(file, reg.args[0]!, pv) : null;
+    if (!paths && !head) {
       this.ctx.warnRoute(file, reg, `${METHODS[reg.method]} route with a path not known statically; it is left out`);
       return;
     }
     if (head) this.ctx.warnRoute(file, reg, `${METHODS[reg.method]} route with a path not known statically (${head.note}); it is listed without that part`);
-    const prefixes = head ? [{ ...prefixStep('', file, reg), unknown: head.note }] : [];
+    const prefixes = head ? [prefixStep('', file, reg, head.note)] : [];
     const items = ev.flatten(file, rest);
     if (items.length === 0) return;
     for (const p of (paths ?? [head!.path]).flatMap((x) => optionalForms(x, OPTIONAL)))
@@ -333,7 +333,7 @@ class KoaLinker {
             continue;
           }
           this.mounted.add(sub.id);
-          const step = head ? { ...prefixStep(head.tail, file, reg), unknown: head.note } : prefixStep(p ?? '', file, reg);
+          const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p ?? '', file, reg);
           // the route-graph budget: each mount copies the sub-router's layers, and copies multiply
           for (const l of this.stack(sub, key)) {
             if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
