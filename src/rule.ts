@@ -48,8 +48,19 @@ export interface RuleModule {
 
 export const BROWSER_SURFACE = (r: Route): boolean => r.classification === 'contract' || r.classification === 'browser';
 
-export function routeLabel(r: { method: string; path: string }): string {
-  return `${r.method} ${r.path}`;
+/**
+ * A route's path as text reports show it: a route listed without a part of its path not known
+ * statically (a step with `unknown` among its prefixes, as `app.use(baseUriPath, api)` makes)
+ * has that part written `/…` (`/…/api/sites`), as the warnings about such paths write it. The
+ * JSON report's `path` stays the known rest: its `prefixes` say what is missing.
+ */
+export function shownPath(r: Pick<Route, 'path' | 'prefixes'>): string {
+  if (!r.prefixes.some((p) => p.unknown !== undefined)) return r.path;
+  return r.path === '/' ? '/…' : `/…${r.path}`;
+}
+
+export function routeLabel(r: Pick<Route, 'method' | 'path' | 'prefixes'>): string {
+  return `${r.method} ${shownPath(r)}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { RULES } from '../../rules/index.js';
+import { routeLabel } from '../rule.js';
 import { methodServes, samePath } from '../classify.js';
 import type { Contract, ContractRoute } from '../contract.js';
 import type { RunResult } from '../engine.js';
@@ -162,7 +163,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
   const field = (name: string, lines: string[]): void => {
     lines.forEach((l, i) => out.push(`  ${(i === 0 ? name : '').padEnd(10)}  ${l}`));
   };
-  out.push(c.bold(label(r)));
+  out.push(c.bold(routeLabel(r)));
   field('app', [`${r.app} (${r.framework})`]);
   field('registered', [`${r.file}:${r.line}:${r.column}  ${c.dim(r.snippet.trim())}`]);
   if (r.handler || r.handlerFn) field('handler', [`${r.handler ?? '(inline function)'}${r.handlerFn && r.handlerFn.file !== r.file ? `  ${r.handlerFn.file}` : ''}`]);

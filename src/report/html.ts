@@ -14,6 +14,7 @@ import { RULES } from '../../rules/index.js';
 import { methodServes, samePath } from '../classify.js';
 import type { RunResult } from '../engine.js';
 import { VERSION } from '../package-root.js';
+import { shownPath } from '../rule.js';
 import type { Finding, Route } from '../types.js';
 import { missingBadges, presentBadges } from './expect.js';
 import { SourceLines } from './explain.js';
@@ -125,7 +126,7 @@ export function htmlData(res: RunResult, cwd: string) {
     const mine = (byRoute.get(findingKey(r.method, r.path)) ?? []).filter((f) => f.file === r.file || f.file === r.handlerFn?.file);
     return {
       m: r.method,
-      p: r.path,
+      p: shownPath(r),
       cls: r.classification,
       fam: r.family,
       ok: presentBadges(r),

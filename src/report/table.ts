@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import { shownPath } from '../rule.js';
 import type { Route } from '../types.js';
 
 function guardBadges(r: Route): string {
@@ -12,9 +13,9 @@ function guardBadges(r: Route): string {
   return b.join(',') || '-';
 }
 
-/** A plain aligned table: method, path, classification, guards, location. */
+/** A plain aligned table: method, path (`/…` for a part not known statically), classification, guards, location. */
 export function formatTable(routes: Route[], c: ChalkInstance): string {
-  const rows = routes.map((r) => [r.method, r.path, r.classification + (r.family ? `:${r.family}` : ''), guardBadges(r), `${r.file}:${r.line}`]);
+  const rows = routes.map((r) => [r.method, shownPath(r), r.classification + (r.family ? `:${r.family}` : ''), guardBadges(r), `${r.file}:${r.line}`]);
   const header = ['METHOD', 'PATH', 'CLASS', 'GUARDS', 'LOCATION'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]): string => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]!))).join('  ');

@@ -1,6 +1,6 @@
 /**
  * `list --format tree`: the route surface as a path tree per app, in the spirit of Fastify's
- * `printRoutes()`. Path segments become nodes; a chain of nodes without routes and with a
+ * `printRoutes()`. Path segments become nodes (a part not known statically, the segment `…`); a chain of nodes without routes and with a
  * single child is folded into one label. Each node lists its routes grouped by
  * classification and guard badges: the guard kinds present (auth / bearer, tenant, csrf,
  * family), `!kind` for an expected guard that is missing, `unknown` for unclassified
@@ -8,6 +8,7 @@
  */
 import type { ChalkInstance } from 'chalk';
 import type { Contract } from '../contract.js';
+import { shownPath } from '../rule.js';
 import type { Route } from '../types.js';
 import { missingBadges, presentBadges } from './expect.js';
 
@@ -35,7 +36,7 @@ function build(routes: Route[]): Node {
   const root = node('/');
   for (const r of routes) {
     let n = root;
-    for (const t of tokens(r.path)) {
+    for (const t of tokens(shownPath(r))) {
       let child = n.children.get(t);
       if (!child) n.children.set(t, (child = node(t)));
       n = child;

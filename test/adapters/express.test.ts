@@ -708,4 +708,26 @@ export function createApp() {
       '24 the path of this use() is not known statically; what it mounts is left out',
     ]);
   });
+
+  it('text reports write the part not known statically as /…, where the JSON report keeps the known rest', async () => {
+    const dir = project();
+    const res = await check(dir);
+    expect(res.routes.map((r) => r.path)).toEqual(['/api', '/api/admin/features', '/api/client/features', '/health', '/ping']);
+    const table = cli(['list', '--no-color'], dir).stdout.split('\n');
+    expect(table.slice(1, 6).map((l) => l.split(/ {2,}/).slice(0, 2).join(' '))).toEqual([
+      'ALL /…/api',
+      'GET /…/api/admin/features',
+      'GET /…/api/client/features',
+      'GET /…/health',
+      'GET /…/ping',
+    ]);
+    expect(cli(['list', '--format', 'tree', '--no-color', '--filter', 'features'], dir).stdout).toBe(
+      ['app (express, 2 routes)', '└── /…/api/', '    ├── admin/features GET browser [auth tenant]', '    └── client/features GET browser [auth !tenant]', '', '2 routes', ''].join('\n'),
+    );
+    // findings about a route name it so (their fingerprints still use the JSON path)
+    const stylish = cli(['check', '--no-color'], dir).stdout;
+    expect(stylish).toContain('GET /…/ping has no tenant guard');
+    expect(stylish).not.toMatch(/GET \/ping /);
+    expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout.split('\n')[0]).toBe('GET /…/health');
+  });
 });
