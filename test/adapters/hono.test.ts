@@ -211,7 +211,7 @@ export default app;
     ]);
   });
 
-  it('a path not known statically: what route() mounts or a route serves is listed without its head, after the known rest, a step saying so; use() there reaches routes under the same head', async () => {
+  it('a path not known statically: what route() mounts or a route serves is listed without its head, after the known rest, a step saying so; use() there reaches routes under the same head; a route path that is all head is left out', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
       'src/guards.ts': MUST_SIGN_IN,
@@ -234,6 +234,9 @@ app.route(base, status);
 app.get(\`\${base}/health\`, (c) => c.json({ ok: true }));
 app.route(\`/v1\${base}\`, status);
 app.get(\`/v1\${base}/ping\`, (c) => c.text('pong'));
+// all head: where it is served is not known at all
+app.get(base, (c) => c.text('home'));
+app.get(\`\${base}\`, (c) => c.text('home')).post((c) => c.text('posted'));
 export default app;
 `,
     });
@@ -254,6 +257,10 @@ export default app;
       `src/app.ts:17:1 warning unresolved-route the path of this get() is not known statically (${unknown}); it is listed without that part`,
       'src/app.ts:18:1 warning unresolved-route the path of this route() is not known statically; what it mounts is left out',
       'src/app.ts:19:1 warning unresolved-route the path of this get() is not known statically; it is left out',
+      `src/app.ts:21:1 warning unresolved-route the path of this get() is not known statically (${unknown}); it is left out`,
+      `src/app.ts:22:1 warning unresolved-route the path of this get() is not known statically (${unknown}); it is left out`,
+      // the chained post() has the path left out
+      'src/app.ts:22:43 warning unresolved-route the path of this post() is the one left out before it (not known statically); it is left out',
     ]);
   });
 

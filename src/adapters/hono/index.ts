@@ -80,7 +80,8 @@ interface Entry {
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
 interface Current {
-  path: string;
+  /** null: a path not known statically that was left out */
+  path: string | null;
   head: PrefixStep | null;
 }
 
@@ -226,10 +227,16 @@ class HonoLinker {
       const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
       // A path not known statically (`` `${base}/api/*` ``): at its unknown head (UnknownHeads), a
       // step of the route's prefixes; left out when it starts with known text.
+      // A route's own path is listed so only when something is known after the head, as in the
+      // other adapters (UnknownHeads.routePathOf): a path that is all head says nothing of where
+      // the route is served. The calls after it without a path (`.post(h)` of a chain) take the
+      // path left out, and are left out too.
       const unknownPath = first !== null && first.t !== 'str' && reg.args.length >= 2 && looksLikePath(reg.args[0]!, first);
-      const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, first) : null;
+      const head = !unknownPath ? null : m === 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : this.heads.routePathOf(file, reg.args[0]!, first);
       if (unknownPath && !head) {
-        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically; it is left out`, reg.snippet);
+        const allHead = m !== 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : null;
+        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically${allHead ? ` (${allHead.note})` : ''}; it is left out`, reg.snippet);
+        current.set(view.id, { path: null, head: null });
         return;
       }
       if (head) {
@@ -238,6 +245,10 @@ class HonoLinker {
       } else if (first?.t === 'str') current.set(view.id, { path: first.v, head: null });
       else if (m === 'use') current.set(view.id, { path: '*', head: null });
       const { path: p, head: step } = current.get(view.id) ?? { path: '/', head: null };
+      if (p === null) {
+        this.ctx.warn(file, reg.at, `the path of this ${m}() is the one left out before it (not known statically); it is left out`, reg.snippet);
+        return;
+      }
       const items = ev.flatten(file, first?.t === 'str' || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
       if (m === 'use') entry('mw', 'ALL', p, items);
