@@ -226,6 +226,30 @@ app.use(partners.routes()).use(v1.routes());
     expect(unresolvedRows(res)).toEqual(["src/app.ts:7:1 warning unresolved-route router prefix not known statically; the router's routes are listed without it"]);
   });
 
+  it("a prefix option read from a parameter no call gives is named with its property path, as other adapters name it", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const app = new Koa();
+
+export function mountProjects(opts: { prefix: string }) {
+  const projects = new Router({ prefix: opts.prefix });
+  projects.get('/projects', async (ctx) => { ctx.body = []; });
+  app.use(projects.routes());
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /projects']);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 8, unknown: 'the parameter opts.prefix' }]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/app.ts:8:20 warning unresolved-route router prefix not known statically (the parameter opts.prefix); the router's routes are listed without it",
+    ]);
+  });
+
   it('a use() or route path whose head is not known statically: listed without the head, after the known rest, a step saying so; middleware there guards routes under the same head', async () => {
     const dir = underEnvBase(`
 const root = new Router();

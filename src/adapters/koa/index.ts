@@ -22,12 +22,12 @@
  *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { prefixNote, stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
-import { looksLikePath, UnknownHeads, type HeadPath } from '../unknown-heads.js';
+import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 
 const METHODS = ROUTER_METHODS;
@@ -106,7 +106,7 @@ function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; 
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
   return {
-    ...(p.t === 'str' ? { prefix: p.v } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: p.t === 'param' ? `the parameter ${p.name}` : prefixNote(p) }),
+    ...(p.t === 'str' ? { prefix: p.v } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: pathNote(p) }),
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'sensitive', 0)) ?? false,
   };
@@ -229,7 +229,7 @@ class KoaLinker {
           prefix = p.v.replace(/\/$/, '');
           unknown = null;
         } else {
-          unknown = prefixNote(p);
+          unknown = pathNote(p);
           this.ctx.warn(b.file, b.reg.at, `router prefix not known statically; the router's routes are listed without it`, b.reg.snippet);
         }
       }
