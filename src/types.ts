@@ -41,6 +41,11 @@ export type Expr =
   | { k: 'within'; e: Expr; call: CallSite }
   /** `e` as written in `file`: the argument a call passes for a parameter (link.ts, `atCallSite`). Made by the linker only. */
   | { k: 'at'; file: string; e: Expr }
+  /**
+   * `test ? then : otherwise`: one of the two, as the test decides when the code runs. `text`,
+   * the expression as written (what a value not known statically is described by).
+   */
+  | { k: 'choice'; test: CondTest; then: Expr; otherwise: Expr; text: string }
   | { k: 'unknown'; text: string };
 
 /**

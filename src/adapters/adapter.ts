@@ -11,6 +11,8 @@ export interface RouterInit {
   strict: boolean;
   caseSensitive: boolean;
   prefix?: string;
+  /** a prefix that is one of a few (`legacy ? '/v1' : '/v2'`): each (Koa; `prefix` is then unset) */
+  prefixOneOf?: string[];
   /** why the prefix it was given is not known statically (the routes are listed without it) */
   prefixUnknown?: string;
   /** the router this one was derived from by a method call (Hono `basePath`: same route table, longer base path) */

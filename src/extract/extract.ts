@@ -582,21 +582,22 @@ function exits(ts: TSModule, n: TS.Statement): boolean {
 }
 
 /** A condition as far as it is read statically: `!`, `&&`, `||` and equality over expressions (each walked once, as toExpr walks it). */
-function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null): CondTest {
+function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, depth = 0): CondTest {
+  if (depth > MAX_DEPTH) return { k: 'truthy', e: { k: 'unknown', text: 'too deep' } };
   const K = ctx.ts.SyntaxKind;
   let n = node;
   while (n.kind === K.ParenthesizedExpression) n = (n as TS.ParenthesizedExpression).expression;
   if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken)
-    return { k: 'not', c: condTest(ctx, (n as TS.PrefixUnaryExpression).operand, scope, fn) };
+    return { k: 'not', c: condTest(ctx, (n as TS.PrefixUnaryExpression).operand, scope, fn, depth + 1) };
   if (n.kind === K.BinaryExpression) {
     const b = n as TS.BinaryExpression;
     const op = b.operatorToken.kind;
     if (op === K.AmpersandAmpersandToken || op === K.BarBarToken)
-      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: condTest(ctx, b.left, scope, fn), r: condTest(ctx, b.right, scope, fn) };
+      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: condTest(ctx, b.left, scope, fn, depth + 1), r: condTest(ctx, b.right, scope, fn, depth + 1) };
     if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
-      return { k: 'eq', l: toExpr(ctx, b.left, scope, fn), r: toExpr(ctx, b.right, scope, fn), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
+      return { k: 'eq', l: toExpr(ctx, b.left, scope, fn, undefined, depth + 1), r: toExpr(ctx, b.right, scope, fn, undefined, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
   }
-  return { k: 'truthy', e: toExpr(ctx, n, scope, fn) };
+  return { k: 'truthy', e: toExpr(ctx, n, scope, fn, undefined, depth) };
 }
 
 function condText(ctx: Ctx, node: TS.Expression): string {
@@ -967,11 +968,12 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     if (superOf && superOf.superArgs === null) superOf.superArgs = args;
     return e;
   }
+  // `v2 ? '/api/v2' : '/api/v1'`: either, as the test decides (Evaluator, `choice`)
   if (ts.isConditionalExpression(n)) {
-    toExpr(ctx, n.condition, scope, fn, undefined, depth + 1);
-    toExpr(ctx, n.whenTrue, scope, fn, undefined, depth + 1);
-    toExpr(ctx, n.whenFalse, scope, fn, undefined, depth + 1);
-    return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+    const test = condTest(ctx, n.condition, scope, fn, depth + 1);
+    const then = toExpr(ctx, n.whenTrue, scope, fn, undefined, depth + 1);
+    const otherwise = toExpr(ctx, n.whenFalse, scope, fn, undefined, depth + 1);
+    return { k: 'choice', test, then, otherwise, text: n.getText(ctx.sf).slice(0, 80) };
   }
   if (ts.isClassExpression(n)) {
     visitStatement(ctx, n, scope, fn);

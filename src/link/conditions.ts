@@ -76,7 +76,8 @@ function truthy(v: Literal): boolean {
   }
 }
 
-function truthOf(ev: Evaluator, file: string, t: CondTest): Truth {
+/** Whether a test holds, when known statically (a `? :`'s, Evaluator's `choice`); null when not. */
+export function truthOf(ev: Evaluator, file: string, t: CondTest): Truth {
   switch (t.k) {
     case 'truthy': {
       const v = literal(ev, file, t.e, null, 0);
@@ -123,20 +124,30 @@ export function decide(ev: Evaluator, file: string, when: readonly Cond[]): { ne
 
 /** The condition with each expression in it mapped by `f`. */
 export function mapCond(c: Cond, f: (e: Expr) => Expr): Cond {
-  const test = (t: CondTest): CondTest => {
-    switch (t.k) {
-      case 'truthy':
-        return { k: 'truthy', e: f(t.e) };
-      case 'not':
-        return { k: 'not', c: test(t.c) };
-      case 'and':
-      case 'or':
-        return { k: t.k, l: test(t.l), r: test(t.r) };
-      case 'eq':
-        return { k: 'eq', l: f(t.l), r: f(t.r), neg: t.neg };
+  return { ...c, test: mapTest(c.test, f) };
+}
+
+/** The test with each expression in it mapped by `f` (`t` itself when none changes). */
+export function mapTest(t: CondTest, f: (e: Expr) => Expr): CondTest {
+  switch (t.k) {
+    case 'truthy': {
+      const e = f(t.e);
+      return e === t.e ? t : { k: 'truthy', e };
     }
-  };
-  return { ...c, test: test(c.test) };
+    case 'not': {
+      const c = mapTest(t.c, f);
+      return c === t.c ? t : { k: 'not', c };
+    }
+    case 'and':
+    case 'or': {
+      const [l, r] = [mapTest(t.l, f), mapTest(t.r, f)];
+      return l === t.l && r === t.r ? t : { k: t.k, l, r };
+    }
+    case 'eq': {
+      const [l, r] = [f(t.l), f(t.r)];
+      return l === t.l && r === t.r ? t : { k: 'eq', l, r, neg: t.neg };
+    }
+  }
 }
 
 /** The expressions a condition reads. */

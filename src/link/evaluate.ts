@@ -8,6 +8,7 @@ import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { CHAINABLE, CTOR_PREFIX, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+import { truthOf } from './conditions.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -25,7 +26,13 @@ export type Value =
   | { t: 'ns'; file: string }
   | { t: 'param'; file: string; fn: number; index: number; name: string; path?: string[] }
   | { t: 're'; source: string; flags: string }
-  | { t: 'unknown'; why: string };
+  /**
+   * `alts`: when the value is one of a few known alternatives (`v2 ? '/api/v2' : '/api/v1'`),
+   * each of them; whatever reads it as one value takes it as not known statically. `choice`:
+   * what the choice reads and gives, the same for every value that the same test turns the same
+   * way (LinkContext.pathsOf).
+   */
+  | { t: 'unknown'; why: string; alts?: Value[]; choice?: string };
 
 /** Where a name is defined (Evaluator.definitionOf): the binding `expr` of `name` in scope `scope` of `file`. */
 export interface Definition {
@@ -67,6 +74,20 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const MAX_DEPTH = 60;
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
+/** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
+const MAX_ALTS = 16;
+
+/**
+ * One of `values`: the value itself when they are all the same string, else a value not known
+ * statically (`why`) that keeps them (each alternative's own alternatives, up to MAX_ALTS).
+ */
+function oneOf(values: Value[], why: string): Value {
+  const alts: Value[] = [];
+  for (const v of values.flatMap((x) => (x.t === 'unknown' && x.alts ? x.alts : [x])))
+    if (v.t !== 'str' || !alts.some((a) => a.t === 'str' && a.v === v.v)) alts.push(v);
+  if (alts.length === 1 && alts[0]!.t === 'str') return alts[0]!;
+  return alts.length <= MAX_ALTS && alts.every((v) => v.t !== 'unknown') ? { t: 'unknown', why, alts } : { t: 'unknown', why };
+}
 
 /** Key of a function (`file:fn`): in `paramRegistrations` / `boundFunctions`, `returnsRead`, a kept result's scope. */
 export function fnKey(file: string, fn: number): string {
@@ -216,16 +237,27 @@ export class Evaluator {
       case 'bool':
         return { t: 'bool', v: e.v };
       case 'tpl': {
-        let s = '';
+        // each string the template can be: one, unless a part is one of a few (`/api/${v2 ? 'v2' : 'v1'}`)
+        let strings = [''];
+        const choices: Extract<Value, { t: 'unknown' }>[] = [];
         for (const p of e.parts) {
           const v = this.eval(file, p, depth + 1);
-          if (v.t === 'str') s += v.v;
-          else if (v.t === 'num') s += String(v.v);
-          else return { t: 'unknown', why: 'template with a value not known statically' };
+          const parts = v.t === 'str' ? [v.v] : v.t === 'num' ? [String(v.v)] : v.t === 'unknown' && v.alts ? stringsOf(v) : null;
+          if (parts === null || strings.length * parts.length > MAX_ALTS) return { t: 'unknown', why: 'template with a value not known statically' };
+          if (v.t === 'unknown') choices.push(v);
+          strings = strings.flatMap((s) => parts.map((x) => s + x));
           // Strings built by doubling (`a1 = a0 + a0`, …) grow exponentially: no path is this long.
-          if (s.length > MAX_STRING) return { t: 'unknown', why: `a string longer than ${MAX_STRING} characters` };
+          if (strings[0]!.length > MAX_STRING) return { t: 'unknown', why: `a string longer than ${MAX_STRING} characters` };
         }
-        return { t: 'str', v: s };
+        const v = oneOf(strings.map((s) => ({ t: 'str', v: s })), choices.map((c) => c.why).join(' and '));
+        return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([choices.map((c) => c.choice), strings]) } : v;
+      }
+      case 'choice': {
+        const holds = truthOf(this, file, e.test);
+        if (holds !== null) return this.eval(file, holds ? e.then : e.otherwise, depth + 1);
+        const v = oneOf([this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)], e.text);
+        // (the test's names are written with their scopes: the same text in two functions reads two values)
+        return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([file, e.test, stringsOf(v) ?? e.text]) } : v;
       }
       case 'arr': {
         const items: Value[] = [];
@@ -827,13 +859,14 @@ export function prefixNote(v: Value): string {
 
 export function stringsOf(v: Value): string[] | null {
   if (v.t === 'str') return [v.v];
-  if (v.t === 'arr') {
-    const out: string[] = [];
-    for (const it of v.items) {
-      if (it.t !== 'str') return null;
-      out.push(it.v);
-    }
-    return out;
+  // a list's items, or the alternatives of a value that is one of a few: each may be served
+  const items = v.t === 'arr' ? v.items : v.t === 'unknown' && v.alts ? v.alts : null;
+  if (items === null) return null;
+  const out: string[] = [];
+  for (const it of items) {
+    const each = it.t === 'str' ? [it.v] : it.t === 'unknown' && it.alts ? stringsOf(it) : null;
+    if (each === null) return null;
+    out.push(...each);
   }
-  return null;
+  return out;
 }

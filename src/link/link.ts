@@ -13,7 +13,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, Scope } from '../types.js';
 import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
-import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
+import { carried, condExprs, condKey, condLabel, decide, mapCond, mapTest } from './conditions.js';
 
 export { fnKey };
 
@@ -331,7 +331,23 @@ export class LinkContext {
 
   /** A registration bound to a router is made under these conditions, not decided statically. */
   noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
-    const conds = open.map((c) => [condKey(c, file), condLabel(c)] as const);
+    this.noteAt(file, reg, open.map((c) => [condKey(c, file), condLabel(c)] as const));
+  }
+
+  /**
+   * The paths of a registration's path value (Evaluator's stringsOf). When the value is one of a
+   * few (`legacy ? '/v1/*' : '/v2/*'`), each is taken, and the registration is noted as made
+   * under the choice: what it applies at one of them runs only when the code takes that one, so
+   * it guards only the routes mounted under the same choice — the same test giving the same
+   * paths (markConditionalGuards).
+   */
+  pathsOf(file: string, reg: RegistrationFact, v: Value): string[] | null {
+    const paths = stringsOf(v);
+    if (paths && v.t === 'unknown') this.noteAt(file, reg, [[v.choice ?? `${file}:${reg.at.line}:${reg.at.column}`, `${v.why} takes its path`]]);
+    return paths;
+  }
+
+  private noteAt(file: string, reg: RegistrationFact, conds: (readonly [string, string])[]): void {
     const places = [{ file, at: reg.at }, ...(reg.site ? [reg.site] : [])].flatMap((p) => [`${p.file}:${p.at.line}`, `${p.file}:${p.at.line}:${p.at.column}`]);
     for (const place of places) {
       let at = this.conditionsAt.get(place);
@@ -1246,6 +1262,10 @@ function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
     case 'item': {
       const of = f(e.of);
       return of === e.of ? e : { ...e, of };
+    }
+    case 'choice': {
+      const [test, then, otherwise] = [mapTest(e.test, f), f(e.then), f(e.otherwise)];
+      return test === e.test && then === e.then && otherwise === e.otherwise ? e : { ...e, test, then, otherwise };
     }
     default:
       return e;

@@ -11,7 +11,7 @@
  *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
@@ -149,7 +149,7 @@ class ExpressLinker {
   private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
     const args = b.reg.args;
     const first = this.ctx.ev.eval(b.file, args[0]!);
-    const paths = stringsOf(first)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    const paths = this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (paths) return { path: paths, items: this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
@@ -266,7 +266,7 @@ class ExpressLinker {
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
-    let paths = stringsOf(pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    let paths = this.ctx.pathsOf(file, reg, pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
     let steps = prefixes;
     if (!paths) {
       // A known rest after a head not known statically (`${relativePath}/ping`): the route is

@@ -328,16 +328,18 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
       return;
     }
-    let prefix = '';
+    let prefixes = [''];
     // why the prefix is not known statically: the step that stands for it in the routes' prefixes
     let unknown: string | null = null;
     if (!skipOverride) {
       const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
-      if (p?.t === 'str') prefix = p.v;
+      // one of a few (`legacy ? '/v1' : '/v2'`): the plugin's routes under each
+      const known = p?.t === 'str' ? [p.v] : p?.t === 'unknown' && p.alts ? stringsOf(p) : null;
+      if (known) prefixes = known;
       else if (p) unknown = pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);
     }
-    this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, unknown);
+    for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, unknown);
   }
 
   /** @fastify/swagger loaded into a context (it skips encapsulation): the routes declared there from now on are published. */
@@ -655,7 +657,8 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${head.note}); it is listed without that part`, reg.snippet);
       urls = [head.tail];
     }
-    if (!urls || urls.length !== 1) {
+    // (a url is one string: a list is none; one of a few, `legacy ? '/sites' : '/projects'`, is each of them)
+    if (!urls || (urls.length !== 1 && !(urlValue.t === 'unknown' && urlValue.alts))) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
@@ -675,21 +678,23 @@ class FastifyApp {
     }
     const swagger = c.swaggerOwn ?? c.swaggerInherited;
     const published = swagger && !hidden.hide && !(hidden.tags.length === 0 && swagger.hideUntagged) && !hidden.tags.includes(swagger.hiddenTag) ? swagger : null;
-    const { path, bothForms } = joinRoute(c.prefix, urls[0]!, prefixTrailingSlash, !this.app.init.strict);
-    // find-my-way registers a path ending in an optional parameter twice: with it, and without it
-    for (const form of optionalForms(path, OPTIONAL)) {
-      if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-      this.routes.push({
-        methods,
-        path: form,
-        trailingSlashInsensitive: !this.app.init.strict || bothForms,
-        op,
-        ctx: c,
-        hooks,
-        handler,
-        apiDocs: published,
-        head: headStep,
-      });
+    for (const url of urls) {
+      const { path, bothForms } = joinRoute(c.prefix, url, prefixTrailingSlash, !this.app.init.strict);
+      // find-my-way registers a path ending in an optional parameter twice: with it, and without it
+      for (const form of optionalForms(path, OPTIONAL)) {
+        if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+        this.routes.push({
+          methods,
+          path: form,
+          trailingSlashInsensitive: !this.app.init.strict || bothForms,
+          op,
+          ctx: c,
+          hooks,
+          handler,
+          apiDocs: published,
+          head: headStep,
+        });
+      }
     }
   }
 

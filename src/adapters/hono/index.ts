@@ -80,10 +80,12 @@ interface Entry {
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
 interface Current {
-  /** null: a path not known statically that was left out */
-  path: string | null;
+  /** the paths it may be (several: one of a few, `legacy ? '/sites' : '/projects'`); null: a path not known statically that was left out */
+  paths: string[] | null;
   head: PrefixStep | null;
 }
+
+
 
 /** Hono's mergePath (src/utils/url.ts), for two paths. */
 export function mergePath(base: string, sub: string): string {
@@ -231,28 +233,31 @@ class HonoLinker {
       // other adapters (UnknownHeads.routePathOf): a path that is all head says nothing of where
       // the route is served. The calls after it without a path (`.post(h)` of a chain) take the
       // path left out, and are left out too.
-      const unknownPath = first !== null && first.t !== 'str' && reg.args.length >= 2 && looksLikePath(reg.args[0]!, first);
+      const known = this.knownPaths(b, first);
+      const unknownPath = first !== null && known === null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, first);
       const head = !unknownPath ? null : m === 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : this.heads.routePathOf(file, reg.args[0]!, first);
       if (unknownPath && !head) {
         const allHead = m !== 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : null;
         this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically${allHead ? ` (${allHead.note})` : ''}; it is left out`, reg.snippet);
-        current.set(view.id, { path: null, head: null });
+        current.set(view.id, { paths: null, head: null });
         return;
       }
       if (head) {
         this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically (${head.note}); ${m === 'use' ? 'it runs only for routes mounted under the same head' : 'it is listed without that part'}`, reg.snippet);
-        current.set(view.id, { path: head.path, head: prefixStep('', file, reg, head.note) });
-      } else if (first?.t === 'str') current.set(view.id, { path: first.v, head: null });
-      else if (m === 'use') current.set(view.id, { path: '*', head: null });
-      const { path: p, head: step } = current.get(view.id) ?? { path: '/', head: null };
-      if (p === null) {
+        current.set(view.id, { paths: [head.path], head: prefixStep('', file, reg, head.note) });
+      } else if (known) current.set(view.id, { paths: known, head: null });
+      else if (m === 'use') current.set(view.id, { paths: ['*'], head: null });
+      const { paths, head: step } = current.get(view.id) ?? { paths: ['/'], head: null };
+      if (paths === null) {
         this.ctx.warn(file, reg.at, `the path of this ${m}() is the one left out before it (not known statically); it is left out`, reg.snippet);
         return;
       }
-      const items = ev.flatten(file, first?.t === 'str' || head ? reg.args.slice(1) : reg.args);
+      const items = ev.flatten(file, known || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
-      if (m === 'use') entry('mw', 'ALL', p, items);
-      else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
+      for (const p of paths) {
+        if (m === 'use') entry('mw', 'ALL', p, items);
+        else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
+      }
       return;
     }
     if (m === 'on') {
@@ -265,7 +270,7 @@ class HonoLinker {
       const items = ev.flatten(file, reg.args.slice(2));
       if (items.length === 0) return;
       for (const p of paths) {
-        current.set(view.id, { path: p, head: null });
+        current.set(view.id, { paths: [p], head: null });
         for (const method of methods) entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', method.toUpperCase(), p, items);
       }
       return;
@@ -279,6 +284,11 @@ class HonoLinker {
     }
   }
 
+  /** A path known statically: a string, or one of a few (each may be served; LinkContext.pathsOf). */
+  private knownPaths(b: BoundRegistration, v: Value | null): string[] | null {
+    return v?.t === 'str' || (v?.t === 'unknown' && v.alts) ? this.ctx.pathsOf(b.file, b.reg, v) : null;
+  }
+
   /** `route(path, sub)`: a copy of what `sub`'s table holds now, under `mergePath(base, path)`. */
   private mount(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], base: string, steps: PrefixStep[]): void {
     const { reg, file } = b;
@@ -286,14 +296,16 @@ class HonoLinker {
     const pv = ev.eval(file, reg.args[0]!);
     const sub = reg.args[1] ? ev.eval(file, reg.args[1]) : null;
     // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is listed without it.
-    const head = pv.t === 'str' || sub?.t !== 'router' ? null : this.heads.pathOf(file, reg.args[0]!, pv);
-    if (pv.t !== 'str' && !head) {
+    // (one of a few paths, `legacy ? '/v1' : '/v2'`: mounted at each)
+    const known = this.knownPaths(b, pv);
+    const head = known || sub?.t !== 'router' ? null : this.heads.pathOf(file, reg.args[0]!, pv);
+    if (!known && !head) {
       this.ctx.warn(file, reg.at, `the path of this route() is not known statically; what it mounts is left out`, reg.snippet);
       return;
     }
-    const p = head?.path ?? (pv.t === 'str' ? pv.v : '');
+    const paths = known ?? [head!.path];
     if (sub?.t !== 'router') {
-      this.ctx.warn(file, reg.at, `sub-app mounted at '${withoutUnknownHeads(mergePath(base, p), '/…')}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
+      this.ctx.warn(file, reg.at, `sub-app mounted at '${withoutUnknownHeads(mergePath(base, paths[0]!), '/…')}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
       return;
     }
     if (head) this.ctx.warn(file, reg.at, `the path of this route() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
@@ -304,15 +316,17 @@ class HonoLinker {
       return;
     }
     this.mounted.add(subBase.id);
-    const prefix = mergePath(base, p);
     const merge = this.isOpenApi(view) && this.isOpenApi(subView);
-    const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p, file, reg);
-    for (const e of this.entries(subBase)) {
-      if (!this.before(e.added, key)) continue;
-      // the route-graph budget: each route() copies the sub-app's table, and copies multiply
-      if (!this.ctx.expand(file, reg.at, reg.snippet)) break;
-      if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
-      out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
+    for (const p of paths) {
+      const prefix = mergePath(base, p);
+      const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p, file, reg);
+      for (const e of this.entries(subBase)) {
+        if (!this.before(e.added, key)) continue;
+        // the route-graph budget: each route() copies the sub-app's table, and copies multiply
+        if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+        if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
+        out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
+      }
     }
   }
 

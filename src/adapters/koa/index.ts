@@ -102,11 +102,17 @@ function swaggerConfig(ev: Evaluator, args: Value[]): Value | null {
   return first?.t === 'obj' && ev.member(first, 'spec', 0).t !== 'unknown' ? first : null;
 }
 
-function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; prefixUnknown?: string; strict: boolean; caseSensitive: boolean } {
+function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; prefixOneOf?: string[]; prefixUnknown?: string; strict: boolean; caseSensitive: boolean } {
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
   return {
-    ...(p.t === 'str' ? { prefix: p.v } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: pathNote(p) }),
+    ...(p.t === 'str'
+      ? { prefix: p.v }
+      : p.t === 'unknown' && p.alts && stringsOf(p)
+        ? { prefixOneOf: stringsOf(p)! }
+        : p.t === 'unknown' && p.why.startsWith('no property')
+          ? {}
+          : { prefixUnknown: pathNote(p) }),
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'sensitive', 0)) ?? false,
   };
@@ -212,7 +218,8 @@ class KoaLinker {
       .map((b) => ({ b, key: this.key(b, r) }))
       .filter((x) => this.before(x.key, upTo))
       .sort((x, y) => cmp(x.key, y.key));
-    let prefix = r.init.prefix ?? '';
+    // (one of a few: each layer under each)
+    let prefixes = r.init.prefixOneOf ?? [r.init.prefix ?? ''];
     // why the prefix is not known statically, if it is not (a step of every route of the stack says so)
     let unknown = r.init.prefixUnknown ?? null;
     const layers: Layer[] = [];
@@ -225,8 +232,9 @@ class KoaLinker {
         this.ctx.warn(b.file, b.reg.at, `routes of controller classes mapped by koa-swagger-decorator (${m}) are not read; they are left out`, b.reg.snippet);
       else if (m === 'prefix') {
         const p = this.ctx.ev.eval(b.file, b.reg.args[0]!);
-        if (p.t === 'str') {
-          prefix = p.v.replace(/\/$/, '');
+        const known = p.t === 'str' || (p.t === 'unknown' && p.alts) ? stringsOf(p) : null;
+        if (known) {
+          prefixes = known.map((x) => x.replace(/\/$/, ''));
           unknown = null;
         } else {
           unknown = pathNote(p);
@@ -240,12 +248,14 @@ class KoaLinker {
     // (said once the mounts are known: run; a router.prefix() not known statically is said where it is)
     if (unknown !== null && unknown === r.init.prefixUnknown) this.prefixUnknown.add(r);
     const step: PrefixStep | null = unknown === null ? null : { prefix: '', file: r.file, line: r.at.line, unknown };
-    const out = layers.map((l) => {
-      const path = setPrefix(l.path, prefix, l.strict, l.kind);
-      const own = l.kind === 'route' && params.size > 0 ? paramNames(path).flatMap((n) => params.get(n) ?? []) : [];
-      const prefixes = step ? [step, ...l.prefixes] : l.prefixes;
-      return own.length > 0 ? { ...l, path, prefixes, params: [...(l.params ?? []), ...own] } : { ...l, path, prefixes };
-    });
+    const out = layers.flatMap((l) =>
+      prefixes.map((prefix) => {
+        const path = setPrefix(l.path, prefix, l.strict, l.kind);
+        const own = l.kind === 'route' && params.size > 0 ? paramNames(path).flatMap((n) => params.get(n) ?? []) : [];
+        const steps = step ? [step, ...l.prefixes] : l.prefixes;
+        return own.length > 0 ? { ...l, path, prefixes: steps, params: [...(l.params ?? []), ...own] } : { ...l, path, prefixes: steps };
+      }),
+    );
     this.computing.delete(r.id);
     this.stacks.set(memo, out);
     return out;
@@ -255,7 +265,7 @@ class KoaLinker {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     let rest = reg.args.slice(1);
-    let paths = stringsOf(ev.eval(file, reg.args[0]!));
+    let paths = this.ctx.pathsOf(file, reg, ev.eval(file, reg.args[0]!));
     // Named route: router.get('site', '/sites/:id', …)
     const second = reg.args[1] ? stringsOf(ev.eval(file, reg.args[1])) : null;
     if (paths?.length === 1 && second && reg.args.length >= 3) {
@@ -310,7 +320,7 @@ class KoaLinker {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const v0 = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
-    const first = v0 ? stringsOf(v0) : null;
+    const first = v0 ? this.ctx.pathsOf(file, reg, v0) : null;
     // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
     // listed without it; one starting with known text is left out.
     const unknownPath = !first && v0 !== null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, v0);
