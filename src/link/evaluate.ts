@@ -58,6 +58,11 @@ export interface RouterObject {
    * router `instanceOf`) and then the caller's. Its `file` and `at` are the factory's router's.
    */
   instanceOf?: string;
+  /**
+   * For a factory's router (`instanceOf`), the call that got it: the factory's registrations that
+   * read its parameters (`router.get(\`${prefix}/status\`, …)`) are made with this call's arguments.
+   */
+  site?: CallSite;
   /** the package call that made it (`new Router(…)` of koa-router), to make it again with a factory's arguments */
   made?: { pkg: string; path: string[]; isNew: boolean };
   /**
@@ -457,7 +462,8 @@ export class Evaluator {
     const returned = this.returnsOf(factory.file, factory.fn).find((r) => this.eval(factory.file, r, depth + 1).t !== 'unknown');
     if (!returned || !this.fresh(factory.file, f.scope, returned, v.id, depth + 1)) return v;
     const id = `${file}:${e.pos}`;
-    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init: this.initFor(made, factory, e.args.map((a) => this.eval(file, a, depth + 1))) });
+    const site: CallSite = { file: factory.file, fn: factory.fn, argsFile: file, args: e.args };
+    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, site, init: this.initFor(made, factory, e.args.map((a) => this.eval(file, a, depth + 1))) });
     return { t: 'router', id };
   }
 

@@ -161,8 +161,56 @@ export class LinkContext {
 
   registrationsOf(routerId: string): BoundRegistration[] {
     const own = this.byRouter.get(routerId) ?? [];
-    const made = this.ev.routers.get(routerId)?.instanceOf;
-    return made === undefined ? own : [...this.registrationsOf(made), ...own].sort((a, b) => cmp(a.order, b.order));
+    const r = this.ev.routers.get(routerId);
+    if (r?.instanceOf === undefined) return own;
+    return [...this.inheritedBy(r), ...own].sort((a, b) => cmp(a.order, b.order));
+  }
+
+  /**
+   * A factory's registrations as one call's router gets them: those that read the factory's
+   * parameters made with the call's arguments (`statusRouter('/v1')` of a factory registering
+   * `` `${prefix}/status` `` serves /v1/status), when the call is known (RouterObject.site).
+   */
+  private inheritedBy(r: RouterObject): BoundRegistration[] {
+    const done = this.inherited.get(r.id);
+    if (done) return done;
+    const site = r.site;
+    const out = this.registrationsOf(r.instanceOf!).flatMap((b) => {
+      if (!site || !this.readsParamsOf(b, site)) return [b];
+      return atCallSite(this.ev, b.file, b.reg, site)
+        .filter((reg) => this.possible(b.file, reg))
+        .map((reg) => ({ ...b, reg }));
+    });
+    this.inherited.set(r.id, out);
+    return out;
+  }
+
+  private readonly inherited = new Map<string, BoundRegistration[]>();
+
+  /**
+   * Does the call make the factory's registration otherwise than the factory alone says: not at
+   * all (a condition on its arguments fails), or with a path or a name known statically where
+   * the factory's is another or none (`'/v1/status'` for `` `${prefix}/status` ``)? A call whose
+   * strings are no better known (`getApp(config, …)` in every test) makes it alike, whatever
+   * middleware it hands over: its routes are the factory's, listed once.
+   */
+  private madeOtherwise(b: BoundRegistration, site: CallSite): boolean {
+    if (!this.readsParamsOf(b, site)) return false;
+    const known = (v: Value): string | null => {
+      const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
+      return strings === null ? null : JSON.stringify(strings);
+    };
+    const own = argExprs(b.reg).map((a) => known(this.ev.eval(b.file, a)));
+    return atCallSite(this.ev, b.file, b.reg, site).some((reg) => {
+      if (!this.possible(b.file, reg)) return true;
+      const at = argExprs(reg).map((a) => known(this.ev.eval(b.file, a)));
+      return at.length !== own.length || at.some((k, i) => k !== null && k !== own[i]);
+    });
+  }
+
+  /** Does the registration read a parameter of the function `site` calls (written in it)? */
+  private readsParamsOf(b: BoundRegistration, site: CallSite): boolean {
+    return b.file === site.file && paramsRead(this.files.get(b.file)!, [...argExprs(b.reg), ...(b.reg.when ?? []).flatMap(condExprs)]).has(site.fn);
   }
 
   /** The routers callers got from a factory that makes `routerId` afresh (RouterObject.instanceOf). */
@@ -196,6 +244,8 @@ export class LinkContext {
     const r = this.ev.routers.get(routerId);
     const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
     if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
+    // (a factory whose routes the call's arguments make other than its own: each call's apart)
+    if (r?.site && factory && this.registrationsOf(factory.id).some((b) => this.madeOtherwise(b, r.site!))) return true;
     return depth < 64 && this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
   }
 
@@ -869,6 +919,10 @@ export function link(
   for (const key of defaulted) boundFns.add(key);
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
   ctx.settle();
+  // The routers callers get from factories (`healthRouter('/v1')` in `app.use(…)`) are made
+  // before the adapters list the routers (routersOf): a factory's router whose routes read its
+  // parameters is then served only through its callers' (LinkContext.inheritedBy), never on its own.
+  for (const list of ctx.byRouter.values()) for (const b of list) for (const a of b.reg.args) if (callRooted(a)) ev.eval(b.file, a);
   for (const a of adapters) a.link(ctx);
   ctx.dropSkippedGuards();
   ctx.markConditionalGuards();
@@ -911,6 +965,13 @@ function givenByCall(facts: FileFacts, reg: RegistrationFact, fn: number): boole
 /** What a registration is given besides its target: its arguments, a chain's path, a computed method. */
 function argExprs(reg: RegistrationFact): Expr[] {
   return [...reg.args, ...(reg.chainPath ? [reg.chainPath] : []), ...(reg.methodExpr ? [reg.methodExpr] : [])];
+}
+
+/** A call, or a property or method of one (`healthRouter('/v1').routes()`). */
+function callRooted(e: Expr): boolean {
+  let x = e;
+  while (x.k === 'member' || (x.k === 'call' && x.callee.k === 'member')) x = x.k === 'member' ? x.obj : x.callee;
+  return x.k === 'call';
 }
 
 /** The registration as made by `call` (written in `file`): also under the conditions the call is made under. */

@@ -351,3 +351,119 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 });
+
+describe("a factory's routes that read its parameters", () => {
+  it('are made with each call’s arguments: paths, choices and conditions (Express, Hono, Koa)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0', hono: '^4.8.0', koa: '^2.16.1', '@koa/router': '^13.1.0' } }),
+        'src/status.ts': `
+import { Router } from 'express';
+
+/** Liveness routes, public or for operators. */
+export function statusRouter(prefix: string, mode: 'public' | 'internal') {
+  const router = Router();
+  router.get(\`\${prefix}/status\`, (req, res) => res.json({ ok: true }));
+  router.get(mode === 'public' ? '/ping' : '/debug/ping', (req, res) => res.json({ pong: true }));
+  return router;
+}
+`,
+        'src/server.ts': `
+import express from 'express';
+import { statusRouter } from './status';
+
+const app = express();
+app.use('/api', statusRouter('/v1', 'public'));
+app.use('/internal', statusRouter('/v2', 'internal'));
+app.listen(3000);
+`,
+        'src/hono.ts': `
+import { Hono } from 'hono';
+
+function health(base: string, opts: { debug: boolean }) {
+  const h = new Hono();
+  h.get(\`\${base}/health\`, (c) => c.json({ ok: true }));
+  if (opts.debug) h.get('/debug/vars', (c) => c.json({}));
+  return h;
+}
+
+const app = new Hono();
+app.route('/edge', health('/v1', { debug: false }));
+app.route('/ops', health('/v2', { debug: true }));
+export default app;
+`,
+        'src/koa.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+function versioned(version: string) {
+  const r = new Router();
+  r.get(\`/\${version}/items\`, async (ctx) => { ctx.body = []; });
+  return r;
+}
+
+const app = new Koa();
+app.use(versioned('v1').routes());
+app.use(versioned('v2').routes());
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /api/ping src/status.ts:8',
+      'GET /api/v1/status src/status.ts:7',
+      'GET /edge/v1/health src/hono.ts:6',
+      'GET /internal/debug/ping src/status.ts:8',
+      'GET /internal/v2/status src/status.ts:7',
+      // (debug: false: the vars route is the ops app's only)
+      'GET /ops/debug/vars src/hono.ts:7',
+      'GET /ops/v2/health src/hono.ts:6',
+      'GET /v1/items src/koa.ts:7',
+      'GET /v2/items src/koa.ts:7',
+    ]);
+    // the factories' own routers are served only through their callers': nothing is left unknown
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('are the factory’s, listed once, when no call gives them a path of its own (an app factory every test calls)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards';
+
+export function createApp(config, session) {
+  const app = express();
+  if (session) app.use(session);
+  app.get(\`\${config.basePath}/health\`, (req, res) => res.json({ ok: true }));
+  app.get('/api/sites', requireSession, (req, res) => res.json({ items: [] }));
+  return app;
+}
+`,
+        'src/server.ts': `
+import { createApp } from './app';
+import { loadConfig } from './config';
+
+const app = createApp(loadConfig(), undefined);
+app.listen(3000);
+`,
+        'src/config.ts': `export function loadConfig() { return JSON.parse(process.env.CONFIG ?? '{}'); }`,
+        'test/app.test.ts': `
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { requireSession } from '../src/guards';
+
+it('serves sites', async () => {
+  const app = createApp({ basePath: process.env.BASE }, requireSession);
+  await request(app).get('/api/sites').expect(401);
+});
+`,
+      }),
+    );
+    // the factory's routes as it alone makes them (the middleware it is handed is a guard only
+    // under its condition): one app, not one for the server and one for the test
+    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    expect(withConditional).toEqual(['GET /api/sites [requireSession] (session when session)', 'GET /health [] (session when session)']);
+  });
+});
