@@ -208,6 +208,15 @@ export class LinkContext {
     });
   }
 
+  /** Does the call that got `r` make any of its factory's registrations otherwise (madeOtherwise)? Asked once per router. */
+  private madeOtherwiseBy(r: RouterObject, factory: RouterObject): boolean {
+    let apart = this.apartBySite.get(r.id);
+    if (apart === undefined) this.apartBySite.set(r.id, (apart = this.registrationsOf(factory.id).some((b) => this.madeOtherwise(b, r.site!))));
+    return apart;
+  }
+
+  private readonly apartBySite = new Map<string, boolean>();
+
   /** Does the registration read a parameter of the function `site` calls (written in it)? */
   private readsParamsOf(b: BoundRegistration, site: CallSite): boolean {
     return b.file === site.file && paramsRead(this.files.get(b.file)!, [...argExprs(b.reg), ...(b.reg.when ?? []).flatMap(condExprs)]).has(site.fn);
@@ -245,7 +254,7 @@ export class LinkContext {
     const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
     if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
     // (a factory whose routes the call's arguments make other than its own: each call's apart)
-    if (r?.site && factory && this.registrationsOf(factory.id).some((b) => this.madeOtherwise(b, r.site!))) return true;
+    if (r?.site && factory && this.madeOtherwiseBy(r, factory)) return true;
     return depth < 64 && this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
   }
 

@@ -85,8 +85,6 @@ interface Current {
   head: PrefixStep | null;
 }
 
-
-
 /** Hono's mergePath (src/utils/url.ts), for two paths. */
 export function mergePath(base: string, sub: string): string {
   const lead = base[0] === '/' ? '' : '/';

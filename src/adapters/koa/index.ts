@@ -105,14 +105,10 @@ function swaggerConfig(ev: Evaluator, args: Value[]): Value | null {
 function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; prefixOneOf?: string[]; prefixUnknown?: string; strict: boolean; caseSensitive: boolean } {
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
+  // (one of a few, `legacy ? '/v1' : '/v2'`: each)
+  const oneOf = p.t === 'unknown' && p.alts ? stringsOf(p) : null;
   return {
-    ...(p.t === 'str'
-      ? { prefix: p.v }
-      : p.t === 'unknown' && p.alts && stringsOf(p)
-        ? { prefixOneOf: stringsOf(p)! }
-        : p.t === 'unknown' && p.why.startsWith('no property')
-          ? {}
-          : { prefixUnknown: pathNote(p) }),
+    ...(p.t === 'str' ? { prefix: p.v } : oneOf ? { prefixOneOf: oneOf } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: pathNote(p) }),
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'sensitive', 0)) ?? false,
   };
