@@ -863,6 +863,14 @@ export function prefixNote(v: Value): string {
   return v.t === 'pkg' ? `a value from ${v.pkg}` : valueNote(v);
 }
 
+/**
+ * The strings a value that is one path may be: itself, or each of its alternatives (`legacy ?
+ * '/v1' : '/v2'`); null for anything else (a list is several paths, where one is written).
+ */
+export function pathChoices(v: Value): string[] | null {
+  return v.t === 'str' ? [v.v] : v.t === 'unknown' && v.alts ? stringsOf(v) : null;
+}
+
 export function stringsOf(v: Value): string[] | null {
   if (v.t === 'str') return [v.v];
   // a list's items, or the alternatives of a value that is one of a few: each may be served

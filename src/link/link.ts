@@ -172,50 +172,52 @@ export class LinkContext {
    * `` `${prefix}/status` `` serves /v1/status), when the call is known (RouterObject.site).
    */
   private inheritedBy(r: RouterObject): BoundRegistration[] {
-    const done = this.inherited.get(r.id);
-    if (done) return done;
-    const site = r.site;
-    const out = this.registrationsOf(r.instanceOf!).flatMap((b) => {
-      if (!site || !this.readsParamsOf(b, site)) return [b];
-      return atCallSite(this.ev, b.file, b.reg, site)
-        .filter((reg) => this.possible(b.file, reg))
-        .map((reg) => ({ ...b, reg }));
-    });
-    this.inherited.set(r.id, out);
-    return out;
+    return this.atSite(r).flatMap(({ b, made }) => (made ? made.map((reg) => ({ ...b, reg })) : [b]));
   }
 
-  private readonly inherited = new Map<string, BoundRegistration[]>();
+  /**
+   * Each of the factory's registrations, with those that read its parameters as the call that
+   * got `r` makes them (`made`: none when a condition on its arguments fails; `dropped`, some
+   * were), once per router: what it inherits and whether it stands apart both read this.
+   */
+  private atSite(r: RouterObject): { b: BoundRegistration; made: RegistrationFact[] | null; dropped: boolean }[] {
+    let done = this.atSites.get(r.id);
+    if (done) return done;
+    const site = r.site;
+    done = this.registrationsOf(r.instanceOf!).map((b) => {
+      if (!site || !this.readsParamsOf(b, site)) return { b, made: null, dropped: false };
+      const all = atCallSite(this.ev, b.file, b.reg, site);
+      const made = all.filter((reg) => this.possible(b.file, reg));
+      return { b, made, dropped: made.length !== all.length };
+    });
+    this.atSites.set(r.id, done);
+    return done;
+  }
+
+  private readonly atSites = new Map<string, { b: BoundRegistration; made: RegistrationFact[] | null; dropped: boolean }[]>();
 
   /**
-   * Does the call make the factory's registration otherwise than the factory alone says: not at
-   * all (a condition on its arguments fails), or with a path or a name known statically where
-   * the factory's is another or none (`'/v1/status'` for `` `${prefix}/status` ``)? A call whose
-   * strings are no better known (`getApp(config, …)` in every test) makes it alike, whatever
-   * middleware it hands over: its routes are the factory's, listed once.
+   * Does the call that got `r` make a registration of its factory otherwise than the factory
+   * alone says: not at all (a condition on its arguments fails), or with a path or a name known
+   * statically where the factory's is another or none (`'/v1/status'` for `` `${prefix}/status` ``)?
+   * A call whose strings are no better known (`getApp(config, …)` in every test) makes it alike,
+   * whatever middleware it hands over: its routes are the factory's, listed once.
    */
-  private madeOtherwise(b: BoundRegistration, site: CallSite): boolean {
-    if (!this.readsParamsOf(b, site)) return false;
+  private madeOtherwise(r: RouterObject): boolean {
     const known = (v: Value): string | null => {
       const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
       return strings === null ? null : JSON.stringify(strings);
     };
-    const own = argExprs(b.reg).map((a) => known(this.ev.eval(b.file, a)));
-    return atCallSite(this.ev, b.file, b.reg, site).some((reg) => {
-      if (!this.possible(b.file, reg)) return true;
-      const at = argExprs(reg).map((a) => known(this.ev.eval(b.file, a)));
-      return at.length !== own.length || at.some((k, i) => k !== null && k !== own[i]);
+    return this.atSite(r).some(({ b, made, dropped }) => {
+      if (made === null) return false;
+      if (dropped) return true;
+      const own = argExprs(b.reg).map((a) => known(this.ev.eval(b.file, a)));
+      return made.some((reg) => {
+        const at = argExprs(reg).map((a) => known(this.ev.eval(b.file, a)));
+        return at.length !== own.length || at.some((k, i) => k !== null && k !== own[i]);
+      });
     });
   }
-
-  /** Does the call that got `r` make any of its factory's registrations otherwise (madeOtherwise)? Asked once per router. */
-  private madeOtherwiseBy(r: RouterObject, factory: RouterObject): boolean {
-    let apart = this.apartBySite.get(r.id);
-    if (apart === undefined) this.apartBySite.set(r.id, (apart = this.registrationsOf(factory.id).some((b) => this.madeOtherwise(b, r.site!))));
-    return apart;
-  }
-
-  private readonly apartBySite = new Map<string, boolean>();
 
   /** Does the registration read a parameter of the function `site` calls (written in it)? */
   private readsParamsOf(b: BoundRegistration, site: CallSite): boolean {
@@ -254,7 +256,7 @@ export class LinkContext {
     const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
     if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
     // (a factory whose routes the call's arguments make other than its own: each call's apart)
-    if (r?.site && factory && this.madeOtherwiseBy(r, factory)) return true;
+    if (r?.site && factory && this.madeOtherwise(r)) return true;
     return depth < 64 && this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
   }
 

@@ -43,7 +43,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -334,7 +334,7 @@ class FastifyApp {
     if (!skipOverride) {
       const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
       // one of a few (`legacy ? '/v1' : '/v2'`): the plugin's routes under each
-      const known = p?.t === 'str' ? [p.v] : p?.t === 'unknown' && p.alts ? stringsOf(p) : null;
+      const known = p ? pathChoices(p) : null;
       if (known) prefixes = known;
       else if (p) unknown = pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);

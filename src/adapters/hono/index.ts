@@ -25,7 +25,7 @@
  *   route is published in API docs when a registry holding it is served.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, UnknownHeads } from '../unknown-heads.js';
@@ -284,7 +284,7 @@ class HonoLinker {
 
   /** A path known statically: a string, or one of a few (each may be served; LinkContext.pathsOf). */
   private knownPaths(b: BoundRegistration, v: Value | null): string[] | null {
-    return v?.t === 'str' || (v?.t === 'unknown' && v.alts) ? this.ctx.pathsOf(b.file, b.reg, v) : null;
+    return v && pathChoices(v) ? this.ctx.pathsOf(b.file, b.reg, v) : null;
   }
 
   /** `route(path, sub)`: a copy of what `sub`'s table holds now, under `mergePath(base, path)`. */

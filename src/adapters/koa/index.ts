@@ -22,7 +22,7 @@
  *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -106,7 +106,7 @@ function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; 
   if (o?.t !== 'obj') return { strict: false, caseSensitive: false };
   const p = ev.member(o, 'prefix', 0);
   // (one of a few, `legacy ? '/v1' : '/v2'`: each)
-  const oneOf = p.t === 'unknown' && p.alts ? stringsOf(p) : null;
+  const oneOf = p.t === 'unknown' ? pathChoices(p) : null;
   return {
     ...(p.t === 'str' ? { prefix: p.v } : oneOf ? { prefixOneOf: oneOf } : p.t === 'unknown' && p.why.startsWith('no property') ? {} : { prefixUnknown: pathNote(p) }),
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
@@ -228,7 +228,7 @@ class KoaLinker {
         this.ctx.warn(b.file, b.reg.at, `routes of controller classes mapped by koa-swagger-decorator (${m}) are not read; they are left out`, b.reg.snippet);
       else if (m === 'prefix') {
         const p = this.ctx.ev.eval(b.file, b.reg.args[0]!);
-        const known = p.t === 'str' || (p.t === 'unknown' && p.alts) ? stringsOf(p) : null;
+        const known = pathChoices(p);
         if (known) {
           prefixes = known.map((x) => x.replace(/\/$/, ''));
           unknown = null;
