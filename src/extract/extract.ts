@@ -1178,10 +1178,28 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   return f;
 }
 
-/** An Expr for a returned expression, reusing function facts already made for nested functions. */
-function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
+/**
+ * An Expr for a returned expression, reusing function facts already made for nested functions:
+ * names, literals, members, calls, lists, objects, and the strings a helper builds
+ * (`\`/tenants/${id}\``, `base + path`, `legacy ? a : b`).
+ */
+function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr {
   const { ts } = ctx;
+  if (depth > MAX_DEPTH) return { k: 'unknown', text: 'too deep' };
   const e = unwrap(ts, n);
+  const sub = (x: TS.Expression): Expr => shallowExpr(ctx, x, scope, depth + 1);
+  if (ts.isTemplateExpression(e)) {
+    const parts: Expr[] = [{ k: 'str', v: e.head.text }];
+    for (const span of e.templateSpans) parts.push(sub(span.expression), { k: 'str', v: span.literal.text });
+    return { k: 'tpl', parts };
+  }
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const l = sub(e.left);
+    const r = sub(e.right);
+    return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
+  }
+  if (ts.isConditionalExpression(e))
+    return { k: 'choice', test: shallowCond(ctx, e.condition, scope, depth + 1), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: e.getText(ctx.sf).slice(0, 80) };
   if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);
   if (e.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
@@ -1192,26 +1210,44 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number): Expr {
     const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);
     return found ? { k: 'fn', id: found.id } : { k: 'unknown', text: 'function' };
   }
-  if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, shallowExpr(ctx, e.expression, scope), e.name.text);
+  if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, sub(e.expression), e.name.text);
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
     const pos = e.getStart(ctx.sf);
     const at = locAt(ctx, pos);
-    const args = (e.arguments ?? []).map((a) => shallowExpr(ctx, ts.isSpreadElement(a) ? a.expression : a, scope));
-    const callee = shallowExpr(ctx, e.expression, scope);
+    const args = (e.arguments ?? []).map((a) => sub(ts.isSpreadElement(a) ? a.expression : a));
+    const callee = sub(e.expression);
     return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
   }
-  if (ts.isArrayLiteralExpression(e)) return { k: 'arr', items: e.elements.map((x) => shallowExpr(ctx, ts.isSpreadElement(x) ? x.expression : x, scope)) };
+  if (ts.isArrayLiteralExpression(e)) return { k: 'arr', items: e.elements.map((x) => sub(ts.isSpreadElement(x) ? x.expression : x)) };
   if (ts.isObjectLiteralExpression(e)) {
     const props: Record<string, Expr> = {};
     for (const p of e.properties) {
       if (ts.isPropertyAssignment(p)) {
         const k = propName(ts, p.name);
-        if (k !== null) props[k] = shallowExpr(ctx, p.initializer, scope);
+        if (k !== null) props[k] = sub(p.initializer);
       } else if (ts.isShorthandPropertyAssignment(p)) props[p.name.text] = refOf(ctx, p.name.text, scope);
     }
     return { k: 'obj', props };
   }
   return { k: 'unknown', text: e.getText(ctx.sf).slice(0, 80) };
+}
+
+/** condTest for a returned `? :` (shallowExpr): the same tests, their operands read shallowly. */
+function shallowCond(ctx: Ctx, node: TS.Expression, scope: number, depth: number): CondTest {
+  const K = ctx.ts.SyntaxKind;
+  const n = unwrap(ctx.ts, node);
+  if (depth > MAX_DEPTH) return { k: 'truthy', e: { k: 'unknown', text: 'too deep' } };
+  if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken)
+    return { k: 'not', c: shallowCond(ctx, (n as TS.PrefixUnaryExpression).operand, scope, depth + 1) };
+  if (n.kind === K.BinaryExpression) {
+    const b = n as TS.BinaryExpression;
+    const op = b.operatorToken.kind;
+    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken)
+      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: shallowCond(ctx, b.left, scope, depth + 1), r: shallowCond(ctx, b.right, scope, depth + 1) };
+    if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
+      return { k: 'eq', l: shallowExpr(ctx, b.left, scope, depth + 1), r: shallowExpr(ctx, b.right, scope, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
+  }
+  return { k: 'truthy', e: shallowExpr(ctx, n, scope, depth + 1) };
 }
 
 const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;

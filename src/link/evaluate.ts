@@ -5,10 +5,10 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
-import { truthOf } from './conditions.js';
+import { mapTest, truthOf } from './conditions.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -79,6 +79,8 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const MAX_DEPTH = 60;
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
+/** The most locals a helper's returns are read through (Evaluator.builtFrom). */
+const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
 const MAX_ALTS = 16;
 
@@ -97,6 +99,14 @@ function oneOf(values: Value[], why: string): Value {
 /** Key of a function (`file:fn`): in `paramRegistrations` / `boundFunctions`, `returnsRead`, a kept result's scope. */
 export function fnKey(file: string, fn: number): string {
   return `${file}:${fn}`;
+}
+
+/** A call whose function's parameters stand for its arguments' values while its registrations are read, with a memo of its own. */
+interface CallContext {
+  file: string;
+  fn: number;
+  args: Value[];
+  memo: Map<string, WeakMap<Expr, Value>>;
 }
 
 export class Evaluator {
@@ -174,9 +184,9 @@ export class Evaluator {
    * While a factory's router is made again for one call (`instance`): the factory and the
    * values of that call's arguments, which its parameters then stand for; with a memo of its own.
    */
-  private called: { file: string; fn: number; args: Value[]; memo: Map<string, WeakMap<Expr, Value>> } | null = null;
+  private called: CallContext | null = null;
   /** The context each call site read through (`within`) evaluates in: its arguments' values, and a memo of its own. */
-  private readonly callSites = new WeakMap<CallSite, NonNullable<Evaluator['called']>>();
+  private readonly callSites = new WeakMap<CallSite, CallContext>();
 
   /** Evaluate an expression written in `file`. */
   eval(file: string, e: Expr, depth = 0): Value {
@@ -349,7 +359,8 @@ export class Evaluator {
           // `controller.getRouter()` of a base class's method: `this` is the instance it is called on
           const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
           const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
-          return v.t === 'router' ? this.instance(file, e, callee, v, depth + 1) : v;
+          if (v.t === 'router') return this.instance(file, e, callee, v, depth + 1);
+          return (v.t === 'unknown' || v.t === 'param') && e.args.length > 0 ? (this.builtFrom(file, e, callee, depth + 1) ?? v) : v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
@@ -525,6 +536,54 @@ export class Evaluator {
     } finally {
       this.resolving.delete(key);
     }
+  }
+
+  /**
+   * `api('/projects')` of a helper that builds a string from its parameters (`(p) => \`/api/v1${p}\``,
+   * `tenantPath('projects')`): its returns read with each parameter standing for the argument this
+   * call passes (or its default), and each local as its value, in turn, until one is known. Taken
+   * when it is a string, a number, a boolean or one of a few strings; null for anything else.
+   */
+  private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number): Value | null {
+    const key = `built:${fn.file}:${fn.fn}`;
+    const facts = this.files.get(fn.file);
+    if (!facts || this.resolving.has(key)) return null;
+    const own = facts.functions[fn.fn]?.scope;
+    const inHelper = (sc: Scope): boolean => {
+      for (let s: Scope | undefined = sc; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (s.id === own) return true;
+      return false;
+    };
+    // (a local is read as its value — `const whole = base + p; return whole` — unless it reads
+    // itself; at most MAX_INLINED of them, as locals read twice each double the expression)
+    const inlined = new Set<string>();
+    let budget = MAX_INLINED;
+    const passed = (x: Expr): Expr => {
+      if (x.k !== 'ref') return mapChildExprs(x, passed);
+      const sc = scopeOf(facts, x.scope, x.name);
+      const b = sc && bindingOf(sc, x.name);
+      if (!sc || !b) return x;
+      if (b.k === 'param' && b.fn === fn.fn) {
+        const arg = e.args[b.index];
+        return arg ? { k: 'at', file, e: arg } : (b.init ?? { k: 'unknown', text: `${b.name} is not passed` });
+      }
+      const local = `${sc.id}:${x.name}`;
+      if (b.k === 'param' || b.k === 'fn' || !inHelper(sc) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
+      inlined.add(local);
+      const v = passed(b);
+      inlined.delete(local);
+      return v;
+    };
+    this.resolving.add(key);
+    let v: Value | null = null;
+    try {
+      for (const r of this.returnsOf(fn.file, fn.fn)) {
+        v = this.eval(fn.file, passed(r), depth + 1);
+        if (v.t !== 'unknown') break;
+      }
+    } finally {
+      this.resolving.delete(key);
+    }
+    return v !== null && (v.t === 'str' || v.t === 'num' || v.t === 'bool' || (v.t === 'unknown' && v.alts?.every((a) => a.t === 'str'))) ? v : null;
   }
 
   member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {
@@ -883,4 +942,55 @@ export function stringsOf(v: Value): string[] | null {
     out.push(...each);
   }
   return out;
+}
+
+/** The scope a name is bound in, looked up from `scope` in a file, or undefined. */
+export function scopeOf(facts: FileFacts, scope: number, name: string): Scope | undefined {
+  let sc: Scope | undefined = facts.scopes[scope];
+  while (sc && !bindingOf(sc, name)) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
+  return sc;
+}
+
+/** What a name read in `scope` of a file is bound to, or undefined. */
+export function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
+  const sc = scopeOf(facts, scope, name);
+  return sc && bindingOf(sc, name);
+}
+
+/** `e` with each expression directly inside it mapped by `f` (`e` itself when none changes). */
+export function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
+  switch (e.k) {
+    case 'tpl': {
+      const parts = e.parts.map(f);
+      return parts.every((p, i) => p === e.parts[i]) ? e : { ...e, parts };
+    }
+    case 'arr': {
+      const items = e.items.map(f);
+      return items.every((p, i) => p === e.items[i]) ? e : { ...e, items };
+    }
+    case 'obj': {
+      const entries = Object.entries(e.props).map(([k, v]) => [k, f(v)] as const);
+      return entries.every(([k, v]) => v === e.props[k]) ? e : { ...e, props: Object.fromEntries(entries) };
+    }
+    case 'member': {
+      const obj = f(e.obj);
+      return obj === e.obj ? e : { ...e, obj };
+    }
+    case 'call':
+    case 'new': {
+      const callee = f(e.callee);
+      const args = e.args.map(f);
+      return callee === e.callee && args.every((a, i) => a === e.args[i]) ? e : { ...e, callee, args };
+    }
+    case 'item': {
+      const of = f(e.of);
+      return of === e.of ? e : { ...e, of };
+    }
+    case 'choice': {
+      const [test, then, otherwise] = [mapTest(e.test, f), f(e.then), f(e.otherwise)];
+      return test === e.test && then === e.then && otherwise === e.otherwise ? e : { ...e, test, then, otherwise };
+    }
+    default:
+      return e;
+  }
 }

@@ -11,9 +11,9 @@ import { withImporters } from '../prefilter.js';
 import { COMPUTED_METHOD, EACH, LOOPS, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, Scope } from '../types.js';
-import { Evaluator, exprName, fnKey, stringsOf, type RouterObject, type Value } from './evaluate.js';
-import { carried, condExprs, condKey, condLabel, decide, mapCond, mapTest } from './conditions.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route } from '../types.js';
+import { bindingIn, Evaluator, exprName, fnKey, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
+import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
 export { fnKey };
 
@@ -1116,6 +1116,10 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
       const of = loopListOf(facts, e);
       if (of) visit(of);
       else out.add(e.fn);
+    } else if (e.k === 'call' && localFn(facts, e.callee) !== null) {
+      // `at('/status')` of `const at = (p) => \`${prefix}${p}\``: what the helper returns reads too
+      for (const r of facts.functions[localFn(facts, e.callee)!]?.returns ?? []) visit(r);
+      forEachChildExpr(e, visit);
     } else if (e.k === 'ref') {
       // `handler.bind(this)`: the instance is one object whichever call made it (`this.x` reads its field, below)
       if (isThis(e)) return;
@@ -1135,6 +1139,12 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
 
 const MAX_READ = 256;
 
+/** The function of the file a callee names (`at` of `const at = (p) => …`), or null. */
+function localFn(facts: FileFacts, callee: Expr): number | null {
+  const b = callee.k === 'ref' ? bindingIn(facts, callee.scope, callee.name) : undefined;
+  return b?.k === 'fn' ? b.id : null;
+}
+
 /** The list a loop variable goes over: a name bound to an item of it, or a forEach callback's first parameter (its scope binds the list as EACH). */
 function loopListOf(facts: FileFacts, b: Expr): Expr | null {
   // (an item at a known place, `const [a, b] = list`, is no loop variable)
@@ -1144,21 +1154,9 @@ function loopListOf(facts: FileFacts, b: Expr): Expr | null {
   return each?.k === 'item' ? each.of : null;
 }
 
-/** The scope a name is bound in, looked up from `scope` in a file, or undefined. */
-function scopeOf(facts: FileFacts, scope: number, name: string): Scope | undefined {
-  let sc: Scope | undefined = facts.scopes[scope];
-  while (sc && !bindingOf(sc, name)) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
-  return sc;
-}
-
 /** The id of the scope a name read in `scope` of a file is declared in; -1 when none declares it (a global). */
 export function declaringScope(facts: FileFacts | undefined, scope: number, name: string): number {
   return (facts && scopeOf(facts, scope, name)?.id) ?? -1;
-}
-
-function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
-  const sc = scopeOf(facts, scope, name);
-  return sc && bindingOf(sc, name);
 }
 
 /**
@@ -1266,6 +1264,8 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
   const within = (e: Expr): Expr => {
     // `this.path` set from the constructor's parameter: the field is read in the call's context too
     if (e.k === 'member' && e.obj.k === 'ref' && isThis(e.obj) && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
+    // `at('/status')` of a helper the factory holds, whose returns read the factory's parameters: the whole call in the call's context
+    if (e.k === 'call' && localFn(facts, e.callee) !== null && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
     if (e.k !== 'ref') return mapChildExprs(e, within);
     if (!paramsRead(facts, [e]).has(site.fn)) return e;
     const b = bindingIn(facts, e.scope, e.name);
@@ -1304,44 +1304,6 @@ function forEachChildExpr(e: Expr, f: (c: Expr) => void): void {
     f(c);
     return c;
   });
-}
-
-/** `e` with each expression directly inside it mapped by `f` (`e` itself when none changes). */
-function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
-  switch (e.k) {
-    case 'tpl': {
-      const parts = e.parts.map(f);
-      return parts.every((p, i) => p === e.parts[i]) ? e : { ...e, parts };
-    }
-    case 'arr': {
-      const items = e.items.map(f);
-      return items.every((p, i) => p === e.items[i]) ? e : { ...e, items };
-    }
-    case 'obj': {
-      const entries = Object.entries(e.props).map(([k, v]) => [k, f(v)] as const);
-      return entries.every(([k, v]) => v === e.props[k]) ? e : { ...e, props: Object.fromEntries(entries) };
-    }
-    case 'member': {
-      const obj = f(e.obj);
-      return obj === e.obj ? e : { ...e, obj };
-    }
-    case 'call':
-    case 'new': {
-      const callee = f(e.callee);
-      const args = e.args.map(f);
-      return callee === e.callee && args.every((a, i) => a === e.args[i]) ? e : { ...e, callee, args };
-    }
-    case 'item': {
-      const of = f(e.of);
-      return of === e.of ? e : { ...e, of };
-    }
-    case 'choice': {
-      const [test, then, otherwise] = [mapTest(e.test, f), f(e.then), f(e.otherwise)];
-      return test === e.test && then === e.then && otherwise === e.otherwise ? e : { ...e, test, then, otherwise };
-    }
-    default:
-      return e;
-  }
 }
 
 /** A registration made on a property of a function's parameter: `function setup({ app }) { app.get(…) }`. */

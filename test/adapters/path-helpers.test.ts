@@ -1,0 +1,141 @@
+/**
+ * Paths built by helper functions from their parameters (Evaluator.builtFrom): `api('/projects')`
+ * of `const api = (p) => \`/api/v1${p}\``, a helper in another file with a default parameter, a
+ * helper calling another, a closure reading its factory's parameter, a helper whose `? :` the
+ * call's argument decides. A helper given a value not known statically, or one recursing, leaves
+ * the path not known statically, as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
+
+const GUARDS = `import type { NextFunction, Request, Response } from 'express';
+
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+`;
+
+const PATHS = `/** Where each resource lives under a tenant; ids default to the usual parameter. */
+export const API_VERSION = 'v1';
+
+export function tenantPath(resource: string, id: string = ':id'): string {
+  return \`/tenants/:tenantId/\${resource}/\${id}\`;
+}
+
+export const versioned = (p: string) => \`/api/\${API_VERSION}\${p}\`;
+
+export function legacyOr(legacy: boolean, path: string) {
+  return legacy ? \`/legacy\${path}\` : path;
+}
+`;
+
+describe('paths built by helpers from their parameters', () => {
+  it('express: helpers in the same and another file, defaults, nesting and a decided ? :', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/guards.ts': GUARDS,
+      'src/paths.ts': PATHS,
+      'src/routes/projects.ts': `import { Router } from 'express';
+import { requireSession } from '../guards';
+import { legacyOr, tenantPath } from '../paths';
+
+const join = (a: string, b: string) => \`\${a}\${b}\`;
+const route = (p: string) => join('/projects', p);
+
+export const projects = Router();
+projects.use(requireSession);
+projects.get(route(''), async (req, res) => res.json({ items: [] }));
+projects.get(route('/:projectId'), async (req, res) => res.json({ id: req.params.projectId }));
+projects.get(tenantPath('sites'), async (req, res) => res.json({ id: req.params.id }));
+projects.delete(tenantPath('sites', ':siteId'), async (req, res) => res.status(204).end());
+projects.get(route('/export'), async (req, res) => res.json({ items: [] }));
+projects.get(legacyOr(false, '/billing'), async (req, res) => res.json({ plan: 'free' }));
+projects.get(legacyOr(true, '/billing'), async (req, res) => res.json({ plan: 'free' }));
+`,
+      'src/app.ts': `import express from 'express';
+import { versioned } from './paths';
+import { projects } from './routes/projects';
+
+const app = express();
+app.use(versioned(''), projects);
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/v1/billing [requireSession] src/routes/projects.ts:15',
+      'GET /api/v1/legacy/billing [requireSession] src/routes/projects.ts:16',
+      'GET /api/v1/projects [requireSession] src/routes/projects.ts:10',
+      'GET /api/v1/projects/:projectId [requireSession] src/routes/projects.ts:11',
+      'GET /api/v1/projects/export [requireSession] src/routes/projects.ts:14',
+      'GET /api/v1/tenants/:tenantId/sites/:id [requireSession] src/routes/projects.ts:12',
+      'DELETE /api/v1/tenants/:tenantId/sites/:siteId [requireSession] src/routes/projects.ts:13',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('a helper local to a router factory reads the factory call’s prefix too', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/guards.ts': GUARDS,
+      'src/status.ts': `import { Router } from 'express';
+
+export function statusRouter(prefix: string) {
+  const r = Router();
+  const at = (p: string) => \`\${prefix}\${p}\`;
+  r.get(at('/status'), (req, res) => res.json({ ok: true }));
+  r.get(at('/version'), (req, res) => res.json({ version: process.env.VERSION }));
+  return r;
+}
+`,
+      'src/app.ts': `import express from 'express';
+import { requireSession } from './guards';
+import { statusRouter } from './status';
+
+const app = express();
+app.use('/api', requireSession, statusRouter('/v1'));
+app.use('/internal', statusRouter('/ops'));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/v1/status [requireSession] src/status.ts:6',
+      'GET /api/v1/version [requireSession] src/status.ts:7',
+      'GET /internal/ops/status [] src/status.ts:6',
+      'GET /internal/ops/version [] src/status.ts:7',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('a helper computing a local first is read through it; one given a value not known statically, or recursing, leaves the path not known statically', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/app.ts': `import express from 'express';
+
+function under(base: string, p: string) {
+  const whole = base + p;
+  return whole;
+}
+function deep(p: string): string {
+  return p.length > 40 ? p : deep(\`/x\${p}\`);
+}
+
+const app = express();
+app.get(under(process.env.BASE_PATH, '/health'), (req, res) => res.json({ ok: true }));
+app.get(deep('/ready'), (req, res) => res.json({ ok: true }));
+app.get(under('/ops', '/metrics'), (req, res) => res.json({ ok: true }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /ops/metrics [] src/app.ts:14']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:12:1 warning unresolved-route GET route with a path not known statically (under() returns nothing known statically); it is left out',
+      'src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (deep() returns nothing known statically); it is left out',
+    ]);
+  });
+});
