@@ -845,6 +845,27 @@ export class Evaluator {
   }
 
   /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
+  /**
+   * What a loop goes over, one item a turn, as an expression to read items of: the list itself,
+   * or — where its value is no list — the list a `new Set(list)` is made from, and for `for … of`
+   * the entries a `new Map(entries)` is made from (`Map.forEach` hands its callback the values: not
+   * read so). Only the global Map and Set are, reached through names not assigned again; entries
+   * added later (`map.set(…)`) are not seen.
+   */
+  iterated(file: string, e: Expr, forOf: boolean, depth = 0): Expr {
+    if (depth > MAX_DEPTH || this.eval(file, e).t !== 'unknown') return e;
+    const here = (x: Expr, from: string): Expr => (from === file ? x : { k: 'at', file: from, e: x });
+    if (e.k === 'at') return here(this.iterated(e.file, e.e, forOf, depth + 1), e.file);
+    if (e.k === 'ref') {
+      const def = this.definitionOf(file, e.scope, e.name);
+      if (!def || bindingOf(this.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return e;
+      const list = this.iterated(def.file, def.expr, forOf, depth + 1);
+      return list === def.expr ? e : here(list, def.file);
+    }
+    if (e.k !== 'new' || e.callee.k !== 'ref' || e.args.length !== 1 || this.definitionOf(file, e.callee.scope, e.callee.name)) return e;
+    return e.callee.name === 'Set' || (e.callee.name === 'Map' && forOf) ? e.args[0]! : e;
+  }
+
   definitionOf(file: string, scope: number, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);

@@ -1036,7 +1036,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
   // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
-  let loop: { key: string; of: Expr } | null = null;
+  let loop: { key: string; of: Expr; forOf: boolean } | null = null;
   let several = false;
   // each reference, with its place in the item when it names one
   const refs = new Map<Expr, number | undefined>();
@@ -1045,14 +1045,14 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     const v = loopVariable(facts, e);
     if (!v) return;
     if (loop && loop.key !== v.key) several = true;
-    loop ??= { key: v.key, of: v.of };
+    loop ??= { key: v.key, of: v.of, forOf: v.forOf };
     refs.set(e, v.index);
   };
   for (const e of [reg.target, ...argExprs(reg)]) find(e);
-  const it = loop as { key: string; of: Expr } | null;
+  const it = loop as { key: string; of: Expr; forOf: boolean } | null;
   if (!it || several) return [reg];
   // (the list read as a call passes it, when it is a parameter's)
-  const of = within(it.of);
+  const of = ev.iterated(file, within(it.of), it.forOf);
   const list = ev.eval(file, of);
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
   return list.items.map((_, index) => {
@@ -1071,7 +1071,7 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
  * loop, and, for a name destructured from the variable (`for (const [name, controller] of …)`,
  * `.forEach(([name, handler]) => …)`), its place in the item.
  */
-function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: string; of: Expr; index: number | undefined } | null {
+function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: string; of: Expr; index: number | undefined; forOf: boolean } | null {
   const sc = scopeOf(facts, e.scope, e.name);
   const b = sc && bindingOf(sc, e.name);
   if (!sc || !b) return null;
@@ -1080,7 +1080,9 @@ function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: 
   const of = part ? loopListOf(facts, part) : loopListOf(facts, b);
   if (!of) return null;
   // (by the loop variable, written out: facts read back from the cache share no objects)
-  return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index } : { key: `${sc.id}:${e.name}`, of, index: undefined };
+  // (a forEach callback's item is its first parameter; a `for … of` variable, an item)
+  const forOf = (part ?? b).k === 'item';
+  return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index, forOf } : { key: `${sc.id}:${e.name}`, of, index: undefined, forOf };
 }
 
 /** Whether an expression reads a loop's variable (`unrolled` makes one of it per item). */

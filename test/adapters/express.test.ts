@@ -581,6 +581,55 @@ module.exports = app;
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('unrolls for…of over a new Map(entries) and for…of or forEach over a new Set(list); Map.forEach (values first) and a shadowed Map are not read so', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/app.ts': `
+import path from 'node:path';
+import express from 'express';
+
+const app = express();
+const libFiles = new Map([
+  ['/js/lib/chart.umd.min.js', 'node_modules/chart.js/dist/chart.umd.min.js'],
+  ['/css/lib/cookieconsent.min.css', 'node_modules/vanilla-cookieconsent/dist/cookieconsent.css'],
+]);
+for (const [fileUrl, filePath] of libFiles) {
+  const send = (req, res) => res.sendFile(path.join(__dirname, filePath), { maxAge: '1y' });
+  app.head(fileUrl, send);
+  app.get(fileUrl, send);
+}
+const probes = new Set(['/healthz', '/readyz']);
+for (const probe of probes) app.get(probe, (req, res) => res.json({ ok: true }));
+new Set(['/favicon.ico']).forEach((icon) => app.get(icon, (req, res) => res.status(204).end()));
+libFiles.forEach((filePath) => app.options(filePath, (req, res) => res.status(204).end()));
+app.listen(3000);
+`,
+      'src/shadowed.ts': `
+import express from 'express';
+
+// an ordered map of the host's own, not the global Map
+const Map = (globalThis as any).LinkedMap;
+
+export const other = express();
+for (const [p] of new Map([['/not-global', 1]])) other.get(p, (req, res) => res.json({}));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual([
+      'GET /css/lib/cookieconsent.min.css []',
+      'HEAD /css/lib/cookieconsent.min.css []',
+      'GET /favicon.ico []',
+      'GET /healthz []',
+      'GET /js/lib/chart.umd.min.js []',
+      'HEAD /js/lib/chart.umd.min.js []',
+      'GET /readyz []',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/app.ts:18 OPTIONS route with a path not known statically (the parameter filePath); it is left out',
+      'src/shadowed.ts:8 GET route with a path not known statically (item 0 of a list not known statically); it is left out',
+    ]);
+  });
+
   it('a loop over a list not known statically stays a registration on a parameter of the callback, reported', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'loops-unknown', dependencies: { express: '4.21.2' } }),

@@ -15,7 +15,7 @@ import { valueNote, type Evaluator, type RouterObject, type Value } from '../../
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
 import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
-import { UnknownHeads } from '../unknown-heads.js';
+import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -273,7 +273,7 @@ class ExpressLinker {
       // listed at its unknown head (UnknownHeads) and the rest, the head a step of its prefixes.
       const head = this.heads.routePathOf(file, pathExpr, pv);
       if (!head) {
-        this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${valueNote(pv)}); it is left out`);
+        this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${pathNote(pv)}); it is left out`);
         return [];
       }
       this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${head.note}); it is listed without that part`);
