@@ -844,7 +844,6 @@ export class Evaluator {
     return def && (def.file === file ? this.definitionOf(file, scope, `${prefix}${def.name}`) : this.definitionOf(def.file, 0, `${prefix}${def.name}`));
   }
 
-  /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
   /**
    * What a loop goes over, one item a turn, as an expression to read items of: the list itself,
    * or — where its value is no list — the list a `new Set(list)` is made from, and for `for … of`
@@ -866,6 +865,7 @@ export class Evaluator {
     return e.callee.name === 'Set' || (e.callee.name === 'Map' && forOf) ? e.args[0]! : e;
   }
 
+  /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
   definitionOf(file: string, scope: number, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);

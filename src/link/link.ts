@@ -1338,46 +1338,61 @@ function bindPropertyRegistrations(
   bind: (b: BoundRegistration) => void,
   boundFns: Set<string>,
 ): void {
-  const byFn = new Map<string, PropertyRegistration[]>();
+  // The calls of each function, in file order (a call of each function is looked at once per
+  // registration on its parameter, not once per round).
+  const callsOf = new Map<string, { file: string; call: CallFact }[]>();
+  for (const file of sortedFiles) {
+    for (const call of files.get(file)!.calls) {
+      const callee = ev.calledFn(file, call.callee);
+      if (!callee) continue;
+      const key = fnKey(callee.file, callee.fn);
+      let list = callsOf.get(key);
+      if (!list) callsOf.set(key, (list = []));
+      list.push({ file, call });
+    }
+  }
+  // Each registration is followed through the calls of its function once; one that a caller
+  // hands on from a parameter of its own is followed in turn, up to MAX_HANDED_ON calls out, and
+  // never back into a function it came through (a recursive function handing its parameter to
+  // itself reaches no other router, and each such call would be one more path to follow).
   const seen = new Set<string>();
-  const add = (r: PropertyRegistration): boolean => {
+  const queue: { r: PropertyRegistration; via: ReadonlySet<string> }[] = [];
+  /** `r`, or what `made` makes of it (its registration as a call makes it), to follow when not followed yet. */
+  const add = (r: PropertyRegistration, via: ReadonlySet<string>, made?: () => RegistrationFact): void => {
     const key = `${r.fnKey}|${r.index}|${r.path.join('.')}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}`;
-    if (seen.has(key) || seen.size > 50_000) return false;
+    if (seen.has(key) || seen.size > 50_000) return;
     seen.add(key);
-    byFn.set(r.fnKey, [...(byFn.get(r.fnKey) ?? []), r]);
-    return true;
+    queue.push({ r: made ? { ...r, reg: made() } : r, via });
   };
-  for (const r of initial) add(r);
+  for (const r of initial) add(r, new Set([r.fnKey]));
   const bound = new Set<string>();
-  for (let round = 0, changed = true; changed && round < 12; round++) {
-    changed = false;
-    for (const file of sortedFiles) {
-      for (const call of files.get(file)!.calls) {
-        const callee = ev.calledFn(file, call.callee);
-        if (!callee) continue;
-        for (const r of [...(byFn.get(fnKey(callee.file, callee.fn)) ?? [])]) {
-          const arg = call.args[r.index];
-          if (!arg) continue;
-          const v = ev.eval(file, arg);
-          let target: Value = v;
-          for (const prop of r.path) target = handedRouter(ev, target, prop);
-          if (target.t === 'router') {
-            if (r.boundDirectly) continue;
-            const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${target.id}`;
-            if (bound.has(key)) continue;
-            bound.add(key);
-            const router = ev.routers.get(target.id)!;
-            boundFns.add(r.origin ?? r.fnKey);
-            bind({ reg: underCall(r.reg, file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
-          } else if (v.t === 'param' && v.file === file) {
-            const through = { fnKey: fnKey(file, v.fn), index: v.index, path: [...(v.path ?? []), ...r.path], reg: underCall(r.reg, file, call), regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey };
-            if (add(through)) changed = true;
-          }
-        }
+  for (let next = 0; next < queue.length; next++) {
+    const { r, via } = queue[next]!;
+    for (const { file, call } of callsOf.get(r.fnKey) ?? []) {
+      const arg = call.args[r.index];
+      if (!arg) continue;
+      const v = ev.eval(file, arg);
+      let target: Value = v;
+      for (const prop of r.path) target = handedRouter(ev, target, prop);
+      if (target.t === 'router') {
+        if (r.boundDirectly) continue;
+        const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${target.id}`;
+        if (bound.has(key)) continue;
+        bound.add(key);
+        const router = ev.routers.get(target.id)!;
+        boundFns.add(r.origin ?? r.fnKey);
+        bind({ reg: underCall(r.reg, file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+      } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
+        const caller = fnKey(file, v.fn);
+        // (the key reads the registration's place only: the conditions the call adds are made once it is new)
+        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey }, new Set([...via, caller]), () => underCall(r.reg, file, call));
       }
     }
   }
 }
+
+/** How many calls out a registration on a parameter's property is followed, each handing it on from a parameter of its own. */
+const MAX_HANDED_ON = 12;
 
 /**
  * `context.app` of `registerRoutes({ app, ...dependencies })`: a key written in the object wins

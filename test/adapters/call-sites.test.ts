@@ -693,4 +693,50 @@ new Koa().use(router.routes());
     );
     expect(unresolvedRows(koa)).toEqual(['src/app.ts:11:1 warning unresolved-route GET route with a path not known statically; it is left out']);
   });
+
+  it('a deps object handed down eleven calls still mounts its route beside a recursive walk handing its context to itself and a lookup on every context', async () => {
+    // Ten wrappers hand `deps` down to the one registering on `deps.app`; a recursive tree walk
+    // hands its own `ctx` to itself three times a call, and every function reads a map on what it
+    // is given. Followed naively, the walk's handing-on alone is 3^10 paths.
+    const wrappers = Array.from({ length: 10 }, (_, i) => `export function layer${i + 1}(deps: Deps) {\n  deps.cache.get(deps.key);\n  layer${i + 2}(deps);\n}\n`).join('\n');
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/a-walk.ts': `
+import type { EventEmitter } from 'node:events';
+
+interface Node { id: string; a?: Node; b?: Node; c?: Node }
+
+export function walk(ctx: { bus: EventEmitter & { use(fn: (n: Node) => void): void }; seen: Map<string, Node> }, node: Node | undefined): void {
+  if (!node || ctx.seen.get(node.id)) return;
+  ctx.seen.set(node.id, node);
+  ctx.bus.use((n) => n.id);
+  walk(ctx, node.a);
+  walk(ctx, node.b);
+  walk(ctx, node.c);
+}
+`,
+        'src/layers.ts': `
+import type { Express } from 'express';
+
+export interface Deps { app: Express; cache: Map<string, unknown>; key: string }
+
+${wrappers}
+export function layer11(deps: Deps) {
+  deps.cache.get(deps.key);
+  deps.app.get('/api/deep/status', (req, res) => res.json({ ok: true }));
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { layer1 } from './layers';
+
+const app = express();
+layer1({ app, cache: new Map(), key: 'boot' });
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/deep/status [] src/layers.ts:58']);
+  });
 });
