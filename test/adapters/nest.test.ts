@@ -606,6 +606,74 @@ export class AppModule {}
     ]);
   });
 
+  it('an app made only to read configuration and closed is not listed beside the app served from the same module; a lone one, or one inited, is', async () => {
+    const appModule = `import { Controller, Get, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ imports: [ConfigModule.forRoot()], controllers: [SitesController] })
+export class AppModule {}
+`;
+    const pkg = JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/config': '^4.0.0' } });
+    const served = await check(
+      writeProject({
+        'package.json': pkg,
+        'src/app.module.ts': appModule,
+        'src/main.ts': `import { ConfigService } from '@nestjs/config';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  // read the log levels before making the app that serves
+  const configApp = await NestFactory.create(AppModule);
+  const levels = configApp.get(ConfigService).get<string>('LOG_LEVELS');
+  await configApp.close();
+
+  const app = await NestFactory.create(AppModule, { logger: levels ? JSON.parse(levels) : undefined });
+  app.setGlobalPrefix('api');
+  process.on('SIGTERM', () => app.close());
+  await app.listen(process.env.PORT ?? 3000);
+}
+void bootstrap();
+`,
+      }),
+    );
+    expect(routeRows(served.routes).map((r) => r.route)).toEqual(['GET /api/sites']);
+    // a script that makes the app, inits it and closes it (an OpenAPI export) serves it while it
+    // runs, beside the served app; one that only closes it, alone, is all there is to list
+    const script = (lifecycle: string): string => `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function main() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('v2');
+  ${lifecycle}
+}
+void main();
+`;
+    const main = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+void bootstrap();
+`;
+    const inited = await check(writeProject({ 'package.json': pkg, 'src/app.module.ts': appModule, 'src/main.ts': main, 'src/export-openapi.ts': script('await app.init();\n  await app.close();') }));
+    expect(routeRows(inited.routes).map((r) => r.route)).toEqual(['GET /api/sites', 'GET /v2/sites']);
+    const alone = await check(writeProject({ 'package.json': pkg, 'src/app.module.ts': appModule, 'src/export-openapi.ts': script('await app.close();') }));
+    expect(routeRows(alone.routes).map((r) => r.route)).toEqual(['GET /v2/sites']);
+  });
+
   it("imports named below tsconfig's baseUrl (src/guards/…) reach the guard's definition, as tsc resolves them", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),

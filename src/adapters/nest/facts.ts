@@ -43,6 +43,42 @@ export interface NestClass {
 
 export interface NestFileFacts {
   classes: NestClass[];
+  /**
+   * In a file importing @nestjs/core: the names `close()` is called on (`configApp.close()`), and
+   * those `listen(…)`, `init()`, `getHttpServer()` or `getHttpAdapter()` is (NestLinker reads an
+   * app closed without any of these as made only to read its configuration)
+   */
+  closed?: string[];
+  served?: string[];
+}
+
+/** What an app is called with when it serves requests, or hands its server to what does. */
+const SERVING = new Set(['listen', 'init', 'getHttpServer', 'getHttpAdapter']);
+
+/** `closed` and `served` of a file importing @nestjs/core, when something is closed in it. */
+export function visitNestFile(api: ExtractApi): void {
+  if (!api.facts.imports.some((i) => i.source === '@nestjs/core')) return;
+  const { ts } = api;
+  const closed = new Set<string>();
+  const served = new Set<string>();
+  // (a stack, not recursion: the file's nesting was bounded by the walk before, not by this one)
+  const stack: TS.Node[] = [api.sf];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression)) {
+      const method = n.expression.name.text;
+      if (method === 'close') closed.add(n.expression.expression.text);
+      else if (SERVING.has(method)) served.add(n.expression.expression.text);
+    }
+    ts.forEachChild(n, (c) => {
+      stack.push(c);
+    });
+  }
+  if (closed.size === 0) return;
+  let facts = nestFactsOf(api.facts);
+  if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
+  facts.closed = [...closed].sort();
+  facts.served = [...served].sort();
 }
 
 const REFLECTOR_READS = new Set(['get', 'getAll', 'getAllAndOverride', 'getAllAndMerge', 'getMetadata']);

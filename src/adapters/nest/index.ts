@@ -24,12 +24,12 @@
  *   (and, when the document was created with `include: [Modules]`, only those modules').
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { bindingsOf } from '../../extract/facts-text.js';
+import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
-import { nestFactsOf, visitNestClass, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
+import { nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
   Get: 'GET',
@@ -67,6 +67,7 @@ export const nestAdapter: Adapter = {
   },
 
   visitClass: visitNestClass,
+  visitFile: visitNestFile,
 
   link(ctx: LinkContext): void {
     new NestLinker(ctx).run();
@@ -303,7 +304,7 @@ class NestLinker {
 
   run(): void {
     this.discoverApps();
-    const apps = this.ctx.routersOf('nest');
+    const apps = this.withoutConfigApps(this.ctx.routersOf('nest'));
     const appPackages = new Set<string>();
     for (const r of apps) {
       appPackages.add(this.ctx.project.packageOf(r.file).dir);
@@ -323,6 +324,36 @@ class NestLinker {
       const app: AppState = { name: pkg || '.', prefixStep: null, exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
+  }
+
+  /**
+   * The apps but those made only to read configuration: an app closed in its file (`await
+   * configApp.close()`) that nothing there listens on, inits or takes the server of, when another
+   * app of the same root module is left (ghostfolio makes `configApp` from its AppModule for the
+   * log levels, then the app it serves). Its routes would be the served app's, without the
+   * served app's prefix and versioning.
+   */
+  private withoutConfigApps(apps: RouterObject[]): RouterObject[] {
+    const rootOf = (r: RouterObject): string | null => {
+      const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
+      return root ? classKey(root) : null;
+    };
+    const closedOnly = (r: RouterObject): boolean => {
+      const facts = this.ctx.files.get(r.file);
+      const nest = facts ? nestFactsOf(facts) : null;
+      if (!facts || !nest?.closed) return false;
+      const name = facts.scopes
+        .flatMap((s) => Object.keys(s.bindings).filter((n) => {
+          const b = bindingOf(s, n);
+          return b?.k === 'call' && b.at.line === r.at.line && b.at.column === r.at.column;
+        }))
+        .at(0);
+      return name !== undefined && nest.closed.includes(name) && !nest.served!.includes(name);
+    };
+    const configOnly = new Set(apps.filter(closedOnly));
+    if (configOnly.size === 0) return apps;
+    const servedRoots = new Set(apps.filter((r) => !configOnly.has(r)).map(rootOf));
+    return apps.filter((r) => !configOnly.has(r) || !servedRoots.has(rootOf(r)));
   }
 
   private snippetOf(c: ClassRef): string {
