@@ -1340,7 +1340,7 @@ function bindPropertyRegistrations(
 ): void {
   // The calls of each function, in file order (a call of each function is looked at once per
   // registration on its parameter, not once per round).
-  const callsOf = new Map<string, { file: string; call: CallFact }[]>();
+  const callsOf = new Map<string, { file: string; call: CallFact; site: CallSite }[]>();
   for (const file of sortedFiles) {
     for (const call of files.get(file)!.calls) {
       const callee = ev.calledFn(file, call.callee);
@@ -1348,9 +1348,23 @@ function bindPropertyRegistrations(
       const key = fnKey(callee.file, callee.fn);
       let list = callsOf.get(key);
       if (!list) callsOf.set(key, (list = []));
-      list.push({ file, call });
+      const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
+      list.push({ file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) } });
     }
   }
+  /**
+   * A registration whose path (whole) or method the function writing it is given
+   * (`route(router, 'get', '/etapi/app-info', h)` of `function route(router, method, path,
+   * handler) { router[method](path, …) }`, called by a function handing on its own router), as
+   * the first call out makes it: with what that call passes, located at the call. Any other is
+   * kept as written (a middleware list a call passes from a parameter of its own would lose the
+   * names it is written with).
+   */
+  const madeAt = (r: PropertyRegistration, file: string, call: CallFact, site: CallSite): RegistrationFact => {
+    if (!givenByCall(files.get(r.regFile)!, r.reg, site.fn)) return r.reg;
+    const made = atCallSite(ev, r.regFile, r.reg, site);
+    return made.length === 1 ? atOrigin(made[0]!, { file, call }) : r.reg;
+  };
   // Each registration is followed through the calls of its function once; one that a caller
   // hands on from a parameter of its own is followed in turn, up to MAX_HANDED_ON calls out, and
   // never back into a function it came through (a recursive function handing its parameter to
@@ -1368,7 +1382,7 @@ function bindPropertyRegistrations(
   const bound = new Set<string>();
   for (let next = 0; next < queue.length; next++) {
     const { r, via } = queue[next]!;
-    for (const { file, call } of callsOf.get(r.fnKey) ?? []) {
+    for (const { file, call, site } of callsOf.get(r.fnKey) ?? []) {
       const arg = call.args[r.index];
       if (!arg) continue;
       const v = ev.eval(file, arg);
@@ -1385,7 +1399,9 @@ function bindPropertyRegistrations(
       } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
         const caller = fnKey(file, v.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
-        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey }, new Set([...via, caller]), () => underCall(r.reg, file, call));
+        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey }, new Set([...via, caller]), () =>
+          underCall(r.origin === undefined ? madeAt(r, file, call, site) : r.reg, file, call),
+        );
       }
     }
   }

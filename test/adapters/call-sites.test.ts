@@ -739,4 +739,56 @@ app.listen(3000);
     );
     expect(lines(res)).toEqual(['GET /api/deep/status [] src/layers.ts:58']);
   });
+
+  it("a route helper called by a function handing on its own router: the helper's method and path are the call's, and the route is located there", async () => {
+    // TriliumNext's ETAPI: eu.route(router, 'get', '/etapi/app-info', handler) in each module's register(router)
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/etapi/etapi_utils.ts': `
+import type { NextFunction, Request, Response, Router } from 'express';
+
+type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+function checkEtapiAuth(req: Request, res: Response, next: NextFunction) {
+  if (!req.headers.authorization) return res.status(401).json({ code: 'NOT_AUTHENTICATED' });
+  next();
+}
+
+function route(router: Router, method: HttpMethod, path: string, handler: (req: Request, res: Response) => void) {
+  router[method](path, checkEtapiAuth, handler);
+}
+
+export default { route };
+`,
+        'src/etapi/app_info.ts': `
+import type { Router } from 'express';
+import eu from './etapi_utils.js';
+
+function register(router: Router) {
+  eu.route(router, 'get', '/etapi/app-info', (req, res) => {
+    res.status(200).json({ appVersion: process.env.APP_VERSION });
+  });
+  eu.route(router, 'delete', '/etapi/app-info/cache', (req, res) => {
+    res.status(204).end();
+  });
+}
+
+export default { register };
+`,
+        'src/app.ts': `
+import express from 'express';
+import appInfo from './etapi/app_info.js';
+
+const app = express();
+const router = express.Router();
+appInfo.register(router);
+app.use('/', router);
+app.listen(8080);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /etapi/app-info [checkEtapiAuth] src/etapi/app_info.ts:6', 'DELETE /etapi/app-info/cache [checkEtapiAuth] src/etapi/app_info.ts:9']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
