@@ -791,4 +791,50 @@ app.listen(8080);
     expect(lines(res)).toEqual(['GET /etapi/app-info [checkEtapiAuth] src/etapi/app_info.ts:6', 'DELETE /etapi/app-info/cache [checkEtapiAuth] src/etapi/app_info.ts:9']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a registration whose path the function writes itself, handed on through callers passing their own middleware object, keeps the middleware names it is written with', async () => {
+    // NodeBB: app.get('/actor', middlewares, …) in routes/activitypub.js, reached through addCoreRoutes(app, router, middleware)
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/routes/activitypub.ts': `
+import type { Router } from 'express';
+
+export default function activitypub(app: Router, middleware: any) {
+  const middlewares = [middleware.activitypub.enabled, middleware.activitypub.verify];
+  app.get('/actor', middlewares, (req, res) => res.json({ type: 'Application' }));
+}
+`,
+        'src/routes/index.ts': `
+import express, { type Express } from 'express';
+import activitypub from './activitypub';
+
+function addCoreRoutes(router: express.Router, middleware: any) {
+  activitypub(router, middleware);
+}
+
+export default function routes(app: Express, middleware: any) {
+  const router = express.Router();
+  addCoreRoutes(router, middleware);
+  app.use('/', router);
+}
+`,
+        'src/server.ts': `
+import express from 'express';
+import routes from './routes';
+import { loadMiddleware } from './plugins';
+
+const app = express();
+routes(app, loadMiddleware());
+app.listen(4567);
+`,
+        'src/plugins.ts': `
+export function loadMiddleware(): any {
+  return JSON.parse(process.env.MIDDLEWARE ?? '{}');
+}
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /actor [middleware.activitypub.enabled, middleware.activitypub.verify] src/routes/activitypub.ts:6']);
+  });
 });
