@@ -847,9 +847,7 @@ export function link(
         const callee = ev.calledFn(file, call.callee);
         if (!callee) continue;
         const key = fnKey(callee.file, callee.fn);
-        const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
-        const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };
-        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site, origin: { file, call } }]);
+        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: callSiteOf(callee, file, call), origin: { file, call } }]);
       }
     }
   }
@@ -1348,8 +1346,7 @@ function bindPropertyRegistrations(
       const key = fnKey(callee.file, callee.fn);
       let list = callsOf.get(key);
       if (!list) callsOf.set(key, (list = []));
-      const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
-      list.push({ file, call, site: { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) } });
+      list.push({ file, call, site: callSiteOf(callee, file, call) });
     }
   }
   /**
@@ -1405,6 +1402,12 @@ function bindPropertyRegistrations(
       }
     }
   }
+}
+
+/** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */
+function callSiteOf(callee: { file: string; fn: number }, file: string, call: CallFact): CallSite {
+  const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
+  return { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };
 }
 
 /** How many calls out a registration on a parameter's property is followed, each handing it on from a parameter of its own. */
