@@ -583,21 +583,30 @@ function exits(ts: TSModule, n: TS.Statement): boolean {
 
 /** A condition as far as it is read statically: `!`, `&&`, `||` and equality over expressions (each walked once, as toExpr walks it). */
 function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, depth = 0): CondTest {
+  return condWith(ctx.ts, node, depth, false, (n, d) => toExpr(ctx, n, scope, fn, undefined, d));
+}
+
+/**
+ * The tests a condition is made of, each operand read by `read` (at the depth it is given);
+ * what the condition is wrapped in is taken off first: parentheses, or with `unwrapAll`
+ * every wrapper `unwrap` knows.
+ */
+function condWith(ts: TSModule, node: TS.Expression, depth: number, unwrapAll: boolean, read: (n: TS.Expression, depth: number) => Expr): CondTest {
   if (depth > MAX_DEPTH) return { k: 'truthy', e: { k: 'unknown', text: 'too deep' } };
-  const K = ctx.ts.SyntaxKind;
+  const K = ts.SyntaxKind;
   let n = node;
-  while (n.kind === K.ParenthesizedExpression) n = (n as TS.ParenthesizedExpression).expression;
-  if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken)
-    return { k: 'not', c: condTest(ctx, (n as TS.PrefixUnaryExpression).operand, scope, fn, depth + 1) };
+  if (unwrapAll) n = unwrap(ts, n);
+  else while (n.kind === K.ParenthesizedExpression) n = (n as TS.ParenthesizedExpression).expression;
+  const sub = (x: TS.Expression): CondTest => condWith(ts, x, depth + 1, unwrapAll, read);
+  if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken) return { k: 'not', c: sub((n as TS.PrefixUnaryExpression).operand) };
   if (n.kind === K.BinaryExpression) {
     const b = n as TS.BinaryExpression;
     const op = b.operatorToken.kind;
-    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken)
-      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: condTest(ctx, b.left, scope, fn, depth + 1), r: condTest(ctx, b.right, scope, fn, depth + 1) };
+    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: sub(b.left), r: sub(b.right) };
     if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
-      return { k: 'eq', l: toExpr(ctx, b.left, scope, fn, undefined, depth + 1), r: toExpr(ctx, b.right, scope, fn, undefined, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
+      return { k: 'eq', l: read(b.left, depth + 1), r: read(b.right, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
   }
-  return { k: 'truthy', e: toExpr(ctx, n, scope, fn, undefined, depth) };
+  return { k: 'truthy', e: read(n, depth) };
 }
 
 function condText(ctx: Ctx, node: TS.Expression): string {
@@ -1199,7 +1208,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
   }
   if (ts.isConditionalExpression(e))
-    return { k: 'choice', test: shallowCond(ctx, e.condition, scope, depth + 1), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: e.getText(ctx.sf).slice(0, 80) };
+    return { k: 'choice', test: condWith(ts, e.condition, depth + 1, true, (x, d) => shallowExpr(ctx, x, scope, d)), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: e.getText(ctx.sf).slice(0, 80) };
   if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);
   if (e.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
@@ -1230,24 +1239,6 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     return { k: 'obj', props };
   }
   return { k: 'unknown', text: e.getText(ctx.sf).slice(0, 80) };
-}
-
-/** condTest for a returned `? :` (shallowExpr): the same tests, their operands read shallowly. */
-function shallowCond(ctx: Ctx, node: TS.Expression, scope: number, depth: number): CondTest {
-  const K = ctx.ts.SyntaxKind;
-  const n = unwrap(ctx.ts, node);
-  if (depth > MAX_DEPTH) return { k: 'truthy', e: { k: 'unknown', text: 'too deep' } };
-  if (n.kind === K.PrefixUnaryExpression && (n as TS.PrefixUnaryExpression).operator === K.ExclamationToken)
-    return { k: 'not', c: shallowCond(ctx, (n as TS.PrefixUnaryExpression).operand, scope, depth + 1) };
-  if (n.kind === K.BinaryExpression) {
-    const b = n as TS.BinaryExpression;
-    const op = b.operatorToken.kind;
-    if (op === K.AmpersandAmpersandToken || op === K.BarBarToken)
-      return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: shallowCond(ctx, b.left, scope, depth + 1), r: shallowCond(ctx, b.right, scope, depth + 1) };
-    if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
-      return { k: 'eq', l: shallowExpr(ctx, b.left, scope, depth + 1), r: shallowExpr(ctx, b.right, scope, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
-  }
-  return { k: 'truthy', e: shallowExpr(ctx, n, scope, depth + 1) };
 }
 
 const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;

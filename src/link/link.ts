@@ -841,13 +841,15 @@ export function link(
     : sortedFiles;
   // The calls of the analysed functions (and constructors) made in those files, by the function called.
   const callsTo = new Map<string, CallOf[]>();
-  if (paramRegs.length > 0 || callSiteRegs.length > 0) {
+  if (paramRegs.length > 0 || callSiteRegs.length > 0 || propertyRegs.length > 0) {
     for (const file of callerFiles) {
       for (const call of files.get(file)!.calls) {
         const callee = ev.calledFn(file, call.callee);
         if (!callee) continue;
         const key = fnKey(callee.file, callee.fn);
-        callsTo.set(key, [...(callsTo.get(key) ?? []), { file, call, site: callSiteOf(callee, file, call), origin: { file, call } }]);
+        let list = callsTo.get(key);
+        if (!list) callsTo.set(key, (list = []));
+        list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call } });
       }
     }
   }
@@ -911,7 +913,7 @@ export function link(
   // parameter on (`registerRoutes(server)` → `authRoutes(fastify)` → `fastify.get(…)`); the
   // direct calls are bound above, so these only travel.
   const handedOn: PropertyRegistration[] = paramRegs.map((p) => ({ fnKey: fnKey(p.file, p.fn), index: p.index, path: [], reg: p.reg, regFile: p.file, chain: [p.reg.at.line, p.reg.at.column], boundDirectly: true }));
-  if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callerFiles, [...propertyRegs, ...handedOn], bind, boundFns);
+  if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callsTo, [...propertyRegs, ...handedOn], bind, boundFns);
   // A function no call site binds, whose parameter defaults to a router of its own
   // (`export default function init(app = new Koa())`, called from code not followed): its
   // registrations are made on that router, as when a caller passes none.
@@ -1331,24 +1333,11 @@ interface PropertyRegistration {
 function bindPropertyRegistrations(
   ev: Evaluator,
   files: Map<string, FileFacts>,
-  sortedFiles: string[],
+  callsTo: ReadonlyMap<string, readonly CallOf[]>,
   initial: PropertyRegistration[],
   bind: (b: BoundRegistration) => void,
   boundFns: Set<string>,
 ): void {
-  // The calls of each function, in file order (a call of each function is looked at once per
-  // registration on its parameter, not once per round).
-  const callsOf = new Map<string, { file: string; call: CallFact; site: CallSite }[]>();
-  for (const file of sortedFiles) {
-    for (const call of files.get(file)!.calls) {
-      const callee = ev.calledFn(file, call.callee);
-      if (!callee) continue;
-      const key = fnKey(callee.file, callee.fn);
-      let list = callsOf.get(key);
-      if (!list) callsOf.set(key, (list = []));
-      list.push({ file, call, site: callSiteOf(callee, file, call) });
-    }
-  }
   /**
    * A registration whose path (whole) or method the function writing it is given
    * (`route(router, 'get', '/etapi/app-info', h)` of `function route(router, method, path,
@@ -1379,7 +1368,8 @@ function bindPropertyRegistrations(
   const bound = new Set<string>();
   for (let next = 0; next < queue.length; next++) {
     const { r, via } = queue[next]!;
-    for (const { file, call, site } of callsOf.get(r.fnKey) ?? []) {
+    // (the calls of its function, in file order: each looked at once per registration, not once per round)
+    for (const { file, call, site } of callsTo.get(r.fnKey) ?? []) {
       const arg = call.args[r.index];
       if (!arg) continue;
       const v = ev.eval(file, arg);

@@ -57,7 +57,8 @@ const SERVING = new Set(['listen', 'init', 'getHttpServer', 'getHttpAdapter']);
 
 /** `closed` and `served` of a file importing @nestjs/core, when something is closed in it. */
 export function visitNestFile(api: ExtractApi): void {
-  if (!api.facts.imports.some((i) => i.source === '@nestjs/core')) return;
+  // (walked again only where something may be closed: guards and modules import @nestjs/core too)
+  if (!/\bclose\b/.test(api.sf.text) || !api.facts.imports.some((i) => i.source === '@nestjs/core')) return;
   const { ts } = api;
   const closed = new Set<string>();
   const served = new Set<string>();
