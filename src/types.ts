@@ -46,6 +46,11 @@ export type Expr =
    * the expression as written (what a value not known statically is described by).
    */
   | { k: 'choice'; test: CondTest; then: Expr; otherwise: Expr; text: string }
+  /**
+   * `l ?? r` (`op` '??': `r` when `l` is null or undefined) or `l || r` (`op` '||': `r` when `l`
+   * is falsy): `version ?? 'v1'`, `prefix || '/api'`. `text`, the expression as written.
+   */
+  | { k: 'fallback'; op: '??' | '||'; l: Expr; r: Expr; text: string }
   | { k: 'unknown'; text: string };
 
 /**

@@ -888,6 +888,14 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const r = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
     return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
   }
+  // `route.version ?? 'v1'`, `prefix || '/api'`: the left value, or the right when it is missing
+  const op = fallbackOp(ts, n);
+  if (op !== null) {
+    const b = n as TS.BinaryExpression;
+    const l = toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
+    const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
+    return { k: 'fallback', op, l, r, text: n.getText(ctx.sf).slice(0, 80) };
+  }
   if (ts.isArrayLiteralExpression(n)) {
     return {
       k: 'arr',
@@ -999,6 +1007,13 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     if (ts.isExpression(c)) toExpr(ctx, c, scope, fn, undefined, depth + 1);
   });
   return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+}
+
+/** `??` or `||` when `n` is a binary expression with that operator, else null. */
+function fallbackOp(ts: TSModule, n: TS.Expression): '??' | '||' | null {
+  if (!ts.isBinaryExpression(n)) return null;
+  const op = n.operatorToken.kind;
+  return op === ts.SyntaxKind.QuestionQuestionToken ? '??' : op === ts.SyntaxKind.BarBarToken ? '||' : null;
 }
 
 function propName(ts: TSModule, name: TS.PropertyName): string | null {
@@ -1207,6 +1222,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     const r = sub(e.right);
     return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
   }
+  const op = fallbackOp(ts, e);
+  if (op !== null) return { k: 'fallback', op, l: sub((e as TS.BinaryExpression).left), r: sub((e as TS.BinaryExpression).right), text: e.getText(ctx.sf).slice(0, 80) };
   if (ts.isConditionalExpression(e))
     return { k: 'choice', test: condWith(ts, e.condition, depth + 1, true, (x, d) => shallowExpr(ctx, x, scope, d)), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: e.getText(ctx.sf).slice(0, 80) };
   if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);

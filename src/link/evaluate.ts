@@ -79,6 +79,8 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const MAX_DEPTH = 60;
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
+/** What `undefined` evaluates to (a name no analysed file defines). */
+const UNDEFINED = 'undefined is not defined in the analysed files';
 /** The most locals a helper's returns are read through (Evaluator.builtFrom). */
 const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
@@ -143,11 +145,17 @@ export class Evaluator {
 
   private resolveUncached(fromFile: string, dir: string, spec: string): string | null {
     if (!spec.startsWith('.') && !spec.startsWith('/')) {
+      // The first place that has the module; but a TypeScript source over JavaScript found
+      // first: a workspace's `validators.js` (`module.exports = require('./dist/validators')`,
+      // its build not in the checkout) beside the `src/validators/index.ts` it is built from.
+      let first: string | null = null;
       for (const b of this.resolveBare(fromFile, spec)) {
         const hit = this.probe(b);
-        if (hit) return hit;
+        if (!hit) continue;
+        if (!/\.[cm]?jsx?$/.test(hit)) return hit;
+        first ??= hit;
       }
-      return null;
+      return first;
     }
     return this.probe(path.posix.normalize(path.posix.join(dir, spec)));
   }
@@ -274,6 +282,18 @@ export class Evaluator {
         // (the test's names are written with their scopes: the same text in two functions reads two values)
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([file, e.test, stringsOf(v) ?? e.text]) } : v;
       }
+      case 'fallback': {
+        // the right value when the left is missing (null, undefined: a property the object
+        // known statically does not have) or, for `||`, a falsy literal; the left when it is
+        // known statically otherwise; not known when it is not
+        const l = this.eval(file, e.l, depth + 1);
+        const missing = l.t === 'unknown' && (l.why === 'null' || l.why === UNDEFINED || l.why.startsWith('no property '));
+        if (missing) return this.eval(file, e.r, depth + 1);
+        // (a package's value, `nconf.get('relative_path')`, may be missing when the code runs)
+        if (l.t === 'unknown' || l.t === 'param' || l.t === 'pkg') return { t: 'unknown', why: e.text };
+        const falsy = (l.t === 'str' && l.v === '') || (l.t === 'num' && (l.v === 0 || Number.isNaN(l.v))) || (l.t === 'bool' && !l.v);
+        return e.op === '||' && falsy ? this.eval(file, e.r, depth + 1) : l;
+      }
       case 'arr': {
         const items: Value[] = [];
         for (const it of e.items) {
@@ -356,6 +376,8 @@ export class Evaluator {
           return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
         if (callee.t === 'fn') {
+          const closure = this.curried(file, e, callee, depth + 1);
+          if (closure) return closure;
           // `controller.getRouter()` of a base class's method: `this` is the instance it is called on
           const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
           const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
@@ -537,6 +559,43 @@ export class Evaluator {
       this.resolving.delete(key);
     }
   }
+
+  /**
+   * `createApiRequestHandler(spec)(handler)`: a call of the function another call returned,
+   * written inside the function that call ran. What it returns (`{ method, path, handler }`,
+   * read from `spec`) is read with the outer function's parameters standing for the arguments
+   * the outer call passes (`within` that call), as a closure keeps them; null when the call is
+   * not of that shape, or returns nothing known statically that way.
+   */
+  private curried(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, inner: { file: string; fn: number }, depth: number): Value | null {
+    if (e.k !== 'call' || e.callee.k !== 'call') return null;
+    const outer = this.calledFn(file, e.callee.callee);
+    const facts = this.files.get(inner.file);
+    const own = outer && outer.file === inner.file ? facts?.functions[outer.fn]?.scope : undefined;
+    if (own === undefined || !facts) return null;
+    let nested = false;
+    for (let s: Scope | undefined = facts.scopes[facts.functions[inner.fn]?.scope ?? -1]; s && !nested; s = s.parent === null ? undefined : facts.scopes[s.parent]) nested = s.parent === own;
+    const key = `curried:${inner.file}:${inner.fn}`;
+    if (!nested || this.resolving.has(key)) return null;
+    let returns = this.closures.get(e.callee);
+    if (!returns) {
+      const site: CallSite = { file: outer!.file, fn: outer!.fn, argsFile: file, args: e.callee.args };
+      this.closures.set(e.callee, (returns = this.returnsOf(inner.file, inner.fn).map((r): Expr => ({ k: 'within', e: r, call: site }))));
+    }
+    this.resolving.add(key);
+    try {
+      for (const r of returns) {
+        const v = this.eval(inner.file, r, depth + 1);
+        if (v.t !== 'unknown') return v;
+      }
+      return null;
+    } finally {
+      this.resolving.delete(key);
+    }
+  }
+
+  /** The returns of a function another call returned, each `within` that call (`curried`), by the outer call. */
+  private readonly closures = new WeakMap<Expr, Expr[]>();
 
   /**
    * `api('/projects')` of a helper that builds a string from its parameters (`(p) => \`/api/v1${p}\``,
@@ -734,7 +793,7 @@ export class Evaluator {
     }
     const imp = facts.imports.find((i) => i.local === name);
     if (imp) return this.importValue(file, imp.source, imp.imported, depth + 1);
-    return { t: 'unknown', why: `${name} is not defined in the analysed files` };
+    return { t: 'unknown', why: name === 'undefined' ? UNDEFINED : `${name} is not defined in the analysed files` };
   }
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
@@ -1006,6 +1065,10 @@ export function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
     case 'item': {
       const of = f(e.of);
       return of === e.of ? e : { ...e, of };
+    }
+    case 'fallback': {
+      const [l, r] = [f(e.l), f(e.r)];
+      return l === e.l && r === e.r ? e : { ...e, l, r };
     }
     case 'choice': {
       const [test, then, otherwise] = [mapTest(e.test, f), f(e.then), f(e.otherwise)];

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { COMPUTED_METHOD, EACH, LOOPS, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route } from '../types.js';
@@ -1023,13 +1023,16 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
 const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
-const MAX_UNROLLED = 256;
+const MAX_UNROLLED = 1024;
+/** The most locals a loop's registration is read through (`unrolled`). */
+const MAX_INLINED_LOCALS = 16;
 
 /**
  * A registration made in a loop over a list known statically, once per item, in order:
  * `for (const r of routes) router.use(r.path, r.route)`, `routes.forEach((route) => …)` — its
- * loop variable read as the list's item each time. The registration itself when it reads no
- * loop variable (or two), or the list is not known.
+ * loop variable read as the list's item each time, also through the locals it is read by
+ * (`` const versionedPath = `/${version}${route.path}` ``, locals bound once). The registration
+ * itself when it reads no loop variable (or two), or the list is not known.
  */
 function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact, within: (e: Expr) => Expr = (e) => e): RegistrationFact[] {
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
@@ -1040,13 +1043,35 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   let several = false;
   // each reference, with its place in the item when it names one
   const refs = new Map<Expr, number | undefined>();
-  const find = (e: Expr): void => {
-    if (e.k !== 'ref') return forEachChildExpr(e, find);
+  // each local read in the loop whose value reads the variable (`const path = \`/v1${route.path}\``), with that value
+  const locals = new Map<Expr, Expr>();
+  const via = new Set<string>();
+  const find = (e: Expr): boolean => {
+    if (e.k !== 'ref') {
+      let reads = false;
+      forEachChildExpr(e, (c) => {
+        if (find(c)) reads = true;
+      });
+      return reads;
+    }
+    if (locals.has(e) || refs.has(e)) return true;
     const v = loopVariable(facts, e);
-    if (!v) return;
+    if (!v) {
+      // (a local of a function, bound once: its value stands in its place; at most MAX_INLINED_LOCALS of them)
+      const sc = scopeOf(facts, e.scope, e.name);
+      const b = sc && bindingOf(sc, e.name);
+      const key = `${sc?.id}:${e.name}`;
+      if (!sc || !b || sc.id === 0 || b.k === 'param' || b.k === 'fn' || bindingOf(sc, REASSIGNED + e.name) || via.has(key) || locals.size >= MAX_INLINED_LOCALS) return false;
+      via.add(key);
+      const reads = find(b);
+      via.delete(key);
+      if (reads) locals.set(e, b);
+      return reads;
+    }
     if (loop && loop.key !== v.key) several = true;
     loop ??= { key: v.key, of: v.of, forOf: v.forOf };
     refs.set(e, v.index);
+    return true;
   };
   for (const e of [reg.target, ...argExprs(reg)]) find(e);
   const it = loop as { key: string; of: Expr; forOf: boolean } | null;
@@ -1058,6 +1083,8 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   return list.items.map((_, index) => {
     const item: Expr = { k: 'item', of, index };
     const subst = (e: Expr): Expr => {
+      const local = locals.get(e);
+      if (local) return subst(local);
       if (!refs.has(e)) return mapChildExprs(e, subst);
       const at = refs.get(e);
       return at === undefined ? item : { k: 'item', of: item, index: at };
