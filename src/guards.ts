@@ -2,8 +2,9 @@
  * Guard recognition (SPEC section 5): by package, by name, and by behaviour.
  */
 import { isRegexEntry, type Config } from './config.js';
-import type { Evaluator, Value } from './link/evaluate.js';
-import type { GuardKind } from './types.js';
+import { bindingIn, type Evaluator, type Value } from './link/evaluate.js';
+import { isUserPath } from './extract/extract.js';
+import type { Expr, GuardKind, LeadingGuard } from './types.js';
 
 type Matcher = (name: string) => boolean;
 
@@ -315,6 +316,38 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };
   return { kinds: ['unknown'], families: [], reason: 'neither its name nor its behaviour says what it checks' };
+}
+
+/**
+ * Is a leading statement of function `fn` a check that ends the request when the request has no
+ * signed-in user: one read from the request (`if (!res.locals.user) { res.send(…); return }`,
+ * `noUser`), or from what a function it hands the request to returns (`userVia`: `const user =
+ * extractUserFromInjected(res).user; if (!user) …` of `extractUserFromInjected(res) { return {
+ * user: res.locals.user } }`)?
+ */
+export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, lg: LeadingGuard): boolean {
+  if (lg.noUser) return true;
+  if (!lg.userVia || !lg.callee || !lg.args) return false;
+  const callee = ev.eval(fn.file, lg.callee);
+  const facts = callee.t === 'fn' ? ev.files.get(callee.file) : undefined;
+  if (callee.t !== 'fn' || !facts) return false;
+  for (const r of ev.returnsOf(callee.file, callee.fn)) {
+    let e: Expr | undefined = r;
+    for (const p of lg.userVia) e = e?.k === 'obj' && Object.hasOwn(e.props, p) && !Object.keys(e.props).some((k) => k.startsWith('*')) ? e.props[p] : undefined;
+    // the rest, a property path of one of the called function's parameters (`res.locals.user`)
+    const props: string[] = [];
+    while (e?.k === 'member') {
+      props.unshift(e.prop);
+      e = e.obj;
+    }
+    const param = e?.k === 'ref' ? bindingIn(facts, e.scope, e.name) : e;
+    if (param?.k !== 'param' || param.fn !== callee.fn || !isUserPath(props)) continue;
+    // … handed the request or the response of `fn` (its first two parameters)
+    const arg = lg.args[param.index];
+    const v = arg ? ev.eval(fn.file, arg) : null;
+    if (v?.t === 'param' && v.file === fn.file && v.fn === fn.fn && !v.path?.length && v.index < 2) return true;
+  }
+  return false;
 }
 
 const KIND_ORDER: GuardKind[] = ['auth', 'bearer', 'tenant', 'csrf', 'family', 'session', 'nonguard', 'unknown'];

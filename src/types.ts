@@ -166,6 +166,12 @@ export interface LeadingGuard {
    * credential the request carries (`ctx.query.token`), or anything else.
    */
   refusal?: ('user' | 'credential' | 'other')[];
+  /**
+   * The handler ends the request when this property path of the call's result is missing
+   * (`const user = extractUserFromInjected(res).user; if (!user) { …; return }`): a signed-in
+   * check when the function called returns the request's signed-in user there.
+   */
+  userVia?: string[];
   at: Loc;
 }
 

@@ -1822,6 +1822,12 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
+  // A leading local and what it is first given: `const user = res.locals.user`.
+  let inits: Map<string, TS.Expression> | null = null;
+  const initOf = (e: TS.Expression): TS.Expression | undefined => {
+    const u = unwrap(ts, e);
+    return ts.isIdentifier(u) ? inits?.get(u.text) : undefined;
+  };
   // `session`, `session.user` of `const session = await getServerSession(authOptions)`: a leading
   // local, named for the signed-in user, holding what a session getter returned
   const userLocal = (e: TS.Expression): boolean => {
@@ -1843,7 +1849,8 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
       const x = unwrap(ts, u.operand);
       if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && /^is(Authenticated|LoggedIn|SignedIn)$/.test(x.expression.name.text))
         return requestChain(ts, x.expression.expression, requestParams()) !== null;
-      return userRead(ts, x, requestParams()) || userLocal(x);
+      const init = initOf(x);
+      return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && userRead(ts, init, requestParams()));
     }
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
       const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
@@ -1865,6 +1872,18 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     if (ts.isIdentifier(x)) return results?.get(x.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
+  // `!user` of `const user = extractUser(res).user`: the call, and the property path read from its result
+  const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
+    const u = unwrap(ts, e);
+    if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
+    const path: string[] = [];
+    let n = unwrap(ts, initOf(u.operand) ?? u.operand);
+    while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
+      path.unshift(n.name.text);
+      n = unwrap(ts, n.expression);
+    }
+    return ts.isCallExpression(n) && !sessionGetterCall(ts, n) ? { call: n, path } : null;
+  };
   const leading = (stmts: readonly TS.Statement[]): boolean => {
     for (const stmt of stmts) {
       if (ts.isIfStatement(stmt)) {
@@ -1874,11 +1893,15 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         if (!stmt.elseStatement && endsRequest(stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
+          const via = st & AUTH || refused ? null : missingFrom(stmt.expression);
           if (!(st & AUTH) && noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
           else if (refused && !(st & AUTH && kinds.includes('user')))
             out.push({ ...leadingCall(ctx, refused, scope), refusal: kinds });
+          // `if (!user) { …; return }` of `const user = extractUser(res).user`: a signed-in check when
+          // the function called gives the request's signed-in user there (judged when linked)
+          else if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
         }
         continue;
       }
@@ -1900,6 +1923,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         const d = stmt.declarationList.declarations[0]!;
         call = callOf(d.initializer);
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
+        if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
       }
       if (call && !isResponseCall(ts, call)) {
         out.push(leadingCall(ctx, call, scope));
@@ -1961,7 +1985,7 @@ function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
 const SESSION_GETTER = /^(getServerSession|getServerAuthSession|getSession|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
 
 /** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
-function isUserPath(props: string[]): boolean {
+export function isUserPath(props: string[]): boolean {
   const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity)$/i.test(p));
   return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
 }

@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
+import { classifyGuard, signedInCheck, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -340,7 +340,16 @@ export class LinkContext {
     // `createMiddleware(async (c, next) => …)` (hono/factory) is the function it is given.
     if (value.t === 'pkg' && value.called && value.pkg === 'hono/factory' && value.path.join('.') === 'createMiddleware' && value.args[0]?.t === 'fn') value = value.args[0];
     let c = classifyGuard(matchName ?? name, value, this.ev, this.matchers);
-    const passes = value.t === 'fn' && this.ev.fnOf(value.file, value.fn)?.behaviour.passesAnonymous === true;
+    // A layer that ends the request first when the request has no signed-in user, whatever the
+    // status (`if (!res.locals.user) { res.send(…); return }`), authenticates. (A route's own
+    // function doing so is a handler checking for itself, `inHandlerGuards`, not a layer.)
+    const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
+    if (f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard') && f.leading.some((lg) => signedInCheck(this.ev, value as { file: string; fn: number }, lg))) {
+      const known = c.kinds.filter((k) => k !== 'unknown');
+      const noUser = 'by behaviour (ends the request first when the request has no signed-in user)';
+      c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${noUser}` : noUser };
+    }
+    const passes = f?.behaviour.passesAnonymous === true;
     if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
@@ -629,6 +638,11 @@ export class LinkContext {
         line: lg.at.line,
       };
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
+    if (lg.userVia) {
+      if (!signedInCheck(this.ev, handler, lg)) return null;
+      const name = exprName(lg.callee!) ?? '(signed-in check)';
+      return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request first when ${name}() gives no signed-in user)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
+    }
     if (!lg.callee) return null;
     // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
     let root = lg.callee;

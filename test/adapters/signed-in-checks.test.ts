@@ -1,0 +1,215 @@
+/**
+ * Middleware and handlers that end the request when the request has no signed-in user, whatever
+ * the status (CapRover's user API: `router.use(Injector.injectUser())` decodes the token into
+ * `res.locals.user` and always goes on; the next middleware answers a 200 error body when
+ * `InjectionExtractor.extractUserFromInjected(res).user` is missing). The user may be read
+ * from the request directly (`res.locals.user`), through a local, or through what a function
+ * handed the response returns; a function returning something else, or handed something else,
+ * proves nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { EXPRESS_PACKAGE, writeProject } from '../helpers/project.js';
+
+const EXTRACTOR = `import type { Request, Response } from 'express';
+
+export interface UserInjected {
+  namespace: string;
+  initialized: boolean;
+}
+
+class InjectionExtractor {
+  static extractUserFromInjected(res: Response) {
+    return {
+      user: res.locals.user as UserInjected,
+    };
+  }
+
+  /** The user a profile page asks for, not the one signed in. */
+  static requestedUser(req: Request) {
+    return { user: req.params.username };
+  }
+
+  static extractGlobalsFromInjected(res: Response) {
+    return { namespace: res.locals.namespace as string };
+  }
+}
+
+export default InjectionExtractor;
+`;
+
+const INJECTOR = `import type { NextFunction, Request, Response } from 'express';
+import { decodeAuthToken } from '../user/Authenticator';
+
+/** Decodes the auth header into res.locals.user; a request without one goes on without a user. */
+export function injectUser() {
+  return function (req: Request, res: Response, next: NextFunction) {
+    decodeAuthToken(req.header('x-captain-auth') || '')
+      .then((decoded) => {
+        if (decoded) res.locals.user = { namespace: decoded.namespace, initialized: true };
+        next();
+      })
+      .catch(() => next());
+  };
+}
+`;
+
+const AUTHENTICATOR = `export async function decodeAuthToken(token: string): Promise<{ namespace: string } | null> {
+  return token.startsWith('ey') ? { namespace: 'captain' } : null;
+}
+
+export function lookupAccount(id: string) {
+  return { user: { id, name: 'someone' } };
+}
+`;
+
+/** Routes as "METHOD /path auth:[…] unknown:[…]". */
+function authLines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => {
+    const of = (kind: string) => r.guards.filter((g) => g.kinds.includes(kind as never)).map((g) => g.name);
+    return `${r.method} ${r.path} auth:[${of('auth').join(', ')}] unknown:[${of('unknown').join(', ')}]`;
+  });
+}
+
+describe('signed-in checks that answer without a 401', () => {
+  it('CapRover: a middleware refusing when the user a helper extracts from res.locals is missing guards every route after it', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/injection/InjectionExtractor.ts': EXTRACTOR,
+      'src/injection/Injector.ts': INJECTOR,
+      'src/user/Authenticator.ts': AUTHENTICATOR,
+      'src/api/BaseApi.ts': `export default class BaseApi {
+  constructor(public status: number, public description: string) {}
+}
+`,
+      'src/routes/user/UserRouter.ts': `import express = require('express');
+import BaseApi from '../../api/BaseApi';
+import InjectionExtractor from '../../injection/InjectionExtractor';
+import * as Injector from '../../injection/Injector';
+import { lookupAccount } from '../../user/Authenticator';
+
+const router = express.Router();
+
+router.get('/status', (req, res) => res.send({ status: 100 }));
+
+router.use(Injector.injectUser());
+
+router.use(function (req, res, next) {
+  const user = InjectionExtractor.extractUserFromInjected(res).user;
+
+  if (!user) {
+    res.send(new BaseApi(1105, 'The request is not authorized.'));
+    return;
+  }
+
+  if (!user.initialized) {
+    res.send(new BaseApi(1106, 'User data is being loaded... Please wait...'));
+    return;
+  }
+  next();
+});
+
+router.get('/apps', (req, res) => res.send({ status: 100, data: [] }));
+
+// a helper returning something else than the request's user proves nothing
+const other = express.Router();
+other.use(function (req, res, next) {
+  const user = lookupAccount(String(req.query.id)).user;
+  if (!user) {
+    res.send(new BaseApi(1105, 'no such account'));
+    return;
+  }
+  next();
+});
+other.get('/accounts', (req, res) => res.send({ status: 100 }));
+
+// the user read from the response directly, through a local, or in the handler itself
+const direct = express.Router();
+direct.use((req, res, next) => {
+  const current = res.locals.user;
+  if (!current) {
+    res.redirect('/login');
+    return;
+  }
+  next();
+});
+direct.get('/settings', (req, res) => res.send({ status: 100 }));
+
+const handlers = express.Router();
+handlers.get('/profile', (req, res) => {
+  const user = InjectionExtractor.extractUserFromInjected(res).user;
+  if (!user) {
+    res.send(new BaseApi(1105, 'The request is not authorized.'));
+    return;
+  }
+  res.send({ status: 100, data: user.namespace });
+});
+handlers.get('/account', (req, res) => {
+  const user = lookupAccount(String(req.query.id)).user;
+  if (!user) {
+    res.send(new BaseApi(1105, 'no such account'));
+    return;
+  }
+  res.send({ status: 100, data: user.name });
+});
+handlers.get('/profiles/:username', (req, res) => {
+  const user = InjectionExtractor.requestedUser(req).user;
+  if (!user) {
+    res.send(new BaseApi(1000, 'no such user'));
+    return;
+  }
+  res.send({ status: 100, data: user });
+});
+handlers.get('/namespace', (req, res) => {
+  const ns = InjectionExtractor.extractGlobalsFromInjected(res).namespace;
+  if (!ns) {
+    res.send(new BaseApi(1000, 'no namespace'));
+    return;
+  }
+  res.send({ status: 100, data: ns });
+});
+
+// handed another object than the request's response
+const snapshot = { locals: { user: { namespace: 'captain', initialized: true } } } as unknown as express.Response;
+const stale = express.Router();
+stale.use((req, res, next) => {
+  const user = InjectionExtractor.extractUserFromInjected(snapshot).user;
+  if (!user) {
+    res.send(new BaseApi(1105, 'The request is not authorized.'));
+    return;
+  }
+  next();
+});
+stale.get('/cached', (req, res) => res.send({ status: 100 }));
+
+export default router;
+export { direct, handlers, other, stale };
+`,
+      'src/app.ts': `import express = require('express');
+import UserRouter, { direct, handlers, other, stale } from './routes/user/UserRouter';
+
+const app = express();
+app.use('/api/v2/user/', UserRouter);
+app.use('/api/v2/other/', other);
+app.use('/api/v2/direct/', direct);
+app.use('/api/v2/handlers/', handlers);
+app.use('/api/v2/stale/', stale);
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(authLines(res)).toEqual([
+      'GET /api/v2/direct/settings auth:[(inline middleware)] unknown:[]',
+      'GET /api/v2/handlers/account auth:[] unknown:[]',
+      'GET /api/v2/handlers/namespace auth:[] unknown:[]',
+      'GET /api/v2/handlers/profile auth:[InjectionExtractor.extractUserFromInjected] unknown:[]',
+      'GET /api/v2/handlers/profiles/:username auth:[] unknown:[]',
+      'GET /api/v2/other/accounts auth:[] unknown:[(inline middleware)]',
+      'GET /api/v2/stale/cached auth:[] unknown:[(inline middleware)]',
+      'GET /api/v2/user/apps auth:[(inline middleware)] unknown:[]',
+      'GET /api/v2/user/status auth:[] unknown:[]',
+    ]);
+    const reason = res.routes.find((r) => r.path === '/api/v2/user/apps')!.guards.find((g) => g.kinds.includes('auth'))!.reason;
+    expect(reason).toBe('by behaviour (ends the request first when the request has no signed-in user)');
+  });
+});
