@@ -8,8 +8,12 @@ function written(e: Expr): Expr {
   return x;
 }
 
-/** How a route's handler is written: `listSites`, `sites.list`, or the function's own name. */
-export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr }): string | null {
+/**
+ * How a route's handler is written: `listSites`, `sites.list`, or the function's own name. A
+ * property of a loop's item is named as the item is written in the list (`route.handler` of
+ * `getFeature` in `allRoutes`: `getFeature.handler`; of `{ path, handler: showReport }`: `showReport`).
+ */
+export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr; file?: string }): string | null {
   const expr = written(h.expr);
   if (expr.k === 'ref') return refName(expr.name);
   if (expr.k === 'member') {
@@ -19,6 +23,14 @@ export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr }): s
       parts.unshift(e.prop);
       e = written(e.obj);
     }
+    const item = e.k === 'item' && h.file !== undefined ? ev.itemExpr(h.file, e) : null;
+    if (item?.expr.k === 'obj' && Object.hasOwn(item.expr.props, parts[0]!) && !Object.keys(item.expr.props).some((k) => k.startsWith('*'))) {
+      // the property as written in the item, and the rest of the path read from it
+      let x: Expr = item.expr.props[parts[0]!]!;
+      for (const prop of parts.slice(1)) x = { k: 'member', obj: x, prop };
+      return handlerNameOf(ev, { value: h.value, expr: x, file: item.file });
+    }
+    if (item?.expr.k === 'ref') parts.unshift(refName(item.expr.name));
     if (e.k === 'ref') parts.unshift(refName(e.name));
     return parts.join('.');
   }

@@ -857,6 +857,36 @@ export class Evaluator {
     return out;
   }
 
+  /**
+   * The expression a list's item is written as, when the list is literals through consts and
+   * imports, spreads flattened as evaluation flattens them (`allRoutes = [...featureRoutes,
+   * postFeatureV2]`: item 2 is `getFeature` of features.router.ts); null when not known.
+   */
+  itemExpr(file: string, item: Extract<Expr, { k: 'item' }>, depth = 0): { file: string; expr: Expr } | null {
+    if (item.index === undefined || depth > 20) return null;
+    const written = (f: string, e: Expr, d: number): { file: string; expr: Expr }[] | null => {
+      if (d > 20) return null;
+      if (e.k === 'at') return written(e.file, e.e, d + 1);
+      if (e.k === 'ref') {
+        const def = this.definitionOf(f, e.scope, e.name);
+        return def ? written(def.file, def.expr, d + 1) : null;
+      }
+      if (e.k !== 'arr') return null;
+      const out: { file: string; expr: Expr }[] = [];
+      for (const it of e.items) {
+        // (a spread of a const array, as the evaluator reads it: an item not itself a list literal that is a list)
+        if (it.k !== 'arr' && this.eval(f, it).t === 'arr') {
+          const inner = written(f, it, d + 1);
+          if (!inner) return null;
+          out.push(...inner);
+        } else out.push({ file: f, expr: it });
+      }
+      return out;
+    };
+    const of = item.of.k === 'item' ? this.itemExpr(file, item.of, depth + 1) : { file, expr: item.of };
+    return (of && written(of.file, of.expr, 0)?.[item.index]) ?? null;
+  }
+
   /** The array literal an expression refers to (through consts and imports), if any. */
   private arrayExprs(file: string, e: Expr, depth = 0): { file: string; exprs: Expr[] } | null {
     if (depth > 20) return null;
