@@ -637,8 +637,20 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
-  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0))
+  // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
+  const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && boundAtModule(ctx, ex.callee.obj);
+  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList)
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
+}
+
+/** Methods that add to a list in place. */
+export const ADDS_TO_LIST = new Set(['push', 'unshift', 'splice']);
+
+/** Is the name a reference reads bound at module scope (so far as the walk has declared it)? */
+function boundAtModule(ctx: Ctx, ref: Extract<Expr, { k: 'ref' }>): boolean {
+  for (let s: Scope | undefined = ctx.facts.scopes[ref.scope]; s; s = s.parent === null ? undefined : ctx.facts.scopes[s.parent])
+    if (Object.hasOwn(s.bindings, ref.name)) return s.id === 0;
+  return false;
 }
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, signedInCheck, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route } from '../types.js';
@@ -822,7 +822,10 @@ export function link(
       // (its target's root, read once; a target reading a loop's variable is read per item)
       const root = readsLoopVariable(facts, r.target) ? null : chainRoot(ev, file, r.target);
       if (root && !madeOn(root, file)) continue;
-      for (const reg of unrolled(ev, file, facts, r)) {
+      // (a loop over a list something adds to: what is added is not read, and the warning says so)
+      const addedTo = (call: { file: string; fact: CallFact }): void =>
+        ctx.warn(file, r.at, `the list this loop goes over is added to (${call.fact.snippet.trim().replace(/;$/, '')} at ${call.file}:${call.fact.at.line}); the routes of what is added are left out`, r.snippet);
+      for (const reg of unrolled(ev, file, facts, r, undefined, addedTo)) {
         // (under a condition known to fail, it is never made)
         if (!ctx.possible(file, reg)) continue;
         const t = root ?? chainRoot(ev, file, reg.target);
@@ -1048,7 +1051,14 @@ const MAX_INLINED_LOCALS = 16;
  * (`` const versionedPath = `/${version}${route.path}` ``, locals bound once). The registration
  * itself when it reads no loop variable (or two), or the list is not known.
  */
-function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: RegistrationFact, within: (e: Expr) => Expr = (e) => e): RegistrationFact[] {
+function unrolled(
+  ev: Evaluator,
+  file: string,
+  facts: FileFacts,
+  reg: RegistrationFact,
+  within: (e: Expr) => Expr = (e) => e,
+  onAddedTo?: (call: { file: string; fact: CallFact }) => void,
+): RegistrationFact[] {
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
@@ -1094,6 +1104,8 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
   const of = ev.iterated(file, within(it.of), it.forOf);
   const list = ev.eval(file, of);
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
+  const added = onAddedTo ? addedTo(ev, file, of) : null;
+  if (added) onAddedTo!(added);
   return list.items.map((_, index) => {
     const item: Expr = { k: 'item', of, index };
     const subst = (e: Expr): Expr => {
@@ -1105,6 +1117,28 @@ function unrolled(ev: Evaluator, file: string, facts: FileFacts, reg: Registrati
     };
     return rewritten(reg, subst);
   });
+}
+
+/**
+ * A call adding to the list a loop goes over, in place (`allRoutes.push(...routes)`), in the
+ * file that declares it: the loop reads the list as declared, without what such a call adds.
+ */
+function addedTo(ev: Evaluator, file: string, list: Expr): { file: string; fact: CallFact } | null {
+  let f = file;
+  let e = list;
+  while (e.k === 'at') {
+    f = e.file;
+    e = e.e;
+  }
+  const def = e.k === 'ref' ? ev.definitionOf(f, e.scope, e.name) : null;
+  if (!def) return null;
+  for (const fact of ev.files.get(def.file)?.calls ?? []) {
+    const c = fact.callee;
+    if (c.k !== 'member' || !ADDS_TO_LIST.has(c.prop) || c.obj.k !== 'ref') continue;
+    const d = ev.definitionOf(def.file, c.obj.scope, c.obj.name);
+    if (d && d.file === def.file && d.scope === def.scope && d.name === def.name) return { file: def.file, fact };
+  }
+  return null;
 }
 
 /**
