@@ -2,9 +2,9 @@
  * Guard recognition (SPEC section 5): by package, by name, and by behaviour.
  */
 import { isRegexEntry, type Config } from './config.js';
-import { bindingIn, type Evaluator, type Value } from './link/evaluate.js';
+import type { Evaluator, Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
-import type { Expr, GuardKind, LeadingGuard } from './types.js';
+import type { GuardKind, LeadingGuard } from './types.js';
 
 type Matcher = (name: string) => boolean;
 
@@ -329,23 +329,16 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
   if (lg.noUser) return true;
   if (!lg.userVia || !lg.callee || !lg.args) return false;
   const callee = ev.eval(fn.file, lg.callee);
-  const facts = callee.t === 'fn' ? ev.files.get(callee.file) : undefined;
-  if (callee.t !== 'fn' || !facts) return false;
+  if (callee.t !== 'fn') return false;
   for (const r of ev.returnsOf(callee.file, callee.fn)) {
-    let e: Expr | undefined = r;
-    for (const p of lg.userVia) e = e?.k === 'obj' && Object.hasOwn(e.props, p) && !Object.keys(e.props).some((k) => k.startsWith('*')) ? e.props[p] : undefined;
-    // the rest, a property path of one of the called function's parameters (`res.locals.user`)
-    const props: string[] = [];
-    while (e?.k === 'member') {
-      props.unshift(e.prop);
-      e = e.obj;
-    }
-    const param = e?.k === 'ref' ? bindingIn(facts, e.scope, e.name) : e;
-    if (param?.k !== 'param' || param.fn !== callee.fn || !isUserPath(props)) continue;
+    // what is returned there: a property path of one of the called function's parameters (`res.locals.user`)
+    let v = ev.eval(callee.file, r);
+    for (const p of lg.userVia) v = ev.member(v, p, 0);
+    if (v.t !== 'param' || v.file !== callee.file || v.fn !== callee.fn || !isUserPath(v.path ?? [])) continue;
     // … handed the request or the response of `fn` (its first two parameters)
-    const arg = lg.args[param.index];
-    const v = arg ? ev.eval(fn.file, arg) : null;
-    if (v?.t === 'param' && v.file === fn.file && v.fn === fn.fn && !v.path?.length && v.index < 2) return true;
+    const arg = lg.args[v.index];
+    const a = arg ? ev.eval(fn.file, arg) : null;
+    if (a?.t === 'param' && a.file === fn.file && a.fn === fn.fn && !a.path?.length && a.index < 2) return true;
   }
   return false;
 }

@@ -638,20 +638,13 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
   // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
-  const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && boundAtModule(ctx, ex.callee.obj);
+  const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList)
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
 }
 
 /** Methods that add to a list in place. */
 export const ADDS_TO_LIST = new Set(['push', 'unshift', 'splice']);
-
-/** Is the name a reference reads bound at module scope (so far as the walk has declared it)? */
-function boundAtModule(ctx: Ctx, ref: Extract<Expr, { k: 'ref' }>): boolean {
-  for (let s: Scope | undefined = ctx.facts.scopes[ref.scope]; s; s = s.parent === null ? undefined : ctx.facts.scopes[s.parent])
-    if (Object.hasOwn(s.bindings, ref.name)) return s.id === 0;
-  return false;
-}
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {
   return e !== undefined && !isEncoded(e) && e.k === 'unknown' && e.text === '';
@@ -1843,14 +1836,9 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   // `session`, `session.user` of `const session = await getServerSession(authOptions)`: a leading
   // local, named for the signed-in user, holding what a session getter returned
   const userLocal = (e: TS.Expression): boolean => {
-    const props: string[] = [];
-    let n = unwrap(ts, e);
-    while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
-      props.unshift(n.name.text);
-      n = unwrap(ts, n.expression);
-    }
-    const call = ts.isIdentifier(n) ? results?.get(n.text) : undefined;
-    return !!call && sessionGetterCall(ts, call) && isUserPath([(n as TS.Identifier).text, ...props]);
+    const { root, props } = propertyChain(ts, e);
+    const call = ts.isIdentifier(root) ? results?.get(root.text) : undefined;
+    return !!call && sessionGetterCall(ts, call) && isUserPath([(root as TS.Identifier).text, ...props]);
   };
   // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`, `if (!session?.user)` of a leading local
   const noUser = (e: TS.Expression): boolean => {
@@ -1888,13 +1876,8 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
     if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
-    const path: string[] = [];
-    let n = unwrap(ts, initOf(u.operand) ?? u.operand);
-    while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
-      path.unshift(n.name.text);
-      n = unwrap(ts, n.expression);
-    }
-    return ts.isCallExpression(n) && !sessionGetterCall(ts, n) ? { call: n, path } : null;
+    const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
+    return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
   const leading = (stmts: readonly TS.Statement[]): boolean => {
     for (const stmt of stmts) {
@@ -1905,7 +1888,6 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         if (!stmt.elseStatement && endsRequest(stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
-          const via = st & AUTH || refused ? null : missingFrom(stmt.expression);
           if (!(st & AUTH) && noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
@@ -1913,7 +1895,10 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
             out.push({ ...leadingCall(ctx, refused, scope), refusal: kinds });
           // `if (!user) { …; return }` of `const user = extractUser(res).user`: a signed-in check when
           // the function called gives the request's signed-in user there (judged when linked)
-          else if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
+          else if (!refused && !(st & AUTH)) {
+            const via = missingFrom(stmt.expression);
+            if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
+          }
         }
         continue;
       }
@@ -1961,13 +1946,19 @@ function nextParam(f: FunctionFact): string | null {
 
 /** `ctx.session.id`, `req.user`: the property names read from one of `params`, or null. */
 function requestChain(ts: TSModule, e: TS.Expression, params: Set<string>): string[] | null {
+  const { root, props } = propertyChain(ts, e);
+  return ts.isIdentifier(root) && params.has(root.text) ? props : null;
+}
+
+/** `a.b.c` (wrappers such as `!` and `as` left out): what the property names are read from, and the names. */
+function propertyChain(ts: TSModule, e: TS.Expression): { root: TS.Expression; props: string[] } {
   const props: string[] = [];
   let n = unwrap(ts, e);
   while (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
     props.unshift(n.name.text);
     n = unwrap(ts, n.expression);
   }
-  return ts.isIdentifier(n) && params.has(n.text) ? props : null;
+  return { root: n, props };
 }
 
 /** The request's signed-in user, or its id: `ctx.session.id`, `ctx.state.user`, `req.user.id`, `req.session.userId`. */

@@ -571,15 +571,12 @@ export class Evaluator {
     if (e.k !== 'call' || e.callee.k !== 'call') return null;
     const outer = this.calledFn(file, e.callee.callee);
     const facts = this.files.get(inner.file);
-    const own = outer && outer.file === inner.file ? facts?.functions[outer.fn]?.scope : undefined;
-    if (own === undefined || !facts) return null;
-    let nested = false;
-    for (let s: Scope | undefined = facts.scopes[facts.functions[inner.fn]?.scope ?? -1]; s && !nested; s = s.parent === null ? undefined : facts.scopes[s.parent]) nested = s.parent === own;
+    const innerScope = facts?.functions[inner.fn]?.scope;
     const key = `curried:${inner.file}:${inner.fn}`;
-    if (!nested || this.resolving.has(key)) return null;
+    if (!outer || outer.file !== inner.file || outer.fn === inner.fn || !facts || innerScope === undefined || !inFunction(facts, facts.scopes[innerScope], outer.fn) || this.resolving.has(key)) return null;
     let returns = this.closures.get(e.callee);
     if (!returns) {
-      const site: CallSite = { file: outer!.file, fn: outer!.fn, argsFile: file, args: e.callee.args };
+      const site: CallSite = { file: outer.file, fn: outer.fn, argsFile: file, args: e.callee.args };
       this.closures.set(e.callee, (returns = this.returnsOf(inner.file, inner.fn).map((r): Expr => ({ k: 'within', e: r, call: site }))));
     }
     this.resolving.add(key);
@@ -607,11 +604,6 @@ export class Evaluator {
     const key = `built:${fn.file}:${fn.fn}`;
     const facts = this.files.get(fn.file);
     if (!facts || this.resolving.has(key)) return null;
-    const own = facts.functions[fn.fn]?.scope;
-    const inHelper = (sc: Scope): boolean => {
-      for (let s: Scope | undefined = sc; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (s.id === own) return true;
-      return false;
-    };
     // (a local is read as its value — `const whole = base + p; return whole` — unless it reads
     // itself; at most MAX_INLINED of them, as locals read twice each double the expression)
     const inlined = new Set<string>();
@@ -626,7 +618,7 @@ export class Evaluator {
         return arg ? { k: 'at', file, e: arg } : (b.init ?? { k: 'unknown', text: `${b.name} is not passed` });
       }
       const local = `${sc.id}:${x.name}`;
-      if (b.k === 'param' || b.k === 'fn' || !inHelper(sc) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
+      if (b.k === 'param' || b.k === 'fn' || !inFunction(facts, sc, fn.fn) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
       inlined.add(local);
       const v = passed(b);
       inlined.delete(local);
@@ -1059,6 +1051,13 @@ export function scopeOf(facts: FileFacts, scope: number, name: string): Scope | 
   let sc: Scope | undefined = facts.scopes[scope];
   while (sc && !bindingOf(sc, name)) sc = sc.parent === null ? undefined : facts.scopes[sc.parent];
   return sc;
+}
+
+/** Is `scope`, or a scope it is inside, the body of function `fn` of the file? */
+export function inFunction(facts: FileFacts, scope: Scope | undefined, fn: number): boolean {
+  const own = facts.functions[fn]?.scope;
+  for (let s = scope; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (s.id === own) return true;
+  return false;
 }
 
 /** What a name read in `scope` of a file is bound to, or undefined. */

@@ -12,7 +12,7 @@ import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_ME
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route } from '../types.js';
-import { bindingIn, Evaluator, exprName, fnKey, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
+import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
 export { fnKey };
@@ -1244,9 +1244,7 @@ export function declaringScope(facts: FileFacts | undefined, scope: number, name
 function localTo(facts: FileFacts, target: Expr, fn: number): boolean {
   let e = target;
   while (e.k === 'member' || e.k === 'call') e = e.k === 'member' ? e.obj : e.callee;
-  const own = facts.functions[fn]?.scope;
-  for (let sc = e.k === 'ref' ? scopeOf(facts, e.scope, e.name) : undefined; sc; sc = sc.parent === null ? undefined : facts.scopes[sc.parent]) if (sc.id === own) return true;
-  return false;
+  return e.k === 'ref' && inFunction(facts, scopeOf(facts, e.scope, e.name), fn);
 }
 
 /** Keys two values share when they are the same value (object literals by identity). */
