@@ -41,6 +41,9 @@ export interface BoundRegistration {
  */
 const placeColumns = new WeakMap<AppliedGuard | PrefixStep, number>();
 
+/** No condition. */
+export const EMPTY_CONDITIONS: ReadonlyMap<string, string> = new Map();
+
 /** Do two routers take requests alike: the same options (a prefix, strict and case-sensitive matching)? */
 function sameInit(a: RouterInit, b: RouterInit): boolean {
   return a.kind === b.kind && a.strict === b.strict && a.caseSensitive === b.caseSensitive && a.prefix === b.prefix && a.prefixUnknown === b.prefixUnknown && a.derivedFrom === b.derivedFrom;
@@ -443,6 +446,18 @@ export class LinkContext {
     return true;
   }
 
+  /** The conditions noted at a registration, not decided statically (by key, with their labels). */
+  conditionsNoted(file: string, reg: RegistrationFact): ReadonlyMap<string, string> | undefined {
+    return this.conditionsOf(file, reg.at.line, reg.at.column);
+  }
+
+  /** The conditions of a call made under some (`if (cfg.auth) setupAuth(fastify)`): null when one is known to fail, else those not decided (by key, with their labels). */
+  callConditions(file: string, call: CallFact): ReadonlyMap<string, string> | null {
+    if (!call.when) return EMPTY_CONDITIONS;
+    const { never, open } = decide(this.ev, file, call.when);
+    return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
+  }
+
   /** The conditions noted at a place: at its column when it is known, else anywhere on its line. */
   private conditionsOf(file: string, line: number, column: number | undefined): Map<string, string> | undefined {
     return this.conditionsAt.get(column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);
@@ -479,7 +494,7 @@ export class LinkContext {
       }
       if (conditional.length === 0) continue;
       r.guards = kept;
-      r.conditionalGuards = conditional;
+      r.conditionalGuards = [...(r.conditionalGuards ?? []), ...conditional];
     }
   }
 

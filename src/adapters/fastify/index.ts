@@ -44,7 +44,7 @@
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
+import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -84,7 +84,12 @@ interface HookUse {
   expr: Expr;
   value: Value;
   at: Loc;
+  /** the conditions not decided statically it is added under (Frame.when) */
+  when: Conditions;
 }
+
+/** Conditions not decided statically, by key, with their labels (LinkContext.conditionsNoted). */
+type Conditions = ReadonlyMap<string, string>;
 
 interface Context {
   parent: Context | null;
@@ -111,6 +116,8 @@ type Autoloaded = { configPrefix?: string } & (
 interface Op {
   reg: RegistrationFact;
   file: string;
+  /** the conditions of the calls that make it (`if (cfg.auth) setupAuth(fastify)`), not decided statically */
+  when?: Conditions;
 }
 
 /** A body being run: its instance's context, and the plugin options it was registered with. */
@@ -119,6 +126,12 @@ interface Frame {
   opts: Value | null;
   /** the plugin function and its instance parameter, when the body is a plugin's */
   fn: { file: string; fn: number } | null;
+  /**
+   * The conditions not decided statically the body runs under: those of the registrations
+   * that loaded its plugin (`if (process.env.AUTH) app.register(auth)`) and of the calls
+   * that made them. A hook added under one guards only the routes declared under it too.
+   */
+  when: Conditions;
 }
 
 interface PendingRoute {
@@ -132,6 +145,8 @@ interface PendingRoute {
   apiDocs: Swagger | null;
   /** the step of a url whose head is not known statically (UnknownHeads), listed at the rest */
   head: PrefixStep | null;
+  /** the conditions not decided statically it is declared under (Frame.when) */
+  when: Conditions;
 }
 
 /** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
@@ -261,7 +276,7 @@ class FastifyApp {
 
   run(): void {
     const ops = this.ctx.registrationsOf(this.app.id).map((b) => ({ reg: b.reg, file: b.file }));
-    this.body(ops, { ctx: FastifyApp.root(), opts: null, fn: null });
+    this.body(ops, { ctx: FastifyApp.root(), opts: null, fn: null, when: EMPTY_CONDITIONS });
     for (const r of this.routes) this.emit(r);
   }
 
@@ -279,7 +294,7 @@ class FastifyApp {
       return;
     }
     const prefix = e.start.prefix ?? optionsPrefix?.v ?? '';
-    this.enter(plugin, skipOverride ? null : prefix, e.options?.t === 'obj' ? e.options : null, FastifyApp.root(), e.op);
+    this.enter(plugin, skipOverride ? null : prefix, e.options?.t === 'obj' ? e.options : null, FastifyApp.root(), e.op, EMPTY_CONDITIONS);
     for (const r of this.routes) this.emit(r);
   }
 
@@ -292,12 +307,19 @@ class FastifyApp {
       if (m === 'register') {
         queue.push(op);
         if (op.reg.awaited) this.flush(queue, frame);
-      } else if (m === 'addHook') this.addHook(op, frame.ctx);
+      } else if (m === 'addHook') this.addHook(op, frame.ctx, this.conditionsOf(op, frame));
       else if (m === 'decorate') this.decorate(op, frame.ctx);
-      else if (m === 'route') this.route(op, frame.ctx, null);
-      else if (METHODS[m]) this.route(op, frame.ctx, METHODS[m]!);
+      else if (m === 'route') this.route(op, frame.ctx, null, this.conditionsOf(op, frame));
+      else if (METHODS[m]) this.route(op, frame.ctx, METHODS[m]!, this.conditionsOf(op, frame));
     }
     this.flush(queue, frame);
+  }
+
+  /** The conditions not decided statically an op of a body runs under: the body's, the calls' that make it, its own. */
+  private conditionsOf(op: Op, frame: Frame): Conditions {
+    const own = this.ctx.conditionsNoted(op.file, op.reg);
+    if (!op.when?.size && !own?.size) return frame.when;
+    return new Map([...frame.when, ...(op.when ?? []), ...(own ?? [])]);
   }
 
   private flush(queue: Op[], frame: Frame): void {
@@ -339,7 +361,7 @@ class FastifyApp {
       else if (p) unknown = pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);
     }
-    for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, unknown);
+    for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, this.conditionsOf(op, frame), unknown);
   }
 
   /** @fastify/swagger loaded into a context (it skips encapsulation): the routes declared there from now on are published. */
@@ -369,7 +391,7 @@ class FastifyApp {
    * Run a plugin function registered in `parent`: in a child context under `prefix`, or in
    * `parent` itself when it skips encapsulation (`prefix` null: fastify-plugin, autoload's hooks).
    */
-  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op, unknown: string | null = null): void {
+  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op, when: Conditions, unknown: string | null = null): void {
     const { reg, file } = op;
     const child = prefix === null ? parent : this.childOf(parent, prefix, op, unknown);
     const key = fnKey(plugin.file, plugin.fn);
@@ -380,7 +402,7 @@ class FastifyApp {
     // the route-graph budget: a plugin registered twice in each of its parents multiplies
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.stack.push(key);
-    this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn } });
+    this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn }, when });
     this.stack.pop();
   }
 
@@ -468,7 +490,7 @@ class FastifyApp {
         ctx = this.childOf(ctx, common ?? '', op);
         for (const hookFile of node.hooks) {
           const hook = this.autoloaded(op, pkg, hookFile);
-          if (hook && 'fn' in hook) this.enter(hook.fn, null, null, ctx, op);
+          if (hook && 'fn' in hook) this.enter(hook.fn, null, null, ctx, op, this.conditionsOf(op, frame));
         }
       }
       for (const { plugin, prefix: full } of loaded) {
@@ -477,7 +499,7 @@ class FastifyApp {
           continue;
         }
         const prefix = common !== undefined && full?.startsWith(common) ? full.slice(common.length) : full;
-        this.enter(plugin.fn, plugin.skipOverride || flags.encapsulate === false ? null : prefix ?? '', pluginOpts, ctx, op);
+        this.enter(plugin.fn, plugin.skipOverride || flags.encapsulate === false ? null : prefix ?? '', pluginOpts, ctx, op, this.conditionsOf(op, frame));
       }
     }
   }
@@ -584,7 +606,12 @@ class FastifyApp {
         if (argIndex < 0) continue;
         const callee = this.ctx.ev.eval(file, call.callee);
         if (callee.t !== 'fn') continue;
-        this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) => out.push({ op, at: call.at, sub: i + 1 }));
+        // (under a condition known to fail, the call is never made)
+        const when = this.ctx.callConditions(file, call);
+        if (when === null) continue;
+        this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) =>
+          out.push({ op: when.size === 0 ? op : { ...op, when: new Map([...when, ...(op.when ?? [])]) }, at: call.at, sub: i + 1 }),
+        );
       }
     }
     out.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column || a.sub - b.sub);
@@ -596,12 +623,12 @@ class FastifyApp {
     return v.t === 'str' ? v.v : null;
   }
 
-  private addHook(op: Op, c: Context): void {
+  private addHook(op: Op, c: Context, when: Conditions): void {
     const name = this.ctx.ev.eval(op.file, op.reg.args[0]!);
     if (name.t !== 'str') return;
     const phase = GUARD_HOOKS.indexOf(name.v);
     if (phase < 0) return;
-    for (const it of this.ctx.ev.flatten(op.file, op.reg.args.slice(1))) c.own.push({ phase, file: it.file, expr: it.expr, value: it.value, at: op.reg.at });
+    for (const it of this.ctx.ev.flatten(op.file, op.reg.args.slice(1))) c.own.push({ phase, file: it.file, expr: it.expr, value: it.value, at: op.reg.at, when });
   }
 
   private decorate(op: Op, c: Context): void {
@@ -611,7 +638,7 @@ class FastifyApp {
     c.decorations.set(name.v, { file: op.file, expr: e, value: this.ctx.ev.eval(op.file, e) });
   }
 
-  private route(op: Op, c: Context, shorthand: string | null): void {
+  private route(op: Op, c: Context, shorthand: string | null, when: Conditions): void {
     const { reg, file } = op;
     const ev = this.ctx.ev;
     let options: Value | null = null;
@@ -670,7 +697,7 @@ class FastifyApp {
       const o = options;
       GUARD_HOOKS.forEach((h, phase) => {
         const e = o.props[h];
-        if (e) for (const it of ev.flatten(o.file, [e])) hooks.push({ phase, file: it.file, expr: it.expr, value: it.value, at: reg.at });
+        if (e) for (const it of ev.flatten(o.file, [e])) hooks.push({ phase, file: it.file, expr: it.expr, value: it.value, at: reg.at, when });
       });
       const schema = ev.member(o, 'schema', 0);
       if (schema.t === 'obj') hidden = { hide: bool(ev.member(schema, 'hide', 0)) === true, tags: stringsOf(ev.member(schema, 'tags', 0)) ?? [] };
@@ -693,6 +720,7 @@ class FastifyApp {
           handler,
           apiDocs: published,
           head: headStep,
+          when,
         });
       }
     }
@@ -717,12 +745,22 @@ class FastifyApp {
   private emit(r: PendingRoute): void {
     const { reg, file } = r.op;
     const guards: AppliedGuard[] = [];
+    const conditional: AppliedGuard[] = [];
+    // A hook added under conditions the route is not declared under may not run for it.
+    const push = (h: HookUse, g: AppliedGuard | null): void => {
+      if (!g) return;
+      const lacking = [...h.when].filter(([key]) => !r.when.has(key)).map(([, label]) => label);
+      if (lacking.length === 0) guards.push(g);
+      else conditional.push({ ...g, when: lacking.join(' && ') });
+    };
     for (let phase = 0; phase < GUARD_HOOKS.length; phase++) {
-      for (const h of r.ctx.inherited) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, 'router.use'));
-      for (const h of r.ctx.own) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
-      for (const h of r.hooks) if (h.phase === phase) this.push(guards, this.hookGuard(h, r.ctx, 'route-middleware'));
+      for (const h of r.ctx.inherited) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'router.use'));
+      for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
+      for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
     }
     if (r.handler) guards.push(...this.ctx.inHandlerGuards(r.handler.value));
+    // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
+    const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
     const handlerName = r.handler ? this.handlerName(r.handler) : null;
     for (const method of r.methods) {
       this.ctx.routes.push({
@@ -737,13 +775,10 @@ class FastifyApp {
         ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
         prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
         guards,
+        ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
         handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
       });
     }
-  }
-
-  private push(out: AppliedGuard[], g: AppliedGuard | null): void {
-    if (g) out.push(g);
   }
 
   private handlerName(h: { value: Value; expr: Expr }): string | null {
