@@ -2,7 +2,7 @@
  * Guard recognition (SPEC section 5): by package, by name, and by behaviour.
  */
 import { isRegexEntry, type Config } from './config.js';
-import type { Evaluator, Value } from './link/evaluate.js';
+import { exprName, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
 import type { GuardKind, LeadingGuard } from './types.js';
 
@@ -341,6 +341,25 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
     if (a?.t === 'param' && a.file === fn.file && a.fn === fn.fn && !a.path?.length && a.index < 2) return true;
   }
   return false;
+}
+
+/** What a verification refuses when it throws, by its name: a token, a session, a credential. */
+const TOKEN_NAME = /jwt|token|bearer|session|credential|api_?key/i;
+/** Packages whose functions verify a token (`jsonwebtoken`'s `verify`, `jose`'s `jwtVerify`). */
+const TOKEN_PACKAGES = new Set(['jsonwebtoken', 'jose']);
+
+/**
+ * A leading verification (`LeadingGuard.verifies`) that authenticates: the request ends when it
+ * throws, and it verifies a token or session (`verifyJWT`, `jwt.verify`, `admin.auth().verifyIdToken`,
+ * `verify` imported from jsonwebtoken). Its name, or null when it verifies something else
+ * (`validate(request.body)`).
+ */
+export function tokenVerification(ev: Evaluator, file: string, lg: LeadingGuard): string | null {
+  if (!lg.verifies || !lg.callee) return null;
+  const name = exprName(lg.callee);
+  if (name !== null && TOKEN_NAME.test(name)) return name;
+  const v = ev.eval(file, lg.callee);
+  return v.t === 'pkg' && TOKEN_PACKAGES.has(v.pkg) ? (name ?? [v.pkg, ...v.path].join('.')) : null;
 }
 
 const KIND_ORDER: GuardKind[] = ['auth', 'bearer', 'tenant', 'csrf', 'family', 'session', 'nonguard', 'unknown'];

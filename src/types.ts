@@ -172,6 +172,12 @@ export interface LeadingGuard {
    * check when the function called returns the request's signed-in user there.
    */
   userVia?: string[];
+  /**
+   * The call is made in a leading `try` whose `catch` ends the request, named as a check
+   * (`verify…`, `validate…`) and handed what the request carries (`await verifyJWT(request.jwt,
+   * secret)`): the request ends when it throws. Judged when linked, by what it verifies.
+   */
+  verifies?: true;
   at: Loc;
 }
 

@@ -13,6 +13,9 @@ import { findingRows, routeRows, row } from './helpers/expect.js';
 const DIR = path.join(ROOT, 'fixtures', 'express-clean');
 const R = 'src/routes/';
 const SESSION = { auth: ['rejectAnonymous'] }; // app.use('/api', rejectAnonymous, api): by behaviour (401)
+// requireTenant hands a 403 to next when the session has no user (`if (!user || !tenantId) return
+// next(new HttpError(403, …))`): it refuses anonymous requests too, so it authenticates as well
+const TENANT = { auth: ['rejectAnonymous', 'requireTenant'], tenant: ['requireTenant'] };
 
 /** Sorted by path, then method (SPEC section 3). */
 const ROUTES = [
@@ -24,19 +27,19 @@ const ROUTES = [
   // non-strict router: '/me' also serves the contract's '/api/auth/me/'
   row('GET /api/auth/me', 'contract', `${R}auth.ts:24:1`, { auth: ['requireSession'], tenant: ['requireTenantMembership'] }, 'GET /api/auth/me/'),
   // registerBillingRoutes(api, …): a registration function; requirePlan (unknown package) is unclassified
-  row('POST /api/billing/checkout', 'browser', `${R}billing.ts:15:3`, { ...SESSION, tenant: ['requireTenant'], csrf: ['protectForms'], unknown: ['requirePlan'] }),
-  row('GET /api/billing/invoices', 'browser', `${R}billing.ts:10:3`, { ...SESSION, tenant: ['requireTenant'], unknown: ['requirePlan'] }),
+  row('POST /api/billing/checkout', 'browser', `${R}billing.ts:15:3`, { ...TENANT, csrf: ['protectForms'], unknown: ['requirePlan'] }),
+  row('GET /api/billing/invoices', 'browser', `${R}billing.ts:10:3`, { ...TENANT, unknown: ['requirePlan'] }),
   // createDatabasesRouter(deps): a factory router; auditTrail never ends the request (not a guard)
-  row('GET /api/databases/', 'contract', `${R}databases.ts:10:3`, { ...SESSION, tenant: ['requireTenant'] }, 'GET /api/databases/'),
-  row('POST /api/databases/', 'browser', `${R}databases.ts:19:3`, { ...SESSION, tenant: ['requireTenant'], csrf: ['protectForms'] }),
-  row('GET /api/databases/:databaseId', 'browser', `${R}databases.ts:15:3`, { ...SESSION, tenant: ['requireTenant'] }),
+  row('GET /api/databases/', 'contract', `${R}databases.ts:10:3`, { ...TENANT }, 'GET /api/databases/'),
+  row('POST /api/databases/', 'browser', `${R}databases.ts:19:3`, { ...TENANT, csrf: ['protectForms'] }),
+  row('GET /api/databases/:databaseId', 'browser', `${R}databases.ts:15:3`, { ...TENANT }),
   // ...tenantWrite: an imported array of guards
-  row('POST /api/databases/:databaseId/credentials/rotate', 'browser', `${R}databases.ts:24:3`, { ...SESSION, tenant: ['requireTenant'], csrf: ['protectForms'] }),
+  row('POST /api/databases/:databaseId/credentials/rotate', 'browser', `${R}databases.ts:24:3`, { ...TENANT, csrf: ['protectForms'] }),
   // strict router, but '/' at a mount point serves both '/api/deployments' and '/api/deployments/'
-  row('GET /api/deployments/', 'contract', `${R}deployments.ts:11:1`, { ...SESSION, tenant: ['requireTenant'] }, 'GET /api/deployments/'),
-  row('POST /api/deployments/', 'browser', `${R}deployments.ts:22:1`, { ...SESSION, tenant: ['requireTenant'], csrf: ['protectForms'] }),
-  row('GET /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:17:1`, { ...SESSION, tenant: ['requireTenant'] }),
-  row('POST /api/deployments/:deploymentId/rollback', 'browser', `${R}deployments.ts:29:1`, { ...SESSION, tenant: ['requireTenant'], csrf: ['protectForms'] }),
+  row('GET /api/deployments/', 'contract', `${R}deployments.ts:11:1`, { ...TENANT }, 'GET /api/deployments/'),
+  row('POST /api/deployments/', 'browser', `${R}deployments.ts:22:1`, { ...TENANT, csrf: ['protectForms'] }),
+  row('GET /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:17:1`, { ...TENANT }),
+  row('POST /api/deployments/:deploymentId/rollback', 'browser', `${R}deployments.ts:29:1`, { ...TENANT, csrf: ['protectForms'] }),
   row('GET /api/health/live', 'public', `${R}health.ts:14:1`),
   row('GET /api/health/ready', 'public', `${R}health.ts:8:1`, {}, 'GET /api/health/ready'),
   // ensureSameAccount: a tenant guard by behaviour (compares the tenant, answers 403), at a nested mount

@@ -1198,8 +1198,11 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   };
   analyseBehaviour(ctx, node, body, f, own, words);
   responses.finish();
-  if (ts.isBlock(body)) f.leading = leadingGuards(ctx, body, scope.id, f, responds);
-  else {
+  if (ts.isBlock(body)) {
+    f.leading = leadingGuards(ctx, body, scope.id, f, responds);
+    // a verification whose failure the `catch` ends the request on (`next(err)` there included)
+    if (f.leading.some((l) => l.verifies)) f.behaviour.sendsResponse = true;
+  } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it
     const call = unwrap(ts, body);
     if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [leadingCall(ctx, call, scope.id)];
@@ -1439,6 +1442,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         if (ts.isIdentifier(c)) {
           (summary.called ??= new Set()).add(c.text);
           if ((n as TS.CallExpression).arguments.length === 0) (summary.calledBare ??= new Set()).add(c.text);
+          // `if (!req.user) return next(new Unauthorized())`: the request ends with the error (one
+          // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
+          else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
         }
         if (isResponseCall(ts, n)) summary.sendsResponse = true;
         break;
@@ -1476,7 +1482,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
     if (free.every((site) => site.length > 0)) b.status401If = free;
   }
-  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, nextName)) b.passesAnonymous = true;
+  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
   const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.params[0], nextName) : [];
   if (skips.length > 0) b.skipsFor = skips;
@@ -1688,14 +1694,15 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
 const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
 
 /** `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but declarations. */
-function passesWhenMissing(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string): boolean {
   const { ts } = ctx;
+  // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
   const callsNext = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     return stmts.some((x) => {
       const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
       const c = e ? unwrap(ts, e) : undefined;
-      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
+      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && !handsErrorOn(ts, f, c);
     });
   };
   const missing = (e: TS.Expression): boolean => {
@@ -1810,21 +1817,26 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   let requestParamsSet: Set<string> | null = null;
   const requestParams = (): Set<string> => (requestParamsSet ??= new Set(f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f))));
   const nextName = nextParam(f);
-  // `if (…) { …respond…; return; }` or `if (…) throw …`, without calling next: the branch ends the request.
-  const endsRequest = (s: TS.Statement): boolean => {
+  // A branch ends the request when it responds, throws or hands an error to next, and never calls
+  // next to go on (`exits`: it must end with a return or a throw, as an if's branch must).
+  const ends = (s: TS.Statement, exits: boolean): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     const last = stmts[stmts.length - 1];
-    if (!last || !(ts.isReturnStatement(last) || ts.isThrowStatement(last))) return false;
-    if (!ts.isThrowStatement(last) && !containsResponse(s)) return false;
+    if (!last || (exits && !(ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return false;
     let callsNext = false;
+    let error = false;
     const v = (x: TS.Node): void => {
       if (callsNext || ts.isFunctionLike(x)) return;
-      if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) callsNext = true;
-      else ts.forEachChild(x, v);
+      if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) {
+        if (handsErrorOn(ts, f, x)) error = true;
+        else callsNext = true;
+      } else ts.forEachChild(x, v);
     };
     v(s);
-    return !callsNext;
+    return !callsNext && (ts.isThrowStatement(last) || containsResponse(s) || error);
   };
+  // `if (…) { …respond…; return; }`, `if (…) throw …`, `if (…) { done(err); return }`: the branch ends the request.
+  const endsRequest = (s: TS.Statement): boolean => ends(s, true);
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
   // A leading local and what it is first given: `const user = res.locals.user`.
@@ -1847,8 +1859,10 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noUser(u.left) || noUser(u.right);
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
       const x = unwrap(ts, u.operand);
-      if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && /^is(Authenticated|LoggedIn|SignedIn)$/.test(x.expression.name.text))
+      if (ts.isCallExpression(x) && x.arguments.length === 0 && ts.isPropertyAccessExpression(x.expression) && SIGNED_IN_FLAG.test(x.expression.name.text))
         return requestChain(ts, x.expression.expression, requestParams()) !== null;
+      // `!request.isAuthenticated`: a flag an earlier hook set on the request
+      if (ts.isPropertyAccessExpression(x) && SIGNED_IN_FLAG.test(x.name.text)) return requestChain(ts, x.expression, requestParams()) !== null;
       const init = initOf(x);
       return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && userRead(ts, init, requestParams()));
     }
@@ -1872,6 +1886,34 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     if (ts.isIdentifier(x)) return results?.get(x.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
+  // Whether `e` reads the request: one of its parameters, or a leading local given something that does
+  // (`req.headers.authorization?.split(' ')[1]`, `request.jwt`, `token` of `const token = …`)
+  const readsRequest = (e: TS.Node, depth = 0): boolean => {
+    let found = false;
+    const v = (x: TS.Node): void => {
+      if (found || ts.isFunctionLike(x)) return;
+      if (ts.isPropertyAccessExpression(x)) return v(x.expression);
+      if (ts.isIdentifier(x)) {
+        const init = inits?.get(x.text);
+        found = requestParams().has(x.text) || (init !== undefined && depth < 4 && readsRequest(init, depth + 1));
+        return;
+      }
+      ts.forEachChild(x, v);
+    };
+    v(e);
+    return found;
+  };
+  // In a leading `try` whose `catch` ends the request: the calls of a statement that may verify
+  // what the request carries (`await verifyJWT(request.jwt, …)`, either of `c ? verifyA(t) : verifyB(t)`)
+  const verifications = (e: TS.Expression | undefined): TS.CallExpression[] => {
+    if (!e) return [];
+    const u = unwrap(ts, e);
+    if (ts.isConditionalExpression(u)) return [...verifications(u.whenTrue), ...verifications(u.whenFalse)];
+    if (!ts.isCallExpression(u)) return [];
+    const callee = unwrap(ts, u.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+    return VERIFY_CALL.test(name) && readsRequest(u) ? [u] : [];
+  };
   // `!user` of `const user = extractUser(res).user`: the call, and the property path read from its result
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
@@ -1879,7 +1921,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
     return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
-  const leading = (stmts: readonly TS.Statement[]): boolean => {
+  const leading = (stmts: readonly TS.Statement[], verifying = false): boolean => {
     for (const stmt of stmts) {
       if (ts.isIfStatement(stmt)) {
         const st = statuses(stmt.thenStatement);
@@ -1902,25 +1944,35 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
         }
         continue;
       }
-      // The statements a leading `try` runs first lead the handler too.
+      // The statements a leading `try` runs first lead the handler too; when its `catch` ends the
+      // request, a call among them verifying what the request carries refuses it by throwing.
       if (ts.isTryStatement(stmt)) {
-        if (!leading(stmt.tryBlock.statements)) return false;
+        if (!leading(stmt.tryBlock.statements, !!stmt.catchClause && ends(stmt.catchClause.block, false))) return false;
         if (containsResponse(stmt)) return false;
         continue;
       }
       let call: TS.CallExpression | null = null;
+      // what the statement computes: an expression's right-hand side, or a declared local's initializer
+      let value: TS.Expression | undefined;
       if (ts.isExpressionStatement(stmt)) {
         // `event = stripe.webhooks.constructEvent(…)`: a call whose result goes to a declared local
         const x = unwrap(ts, stmt.expression);
-        const assigned = ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(x.left) ? x : null;
-        call = callOf(assigned ? assigned.right : stmt.expression);
-        if (call && assigned) (results ??= new Map()).set((assigned.left as TS.Identifier).text, call);
+        const assigned = ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken ? x : null;
+        value = assigned ? assigned.right : stmt.expression;
+        call = callOf(assigned && ts.isIdentifier(assigned.left) ? assigned.right : stmt.expression);
+        if (call && assigned && ts.isIdentifier(assigned.left)) (results ??= new Map()).set(assigned.left.text, call);
       }
       else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) {
         const d = stmt.declarationList.declarations[0]!;
+        value = d.initializer;
         call = callOf(d.initializer);
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
+      }
+      const verified = verifying ? verifications(value) : [];
+      if (verified.length > 0) {
+        for (const c of verified) out.push({ ...leadingCall(ctx, c, scope), verifies: true });
+        continue;
       }
       if (call && !isResponseCall(ts, call)) {
         out.push(leadingCall(ctx, call, scope));
@@ -1932,6 +1984,18 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
   };
   leading(body.statements);
   return out;
+}
+
+/**
+ * `next(err)` / `done(err)` (a call of `f`'s next parameter) in a `(req, res, next)` middleware or
+ * a `(request, reply, done)` hook: the error is handed on and the request ends with it (Express
+ * skips to the error handlers, Fastify replies with it). Koa's and Hono's `(ctx, next)` take no
+ * argument; `next('route')` / `next('router')` skip on, `done(null)` / `done(undefined)` go on.
+ */
+function handsErrorOn(ts: TSModule, f: FunctionFact, c: TS.CallExpression): boolean {
+  if (f.params.length < 3 || c.arguments.length === 0) return false;
+  const a = unwrap(ts, c.arguments[0]!);
+  return !(ts.isStringLiteralLike(a) && (a.text === 'route' || a.text === 'router')) && a.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(a) && a.text === 'undefined');
 }
 
 /** A call leading a function: its callee and arguments, as written, and where. */
@@ -1984,6 +2048,12 @@ function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
   };
   return SESSION_GETTER.test(name) && c.arguments.every(plain);
 }
+
+/** `req.isAuthenticated()` (Passport), `request.isAuthenticated` (a flag a hook set): the request has a signed-in user. */
+const SIGNED_IN_FLAG = /^is(Authenticated|LoggedIn|SignedIn)$/;
+
+/** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`); what it verifies is judged when linked. */
+const VERIFY_CALL = /verify|validate/i;
 
 const SESSION_GETTER = /^(getServerSession|getServerAuthSession|getSession|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
 

@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, signedInCheck, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
+import { classifyGuard, signedInCheck, tokenVerification, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -352,6 +352,14 @@ export class LinkContext {
       const noUser = 'by behaviour (ends the request first when the request has no signed-in user)';
       c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${noUser}` : noUser };
     }
+    // A layer that ends the request when verifying the request's token throws authenticates
+    // (`try { request.jwtPayload = await verifyJWT(request.jwt, secret) } catch (e) { throw ERRORS.AccessDenied(…) }`).
+    const verified = f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard') ? f.leading.map((lg) => tokenVerification(this.ev, (value as { file: string }).file, lg)).find((n) => n !== null) : undefined;
+    if (verified) {
+      const known = c.kinds.filter((k) => k !== 'unknown');
+      const throws = `by behaviour (ends the request when ${verified}() throws on what the request carries)`;
+      c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${throws}` : throws };
+    }
     const passes = f?.behaviour.passesAnonymous === true;
     if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
@@ -659,6 +667,9 @@ export class LinkContext {
       return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request first when ${name}() gives no signed-in user)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
     if (!lg.callee) return null;
+    const verified = tokenVerification(this.ev, handler.file, lg);
+    if (verified)
+      return { name: verified, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${verified}() throws on what the request carries)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
     let root = lg.callee;
     while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;
