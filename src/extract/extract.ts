@@ -1910,9 +1910,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     const u = unwrap(ts, e);
     if (ts.isConditionalExpression(u)) return [...verifications(u.whenTrue), ...verifications(u.whenFalse)];
     if (!ts.isCallExpression(u)) return [];
-    const callee = unwrap(ts, u.expression);
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-    return VERIFY_CALL.test(name) && readsRequest(u) ? [u] : [];
+    return VERIFY_CALL.test(calleeName(ts, u)) && readsRequest(u) ? [u] : [];
   };
   // `!user` of `const user = extractUser(res).user`: the call, and the property path read from its result
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
@@ -1998,6 +1996,12 @@ function handsErrorOn(ts: TSModule, f: FunctionFact, c: TS.CallExpression): bool
   return !(ts.isStringLiteralLike(a) && (a.text === 'route' || a.text === 'router')) && a.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(a) && a.text === 'undefined');
 }
 
+/** The name a call's callee is written with, its last property (`verifyJWT`, `verify` of `jwt.verify`), or ''. */
+function calleeName(ts: TSModule, c: TS.CallExpression): string {
+  const callee = unwrap(ts, c.expression);
+  return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+}
+
 /** A call leading a function: its callee and arguments, as written, and where. */
 function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
   return { callee: shallowExpr(ctx, call.expression, scope), args: call.arguments.map((a) => shallowExpr(ctx, ctx.ts.isSpreadElement(a) ? a.expression : a, scope)), at: locOf(ctx, call) };
@@ -2038,15 +2042,13 @@ function userRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean 
  * lookup handed request data (`getSession(req.params.id)`) may be any record.
  */
 function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
-  const callee = unwrap(ts, c.expression);
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
   const plain = (a: TS.Expression): boolean => {
     const u = unwrap(ts, a);
     if (ts.isIdentifier(u)) return true;
     if (ts.isCallExpression(u)) return u.arguments.length === 0 && ts.isIdentifier(u.expression);
     return ts.isObjectLiteralExpression(u) && u.properties.every((p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && plain(p.initializer)));
   };
-  return SESSION_GETTER.test(name) && c.arguments.every(plain);
+  return SESSION_GETTER.test(calleeName(ts, c)) && c.arguments.every(plain);
 }
 
 /** `req.isAuthenticated()` (Passport), `request.isAuthenticated` (a flag a hook set): the request has a signed-in user. */

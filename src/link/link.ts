@@ -343,22 +343,25 @@ export class LinkContext {
     // `createMiddleware(async (c, next) => …)` (hono/factory) is the function it is given.
     if (value.t === 'pkg' && value.called && value.pkg === 'hono/factory' && value.path.join('.') === 'createMiddleware' && value.args[0]?.t === 'fn') value = value.args[0];
     let c = classifyGuard(matchName ?? name, value, this.ev, this.matchers);
-    // A layer that ends the request first when the request has no signed-in user, whatever the
-    // status (`if (!res.locals.user) { res.send(…); return }`), authenticates. (A route's own
-    // function doing so is a handler checking for itself, `inHandlerGuards`, not a layer.)
+    // A layer authenticates by what it does, whatever the status it answers, when it ends the
+    // request first when the request has no signed-in user (`if (!res.locals.user) { res.send(…);
+    // return }`), or when verifying the request's token throws (`try { … await verifyJWT(request.jwt,
+    // secret) } catch (e) { throw ERRORS.AccessDenied(…) }`). (A route's own function doing so is a
+    // handler checking for itself, `inHandlerGuards`, not a layer.)
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
-    if (f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard') && f.leading.some((lg) => signedInCheck(this.ev, value as { file: string; fn: number }, lg))) {
-      const known = c.kinds.filter((k) => k !== 'unknown');
-      const noUser = 'by behaviour (ends the request first when the request has no signed-in user)';
-      c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${noUser}` : noUser };
-    }
-    // A layer that ends the request when verifying the request's token throws authenticates
-    // (`try { request.jwtPayload = await verifyJWT(request.jwt, secret) } catch (e) { throw ERRORS.AccessDenied(…) }`).
-    const verified = f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard') ? f.leading.map((lg) => tokenVerification(this.ev, (value as { file: string }).file, lg)).find((n) => n !== null) : undefined;
-    if (verified) {
-      const known = c.kinds.filter((k) => k !== 'unknown');
-      const throws = `by behaviour (ends the request when ${verified}() throws on what the request carries)`;
-      c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${throws}` : throws };
+    if (f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard')) {
+      const fn = value as { file: string; fn: number };
+      const signedIn = f.leading.some((lg) => signedInCheck(this.ev, fn, lg));
+      const verified = signedIn ? undefined : f.leading.map((lg) => tokenVerification(this.ev, fn.file, lg)).find((n) => n !== null);
+      const byBehaviour = signedIn
+        ? 'by behaviour (ends the request first when the request has no signed-in user)'
+        : verified
+          ? `by behaviour (ends the request when ${verified}() throws on what the request carries)`
+          : null;
+      if (byBehaviour) {
+        const known = c.kinds.filter((k) => k !== 'unknown');
+        c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${byBehaviour}` : byBehaviour };
+      }
     }
     const passes = f?.behaviour.passesAnonymous === true;
     if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
