@@ -35,6 +35,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
+import { reportFileOf } from './kept-report.js';
 import { VERSION } from './package-root.js';
 
 export const CACHE_FORMAT = 9;
@@ -189,6 +190,8 @@ export class FactCache {
   private writer: Writer | null = null;
   /** why the next cache cannot be written, once a write failed */
   private writeError: string | null = null;
+  /** why what is at the cache's path is neither read nor written, when it is not a cache */
+  private refusedWhy: string | null = null;
   /** why the previous cache was not used, when it was not */
   readonly discarded: string | null;
 
@@ -277,6 +280,7 @@ export class FactCache {
   private static refused(file: string, key: string, why: string): FactCache {
     const cache = new FactCache(file, key, why);
     cache.writeError = `cannot write the cache ${file} (${why}: left as it is)`;
+    cache.refusedWhy = why;
     return cache;
   }
 
@@ -332,6 +336,16 @@ export class FactCache {
   close(): void {
     if (this.fd !== null) fs.closeSync(this.fd);
     this.fd = null;
+  }
+
+  /** Whether the previous run's result was computed from exactly the inputs `key` digests (nothing is read). */
+  holdsResult(key: string): boolean {
+    return this.oldResult?.[0] === key;
+  }
+
+  /** Where the last report is kept beside this cache (kept-report.ts); null when this cache is not written (what is at its path is not one). */
+  get reportFile(): string | null {
+    return this.refusedWhy === null ? reportFileOf(this.file) : null;
   }
 
   /** The result of the previous run, when it was computed from exactly the inputs `key` digests. */

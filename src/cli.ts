@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { RULES } from '../rules/index.js';
-import { run, type RunResult } from './engine.js';
+import { exitCode, run, runReported, type RunResult } from './engine.js';
 import { VERSION } from './package-root.js';
 import { UsageError } from './errors.js';
 import { makeChalk } from './report/color.js';
@@ -27,8 +27,13 @@ interface CommonOpts {
   quiet?: boolean;
 }
 
+/** A cache that cannot be read or written slows the next run down; it never fails this one. */
+function warnAboutCache(note: string | null | undefined): void {
+  if (note?.startsWith('cannot')) process.stderr.write(`route-surface: warning: ${note}\n`);
+}
+
 /** Write a report, whole or in pieces (see jsonChunks), to standard output or to a file. */
-function writeOut(text: string | Iterable<string>, output: string | undefined): void {
+function writeOut(text: string | Iterable<string | Uint8Array>, output: string | undefined): void {
   const pieces = typeof text === 'string' ? [text] : text;
   if (!output) {
     for (const piece of pieces) process.stdout.write(piece);
@@ -72,8 +77,8 @@ export async function main(argv: string[]): Promise<number> {
       if (!Number.isInteger(n)) throw new UsageError(`--max-warnings: not a whole number: ${v}`);
       return n;
     })
-    .action(async (paths: string[], opts: CommonOpts & GateOptions & { maxWarnings?: number; verbose?: boolean; cache?: boolean; cacheLocation?: string }) => {
-      const all = await run({
+    .action(async (paths: string[], opts: CommonOpts & GateOptions & { format: string; maxWarnings?: number; verbose?: boolean; cache?: boolean; cacheLocation?: string }) => {
+      const runOpts = {
         cwd: process.cwd(),
         paths,
         config: opts.config,
@@ -81,21 +86,41 @@ export async function main(argv: string[]): Promise<number> {
         onProgress: progressOnStderr(),
         cache: opts.cache === true,
         cacheLocation: opts.cacheLocation,
-      });
-      // A cache that cannot be read or written slows the next run down; it never fails this one.
-      const cacheNote = all.extraction?.cacheNote;
-      if (cacheNote?.startsWith('cannot')) process.stderr.write(`route-surface: warning: ${cacheNote}\n`);
+      };
+      const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
+      // With the cache, the report is kept (kept-report.ts) under how it is made: every option
+      // but where it goes, the cache's own and --max-warnings (the exit code comes from the
+      // summary), and the colours and directory it is made with. Only for the formats made from
+      // the result alone: not with a baseline (its file is read anew each run), --verbose (it
+      // quotes source lines), SARIF (it looks for a file to anchor contract findings to) or
+      // github (it appends to the step summary).
+      const { cache: _cache, cacheLocation: _location, output: _output, maxWarnings: _max, ...how } = opts;
+      const keepable = opts.cache && ['stylish', 'json', 'html'].includes(opts.format) && !opts.verbose && !opts.baseline && !opts.updateBaseline && !opts.baselineStrict;
+      const reported = keepable ? await runReported(runOpts, { ...how, paths, colorLevel: c.level, cwd: process.cwd() }) : { result: await run(runOpts), keep: (pieces: Iterable<string>) => pieces };
+      if ('kept' in reported) {
+        warnAboutCache(reported.cacheNote);
+        writeOut([reported.kept.bytes], opts.output);
+        code = exitCode(reported.kept.summary, opts.maxWarnings);
+        return;
+      }
+      const all = reported.result;
+      warnAboutCache(all.extraction?.cacheNote);
       if (opts.updateBaseline) {
         writeOut(updateBaseline(all, process.cwd(), opts), undefined);
         return;
       }
       const { res, baseline } = withBaseline(all, process.cwd(), opts);
-      const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
       const explain = opts.verbose ? findingExplainer(res, process.cwd(), c) : undefined;
       const gateFormat = GATE_FORMATS.find((f) => f === opts.format);
-      if (opts.format === 'html') writeOut(formatHtml(quietResult(res, opts.quiet), process.cwd()), opts.output);
-      else if (gateFormat) writeOut(formatGate(gateFormat, quietResult(res, opts.quiet), baseline, process.cwd(), opts), opts.output);
-      else writeOut(opts.format === 'json' ? jsonChunks(quietResult(res, opts.quiet), baseline) : formatStylish(res, c, opts.quiet, explain) + (baseline ? formatBaselineNote(baseline) : ''), opts.output);
+      const report =
+        opts.format === 'html'
+          ? [formatHtml(quietResult(res, opts.quiet), process.cwd())]
+          : gateFormat
+            ? [formatGate(gateFormat, quietResult(res, opts.quiet), baseline, process.cwd(), opts)]
+            : opts.format === 'json'
+              ? jsonChunks(quietResult(res, opts.quiet), baseline)
+              : [formatStylish(res, c, opts.quiet, explain) + (baseline ? formatBaselineNote(baseline) : '')];
+      writeOut(reported.keep(report), opts.output);
       code = gateExitCode(res, opts.maxWarnings, baseline);
     });
 

@@ -12,6 +12,7 @@ import { emptyFacts } from './extract/extract.js';
 import { cacheFile, FactCache, factCacheKey, type ResultScope } from './cache.js';
 import { readSources, type CollectStats } from './collect.js';
 import { jsonPieces } from './json-pieces.js';
+import { keepingReport, readKeptReport, reportKey, type KeptReport } from './kept-report.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
@@ -52,6 +53,32 @@ export interface RunResult {
 
 
 export async function run(opts: RunOptions): Promise<RunResult> {
+  const outcome = await analyse(opts, undefined);
+  if ('kept' in outcome) throw new Error('a kept report, unasked');
+  return outcome.result;
+}
+
+/**
+ * `check`'s run: with the cache, the report is kept beside it (kept-report.ts) under the
+ * result's key and `how` — plain JSON saying how the caller reports the result (format,
+ * options, colours…) — so the caller keeps what it writes with `keep`; and a run whose result
+ * and `how` are the kept report's gets that report back instead of the result.
+ */
+export async function runReported(
+  opts: RunOptions,
+  how: unknown,
+): Promise<{ result: RunResult; keep: (pieces: Iterable<string>) => Iterable<string> } | { kept: KeptReport; cacheNote: string | null }> {
+  const outcome = await analyse(opts, how);
+  if ('kept' in outcome) return outcome;
+  const { result, reportKey: key, reportFile } = outcome;
+  return { result, keep: (pieces) => (key && reportFile ? keepingReport(reportFile, key, result.summary, pieces) : pieces) };
+}
+
+/** A run's result, and where and under which key its report is kept (null: none is); or the kept report. */
+type Analysed = { result: RunResult; reportKey: string | null; reportFile: string | null } | { kept: KeptReport; cacheNote: string | null };
+
+/** A run; `how` (runReported) when the report is kept, else undefined. */
+async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
   const { config } = loadConfig(opts.config, opts.cwd);
   const contract = loadContract(opts.contract ?? config.contract, opts.cwd);
   const severities = ruleSeverities(config, opts.config);
@@ -86,6 +113,17 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       : null;
     const resultKey = inputs ? runKey({ ...inputs, sources: sources.digest }) : null;
     const base = inputs ? runKey({ ...inputs, sources: '' }) : null;
+    const keptKey = how !== undefined && resultKey ? reportKey(resultKey, how) : null;
+    const reportFile = keptKey ? cache!.reportFile : null;
+    // Nothing changed, and the result is reported as last time: the last report (kept-report.ts).
+    if (keptKey && reportFile && cache!.holdsResult(resultKey!)) {
+      const kept = readKeptReport(reportFile, keptKey);
+      if (kept) {
+        const cacheNote = sources.keepSignatures();
+        cache!.close();
+        return { kept, cacheNote };
+      }
+    }
     let reused = cache && resultKey ? cache.result(resultKey) : null;
     // Only files the last result never read changed (a service edited, say), and they parse,
     // or files whose facts only moved (relocate.ts), but maybe for calls leading a function
@@ -114,7 +152,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         const checked = holds?.checked ?? 0;
         const moved = holds?.moved.size ?? 0;
         const stats = { files: files.length, cached: files.length - checked - moved, unread: sources.unread, parsed: moved, deferred: 0, checked, threads: 1, demanded: 0, cacheNote, reused: true };
-        return { contract, config, ...result, extraction: stats };
+        return { result: { contract, config, ...result, extraction: stats }, reportKey: keptKey, reportFile };
       } catch {
         // a damaged entry, or a result that cannot be moved: computed again below
       }
@@ -209,7 +247,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       if (isPlainJson(rest)) cache.setResult(resultKey, { base, unused: facts.unread(), returnsRead, handlers }, () => jsonPieces(rest, 0));
     }
     const cacheNote = collected.saveCache() ?? cache?.discarded ?? null;
-    return { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } };
+    return { result: { ...result, extraction: { ...collected.stats, demanded: facts.demanded.length, cacheNote, reused: false } }, reportKey: keptKey, reportFile };
   } catch (err) {
     cache?.abandon();
     throw err;

@@ -12,7 +12,7 @@ import { UsageError } from './errors.js';
  * the file it leads to (created if need be); a device or a FIFO (`/dev/stdout`, a named pipe) is
  * written to as it is, never replaced. A failure is one line naming the file as `shown`.
  */
-export function writeFileSafely(file: string, pieces: Iterable<string>, shown: string): void {
+export function writeFileSafely(file: string, pieces: Iterable<string | Uint8Array>, shown: string): void {
   let tmp: string | null = null;
   try {
     const here = statOrNull(file, fs.lstatSync);
@@ -22,7 +22,10 @@ export function writeFileSafely(file: string, pieces: Iterable<string>, shown: s
     if (atomic) tmp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.tmp`);
     const fd = fs.openSync(tmp ?? abs, 'w');
     try {
-      for (const piece of pieces) fs.writeSync(fd, piece);
+      for (const piece of pieces) {
+        if (typeof piece === 'string') fs.writeSync(fd, piece);
+        else fs.writeSync(fd, piece);
+      }
     } finally {
       fs.closeSync(fd);
     }

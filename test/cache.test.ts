@@ -414,7 +414,8 @@ describe('check --cache on the command line', () => {
     const sources = (fs.readdirSync(path.join(dir, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split(path.sep).join('/')}`);
     expect(sources.length).toBe(28);
     expect(sources.filter((f) => !reopened.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
-    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface'))).toEqual([CACHE_FILE_NAME]);
+    // (and the report, kept beside it: kept-report.test.ts)
+    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface')).sort()).toEqual([CACHE_FILE_NAME, `${CACHE_FILE_NAME}.report`]);
     reopened.close();
 
     // Two runs after an edit: at most one appends (they take turns through the lock, and one
@@ -427,6 +428,6 @@ describe('check --cache on the command line', () => {
     expect(again.discarded).toBe(null);
     expect(sources.filter((f) => !again.hasFacts(f, built.contentHash(fs.readFileSync(path.join(dir, f), 'utf8'))))).toEqual([]);
     again.close();
-    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface'))).toEqual([CACHE_FILE_NAME]);
+    expect(fs.readdirSync(path.join(dir, 'node_modules', '.cache', 'route-surface')).sort()).toEqual([CACHE_FILE_NAME, `${CACHE_FILE_NAME}.report`]);
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * `check --cache`: the last report, kept beside the cache (`<cache file>.report`).
+ *
+ * A run whose inputs are all those of the last one (memo.ts: the result's key) gets the last
+ * result back; reporting it again — reading back and decoding the whole result, rendering it
+ * — is then most of what the run does (on the bench's 2,000-file tree: 8 MB of result and an
+ * 11 MB JSON report, about 0.2 s of a 0.6 s run). The report itself is kept instead, with the
+ * key of the result it reports and how it was reported (`reportKey`: the format and every
+ * option that changes its bytes, the colours, the working directory); a run with the same
+ * key writes those bytes again, as they were written. Runs with a baseline keep none (the
+ * baseline file is not in the key).
+ *
+ * The file is a header of `HEADER_BYTES` (JSON, padded with spaces, ending in a line break)
+ * and the report's bytes. The header holds the key, the summary (the exit code comes from
+ * it), the report's length and its CRC-32. It is written through a temporary file renamed over
+ * the old one, so a reader sees a whole report or the previous one. Anything amiss — another
+ * key, a short or damaged file, one that is not a kept report — and the result is reported as
+ * usual. A path that holds something other than a regular file, or a file that is not a kept
+ * report, is neither read nor replaced.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import type { RunResult } from './engine.js';
+
+const FORMAT = 1;
+const HEADER_BYTES = 512;
+const HEADER_START = '{"tool":"route-surface","report":';
+
+interface Header {
+  tool: 'route-surface';
+  report: number;
+  key: string;
+  summary: RunResult['summary'];
+  length: number;
+  crc: number;
+}
+
+export interface KeptReport {
+  bytes: Buffer;
+  summary: RunResult['summary'];
+}
+
+/** Where the report is kept for the cache file `cacheFile`. */
+export function reportFileOf(cacheFile: string): string {
+  return `${cacheFile}.report`;
+}
+
+/** The key of a report: the result's key and how it is reported (plain JSON). */
+export function reportKey(resultKey: string, how: unknown): string {
+  return crypto.createHash('sha1').update(resultKey).update('\0').update(JSON.stringify(how)).digest('base64url');
+}
+
+/** The report kept in `file` under `key`, or null. */
+export function readKeptReport(file: string, key: string): KeptReport | null {
+  let fd: number | null = null;
+  try {
+    if (!fs.statSync(file).isFile()) return null;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.allocUnsafe(HEADER_BYTES);
+    if (fs.readSync(fd, head, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return null;
+    const header = JSON.parse(head.toString('utf8')) as Header;
+    if (header.tool !== 'route-surface' || header.report !== FORMAT || header.key !== key || !Number.isSafeInteger(header.length) || header.length < 0) return null;
+    const bytes = Buffer.allocUnsafeSlow(header.length);
+    if (fs.readSync(fd, bytes, 0, header.length, HEADER_BYTES) !== header.length || zlib.crc32(bytes) !== header.crc) return null;
+    return { bytes, summary: header.summary };
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Keep the report `pieces` make in `file` under `key`, as they pass on to the caller (who
+ * writes them out): the pieces are yielded as they come, and the report is kept once they
+ * have all passed. Keeping it never fails the run: what cannot be written is not kept.
+ */
+export function* keepingReport(file: string, key: string, summary: RunResult['summary'], pieces: Iterable<string>): Generator<string> {
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  let fd: number | null = null;
+  let length = 0;
+  let crc = 0;
+  try {
+    const there = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (!there || (there.isFile() && isKeptReport(file))) fd = fs.openSync(tmp, 'w');
+  } catch {
+    fd = null;
+  }
+  let kept = false;
+  try {
+    for (const piece of pieces) {
+      if (fd !== null) {
+        const bytes = Buffer.from(piece, 'utf8');
+        try {
+          fs.writeSync(fd, bytes, 0, bytes.length, HEADER_BYTES + length);
+          length += bytes.length;
+          crc = zlib.crc32(bytes, crc);
+        } catch {
+          drop();
+        }
+      }
+      yield piece;
+    }
+    if (fd === null) return;
+    const header = JSON.stringify({ tool: 'route-surface', report: FORMAT, key, summary, length, crc } satisfies Header);
+    if (Buffer.byteLength(header) >= HEADER_BYTES) return;
+    try {
+      fs.writeSync(fd, `${header.padEnd(HEADER_BYTES - 1)}\n`, 0);
+      fs.renameSync(tmp, file);
+      kept = true;
+    } catch {
+      // not kept
+    }
+  } finally {
+    // (also when the pieces fail, or the caller stops taking them: a write of the report failed)
+    drop();
+  }
+
+  /** Close the temporary file, and remove it unless it became the kept report. */
+  function drop(): void {
+    if (fd === null) return;
+    try {
+      fs.closeSync(fd);
+      if (!kept) fs.rmSync(tmp, { force: true });
+    } catch {
+      // left for the cache's sweep of old temporary files
+    }
+    fd = null;
+  }
+}
+
+/** Whether `file` starts as a kept report does (so it may be replaced). */
+function isKeptReport(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const start = Buffer.alloc(HEADER_START.length);
+    return start.subarray(0, fs.readSync(fd, start, 0, start.length, 0)).toString('latin1') === HEADER_START;
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { CACHE_FILE_NAME } from '../src/cache.js';
+import { cli, ROOT } from './helpers/run.js';
+
+/** A copy of fixtures/express-clean to edit. */
+function project(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-report-'));
+  fs.cpSync(path.join(ROOT, 'fixtures', 'express-clean'), dir, { recursive: true });
+  return dir;
+}
+
+const CACHE_DIR = path.join('node_modules', '.cache', 'route-surface');
+const REPORT = path.join(CACHE_DIR, `${CACHE_FILE_NAME}.report`);
+const HEADER_BYTES = 512;
+
+/**
+ * Put `text` in the kept report in place of the report, under the same key and summary (its
+ * length and CRC-32 made to fit): a run that prints `text` printed the kept report.
+ */
+function forgeReport(dir: string, text: string, summary?: object): void {
+  const file = path.join(dir, REPORT);
+  const bytes = fs.readFileSync(file);
+  const header = JSON.parse(bytes.toString('utf8', 0, HEADER_BYTES)) as Record<string, unknown>;
+  const body = Buffer.from(text);
+  const forged = JSON.stringify({ ...header, ...(summary ? { summary } : {}), length: body.length, crc: zlib.crc32(body) });
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`${forged.padEnd(HEADER_BYTES - 1)}\n`), body]));
+}
+
+const FORGED = 'the kept report\n';
+
+describe('check --cache keeps the report', () => {
+  it('prints the kept report when nothing changed and the report is asked for the same way, with the exit code of its summary', () => {
+    const dir = project();
+    const plain = cli(['check', '--format', 'json'], dir);
+    expect(plain.code).toBe(0);
+    const cold = cli(['check', '--format', 'json', '--cache'], dir);
+    expect([cold.code, cold.stdout]).toEqual([plain.code, plain.stdout]);
+    expect(fs.readdirSync(path.join(dir, CACHE_DIR)).sort()).toEqual([CACHE_FILE_NAME, `${CACHE_FILE_NAME}.report`]);
+    // the report as written, behind its header
+    expect(fs.readFileSync(path.join(dir, REPORT)).subarray(HEADER_BYTES).toString('utf8')).toBe(plain.stdout);
+    const warm = cli(['check', '--format', 'json', '--cache'], dir);
+    expect([warm.code, warm.stdout, warm.stderr]).toEqual([plain.code, plain.stdout, '']);
+
+    forgeReport(dir, FORGED);
+    expect(cli(['check', '--format', 'json', '--cache'], dir)).toEqual({ code: 0, stdout: FORGED, stderr: '' });
+    // the exit code is the kept summary's: with an error, 1; --max-warnings is judged on it
+    forgeReport(dir, FORGED, { files: 28, routes: 20, errors: 1, warnings: 0, infos: 0 });
+    expect(cli(['check', '--format', 'json', '--cache'], dir)).toEqual({ code: 1, stdout: FORGED, stderr: '' });
+    // --output writes it to the file
+    expect(cli(['check', '--format', 'json', '--cache', '--output', 'out.json'], dir).code).toBe(1);
+    expect(fs.readFileSync(path.join(dir, 'out.json'), 'utf8')).toBe(FORGED);
+    forgeReport(dir, FORGED, { files: 28, routes: 20, errors: 0, warnings: 3, infos: 0 });
+    expect(cli(['check', '--format', 'json', '--cache', '--max-warnings', '3'], dir).code).toBe(0);
+    expect(cli(['check', '--format', 'json', '--cache', '--max-warnings', '2'], dir).code).toBe(1);
+  });
+
+  it('reports anew when a file, the format, an option or the colours change, and keeps the new report', () => {
+    const dir = project();
+    cli(['check', '--format', 'json', '--cache'], dir);
+    forgeReport(dir, FORGED);
+    // another format, --quiet, colours forced: each is reported anew
+    for (const [args, env] of [
+      [['check', '--cache'], {}],
+      [['check', '--format', 'json', '--cache', '--quiet'], {}],
+      [['check', '--format', 'json', '--cache'], { FORCE_COLOR: '1' }],
+      [['check', '--format', 'html', '--cache'], {}],
+    ] as [string[], Record<string, string>][]) {
+      const res = cli(args, dir, env);
+      expect(res.stdout).not.toBe(FORGED);
+      expect(res.stdout).toBe(cli(args.filter((a) => a !== '--cache'), dir, env).stdout);
+      // kept in its turn
+      expect(fs.readFileSync(path.join(dir, REPORT)).subarray(HEADER_BYTES).toString('utf8')).toBe(res.stdout);
+      forgeReport(dir, FORGED);
+      expect(cli(args, dir, env).stdout).toBe(FORGED);
+    }
+    fs.appendFileSync(path.join(dir, 'src/routes/health.ts'), `\nhealthRouter.get('/version', (_req, res) => {\n  res.json({ version: '3.4.0' });\n});\n`);
+    const edited = cli(['check', '--format', 'html', '--cache'], dir);
+    expect(edited.stdout).toBe(cli(['check', '--format', 'html'], dir).stdout);
+    expect(edited.stdout).toContain('/api/health/version');
+  });
+
+  it('keeps none for the formats and options that read more than the result: SARIF, github, --verbose, a baseline', () => {
+    const dir = project();
+    for (const args of [
+      ['check', '--format', 'sarif', '--cache'],
+      ['check', '--format', 'github', '--cache'],
+      ['check', '--verbose', '--cache'],
+      ['check', '--cache', '--update-baseline'],
+      ['check', '--cache', '--baseline', 'route-surface.baseline.json'],
+    ]) {
+      const first = cli(args, dir);
+      expect(first.code).not.toBe(2);
+      expect(fs.existsSync(path.join(dir, REPORT))).toBe(false);
+    }
+  });
+
+  it('reports anew over a damaged kept report, and leaves alone what is not one', () => {
+    const dir = project();
+    const plain = cli(['check'], dir);
+    cli(['check', '--cache'], dir);
+    const file = path.join(dir, REPORT);
+    // a byte of the report changed: its CRC-32 no longer sums
+    const bytes = fs.readFileSync(file);
+    bytes[HEADER_BYTES + 3] ^= 1;
+    fs.writeFileSync(file, bytes);
+    expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
+    expect(fs.readFileSync(file).subarray(HEADER_BYTES).toString('utf8')).toBe(plain.stdout);
+    // cut short
+    fs.truncateSync(file, HEADER_BYTES + 10);
+    expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
+    // someone else's file, and a directory, at the report's path: not read, not replaced
+    fs.writeFileSync(file, 'notes\n');
+    expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
+    expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
+    expect(fs.readFileSync(file, 'utf8')).toBe('notes\n');
+    fs.rmSync(file);
+    fs.mkdirSync(file);
+    const res = cli(['check', '--cache'], dir);
+    expect([res.code, res.stdout, res.stderr]).toEqual([plain.code, plain.stdout, '']);
+    expect(fs.readdirSync(file)).toEqual([]);
+    // nothing left behind by the writes
+    expect(fs.readdirSync(path.join(dir, CACHE_DIR)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
