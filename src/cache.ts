@@ -338,6 +338,11 @@ export class FactCache {
     this.fd = null;
   }
 
+  /** The key of the previous run's result, when there is one. */
+  get keptResultKey(): string | null {
+    return this.oldResult?.[0] ?? null;
+  }
+
   /** Whether the previous run's result was computed from exactly the inputs `key` digests (nothing is read). */
   holdsResult(key: string): boolean {
     return this.oldResult?.[0] === key;

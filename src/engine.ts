@@ -12,7 +12,7 @@ import { emptyFacts } from './extract/extract.js';
 import { cacheFile, FactCache, factCacheKey, type ResultScope } from './cache.js';
 import { readSources, type CollectStats } from './collect.js';
 import { jsonPieces } from './json-pieces.js';
-import { keepingReport, readKeptReport, reportKey, type KeptReport } from './kept-report.js';
+import { keepingReport, readKeptReport, rekeyReport, reportKey, type KeptReport } from './kept-report.js';
 import { isPlainJson, manifestsDigest, runKey } from './memo.js';
 import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
@@ -136,7 +136,20 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
           (store, changes) => inertChanges(store, ADAPTERS, matchers, project, changes),
         )
       : null;
-    if (holds) reused = cache!.keptResult();
+    if (holds) {
+      const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
+      // The result stands unmoved (only files it never read changed): so does a report of it
+      // made the same way, kept again under the new key.
+      const before = cache!.keptResultKey;
+      const report = holds.moved.size === 0 && keptKey && reportFile && before !== null ? rekeyReport(reportFile, reportKey(before, how), keptKey) : null;
+      if (report) {
+        cache!.keepResult(resultKey!, scope);
+        const cacheNote = sources.saveEntries();
+        cache!.close();
+        return { kept: report, cacheNote };
+      }
+      reused = cache!.keptResult();
+    }
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;

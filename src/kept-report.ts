@@ -3,12 +3,14 @@
  *
  * A run whose inputs are all those of the last one (memo.ts: the result's key) gets the last
  * result back; reporting it again — reading back and decoding the whole result, rendering it
- * — is then most of what the run does (on the bench's 2,000-file tree: 8 MB of result and an
+ * — is then much of what the run does (on the bench's 2,000-file tree: 8 MB of result and an
  * 11 MB JSON report, about 0.2 s of a 0.6 s run). The report itself is kept instead, with the
  * key of the result it reports and how it was reported (`reportKey`: the format and every
  * option that changes its bytes, the colours, the working directory); a run with the same
- * key writes those bytes again, as they were written. Runs with a baseline keep none (the
- * baseline file is not in the key).
+ * key writes those bytes again, as they were written. A result that stands unmoved under a
+ * new key (only files it never read changed) keeps its report too (`rekeyReport`). The caller
+ * keeps only reports made from the result alone (cli.ts: not with a baseline, whose file is
+ * not in the key).
  *
  * The file is a header of `HEADER_BYTES` (JSON, padded with spaces, ending in a line break)
  * and the report's bytes. The header holds the key, the summary (the exit code comes from
@@ -77,56 +79,94 @@ export function readKeptReport(file: string, key: string): KeptReport | null {
  * have all passed. Keeping it never fails the run: what cannot be written is not kept.
  */
 export function* keepingReport(file: string, key: string, summary: RunResult['summary'], pieces: Iterable<string>): Generator<string> {
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  let fd: number | null = null;
-  let length = 0;
-  let crc = 0;
-  try {
-    const there = fs.lstatSync(file, { throwIfNoEntry: false });
-    if (!there || (there.isFile() && isKeptReport(file))) fd = fs.openSync(tmp, 'w');
-  } catch {
-    fd = null;
-  }
-  let kept = false;
+  const w = ReportWriter.open(file);
   try {
     for (const piece of pieces) {
-      if (fd !== null) {
-        const bytes = Buffer.from(piece, 'utf8');
-        try {
-          fs.writeSync(fd, bytes, 0, bytes.length, HEADER_BYTES + length);
-          length += bytes.length;
-          crc = zlib.crc32(bytes, crc);
-        } catch {
-          drop();
-        }
-      }
+      w?.add(Buffer.from(piece, 'utf8'));
       yield piece;
     }
-    if (fd === null) return;
-    const header = JSON.stringify({ tool: 'route-surface', report: FORMAT, key, summary, length, crc } satisfies Header);
-    if (Buffer.byteLength(header) >= HEADER_BYTES) return;
+    w?.finish(key, summary);
+  } finally {
+    // (also when the pieces fail, or the caller stops taking them: a write of the report failed)
+    w?.close();
+  }
+}
+
+/**
+ * The report kept in `file` under `from`, kept again under `to` (the result it reports stands
+ * under a new key); null when there is none under `from`, or it cannot be kept again.
+ */
+export function rekeyReport(file: string, from: string, to: string): KeptReport | null {
+  const report = readKeptReport(file, from);
+  const w = report ? ReportWriter.open(file) : null;
+  if (!report || !w) return null;
+  try {
+    w.add(report.bytes);
+    return w.finish(to, report.summary) ? report : null;
+  } finally {
+    w.close();
+  }
+}
+
+/** A report being kept: written to a temporary file beside `file`, renamed over it when finished. */
+class ReportWriter {
+  private length = 0;
+  private crc = 0;
+  private kept = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly tmp: string,
+    private fd: number | null,
+  ) {}
+
+  /** A writer for `file`; null when what is there is not a kept report (or nothing), or nothing can be written beside it. */
+  static open(file: string): ReportWriter | null {
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     try {
-      fs.writeSync(fd, `${header.padEnd(HEADER_BYTES - 1)}\n`, 0);
-      fs.renameSync(tmp, file);
-      kept = true;
+      const there = fs.lstatSync(file, { throwIfNoEntry: false });
+      return !there || (there.isFile() && isKeptReport(file)) ? new ReportWriter(file, tmp, fs.openSync(tmp, 'w')) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  add(bytes: Uint8Array): void {
+    if (this.fd === null) return;
+    try {
+      fs.writeSync(this.fd, bytes, 0, bytes.length, HEADER_BYTES + this.length);
+      this.length += bytes.length;
+      this.crc = zlib.crc32(bytes, this.crc);
+    } catch {
+      this.close();
+    }
+  }
+
+  /** Put the header and the report in place; whether it is kept. */
+  finish(key: string, summary: RunResult['summary']): boolean {
+    if (this.fd === null) return false;
+    const header = JSON.stringify({ tool: 'route-surface', report: FORMAT, key, summary, length: this.length, crc: this.crc } satisfies Header);
+    if (Buffer.byteLength(header) >= HEADER_BYTES) return false;
+    try {
+      fs.writeSync(this.fd, `${header.padEnd(HEADER_BYTES - 1)}\n`, 0);
+      fs.renameSync(this.tmp, this.file);
+      this.kept = true;
     } catch {
       // not kept
     }
-  } finally {
-    // (also when the pieces fail, or the caller stops taking them: a write of the report failed)
-    drop();
+    return this.kept;
   }
 
   /** Close the temporary file, and remove it unless it became the kept report. */
-  function drop(): void {
-    if (fd === null) return;
+  close(): void {
+    if (this.fd === null) return;
     try {
-      fs.closeSync(fd);
-      if (!kept) fs.rmSync(tmp, { force: true });
+      fs.closeSync(this.fd);
+      if (!this.kept) fs.rmSync(this.tmp, { force: true });
     } catch {
       // left for the cache's sweep of old temporary files
     }
-    fd = null;
+    this.fd = null;
   }
 }
 

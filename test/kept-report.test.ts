@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CACHE_FILE_NAME } from '../src/cache.js';
+import { writeProject } from './helpers/project.js';
 import { cli, ROOT } from './helpers/run.js';
 
 /** A copy of fixtures/express-clean to edit. */
@@ -81,6 +82,34 @@ describe('check --cache keeps the report', () => {
     const edited = cli(['check', '--format', 'html', '--cache'], dir);
     expect(edited.stdout).toBe(cli(['check', '--format', 'html'], dir).stdout);
     expect(edited.stdout).toContain('/api/health/version');
+  });
+
+  it('keeps the report when only files the result never read changed (the result stands, unmoved), and reports anew when it moves', () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '5.1.0' } }),
+      'src/app.ts': [
+        `import express from 'express';`,
+        `import { listSites } from './sites';`,
+        `const app = express();`,
+        `app.get('/api/sites/', listSites);`,
+        `export default app;`,
+      ].join('\n'),
+      'src/sites.ts': `export async function listSites(_req: unknown, res: { json(b: unknown): void }) {\n  res.json([]);\n}\n`,
+      'src/reports/total.ts': `export function total(xs: number[]) {\n  return xs.reduce((a, b) => a + b, 0);\n}\n`,
+    });
+    const args = ['check', '--format', 'json', '--cache'];
+    const first = cli(args, dir);
+    expect(first.stdout).toContain('"path": "/api/sites/"');
+    forgeReport(dir, FORGED);
+    // a file no route reaches, edited: parsed to know it still shows no signal, and the kept report stands, under the new key
+    fs.writeFileSync(path.join(dir, 'src/reports/total.ts'), `export function total(xs: number[]) {\n  const sum = xs.reduce((a, b) => a + b, 0);\n  return sum;\n}\n`);
+    expect(cli(args, dir).stdout).toBe(FORGED);
+    expect(cli(args, dir).stdout).toBe(FORGED);
+    // a line put above the route: the result stands, moved; the report is made anew
+    fs.writeFileSync(path.join(dir, 'src/app.ts'), `// the API\n${fs.readFileSync(path.join(dir, 'src/app.ts'), 'utf8')}`);
+    const moved = cli(args, dir);
+    expect(moved.stdout).toBe(cli(['check', '--format', 'json'], dir).stdout);
+    expect(moved.stdout).not.toBe(first.stdout);
   });
 
   it('keeps none for the formats and options that read more than the result: SARIF, github, --verbose, a baseline', () => {
