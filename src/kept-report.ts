@@ -62,7 +62,9 @@ export function readKeptReport(file: string, key: string): KeptReport | null {
     const head = Buffer.allocUnsafe(HEADER_BYTES);
     if (fs.readSync(fd, head, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return null;
     const header = JSON.parse(head.toString('utf8')) as Header;
-    if (header.tool !== 'route-surface' || header.report !== FORMAT || header.key !== key || !Number.isSafeInteger(header.length) || header.length < 0) return null;
+    if (header.tool !== 'route-surface' || header.report !== FORMAT || header.key !== key) return null;
+    // exactly the file's size (so a header that lies never makes a run allocate what is not there)
+    if (header.length !== fs.fstatSync(fd).size - HEADER_BYTES) return null;
     const bytes = Buffer.allocUnsafeSlow(header.length);
     if (fs.readSync(fd, bytes, 0, header.length, HEADER_BYTES) !== header.length || zlib.crc32(bytes) !== header.crc) return null;
     return { bytes, summary: header.summary };
@@ -134,7 +136,7 @@ class ReportWriter {
   add(bytes: Uint8Array): void {
     if (this.fd === null) return;
     try {
-      fs.writeSync(this.fd, bytes, 0, bytes.length, HEADER_BYTES + this.length);
+      if (fs.writeSync(this.fd, bytes, 0, bytes.length, HEADER_BYTES + this.length) !== bytes.length) throw new Error('short write');
       this.length += bytes.length;
       this.crc = zlib.crc32(bytes, this.crc);
     } catch {

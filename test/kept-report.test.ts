@@ -141,6 +141,10 @@ describe('check --cache keeps the report', () => {
     // cut short
     fs.truncateSync(file, HEADER_BYTES + 10);
     expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
+    // a header that claims more than the file holds (a terabyte): reported anew
+    const header = JSON.parse(fs.readFileSync(file).toString('utf8', 0, HEADER_BYTES)) as Record<string, unknown>;
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, length: 2 ** 40 }).padEnd(HEADER_BYTES - 1)}\n`), Buffer.from(FORGED)]));
+    expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
     // someone else's file, and a directory, at the report's path: not read, not replaced
     fs.writeFileSync(file, 'notes\n');
     expect(cli(['check', '--cache'], dir).stdout).toBe(plain.stdout);
