@@ -338,14 +338,9 @@ export class FactCache {
     this.fd = null;
   }
 
-  /** The key of the previous run's result, when there is one. */
+  /** The key of the previous run's result (the digest of the inputs it was computed from), when there is one; nothing is read. */
   get keptResultKey(): string | null {
     return this.oldResult?.[0] ?? null;
-  }
-
-  /** Whether the previous run's result was computed from exactly the inputs `key` digests (nothing is read). */
-  holdsResult(key: string): boolean {
-    return this.oldResult?.[0] === key;
   }
 
   /** Where the last report is kept beside this cache (kept-report.ts); null when this cache is not written (what is at its path is not one). */
@@ -355,7 +350,7 @@ export class FactCache {
 
   /** The result of the previous run, when it was computed from exactly the inputs `key` digests. */
   result(key: string): string | null {
-    return this.oldResult?.[0] === key ? this.keptResult() : null;
+    return this.keptResultKey === key ? this.keptResult() : null;
   }
 
   /** What the previous run's result depends on besides its key (ResultScope), when all its other inputs but the files' contents are those `base` digests. */

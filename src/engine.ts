@@ -116,7 +116,7 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
     const keptKey = how !== undefined && resultKey ? reportKey(resultKey, how) : null;
     const reportFile = keptKey ? cache!.reportFile : null;
     // Nothing changed, and the result is reported as last time: the last report (kept-report.ts).
-    if (keptKey && reportFile && cache!.holdsResult(resultKey!)) {
+    if (keptKey && reportFile && cache!.keptResultKey === resultKey) {
       const kept = readKeptReport(reportFile, keptKey);
       if (kept) {
         const cacheNote = sources.keepSignatures();
