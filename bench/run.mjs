@@ -21,7 +21,7 @@
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
  * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
  * where a cold run's extraction time goes: parsing, walking, extracting, keeping the facts
- * (bench/phases.mjs).
+ * (bench/phases.mjs), and what loading the compiler costs (bench/load.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +38,7 @@ const BIN = path.join(ROOT, 'bin', 'route-surface.js');
 const FLOOR = path.join(HERE, 'floor.mjs');
 const THREADS = path.join(HERE, 'threads.mjs');
 const PHASES = path.join(HERE, 'phases.mjs');
+const LOAD = path.join(HERE, 'load.mjs');
 const RSS = path.join(HERE, 'rss.cjs');
 const require = createRequire(path.join(ROOT, 'package.json'));
 const ESLINT = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
@@ -108,7 +109,7 @@ function measure(args, cwd, okCodes = [0]) {
 
 // ---------------------------------------------------------------------------
 
-async function benchSize(size, o, frameworks, log) {
+async function benchSize(size, o, frameworks, log, first) {
   const base = path.join(o.work, String(size));
   const tree = path.join(base, 'tree');
   fs.rmSync(base, { recursive: true, force: true });
@@ -275,6 +276,28 @@ async function benchSize(size, o, frameworks, log) {
       `parsed ${phase('parse').toFixed(2)} s; parsed and every node visited once ${over('walk')}; ` +
       `parsed and their facts extracted ${over('extract')}; the same with every file's facts kept, as a run keeps them to link, ${over('keep')}.`,
   );
+  // What loading the compiler costs a run after an edit (once: it does not depend on the tree's size).
+  if (first) {
+    const wholeCache = path.join(base, 'whole.code-cache');
+    const run = (...args) => {
+      const r = spawnSync(process.execPath, [LOAD, ...args], { encoding: 'utf8' });
+      if (r.status !== 0) fail(`load.mjs ${args[0]}: ${r.stderr}`);
+      return args[0] === 'prepare' ? null : JSON.parse(r.stdout).ms;
+    };
+    run('prepare', wholeCache);
+    const byLoad = { cut: [], whole: [] };
+    for (let p = 0; p < o.pairs; p++) {
+      byLoad.cut.push(run('cut', routeFile));
+      byLoad.whole.push(run('whole', routeFile, wholeCache));
+    }
+    const cut = median(byLoad.cut);
+    const whole = median(byLoad.whole);
+    results.compilerLoad = { cut, whole };
+    log(
+      `\nLoading the compiler and extracting one route file's facts, in a fresh process (bench/load.mjs, medians of ${o.pairs}), each with its code cache: ` +
+        `the parser the build cuts from it (scripts/compiler.ts) ${cut.toFixed(0)} ms, the whole compiler ${whole.toFixed(0)} ms (${(cut / whole).toFixed(2)}×).`,
+    );
+  }
   // The tree is deterministic: generated again by the next run.
   fs.rmSync(base, { recursive: true, force: true });
   return results;
@@ -335,7 +358,7 @@ async function main() {
       `Routes are checked for the frameworks route-surface has adapters for: ${frameworks.join(', ')}.`,
   );
   const all = [];
-  for (const n of o.sizes) all.push(await benchSize(n, o, frameworks, log));
+  for (const n of o.sizes) all.push(await benchSize(n, o, frameworks, log, n === o.sizes[0]));
   targets(all, log);
   log(`\nLoad average (1 min) when the bench ended: ${os.loadavg()[0].toFixed(2)}.`);
   if (o.out) {
