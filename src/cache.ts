@@ -36,9 +36,10 @@ import { fileURLToPath } from 'node:url';
 import type { Budgets } from './budgets.js';
 import { tsMorphVersion } from './extract/compiler.js';
 import { reportFileOf } from './kept-report.js';
+import type { LineMap } from './relocate.js';
 import { VERSION } from './package-root.js';
 
-export const CACHE_FORMAT = 9;
+export const CACHE_FORMAT = 10;
 export const CACHE_FILE_NAME = 'route-surface-cache';
 /** Bytes copied from the old cache file per read when it is rewritten. */
 const COPY_CHUNK = 1 << 20;
@@ -50,6 +51,8 @@ const STALE_TMP_MS = 60 * 60 * 1000;
 const APPEND_MAX_BYTES = 8 << 20;
 /** Bytes read per step when looking back for the last complete version of an append cut short. */
 const SCAN_CHUNK = 1 << 20;
+/** Files a kept result's locations may have moved in before it is written again, moved (`keepResult`). */
+const MAX_MOVED_FILES = 64;
 
 /** `--cache-location` default, relative to the project root. */
 export const DEFAULT_CACHE_LOCATION = path.join('node_modules', '.cache', 'route-surface');
@@ -112,10 +115,16 @@ export interface ResultScope {
   handlers: string[];
 }
 
+/**
+ * Where a kept result's locations are now, when runs since it was written only moved them
+ * (relocate.ts): per file, each old line and its line now, the files in order.
+ */
+type Moves = [file: string, lines: [from: number, to: number][]][];
+
 interface Index {
   rows: IndexRow[];
-  /** the last run's result, the key of everything it was computed from, and its scope */
-  result: [key: string, offset: number, length: number, digest: string, scope: ResultScope] | null;
+  /** the last run's result, the key of everything it was computed from, its scope and where its locations moved since its bytes were written */
+  result: [key: string, offset: number, length: number, digest: string, scope: ResultScope, moves: Moves] | null;
 }
 
 export function contentHash(text: string | Uint8Array): string {
@@ -173,7 +182,7 @@ export class FactCache {
   private readonly next = new Map<string, CacheEntry>();
   private oldResult: Index['result'] = null;
   /** the result the next cache keeps: new (in pieces), or the old one's bytes (`pieces` null) under a new key */
-  private nextResult: { key: string; scope: ResultScope; pieces: (() => Iterable<string>) | null } | null = null;
+  private nextResult: { key: string; scope: ResultScope; pieces: (() => Iterable<string>) | null; moves: Moves } | null = null;
   /** where the facts start in the file; the file stays open (renamed over, it is still this one) */
   private blobStart = 0;
   private fd: number | null = null;
@@ -371,14 +380,26 @@ export class FactCache {
     return null;
   }
 
-  /** The result to keep, as JSON in pieces (written as they come, when the cache is saved). */
-  setResult(key: string, scope: ResultScope, pieces: () => Iterable<string>): void {
-    this.nextResult = { key, scope, pieces };
+  /** Where the kept result's locations (`keptResult`) are now: relocate them so before use (relocate.ts). */
+  keptMoves(): Map<string, LineMap> {
+    return new Map((this.oldResult?.[5] ?? []).map(([file, lines]) => [file, new Map(lines)]));
   }
 
-  /** Keep the previous run's result (`keptResult`) as this run's, under this run's key: its bytes are not written again. */
-  keepResult(key: string, scope: ResultScope): void {
-    if (this.oldResult) this.nextResult = { key, scope, pieces: null };
+  /** The result to keep, as JSON in pieces (written as they come, when the cache is saved). */
+  setResult(key: string, scope: ResultScope, pieces: () => Iterable<string>): void {
+    this.nextResult = { key, scope, pieces, moves: [] };
+  }
+
+  /**
+   * Keep the previous run's result (`keptResult`) as this run's, under this run's key, its
+   * locations `moved` from those its bytes hold: its bytes are not written again. False when
+   * they are moved in too many files: the result is to be written (`setResult`).
+   */
+  keepResult(key: string, scope: ResultScope, moved: ReadonlyMap<string, LineMap>): boolean {
+    if (!this.oldResult || moved.size > MAX_MOVED_FILES) return false;
+    const moves: Moves = [...moved].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, lines]) => [file, [...lines]]);
+    this.nextResult = { key, scope, pieces: null, moves };
+    return true;
   }
 
   /** What the next cache holds for `file` (every analysed file should be set once). */
@@ -560,7 +581,7 @@ export class FactCache {
 
   /** The result to keep, written in pieces by `write` from `offset` in the blob: its place in the index. */
   private writeResult(offset: number, write: (bytes: Buffer) => void): NonNullable<Index['result']> {
-    const { key, scope, pieces } = this.nextResult!;
+    const { key, scope, pieces, moves } = this.nextResult!;
     const sum = new Checksum();
     let length = 0;
     for (const piece of pieces!()) {
@@ -569,13 +590,13 @@ export class FactCache {
       write(bytes);
       length += bytes.length;
     }
-    return [key, offset, length, sum.text(), scope];
+    return [key, offset, length, sum.text(), scope, moves];
   }
 
   /** The old result's place in the index, its bytes now at `offset`: under the key and scope `keepResult` gave, if any. */
   private keptAt(offset: number, length: number, digest: string): NonNullable<Index['result']> {
-    const [key, , , , scope] = this.oldResult!;
-    return this.nextResult ? [this.nextResult.key, offset, length, digest, this.nextResult.scope] : [key, offset, length, digest, scope];
+    const [key, , , , scope, moves] = this.oldResult!;
+    return this.nextResult ? [this.nextResult.key, offset, length, digest, this.nextResult.scope, this.nextResult.moves] : [key, offset, length, digest, scope, moves];
   }
 
   /**
@@ -792,7 +813,12 @@ function isIndex(x: unknown): x is Index {
       r[5] >= 0 &&
       typeof r[6] === 'string' &&
       (r[7] === null || typeof r[7] === 'string'),
-  ) && (i.result === null || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string' && isScope(i.result[4])));
+  ) && (i.result === null || (Array.isArray(i.result) && typeof i.result[0] === 'string' && Number.isInteger(i.result[1]) && i.result[1] >= 0 && Number.isInteger(i.result[2]) && i.result[2] >= 0 && typeof i.result[3] === 'string' && isScope(i.result[4]) && isMoves(i.result[5])));
+}
+
+function isMoves(x: unknown): x is Moves {
+  const line = (n: unknown): boolean => Number.isInteger(n) && (n as number) > 0;
+  return Array.isArray(x) && x.every((m) => Array.isArray(m) && m.length === 2 && typeof m[0] === 'string' && Array.isArray(m[1]) && m[1].every((p) => Array.isArray(p) && p.length === 2 && line(p[0]) && line(p[1])));
 }
 
 function isScope(x: unknown): x is ResultScope {

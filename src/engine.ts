@@ -18,7 +18,7 @@ import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
 import { fnKey, inertChanges, link } from './link/link.js';
 import { loadProject } from './project.js';
-import { relocateResult } from './relocate.js';
+import { composeMoves, relocateResult } from './relocate.js';
 import { RULES } from '../rules/index.js';
 import type { RuleContext } from './rule.js';
 import type { Finding, Route, Severity, SeverityOrOff } from './types.js';
@@ -143,7 +143,7 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
       const before = cache!.keptResultKey;
       const report = holds.moved.size === 0 && keptKey && reportFile && before !== null ? rekeyReport(reportFile, reportKey(before, how), keptKey) : null;
       if (report) {
-        cache!.keepResult(resultKey!, scope);
+        cache!.keepResult(resultKey!, scope, cache!.keptMoves());
         const cacheNote = sources.saveEntries();
         cache!.close();
         return { kept: report, cacheNote };
@@ -153,11 +153,13 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
+        // Where its locations are now: moved by the runs since it was written, and by this one's
+        // edits; kept so, its bytes not written again, but for a result moved in many files.
+        const moves = holds ? composeMoves(cache!.keptMoves(), holds.moved) : cache!.keptMoves();
+        if (moves.size > 0 && !relocateResult(result, moves)) throw new Error('not relocated');
         if (holds) {
           const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
-          if (holds.moved.size === 0) cache!.keepResult(resultKey!, scope);
-          else if (relocateResult(result, holds.moved)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
-          else throw new Error('not relocated');
+          if (!cache!.keepResult(resultKey!, scope, moves)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
         }
         // the changed files' new entries are kept; else only new stat signatures, when worth it
         const cacheNote = holds ? sources.saveEntries() : sources.keepSignatures();

@@ -295,6 +295,29 @@ function nextLinesKept(before: FileFacts, after: FileFacts, lines: LineMap): boo
 }
 
 /**
+ * Where locations are after `first` and then `then` moved them: per file, each old line `first`
+ * moved to a line `then` knows, to where `then` moved that one. A location on a line either
+ * does not know stays unknown, and relocateResult refuses it, as it would refuse it in two steps.
+ */
+export function composeMoves(first: ReadonlyMap<string, LineMap>, then: ReadonlyMap<string, LineMap>): Map<string, LineMap> {
+  const out = new Map<string, LineMap>(first);
+  for (const [file, lines] of then) {
+    const before = first.get(file);
+    if (!before) {
+      out.set(file, lines);
+      continue;
+    }
+    const both = new Map<number, number>();
+    for (const [from, mid] of before) {
+      const to = lines.get(mid);
+      if (to !== undefined) both.set(from, to);
+    }
+    out.set(file, both);
+  }
+  return out;
+}
+
+/**
  * Move the kept result's locations in the `moved` files (in place). False when it cannot be
  * done soundly: a location there the map does not know, or a text naming a place in one.
  */

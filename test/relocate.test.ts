@@ -9,7 +9,7 @@ import { loadTypeScript } from '../src/extract/compiler.js';
 import { extractFacts } from '../src/extract/extract.js';
 import { factsToText, plainFactsFromText } from '../src/extract/facts-text.js';
 import { run, type RunResult } from '../src/engine.js';
-import { factsMoved, relocateResult } from '../src/relocate.js';
+import { composeMoves, factsMoved, relocateResult } from '../src/relocate.js';
 import { formatJson } from '../src/report/json.js';
 import type { CallFact, Expr, LeadingGuard } from '../src/types.js';
 import { ROOT, routeLines } from './helpers/run.js';
@@ -332,6 +332,32 @@ describe('relocateResult', () => {
   });
 });
 
+describe('composeMoves', () => {
+  const A = 'src/a.ts';
+  const B = 'src/b.ts';
+  it.each<[string, [string, [number, number][]][], [string, [number, number][]][], [string, [number, number][]][]]>([
+    ['a file moved twice: each old line to where the second move took its first place', [[A, [[3, 4], [7, 8]]]], [[A, [[4, 4], [8, 10]]]], [[A, [[3, 4], [7, 10]]]]],
+    ['another file moved second: both', [[A, [[3, 4]]]], [[B, [[1, 2]]]], [[A, [[3, 4]]], [B, [[1, 2]]]]],
+    ['a line the second move does not know: unknown (refused, as in two steps)', [[A, [[3, 4], [7, 8]]]], [[A, [[8, 9]]]], [[A, [[7, 9]]]]],
+    ['nothing moved first', [], [[A, [[2, 3]]]], [[A, [[2, 3]]]]],
+  ])('%s', (_name, first, then, want) => {
+    const maps = (m: [string, [number, number][]][]) => new Map(m.map(([f, lines]) => [f, new Map(lines)]));
+    expect([...composeMoves(maps(first), maps(then))].map(([f, lines]) => [f, [...lines]])).toEqual(want);
+  });
+
+  it('relocates as the two moves do one after the other', () => {
+    const route = () => ({ routes: [{ file: A, line: 3 }, { file: A, line: 7 }, { file: B, line: 5 }] });
+    const first = new Map([[A, new Map([[3, 4], [7, 8]])]]);
+    const then = new Map([[A, new Map([[4, 5], [8, 12]])], [B, new Map([[5, 6]])]]);
+    const stepwise = route();
+    expect(relocateResult(stepwise, first) && relocateResult(stepwise, then)).toBe(true);
+    const once = route();
+    expect(relocateResult(once, composeMoves(first, then))).toBe(true);
+    expect(once).toEqual(stepwise);
+    expect(once.routes.map((r) => r.line)).toEqual([5, 12, 6]);
+  });
+});
+
 const cached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [], cache: true });
 const uncached = (cwd: string): Promise<RunResult> => run({ cwd, paths: [] });
 /** A fixture copied to a directory of its own. */
@@ -401,6 +427,60 @@ describe('check --cache after edits that only move facts', () => {
     expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
     const tenant = (r: RunResult) => r.findings.filter((f) => f.file === 'src/routes/auth.ts' && f.ruleId === 'missing-tenant-guard').length;
     expect(tenant(after)).toBe(tenant(before) + 1);
+  });
+
+  it('keeps a moved result without writing it again, its moves with it, moved again and again; written again when moved in more than 64 files', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-moves-'));
+    const count = 70;
+    const routeFile = (i: number) => `src/routes/r${String(i).padStart(2, '0')}.ts`;
+    fs.mkdirSync(path.join(dir, 'src/routes'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'moves', dependencies: { express: '^4.19.2' } }));
+    const imports = Array.from({ length: count }, (_, i) => `import { router${i} } from './routes/r${String(i).padStart(2, '0')}';`).join('\n');
+    const mounts = Array.from({ length: count }, (_, i) => `app.use('/api/area${i}', router${i});`).join('\n');
+    fs.writeFileSync(path.join(dir, 'src/app.ts'), `import express from 'express';\n${imports}\n\nexport const app = express();\n${mounts}\n`);
+    for (let i = 0; i < count; i++)
+      fs.writeFileSync(
+        path.join(dir, routeFile(i)),
+        `import { Router } from 'express';\n\nexport const router${i} = Router();\n\nrouter${i}.get('/items/:id', async (req, res) => {\n  res.json({ id: req.params.id });\n});\n`,
+      );
+    const cacheFile = path.join(dir, 'node_modules/.cache/route-surface/route-surface-cache');
+    // each written result holds a summary; appending never removes the bytes of an older one
+    const written = () => fs.readFileSync(cacheFile, 'latin1').split('"summary":{').length - 1;
+    // the files the kept result's locations moved in since it was written: in the index, which
+    // the trailer's last 16 digits point to (src/cache.ts)
+    const movedIn = (): string[] => {
+      const bytes = fs.readFileSync(cacheFile, 'latin1');
+      const index = JSON.parse(bytes.slice(Number(bytes.slice(-17, -1)), -18)) as { result: [string, number, number, string, unknown, [string, unknown][]] };
+      return index.result[5].map(([file]) => file);
+    };
+    const comment = (i: number, text: string) => {
+      const file = path.join(dir, routeFile(i));
+      fs.writeFileSync(file, `// ${text}\n${fs.readFileSync(file, 'utf8')}`);
+    };
+    const same = async () => {
+      const r = await cached(dir);
+      expect(formatJson(r)).toBe(formatJson(await uncached(dir)));
+      return r;
+    };
+    await cached(dir);
+    expect(written()).toBe(1);
+    // one file, another, the first again: moved each time, the bytes kept
+    for (const i of [3, 41, 3]) {
+      comment(i, `reviewed (${i})`);
+      expect((await same()).extraction).toMatchObject({ parsed: 1, reused: true });
+      expect(written()).toBe(1);
+    }
+    expect(movedIn()).toEqual([routeFile(3), routeFile(41)]);
+    const r03 = (await same()).routes.find((r) => r.file === routeFile(3))!;
+    expect(r03.line).toBe(7);
+    // moved in 65 files in all: the result is written again, and its moves start afresh
+    for (let i = 0; i < 64; i++) if (i !== 3 && i !== 41) comment(i, 'owned by the platform team');
+    comment(69, 'owned by the platform team');
+    expect((await same()).extraction).toMatchObject({ parsed: 63, reused: true });
+    expect(movedIn()).toEqual([]);
+    comment(69, 'reviewed');
+    expect((await same()).extraction).toMatchObject({ parsed: 1, reused: true });
+    expect(movedIn()).toEqual([routeFile(69)]);
   });
 
   it('moves the kept result, keeps it, and the next run with nothing changed replays the moved one', async () => {
