@@ -323,12 +323,24 @@ export function composeMoves(first: ReadonlyMap<string, LineMap>, then: Readonly
  */
 export function relocateResult(result: unknown, moved: ReadonlyMap<string, LineMap>): boolean {
   const names = [...moved.keys()].map((f) => `${f}:`);
-  const walk = (v: unknown, key: string | null): boolean => {
-    if (typeof v === 'string') return key === 'file' || !names.some((n) => v.includes(n));
-    if (typeof v !== 'object' || v === null) return true;
-    if (Array.isArray(v)) return v.every((item) => walk(item, null));
+  const shortest = Math.min(...names.map((n) => n.length));
+  const namesPlace = (v: string): boolean => v.length >= shortest && names.some((n) => v.includes(n));
+  // a walk of the whole result (tens of thousands of routes): plain loops, no for…in
+  const walk = (v: object): boolean => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (typeof item === 'string' ? namesPlace(item) : typeof item === 'object' && item !== null && !walk(item)) return false;
+      }
+      return true;
+    }
     const o = v as Record<string, unknown>;
-    for (const k in o) if (!walk(o[k], k)) return false;
+    const keys = Object.keys(o);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const item = o[k];
+      if (typeof item === 'string' ? k !== 'file' && namesPlace(item) : typeof item === 'object' && item !== null && !walk(item)) return false;
+    }
     if (typeof o.file === 'string' && typeof o.line === 'number') {
       const map = moved.get(o.file);
       if (map) {
@@ -339,5 +351,5 @@ export function relocateResult(result: unknown, moved: ReadonlyMap<string, LineM
     }
     return true;
   };
-  return walk(result, null);
+  return typeof result !== 'object' || result === null || walk(result);
 }
