@@ -67,7 +67,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 export async function runReported(
   opts: RunOptions,
   how: unknown,
-): Promise<{ result: RunResult; keep: (pieces: Iterable<string>) => Iterable<string> } | { kept: KeptReport; cacheNote: string | null }> {
+): Promise<{ result: RunResult; keep: (pieces: Iterable<string>) => Iterable<string | Uint8Array> } | { kept: KeptReport; cacheNote: string | null }> {
   const outcome = await analyse(opts, how);
   if ('kept' in outcome) return outcome;
   const { result, reportKey: key, reportFile } = outcome;

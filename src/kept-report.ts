@@ -77,15 +77,18 @@ export function readKeptReport(file: string, key: string): KeptReport | null {
 
 /**
  * Keep the report `pieces` make in `file` under `key`, as they pass on to the caller (who
- * writes them out): the pieces are yielded as they come, and the report is kept once they
- * have all passed. Keeping it never fails the run: what cannot be written is not kept.
+ * writes them out): the pieces are yielded as they come, as UTF-8, and the report is kept
+ * once they have all passed. Keeping it never fails the run: what cannot be written is not
+ * kept.
  */
-export function* keepingReport(file: string, key: string, summary: RunResult['summary'], pieces: Iterable<string>): Generator<string> {
+export function* keepingReport(file: string, key: string, summary: RunResult['summary'], pieces: Iterable<string>): Generator<Uint8Array> {
   const w = ReportWriter.open(file);
   try {
     for (const piece of pieces) {
-      w?.add(Buffer.from(piece, 'utf8'));
-      yield piece;
+      // encoded once: these bytes are kept and written out
+      const bytes = Buffer.from(piece, 'utf8');
+      w?.add(bytes);
+      yield bytes;
     }
     w?.finish(key, summary);
   } finally {
