@@ -138,12 +138,15 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
       : null;
     if (holds) {
       const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
-      // The result stands unmoved (only files it never read changed): so does a report of it
-      // made the same way, kept again under the new key.
+      // The result stands (only files it never read changed, or it moved): so does a report of
+      // it made the same way, kept again under the new key — a JSON one moved as it is
+      // (kept-report.ts) — and the result is kept, moved, unread.
       const before = cache!.keptResultKey;
-      const report = holds.moved.size === 0 && keptKey && reportFile && before !== null ? rekeyReport(reportFile, reportKey(before, how), keptKey) : null;
+      const report =
+        keptKey && reportFile && before !== null && cache!.keepResult(resultKey!, scope, composeMoves(cache!.keptMoves(), holds.moved))
+          ? rekeyReport(reportFile, reportKey(before, how), keptKey, holds.moved)
+          : null;
       if (report) {
-        cache!.keepResult(resultKey!, scope, cache!.keptMoves());
         const cacheNote = sources.saveEntries();
         cache!.close();
         return { kept: report, cacheNote };

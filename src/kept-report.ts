@@ -8,9 +8,10 @@
  * key of the result it reports and how it was reported (`reportKey`: the format and every
  * option that changes its bytes, the colours, the working directory); a run with the same
  * key writes those bytes again, as they were written. A result that stands unmoved under a
- * new key (only files it never read changed) keeps its report too (`rekeyReport`). The caller
- * keeps only reports made from the result alone (cli.ts: not with a baseline, whose file is
- * not in the key).
+ * new key (only files it never read changed) keeps its report too (`rekeyReport`), and so
+ * does one whose locations only moved, reported as JSON, its lines moved (`movedJsonReport`).
+ * The caller keeps only reports made from the result alone (cli.ts: not with a baseline, whose
+ * file is not in the key).
  *
  * The file is a header of `HEADER_BYTES` (JSON, padded with spaces, ending in a line break)
  * and the report's bytes. The header holds the key, the summary (the exit code comes from
@@ -24,6 +25,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { RunResult } from './engine.js';
+import type { LineMap } from './relocate.js';
 
 const FORMAT = 1;
 const HEADER_BYTES = 512;
@@ -99,10 +101,13 @@ export function* keepingReport(file: string, key: string, summary: RunResult['su
 
 /**
  * The report kept in `file` under `from`, kept again under `to` (the result it reports stands
- * under a new key); null when there is none under `from`, or it cannot be kept again.
+ * under a new key), its locations in the `moved` files moved (a JSON report only, see
+ * `movedJsonReport`); null when there is none under `from`, or it cannot be moved or kept
+ * again.
  */
-export function rekeyReport(file: string, from: string, to: string): KeptReport | null {
-  const report = readKeptReport(file, from);
+export function rekeyReport(file: string, from: string, to: string, moved: ReadonlyMap<string, LineMap> = new Map()): KeptReport | null {
+  const kept = readKeptReport(file, from);
+  const report = kept && moved.size > 0 ? movedJsonReport(kept, moved) : kept;
   const w = report ? ReportWriter.open(file) : null;
   if (!report || !w) return null;
   try {
@@ -111,6 +116,54 @@ export function rekeyReport(file: string, from: string, to: string): KeptReport 
   } finally {
     w.close();
   }
+}
+
+/** How a JSON report starts (report/json.ts); no other format does. */
+const JSON_REPORT_START = Buffer.from('{\n  "tool": {\n    "name": "route-surface",\n');
+/** What follows a location's `"file": "…",`, a line break and the indentation in a JSON report. */
+const LINE_KEY = '"line": ';
+
+/**
+ * A JSON report of a result whose locations moved (relocate.ts: `relocateResult`), as the
+ * result moved would be reported: each `"line"` beside a `"file"` of a moved file, which is
+ * how report/json.ts writes every location, mapped. Null — the result is reported anew — when
+ * that is not known to be so: another format; a moved file's name not followed by its line,
+ * or on a line the map does not know; a text naming a place in one (`file:line`); a map that
+ * changes the order of lines (routes and findings are sorted by line within a file).
+ */
+export function movedJsonReport(report: KeptReport, moved: ReadonlyMap<string, LineMap>): KeptReport | null {
+  const bytes = report.bytes;
+  if (!bytes.subarray(0, JSON_REPORT_START.length).equals(JSON_REPORT_START)) return null;
+  const edits: [start: number, end: number, line: number][] = [];
+  for (const [file, lines] of moved) {
+    const order = [...lines].sort((a, b) => a[0] - b[0]);
+    if (order.some(([, to], i) => i > 0 && to <= order[i - 1]![1])) return null;
+    const name = JSON.stringify(file);
+    if (bytes.includes(`${name.slice(1, -1)}:`)) return null;
+    // every `"file": "…"` of the file, each followed by its line
+    const key = Buffer.from(`"file": ${name}`);
+    for (let at = bytes.indexOf(key); at >= 0; at = bytes.indexOf(key, at + key.length)) {
+      let i = at + key.length;
+      if (bytes[i] !== 0x2c || bytes[i + 1] !== 0x0a) return null;
+      for (i += 2; bytes[i] === 0x20; ) i++;
+      if (bytes.toString('latin1', i, i + LINE_KEY.length) !== LINE_KEY) return null;
+      const start = i + LINE_KEY.length;
+      let end = start;
+      while (bytes[end]! >= 0x30 && bytes[end]! <= 0x39) end++;
+      const line = lines.get(Number(bytes.toString('latin1', start, end)));
+      if (end === start || line === undefined) return null;
+      edits.push([start, end, line]);
+    }
+  }
+  edits.sort((a, b) => a[0] - b[0]);
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (const [start, end, line] of edits) {
+    pieces.push(bytes.subarray(from, start), Buffer.from(String(line)));
+    from = end;
+  }
+  pieces.push(bytes.subarray(from));
+  return { bytes: Buffer.concat(pieces), summary: report.summary };
 }
 
 /** A report being kept: written to a temporary file beside `file`, renamed over it when finished. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CACHE_FILE_NAME } from '../src/cache.js';
+import { movedJsonReport } from '../src/kept-report.js';
 import { writeProject } from './helpers/project.js';
 import { cli, ROOT } from './helpers/run.js';
 
@@ -112,6 +113,28 @@ describe('check --cache keeps the report', () => {
     expect(moved.stdout).not.toBe(first.stdout);
   });
 
+  it('keeps a JSON report when the result only moved, its lines moved: what a full run prints', () => {
+    const dir = project();
+    const args = ['check', '--format', 'json', '--cache'];
+    const first = cli(args, dir);
+    // marked, so that a run printing the mark printed the kept report, moved
+    const marked = (text: string) => text.replaceAll('"framework": "express"', '"framework": "express (kept)"');
+    expect(marked(first.stdout)).not.toBe(first.stdout);
+    forgeReport(dir, marked(first.stdout));
+    const routes = fs.readdirSync(path.join(dir, 'src', 'routes')).sort();
+    for (const [i, name] of routes.slice(0, 2).entries()) {
+      const file = path.join(dir, 'src', 'routes', name);
+      fs.writeFileSync(file, `// reviewed for the v1 contract (${i})\n${fs.readFileSync(file, 'utf8')}`);
+      const moved = cli(args, dir);
+      const full = cli(['check', '--format', 'json'], dir);
+      expect(moved.stdout).not.toBe(full.stdout);
+      expect(moved.stdout).toBe(marked(full.stdout));
+      expect(moved.code).toBe(full.code);
+    }
+    // kept under the new key, moved: replayed as it is
+    expect(cli(args, dir).stdout).toBe(marked(cli(['check', '--format', 'json'], dir).stdout));
+  });
+
   it('keeps none for the formats and options that read more than the result: SARIF, github, --verbose, a baseline', () => {
     const dir = project();
     for (const args of [
@@ -157,5 +180,46 @@ describe('check --cache keeps the report', () => {
     expect(fs.readdirSync(file)).toEqual([]);
     // nothing left behind by the writes
     expect(fs.readdirSync(path.join(dir, CACHE_DIR)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('movedJsonReport', () => {
+  const F = 'src/routes/sites.ts';
+  const report = (over: { findingFile?: string; message?: string; extra?: object } = {}) => ({
+    bytes: Buffer.from(
+      `${JSON.stringify(
+        {
+          tool: { name: 'route-surface', version: '0.1.0' },
+          routes: [
+            { method: 'GET', path: '/api/sites', file: F, line: 9, column: 1, prefixes: [{ prefix: '/api/sites', file: 'src/app.ts', line: 12 }], guardDetails: [{ name: 'requireSession', file: F, line: 6 }] },
+            { method: 'GET', path: '/api/sites/:id', file: F, line: 18, column: 1, ...over.extra },
+          ],
+          findings: [{ ruleId: 'missing-csrf-guard', message: over.message ?? 'x', file: over.findingFile ?? F, line: 18, column: 1 }],
+          summary: { files: 2, routes: 2, errors: 1, warnings: 0, infos: 0 },
+        },
+        null,
+        2,
+      )}\n`,
+    ),
+    summary: { files: 2, routes: 2, errors: 1, warnings: 0, infos: 0 },
+  });
+  const moves = (lines: [number, number][]) => new Map([[F, new Map(lines)]]);
+  const lines = (bytes: Buffer | undefined) => [...(bytes?.toString('utf8') ?? '').matchAll(/"line": (\d+)/g)].map((m) => Number(m[1]));
+
+  it("moves the lines beside the moved file's name, and only those", () => {
+    const moved = movedJsonReport(report(), moves([[6, 6], [9, 10], [18, 21]]));
+    expect(lines(moved?.bytes)).toEqual([10, 12, 6, 21, 21]);
+    expect(moved?.bytes.toString('utf8')).toBe(report().bytes.toString('utf8').replace('"line": 9', '"line": 10').replaceAll('"line": 18', '"line": 21'));
+    expect(moved?.summary).toEqual(report().summary);
+  });
+
+  it.each<[string, ReturnType<typeof report>, [number, number][]]>([
+    ['a line the map does not know', report(), [[6, 6], [9, 10]]],
+    ['a map that changes the order of lines (the report is sorted by them)', report(), [[6, 6], [9, 20], [18, 19]]],
+    ['a text naming a place in the moved file', report({ message: `published at ${F}:14` }), [[6, 6], [9, 10], [18, 19]]],
+    ["the file's name not followed by its line", report({ extra: { via: { file: F } } }), [[6, 6], [9, 10], [18, 19]]],
+    ['another format', { bytes: Buffer.from(`${F}\n  9:1  error  x  missing-csrf-guard\n`), summary: report().summary }, [[9, 10]]],
+  ])('refuses %s', (_name, kept, map) => {
+    expect(movedJsonReport(kept, moves(map))).toBe(null);
   });
 });
