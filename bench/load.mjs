@@ -19,11 +19,12 @@ const { compilerApi, fullTypeScriptFile, loadTypeScript, typeScriptCodeCache } =
 const { requireCached, writeCodeCache } = await load('extract/code-cache.js');
 const { extractFacts } = await load('extract/extract.js');
 const { ADAPTERS } = await load('adapters/index.js');
+const { warmUp } = await import(pathToFileURL(path.join(DIST, '..', 'scripts', 'warm-up.js')).href);
 
 const [mode, file, cacheFile] = process.argv.slice(2);
 if (mode === 'prepare') {
-  // warmed up as scripts/code-cache.ts warms the cut's: one server file's facts extracted
-  writeCodeCache(fullTypeScriptFile(), file, (exports) => extractFacts(compilerApi(exports), 'warm-up.ts', 'import express from "express";\nconst r = express.Router();\nr.get("/a", (req, res) => res.json({}));\n', ADAPTERS));
+  // warmed up as the build warms the cut's (scripts/warm-up.ts)
+  writeCodeCache(fullTypeScriptFile(), file, warmUp);
   process.exit(0);
 }
 const text = fs.readFileSync(file, 'utf8');

@@ -32,17 +32,18 @@ import { parseShape, sourcesUnder } from './parse-shape.js';
 
 type TSModule = typeof TS;
 
-/** Statements that run when the compiler loads and are left out, with why. */
-const DROPPED: [RegExp, string][] = [
+/** Statements that run when the compiler loads and are left out (why, beside each). */
+const DROPPED: RegExp[] = [
   // the code fixes and refactorings of the language service register themselves in its tables
-  [/^registerCodeFix\(/, 'a code fix of the language service'],
-  [/^registerRefactor\(/, 'a refactoring of the language service'],
-  // the compiler's CommonJS exports: the cut has its own
-  [/^module\.exports = __toCommonJS\(typescript_exports\)/, 'the whole compiler exported'],
-  [/^0 && \(module\.exports = \{/, "the exports' names for bundlers"],
-  // set up the compiler's `sys` (file watching, NODE_ENV's assertion level, --debug) for tsc
-  [/^if \(sys && sys\.(getEnvironmentVariable|debugMode)\)/, "tsc's set-up of its host"],
-  [/^\{\s*\}$/, 'an empty block'],
+  /^registerCodeFix\(/,
+  /^registerRefactor\(/,
+  // the compiler's CommonJS exports, and their names for bundlers: the cut has its own
+  /^module\.exports = __toCommonJS\(typescript_exports\)/,
+  /^0 && \(module\.exports = \{/,
+  // tsc's set-up of its `sys` host (file watching, NODE_ENV's assertion level, --debug)
+  /^if \(sys && sys\.(getEnvironmentVariable|debugMode)\)/,
+  // an empty block
+  /^\{\s*\}$/,
 ];
 
 const fullFile = fullTypeScriptFile();
@@ -125,7 +126,7 @@ body.forEach((st, i) => {
   }
   const subject = full.isExpressionStatement(st) ? subjectOf(st) : null;
   if (subject) return declare(subject, i);
-  if (DROPPED.some(([re]) => re.test(textOf(st)))) return;
+  if (DROPPED.some((re) => re.test(textOf(st)))) return;
   // what else runs when the compiler loads: kept, with all it reaches
   if (full.isExpressionStatement(st) && /^("use strict"|setObjectAllocator\(|Debug\.)/.test(textOf(st))) return roots.push(i);
   if (full.isIfStatement(st) && /^if \(typeof console !== "undefined"\) \{\s*Debug\.loggingHost = /.test(textOf(st))) return roots.push(i);

@@ -1,15 +1,16 @@
 /**
- * What a compiler makes of a file, as one string: every node's kind, position, flags and text,
+ * What a compiler makes of a file, parsed as route-surface parses it, as one string: every node's kind, position, flags and text,
  * and the parse diagnostics with their messages. scripts/compiler.ts and
  * test/compiler-cut.test.ts compare the parser cut from the compiler with the whole one by it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
+import { parseOptions, scriptKindOf } from '../src/extract/extract.js';
 
 export function parseShape(ts: typeof TS, file: string, source: string): string {
-  const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.jsx$/.test(file) ? ts.ScriptKind.JSX : /\.[mc]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
-  const parsed = ts.createSourceFile(file, source, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, false, kind);
+  // parsed as route-surface parses it (extract.ts)
+  const parsed = ts.createSourceFile(file, source, parseOptions(ts), false, scriptKindOf(ts, file));
   const parts: unknown[] = [];
   const visit = (n: TS.Node): void => {
     parts.push(n.kind, n.pos, n.end, n.flags, (n as { text?: string }).text ?? '');

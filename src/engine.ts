@@ -18,7 +18,7 @@ import { buildMatchers } from './guards.js';
 import { budgetsOf } from './budgets.js';
 import { fnKey, inertChanges, link } from './link/link.js';
 import { loadProject } from './project.js';
-import { composeMoves, relocateResult } from './relocate.js';
+import { composeMoves, relocateResult, type LineMap } from './relocate.js';
 import { RULES } from '../rules/index.js';
 import type { RuleContext } from './rule.js';
 import type { Finding, Route, Severity, SeverityOrOff } from './types.js';
@@ -136,14 +136,17 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
           (store, changes) => inertChanges(store, ADAPTERS, matchers, project, changes),
         )
       : null;
+    const scope: ResultScope | null = holds ? { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers } : null;
+    // Where the kept result's locations are now: moved by the runs since it was written, and by
+    // this one's edits; kept so, its bytes not written again, but for a result moved in many files.
+    const moves = holds ? composeMoves(cache!.keptMoves(), holds.moved) : (cache?.keptMoves() ?? new Map<string, LineMap>());
     if (holds) {
-      const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
       // The result stands (only files it never read changed, or it moved): so does a report of
       // it made the same way, kept again under the new key — a JSON one moved as it is
       // (kept-report.ts) — and the result is kept, moved, unread.
       const before = cache!.keptResultKey;
       const report =
-        keptKey && reportFile && before !== null && cache!.keepResult(resultKey!, scope, composeMoves(cache!.keptMoves(), holds.moved))
+        keptKey && reportFile && before !== null && cache!.keepResult(resultKey!, scope!, moves)
           ? rekeyReport(reportFile, reportKey(before, how), keptKey, holds.moved)
           : null;
       if (report) {
@@ -156,14 +159,8 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
     if (reused !== null) {
       try {
         const result = JSON.parse(reused) as Omit<RunResult, 'contract' | 'config'>;
-        // Where its locations are now: moved by the runs since it was written, and by this one's
-        // edits; kept so, its bytes not written again, but for a result moved in many files.
-        const moves = holds ? composeMoves(cache!.keptMoves(), holds.moved) : cache!.keptMoves();
         if (moves.size > 0 && !relocateResult(result, moves)) throw new Error('not relocated');
-        if (holds) {
-          const scope: ResultScope = { base: base!, unused: kept!.unused, returnsRead: [...holds.returnsRead].sort(), handlers: kept!.handlers };
-          if (!cache!.keepResult(resultKey!, scope, moves)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
-        }
+        if (scope && !cache!.keepResult(resultKey!, scope, moves)) cache!.setResult(resultKey!, scope, () => jsonPieces(result, 0));
         // the changed files' new entries are kept; else only new stat signatures, when worth it
         const cacheNote = holds ? sources.saveEntries() : sources.keepSignatures();
         cache?.close();
