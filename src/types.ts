@@ -70,7 +70,7 @@ export interface Cond {
   holds: boolean;
   /** where the condition is written (its offset in the file): the same `if` for every statement it holds */
   pos: number;
-  /** the condition as written, for messages (cut at 80 characters) */
+  /** the condition as written, for messages: its first 81 characters (condLabel shows 80 at most) */
   text: string;
   /** set by the linker only, on a call's condition carried to the registrations the call makes: the file the condition is written in */
   file?: string;

@@ -22,6 +22,7 @@ import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
 import type { TSModule } from './compiler.js';
 import { isEncoded } from './facts-text.js';
+import { faithfulTwin, latin1Twin } from './one-byte.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 const SESSION_EXPOSURE_RE =
@@ -32,7 +33,12 @@ const SESSION_COOKIE_NAME_RE = /sess|^sid$|\.sid$|auth/i;
 interface Ctx {
   ts: TSModule;
   sf: TS.SourceFile;
+  /** the text parsed: the file's, or its one-byte twin (one-byte.ts) */
   text: string;
+  /** the file's text as written, where slices of a twin holding `mark` are cut from (textBetween) */
+  original: string;
+  /** the twin's mark, or null when the file's own text was parsed */
+  mark: string | null;
   facts: FileFacts;
   adapters: Adapter[];
   /** the file's time budget, ticked by the walks */
@@ -117,12 +123,24 @@ function locAt(ctx: { ts: TSModule; sf: TS.SourceFile }, pos: number): Loc {
 }
 
 /** The trimmed text of a 1-based line, through the source file's own line map (linear scans per call were quadratic on big files). */
-function lineText(ctx: { sf: TS.SourceFile; text: string }, line: number): string {
+function lineText(ctx: Ctx, line: number): string {
   const starts = ctx.sf.getLineStarts();
   const start = starts[line - 1];
   if (start === undefined) return '';
   const end = starts[line] ?? ctx.text.length;
-  return ctx.text.slice(start, Math.min(end, start + 4096)).trim().slice(0, 300);
+  return textBetween(ctx, start, Math.min(end, start + 4096)).trim().slice(0, 300);
+}
+
+/** The file's text between two offsets, as written: from the twin parsed unless it holds the mark there. */
+function textBetween(ctx: Ctx, start: number, end: number): string {
+  const s = ctx.text.slice(start, end);
+  return ctx.mark !== null && s.includes(ctx.mark) ? ctx.original.slice(start, end) : s;
+}
+
+/** A node's text as written (`node.getText()`), its first `max` characters. */
+function textOf(ctx: Ctx, node: TS.Node, max = Infinity): string {
+  const start = node.getStart(ctx.sf);
+  return textBetween(ctx, start, Math.min(node.end, start + max));
 }
 
 /**
@@ -156,6 +174,19 @@ export function hasSyntaxError(ts: TSModule, file: string, text: string): boolea
 export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, maxDepth: number): boolean | null {
   const sf = parseOnly(ts, file, text);
   return tooDeepNode(ts, sf, maxDepth) ? null : parseDiagnosticsOf(sf) > 0;
+}
+
+/**
+ * The file parsed: as its one-byte twin when it has one and the twin's parse is faithful
+ * (one-byte.ts), with the twin's mark; else as written, with no mark.
+ */
+function parseFaithfully(ts: TSModule, file: string, text: string, kind: TS.ScriptKind): { sf: TS.SourceFile; mark: string | null } {
+  const twin = latin1Twin(text);
+  if (twin !== null) {
+    const sf = ts.createSourceFile(file, twin.text, parseOptions(ts), false, kind);
+    if (faithfulTwin(ts, sf, twin.mark)) return { sf, mark: twin.mark };
+  }
+  return { sf: ts.createSourceFile(file, text, parseOptions(ts), false, kind), mark: null };
 }
 
 function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
@@ -205,7 +236,7 @@ function extractWithin(
   // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
   const deepBracket = tooDeepBracket(ts, body, kind !== ts.ScriptKind.TS, maxNestingDepth);
   if (deepBracket !== null) return notAnalysed(tooDeep, lineAndColumn(body, deepBracket));
-  const sf = ts.createSourceFile(file, body, parseOptions(ts), false, kind);
+  const { sf, mark } = parseFaithfully(ts, file, body, kind);
   deadline.check();
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
@@ -219,9 +250,14 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
+  // (a suppression's reason may be a comment's text the twin marked)
+  if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
+    facts.suppressions = [];
+    collectSuppressions(body, facts);
+  }
   visitStatements(ctx, sf.statements, 0, null);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
   const fw = new Set<string>();
@@ -304,7 +340,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       if (nb && ts.isNamespaceImport(nb)) facts.imports.push({ local: nb.name.text, imported: '*', source });
       if (nb && ts.isNamedImports(nb))
         for (const el of nb.elements)
-          facts.imports.push({ local: el.name.text, imported: (el.propertyName ?? el.name).getText(ctx.sf), source });
+          facts.imports.push({ local: el.name.text, imported: textOf(ctx, el.propertyName ?? el.name), source });
     } else {
       facts.imports.push({ local: '', imported: '', source });
     }
@@ -325,7 +361,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       if (source) facts.exports.push({ exported: clause.name.text, source, imported: '*' });
     } else {
       for (const el of clause.elements) {
-        const local = (el.propertyName ?? el.name).getText(ctx.sf);
+        const local = textOf(ctx, el.propertyName ?? el.name);
         if (source) facts.exports.push({ exported: el.name.text, source, imported: local });
         else facts.exports.push({ exported: el.name.text, local });
       }
@@ -610,12 +646,16 @@ function condWith(ts: TSModule, node: TS.Expression, depth: number, unwrapAll: b
 }
 
 function condText(ctx: Ctx, node: TS.Expression): string {
-  return cut(node.getText(ctx.sf).replace(/\s+/g, ' '));
+  return cut(textOf(ctx, node).replace(/\s+/g, ' '));
 }
 
-/** A condition's text for messages: at most 80 characters. */
+/**
+ * A condition's text for messages: its first 81 characters, enough for condLabel to tell one
+ * longer than 80 (shown cut, with an ellipsis). The ellipsis is not kept here: a character beyond
+ * Latin-1 would make the string, and the JSON of every fact holding it, two-byte (one-byte.ts).
+ */
 function cut(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  return text.slice(0, 81);
 }
 
 /**
@@ -694,7 +734,7 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     for (const el of d.name.elements) {
       if (!ts.isIdentifier(el.name)) continue;
       const local = el.name.text;
-      const prop = el.propertyName ? el.propertyName.getText(ctx.sf) : local;
+      const prop = el.propertyName ? textOf(ctx, el.propertyName) : local;
       if (requireSource !== null && scope === 0) facts.imports.push({ local, imported: prop, source: requireSource });
       else bindings[local] = base ? { k: 'member', obj: base, prop } : { k: 'unknown', text: local };
       if (exported) facts.exports.push({ exported: local, local });
@@ -736,7 +776,7 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
  */
 function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
-  const lhs = left.getText(ctx.sf);
+  const lhs = textOf(ctx, left);
   if (scope === 0 && lhs === 'module.exports') {
     facts.scopes[0]!.bindings['*default*'] = rhs;
     facts.exports.push({ exported: 'default', local: '*default*' });
@@ -899,7 +939,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const b = n as TS.BinaryExpression;
     const l = toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
     const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
-    return { k: 'fallback', op, l, r, text: n.getText(ctx.sf).slice(0, 80) };
+    return { k: 'fallback', op, l, r, text: textOf(ctx, n, 80) };
   }
   if (ts.isArrayLiteralExpression(n)) {
     return {
@@ -949,7 +989,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const arg = n.argumentExpression;
     if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
     toExpr(ctx, arg, scope, fn, undefined, depth + 1);
-    return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+    return { k: 'unknown', text: textOf(ctx, n, 80) };
   }
   if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) {
     const f = makeFunction(ctx, n, scope, nameHint ?? (ts.isFunctionExpression(n) && n.name ? n.name.text : null));
@@ -964,7 +1004,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const callee: Expr = superOf?.base
       ? refOf(ctx, superOf.base, superOf.scope)
       : ea
-        ? { k: 'unknown', text: ea.getText(ctx.sf).slice(0, 80) }
+        ? { k: 'unknown', text: textOf(ctx, ea, 80) }
         : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
     const args = (n.arguments ?? []).map((a) =>
       ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
@@ -995,7 +1035,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     const test = condTest(ctx, n.condition, scope, fn, depth + 1);
     const then = toExpr(ctx, n.whenTrue, scope, fn, undefined, depth + 1);
     const otherwise = toExpr(ctx, n.whenFalse, scope, fn, undefined, depth + 1);
-    return { k: 'choice', test, then, otherwise, text: n.getText(ctx.sf).slice(0, 80) };
+    return { k: 'choice', test, then, otherwise, text: textOf(ctx, n, 80) };
   }
   if (ts.isClassExpression(n)) {
     visitStatement(ctx, n, scope, fn);
@@ -1011,7 +1051,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   ts.forEachChild(n, (c) => {
     if (ts.isExpression(c)) toExpr(ctx, c, scope, fn, undefined, depth + 1);
   });
-  return { k: 'unknown', text: n.getText(ctx.sf).slice(0, 80) };
+  return { k: 'unknown', text: textOf(ctx, n, 80) };
 }
 
 /** `??` or `||` when `n` is a binary expression with that operator, else null. */
@@ -1103,7 +1143,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
       (ts.isIdentifier(optionsArg) && ctx.facts.imports.some((i) => i.local === callee.name && !i.source.startsWith('.'))))
   ) {
     ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippetOf()));
-  } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(n.expression.getText(ctx.sf))))) {
+  } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(textOf(ctx, n.expression))))) {
     const name = args[0]?.k === 'str' ? args[0].v : null;
     if (name !== null && SESSION_COOKIE_NAME_RE.test(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
   }
@@ -1231,9 +1271,9 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
   }
   const op = fallbackOp(ts, e);
-  if (op !== null) return { k: 'fallback', op, l: sub((e as TS.BinaryExpression).left), r: sub((e as TS.BinaryExpression).right), text: e.getText(ctx.sf).slice(0, 80) };
+  if (op !== null) return { k: 'fallback', op, l: sub((e as TS.BinaryExpression).left), r: sub((e as TS.BinaryExpression).right), text: textOf(ctx, e, 80) };
   if (ts.isConditionalExpression(e))
-    return { k: 'choice', test: condWith(ts, e.condition, depth + 1, true, (x, d) => shallowExpr(ctx, x, scope, d)), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: e.getText(ctx.sf).slice(0, 80) };
+    return { k: 'choice', test: condWith(ts, e.condition, depth + 1, true, (x, d) => shallowExpr(ctx, x, scope, d)), then: sub(e.whenTrue), otherwise: sub(e.whenFalse), text: textOf(ctx, e, 80) };
   if (ts.isIdentifier(e)) return refOf(ctx, e.text, scope);
   if (e.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
@@ -1263,7 +1303,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     }
     return { k: 'obj', props };
   }
-  return { k: 'unknown', text: e.getText(ctx.sf).slice(0, 80) };
+  return { k: 'unknown', text: textOf(ctx, e, 80) };
 }
 
 const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;
@@ -1311,7 +1351,7 @@ function isContextWrite(ctx: Ctx, left: TS.Expression, re: RegExp): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(left) || !ts.isIdentifier(left.expression)) return false;
   const name = left.name.text;
-  return (name === 'body' || name === 'status') && re.test(left.getText(ctx.sf));
+  return (name === 'body' || name === 'status') && re.test(textOf(ctx, left));
 }
 
 /**
@@ -1380,8 +1420,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
     const inStatusContext =
       (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
-      (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(p.name.getText(ctx.sf))) ||
-      (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(p.left.getText(ctx.sf))) ||
+      (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(textOf(ctx, p.name))) ||
+      (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(textOf(ctx, p.left))) ||
       (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
       (p && ts.isNewExpression(grandparent ?? p)) ||
       ts.isIdentifier(n);
@@ -1430,14 +1470,14 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.BinaryExpression: {
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
-        if ((op === K.EqualsEqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken) && TENANT_RE.test(e.getText(ctx.sf)))
+        if ((op === K.EqualsEqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken) && TENANT_RE.test(textOf(ctx, e)))
           summary.comparesTenant = true;
         if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.(body|status)$/)) summary.sendsResponse = true;
         break;
       }
       case K.CallExpression: {
         const c = (n as TS.CallExpression).expression;
-        if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(n.getText(ctx.sf)))
+        if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(textOf(ctx, n)))
           summary.comparesTenant = true;
         if (ts.isIdentifier(c)) {
           (summary.called ??= new Set()).add(c.text);
@@ -1676,7 +1716,7 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
   const { ts } = ctx;
   const callText = (e: TS.Expression | undefined): string | null => {
     const c = e ? unwrap(ts, e) : undefined;
-    return c && ts.isCallExpression(c) ? c.expression.getText(ctx.sf) : null;
+    return c && ts.isCallExpression(c) ? textOf(ctx, c.expression) : null;
   };
   for (const stmt of body.statements) {
     if (ts.isTryStatement(stmt)) return startsWithNext(ctx, stmt.tryBlock, nextName);
@@ -1924,7 +1964,7 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
       if (ts.isIfStatement(stmt)) {
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
-        if (st & DENIED && TENANT_RE.test(stmt.expression.getText(ctx.sf))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         if (!stmt.elseStatement && endsRequest(stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
@@ -2145,11 +2185,11 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     };
     const v = (x: TS.Node, viaLocal: boolean): void => {
       if (ts.isCallExpression(x)) {
-        const literalArgs = x.arguments.filter((a) => ts.isStringLiteralLike(a)).map((a) => a.getText(ctx.sf));
-        if (SESSION_EXPOSURE_RE.test(`${x.expression.getText(ctx.sf)}(${literalArgs.join(', ')})`)) return found(x, x.getText(ctx.sf));
+        const literalArgs = x.arguments.filter((a) => ts.isStringLiteralLike(a)).map((a) => textOf(ctx, a));
+        if (SESSION_EXPOSURE_RE.test(`${textOf(ctx, x.expression)}(${literalArgs.join(', ')})`)) return found(x, textOf(ctx, x));
         if (viaLocal) return v(x.expression, viaLocal);
-      } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && SESSION_EXPOSURE_RE.test(x.getText(ctx.sf))) {
-        return found(x, x.getText(ctx.sf));
+      } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && SESSION_EXPOSURE_RE.test(textOf(ctx, x))) {
+        return found(x, textOf(ctx, x));
       }
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
       if (ts.isIdentifier(x) && localInit().has(x.text)) {

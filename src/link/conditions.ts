@@ -172,7 +172,9 @@ export function condKey(c: Cond, file: string): string {
 
 /** The condition as the registration runs under it: `config.auth`, `!(config.auth)` in an else. */
 export function condLabel(c: Cond): string {
-  if (c.holds) return c.text;
+  // (the extraction keeps 81 characters: one more tells that the text goes on)
+  const text = c.text.length > 80 ? `${c.text.slice(0, 79)}…` : c.text;
+  if (c.holds) return text;
   // `if (!config.serveStatic) return;`: what follows runs when `config.serveStatic`
-  return /^!\s*[\w$.]+$/.test(c.text) ? c.text.replace(/^!\s*/, '') : `!(${c.text})`;
+  return /^!\s*[\w$.]+$/.test(text) ? text.replace(/^!\s*/, '') : `!(${text})`;
 }
