@@ -4,7 +4,7 @@ import { ADAPTERS } from '../src/adapters/index.js';
 import { loadTypeScript } from '../src/extract/compiler.js';
 import { extractFacts, parseOptions, scriptKindOf } from '../src/extract/extract.js';
 import { factsToText } from '../src/extract/facts-text.js';
-import { faithfulTwin, latin1Twin } from '../src/extract/one-byte.js';
+import { faithfulTwin, latin1Twin, MAX_CHILDREN_LOOKED_AT } from '../src/extract/one-byte.js';
 import { condLabel } from '../src/link/conditions.js';
 
 const ts = loadTypeScript();
@@ -85,6 +85,13 @@ describe('faithfulTwin', () => {
     ['a file with a syntax error', "router.get('/sites', // —\n"],
   ])('refuses marks in %s', (_, text) => {
     expect(faithful(/JSX|<p>/.test(text) ? 'a.tsx' : 'a.ts', text)).toBe(false);
+  });
+
+  it(`gives up past ${MAX_CHILDREN_LOOKED_AT} children looked at (each comment is looked for from the top of the tree)`, () => {
+    const lines = (n: number): string => Array.from({ length: n }, (_, i) => `export const limit${i} = ${i}; // — the ${i}th limit\n`).join('');
+    // about n² / 2 children for n comments after n statements
+    expect(faithful('a.ts', lines(300))).toBe(true);
+    expect(faithful('a.ts', lines(600))).toBe(false);
   });
 });
 

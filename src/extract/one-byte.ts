@@ -72,13 +72,19 @@ export function latin1Twin(text: string): Twin | null {
 export function faithfulTwin(ts: TSModule, sf: TS.SourceFile, mark: string): boolean {
   if (((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length > 0) return false;
   const text = sf.text;
+  // Each comment is looked for from the top of the tree: a file with very many such comments is
+  // read as written rather than checked at length (its twin's parse is the only cost).
+  const budget = { children: MAX_CHILDREN_LOOKED_AT };
   for (let p = text.indexOf(mark); p >= 0; ) {
-    const comment = commentAt(ts, sf, p);
+    const comment = commentAt(ts, sf, p, budget);
     if (!comment) return false;
     p = text.indexOf(mark, comment.end);
   }
   return true;
 }
+
+/** How many children `faithfulTwin` looks at, at most, over all the comments of a file. */
+export const MAX_CHILDREN_LOOKED_AT = 100_000;
 
 /**
  * The comment holding offset `p`, read from the last token boundary before it: the end of the
@@ -86,12 +92,13 @@ export function faithfulTwin(ts: TSModule, sf: TS.SourceFile, mark: string): boo
  * from a token boundary up to the next token is white space and comments, but in JSX text,
  * which is read from its own start and never trusted here.
  */
-function commentAt(ts: TSModule, sf: TS.SourceFile, p: number): TS.CommentRange | undefined {
+function commentAt(ts: TSModule, sf: TS.SourceFile, p: number, budget: { children: number }): TS.CommentRange | undefined {
   let node: TS.Node = sf;
   for (;;) {
     let from = node.pos;
     let inner: TS.Node | undefined;
     ts.forEachChild(node, (c) => {
+      if (--budget.children < 0) return true;
       if (c.end <= p) {
         from = c.end;
         return undefined;
@@ -99,6 +106,7 @@ function commentAt(ts: TSModule, sf: TS.SourceFile, p: number): TS.CommentRange 
       if (c.pos <= p) inner = c;
       return true;
     });
+    if (budget.children < 0) return undefined;
     if (inner === undefined) {
       if (node.kind === ts.SyntaxKind.JsxText) return undefined;
       // the comments before the first line break, and those after it
