@@ -180,13 +180,13 @@ export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, 
  * The file parsed: as its one-byte twin when it has one and the twin's parse is faithful
  * (one-byte.ts), with the twin's mark; else as written, with no mark.
  */
-function parseFaithfully(ts: TSModule, file: string, text: string, kind: TS.ScriptKind): { sf: TS.SourceFile; mark: string | null } {
+function parseFaithfully(ts: TSModule, file: string, text: string): { sf: TS.SourceFile; mark: string | null } {
   const twin = latin1Twin(text);
   if (twin !== null) {
-    const sf = ts.createSourceFile(file, twin.text, parseOptions(ts), false, kind);
+    const sf = parseOnly(ts, file, twin.text);
     if (faithfulTwin(ts, sf, twin.mark)) return { sf, mark: twin.mark };
   }
-  return { sf: ts.createSourceFile(file, text, parseOptions(ts), false, kind), mark: null };
+  return { sf: parseOnly(ts, file, text), mark: null };
 }
 
 function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
@@ -236,7 +236,7 @@ function extractWithin(
   // Brackets nested past the budget are found in the tokens, before the parser recurses on them.
   const deepBracket = tooDeepBracket(ts, body, kind !== ts.ScriptKind.TS, maxNestingDepth);
   if (deepBracket !== null) return notAnalysed(tooDeep, lineAndColumn(body, deepBracket));
-  const { sf, mark } = parseFaithfully(ts, file, body, kind);
+  const { sf, mark } = parseFaithfully(ts, file, body);
   deadline.check();
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
