@@ -384,6 +384,43 @@ export class AuditModule {}
     expect(unresolvedRows(res)).toEqual(['src/main.ts:8:3 warning unresolved-route the global prefix is not known statically; routes are listed without it']);
   });
 
+  it("a global prefix that is one of several (`cond ? 'api/v2' : 'api'`): every prefixed route under each, its forRoutes() middleware too, the exclusion under none", async () => {
+    const main = mainFastify.replace("app.setGlobalPrefix('api',", "app.setGlobalPrefix(process.env.API_V2 ? 'api/v2/' : 'api',");
+    const res = await check(writeProject({ ...files, 'src/main.ts': main }));
+    const tenant = { tenant: ['TenantContextMiddleware'] };
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/admin/audit', 'browser', 'src/audit/audit.module.ts:5:3', tenant),
+      row('GET /api/admin/tenants', 'browser', 'src/admin/tenants.controller.ts:6:3', { auth: ['JwtGuard'] }),
+      row('GET /api/projects', 'browser', 'src/sites/sites.controller.ts:5:3'),
+      row('ALL /api/projects/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3'),
+      row('GET /api/sites', 'contract', 'src/sites/sites.controller.ts:5:3', {}, 'GET /api/sites/'),
+      row('ALL /api/sites/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3', tenant),
+      row('GET /api/status', 'browser', 'src/status.controller.ts:8:3'),
+      // (the prefix's end slash stripped, as Nest's RoutePathFactory does)
+      row('GET /api/v2/admin/audit', 'browser', 'src/audit/audit.module.ts:5:3', tenant),
+      row('GET /api/v2/admin/tenants', 'browser', 'src/admin/tenants.controller.ts:6:3', { auth: ['JwtGuard'] }),
+      row('GET /api/v2/projects', 'browser', 'src/sites/sites.controller.ts:5:3'),
+      row('ALL /api/v2/projects/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3'),
+      row('GET /api/v2/sites', 'browser', 'src/sites/sites.controller.ts:5:3'),
+      row('ALL /api/v2/sites/:siteId/proxy', 'browser', 'src/sites/sites.controller.ts:10:3', tenant),
+      row('GET /api/v2/status', 'browser', 'src/status.controller.ts:8:3'),
+      row('HEAD /status', 'browser', 'src/status.controller.ts:5:3'),
+    ]);
+    // each route's step is the prefix it is listed under
+    const steps = (r: (typeof res.routes)[number]) => `${r.method} ${r.path} [${r.prefixes.map((p) => `${p.prefix}@${p.line}`)}]`;
+    expect(res.routes.filter((r) => r.path.endsWith('/status')).map(steps)).toEqual(['GET /api/status [api@8]', 'GET /api/v2/status [api/v2/@8]', 'HEAD /status []']);
+    expect(unresolvedRows(res)).toEqual([]);
+
+    // forRoutes('v2/sites/*') is /api/v2/sites/* under 'api' and /api/v2/v2/sites/* under
+    // 'api/v2/': no route is below either, /api/v2/sites/… being listed under the second
+    const module = appModule.replace("{ path: 'sites/*', method: RequestMethod.ALL }", "{ path: 'v2/sites/*', method: RequestMethod.ALL }");
+    const paired = await check(writeProject({ ...files, 'src/main.ts': main, 'src/app.module.ts': module }));
+    expect(paired.routes.filter((r) => r.path.includes('/sites/')).map((r) => `${r.path} [${r.guards.map((g) => g.name)}]`)).toEqual([
+      '/api/sites/:siteId/proxy []',
+      '/api/v2/sites/:siteId/proxy []',
+    ]);
+  });
+
   it('a RouterModule path not known statically is a step of its modules’ routes, what its children add known after it', async () => {
     const module = appModule.replace("RouterModule.register([{ path: 'admin',", 'RouterModule.register([{ path: process.env.ADMIN_PATH,');
     const res = await check(writeProject({ ...files, 'src/app.module.ts': module }));

@@ -121,6 +121,8 @@ interface GuardUse {
 interface PathTarget {
   regex: RegExp;
   method: string;
+  /** the global prefix it was made under, when the app may have one of several: it matches only routes listed under it */
+  under?: PrefixStep;
 }
 
 interface ModuleMiddleware {
@@ -156,8 +158,12 @@ interface Exclusion {
 
 interface AppState {
   name: string;
-  /** `setGlobalPrefix`: its step of the routes' prefixes (`unknown` when not known statically) */
-  prefixStep: PrefixStep | null;
+  /**
+   * `setGlobalPrefix`: its step of the routes' prefixes, one per prefix it may be (`cond ? 'api'
+   * : 'v1'`: each route is listed under each, as a mount's alternatives are); one step, `unknown`,
+   * when not known statically; none when not set
+   */
+  prefixSteps: PrefixStep[];
   exclusions: Exclusion[];
   /** URI versioning; null when off (or not by URI) */
   versioning: Versioning | null;
@@ -321,7 +327,7 @@ class NestLinker {
         continue;
       }
       this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
-      const app: AppState = { name: pkg || '.', prefixStep: null, exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
+      const app: AppState = { name: pkg || '.', prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
   }
@@ -593,7 +599,7 @@ class NestLinker {
     }
     const app: AppState = {
       name: pkg ? `${pkg}:${root.cls.name}` : root.cls.name,
-      prefixStep: null,
+      prefixSteps: [],
       exclusions: [],
       versioning: null,
       uses: [],
@@ -659,11 +665,11 @@ class NestLinker {
   private appSetting(app: AppState, file: string, method: string, args: Bound[], at: Loc, snippet: string): void {
     if (method === 'setGlobalPrefix') {
       const p = this.strings(args[0]);
-      if (p && p.length === 1) app.prefixStep = { prefix: p[0]!, file, line: at.line };
+      if (p && p.length > 0) app.prefixSteps = [...new Set(p)].map((prefix) => ({ prefix, file, line: at.line }));
       else {
         // (the routes it prefixes lack it: a step of their prefixes says so)
         this.ctx.warn(file, at, 'the global prefix is not known statically; routes are listed without it', snippet);
-        app.prefixStep = { prefix: '', file, line: at.line, unknown: p ? `one of ${p.join(', ')}` : args[0] ? prefixNote(this.evalIn(args[0])) : 'no prefix given' };
+        app.prefixSteps = [{ prefix: '', file, line: at.line, unknown: args[0] ? prefixNote(this.evalIn(args[0])) : 'no prefix given' }];
       }
       app.exclusions = [];
       const ex = args[1] ? this.objProp(args[1], 'exclude') : undefined;
@@ -836,20 +842,20 @@ class NestLinker {
         }
         const target = this.routeInfo(app, it);
         if (target === 'all') mw.all = true;
-        else if (target) mw.paths.push(target);
+        else if (target) mw.paths.push(...target);
         else this.ctx.warn(m.file, reg.at, 'a forRoutes() target is not known statically; the middleware is not applied to it', reg.snippet);
       }
       for (const it of excluded.flatMap((x) => this.items(x))) {
         const target = this.routeInfo(app, it);
-        if (target && target !== 'all') mw.exclude.push(target);
+        if (target && target !== 'all') mw.exclude.push(...target);
       }
       out.push(mw);
     }
     return out;
   }
 
-  /** A forRoutes()/exclude() path (string or { path, method, version }) as the full path Nest registers the middleware on. */
-  private routeInfo(app: AppState, b: Bound): PathTarget | 'all' | null {
+  /** A forRoutes()/exclude() path (string or { path, method, version }) as the full paths Nest registers the middleware on, one per global prefix it may have. */
+  private routeInfo(app: AppState, b: Bound): PathTarget[] | 'all' | null {
     const obj = this.isObj(b);
     const paths = obj ? this.strings(this.objProp(b, 'path')) : this.strings(b);
     if (!paths || paths.length !== 1) return null;
@@ -860,10 +866,11 @@ class NestLinker {
     const given = vb && app.versioning ? this.versions(vb, b.file, { line: 1, column: 1 }, '') : [];
     const versions = Array.isArray(given) ? given : [];
     const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
-    const prefix = excluded || !app.prefixStep?.prefix ? '' : addLeadingSlash(stripEndSlash(app.prefixStep.prefix));
     const v = versions.find((x): x is string => x !== null);
-    const full = prefix + (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
-    return { regex: nestPatternRegex(full), method };
+    const rest = (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
+    const under = (s: PrefixStep): string => (s.prefix ? addLeadingSlash(stripEndSlash(s.prefix)) : '');
+    if (excluded || app.prefixSteps.length <= 1) return [{ regex: nestPatternRegex((excluded || !app.prefixSteps[0] ? '' : under(app.prefixSteps[0])) + rest), method }];
+    return app.prefixSteps.map((s) => ({ regex: nestPatternRegex(under(s) + rest), method, under: s }));
   }
 
   /** `SwaggerModule.setup(path, app, document)` for this app (or, when the app is passed around, in its package). */
@@ -952,7 +959,6 @@ class NestLinker {
         // (the global prefix's step, for the paths it prefixes: not those its `exclude` names; a version's not known statically)
         const versionStep: PrefixStep[] = given && !Array.isArray(given) ? [{ prefix: '', file: given.file, line: given.line, unknown: given.unknown }] : [];
         const prefixes = [...versionStep, ...moduleStep];
-        const globalPrefixes = app.prefixStep ? [app.prefixStep, ...prefixes] : prefixes;
         const hidden = hiddenClass || this.find(prims, 'ApiExcludeEndpoint', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
         const handler = this.methodFn(owner, m);
         const inHandler = this.ctx.inHandlerGuards(handler);
@@ -963,7 +969,7 @@ class NestLinker {
             this.ctx.warn(owner.file, h.use.at, `${verb} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, h.use.snippet);
             continue;
           }
-          for (const { path, prefixed } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
+          for (const { path, step } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
             const skipped = (g: GuardUse): boolean =>
               g.optOuts.some((o) => {
                 for (const level of o.levels) {
@@ -974,7 +980,7 @@ class NestLinker {
               });
             const middleware = [
               ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
-              ...app.middleware.filter((mw) => this.middlewareApplies(mw, classKey(c), path, verb)).flatMap((mw) => mw.guards),
+              ...app.middleware.filter((mw) => this.middlewareApplies(mw, classKey(c), path, verb, step)).flatMap((mw) => mw.guards),
             ];
             const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
             const docs = app.docs && !hidden && (!app.docs.include || app.docs.include.has(classKey(d.module))) ? app.docs : null;
@@ -990,7 +996,7 @@ class NestLinker {
               trailingSlashInsensitive: !init.strict,
               caseSensitive: init.caseSensitive,
               ...(docs ? { apiDocs: { generator: `@nestjs/swagger (SwaggerModule.setup at ${docs.file}:${docs.line})`, hide: '@ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler' } } : {}),
-              prefixes: prefixed ? globalPrefixes : prefixes,
+              prefixes: step ? [step, ...prefixes] : prefixes,
               guards: [...middleware, ...guards, ...inHandler],
               handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
               snippet: h.use.snippet,
@@ -1018,34 +1024,38 @@ class NestLinker {
     return out;
   }
 
-  private middlewareApplies(mw: ModuleMiddleware, controller: string, path: string, method: string): boolean {
-    const hit = (t: PathTarget): boolean => (t.method === 'ALL' || t.method === method) && t.regex.test(path);
+  private middlewareApplies(mw: ModuleMiddleware, controller: string, path: string, method: string, step: PrefixStep | null): boolean {
+    const hit = (t: PathTarget): boolean => (t.method === 'ALL' || t.method === method) && (!t.under || t.under === step) && t.regex.test(path);
     if (mw.exclude.some(hit)) return false;
     return mw.all || mw.controllers.has(controller) || mw.paths.some(hit);
   }
 
-  /** RoutePathFactory.create; `prefixed`, whether the global prefix (set, known or not) is put before the path. */
-  private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): { path: string; prefixed: boolean }[] {
+  /**
+   * RoutePathFactory.create, once for each global prefix the app may have; `step`, the global
+   * prefix's step of the path (set, known or not), or null when none is put before it.
+   */
+  private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): { path: string; step: PrefixStep | null }[] {
     let paths = [''];
     const vp = app.versioning?.prefix ?? 'v';
     if (versions && app.versioning) paths = versions.map((v) => (v === null ? '' : `/${vp}${v}`));
     paths = appendAll(paths, modulePath ? [modulePath] : undefined);
     paths = appendAll(paths, ctrlPaths);
     paths = appendAll(paths, methodPaths);
-    const out = new Map<string, boolean>();
-    for (const p of paths) {
-      let full = p;
-      let prefixed = false;
-      if (app.prefixStep) {
-        let bare = p;
-        for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
-        prefixed = !app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
-        if (prefixed) full = stripEndSlash(app.prefixStep.prefix) + p;
-      }
+    const out = new Map<string, PrefixStep | null>();
+    const put = (full: string, step: PrefixStep | null): void => {
       full = addLeadingSlash(full || '/');
       if (full !== '/') full = stripEndSlash(full);
-      if (!out.has(full)) out.set(full, prefixed);
+      if (!out.has(full)) out.set(full, step);
+    };
+    const excluded = (p: string): boolean => {
+      let bare = p;
+      for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
+      return app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
+    };
+    for (const p of paths) {
+      if (app.prefixSteps.length === 0 || excluded(p)) put(p, null);
+      else for (const step of app.prefixSteps) put(stripEndSlash(step.prefix) + p, step);
     }
-    return [...out].map(([path, prefixed]) => ({ path, prefixed }));
+    return [...out].map(([path, step]) => ({ path, step }));
   }
 }
