@@ -19,6 +19,7 @@ import { Evaluator, fnKey } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
+import { JSON_MODULE } from './extract/json-module.js';
 import type { FactChanges } from './link/link.js';
 import type { FileFacts, ParseErrorFact } from './types.js';
 
@@ -31,6 +32,8 @@ export interface CollectOptions {
   adapters: Adapter[];
   /** bare specifiers that lead into the tree (tsconfig paths, workspace packages) */
   resolveBare: (fromFile: string, spec: string) => string[];
+  /** whether a JSON file the files import is analysed with them (discover.ts, `admits`); none is when absent */
+  admits?: (rel: string) => boolean;
   cache: FactCache | null;
   /** leave files that cannot hold a route, mount or guard unparsed until needed (default true) */
   prefilter?: boolean;
@@ -130,6 +133,8 @@ export interface Collected {
 
 /** Every file read and hashed; its facts not made yet. */
 export interface Sources {
+  /** the analysed files: those given, and the JSON files they import (json-module.ts), in order */
+  files: string[];
   /** a digest of every file's path and content (and why an unreadable one is not analysed) */
   digest: string;
   /** files the cache vouched for by their stat, not read */
@@ -200,7 +205,7 @@ export function readSources(o: CollectOptions): Sources {
     }
   };
   const signature = (st: fs.Stats | null): string | null => (st ? statSignature(st, runStart) : null);
-  for (const file of o.files) {
+  const read = (file: string): void => {
     const abs = path.join(o.cwd, file);
     // With a cache: a file whose stat is the one recorded with its entry is not read again.
     const st = o.cache ? statOf(abs) : null;
@@ -212,7 +217,7 @@ export function readSources(o: CollectOptions): Sources {
       states.push({ file, hash: vouched.hash, signals, note: null, text: null, cached, known: true, stat: before, size: st!.size, facts: null });
       if (cached) stats.cached++;
       stats.unread++;
-      continue;
+      return;
     }
     const src = readSourceText(abs, o.budgets.maxFileBytes);
     if (!src.ok) {
@@ -220,7 +225,7 @@ export function readSources(o: CollectOptions): Sources {
       // Not analysable (unreadable, binary, too big): its parse-error fact is all there is.
       states.push({ file, hash: '', signals: { signal: true, specifiers: [] }, note: null, text: null, cached: false, known: false, stat: null, size: 0, facts: { ...emptyFacts(file), parseError: src.skip } });
       always.add(file);
-      continue;
+      return;
     }
     const hash = contentHash(src.note ? `${src.text}\0${src.note.message}` : src.text);
     const hit = o.cache?.get(file, hash) ?? null;
@@ -230,6 +235,24 @@ export function readSources(o: CollectOptions): Sources {
     const stat = before !== null && src.note === null && signature(statOf(abs)) === before ? before : null;
     states.push({ file, hash, signals, note: src.note, text: cached ? null : src.text, cached, known: hit !== null, stat, size: src.text.length, facts: null });
     if (cached) stats.cached++;
+  };
+  for (const file of o.files) read(file);
+  // The JSON files they import, analysed with them as data (json-module.ts), in file order.
+  if (o.admits) {
+    const known = new Set(o.files);
+    const imported = new Set<string>();
+    for (const s of states) {
+      for (const spec of s.signals.specifiers) {
+        if (!JSON_MODULE.test(spec)) continue;
+        const dir = path.posix.dirname(s.file);
+        const candidates = spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(dir, spec))] : o.resolveBare(s.file, spec);
+        const target = candidates.find((c) => known.has(c) || imported.has(c) || o.admits!(c));
+        if (target !== undefined && !known.has(target)) imported.add(target);
+      }
+    }
+    for (const file of [...imported].sort()) read(file);
+    if (imported.size > 0) states.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    stats.files = states.length;
   }
   const digest = contentHash(states.map((s) => `${s.file}\0${s.hash || s.facts?.parseError?.message}`).join('\0'));
   // How busy the machine was while this thread read: decides how many threads parse.
@@ -333,6 +356,7 @@ export function readSources(o: CollectOptions): Sources {
     return { checked: changed.length, moved, returnsRead: new Set([...returnsRead, ...readRemoving, ...readAdding]) };
   };
   return {
+    files: states.map((s) => s.file),
     digest,
     unread: stats.unread,
     collect: () => collectFacts(o, states, always, stats, idle),

@@ -14,6 +14,12 @@ export interface Discovered {
   focus: Set<string> | null;
   /** directories (and .gitignore files) that could not be read: what they hold is not analysed */
   unreadable: { path: string; message: string }[];
+  /**
+   * Whether a file the analysed files import (a JSON module, json-module.ts) is analysed with
+   * them: a regular file, reached through no symbolic link, under an analysed directory, and
+   * left out by neither the exclusions nor .gitignore — as discovery would have found it.
+   */
+  admits(rel: string): boolean;
 }
 
 /**
@@ -120,5 +126,16 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
   for (const [dir, code] of unreadableDirs)
     if (dir === '.' || keep(`${dir}/`)) unreadable.push({ path: dir, message: `cannot read the directory (${code}); the files under it are not analysed` });
   unreadable.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, focus: explicit.length > 0 ? new Set(explicit) : null, unreadable };
+  const ignored = [...ALWAYS_EXCLUDED, ...(exclude ?? [])];
+  const admits = (rel: string): boolean => {
+    if (rel.startsWith('../') || path.posix.isAbsolute(rel) || !roots.some((d) => d === '.' || rel.startsWith(`${d}/`)) || !keep(rel)) return false;
+    try {
+      const abs = path.join(cwd, rel);
+      if (!fs.lstatSync(abs).isFile() || fs.realpathSync(abs) !== path.join(realRoot, rel)) return false;
+    } catch {
+      return false;
+    }
+    return fg.sync([fg.escapePath(rel)], { cwd, ignore: ignored, dot: false, followSymbolicLinks: false, onlyFiles: true, suppressErrors: true }).length === 1;
+  };
+  return { files, focus: explicit.length > 0 ? new Set(explicit) : null, unreadable, admits };
 }

@@ -89,16 +89,18 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
       throw new UsageError(`${opts.config ?? 'route-surface.config.json'}: invalid config: unknown key "guards.family.${k}" (families: ${Object.keys(families).join(', ')}, or default)`);
   const matchers = buildMatchers(config, Object.keys(families));
   const budgets = budgetsOf(config);
-  const { files, focus, unreadable } = discover(opts.cwd, opts.paths, config.include, config.exclude);
+  const discovered = discover(opts.cwd, opts.paths, config.include, config.exclude);
+  const { focus, unreadable } = discovered;
 
   // Read and hash every file (src/collect.ts); with --cache, the last result when nothing changed (src/memo.ts).
-  const project = loadProject(opts.cwd, files);
+  const project = loadProject(opts.cwd, discovered.files);
   const cache = opts.cache ? FactCache.open(cacheFile(opts.cwd, opts.cacheLocation), factCacheKey(budgets)) : null;
   // The next cache is written as the run goes: a run that fails leaves no temporary file behind.
   try {
     const sources = readSources({
       cwd: opts.cwd,
-      files,
+      files: discovered.files,
+      admits: discovered.admits,
       focus,
       budgets,
       adapters: ADAPTERS,
@@ -107,6 +109,8 @@ async function analyse(opts: RunOptions, how: unknown): Promise<Analysed> {
       prefilter: opts.prefilter,
       onProgress: opts.onProgress,
     });
+    // (the JSON files the discovered files import are analysed with them)
+    const files = sources.files;
     // The result's key digests all its inputs; its base, all but the files' contents (memo.ts).
     const inputs = cache
       ? { cacheKey: cache.key, options: { paths: opts.paths, config: opts.config, contract: opts.contract, prefilter: opts.prefilter }, config, contract, unreadable, manifests: manifestsDigest(opts.cwd) }

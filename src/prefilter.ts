@@ -16,6 +16,7 @@
  * syntax errors are reported (collect.ts).
  */
 import { REGISTRATION_METHODS } from './extract/extract.js';
+import { JSON_MODULE } from './extract/json-module.js';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -69,6 +70,8 @@ function computedCall(text: string): boolean {
 }
 
 export function textSignals(file: string, text: string, frameworkModules: RegExp): TextSignals {
+  // A JSON module (json-module.ts) is data: it registers, mounts and imports nothing.
+  if (JSON_MODULE.test(file)) return { signal: false, specifiers: [] };
   const signal = SIGNAL_PATH.test(file) || SIGNAL_WORDS.test(text) || frameworkModules.test(text) || SIGNAL.test(text) || computedCall(text);
   const specifiers: string[] = [];
   SPECIFIER.lastIndex = 0;

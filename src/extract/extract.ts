@@ -23,6 +23,7 @@ import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAnd
 import type { TSModule } from './compiler.js';
 import { isEncoded } from './facts-text.js';
 import { faithfulTwin, latin1Twin } from './one-byte.js';
+import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 const SESSION_EXPOSURE_RE =
@@ -163,6 +164,7 @@ export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
  * see) throws: the caller decides (extraction reports it against the budgets).
  */
 export function hasSyntaxError(ts: TSModule, file: string, text: string): boolean {
+  if (JSON_MODULE.test(file)) return jsonSyntaxError(text);
   return parseDiagnosticsOf(parseOnly(ts, file, text)) > 0;
 }
 
@@ -172,6 +174,7 @@ export function hasSyntaxError(ts: TSModule, file: string, text: string): boolea
  * verdict here (null) and is left to the main thread.
  */
 export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, maxDepth: number): boolean | null {
+  if (JSON_MODULE.test(file)) return jsonSyntaxError(text);
   const sf = parseOnly(ts, file, text);
   return tooDeepNode(ts, sf, maxDepth) ? null : parseDiagnosticsOf(sf) > 0;
 }
@@ -211,6 +214,7 @@ export function extractFacts(
 ): FileFacts {
   const deadline = new Deadline(budgets.maxFileMs);
   const notAnalysed = (message: string, at: Loc): FileFacts => ({ ...emptyFacts(file), parseError: { message, at } });
+  if (JSON_MODULE.test(file)) return jsonModuleFacts(text, budgets.maxNestingDepth, emptyFacts(file));
   try {
     return extractWithin(ts, file, text, adapters, budgets.maxNestingDepth, deadline, notAnalysed);
   } catch (err) {
