@@ -241,12 +241,18 @@ export function readSources(o: CollectOptions): Sources {
   if (o.admits) {
     const known = new Set(o.files);
     const imported = new Set<string>();
+    const looked = new Map<string, boolean>();
+    const admits = (c: string): boolean => {
+      let yes = looked.get(c);
+      if (yes === undefined) looked.set(c, (yes = o.admits!(c)));
+      return yes;
+    };
     for (const s of states) {
       for (const spec of s.signals.specifiers) {
         if (!JSON_MODULE.test(spec)) continue;
         const dir = path.posix.dirname(s.file);
         const candidates = spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(dir, spec))] : o.resolveBare(s.file, spec);
-        const target = candidates.find((c) => known.has(c) || imported.has(c) || o.admits!(c));
+        const target = candidates.find((c) => known.has(c) || imported.has(c) || admits(c));
         if (target !== undefined && !known.has(target)) imported.add(target);
       }
     }
