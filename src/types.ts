@@ -249,6 +249,8 @@ export interface RegistrationFact {
   chainPath: Expr | null;
   /** the call is awaited (`await fastify.register(plugin)` loads the plugin before the next statement) */
   awaited?: true;
+  /** its answer is handed to `.then` / `.catch` / `.finally`: a request's promise (`api.put(url, body).then(…)`), which no framework's registration answers */
+  promised?: true;
   /** the conditions the registration is made under, outermost first, in the function (or module) that makes it */
   when?: Cond[];
   /** `this.app[options.method](…)`: the method as an expression (`method` is then COMPUTED_METHOD), read when linked */

@@ -1034,6 +1034,16 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
     }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
+    // `api.put(url, body).then(…)`: the registration-like call answers a promise
+    if (callee.k === 'member' && PROMISE_METHODS.has(callee.prop) && callee.obj.k === 'call') {
+      const answered = callee.obj.args;
+      const regs = ctx.facts.registrations;
+      for (let i = regs.length - 1; i >= 0; i--) {
+        if (regs[i]!.args !== answered) continue;
+        regs[i]!.promised = true;
+        break;
+      }
+    }
     // … and what the class passes to the one it extends (SUPER)
     if (superOf && superOf.superArgs === null) superOf.superArgs = args;
     return e;
@@ -1111,6 +1121,9 @@ export const REGISTRATION_METHODS = new Set([
   // koa-swagger-decorator's SwaggerRouter: its document's routes, and controller classes mapped onto it
   'swagger', 'mapDir', 'applyRoute',
 ]);
+
+/** What a promise is handed on by. */
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean, computed: { obj: Expr; key: Expr } | null): void {
   const { ts } = ctx;

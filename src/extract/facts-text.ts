@@ -54,7 +54,7 @@ type WithLines = { [LINES]?: Lines };
  */
 const LATER = {
   functions: ['params', 'behaviour', 'returns', 'leading', 'responseFields'],
-  registrations: ['args', 'chainPath', 'awaited', 'snippet'],
+  registrations: ['args', 'chainPath', 'awaited', 'promised', 'snippet'],
   calls: ['args', 'when', 'at', 'snippet'],
 } as const satisfies { [K in 'functions' | 'registrations' | 'calls']: readonly (keyof FileFacts[K][number])[] };
 

@@ -1526,6 +1526,8 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
  */
 function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
+  // `api.put(url, body).then(…)`, `await api.get(url, query)`: a request's answer awaited (a browser's API client)
+  if (reg.awaited || reg.promised) return false;
   // `api.put(url, {}, function (err) { … })` (a browser's API client): a callback taking an error first is no handler
   const params = (v: Value): string[] => (v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.params ?? [] : []);
   if (rest.some((v) => /^(err|error|e)$/.test(params(v)[0] ?? '') && params(v).length < 4)) return false;
