@@ -1035,8 +1035,10 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
     // `api.put(url, body).then(…)`: the registration-like call answers a promise
-    if (callee.k === 'member' && PROMISE_METHODS.has(callee.prop) && callee.obj.k === 'call') {
-      const answered = callee.obj.args;
+    // (looked for back over what the callbacks registered since: only where the call may be one)
+    const answering = callee.k === 'member' && PROMISE_METHODS.has(callee.prop) && callee.obj.k === 'call' ? callee.obj : null;
+    if (answering && (answering.callee.k === 'unknown' || (answering.callee.k === 'member' && REGISTRATION_METHODS.has(answering.callee.prop)))) {
+      const answered = answering.args;
       const regs = ctx.facts.registrations;
       for (let i = regs.length - 1; i >= 0; i--) {
         if (regs[i]!.args !== answered) continue;
