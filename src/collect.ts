@@ -15,7 +15,7 @@ import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
 import { factsFromText, factsToText, plainFactsFromText } from './extract/facts-text.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
-import { Evaluator, fnKey } from './link/evaluate.js';
+import { Evaluator, fnKey, specifierBases } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
 import { factsMoved, type LineMap } from './relocate.js';
 import { readSourceText } from './source-text.js';
@@ -250,9 +250,7 @@ export function readSources(o: CollectOptions): Sources {
     for (const s of states) {
       for (const spec of s.signals.specifiers) {
         if (!JSON_MODULE.test(spec)) continue;
-        const dir = path.posix.dirname(s.file);
-        const candidates = spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(dir, spec))] : o.resolveBare(s.file, spec);
-        const target = candidates.find((c) => known.has(c) || imported.has(c) || admits(c));
+        const target = specifierBases(s.file, spec, o.resolveBare).find((c) => known.has(c) || imported.has(c) || admits(c));
         if (target !== undefined && !known.has(target)) imported.add(target);
       }
     }

@@ -15,6 +15,7 @@ import type {
   FunctionFact,
   LeadingGuard,
   Loc,
+  RegistrationFact,
   ResponseField,
   Scope,
 } from '../types.js';
@@ -58,6 +59,8 @@ interface Ctx {
   classes: { name: string; statics: Record<string, Expr> }[];
   /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
   restParams: Set<Expr>;
+  /** calls whose answer is handed to `.then` / `.catch` / `.finally`, marked before they are read (onCall) */
+  promised: Set<TS.Node>;
   /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
   when: Cond[];
 }
@@ -254,7 +257,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), when: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [] };
   ctx.words = wordsOf(ctx, sf);
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
@@ -1004,6 +1007,11 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     return { k: 'fn', id: f.id };
   }
   if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
+    // `api.put(url, body).then(…)`: the call answers a promise (marked before it is read)
+    if (ts.isPropertyAccessExpression(n.expression) && PROMISE_METHODS.has(n.expression.name.text)) {
+      const answering = unwrap(ts, n.expression.expression);
+      if (ts.isCallExpression(answering)) ctx.promised.add(answering);
+    }
     // `super('/users', Router())`: a call of the constructor of the class extended
     const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
     // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
@@ -1034,18 +1042,6 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
     }
     if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
-    // `api.put(url, body).then(…)`: the registration-like call answers a promise
-    // (looked for back over what the callbacks registered since: only where the call may be one)
-    const answering = callee.k === 'member' && PROMISE_METHODS.has(callee.prop) && callee.obj.k === 'call' ? callee.obj : null;
-    if (answering && (answering.callee.k === 'unknown' || (answering.callee.k === 'member' && REGISTRATION_METHODS.has(answering.callee.prop)))) {
-      const answered = answering.args;
-      const regs = ctx.facts.registrations;
-      for (let i = regs.length - 1; i >= 0; i--) {
-        if (regs[i]!.args !== answered) continue;
-        regs[i]!.promised = true;
-        break;
-      }
-    }
     // … and what the class passes to the one it extends (SUPER)
     if (superOf && superOf.superArgs === null) superOf.superArgs = args;
     return e;
@@ -1131,10 +1127,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   const { ts } = ctx;
   // the text of the call's line, taken only for what is kept
   const snippetOf = (): string => lineText(ctx, at.line);
-  if (computed && args.length > 0) {
-    const awaited = isAwaited ? { awaited: true as const } : {};
-    ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...awaited, ...whenNow(ctx), at, snippet: snippetOf() });
-  }
+  // what is done with the call's answer, taken only for a registration
+  const answer = (): Pick<RegistrationFact, 'awaited' | 'promised'> => ({ ...(isAwaited ? { awaited: true as const } : {}), ...(ctx.promised.has(n) ? { promised: true as const } : {}) });
+  if (computed && args.length > 0)
+    ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...answer(), ...whenNow(ctx), at, snippet: snippetOf() });
   // (2.x's `router.swagger()` takes no argument)
   if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger')) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
@@ -1149,11 +1145,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
         target = target.callee.obj;
       } else break;
     }
-    const awaited = isAwaited ? { awaited: true as const } : {};
     // A later link of a chain is located at its own method name, not at the chain's first line.
     const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
     const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
-    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...awaited, ...whenNow(ctx), at: regAt, snippet: lineText(ctx, regAt.line) });
+    ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...answer(), ...whenNow(ctx), at: regAt, snippet: lineText(ctx, regAt.line) });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.
   const first = n.arguments[0];

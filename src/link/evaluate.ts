@@ -76,6 +76,14 @@ export interface RouterObject {
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/**
+ * The module paths (relative to the cwd, extension not yet probed) an import specifier may name
+ * from `fromFile`: a relative one's, or those tsconfig `paths` and workspace packages give a bare one.
+ */
+export function specifierBases(fromFile: string, spec: string, resolveBare: (fromFile: string, spec: string) => string[]): string[] {
+  return spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec))] : resolveBare(fromFile, spec);
+}
 const MAX_DEPTH = 60;
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
@@ -139,25 +147,24 @@ export class Evaluator {
     const dir = path.posix.dirname(fromFile);
     const key = `${dir}\0${spec}`;
     let hit = this.resolved.get(key);
-    if (hit === undefined) this.resolved.set(key, (hit = this.resolveUncached(fromFile, dir, spec)));
+    if (hit === undefined) this.resolved.set(key, (hit = this.resolveUncached(fromFile, spec)));
     return hit;
   }
 
-  private resolveUncached(fromFile: string, dir: string, spec: string): string | null {
-    if (!spec.startsWith('.') && !spec.startsWith('/')) {
-      // The first place that has the module; but a TypeScript source over JavaScript found
-      // first: a workspace's `validators.js` (`module.exports = require('./dist/validators')`,
-      // its build not in the checkout) beside the `src/validators/index.ts` it is built from.
-      let first: string | null = null;
-      for (const b of this.resolveBare(fromFile, spec)) {
-        const hit = this.probe(b);
-        if (!hit) continue;
-        if (!/\.[cm]?jsx?$/.test(hit)) return hit;
-        first ??= hit;
-      }
-      return first;
+  private resolveUncached(fromFile: string, spec: string): string | null {
+    const bases = specifierBases(fromFile, spec, this.resolveBare);
+    if (!this.isPackageSpec(spec)) return this.probe(bases[0]!);
+    // The first place that has the module; but a TypeScript source over JavaScript found
+    // first: a workspace's `validators.js` (`module.exports = require('./dist/validators')`,
+    // its build not in the checkout) beside the `src/validators/index.ts` it is built from.
+    let first: string | null = null;
+    for (const b of bases) {
+      const hit = this.probe(b);
+      if (!hit) continue;
+      if (!/\.[cm]?jsx?$/.test(hit)) return hit;
+      first ??= hit;
     }
-    return this.probe(path.posix.normalize(path.posix.join(dir, spec)));
+    return first;
   }
 
   /** The analysed file a module path (with or without its extension, or a directory) names. */

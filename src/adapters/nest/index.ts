@@ -868,9 +868,12 @@ class NestLinker {
     const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
     const v = versions.find((x): x is string => x !== null);
     const rest = (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
-    const under = (s: PrefixStep): string => (s.prefix ? addLeadingSlash(stripEndSlash(s.prefix)) : '');
-    if (excluded || app.prefixSteps.length <= 1) return [{ regex: nestPatternRegex((excluded || !app.prefixSteps[0] ? '' : under(app.prefixSteps[0])) + rest), method }];
-    return app.prefixSteps.map((s) => ({ regex: nestPatternRegex(under(s) + rest), method, under: s }));
+    const steps = excluded || app.prefixSteps.length === 0 ? [null] : app.prefixSteps;
+    return steps.map((s) => ({
+      regex: nestPatternRegex((s?.prefix ? addLeadingSlash(stripEndSlash(s.prefix)) : '') + rest),
+      method,
+      ...(s && steps.length > 1 ? { under: s } : {}),
+    }));
   }
 
   /** `SwaggerModule.setup(path, app, document)` for this app (or, when the app is passed around, in its package). */
