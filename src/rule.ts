@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Contract } from './contract.js';
 import type { Evaluator } from './link/evaluate.js';
 import type { UnresolvedDiagnostic } from './link/link.js';
-import type { FileFacts, Route, Severity } from './types.js';
+import type { AppliedGuard, FileFacts, Route, Severity } from './types.js';
 
 export interface RuleMeta {
   id: string;
@@ -68,12 +68,25 @@ export function routeLabel(r: Pick<Route, 'method' | 'path' | 'prefixes'>): stri
  * and the guards of the kind applied only under a condition not known statically
  * ("(requireTenant is one, but applied only when `config.tenancy`, which is not known statically)").
  */
+/** A guard as a hint names it: `(inline middleware)` is "the inline middleware". */
+function named(g: AppliedGuard): string {
+  return g.name.replace(/^\((.*)\)$/, 'the $1');
+}
+
 export function candidatesHint(r: Route, kind: 'auth' | 'tenant' | 'csrf' | 'family', family?: string): string {
-  const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
+  const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown') && !g.exceptionsUnknown).map((g) => g.name))];
+  // (declaring such a guard would not say which requests it lets through)
+  const unread = r.guards.filter((g) => g.exceptionsUnknown).map((g) => ` (${named(g)} may be one, but which requests it lets through untouched is not known statically: ${g.file}:${g.line})`);
   const key = family === undefined ? kind : `family.${family}`;
   const unclassified = unknown.length === 0 ? '' : ` (unclassified middleware that may be one: ${unknown.join(', ')}; declare it in guards.${key} or guards.ignore)`;
   const conditional = (r.conditionalGuards ?? []).filter((g) => g.kinds.includes(kind as never) && (family === undefined || g.families.includes(family)));
-  return unclassified + conditional.map((g) => ` (${g.name} is one, but applied only when \`${g.when}\`, which is not known statically: ${g.file}:${g.line})`).join('');
+  const skipping = (r.skippedGuards ?? []).filter((g) => g.kinds.includes(kind as never) && (family === undefined || g.families.includes(family)));
+  return (
+    unclassified +
+    [...new Set(unread)].join('') +
+    conditional.map((g) => ` (${named(g)} is one, but applied only when \`${g.when}\`, which is not known statically: ${g.file}:${g.line})`).join('') +
+    skipping.map((g) => ` (${named(g)} is one, but lets through untouched ${g.skips}: ${g.file}:${g.line})`).join('')
+  );
 }
 
 export function reportRoute(ctx: RuleContext, r: Route, message: string): void {

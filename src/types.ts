@@ -87,6 +87,33 @@ export interface CallSite {
 }
 
 /** What a function's body can do, found without running it. */
+/**
+ * One alternative of a guard's allowlist (Behaviour.skipsFor): requests whose URL or path
+ * passes a test, and have `method` when one is named. `path` is compared with the whole URL;
+ * `startsWith`, `contains` and `endsWith` test a text the URL starts with, holds, or ends
+ * with; `regex`, a regular expression literal (`/^\/public\//.test(req.path)`); `oneOf`, each
+ * item of a list the linker evaluates (`PUBLIC_PATHS.includes(req.path)`, `PUBLIC_PREFIXES.some((p)
+ * => req.url.startsWith(p))`; `test` says how an item is applied, `regex` for a list of
+ * regular expressions). `query`: the property tested holds the query string (`req.url`,
+ * `req.originalUrl`), which any request can end with any text. With only `method`, every
+ * request with that method.
+ */
+export type SkipFor = (
+  | { path: string; method?: string }
+  | { startsWith: string; method?: string }
+  | { method: string }
+  | { contains: string; query?: true; method?: string }
+  | { endsWith: string; query?: true; method?: string }
+  | { regex: string; flags: string; query?: true; method?: string }
+  | { oneOf: Expr; test: SkipTest | 'regex'; query?: true; method?: string }
+) & {
+  /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
+  root?: true;
+};
+
+/** How an allowlist compares the request's URL with a text (SkipFor). */
+export type SkipTest = 'equals' | 'startsWith' | 'contains' | 'endsWith';
+
 export interface Behaviour {
   /** can end the request with 401 */
   status401: boolean;
@@ -127,13 +154,11 @@ export interface Behaviour {
    */
   nextFirst?: true;
   /**
-   * Requests it lets through untouched, by literal comparison at the top of its body:
+   * Requests it lets through untouched, by a test of the request at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
-   * a global guard with an allowlist of public routes. `path` is compared with the full URL;
-   * `startsWith`, from `request.url.startsWith('/api/auth/login')`, lets through every URL
-   * beginning with it.
+   * a global guard with an allowlist of public routes. See SkipFor.
    */
-  skipsFor?: ({ path: string; method?: string } | { startsWith: string; method?: string })[];
+  skipsFor?: SkipFor[];
   /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.
@@ -370,6 +395,14 @@ export interface AppliedGuard {
    * written. Such a guard is listed (Route.conditionalGuards) but guards nothing for the rules.
    */
   when?: string;
+  /**
+   * Applied, but its allowlist lets some request to the route through untouched: what it lets
+   * through (`POST /api/login`, `paths starting with /public/`). Such a guard is listed
+   * (Route.skippedGuards) but guards nothing for the rules.
+   */
+  skips?: string;
+  /** Its kinds are unknown because which requests it lets through (`.unless()`, an allowlist) is not known statically. */
+  exceptionsUnknown?: true;
 }
 
 export interface PrefixStep {
@@ -407,6 +440,8 @@ export interface Route {
   guards: AppliedGuard[];
   /** guards applied only when a condition not known statically holds (AppliedGuard.when); absent when none */
   conditionalGuards?: AppliedGuard[];
+  /** guards applied to the route whose allowlists let some request to it through (AppliedGuard.skips) */
+  skippedGuards?: AppliedGuard[];
   /** handler function, when resolved */
   handlerFn: { file: string; fn: number } | null;
   snippet: string;

@@ -5,6 +5,8 @@
 import type { ts as TS } from 'ts-morph';
 import type {
   Behaviour,
+  SkipFor,
+  SkipTest,
   Cond,
   CondTest,
   CookieFact,
@@ -1542,7 +1544,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
-  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.params[0], nextName) : [];
+  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.scope, f.params[0], nextName) : [];
   if (skips.length > 0) b.skipsFor = skips;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
@@ -1603,14 +1605,22 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
   return out;
 }
 
+/** Request properties that hold the path alone, and those that hold the query string too (any request can end it with any text). */
+const PATH_PROPS = /^(path|pathname)$/;
+const QUERY_PROPS = /^(url|originalUrl|href)$/;
+/** Request properties that hold the URL from the root below a mount path too (Express strips a mount path from `req.url` and `req.path`). */
+const ROOT_PROPS = /^(originalUrl|href)$/;
+
 /**
  * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method
  * === 'POST') return true;` (or `return next()`), before anything but declarations (also at
- * the top of a leading `try`). Each `||` alternative names one URL (compared whole, or by
- * `request.url.startsWith('/login')`) and at most one method, read from the function's first
- * parameter.
+ * the top of a leading `try`). Each `||` alternative tests the URL or path at most once and
+ * the method at most once, read from the function's first parameter (SkipFor): the URL
+ * compared whole, by `startsWith`, `includes` or `endsWith` with a literal or a name, by a
+ * regular expression (`re.test(url)`, `url.match(re)`), or with each item of a list
+ * (`LIST.includes(path)`, `SET.has(path)`, `LIST.some((p) => url.startsWith(p))`).
  */
-function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: string | null): NonNullable<Behaviour['skipsFor']> {
+function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: string, nextName: string | null): SkipFor[] {
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -1665,36 +1675,110 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
   const requestProp = (e: TS.Expression): string | null => {
     const u = unwrap(ts, e);
     if (ts.isIdentifier(u)) return aliases.get(u.text) ?? null;
-    return ts.isPropertyAccessExpression(u) && requestRooted(u.expression) ? u.name.text : null;
+    if (!ts.isPropertyAccessExpression(u) || !requestRooted(u.expression)) return null;
+    // (`request.routeOptions.url`, `request.routeConfig`: the route's own pattern and settings, not what was requested)
+    const on = unwrap(ts, u.expression);
+    return ts.isPropertyAccessExpression(on) && /^route(Options|Config)$/.test(on.name.text) ? null : u.name.text;
   };
-  const alternative = (e: TS.Expression): NonNullable<Behaviour['skipsFor']>[number] | null => {
-    const eqs: { prop: string; lit: string; starts?: true }[] = [];
+  // One test of the request's URL or path: against a literal, a regular expression literal, or
+  // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { regex: string; flags: string } | { test: SkipTest | 'regex'; list: Expr });
+  const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
+  // `x.startsWith(y)`, `x.includes(y)`, `x.endsWith(y)`, `x === y`, `re.test(x)`, `x.match(re)`:
+  // what is tested (`subject`), how, and against what (`against`)
+  const shapeOf = (u: TS.Expression): { subject: TS.Expression; test: SkipTest | 'regex'; against: TS.Expression } | null => {
+    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression)) {
+      const m = u.expression.name.text;
+      const arg = unwrap(ts, u.arguments[0]!);
+      if (Object.hasOwn(TEXT_TESTS, m)) return { subject: u.expression.expression, test: TEXT_TESTS[m]!, against: arg };
+      if (m === 'test') return { subject: arg, test: 'regex', against: u.expression.expression };
+      if (m === 'match') return { subject: u.expression.expression, test: 'regex', against: arg };
+    }
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+      const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
+      return requestProp(l) !== null ? { subject: l, test: 'equals', against: r } : { subject: r, test: 'equals', against: l };
+    }
+    return null;
+  };
+  // `(p) => req.path.startsWith(p)` (or `{ return … }`): the test its body applies to its parameter
+  const itemTest = (fnNode: TS.Expression): { prop: string; test: SkipTest | 'regex' } | null => {
+    if (!(ts.isArrowFunction(fnNode) || ts.isFunctionExpression(fnNode)) || fnNode.parameters.length !== 1) return null;
+    const param = fnNode.parameters[0]!.name;
+    if (!ts.isIdentifier(param)) return null;
+    const body = fnNode.body;
+    const only = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : body;
+    const shape = only ? shapeOf(unwrap(ts, only)) : null;
+    if (!shape || !ts.isIdentifier(shape.against) || shape.against.text !== param.text) return null;
+    const prop = requestProp(shape.subject);
+    return prop === null ? null : { prop, test: shape.test };
+  };
+  const urlTest = (u: TS.Expression): UrlTest | null => {
+    // `LIST.includes(req.path)`, `SET.has(req.path)`; `LIST.some((p) => …)` (or find)
+    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression) && !ts.isStringLiteralLike(unwrap(ts, u.expression.expression))) {
+      const m = u.expression.name.text;
+      const list = shallowExpr(ctx, u.expression.expression, scope);
+      if (m === 'includes' || m === 'has') {
+        const prop = requestProp(u.arguments[0]!);
+        if (prop !== null) return { prop, test: 'equals', list };
+      }
+      if (m === 'some' || m === 'find') {
+        const t = itemTest(unwrap(ts, u.arguments[0]!));
+        return t && { ...t, list };
+      }
+    }
+    const shape = shapeOf(u);
+    if (!shape) return null;
+    const prop = requestProp(shape.subject);
+    if (prop === null) return null;
+    if (shape.test === 'regex') {
+      if (shape.against.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+        const text = (shape.against as TS.RegularExpressionLiteral).text;
+        const end = text.lastIndexOf('/');
+        return { prop, regex: text.slice(1, end), flags: text.slice(end + 1) };
+      }
+      return { prop, test: 'regex', list: shallowExpr(ctx, shape.against, scope) };
+    }
+    if (ts.isStringLiteralLike(shape.against)) return { prop, test: shape.test, lit: shape.against.text };
+    // `req.path === LOGIN_PATH`, `req.url.startsWith(PREFIXES.public)`: a value the linker reads
+    return ts.isIdentifier(shape.against) || ts.isPropertyAccessExpression(shape.against) ? { prop, test: shape.test, list: shallowExpr(ctx, shape.against, scope) } : null;
+  };
+  const urlProp = (e: TS.Expression): boolean => {
+    const prop = requestProp(e);
+    return prop !== null && (PATH_PROPS.test(prop) || QUERY_PROPS.test(prop));
+  };
+  const alternative = (e: TS.Expression): SkipFor | null => {
+    const tests: UrlTest[] = [];
     const collect = (x: TS.Expression): boolean => {
       const u = unwrap(ts, x);
       if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
-      // `request.url.startsWith('/api/auth/login')`
-      if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isStringLiteralLike(u.arguments[0]!) && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'startsWith') {
-        const prop = requestProp(u.expression.expression);
-        if (prop === null) return false;
-        eqs.push({ prop, lit: u.arguments[0].text, starts: true });
-        return true;
-      }
-      if (!ts.isBinaryExpression(u) || ![ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(u.operatorToken.kind)) return false;
-      const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
-      const prop = ts.isStringLiteralLike(r) ? requestProp(l) : ts.isStringLiteralLike(l) ? requestProp(r) : null;
-      const lit = ts.isStringLiteralLike(r) ? r.text : ts.isStringLiteralLike(l) ? l.text : null;
-      if (prop === null || lit === null) return false;
-      eqs.push({ prop, lit });
-      return true;
+      const t = urlTest(u);
+      if (t) tests.push(t);
+      return t !== null;
     };
     if (!collect(e)) return null;
-    const paths = eqs.filter((q) => /^(url|originalUrl|path|pathname)$/.test(q.prop));
-    const methods = eqs.filter((q) => q.prop === 'method' && !q.starts);
-    if (paths.length !== 1 || methods.length > 1 || paths.length + methods.length !== eqs.length || !paths[0]!.lit.startsWith('/')) return null;
-    const url = paths[0]!.starts ? { startsWith: paths[0]!.lit } : { path: paths[0]!.lit };
-    return methods[0] ? { ...url, method: methods[0].lit.toUpperCase() } : url;
+    const methods = tests.filter((t) => t.prop === 'method' && 'lit' in t && t.test === 'equals');
+    const urls = tests.filter((t) => PATH_PROPS.test(t.prop) || QUERY_PROPS.test(t.prop));
+    if (methods.length > 1 || urls.length > 1 || methods.length + urls.length !== tests.length) return null;
+    const method = methods[0] && 'lit' in methods[0] ? { method: methods[0].lit.toUpperCase() } : {};
+    const url = urls[0];
+    if (!url) return methods.length === 1 ? (method as { method: string }) : null;
+    const query = QUERY_PROPS.test(url.prop) ? { query: true as const } : {};
+    const root = ROOT_PROPS.test(url.prop) ? { root: true as const } : {};
+    if ('regex' in url) return { regex: url.regex, flags: url.flags, ...query, ...method, ...root };
+    if ('list' in url) return { oneOf: url.list, test: url.test, ...query, ...method, ...root };
+    switch (url.test) {
+      // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
+      case 'equals':
+        return url.lit.startsWith('/') && url.prop !== 'href' ? { path: url.lit, ...method, ...root } : null;
+      case 'startsWith':
+        return url.lit.startsWith('/') && url.prop !== 'href' ? { startsWith: url.lit, ...method, ...root } : null;
+      case 'contains':
+        return { contains: url.lit, ...query, ...method, ...root };
+      case 'endsWith':
+        return { endsWith: url.lit, ...query, ...method, ...root };
+    }
   };
-  const alternatives = (e: TS.Expression): NonNullable<Behaviour['skipsFor']> | null => {
+  const alternatives = (e: TS.Expression): SkipFor[] | null => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
       const l = alternatives(u.left);
@@ -1704,7 +1788,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
     const one = alternative(u);
     return one ? [one] : null;
   };
-  const out: NonNullable<Behaviour['skipsFor']> = [];
+  const out: SkipFor[] = [];
   const leading = (stmts: readonly TS.Statement[]): void => {
     for (const stmt of stmts) {
       if (ts.isVariableStatement(stmt)) {
@@ -1713,6 +1797,9 @@ function skippedRequests(ctx: Ctx, body: TS.Block, reqName: string, nextName: st
       }
       if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements);
       if (!ts.isIfStatement(stmt) || stmt.elseStatement) return;
+      // `if (!url) return;`: every request has a URL, so the branch lets none through
+      const test = unwrap(ts, stmt.expression);
+      if (ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken && urlProp(test.operand)) continue;
       const alts = alternatives(stmt.expression);
       if (!alts) return;
       // requests a branch answers itself (`/ping`) never reach a route: the allowlist goes on after it

@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route } from '../types.js';
+import type { AppliedGuard, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -368,15 +368,15 @@ export class LinkContext {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
     }
-    // `expressjwt(…).unless({ path: ['/token'] })`: a guard except for the paths named; one whose
-    // exceptions cannot be read is only a candidate.
-    const unless = value.t === 'pkg' && unlessBase(value.path) ? unlessExceptions(this.ev, value.args[0]) : undefined;
-    if (unless === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
-      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (unless) not known statically` };
+    // `expressjwt(…).unless({ path: ['/token'] })`, or an allowlist at the top of its body: a
+    // guard except for the requests named; one whose exceptions cannot be read is only a candidate.
+    const skipsFor = f?.behaviour.skipsFor;
+    const skips = value.t === 'pkg' && unlessBase(value.path) ? unlessExceptions(this.ev, value.args[0]) : skipsFor && value.t === 'fn' ? allowlistSkips(this.ev, value.file, skipsFor) : undefined;
+    if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
+      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
-    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line };
+    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
-    const skips = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.skipsFor?.map(behaviourSkip) : unless ?? undefined;
     if (skips) this.skips.set(applied, skips);
     return applied;
   }
@@ -384,11 +384,25 @@ export class LinkContext {
   /** Guards that let some requests through untouched (an allowlist at the top of their body, `.unless()`). */
   private readonly skips = new WeakMap<AppliedGuard, Skip[]>();
 
+  /** The mount paths guards are applied below, where the paths their allowlists read are relative to them. */
+  private readonly bases = new WeakMap<AppliedGuard, string>();
+
+  /**
+   * A guard applied below a mount path that the request's path, as its allowlist reads it, does
+   * not hold (Express's `req.path` in `app.use('/api', guard)` is `/login` for `/api/login`).
+   */
+  mountedAt(g: AppliedGuard, base: string): AppliedGuard {
+    if (base !== '' && base !== '/') this.bases.set(g, base);
+    return g;
+  }
+
   /** A guard as applied elsewhere than where it was classified (the registration's file, a decorator's line): a copy that keeps its allowlist. */
   placed(g: AppliedGuard, file: string, line = g.line): AppliedGuard {
     const copy = { ...g, file, line };
     const skips = this.skips.get(g);
     if (skips) this.skips.set(copy, skips);
+    const base = this.bases.get(g);
+    if (base !== undefined) this.bases.set(copy, base);
     const column = line === g.line ? placeColumns.get(g) : undefined;
     if (column !== undefined) placeColumns.set(copy, column);
     return copy;
@@ -401,8 +415,16 @@ export class LinkContext {
    */
   dropSkippedGuards(): void {
     for (const r of this.routes) {
-      const kept = r.guards.filter((g) => !(this.skips.get(g) ?? []).some((s) => skipsRoute(s, r)));
-      if (kept.length !== r.guards.length) r.guards = kept;
+      const skipped: AppliedGuard[] = [];
+      const kept = r.guards.filter((g) => {
+        const base = this.bases.get(g);
+        const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, s.relative && base !== undefined ? below(r, base) : r));
+        if (skip) skipped.push({ ...g, skips: skip.label });
+        return !skip;
+      });
+      if (skipped.length === 0) continue;
+      r.guards = kept;
+      r.skippedGuards = skipped;
     }
   }
 
@@ -1543,15 +1565,39 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
 }
 
 /**
- * Requests a guard lets through untouched: to `path` (and with `method`, when one is named);
- * with `method`, to any path; to any path ending in `ext`; to any path that `starts` with a
- * text or `equals` it (a regular expression's literal, compared as `caseInsensitive` says).
+ * Requests a guard lets through untouched, each with what it says (`label`, for the route's
+ * skippedGuards): to `path` (and with `method`, when one is named); with `method`, to any path;
+ * to any path ending in `ext`; to any path that is `literal` (`match` whole), or starts with it
+ * (prefix), ends with it (suffix) or holds it (factor), compared as `caseInsensitive` says;
+ * every request (`any`: a test any URL passes once a query string is added). `relative`: the
+ * path compared is the one below the mount path where the guard is applied, when its adapter
+ * says (LinkContext.mountedAt: Express's `req.path` and `req.url`).
  */
-type Skip =
+type Skip = { label: string; relative?: true } & (
   | { path: string; method?: string }
   | { method: string }
   | { ext: string }
-  | { literal: string; whole: boolean; caseInsensitive: boolean; method?: string };
+  | { literal: string; match: Match; caseInsensitive: boolean; method?: string }
+  | { any: true; method?: string }
+);
+
+/** Which part of a request path a literal is compared with. */
+type Match = 'whole' | 'prefix' | 'suffix' | 'factor';
+
+const MATCH_WORDS: Record<Match, string> = { whole: 'the path', prefix: 'paths starting with', suffix: 'paths ending in', factor: 'paths holding' };
+
+function literalSkip(literal: string, match: Match, caseInsensitive: boolean, method?: string): Skip {
+  const label = `${method ? `${method} requests to ` : ''}${MATCH_WORDS[match]} ${literal}${caseInsensitive ? ' (in any case)' : ''}`;
+  return method ? { literal, match, caseInsensitive, method, label } : { literal, match, caseInsensitive, label };
+}
+
+function pathSkip(path: string, method?: string): Skip {
+  return method ? { path, method, label: `${method} ${path}` } : { path, label: `the path ${path}` };
+}
+
+function methodSkip(method: string): Skip {
+  return { method, label: `every ${method} request` };
+}
 
 /**
  * The requests `.unless(options)` lets through (express-unless and koa-unless; read at
@@ -1566,11 +1612,11 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
   if (options?.t !== 'obj') return null;
   const out: Skip[] = [];
   const paths = (url: Value, method?: string): boolean => {
-    if (url.t === 'str') out.push(method ? { path: url.v, method } : { path: url.v });
+    if (url.t === 'str') out.push(pathSkip(url.v, method));
     else if (url.t === 're') {
       const skips = regexSkips(url.source, url.flags);
       if (!skips) return false;
-      for (const x of skips) out.push(method ? { ...x, method } : x);
+      for (const x of skips) out.push(method && 'literal' in x ? literalSkip(x.literal, x.match, x.caseInsensitive, method) : x);
     } else return false;
     return true;
   };
@@ -1591,7 +1637,7 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
     } else if (key === 'method' || key === 'ext') {
       const list = stringsOf(v);
       if (!list) return null;
-      for (const x of list) if (x !== '') out.push(key === 'method' ? { method: x.toUpperCase() } : { ext: x });
+      for (const x of list) if (x !== '') out.push(key === 'method' ? methodSkip(x.toUpperCase()) : { ext: x, label: `paths ending in ${x}` });
     } else if (key !== 'useOriginalUrl' || v.t !== 'bool' || !v.v) return null;
   }
   return out;
@@ -1602,25 +1648,76 @@ const LITERAL_CHAR = /[A-Za-z0-9/_~:%@!,;=&'-]/;
 /** Escaped characters that stand for themselves (`\/`, `\.`); an escaped letter is a class (`\d`). */
 const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
 
-/** An allowlist entry of a guard's body: a URL compared whole, or every URL starting with a literal. */
-function behaviourSkip(s: NonNullable<Behaviour['skipsFor']>[number]): Skip {
-  if ('path' in s) return s;
-  const starts: Skip = { literal: s.startsWith, whole: false, caseInsensitive: false };
-  return s.method ? { ...starts, method: s.method } : starts;
+/**
+ * What a guard's allowlist (Behaviour.skipsFor) lets through; null when a list it reads is not
+ * known statically. A URL compared whole or by its start with a text that is no path (`*`)
+ * lets nothing through.
+ */
+function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): Skip[] | null {
+  const out: Skip[] = [];
+  const texts = (test: SkipTest, lit: string, query: boolean, method?: string): void => {
+    if (test === 'equals' || test === 'startsWith') {
+      if (!lit.startsWith('/')) return;
+      out.push(test === 'equals' ? pathSkip(lit, method) : literalSkip(lit, 'prefix', false, method));
+    } else if (query) out.push(anySkip(`whose URL ${test === 'contains' ? 'holds' : 'ends with'} ${JSON.stringify(lit)}`, method));
+    else out.push(literalSkip(lit, test === 'contains' ? 'factor' : 'suffix', false, method));
+  };
+  const regex = (source: string, flags: string, query: boolean, method?: string): boolean => {
+    const skips = regexSkips(source, flags);
+    // an expression not anchored at the start matches some text a query string holds
+    if (query && (skips === null ? !source.startsWith('^') : skips.some((x) => 'literal' in x && (x.match === 'factor' || x.match === 'suffix')))) {
+      out.push(anySkip(`whose URL matches /${source}/${flags}`, method));
+      return true;
+    }
+    if (!skips) return false;
+    for (const x of skips) out.push('literal' in x ? literalSkip(x.literal, x.match, x.caseInsensitive, method) : x);
+    return true;
+  };
+  for (const s of alternatives) {
+    const from = out.length;
+    const query = 'query' in s && s.query === true;
+    if ('path' in s) out.push(pathSkip(s.path, s.method));
+    else if ('startsWith' in s) texts('startsWith', s.startsWith, false, s.method);
+    else if ('contains' in s) texts('contains', s.contains, query, s.method);
+    else if ('endsWith' in s) texts('endsWith', s.endsWith, query, s.method);
+    else if ('regex' in s) {
+      if (!regex(s.regex, s.flags, query, s.method)) return null;
+    } else if ('oneOf' in s) {
+      const v = ev.eval(file, ev.iterated(file, s.oneOf, false));
+      if (s.test === 'regex') {
+        const items = v.t === 'arr' ? v.items : [v];
+        for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return null;
+      } else {
+        const items = stringsOf(v);
+        if (!items) return null;
+        for (const it of items) texts(s.test, it, query, s.method);
+      }
+    } else out.push(methodSkip(s.method));
+    if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
+  }
+  return out;
+}
+
+/** Every request (with `method`, when one is named), for a test any URL passes once a query string is added. */
+function anySkip(what: string, method?: string): Skip {
+  const label = `every ${method ? `${method} ` : ''}request ${what}, which a query string can add to any URL`;
+  return method ? { any: true, method, label } : { any: true, label };
 }
 
 /**
- * What a regular expression of `.unless({ path })` exempts, when it is an anchored literal L
- * (`\/` and other escaped punctuation stand for themselves) with a tail read here: `^L` and
- * `^L.*` (every path starting with L: `^\/public\/` is every path below /public), `^L$`,
- * `^L\/?$`, `^L(?:\/.*)?$` (L, or below it). Null for any other: which paths it exempts is not
- * worked out, and the guard stays a candidate.
+ * What a regular expression tested on a request path exempts (`.unless({ path })`, an
+ * allowlist's `re.test(req.path)`), when it is a literal L (`\/` and other escaped punctuation
+ * stand for themselves) with an anchor and a tail read here: `^L` and `^L.*` (every path
+ * starting with L: `^\/public\/` is every path below /public), `^L$`, `^L\/?$`, `^L(?:\/.*)?$`
+ * (L, or below it); unanchored, `L` (every path holding L) and `L$` (every path ending in it).
+ * Null for any other: which paths it exempts is not worked out, and the guard stays a candidate.
  */
 function regexSkips(source: string, flags: string): Skip[] | null {
-  if (!source.startsWith('^') || /[^gimsuyd]/.test(flags)) return null;
+  if (/[^gimsuyd]/.test(flags)) return null;
+  const anchored = source.startsWith('^');
   const caseInsensitive = flags.includes('i');
   let literal = '';
-  let i = 1;
+  let i = anchored ? 1 : 0;
   while (i < source.length) {
     const c = source[i]!;
     const width = c === '\\' && i + 1 < source.length && ESCAPED_LITERAL.test(source[i + 1]!) ? 2 : LITERAL_CHAR.test(c) ? 1 : 0;
@@ -1629,34 +1726,43 @@ function regexSkips(source: string, flags: string): Skip[] | null {
     literal += source[i + width - 1];
     i += width;
   }
-  if (literal === '') return null;
-  const starts = (l: string): Skip => ({ literal: l, whole: false, caseInsensitive });
-  const equals = (l: string): Skip => ({ literal: l, whole: true, caseInsensitive });
-  switch (source.slice(i)) {
+  // (sticky, an unanchored expression is anchored where the last match ended)
+  if (literal === '' || (!anchored && flags.includes('y'))) return null;
+  const skip = (l: string, match: Match): Skip => literalSkip(l, match, caseInsensitive);
+  const tail = source.slice(i);
+  if (!anchored) return tail === '' ? [skip(literal, 'factor')] : tail === '$' ? [skip(literal, 'suffix')] : null;
+  switch (tail) {
     case '':
     case '.*':
     case '.*$':
     case '(?:\\/.*)?':
     case '(\\/.*)?':
-      return [starts(literal)];
+      return [skip(literal, 'prefix')];
     case '$':
-      return [equals(literal)];
+      return [skip(literal, 'whole')];
     case '\\/?$':
-      return [equals(literal), equals(`${literal}/`)];
+      return [skip(literal, 'whole'), skip(`${literal}/`, 'whole')];
     case '(?:\\/.*)?$':
     case '(\\/.*)?$':
-      return [equals(literal), starts(`${literal}/`)];
+      return [skip(literal, 'whole'), skip(`${literal}/`, 'prefix')];
     default:
       return null;
   }
+}
+
+/** The route as a guard applied below `base` sees it: its path without the base (`/` for the base itself); as it is when not below it. */
+function below(r: RouteDraft, base: string): RouteDraft {
+  const b = base.endsWith('/') ? base.slice(0, -1) : base;
+  if (r.path !== b && !r.path.startsWith(`${b}/`)) return r;
+  return { ...r, path: r.path.slice(b.length) || '/' };
 }
 
 /**
  * Does a skip let some request to the route through? A skipped method reaches an `ALL` route,
  * and `HEAD` a `GET` route (Express and @koa/router run it for HEAD requests); an extension
  * reaches a route whose path ends in it, or whose last segment is a parameter or a wildcard
- * (`/sites/x.png` is `/sites/:siteId`); a regular expression's literal, a route one of whose
- * request paths starts with it, or is it (`requestPaths`).
+ * (`/sites/x.png` is `/sites/:siteId`); a literal, a route one of whose request paths is it,
+ * starts or ends with it, or holds it (`requestPaths`).
  */
 function skipsRoute(s: Skip, r: RouteDraft): boolean {
   const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
@@ -1664,8 +1770,9 @@ function skipsRoute(s: Skip, r: RouteDraft): boolean {
     const last = r.path.slice(r.path.lastIndexOf('/') + 1);
     return r.path.endsWith(s.ext) || last.startsWith(':') || isWildcard(last);
   }
-  if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.whole, s.caseInsensitive).test(s.literal);
+  if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
+  if ('any' in s) return !s.method || method(s.method);
   return method(s.method);
 }
 
@@ -1673,10 +1780,11 @@ function skipsRoute(s: Skip, r: RouteDraft): boolean {
  * The paths a route can be requested at, as a regular expression: a parameter is any text
  * without `/`, a wildcard any text, a trailing slash optional where the route does not tell
  * (`trailingSlashInsensitive`); letters in any case unless both the route and the skip's
- * expression are case-sensitive. With `whole` false, the beginnings of those paths (every
- * text some request path starts with).
+ * expression are case-sensitive. With `match` other than whole, the parts of those paths a
+ * literal is compared with: every text some request path starts with (prefix), ends with
+ * (suffix), or holds (factor).
  */
-function requestPaths(r: RouteDraft, whole: boolean, caseInsensitive: boolean): RegExp {
+function requestPaths(r: RouteDraft, match: Match, caseInsensitive: boolean): RegExp {
   const tokens: string[] = [];
   for (let i = 0; i < r.path.length; ) {
     const rest = r.path.slice(i);
@@ -1688,18 +1796,26 @@ function requestPaths(r: RouteDraft, whole: boolean, caseInsensitive: boolean): 
     i += param ? param[0].length : wild ? wild[0].length : 1;
   }
   if (r.trailingSlashInsensitive && !r.path.endsWith('/')) tokens.push('/?');
-  let source: string;
-  if (whole) source = tokens.join('');
-  else {
-    // from the end: a request path may stop before any token, or inside a parameter (what
-    // follows it can be empty)
-    source = '';
-    for (let i = tokens.length - 1; i >= 0; i--) {
+  // the beginnings of the paths made of tokens[from..]: from the end, a request path may stop
+  // before any token, or inside a parameter (what follows it can be empty)
+  const prefixes = (from: number): string => {
+    let source = '';
+    for (let i = tokens.length - 1; i >= from; i--) {
       const t = tokens[i]!;
       if (t === '.*') source = '.*';
       else if (t === '/?') source = `(?:/${source})?`;
       else source = `(?:${t}${source})?`;
     }
-  }
+    return source;
+  };
+  // a text starting at token i: inside a parameter, any end of it
+  const from = (i: number): string => (tokens[i] === '[^/]+' ? '[^/]*' : tokens[i]!);
+  const starts = tokens.map((_, i) => i);
+  const source =
+    match === 'whole'
+      ? tokens.join('')
+      : match === 'prefix'
+        ? prefixes(0)
+        : `(?:${starts.map((i) => from(i) + (match === 'suffix' ? tokens.slice(i + 1).join('') : prefixes(i + 1))).join('|')})`;
   return new RegExp(`^${source}$`, caseInsensitive || !r.caseSensitive ? 'i' : '');
 }

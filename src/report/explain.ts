@@ -183,6 +183,8 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
   const conditional = r.conditionalGuards ?? [];
   if (conditional.length > 0)
     field('only when', table(guardRows(conditional).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; applied only when ${conditional[i]!.when}, not known statically`])));
+  const skipping = r.skippedGuards ?? [];
+  if (skipping.length > 0) field('allowlist', table(guardRows(skipping).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; lets through untouched ${skipping[i]!.skips}`])));
   const exp = expectations(r, res.contract);
   const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
   field(
@@ -195,7 +197,11 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
             return e.met ? `${c.green('✔')} no auth guard — ${e.because}` : `${c.red('✖')} no auth guard — but guarded by ${names}; ${e.because} (${e.ruleId})`;
           if (e.met) return `${c.green('✔')} ${e.kind.padEnd(6)} ${names}`;
           const maybe = conditional.filter((g) => g.kinds.includes(e.kind as never)).map((g) => `${g.name} only when ${g.when}`);
-          const hint = (unknown.length > 0 ? `; unclassified middleware that may be one: ${unknown.join(', ')}` : '') + (maybe.length > 0 ? `; applied under a condition not known statically: ${maybe.join(', ')}` : '');
+          const skipped = skipping.filter((g) => g.kinds.includes(e.kind as never)).map((g) => `${g.name} lets through untouched ${g.skips}`);
+          const hint =
+            (unknown.length > 0 ? `; unclassified middleware that may be one: ${unknown.join(', ')}` : '') +
+            (maybe.length > 0 ? `; applied under a condition not known statically: ${maybe.join(', ')}` : '') +
+            (skipped.length > 0 ? `; ${skipped.join(', ')}` : '');
           return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
         }),
   );

@@ -21,8 +21,10 @@ export function routeJson(r: Route) {
     contractMatch: r.contractMatch,
     app: r.app,
     prefixes: r.prefixes,
-    // (a guard applied only under a condition not known statically is listed here with it, `when`, and in no list of `guards`)
-    guardDetails: [...r.guards, ...(r.conditionalGuards ?? [])].map((g) => ({
+    // (a guard applied only under a condition not known statically is listed here with it, `when`,
+    // and one whose allowlist lets some request to the route through with what it lets through,
+    // `skips`; neither in any list of `guards`)
+    guardDetails: [...r.guards, ...(r.conditionalGuards ?? []), ...(r.skippedGuards ?? [])].map((g) => ({
       name: g.name,
       kinds: g.kinds,
       families: g.families,
@@ -31,6 +33,7 @@ export function routeJson(r: Route) {
       line: g.line,
       reason: g.reason,
       ...(g.when !== undefined ? { when: g.when } : {}),
+      ...(g.skips !== undefined ? { skips: g.skips } : {}),
     })),
   };
 }

@@ -380,8 +380,28 @@ app.post('/api/hooksx', (req, res) => res.status(202).end());
       'GET /api/public/status [auth+bearer]',
       'GET /api/sites []',
     ]);
-    const res = await check(project('[/\\/public\\//]'));
+    const res = await check(project('[/^\\/api\\/(sites|hooks)/]'));
     expect(new Set(res.routes.map((r) => r.guards.map((g) => g.kinds.join('+')).join()))).toEqual(new Set(['unknown']));
+  });
+
+  it('an unanchored literal exempts every request path holding it (a parameter may be the part that does); with $, ending in it', async () => {
+    expect(lines(await check(project('[/\\/public\\//]')))).toEqual([
+      // `/api/public/summary` holds /public/
+      'GET /api/:section/summary []',
+      'GET /api/hooks/github [auth+bearer]',
+      'POST /api/hooks/github [auth+bearer]',
+      'POST /api/hooksx [auth+bearer]',
+      'GET /api/public/status []',
+      'GET /api/sites [auth+bearer]',
+    ]);
+    expect(lines(await check(project('[/hub$/]')))).toEqual([
+      'GET /api/:section/summary [auth+bearer]',
+      'GET /api/hooks/github []',
+      'POST /api/hooks/github []',
+      'POST /api/hooksx [auth+bearer]',
+      'GET /api/public/status [auth+bearer]',
+      'GET /api/sites [auth+bearer]',
+    ]);
   });
 
   it('a path written as a regular expression is reported: what it mounts is listed without it, a route with it left out', async () => {

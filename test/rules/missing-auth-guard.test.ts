@@ -133,8 +133,8 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/express-jwt-unless',
       name: "expressjwt(…).unless({ path }) guards every route but the paths (and methods) it names",
       errors: [
-        { file: 'routes/status.ts', line: 5, message: 'POST /api/auth/token has no auth guard' },
-        { file: 'routes/status.ts', line: 9, message: 'GET /api/status has no auth guard' },
+        { file: 'routes/status.ts', line: 5, message: 'POST /api/auth/token has no auth guard (expressjwt.unless is one, but lets through untouched the path /api/auth/token: app.ts:10)' },
+        { file: 'routes/status.ts', line: 9, message: 'GET /api/status has no auth guard (expressjwt.unless is one, but lets through untouched GET /api/status: app.ts:10)' },
       ],
     },
     {
@@ -146,15 +146,42 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/express-jwt-unless-method-and-ext',
       name: '.unless({ method, ext }) lets through an ALL route for the method, and every route whose path can end in the extension',
       errors: [
-        { file: 'routes/projects.ts', line: 12, message: 'GET /api/projects/:projectId has no auth guard' },
-        { file: 'routes/projects.ts', line: 18, message: 'GET /api/projects/:projectId/logo.svg has no auth guard' },
-        { file: 'routes/projects.ts', line: 24, message: 'ALL /api/projects/:projectId/events has no auth guard' },
+        { file: 'routes/projects.ts', line: 12, message: 'GET /api/projects/:projectId has no auth guard (expressjwt.unless is one, but lets through untouched paths ending in .png: app.ts:10)' },
+        { file: 'routes/projects.ts', line: 18, message: 'GET /api/projects/:projectId/logo.svg has no auth guard (expressjwt.unless is one, but lets through untouched paths ending in .svg: app.ts:10)' },
+        { file: 'routes/projects.ts', line: 24, message: 'ALL /api/projects/:projectId/events has no auth guard (expressjwt.unless is one, but lets through untouched every OPTIONS request: app.ts:10)' },
       ],
     },
     {
       dir: 'invalid/allowlist-in-an-express-guard',
       name: "app.use(guard) whose body first lets POST /api/login through does not guard that route (and only that method)",
-      errors: [{ line: 8, message: 'POST /api/login has no auth guard' }],
+      errors: [{ line: 8, message: 'POST /api/login has no auth guard (requireSession is one, but lets through untouched POST /api/login: app.ts:6)' }],
+    },
+    {
+      dir: 'invalid/allowlist-lists-in-an-express-guard',
+      name: 'a guard whose allowlists read lists (imported, a Set, prefixes by .some(startsWith)), a regular expression and the method guards none of the routes they let through, and says so',
+      errors: [
+        { line: 9, message: 'POST /api/login has no auth guard (requireSession is one, but lets through untouched the path /api/login: app.ts:7)' },
+        { line: 13, message: 'POST /api/signup has no auth guard (requireSession is one, but lets through untouched the path /api/signup: app.ts:7)' },
+        { line: 17, message: 'GET /api/invitations/:token has no auth guard (requireSession is one, but lets through untouched paths starting with /api/invitations/: app.ts:7)' },
+        { line: 22, message: 'GET /api/statuses has no auth guard (requireSession is one, but lets through untouched paths starting with /api/status: app.ts:7)' },
+        { line: 26, message: 'GET /api/docs/openapi.json has no auth guard (requireSession is one, but lets through untouched paths starting with /api/docs/: app.ts:7)' },
+        { line: 30, message: 'GET /api/exports/latest.csv has no auth guard (requireSession is one, but lets through untouched the path /api/exports/latest.csv: app.ts:7)' },
+        { file: 'routes/projects.ts', line: 10, message: 'ALL /api/projects/:projectId/events has no auth guard (requireSession is one, but lets through untouched every OPTIONS request: app.ts:7)' },
+      ],
+    },
+    {
+      dir: 'invalid/allowlist-bypassed-by-the-query-string',
+      name: "a Fastify hook letting through every URL that includes a public path guards nothing: request.url holds the query string, which any request can end with '/api/health'",
+      errors: [
+        { file: 'src/routes/health.ts', line: 4, column: 3, message: 'GET /api/health has no auth guard (authenticate is one, but lets through untouched every request whose URL holds "/api/health", which a query string can add to any URL: src/server.ts:9)' },
+        { file: 'src/routes/sites.ts', line: 5, column: 3, message: 'GET /api/sites has no auth guard (authenticate is one, but lets through untouched every request whose URL holds "/api/health", which a query string can add to any URL: src/server.ts:9)' },
+        { file: 'src/routes/sites.ts', line: 9, column: 3, message: 'DELETE /api/sites/:siteId has no auth guard (authenticate is one, but lets through untouched every request whose URL holds "/api/health", which a query string can add to any URL: src/server.ts:9)' },
+      ],
+    },
+    {
+      dir: 'invalid/allowlist-not-known-statically',
+      name: 'a Koa guard whose allowlist is read from the environment is only a candidate, and the finding says why declaring it would not do',
+      errors: [{ file: 'src/app.ts', line: 9, message: 'GET /api/projects has no auth guard (requireSession may be one, but which requests it lets through untouched is not known statically: src/app.ts:15)' }],
     },
     {
       dir: 'invalid/pass-through-route-elsewhere',

@@ -245,7 +245,8 @@ class ExpressLinker {
           }
           // evaluated where it is written (an imported array's element), located where it is applied
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
-          if (g) local.push({ guard: this.ctx.placed(g, file), scope, caseSensitive: r.init.caseSensitive });
+          // (a use() layer sees the path below its own: req.path and req.url lose `full`)
+          if (g) local.push({ guard: this.ctx.mountedAt(this.ctx.placed(g, file), full), scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }
@@ -285,7 +286,7 @@ class ExpressLinker {
     const through = this.ctx.passThrough(items, reg.at);
     if (through) {
       // one layer, whatever the number of its paths: a guard placed once runs once
-      const placed = through.guards.map((g) => this.ctx.placed(g, file));
+      const placed = through.guards.map((g) => this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
       const layers = paths.flatMap((p) =>
         placed.map((guard) => ({ guard, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
@@ -312,7 +313,8 @@ class ExpressLinker {
     const routeGuards: AppliedGuard[] = [];
     for (const it of items.slice(0, -1)) {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
-      if (g) routeGuards.push(this.ctx.placed(g, file));
+      // (a route of a router mounted at `prefix` sees the path below it)
+      if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
     const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;

@@ -1,0 +1,190 @@
+/**
+ * Allowlists at the top of a guard (Behaviour.skipsFor): which requests each form lets through
+ * untouched, and so which routes the guard does not guard. Each guard here would guard every
+ * route without its allowlist.
+ */
+import { describe, expect, it } from 'vitest';
+import { check, cli } from './helpers/run.js';
+import { EXPRESS_PACKAGE, writeProject } from './helpers/project.js';
+
+const ROUTES = `
+app.get('/api/sites', (req, res) => res.json([]));
+app.get('/api/sites/:siteId', (req, res) => res.json({ id: req.params.siteId }));
+app.get('/api/public/pricing', (req, res) => res.json({ plans: [] }));
+app.get('/assets/app.js.map', (req, res) => res.sendFile('app.js.map'));
+app.get('/favicon.ico', (req, res) => res.sendFile('favicon.ico'));
+`;
+
+/** An Express app whose one global guard starts with `allowlist`, above its declarations `before`. */
+function expressApp(allowlist: string, before = ''): string {
+  return writeProject({
+    'package.json': EXPRESS_PACKAGE,
+    'src/app.ts': `
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+${before}
+function requireSession(req: Request, res: Response, next: NextFunction) {
+  ${allowlist}
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+
+export const app = express();
+app.use(requireSession);
+${ROUTES}`,
+  });
+}
+
+/** `METHOD /path [guard names]` per route, and what each skipped guard lets through. */
+async function rows(dir: string): Promise<string[]> {
+  const res = await check(dir);
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`);
+}
+
+describe('allowlists in a guard', () => {
+  it('a path tested with includes() or endsWith() lets through the routes that can hold or end with the text (a parameter may be it)', async () => {
+    expect(await rows(expressApp("if (req.path.includes('/public/') || req.path.endsWith('.ico')) return next();"))).toEqual([
+      'GET /api/public/pricing [] requireSession lets through paths holding /public/',
+      'GET /api/sites [requireSession]',
+      // `/api/sites/public/` (Express serves the route with a trailing slash too); `/api/sites/favicon.ico` as well
+      'GET /api/sites/:siteId [] requireSession lets through paths holding /public/',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [] requireSession lets through paths ending in .ico',
+    ]);
+  });
+
+  it('the URL tested with includes() or endsWith() lets every request through: any URL can end with a query string holding the text', async () => {
+    expect(await rows(expressApp("if (req.originalUrl.endsWith('.map')) return next();"))).toEqual([
+      'GET /api/public/pricing [] requireSession lets through every request whose URL ends with ".map", which a query string can add to any URL',
+      'GET /api/sites [] requireSession lets through every request whose URL ends with ".map", which a query string can add to any URL',
+      'GET /api/sites/:siteId [] requireSession lets through every request whose URL ends with ".map", which a query string can add to any URL',
+      'GET /assets/app.js.map [] requireSession lets through every request whose URL ends with ".map", which a query string can add to any URL',
+      'GET /favicon.ico [] requireSession lets through every request whose URL ends with ".map", which a query string can add to any URL',
+    ]);
+  });
+
+  it('a list of regular expressions each tested on the path, and a path compared with a constant', async () => {
+    const dir = expressApp(
+      'if (STATIC_FILES.some((pattern) => pattern.test(req.path)) || req.path === PRICING) return next();',
+      "const STATIC_FILES = [/^\\/assets\\//, /\\.ico$/i];\nconst PRICING = '/api/public/pricing';",
+    );
+    expect(await rows(dir)).toEqual([
+      'GET /api/public/pricing [] requireSession lets through the path /api/public/pricing',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [] requireSession lets through paths ending in .ico (in any case)',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [] requireSession lets through paths ending in .ico (in any case)',
+    ]);
+  });
+
+  it('a list whose items are not known statically makes the guard a candidate; a regular expression not worked out too', async () => {
+    for (const dir of [
+      expressApp('if (publicPaths.includes(req.path)) return next();', "const publicPaths = (process.env.PUBLIC_PATHS ?? '').split(',');"),
+      expressApp('if (/^\\/api\\/(pricing|status)/.test(req.path)) return next();'),
+    ]) {
+      const res = await check(dir);
+      expect(new Set(res.routes.map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join()))).toEqual(
+        new Set(['requireSession: unknown (exceptions unknown)']),
+      );
+    }
+  });
+
+  it("Hono: a list of prefixes tested on c.req.path with some(); Fastify: the route's own pattern (request.routeOptions.url) is no allowlist", async () => {
+    const hono = writeProject({
+      'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '4.6.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+const OPEN = ['/api/auth/', '/api/status'];
+const requireSession = createMiddleware(async (c, next) => {
+  if (OPEN.some((prefix) => c.req.path.startsWith(prefix))) return next();
+  if (!c.get('session')) return c.json({ error: 'unauthorized' }, 401);
+  await next();
+});
+
+export const app = new Hono();
+app.use('*', requireSession);
+app.post('/api/auth/login', (c) => c.json({ ok: true }));
+app.get('/api/statuses', (c) => c.json([]));
+app.get('/api/sites', (c) => c.json([]));
+`,
+    });
+    expect(await rows(hono)).toEqual([
+      'POST /api/auth/login [] requireSession lets through paths starting with /api/auth/',
+      'GET /api/sites [requireSession]',
+      'GET /api/statuses [] requireSession lets through paths starting with /api/status',
+    ]);
+    const fastify = writeProject({
+      'package.json': JSON.stringify({ name: 'f', dependencies: { fastify: '5.1.0' } }),
+      'src/server.ts': `
+import Fastify from 'fastify';
+
+const server = Fastify();
+server.addHook('onRequest', async function authenticate(request, reply) {
+  if (request.routeOptions.url === '/health') return;
+  if (!request.session?.user) return reply.code(401).send({ error: 'unauthorized' });
+});
+server.get('/health', async () => ({ ok: true }));
+server.get('/api/sites', async () => []);
+server.listen({ port: 3000 });
+`,
+    });
+    expect(await rows(fastify)).toEqual(['GET /api/sites [authenticate]', 'GET /health [authenticate]']);
+  });
+
+  it('the JSON report lists a skipped guard in guardDetails with what it lets through, and in no list of guards', async () => {
+    const dir = expressApp("if (req.method === 'OPTIONS' || req.path.startsWith('/api/public/')) return next();");
+    const { stdout } = cli(['check', '--format', 'json'], dir);
+    const route = JSON.parse(stdout).routes.find((r: { path: string }) => r.path === '/api/public/pricing');
+    expect(route.guards.auth).toEqual([]);
+    expect(route.guardDetails).toEqual([
+      expect.objectContaining({ name: 'requireSession', kinds: ['auth'], skips: 'paths starting with /api/public/' }),
+    ]);
+  });
+});
+
+describe('allowlists below a mount path (Express)', () => {
+  it("req.path and req.url are read below the use() layer's path and a router's mount path; req.originalUrl from the root", async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/auth.ts': `
+import type { NextFunction, Request, Response } from 'express';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (req.path === '/login' || req.url.startsWith('/invitations/')) return next();
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+export function requireAccount(req: Request, res: Response, next: NextFunction) {
+  if (req.originalUrl === '/login') return next();
+  if (!req.session?.accountId) return res.status(401).json({ error: 'no account' });
+  next();
+}
+`,
+      'src/app.ts': `
+import express from 'express';
+import { requireAccount, requireSession } from './auth';
+
+const accounts = express.Router();
+accounts.use(requireSession);
+accounts.get('/login', (req, res) => res.json({ form: true }));
+accounts.get('/invitations/:token', (req, res) => res.json({ token: req.params.token }));
+accounts.get('/settings', requireAccount, (req, res) => res.json({}));
+
+export const app = express();
+app.use('/api', requireSession, requireAccount);
+app.get('/api/login', (req, res) => res.json({ form: true }));
+app.get('/login', (req, res) => res.json({ form: true }));
+app.use('/accounts', accounts);
+`,
+    });
+    expect(await rows(dir)).toEqual([
+      // the path below /accounts is /login, and /invitations/… for requireSession; requireAccount reads the whole URL
+      'GET /accounts/invitations/:token [] requireSession lets through paths starting with /invitations/',
+      'GET /accounts/login [] requireSession lets through the path /login',
+      'GET /accounts/settings [requireSession, requireAccount]',
+      'GET /api/login [requireAccount] requireSession lets through the path /login',
+      'GET /login []',
+    ]);
+  });
+});
