@@ -141,6 +141,11 @@ server.listen({ port: 3000 });
     expect(route.guardDetails).toEqual([
       expect.objectContaining({ name: 'requireSession', kinds: ['auth'], skips: 'paths starting with /api/public/' }),
     ]);
+    const explained = cli(['explain', 'GET /api/public/pricing'], dir, { NO_COLOR: '1' }).stdout.split('\n');
+    expect(explained.filter((l) => /^ {2}(guards|allowlist) /.test(l))).toEqual([
+      '  guards      none',
+      '  allowlist   requireSession  auth  app.use() before the route  src/app.ts:12  by name (auth); by behaviour (ends the request with 401); lets through untouched paths starting with /api/public/',
+    ]);
   });
 });
 
