@@ -193,3 +193,49 @@ app.use('/accounts', accounts);
     ]);
   });
 });
+
+describe('allowlists below a mount path (Koa)', () => {
+  it('koa-mount strips its path: a mounted app\'s guard reads ctx.path below it; @koa/router\'s prefix is not stripped', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '2.15.3', 'koa-mount': '4.0.0', '@koa/router': '13.1.0' } }),
+      'src/auth.ts': `
+import type { Context, Next } from 'koa';
+export async function requireSession(ctx: Context, next: Next) {
+  if (ctx.path === '/login') return next();
+  if (!ctx.session?.userId) {
+    ctx.status = 401;
+    return;
+  }
+  await next();
+}
+`,
+      'src/app.ts': `
+import Router from '@koa/router';
+import Koa from 'koa';
+import mount from 'koa-mount';
+import { requireSession } from './auth';
+
+const admin = new Koa();
+const adminRoutes = new Router();
+adminRoutes.get('/login', (ctx) => { ctx.body = { form: true }; });
+adminRoutes.get('/users', (ctx) => { ctx.body = []; });
+admin.use(requireSession);
+admin.use(adminRoutes.routes());
+
+const api = new Router({ prefix: '/api' });
+api.use(requireSession);
+api.get('/login', (ctx) => { ctx.body = { form: true }; });
+
+const app = new Koa();
+app.use(mount('/admin', admin));
+app.use(api.routes());
+export default app;
+`,
+    });
+    expect(await rows(dir)).toEqual([
+      'GET /admin/login [] requireSession lets through the path /login',
+      'GET /admin/users [requireSession]',
+      'GET /api/login [requireSession]',
+    ]);
+  });
+});

@@ -167,7 +167,7 @@ class KoaLinker {
       const layers = this.stack(r, null);
       if (!layers.some((l) => l.kind === 'route')) continue;
       this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
-      this.emitLayers(layers, [], r.name ?? 'router');
+      this.emitLayers(layers, [], r.name ?? 'router', '');
     }
     // (a factory's router that callers get with prefixes of their own is listed with theirs)
     for (const r of this.prefixUnknown)
@@ -444,7 +444,8 @@ class KoaLinker {
     for (const step of plan) {
       if (step.mw) {
         const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
-        if (g) active.push({ guard: g, scope: step.prefix });
+        // (koa-mount strips its path: ctx.path and ctx.url below it)
+        if (g) active.push({ guard: this.ctx.mountedAt(g, step.prefix), scope: step.prefix });
         continue;
       }
       const router = step.router!;
@@ -454,7 +455,7 @@ class KoaLinker {
         continue;
       }
       const layers = this.stack(router, null).map((l) => ({ ...l, path: step.prefix ? step.prefix + l.path : l.path, prefixes: [...mountStep, ...l.prefixes] }));
-      this.emitLayers(layers, [...active], name);
+      this.emitLayers(layers, [...active], name, step.prefix);
     }
   }
 
@@ -464,7 +465,7 @@ class KoaLinker {
     for (const step of this.appPlan(app)) {
       if (step.mw) {
         const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
-        if (g) active.push({ guard: g, scope: prefix + step.prefix });
+        if (g) active.push({ guard: this.ctx.mountedAt(g, prefix + step.prefix), scope: prefix + step.prefix });
         continue;
       }
       const router = step.router!;
@@ -475,11 +476,12 @@ class KoaLinker {
         continue;
       }
       const layers = this.stack(router, null).map((l) => ({ ...l, path: p ? p + l.path : l.path, prefixes: [...steps, ...own, ...l.prefixes] }));
-      this.emitLayers(layers, [...active], name);
+      this.emitLayers(layers, [...active], name, p);
     }
   }
 
-  private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string): void {
+  /** The routes of `layers`, each behind the guards before it; `base`, the koa-mount path they are served below. */
+  private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at) : null));
     // (what can guard a later route: middleware, and routes that pass the request on)
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
@@ -495,15 +497,15 @@ class KoaLinker {
           continue;
         }
         if (m.kind !== 'mw' || !pathApplies(m.path, l.path, m.sensitive)) continue;
-        const g = this.guard(m.items[0]!, m.mechanism, m.reg.at);
+        const g = this.guard(m.items[0]!, m.mechanism, m.reg.at, base);
         if (g) guards.push(g);
       }
       for (const { item, reg } of l.params ?? []) {
-        const g = this.guard(item, 'router.param', reg.at);
+        const g = this.guard(item, 'router.param', reg.at, base);
         if (g) guards.push(g);
       }
       for (const it of l.items.slice(0, -1)) {
-        const g = this.guard(it, 'route-middleware', l.reg.at);
+        const g = this.guard(it, 'route-middleware', l.reg.at, base);
         // A function written in the route that does part of the work and calls next (`async (ctx, next) => { …; return next() }`)
         // is a handler stage: the checks it starts with run before anything after it.
         const stage = !g || g.kinds.includes('unknown') ? this.ctx.inHandlerGuards(it.value) : [];
@@ -530,8 +532,9 @@ class KoaLinker {
     });
   }
 
-  private guard(it: Item, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
-    return this.ctx.guard(it.file, it.expr, it.value, mechanism, at);
+  private guard(it: Item, mechanism: GuardMechanism, at: Loc, base = ''): AppliedGuard | null {
+    const g = this.ctx.guard(it.file, it.expr, it.value, mechanism, at);
+    return g && this.ctx.mountedAt(g, base);
   }
 }
 
