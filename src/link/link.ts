@@ -656,6 +656,18 @@ export class LinkContext {
     return { ...g, kinds: ['family'], reason: `by name; the handler ends the request when ${g.name}() says no` };
   }
 
+  /**
+   * The checks a function of a route that is not itself a guard (unclassified, or never ending
+   * the request) starts with, when it does part of the work and hands the request on: a handler
+   * stage, whose checks run before anything after it. None for optional authentication (a
+   * function that hands a request without credentials on first, `passesAnonymous`).
+   */
+  stageGuards(g: AppliedGuard | null, value: Value): AppliedGuard[] {
+    if (g && !g.kinds.includes('unknown')) return [];
+    if (value.t === 'fn' && this.ev.fnOf(value.file, value.fn)?.behaviour.passesAnonymous) return [];
+    return this.inHandlerGuards(value);
+  }
+
   /** Guards called or checked in the leading statements of a handler. */
   inHandlerGuards(handler: Value): AppliedGuard[] {
     if (handler.t !== 'fn') return [];

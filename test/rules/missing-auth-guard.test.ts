@@ -34,6 +34,10 @@ ruleTester('missing-auth-guard', {
       dir: 'valid/in-handler-session-local',
       name: "`const session = await getServerSession(authOptions); if (!session) return new Response(…, { status: 403 })`, and `!session?.user || …`",
     },
+    {
+      dir: 'valid/express-route-stage-checks-the-session',
+      name: 'a route function that checks the session, loads what the handler needs and calls next(): its checks run before the handler (a handler stage)',
+    },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -182,6 +186,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/allowlist-not-known-statically',
       name: 'a Koa guard whose allowlist is read from the environment is only a candidate, and the finding says why declaring it would not do',
       errors: [{ file: 'src/app.ts', line: 9, message: 'GET /api/projects has no auth guard (requireSession may be one, but which requests it lets through untouched is not known statically: src/app.ts:15)' }],
+    },
+    {
+      dir: 'invalid/koa-optional-auth-route-middleware',
+      name: "a Koa route's optional authentication (`if (!header) return next()` first) is no handler stage: the 401 after it refuses only a wrong token",
+      errors: [{ line: 22, message: 'GET /api/projects has no auth guard' }],
     },
     {
       dir: 'invalid/pass-through-route-elsewhere',

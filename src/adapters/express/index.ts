@@ -313,8 +313,12 @@ class ExpressLinker {
     const routeGuards: AppliedGuard[] = [];
     for (const it of items.slice(0, -1)) {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
+      // A function of the route that does part of the work and calls next (`(req, res, next) => {
+      // const userId = currentUserId(req); …; next() }`) is a handler stage (LinkContext.stageGuards).
+      const stage = this.ctx.stageGuards(g, it.value);
+      if (stage.length > 0) routeGuards.push(...stage);
       // (a route of a router mounted at `prefix` sees the path below it)
-      if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
+      else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
     const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
     const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;

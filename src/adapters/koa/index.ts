@@ -507,8 +507,8 @@ class KoaLinker {
       for (const it of l.items.slice(0, -1)) {
         const g = this.guard(it, 'route-middleware', l.reg.at, base);
         // A function written in the route that does part of the work and calls next (`async (ctx, next) => { …; return next() }`)
-        // is a handler stage: the checks it starts with run before anything after it.
-        const stage = !g || g.kinds.includes('unknown') ? this.ctx.inHandlerGuards(it.value) : [];
+        // is a handler stage (LinkContext.stageGuards).
+        const stage = this.ctx.stageGuards(g, it.value);
         if (stage.length > 0) guards.push(...stage);
         else if (g) guards.push(g);
       }
