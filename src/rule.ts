@@ -63,16 +63,20 @@ export function routeLabel(r: Pick<Route, 'method' | 'path' | 'prefixes'>): stri
   return `${r.method} ${shownPath(r)}`;
 }
 
-/**
- * "(unclassified middleware that may be one: a, b; declare it in guards.tenant or guards.ignore)",
- * and the guards of the kind applied only under a condition not known statically
- * ("(requireTenant is one, but applied only when `config.tenancy`, which is not known statically)").
- */
 /** A guard as a hint names it: `(inline middleware)` is "the inline middleware". */
 function named(g: AppliedGuard): string {
   return g.name.replace(/^\((.*)\)$/, 'the $1');
 }
 
+/**
+ * "(unclassified middleware that may be one: a, b; declare it in guards.tenant or guards.ignore)";
+ * the guards that may be one but let through requests not known statically ("(requireSession may
+ * be one, but which requests it lets through untouched is not known statically)"); and the
+ * guards of the kind applied only under a condition not known statically ("(requireTenant is
+ * one, but applied only when `config.tenancy`, which is not known statically)") or whose
+ * allowlist lets the route's requests through ("(authenticate is one, but lets through
+ * untouched the path /api/login)").
+ */
 export function candidatesHint(r: Route, kind: 'auth' | 'tenant' | 'csrf' | 'family', family?: string): string {
   const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown') && !g.exceptionsUnknown).map((g) => g.name))];
   // (declaring such a guard would not say which requests it lets through)

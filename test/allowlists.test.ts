@@ -86,6 +86,9 @@ describe('allowlists in a guard', () => {
       expect(new Set(res.routes.map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join()))).toEqual(
         new Set(['requireSession: unknown (exceptions unknown)']),
       );
+      const explained = cli(['explain', 'GET /api/sites'], dir, { NO_COLOR: '1' }).stdout;
+      expect(explained).toContain('; may be one, but lets through requests not known statically: requireSession');
+      expect(explained).not.toContain('unclassified middleware');
     }
   });
 

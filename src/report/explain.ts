@@ -186,7 +186,8 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
   const skipping = r.skippedGuards ?? [];
   if (skipping.length > 0) field('allowlist', table(guardRows(skipping).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; lets through untouched ${skipping[i]!.skips}`])));
   const exp = expectations(r, res.contract);
-  const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown')).map((g) => g.name))];
+  const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown') && !g.exceptionsUnknown).map((g) => g.name))];
+  const unread = [...new Set(r.guards.filter((g) => g.exceptionsUnknown).map((g) => g.name))];
   field(
     'expected',
     exp.length === 0
@@ -200,6 +201,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
           const skipped = skipping.filter((g) => g.kinds.includes(e.kind as never)).map((g) => `${g.name} lets through untouched ${g.skips}`);
           const hint =
             (unknown.length > 0 ? `; unclassified middleware that may be one: ${unknown.join(', ')}` : '') +
+            (unread.length > 0 ? `; may be one, but lets through requests not known statically: ${unread.join(', ')}` : '') +
             (maybe.length > 0 ? `; applied under a condition not known statically: ${maybe.join(', ')}` : '') +
             (skipped.length > 0 ? `; ${skipped.join(', ')}` : '');
           return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
