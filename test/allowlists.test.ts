@@ -136,6 +136,42 @@ server.listen({ port: 3000 });
     expect(await rows(fastify)).toEqual(['GET /api/sites [authenticate]', 'GET /health [authenticate]']);
   });
 
+  it('a test held by a local, and one returned by a function of the file the path is handed to (a Next.js middleware)', async () => {
+    expect(
+      await rows(expressApp("const isPublic = OPEN.some((prefix) => req.path.startsWith(prefix));\n  if (isPublic) return next();", "const OPEN = ['/api/public/'];")),
+    ).toEqual([
+      'GET /api/public/pricing [] requireSession lets through paths starting with /api/public/',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [requireSession]',
+    ]);
+    const next = writeProject({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4' } }),
+      'middleware.ts': `
+import { NextResponse, type NextRequest } from 'next/server';
+
+// unauthenticated access to auth routes and static assets
+const PUBLIC_PATHS = ['/login', '/api/auth/', '/_next/', '/favicon'];
+
+function isPublicPath(pathname: string) {
+  return PUBLIC_PATHS.some((p) => pathname.startsWith(p));
+}
+
+export function middleware(req: NextRequest) {
+  const { pathname } = req.nextUrl;
+  if (isPublicPath(pathname)) return NextResponse.next();
+  const hasSession = Boolean(req.cookies.get('session')?.value);
+  if (!hasSession) return NextResponse.json({ error: 'unauthorized' }, { status: 401 });
+  return NextResponse.next();
+}
+`,
+      'app/api/auth/session/route.ts': `export async function GET() {\n  return Response.json({ user: null });\n}\n`,
+      'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+    });
+    expect(await rows(next)).toEqual(['GET /api/auth/session [] middleware lets through paths starting with /api/auth/', 'GET /api/sites [middleware]']);
+  });
+
   it('the JSON report lists a skipped guard in guardDetails with what it lets through, and in no list of guards', async () => {
     const dir = expressApp("if (req.method === 'OPTIONS' || req.path.startsWith('/api/public/')) return next();");
     const { stdout } = cli(['check', '--format', 'json'], dir);

@@ -1618,7 +1618,9 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * the method at most once, read from the function's first parameter (SkipFor): the URL
  * compared whole, by `startsWith`, `includes` or `endsWith` with a literal or a name, by a
  * regular expression (`re.test(url)`, `url.match(re)`), or with each item of a list
- * (`LIST.includes(path)`, `SET.has(path)`, `LIST.some((p) => url.startsWith(p))`).
+ * (`LIST.includes(path)`, `SET.has(path)`, `LIST.some((p) => url.startsWith(p))`). Such a test
+ * may be held by a local (`const isPublic = …; if (isPublic) …`) or returned by a function of
+ * the file's top level the path is handed to (`if (isPublicPath(pathname)) …`).
  */
 function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: string, nextName: string | null): SkipFor[] {
   const { ts } = ctx;
@@ -1778,6 +1780,24 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
         return { endsWith: url.lit, ...query, ...method, ...root };
     }
   };
+  // `const isPublic = PUBLIC.some(…); if (isPublic) return next();`: locals holding an allowlist's test
+  const tests = new Map<string, SkipFor[]>();
+  // `function isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`, in
+  // the same file: the test it returns, its parameter standing for what the call passes
+  let helpersRead = 0;
+  const helperCall = (u: TS.CallExpression): SkipFor[] | null => {
+    const arg = u.arguments.length === 1 ? u.arguments[0]! : null;
+    const prop = arg && ts.isIdentifier(u.expression) ? requestProp(arg) : null;
+    const helper = prop !== null && helpersRead < 8 ? returnedTest(ts, ctx.sf, (u.expression as TS.Identifier).text) : null;
+    if (!helper) return null;
+    const before = aliases.get(helper.param);
+    aliases.set(helper.param, prop!);
+    helpersRead++;
+    const alts = alternatives(helper.test);
+    if (before === undefined) aliases.delete(helper.param);
+    else aliases.set(helper.param, before);
+    return alts;
+  };
   const alternatives = (e: TS.Expression): SkipFor[] | null => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
@@ -1785,6 +1805,8 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
       const r = l && alternatives(u.right);
       return l && r ? [...l, ...r] : null;
     }
+    if (ts.isIdentifier(u) && tests.has(u.text)) return tests.get(u.text)!;
+    if (ts.isCallExpression(u) && ts.isIdentifier(u.expression)) return helperCall(u);
     const one = alternative(u);
     return one ? [one] : null;
   };
@@ -1793,6 +1815,10 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     for (const stmt of stmts) {
       if (ts.isVariableStatement(stmt)) {
         recordAliases(stmt);
+        for (const d of stmt.declarationList.declarations) {
+          const alts = ts.isIdentifier(d.name) && d.initializer ? alternatives(d.initializer) : null;
+          if (alts) tests.set((d.name as TS.Identifier).text, alts);
+        }
         continue;
       }
       if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements);
@@ -1810,6 +1836,31 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
   };
   leading(body.statements);
   return out;
+}
+
+/**
+ * A function of the file's top level named `name` with one parameter, whose body is one
+ * returned expression (`function isPublic(path) { return … }`, `const isPublic = (path) => …`):
+ * that parameter and expression.
+ */
+function returnedTest(ts: TSModule, sf: TS.SourceFile, name: string): { param: string; test: TS.Expression } | null {
+  const of = (f: TS.FunctionLikeDeclaration): { param: string; test: TS.Expression } | null => {
+    const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
+    const body = f.body;
+    if (!p || !ts.isIdentifier(p) || !body) return null;
+    const test = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : (body as TS.Expression);
+    return test ? { param: p.text, test } : null;
+  };
+  for (const stmt of sf.statements) {
+    if (ts.isFunctionDeclaration(stmt) && stmt.name?.text === name) return of(stmt);
+    if (!ts.isVariableStatement(stmt)) continue;
+    for (const d of stmt.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || d.name.text !== name || !d.initializer) continue;
+      const init = unwrap(ts, d.initializer);
+      return ts.isArrowFunction(init) || ts.isFunctionExpression(init) ? of(init) : null;
+    }
+  }
+  return null;
 }
 
 /**
