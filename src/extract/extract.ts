@@ -1781,9 +1781,10 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     }
   };
   // `const isPublic = PUBLIC.some(…); if (isPublic) return next();`: locals holding an allowlist's test
-  const tests = new Map<string, SkipFor[]>();
+  const heldTests = new Map<string, SkipFor[]>();
   // `function isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`, in
-  // the same file: the test it returns, its parameter standing for what the call passes
+  // the same file: the test it returns, its parameter standing for what the call passes (a few
+  // per guard: a helper calling itself is read no deeper)
   let helpersRead = 0;
   const helperCall = (u: TS.CallExpression): SkipFor[] | null => {
     const arg = u.arguments.length === 1 ? u.arguments[0]! : null;
@@ -1805,7 +1806,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
       const r = l && alternatives(u.right);
       return l && r ? [...l, ...r] : null;
     }
-    if (ts.isIdentifier(u) && tests.has(u.text)) return tests.get(u.text)!;
+    if (ts.isIdentifier(u) && heldTests.has(u.text)) return heldTests.get(u.text)!;
     if (ts.isCallExpression(u) && ts.isIdentifier(u.expression)) return helperCall(u);
     const one = alternative(u);
     return one ? [one] : null;
@@ -1817,7 +1818,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
         recordAliases(stmt);
         for (const d of stmt.declarationList.declarations) {
           const alts = ts.isIdentifier(d.name) && d.initializer ? alternatives(d.initializer) : null;
-          if (alts) tests.set((d.name as TS.Identifier).text, alts);
+          if (alts) heldTests.set((d.name as TS.Identifier).text, alts);
         }
         continue;
       }
