@@ -91,11 +91,11 @@ export interface CallSite {
  * One alternative of a guard's allowlist (Behaviour.skipsFor): requests whose URL or path
  * passes a test, and have `method` when one is named. `path` is compared with the whole URL;
  * `startsWith`, `contains` and `endsWith` test a text the URL starts with, holds, or ends
- * with; `regex`, a regular expression literal (`/^\/public\//.test(req.path)`); `oneOf`, each
- * item of a list the linker evaluates (`PUBLIC_PATHS.includes(req.path)`, `PUBLIC_PREFIXES.some((p)
- * => req.url.startsWith(p))`; `test` says how an item is applied, `regex` for a list of
- * regular expressions). `query`: the property tested holds the query string (`req.url`,
- * `req.originalUrl`), which any request can end with any text. With only `method`, every
+ * with; `oneOf`, each item of a list the linker evaluates (`PUBLIC_PATHS.includes(req.path)`,
+ * `PUBLIC_PREFIXES.some((p) => req.url.startsWith(p))`; `test` says how an item is applied,
+ * `regex` for regular expressions: `/^\/public\//.test(req.path)` is a list of one).
+ * `query`: the property tested holds the query string (`req.url`, `req.originalUrl`), which any
+ * request can end with any text. With only `method`, every
  * request with that method.
  */
 export type SkipFor = (
@@ -104,7 +104,6 @@ export type SkipFor = (
   | { method: string }
   | { contains: string; query?: true; method?: string }
   | { endsWith: string; query?: true; method?: string }
-  | { regex: string; flags: string; query?: true; method?: string }
   | { oneOf: Expr; test: SkipTest | 'regex'; query?: true; method?: string }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */

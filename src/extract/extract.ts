@@ -927,11 +927,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
   if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
   if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
   if (n.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: false };
-  if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-    const text = (n as TS.RegularExpressionLiteral).text;
-    const end = text.lastIndexOf('/');
-    return { k: 're', source: text.slice(1, end), flags: text.slice(end + 1) };
-  }
+  if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) return regexLiteral(n as TS.RegularExpressionLiteral);
   if (ts.isTemplateExpression(n)) {
     const parts: Expr[] = [{ k: 'str', v: n.head.text }];
     for (const span of n.templateSpans) {
@@ -1070,6 +1066,20 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     if (ts.isExpression(c)) toExpr(ctx, c, scope, fn, undefined, depth + 1);
   });
   return { k: 'unknown', text: textOf(ctx, n, 80) };
+}
+
+/** `/^\/api\//i` as an expression: its source and flags. */
+function regexLiteral(n: TS.RegularExpressionLiteral): Expr {
+  const end = n.text.lastIndexOf('/');
+  return { k: 're', source: n.text.slice(1, end), flags: n.text.slice(end + 1) };
+}
+
+/** The one expression a function's body returns: an arrow's expression body, or a block that is one `return x`. */
+function returnedExpression(ts: TSModule, f: TS.FunctionLikeDeclaration): TS.Expression | undefined {
+  const body = f.body;
+  if (!body || !ts.isBlock(body)) return body as TS.Expression | undefined;
+  const only = body.statements.length === 1 ? body.statements[0]! : undefined;
+  return only && ts.isReturnStatement(only) ? only.expression : undefined;
 }
 
 /** `??` or `||` when `n` is a binary expression with that operator, else null. */
@@ -1684,7 +1694,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
   };
   // One test of the request's URL or path: against a literal, a regular expression literal, or
   // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
-  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { regex: string; flags: string } | { test: SkipTest | 'regex'; list: Expr });
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex'; list: Expr });
   const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
   // `x.startsWith(y)`, `x.includes(y)`, `x.endsWith(y)`, `x === y`, `re.test(x)`, `x.match(re)`:
   // what is tested (`subject`), how, and against what (`against`)
@@ -1707,8 +1717,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     if (!(ts.isArrowFunction(fnNode) || ts.isFunctionExpression(fnNode)) || fnNode.parameters.length !== 1) return null;
     const param = fnNode.parameters[0]!.name;
     if (!ts.isIdentifier(param)) return null;
-    const body = fnNode.body;
-    const only = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : body;
+    const only = returnedExpression(ts, fnNode);
     const shape = only ? shapeOf(unwrap(ts, only)) : null;
     if (!shape || !ts.isIdentifier(shape.against) || shape.against.text !== param.text) return null;
     const prop = requestProp(shape.subject);
@@ -1732,14 +1741,8 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     if (!shape) return null;
     const prop = requestProp(shape.subject);
     if (prop === null) return null;
-    if (shape.test === 'regex') {
-      if (shape.against.kind === ts.SyntaxKind.RegularExpressionLiteral) {
-        const text = (shape.against as TS.RegularExpressionLiteral).text;
-        const end = text.lastIndexOf('/');
-        return { prop, regex: text.slice(1, end), flags: text.slice(end + 1) };
-      }
-      return { prop, test: 'regex', list: shallowExpr(ctx, shape.against, scope) };
-    }
+    // (a regular expression written in place is a list of one)
+    if (shape.test === 'regex') return { prop, test: 'regex', list: shape.against.kind === ts.SyntaxKind.RegularExpressionLiteral ? regexLiteral(shape.against as TS.RegularExpressionLiteral) : shallowExpr(ctx, shape.against, scope) };
     if (ts.isStringLiteralLike(shape.against)) return { prop, test: shape.test, lit: shape.against.text };
     // `req.path === LOGIN_PATH`, `req.url.startsWith(PREFIXES.public)`: a value the linker reads
     return ts.isIdentifier(shape.against) || ts.isPropertyAccessExpression(shape.against) ? { prop, test: shape.test, list: shallowExpr(ctx, shape.against, scope) } : null;
@@ -1766,7 +1769,6 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     if (!url) return methods.length === 1 ? (method as { method: string }) : null;
     const query = QUERY_PROPS.test(url.prop) ? { query: true as const } : {};
     const root = ROOT_PROPS.test(url.prop) ? { root: true as const } : {};
-    if ('regex' in url) return { regex: url.regex, flags: url.flags, ...query, ...method, ...root };
     if ('list' in url) return { oneOf: url.list, test: url.test, ...query, ...method, ...root };
     switch (url.test) {
       // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
@@ -1847,10 +1849,8 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
 function returnedTest(ts: TSModule, sf: TS.SourceFile, name: string): { param: string; test: TS.Expression } | null {
   const of = (f: TS.FunctionLikeDeclaration): { param: string; test: TS.Expression } | null => {
     const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
-    const body = f.body;
-    if (!p || !ts.isIdentifier(p) || !body) return null;
-    const test = ts.isBlock(body) ? (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!) ? body.statements[0].expression : undefined) : (body as TS.Expression);
-    return test ? { param: p.text, test } : null;
+    const test = p && ts.isIdentifier(p) ? returnedExpression(ts, f) : undefined;
+    return test ? { param: (p as TS.Identifier).text, test } : null;
   };
   for (const stmt of sf.statements) {
     if (ts.isFunctionDeclaration(stmt) && stmt.name?.text === name) return of(stmt);

@@ -76,12 +76,13 @@ function jsonError(text: string, err: unknown): { message: string; at: Loc } {
   return { message, at: { line: before.split('\n').length, column: pos - before.lastIndexOf('\n') } };
 }
 
+/** A string, number, true, false or null, from `lastIndex` on. */
+const LITERAL = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
 /**
  * Where a text JSON.parse refuses stops being JSON (RFC 8259): JSON.parse says so only for some
  * errors. Arrays and objects are followed on a stack of their own, so no nesting runs out of it.
  */
-/** A string, number, true, false or null, from `lastIndex` on. */
-const LITERAL = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 
 function notJsonAt(text: string): number {
   let i = 0;

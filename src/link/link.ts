@@ -1626,9 +1626,9 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
   const paths = (url: Value, method?: string): boolean => {
     if (url.t === 'str') out.push(pathSkip(url.v, method));
     else if (url.t === 're') {
-      const skips = regexSkips(url.source, url.flags);
+      const skips = regexSkips(url.source, url.flags, method);
       if (!skips) return false;
-      for (const x of skips) out.push(method && 'literal' in x ? literalSkip(x.literal, x.match, x.caseInsensitive, method) : x);
+      out.push(...skips);
     } else return false;
     return true;
   };
@@ -1675,14 +1675,14 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): S
     else out.push(literalSkip(lit, test === 'contains' ? 'factor' : 'suffix', false, method));
   };
   const regex = (source: string, flags: string, query: boolean, method?: string): boolean => {
-    const skips = regexSkips(source, flags);
+    const skips = regexSkips(source, flags, method);
     // an expression not anchored at the start matches some text a query string holds
     if (query && (skips === null ? !source.startsWith('^') : skips.some((x) => 'literal' in x && (x.match === 'factor' || x.match === 'suffix')))) {
       out.push(anySkip(`whose URL matches /${source}/${flags}`, method));
       return true;
     }
     if (!skips) return false;
-    for (const x of skips) out.push('literal' in x ? literalSkip(x.literal, x.match, x.caseInsensitive, method) : x);
+    out.push(...skips);
     return true;
   };
   for (const s of alternatives) {
@@ -1692,9 +1692,7 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): S
     else if ('startsWith' in s) texts('startsWith', s.startsWith, false, s.method);
     else if ('contains' in s) texts('contains', s.contains, query, s.method);
     else if ('endsWith' in s) texts('endsWith', s.endsWith, query, s.method);
-    else if ('regex' in s) {
-      if (!regex(s.regex, s.flags, query, s.method)) return null;
-    } else if ('oneOf' in s) {
+    else if ('oneOf' in s) {
       const v = ev.eval(file, ev.iterated(file, s.oneOf, false));
       if (s.test === 'regex') {
         const items = v.t === 'arr' ? v.items : [v];
@@ -1724,7 +1722,7 @@ function anySkip(what: string, method?: string): Skip {
  * (L, or below it); unanchored, `L` (every path holding L) and `L$` (every path ending in it).
  * Null for any other: which paths it exempts is not worked out, and the guard stays a candidate.
  */
-function regexSkips(source: string, flags: string): Skip[] | null {
+function regexSkips(source: string, flags: string, method?: string): Skip[] | null {
   if (/[^gimsuyd]/.test(flags)) return null;
   const anchored = source.startsWith('^');
   const caseInsensitive = flags.includes('i');
@@ -1740,7 +1738,7 @@ function regexSkips(source: string, flags: string): Skip[] | null {
   }
   // (sticky, an unanchored expression is anchored where the last match ended)
   if (literal === '' || (!anchored && flags.includes('y'))) return null;
-  const skip = (l: string, match: Match): Skip => literalSkip(l, match, caseInsensitive);
+  const skip = (l: string, match: Match): Skip => literalSkip(l, match, caseInsensitive, method);
   const tail = source.slice(i);
   if (!anchored) return tail === '' ? [skip(literal, 'factor')] : tail === '$' ? [skip(literal, 'suffix')] : null;
   switch (tail) {

@@ -443,9 +443,9 @@ class KoaLinker {
     const active: ScopedGuard[] = [];
     for (const step of plan) {
       if (step.mw) {
-        const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
         // (koa-mount strips its path: ctx.path and ctx.url below it)
-        if (g) active.push({ guard: this.ctx.mountedAt(g, step.prefix), scope: step.prefix });
+        const g = this.guard(step.mw, 'app.use', step.reg.at, step.prefix);
+        if (g) active.push({ guard: g, scope: step.prefix });
         continue;
       }
       const router = step.router!;
@@ -464,8 +464,8 @@ class KoaLinker {
     const active = [...outer];
     for (const step of this.appPlan(app)) {
       if (step.mw) {
-        const g = this.ctx.guard(step.mw.file, step.mw.expr, step.mw.value, 'app.use', step.reg.at);
-        if (g) active.push({ guard: this.ctx.mountedAt(g, prefix + step.prefix), scope: prefix + step.prefix });
+        const g = this.guard(step.mw, 'app.use', step.reg.at, prefix + step.prefix);
+        if (g) active.push({ guard: g, scope: prefix + step.prefix });
         continue;
       }
       const router = step.router!;
