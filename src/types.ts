@@ -104,7 +104,8 @@ export type SkipFor = (
   | { method: string }
   | { contains: string; query?: true; method?: string }
   | { endsWith: string; query?: true; method?: string }
-  | { oneOf: Expr; test: SkipTest | 'regex'; query?: true; method?: string }
+  /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
+  | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
   root?: true;

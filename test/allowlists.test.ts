@@ -35,6 +35,30 @@ ${ROUTES}`,
   });
 }
 
+/** A Hono app whose one global guard starts with `allowlist`, above its declarations `before`. */
+function honoApp(allowlist: string, before = ''): string {
+  return writeProject({
+    'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '4.6.0' } }),
+    'src/app.ts': `
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+${before}
+const requireSession = createMiddleware(async (c, next) => {
+  ${allowlist}
+  if (!c.get('session')) return c.json({ error: 'unauthorized' }, 401);
+  await next();
+});
+
+export const app = new Hono();
+app.use('*', requireSession);
+app.post('/api/auth/login', (c) => c.json({ ok: true }));
+app.get('/api/status', (c) => c.json({ ok: true }));
+app.get('/api/statuses', (c) => c.json([]));
+app.get('/api/sites', (c) => c.json([]));
+`,
+  });
+}
+
 /** `METHOD /path [guard names]` per route, and what each skipped guard lets through. */
 async function rows(dir: string): Promise<string[]> {
   const res = await check(dir);
@@ -93,29 +117,11 @@ describe('allowlists in a guard', () => {
   });
 
   it("Hono: a list of prefixes tested on c.req.path with some(); Fastify: the route's own pattern (request.routeOptions.url) is no allowlist", async () => {
-    const hono = writeProject({
-      'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '4.6.0' } }),
-      'src/app.ts': `
-import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
-
-const OPEN = ['/api/auth/', '/api/status'];
-const requireSession = createMiddleware(async (c, next) => {
-  if (OPEN.some((prefix) => c.req.path.startsWith(prefix))) return next();
-  if (!c.get('session')) return c.json({ error: 'unauthorized' }, 401);
-  await next();
-});
-
-export const app = new Hono();
-app.use('*', requireSession);
-app.post('/api/auth/login', (c) => c.json({ ok: true }));
-app.get('/api/statuses', (c) => c.json([]));
-app.get('/api/sites', (c) => c.json([]));
-`,
-    });
+    const hono = honoApp('if (OPEN.some((prefix) => c.req.path.startsWith(prefix))) return next();', "const OPEN = ['/api/auth/', '/api/status'];");
     expect(await rows(hono)).toEqual([
       'POST /api/auth/login [] requireSession lets through paths starting with /api/auth/',
       'GET /api/sites [requireSession]',
+      'GET /api/status [] requireSession lets through paths starting with /api/status',
       'GET /api/statuses [] requireSession lets through paths starting with /api/status',
     ]);
     const fastify = writeProject({
@@ -170,6 +176,160 @@ export function middleware(req: NextRequest) {
       'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
     });
     expect(await rows(next)).toEqual(['GET /api/auth/session [] middleware lets through paths starting with /api/auth/', 'GET /api/sites [middleware]']);
+  });
+
+  it('indexOf() reads as includes() or startsWith(); an alternative testing something else (a session, a header) lets no route through by its URL, and the reading goes on', async () => {
+    expect(
+      await rows(expressApp("if (OPEN.indexOf(req.path) > -1 || req.session?.userId || req.path.indexOf('/assets/') === 0) return next();", "const OPEN = ['/api/public/pricing'];")),
+    ).toEqual([
+      'GET /api/public/pricing [] requireSession lets through the path /api/public/pricing',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [requireSession]',
+    ]);
+    expect(await rows(expressApp("if (req.headers['x-internal-token'] === process.env.INTERNAL_TOKEN) return next();\n  if (~req.path.indexOf('.ico')) return next();"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [] requireSession lets through paths holding .ico',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [] requireSession lets through paths holding .ico',
+    ]);
+  });
+
+  it('a loop over a list, a list of methods, a helper returning true for some tests before its last, and a some() callback partly read', async () => {
+    const only = (skipped: Record<string, string>) =>
+      ['GET /api/public/pricing', 'GET /api/sites', 'GET /api/sites/:siteId', 'GET /assets/app.js.map', 'GET /favicon.ico'].map((r) =>
+        skipped[r] ? `${r} [] requireSession lets through ${skipped[r]}` : `${r} [requireSession]`,
+      );
+    expect(await rows(expressApp('for (const prefix of OPEN) {\n    if (req.path.startsWith(prefix)) return next();\n  }', "const OPEN = ['/api/public/', '/assets/'];"))).toEqual(
+      only({ 'GET /api/public/pricing': 'paths starting with /api/public/', 'GET /assets/app.js.map': 'paths starting with /assets/' }),
+    );
+    expect(await rows(expressApp("if (['GET', 'HEAD'].includes(req.method) && req.path.startsWith('/assets/')) return next();"))).toEqual(
+      only({ 'GET /assets/app.js.map': 'GET requests to paths starting with /assets/' }),
+    );
+    const helper = "const OPEN = ['/favicon.ico'];\nfunction isOpen(path: string) {\n  if (OPEN.includes(path)) return true;\n  return path.startsWith('/api/public/');\n}";
+    expect(await rows(expressApp('if (isOpen(req.path)) return next();', helper))).toEqual(
+      only({ 'GET /api/public/pricing': 'paths starting with /api/public/', 'GET /favicon.ico': 'the path /favicon.ico' }),
+    );
+    // (a prefix made by adding to the item is not read: the path compared whole is)
+    expect(await rows(expressApp("if (OPEN.some((p) => req.path === p || req.path.startsWith(p + '/'))) return next();", "const OPEN = ['/favicon.ico'];"))).toEqual(
+      only({ 'GET /favicon.ico': 'the path /favicon.ico' }),
+    );
+  });
+
+  it('a check written as the else branch, or under a condition its negated tests make false (a CSRF check skipping safe methods)', async () => {
+    const app = (name: string, body: string, before = ''): string =>
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.ts': `
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+${before}
+function ${name}(req: Request, res: Response, next: NextFunction) {
+  ${body}
+}
+
+export const app = express();
+app.use(${name});
+app.get('/api/sites', (req, res) => res.json([]));
+app.get('/api/public/pricing', (req, res) => res.json({ plans: [] }));
+app.post('/api/sites', (req, res) => res.status(201).json({}));
+`,
+      });
+    const OPEN = "const OPEN = ['/api/public/pricing'];";
+    const pricingOpen = [
+      'GET /api/public/pricing [] requireSession lets through the path /api/public/pricing',
+      'GET /api/sites [requireSession]',
+      'POST /api/sites [requireSession]',
+    ];
+    for (const body of [
+      "if (OPEN.indexOf(req.path) > -1 || req.isAuthenticated()) {\n    return next();\n  } else {\n    res.status(401).json({ error: 'sign in' });\n  }",
+      "if (!OPEN.includes(req.path) && !req.session?.userId) return res.status(401).json({ error: 'sign in' });\n  next();",
+      "if (!OPEN.includes(req.path)) {\n    if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });\n  }\n  next();",
+    ])
+      expect(await rows(app('requireSession', body, OPEN))).toEqual(pricingOpen);
+    // (a negated test of the session alone lets nothing through)
+    expect(await rows(app('requireSession', "if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });\n  next();"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'POST /api/sites [requireSession]',
+    ]);
+    const csrf = "if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {\n    if (req.get('x-csrf-token') !== req.session.csrfToken) return res.status(403).json({ error: 'bad csrf token' });\n  }\n  next();";
+    expect(await rows(app('verifyCsrf', csrf))).toEqual([
+      'GET /api/public/pricing [] verifyCsrf lets through every GET request',
+      'GET /api/sites [] verifyCsrf lets through every GET request',
+      'POST /api/sites [verifyCsrf]',
+    ]);
+  });
+
+  it('chains of if … else if handing on with next() (with or without return), after a log line, and a prefix made from each item (`${p}/`), in a CommonJS app', async () => {
+    const app = (body: string, before: string): string =>
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.js': `
+const express = require('express');
+${before}
+function auth(req, res, next) {
+  ${body}
+}
+const app = express();
+app.use(auth);
+app.get('/login', (req, res) => res.render('login'));
+app.get('/public/logo.png', (req, res) => res.sendFile('logo.png'));
+app.get('/api/sites', (req, res) => res.json([]));
+module.exports = app;
+`,
+      });
+    expect(
+      await rows(
+        app(
+          "console.log(req.method, req.url);\n  if (publicPaths.includes(req.path)) {\n    return next();\n  } else if (req.session?.isLoggedIn) {\n    return next();\n  }\n  return res.status(401).render('login');",
+          "const publicPaths = ['/', '/login'];",
+        ),
+      ),
+    ).toEqual(['GET /api/sites [auth]', 'GET /login [] auth lets through the path /login', 'GET /public/logo.png [auth]']);
+    const both = ['GET /api/sites [auth]', 'GET /login [] auth lets through the path /login', 'GET /public/logo.png [] auth lets through paths starting with /public/'];
+    expect(
+      await rows(
+        app(
+          "if (req.session.userID != undefined) {\n    next();\n  } else if (isValidPath(req.path)) {\n    next();\n  } else {\n    res.status(401).redirect('./login');\n  }",
+          "function isValidPath(path) {\n  return path == '/login' || path == '/api/login' || path.startsWith('/public/');\n}",
+        ),
+      ),
+    ).toEqual(both);
+    expect(
+      await rows(app("if (PUBLIC.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();\n  if (!req.session.user) return res.sendStatus(401);\n  next();", "const PUBLIC = ['/login', '/public'];")),
+    ).toEqual(both);
+  });
+
+  it("Hono's c.req.url and a Next.js request's url hold the whole URL: compared with a path it never matches; its pathname parsed does", async () => {
+    const hono = honoApp("if (c.req.url.startsWith('/api/auth/')) return next();\n  const { pathname } = new URL(c.req.url);\n  if (pathname === '/api/status') return next();");
+    expect(await rows(hono)).toEqual([
+      'POST /api/auth/login [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/status [] requireSession lets through the path /api/status',
+      'GET /api/statuses [requireSession]',
+    ]);
+    const next = writeProject({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4' } }),
+      'middleware.ts': `
+import { NextResponse, type NextRequest } from 'next/server';
+
+export function middleware(request: NextRequest) {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith('/api/auth/') || request.url.includes('/_next/')) return NextResponse.next();
+  if (!request.cookies.get('session')?.value) return NextResponse.json({ error: 'unauthorized' }, { status: 401 });
+  return NextResponse.next();
+}
+`,
+      'app/api/auth/session/route.ts': `export async function GET() {\n  return Response.json({ user: null });\n}\n`,
+      'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+    });
+    expect(await rows(next)).toEqual([
+      'GET /api/auth/session [] middleware lets through paths starting with /api/auth/',
+      'GET /api/sites [] middleware lets through every request whose URL holds "/_next/", which a query string can add to any URL',
+    ]);
   });
 
   it('the JSON report lists a skipped guard in guardDetails with what it lets through, and in no list of guards', async () => {

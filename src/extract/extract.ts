@@ -1626,11 +1626,15 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * === 'POST') return true;` (or `return next()`), before anything but declarations (also at
  * the top of a leading `try`). Each `||` alternative tests the URL or path at most once and
  * the method at most once, read from the function's first parameter (SkipFor): the URL
- * compared whole, by `startsWith`, `includes` or `endsWith` with a literal or a name, by a
- * regular expression (`re.test(url)`, `url.match(re)`), or with each item of a list
- * (`LIST.includes(path)`, `SET.has(path)`, `LIST.some((p) => url.startsWith(p))`). Such a test
- * may be held by a local (`const isPublic = …; if (isPublic) …`) or returned by a function of
- * the file's top level the path is handed to (`if (isPublicPath(pathname)) …`).
+ * compared whole, by `startsWith`, `includes`, `endsWith` or `indexOf` with a literal or a name,
+ * by a regular expression (`re.test(url)`, `url.match(re)`), or with each item of a list
+ * (`LIST.includes(path)`, `SET.has(path)`, `LIST.some((p) => url.startsWith(p))`, a `for … of`
+ * loop over it); the method compared with a literal or a list of them. An alternative that tests
+ * anything else (`req.session.user`) is left out: it lets no request through for its URL alone.
+ * Such a test may be held by a local (`const isPublic = …; if (isPublic) …`) or returned by a
+ * function of the file's top level the path is handed to (`if (isPublicPath(pathname)) …`).
+ * Hono's `c.req.url` and a Next.js request's `url` are the whole URL (read as `href`); the
+ * pathname of `new URL(…)` made from the URL is the path.
  */
 function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: string, nextName: string | null): SkipFor[] {
   const { ts } = ctx;
@@ -1669,6 +1673,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
       if (ts.isIdentifier(d.name)) {
         const prop = requestProp(init);
         if (prop !== null) aliases.set(d.name.text, prop);
+        else if (parsesUrl(init)) parsedUrls.add(d.name.text);
       } else if (ts.isObjectBindingPattern(d.name) && requestRooted(init)) {
         for (const el of d.name.elements) {
           const key = el.propertyName ?? el.name;
@@ -1677,11 +1682,23 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
       }
     }
   };
-  // `request`, `request.nextUrl`: the request parameter or a chain starting at it
+  // Hono's `c.req.url` and a Fetch API request's `url` (Next.js) hold the whole URL, scheme and host first, as `href` does
+  const wholeUrls = ctx.facts.imports.some((i) => /^(hono|next)(\/|$)/.test(i.source));
+  // `const url = new URL(request.url)`: locals holding the requested URL parsed
+  const parsedUrls = new Set<string>();
+  // `new URL(request.url)`, `new URL(c.req.url, base)`
+  const parsesUrl = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (!ts.isNewExpression(u) || !ts.isIdentifier(u.expression) || u.expression.text !== 'URL' || !u.arguments?.length) return false;
+    // (not `req.originalUrl`: its pathname would be read below a mount path, as `pathname` is)
+    const prop = requestProp(u.arguments[0]!);
+    return prop !== null && (PATH_PROPS.test(prop) || prop === 'url' || (prop === 'href' && wholeUrls));
+  };
+  // `request`, `request.nextUrl`, `new URL(request.url)`: the request parameter, its URL parsed, or a chain starting at either
   const requestRooted = (e: TS.Expression): boolean => {
     let root: TS.Expression = unwrap(ts, e);
     while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
-    return ts.isIdentifier(root) && root.text === reqName;
+    return ts.isIdentifier(root) ? root.text === reqName || parsedUrls.has(root.text) : parsesUrl(root);
   };
   // `request.url`, `ctx.request.path`, `c.req.path`: the property read, when the chain starts at the request parameter
   const requestProp = (e: TS.Expression): string | null => {
@@ -1690,51 +1707,104 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     if (!ts.isPropertyAccessExpression(u) || !requestRooted(u.expression)) return null;
     // (`request.routeOptions.url`, `request.routeConfig`: the route's own pattern and settings, not what was requested)
     const on = unwrap(ts, u.expression);
-    return ts.isPropertyAccessExpression(on) && /^route(Options|Config)$/.test(on.name.text) ? null : u.name.text;
+    if (ts.isPropertyAccessExpression(on) && /^route(Options|Config)$/.test(on.name.text)) return null;
+    return u.name.text === 'url' && wholeUrls ? 'href' : u.name.text;
   };
   // One test of the request's URL or path: against a literal, a regular expression literal, or
   // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
-  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex'; list: Expr });
+  type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string };
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex'; list: Expr; suffix?: string });
   const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
+  const K = ts.SyntaxKind;
+  const isNumber = (e: TS.Expression, v: number): boolean => {
+    const u = unwrap(ts, e);
+    if (v < 0) return ts.isPrefixUnaryExpression(u) && u.operator === K.MinusToken && isNumber(u.operand, -v);
+    return ts.isNumericLiteral(u) && Number(u.text) === v;
+  };
+  const indexOfCall = (e: TS.Expression): TS.CallExpression | null => {
+    const c = unwrap(ts, e);
+    return ts.isCallExpression(c) && ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === 'indexOf' && c.arguments.length === 1 ? c : null;
+  };
+  // `x.m(arg)`; `x.indexOf(arg) !== -1` (`> -1`, `>= 0`, `~x.indexOf(arg)`) read as `x.includes(arg)`,
+  // and `x.indexOf(arg) === 0` as `x.startsWith(arg)`
+  const methodCall = (u: TS.Expression): { on: TS.Expression; m: string; arg: TS.Expression } | null => {
+    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression)) return { on: u.expression.expression, m: u.expression.name.text, arg: u.arguments[0]! };
+    let c: TS.CallExpression | null = null;
+    let m = 'includes';
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.TildeToken) c = indexOfCall(u.operand);
+    else if (ts.isBinaryExpression(u) && (c = indexOfCall(u.left)) !== null) {
+      const op = u.operatorToken.kind;
+      const found = ([K.ExclamationEqualsEqualsToken, K.ExclamationEqualsToken, K.GreaterThanToken].includes(op) && isNumber(u.right, -1)) || (op === K.GreaterThanEqualsToken && isNumber(u.right, 0));
+      if ([K.EqualsEqualsEqualsToken, K.EqualsEqualsToken].includes(op) && isNumber(u.right, 0)) m = 'startsWith';
+      else if (!found) c = null;
+    }
+    return c && { on: (c.expression as TS.PropertyAccessExpression).expression, m, arg: c.arguments[0]! };
+  };
   // `x.startsWith(y)`, `x.includes(y)`, `x.endsWith(y)`, `x === y`, `re.test(x)`, `x.match(re)`:
   // what is tested (`subject`), how, and against what (`against`)
   const shapeOf = (u: TS.Expression): { subject: TS.Expression; test: SkipTest | 'regex'; against: TS.Expression } | null => {
-    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression)) {
-      const m = u.expression.name.text;
-      const arg = unwrap(ts, u.arguments[0]!);
-      if (Object.hasOwn(TEXT_TESTS, m)) return { subject: u.expression.expression, test: TEXT_TESTS[m]!, against: arg };
-      if (m === 'test') return { subject: arg, test: 'regex', against: u.expression.expression };
-      if (m === 'match') return { subject: u.expression.expression, test: 'regex', against: arg };
+    const call = methodCall(u);
+    if (call) {
+      const arg = unwrap(ts, call.arg);
+      if (Object.hasOwn(TEXT_TESTS, call.m)) return { subject: call.on, test: TEXT_TESTS[call.m]!, against: arg };
+      if (call.m === 'test') return { subject: arg, test: 'regex', against: call.on };
+      if (call.m === 'match') return { subject: call.on, test: 'regex', against: arg };
     }
-    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === K.EqualsEqualsEqualsToken || u.operatorToken.kind === K.EqualsEqualsToken)) {
       const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
       return requestProp(l) !== null ? { subject: l, test: 'equals', against: r } : { subject: r, test: 'equals', against: l };
     }
     return null;
   };
-  // `(p) => req.path.startsWith(p)` (or `{ return … }`): the test its body applies to its parameter
-  const itemTest = (fnNode: TS.Expression): { prop: string; test: SkipTest | 'regex' } | null => {
-    if (!(ts.isArrowFunction(fnNode) || ts.isFunctionExpression(fnNode)) || fnNode.parameters.length !== 1) return null;
-    const param = fnNode.parameters[0]!.name;
-    if (!ts.isIdentifier(param)) return null;
-    const only = returnedExpression(ts, fnNode);
-    const shape = only ? shapeOf(unwrap(ts, only)) : null;
-    if (!shape || !ts.isIdentifier(shape.against) || shape.against.text !== param.text) return null;
-    const prop = requestProp(shape.subject);
-    return prop === null ? null : { prop, test: shape.test };
+  // `p`, `p + '/'`, `${p}/`: the text added to `item` (null for anything else)
+  const suffixTo = (item: string, e: TS.Expression): string | null => {
+    const isItem = (x: TS.Expression): boolean => ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === item;
+    if (isItem(e)) return '';
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === K.PlusToken && isItem(e.left) && ts.isStringLiteralLike(unwrap(ts, e.right))) return (unwrap(ts, e.right) as TS.StringLiteral).text;
+    const span = ts.isTemplateExpression(e) && e.head.text === '' && e.templateSpans.length === 1 ? e.templateSpans[0]! : null;
+    return span && isItem(span.expression) ? span.literal.text : null;
   };
-  const urlTest = (u: TS.Expression): UrlTest | null => {
+  // `req.path.startsWith(p)`, `p.test(req.path)`, `req.path === p`, `req.path.startsWith(p + '/')`:
+  // how each `||` alternative of `e` tests the request against `item`; those that test it
+  // otherwise are left out
+  const itemTests = (item: string, e: TS.Expression): ItemTest[] => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...itemTests(item, u.left), ...itemTests(item, u.right)];
+    const shape = shapeOf(u);
+    const suffix = shape ? suffixTo(item, shape.against) : null;
+    const prop = suffix !== null && (suffix === '' || shape!.test !== 'regex') ? requestProp(shape!.subject) : null;
+    return prop === null ? [] : [{ prop, test: shape!.test, ...(suffix ? { suffix } : {}) }];
+  };
+  // `(p) => req.path.startsWith(p)` (or `{ return … }`): the tests its body applies to its parameter
+  const callbackTests = (fnNode: TS.Expression): ItemTest[] => {
+    if (!(ts.isArrowFunction(fnNode) || ts.isFunctionExpression(fnNode)) || fnNode.parameters.length !== 1) return [];
+    const param = fnNode.parameters[0]!.name;
+    const only = ts.isIdentifier(param) ? returnedExpression(ts, fnNode) : undefined;
+    return only ? itemTests((param as TS.Identifier).text, only) : [];
+  };
+  // `['GET', 'HEAD'].includes(req.method)`: the methods of a list written in place
+  const methodList = (list: Expr): UrlTest[] | null =>
+    list.k === 'arr' && list.items.every((i) => i.k === 'str') ? list.items.map((i) => ({ prop: 'method', test: 'equals', lit: (i as { v: string }).v })) : null;
+  // The tests a condition's `||` alternatives make: each of the URL, or each of the method (null for any other condition)
+  const urlTests = (x: TS.Expression): UrlTest[] | null => {
+    const u = unwrap(ts, x);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
+      const l = urlTests(u.left);
+      const r = l && urlTests(u.right);
+      return l && r && (l[0]!.prop === 'method') === (r[0]!.prop === 'method') ? [...l, ...r] : null;
+    }
+    const call = methodCall(u);
     // `LIST.includes(req.path)`, `SET.has(req.path)`; `LIST.some((p) => …)` (or find)
-    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression) && !ts.isStringLiteralLike(unwrap(ts, u.expression.expression))) {
-      const m = u.expression.name.text;
-      const list = shallowExpr(ctx, u.expression.expression, scope);
-      if (m === 'includes' || m === 'has') {
-        const prop = requestProp(u.arguments[0]!);
-        if (prop !== null) return { prop, test: 'equals', list };
+    if (call && !ts.isStringLiteralLike(unwrap(ts, call.on))) {
+      const list = shallowExpr(ctx, call.on, scope);
+      if (call.m === 'includes' || call.m === 'has') {
+        const prop = requestProp(call.arg);
+        if (prop === 'method') return methodList(list);
+        if (prop !== null) return [{ prop, test: 'equals', list }];
       }
-      if (m === 'some' || m === 'find') {
-        const t = itemTest(unwrap(ts, u.arguments[0]!));
-        return t && { ...t, list };
+      if (call.m === 'some' || call.m === 'find') {
+        const tests = callbackTests(unwrap(ts, call.arg));
+        return tests.length > 0 ? tests.map((t) => ({ ...t, list })) : null;
       }
     }
     const shape = shapeOf(u);
@@ -1742,34 +1812,21 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     const prop = requestProp(shape.subject);
     if (prop === null) return null;
     // (a regular expression written in place is a list of one)
-    if (shape.test === 'regex') return { prop, test: 'regex', list: shape.against.kind === ts.SyntaxKind.RegularExpressionLiteral ? regexLiteral(shape.against as TS.RegularExpressionLiteral) : shallowExpr(ctx, shape.against, scope) };
-    if (ts.isStringLiteralLike(shape.against)) return { prop, test: shape.test, lit: shape.against.text };
+    if (shape.test === 'regex') return [{ prop, test: 'regex', list: shape.against.kind === K.RegularExpressionLiteral ? regexLiteral(shape.against as TS.RegularExpressionLiteral) : shallowExpr(ctx, shape.against, scope) }];
+    if (ts.isStringLiteralLike(shape.against)) return [{ prop, test: shape.test, lit: shape.against.text }];
     // `req.path === LOGIN_PATH`, `req.url.startsWith(PREFIXES.public)`: a value the linker reads
-    return ts.isIdentifier(shape.against) || ts.isPropertyAccessExpression(shape.against) ? { prop, test: shape.test, list: shallowExpr(ctx, shape.against, scope) } : null;
+    return ts.isIdentifier(shape.against) || ts.isPropertyAccessExpression(shape.against) ? [{ prop, test: shape.test, list: shallowExpr(ctx, shape.against, scope) }] : null;
   };
   const urlProp = (e: TS.Expression): boolean => {
     const prop = requestProp(e);
     return prop !== null && (PATH_PROPS.test(prop) || QUERY_PROPS.test(prop));
   };
-  const alternative = (e: TS.Expression): SkipFor | null => {
-    const tests: UrlTest[] = [];
-    const collect = (x: TS.Expression): boolean => {
-      const u = unwrap(ts, x);
-      if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
-      const t = urlTest(u);
-      if (t) tests.push(t);
-      return t !== null;
-    };
-    if (!collect(e)) return null;
-    const methods = tests.filter((t) => t.prop === 'method' && 'lit' in t && t.test === 'equals');
-    const urls = tests.filter((t) => PATH_PROPS.test(t.prop) || QUERY_PROPS.test(t.prop));
-    if (methods.length > 1 || urls.length > 1 || methods.length + urls.length !== tests.length) return null;
-    const method = methods[0] && 'lit' in methods[0] ? { method: methods[0].lit.toUpperCase() } : {};
-    const url = urls[0];
-    if (!url) return methods.length === 1 ? (method as { method: string }) : null;
+  // The requests one test of the URL lets through, for a method when one is given; null for a
+  // test no request passes (a whole URL compared with a path)
+  const skipOf = (url: UrlTest, method: { method?: string }): SkipFor | null => {
     const query = QUERY_PROPS.test(url.prop) ? { query: true as const } : {};
     const root = ROOT_PROPS.test(url.prop) ? { root: true as const } : {};
-    if ('list' in url) return { oneOf: url.list, test: url.test, ...query, ...method, ...root };
+    if ('list' in url) return { oneOf: url.list, test: url.test, ...(url.suffix ? { suffix: url.suffix } : {}), ...query, ...method, ...root };
     switch (url.test) {
       // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
       case 'equals':
@@ -1782,75 +1839,152 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
         return { endsWith: url.lit, ...query, ...method, ...root };
     }
   };
+  // `req.method === 'POST' && (req.path === '/login' || req.path === '/signup')`: the requests
+  // one `||` alternative of the condition lets through, each conjunct a test of the URL or of
+  // the method (null for any other: a session, a header, a negated test)
+  const alternative = (e: TS.Expression): SkipFor[] | null => {
+    const conjuncts: UrlTest[][] = [];
+    const collect = (x: TS.Expression): boolean => {
+      const u = unwrap(ts, x);
+      if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
+      const t = urlTests(u);
+      if (t) conjuncts.push(t);
+      return t !== null;
+    };
+    if (!collect(e)) return null;
+    const methods = conjuncts.filter((c) => c[0]!.prop === 'method');
+    const urls = conjuncts.filter((c) => PATH_PROPS.test(c[0]!.prop) || QUERY_PROPS.test(c[0]!.prop));
+    if (methods.length > 1 || urls.length > 1 || methods.length + urls.length !== conjuncts.length) return null;
+    const verbs = methods[0]?.map((t) => ('lit' in t && t.test === 'equals' ? { method: t.lit.toUpperCase() } : null)) ?? [{}];
+    if (verbs.some((v) => v === null)) return null;
+    if (!urls[0]) return methods.length === 1 ? (verbs as SkipFor[]) : null;
+    return verbs.flatMap((v) => urls[0]!.map((u) => skipOf(u, v!))).filter((x): x is SkipFor => x !== null);
+  };
   // `const isPublic = PUBLIC.some(…); if (isPublic) return next();`: locals holding an allowlist's test
   const heldTests = new Map<string, SkipFor[]>();
   // `function isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`, in
-  // the same file: the test it returns, its parameter standing for what the call passes (a few
-  // per guard: a helper calling itself is read no deeper)
+  // the same file: the tests it returns true for, its parameter standing for what the call
+  // passes (a few per guard: a helper calling itself is read no deeper)
   let helpersRead = 0;
-  const helperCall = (u: TS.CallExpression): SkipFor[] | null => {
+  const helperCall = (u: TS.CallExpression): SkipFor[] => {
     const arg = u.arguments.length === 1 ? u.arguments[0]! : null;
     const prop = arg && ts.isIdentifier(u.expression) ? requestProp(arg) : null;
-    const helper = prop !== null && helpersRead < 8 ? returnedTest(ts, ctx.sf, (u.expression as TS.Identifier).text) : null;
-    if (!helper) return null;
+    const helper = prop !== null && helpersRead < 8 ? returnedTests(ts, ctx.sf, (u.expression as TS.Identifier).text) : null;
+    if (!helper) return [];
     const before = aliases.get(helper.param);
     aliases.set(helper.param, prop!);
     helpersRead++;
-    const alts = alternatives(helper.test);
+    const alts = helper.tests.flatMap(alternatives);
     if (before === undefined) aliases.delete(helper.param);
     else aliases.set(helper.param, before);
     return alts;
   };
-  const alternatives = (e: TS.Expression): SkipFor[] | null => {
+  // The requests a condition lets through that its `||` alternatives say: an alternative that
+  // tests something else (`req.session.user`, a header) may let more through, but none of them
+  // for its URL alone, so it is left out
+  const alternatives = (e: TS.Expression): SkipFor[] => {
     const u = unwrap(ts, e);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
-      const l = alternatives(u.left);
-      const r = l && alternatives(u.right);
-      return l && r ? [...l, ...r] : null;
-    }
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...alternatives(u.left), ...alternatives(u.right)];
     if (ts.isIdentifier(u) && heldTests.has(u.text)) return heldTests.get(u.text)!;
     if (ts.isCallExpression(u) && ts.isIdentifier(u.expression)) return helperCall(u);
-    const one = alternative(u);
-    return one ? [one] : null;
+    return alternative(u) ?? [];
+  };
+  // `for (const p of PUBLIC) if (req.path.startsWith(p)) return next();`, as `PUBLIC.some((p) => req.path.startsWith(p))`
+  const loopSkips = (stmt: TS.ForOfStatement): SkipFor[] | null => {
+    const decl = ts.isVariableDeclarationList(stmt.initializer) && stmt.initializer.declarations.length === 1 ? stmt.initializer.declarations[0]!.name : null;
+    const inner = ts.isBlock(stmt.statement) && stmt.statement.statements.length === 1 ? stmt.statement.statements[0]! : stmt.statement;
+    if (!decl || !ts.isIdentifier(decl) || !ts.isIfStatement(inner) || inner.elseStatement || !passes(inner.thenStatement)) return null;
+    const list = shallowExpr(ctx, stmt.expression, scope);
+    return itemTests(decl.text, inner.expression).flatMap((t) => skipOf({ ...t, list }, {}) ?? []);
   };
   const out: SkipFor[] = [];
-  const leading = (stmts: readonly TS.Statement[]): void => {
-    for (const stmt of stmts) {
+  // `if (!PUBLIC.includes(req.path) && !req.session.user) return res.sendStatus(401);`, `if
+  // (!isPublic(req.path)) { …the check… }`: the requests that a negated conjunct's test holds for
+  // make the condition false, and skip the branch
+  const negatedAlternatives = (e: TS.Expression): SkipFor[] => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return [...negatedAlternatives(u.left), ...negatedAlternatives(u.right)];
+    return ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken ? alternatives(u.operand) : [];
+  };
+  // `next();`, `return next();`, `await next();` and nothing else: the function hands the request on
+  // (at the top of a `try`, only by returning: what follows the `try` runs otherwise)
+  const handsOn = (stmts: readonly TS.Statement[], top: boolean): boolean =>
+    stmts.length > 0 &&
+    (top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
+    stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)));
+  const isLogCall = (e: TS.Expression): boolean =>
+    ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text);
+  const leading = (stmts: readonly TS.Statement[], top: boolean): void => {
+    for (let i = 0; i < stmts.length; i++) {
+      const stmt = stmts[i]!;
       if (ts.isVariableStatement(stmt)) {
         recordAliases(stmt);
         for (const d of stmt.declarationList.declarations) {
-          const alts = ts.isIdentifier(d.name) && d.initializer ? alternatives(d.initializer) : null;
-          if (alts) heldTests.set((d.name as TS.Identifier).text, alts);
+          const alts = ts.isIdentifier(d.name) && d.initializer ? alternatives(d.initializer) : [];
+          if (alts.length > 0) heldTests.set((d.name as TS.Identifier).text, alts);
         }
         continue;
       }
-      if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements);
-      if (!ts.isIfStatement(stmt) || stmt.elseStatement) return;
+      if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements, false);
+      // `console.log(req.method, req.url)`: a log changes nothing
+      if (ts.isExpressionStatement(stmt) && isLogCall(unwrap(ts, stmt.expression))) continue;
+      if (ts.isForOfStatement(stmt)) {
+        const loop = loopSkips(stmt);
+        if (!loop) return;
+        out.push(...loop);
+        continue;
+      }
+      if (!ts.isIfStatement(stmt)) return;
+      const otherwise = stmt.elseStatement;
       // `if (!url) return;`: every request has a URL, so the branch lets none through
       const test = unwrap(ts, stmt.expression);
-      if (ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken && urlProp(test.operand)) continue;
-      const alts = alternatives(stmt.expression);
-      if (!alts) return;
+      if (!otherwise && ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken && urlProp(test.operand)) continue;
       // requests a branch answers itself (`/ping`) never reach a route: the allowlist goes on after it
-      if (answers(stmt.thenStatement)) continue;
-      if (!passes(stmt.thenStatement)) return;
-      out.push(...alts);
+      if (!otherwise && answers(stmt.thenStatement)) continue;
+      // `if (…) next(); else …` as the function's last statement hands on as a return would
+      const last = top && i === stmts.length - 1;
+      const thenPasses = (s: TS.IfStatement): boolean =>
+        passes(s.thenStatement) || (last && !!s.elseStatement && handsOn(ts.isBlock(s.thenStatement) ? s.thenStatement.statements : [s.thenStatement], true));
+      if (thenPasses(stmt)) {
+        out.push(...alternatives(stmt.expression));
+        if (!otherwise) continue;
+        // `… else if (isPublic(req.path)) return next(); else { …the check… }`: each condition
+        // handing on, for the requests the ones before did not; the reading ends with the check
+        for (let e: TS.Statement | undefined = otherwise; e && ts.isIfStatement(e) && thenPasses(e); e = e.elseStatement) out.push(...alternatives(e.expression));
+        return;
+      }
+      if (!otherwise && handsOn(stmts.slice(i + 1), top)) out.push(...negatedAlternatives(stmt.expression));
+      return;
     }
   };
-  leading(body.statements);
+  leading(body.statements, true);
   return out;
 }
 
 /**
- * A function of the file's top level named `name` with one parameter, whose body is one
- * returned expression (`function isPublic(path) { return … }`, `const isPublic = (path) => …`):
- * that parameter and expression.
+ * A function of the file's top level named `name` with one parameter whose body returns a test:
+ * one returned expression (`function isPublic(path) { return … }`, `const isPublic = (path) =>
+ * …`), or `if (a) return true;` statements before it (`if (OPEN.includes(path)) return true;
+ * return path.startsWith('/auth/');`). That parameter, and the tests it returns true for.
  */
-function returnedTest(ts: TSModule, sf: TS.SourceFile, name: string): { param: string; test: TS.Expression } | null {
-  const of = (f: TS.FunctionLikeDeclaration): { param: string; test: TS.Expression } | null => {
+function returnedTests(ts: TSModule, sf: TS.SourceFile, name: string): { param: string; tests: TS.Expression[] } | null {
+  const returnsTrue = (s: TS.Statement): boolean => {
+    const only = ts.isBlock(s) && s.statements.length === 1 ? s.statements[0]! : s;
+    return ts.isReturnStatement(only) && !!only.expression && unwrap(ts, only.expression).kind === ts.SyntaxKind.TrueKeyword;
+  };
+  const of = (f: TS.FunctionLikeDeclaration): { param: string; tests: TS.Expression[] } | null => {
     const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
-    const test = p && ts.isIdentifier(p) ? returnedExpression(ts, f) : undefined;
-    return test ? { param: (p as TS.Identifier).text, test } : null;
+    if (!p || !ts.isIdentifier(p) || !f.body) return null;
+    if (!ts.isBlock(f.body)) return { param: p.text, tests: [f.body] };
+    const stmts = f.body.statements;
+    const last = stmts[stmts.length - 1];
+    if (!last || !ts.isReturnStatement(last) || !last.expression) return null;
+    const tests: TS.Expression[] = [];
+    for (const st of stmts.slice(0, -1)) {
+      if (!ts.isIfStatement(st) || st.elseStatement || !returnsTrue(st.thenStatement)) return null;
+      tests.push(st.expression);
+    }
+    return { param: p.text, tests: [...tests, last.expression] };
   };
   for (const stmt of sf.statements) {
     if (ts.isFunctionDeclaration(stmt) && stmt.name?.text === name) return of(stmt);

@@ -1700,7 +1700,7 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): S
       } else {
         const items = stringsOf(v);
         if (!items) return null;
-        for (const it of items) texts(s.test, it, query, s.method);
+        for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
       }
     } else out.push(methodSkip(s.method));
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
