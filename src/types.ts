@@ -96,7 +96,9 @@ export interface CallSite {
  * `regex` for regular expressions: `/^\/public\//.test(req.path)` is a list of one).
  * `query`: the property tested holds the query string (`req.url`, `req.originalUrl`), which any
  * request can end with any text. With only `method`, every
- * request with that method.
+ * request with that method. `helper`: a function the URL or path is handed to (`if
+ * (isPublicPath(req.path)) return next()`, the function in another file), which lets through
+ * what its `pathTests` say; `whole`: what it is handed is the whole URL (Hono's `c.req.url`).
  */
 export type SkipFor = (
   | { path: string; method?: string }
@@ -106,6 +108,7 @@ export type SkipFor = (
   | { endsWith: string; query?: true; method?: string }
   /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
   | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
+  | { helper: Expr; query?: true; whole?: true }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
   root?: true;
@@ -159,6 +162,13 @@ export interface Behaviour {
    * a global guard with an allowlist of public routes. See SkipFor.
    */
   skipsFor?: SkipFor[];
+  /**
+   * A function of one parameter that returns a test of it as a request's path (`function
+   * isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`): the paths
+   * it returns true for, read as an allowlist's (SkipFor). A guard handing it the URL or path
+   * lets those through (`helper`).
+   */
+  pathTests?: SkipFor[];
   /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.

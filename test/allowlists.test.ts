@@ -303,6 +303,58 @@ module.exports = app;
     ).toEqual(both);
   });
 
+  it('a helper of another file the path is handed to lets through what it returns true for; one whose test is not read, or a package matcher, leaves the guard a candidate', async () => {
+    const app = (guard: string, paths: string): string =>
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/paths.ts': paths,
+        'src/app.ts': `
+import express from 'express';
+import * as routes from './paths';
+import { isPublicPath, matcher } from './paths';
+
+function requireSession(req, res, next) {
+  ${guard}
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+export const app = express();
+app.use(requireSession);
+app.get('/login', (req, res) => res.json({}));
+app.get('/public/logo.png', (req, res) => res.sendFile('logo.png'));
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+      });
+    expect(
+      await rows(
+        app(
+          'if (isPublicPath(req.path)) return next();',
+          "export function isPublicPath(pathname: string): boolean {\n  if (PUBLIC.includes(pathname)) return true;\n  return PREFIXES.some((p) => pathname.startsWith(p));\n}\nconst PUBLIC = ['/login'];\nconst PREFIXES = ['/public/'];\n",
+        ),
+      ),
+    ).toEqual([
+      'GET /api/sites [requireSession]',
+      'GET /login [] requireSession lets through the path /login',
+      'GET /public/logo.png [] requireSession lets through paths starting with /public/',
+    ]);
+    // handed the URL with its query string, the helper's endsWith() lets every request through
+    const bypass = 'requireSession lets through every request whose URL ends with ".png", which a query string can add to any URL';
+    expect(await rows(app('if (routes.isPublicPath(req.originalUrl)) return next();', "export const isPublicPath = (path: string) => path.endsWith('.png') || path === '/login';\n"))).toEqual([
+      `GET /api/sites [] ${bypass}`,
+      `GET /login [] ${bypass}`,
+      `GET /public/logo.png [] ${bypass}`,
+    ]);
+    for (const dir of [
+      app('if (isPublicPath(req.path)) return next();', "export function isPublicPath(path: string) {\n  const p = path.toLowerCase();\n  return p === '/login';\n}\n"),
+      app('if (matcher(req.path)) return next();', "import { match } from 'path-to-regexp';\nexport const matcher = match('/public/:file');\n"),
+    ]) {
+      const res = await check(dir);
+      expect(new Set(res.routes.map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join()))).toEqual(
+        new Set(['requireSession: unknown (exceptions unknown)']),
+      );
+    }
+  });
+
   it("Hono's c.req.url and a Next.js request's url hold the whole URL: compared with a path it never matches; its pathname parsed does", async () => {
     const hono = honoApp("if (c.req.url.startsWith('/api/auth/')) return next();\n  const { pathname } = new URL(c.req.url);\n  if (pathname === '/api/status') return next();");
     expect(await rows(hono)).toEqual([

@@ -1554,8 +1554,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
-  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, body, f.scope, f.params[0], nextName) : [];
+  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body) : [];
   if (skips.length > 0) b.skipsFor = skips;
+  // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
+  // an allowlist handing it the path lets through (a guard in another file reads it when linked)
+  const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
+  const pathTests = tests ? skippedRequests(ctx, f.scope, '', null, tests) : [];
+  if (pathTests.length > 0) b.pathTests = pathTests;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
 }
@@ -1615,6 +1620,11 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
   return out;
 }
 
+/** Methods testing a request's URL or method against each item of a list (`PUBLIC.includes(req.path)`, `PREFIXES.some(…)`). */
+const LIST_TESTS = new Set(['includes', 'has', 'some', 'find']);
+/** What a function returning a test of its parameter holds (a comparison, a text or list test): others are not read for pathTests. */
+const TEST_WORDS = /==|\b(?:startsWith|endsWith|includes|indexOf|test|match|has|some|find)\s*\(/;
+
 /** Request properties that hold the path alone, and those that hold the query string too (any request can end it with any text). */
 const PATH_PROPS = /^(path|pathname)$/;
 const QUERY_PROPS = /^(url|originalUrl|href)$/;
@@ -1636,7 +1646,7 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * Hono's `c.req.url` and a Next.js request's `url` are the whole URL (read as `href`); the
  * pathname of `new URL(…)` made from the URL is the path.
  */
-function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: string, nextName: string | null): SkipFor[] {
+function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: string | null, read: TS.Block | { param: string; tests: TS.Expression[] }): SkipFor[] {
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -1795,7 +1805,7 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     }
     const call = methodCall(u);
     // `LIST.includes(req.path)`, `SET.has(req.path)`; `LIST.some((p) => …)` (or find)
-    if (call && !ts.isStringLiteralLike(unwrap(ts, call.on))) {
+    if (call && LIST_TESTS.has(call.m) && !ts.isStringLiteralLike(unwrap(ts, call.on))) {
       const list = shallowExpr(ctx, call.on, scope);
       if (call.m === 'includes' || call.m === 'has') {
         const prop = requestProp(call.arg);
@@ -1868,9 +1878,13 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
   let helpersRead = 0;
   const helperCall = (u: TS.CallExpression): SkipFor[] => {
     const arg = u.arguments.length === 1 ? u.arguments[0]! : null;
-    const prop = arg && ts.isIdentifier(u.expression) ? requestProp(arg) : null;
-    const helper = prop !== null && helpersRead < 8 ? returnedTests(ts, ctx.sf, (u.expression as TS.Identifier).text) : null;
-    if (!helper) return [];
+    const prop = arg ? requestProp(arg) : null;
+    if (prop === null || !(PATH_PROPS.test(prop) || QUERY_PROPS.test(prop))) return [];
+    const helper = ts.isIdentifier(u.expression) && helpersRead < 8 ? returnedTests(ts, ctx.sf, u.expression.text) : null;
+    // one of another file (or whose body is not read here): what it lets through is its
+    // pathTests, read when linked
+    if (!helper)
+      return [{ helper: shallowExpr(ctx, u.expression, scope), ...(QUERY_PROPS.test(prop) ? { query: true as const } : {}), ...(prop === 'href' ? { whole: true as const } : {}), ...(ROOT_PROPS.test(prop) ? { root: true as const } : {}) }];
     const before = aliases.get(helper.param);
     aliases.set(helper.param, prop!);
     helpersRead++;
@@ -1886,8 +1900,10 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...alternatives(u.left), ...alternatives(u.right)];
     if (ts.isIdentifier(u) && heldTests.has(u.text)) return heldTests.get(u.text)!;
-    if (ts.isCallExpression(u) && ts.isIdentifier(u.expression)) return helperCall(u);
-    return alternative(u) ?? [];
+    const read = alternative(u);
+    if (read) return read;
+    // `isPublicPath(req.path)`, `routes.isPublic(req.path)`
+    return ts.isCallExpression(u) && (ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression)) ? helperCall(u) : [];
   };
   // `for (const p of PUBLIC) if (req.path.startsWith(p)) return next();`, as `PUBLIC.some((p) => req.path.startsWith(p))`
   const loopSkips = (stmt: TS.ForOfStatement): SkipFor[] | null => {
@@ -1957,7 +1973,11 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
       return;
     }
   };
-  leading(body.statements, true);
+  if ('param' in read) {
+    aliases.set(read.param, 'path');
+    return read.tests.flatMap(alternatives);
+  }
+  leading(read.statements, true);
   return out;
 }
 
@@ -1968,34 +1988,38 @@ function skippedRequests(ctx: Ctx, body: TS.Block, scope: number, reqName: strin
  * return path.startsWith('/auth/');`). That parameter, and the tests it returns true for.
  */
 function returnedTests(ts: TSModule, sf: TS.SourceFile, name: string): { param: string; tests: TS.Expression[] } | null {
-  const returnsTrue = (s: TS.Statement): boolean => {
-    const only = ts.isBlock(s) && s.statements.length === 1 ? s.statements[0]! : s;
-    return ts.isReturnStatement(only) && !!only.expression && unwrap(ts, only.expression).kind === ts.SyntaxKind.TrueKeyword;
-  };
-  const of = (f: TS.FunctionLikeDeclaration): { param: string; tests: TS.Expression[] } | null => {
-    const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
-    if (!p || !ts.isIdentifier(p) || !f.body) return null;
-    if (!ts.isBlock(f.body)) return { param: p.text, tests: [f.body] };
-    const stmts = f.body.statements;
-    const last = stmts[stmts.length - 1];
-    if (!last || !ts.isReturnStatement(last) || !last.expression) return null;
-    const tests: TS.Expression[] = [];
-    for (const st of stmts.slice(0, -1)) {
-      if (!ts.isIfStatement(st) || st.elseStatement || !returnsTrue(st.thenStatement)) return null;
-      tests.push(st.expression);
-    }
-    return { param: p.text, tests: [...tests, last.expression] };
-  };
   for (const stmt of sf.statements) {
-    if (ts.isFunctionDeclaration(stmt) && stmt.name?.text === name) return of(stmt);
+    if (ts.isFunctionDeclaration(stmt) && stmt.name?.text === name) return testsOf(ts, stmt);
     if (!ts.isVariableStatement(stmt)) continue;
     for (const d of stmt.declarationList.declarations) {
       if (!ts.isIdentifier(d.name) || d.name.text !== name || !d.initializer) continue;
       const init = unwrap(ts, d.initializer);
-      return ts.isArrowFunction(init) || ts.isFunctionExpression(init) ? of(init) : null;
+      return ts.isArrowFunction(init) || ts.isFunctionExpression(init) ? testsOf(ts, init) : null;
     }
   }
   return null;
+}
+
+/** A function of one parameter whose body returns a test (returnedTests): that parameter, and the tests it returns true for. */
+function testsOf(ts: TSModule, f: TS.FunctionLikeDeclaration): { param: string; tests: TS.Expression[] } | null {
+  const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
+  if (!p || !ts.isIdentifier(p) || !f.body) return null;
+  if (!ts.isBlock(f.body)) return { param: p.text, tests: [f.body] };
+  const stmts = f.body.statements;
+  const last = stmts[stmts.length - 1];
+  if (!last || !ts.isReturnStatement(last) || !last.expression) return null;
+  const tests: TS.Expression[] = [];
+  for (const st of stmts.slice(0, -1)) {
+    if (!ts.isIfStatement(st) || st.elseStatement || !returnsTrue(ts, st.thenStatement)) return null;
+    tests.push(st.expression);
+  }
+  return { param: p.text, tests: [...tests, last.expression] };
+}
+
+/** `return true;`, alone or in a block. */
+function returnsTrue(ts: TSModule, s: TS.Statement): boolean {
+  const only = ts.isBlock(s) && s.statements.length === 1 ? s.statements[0]! : s;
+  return ts.isReturnStatement(only) && !!only.expression && unwrap(ts, only.expression).kind === ts.SyntaxKind.TrueKeyword;
 }
 
 /**

@@ -1665,7 +1665,7 @@ const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
  * known statically. A URL compared whole or by its start with a text that is no path (`*`)
  * lets nothing through.
  */
-function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): Skip[] | null {
+function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], depth = 0): Skip[] | null {
   const out: Skip[] = [];
   const texts = (test: SkipTest, lit: string, query: boolean, method?: string): void => {
     if (test === 'equals' || test === 'startsWith') {
@@ -1702,10 +1702,29 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[]): S
         if (!items) return null;
         for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
       }
+    } else if ('helper' in s) {
+      // `isPublicPath(req.path)`: what the function returns true for, given what the guard hands it
+      const v = ev.eval(file, s.helper);
+      const tests = v.t === 'fn' && depth < 4 ? ev.fnOf(v.file, v.fn)?.behaviour.pathTests : undefined;
+      const skips = v.t === 'fn' && tests ? allowlistSkips(ev, v.file, tests.flatMap((t) => handed(t, s)), depth + 1) : null;
+      if (!skips) return null;
+      out.push(...skips);
     } else out.push(methodSkip(s.method));
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
+}
+
+/**
+ * A helper's test of its parameter as a path (Behaviour.pathTests), for what a guard hands it
+ * (`helper`): the URL with its query string, whose end any request can write; the whole URL,
+ * which no path equals or starts (none for those); from the root, not below a mount path.
+ */
+function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
+  if (by.whole && ('path' in t || 'startsWith' in t || ('oneOf' in t && (t.test === 'equals' || t.test === 'startsWith')))) return [];
+  const query = by.query && ('contains' in t || 'endsWith' in t || 'oneOf' in t || 'helper' in t) ? { query: true as const } : {};
+  const whole = by.whole && 'helper' in t ? { whole: true as const } : {};
+  return [{ ...t, ...query, ...whole, ...(by.root ? { root: true as const } : {}) }];
 }
 
 /** Every request (with `method`, when one is named), for a test any URL passes once a query string is added. */
