@@ -114,6 +114,10 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.length === 0 ? 'bearer' : null;
     case 'hono/basic-auth':
       return 'auth';
+    // Clerk's middleware guards nothing itself: its handler's `auth.protect()` does (Behaviour.protects)
+    case '@clerk/nextjs':
+    case '@clerk/nextjs/server':
+      return first === 'clerkMiddleware' ? 'nonguard' : null;
     case 'express':
       return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
     case 'body-parser':

@@ -98,7 +98,8 @@ export interface CallSite {
  * request can end with any text. With only `method`, every
  * request with that method. `helper`: a function the URL or path is handed to (`if
  * (isPublicPath(req.path)) return next()`, the function in another file), which lets through
- * what its `pathTests` say; `whole`: what it is handed is the whole URL (Hono's `c.req.url`).
+ * what its `pathTests` say; `whole`: what it is handed is the whole URL (Hono's `c.req.url`);
+ * `request`: the request itself (a matcher Clerk's `createRouteMatcher([...])` made).
  */
 export type SkipFor = (
   | { path: string; method?: string }
@@ -108,7 +109,7 @@ export type SkipFor = (
   | { endsWith: string; query?: true; method?: string }
   /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
   | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
-  | { helper: Expr; query?: true; whole?: true }
+  | { helper: Expr; query?: true; whole?: true; request?: true }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
   root?: true;
@@ -169,6 +170,14 @@ export interface Behaviour {
    * lets those through (`helper`).
    */
   pathTests?: SkipFor[];
+  /**
+   * A handler given to Clerk's `clerkMiddleware` calls its first parameter's `protect()`
+   * (`await auth.protect()`, v5's `auth().protect()`), which refuses a request without a
+   * signed-in user: for every request (`always`), unless a test of the request holds (`if
+   * (!isPublicRoute(req)) await auth.protect()`), or only when one does (`if
+   * (isProtectedRoute(req)) …`); `unknown` when the call is under any other condition.
+   */
+  protects?: { always: true } | { unless: SkipFor[] } | { only: SkipFor[] } | { unknown: true };
   /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.

@@ -1082,6 +1082,15 @@ function returnedExpression(ts: TSModule, f: TS.FunctionLikeDeclaration): TS.Exp
   return only && ts.isReturnStatement(only) ? only.expression : undefined;
 }
 
+/** `a || b || c` (with `op`): what `read` makes of each operand, joined; null when it makes nothing of one. */
+function joined<T>(ts: TSModule, e: TS.Expression, op: TS.SyntaxKind, read: (operand: TS.Expression) => T[] | null): T[] | null {
+  const u = unwrap(ts, e);
+  if (!ts.isBinaryExpression(u) || u.operatorToken.kind !== op) return read(u);
+  const l = joined(ts, u.left, op, read);
+  const r = l && joined(ts, u.right, op, read);
+  return l && r ? [...l, ...r] : null;
+}
+
 /** `??` or `||` when `n` is a binary expression with that operator, else null. */
 function fallbackOp(ts: TSModule, n: TS.Expression): '??' | '||' | null {
   if (!ts.isBinaryExpression(n)) return null;
@@ -1561,6 +1570,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
   const pathTests = tests ? skippedRequests(ctx, f.scope, '', null, tests) : [];
   if (pathTests.length > 0) b.pathTests = pathTests;
+  if (f.params.length >= 2 && f.params[0] !== '' && ts.isBlock(body) && ctx.text.slice(body.pos, body.end).includes('protect(')) {
+    const protects = protection(ctx, body, f.scope, f.params[0]!, f.params[1]!);
+    if (protects) b.protects = protects;
+  }
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
 }
@@ -1591,13 +1604,8 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
   };
   const returns = (s: TS.Node): boolean => ts.isReturnStatement(s) || (!ts.isFunctionLike(s) && !!ts.forEachChild(s, (c) => (returns(c) ? true : undefined)));
   // `!a && !b`: the names, or null for any other form
-  const missing = (e: TS.Expression): string[] | null => {
-    const u = unwrap(ts, e);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
-      const l = missing(u.left);
-      const r = l && missing(u.right);
-      return l && r ? [...l, ...r] : null;
-    }
+  const missing = (e: TS.Expression): string[] | null => joined(ts, e, ts.SyntaxKind.AmpersandAmpersandToken, missingOne);
+  const missingOne = (u: TS.Expression): string[] | null => {
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isIdentifier(unwrap(ts, u.operand))) return [(unwrap(ts, u.operand) as TS.Identifier).text];
     return null;
   };
@@ -1979,6 +1987,66 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   }
   leading(read.statements, true);
   return out;
+}
+
+/**
+ * Where a Clerk `clerkMiddleware` handler `(auth, req) => …` calls `auth.protect()` (or v5's
+ * `auth().protect()`), as a statement of its body: first and alone (`always`), or as the one
+ * statement of an `if` whose test is a call handing the request to a matcher, negated (`if
+ * (!isPublicRoute(req))`: `unless`) or not (`if (isProtectedRoute(req))`: `only`), several
+ * joined by `||`. Any other place is `unknown`; null when it calls no `protect()`.
+ */
+function protection(ctx: Ctx, body: TS.Block, scope: number, authName: string, reqName: string): Behaviour['protects'] | null {
+  const { ts } = ctx;
+  const isProtect = (st: TS.Statement): boolean => {
+    const only = ts.isBlock(st) && st.statements.length === 1 ? st.statements[0]! : st;
+    const e = ts.isExpressionStatement(only) ? unwrap(ts, only.expression) : ts.isReturnStatement(only) && only.expression ? unwrap(ts, only.expression) : null;
+    if (!e || !ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'protect') return false;
+    const on = unwrap(ts, e.expression.expression);
+    const callee = ts.isCallExpression(on) && on.arguments.length === 0 ? unwrap(ts, on.expression) : on;
+    return ts.isIdentifier(callee) && callee.text === authName;
+  };
+  // `isPublicRoute(req) || isWebhook(req)`: the matchers handed the request, or null
+  const matchers = (e: TS.Expression): SkipFor[] | null => joined(ts, e, ts.SyntaxKind.BarBarToken, matcher);
+  const matcher = (u: TS.Expression): SkipFor[] | null => {
+    // (`isPublicRoute(req)`, `matchers.isPublic(req)`, `createRouteMatcher([…])(req)`)
+    if (!ts.isCallExpression(u) || u.arguments.length !== 1 || !(ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression) || ts.isCallExpression(u.expression))) return null;
+    const arg = unwrap(ts, u.arguments[0]!);
+    return ts.isIdentifier(arg) && arg.text === reqName ? [{ helper: shallowExpr(ctx, u.expression, scope), request: true }] : null;
+  };
+  // `if (isPublicRoute(req)) return;` before it: requests it lets through first
+  const early: SkipFor[] = [];
+  // a statement before it that may return under a test not read (`if (pathname.startsWith('/api/')) return;`)
+  let unclear = false;
+  let found = false;
+  let returns = false;
+  const visit = (n: TS.Node): void => {
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'protect') found = true;
+    if (ts.isReturnStatement(n)) returns = true;
+    if (!ts.isFunctionLike(n)) ts.forEachChild(n, visit);
+  };
+  for (const st of body.statements) {
+    if (isProtect(st)) return unclear ? { unknown: true } : early.length > 0 ? { unless: early } : { always: true };
+    if (ts.isIfStatement(st) && !st.elseStatement && isProtect(st.thenStatement)) {
+      const test = unwrap(ts, st.expression);
+      const negated = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
+      const named = matchers(negated ? test.operand : test);
+      if (!named || unclear || (!negated && early.length > 0)) return { unknown: true };
+      return negated ? { unless: [...early, ...named] } : { only: named };
+    }
+    if (ts.isIfStatement(st) && !st.elseStatement) {
+      const then = ts.isBlock(st.thenStatement) ? st.thenStatement.statements[st.thenStatement.statements.length - 1] : st.thenStatement;
+      const named = then && ts.isReturnStatement(then) ? matchers(st.expression) : null;
+      if (named) {
+        early.push(...named);
+        continue;
+      }
+    }
+    visit(st);
+    if (found) return { unknown: true };
+    if (returns) unclear = true;
+  }
+  return null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -363,6 +363,9 @@ export class LinkContext {
         c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${byBehaviour}` : byBehaviour };
       }
     }
+    // Clerk's `clerkMiddleware(async (auth, req) => { if (!isPublicRoute(req)) await auth.protect() })`
+    const protects = f?.behaviour.protects;
+    if (protects) c = { kinds: ['auth'], families: [], reason: 'by behaviour (calls auth.protect(), which refuses a request without a signed-in user)' };
     const passes = f?.behaviour.passesAnonymous === true;
     if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
@@ -371,9 +374,20 @@ export class LinkContext {
     // `expressjwt(…).unless({ path: ['/token'] })`, or an allowlist at the top of its body: a
     // guard except for the requests named; one whose exceptions cannot be read is only a candidate.
     const skipsFor = f?.behaviour.skipsFor;
-    const skips = value.t === 'pkg' && unlessBase(value.path) ? unlessExceptions(this.ev, value.args[0]) : skipsFor && value.t === 'fn' ? allowlistSkips(this.ev, value.file, skipsFor) : undefined;
+    const clerkV4 = value.t === 'pkg' && value.called && value.pkg.startsWith('@clerk/nextjs') && value.path.join('.') === 'authMiddleware';
+    if (clerkV4) c = { kinds: ['auth'], families: [], reason: "by package (Clerk's authMiddleware refuses a request without a signed-in user on every route but its publicRoutes and ignoredRoutes)" };
+    const skips =
+      value.t === 'pkg' && unlessBase(value.path)
+        ? unlessExceptions(this.ev, value.args[0])
+        : clerkV4 && value.t === 'pkg'
+          ? publicRoutesSkips(this.ev, value.args[0])
+        : protects && value.t === 'fn'
+          ? protectedSkips(this.ev, value.file, protects)
+          : skipsFor && value.t === 'fn'
+            ? allowlistSkips(this.ev, value.file, skipsFor)
+            : undefined;
     if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
-      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
+      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${protects ? 'the requests auth.protect() is called for' : clerkV4 ? 'publicRoutes' : skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
@@ -1591,6 +1605,8 @@ type Skip = { label: string; relative?: true } & (
   | { ext: string }
   | { literal: string; match: Match; caseInsensitive: boolean; method?: string }
   | { any: true; method?: string }
+  /** every request none of these lets through (Clerk's `if (isProtectedRoute(req)) await auth.protect()`) */
+  | { except: Skip[] }
 );
 
 /** Which part of a request path a literal is compared with. */
@@ -1702,6 +1718,12 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
         if (!items) return null;
         for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
       }
+    } else if ('helper' in s && s.request) {
+      // `isPublicRoute(req)` of `const isPublicRoute = createRouteMatcher(['/sign-in(.*)'])` (Clerk)
+      const v = ev.eval(file, s.helper);
+      const skips = v.t === 'pkg' && v.pkg.startsWith('@clerk/') && v.called && v.path.join('.') === 'createRouteMatcher' ? routeMatcherSkips(v.args[0]) : null;
+      if (!skips) return null;
+      out.push(...skips);
     } else if ('helper' in s) {
       // `isPublicPath(req.path)`: what the function returns true for, given what the guard hands it
       const v = ev.eval(file, s.helper);
@@ -1725,6 +1747,63 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
   const query = by.query && ('contains' in t || 'endsWith' in t || 'oneOf' in t || 'helper' in t) ? { query: true as const } : {};
   const whole = by.whole && 'helper' in t ? { whole: true as const } : {};
   return [{ ...t, ...query, ...whole, ...(by.root ? { root: true as const } : {}) }];
+}
+
+/**
+ * The paths Clerk's route patterns match (`createRouteMatcher(patterns)`, v4's `publicRoutes`;
+ * read at @clerk/nextjs 6: each a path-to-regexp path of the request's pathname): a literal
+ * path; one ending in `(.*)`, every path starting with what comes before; one ending in
+ * `/:name*`, the path before and every path below it. Null for any other pattern (a
+ * parameter, a group, a regular expression, a function), and for none.
+ */
+/**
+ * Clerk v4's `authMiddleware({ publicRoutes, ignoredRoutes })` (read at @clerk/nextjs 4.29):
+ * the routes either names are let through (none when neither is given); null when the
+ * options or a pattern are not known statically.
+ */
+function publicRoutesSkips(ev: Evaluator, options: Value | undefined): Skip[] | null {
+  if (options === undefined) return [];
+  if (options.t !== 'obj') return null;
+  const out: Skip[] = [];
+  for (const key of ['publicRoutes', 'ignoredRoutes']) {
+    if (!Object.hasOwn(options.props, key)) continue;
+    const skips = routeMatcherSkips(ev.member(options, key, 0));
+    if (!skips) return null;
+    out.push(...skips);
+  }
+  return out;
+}
+
+const PATTERN_LITERAL = /^[^()*:?+[\]{}\\]*$/;
+const PATTERN_PREFIX = /^([^()*:?+[\]{}\\]*)\(\.\*\)$/;
+const PATTERN_BELOW = /^([^()*:?+[\]{}\\]*)\/:[A-Za-z0-9_]+\*$/;
+
+function routeMatcherSkips(patterns: Value | undefined): Skip[] | null {
+  const items = patterns?.t === 'arr' ? patterns.items : patterns ? [patterns] : [];
+  const out: Skip[] = [];
+  for (const it of items) {
+    if (it.t !== 'str' || !it.v.startsWith('/')) return null;
+    const prefix = PATTERN_PREFIX.exec(it.v);
+    const below = PATTERN_BELOW.exec(it.v);
+    if (prefix) out.push(literalSkip(prefix[1]!, 'prefix', false));
+    else if (below) out.push(pathSkip(below[1] || '/'), literalSkip(`${below[1]}/`, 'prefix', false));
+    else if (PATTERN_LITERAL.test(it.v)) out.push(pathSkip(it.v));
+    else return null;
+  }
+  return items.length > 0 ? out : null;
+}
+
+/**
+ * What a Clerk handler lets through untouched (Behaviour.protects): nothing when it protects
+ * every request; what its matchers match when it protects the others; every request outside
+ * them when it protects only those. Null when which requests is not known statically.
+ */
+function protectedSkips(ev: Evaluator, file: string, protects: NonNullable<Behaviour['protects']>): Skip[] | null {
+  if ('always' in protects) return [];
+  if ('unknown' in protects) return null;
+  if ('unless' in protects) return allowlistSkips(ev, file, protects.unless);
+  const only = allowlistSkips(ev, file, protects.only);
+  return only && [{ except: only, label: `every request outside ${only.map((x) => x.label).join(' or ')}` }];
 }
 
 /** Every request (with `method`, when one is named), for a test any URL passes once a query string is added. */
@@ -1802,7 +1881,21 @@ function skipsRoute(s: Skip, r: RouteDraft): boolean {
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
+  if ('except' in s) return !s.except.some((x) => coversRoute(x, r));
   return method(s.method);
+}
+
+/**
+ * Does a skip let every request to the route through? A path, the route's own; a prefix, one
+ * the route's path starts with before any parameter or wildcard; any request.
+ */
+function coversRoute(s: Skip, r: RouteDraft): boolean {
+  if ('method' in s && s.method) return false;
+  if ('path' in s) return s.path === r.path;
+  if ('any' in s) return true;
+  if (!('literal' in s) || s.caseInsensitive) return false;
+  const fixed = /^[^:*(]*/.exec(r.path)![0];
+  return s.match === 'prefix' ? fixed.startsWith(s.literal) : s.match === 'whole' && fixed === r.path && r.path === s.literal;
 }
 
 /**

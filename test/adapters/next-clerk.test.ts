@@ -1,0 +1,88 @@
+/**
+ * Clerk's Next.js middleware (read at @clerk/nextjs 6): `clerkMiddleware()` protects no route by
+ * itself; its handler does, by calling `auth.protect()` — for every request, for those its
+ * public matchers do not match, or only for those its protected matchers match
+ * (`createRouteMatcher([...])`, path-to-regexp paths of the request's pathname).
+ */
+import { describe, expect, it } from 'vitest';
+import { check, cli } from '../helpers/run.js';
+import { writeProject } from '../helpers/project.js';
+
+/** A Next.js app whose middleware.ts exports `clerkMiddleware(handler)`, the handler's body `body` (no handler when empty), or `exported`. */
+function clerkApp(body: string, exported = `clerkMiddleware(${body ? `async (auth, req) => {\n  ${body}\n}` : ''})`): string {
+  return writeProject({
+    'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4', '@clerk/nextjs': '6.9.0' } }),
+    'middleware.ts': `
+import { authMiddleware, clerkMiddleware, createRouteMatcher } from '@clerk/nextjs/server';
+
+const isPublicRoute = createRouteMatcher(['/sign-in(.*)', '/api/webhooks(.*)', '/']);
+const isProtectedRoute = createRouteMatcher(['/dashboard(.*)', '/api/sites(.*)']);
+
+export default ${exported};
+
+export const config = {
+  matcher: ['/((?!_next|[^?]*\\\\.(?:html?|css|js(?!on)|jpe?g|webp|png|gif|svg|ico)).*)', '/(api|trpc)(.*)'],
+};
+`,
+    'app/api/webhooks/stripe/route.ts': `export async function POST(req: Request) {\n  const event = await req.text();\n  return Response.json({ received: event.length > 0 });\n}\n`,
+    'app/api/sites/route.ts': `import { auth } from '@clerk/nextjs/server';\n\nexport async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+    'app/api/deployments/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+  });
+}
+
+async function rows(dir: string): Promise<string[]> {
+  const res = await check(dir);
+  return res.routes.map(
+    (r) =>
+      `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`,
+  );
+}
+
+describe("Clerk's clerkMiddleware", () => {
+  it('auth.protect() unless a public matcher matches: the routes it matches are let through', async () => {
+    expect(await rows(clerkApp('if (!isPublicRoute(req)) {\n    await auth.protect();\n  }'))).toEqual([
+      'GET /api/deployments [middleware: auth]',
+      'GET /api/sites [middleware: auth]',
+      'POST /api/webhooks/stripe [] middleware lets through paths starting with /api/webhooks',
+    ]);
+  });
+
+  it('auth.protect() only when a protected matcher matches: every other route is let through, and its finding says so', async () => {
+    const dir = clerkApp('if (isProtectedRoute(req)) await auth.protect();');
+    const outside = 'middleware lets through every request outside paths starting with /dashboard or paths starting with /api/sites';
+    expect(await rows(dir)).toEqual([`GET /api/deployments [] ${outside}`, 'GET /api/sites [middleware: auth]', `POST /api/webhooks/stripe [] ${outside}`]);
+    expect(cli(['check'], dir, { NO_COLOR: '1' }).stdout).toContain(
+      'GET /api/deployments has no auth guard (middleware is one, but lets through untouched every request outside paths starting with /dashboard or paths starting with /api/sites: middleware.ts:',
+    );
+  });
+
+  it('auth.protect() for every request (v5 wrote auth().protect()); clerkMiddleware() alone protects nothing', async () => {
+    for (const body of ['await auth.protect();', 'const { userId } = await auth();\n  console.log(userId);\n  auth().protect();'])
+      expect(await rows(clerkApp(body))).toEqual([
+        'GET /api/deployments [middleware: auth]',
+        'GET /api/sites [middleware: auth]',
+        'POST /api/webhooks/stripe [middleware: auth]',
+      ]);
+    expect(await rows(clerkApp(''))).toEqual(['GET /api/deployments []', 'GET /api/sites []', 'POST /api/webhooks/stripe []']);
+  });
+
+  it("a matcher's /:path* pattern is the path and every path below it; v4's authMiddleware protects every route but its publicRoutes and ignoredRoutes", async () => {
+    expect(await rows(clerkApp('', "clerkMiddleware(async (auth, req) => {\n  if (!createRouteMatcher(['/api/webhooks/:path*'])(req)) await auth.protect();\n})"))).toEqual([
+      'GET /api/deployments [middleware: auth]',
+      'GET /api/sites [middleware: auth]',
+      'POST /api/webhooks/stripe [] middleware lets through paths starting with /api/webhooks/',
+    ]);
+    expect(await rows(clerkApp('', "authMiddleware({ publicRoutes: ['/', '/api/webhooks(.*)'], ignoredRoutes: ['/api/deployments'] })"))).toEqual([
+      'GET /api/deployments [] middleware lets through the path /api/deployments',
+      'GET /api/sites [middleware: auth]',
+      'POST /api/webhooks/stripe [] middleware lets through paths starting with /api/webhooks',
+    ]);
+  });
+
+  it('auth.protect() after a return under a test not read, or under another condition: a candidate whose exceptions are not known', async () => {
+    for (const body of ["if (req.nextUrl.pathname.startsWith('/api/')) return;\n  await auth.protect();", "if (process.env.AUTH_ENABLED) await auth.protect();"])
+      expect(new Set(await rows(clerkApp(body)))).toEqual(
+        new Set(['GET /api/deployments [middleware: unknown (exceptions unknown)]', 'GET /api/sites [middleware: unknown (exceptions unknown)]', 'POST /api/webhooks/stripe [middleware: unknown (exceptions unknown)]']),
+      );
+  });
+});
