@@ -114,6 +114,10 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.length === 0 ? 'bearer' : null;
     case 'hono/basic-auth':
       return 'auth';
+    // NextAuth v4's middleware (`export { default } from 'next-auth/middleware'`, `withAuth(…)`):
+    // a request without a session token is sent to sign in (read at next-auth 4.24)
+    case 'next-auth/middleware':
+      return p.length === 0 || first === 'default' || first === 'withAuth' ? 'auth' : null;
     // Clerk's middleware guards nothing itself: its handler's `auth.protect()` does (Behaviour.protects)
     case '@clerk/nextjs':
     case '@clerk/nextjs/server':

@@ -1,5 +1,7 @@
 /**
- * Clerk's Next.js middleware (read at @clerk/nextjs 6): `clerkMiddleware()` protects no route by
+ * Authentication packages' Next.js middleware. NextAuth v4's (next-auth 4.24) sends a request
+ * without a session token to sign in, on the routes `config.matcher` matches. Clerk's (read at
+ * @clerk/nextjs 6): `clerkMiddleware()` protects no route by
  * itself; its handler does, by calling `auth.protect()` — for every request, for those its
  * public matchers do not match, or only for those its protected matchers match
  * (`createRouteMatcher([...])`, path-to-regexp paths of the request's pathname).
@@ -84,5 +86,22 @@ describe("Clerk's clerkMiddleware", () => {
       expect(new Set(await rows(clerkApp(body)))).toEqual(
         new Set(['GET /api/deployments [middleware: unknown (exceptions unknown)]', 'GET /api/sites [middleware: unknown (exceptions unknown)]', 'POST /api/webhooks/stripe [middleware: unknown (exceptions unknown)]']),
       );
+  });
+});
+
+describe("NextAuth v4's middleware", () => {
+  it('re-exported whole, or made by withAuth(options): an auth guard on the routes the matcher matches', async () => {
+    for (const middleware of [
+      "export { default } from 'next-auth/middleware';\n",
+      "import { withAuth } from 'next-auth/middleware';\n\nexport default withAuth({ pages: { signIn: '/login' } });\n",
+    ]) {
+      const dir = writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '14.2.15', 'next-auth': '4.24.10' } }),
+        'middleware.ts': `${middleware}\nexport const config = { matcher: ['/api/sites/:path*'] };\n`,
+        'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+        'app/api/deployments/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+      });
+      expect(await rows(dir)).toEqual(['GET /api/deployments []', 'GET /api/sites [middleware: auth]']);
+    }
   });
 });
