@@ -374,6 +374,11 @@ export class LinkContext {
     // `expressjwt(…).unless({ path: ['/token'] })`, or an allowlist at the top of its body: a
     // guard except for the requests named; one whose exceptions cannot be read is only a candidate.
     const skipsFor = f?.behaviour.skipsFor;
+    // Auth.js (next-auth 5): `NextAuth(config).auth` as the middleware guards only through `callbacks.authorized`
+    const authorized = value.t === 'pkg' && value.pkg === 'next-auth' && value.path.join('.') === '().auth' ? authorizedCallback(this.ev, value.made?.[0]) : undefined;
+    if (authorized === 'none') return null;
+    if (authorized === 'signed-in') c = { kinds: ['auth'], families: [], reason: 'by package (its callbacks.authorized refuses a request without a signed-in user)' };
+    if (authorized === 'unknown') c = { kinds: ['unknown'], families: [], reason: 'which requests its callbacks.authorized refuses is not known statically' };
     const clerkV4 = value.t === 'pkg' && value.called && value.pkg.startsWith('@clerk/nextjs') && value.path.join('.') === 'authMiddleware';
     if (clerkV4) c = { kinds: ['auth'], families: [], reason: "by package (Clerk's authMiddleware refuses a request without a signed-in user on every route but its publicRoutes and ignoredRoutes)" };
     const skips =
@@ -389,7 +394,7 @@ export class LinkContext {
     if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
       c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${protects ? 'the requests auth.protect() is called for' : clerkV4 ? 'publicRoutes' : skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
-    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
+    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...((skips === null || authorized === 'unknown') && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
     if (skips) this.skips.set(applied, skips);
     return applied;
@@ -1756,6 +1761,26 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
  * `/:name*`, the path before and every path below it. Null for any other pattern (a
  * parameter, a group, a regular expression, a function), and for none.
  */
+/**
+ * Auth.js's middleware (`export { auth as middleware } from './auth'`, read at next-auth 5):
+ * a request is refused only when the configuration's `callbacks.authorized` returns false, so
+ * without one it guards nothing ('none'); one that returns whether there is a signed-in user
+ * (`return !!auth`, `!!auth?.user`) refuses every request without one ('signed-in'); any
+ * other decides by what is not read here ('unknown').
+ */
+function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | 'signed-in' | 'unknown' {
+  if (config?.t !== 'obj') return 'unknown';
+  const callbacks = Object.hasOwn(config.props, 'callbacks') ? ev.member(config, 'callbacks', 0) : null;
+  if (callbacks === null) return 'none';
+  if (callbacks.t !== 'obj') return 'unknown';
+  if (!Object.hasOwn(callbacks.props, 'authorized')) return 'none';
+  const fn = ev.member(callbacks, 'authorized', 0);
+  const returns = fn.t === 'fn' ? ev.returnsOf(fn.file, fn.fn) : [];
+  return returns.length > 0 && returns.every((r) => r.k === 'unknown' && SIGNED_IN_RESULT.test(r.text)) ? 'signed-in' : 'unknown';
+}
+
+const SIGNED_IN_RESULT = /^!!\s*auth(\??\.user)?$/;
+
 /**
  * Clerk v4's `authMiddleware({ publicRoutes, ignoredRoutes })` (read at @clerk/nextjs 4.29):
  * the routes either names are let through (none when neither is given); null when the

@@ -1,6 +1,7 @@
 /**
  * Authentication packages' Next.js middleware. NextAuth v4's (next-auth 4.24) sends a request
- * without a session token to sign in, on the routes `config.matcher` matches. Clerk's (read at
+ * without a session token to sign in, on the routes `config.matcher` matches; Auth.js's
+ * (next-auth 5) refuses only what its `callbacks.authorized` refuses. Clerk's (read at
  * @clerk/nextjs 6): `clerkMiddleware()` protects no route by
  * itself; its handler does, by calling `auth.protect()` — for every request, for those its
  * public matchers do not match, or only for those its protected matchers match
@@ -103,5 +104,26 @@ describe("NextAuth v4's middleware", () => {
       });
       expect(await rows(dir)).toEqual(['GET /api/deployments []', 'GET /api/sites [middleware: auth]']);
     }
+  });
+});
+
+describe("Auth.js's middleware (next-auth 5)", () => {
+  /** An app whose auth.ts exports Auth.js's `auth` made from `callbacks` (none when empty), re-exported as the middleware. */
+  const authJsApp = (callbacks: string, middleware = "export { auth as middleware } from '@/auth';\n"): string =>
+    writeProject({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4', 'next-auth': '5.0.0-beta.25' } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }),
+      'auth.ts': `import NextAuth from 'next-auth';\nimport GitHub from 'next-auth/providers/github';\n\nexport const { handlers, auth, signIn, signOut } = NextAuth({\n  providers: [GitHub],${callbacks ? `\n  callbacks: {\n    ${callbacks}\n  },` : ''}\n});\n`,
+      'middleware.ts': middleware,
+      'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+    });
+
+  it('guards every route when callbacks.authorized returns whether a user is signed in; nothing without it; a candidate when it decides otherwise', async () => {
+    expect(await rows(authJsApp('authorized({ auth }) {\n      return !!auth?.user;\n    },'))).toEqual(['GET /api/sites [middleware: auth]']);
+    expect(await rows(authJsApp('authorized: ({ auth }) => !!auth,', "import { auth } from '@/auth';\n\nexport default auth;\n"))).toEqual(['GET /api/sites [middleware: auth]']);
+    expect(await rows(authJsApp(''))).toEqual(['GET /api/sites []']);
+    expect(await rows(authJsApp("authorized({ auth, request: { nextUrl } }) {\n      return !!auth?.user || nextUrl.pathname === '/login';\n    },"))).toEqual([
+      'GET /api/sites [middleware: unknown (exceptions unknown)]',
+    ]);
   });
 });

@@ -157,7 +157,8 @@ export default withBundleAnalyzer({ basePath: '/console', trailingSlash: true, p
 `,
     'src/auth.ts': `import NextAuth from 'next-auth';
 
-export const { handlers, auth } = NextAuth({ providers: [] });
+// (auth(handler) refuses a request callbacks.authorized refuses)
+export const { handlers, auth } = NextAuth({ providers: [], callbacks: { authorized: ({ auth }) => !!auth } });
 `,
     'src/app/api/auth/[...nextauth]/route.ts': `import { handlers } from '@/auth';
 
