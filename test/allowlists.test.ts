@@ -218,7 +218,7 @@ export function middleware(req: NextRequest) {
     );
   });
 
-  it('a check written as the else branch, or under a condition its negated tests make false (a CSRF check skipping safe methods)', async () => {
+  it('a check written as the else branch, or under a condition its negated tests (!, !==) make false (a CSRF check skipping safe methods)', async () => {
     const app = (name: string, body: string, before = ''): string =>
       writeProject({
         'package.json': EXPRESS_PACKAGE,
@@ -255,12 +255,16 @@ app.post('/api/sites', (req, res) => res.status(201).json({}));
       'GET /api/sites [requireSession]',
       'POST /api/sites [requireSession]',
     ]);
-    const csrf = "if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {\n    if (req.get('x-csrf-token') !== req.session.csrfToken) return res.status(403).json({ error: 'bad csrf token' });\n  }\n  next();";
-    expect(await rows(app('verifyCsrf', csrf))).toEqual([
-      'GET /api/public/pricing [] verifyCsrf lets through every GET request',
-      'GET /api/sites [] verifyCsrf lets through every GET request',
-      'POST /api/sites [verifyCsrf]',
-    ]);
+    const check = "if (req.get('x-csrf-token') !== req.session.csrfToken) return res.status(403).json({ error: 'bad csrf token' });";
+    for (const csrf of [
+      `if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {\n    ${check}\n  }\n  next();`,
+      `if (req.method !== 'GET' && req.method !== 'HEAD') {\n    ${check}\n  }\n  next();`,
+    ])
+      expect(await rows(app('verifyCsrf', csrf))).toEqual([
+        'GET /api/public/pricing [] verifyCsrf lets through every GET request',
+        'GET /api/sites [] verifyCsrf lets through every GET request',
+        'POST /api/sites [verifyCsrf]',
+      ]);
   });
 
   it('chains of if … else if handing on with next() (with or without return), after a log line, and a prefix made from each item (`${p}/`), in a CommonJS app', async () => {

@@ -1928,7 +1928,18 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   const negatedAlternatives = (e: TS.Expression): SkipFor[] => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return [...negatedAlternatives(u.left), ...negatedAlternatives(u.right)];
-    return ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken ? alternatives(u.operand) : [];
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) return alternatives(u.operand);
+    return ts.isBinaryExpression(u) && (u.operatorToken.kind === K.ExclamationEqualsEqualsToken || u.operatorToken.kind === K.ExclamationEqualsToken) ? unequal(u) : [];
+  };
+  // `req.method !== 'GET'`, `req.path !== '/health'`: the requests the comparison is false for
+  const unequal = (u: TS.BinaryExpression): SkipFor[] => {
+    const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
+    const [side, lit] = requestProp(l) !== null ? [l, r] : [r, l];
+    const prop = requestProp(side);
+    if (prop === null || !ts.isStringLiteralLike(lit)) return [];
+    if (prop === 'method') return [{ method: lit.text.toUpperCase() }];
+    const skip = PATH_PROPS.test(prop) || QUERY_PROPS.test(prop) ? skipOf({ prop, test: 'equals', lit: lit.text }, {}) : null;
+    return skip ? [skip] : [];
   };
   // `next();`, `return next();`, `await next();` and nothing else: the function hands the request on
   // (at the top of a `try`, only by returning: what follows the `try` runs otherwise)

@@ -381,16 +381,11 @@ export class LinkContext {
     if (authorized === 'unknown') c = { kinds: ['unknown'], families: [], reason: 'which requests its callbacks.authorized refuses is not known statically' };
     const clerkV4 = value.t === 'pkg' && value.called && value.pkg.startsWith('@clerk/nextjs') && value.path.join('.') === 'authMiddleware';
     if (clerkV4) c = { kinds: ['auth'], families: [], reason: "by package (Clerk's authMiddleware refuses a request without a signed-in user on every route but its publicRoutes and ignoredRoutes)" };
-    const skips =
-      value.t === 'pkg' && unlessBase(value.path)
-        ? unlessExceptions(this.ev, value.args[0])
-        : clerkV4 && value.t === 'pkg'
-          ? publicRoutesSkips(this.ev, value.args[0])
-        : protects && value.t === 'fn'
-          ? protectedSkips(this.ev, value.file, protects)
-          : skipsFor && value.t === 'fn'
-            ? allowlistSkips(this.ev, value.file, skipsFor)
-            : undefined;
+    let skips: Skip[] | null | undefined;
+    if (value.t === 'pkg' && unlessBase(value.path)) skips = unlessExceptions(this.ev, value.args[0]);
+    else if (clerkV4 && value.t === 'pkg') skips = publicRoutesSkips(this.ev, value.args[0]);
+    else if (protects && value.t === 'fn') skips = protectedSkips(this.ev, value.file, protects);
+    else if (skipsFor && value.t === 'fn') skips = allowlistSkips(this.ev, value.file, skipsFor);
     if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
       c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${protects ? 'the requests auth.protect() is called for' : clerkV4 ? 'publicRoutes' : skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
@@ -1755,13 +1750,6 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
 }
 
 /**
- * The paths Clerk's route patterns match (`createRouteMatcher(patterns)`, v4's `publicRoutes`;
- * read at @clerk/nextjs 6: each a path-to-regexp path of the request's pathname): a literal
- * path; one ending in `(.*)`, every path starting with what comes before; one ending in
- * `/:name*`, the path before and every path below it. Null for any other pattern (a
- * parameter, a group, a regular expression, a function), and for none.
- */
-/**
  * Auth.js's middleware (`export { auth as middleware } from './auth'`, read at next-auth 5):
  * a request is refused only when the configuration's `callbacks.authorized` returns false, so
  * without one it guards nothing ('none'); one that returns whether there is a signed-in user
@@ -1803,6 +1791,13 @@ const PATTERN_LITERAL = /^[^()*:?+[\]{}\\]*$/;
 const PATTERN_PREFIX = /^([^()*:?+[\]{}\\]*)\(\.\*\)$/;
 const PATTERN_BELOW = /^([^()*:?+[\]{}\\]*)\/:[A-Za-z0-9_]+\*$/;
 
+/**
+ * The paths Clerk's route patterns match (`createRouteMatcher(patterns)`, v4's `publicRoutes`;
+ * read at @clerk/nextjs 6: each a path-to-regexp path of the request's pathname): a literal
+ * path; one ending in `(.*)`, every path starting with what comes before; one ending in
+ * `/:name*`, the path before and every path below it. Null for any other pattern (a
+ * parameter, a group, a regular expression, a function), and for none.
+ */
 function routeMatcherSkips(patterns: Value | undefined): Skip[] | null {
   const items = patterns?.t === 'arr' ? patterns.items : patterns ? [patterns] : [];
   const out: Skip[] = [];
