@@ -382,16 +382,17 @@ app.route('/admin', admin);
     // the debug route is switched off by a constant
     expect(guardRows(await check(hono))).toEqual(['GET /admin/users [requireSession] []', 'GET /api/projects [] [requireSession when settings.requireLogin]']);
 
-    const MODULE = `import { Controller, Get, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+    // (a POST route: the CSRF middleware lets GET requests through)
+    const MODULE = `import { Controller, MiddlewareConsumer, Module, NestModule, Post } from '@nestjs/common';
 import { CsrfMiddleware } from './csrf.middleware';
 
 const FEATURES = { csrf: true, audit: false } as const;
 
 @Controller('projects')
 export class ProjectsController {
-  @Get()
-  list() {
-    return { items: [] };
+  @Post()
+  create() {
+    return { created: true };
   }
 }
 
@@ -440,12 +441,12 @@ export class CsrfMiddleware implements NestMiddleware {
       'src/app.module.ts': MODULE,
     };
     // the global guard only when the environment says so; the middleware under a constant that holds
-    expect(guardRows(await check(writeProject(nest)))).toEqual(["GET /api/projects [CsrfMiddleware] [SessionGuard when process.env.AUTH !== 'off']"]);
+    expect(guardRows(await check(writeProject(nest)))).toEqual(["POST /api/projects [CsrfMiddleware] [SessionGuard when process.env.AUTH !== 'off']"]);
     const fromEnv = { ...nest, 'src/app.module.ts': MODULE.replace('csrf: true', 'csrf: process.env.CSRF === "on"') };
-    expect(guardRows(await check(writeProject(fromEnv)))).toEqual(["GET /api/projects [] [CsrfMiddleware when FEATURES.csrf,SessionGuard when process.env.AUTH !== 'off']"]);
+    expect(guardRows(await check(writeProject(fromEnv)))).toEqual(["POST /api/projects [] [CsrfMiddleware when FEATURES.csrf,SessionGuard when process.env.AUTH !== 'off']"]);
     // under a constant that fails, the middleware is not applied at all
     const off = { ...nest, 'src/app.module.ts': MODULE.replace('csrf: true', 'csrf: false') };
-    expect(guardRows(await check(writeProject(off)))).toEqual(["GET /api/projects [] [SessionGuard when process.env.AUTH !== 'off']"]);
+    expect(guardRows(await check(writeProject(off)))).toEqual(["POST /api/projects [] [SessionGuard when process.env.AUTH !== 'off']"]);
   });
 
   it('says so in the JSON report and in explain', async () => {
