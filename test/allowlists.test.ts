@@ -4,7 +4,7 @@
  * route without its allowlist.
  */
 import { describe, expect, it } from 'vitest';
-import { check, cli } from './helpers/run.js';
+import { check, cli, guardKinds } from './helpers/run.js';
 import { EXPRESS_PACKAGE, writeProject } from './helpers/project.js';
 
 const ROUTES = `
@@ -107,7 +107,7 @@ describe('allowlists in a guard', () => {
       expressApp('if (/^\\/api\\/(pricing|status)/.test(req.path)) return next();'),
     ]) {
       const res = await check(dir);
-      expect(new Set(res.routes.map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join()))).toEqual(
+      expect(new Set(res.routes.map((r) => r.guards.map(guardKinds).join()))).toEqual(
         new Set(['requireSession: unknown (exceptions unknown)']),
       );
       const explained = cli(['explain', 'GET /api/sites'], dir, { NO_COLOR: '1' }).stdout;
@@ -353,7 +353,7 @@ app.get('/api/sites', (req, res) => res.json([]));
       app('if (matcher(req.path)) return next();', "import { match } from 'path-to-regexp';\nexport const matcher = match('/public/:file');\n"),
     ]) {
       const res = await check(dir);
-      expect(new Set(res.routes.map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join()))).toEqual(
+      expect(new Set(res.routes.map((r) => r.guards.map(guardKinds).join()))).toEqual(
         new Set(['requireSession: unknown (exceptions unknown)']),
       );
     }

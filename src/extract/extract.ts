@@ -1802,15 +1802,13 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   };
   // `['GET', 'HEAD'].includes(req.method)`: the methods of a list written in place
   const methodList = (list: Expr): UrlTest[] | null =>
-    list.k === 'arr' && list.items.every((i) => i.k === 'str') ? list.items.map((i) => ({ prop: 'method', test: 'equals', lit: (i as { v: string }).v })) : null;
+    list.k === 'arr' && list.items.length > 0 && list.items.every((i) => i.k === 'str') ? list.items.map((i) => ({ prop: 'method', test: 'equals', lit: (i as { v: string }).v })) : null;
   // The tests a condition's `||` alternatives make: each of the URL, or each of the method (null for any other condition)
   const urlTests = (x: TS.Expression): UrlTest[] | null => {
-    const u = unwrap(ts, x);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
-      const l = urlTests(u.left);
-      const r = l && urlTests(u.right);
-      return l && r && (l[0]!.prop === 'method') === (r[0]!.prop === 'method') ? [...l, ...r] : null;
-    }
+    const all = joined(ts, x, K.BarBarToken, urlTest);
+    return all && all.every((t) => (t.prop === 'method') === (all[0]!.prop === 'method')) ? all : null;
+  };
+  const urlTest = (u: TS.Expression): UrlTest[] | null => {
     const call = methodCall(u);
     // `LIST.includes(req.path)`, `SET.has(req.path)`; `LIST.some((p) => …)` (or find)
     if (call && LIST_TESTS.has(call.m) && !ts.isStringLiteralLike(unwrap(ts, call.on))) {
@@ -1861,15 +1859,11 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   // one `||` alternative of the condition lets through, each conjunct a test of the URL or of
   // the method (null for any other: a session, a header, a negated test)
   const alternative = (e: TS.Expression): SkipFor[] | null => {
-    const conjuncts: UrlTest[][] = [];
-    const collect = (x: TS.Expression): boolean => {
-      const u = unwrap(ts, x);
-      if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return collect(u.left) && collect(u.right);
+    const conjuncts = joined(ts, e, K.AmpersandAmpersandToken, (u) => {
       const t = urlTests(u);
-      if (t) conjuncts.push(t);
-      return t !== null;
-    };
-    if (!collect(e)) return null;
+      return t && [t];
+    });
+    if (!conjuncts) return null;
     const methods = conjuncts.filter((c) => c[0]!.prop === 'method');
     const urls = conjuncts.filter((c) => PATH_PROPS.test(c[0]!.prop) || QUERY_PROPS.test(c[0]!.prop));
     if (methods.length > 1 || urls.length > 1 || methods.length + urls.length !== conjuncts.length) return null;

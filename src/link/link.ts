@@ -5,13 +5,13 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, signedInCheck, tokenVerification, unlessBase, webhookVerifier, type GuardMatchers } from '../guards.js';
+import { classifyGuard, signedInCheck, tokenVerification, unlessBase, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -363,33 +363,20 @@ export class LinkContext {
         c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${byBehaviour}` : byBehaviour };
       }
     }
-    // Clerk's `clerkMiddleware(async (auth, req) => { if (!isPublicRoute(req)) await auth.protect() })`
-    const protects = f?.behaviour.protects;
-    if (protects) c = { kinds: ['auth'], families: [], reason: 'by behaviour (calls auth.protect(), which refuses a request without a signed-in user)' };
+    // what a package or the calls of its body make of it, and the requests it lets through untouched
+    const ex = exceptionsOf(this.ev, value, f);
+    if (ex?.c) c = ex.c;
     const passes = f?.behaviour.passesAnonymous === true;
     if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
     }
-    // `expressjwt(…).unless({ path: ['/token'] })`, or an allowlist at the top of its body: a
-    // guard except for the requests named; one whose exceptions cannot be read is only a candidate.
-    const skipsFor = f?.behaviour.skipsFor;
-    // Auth.js (next-auth 5): `NextAuth(config).auth` as the middleware guards only through `callbacks.authorized`
-    const authorized = value.t === 'pkg' && value.pkg === 'next-auth' && value.path.join('.') === '().auth' ? authorizedCallback(this.ev, value.made?.[0]) : undefined;
-    if (authorized === 'none') return null;
-    if (authorized === 'signed-in') c = { kinds: ['auth'], families: [], reason: 'by package (its callbacks.authorized refuses a request without a signed-in user)' };
-    if (authorized === 'unknown') c = { kinds: ['unknown'], families: [], reason: 'which requests its callbacks.authorized refuses is not known statically' };
-    const clerkV4 = value.t === 'pkg' && value.called && value.pkg.startsWith('@clerk/nextjs') && value.path.join('.') === 'authMiddleware';
-    if (clerkV4) c = { kinds: ['auth'], families: [], reason: "by package (Clerk's authMiddleware refuses a request without a signed-in user on every route but its publicRoutes and ignoredRoutes)" };
-    let skips: Skip[] | null | undefined;
-    if (value.t === 'pkg' && unlessBase(value.path)) skips = unlessExceptions(this.ev, value.args[0]);
-    else if (clerkV4 && value.t === 'pkg') skips = publicRoutesSkips(this.ev, value.args[0]);
-    else if (protects && value.t === 'fn') skips = protectedSkips(this.ev, value.file, protects);
-    else if (skipsFor && value.t === 'fn') skips = allowlistSkips(this.ev, value.file, skipsFor);
+    // one whose exceptions cannot be read is only a candidate
+    const skips = ex?.skips;
     if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
-      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${protects ? 'the requests auth.protect() is called for' : clerkV4 ? 'publicRoutes' : skipsFor ? 'an allowlist' : 'unless'}) not known statically` };
+      c = { kinds: ['unknown'], families: [], reason: `${c.reason}, with exceptions (${ex!.what}) not known statically` };
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
-    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...((skips === null || authorized === 'unknown') && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
+    const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
     if (skips) this.skips.set(applied, skips);
     return applied;
@@ -1735,6 +1722,45 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
+}
+
+/**
+ * What a guard's package, or the calls of its body, make of it (`c`, when not what its name and
+ * body say), and the requests it lets through untouched (`skips`; null when they are not known
+ * statically, `what` saying which exceptions): `.unless(options)` (express-unless, koa-unless);
+ * Clerk v4's `authMiddleware({ publicRoutes })`; Auth.js's `auth`, through the configuration's
+ * `callbacks.authorized`; a Clerk handler's `auth.protect()`; an allowlist at the top of its body.
+ */
+function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined): { c?: GuardClass; skips: Skip[] | null; what: string } | undefined {
+  if (value.t === 'pkg') {
+    if (unlessBase(value.path)) return { skips: unlessExceptions(ev, value.args[0]), what: 'unless' };
+    const path = value.path.join('.');
+    if (value.called && value.pkg.startsWith('@clerk/nextjs') && path === 'authMiddleware')
+      return {
+        c: { kinds: ['auth'], families: [], reason: "by package (Clerk's authMiddleware refuses a request without a signed-in user on every route but its publicRoutes and ignoredRoutes)" },
+        skips: publicRoutesSkips(ev, value.args[0]),
+        what: 'publicRoutes',
+      };
+    // Auth.js (next-auth 5): `NextAuth(config).auth` guards only through `callbacks.authorized`
+    if (value.pkg === 'next-auth' && path === '().auth') {
+      const authorized = authorizedCallback(ev, value.made?.[0]);
+      if (authorized === 'none') return { c: { kinds: ['nonguard'], families: [], reason: 'by package (Auth.js without callbacks.authorized refuses nothing)' }, skips: [], what: '' };
+      const reason = authorized === 'signed-in' ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (Auth.js refuses what its callbacks.authorized refuses)';
+      return { c: { kinds: ['auth'], families: [], reason }, skips: authorized === 'signed-in' ? [] : null, what: 'callbacks.authorized' };
+    }
+    return undefined;
+  }
+  if (value.t !== 'fn' || !f) return undefined;
+  // Clerk's `clerkMiddleware(async (auth, req) => { if (!isPublicRoute(req)) await auth.protect() })`
+  const protects = f.behaviour.protects;
+  if (protects)
+    return {
+      c: { kinds: ['auth'], families: [], reason: 'by behaviour (calls auth.protect(), which refuses a request without a signed-in user)' },
+      skips: protectedSkips(ev, value.file, protects),
+      what: 'the requests auth.protect() is called for',
+    };
+  const skipsFor = f.behaviour.skipsFor;
+  return skipsFor ? { skips: allowlistSkips(ev, value.file, skipsFor), what: 'an allowlist' } : undefined;
 }
 
 /**

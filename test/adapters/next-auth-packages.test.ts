@@ -8,7 +8,7 @@
  * (`createRouteMatcher([...])`, path-to-regexp paths of the request's pathname).
  */
 import { describe, expect, it } from 'vitest';
-import { check, cli } from '../helpers/run.js';
+import { check, cli, guardKinds } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
 
 /** A Next.js app whose middleware.ts exports `clerkMiddleware(handler)`, the handler's body `body` (no handler when empty), or `exported`. */
@@ -37,7 +37,7 @@ async function rows(dir: string): Promise<string[]> {
   const res = await check(dir);
   return res.routes.map(
     (r) =>
-      `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`,
+      `${r.method} ${r.path} [${r.guards.map(guardKinds).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`,
   );
 }
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run, type RunResult } from '../../src/engine.js';
+import type { AppliedGuard } from '../../src/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = path.join(ROOT, 'bin', 'route-surface.js');
@@ -30,4 +31,9 @@ export function findingLines(res: RunResult): string[] {
 /** The guards of the route `method path`, as "name:kind+kind:mechanism:file:line". */
 export function guardLines(res: RunResult, method: string, routePath: string): string[] {
   return res.routes.find((r) => r.method === method && r.path === routePath)!.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}:${g.file}:${g.line}`);
+}
+
+/** A guard as "name: kind+kind", with " (exceptions unknown)" when which requests its allowlist lets through is not known statically. */
+export function guardKinds(g: AppliedGuard): string {
+  return `${g.name}: ${g.kinds.join('+')}${g.exceptionsUnknown ? ' (exceptions unknown)' : ''}`;
 }
