@@ -13,7 +13,7 @@ const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'd
 const load = (rel) => import(pathToFileURL(path.join(DIST, rel)).href);
 const { extractInPool } = await load('extract/pool.js');
 const { extractFacts } = await load('extract/extract.js');
-const { factsFromText } = await load('extract/facts-text.js');
+const { factsFromParts } = await load('extract/facts-text.js');
 const { loadTypeScript } = await load('extract/compiler.js');
 const { ADAPTERS } = await load('adapters/index.js');
 const { DEFAULT_BUDGETS } = await load('budgets.js');
@@ -42,8 +42,8 @@ await extractInPool(
   threads,
   {
     inline: (i) => extractFacts(loadTypeScript(), files[i], texts[i], ADAPTERS, DEFAULT_BUDGETS),
-    facts: (_i, text) => {
-      factsFromText(text);
+    facts: (_i, head, rest) => {
+      factsFromParts(head, rest);
       byWorkers++;
     },
     checked: () => {},

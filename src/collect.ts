@@ -13,7 +13,7 @@ import { contentHash, statSignature, type FactCache } from './cache.js';
 import { UsageError } from './errors.js';
 import { loadTypeScript } from './extract/compiler.js';
 import { emptyFacts, extractFacts, hasSyntaxError } from './extract/extract.js';
-import { factsFromText, factsToText, plainFactsFromText } from './extract/facts-text.js';
+import { factsFromParts, factsFromText, factsToText, partsToText, plainFactsFromText } from './extract/facts-text.js';
 import { cpuSample, extractInPool, idleCores, threadsFor } from './extract/pool.js';
 import { Evaluator, fnKey, specifierBases } from './link/evaluate.js';
 import { eagerFiles, frameworkModulePattern, importersGraph, textSignals, type TextSignals } from './prefilter.js';
@@ -446,10 +446,10 @@ async function collectFacts(o: CollectOptions, states: FileState[], always: Set<
           broken[i - toParse.length] = 1; // the parser's own stack overflow: extraction reports it against the budgets
         }
       },
-      facts: (i, text) => {
+      facts: (i, head, rest) => {
         const s = toParse[i]!;
-        s.facts = factsFromText(text);
-        keep(s, () => text);
+        s.facts = factsFromParts(head, rest);
+        keep(s, () => partsToText(head, rest));
         s.text = null;
       },
       checked: (i, b) => {

@@ -121,7 +121,7 @@ describe('bench: generated control-plane trees', () => {
     const texts = [...sources.values()];
     const { loadTypeScript } = await load<typeof import('../src/extract/compiler.js')>('dist/src/extract/compiler.js');
     const { extractFacts, hasSyntaxError, hasSyntaxErrorOffMain } = await load<typeof import('../src/extract/extract.js')>('dist/src/extract/extract.js');
-    const { factsToText } = await load<typeof import('../src/extract/facts-text.js')>('dist/src/extract/facts-text.js');
+    const { factsToText, partsToText } = await load<typeof import('../src/extract/facts-text.js')>('dist/src/extract/facts-text.js');
     const { ADAPTERS } = await load<typeof import('../src/adapters/index.js')>('dist/src/adapters/index.js');
     const { DEFAULT_BUDGETS } = await load<typeof import('../src/budgets.js')>('dist/src/budgets.js');
     const here = new Map<number, string | boolean>();
@@ -138,7 +138,7 @@ describe('bench: generated control-plane trees', () => {
     hashes[3] = 'not-what-the-file-hashes-to';
     await pool.extractInPool(files, routeFiles.length, { cwd: work, maxFileBytes: DEFAULT_BUDGETS.maxFileBytes, hashes }, DEFAULT_BUDGETS, 2, {
       inline: slowly,
-      facts: (i, text) => there.set(i, Buffer.from(text).toString('utf8')),
+      facts: (i, head, rest) => there.set(i, Buffer.from(partsToText(head, rest)).toString('utf8')),
       checked: (i, broken) => there.set(i, broken),
     });
     expect(there.has(3)).toBe(false);

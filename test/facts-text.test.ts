@@ -6,7 +6,7 @@ import { ADAPTERS } from '../src/adapters/index.js';
 import { DEFAULT_BUDGETS } from '../src/budgets.js';
 import { loadTypeScript } from '../src/extract/compiler.js';
 import { extractFacts } from '../src/extract/extract.js';
-import { bindingOf, bindingsOf, factsFromText, factsToText, isEncoded, plainFactsFromText } from '../src/extract/facts-text.js';
+import { bindingOf, bindingsOf, factsFromParts, factsFromText, factsToParts, factsToText, isEncoded, partsToText, plainFactsFromText } from '../src/extract/facts-text.js';
 import type { FileFacts } from '../src/types.js';
 import { ROOT } from './helpers/run.js';
 
@@ -31,6 +31,10 @@ describe('facts as text (cache entries, worker results)', () => {
       const text = factsToText(facts);
       // written again as read back, undecoded, they are the same text
       expect(factsToText(factsFromText(utf8(text)))).toBe(text);
+      // in two parts (a worker's results), the same text, and read back, the same facts
+      const parts = factsToParts(facts);
+      expect(Buffer.from(partsToText(parts.head, parts.rest)).toString('utf8')).toBe(text);
+      expect(factsToText(factsFromParts(parts.head, parts.rest))).toBe(text);
       const back = factsFromText(utf8(text));
       const { scopes, functions: fns, registrations, calls, ...rest } = back;
       const { scopes: scopesBefore, functions: fnsBefore, registrations: registrationsBefore, calls: callsBefore, ...restBefore } = facts;

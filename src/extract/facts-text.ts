@@ -126,6 +126,28 @@ export function isEncoded(b: Expr | EncodedBinding | undefined): b is EncodedBin
  * when read.
  */
 export function factsToText(facts: FileFacts): string {
+  const { head, lines } = textParts(facts);
+  return lines.length === 0 ? head : `${head}\n${lines.join('\n')}`;
+}
+
+/**
+ * The same text in two parts: its first line, and the lines after it as UTF-8 (empty when
+ * there are none). A worker sends its results so (pool.ts): the bytes are moved to the main
+ * thread, not copied, and `factsFromParts` keeps them as they come.
+ */
+export function factsToParts(facts: FileFacts): { head: string; rest: Uint8Array<ArrayBuffer> } {
+  const { head, lines } = textParts(facts);
+  return { head, rest: UTF8.encode(lines.join('\n')) };
+}
+
+/** The whole text (`factsToText`) of facts sent in parts (`factsToParts`), as UTF-8. */
+export function partsToText(head: string, rest: Uint8Array): Uint8Array {
+  return rest.length === 0 ? UTF8.encode(head) : Buffer.concat([Buffer.from(`${head}\n`), rest]);
+}
+
+const UTF8 = new TextEncoder();
+
+function textParts(facts: FileFacts): { head: string; lines: string[] } {
   const lines: string[] = [];
   const line = (json: string): number => lines.push(json);
   const written = <K extends Kind>(kind: K): Written<K>[] =>
@@ -138,14 +160,14 @@ export function factsToText(facts: FileFacts): string {
       always.later = line(JSON.stringify(later));
       return always as Written<K>;
     });
-  const first = JSON.stringify({
+  const head = JSON.stringify({
     ...facts,
     scopes: facts.scopes.map((s) => ({ ...s, bindings: mapValues(s.bindings, (b) => line(isEncoded(b) ? (s as Scope & WithLines)[LINES]!.text(b) : JSON.stringify(b))) })),
     functions: written('functions'),
     registrations: written('registrations'),
     calls: written('calls'),
   });
-  return lines.length === 0 ? first : `${first}\n${lines.join('\n')}`;
+  return { head, lines };
 }
 
 /**
@@ -156,11 +178,19 @@ export function factsToText(facts: FileFacts): string {
 export function factsFromText(bytes: Uint8Array): FileFacts {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const firstEnd = buf.indexOf(10);
-  const facts = JSON.parse(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd)) as Omit<FileFacts, Kind> & { [K in Kind]: Written<K>[] };
   // (a copy made by Buffer.from(subarray) goes element by element: slower than reading the file)
   const rest = Buffer.allocUnsafeSlow(firstEnd < 0 ? 0 : buf.length - firstEnd - 1);
   if (firstEnd >= 0) buf.copy(rest, 0, firstEnd + 1);
-  const lines = new Lines(rest);
+  return factsFromParts(buf.toString('utf8', 0, firstEnd < 0 ? buf.length : firstEnd), rest);
+}
+
+/**
+ * Facts sent as `factsToParts` made them; throws on parts that are not theirs. `rest` is kept
+ * as it is, undecoded but for the lines something reads: it must be a buffer of its own.
+ */
+export function factsFromParts(head: string, rest: Uint8Array): FileFacts {
+  const facts = JSON.parse(head) as Omit<FileFacts, Kind> & { [K in Kind]: Written<K>[] };
+  const lines = new Lines(Buffer.from(rest.buffer, rest.byteOffset, rest.byteLength));
   // The parsed objects are the facts: scopes keep their bindings' line numbers, facts of the
   // kinds read later are made instances of their class. Every line number is checked now.
   for (const s of facts.scopes as (Scope & WithLines)[]) {

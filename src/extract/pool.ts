@@ -1,7 +1,7 @@
 /**
  * Parsing on several threads. The main thread and the workers claim files from one shared
  * counter (so a slow file never leaves a thread idle); a worker reads its files itself and
- * sends back their facts as text (facts-text.ts) — or, for the files the prefilter held
+ * sends back their facts as text (facts-text.ts, in two parts) — or, for the files the prefilter held
  * back, only whether they have a syntax error (those come last in the list: parsed, not
  * walked).
  *
@@ -66,8 +66,8 @@ export function threadsFor(bytes: number, idle: number | null, cores = os.availa
 export interface PoolHandlers {
   /** extract file i's facts here, or, from `checkFrom` on, parse it for syntax errors here */
   inline(i: number): void;
-  /** file i's facts, extracted by a worker */
-  facts(i: number, text: Uint8Array): void;
+  /** file i's facts, extracted by a worker: factsToParts' head and rest (a buffer of its own) */
+  facts(i: number, head: string, rest: Uint8Array): void;
   /** whether file i (from `checkFrom` on) has a syntax error, as a worker parsed it */
   checked(i: number, broken: boolean): void;
 }
@@ -97,9 +97,9 @@ export async function extractInPool(
         const input: WorkerInput = { files, checkFrom, source, budgets: { maxFileMs: budgets.maxFileMs, maxNestingDepth: budgets.maxNestingDepth }, next: next.buffer as SharedArrayBuffer };
         const worker = new Worker(WORKER, { workerData: input });
         worker.on('message', (m: WorkerMessage) => {
-          for (const [i, text] of m.results) {
+          for (const [i, head, rest] of m.results) {
             handled[i] = 1;
-            handlers.facts(i, text);
+            handlers.facts(i, head, rest);
           }
           for (const [i, broken] of m.checks) {
             handled[i] = 1;

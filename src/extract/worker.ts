@@ -1,7 +1,8 @@
 /**
  * A worker thread of the extraction pool (see pool.ts): it claims files from a shared
  * counter, reads each one itself (so no copy of every source crosses between the threads),
- * extracts its facts and sends them back as text (facts-text.ts, in UTF-8) — or, for a file
+ * extracts its facts and sends them back as text (facts-text.ts: the first line, and the
+ * others as UTF-8 bytes moved to the main thread rather than copied) — or, for a file
  * only to be checked, whether it has a syntax error — in batches. A file whose content no
  * longer hashes to what the main thread read (or that cannot be read now), or that is to be
  * checked but nests deeper than the budget (where running out of stack depends on the
@@ -15,7 +16,7 @@ import { contentHash } from '../cache.js';
 import { readSourceText } from '../source-text.js';
 import { loadTypeScript } from './compiler.js';
 import { extractFacts, hasSyntaxErrorOffMain } from './extract.js';
-import { factsToText } from './facts-text.js';
+import { factsToParts } from './facts-text.js';
 
 /** Where a worker reads the files, and what each must hash to (as the main thread hashed it). */
 export interface WorkerSource {
@@ -34,16 +35,18 @@ export interface WorkerInput {
   next: SharedArrayBuffer;
 }
 
-/** Sent while working: extracted facts and syntax checks by index; `done` once nothing is left to claim. */
-export type WorkerMessage = { results: [number, Uint8Array][]; checks: [number, boolean][]; done: boolean };
+/**
+ * Sent while working: extracted facts (factsToParts' head and rest) and syntax checks by index;
+ * `done` once nothing is left to claim.
+ */
+export type WorkerMessage = { results: [number, string, Uint8Array][]; checks: [number, boolean][]; done: boolean };
 
 const BATCH = 32;
 
 const input = workerData as WorkerInput;
 const next = new Int32Array(input.next);
 const ts = loadTypeScript();
-const utf8 = new TextEncoder();
-let batch: [number, Uint8Array][] = [];
+let batch: [number, string, Uint8Array<ArrayBuffer>][] = [];
 let checks: [number, boolean][] = [];
 for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(next, 0, 1)) {
   const file = input.files[i]!;
@@ -58,11 +61,18 @@ for (let i = Atomics.add(next, 0, 1); i < input.files.length; i = Atomics.add(ne
     }
     if (broken === null) continue;
     checks.push([i, broken]);
-  } else batch.push([i, utf8.encode(factsToText(extractFacts(ts, file, src.text, ADAPTERS, input.budgets)))]);
+  } else {
+    const { head, rest } = factsToParts(extractFacts(ts, file, src.text, ADAPTERS, input.budgets));
+    batch.push([i, head, rest]);
+  }
   if (batch.length + checks.length >= BATCH) {
-    parentPort!.postMessage({ results: batch, checks, done: false } satisfies WorkerMessage);
+    send(false);
     batch = [];
     checks = [];
   }
 }
-parentPort!.postMessage({ results: batch, checks, done: true } satisfies WorkerMessage);
+send(true);
+
+function send(done: boolean): void {
+  parentPort!.postMessage({ results: batch, checks, done } satisfies WorkerMessage, batch.map(([, , rest]) => rest.buffer));
+}
