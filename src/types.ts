@@ -100,6 +100,8 @@ export interface CallSite {
  * (isPublicPath(req.path)) return next()`, the function in another file), which lets through
  * what its `pathTests` say; `whole`: what it is handed is the whole URL (Hono's `c.req.url`);
  * `request`: the request itself (a matcher Clerk's `createRouteMatcher([...])` made).
+ * `except`: every request none of these is (a check only run under a test of the URL or the
+ * method, `if (req.path.startsWith('/admin')) { …the check… } next()`).
  */
 export type SkipFor = (
   | { path: string; method?: string }
@@ -110,6 +112,7 @@ export type SkipFor = (
   /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
   | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
   | { helper: Expr; query?: true; whole?: true; request?: true }
+  | { except: SkipFor[] }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
   root?: true;

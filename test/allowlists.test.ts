@@ -494,3 +494,173 @@ export default app;
     ]);
   });
 });
+
+describe('checks run only under a test of the URL or the method', () => {
+  /** An Express app whose one global guard has `body`, above its declarations `before`, and whose routes are `routes`. */
+  const app = (name: string, body: string, routes: string, files: Record<string, string> = {}): string =>
+    writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      ...files,
+      'src/app.ts': `
+import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+${files['src/paths.ts'] ? "import { isAdminPath } from './paths';" : ''}
+function ${name}(req: Request, res: Response, next: NextFunction) {
+  ${body}
+}
+
+export const app = express();
+app.use(${name});
+${routes}
+`,
+    });
+  const ADMIN_ROUTES = `
+app.get('/admin/users', (req, res) => res.json([]));
+app.get('/admin', (req, res) => res.json({}));
+app.get('/ops/queues/:queue', (req, res) => res.json({ queue: req.params.queue }));
+app.get('/reports', (req, res) => res.json([]));
+app.get('/administrators', (req, res) => res.json([]));
+`;
+  const check = "if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });";
+
+  it('a check under a test of the path guards only the routes every request to which passes it; one handing the others on first is no optional authentication', async () => {
+    const adminOnly = [
+      'GET /admin [requireSession]',
+      'GET /admin/users [requireSession]',
+      "GET /administrators [] requireSession lets through every request outside paths starting with /admin/ or the path /admin",
+      'GET /ops/queues/:queue [] requireSession lets through every request outside paths starting with /admin/ or the path /admin',
+      'GET /reports [] requireSession lets through every request outside paths starting with /admin/ or the path /admin',
+    ];
+    for (const body of [
+      `if (req.path.startsWith('/admin/') || req.path === '/admin') {\n    ${check}\n  }\n  next();`,
+      `if ((req.path.startsWith('/admin/') || req.path === '/admin') && !req.session?.userId) return res.status(401).json({ error: 'sign in' });\n  next();`,
+      `if (!(req.path.startsWith('/admin/') || req.path === '/admin')) return next();\n  ${check}\n  next();`,
+    ])
+      expect(await rows(app('requireSession', body, ADMIN_ROUTES))).toEqual(adminOnly);
+    // the test made by a helper of another file, handed the URL from the root
+    const helper = { 'src/paths.ts': "export function isAdminPath(p: string): boolean {\n  return p.startsWith('/admin/') || p === '/admin';\n}\n" };
+    expect(await rows(app('requireSession', `if (isAdminPath(req.originalUrl)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual(adminOnly);
+    // prefixes of a path with a parameter: the part before it decides
+    expect(await rows(app('requireSession', `if (req.path.startsWith('/ops/') && !req.session?.userId) return res.sendStatus(401);\n  next();`, ADMIN_ROUTES))).toEqual([
+      'GET /admin [] requireSession lets through every request outside paths starting with /ops/',
+      'GET /admin/users [] requireSession lets through every request outside paths starting with /ops/',
+      'GET /administrators [] requireSession lets through every request outside paths starting with /ops/',
+      'GET /ops/queues/:queue [requireSession]',
+      'GET /reports [] requireSession lets through every request outside paths starting with /ops/',
+    ]);
+  });
+
+  it('a test of something else besides (a setting, a header) leaves the check guarding every route; so does a test not read', async () => {
+    const all = ['GET /admin [requireSession]', 'GET /admin/users [requireSession]', 'GET /administrators [requireSession]', 'GET /ops/queues/:queue [requireSession]', 'GET /reports [requireSession]'];
+    for (const body of [
+      `if (req.path.startsWith('/admin') || process.env.STRICT_AUTH) {\n    ${check}\n  }\n  next();`,
+      `if (req.path.startsWith(adminPrefix())) {\n    ${check}\n  }\n  next();`,
+    ])
+      expect(await rows(app('requireSession', body, ADMIN_ROUTES))).toEqual(all);
+  });
+
+  it('a check under a test of the method guards only the routes of that method (a GET route is also requested with HEAD)', async () => {
+    const csrf = "if (req.get('x-csrf-token') !== req.session?.csrfToken) return res.status(403).json({ error: 'bad csrf token' });";
+    const routes = `
+app.get('/api/sites', (req, res) => res.json([]));
+app.post('/api/sites', (req, res) => res.status(201).json({}));
+app.delete('/api/sites/:siteId', (req, res) => res.sendStatus(204));
+app.all('/api/hooks', (req, res) => res.sendStatus(204));
+`;
+    expect(await rows(app('verifyCsrf', `if (req.method === 'POST' || req.method === 'DELETE') {\n    ${csrf}\n  }\n  next();`, routes))).toEqual([
+      'ALL /api/hooks [] verifyCsrf lets through every request outside every POST request or every DELETE request',
+      'GET /api/sites [] verifyCsrf lets through every request outside every POST request or every DELETE request',
+      'POST /api/sites [verifyCsrf]',
+      'DELETE /api/sites/:siteId [verifyCsrf]',
+    ]);
+    // handing on first every request but a GET or HEAD one to / (a redirect to the visitor's language)
+    const home = `
+app.get('/', (req, res) => res.send('home'));
+app.post('/', (req, res) => res.sendStatus(204));
+app.get('/reports', (req, res) => res.json([]));
+`;
+    expect(await rows(app('redirectHome', `if (req.path !== '/' || !['GET', 'HEAD'].includes(req.method)) return next();
+  if (!req.session?.userId) return res.redirect(401, '/login');
+  res.redirect(301, '/en/');`, home))).toEqual([
+      'GET / [redirectHome]',
+      'POST / [] redirectHome lets through every request outside every GET request or every HEAD request',
+      'GET /reports [] redirectHome lets through every request outside the path /',
+    ]);
+  });
+
+  it('below a mount path, the path tested is the one below it (Express); Hono and Koa read the same forms', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/app.ts': `
+import express from 'express';
+
+const v1 = express.Router();
+v1.use((req, res, next) => {
+  if (!req.path.startsWith('/sites')) return next();
+  if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+});
+v1.get('/sites', (req, res) => res.json([]));
+v1.get('/status', (req, res) => res.json({ ok: true }));
+
+export const app = express();
+app.use('/api/v1', v1);
+`,
+    });
+    expect(await rows(dir)).toEqual([
+      'GET /api/v1/sites [(inline middleware)]',
+      'GET /api/v1/status [] (inline middleware) lets through every request outside paths starting with /sites',
+    ]);
+    const hono = writeProject({
+      'package.json': JSON.stringify({ name: 'h', dependencies: { hono: '4.6.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+const requireSession = createMiddleware(async (c, next) => {
+  if (c.req.path.startsWith('/api/admin/')) {
+    if (!c.get('session')) return c.json({ error: 'unauthorized' }, 401);
+  }
+  await next();
+});
+
+export const app = new Hono();
+app.use('*', requireSession);
+app.get('/api/admin/users', (c) => c.json([]));
+app.get('/api/sites', (c) => c.json([]));
+`,
+    });
+    expect(await rows(hono)).toEqual([
+      'GET /api/admin/users [requireSession]',
+      'GET /api/sites [] requireSession lets through every request outside paths starting with /api/admin/',
+    ]);
+    const koa = writeProject({
+      'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '2.15.3', '@koa/router': '13.1.0' } }),
+      'src/app.ts': `
+import Router from '@koa/router';
+import Koa from 'koa';
+
+async function requireSession(ctx: Koa.Context, next: Koa.Next) {
+  if (ctx.path.startsWith('/api/admin/') && !ctx.session?.userId) {
+    ctx.status = 401;
+    return;
+  }
+  await next();
+}
+
+const router = new Router();
+router.get('/api/admin/users', (ctx) => { ctx.body = []; });
+router.get('/api/sites', (ctx) => { ctx.body = []; });
+
+const app = new Koa();
+app.use(requireSession);
+app.use(router.routes());
+export default app;
+`,
+    });
+    expect(await rows(koa)).toEqual([
+      'GET /api/admin/users [requireSession]',
+      'GET /api/sites [] requireSession lets through every request outside paths starting with /api/admin/',
+    ]);
+  });
+});

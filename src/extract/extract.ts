@@ -1561,10 +1561,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
     if (free.every((site) => site.length > 0)) b.status401If = free;
   }
-  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName)) b.passesAnonymous = true;
-  if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
-  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body) : [];
+  // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
+  const allowing: TS.IfStatement[] = [];
+  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body, allowing) : [];
   if (skips.length > 0) b.skipsFor = skips;
+  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
+  if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -1652,9 +1654,13 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * Such a test may be held by a local (`const isPublic = …; if (isPublic) …`) or returned by a
  * function of the file's top level the path is handed to (`if (isPublicPath(pathname)) …`).
  * Hono's `c.req.url` and a Next.js request's `url` are the whole URL (read as `href`); the
- * pathname of `new URL(…)` made from the URL is the path.
+ * pathname of `new URL(…)` made from the URL is the path. A check run only under a test of the
+ * URL or the method (`if (req.path.startsWith('/admin')) { …the check… }`, `if
+ * (!req.path.startsWith('/admin')) return next()`) lets through every request outside what the
+ * test holds for (`except`), when each of its alternatives is read. `passing`, when given,
+ * gets each `if` handing requests on whose condition was read so.
  */
-function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: string | null, read: TS.Block | { param: string; tests: TS.Expression[] }): SkipFor[] {
+function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: string | null, read: TS.Block | { param: string; tests: TS.Expression[] }, passing?: TS.IfStatement[]): SkipFor[] {
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -1902,10 +1908,34 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...alternatives(u.left), ...alternatives(u.right)];
     if (ts.isIdentifier(u) && heldTests.has(u.text)) return heldTests.get(u.text)!;
-    const read = alternative(u);
-    if (read) return read;
-    // `isPublicPath(req.path)`, `routes.isPublic(req.path)`
-    return ts.isCallExpression(u) && (ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression)) ? helperCall(u) : [];
+    // `!req.path.startsWith('/api')`, `req.path !== '/'`: every request outside what the test holds for
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) return outside(u.operand);
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === K.ExclamationEqualsEqualsToken || u.operatorToken.kind === K.ExclamationEqualsToken)) {
+      const equal = unequal(u);
+      return equal.length > 0 ? [{ except: equal }] : [];
+    }
+    return alternative(u) ?? calledHelper(u);
+  };
+  // `isPublicPath(req.path)`, `routes.isPublic(req.path)`
+  const calledHelper = (u: TS.Expression): SkipFor[] =>
+    ts.isCallExpression(u) && (ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression)) ? helperCall(u) : [];
+  // The requests a condition holds for, read whole: every `||` alternative a test of the URL or
+  // the method, or a helper's (null when one tests anything else, or is not read)
+  const exactly = (e: TS.Expression): SkipFor[] | null => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
+      const l = exactly(u.left);
+      const r = l && exactly(u.right);
+      return l && r && [...l, ...r];
+    }
+    const read = alternative(u) ?? calledHelper(u);
+    return read.length > 0 ? read : null;
+  };
+  // The requests a condition is false for: those outside what it holds for, read whole (none
+  // when it is not)
+  const outside = (e: TS.Expression): SkipFor[] => {
+    const held = exactly(e);
+    return held ? [{ except: held }] : [];
   };
   // `for (const p of PUBLIC) if (req.path.startsWith(p)) return next();`, as `PUBLIC.some((p) => req.path.startsWith(p))`
   const loopSkips = (stmt: TS.ForOfStatement): SkipFor[] | null => {
@@ -1918,12 +1948,13 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   const out: SkipFor[] = [];
   // `if (!PUBLIC.includes(req.path) && !req.session.user) return res.sendStatus(401);`, `if
   // (!isPublic(req.path)) { …the check… }`: the requests that a negated conjunct's test holds for
-  // make the condition false, and skip the branch
-  const negatedAlternatives = (e: TS.Expression): SkipFor[] => {
+  // make the condition false, and skip the branch; so do those outside what a conjunct testing
+  // the URL or the method holds for (`if (req.path.startsWith('/admin')) { …the check… }`)
+  const falsifying = (e: TS.Expression): SkipFor[] => {
     const u = unwrap(ts, e);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return [...negatedAlternatives(u.left), ...negatedAlternatives(u.right)];
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) return [...falsifying(u.left), ...falsifying(u.right)];
     if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) return alternatives(u.operand);
-    return ts.isBinaryExpression(u) && (u.operatorToken.kind === K.ExclamationEqualsEqualsToken || u.operatorToken.kind === K.ExclamationEqualsToken) ? unequal(u) : [];
+    return ts.isBinaryExpression(u) && (u.operatorToken.kind === K.ExclamationEqualsEqualsToken || u.operatorToken.kind === K.ExclamationEqualsToken) ? unequal(u) : outside(u);
   };
   // `req.method !== 'GET'`, `req.path !== '/health'`: the requests the comparison is false for
   const unequal = (u: TS.BinaryExpression): SkipFor[] => {
@@ -1975,14 +2006,16 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
       const thenPasses = (s: TS.IfStatement): boolean =>
         passes(s.thenStatement) || (last && !!s.elseStatement && handsOn(ts.isBlock(s.thenStatement) ? s.thenStatement.statements : [s.thenStatement], true));
       if (thenPasses(stmt)) {
-        out.push(...alternatives(stmt.expression));
+        const alts = alternatives(stmt.expression);
+        if (alts.length > 0) passing?.push(stmt);
+        out.push(...alts);
         if (!otherwise) continue;
         // `… else if (isPublic(req.path)) return next(); else { …the check… }`: each condition
         // handing on, for the requests the ones before did not; the reading ends with the check
         for (let e: TS.Statement | undefined = otherwise; e && ts.isIfStatement(e) && thenPasses(e); e = e.elseStatement) out.push(...alternatives(e.expression));
         return;
       }
-      if (!otherwise && handsOn(stmts.slice(i + 1), top)) out.push(...negatedAlternatives(stmt.expression));
+      if (!otherwise && handsOn(stmts.slice(i + 1), top)) out.push(...falsifying(stmt.expression));
       return;
     }
   };
@@ -2121,8 +2154,12 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
 
 const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
 
-/** `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but declarations. */
-function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string): boolean {
+/**
+ * `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but
+ * declarations, but for an `if` read as an allowlist's (`allowing`: `if
+ * (!req.path.startsWith('/api')) return next()`).
+ */
+function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
   const callsNext = (s: TS.Statement): boolean => {
@@ -2145,7 +2182,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   };
   for (const stmt of body.statements) {
     if (ts.isVariableStatement(stmt)) continue;
-    return ts.isIfStatement(stmt) && !stmt.elseStatement && missing(stmt.expression) && callsNext(stmt.thenStatement);
+    return ts.isIfStatement(stmt) && !stmt.elseStatement && !allowing.includes(stmt) && missing(stmt.expression) && callsNext(stmt.thenStatement);
   }
   return false;
 }

@@ -419,7 +419,7 @@ export class LinkContext {
       const skipped: AppliedGuard[] = [];
       const kept = r.guards.filter((g) => {
         const base = this.bases.get(g);
-        const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, s.relative && base !== undefined ? below(r, base) : r));
+        const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, r, base));
         if (skip) skipped.push({ ...g, skips: skip.label });
         return !skip;
       });
@@ -1718,10 +1718,24 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       const skips = v.t === 'fn' && tests ? allowlistSkips(ev, v.file, tests.flatMap((t) => handed(t, s)), depth + 1) : null;
       if (!skips) return null;
       out.push(...skips);
+    } else if ('except' in s) {
+      // every request none of these is: what a check under a test of the URL is not run for
+      // (a text the query string may hold is no test a request must pass: only its path is read)
+      const inner = allowlistSkips(ev, file, s.except.map(pathOnly), depth + 1);
+      if (!inner) return null;
+      out.push({ except: inner, label: `every request outside ${inner.map((x) => x.label).join(' or ')}` });
+      continue;
     } else out.push(methodSkip(s.method));
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
+}
+
+/** The test as made of the path alone: a text the query string holds is left to the request. */
+function pathOnly(t: SkipFor): SkipFor {
+  if (!('query' in t)) return t;
+  const { query: _query, ...rest } = t;
+  return rest as SkipFor;
 }
 
 /**
@@ -1769,6 +1783,7 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
  * which no path equals or starts (none for those); from the root, not below a mount path.
  */
 function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
+  if ('except' in t) return [{ except: t.except.flatMap((x) => handed(x, by)) }];
   if (by.whole && ('path' in t || 'startsWith' in t || ('oneOf' in t && (t.test === 'equals' || t.test === 'startsWith')))) return [];
   const query = by.query && ('contains' in t || 'endsWith' in t || 'oneOf' in t || 'helper' in t) ? { query: true as const } : {};
   const whole = by.whole && 'helper' in t ? { whole: true as const } : {};
@@ -1916,9 +1931,12 @@ function below(r: RouteDraft, base: string): RouteDraft {
  * and `HEAD` a `GET` route (Express and @koa/router run it for HEAD requests); an extension
  * reaches a route whose path ends in it, or whose last segment is a parameter or a wildcard
  * (`/sites/x.png` is `/sites/:siteId`); a literal, a route one of whose request paths is it,
- * starts or ends with it, or holds it (`requestPaths`).
+ * starts or ends with it, or holds it (`requestPaths`); `except`, a route not every request
+ * to which is one of its skips. A skip `relative` to the guard's mount path `base` sees the
+ * route's path below it.
  */
-function skipsRoute(s: Skip, r: RouteDraft): boolean {
+function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boolean {
+  const r = s.relative && base !== undefined ? below(route, base) : route;
   const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
   if ('ext' in s) {
     const last = r.path.slice(r.path.lastIndexOf('/') + 1);
@@ -1927,16 +1945,28 @@ function skipsRoute(s: Skip, r: RouteDraft): boolean {
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
-  if ('except' in s) return !s.except.some((x) => coversRoute(x, r));
+  if ('except' in s) return !coveredBy(s.except, route, base);
   return method(s.method);
 }
 
 /**
+ * Is every request to the route one of the skips? One that covers the route (coversRoute), or
+ * the methods skipped for every path together: all the methods the route is requested with
+ * (`GET` and `HEAD` for a `GET` route; an `ALL` route, any).
+ */
+function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): boolean {
+  if (skips.some((x) => coversRoute(x, x.relative && base !== undefined ? below(route, base) : route))) return true;
+  const methods = new Set(skips.flatMap((x) => ('method' in x && !('path' in x || 'literal' in x || 'any' in x) && x.method ? [x.method] : [])));
+  return route.method !== 'ALL' && methods.has(route.method) && (route.method !== 'GET' || methods.has('HEAD'));
+}
+
+/**
  * Does a skip let every request to the route through? A path, the route's own; a prefix, one
- * the route's path starts with before any parameter or wildcard; any request.
+ * the route's path starts with before any parameter or wildcard; any request; with a method,
+ * only a route requested with that method alone (not `ALL`, nor `GET`, which takes `HEAD` too).
  */
 function coversRoute(s: Skip, r: RouteDraft): boolean {
-  if ('method' in s && s.method) return false;
+  if ('method' in s && s.method && (s.method !== r.method || r.method === 'GET' || r.method === 'ALL')) return false;
   if ('path' in s) return s.path === r.path;
   if ('any' in s) return true;
   if (!('literal' in s) || s.caseInsensitive) return false;
