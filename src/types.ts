@@ -104,7 +104,7 @@ export interface CallSite {
  * method, `if (req.path.startsWith('/admin')) { …the check… } next()`).
  */
 export type SkipFor = (
-  | { path: string; method?: string }
+  | { path: string; query?: true; method?: string }
   | { startsWith: string; method?: string }
   | { method: string }
   | { contains: string; query?: true; method?: string }

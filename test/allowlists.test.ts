@@ -537,9 +537,15 @@ app.get('/administrators', (req, res) => res.json([]));
       `if (!(req.path.startsWith('/admin/') || req.path === '/admin')) return next();\n  ${check}\n  next();`,
     ])
       expect(await rows(app('requireSession', body, ADMIN_ROUTES))).toEqual(adminOnly);
-    // the test made by a helper of another file, handed the URL from the root
+    // the test made by a helper of another file, handed the path; handed the URL from the root,
+    // a query string added escapes its comparison with /admin
     const helper = { 'src/paths.ts': "export function isAdminPath(p: string): boolean {\n  return p.startsWith('/admin/') || p === '/admin';\n}\n" };
-    expect(await rows(app('requireSession', `if (isAdminPath(req.originalUrl)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual(adminOnly);
+    expect(await rows(app('requireSession', `if (isAdminPath(req.path)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual(adminOnly);
+    expect(await rows(app('requireSession', `if (isAdminPath(req.originalUrl)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual([
+      'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /admin/users [requireSession]',
+      ...adminOnly.slice(2).map((row) => row.replace(' or the path /admin', '')),
+    ]);
     // prefixes of a path with a parameter: the part before it decides
     expect(await rows(app('requireSession', `if (req.path.startsWith('/ops/') && !req.session?.userId) return res.sendStatus(401);\n  next();`, ADMIN_ROUTES))).toEqual([
       'GET /admin [] requireSession lets through every request outside paths starting with /ops/',
@@ -547,6 +553,15 @@ app.get('/administrators', (req, res) => res.json([]));
       'GET /administrators [] requireSession lets through every request outside paths starting with /ops/',
       'GET /ops/queues/:queue [requireSession]',
       'GET /reports [] requireSession lets through every request outside paths starting with /ops/',
+    ]);
+  });
+
+  it('a test of the URL, which holds the query string, guards a route only when no query string added escapes it: its start does, its end or the whole of it not', async () => {
+    const routes = "app.get('/admin', (req, res) => res.json({}));\napp.get('/admin/users', (req, res) => res.json([]));\napp.get('/reports.json', (req, res) => res.json([]));";
+    expect(await rows(app('requireSession', `if (req.originalUrl === '/admin' || req.originalUrl.startsWith('/admin/') || req.url.endsWith('.json')) {\n    ${check}\n  }\n  next();`, routes))).toEqual([
+      'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /admin/users [requireSession]',
+      'GET /reports.json [] requireSession lets through every request outside paths starting with /admin/',
     ]);
   });
 

@@ -1852,7 +1852,7 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
     switch (url.test) {
       // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
       case 'equals':
-        return url.lit.startsWith('/') && url.prop !== 'href' ? { path: url.lit, ...method, ...root } : null;
+        return url.lit.startsWith('/') && url.prop !== 'href' ? { path: url.lit, ...query, ...method, ...root } : null;
       case 'startsWith':
         return url.lit.startsWith('/') && url.prop !== 'href' ? { startsWith: url.lit, ...method, ...root } : null;
       case 'contains':

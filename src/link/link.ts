@@ -1720,8 +1720,7 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       out.push(...skips);
     } else if ('except' in s) {
       // every request none of these is: what a check under a test of the URL is not run for
-      // (a text the query string may hold is no test a request must pass: only its path is read)
-      const inner = allowlistSkips(ev, file, s.except.map(pathOnly), depth + 1);
+      const inner = surelySkips(ev, file, s.except, depth + 1);
       if (!inner) return null;
       out.push({ except: inner, label: `every request outside ${inner.map((x) => x.label).join(' or ')}` });
       continue;
@@ -1731,11 +1730,32 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
   return out;
 }
 
-/** The test as made of the path alone: a text the query string holds is left to the request. */
-function pathOnly(t: SkipFor): SkipFor {
-  if (!('query' in t)) return t;
-  const { query: _query, ...rest } = t;
-  return rest as SkipFor;
+/**
+ * The requests sure to pass some of the tests whatever query string they are sent with (what a
+ * check under them is run for, `except`), as skips; null when one is not known statically. A
+ * URL holding a text: a path holding it (the same test, of the path alone); a URL equal to a
+ * text, ending with one or matching an expression: none (a query string added escapes the
+ * test); a helper handed the URL, what its own tests say so. Tests of the path alone, and of
+ * the URL's start, stay as they are.
+ */
+function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: number): Skip[] | null {
+  const out: Skip[] = [];
+  for (const t of tests) {
+    let skips: Skip[] | null;
+    if (!('query' in t) || !t.query) skips = allowlistSkips(ev, file, [t], depth);
+    else if ('helper' in t) {
+      const v = ev.eval(file, t.helper);
+      const pathTests = v.t === 'fn' && depth < 4 ? ev.fnOf(v.file, v.fn)?.behaviour.pathTests : undefined;
+      skips = v.t === 'fn' && pathTests ? surelySkips(ev, v.file, pathTests.flatMap((x) => handed(x, t)), depth + 1) : null;
+    } else if ('path' in t || 'endsWith' in t || ('oneOf' in t && t.test !== 'contains' && t.test !== 'startsWith')) skips = [];
+    else {
+      const { query: _query, ...pathAlone } = t;
+      skips = allowlistSkips(ev, file, [pathAlone as SkipFor], depth);
+    }
+    if (!skips) return null;
+    out.push(...skips);
+  }
+  return out;
 }
 
 /**
@@ -1785,7 +1805,7 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
 function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
   if ('except' in t) return [{ except: t.except.flatMap((x) => handed(x, by)) }];
   if (by.whole && ('path' in t || 'startsWith' in t || ('oneOf' in t && (t.test === 'equals' || t.test === 'startsWith')))) return [];
-  const query = by.query && ('contains' in t || 'endsWith' in t || 'oneOf' in t || 'helper' in t) ? { query: true as const } : {};
+  const query = by.query && ('path' in t || 'contains' in t || 'endsWith' in t || 'oneOf' in t || 'helper' in t) ? { query: true as const } : {};
   const whole = by.whole && 'helper' in t ? { whole: true as const } : {};
   return [{ ...t, ...query, ...whole, ...(by.root ? { root: true as const } : {}) }];
 }
