@@ -121,6 +121,9 @@ export type SkipFor = (
 /** How an allowlist compares the request's URL with a text (SkipFor). */
 export type SkipTest = 'equals' | 'startsWith' | 'contains' | 'endsWith';
 
+/** For which requests a guard refuses one without a signed-in user (Behaviour.protects, Behaviour.authorizes). */
+export type Protection = { always: true } | { unless: SkipFor[] } | { only: SkipFor[] } | { unknown: true };
+
 export interface Behaviour {
   /** can end the request with 401 */
   status401: boolean;
@@ -180,7 +183,13 @@ export interface Behaviour {
    * (!isPublicRoute(req)) await auth.protect()`), or only when one does (`if
    * (isProtectedRoute(req)) …`); `unknown` when the call is under any other condition.
    */
-  protects?: { always: true } | { unless: SkipFor[] } | { only: SkipFor[] } | { unknown: true };
+  protects?: Protection;
+  /**
+   * An Auth.js `callbacks.authorized({ auth, request })`: when it refuses a request without a
+   * signed-in user (returns false, `!!auth`, or a response), as `protects` says; `never`, when
+   * it refuses none.
+   */
+  authorizes?: Protection | { never: true };
   /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.

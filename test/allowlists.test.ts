@@ -535,6 +535,8 @@ app.get('/administrators', (req, res) => res.json([]));
       `if (req.path.startsWith('/admin/') || req.path === '/admin') {\n    ${check}\n  }\n  next();`,
       `if ((req.path.startsWith('/admin/') || req.path === '/admin') && !req.session?.userId) return res.status(401).json({ error: 'sign in' });\n  next();`,
       `if (!(req.path.startsWith('/admin/') || req.path === '/admin')) return next();\n  ${check}\n  next();`,
+      // the test held by a local
+      `const isAdminPath = ['/admin/'].some((prefix) => req.path.startsWith(prefix)) || req.path === '/admin';\n  if (isAdminPath && !req.session?.userId) return res.sendStatus(401);\n  next();`,
     ])
       expect(await rows(app('requireSession', body, ADMIN_ROUTES))).toEqual(adminOnly);
     // the test made by a helper of another file, handed the path; handed the URL from the root,

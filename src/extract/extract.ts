@@ -5,6 +5,7 @@
 import type { ts as TS } from 'ts-morph';
 import type {
   Behaviour,
+  Protection,
   SkipFor,
   SkipTest,
   Cond,
@@ -1576,6 +1577,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const protects = protection(ctx, body, f.scope, f.params[0]!, f.params[1]!);
     if (protects) b.protects = protects;
   }
+  const authorizes = authorization(ctx, fnNode, body, f.scope);
+  if (authorizes) b.authorizes = authorizes;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
 }
@@ -1660,7 +1663,14 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * test holds for (`except`), when each of its alternatives is read. `passing`, when given,
  * gets each `if` handing requests on whose condition was read so.
  */
-function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: string | null, read: TS.Block | { param: string; tests: TS.Expression[] }, passing?: TS.IfStatement[]): SkipFor[] {
+function skippedRequests(
+  ctx: Ctx,
+  scope: number,
+  reqName: string,
+  nextName: string | null,
+  read: TS.Block | { param: string; tests: TS.Expression[] } | Escapes,
+  passing?: TS.IfStatement[],
+): SkipFor[] {
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -1878,8 +1888,9 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
     if (!urls[0]) return methods.length === 1 ? (verbs as SkipFor[]) : null;
     return verbs.flatMap((v) => urls[0]!.map((u) => skipOf(u, v!))).filter((x): x is SkipFor => x !== null);
   };
-  // `const isPublic = PUBLIC.some(…); if (isPublic) return next();`: locals holding an allowlist's test
+  // `const isPublic = PUBLIC.some(…); if (isPublic) return next();`: locals holding an allowlist's test, and the test
   const heldTests = new Map<string, SkipFor[]>();
+  const heldExprs = new Map<string, TS.Expression>();
   // `function isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`, in
   // the same file: the tests it returns true for, its parameter standing for what the call
   // passes (a few per guard: a helper calling itself is read no deeper)
@@ -1923,6 +1934,20 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
   // the method, or a helper's (null when one tests anything else, or is not read)
   const exactly = (e: TS.Expression): SkipFor[] | null => {
     const u = unwrap(ts, e);
+    // (a local holding the test: `const isOnDashboard = nextUrl.pathname.startsWith('/dashboard')`;
+    // set aside while its own test is read)
+    if (ts.isIdentifier(u) && heldExprs.has(u.text)) {
+      const held = heldExprs.get(u.text)!;
+      heldExprs.delete(u.text);
+      const read = exactly(held);
+      heldExprs.set(u.text, held);
+      return read;
+    }
+    // `!pathname.startsWith('/dashboard')`: every request outside those
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) {
+      const negated = exactly(u.operand);
+      return negated && [{ except: negated }];
+    }
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
       const l = exactly(u.left);
       const r = l && exactly(u.right);
@@ -1972,22 +1997,25 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
     stmts.length > 0 &&
     (top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
     stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)));
-  const isLogCall = (e: TS.Expression): boolean =>
-    ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text);
+  const declare = (stmt: TS.VariableStatement): void => {
+    recordAliases(stmt);
+    for (const d of stmt.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+      const alts = alternatives(d.initializer);
+      if (alts.length > 0) heldTests.set(d.name.text, alts);
+      heldExprs.set(d.name.text, d.initializer);
+    }
+  };
   const leading = (stmts: readonly TS.Statement[], top: boolean): void => {
     for (let i = 0; i < stmts.length; i++) {
       const stmt = stmts[i]!;
       if (ts.isVariableStatement(stmt)) {
-        recordAliases(stmt);
-        for (const d of stmt.declarationList.declarations) {
-          const alts = ts.isIdentifier(d.name) && d.initializer ? alternatives(d.initializer) : [];
-          if (alts.length > 0) heldTests.set((d.name as TS.Identifier).text, alts);
-        }
+        declare(stmt);
         continue;
       }
       if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements, false);
       // `console.log(req.method, req.url)`: a log changes nothing
-      if (ts.isExpressionStatement(stmt) && isLogCall(unwrap(ts, stmt.expression))) continue;
+      if (ts.isExpressionStatement(stmt) && isLogStatement(ts, stmt)) continue;
       if (ts.isForOfStatement(stmt)) {
         const loop = loopSkips(stmt);
         if (!loop) return;
@@ -2023,8 +2051,148 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
     aliases.set(read.param, 'path');
     return read.tests.flatMap(alternatives);
   }
+  if ('escapes' in read) {
+    read.locals.forEach(declare);
+    // each test the request must pass (`holds`) or fail to be refused: those failing it, or passing it, escape
+    return read.escapes.flatMap(({ e, holds }) => {
+      const tested = exactly(e);
+      if (!tested) read.unread.push(e);
+      return !tested ? [] : holds ? [{ except: tested }] : tested;
+    });
+  }
   leading(read.statements, true);
   return out;
+}
+
+/**
+ * Tests of the request under which a function refuses one (`escapes`, read by skippedRequests
+ * after the declarations `locals`: the requests that escape a refusal), and those that are no
+ * test of its URL or method read whole (`unread`).
+ */
+interface Escapes {
+  locals: TS.VariableStatement[];
+  escapes: { e: TS.Expression; holds: boolean }[];
+  unread: TS.Expression[];
+}
+
+/**
+ * An Auth.js `callbacks.authorized({ auth, request })` (read at next-auth 5): for which
+ * requests it refuses one without a signed-in user. Its body is read as a tree of `if`s (after
+ * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
+ * response (`Response.redirect(…)`) or what says whether a user is signed in (`!!auth?.user`,
+ * a local holding it) refuses it, but for a branch only a signed-in user reaches. Refused only
+ * where the user is not signed in, under no other test: every request (`always`); under tests
+ * of the URL or the method read whole, all on one branch: every request but those escaping
+ * them (`unless`); nowhere, `never`. Anything else is `unknown`; null for a function whose
+ * first parameter does not name `auth`.
+ */
+function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number): Behaviour['authorizes'] | null {
+  const { ts } = ctx;
+  const fn = fnNode as TS.FunctionLikeDeclaration;
+  const first = fn.parameters?.[0]?.name;
+  if (!first || !ts.isObjectBindingPattern(first)) return null;
+  // `{ auth }`, `{ auth: session }`: the element of `key`
+  const keyOf = (el: TS.BindingElement): string | null => {
+    const key = el.propertyName ?? el.name;
+    return !el.dotDotDotToken && ts.isIdentifier(key) ? key.text : null;
+  };
+  const named = (key: string): TS.BindingElement | undefined => first.elements.find((el) => keyOf(el) === key);
+  const authEl = named('auth');
+  if (!authEl || !ts.isIdentifier(authEl.name)) return null;
+  const unknown: Protection = { unknown: true };
+  // the request, or its `nextUrl`: `{ request }`, `{ request: { nextUrl } }`
+  const requestEl = named('request');
+  let reqName = '';
+  if (requestEl && ts.isIdentifier(requestEl.name)) reqName = requestEl.name.text;
+  else if (requestEl && ts.isObjectBindingPattern(requestEl.name)) {
+    const nextUrl = requestEl.name.elements.find((el) => keyOf(el) === 'nextUrl');
+    if (nextUrl && ts.isIdentifier(nextUrl.name)) reqName = nextUrl.name.text;
+  }
+  // names saying whether a user is signed in: `auth`, `const isLoggedIn = !!auth?.user`
+  const signedInNames = new Set([authEl.name.text]);
+  const signedIn = (e: TS.Expression): boolean => {
+    let u = unwrap(ts, e);
+    while (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isPrefixUnaryExpression(unwrap(ts, u.operand))) u = unwrap(ts, (unwrap(ts, u.operand) as TS.PrefixUnaryExpression).operand);
+    if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && u.expression.text === 'Boolean' && u.arguments.length === 1) u = unwrap(ts, u.arguments[0]!);
+    if (ts.isPropertyAccessExpression(u) && u.name.text === 'user') u = unwrap(ts, u.expression);
+    return ts.isIdentifier(u) && signedInNames.has(u.text);
+  };
+  const locals: TS.VariableStatement[] = [];
+  // the conditions of each branch that refuses a request, the user not being signed in
+  const refusals: { e: TS.Expression; holds: boolean }[][] = [];
+  let unread = false;
+  // Reads `stmts` under `conds`; whether they always return.
+  const walk = (stmts: readonly TS.Statement[], conds: { e: TS.Expression; holds: boolean }[]): boolean => {
+    let under = conds;
+    for (const st of stmts) {
+      if (ts.isVariableStatement(st) && under === conds) {
+        locals.push(st);
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && signedIn(d.initializer)) signedInNames.add(d.name.text);
+        continue;
+      }
+      if (ts.isExpressionStatement(st) && isLogStatement(ts, st)) continue;
+      if (ts.isIfStatement(st)) {
+        const thenReturns = walk(ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement], [...under, { e: st.expression, holds: true }]);
+        const otherwise = st.elseStatement;
+        const elseReturns = otherwise ? walk(ts.isBlock(otherwise) ? otherwise.statements : [otherwise], [...under, { e: st.expression, holds: false }]) : false;
+        if (thenReturns && elseReturns) return true;
+        if (thenReturns) under = [...under, { e: st.expression, holds: false }];
+        else if (otherwise && elseReturns) under = [...under, { e: st.expression, holds: true }];
+        else if (otherwise) unread = true;
+        continue;
+      }
+      if (ts.isReturnStatement(st)) {
+        returned(st.expression, under);
+        return true;
+      }
+      unread = true;
+      return true;
+    }
+    return false;
+  };
+  const returned = (e: TS.Expression | undefined, conds: { e: TS.Expression; holds: boolean }[]): void => {
+    const u = e ? unwrap(ts, e) : undefined;
+    // a branch only a signed-in user reaches refuses no one for that
+    if (conds.some((c) => c.holds && signedIn(c.e)) || (conds.some((c) => !c.holds && negatedSignedIn(c.e)))) return;
+    if (u?.kind === ts.SyntaxKind.TrueKeyword) return;
+    if (u?.kind === ts.SyntaxKind.FalseKeyword || (u && isResponse(ts, u))) refusals.push(conds);
+    else if (u && signedIn(u)) refusals.push([...conds, { e: u, holds: false }]);
+    else unread = true;
+  };
+  const negatedSignedIn = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && signedIn(u.operand);
+  };
+  const bodyStmts = ts.isBlock(body) ? body.statements : null;
+  if (bodyStmts) {
+    if (!walk(bodyStmts, [])) unread = true;
+  } else returned(body as TS.Expression, []);
+  if (unread) return unknown;
+  if (refusals.length === 0) return { never: true };
+  // each refusal made where the user is not signed in, and its other conditions tests of the request
+  const tests: { e: TS.Expression; holds: boolean }[][] = [];
+  for (const conds of refusals) {
+    const anonymous = conds.some((c) => (!c.holds && signedIn(c.e)) || (c.holds && negatedSignedIn(c.e)));
+    if (!anonymous) return unknown;
+    tests.push(conds.filter((c) => !signedIn(c.e) && !negatedSignedIn(c.e)));
+  }
+  if (tests.some((t) => t.length === 0)) return { always: true };
+  if (tests.length > 1 || reqName === '') return unknown;
+  const escapes: Escapes = { locals, escapes: tests[0]!, unread: [] };
+  const skips = skippedRequests(ctx, scope, reqName, null, escapes);
+  return escapes.unread.length > 0 ? unknown : { unless: skips };
+}
+
+/** `console.log(…)`, `logger.info(…)`: a statement that changes nothing a guard decides. */
+function isLogStatement(ts: TSModule, st: TS.ExpressionStatement): boolean {
+  const e = unwrap(ts, st.expression);
+  return ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text);
+}
+
+/** `Response.redirect(…)`, `NextResponse.json(…)`, `new Response(…)`: a response made in place. */
+function isResponse(ts: TSModule, u: TS.Expression): boolean {
+  if (ts.isNewExpression(u)) return isNewResponse(ts, u);
+  return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && ts.isIdentifier(u.expression.expression) && /^(Response|NextResponse)$/.test(u.expression.expression.text);
 }
 
 /**
@@ -2034,7 +2202,7 @@ function skippedRequests(ctx: Ctx, scope: number, reqName: string, nextName: str
  * (!isPublicRoute(req))`: `unless`) or not (`if (isProtectedRoute(req))`: `only`), several
  * joined by `||`. Any other place is `unknown`; null when it calls no `protect()`.
  */
-function protection(ctx: Ctx, body: TS.Block, scope: number, authName: string, reqName: string): Behaviour['protects'] | null {
+function protection(ctx: Ctx, body: TS.Block, scope: number, authName: string, reqName: string): Protection | null {
   const { ts } = ctx;
   const isProtect = (st: TS.Statement): boolean => {
     const only = ts.isBlock(st) && st.statements.length === 1 ? st.statements[0]! : st;

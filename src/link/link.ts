@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -1779,8 +1779,9 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
     if (value.pkg === 'next-auth' && path === '().auth') {
       const authorized = authorizedCallback(ev, value.made?.[0]);
       if (authorized === 'none') return { c: { kinds: ['nonguard'], families: [], reason: 'by package (Auth.js without callbacks.authorized refuses nothing)' }, skips: [], what: '' };
-      const reason = authorized === 'signed-in' ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (Auth.js refuses what its callbacks.authorized refuses)';
-      return { c: { kinds: ['auth'], families: [], reason }, skips: authorized === 'signed-in' ? [] : null, what: 'callbacks.authorized' };
+      const read = authorized.protection && !('unknown' in authorized.protection);
+      const reason = read ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (Auth.js refuses what its callbacks.authorized refuses)';
+      return { c: { kinds: ['auth'], families: [], reason }, skips: authorized.protection ? protectedSkips(ev, authorized.file, authorized.protection) : null, what: 'callbacks.authorized' };
     }
     return undefined;
   }
@@ -1812,23 +1813,24 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
 
 /**
  * Auth.js's middleware (`export { auth as middleware } from './auth'`, read at next-auth 5):
- * a request is refused only when the configuration's `callbacks.authorized` returns false, so
- * without one it guards nothing ('none'); one that returns whether there is a signed-in user
- * (`return !!auth`, `!!auth?.user`) refuses every request without one ('signed-in'); any
- * other decides by what is not read here ('unknown').
+ * a request is refused only when the configuration's `callbacks.authorized` refuses it, so
+ * without one it guards nothing ('none'); with one, for which requests it refuses one without
+ * a signed-in user (Behaviour.authorizes, in `file`), or null when that is not known.
  */
-function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | 'signed-in' | 'unknown' {
-  if (config?.t !== 'obj') return 'unknown';
+function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | { file: string; protection: Protection | null } {
+  const unknown = { file: '', protection: null };
+  if (config?.t !== 'obj') return unknown;
   const callbacks = Object.hasOwn(config.props, 'callbacks') ? ev.member(config, 'callbacks', 0) : null;
   if (callbacks === null) return 'none';
-  if (callbacks.t !== 'obj') return 'unknown';
+  if (callbacks.t !== 'obj') return unknown;
   if (!Object.hasOwn(callbacks.props, 'authorized')) return 'none';
   const fn = ev.member(callbacks, 'authorized', 0);
-  const returns = fn.t === 'fn' ? ev.returnsOf(fn.file, fn.fn) : [];
-  return returns.length > 0 && returns.every((r) => r.k === 'unknown' && SIGNED_IN_RESULT.test(r.text)) ? 'signed-in' : 'unknown';
+  if (fn.t !== 'fn') return unknown;
+  const authorizes = ev.fnOf(fn.file, fn.fn)?.behaviour.authorizes;
+  if (!authorizes) return unknown;
+  // (one that refuses no request is no guard)
+  return 'never' in authorizes ? 'none' : { file: fn.file, protection: authorizes };
 }
-
-const SIGNED_IN_RESULT = /^!!\s*auth(\??\.user)?$/;
 
 /**
  * Clerk v4's `authMiddleware({ publicRoutes, ignoredRoutes })` (read at @clerk/nextjs 4.29):
@@ -1879,7 +1881,7 @@ function routeMatcherSkips(patterns: Value | undefined): Skip[] | null {
  * every request; what its matchers match when it protects the others; every request outside
  * them when it protects only those. Null when which requests is not known statically.
  */
-function protectedSkips(ev: Evaluator, file: string, protects: NonNullable<Behaviour['protects']>): Skip[] | null {
+function protectedSkips(ev: Evaluator, file: string, protects: Protection): Skip[] | null {
   if ('always' in protects) return [];
   if ('unknown' in protects) return null;
   if ('unless' in protects) return allowlistSkips(ev, file, protects.unless);
@@ -1975,7 +1977,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boole
  * (`GET` and `HEAD` for a `GET` route; an `ALL` route, any).
  */
 function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): boolean {
-  if (skips.some((x) => coversRoute(x, x.relative && base !== undefined ? below(route, base) : route))) return true;
+  if (skips.some((x) => coversRoute(x, route, base))) return true;
   const methods = new Set(skips.flatMap((x) => ('method' in x && !('path' in x || 'literal' in x || 'any' in x) && x.method ? [x.method] : [])));
   return route.method !== 'ALL' && methods.has(route.method) && (route.method !== 'GET' || methods.has('HEAD'));
 }
@@ -1983,9 +1985,12 @@ function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): 
 /**
  * Does a skip let every request to the route through? A path, the route's own; a prefix, one
  * the route's path starts with before any parameter or wildcard; any request; with a method,
- * only a route requested with that method alone (not `ALL`, nor `GET`, which takes `HEAD` too).
+ * only a route requested with that method alone (not `ALL`, nor `GET`, which takes `HEAD` too);
+ * `except`, a route none of whose requests its skips let through.
  */
-function coversRoute(s: Skip, r: RouteDraft): boolean {
+function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): boolean {
+  if ('except' in s) return !s.except.some((x) => skipsRoute(x, route, base));
+  const r = s.relative && base !== undefined ? below(route, base) : route;
   if ('method' in s && s.method && (s.method !== r.method || r.method === 'GET' || r.method === 'ALL')) return false;
   if ('path' in s) return s.path === r.path;
   if ('any' in s) return true;

@@ -126,4 +126,70 @@ describe("Auth.js's middleware (next-auth 5)", () => {
       'GET /api/sites [middleware: unknown (exceptions unknown)]',
     ]);
   });
+
+  /** The Next.js Learn dashboard's configuration: auth.config.ts, the middleware made from it, and an API beside the dashboard. */
+  const learnApp = (authorized: string): string =>
+    writeProject({
+      'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4', 'next-auth': '5.0.0-beta.25' } }),
+      'auth.config.ts': `import type { NextAuthConfig } from 'next-auth';
+
+export const authConfig = {
+  pages: {
+    signIn: '/login',
+  },
+  callbacks: {
+    ${authorized}
+  },
+  providers: [],
+} satisfies NextAuthConfig;
+`,
+      'middleware.ts': `import NextAuth from 'next-auth';
+import { authConfig } from './auth.config';
+
+export default NextAuth(authConfig).auth;
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|.*\\\\.png$).*)'],
+};
+`,
+      'app/dashboard/invoices/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+      'app/dashboard/route.ts': `export async function GET() {\n  return Response.json({ ok: true });\n}\n`,
+      'app/api/invoices/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+    });
+
+  it('callbacks.authorized refusing a visitor only on some paths (the Next.js Learn dashboard): an auth guard of the routes every request to which is refused', async () => {
+    const outside = 'middleware lets through every request outside paths starting with /dashboard';
+    const learn = `authorized({ auth, request: { nextUrl } }) {
+      const isLoggedIn = !!auth?.user;
+      const isOnDashboard = nextUrl.pathname.startsWith('/dashboard');
+      if (isOnDashboard) {
+        if (isLoggedIn) return true;
+        return false; // Redirect unauthenticated users to login page
+      } else if (isLoggedIn) {
+        return Response.redirect(new URL('/dashboard', nextUrl));
+      }
+      return true;
+    },`;
+    const expected = ['GET /api/invoices [] ' + outside, 'GET /dashboard [middleware: auth]', 'GET /dashboard/invoices [middleware: auth]'];
+    expect(await rows(learnApp(learn))).toEqual(expected);
+    // the same written with the public paths handed on first, and refused by what says whether a user is signed in
+    const handedOn = `authorized({ auth, request }) {
+      const { pathname } = request.nextUrl;
+      if (!pathname.startsWith('/dashboard')) return true;
+      return !!auth;
+    },`;
+    expect(await rows(learnApp(handedOn))).toEqual(expected);
+    // refusing under a test of something else (a role) is not read: a candidate
+    const role = `authorized({ auth, request: { nextUrl } }) {
+      if (nextUrl.pathname.startsWith('/dashboard') && auth?.user?.role !== 'admin') return false;
+      return true;
+    },`;
+    expect(await rows(learnApp(role))).toEqual([
+      'GET /api/invoices [middleware: unknown (exceptions unknown)]',
+      'GET /dashboard [middleware: unknown (exceptions unknown)]',
+      'GET /dashboard/invoices [middleware: unknown (exceptions unknown)]',
+    ]);
+    // one that refuses no request is no guard
+    expect(await rows(learnApp('authorized({ auth }) {\n      console.log(auth);\n      return true;\n    },'))).toEqual(['GET /api/invoices []', 'GET /dashboard []', 'GET /dashboard/invoices []']);
+  });
 });
