@@ -185,7 +185,7 @@ export interface Behaviour {
    */
   protects?: Protection;
   /**
-   * An Auth.js `callbacks.authorized({ auth, request })`: when it refuses a request without a
+   * An Auth.js `callbacks.authorized({ auth, request })` (NextAuth v4's `{ token, req }`): when it refuses a request without a
    * signed-in user (returns false, `!!auth`, or a response), as `protects` says; `never`, when
    * it refuses none.
    */

@@ -2076,15 +2076,16 @@ interface Escapes {
 }
 
 /**
- * An Auth.js `callbacks.authorized({ auth, request })` (read at next-auth 5): for which
- * requests it refuses one without a signed-in user. Its body is read as a tree of `if`s (after
+ * An Auth.js `callbacks.authorized({ auth, request })` (read at next-auth 5; NextAuth v4's
+ * `withAuth` hands it `{ token, req }`): for which requests it refuses one without a signed-in
+ * user. Its body is read as a tree of `if`s (after
  * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
  * response (`Response.redirect(…)`) or what says whether a user is signed in (`!!auth?.user`,
  * a local holding it) refuses it, but for a branch only a signed-in user reaches. Refused only
  * where the user is not signed in, under no other test: every request (`always`); under tests
  * of the URL or the method read whole, all on one branch: every request but those escaping
  * them (`unless`); nowhere, `never`. Anything else is `unknown`; null for a function whose
- * first parameter does not name `auth`.
+ * first parameter does not name `auth` (or `token`).
  */
 function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number): Behaviour['authorizes'] | null {
   const { ts } = ctx;
@@ -2097,11 +2098,12 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
     return !el.dotDotDotToken && ts.isIdentifier(key) ? key.text : null;
   };
   const named = (key: string): TS.BindingElement | undefined => first.elements.find((el) => keyOf(el) === key);
-  const authEl = named('auth');
+  // (NextAuth v4's is handed `{ token, req }`)
+  const authEl = named('auth') ?? named('token');
   if (!authEl || !ts.isIdentifier(authEl.name)) return null;
   const unknown: Protection = { unknown: true };
-  // the request, or its `nextUrl`: `{ request }`, `{ request: { nextUrl } }`
-  const requestEl = named('request');
+  // the request, or its `nextUrl`: `{ request }`, `{ request: { nextUrl } }`, v4's `{ req }`
+  const requestEl = named('request') ?? named('req');
   let reqName = '';
   if (requestEl && ts.isIdentifier(requestEl.name)) reqName = requestEl.name.text;
   else if (requestEl && ts.isObjectBindingPattern(requestEl.name)) {

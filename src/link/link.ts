@@ -11,7 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
-import type { AppliedGuard, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -1775,15 +1775,21 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
         skips: publicRoutesSkips(ev, value.args[0]),
         what: 'publicRoutes',
       };
-    // Auth.js (next-auth 5): `NextAuth(config).auth` guards only through `callbacks.authorized`
-    if (value.pkg === 'next-auth' && path === '().auth') {
-      const authorized = authorizedCallback(ev, value.made?.[0]);
-      if (authorized === 'none') return { c: { kinds: ['nonguard'], families: [], reason: 'by package (Auth.js without callbacks.authorized refuses nothing)' }, skips: [], what: '' };
-      const read = authorized.protection && !('unknown' in authorized.protection);
-      const reason = read ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (Auth.js refuses what its callbacks.authorized refuses)';
-      return { c: { kinds: ['auth'], families: [], reason }, skips: authorized.protection ? protectedSkips(ev, authorized.file, authorized.protection) : null, what: 'callbacks.authorized' };
-    }
-    return undefined;
+    // Auth.js (next-auth 5): `NextAuth(config).auth` guards only through `callbacks.authorized`;
+    // NextAuth v4's `withAuth(options)` (or `withAuth(middleware, options)`) through its own, by
+    // default one refusing a request without a session token (guards.ts)
+    const v5 = value.pkg === 'next-auth' && path === '().auth';
+    const v4 = value.pkg === 'next-auth/middleware' && path === 'withAuth' && value.called;
+    if (!v5 && !v4) return undefined;
+    const config = v5 ? value.made?.[0] : [...value.args].reverse().find((a) => a.t === 'obj');
+    if (v4 && !config) return undefined;
+    const authorized = authorizedCallback(ev, config);
+    if (authorized === 'none' && v4) return undefined;
+    if (authorized === 'none' || (authorized.protection && 'never' in authorized.protection))
+      return { c: { kinds: ['nonguard'], families: [], reason: 'by package (its callbacks.authorized, or none, refuses nothing)' }, skips: [], what: '' };
+    const protection = authorized.protection;
+    const reason = protection && !('unknown' in protection) ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (it refuses what its callbacks.authorized refuses)';
+    return { c: { kinds: ['auth'], families: [], reason }, skips: protection ? protectedSkips(ev, authorized.file, protection) : null, what: 'callbacks.authorized' };
   }
   if (value.t !== 'fn' || !f) return undefined;
   // Clerk's `clerkMiddleware(async (auth, req) => { if (!isPublicRoute(req)) await auth.protect() })`
@@ -1812,12 +1818,12 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
 }
 
 /**
- * Auth.js's middleware (`export { auth as middleware } from './auth'`, read at next-auth 5):
- * a request is refused only when the configuration's `callbacks.authorized` refuses it, so
- * without one it guards nothing ('none'); with one, for which requests it refuses one without
- * a signed-in user (Behaviour.authorizes, in `file`), or null when that is not known.
+ * The `callbacks.authorized` of an Auth.js configuration (read at next-auth 5) or of NextAuth
+ * v4's `withAuth` options (read at next-auth 4.24): 'none' when there is none; else for which
+ * requests it refuses one without a signed-in user (Behaviour.authorizes, in `file`), or null
+ * when that is not known.
  */
-function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | { file: string; protection: Protection | null } {
+function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | { file: string; protection: NonNullable<Behaviour['authorizes']> | null } {
   const unknown = { file: '', protection: null };
   if (config?.t !== 'obj') return unknown;
   const callbacks = Object.hasOwn(config.props, 'callbacks') ? ev.member(config, 'callbacks', 0) : null;
@@ -1825,11 +1831,7 @@ function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | 
   if (callbacks.t !== 'obj') return unknown;
   if (!Object.hasOwn(callbacks.props, 'authorized')) return 'none';
   const fn = ev.member(callbacks, 'authorized', 0);
-  if (fn.t !== 'fn') return unknown;
-  const authorizes = ev.fnOf(fn.file, fn.fn)?.behaviour.authorizes;
-  if (!authorizes) return unknown;
-  // (one that refuses no request is no guard)
-  return 'never' in authorizes ? 'none' : { file: fn.file, protection: authorizes };
+  return fn.t === 'fn' ? { file: fn.file, protection: ev.fnOf(fn.file, fn.fn)?.behaviour.authorizes ?? null } : unknown;
 }
 
 /**

@@ -105,6 +105,27 @@ describe("NextAuth v4's middleware", () => {
       expect(await rows(dir)).toEqual(['GET /api/deployments []', 'GET /api/sites [middleware: auth]']);
     }
   });
+
+  it("withAuth's callbacks.authorized({ token, req }) is read as Auth.js's: the routes it lets a visitor through are not guarded by it", async () => {
+    const app = (withAuth: string): string =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '14.2.15', 'next-auth': '4.24.10' } }),
+        'middleware.ts': `import { withAuth } from 'next-auth/middleware';\n\nexport default ${withAuth};\n`,
+        'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+        'app/api/public/pricing/route.ts': `export async function GET() {\n  return Response.json({ plans: [] });\n}\n`,
+      });
+    // (a guard made by a call with a function is named after the call)
+    const publicOpen = ['GET /api/public/pricing [] withAuth lets through paths starting with /api/public/', 'GET /api/sites [withAuth: auth]'];
+    expect(await rows(app("withAuth({\n  callbacks: {\n    authorized: ({ token, req }) => req.nextUrl.pathname.startsWith('/api/public/') || !!token,\n  },\n})"))).toEqual([
+      'GET /api/public/pricing [middleware: unknown (exceptions unknown)]',
+      'GET /api/sites [middleware: unknown (exceptions unknown)]',
+    ]);
+    expect(
+      await rows(app("withAuth(function middleware(req) {\n  return undefined;\n}, {\n  callbacks: {\n    authorized({ token, req }) {\n      if (req.nextUrl.pathname.startsWith('/api/public/')) return true;\n      return !!token;\n    },\n  },\n})")),
+    ).toEqual(publicOpen);
+    // (without callbacks.authorized, a request without a session token is refused everywhere)
+    expect(await rows(app("withAuth({ pages: { signIn: '/login' } })"))).toEqual(['GET /api/public/pricing [middleware: auth]', 'GET /api/sites [middleware: auth]']);
+  });
 });
 
 describe("Auth.js's middleware (next-auth 5)", () => {
