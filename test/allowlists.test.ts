@@ -605,6 +605,42 @@ app.get('/reports', (req, res) => res.json([]));
     ]);
   });
 
+  it('a function that hands a request on by ending, calling no next (a Fastify hook, a Next.js middleware), guards what its test holds for', async () => {
+    const fastify = writeProject({
+      'package.json': JSON.stringify({ name: 'f', dependencies: { fastify: '4.28.1' } }),
+      'src/app.ts': `
+import Fastify from 'fastify';
+
+export const app = Fastify();
+app.addHook('onRequest', async (request, reply) => {
+  if (request.url.startsWith('/admin/')) {
+    if (!request.session?.userId) return reply.code(401).send({ error: 'sign in' });
+  }
+});
+app.get('/admin/users', async () => []);
+app.get('/reports', async () => []);
+`,
+    });
+    expect(await rows(fastify)).toEqual(['GET /admin/users [(inline middleware)]', 'GET /reports [] (inline middleware) lets through every request outside paths starting with /admin/']);
+    const next = writeProject({
+      'package.json': JSON.stringify({ name: 'n', dependencies: { next: '15.5.4' } }),
+      'middleware.ts': `
+import { NextResponse } from 'next/server';
+import type { NextRequest } from 'next/server';
+
+export function middleware(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/admin/')) {
+    const token = request.cookies.get('session')?.value;
+    if (!token) return NextResponse.json({ error: 'sign in' }, { status: 401 });
+  }
+}
+`,
+      'app/api/admin/users/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+      'app/api/reports/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+    });
+    expect(await rows(next)).toEqual(['GET /api/admin/users [middleware]', 'GET /api/reports [] middleware lets through every request outside paths starting with /api/admin/']);
+  });
+
   it('below a mount path, the path tested is the one below it (Express); Hono and Koa read the same forms', async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,

@@ -1564,7 +1564,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
   const allowing: TS.IfStatement[] = [];
-  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body, allowing) : [];
+  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body, { passing: allowing, endHandsOn: !b.callsNext }) : [];
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
@@ -1661,7 +1661,8 @@ const ROOT_PROPS = /^(originalUrl|href)$/;
  * URL or the method (`if (req.path.startsWith('/admin')) { …the check… }`, `if
  * (!req.path.startsWith('/admin')) return next()`) lets through every request outside what the
  * test holds for (`except`), when each of its alternatives is read. `passing`, when given,
- * gets each `if` handing requests on whose condition was read so.
+ * gets each `if` handing requests on whose condition was read so; `endHandsOn`, the function
+ * hands a request on by ending (it calls no `next`: a Fastify hook, a Next.js middleware).
  */
 function skippedRequests(
   ctx: Ctx,
@@ -1669,8 +1670,9 @@ function skippedRequests(
   reqName: string,
   nextName: string | null,
   read: TS.Block | { param: string; tests: TS.Expression[] } | Escapes,
-  passing?: TS.IfStatement[],
+  how: { passing?: TS.IfStatement[]; endHandsOn?: boolean } = {},
 ): SkipFor[] {
+  const { passing, endHandsOn } = how;
   const { ts } = ctx;
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
@@ -2043,7 +2045,8 @@ function skippedRequests(
         for (let e: TS.Statement | undefined = otherwise; e && ts.isIfStatement(e) && thenPasses(e); e = e.elseStatement) out.push(...alternatives(e.expression));
         return;
       }
-      if (!otherwise && handsOn(stmts.slice(i + 1), top)) out.push(...falsifying(stmt.expression));
+      const rest = stmts.slice(i + 1);
+      if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) out.push(...falsifying(stmt.expression));
       return;
     }
   };
