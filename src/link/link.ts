@@ -1713,9 +1713,8 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       out.push(...skips);
     } else if ('helper' in s) {
       // `isPublicPath(req.path)`: what the function returns true for, given what the guard hands it
-      const v = ev.eval(file, s.helper);
-      const tests = v.t === 'fn' && depth < 4 ? ev.fnOf(v.file, v.fn)?.behaviour.pathTests : undefined;
-      const skips = v.t === 'fn' && tests ? allowlistSkips(ev, v.file, tests.flatMap((t) => handed(t, s)), depth + 1) : null;
+      const h = helperTests(ev, file, s, depth);
+      const skips = h && allowlistSkips(ev, h.file, h.tests, depth + 1);
       if (!skips) return null;
       out.push(...skips);
     } else if ('except' in s) {
@@ -1728,6 +1727,17 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
+}
+
+/**
+ * The tests of the helper a guard hands the URL or path to (Behaviour.pathTests, in `file`), as
+ * the guard hands it (`handed`); null when it is not a function of the analysed files whose
+ * tests are read (or is reached through helpers four deep).
+ */
+function helperTests(ev: Evaluator, file: string, s: Extract<SkipFor, { helper: Expr }>, depth: number): { file: string; tests: SkipFor[] } | null {
+  const v = ev.eval(file, s.helper);
+  const tests = v.t === 'fn' && depth < 4 ? ev.fnOf(v.file, v.fn)?.behaviour.pathTests : undefined;
+  return v.t === 'fn' && tests ? { file: v.file, tests: tests.flatMap((t) => handed(t, s)) } : null;
 }
 
 /**
@@ -1744,9 +1754,8 @@ function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: numbe
     let skips: Skip[] | null;
     if (!('query' in t) || !t.query) skips = allowlistSkips(ev, file, [t], depth);
     else if ('helper' in t) {
-      const v = ev.eval(file, t.helper);
-      const pathTests = v.t === 'fn' && depth < 4 ? ev.fnOf(v.file, v.fn)?.behaviour.pathTests : undefined;
-      skips = v.t === 'fn' && pathTests ? surelySkips(ev, v.file, pathTests.flatMap((x) => handed(x, t)), depth + 1) : null;
+      const h = helperTests(ev, file, t, depth);
+      skips = h && surelySkips(ev, h.file, h.tests, depth + 1);
     } else if ('path' in t || 'endsWith' in t || ('oneOf' in t && t.test !== 'contains' && t.test !== 'startsWith')) skips = [];
     else {
       const { query: _query, ...pathAlone } = t;
