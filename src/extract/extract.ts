@@ -1678,9 +1678,6 @@ function skippedRequests(
     const c = e ? unwrap(ts, e) : undefined;
     return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
   };
-  // `NextResponse.next()`: a Next.js middleware hands the request on
-  const isNextResponseNext = (e: TS.Expression): boolean =>
-    ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'next' && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'NextResponse';
   // `return;`, `return true;`, `return next();`, `return NextResponse.next();`, `{ next(); return; }`
   const passes = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
@@ -1689,16 +1686,14 @@ function skippedRequests(
     const before = stmts.slice(0, -1);
     if (!before.every((x) => ts.isExpressionStatement(x) && isNextCall(x.expression))) return false;
     const r = last.expression ? unwrap(ts, last.expression) : undefined;
-    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
+    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(ts, r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
   };
   // `return new Response('pong')`, `return NextResponse.json(…)`: the branch answers the request itself
   const answers = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     const last = stmts[stmts.length - 1];
     const r = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
-    if (!r) return false;
-    if (ts.isNewExpression(r)) return isNewResponse(ts, r);
-    return ts.isCallExpression(r) && ts.isPropertyAccessExpression(r.expression) && ts.isIdentifier(r.expression.expression) && /^(Response|NextResponse)$/.test(r.expression.expression.text) && /^(json|redirect)$/.test(r.expression.name.text);
+    return !!r && isResponse(ts, r);
   };
   // `const { pathname } = request.nextUrl`, `const path = req.path`: locals naming a request property
   const aliases = new Map<string, string>();
@@ -2083,7 +2078,7 @@ interface Escapes {
  * `withAuth` hands it `{ token, req }`): for which requests it refuses one without a signed-in
  * user. Its body is read as a tree of `if`s (after
  * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
- * response (`Response.redirect(…)`) or what says whether a user is signed in (`!!auth?.user`,
+ * response (`Response.redirect(…)`; `NextResponse.next()` lets it through) or what says whether a user is signed in (`!!auth?.user`,
  * a local holding it) refuses it, but for a branch only a signed-in user reaches. Refused only
  * where the user is not signed in, under no other test: every request (`always`); under tests
  * of the URL or the method read whole, all on one branch: every request but those escaping
@@ -2159,7 +2154,7 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
     const u = e ? unwrap(ts, e) : undefined;
     // a branch only a signed-in user reaches refuses no one for that
     if (conds.some((c) => c.holds && signedIn(c.e)) || (conds.some((c) => !c.holds && negatedSignedIn(c.e)))) return;
-    if (u?.kind === ts.SyntaxKind.TrueKeyword) return;
+    if (u?.kind === ts.SyntaxKind.TrueKeyword || (u && isNextResponseNext(ts, u))) return;
     if (u?.kind === ts.SyntaxKind.FalseKeyword || (u && isResponse(ts, u))) refusals.push(conds);
     else if (u && signedIn(u)) refusals.push([...conds, { e: u, holds: false }]);
     else unread = true;
@@ -2194,10 +2189,18 @@ function isLogStatement(ts: TSModule, st: TS.ExpressionStatement): boolean {
   return ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text);
 }
 
-/** `Response.redirect(…)`, `NextResponse.json(…)`, `new Response(…)`: a response made in place. */
+/** `NextResponse.next()`: a Next.js middleware hands the request on. */
+function isNextResponseNext(ts: TSModule, e: TS.Expression): boolean {
+  return ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'next' && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'NextResponse';
+}
+
+/**
+ * `Response.redirect(…)`, `NextResponse.json(…)`, `new Response(…)`: a response made in place
+ * (not `NextResponse.next()`, which hands the request on).
+ */
 function isResponse(ts: TSModule, u: TS.Expression): boolean {
   if (ts.isNewExpression(u)) return isNewResponse(ts, u);
-  return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && ts.isIdentifier(u.expression.expression) && /^(Response|NextResponse)$/.test(u.expression.expression.text);
+  return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && ts.isIdentifier(u.expression.expression) && /^(Response|NextResponse)$/.test(u.expression.expression.text) && /^(json|redirect)$/.test(u.expression.name.text);
 }
 
 /**

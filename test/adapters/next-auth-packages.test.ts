@@ -210,6 +210,8 @@ export const config = {
       'GET /dashboard [middleware: unknown (exceptions unknown)]',
       'GET /dashboard/invoices [middleware: unknown (exceptions unknown)]',
     ]);
+    // NextResponse.next() lets the request through, as true does
+    expect(await rows(learnApp(learn.replace(/return true;\n    },$/, 'return NextResponse.next();\n    },')))).toEqual(expected);
     // one that refuses no request is no guard
     expect(await rows(learnApp('authorized({ auth }) {\n      console.log(auth);\n      return true;\n    },'))).toEqual(['GET /api/invoices []', 'GET /dashboard []', 'GET /dashboard/invoices []']);
   });
