@@ -52,8 +52,8 @@ interface Ctx {
   refs: Map<string, Expr>[];
   /** one `member` per object and property, when the object is itself one of a kind (a `ref`, a `member`): `req.params.id` read again shares it */
   members: Map<Expr, Map<string, Expr>>;
-  /** the words the whole file holds (wordsOf): a body holds none its file does not */
-  words: BodyWords | null;
+  /** where the file spells the words wordsOf looks for */
+  words: WordSpans;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
@@ -260,8 +260,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: null, summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [] };
-  ctx.words = wordsOf(ctx, sf);
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -921,152 +920,177 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     wrapper = n;
     n = (n as TS.ParenthesizedExpression).expression;
   }
-  // the commonest kinds first (each kind matches one branch at most)
-  if (n.kind === ts.SyntaxKind.Identifier) return refOf(ctx, (n as TS.Identifier).text, scope);
-  if (n.kind === ts.SyntaxKind.ThisKeyword && ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
-  if (ts.isStringLiteralLike(n)) return { k: 'str', v: n.text };
-  if (ts.isNumericLiteral(n)) return { k: 'num', v: Number(n.text) };
-  if (n.kind === ts.SyntaxKind.TrueKeyword) return { k: 'bool', v: true };
-  if (n.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: false };
-  if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) return regexLiteral(n as TS.RegularExpressionLiteral);
-  if (ts.isTemplateExpression(n)) {
-    const parts: Expr[] = [{ k: 'str', v: n.head.text }];
-    for (const span of n.templateSpans) {
-      parts.push(toExpr(ctx, span.expression, scope, fn, undefined, depth + 1));
-      parts.push({ k: 'str', v: span.literal.text });
-    }
-    // (copied to its length: see shareDefaults)
-    return { k: 'tpl', parts: parts.slice() };
-  }
-  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-    const l = toExpr(ctx, n.left, scope, fn, undefined, depth + 1);
-    const r = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
-    return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
-  }
-  // `route.version ?? 'v1'`, `prefix || '/api'`: the left value, or the right when it is missing
-  const op = fallbackOp(ts, n);
-  if (op !== null) {
-    const b = n as TS.BinaryExpression;
-    const l = toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
-    const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
-    return { k: 'fallback', op, l, r, text: textOf(ctx, n, 80) };
-  }
-  if (ts.isArrayLiteralExpression(n)) {
-    return {
-      k: 'arr',
-      items: n.elements.map((el) =>
-        ts.isSpreadElement(el) ? toExpr(ctx, el.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, el, scope, fn, undefined, depth + 1),
-      ),
-    };
-  }
-  if (ts.isObjectLiteralExpression(n)) {
-    // Props in source order; a spread is kept as `*spread*N` so that a later key wins over it
-    // and it over an earlier one, as in JS (Evaluator.member reads them from the end).
-    const props: Record<string, Expr> = {};
-    const set = (key: string, v: Expr): void => {
-      // (a delete is a call into the runtime even for a key not there)
-      if (Object.hasOwn(props, key)) delete props[key];
-      props[key] = v;
-    };
-    let spreads = 0;
-    for (const p of n.properties) {
-      if (ts.isPropertyAssignment(p)) {
-        const key = propName(ts, p.name);
-        const v = toExpr(ctx, p.initializer, scope, fn, key ?? undefined, depth + 1);
-        if (key !== null) set(key, v);
-      } else if (ts.isShorthandPropertyAssignment(p)) {
-        set(p.name.text, refOf(ctx, p.name.text, scope));
-      } else if (ts.isMethodDeclaration(p) && p.body) {
-        const key = propName(ts, p.name);
-        const f = makeFunction(ctx, p, scope, key);
-        if (key !== null) set(key, { k: 'fn', id: f.id });
-      } else if (ts.isSpreadAssignment(p)) {
-        set(`*spread*${spreads++}`, toExpr(ctx, p.expression, scope, fn, undefined, depth + 1));
+  // one branch per kind (a chain of tests ran for every expression of every file)
+  const K = ts.SyntaxKind;
+  switch (n.kind) {
+    case K.Identifier:
+      return refOf(ctx, (n as TS.Identifier).text, scope);
+    case K.ThisKeyword:
+      if (ctx.thisRef) return refOf(ctx, ctx.thisRef.name, ctx.thisRef.scope);
+      break;
+    case K.StringLiteral:
+    case K.NoSubstitutionTemplateLiteral:
+      return { k: 'str', v: (n as TS.StringLiteralLike).text };
+    case K.NumericLiteral:
+      return { k: 'num', v: Number((n as TS.NumericLiteral).text) };
+    case K.TrueKeyword:
+      return { k: 'bool', v: true };
+    case K.FalseKeyword:
+      return { k: 'bool', v: false };
+    case K.RegularExpressionLiteral:
+      return regexLiteral(n as TS.RegularExpressionLiteral);
+    case K.TemplateExpression: {
+      const t = n as TS.TemplateExpression;
+      const parts: Expr[] = [{ k: 'str', v: t.head.text }];
+      for (const span of t.templateSpans) {
+        parts.push(toExpr(ctx, span.expression, scope, fn, undefined, depth + 1));
+        parts.push({ k: 'str', v: span.literal.text });
       }
+      // (copied to its length: see shareDefaults)
+      return { k: 'tpl', parts: parts.slice() };
     }
-    return { k: 'obj', props };
-  }
-  if (ts.isPropertyAccessExpression(n)) {
-    // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
-    if (n.expression.kind === ts.SyntaxKind.Identifier && (n.expression as TS.Identifier).text === 'document' && n.name.text === 'cookie') {
-      const at = locOf(ctx, n);
-      ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
+    case K.BinaryExpression: {
+      const b = n as TS.BinaryExpression;
+      const opKind = b.operatorToken.kind;
+      if (opKind === K.PlusToken) {
+        const l = toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
+        const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
+        return { k: 'tpl', parts: [...(l.k === 'tpl' ? l.parts : [l]), ...(r.k === 'tpl' ? r.parts : [r])] };
+      }
+      // `route.version ?? 'v1'`, `prefix || '/api'`: the left value, or the right when it is missing
+      const op = fallbackOp(ts, b);
+      if (op !== null) {
+        const l = toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
+        const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
+        return { k: 'fallback', op, l, r, text: textOf(ctx, b, 80) };
+      }
+      // `var app = module.exports = express()`: an assignment is worth what it assigns.
+      if (opKind === K.EqualsToken) {
+        const rhs = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
+        assign(ctx, b.left, rhs, scope);
+        return rhs;
+      }
+      break;
     }
-    return memberOf(ctx, toExpr(ctx, n.expression, scope, fn, undefined, depth + 1), n.name.text);
-  }
-  if (ts.isElementAccessExpression(n)) {
-    const obj = toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
-    const arg = n.argumentExpression;
-    if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
-    toExpr(ctx, arg, scope, fn, undefined, depth + 1);
-    return { k: 'unknown', text: textOf(ctx, n, 80) };
-  }
-  if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) {
-    const f = makeFunction(ctx, n, scope, nameHint ?? (ts.isFunctionExpression(n) && n.name ? n.name.text : null));
-    return { k: 'fn', id: f.id };
-  }
-  if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
-    // `api.put(url, body).then(…)`: the call answers a promise (marked before it is read)
-    if (ts.isPropertyAccessExpression(n.expression) && PROMISE_METHODS.has(n.expression.name.text)) {
-      const answering = unwrap(ts, n.expression.expression);
-      if (ts.isCallExpression(answering)) ctx.promised.add(answering);
+    case K.ArrayLiteralExpression:
+      return {
+        k: 'arr',
+        items: (n as TS.ArrayLiteralExpression).elements.map((el) =>
+          ts.isSpreadElement(el) ? toExpr(ctx, el.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, el, scope, fn, undefined, depth + 1),
+        ),
+      };
+    case K.ObjectLiteralExpression: {
+      // Props in source order; a spread is kept as `*spread*N` so that a later key wins over it
+      // and it over an earlier one, as in JS (Evaluator.member reads them from the end).
+      const props: Record<string, Expr> = {};
+      const set = (key: string, v: Expr): void => {
+        // (a delete is a call into the runtime even for a key not there)
+        if (Object.hasOwn(props, key)) delete props[key];
+        props[key] = v;
+      };
+      let spreads = 0;
+      for (const p of (n as TS.ObjectLiteralExpression).properties) {
+        if (ts.isPropertyAssignment(p)) {
+          const key = propName(ts, p.name);
+          const v = toExpr(ctx, p.initializer, scope, fn, key ?? undefined, depth + 1);
+          if (key !== null) set(key, v);
+        } else if (ts.isShorthandPropertyAssignment(p)) {
+          set(p.name.text, refOf(ctx, p.name.text, scope));
+        } else if (ts.isMethodDeclaration(p) && p.body) {
+          const key = propName(ts, p.name);
+          const f = makeFunction(ctx, p, scope, key);
+          if (key !== null) set(key, { k: 'fn', id: f.id });
+        } else if (ts.isSpreadAssignment(p)) {
+          set(`*spread*${spreads++}`, toExpr(ctx, p.expression, scope, fn, undefined, depth + 1));
+        }
+      }
+      return { k: 'obj', props };
     }
-    // `super('/users', Router())`: a call of the constructor of the class extended
-    const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
-    // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
-    const ea = ts.isElementAccessExpression(n.expression) && (ts.isIdentifier(n.expression.argumentExpression) || ts.isPropertyAccessExpression(n.expression.argumentExpression)) ? n.expression : null;
-    const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
-    const callee: Expr = superOf?.base
-      ? refOf(ctx, superOf.base, superOf.scope)
-      : ea
-        ? { k: 'unknown', text: textOf(ctx, ea, 80) }
-        : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
-    const args = (n.arguments ?? []).map((a) =>
-      ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
-    );
-    const pos = n.getStart(ctx.sf);
-    const at = locAt(ctx, pos);
-    const e: Expr = ts.isCallExpression(n) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
-    // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
-    // (kept as a parameter besides: the linker unrolls the loop when the list is known)
-    const each = args[0];
-    if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
-      ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
-      markLoops(ctx);
+    case K.PropertyAccessExpression: {
+      const a = n as TS.PropertyAccessExpression;
+      // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
+      if (a.expression.kind === K.Identifier && (a.expression as TS.Identifier).text === 'document' && a.name.text === 'cookie') {
+        const at = locOf(ctx, a);
+        ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
+      }
+      return memberOf(ctx, toExpr(ctx, a.expression, scope, fn, undefined, depth + 1), a.name.text);
     }
-    // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the
-    // call resolves to, as `const app = await NestFactory.create(AppModule)` reads it
-    if (callee.k === 'member' && callee.prop === 'then' && each?.k === 'fn' && (callee.obj.k === 'call' || callee.obj.k === 'new')) {
-      const f = ctx.facts.functions[each.id]!;
-      if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
+    case K.ElementAccessExpression: {
+      const a = n as TS.ElementAccessExpression;
+      const obj = toExpr(ctx, a.expression, scope, fn, undefined, depth + 1);
+      const arg = a.argumentExpression;
+      if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
+      toExpr(ctx, arg, scope, fn, undefined, depth + 1);
+      return { k: 'unknown', text: textOf(ctx, a, 80) };
     }
-    if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
-    // … and what the class passes to the one it extends (SUPER)
-    if (superOf && superOf.superArgs === null) superOf.superArgs = args;
-    return e;
-  }
-  // `v2 ? '/api/v2' : '/api/v1'`: either, as the test decides (Evaluator, `choice`)
-  if (ts.isConditionalExpression(n)) {
-    const test = condTest(ctx, n.condition, scope, fn, depth + 1);
-    const then = toExpr(ctx, n.whenTrue, scope, fn, undefined, depth + 1);
-    const otherwise = toExpr(ctx, n.whenFalse, scope, fn, undefined, depth + 1);
-    return { k: 'choice', test, then, otherwise, text: textOf(ctx, n, 80) };
-  }
-  if (ts.isClassExpression(n)) {
-    visitStatement(ctx, n, scope, fn);
-    return { k: 'unknown', text: 'class' };
-  }
-  // `var app = module.exports = express()`: an assignment is worth what it assigns.
-  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-    const rhs = toExpr(ctx, n.right, scope, fn, undefined, depth + 1);
-    assign(ctx, n.left, rhs, scope);
-    return rhs;
+    case K.ArrowFunction:
+    case K.FunctionExpression: {
+      const f = makeFunction(ctx, n as TS.ArrowFunction | TS.FunctionExpression, scope, nameHint ?? (ts.isFunctionExpression(n) && n.name ? n.name.text : null));
+      return { k: 'fn', id: f.id };
+    }
+    case K.CallExpression:
+    case K.NewExpression:
+      return callExpr(ctx, n as TS.CallExpression | TS.NewExpression, wrapper, scope, fn, depth);
+    // `v2 ? '/api/v2' : '/api/v1'`: either, as the test decides (Evaluator, `choice`)
+    case K.ConditionalExpression: {
+      const c = n as TS.ConditionalExpression;
+      const test = condTest(ctx, c.condition, scope, fn, depth + 1);
+      const then = toExpr(ctx, c.whenTrue, scope, fn, undefined, depth + 1);
+      const otherwise = toExpr(ctx, c.whenFalse, scope, fn, undefined, depth + 1);
+      return { k: 'choice', test, then, otherwise, text: textOf(ctx, c, 80) };
+    }
+    case K.ClassExpression:
+      visitStatement(ctx, n, scope, fn);
+      return { k: 'unknown', text: 'class' };
   }
   // Anything else: still walk it, for nested calls and functions.
   ts.forEachChild(n, (c) => {
     if (ts.isExpression(c)) toExpr(ctx, c, scope, fn, undefined, depth + 1);
   });
   return { k: 'unknown', text: textOf(ctx, n, 80) };
+}
+
+/** A call or `new` (toExpr): its callee and arguments, and what the call tells (registrations, callbacks' parameters). */
+function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS.Expression | null, scope: number, fn: FunctionFact | null, depth: number): Expr {
+  const { ts } = ctx;
+  // `api.put(url, body).then(…)`: the call answers a promise (marked before it is read)
+  if (ts.isPropertyAccessExpression(n.expression) && PROMISE_METHODS.has(n.expression.name.text)) {
+    const answering = unwrap(ts, n.expression.expression);
+    if (ts.isCallExpression(answering)) ctx.promised.add(answering);
+  }
+  // `super('/users', Router())`: a call of the constructor of the class extended
+  const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
+  // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
+  const ea = ts.isElementAccessExpression(n.expression) && (ts.isIdentifier(n.expression.argumentExpression) || ts.isPropertyAccessExpression(n.expression.argumentExpression)) ? n.expression : null;
+  const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
+  const callee: Expr = superOf?.base
+    ? refOf(ctx, superOf.base, superOf.scope)
+    : ea
+      ? { k: 'unknown', text: textOf(ctx, ea, 80) }
+      : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+  const args = (n.arguments ?? []).map((a) =>
+    ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
+  );
+  const pos = n.getStart(ctx.sf);
+  const at = locAt(ctx, pos);
+  const e: Expr = ts.isCallExpression(n) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
+  // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
+  // (kept as a parameter besides: the linker unrolls the loop when the list is known)
+  const each = args[0];
+  if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
+    ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
+    markLoops(ctx);
+  }
+  // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the
+  // call resolves to, as `const app = await NestFactory.create(AppModule)` reads it
+  if (callee.k === 'member' && callee.prop === 'then' && each?.k === 'fn' && (callee.obj.k === 'call' || callee.obj.k === 'new')) {
+    const f = ctx.facts.functions[each.id]!;
+    if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
+  }
+  if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
+  // … and what the class passes to the one it extends (SUPER)
+  if (superOf && superOf.superArgs === null) superOf.superArgs = args;
+  return e;
 }
 
 /** `/^\/api\//i` as an expression: its source and flags. */
@@ -1409,15 +1433,47 @@ interface BodyWords {
 const CREDENTIAL_WORD_RE = /password|passwd|secret|token|connection_?string|dsn|api_?key|private_?key|credential/i;
 const SESSION_WORD_RE = /session|cookies/i;
 
+/** Where each kind of word is spelled in a file: [start, end, start, end …] of every match, in order. */
+interface WordSpans {
+  status: number[];
+  credential: number[];
+  session: number[];
+}
+
+/**
+ * The three kinds in one pattern, one group each (no two kinds' words match at the same place,
+ * so a match's group tells its kind): the text is searched once, not once per kind.
+ */
+const WORDS_RE = new RegExp(`(${STATUS_WORD_RE.source})|(${CREDENTIAL_WORD_RE.source})|(${SESSION_WORD_RE.source})`, 'gi');
+
+function wordSpans(text: string): WordSpans {
+  const out: WordSpans = { status: [], credential: [], session: [] };
+  WORDS_RE.lastIndex = 0;
+  // every match, overlapping ones too: a body's text holds a word when one of them lies in it
+  for (let m = WORDS_RE.exec(text); m !== null; m = WORDS_RE.exec(text)) {
+    (m[1] !== undefined ? out.status : m[2] !== undefined ? out.credential : out.session).push(m.index, m.index + m[0].length);
+    WORDS_RE.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+/** Does a match of `spans` lie within [start, end)? */
+function spelledWithin(spans: number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[2 * mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = 2 * lo; i < spans.length && spans[i]! < end; i += 2) if (spans[i + 1]! <= end) return true;
+  return false;
+}
+
+/** The words a function body spells (the file's matches looked up, not its text searched again). */
 function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
-  const file = ctx.words;
-  if (file !== null && !file.status && !file.credential && !file.session) return file;
-  const text = ctx.text.slice(body.pos, body.end);
-  return {
-    status: (file?.status ?? true) && STATUS_WORD_RE.test(text),
-    credential: (file?.credential ?? true) && CREDENTIAL_WORD_RE.test(text),
-    session: (file?.session ?? true) && SESSION_WORD_RE.test(text),
-  };
+  const w = ctx.words;
+  return { status: spelledWithin(w.status, body.pos, body.end), credential: spelledWithin(w.credential, body.pos, body.end), session: spelledWithin(w.session, body.pos, body.end) };
 }
 
 /** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
