@@ -338,9 +338,35 @@ function hasModifier(ts: TSModule, node: TS.Node, kind: TS.SyntaxKind): boolean 
   return mods.some((m) => m.kind === kind);
 }
 
+/** What visitStatement does with a node, by kind: walk its children (0), read it (1), or nothing (2: a type, which holds no value). */
+let statementKinds: Uint8Array | null = null;
+
+function statementKind(ts: TSModule, kind: TS.SyntaxKind): number {
+  if (statementKinds === null) {
+    const K = ts.SyntaxKind;
+    statementKinds = new Uint8Array(K.Count);
+    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ExpressionStatement, K.IfStatement, K.Block, K.SwitchStatement])
+      statementKinds[k] = 1;
+    for (const k of [K.InterfaceDeclaration, K.TypeAliasDeclaration]) statementKinds[k] = 2;
+  }
+  return statementKinds[kind]!;
+}
+
 function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact | null): void {
   const { ts, facts } = ctx;
   ctx.deadline.tick();
+  // (the tests below, in turn, ran for every node walked)
+  const kind = statementKind(ts, node.kind);
+  if (kind === 2) return;
+  if (kind === 0) {
+    visitChildren(ctx, node, scope, fn);
+    return;
+  }
+  if (ts.isExpressionStatement(node)) {
+    // `void registerRoutes(app)`: the call, its result let go
+    visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
+    return;
+  }
   if (ts.isImportDeclaration(node)) {
     // error recovery can leave something else here (`import {` cut short): nothing is imported
     if (!ts.isStringLiteral(node.moduleSpecifier)) return;
@@ -479,11 +505,6 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       markLoops(ctx);
     }
     visitStatement(ctx, node.statement, scope, fn);
-    return;
-  }
-  if (ts.isExpressionStatement(node)) {
-    // `void registerRoutes(app)`: the call, its result let go
-    visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
     return;
   }
   if (ts.isIfStatement(node)) {
