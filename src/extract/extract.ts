@@ -1364,6 +1364,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
   if (ts.isStringLiteralLike(e)) return { k: 'str', v: e.text };
   if (ts.isNumericLiteral(e)) return { k: 'num', v: Number(e.text) };
   if (e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return { k: 'bool', v: e.kind === ts.SyntaxKind.TrueKeyword };
+  if (e.kind === ts.SyntaxKind.RegularExpressionLiteral) return regexLiteral(e as TS.RegularExpressionLiteral);
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) {
     const start = locOf(ctx, e);
     const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);

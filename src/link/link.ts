@@ -11,6 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { isWildcard } from '../adapters/paths.js';
+import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
@@ -1594,6 +1595,8 @@ type Skip = { label: string; relative?: true } & (
   | { any: true; method?: string }
   /** every request none of these lets through (Clerk's `if (isProtectedRoute(req)) await auth.protect()`) */
   | { except: Skip[] }
+  /** the paths a regular expression matches whole (one of Clerk's route patterns, compiled as Clerk compiles it) */
+  | { pattern: string; flags: string }
 );
 
 /** Which part of a request path a literal is compared with. */
@@ -1867,24 +1870,94 @@ const PATTERN_BELOW = /^([^()*:?+[\]{}\\]*)\/:[A-Za-z0-9_]+\*$/;
 
 /**
  * The paths Clerk's route patterns match (`createRouteMatcher(patterns)`, v4's `publicRoutes`;
- * read at @clerk/nextjs 6: each a path-to-regexp path of the request's pathname): a literal
- * path; one ending in `(.*)`, every path starting with what comes before; one ending in
- * `/:name*`, the path before and every path below it. Null for any other pattern (a
- * parameter, a group, a regular expression, a function), and for none.
+ * read at @clerk/nextjs 6, whose createPathMatcher tests each on the request's pathname): a
+ * literal path; one ending in `(.*)`, every path starting with what comes before; one ending
+ * in `/:name*`, the path before and every path below it; any other path pattern (parameters,
+ * groups), what path-to-regexp 6 compiles it to with its defaults, as Clerk's pathToRegexp
+ * does; a regular expression, what it matches. Null when one is not known statically or does
+ * not compile, and for none.
  */
 function routeMatcherSkips(patterns: Value | undefined): Skip[] | null {
   const items = patterns?.t === 'arr' ? patterns.items : patterns ? [patterns] : [];
   const out: Skip[] = [];
   for (const it of items) {
+    if (it.t === 're') {
+      out.push({ pattern: it.source, flags: it.flags, label: `paths matching /${it.source}/${it.flags}` });
+      continue;
+    }
     if (it.t !== 'str' || !it.v.startsWith('/')) return null;
     const prefix = PATTERN_PREFIX.exec(it.v);
     const below = PATTERN_BELOW.exec(it.v);
     if (prefix) out.push(literalSkip(prefix[1]!, 'prefix', false));
     else if (below) out.push(pathSkip(below[1] || '/'), literalSkip(`${below[1]}/`, 'prefix', false));
     else if (PATTERN_LITERAL.test(it.v)) out.push(pathSkip(it.v));
-    else return null;
+    else {
+      let re: RegExp;
+      try {
+        re = pathToRegexp(it.v);
+      } catch {
+        return null;
+      }
+      out.push({ pattern: re.source, flags: re.flags, label: `paths matching ${it.v}` });
+    }
   }
   return items.length > 0 ? out : null;
+}
+
+const compiledPatterns = new Map<string, RegExp | null>();
+
+/** A pattern skip's expression, compiled once (null when the flags or the source do not compile: it matches nothing known). */
+function patternOf(s: { pattern: string; flags: string }): RegExp | null {
+  const key = `${s.flags}/${s.pattern}`;
+  let re = compiledPatterns.get(key);
+  if (re === undefined) {
+    try {
+      // (without g or y, whose lastIndex would carry over from one test to the next)
+      re = new RegExp(s.pattern, s.flags.replace(/[gy]/g, ''));
+    } catch {
+      re = null;
+    }
+    compiledPatterns.set(key, re);
+  }
+  return re;
+}
+
+/**
+ * A route's path made a request path: each parameter given `one(name)`; each wildcard, and
+ * each parameter that may repeat (`:path*`, `:path+`) or be left out (`:id?`), given `many`
+ * (with the slash before it left out too when `many` is empty).
+ */
+function filledPath(path: string, one: (name: string) => string, many: string): string {
+  let out = '';
+  for (let i = 0; i < path.length; ) {
+    const rest = path.slice(i);
+    const param = /^:([A-Za-z0-9_$]+)(?:\((?:\\.|[^\\)])*\))?([*+?]*)/.exec(rest);
+    const wild = /^(?:\*[A-Za-z0-9_$]*|\(\.\*\))/.exec(rest);
+    const value = param ? (param[2] ? many : one(param[1]!)) : wild ? many : null;
+    if (value === null) out += rest[0];
+    else {
+      if (value === '' && out.endsWith('/')) out = out.slice(0, -1);
+      out += value;
+    }
+    i += param ? param[0].length : wild ? wild[0].length : 1;
+  }
+  return out || '/';
+}
+
+/**
+ * Does a pattern skip match every request path of the route? Tried on the route's path with
+ * each parameter given a value no literal text of a pattern spells (only a pattern taking any
+ * value there matches it), with wildcards given several segments, and none.
+ */
+function patternCovers(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
+  const re = patternOf(s);
+  return re !== null && re.test(filledPath(r.path, () => '~1~', '~1~/~2~')) && re.test(filledPath(r.path, () => '~1~', ''));
+}
+
+/** Does a pattern skip match some request path of the route? Tried as patternCovers tries it, and with each parameter given its own name. */
+function patternSkipsSome(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
+  const re = patternOf(s);
+  return re !== null && (re.test(filledPath(r.path, (name) => name, 'x')) || re.test(filledPath(r.path, () => '~1~', '~1~/~2~')) || re.test(filledPath(r.path, () => '~1~', '')));
 }
 
 /**
@@ -1976,6 +2049,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boole
     return r.path.endsWith(s.ext) || last.startsWith(':') || isWildcard(last);
   }
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
+  if ('pattern' in s) return patternSkipsSome(s, r);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
   if ('except' in s) return !coveredBy(s.except, route, base);
@@ -2005,6 +2079,7 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): bool
   if ('method' in s && s.method && (s.method !== r.method || r.method === 'GET' || r.method === 'ALL')) return false;
   if ('path' in s) return s.path === r.path;
   if ('any' in s) return true;
+  if ('pattern' in s) return patternCovers(s, r);
   if (!('literal' in s) || s.caseInsensitive) return false;
   const fixed = /^[^:*(]*/.exec(r.path)![0];
   return s.match === 'prefix' ? fixed.startsWith(s.literal) : s.match === 'whole' && fixed === r.path && r.path === s.literal;

@@ -82,6 +82,38 @@ describe("Clerk's clerkMiddleware", () => {
     ]);
   });
 
+  it('a pattern with a parameter or a group, or a regular expression: the paths path-to-regexp 6 (or the expression) matches', async () => {
+    // a parameter stands for any one segment: the webhook route is one of the paths
+    expect(await rows(clerkApp("if (!createRouteMatcher(['/api/webhooks/:provider'])(req)) await auth.protect();"))).toEqual([
+      'GET /api/deployments [middleware: auth]',
+      'GET /api/sites [middleware: auth]',
+      'POST /api/webhooks/stripe [] middleware lets through paths matching /api/webhooks/:provider',
+    ]);
+    // a group: either alternative, then anything
+    const group = clerkApp('', "clerkMiddleware(async (auth, req) => {\n  if (createRouteMatcher(['/(dashboard|api/sites)(.*)'])(req)) await auth.protect();\n})");
+    const outside = 'middleware lets through every request outside paths matching /(dashboard|api/sites)(.*)';
+    expect(await rows(group)).toEqual([`GET /api/deployments [] ${outside}`, 'GET /api/sites [middleware: auth]', `POST /api/webhooks/stripe [] ${outside}`]);
+    // a regular expression, tested on the pathname as written (no anchor: anywhere in it)
+    expect(await rows(clerkApp("if (!createRouteMatcher([/^\\/api\\/web/])(req)) await auth.protect();"))).toEqual([
+      'GET /api/deployments [middleware: auth]',
+      'GET /api/sites [middleware: auth]',
+      'POST /api/webhooks/stripe [] middleware lets through paths matching /^\\/api\\/web/',
+    ]);
+  });
+
+  it("a route with a parameter is let through only when the pattern takes any value there; one that names some values leaves it protected", async () => {
+    const app = (pattern: string): string =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4', '@clerk/nextjs': '6.9.0' } }),
+        'middleware.ts': `import { clerkMiddleware, createRouteMatcher } from '@clerk/nextjs/server';\n\nconst isPublicRoute = createRouteMatcher(['${pattern}']);\n\nexport default clerkMiddleware(async (auth, req) => {\n  if (!isPublicRoute(req)) await auth.protect();\n});\n`,
+        'app/api/orgs/[orgId]/invites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+      });
+    expect(await rows(app('/api/orgs/:slug/invites'))).toEqual(['GET /api/orgs/:orgId/invites [] middleware lets through paths matching /api/orgs/:slug/invites']);
+    expect(await rows(app('/api/orgs/:slug(.*)'))).toEqual(['GET /api/orgs/:orgId/invites [] middleware lets through paths matching /api/orgs/:slug(.*)']);
+    expect(await rows(app('/api/orgs/:slug(\\\\d+)/invites'))).toEqual(['GET /api/orgs/:orgId/invites [middleware: auth]']);
+    expect(await rows(app('/api/orgs/acme/:rest'))).toEqual(['GET /api/orgs/:orgId/invites [middleware: auth]']);
+  });
+
   it('auth.protect() after a return under a test not read, or under another condition: a candidate whose exceptions are not known', async () => {
     for (const body of ["if (req.nextUrl.pathname.startsWith('/api/')) return;\n  await auth.protect();", "if (process.env.AUTH_ENABLED) await auth.protect();"])
       expect(new Set(await rows(clerkApp(body)))).toEqual(
