@@ -2254,11 +2254,27 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
     if (!anonymous) return unknown;
     tests.push(conds.filter((c) => !signedIn(c.e) && !negatedSignedIn(c.e)));
   }
+  // (`if (a) refuse; if (b) refuse`: the second runs where `a` does not hold, but refusing where
+  // `a` holds or where `!a && b` is refusing where `a` or `b` does)
+  const sole = tests.flatMap((t) => (t.length === 1 && t[0]!.holds ? [t[0]!.e] : []));
+  for (let i = 0; i < tests.length; i++) if (tests[i]!.length > 1) tests[i] = tests[i]!.filter((c) => c.holds || !sole.includes(c.e));
   if (tests.some((t) => t.length === 0)) return { always: true };
-  if (tests.length > 1 || reqName === '') return unknown;
-  const escapes: Escapes = { locals, escapes: tests[0]!, unread: [] };
-  const skips = skippedRequests(ctx, scope, reqName, null, escapes);
-  return escapes.unread.length > 0 ? unknown : { unless: skips };
+  if (reqName === '') return unknown;
+  // what each refusal lets through: the requests its tests do not all hold for
+  const each: SkipFor[][] = [];
+  for (const t of tests) {
+    const escapes: Escapes = { locals, escapes: t, unread: [] };
+    const skips = skippedRequests(ctx, scope, reqName, null, escapes);
+    if (escapes.unread.length > 0) return unknown;
+    each.push(skips);
+  }
+  // a request is let through when it escapes every refusal: with one refusal under a test of
+  // the URL per branch (`if (onDashboard) …`, `if (onAdmin) …`), every request outside all the
+  // tests; else every request none of the refusals' complements is
+  if (each.length === 1) return { unless: each[0]! };
+  const outsides = each.map((skips) => (skips.length === 1 && 'except' in skips[0]! ? skips[0].except : null));
+  if (outsides.every((x) => x !== null)) return { unless: [{ except: outsides.flatMap((x) => x!) }] };
+  return { unless: [{ except: each.map((skips) => ({ except: skips })) }] };
 }
 
 /** `console.log(…)`, `logger.info(…)`: a statement that changes nothing a guard decides. */

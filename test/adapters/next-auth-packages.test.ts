@@ -224,6 +224,7 @@ export const config = {
       return true;
     },`;
     const expected = ['GET /api/invoices [] ' + outside, 'GET /dashboard [middleware: auth]', 'GET /dashboard/invoices [middleware: auth]'];
+    const candidates = ['GET /api/invoices', 'GET /dashboard', 'GET /dashboard/invoices'].map((r) => `${r} [middleware: unknown (exceptions unknown)]`);
     expect(await rows(learnApp(learn))).toEqual(expected);
     // the same written with the public paths handed on first, and refused by what says whether a user is signed in
     const handedOn = `authorized({ auth, request }) {
@@ -237,11 +238,24 @@ export const config = {
       if (nextUrl.pathname.startsWith('/dashboard') && auth?.user?.role !== 'admin') return false;
       return true;
     },`;
-    expect(await rows(learnApp(role))).toEqual([
-      'GET /api/invoices [middleware: unknown (exceptions unknown)]',
-      'GET /dashboard [middleware: unknown (exceptions unknown)]',
-      'GET /dashboard/invoices [middleware: unknown (exceptions unknown)]',
+    expect(await rows(learnApp(role))).toEqual(candidates);
+    // refusing in several branches, each under a test of the URL: every route one of them refuses is guarded
+    const twoAreas = `authorized({ auth, request: { nextUrl } }) {
+      const isLoggedIn = !!auth?.user;
+      if (nextUrl.pathname.startsWith('/dashboard/invoices')) {
+        if (isLoggedIn) return true;
+        return false;
+      }
+      if (nextUrl.pathname.startsWith('/api/')) return isLoggedIn;
+      return true;
+    },`;
+    expect(await rows(learnApp(twoAreas))).toEqual([
+      'GET /api/invoices [middleware: auth]',
+      'GET /dashboard [] middleware lets through every request outside paths starting with /dashboard/invoices or paths starting with /api/',
+      'GET /dashboard/invoices [middleware: auth]',
     ]);
+    // … and a refusal under a test the other branches' reading cannot take (a role) still leaves a candidate
+    expect(await rows(learnApp(twoAreas.replace("if (nextUrl.pathname.startsWith('/api/')) return isLoggedIn;", "if (nextUrl.pathname.startsWith('/api/') && auth?.user?.role !== 'admin') return false;")))).toEqual(candidates);
     // NextResponse.next() lets the request through, as true does
     expect(await rows(learnApp(learn.replace(/return true;\n    },$/, 'return NextResponse.next();\n    },')))).toEqual(expected);
     // one that refuses no request is no guard
