@@ -1595,7 +1595,7 @@ type Skip = { label: string; relative?: true } & (
   | { any: true; method?: string }
   /** every request none of these lets through (Clerk's `if (isProtectedRoute(req)) await auth.protect()`) */
   | { except: Skip[] }
-  /** the paths a regular expression matches whole (one of Clerk's route patterns, compiled as Clerk compiles it) */
+  /** the request paths a regular expression matches (one of Clerk's route patterns, compiled as Clerk compiles it, or a regular expression given as one) */
   | { pattern: string; flags: string }
 );
 
