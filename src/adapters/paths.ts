@@ -39,6 +39,52 @@ function segments(p: string): readonly string[] {
   return segs;
 }
 
+/** A route path's pieces: a parameter (`:id`, `:id(\\d+)`), a wildcard (`*`, `*rest`, `(.*)`), or one character. */
+export type PathToken = { kind: 'param'; name: string; text: string } | { kind: 'wild'; text: string } | { kind: 'char'; text: string };
+
+/** The pieces of a route path, in order (a modifier after a parameter, `:path*`, `:id?`, is the piece after it). */
+export function pathTokens(path: string): PathToken[] {
+  const out: PathToken[] = [];
+  for (let i = 0; i < path.length; ) {
+    const rest = path.slice(i);
+    const param = /^:([A-Za-z0-9_$]+)(?:\((?:\\.|[^\\)])*\))?/.exec(rest);
+    const wild = param ? null : /^(?:\*[A-Za-z0-9_$]*|\(\.\*\))/.exec(rest);
+    const t: PathToken = param ? { kind: 'param', name: param[1]!, text: param[0] } : wild ? { kind: 'wild', text: wild[0] } : { kind: 'char', text: rest[0]! };
+    out.push(t);
+    i += t.text.length;
+  }
+  return out;
+}
+
+/**
+ * A route's path made a request path: each parameter given `one(name)`; each wildcard, and
+ * each parameter that may repeat (`:path*`, `:path+`) or be left out (`:id?`), given
+ * `many(name)` (with the slash before it left out too when that is empty).
+ */
+export function filledPath(path: string, one: (name: string) => string, many: (name: string) => string): string {
+  const tokens = pathTokens(path);
+  let out = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let value: string | null = null;
+    if (t.kind === 'param') {
+      // its modifiers: `*` (read as a wildcard), `+`, `?`
+      let repeats = false;
+      while (tokens[i + 1] && (tokens[i + 1]!.text === '*' || tokens[i + 1]!.text === '+' || tokens[i + 1]!.text === '?')) {
+        repeats = true;
+        i++;
+      }
+      value = repeats ? many(t.name) : one(t.name);
+    } else if (t.kind === 'wild') value = many('');
+    if (value === null) out += t.text;
+    else {
+      if (value === '' && out.endsWith('/')) out = out.slice(0, -1);
+      out += value;
+    }
+  }
+  return out || '/';
+}
+
 /**
  * A wildcard segment: `*` (Express 4), `*rest` (path-to-regexp 8), or `(.*)`, an unnamed or
  * named group of any characters (path-to-regexp 0.1 and 6: Express 4, @koa/router 12).

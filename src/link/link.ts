@@ -10,7 +10,7 @@ import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
-import { isWildcard } from '../adapters/paths.js';
+import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
@@ -1923,41 +1923,19 @@ function patternOf(s: { pattern: string; flags: string }): RegExp | null {
 }
 
 /**
- * A route's path made a request path: each parameter given `one(name)`; each wildcard, and
- * each parameter that may repeat (`:path*`, `:path+`) or be left out (`:id?`), given `many`
- * (with the slash before it left out too when `many` is empty).
- */
-function filledPath(path: string, one: (name: string) => string, many: string): string {
-  let out = '';
-  for (let i = 0; i < path.length; ) {
-    const rest = path.slice(i);
-    const param = /^:([A-Za-z0-9_$]+)(?:\((?:\\.|[^\\)])*\))?([*+?]*)/.exec(rest);
-    const wild = /^(?:\*[A-Za-z0-9_$]*|\(\.\*\))/.exec(rest);
-    const value = param ? (param[2] ? many : one(param[1]!)) : wild ? many : null;
-    if (value === null) out += rest[0];
-    else {
-      if (value === '' && out.endsWith('/')) out = out.slice(0, -1);
-      out += value;
-    }
-    i += param ? param[0].length : wild ? wild[0].length : 1;
-  }
-  return out || '/';
-}
-
-/**
  * Does a pattern skip match every request path of the route? Tried on the route's path with
  * each parameter given a value no literal text of a pattern spells (only a pattern taking any
  * value there matches it), with wildcards given several segments, and none.
  */
 function patternCovers(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
   const re = patternOf(s);
-  return re !== null && re.test(filledPath(r.path, () => '~1~', '~1~/~2~')) && re.test(filledPath(r.path, () => '~1~', ''));
+  return re !== null && re.test(filledPath(r.path, () => '~1~', () => '~1~/~2~')) && re.test(filledPath(r.path, () => '~1~', () => ''));
 }
 
 /** Does a pattern skip match some request path of the route? Tried as patternCovers tries it, and with each parameter given its own name. */
 function patternSkipsSome(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
   const re = patternOf(s);
-  return re !== null && (re.test(filledPath(r.path, (name) => name, 'x')) || re.test(filledPath(r.path, () => '~1~', '~1~/~2~')) || re.test(filledPath(r.path, () => '~1~', '')));
+  return re !== null && (re.test(filledPath(r.path, (name) => name, () => 'x')) || re.test(filledPath(r.path, () => '~1~', () => '~1~/~2~')) || re.test(filledPath(r.path, () => '~1~', () => '')));
 }
 
 /**
@@ -2094,16 +2072,7 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): bool
  * (suffix), or holds (factor).
  */
 function requestPaths(r: RouteDraft, match: Match, caseInsensitive: boolean): RegExp {
-  const tokens: string[] = [];
-  for (let i = 0; i < r.path.length; ) {
-    const rest = r.path.slice(i);
-    const param = /^:[A-Za-z0-9_$]+(?:\((?:\\.|[^\\)])*\))?/.exec(rest);
-    const wild = /^(?:\*[A-Za-z0-9_$]*|\(\.\*\))/.exec(rest);
-    if (param) tokens.push('[^/]+');
-    else if (wild) tokens.push('.*');
-    else tokens.push(rest[0]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    i += param ? param[0].length : wild ? wild[0].length : 1;
-  }
+  const tokens = pathTokens(r.path).map((t) => (t.kind === 'param' ? '[^/]+' : t.kind === 'wild' ? '.*' : t.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
   if (r.trailingSlashInsensitive && !r.path.endsWith('/')) tokens.push('/?');
   // the beginnings of the paths made of tokens[from..]: from the end, a request path may stop
   // before any token, or inside a parameter (what follows it can be empty)

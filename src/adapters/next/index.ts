@@ -31,7 +31,7 @@ import { prefixNote, stringsOf, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
-import { catchAll } from '../paths.js';
+import { catchAll, filledPath } from '../paths.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 /** Packages whose `handle(app)` serves a Hono app from a route handler. */
@@ -116,10 +116,6 @@ export function segmentOf(dir: string): string | null {
   return /^%5f/i.test(dir) ? `_${dir.slice(3)}` : dir;
 }
 
-/** A concrete request path for a route path, to test matchers with: each parameter is replaced by its own name. */
-function samplePath(p: string): string {
-  return p.replace(/:([\w$]+)\*?\??/g, '$1');
-}
 
 /** The regular expression Next.js builds for one middleware matcher source (getMiddlewareMatchers). */
 export function middlewareMatcherRegex(source: string, basePath: string): RegExp {
@@ -351,7 +347,8 @@ class NextLinker {
       const g = this.ctx.guard(w.file, w.callee, w.value, 'wrapper', w.at);
       if (g) wrappers.push(this.ctx.placed(g, file, place.at.line));
     }
-    const sample = samplePath(path);
+    // a concrete request path to test matchers with: each parameter replaced by its own name
+    const sample = filledPath(path, (name) => name, (name) => name);
     const middleware = mw && (mw.matchers === null || mw.matchers.some((re) => re.test(sample))) ? mw.guards : [];
     const prefixes: PrefixStep[] =
       config.file === null ? [] : config.basePath ? [{ prefix: config.basePath, file: config.file, line: config.line }] : config.basePathUnknown ? [{ prefix: '', file: config.file, line: config.line, unknown: config.basePathUnknown }] : [];
