@@ -138,4 +138,35 @@ app.listen(3000);
       'src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (deep() returns nothing known statically); it is left out',
     ]);
   });
+
+  it('a helper whose body returns a path read by key, or a table built with a spread, is read as its statements were', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/guards.ts': GUARDS,
+      'src/paths.ts': `const BASE = { health: '/health', ready: '/ready' };
+
+export function healthPath() {
+  const version = 'v2';
+  return BASE['health'];
+}
+
+export function table() {
+  return { ...BASE, metrics: '/metrics' };
+}
+`,
+      'src/app.ts': `import express from 'express';
+import { requireSession } from './guards';
+import { healthPath, table } from './paths';
+
+const app = express();
+app.get(healthPath(), (req, res) => res.json({ ok: true }));
+app.get(\`/ops\${table().metrics}\`, requireSession, (req, res) => res.json({ up: 1 }));
+app.get(\`/ops\${table().ready}\`, requireSession, (req, res) => res.json({ ok: true }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /health [] src/app.ts:6', 'GET /ops/metrics [requireSession] src/app.ts:7', 'GET /ops/ready [requireSession] src/app.ts:8']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
