@@ -1923,19 +1923,24 @@ function patternOf(s: { pattern: string; flags: string }): RegExp | null {
 }
 
 /**
- * Does a pattern skip match every request path of the route? Tried on the route's path with
- * each parameter given a value no literal text of a pattern spells (only a pattern taking any
- * value there matches it), with wildcards given several segments, and none.
+ * The request paths of a route a pattern skip is tried on: each parameter given a value no
+ * literal text of a pattern spells (only a pattern taking any value there matches it), with
+ * wildcards given several segments, and none.
  */
-function patternCovers(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
-  const re = patternOf(s);
-  return re !== null && re.test(filledPath(r.path, () => '~1~', () => '~1~/~2~')) && re.test(filledPath(r.path, () => '~1~', () => ''));
+function anyValuePaths(r: RouteDraft): [string, string] {
+  return [filledPath(r.path, () => '~1~', () => '~1~/~2~'), filledPath(r.path, () => '~1~', () => '')];
 }
 
-/** Does a pattern skip match some request path of the route? Tried as patternCovers tries it, and with each parameter given its own name. */
+/** Does a pattern skip match every request path of the route (each of anyValuePaths)? */
+function patternCovers(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
+  const re = patternOf(s);
+  return re !== null && anyValuePaths(r).every((p) => re.test(p));
+}
+
+/** Does a pattern skip match some request path of the route: one of anyValuePaths, or the path with each parameter given its own name? */
 function patternSkipsSome(s: { pattern: string; flags: string }, r: RouteDraft): boolean {
   const re = patternOf(s);
-  return re !== null && (re.test(filledPath(r.path, (name) => name, () => 'x')) || re.test(filledPath(r.path, () => '~1~', () => '~1~/~2~')) || re.test(filledPath(r.path, () => '~1~', () => '')));
+  return re !== null && [filledPath(r.path, (name) => name, () => 'x'), ...anyValuePaths(r)].some((p) => re.test(p));
 }
 
 /**

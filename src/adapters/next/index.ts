@@ -116,7 +116,6 @@ export function segmentOf(dir: string): string | null {
   return /^%5f/i.test(dir) ? `_${dir.slice(3)}` : dir;
 }
 
-
 /** The regular expression Next.js builds for one middleware matcher source (getMiddlewareMatchers). */
 export function middlewareMatcherRegex(source: string, basePath: string): RegExp {
   const isRoot = source === '/';
