@@ -57,7 +57,7 @@ interface Ctx {
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
-  thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; superArgs: Expr[] | null } | null;
+  thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; extendsAny: boolean; superArgs: Expr[] | null } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
   /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
@@ -443,7 +443,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     // `class UsersController extends BaseController`: the fields it does not set are the base's
     const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
     const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
-    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, superArgs: null } : null;
+    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null } : null;
     const thisRef = ctx.thisRef;
     if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
@@ -1207,6 +1207,31 @@ export const REGISTRATION_METHODS = new Set([
   'swagger', 'mapDir', 'applyRoute',
 ]);
 
+/** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */
+const NOT_ROUTERS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'URLSearchParams', 'Headers', 'FormData']);
+
+/**
+ * Whether a registration-like call's target (past the registrations chained on it) is no
+ * router as the linker reads it, so that the call is not kept as a registration: `this` in a
+ * class extending nothing (`this.get(id)` of a service), a new global collection, or a name
+ * first bound to one. (Most such calls are `map.get(key)`; kept, they were a sixth of the
+ * generated services' facts.)
+ */
+function neverRouter(ctx: Ctx, target: Expr): boolean {
+  let e = target;
+  while (e.k === 'call' && e.callee.k === 'member' && REGISTRATION_METHODS.has(e.callee.prop)) e = e.callee.obj;
+  if (e.k === 'ref') {
+    const self = ctx.thisRef;
+    if (self && e.name === self.name && e.scope === self.scope) return !self.extendsAny;
+    const b = findScopeOf(ctx, e.scope, e.name)?.bindings[e.name];
+    if (b === undefined || isEncoded(b)) return false;
+    e = b;
+  }
+  if (e.k !== 'new' || e.callee.k !== 'ref' || !NOT_ROUTERS.has(e.callee.name)) return false;
+  const ctor = e.callee.name;
+  return findScopeOf(ctx, e.callee.scope, ctor) === null && !ctx.facts.imports.some((i) => i.local === ctor);
+}
+
 /** What a promise is handed on by. */
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
 
@@ -1219,7 +1244,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   if (computed && args.length > 0)
     ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...answer(), ...whenNow(ctx), at, snippet: snippetOf() });
   // (2.x's `router.swagger()` takes no argument)
-  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger')) {
+  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger') && !neverRouter(ctx, callee.obj)) {
     // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
     let target = callee.obj;
     let chainPath: Expr | null = null;
