@@ -66,6 +66,8 @@ interface Ctx {
   promised: Set<TS.Node>;
   /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
   when: Cond[];
+  /** the Exprs the walk made of the file's calls: a leading call is the same (leadingCall) */
+  calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -260,7 +262,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -1114,7 +1116,9 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   );
   const pos = n.getStart(ctx.sf);
   const at = locAt(ctx, pos);
-  const e: Expr = ts.isCallExpression(n) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
+  let e: Expr;
+  if (ts.isCallExpression(n)) ctx.calls.set(n, (e = { k: 'call', callee, args, at, pos }));
+  else e = { k: 'new', callee, args, at, pos };
   // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
   // (kept as a parameter besides: the linker unrolls the loop when the list is known)
   const each = args[0];
@@ -1416,6 +1420,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
   if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, sub(e.expression), e.name.text);
   if (ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression)) return memberOf(ctx, sub(e.expression), e.argumentExpression.text);
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
+    const made = ts.isCallExpression(e) ? ctx.calls.get(e) : undefined;
+    if (made) return made;
     const pos = e.getStart(ctx.sf);
     const at = locAt(ctx, pos);
     const args = (e.arguments ?? []).map((a) => sub(ts.isSpreadElement(a) ? a.expression : a));
@@ -2797,6 +2803,9 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
 
 /** A call leading a function: its callee and arguments, as written, and where. */
 function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
+  // (the Expr the walk made of it, shared: made again, they were a sixth of the facts kept)
+  const made = ctx.calls.get(call);
+  if (made) return { callee: made.callee, args: made.args, at: made.at };
   return { callee: shallowExpr(ctx, call.expression, scope), args: call.arguments.map((a) => shallowExpr(ctx, ctx.ts.isSpreadElement(a) ? a.expression : a, scope)), at: locOf(ctx, call) };
 }
 
