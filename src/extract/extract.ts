@@ -66,7 +66,7 @@ interface Ctx {
   promised: Set<TS.Node>;
   /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
   when: Cond[];
-  /** the Exprs the walk made of the file's calls: a leading call is the same (leadingCall) */
+  /** the Exprs the walk made of the file's calls, shared by the leading calls and the returned ones (leadingCall, shallowExpr) */
   calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
 }
 
@@ -1219,7 +1219,7 @@ const NOT_ROUTERS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'URLSearchParam
  * router as the linker reads it, so that the call is not kept as a registration: `this` in a
  * class extending nothing (`this.get(id)` of a service), a new global collection, or a name
  * first bound to one. (Most such calls are `map.get(key)`; kept, they were a sixth of the
- * generated services' facts.)
+ * facts of the generated 2,000-file tree's route, service and controller files, as JSON.)
  */
 function neverRouter(ctx: Ctx, target: Expr): boolean {
   let e = target;
@@ -2803,7 +2803,8 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
 
 /** A call leading a function: its callee and arguments, as written, and where. */
 function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
-  // (the Expr the walk made of it, shared: made again, they were a sixth of the facts kept)
+  // (the Expr the walk made of it, shared: made again, leading calls were a sixth of the
+  // generated 2,000-file tree's facts, as JSON)
   const made = ctx.calls.get(call);
   if (made) return { callee: made.callee, args: made.args, at: made.at };
   return { callee: shallowExpr(ctx, call.expression, scope), args: call.arguments.map((a) => shallowExpr(ctx, ctx.ts.isSpreadElement(a) ? a.expression : a, scope)), at: locOf(ctx, call) };
