@@ -68,6 +68,8 @@ interface Ctx {
   when: Cond[];
   /** the Exprs the walk made of the file's calls, shared by the leading calls and the returned ones (leadingCall, shallowExpr) */
   calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
+  /** the function fact made of each function node walked so far, by node (madeFunction) */
+  fnIds: Map<TS.Node, number>;
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -262,7 +264,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -1318,6 +1320,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     returnedSessionExposures: [],
   };
   facts.functions.push(f);
+  ctx.fnIds.set(node, f.id);
   node.parameters.forEach((p, index) => {
     if (ts.isIdentifier(p.name)) {
       f.params.push(p.name.text);
@@ -1433,11 +1436,10 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
   return { k: 'unknown', text: textOf(ctx, e, 80) };
 }
 
-/** The function the walk made of a function's node, found by where it starts (`fn`). */
+/** The function the walk made of a function's node (`fn`). */
 function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
-  const start = locOf(ctx, node);
-  const found = ctx.facts.functions.find((f) => f.at.line === start.line && f.at.column === start.column);
-  return found ? { k: 'fn', id: found.id } : { k: 'unknown', text: 'function' };
+  const id = ctx.fnIds.get(node);
+  return id !== undefined ? { k: 'fn', id } : { k: 'unknown', text: 'function' };
 }
 
 const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;
