@@ -19,11 +19,12 @@
  *       src/relocate.ts)
  *   (e) ESLint with @typescript-eslint/parser (no type information) and one rule
  * and reports medians of the paired ratios and peak RSS, printed and written to --out; then
- * what extracting every file on 2 threads instead of 1 costs and saves (bench/threads.mjs), and
- * where a cold run's extraction time goes: parsing, walking, extracting, keeping the facts
- * (bench/phases.mjs), and what loading the compiler costs (bench/load.mjs).
+ * what extracting every file on 2 threads instead of 1 costs and saves, and what two processes
+ * extracting half the files each at once take (bench/threads.mjs), where a cold run's extraction
+ * time goes: parsing, walking, extracting, keeping the facts, and extracting again once the JIT
+ * compiler is warm (bench/phases.mjs), and what loading the compiler costs (bench/load.mjs).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -105,6 +106,18 @@ function measure(args, cwd, okCodes = [0]) {
   const rssKiB = Number(fs.readFileSync(rssFile, 'utf8'));
   fs.rmSync(rssFile, { force: true });
   return { ms, rssMiB: rssKiB / 1024 };
+}
+
+/** A bench script run in a process of its own, not waited for: its JSON output, when it ends. */
+function spawnJson(script, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : fail(`${path.basename(script)} ${args.join(' ')}: ${err}`)));
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -253,13 +266,24 @@ async function benchSize(size, o, frameworks, log, first) {
   const wall = (t) => median(byThreads[t].map((x) => x.wallMs)) / 1000;
   const cpu = (t) => median(byThreads[t].map((x) => x.cpuMs)) / 1000;
   results.threads = { wall1: wall(1), wall2: wall(2), cpu1: cpu(1), cpu2: cpu(2) };
+  // What a second core gives the same work with nothing sent between threads: two processes at
+  // once, each extracting every other file (after each pair of pool runs, so as noisy).
+  const halves = [];
+  for (let p = 0; p < o.pairs; p++) {
+    const both = await Promise.all(['0/2', '1/2'].map((share) => spawnJson(THREADS, [tree, '1', share])));
+    halves.push(Math.max(...both.map((x) => x.endedAt)) - Math.min(...both.map((x) => x.startedAt)));
+  }
+  const twoProcs = median(halves) / 1000;
+  results.threads.twoProcesses = twoProcs;
   log(
     `\nExtraction of all ${size} files by route-surface's pool (bench/threads.mjs, medians of ${o.pairs}): ` +
       `1 thread ${wall(1).toFixed(2)} s (CPU ${cpu(1).toFixed(2)} s), 2 threads ${wall(2).toFixed(2)} s (CPU ${cpu(2).toFixed(2)} s, ` +
-      `${median(byThreads[2].map((x) => x.byWorkers)).toFixed(0)} files by the worker).`,
+      `${median(byThreads[2].map((x) => x.byWorkers)).toFixed(0)} files by the worker). ` +
+      `Two processes at once, each extracting every other file on its one thread, nothing sent between them: ${twoProcs.toFixed(2)} s ` +
+      `(${(wall(1) / twoProcs).toFixed(2)}× as fast as 1 thread: what a second core gives this work on this machine).`,
   );
   // Where the cold run's extraction time goes: each mode in a process of its own, in turn.
-  const byPhase = { parse: [], walk: [], extract: [], keep: [] };
+  const byPhase = { parse: [], walk: [], extract: [], keep: [], again: [] };
   for (let p = 0; p < o.pairs; p++)
     for (const m of Object.keys(byPhase)) {
       const r = spawnSync(process.execPath, [PHASES, tree, m], { encoding: 'utf8' });
@@ -274,7 +298,8 @@ async function benchSize(size, o, frameworks, log, first) {
   log(
     `\nThe ${byPhase.parse[0].files} files a cold check extracts, read beforehand, on one thread (bench/phases.mjs, medians of ${o.pairs}): ` +
       `parsed ${phase('parse').toFixed(2)} s; parsed and every node visited once ${over('walk')}; ` +
-      `parsed and their facts extracted ${over('extract')}; the same with every file's facts kept, as a run keeps them to link, ${over('keep')}.`,
+      `parsed and their facts extracted ${over('extract')}; the same with every file's facts kept, as a run keeps them to link, ${over('keep')}; ` +
+      `extracted a second time in the same process, the JIT compiler warm on them (the facts dropped), ${over('again')}.`,
   );
   // What loading the compiler costs a run after an edit (once: it does not depend on the tree's size).
   if (first) {

@@ -3,7 +3,11 @@
  * own pool: prints {"threads", "wallMs", "cpuMs", "byWorkers"} as JSON. `npm run bench` runs it
  * with 1 and 2 threads to show what a worker costs and saves on the machine it runs on.
  *
- *   node bench/threads.mjs DIR THREADS
+ * With SHARE `i/n`, one thread extracts only every n-th file from the i-th on (no pool, nothing
+ * sent anywhere): `npm run bench` runs `0/2` and `1/2` in two processes at once, to show what a
+ * second core gives this work on this machine when nothing is shared or sent between threads.
+ *
+ *   node bench/threads.mjs DIR THREADS [SHARE]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +25,11 @@ const { contentHash } = await load('cache.js');
 
 const root = path.resolve(process.argv[2]);
 const threads = Number(process.argv[3]);
+const share = process.argv[4] ? /^(\d+)\/(\d+)$/.exec(process.argv[4]) : null;
+if (process.argv[4] && (!share || threads !== 1 || Number(share[1]) >= Number(share[2]))) {
+  process.stderr.write('threads: SHARE is i/n with i < n, on 1 thread\n');
+  process.exit(2);
+}
 const files = [];
 (function walk(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -29,6 +38,7 @@ const files = [];
   }
 })(root);
 files.sort();
+if (share) files.splice(0, files.length, ...files.filter((_, i) => i % Number(share[2]) === Number(share[1])));
 const texts = files.map((f) => fs.readFileSync(path.join(root, f), 'utf8'));
 
 const t0 = performance.now();
@@ -50,4 +60,7 @@ await extractInPool(
   },
 );
 const cpu = process.cpuUsage(c0);
-process.stdout.write(JSON.stringify({ threads, wallMs: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, byWorkers }) + '\n');
+const t1 = performance.now();
+// (start and end on the wall clock too: two processes run at once are timed from the first start to the last end)
+const at = (t) => performance.timeOrigin + t;
+process.stdout.write(JSON.stringify({ threads, files: files.length, wallMs: t1 - t0, cpuMs: (cpu.user + cpu.system) / 1000, byWorkers, startedAt: at(t0), endedAt: at(t1) }) + '\n');
