@@ -9,7 +9,7 @@
  *   again    every file extracted once untimed, then timed as `extract` a second time: the
  *            extraction once the JIT compiler has optimised it for these files (what `extract`
  *            costs beyond it is its warm-up, which a one-shot run pays every time).
- * Prints {"mode", "files", "ms"} as JSON. `npm run bench` runs the four modes in turn, in a
+ * Prints {"mode", "files", "ms"} as JSON. `npm run bench` runs the five modes in turn, in a
  * process each, and reports each against `parse` measured in the same rounds.
  *
  *   node bench/phases.mjs DIR MODE

@@ -267,7 +267,8 @@ async function benchSize(size, o, frameworks, log, first) {
   const cpu = (t) => median(byThreads[t].map((x) => x.cpuMs)) / 1000;
   results.threads = { wall1: wall(1), wall2: wall(2), cpu1: cpu(1), cpu2: cpu(2) };
   // What a second core gives the same work with nothing sent between threads: two processes at
-  // once, each extracting every other file (after each pair of pool runs, so as noisy).
+  // once, each extracting every other file, timed from the first one's start to the last one's
+  // end (as many rounds as the pool's runs above, after them).
   const halves = [];
   for (let p = 0; p < o.pairs; p++) {
     const both = await Promise.all(['0/2', '1/2'].map((share) => spawnJson(THREADS, [tree, '1', share])));

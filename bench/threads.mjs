@@ -1,6 +1,7 @@
 /**
  * Extraction of every file of a tree on N threads (the main one included), with route-surface's
- * own pool: prints {"threads", "wallMs", "cpuMs", "byWorkers"} as JSON. `npm run bench` runs it
+ * own pool: prints {"threads", "files", "wallMs", "cpuMs", "byWorkers", "startedAt", "endedAt"}
+ * as JSON (the last two on the wall clock, in ms since the epoch). `npm run bench` runs it
  * with 1 and 2 threads to show what a worker costs and saves on the machine it runs on.
  *
  * With SHARE `i/n`, one thread extracts only every n-th file from the i-th on (no pool, nothing
