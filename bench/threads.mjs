@@ -31,15 +31,15 @@ if (process.argv[4] && (!share || threads !== 1 || Number(share[1]) >= Number(sh
   process.stderr.write('threads: SHARE is i/n with i < n, on 1 thread\n');
   process.exit(2);
 }
-const files = [];
+const all = [];
 (function walk(dir) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     if (e.isDirectory()) walk(path.join(dir, e.name));
-    else if (/\.[cm]?[jt]sx?$/.test(e.name)) files.push(path.relative(root, path.join(dir, e.name)));
+    else if (/\.[cm]?[jt]sx?$/.test(e.name)) all.push(path.relative(root, path.join(dir, e.name)));
   }
 })(root);
-files.sort();
-if (share) files.splice(0, files.length, ...files.filter((_, i) => i % Number(share[2]) === Number(share[1])));
+all.sort();
+const files = share ? all.filter((_, i) => i % Number(share[2]) === Number(share[1])) : all;
 const texts = files.map((f) => fs.readFileSync(path.join(root, f), 'utf8'));
 
 const t0 = performance.now();
