@@ -191,9 +191,10 @@ export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, 
 
 /**
  * The file parsed: as its one-byte twin when it has one and the twin's parse is faithful
- * (one-byte.ts), with the twin's mark; else as written, with no mark.
+ * (one-byte.ts), with the twin's mark; else as written, with no mark. (Exported for the bench's
+ * parse of every file as a check parses it, bench/floor.mjs.)
  */
-function parseFaithfully(ts: TSModule, file: string, text: string): { sf: TS.SourceFile; mark: string | null } {
+export function parseFaithfully(ts: TSModule, file: string, text: string): { sf: TS.SourceFile; mark: string | null } {
   const twin = latin1Twin(text);
   if (twin !== null) {
     const sf = parseOnly(ts, file, twin.text);
