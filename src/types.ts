@@ -196,6 +196,13 @@ export interface Behaviour {
    * Per such site, the parameters (each condition is `falsy`).
    */
   refusesWhen?: FlagCondition[][];
+  /**
+   * The parameters (by index) the function only writes a response to: every use of the name is
+   * a call of a response method on it (`res.cookie(…)`, `res.status(200).send()`, `reply.code(…)`).
+   * A handler handing its response to such a function (`setAuthCookies(res, tokens)`) does not
+   * hand it the request: whatever its name, it checks nothing.
+   */
+  respondsWith?: number[];
 }
 
 /** A condition on one name: `x`, `!x`, `x === 'lit'`, `x !== 'lit'`. */

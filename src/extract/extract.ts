@@ -33,6 +33,8 @@ export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|worksp
 const SESSION_EXPOSURE_RE =
   /\bsession(ID|Id|_id)\b|\bsession\.id\b|\bcookies\b[^;]*\b(sess|sid|connect\.sid)/i;
 const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render', 'redirect', 'sendFile', 'jsonp', 'text', 'html', 'body']);
+/** Methods that write a response (`res.status(200)`, `res.cookie(…)`, `reply.code(…)`), the sending ones included. */
+const RESPONSE_WRITES = new Set([...RESPONSE_METHODS, 'status', 'cookie', 'clearCookie', 'setCookie', 'set', 'setHeader', 'header', 'headers', 'append', 'type', 'code', 'location', 'attachment', 'vary', 'removeHeader', 'writeHead', 'write']);
 const SESSION_COOKIE_NAME_RE = /sess|^sid$|\.sid$|auth/i;
 
 interface Ctx {
@@ -1580,6 +1582,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null, calledBare: null };
   // how many functions (the body itself included, when it is one) enclose the node visited
   let nested = 0;
+  // per parameter (by index): true while every use of its name writes a response, false once
+  // one does not (see Behaviour.respondsWith); null once a nested function is taken over unread
+  let writes: boolean[] | null = f.params.length > 0 ? [] : null;
   // the ancestors of the node visited, from the function itself down to its parent
   const ancestors: TS.Node[] = [fnNode];
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
@@ -1615,6 +1620,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         summary.sendsResponse ||= done.sendsResponse;
         if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
         if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
+        writes = null;
         ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();
@@ -1627,10 +1633,16 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.NumericLiteral:
         status(n, statusOf(ts, n));
         break;
-      case K.Identifier:
+      case K.Identifier: {
         // no name in the body spells a status word: no identifier can be one
         if (words.status) status(n, statusOf(ts, n));
+        const i = writes === null ? -1 : f.params.indexOf((n as TS.Identifier).text);
+        if (i >= 0 && writes![i] !== false) {
+          const use = useOfName(ts, n, ancestors);
+          if (use !== null) writes![i] = use;
+        }
         break;
+      }
       case K.PropertyAccessExpression: {
         if (words.status) status(n, statusOf(ts, n));
         if (/^(session|user|auth|principal|identity)$/i.test((n as TS.PropertyAccessExpression).name.text)) summary.readsSession = true;
@@ -1679,6 +1691,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
+  if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
   const bare = summary.calledBare;
@@ -1710,6 +1723,18 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (authorizes) b.authorizes = authorizes;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
+}
+
+/**
+ * What an identifier met in a body says of the name it spells: null when it does not refer to
+ * it (a property's name: `x.res`, `{ res: … }`); else whether it writes a response on it — a
+ * response method called on it, directly or first in a chain (`res.status(200).send()`).
+ */
+function useOfName(ts: TSModule, n: TS.Node, ancestors: readonly TS.Node[]): boolean | null {
+  const p = ancestors[ancestors.length - 1];
+  if (p && (ts.isPropertyAccessExpression(p) || ts.isPropertyAssignment(p)) && p.name === n) return null;
+  const call = ancestors[ancestors.length - 2];
+  return !!p && !!call && ts.isPropertyAccessExpression(p) && RESPONSE_WRITES.has(p.name.text) && ts.isCallExpression(call) && call.expression === p;
 }
 
 /**

@@ -717,9 +717,12 @@ export class LinkContext {
       return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
     };
     if (isOwnParam(root)) return null;
-    // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`
-    const handsRequest = (e: Expr): boolean => isOwnParam(e) || (e.k === 'obj' && Object.values(e.props).some(isOwnParam));
     const v = this.ev.eval(handler.file, lg.callee);
+    const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
+    // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`;
+    // not the response, handed to a function that only writes a response to it (`setAuthCookies(res, tokens)`)
+    const handsRequest = (e: Expr, i: number): boolean =>
+      (isOwnParam(e) && !def?.behaviour.respondsWith?.includes(i)) || (e.k === 'obj' && Object.values(e.props).some(isOwnParam));
     // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
@@ -729,7 +732,6 @@ export class LinkContext {
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
     const getter = lg.args?.length === 0 && DATA_GETTER.test(name);
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) || getter) {
-      const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.

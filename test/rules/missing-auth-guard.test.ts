@@ -38,6 +38,7 @@ ruleTester('missing-auth-guard', {
       dir: 'valid/express-route-stage-checks-the-session',
       name: 'a route function that checks the session, loads what the handler needs and calls next(): its checks run before the handler (a handler stage)',
     },
+    { dir: 'valid/in-handler-response-helper-refuses', name: 'a helper handed only the response that reads the member from res.locals and answers 401: a guard by behaviour' },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -92,6 +93,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/service-getter-named-for-auth',
       name: 'a leading call handed nothing whose name reads data (this.authService.getAuthProviders()) is no guard',
       errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/providers has no auth guard' }],
+    },
+    {
+      dir: 'invalid/response-writer-named-for-auth',
+      name: 'a leading call named for auth handed only the response, to a function that only writes a response to it (authCookieHandler(res, tokens), setAuthCookies(res, session)), is no guard',
+      errors: [
+        { file: 'src/auth/auth.controller.ts', line: 11, column: 3, message: 'POST /api/auth/verify has no auth guard' },
+        { file: 'src/invites.ts', line: 8, message: 'GET /api/invites/:code/accept has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/koa-middleware-after-next-is-no-candidate',
