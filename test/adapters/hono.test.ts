@@ -287,6 +287,47 @@ export default handle(app);
     expect(lines(res).filter((l) => !l.startsWith('ALL'))).toEqual(['POST /api/hello', 'GET /api/v1/status']);
   });
 
+  it('a basePath() not known statically: what is registered through the clone is listed without it, a step saying so, warned about once; a layer on the clone reaches its routes, one on the base app at a known path does not', async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN,
+      'src/projects.ts': `
+import { Hono } from 'hono';
+export const projects = new Hono();
+projects.get('/', (c) => c.json([]));
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+import { projects } from './projects.js';
+
+const basePath = (process.env.BASE_PATH ?? '').replace(/\\/$/, '');
+const root = new Hono();
+root.use('/api/*', mustSignIn);
+const app = root.basePath(basePath || '/');
+app.use('/api/projects/*', mustSignIn);
+app.route('/api/projects', projects);
+app.get('/api/status', (c) => c.json({ ok: true }));
+const v1 = app.basePath('/v1');
+v1.get('/ping', (c) => c.text('pong'));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    // the base app's /api/* layer lies nowhere known against the clone's unknown head
+    expect(lines(res)).toEqual(['GET /api/projects mustSignIn:auth', 'GET /api/status', 'GET /v1/ping']);
+    const unknown = "basePath || '/'";
+    const head = { prefix: '', file: 'src/app.ts', line: 9, unknown };
+    expect(res.routes.map((r) => r.prefixes)).toEqual([
+      [head, { prefix: '/api/projects', file: 'src/app.ts', line: 11 }],
+      [head],
+      [head, { prefix: '/v1', file: 'src/app.ts', line: 13 }],
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      `src/app.ts:9:13 warning unresolved-route the base path of this basePath() is not known statically (${unknown}); the routes registered through it are listed without it`,
+    ]);
+  });
+
   it('route-level middleware, in-handler checks, and c.json(…, 401) / HTTPException recognised by behaviour', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

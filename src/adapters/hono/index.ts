@@ -28,7 +28,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
-import { looksLikePath, UnknownHeads } from '../unknown-heads.js';
+import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 
@@ -144,7 +144,12 @@ export const honoAdapter: Adapter = {
   routerMethod(router, method, args) {
     if (method === 'basePath') {
       const p = args[0];
-      return p?.t === 'str' ? { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: mergePath(router.init.prefix ?? '/', p.v) } : null;
+      if (!p) return null;
+      const unknown = router.init.prefixUnknown;
+      if (p.t === 'str') return { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: mergePath(router.init.prefix ?? '/', p.v), ...(unknown ? { prefixUnknown: unknown } : {}) };
+      // not known statically (`basePath(env('BASE_PATH') || '/')`): the clone serves its routes at
+      // an unknown head (HonoLinker.baseOf), what was known before it left out
+      return { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: '/', prefixUnknown: pathNote(p) };
     }
     return METHODS[method] || ['use', 'on', 'route', 'openapi', 'doc', 'doc31', 'onError', 'notFound'].includes(method) ? 'self' : null;
   },
@@ -158,6 +163,8 @@ class HonoLinker {
   private readonly tables = new Map<string, Entry[]>();
   private readonly computing = new Set<string>();
   private readonly mounted = new Set<string>();
+  /** basePath() clones not known statically, warned about */
+  private readonly warnedBases = new Set<string>();
   /** OpenAPI registries (by instance) served with doc()/doc31() */
   private readonly published = new Set<string>();
   private readonly routers: RouterObject[];
@@ -173,6 +180,32 @@ class HonoLinker {
     const bases = this.routers.filter((r) => !r.init.derivedFrom);
     for (const b of bases) this.entries(b);
     for (const b of bases) if (!this.mounted.has(b.id) && !this.ctx.servedThroughInstances(b.id, this.mounted)) this.emit(b);
+  }
+
+  /**
+   * Where a view's registrations are served: its base path and the prefix steps to it. Below a
+   * `basePath()` not known statically, the base starts at that call's unknown head (UnknownHeads:
+   * so only middleware placed under the same head runs for its routes), warned about once.
+   */
+  private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } {
+    const known = view.init.prefix ?? '/';
+    const knownStep = (): PrefixStep[] => (known === '/' ? [] : [{ prefix: known, file: view.file, line: view.at.line }]);
+    if (!view.init.prefixUnknown) return { base: known, steps: knownStep() };
+    // the clone whose own basePath() is not known: the first in the chain from the base app
+    let origin = view;
+    for (let i = 0; i < 64; i++) {
+      const parent = this.ctx.ev.routers.get(origin.init.derivedFrom ?? '');
+      if (!parent?.init.prefixUnknown) break;
+      origin = parent;
+    }
+    const e = origin.args[0]!;
+    const head = this.heads.pathOf(origin.file, e, this.ctx.ev.eval(origin.file, e))!;
+    if (!this.warnedBases.has(origin.id)) {
+      this.warnedBases.add(origin.id);
+      this.ctx.warn(origin.file, origin.at, `the base path of this basePath() is not known statically (${head.note}); the routes registered through it are listed without it`, '');
+    }
+    const step: PrefixStep = { prefix: '', file: origin.file, line: origin.at.line, unknown: head.note };
+    return { base: mergePath(head.path, known), steps: [step, ...(origin === view ? [] : knownStep())] };
   }
 
   private baseOf(r: RouterObject): RouterObject {
@@ -216,8 +249,7 @@ class HonoLinker {
   private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, Current>): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    const base = view.init.prefix ?? '/';
-    const steps: PrefixStep[] = base === '/' ? [] : [{ prefix: base, file: view.file, line: view.at.line }];
+    const { base, steps } = this.baseOfView(view);
     const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
       const prefixes = head ? [...steps, head] : steps;
       for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc });
