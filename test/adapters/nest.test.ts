@@ -7,6 +7,7 @@
  * global prefix, Express registers them with `app.all(path)`), GuardsContextCreator (global,
  * then controller, then method guards) and Reflector's getAllAndOverride / get.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nestPatternRegex } from '../../src/adapters/nest/index.js';
@@ -831,6 +832,66 @@ void bootstrap();
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/auth/github', 'GET /api/health']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it('controllers chosen by a condition not known statically (`process.env.MCP_ONLY ? [...] : [...]`): those of both lists, each once; a test known statically picks its list', async () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+      'src/controllers.ts': `import { Controller, Get, Post } from '@nestjs/common';
+
+@Controller()
+export class RootController {
+  @Get()
+  index() {
+    return { ok: true };
+  }
+}
+
+@Controller('oauth')
+export class OAuthController {
+  @Post('token')
+  token() {
+    return { access_token: 'x' };
+  }
+}
+
+@Controller('posts')
+export class PostsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Controller('billing')
+export class BillingController {
+  @Get()
+  plan() {
+    return { plan: 'free' };
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { BillingController, OAuthController, PostsController, RootController } from './controllers';
+
+const authenticatedControllers = [PostsController, BillingController];
+
+@Module({
+  controllers: process.env.MCP_ONLY ? [RootController, OAuthController] : [RootController, OAuthController, ...authenticatedControllers],
+})
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    };
+    const dir = writeProject(files);
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'GET /billing', 'POST /oauth/token', 'GET /posts']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+    // a test known statically: the list it picks
+    const known = path.join(dir, 'src/app.module.ts');
+    fs.writeFileSync(known, fs.readFileSync(known, 'utf8').replace('process.env.MCP_ONLY ?', 'MCP_ONLY ?').replace('const authenticated', 'const MCP_ONLY = true;\nconst authenticated'));
+    const only = await check(dir);
+    expect(only.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /oauth/token']);
   });
 
   it("a property of a const object that a later spread may replace is not taken as written", async () => {

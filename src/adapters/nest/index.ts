@@ -27,6 +27,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
+import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
 import { nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
@@ -438,6 +439,22 @@ class NestLinker {
     const r = this.resolve(b);
     if (r.expr.k === 'arr') {
       for (const it of r.expr.items) this.items({ ...r, expr: it }, out, depth + 1);
+      return out;
+    }
+    if (r.expr.k === 'choice') {
+      // `process.env.MCP_ONLY ? [RootController, OAuthController] : [RootController, …]`: the
+      // list the test picks when it is known statically; else either may be served: the items
+      // of both, each once
+      const holds = truthOf(this.ev, r.file, r.expr.test);
+      if (holds !== null) return this.items({ ...r, expr: holds ? r.expr.then : r.expr.otherwise }, out, depth + 1);
+      const seen = new Set<string>();
+      for (const it of [...this.items({ ...r, expr: r.expr.then }, [], depth + 1), ...this.items({ ...r, expr: r.expr.otherwise }, [], depth + 1)]) {
+        const key = `${it.file}\0${JSON.stringify(it.expr)}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          out.push(it);
+        }
+      }
       return out;
     }
     if (r.expr.k === 'call') {
