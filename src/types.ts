@@ -267,6 +267,24 @@ export interface FunctionFact {
   sessionExposures: { at: Loc; snippet: string; text: string }[];
   /** the same, in values the function returns: a response only when the function is a route handler */
   returnedSessionExposures: { at: Loc; snippet: string; text: string }[];
+  /**
+   * A handler whose body dispatches on its first parameter's `method` (`if (req.method === 'GET')
+   * … else if …`, `switch (req.method)`, `if (req.method !== 'POST') return res.status(405)…`):
+   * what each method gets, the rest last when a method no branch names is served. Read for
+   * Next.js Pages Router handlers (their routes then take the branches' `leading`, not the
+   * function's).
+   */
+  dispatch?: MethodBranch[];
+}
+
+/** A branch of a handler dispatching on its request's method (FunctionFact.dispatch). */
+export interface MethodBranch {
+  /** the methods it serves (`GET`, `POST` …); none for the rest: any method no branch names */
+  methods: string[];
+  at: Loc;
+  snippet: string;
+  /** the guards called or checked in the statements leading it, those before the dispatch first */
+  leading: LeadingGuard[];
 }
 
 export interface Scope {

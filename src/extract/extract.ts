@@ -1379,7 +1379,15 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   analyseBehaviour(ctx, node, body, f, own, words);
   responses.finish();
   if (ts.isBlock(body)) {
-    f.leading = leadingGuards(ctx, body, scope.id, f, responds);
+    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds);
+    const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
+    if (dispatch) {
+      const before = body.statements.slice(0, dispatch.index);
+      f.dispatch = dispatch.branches.map((b) => {
+        const at = locOf(ctx, b.node);
+        return { methods: b.methods, at, snippet: lineText(ctx, at.line), leading: leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds) };
+      });
+    }
     // a verification whose failure the `catch` ends the request on (`next(err)` there included)
     if (f.leading.some((l) => l.verifies)) f.behaviour.sendsResponse = true;
   } else {
@@ -2615,7 +2623,7 @@ function respondsAt(ctx: Ctx, n: TS.Node): boolean {
  * Guard calls and inline checks among the handler's leading statements, before any response.
  * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
  */
-function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact, responds: readonly number[]): LeadingGuard[] {
+function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: number, f: FunctionFact, responds: readonly number[]): LeadingGuard[] {
   const { ts } = ctx;
   const out: LeadingGuard[] = [];
   // Whether `n` (a statement of the body, or of a block in it) responds or throws somewhere.
@@ -2807,8 +2815,145 @@ function leadingGuards(ctx: Ctx, body: TS.Block, scope: number, f: FunctionFact,
     }
     return true;
   };
-  leading(body.statements);
+  leading(statements);
   return out;
+}
+
+/** The request methods a dispatch names (Node spells them in capitals). */
+const DISPATCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** A branch of a method dispatch as read: the methods (none for the rest), where, and the statements it runs. */
+interface ReadBranch {
+  methods: string[];
+  node: TS.Node;
+  statements: TS.Statement[];
+}
+
+/**
+ * The first statement of `statements` dispatching on `req.method`, and what each method gets
+ * (FunctionFact.dispatch), in the forms Pages Router handlers take:
+ * - `if (req.method === 'GET') … else if (req.method === 'POST' || …) … else …`, or such `if`s
+ *   one after the other; a branch that does not leave the body runs the statements after the
+ *   dispatch too, and those are the rest when there is no final `else`;
+ * - `switch (req.method) { case 'GET': case 'HEAD': … default: … }`;
+ * - `if (req.method !== 'POST') { …405… }`: the statements after it serve POST, the `if` the rest.
+ * The rest is left out when it refuses (a 405, "method not allowed") or does nothing. Any test
+ * of the method not in these forms (a method not spelled in capitals included): null, no dispatch.
+ */
+function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: string): { index: number; branches: ReadBranch[] } | null {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const isMethod = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+  };
+  const method = (e: TS.Expression): string | null => {
+    const u = unwrap(ts, e);
+    return ts.isStringLiteralLike(u) && DISPATCH_METHODS.has(u.text) ? u.text : null;
+  };
+  // the methods a test holds for (`negated`: those it does not hold for), or null
+  const tested = (e: TS.Expression, negated: boolean): string[] | null => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u)) {
+      const op = u.operatorToken.kind;
+      if (op === (negated ? K.AmpersandAmpersandToken : K.BarBarToken)) {
+        const l = tested(u.left, negated);
+        const r = l && tested(u.right, negated);
+        return l && r ? [...l, ...r] : null;
+      }
+      const eq = negated ? op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken : op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
+      if (!eq) return null;
+      const m = isMethod(u.left) ? method(u.right) : isMethod(u.right) ? method(u.left) : null;
+      return m ? [m] : null;
+    }
+    // `['GET', 'HEAD'].includes(req.method)`, negated `!['GET', 'HEAD'].includes(req.method)`
+    let call: TS.Expression = u;
+    if (negated) {
+      if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
+      call = unwrap(ts, u.operand);
+    }
+    if (!ts.isCallExpression(call) || call.arguments.length !== 1 || !isMethod(call.arguments[0]!)) return null;
+    const callee = call.expression;
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'includes' || !ts.isArrayLiteralExpression(callee.expression)) return null;
+    const list = callee.expression.elements.map((x) => (ts.isExpression(x) ? method(x) : null));
+    return list.length > 0 && list.every((x) => x !== null) ? (list as string[]) : null;
+  };
+  const listOf = (s: TS.Statement): TS.Statement[] => (ts.isBlock(s) ? [...s.statements] : [s]);
+  // a branch leaving the body ends there; one that does not goes on with the statements after the dispatch
+  const runs = (list: TS.Statement[], after: TS.Statement[]): TS.Statement[] => (list.length > 0 && exits(ts, list[list.length - 1]!) ? list : [...list, ...after]);
+  // what a clause runs: its statements (a block among them read as its statements, `case 'GET':
+  // { … }`), then, when it ends with `break` (or does not leave the body), the statements after the switch
+  const clauseRuns = (list: readonly TS.Statement[], after: TS.Statement[]): TS.Statement[] => {
+    const flat = list.flatMap(listOf);
+    const last = flat[flat.length - 1];
+    return last?.kind === K.BreakStatement ? [...flat.slice(0, -1), ...after] : runs(flat, after);
+  };
+  const refuses = (list: TS.Statement[]): boolean => list.length === 0 || /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(list.map((st) => textOf(ctx, st)).join('\n'));
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i]!;
+    if (s.kind === K.SwitchStatement && isMethod((s as TS.SwitchStatement).expression)) {
+      const after = statements.slice(i + 1);
+      const branches: ReadBranch[] = [];
+      let rest: ReadBranch | null = null;
+      let pending: string[] = [];
+      let first: TS.Node | null = null;
+      for (const clause of (s as TS.SwitchStatement).caseBlock.clauses) {
+        if (clause.kind === K.DefaultClause) {
+          // a label falling through into `default` serves what the rest does: no branch of its own
+          if (pending.length > 0) return null;
+          rest = { methods: [], node: clause, statements: clauseRuns(clause.statements, after) };
+          continue;
+        }
+        const m = method((clause as TS.CaseClause).expression);
+        if (!m) return null;
+        pending.push(m);
+        first ??= clause;
+        if (clause.statements.length === 0) continue;
+        branches.push({ methods: pending, node: first ?? clause, statements: clauseRuns(clause.statements, after) });
+        pending = [];
+        first = null;
+      }
+      if (pending.length > 0 || branches.length === 0) return null;
+      rest ??= { methods: [], node: s, statements: after };
+      return { index: i, branches: refuses(rest.statements) ? branches : [...branches, rest] };
+    }
+    if (!ts.isIfStatement(s)) continue;
+    const negated = s.elseStatement ? null : tested(s.expression, true);
+    if (negated) {
+      const after = statements.slice(i + 1);
+      const then = listOf(s.thenStatement);
+      if (!exits(ts, s.thenStatement) && !refuses(then)) return null;
+      const branches: ReadBranch[] = [{ methods: negated, node: s, statements: after }];
+      return { index: i, branches: refuses(then) ? branches : [...branches, { methods: [], node: s, statements: then }] };
+    }
+    if (!tested(s.expression, false)) continue;
+    // the chain: `if … else if … else …`, and `if`s of the method one after the other
+    const chain: { methods: string[]; node: TS.Node; list: TS.Statement[] }[] = [];
+    let otherwise: { node: TS.Node; list: TS.Statement[] } | null = null;
+    let j = i;
+    for (; j < statements.length && !otherwise; j++) {
+      const st = statements[j]!;
+      const m = ts.isIfStatement(st) ? tested(st.expression, false) : null;
+      if (!m || (j > i && chain.length > 0 && !chain.every((c) => c.list.length > 0 && exits(ts, c.list[c.list.length - 1]!)))) break;
+      let x: TS.IfStatement | undefined = st as TS.IfStatement;
+      while (x) {
+        const mm = tested(x.expression, false);
+        if (!mm) return null;
+        chain.push({ methods: mm, node: x, list: listOf(x.thenStatement) });
+        const e: TS.Statement | undefined = x.elseStatement;
+        if (e && ts.isIfStatement(e)) x = e;
+        else {
+          if (e) otherwise = { node: e, list: listOf(e) };
+          x = undefined;
+        }
+      }
+    }
+    const after = statements.slice(j);
+    const branches = chain.map((c) => ({ methods: c.methods, node: c.node, statements: runs(c.list, after) }));
+    const rest: ReadBranch = otherwise ? { methods: [], node: otherwise.node, statements: runs(otherwise.list, after) } : { methods: [], node: statements[j] ?? s, statements: after };
+    return { index: i, branches: refuses(rest.statements) ? branches : [...branches, rest] };
+  }
+  return null;
 }
 
 /**

@@ -670,13 +670,13 @@ export class LinkContext {
     return this.inHandlerGuards(value);
   }
 
-  /** Guards called or checked in the leading statements of a handler. */
-  inHandlerGuards(handler: Value): AppliedGuard[] {
+  /** Guards called or checked in the leading statements of a handler (or of one branch of it: FunctionFact.dispatch). */
+  inHandlerGuards(handler: Value, leading?: readonly LeadingGuard[]): AppliedGuard[] {
     if (handler.t !== 'fn') return [];
     const f = this.ev.fnOf(handler.file, handler.fn);
     if (!f) return [];
     const out: AppliedGuard[] = [];
-    for (const lg of f.leading) {
+    for (const lg of leading ?? f.leading) {
       const g = this.leadingGuard(handler, lg);
       if (g) out.push(g);
     }

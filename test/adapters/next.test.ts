@@ -98,8 +98,10 @@ describe('fixtures/next-leaky', () => {
       row('GET /api/health/ready', 'public', 'app/api/health/ready/route.ts:1:1', {}, 'GET /api/health/ready'),
       // the (internal) route group adds no segment; app/api/_debug is private and absent
       row('POST /api/internal/reindex', 'excluded:internal', 'app/(internal)/api/internal/reindex/route.ts:5:1'),
-      // pages/api: ALL; export default withSessionRoute(handler)
+      // pages/api: export default withSessionRoute(handler), whose `if (req.method === 'DELETE')`
+      // branch is a route of its own; the statements after it serve every other method: ALL
       row('ALL /api/legacy/sites/:id', 'browser', 'pages/api/legacy/sites/[id].ts:14:1', { auth: ['withSessionRoute'] }),
+      row('DELETE /api/legacy/sites/:id', 'browser', 'pages/api/legacy/sites/[id].ts:6:3', { auth: ['withSessionRoute'] }),
       row('GET /api/sites', 'contract', 'app/api/sites/route.ts:4:1', MW, 'GET /api/sites/'),
       row('POST /api/sites', 'browser', 'app/api/sites/route.ts:10:1', MW),
       row('ALL /api/webhooks/stripe', 'excluded:webhook', 'pages/api/webhooks/stripe.ts:7:1', { family: ['verifyStripeSignature'] }),
@@ -137,11 +139,14 @@ describe('fixtures/next-leaky', () => {
       `${S}:10:1 error missing-tenant-guard POST /api/sites has no tenant guard`,
       `${S}:10:1 info uncontracted-route ${outside('POST /api/sites')}`,
       'builtin:browser-control-plane@1:4:1 error contract-route-missing contract route GET /api/deployments/ is not served by any analysed app',
+      'pages/api/legacy/sites/[id].ts:6:3 error missing-csrf-guard DELETE /api/legacy/sites/:id changes state on the browser session without a CSRF guard',
+      'pages/api/legacy/sites/[id].ts:6:3 error missing-tenant-guard DELETE /api/legacy/sites/:id has no tenant guard',
+      `pages/api/legacy/sites/[id].ts:6:3 info uncontracted-route ${outside('DELETE /api/legacy/sites/:id')}`,
       'pages/api/legacy/sites/[id].ts:14:1 error missing-csrf-guard ALL /api/legacy/sites/:id changes state on the browser session without a CSRF guard',
       'pages/api/legacy/sites/[id].ts:14:1 error missing-tenant-guard ALL /api/legacy/sites/:id has no tenant guard',
       `pages/api/legacy/sites/[id].ts:14:1 info uncontracted-route ${outside('ALL /api/legacy/sites/:id')}`,
     ]);
-    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 11, errors: 20, warnings: 4, infos: 5 });
+    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 12, errors: 22, warnings: 4, infos: 6 });
   });
 });
 
@@ -369,6 +374,109 @@ export const HEAD = () => Response.json(null);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
       'GET /api/v2/surveys authenticatedApiClient:auth:in-handler',
       'HEAD /api/v2/surveys ',
+    ]);
+  });
+});
+
+describe('Pages Router handlers dispatching on req.method', () => {
+  it('a route per method a branch serves, guarded by what leads the branch (the statements before the dispatch included); ALL for the rest unless it refuses (405) or does nothing', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'links', dependencies: { next: '14.2.15' } }),
+        'lib/session.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export async function requireUser(req: NextApiRequest, res: NextApiResponse) {
+  const user = (req as NextApiRequest & { session?: { user?: { id: string } } }).session?.user;
+  if (!user) {
+    res.status(401).json({ error: 'sign in first' });
+    return null;
+  }
+  return user;
+}
+`,
+        // switch: labels falling through share a branch; default answers 405
+        'pages/api/collections/index.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { requireUser } from '../../../lib/session';
+
+export default async function collections(req: NextApiRequest, res: NextApiResponse) {
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD': {
+      const user = await requireUser(req, res);
+      if (!user) return;
+      return res.json({ owner: user.id, items: [] });
+    }
+    case 'POST':
+      return res.status(201).json({ id: 'c1' });
+    default:
+      res.setHeader('Allow', ['GET', 'HEAD', 'POST']);
+      return res.status(405).end();
+  }
+}
+`,
+        // a check before the dispatch leads every branch; else answers 405
+        'pages/api/links/[id].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { requireUser } from '../../../lib/session';
+
+export default async function link(req: NextApiRequest, res: NextApiResponse) {
+  const user = await requireUser(req, res);
+  if (!user) return;
+  if (req.method === 'GET') {
+    return res.json({ id: req.query.id, owner: user.id });
+  } else if (req.method === 'PUT' || req.method === 'PATCH') {
+    return res.json({ id: req.query.id, updated: true });
+  } else {
+    return res.status(405).json({ error: 'Method not allowed' });
+  }
+}
+`,
+        // one method only: the guard clause refuses the others
+        'pages/api/auth/forgot-password.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function forgotPassword(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method !== 'POST') {
+    return res.status(405).json({ response: 'Method not allowed' });
+  }
+  return res.status(200).json({ response: 'If the address is known, a link was sent.' });
+}
+`,
+        // ifs one after the other: the 401 of the PUT branch guards PUT only, and the statements
+        // after them serve every other method
+        'pages/api/profile.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function profile(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'GET') {
+    return res.json({ name: 'public profile' });
+  }
+  if (req.method === 'PUT') {
+    if (!(req as NextApiRequest & { session?: { user?: object } }).session?.user) return res.status(401).json({ error: 'sign in' });
+    return res.json({ saved: true });
+  }
+  return res.json({ fallback: true });
+}
+`,
+        // a method in lower case never matches (Node spells methods in capitals): no dispatch read
+        'pages/api/legacy.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default function legacy(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'get') return res.json([]);
+  return res.status(204).end();
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}:${r.column} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'POST /api/auth/forgot-password pages/api/auth/forgot-password.ts:4:3 ',
+      'GET /api/collections pages/api/collections/index.ts:6:5 requireUser:auth',
+      'HEAD /api/collections pages/api/collections/index.ts:6:5 requireUser:auth',
+      'POST /api/collections pages/api/collections/index.ts:12:5 ',
+      'ALL /api/legacy pages/api/legacy.ts:3:1 ',
+      'GET /api/links/:id pages/api/links/[id].ts:7:3 requireUser:auth',
+      'PATCH /api/links/:id pages/api/links/[id].ts:9:10 requireUser:auth',
+      'PUT /api/links/:id pages/api/links/[id].ts:9:10 requireUser:auth',
+      'ALL /api/profile pages/api/profile.ts:3:1 ',
+      'GET /api/profile pages/api/profile.ts:4:3 ',
+      'PUT /api/profile pages/api/profile.ts:7:3 (inline 401 check):auth',
     ]);
   });
 });

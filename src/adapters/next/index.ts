@@ -9,7 +9,9 @@
  *   segment; private folders `_x` (and all below) are not routed; intercepting folders
  *   `(.)x` hold no route handlers; `[id]` → `:id`, `[...slug]` → `:slug*`, and the optional
  *   catch-all `[[...slug]]` → `:slug*?` (the `?`: it also serves the path without it);
- * - Pages Router: every file under `pages/api/` is an `ALL` route (`index` names its folder);
+ * - Pages Router: every file under `pages/api/` is an `ALL` route (`index` names its folder):
+ *   its default export answers every method; a handler testing `req.method` answers each
+ *   method in its own branch (a route per method, FunctionFact.dispatch);
  * - `next.config.*` is read as data: `basePath` prefixes every route; `trailingSlash: false`
  *   (the default) serves `/x` and redirects `/x/` with a 308, `trailingSlash: true` the
  *   reverse (except paths whose last segment has a file extension, and `.well-known/`):
@@ -351,23 +353,32 @@ class NextLinker {
     const middleware = mw && (mw.matchers === null || mw.matchers.some((re) => re.test(sample))) ? mw.guards : [];
     const prefixes: PrefixStep[] =
       config.file === null ? [] : config.basePath ? [{ prefix: config.basePath, file: config.file, line: config.line }] : config.basePathUnknown ? [{ prefix: '', file: config.file, line: config.line, unknown: config.basePathUnknown }] : [];
-    this.ctx.routes.push({
-      method,
-      path,
-      file,
-      line: place.at.line,
-      column: place.at.column,
-      framework: 'next',
-      handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
-      app,
-      trailingSlashInsensitive: config.skipTrailingSlashRedirect,
-      caseSensitive: true,
-      ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
-      prefixes,
-      guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)],
-      handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
-      snippet: place.snippet,
-    });
+    // A Pages Router handler dispatching on the method serves a route per method it names, each
+    // guarded by what leads its branch, and `ALL` for the other methods unless it refuses them
+    // (FunctionFact.dispatch): a method's route located at its branch when the handler is written
+    // in the route's file, the others' where the handler is exported.
+    const dispatch = method === 'ALL' && u.handler.t === 'fn' ? this.ctx.ev.fnOf(u.handler.file, u.handler.fn)?.dispatch : undefined;
+    const served = dispatch ? dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
+    for (const { method: m, branch } of served) {
+      const at = branch && branch.methods.length > 0 && u.handler.t === 'fn' && u.handler.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
+      this.ctx.routes.push({
+        method: m,
+        path,
+        file,
+        line: at.line,
+        column: at.column,
+        framework: 'next',
+        handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
+        app,
+        trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+        caseSensitive: true,
+        ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
+        prefixes,
+        guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler, branch?.leading)],
+        handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
+        snippet: at.snippet,
+      });
+    }
   }
 }
 
