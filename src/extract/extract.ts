@@ -2839,13 +2839,30 @@ interface ReadBranch {
  * - `if (req.method !== 'POST') { …405… }`: the statements after it serve POST, the `if` the rest.
  * The rest is left out when it refuses (a 405, "method not allowed") or does nothing. Any test
  * of the method not in these forms (a method not spelled in capitals included): null, no dispatch.
+ * The method is read from the request or from a local declared before (`const { method } = req`).
  */
 function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: string): { index: number; branches: ReadBranch[] } | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
+  // locals holding the method, declared before the dispatch: `const { query, method } = req`, `const method = req.method`
+  const aliases = new Set<string>();
   const isMethod = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
+    if (ts.isIdentifier(u)) return aliases.has(u.text);
     return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+  };
+  const alias = (d: TS.VariableDeclaration): void => {
+    if (!d.initializer) return;
+    if (ts.isIdentifier(d.name)) {
+      if (isMethod(d.initializer)) aliases.add(d.name.text);
+      return;
+    }
+    const init = unwrap(ts, d.initializer);
+    if (!ts.isObjectBindingPattern(d.name) || !ts.isIdentifier(init) || init.text !== req) return;
+    for (const el of d.name.elements) {
+      const prop = el.propertyName ? (ts.isIdentifier(el.propertyName) ? el.propertyName.text : null) : ts.isIdentifier(el.name) ? el.name.text : null;
+      if (prop === 'method' && ts.isIdentifier(el.name) && !el.dotDotDotToken) aliases.add(el.name.text);
+    }
   };
   const method = (e: TS.Expression): string | null => {
     const u = unwrap(ts, e);
@@ -2891,6 +2908,7 @@ function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: stri
   const refuses = (list: TS.Statement[]): boolean => list.length === 0 || /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(list.map((st) => textOf(ctx, st)).join('\n'));
   for (let i = 0; i < statements.length; i++) {
     const s = statements[i]!;
+    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) alias(d);
     if (s.kind === K.SwitchStatement && isMethod((s as TS.SwitchStatement).expression)) {
       const after = statements.slice(i + 1);
       const branches: ReadBranch[] = [];

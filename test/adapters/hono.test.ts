@@ -310,6 +310,9 @@ app.route('/api/projects', projects);
 app.get('/api/status', (c) => c.json({ ok: true }));
 const v1 = app.basePath('/v1');
 v1.get('/ping', (c) => c.text('pong'));
+// known text before what is not known: no path served without it
+const area = process.env.AREA;
+root.basePath(\`/areas/\${area}\`).get('/status', (c) => c.json({ ok: true }));
 export default app;
 `,
     });
@@ -325,6 +328,7 @@ export default app;
     ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       `src/app.ts:9:13 warning unresolved-route the base path of this basePath() is not known statically (${unknown}); the routes registered through it are listed without it`,
+      'src/app.ts:17:1 warning unresolved-route the base path of this basePath() is not known statically (template with a value not known statically); the routes registered through it are left out',
     ]);
   });
 

@@ -455,6 +455,26 @@ export default async function profile(req: NextApiRequest, res: NextApiResponse)
   return res.json({ fallback: true });
 }
 `,
+        // the Next.js docs' example: the method destructured from the request first
+        'pages/api/user/[id].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default function userHandler(req: NextApiRequest, res: NextApiResponse) {
+  const { query, method } = req;
+  const id = parseInt(query.id as string, 10);
+
+  switch (method) {
+    case 'GET':
+      res.status(200).json({ id, name: \`User \${id}\` });
+      break;
+    case 'PUT':
+      res.status(200).json({ id, name: query.name || \`User \${id}\` });
+      break;
+    default:
+      res.setHeader('Allow', ['GET', 'PUT']);
+      res.status(405).end(\`Method \${method} Not Allowed\`);
+  }
+}
+`,
         // a method in lower case never matches (Node spells methods in capitals): no dispatch read
         'pages/api/legacy.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
 
@@ -477,6 +497,8 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
       'ALL /api/profile pages/api/profile.ts:3:1 ',
       'GET /api/profile pages/api/profile.ts:4:3 ',
       'PUT /api/profile pages/api/profile.ts:7:3 (inline 401 check):auth',
+      'GET /api/user/:id pages/api/user/[id].ts:8:5 ',
+      'PUT /api/user/:id pages/api/user/[id].ts:11:5 ',
     ]);
   });
 });

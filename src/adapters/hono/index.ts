@@ -185,9 +185,10 @@ class HonoLinker {
   /**
    * Where a view's registrations are served: its base path and the prefix steps to it. Below a
    * `basePath()` not known statically, the base starts at that call's unknown head (UnknownHeads:
-   * so only middleware placed under the same head runs for its routes), warned about once.
+   * so only middleware placed under the same head runs for its routes), warned about once; null
+   * (left out) when known text comes before what is not known.
    */
-  private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } {
+  private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } | null {
     const known = view.init.prefix ?? '/';
     const knownStep = (): PrefixStep[] => (known === '/' ? [] : [{ prefix: known, file: view.file, line: view.at.line }]);
     if (!view.init.prefixUnknown) return { base: known, steps: knownStep() };
@@ -199,11 +200,18 @@ class HonoLinker {
       origin = parent;
     }
     const e = origin.args[0]!;
-    const head = this.heads.pathOf(origin.file, e, this.ctx.ev.eval(origin.file, e))!;
+    const head = this.heads.pathOf(origin.file, e, this.ctx.ev.eval(origin.file, e));
     if (!this.warnedBases.has(origin.id)) {
       this.warnedBases.add(origin.id);
-      this.ctx.warn(origin.file, origin.at, `the base path of this basePath() is not known statically (${head.note}); the routes registered through it are listed without it`, '');
+      // (known text before what is not known, `` `/api/${area}` ``: without it no path served)
+      this.ctx.warn(
+        origin.file,
+        origin.at,
+        `the base path of this basePath() is not known statically (${head?.note ?? view.init.prefixUnknown}); the routes registered through it are ${head ? 'listed without it' : 'left out'}`,
+        '',
+      );
     }
+    if (!head) return null;
     const step: PrefixStep = { prefix: '', file: origin.file, line: origin.at.line, unknown: head.note };
     return { base: mergePath(head.path, known), steps: [step, ...(origin === view ? [] : knownStep())] };
   }
@@ -249,7 +257,9 @@ class HonoLinker {
   private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, Current>): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    const { base, steps } = this.baseOfView(view);
+    const served = this.baseOfView(view);
+    if (!served) return;
+    const { base, steps } = served;
     const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
       const prefixes = head ? [...steps, head] : steps;
       for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc });
