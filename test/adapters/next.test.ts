@@ -475,6 +475,41 @@ export default function userHandler(req: NextApiRequest, res: NextApiResponse) {
   }
 }
 `,
+        // a handler returning a call that hands its request on: the dispatch of the function called,
+        // after what leads the handler; routes placed at the handler (the branches are elsewhere)
+        'lib/billing/cancel-route.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export async function handleRoute(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'POST') {
+    const session = (req as NextApiRequest & { session?: { user?: { id: string } } }).session;
+    if (!session?.user) {
+      res.status(401).end('Unauthorized');
+      return;
+    }
+    return res.json({ cancelled: true });
+  } else if (req.method === 'GET') {
+    return res.json({ reasons: ['price', 'features'] });
+  }
+  return res.status(405).end();
+}
+`,
+        'pages/api/teams/[teamId]/billing/cancel.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { handleRoute } from '../../../../../lib/billing/cancel-route';
+
+export default async function handle(req: NextApiRequest, res: NextApiResponse) {
+  return handleRoute(req, res);
+}
+`,
+        'pages/api/teams/[teamId]/billing/pause.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { handleRoute } from '../../../../../lib/billing/cancel-route';
+import { requireUser } from '../../../../../lib/session';
+
+export default async function handle(req: NextApiRequest, res: NextApiResponse) {
+  const user = await requireUser(req, res);
+  if (!user) return;
+  return await handleRoute(req, res);
+}
+`,
         // a method in lower case never matches (Node spells methods in capitals): no dispatch read
         'pages/api/legacy.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
 
@@ -497,6 +532,10 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
       'ALL /api/profile pages/api/profile.ts:3:1 ',
       'GET /api/profile pages/api/profile.ts:4:3 ',
       'PUT /api/profile pages/api/profile.ts:7:3 (inline 401 check):auth',
+      'GET /api/teams/:teamId/billing/cancel pages/api/teams/[teamId]/billing/cancel.ts:4:1 ',
+      'POST /api/teams/:teamId/billing/cancel pages/api/teams/[teamId]/billing/cancel.ts:4:1 (inline 401 check):auth',
+      'GET /api/teams/:teamId/billing/pause pages/api/teams/[teamId]/billing/pause.ts:5:1 requireUser:auth',
+      'POST /api/teams/:teamId/billing/pause pages/api/teams/[teamId]/billing/pause.ts:5:1 requireUser:auth (inline 401 check):auth',
       'GET /api/user/:id pages/api/user/[id].ts:8:5 ',
       'PUT /api/user/:id pages/api/user/[id].ts:11:5 ',
     ]);

@@ -32,7 +32,7 @@ import type { ExtractApi } from '../../extract/extract.js';
 import { prefixNote, stringsOf, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
-import type { AppliedGuard, Expr, Loc, PrefixStep } from '../../types.js';
+import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -290,6 +290,27 @@ class NextLinker {
     return { wrappers, handler, name: fn?.name ?? name, at: fn?.at ?? null };
   }
 
+  /**
+   * The method dispatch a Pages Router handler answers with (FunctionFact.dispatch): its own, or
+   * that of the function it returns a call of, handing its request on (`return handleRoute(req,
+   * res)`), after the guards leading the handler itself (`before`).
+   */
+  private dispatchOf(handler: Value): { fn: Extract<Value, { t: 'fn' }>; dispatch: MethodBranch[]; before: AppliedGuard[] } | null {
+    if (handler.t !== 'fn') return null;
+    const ev = this.ctx.ev;
+    const own = ev.fnOf(handler.file, handler.fn)?.dispatch;
+    if (own) return { fn: handler, dispatch: own, before: [] };
+    const handsOn = ev.returnsOf(handler.file, handler.fn).filter((r) => {
+      const first = r.k === 'call' ? r.args[0] : undefined;
+      const v = first ? ev.eval(handler.file, first) : null;
+      return v?.t === 'param' && v.file === handler.file && v.fn === handler.fn && v.index === 0 && !v.path;
+    });
+    if (handsOn.length !== 1) return null;
+    const callee = ev.eval(handler.file, (handsOn[0] as Extract<Expr, { k: 'call' }>).callee);
+    const dispatch = callee.t === 'fn' ? ev.fnOf(callee.file, callee.fn)?.dispatch : undefined;
+    return callee.t === 'fn' && dispatch ? { fn: callee, dispatch, before: this.ctx.inHandlerGuards(handler) } : null;
+  }
+
   private middleware(pkg: PackageInfo, file: string, config: NextConfig): Middleware {
     const facts = this.ctx.files.get(file)!;
     const exportName = ['middleware', 'proxy', 'default'].find((n) => facts.exports.some((x) => x.exported === n));
@@ -357,10 +378,11 @@ class NextLinker {
     // guarded by what leads its branch, and `ALL` for the other methods unless it refuses them
     // (FunctionFact.dispatch): a method's route located at its branch when the handler is written
     // in the route's file, the others' where the handler is exported.
-    const dispatch = method === 'ALL' && u.handler.t === 'fn' ? this.ctx.ev.fnOf(u.handler.file, u.handler.fn)?.dispatch : undefined;
-    const served = dispatch ? dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
+    const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
+    const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     for (const { method: m, branch } of served) {
-      const at = branch && branch.methods.length > 0 && u.handler.t === 'fn' && u.handler.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
+      const at = d && branch && branch.methods.length > 0 && d.fn.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
+      const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : this.ctx.inHandlerGuards(u.handler);
       this.ctx.routes.push({
         method: m,
         path,
@@ -374,7 +396,7 @@ class NextLinker {
         caseSensitive: true,
         ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
         prefixes,
-        guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler, branch?.leading)],
+        guards: [...middleware, ...wrappers, ...inHandler],
         handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
         snippet: at.snippet,
       });
