@@ -149,6 +149,11 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-sanitizer':
     case 'express-fileupload':
     case 'connect-flash':
+    case 'i18n':
+    case 'i18next-http-middleware':
+    case 'i18next-express-middleware':
+    case 'koa-i18n':
+    case 'connect-history-api-fallback':
     case 'response-time':
     case 'serve-static':
     case 'connect-timeout':

@@ -1009,6 +1009,9 @@ export function exprName(e: Expr): string | null {
       return o ? `${o}.${e.prop}` : e.prop;
     }
     case 'call':
+      // `app.use(require('./lib/middleware/checkURIValid'))`: named by the module it loads
+      if (e.callee.k === 'ref' && e.callee.name === 'require' && e.args.length === 1 && e.args[0]!.k === 'str') return moduleName(e.args[0]!.v);
+      return exprName(e.callee);
     case 'new':
       return exprName(e.callee);
     case 'within':
@@ -1017,6 +1020,14 @@ export function exprName(e: Expr): string | null {
     default:
       return null;
   }
+}
+
+/** A module's name from its specifier: its file's name (`checkURIValid` of `./lib/middleware/checkURIValid.js`), or its folder's for an index. */
+function moduleName(spec: string): string {
+  const segs = spec.split('/').filter((s) => s !== '' && s !== '.' && s !== '..');
+  let last = (segs.pop() ?? spec).replace(/\.[cm]?[jt]sx?$/, '');
+  if (last === 'index' && segs.length > 0) last = segs.pop()!;
+  return last;
 }
 
 /** What a value not of the kind wanted is, for a message: why it is unknown, or its kind. */

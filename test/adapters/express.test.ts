@@ -699,6 +699,44 @@ app.post('/api/avatars', requireSession, (req, res) => res.status(201).end());
   });
 });
 
+describe('express: middleware loaded by require()', () => {
+  it("is named by the module it loads (by its folder for an index): a guard is classified by that name, and a candidate is named so in findings; i18n's init guards nothing", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'notes', dependencies: { express: '4.21.2', i18n: '0.15.1' } }),
+      // by its name only: it hands the request to a session store this project does not hold
+      'lib/middleware/ensureLoggedIn.js': `const sessions = require('@acme/sessions');
+module.exports = function (req, res, next) {
+  sessions.check(req, next);
+};
+`,
+      // answers 402: it may be a guard
+      'lib/plan-limits/index.js': `module.exports = function (req, res, next) {
+  if (!req.account || !req.account.active) return res.status(402).json({ error: 'plan inactive' });
+  next();
+};
+`,
+      'app.js': `const express = require('express');
+const i18n = require('i18n');
+
+const app = express();
+app.use(i18n.init);
+app.use(require('./lib/plan-limits'));
+app.get('/notes', require('./lib/middleware/ensureLoggedIn.js'), (req, res) => res.json([]));
+app.get('/status', (req, res) => res.json({ ok: true }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /notes plan-limits:unknown ensureLoggedIn:auth',
+      'GET /status plan-limits:unknown',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual([
+      'GET /status has no auth guard (unclassified middleware that may be one: plan-limits; declare it in guards.auth or guards.ignore)',
+    ]);
+  });
+});
+
 describe('express: a use() path whose head is not known statically', () => {
   const project = (): string =>
     writeProject({
