@@ -670,6 +670,17 @@ export class LinkContext {
     return this.inHandlerGuards(value);
   }
 
+  /**
+   * Guards a route's handler checks for itself: those its function leads with, then, when it is
+   * a pass-through wrapper's function (`wrap(userController.getMe)` of `wrap = (fn) => (req, res,
+   * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps.
+   */
+  handlerGuards(handler: { file: string; expr: Expr; value: Value }): AppliedGuard[] {
+    const own = this.inHandlerGuards(handler.value);
+    const inner = this.wrappedMiddleware(handler.file, handler.expr, handler.value);
+    return inner ? [...own, ...this.inHandlerGuards(inner.value)] : own;
+  }
+
   /** Guards called or checked in the leading statements of a handler (or of one branch of it: FunctionFact.dispatch). */
   inHandlerGuards(handler: Value, leading?: readonly LeadingGuard[]): AppliedGuard[] {
     if (handler.t !== 'fn') return [];

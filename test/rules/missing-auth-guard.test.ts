@@ -19,6 +19,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/commonjs', name: 'CommonJS: require, module.exports of a router and of an object of guards' },
     { dir: 'valid/guard-wrapped-then-named', name: '`const protect = asyncHandler(async (req, res, next) => …401…)`: a wrapped guard used by its name (a local wrapper and express-async-handler)' },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
+    { dir: 'valid/in-handler-check-behind-a-pass-through-wrapper', name: 'wrap(userController.getMe), a wrapper that only forwards errors: the 401 check leading the wrapped handler' },
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
     { dir: 'valid/status-chosen-in-the-error', name: '`next(new HttpError(session ? 403 : 401, …))`: a status picked inside the constructor call' },

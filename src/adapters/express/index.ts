@@ -320,7 +320,7 @@ class ExpressLinker {
       // (a route of a router mounted at `prefix` sees the path below it)
       else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
-    const inHandler = handler ? this.ctx.inHandlerGuards(handler.value) : [];
+    const inHandler = handler ? this.ctx.handlerGuards(handler) : [];
     const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;
     const params = this.paramGuards(r);
     for (const p of paths) {

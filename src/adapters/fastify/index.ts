@@ -758,7 +758,7 @@ class FastifyApp {
       for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
       for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
     }
-    if (r.handler) guards.push(...this.ctx.inHandlerGuards(r.handler.value));
+    if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
     const handlerName = r.handler ? this.handlerName(r.handler) : null;

@@ -438,7 +438,7 @@ class HonoLinker {
         if (g) guards.push(g);
       }
       const handler = e.items[e.items.length - 1];
-      if (handler) guards.push(...this.ctx.inHandlerGuards(handler.value));
+      if (handler) guards.push(...this.ctx.handlerGuards(handler));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
       this.ctx.routes.push({
         method: e.method,

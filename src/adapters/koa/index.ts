@@ -513,7 +513,7 @@ class KoaLinker {
         else if (g) guards.push(g);
       }
       const handler = l.items[l.items.length - 1]!;
-      guards.push(...this.ctx.inHandlerGuards(handler.value));
+      guards.push(...this.ctx.handlerGuards(handler));
       const path = withoutUnknownHeads(l.path);
       this.ctx.routes.push({
         method: l.methods[0]!,
