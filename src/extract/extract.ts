@@ -1644,10 +1644,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.Identifier: {
         // no name in the body spells a status word: no identifier can be one
         if (words.status) status(n, statusOf(ts, n));
-        const i = writes === null ? -1 : f.params.indexOf((n as TS.Identifier).text);
-        if (i >= 0 && writes![i] !== false) {
+        const w = writes;
+        const i = w === null ? -1 : f.params.indexOf((n as TS.Identifier).text);
+        if (w !== null && i >= 0 && w[i] !== false) {
           const use = useOfName(ts, n, ancestors);
-          if (use !== null) writes![i] = use;
+          if (use !== null) w[i] = use;
         }
         break;
       }

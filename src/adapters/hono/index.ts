@@ -148,7 +148,7 @@ export const honoAdapter: Adapter = {
       const unknown = router.init.prefixUnknown;
       if (p.t === 'str') return { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: mergePath(router.init.prefix ?? '/', p.v), ...(unknown ? { prefixUnknown: unknown } : {}) };
       // not known statically (`basePath(env('BASE_PATH') || '/')`): the clone serves its routes at
-      // an unknown head (HonoLinker.baseOf), what was known before it left out
+      // an unknown head (HonoLinker.baseOfView), what was known before it left out
       return { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: '/', prefixUnknown: pathNote(p) };
     }
     return METHODS[method] || ['use', 'on', 'route', 'openapi', 'doc', 'doc31', 'onError', 'notFound'].includes(method) ? 'self' : null;

@@ -300,13 +300,12 @@ class NextLinker {
     const ev = this.ctx.ev;
     const own = ev.fnOf(handler.file, handler.fn)?.dispatch;
     if (own) return { fn: handler, dispatch: own, before: [] };
-    const handsOn = ev.returnsOf(handler.file, handler.fn).filter((r) => {
-      const first = r.k === 'call' ? r.args[0] : undefined;
-      const v = first ? ev.eval(handler.file, first) : null;
+    const handsOn = ev.returnsOf(handler.file, handler.fn).filter((r): r is Extract<Expr, { k: 'call' }> => {
+      const v = r.k === 'call' && r.args[0] ? ev.eval(handler.file, r.args[0]) : null;
       return v?.t === 'param' && v.file === handler.file && v.fn === handler.fn && v.index === 0 && !v.path;
     });
     if (handsOn.length !== 1) return null;
-    const callee = ev.eval(handler.file, (handsOn[0] as Extract<Expr, { k: 'call' }>).callee);
+    const callee = ev.eval(handler.file, handsOn[0]!.callee);
     const dispatch = callee.t === 'fn' ? ev.fnOf(callee.file, callee.fn)?.dispatch : undefined;
     return callee.t === 'fn' && dispatch ? { fn: callee, dispatch, before: this.ctx.inHandlerGuards(handler) } : null;
   }
