@@ -2945,27 +2945,31 @@ function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: stri
       const branches: ReadBranch[] = [{ methods: negated, node: s, statements: after }];
       return { index: i, branches: refuses(then) ? branches : [...branches, { methods: [], node: s, statements: then }] };
     }
-    if (!tested(s.expression, false)) continue;
-    // the chain: `if … else if … else …`, and `if`s of the method one after the other
+    const first = tested(s.expression, false);
+    if (!first) continue;
+    // the chain: `if … else if … else …`, and `if`s of the method one after the other (each
+    // after the first read while every branch before it leaves the body); each test read once
     const chain: { methods: string[]; node: TS.Node; list: TS.Statement[] }[] = [];
     let otherwise: { node: TS.Node; list: TS.Statement[] } | null = null;
     let j = i;
-    for (; j < statements.length && !otherwise; j++) {
-      const st = statements[j]!;
-      const m = ts.isIfStatement(st) ? tested(st.expression, false) : null;
-      if (!m || (j > i && chain.length > 0 && !chain.every((c) => c.list.length > 0 && exits(ts, c.list[c.list.length - 1]!)))) break;
-      let x: TS.IfStatement | undefined = st as TS.IfStatement;
+    for (let m: string[] | null = first; m; ) {
+      let x: TS.IfStatement | undefined = statements[j] as TS.IfStatement;
+      let mx: string[] | null = m;
       while (x) {
-        const mm = tested(x.expression, false);
-        if (!mm) return null;
-        chain.push({ methods: mm, node: x, list: listOf(x.thenStatement) });
+        if (!mx) return null;
+        chain.push({ methods: mx, node: x, list: listOf(x.thenStatement) });
         const e: TS.Statement | undefined = x.elseStatement;
-        if (e && ts.isIfStatement(e)) x = e;
-        else {
+        if (e && ts.isIfStatement(e)) {
+          x = e;
+          mx = tested(e.expression, false);
+        } else {
           if (e) otherwise = { node: e, list: listOf(e) };
           x = undefined;
         }
       }
+      j++;
+      const next = statements[j];
+      m = !otherwise && next && ts.isIfStatement(next) && chain.every((c) => c.list.length > 0 && exits(ts, c.list[c.list.length - 1]!)) ? tested(next.expression, false) : null;
     }
     const after = statements.slice(j);
     const branches = chain.map((c) => ({ methods: c.methods, node: c.node, statements: runs(c.list, after) }));

@@ -163,6 +163,8 @@ class HonoLinker {
   private readonly tables = new Map<string, Entry[]>();
   private readonly computing = new Set<string>();
   private readonly mounted = new Set<string>();
+  /** where each view's registrations are served (baseOfView), by view */
+  private readonly viewBases = new Map<string, { base: string; steps: PrefixStep[] } | null>();
   /** basePath() clones not known statically, warned about */
   private readonly warnedBases = new Set<string>();
   /** OpenAPI registries (by instance) served with doc()/doc31() */
@@ -189,6 +191,11 @@ class HonoLinker {
    * (left out) when known text comes before what is not known.
    */
   private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } | null {
+    if (!this.viewBases.has(view.id)) this.viewBases.set(view.id, this.viewBase(view));
+    return this.viewBases.get(view.id)!;
+  }
+
+  private viewBase(view: RouterObject): { base: string; steps: PrefixStep[] } | null {
     const known = view.init.prefix ?? '/';
     const knownStep = (): PrefixStep[] => (known === '/' ? [] : [{ prefix: known, file: view.file, line: view.at.line }]);
     if (!view.init.prefixUnknown) return { base: known, steps: knownStep() };
