@@ -224,6 +224,12 @@ export interface LeadingGuard {
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**
+   * The inline check's branch ends the request only by the call (`callee`, `args`) handed the
+   * request or the response (`if (!req.isAuthenticated()) return response.errorForbidden(req,
+   * res)`): a check when the function called answers (Behaviour.sendsResponse), judged when linked.
+   */
+  endedBy?: true;
+  /**
    * The handler ends the request when this call's result is falsy (`if (!(await canAccess(T,
    * ctx.session.id, id))) { …; return }`); per argument: the request's signed-in user, a
    * credential the request carries (`ctx.query.token`), or anything else.

@@ -2673,6 +2673,27 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   // `if (…) { …respond…; return; }`, `if (…) throw …`, `if (…) { done(err); return }`: the branch ends the request.
   const endsRequest = (s: TS.Statement): boolean => ends(s, true);
+  // `{ return response.errorForbidden(req, res) }`, `{ refuse(ctx); return }`: a branch that exits
+  // right after a call handed the request or the response, which may answer it — the call, for
+  // the linker to judge by what the function called does (`LeadingGuard.endedBy`).
+  const endsByCall = (s: TS.Statement, exits: boolean): TS.CallExpression | null => {
+    const stmts = ts.isBlock(s) ? s.statements : [s];
+    const last = stmts[stmts.length - 1];
+    if (!last) return null;
+    let e: TS.Expression | undefined;
+    if (ts.isReturnStatement(last) && last.expression) e = last.expression;
+    else if (ts.isReturnStatement(last) || !exits) {
+      const before = ts.isReturnStatement(last) ? stmts[stmts.length - 2] : last;
+      if (before && ts.isExpressionStatement(before)) e = before.expression;
+    }
+    const call = callOf(e);
+    if (!call || isResponseCall(ts, call) || (ts.isIdentifier(call.expression) && call.expression.text === nextName)) return null;
+    const handed = call.arguments.some((a) => {
+      const u = unwrap(ts, a);
+      return ts.isIdentifier(u) && requestParams().has(u.text);
+    });
+    return handed ? call : null;
+  };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
   // A leading local and what it is first given: `const user = res.locals.user`.
@@ -2688,6 +2709,15 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const call = ts.isIdentifier(root) ? results?.get(root.text) : undefined;
     return !!call && sessionGetterCall(ts, call) && isUserPath([(root as TS.Identifier).text, ...props]);
   };
+  // the request's signed-in user: read from the request, a session getter's result, or a leading local given either
+  const userOf = (x: TS.Expression): boolean => {
+    const init = initOf(x);
+    return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && userRead(ts, init, requestParams()));
+  };
+  const isNil = (x: TS.Expression): boolean => {
+    const u = unwrap(ts, x);
+    return u.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(u) && u.text === 'undefined');
+  };
   // `if (!ctx.session.id)`, `if (!req.user || !req.user.id)`, `if (!req.isAuthenticated())`, `if (!session?.user)` of a leading local
   const noUser = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
@@ -2699,15 +2729,23 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         return requestChain(ts, x.expression.expression, requestParams()) !== null;
       // `!request.isAuthenticated`: a flag an earlier hook set on the request
       if (ts.isPropertyAccessExpression(x) && SIGNED_IN_FLAG.test(x.name.text)) return requestChain(ts, x.expression, requestParams()) !== null;
-      const init = initOf(x);
-      return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && userRead(ts, init, requestParams()));
+      return userOf(x);
     }
-    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
-      const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
-      const user = (x: TS.Expression): boolean => userRead(ts, x, requestParams()) || userLocal(x);
-      return (nil(u.right) && user(u.left)) || (nil(u.left) && user(u.right));
-    }
+    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
+      return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
     return false;
+  };
+  // `req.isAuthenticated()`, `req.user`, `session?.user` of a leading local, `req.user != null`, either
+  // side of an `&&`: a test that holds only for a request with a signed-in user (noUser's opposite)
+  const signedIn = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return signedIn(u.left) || signedIn(u.right);
+    if (ts.isCallExpression(u) && u.arguments.length === 0 && ts.isPropertyAccessExpression(u.expression) && SIGNED_IN_FLAG.test(u.expression.name.text))
+      return requestChain(ts, u.expression.expression, requestParams()) !== null;
+    if (ts.isPropertyAccessExpression(u) && SIGNED_IN_FLAG.test(u.name.text)) return requestChain(ts, u.expression, requestParams()) !== null;
+    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(u.operatorToken.kind))
+      return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
+    return userOf(u);
   };
   // `!(await canAccess(…))`, `canAccess(…) === false`, `!access` / `access === false` for a local holding it
   const refusedCall = (e: TS.Expression): TS.CallExpression | null => {
@@ -2755,13 +2793,31 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
     return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
-  const leading = (stmts: readonly TS.Statement[], verifying = false): boolean => {
-    for (const stmt of stmts) {
+  const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
+    for (const [index, stmt] of stmts.entries()) {
       if (ts.isIfStatement(stmt)) {
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
         if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
-        if (!stmt.elseStatement && endsRequest(stmt.thenStatement)) {
+        // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
+        // `if (!req.isAuthenticated()) return …; …the work…` written the other way round. (The
+        // else branch must exit unless nothing follows the `if` in the body.)
+        const otherwise = stmt.elseStatement;
+        if (otherwise && !ts.isIfStatement(otherwise) && !(st & AUTH) && signedIn(stmt.expression)) {
+          const exits = !top || index < stmts.length - 1;
+          const ended = ends(otherwise, exits);
+          const via = ended ? null : endsByCall(otherwise, exits);
+          if (ended || via) {
+            out.push(via ? { ...leadingCall(ctx, via, scope), inline: 'auth', noUser: true, endedBy: true, at: locOf(ctx, stmt) } : { inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
+            const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
+            if (!leading(then) || containsResponse(stmt.thenStatement)) return false;
+            continue;
+          }
+        }
+        const endsThen = !stmt.elseStatement && endsRequest(stmt.thenStatement);
+        const viaCall = !stmt.elseStatement && !endsThen && !(st & AUTH) ? endsByCall(stmt.thenStatement, true) : null;
+        if (viaCall && noUser(stmt.expression)) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, at: locOf(ctx, stmt) });
+        else if (endsThen) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
           if (!(st & AUTH) && noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
@@ -2816,7 +2872,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     }
     return true;
   };
-  leading(statements);
+  leading(statements, false, true);
   return out;
 }
 

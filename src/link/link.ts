@@ -647,6 +647,12 @@ export class LinkContext {
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
   }
 
+  /** Whether the function `callee` calls (in `file`) answers the request or throws: `response.errorForbidden(req, res)`. */
+  private answers(file: string, callee: Expr): boolean {
+    const v = this.ev.eval(file, callee);
+    return v.t === 'fn' && this.ev.fnOf(v.file, v.fn)?.behaviour.sendsResponse === true;
+  }
+
   /**
    * `if (!(await verifySignature(rawBody, signature))) throw …`: the handler ends the request
    * when a check named for an excluded family's guard says no — a family guard by its name,
@@ -696,6 +702,7 @@ export class LinkContext {
 
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
+    if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.inline)
       return {
         name: lg.noUser ? '(inline signed-in check)' : lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',

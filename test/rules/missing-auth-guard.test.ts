@@ -40,6 +40,10 @@ ruleTester('missing-auth-guard', {
       name: 'a route function that checks the session, loads what the handler needs and calls next(): its checks run before the handler (a handler stage)',
     },
     { dir: 'valid/in-handler-response-helper-refuses', name: 'a helper handed only the response that reads the member from res.locals and answers 401: a guard by behaviour' },
+    {
+      dir: 'valid/in-handler-signed-in-branches',
+      name: '`if (req.isAuthenticated()) { … } else { return response.errorForbidden(req, res) }`, `if (req.user != null && …) … else 401`, and the check written first with a helper that answers',
+    },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
   ],
   invalid: [
@@ -94,6 +98,15 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/service-getter-named-for-auth',
       name: 'a leading call handed nothing whose name reads data (this.authService.getAuthProviders()) is no guard',
       errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/providers has no auth guard' }],
+    },
+    {
+      dir: 'invalid/in-handler-branch-not-a-signed-in-check',
+      name: 'a signed-in check whose branch returns through a helper that only logs, one with no else branch, and an else branch refusing on a query flag: none a guard',
+      errors: [
+        { file: 'src/app.ts', line: 8, message: 'GET /api/history has no auth guard' },
+        { file: 'src/app.ts', line: 9, message: 'GET /api/history/recent has no auth guard' },
+        { file: 'src/app.ts', line: 10, message: 'GET /api/history/preview has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/response-writer-named-for-auth',
