@@ -1382,7 +1382,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds);
     const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
     if (dispatch) {
-      const before = body.statements.slice(0, dispatch.index);
+      const before = dispatch.before;
       f.dispatch = dispatch.branches.map((b) => {
         const at = locOf(ctx, b.node);
         return { methods: b.methods, at, snippet: lineText(ctx, at.line), leading: leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds) };
@@ -2898,7 +2898,7 @@ interface ReadBranch {
  * of the method not in these forms (a method not spelled in capitals included): null, no dispatch.
  * The method is read from the request or from a local declared before (`const { method } = req`).
  */
-function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: string): { index: number; branches: ReadBranch[] } | null {
+function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): { before: TS.Statement[]; branches: ReadBranch[] } | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   // locals holding the method, declared before the dispatch: `const { query, method } = req`, `const method = req.method`
@@ -2963,76 +2963,87 @@ function methodDispatch(ctx: Ctx, statements: readonly TS.Statement[], req: stri
     return last?.kind === K.BreakStatement ? [...flat.slice(0, -1), ...after] : runs(flat, after);
   };
   const refuses = (list: TS.Statement[]): boolean => list.length === 0 || /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(list.map((st) => textOf(ctx, st)).join('\n'));
-  for (let i = 0; i < statements.length; i++) {
-    const s = statements[i]!;
-    if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) alias(d);
-    if (s.kind === K.SwitchStatement && isMethod((s as TS.SwitchStatement).expression)) {
-      const after = statements.slice(i + 1);
-      const branches: ReadBranch[] = [];
-      let rest: ReadBranch | null = null;
-      let pending: string[] = [];
-      let first: TS.Node | null = null;
-      for (const clause of (s as TS.SwitchStatement).caseBlock.clauses) {
-        if (clause.kind === K.DefaultClause) {
-          // a label falling through into `default` serves what the rest does: no branch of its own
-          if (pending.length > 0) return null;
-          rest = { methods: [], node: clause, statements: clauseRuns(clause.statements, after) };
-          continue;
+  // `statements`, then `tail` (what runs after them): a dispatch among them, or in a `try` block
+  // among them (`try { if (req.method === 'GET') … } catch (e) { … }`), its branches going on
+  // with the statements after the `try`
+  const scan = (statements: readonly TS.Statement[], tail: readonly TS.Statement[]): { before: TS.Statement[]; branches: ReadBranch[] } | null => {
+    for (let i = 0; i < statements.length; i++) {
+      const s = statements[i]!;
+      if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) alias(d);
+      if (s.kind === K.SwitchStatement && isMethod((s as TS.SwitchStatement).expression)) {
+        const after = [...statements.slice(i + 1), ...tail];
+        const branches: ReadBranch[] = [];
+        let rest: ReadBranch | null = null;
+        let pending: string[] = [];
+        let first: TS.Node | null = null;
+        for (const clause of (s as TS.SwitchStatement).caseBlock.clauses) {
+          if (clause.kind === K.DefaultClause) {
+            // a label falling through into `default` serves what the rest does: no branch of its own
+            if (pending.length > 0) return null;
+            rest = { methods: [], node: clause, statements: clauseRuns(clause.statements, after) };
+            continue;
+          }
+          const m = method((clause as TS.CaseClause).expression);
+          if (!m) return null;
+          pending.push(m);
+          first ??= clause;
+          if (clause.statements.length === 0) continue;
+          branches.push({ methods: pending, node: first ?? clause, statements: clauseRuns(clause.statements, after) });
+          pending = [];
+          first = null;
         }
-        const m = method((clause as TS.CaseClause).expression);
-        if (!m) return null;
-        pending.push(m);
-        first ??= clause;
-        if (clause.statements.length === 0) continue;
-        branches.push({ methods: pending, node: first ?? clause, statements: clauseRuns(clause.statements, after) });
-        pending = [];
-        first = null;
+        if (pending.length > 0 || branches.length === 0) return null;
+        rest ??= { methods: [], node: s, statements: after };
+        return { before: statements.slice(0, i), branches: refuses(rest.statements) ? branches : [...branches, rest] };
       }
-      if (pending.length > 0 || branches.length === 0) return null;
-      rest ??= { methods: [], node: s, statements: after };
-      return { index: i, branches: refuses(rest.statements) ? branches : [...branches, rest] };
-    }
-    if (!ts.isIfStatement(s)) continue;
-    const negated = s.elseStatement ? null : tested(s.expression, true);
-    if (negated) {
-      const after = statements.slice(i + 1);
-      const then = listOf(s.thenStatement);
-      if (!exits(ts, s.thenStatement) && !refuses(then)) return null;
-      const branches: ReadBranch[] = [{ methods: negated, node: s, statements: after }];
-      return { index: i, branches: refuses(then) ? branches : [...branches, { methods: [], node: s, statements: then }] };
-    }
-    const first = tested(s.expression, false);
-    if (!first) continue;
-    // the chain: `if … else if … else …`, and `if`s of the method one after the other (each
-    // after the first read while every branch before it leaves the body); each test read once
-    const chain: { methods: string[]; node: TS.Node; list: TS.Statement[] }[] = [];
-    let otherwise: { node: TS.Node; list: TS.Statement[] } | null = null;
-    let j = i;
-    for (let m: string[] | null = first; m; ) {
-      let x: TS.IfStatement | undefined = statements[j] as TS.IfStatement;
-      let mx: string[] | null = m;
-      while (x) {
-        if (!mx) return null;
-        chain.push({ methods: mx, node: x, list: listOf(x.thenStatement) });
-        const e: TS.Statement | undefined = x.elseStatement;
-        if (e && ts.isIfStatement(e)) {
-          x = e;
-          mx = tested(e.expression, false);
-        } else {
-          if (e) otherwise = { node: e, list: listOf(e) };
-          x = undefined;
+      if (ts.isTryStatement(s)) {
+        const inner = scan(s.tryBlock.statements, [...statements.slice(i + 1), ...tail]);
+        if (inner) return { before: [...statements.slice(0, i), ...inner.before], branches: inner.branches };
+        continue;
+      }
+      if (!ts.isIfStatement(s)) continue;
+      const negated = s.elseStatement ? null : tested(s.expression, true);
+      if (negated) {
+        const after = [...statements.slice(i + 1), ...tail];
+        const then = listOf(s.thenStatement);
+        if (!exits(ts, s.thenStatement) && !refuses(then)) return null;
+        const branches: ReadBranch[] = [{ methods: negated, node: s, statements: after }];
+        return { before: statements.slice(0, i), branches: refuses(then) ? branches : [...branches, { methods: [], node: s, statements: then }] };
+      }
+      const first = tested(s.expression, false);
+      if (!first) continue;
+      // the chain: `if … else if … else …`, and `if`s of the method one after the other (each
+      // after the first read while every branch before it leaves the body); each test read once
+      const chain: { methods: string[]; node: TS.Node; list: TS.Statement[] }[] = [];
+      let otherwise: { node: TS.Node; list: TS.Statement[] } | null = null;
+      let j = i;
+      for (let m: string[] | null = first; m; ) {
+        let x: TS.IfStatement | undefined = statements[j] as TS.IfStatement;
+        let mx: string[] | null = m;
+        while (x) {
+          if (!mx) return null;
+          chain.push({ methods: mx, node: x, list: listOf(x.thenStatement) });
+          const e: TS.Statement | undefined = x.elseStatement;
+          if (e && ts.isIfStatement(e)) {
+            x = e;
+            mx = tested(e.expression, false);
+          } else {
+            if (e) otherwise = { node: e, list: listOf(e) };
+            x = undefined;
+          }
         }
+        j++;
+        const next = statements[j];
+        m = !otherwise && next && ts.isIfStatement(next) && chain.every((c) => c.list.length > 0 && exits(ts, c.list[c.list.length - 1]!)) ? tested(next.expression, false) : null;
       }
-      j++;
-      const next = statements[j];
-      m = !otherwise && next && ts.isIfStatement(next) && chain.every((c) => c.list.length > 0 && exits(ts, c.list[c.list.length - 1]!)) ? tested(next.expression, false) : null;
+      const after = [...statements.slice(j), ...tail];
+      const branches = chain.map((c) => ({ methods: c.methods, node: c.node, statements: runs(c.list, after) }));
+      const rest: ReadBranch = otherwise ? { methods: [], node: otherwise.node, statements: runs(otherwise.list, after) } : { methods: [], node: statements[j] ?? s, statements: after };
+      return { before: statements.slice(0, i), branches: refuses(rest.statements) ? branches : [...branches, rest] };
     }
-    const after = statements.slice(j);
-    const branches = chain.map((c) => ({ methods: c.methods, node: c.node, statements: runs(c.list, after) }));
-    const rest: ReadBranch = otherwise ? { methods: [], node: otherwise.node, statements: runs(otherwise.list, after) } : { methods: [], node: statements[j] ?? s, statements: after };
-    return { index: i, branches: refuses(rest.statements) ? branches : [...branches, rest] };
-  }
-  return null;
+    return null;
+  };
+  return scan(body, []);
 }
 
 /**
