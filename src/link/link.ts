@@ -116,7 +116,10 @@ export type CallSiteRegistration = Omit<ParamRegistration, 'index'>;
 export type RouteDraft = Omit<Route, 'classification' | 'family' | 'contractRoute' | 'contractMatch' | 'driftReason'>;
 
 export class LinkContext {
+  /** the routes listed (addRoute) */
   readonly routes: RouteDraft[] = [];
+  /** the app (the router made as one) each route is served by, when its adapter knows it */
+  private readonly appRoots = new Map<RouteDraft, RouterObject>();
   readonly unresolved: UnresolvedDiagnostic[] = [];
   /** registrations per router id, sorted in registration order */
   readonly byRouter = new Map<string, BoundRegistration[]>();
@@ -647,6 +650,34 @@ export class LinkContext {
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
   }
 
+  /** List a route, served by the app `app` (null: none made by a call, Next.js's file-system routes). */
+  addRoute(route: RouteDraft, app: RouterObject | null): void {
+    this.routes.push(route);
+    if (app) this.appRoots.set(route, app);
+  }
+
+  /**
+   * Apps of one name made in different places (the server's `const app = Fastify()` and a test
+   * helper's) are each named with the file they are made in too, and the line when one file makes
+   * two: `app (test/helper.ts)`. An app a factory makes at several calls is made in one place.
+   */
+  nameApps(): void {
+    const places = new Map<string, Set<string>>();
+    const placeOf = (r: RouterObject): string => `${r.file}:${r.at.line}:${r.at.column}`;
+    for (const [route, root] of this.appRoots) {
+      let set = places.get(route.app);
+      if (!set) places.set(route.app, (set = new Set()));
+      set.add(placeOf(root));
+    }
+    for (const route of this.routes) if (!this.appRoots.has(route) && places.has(route.app)) places.get(route.app)!.add('');
+    for (const [route, root] of this.appRoots) {
+      const set = places.get(route.app)!;
+      if (set.size < 2) continue;
+      const sameFile = [...set].filter((p) => p.startsWith(`${root.file}:`)).length > 1;
+      route.app = `${route.app} (${root.file}${sameFile ? `:${root.at.line}` : ''})`;
+    }
+  }
+
   /** Whether the function `callee` calls (in `file`) answers the request or throws: `response.errorForbidden(req, res)`. */
   private answers(file: string, callee: Expr): boolean {
     const v = this.ev.eval(file, callee);
@@ -1037,6 +1068,7 @@ export function link(
   // parameters is then served only through its callers' (LinkContext.inheritedBy), never on its own.
   for (const list of ctx.byRouter.values()) for (const b of list) for (const a of b.reg.args) if (callRooted(a)) ev.eval(b.file, a);
   for (const a of adapters) a.link(ctx);
+  ctx.nameApps();
   ctx.dropSkippedGuards();
   ctx.markConditionalGuards();
   // Registrations on a parameter that neither a call site nor an adapter bound to a router.

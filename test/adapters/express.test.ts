@@ -838,3 +838,70 @@ export function createApp() {
     expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout.split('\n')[0]).toBe('GET /…/health');
   });
 });
+
+describe('apps of one name made in different places', () => {
+  it("are each named with the file they are made in (and the line when one file makes two); an app a factory makes at two calls is one app; a name used once stays bare", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'billing', dependencies: { express: '4.21.2', fastify: '5.2.1' } }),
+      'src/routes.ts': `
+import { Router } from 'express';
+export const api = Router();
+api.get('/invoices', (_req, res) => res.json({ items: [] }));
+`,
+      'src/server.ts': `
+import express from 'express';
+import { api } from './routes';
+const app = express();
+app.use('/api', api);
+app.listen(3000);
+`,
+      // a test building its own app around the same router
+      'test/helper.ts': `
+import express from 'express';
+import { api } from '../src/routes';
+export const app = express();
+app.use('/api', api);
+`,
+      // one file making two apps of one name, in two functions
+      'test/two-apps.ts': `
+import express from 'express';
+import { api } from '../src/routes';
+export function withApi() {
+  const app = express();
+  app.use('/v1', api);
+  return app;
+}
+export function withHealth() {
+  const app = express();
+  app.get('/health', (_req, res) => res.json({ ok: true }));
+  return app;
+}
+`,
+      // a factory's app, made at two calls: one app
+      'src/admin.ts': `
+import express from 'express';
+export function makeAdmin() {
+  const admin = express();
+  admin.get('/admin/stats', (_req, res) => res.json({}));
+  return admin;
+}
+export const primary = makeAdmin();
+export const replica = makeAdmin();
+`,
+      'src/metrics.ts': `
+import Fastify from 'fastify';
+const metrics = Fastify();
+metrics.get('/metrics', async () => 'ok');
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual([
+      'GET /admin/stats admin',
+      'GET /api/invoices app (src/server.ts)',
+      'GET /api/invoices app (test/helper.ts)',
+      'GET /health app (test/two-apps.ts:10)',
+      'GET /metrics metrics',
+      'GET /v1/invoices app (test/two-apps.ts:5)',
+    ]);
+  });
+});

@@ -94,7 +94,7 @@ class ExpressLinker {
       if (r.init.kind === 'router' && this.ctx.registrationsOf(r.id).some((b) => METHODS[b.reg.method] || b.reg.chainPath)) {
         this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed without a prefix`.replace('  ', ' '), '');
       }
-      if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r.name ?? 'app');
+      if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r);
     }
   }
 
@@ -176,7 +176,7 @@ class ExpressLinker {
    * then go on to what the parent registers after the mount (`app.use('/api', a); app.use('/api', b)`:
    * `a.use(requireSession)` guards `b` too).
    */
-  private walk(r: RouterObject, prefix: string, outer: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: string): ScopedGuard[] {
+  private walk(r: RouterObject, prefix: string, outer: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: RouterObject): ScopedGuard[] {
     // Layers scoped to paths that nothing below this prefix can have are dropped once, here,
     // instead of being tested for every route (a parent's earlier mounts leave one per mount).
     const inherited = outer.filter((s) => pathMayApplyBelow(s.scope, prefix, s.caseSensitive));
@@ -262,7 +262,7 @@ class ExpressLinker {
     prefix: string,
     active: ScopedGuard[],
     prefixes: PrefixStep[],
-    app: string,
+    app: RouterObject,
     preFlattened?: { value: Value; expr: Expr; file: string }[],
   ): ScopedGuard[] {
     const { reg, file } = b;
@@ -306,7 +306,7 @@ class ExpressLinker {
     prefix: string,
     active: ScopedGuard[],
     prefixes: PrefixStep[],
-    app: string,
+    app: RouterObject,
   ): void {
     const { reg, file } = b;
     const handler = items[items.length - 1];
@@ -330,19 +330,22 @@ class ExpressLinker {
       const applied = active
         .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
         .map((s) => s.guard);
-      this.ctx.routes.push({
-        method: methods[0]!,
-        path: withoutUnknownHeads(full),
-        ...routePlace(file, reg),
-        framework: 'express',
-        handler: handlerName,
+      this.ctx.addRoute(
+        {
+          method: methods[0]!,
+          path: withoutUnknownHeads(full),
+          ...routePlace(file, reg),
+          framework: 'express',
+          handler: handlerName,
+          app: app.name ?? 'app',
+          trailingSlashInsensitive: !r.init.strict || (p === '/' && prefix !== ''),
+          caseSensitive: r.init.caseSensitive,
+          prefixes,
+          guards: uniqueGuards([...applied, ...paramGuards, ...routeGuards, ...inHandler]),
+          handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        },
         app,
-        trailingSlashInsensitive: !r.init.strict || (p === '/' && prefix !== ''),
-        caseSensitive: r.init.caseSensitive,
-        prefixes,
-        guards: uniqueGuards([...applied, ...paramGuards, ...routeGuards, ...inHandler]),
-        handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-      });
+      );
     }
   }
 }

@@ -763,21 +763,24 @@ class FastifyApp {
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
     const handlerName = r.handler ? this.handlerName(r.handler) : null;
     for (const method of r.methods) {
-      this.ctx.routes.push({
-        method,
-        path: r.path,
-        ...routePlace(file, reg),
-        framework: 'fastify',
-        handler: handlerName,
-        app: this.app.name ?? 'app',
-        trailingSlashInsensitive: r.trailingSlashInsensitive,
-        caseSensitive: this.app.init.caseSensitive,
-        ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
-        prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
-        guards,
-        ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
-        handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
-      });
+      this.ctx.addRoute(
+        {
+          method,
+          path: r.path,
+          ...routePlace(file, reg),
+          framework: 'fastify',
+          handler: handlerName,
+          app: this.app.name ?? 'app',
+          trailingSlashInsensitive: r.trailingSlashInsensitive,
+          caseSensitive: this.app.init.caseSensitive,
+          ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
+          prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
+          guards,
+          ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
+          handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+        },
+        this.app,
+      );
     }
   }
 

@@ -447,20 +447,23 @@ class HonoLinker {
       const handler = e.items[e.items.length - 1];
       if (handler) guards.push(...this.ctx.handlerGuards(handler));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
-      this.ctx.routes.push({
-        method: e.method,
-        path: withoutUnknownHeads(e.path),
-        ...routePlace(e.file, e.reg),
-        framework: 'hono',
-        handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,
-        app,
-        trailingSlashInsensitive: !base.init.strict,
-        caseSensitive: true,
-        ...(docs ? { apiDocs: { generator: OPENAPI_MODULE, hide: 'hide: true in its createRoute() config' } } : {}),
-        prefixes: e.prefixes,
-        guards: uniqueGuards(guards),
-        handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-      });
+      this.ctx.addRoute(
+        {
+          method: e.method,
+          path: withoutUnknownHeads(e.path),
+          ...routePlace(e.file, e.reg),
+          framework: 'hono',
+          handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,
+          app,
+          trailingSlashInsensitive: !base.init.strict,
+          caseSensitive: true,
+          ...(docs ? { apiDocs: { generator: OPENAPI_MODULE, hide: 'hide: true in its createRoute() config' } } : {}),
+          prefixes: e.prefixes,
+          guards: uniqueGuards(guards),
+          handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        },
+        base,
+      );
     }
   }
 }

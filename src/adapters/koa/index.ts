@@ -167,7 +167,7 @@ class KoaLinker {
       const layers = this.stack(r, null);
       if (!layers.some((l) => l.kind === 'route')) continue;
       this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
-      this.emitLayers(layers, [], r.name ?? 'router', '');
+      this.emitLayers(layers, [], r.name ?? 'router', '', r);
     }
     // (a factory's router that callers get with prefixes of their own is listed with theirs)
     for (const r of this.prefixUnknown)
@@ -451,16 +451,16 @@ class KoaLinker {
       const router = step.router!;
       const mountStep = mountSteps(step);
       if (router.init.kind === 'app') {
-        if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1);
+        if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1, app);
         continue;
       }
       const layers = this.stack(router, null).map((l) => ({ ...l, path: step.prefix ? step.prefix + l.path : l.path, prefixes: [...mountStep, ...l.prefixes] }));
-      this.emitLayers(layers, [...active], name, step.prefix);
+      this.emitLayers(layers, [...active], name, step.prefix, app);
     }
   }
 
   /** A Koa app mounted with koa-mount: its own middleware and routers, under the mount path. */
-  private emitSubApp(app: RouterObject, prefix: string, outer: ScopedGuard[], steps: PrefixStep[], name: string, depth: number): void {
+  private emitSubApp(app: RouterObject, prefix: string, outer: ScopedGuard[], steps: PrefixStep[], name: string, depth: number, root: RouterObject): void {
     const active = [...outer];
     for (const step of this.appPlan(app)) {
       if (step.mw) {
@@ -472,16 +472,19 @@ class KoaLinker {
       const p = prefix + step.prefix;
       const own = mountSteps(step);
       if (router.init.kind === 'app') {
-        if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1);
+        if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1, root);
         continue;
       }
       const layers = this.stack(router, null).map((l) => ({ ...l, path: p ? p + l.path : l.path, prefixes: [...steps, ...own, ...l.prefixes] }));
-      this.emitLayers(layers, [...active], name, p);
+      this.emitLayers(layers, [...active], name, p, root);
     }
   }
 
-  /** The routes of `layers`, each behind the guards before it; `base`, the koa-mount path they are served below. */
-  private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string): void {
+  /**
+   * The routes of `layers`, each behind the guards before it, in app `app` (made as `root`: the
+   * app, or a router no app mounts); `base`, the koa-mount path they are served below.
+   */
+  private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string, root: RouterObject): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at) : null));
     // (what can guard a later route: middleware, and routes that pass the request on)
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
@@ -515,20 +518,23 @@ class KoaLinker {
       const handler = l.items[l.items.length - 1]!;
       guards.push(...this.ctx.handlerGuards(handler));
       const path = withoutUnknownHeads(l.path);
-      this.ctx.routes.push({
-        method: l.methods[0]!,
-        path,
-        ...routePlace(l.file, l.reg),
-        framework: 'koa',
-        handler: handlerNameOf(this.ctx.ev, handler),
-        app,
-        // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
-        trailingSlashInsensitive: !l.strict && !(path.length > 1 && path.endsWith('/')),
-        caseSensitive: l.sensitive,
-        prefixes: l.prefixes,
-        guards: uniqueGuards(guards),
-        handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-      });
+      this.ctx.addRoute(
+        {
+          method: l.methods[0]!,
+          path,
+          ...routePlace(l.file, l.reg),
+          framework: 'koa',
+          handler: handlerNameOf(this.ctx.ev, handler),
+          app,
+          // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
+          trailingSlashInsensitive: !l.strict && !(path.length > 1 && path.endsWith('/')),
+          caseSensitive: l.sensitive,
+          prefixes: l.prefixes,
+          guards: uniqueGuards(guards),
+          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+        },
+        root,
+      );
     });
   }
 

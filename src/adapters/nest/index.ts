@@ -159,6 +159,8 @@ interface Exclusion {
 
 interface AppState {
   name: string;
+  /** the NestFactory.create(…) call's app; null for controllers no app declares */
+  root: RouterObject | null;
   /**
    * `setGlobalPrefix`: its step of the routes' prefixes, one per prefix it may be (`cond ? 'api'
    * : 'v1'`: each route is listed under each, as a mount's alternatives are); one step, `unknown`,
@@ -328,7 +330,7 @@ class NestLinker {
         continue;
       }
       this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
-      const app: AppState = { name: pkg || '.', prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
+      const app: AppState = { name: pkg || '.', root: null, prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
   }
@@ -616,6 +618,7 @@ class NestLinker {
     }
     const app: AppState = {
       name: pkg ? `${pkg}:${root.cls.name}` : root.cls.name,
+      root: router,
       prefixSteps: [],
       exclusions: [],
       versioning: null,
@@ -1004,23 +1007,26 @@ class NestLinker {
             ];
             const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
             const docs = app.docs && !hidden && (!app.docs.include || app.docs.include.has(classKey(d.module))) ? app.docs : null;
-            this.ctx.routes.push({
-              method: verb,
-              path,
-              file: owner.file,
-              line: h.use.at.line,
-              column: h.use.at.column,
-              framework: 'nest',
-              handler: `${c.cls.name}.${m.name}`,
-              app: app.name,
-              trailingSlashInsensitive: !init.strict,
-              caseSensitive: init.caseSensitive,
-              ...(docs ? { apiDocs: { generator: `@nestjs/swagger (SwaggerModule.setup at ${docs.file}:${docs.line})`, hide: '@ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler' } } : {}),
-              prefixes: step ? [step, ...prefixes] : prefixes,
-              guards: [...middleware, ...guards, ...inHandler],
-              handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
-              snippet: h.use.snippet,
-            });
+            this.ctx.addRoute(
+              {
+                method: verb,
+                path,
+                file: owner.file,
+                line: h.use.at.line,
+                column: h.use.at.column,
+                framework: 'nest',
+                handler: `${c.cls.name}.${m.name}`,
+                app: app.name,
+                trailingSlashInsensitive: !init.strict,
+                caseSensitive: init.caseSensitive,
+                ...(docs ? { apiDocs: { generator: `@nestjs/swagger (SwaggerModule.setup at ${docs.file}:${docs.line})`, hide: '@ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler' } } : {}),
+                prefixes: step ? [step, ...prefixes] : prefixes,
+                guards: [...middleware, ...guards, ...inHandler],
+                handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
+                snippet: h.use.snippet,
+              },
+              app.root,
+            );
           }
         }
       }

@@ -382,23 +382,26 @@ class NextLinker {
     for (const { method: m, branch } of served) {
       const at = d && branch && branch.methods.length > 0 && d.fn.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
       const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : this.ctx.inHandlerGuards(u.handler);
-      this.ctx.routes.push({
-        method: m,
-        path,
-        file,
-        line: at.line,
-        column: at.column,
-        framework: 'next',
-        handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
-        app,
-        trailingSlashInsensitive: config.skipTrailingSlashRedirect,
-        caseSensitive: true,
-        ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
-        prefixes,
-        guards: [...middleware, ...wrappers, ...inHandler],
-        handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
-        snippet: at.snippet,
-      });
+      this.ctx.addRoute(
+        {
+          method: m,
+          path,
+          file,
+          line: at.line,
+          column: at.column,
+          framework: 'next',
+          handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
+          app,
+          trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+          caseSensitive: true,
+          ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
+          prefixes,
+          guards: [...middleware, ...wrappers, ...inHandler],
+          handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
+          snippet: at.snippet,
+        },
+        null,
+      );
     }
   }
 }
