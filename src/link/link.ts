@@ -770,8 +770,13 @@ export class LinkContext {
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
     // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`;
     // not the response, handed to a function that only writes a response to it (`setAuthCookies(res, tokens)`)
+    // (the parameter itself: a local holding part of it, `const userId = req.user.id`, is data as `req.user.id` is)
+    const isOwnParamWhole = (e: Expr): boolean => {
+      const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
+      return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn && !pv.path?.length;
+    };
     const handsRequest = (e: Expr, i: number): boolean =>
-      (isOwnParam(e) && !def?.behaviour.respondsWith?.includes(i)) || (e.k === 'obj' && Object.values(e.props).some(isOwnParam));
+      (isOwnParamWhole(e) && !def?.behaviour.respondsWith?.includes(i)) || (e.k === 'obj' && Object.values(e.props).some(isOwnParamWhole));
     // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.

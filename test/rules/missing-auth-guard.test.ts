@@ -78,8 +78,11 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/data-access-call-is-not-a-guard',
-      name: 'a leading call named like a guard but handed no request (countSessions(req.query.projectId))',
-      errors: [{ line: 6, message: 'GET /api/projects/activity has no auth guard' }],
+      name: 'a leading call named like a guard but handed no request (countSessions(req.query.projectId)), also when what it is handed is held in a local first',
+      errors: [
+        { line: 6, message: 'GET /api/projects/activity has no auth guard' },
+        { line: 12, message: 'GET /api/projects/sessions has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/sibling-mounted-before-the-guarded-router',
