@@ -167,6 +167,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-static':
     case 'koa-static-cache':
     case 'koa-favicon':
+    case 'serve-favicon':
     case 'kcors':
     case '@koa/multer':
     case 'koa-ratelimit':
@@ -201,6 +202,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
     case '@hono/sentry':
+    // stoker's Hono middleware: notFound, onError, serveEmojiFavicon
+    case 'stoker/middlewares':
       return 'nonguard';
     default:
       return null;

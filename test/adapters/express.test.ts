@@ -677,18 +677,21 @@ export function loadRouters(): any[] {
 });
 
 describe('express: request sanitizers by package', () => {
-  it('xss-clean, express-mongo-sanitize and the like guard nothing, and are no candidates', async () => {
+  it('xss-clean, express-mongo-sanitize, serve-favicon and the like guard nothing, and are no candidates', async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'sanitized', dependencies: { express: '4.21.2', 'xss-clean': '0.1.4', 'express-mongo-sanitize': '2.2.0', 'express-fileupload': '1.5.1' } }),
+      'package.json': JSON.stringify({ name: 'sanitized', dependencies: { express: '4.21.2', 'xss-clean': '0.1.4', 'express-mongo-sanitize': '2.2.0', 'express-fileupload': '1.5.1', 'serve-favicon': '2.5.0' } }),
       'src/guards.ts': GUARDS,
       'src/app.ts': `
+import path from 'node:path';
 import express from 'express';
 import fileUpload from 'express-fileupload';
 import mongoSanitize from 'express-mongo-sanitize';
+import favicon from 'serve-favicon';
 import xss from 'xss-clean';
 import { requireSession } from './guards.js';
 
 export const app = express();
+app.use(favicon(path.join(__dirname, 'public', 'favicon.ico')));
 app.use(xss());
 app.use(mongoSanitize());
 app.use(fileUpload({ limits: { fileSize: 5 * 1024 * 1024 } }));

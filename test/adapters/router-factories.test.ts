@@ -201,13 +201,14 @@ api.route('/v2', statusApp(false));
 });
 
 describe('Hono router factories (the stoker / hono-open-api-starter layout)', () => {
-  it('createRouter() per module and createApp() around it: each module is mounted where the app says', async () => {
+  it("createRouter() per module and createApp() around it: each module is mounted where the app says; stoker's middleware guards nothing", async () => {
     const res = await check(
       writeProject({
         'package.json': JSON.stringify({ name: 'tasks-api', dependencies: { hono: '^4.6.0', '@hono/zod-openapi': '^0.18.0' } }),
         'src/lib/create-app.ts': `
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { logger } from 'hono/logger';
+import { notFound, onError, serveEmojiFavicon } from 'stoker/middlewares';
 
 export function createRouter() {
   return new OpenAPIHono({ strict: false });
@@ -215,7 +216,9 @@ export function createRouter() {
 
 export default function createApp() {
   const app = createRouter();
-  app.use(logger());
+  app.use(logger()).use(serveEmojiFavicon('📝'));
+  app.notFound(notFound);
+  app.onError(onError);
   return app;
 }
 `,
