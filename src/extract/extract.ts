@@ -1474,6 +1474,13 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   return null;
 }
 
+/** An error code that names a status: `UNAUTHORIZED` (tRPC), `unauthorized`, `forbidden`, `not_found`, `NOT_FOUND`. */
+function statusCode(text: string): number | null {
+  if (/^unauthori[sz]ed$/i.test(text)) return 401;
+  if (/^forbidden$/i.test(text)) return 403;
+  return /^not_?found$/i.test(text) ? 404 : null;
+}
+
 function isResponseCall(ts: TSModule, n: TS.Node): boolean {
   if (!ts.isCallExpression(n)) return false;
   const c = n.expression;
@@ -1641,6 +1648,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.NumericLiteral:
         status(n, statusOf(ts, n));
         break;
+      case K.StringLiteral: {
+        // `throw new TRPCError({ code: 'UNAUTHORIZED' })`, `new DubApiError({ code: "unauthorized", … })`:
+        // an error code spelled as a status word, given as the code or status of what is made
+        const p = ancestors[ancestors.length - 1];
+        if (words.status && p && ts.isPropertyAssignment(p) && p.initializer === n && /^(status|statusCode|code)$/.test(textOf(ctx, p.name))) status(n, statusCode((n as TS.StringLiteral).text));
+        break;
+      }
       case K.Identifier: {
         // no name in the body spells a status word: no identifier can be one
         if (words.status) status(n, statusOf(ts, n));

@@ -41,6 +41,14 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/in-handler-response-helper-refuses', name: 'a helper handed only the response that reads the member from res.locals and answers 401: a guard by behaviour' },
     {
+      dir: 'valid/by-behaviour-error-code',
+      name: "a middleware with a neutral name that ends the request with an error whose code names the status (`new AppError({ code: 'UNAUTHORIZED' })`, tRPC's spelling)",
+    },
+    {
+      dir: 'valid/wrapper-returning-a-package-wrapper',
+      name: "a Next.js route wrapper returning a package's wrapper around its own function (`withContext = (h) => withAxiom(async (req, ctx) => { … throw new ApiError({ code: 'unauthorized' }) … })`): that function answers",
+    },
+    {
       dir: 'valid/in-handler-signed-in-branches',
       name: '`if (req.isAuthenticated()) { … } else { return response.errorForbidden(req, res) }`, `if (req.user != null && …) … else 401`, and the check written first with a helper that answers',
     },
@@ -101,6 +109,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/service-getter-named-for-auth',
       name: 'a leading call handed nothing whose name reads data (this.authService.getAuthProviders()) is no guard',
       errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/providers has no auth guard' }],
+    },
+    {
+      dir: 'invalid/wrapper-returning-a-package-wrapper-checks-nothing',
+      name: "the same wrapper checking nothing, 'unauthorized' only in an answer's error text and reason: a candidate, no guard",
+      errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: withLogging; declare it in guards.auth or guards.ignore)' }],
     },
     {
       dir: 'invalid/in-handler-branch-not-a-signed-in-check',

@@ -282,7 +282,9 @@ class NextLinker {
         return v.t === 'fn' || a.k === 'call' || (a.k === 'ref' && this.ctx.ev.definitionOf(f, a.scope, a.name)?.expr.k === 'call');
       });
       if (!inner) break;
-      wrappers.push({ file: f, callee: call.callee, value: this.ctx.ev.eval(f, call), at: call.at });
+      const made = this.ctx.ev.eval(f, call);
+      // (a wrapper of the analysed code returning a package's: the function it is handed answers)
+      wrappers.push({ file: f, callee: call.callee, value: this.ctx.ev.eval(f, call.callee).t === 'fn' ? wrappedBy(made) : made, at: call.at });
       e = inner;
     }
     const handler = this.ctx.ev.eval(f, e);
@@ -411,4 +413,15 @@ function slashRule(path: string, other: string, trailingSlash: boolean): string 
   // a catch-all serves many paths: the rule, not one path
   if (catchAll(path)) return `Next.js redirects each path it serves ${trailingSlash ? 'without' : 'with'} a trailing slash to the other form (308, trailingSlash: ${trailingSlash})`;
   return `Next.js redirects ${other} to ${path} (308, trailingSlash: ${trailingSlash})`;
+}
+
+/**
+ * What a wrapper of the analysed code gives, as a guard is judged: the function it hands the
+ * package wrapper it returns (`withWorkspace = (handler) => withAxiomBodyLog(async (req, ctx) =>
+ * { …401… })`: the package logs and calls that function, which answers the request), else the value.
+ */
+function wrappedBy(v: Value): Value {
+  if (v.t !== 'pkg' || !v.called) return v;
+  const fns = v.args.filter((a) => a.t === 'fn');
+  return fns.length === 1 ? fns[0]! : v;
 }
