@@ -761,22 +761,19 @@ export class LinkContext {
     // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
     let root = lg.callee;
     while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;
-    const isOwnParam = (e: Expr): boolean => {
+    // (`whole`: the parameter itself, not a local holding part of it, `const userId = req.user.id`)
+    const isOwnParam = (e: Expr, whole = false): boolean => {
       const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
-      return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn;
+      return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn && !(whole && pv.path?.length);
     };
     if (isOwnParam(root)) return null;
     const v = this.ev.eval(handler.file, lg.callee);
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
     // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`;
     // not the response, handed to a function that only writes a response to it (`setAuthCookies(res, tokens)`)
-    // (the parameter itself: a local holding part of it, `const userId = req.user.id`, is data as `req.user.id` is)
-    const isOwnParamWhole = (e: Expr): boolean => {
-      const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
-      return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn && !pv.path?.length;
-    };
+    // (a local holding part of the request, `const userId = req.user.id`, is data as `req.user.id` is)
     const handsRequest = (e: Expr, i: number): boolean =>
-      (isOwnParamWhole(e) && !def?.behaviour.respondsWith?.includes(i)) || (e.k === 'obj' && Object.values(e.props).some(isOwnParamWhole));
+      (isOwnParam(e, true) && !def?.behaviour.respondsWith?.includes(i)) || (e.k === 'obj' && Object.values(e.props).some((p) => isOwnParam(p, true)));
     // A guard checks the request: it is handed the request itself (`requireSession(req)`) or
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
