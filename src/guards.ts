@@ -156,6 +156,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'connect-history-api-fallback':
     case 'response-time':
     case 'serve-static':
+    case 'express-static-gzip':
+    case 'apicache':
     case 'connect-timeout':
     case 'method-override':
     case 'express-openapi-validator':
