@@ -247,6 +247,15 @@ export interface LeadingGuard {
    * secret)`): the request ends when it throws. Judged when linked, by what it verifies.
    */
   verifies?: true;
+  /**
+   * The function ends with this call, answering with what it returns or doing nothing after it
+   * (`return handleGet(req)`, `(req, res) => ctrl.list(req, res)`, a last `await listProjects(req,
+   * res)`): handed the request, the function called leads the rest with its own leading
+   * statements. Judged when linked.
+   */
+  delegates?: true;
+  /** The call is returned (`return handleGet(req)`): read only as the call the function ends with, never as a check of its own. */
+  returned?: true;
   at: Loc;
 }
 

@@ -1391,9 +1391,12 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     // a verification whose failure the `catch` ends the request on (`next(err)` there included)
     if (f.leading.some((l) => l.verifies)) f.behaviour.sendsResponse = true;
   } else {
-    // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it
+    // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
+    // and the function answers with what it returns
+    const handedOn = handedOnCall(ts, body, f);
     const call = unwrap(ts, body);
-    if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [leadingCall(ctx, call, scope.id)];
+    if (handedOn) f.leading = [{ ...leadingCall(ctx, handedOn, scope.id), delegates: true }];
+    else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [leadingCall(ctx, call, scope.id)];
   }
   return f;
 }
@@ -2878,7 +2881,17 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         for (const c of verified) out.push({ ...leadingCall(ctx, c, scope), verifies: true });
         continue;
       }
-      if (call && !isResponseCall(ts, call)) {
+      // `return handleGet(req)`, or the body's last statement (`{ await listProjects(req, res) }`):
+      // the function ends with the call
+      const endsWith = ts.isReturnStatement(stmt) ? stmt.expression : top && index === stmts.length - 1 && ts.isExpressionStatement(stmt) && value === stmt.expression ? value : undefined;
+      const handedOn = endsWith ? handedOnCall(ts, endsWith, f) : null;
+      if (handedOn) {
+        if (!ts.isReturnStatement(stmt)) {
+          out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true });
+          continue;
+        }
+        out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true, returned: true });
+      } else if (call && !isResponseCall(ts, call)) {
         out.push(leadingCall(ctx, call, scope));
         continue;
       }
@@ -3079,6 +3092,21 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
 }
 
 /** A call leading a function: its callee and arguments, as written, and where. */
+/**
+ * The call `e` (what function `f` ends with) makes, when it hands on `f`'s first parameter as
+ * its first argument: `return await handleGet(req)`, `=> ctrl.list(req, res)`, `=>
+ * ctrl.list(req, res).catch(next)`. None for a response made there.
+ */
+function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact): TS.CallExpression | null {
+  let u = unwrap(ts, e);
+  // `.catch(next)` / `.then(…)` / `.finally(…)` on the call: the call's promise, its errors handed on
+  while (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && /^(catch|then|finally)$/.test(u.expression.name.text) && ts.isCallExpression(unwrap(ts, u.expression.expression)))
+    u = unwrap(ts, u.expression.expression);
+  if (!ts.isCallExpression(u) || isResponseCall(ts, u) || !f.params[0]) return null;
+  const first = u.arguments[0] && unwrap(ts, u.arguments[0]);
+  return first && ts.isIdentifier(first) && first.text === f.params[0] ? u : null;
+}
+
 function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
   // (the Expr the walk made of it, shared: made again, leading calls were a sixth of the
   // generated 2,000-file tree's facts, as JSON)

@@ -719,16 +719,45 @@ export class LinkContext {
   }
 
   /** Guards called or checked in the leading statements of a handler (or of one branch of it: FunctionFact.dispatch). */
-  inHandlerGuards(handler: Value, leading?: readonly LeadingGuard[]): AppliedGuard[] {
+  inHandlerGuards(handler: Value, leading?: readonly LeadingGuard[], follow: FollowRequest = { depth: 0 }): AppliedGuard[] {
     if (handler.t !== 'fn') return [];
     const f = this.ev.fnOf(handler.file, handler.fn);
     if (!f) return [];
     const out: AppliedGuard[] = [];
-    for (const lg of leading ?? f.leading) {
-      const g = this.leadingGuard(handler, lg);
-      if (g) out.push(g);
-    }
+    for (const lg of leading ?? f.leading) out.push(...this.leadingGuards(handler, lg, follow));
     return out;
+  }
+
+  /**
+   * The guards one of a handler's leading statements makes: the guard it is (`leadingGuard`),
+   * or, for the call the handler ends with, handed the request whole as the first argument
+   * (`return handleGet(req)`, `(req, res) => ctrl.list(req, res)`), when it calls an in-code
+   * function: the guards leading that function, which runs them before anything it answers.
+   * (Such a function does the handler's work: a 401 somewhere in it is no check leading it. One
+   * dispatching on the method leads the handler with what leads each of its branches.)
+   */
+  leadingGuards(handler: { file: string; fn: number }, lg: LeadingGuard, follow: FollowRequest = { depth: 0 }): AppliedGuard[] {
+    const first = lg.args?.[0];
+    if (lg.delegates && lg.callee && first?.k === 'ref' && !follow.no) {
+      const p = this.ev.eval(handler.file, first);
+      const v = p.t === 'param' && p.file === handler.file && p.fn === handler.fn && p.index === 0 && !p.path?.length ? this.ev.eval(handler.file, lg.callee) : null;
+      if (v?.t === 'fn') {
+        if (follow.depth >= MAX_DELEGATIONS || (v.file === handler.file && v.fn === handler.fn)) return [];
+        const depth = { depth: follow.depth + 1 };
+        const name = exprName(lg.callee) ?? 'the function called';
+        // one dispatching on the request's method (FunctionFact.dispatch): what leads every branch
+        const branches = this.ev.fnOf(v.file, v.fn)?.dispatch?.map((b) => this.inHandlerGuards(v, b.leading, depth));
+        const key = (g: AppliedGuard): string => `${g.file}:${g.line}:${g.name}`;
+        const led = branches?.length ? branches[0]!.filter((g) => branches.every((b) => b.some((x) => key(x) === key(g)))) : this.inHandlerGuards(v, undefined, depth);
+        return led.map((g) => {
+          const copy = this.placed(g, g.file);
+          copy.reason = `${g.reason}, in ${name}(), which the handler hands the request on to`;
+          return copy;
+        });
+      }
+    }
+    const g = lg.returned ? null : this.leadingGuard(handler, lg);
+    return g ? [g] : [];
   }
 
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
@@ -823,7 +852,7 @@ export interface FactChanges {
  * which a run reads too: the kept result now depends on them.
  *
  * A function's leading statement: as a handler's leading statement each is no guard
- * (`leadingGuard`), and none calls a parameter, which could make a function wrapped around
+ * (`leadingGuards`), and none calls a parameter, which could make a function wrapped around
  * this one a pass-through wrapper (`wrappedMiddleware`). Those are the only readers of a
  * function's leading statements.
  *
@@ -837,7 +866,7 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
   const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
   const inert =
     changes.leading.every(({ file, fn, entries }) =>
-      entries.every((lg) => ctx.leadingGuard({ file, fn }, lg) === null && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
+      entries.every((lg) => ctx.leadingGuards({ file, fn }, lg).length === 0 && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
     ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.calledFn(file, c.callee) === null));
   // a run linking these changes reads the same returns to find them inert
   return inert ? ctx.ev.returnsRead : null;
@@ -1153,6 +1182,18 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
   }
   // `this.get(…)` in a class extending a router: the class's router
   return ev.classRouter(t, 0) ?? t;
+}
+
+/** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */
+const MAX_DELEGATIONS = 4;
+
+/**
+ * How a handler's request is followed through the calls it ends with: `depth`, the functions
+ * followed so far; `no`, not at all (a handler whose first parameter is not the request).
+ */
+export interface FollowRequest {
+  depth: number;
+  no?: true;
 }
 
 /** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */

@@ -930,6 +930,41 @@ export class AppModule {}
       'src/legacy.module.ts:3:1 warning unresolved-route controller LegacyController is not declared by any module reachable from the app\'s root module; Nest does not serve it',
     ]);
   });
+
+  it("a handler returning what a function makes of its first parameter: that parameter is what @Param picks, not the request, so the function's leading calls are no checks of the handler's", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+      'src/sessions.ts': `import { createClient } from 'redis';
+
+const store = createClient({ url: process.env.REDIS_URL });
+
+export async function revokeSession(sessionId: string): Promise<{ revoked: string }> {
+  await store.destroySession(sessionId);
+  return { revoked: sessionId };
+}
+`,
+      'src/sessions.controller.ts': `import { Controller, Delete, Param } from '@nestjs/common';
+import { revokeSession } from './sessions';
+
+@Controller('sessions')
+export class SessionsController {
+  @Delete(':sessionId')
+  revoke(@Param('sessionId') sessionId: string) {
+    return revokeSession(sessionId);
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SessionsController } from './sessions.controller';
+
+@Module({ controllers: [SessionsController] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => g.name).join(' ')}`)).toEqual(['DELETE /sessions/:sessionId ']);
+  });
 });
 
 describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsumer.exclude)', () => {

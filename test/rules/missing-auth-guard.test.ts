@@ -53,6 +53,14 @@ ruleTester('missing-auth-guard', {
       name: '`if (req.isAuthenticated()) { … } else { return response.errorForbidden(req, res) }`, `if (req.user != null && …) … else 401`, and the check written first with a helper that answers',
     },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
+    {
+      dir: 'valid/handler-hands-the-request-on',
+      name: "handlers ending with a controller method handed the request (`(req, res) => projects.list(req, res)`, a last `await`, `.catch(next)`, through a second function): the session check leading the method leads them",
+    },
+    {
+      dir: 'valid/route-handler-hands-the-request-on',
+      name: 'Next.js route handlers returning what a handler in lib/ makes of the request (`return handleListProjects(request)`, a concise arrow): its session check leads them',
+    },
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
@@ -123,6 +131,11 @@ ruleTester('missing-auth-guard', {
         { file: 'src/app.ts', line: 9, message: 'GET /api/history/recent has no auth guard' },
         { file: 'src/app.ts', line: 10, message: 'GET /api/history/preview has no auth guard' },
       ],
+    },
+    {
+      dir: 'invalid/handler-hands-on-no-check-leading',
+      name: 'a handler handing the request to a method whose 401 is only in its POST branch: nothing leads the method, so nothing leads the handler',
+      errors: [{ file: 'src/app.ts', line: 10, message: 'ALL /api/settings has no auth guard' }],
     },
     {
       dir: 'invalid/response-writer-named-for-auth',

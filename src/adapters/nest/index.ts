@@ -984,7 +984,8 @@ class NestLinker {
         const prefixes = [...versionStep, ...moduleStep];
         const hidden = hiddenClass || this.find(prims, 'ApiExcludeEndpoint', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
         const handler = this.methodFn(owner, m);
-        const inHandler = this.ctx.inHandlerGuards(handler);
+        // (its parameters are what their decorators pick, seldom the request: the call it ends with is not followed)
+        const inHandler = this.ctx.inHandlerGuards(handler, undefined, { depth: 0, no: true });
         for (const h of http) {
           const verb = HTTP_DECORATORS[h.name]!;
           const methodPaths = h.args[0] ? this.strings(h.args[0]) : ['/'];
