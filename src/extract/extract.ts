@@ -2810,9 +2810,18 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
     return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
+  // `{ return res.json(doc) }`: a branch answering the request with what it asked for — a response
+  // naming no error, no refusal and no status of 300 or more (`res.status(404)…`, `{ error: … }`,
+  // `{ ok: false }`, `badRequestResponse()` refuse)
+  const serves = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? s.statements : [s];
+    const last = stmts[stmts.length - 1];
+    return !!last && !ts.isThrowStatement(last) && !REFUSING_TEXT.test(textOf(ctx, s));
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isIfStatement(stmt)) {
+        const found = out.length;
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
         if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
@@ -2849,6 +2858,11 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
             if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
           }
         }
+        // `if (doc.public) return res.json(doc)`: the requests the test lets in are served before
+        // what follows, which leads only the others. (A branch the signed-in user takes serves no
+        // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
+        // serves no route of another.)
+        if (endsThen && out.length === found && serves(stmt.thenStatement) && !signedIn(stmt.expression) && !/\.method\b/.test(textOf(ctx, stmt.expression))) return false;
         continue;
       }
       // The statements a leading `try` runs first lead the handler too; when its `catch` ends the
@@ -2902,6 +2916,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   leading(statements, false, true);
   return out;
 }
+
+/** The text of a branch that refuses the request rather than answer it (`serves` in `leadingGuards`). */
+const REFUSING_TEXT = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|log.?in|sign.?in|\bfalse\b/i;
 
 /** The request methods a dispatch names (Node spells them in capitals). */
 const DISPATCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -54,6 +54,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/in-handler-refusal-falsy-values', name: 'a caller-scoped lookup that refuses a request without a user by returning undefined, 0 or an empty string, checked before the response' },
     {
+      dir: 'valid/in-handler-check-after-refusals',
+      name: 'branches refusing the request before the session check (400, 404, `{ ok: false }`) and a preflight answered first: the check still leads every request it serves',
+    },
+    {
       dir: 'valid/handler-hands-the-request-on',
       name: "handlers ending with a controller method handed the request (`(req, res) => projects.list(req, res)`, a last `await`, `.catch(next)`, through a second function): the session check leading the method leads them",
     },
@@ -130,6 +134,14 @@ ruleTester('missing-auth-guard', {
         { file: 'src/app.ts', line: 8, message: 'GET /api/history has no auth guard' },
         { file: 'src/app.ts', line: 9, message: 'GET /api/history/recent has no auth guard' },
         { file: 'src/app.ts', line: 10, message: 'GET /api/history/preview has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/in-handler-check-after-a-branch-that-serves',
+      name: 'a branch answering with the document before the session check (`if (doc.visibility === \'public\') return res.json(doc)`, the same in a Next.js route): the check leads only the other requests',
+      errors: [
+        { file: 'app/api/shares/[shareId]/route.ts', line: 4, message: 'GET /api/shares/:shareId has no auth guard' },
+        { file: 'src/app.ts', line: 10, message: 'GET /api/docs/:id has no auth guard' },
       ],
     },
     {
