@@ -2818,8 +2818,18 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const last = stmts[stmts.length - 1];
     return !!last && !ts.isThrowStatement(last) && !REFUSING_TEXT.test(textOf(ctx, s));
   };
+  // In a leading `try` whose `catch` lets the request go on to a response after it (`try { userId =
+  // await requireSession(req) } catch {} res.json(…)`: optional authentication), a throw ends
+  // nothing: the calls there, and the branches ending in a throw, check nothing for the handler.
+  let swallowing = false;
+  const lastOf = (s: TS.Statement): TS.Statement | undefined => (ts.isBlock(s) ? s.statements[s.statements.length - 1] : s);
+  const throws = (s: TS.Statement): boolean => {
+    const last = lastOf(s);
+    return !!last && ts.isThrowStatement(last);
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
+      if (ts.isIfStatement(stmt) && swallowing && throws(stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
         const found = out.length;
         const st = statuses(stmt.thenStatement);
@@ -2868,8 +2878,14 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       // The statements a leading `try` runs first lead the handler too; when its `catch` ends the
       // request, a call among them verifying what the request carries refuses it by throwing.
       if (ts.isTryStatement(stmt)) {
-        if (!leading(stmt.tryBlock.statements, !!stmt.catchClause && ends(stmt.catchClause.block, false))) return false;
-        if (containsResponse(stmt)) return false;
+        const caught = !!stmt.catchClause && ends(stmt.catchClause.block, false);
+        const outer = swallowing;
+        // (a `catch` ending in a `return`, `return errorResponse(e)`, lets nothing go on)
+        const last = stmt.catchClause && lastOf(stmt.catchClause.block);
+        swallowing ||= !!stmt.catchClause && !caught && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last))) && stmts.slice(index + 1).some(containsResponse);
+        const going = leading(stmt.tryBlock.statements, caught);
+        swallowing = outer;
+        if (!going || containsResponse(stmt)) return false;
         continue;
       }
       let call: TS.CallExpression | null = null;
@@ -2901,12 +2917,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       const handedOn = endsWith ? handedOnCall(ts, endsWith, f) : null;
       if (handedOn) {
         if (!ts.isReturnStatement(stmt)) {
-          out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true });
+          if (!swallowing) out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true });
           continue;
         }
-        out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true, returned: true });
+        if (!swallowing) out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
-        out.push(leadingCall(ctx, call, scope));
+        if (!swallowing) out.push(leadingCall(ctx, call, scope));
         continue;
       }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) return false;

@@ -58,6 +58,10 @@ ruleTester('missing-auth-guard', {
       name: 'branches refusing the request before the session check (400, 404, `{ ok: false }`) and a preflight answered first: the check still leads every request it serves',
     },
     {
+      dir: 'valid/in-handler-check-in-a-try-that-refuses',
+      name: 'a session check in a try whose catch answers the 401, returns through an error helper, or whose try holds the work: a refused request is served nothing',
+    },
+    {
       dir: 'valid/handler-hands-the-request-on',
       name: "handlers ending with a controller method handed the request (`(req, res) => projects.list(req, res)`, a last `await`, `.catch(next)`, through a second function): the session check leading the method leads them",
     },
@@ -142,6 +146,14 @@ ruleTester('missing-auth-guard', {
       errors: [
         { file: 'app/api/shares/[shareId]/route.ts', line: 4, message: 'GET /api/shares/:shareId has no auth guard' },
         { file: 'src/app.ts', line: 10, message: 'GET /api/docs/:id has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/in-handler-check-in-a-try-that-swallows-its-throw',
+      name: 'optional sign-in: a session check, or a token check throwing 401, in a try whose catch only logs, the feed answered after it: the throw is caught, so nothing is checked',
+      errors: [
+        { file: 'src/app.ts', line: 11, message: 'GET /api/feed has no auth guard' },
+        { file: 'src/app.ts', line: 22, message: 'GET /api/feed/tokens has no auth guard' },
       ],
     },
     {
