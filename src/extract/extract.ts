@@ -2652,7 +2652,11 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   let seen = 0;
   const v = (x: TS.Node): void => {
     if (ts.isFunctionLike(x)) return;
-    const st = statusOf(ts, x);
+    // (an error code spelled as 401's: `throw new DubApiError({ code: "unauthorized" })`, as analyseBehaviour
+    // reads it; `forbidden` and `not_found` are left out, which would make more tests naming a workspace
+    // tenant checks, `if (workspace.usage > workspace.usageLimit) throw … "forbidden"`)
+    const code = ts.isPropertyAssignment(x) && ts.isStringLiteral(x.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, x.name)) ? statusCode(x.initializer.text) : null;
+    const st = code === 401 ? code : statusOf(ts, x);
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
     ts.forEachChild(x, v);
   };
@@ -2729,7 +2733,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   // the request's signed-in user: read from the request, a session getter's result, or a leading local given either
   const userOf = (x: TS.Expression): boolean => {
     const init = initOf(x);
-    return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && userRead(ts, init, requestParams()));
+    return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && (userRead(ts, init, requestParams()) || userLocal(init)));
   };
   const isNil = (x: TS.Expression): boolean => {
     const u = unwrap(ts, x);
@@ -2827,6 +2831,19 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const last = lastOf(s);
     return !!last && ts.isThrowStatement(last);
   };
+  // `csrfToken !== csrfCookieToken`, either side of `||` / `&&`: a token named for CSRF compared with
+  // another value (not a literal: `typeof csrfToken !== 'string'` checks no token)
+  const comparesCsrfToken = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (!ts.isBinaryExpression(u)) return false;
+    const K = ts.SyntaxKind;
+    const op = u.operatorToken.kind;
+    if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(u.left) || comparesCsrfToken(u.right);
+    if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
+    const LITERALS = [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression];
+    const literal = (x: TS.Expression): boolean => LITERALS.includes(unwrap(ts, x).kind) || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
+    return !literal(u.left) && !literal(u.right) && CSRF_RE.test(textOf(ctx, u));
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isIfStatement(stmt) && swallowing && throws(stmt.thenStatement)) continue;
@@ -2835,6 +2852,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
         if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
+        if (!stmt.elseStatement && comparesCsrfToken(stmt.expression) && endsRequest(stmt.thenStatement) && !serves(stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
         // `if (!req.isAuthenticated()) return …; …the work…` written the other way round. (The
         // else branch must exit unless nothing follows the `if` in the body.)
@@ -2932,6 +2951,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   leading(statements, false, true);
   return out;
 }
+
+/** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
+const CSRF_RE = /csrf|xsrf/i;
 
 /** The text of a branch that refuses the request rather than answer it (`serves` in `leadingGuards`). */
 const REFUSING_TEXT = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|log.?in|sign.?in|\bfalse\b/i;
@@ -3198,7 +3220,7 @@ const SIGNED_IN_FLAG = /^is(Authenticated|LoggedIn|SignedIn)$/;
 /** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`); what it verifies is judged when linked. */
 const VERIFY_CALL = /verify|validate/i;
 
-const SESSION_GETTER = /^(getServerSession|getServerAuthSession|getSession|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
+const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Current|User)?Session|getSessionUser|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
 
 /** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
 export function isUserPath(props: string[]): boolean {

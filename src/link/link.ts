@@ -765,14 +765,10 @@ export class LinkContext {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.inline)
       return {
-        name: lg.noUser ? '(inline signed-in check)' : lg.inline === 'auth' ? '(inline 401 check)' : '(inline tenant check)',
+        name: lg.noUser ? '(inline signed-in check)' : `(inline ${INLINE_CHECKS[lg.inline].name} check)`,
         kinds: [lg.inline],
         families: [],
-        reason: lg.noUser
-          ? 'by behaviour (the handler ends the request first when the request has no signed-in user)'
-          : lg.inline === 'auth'
-            ? 'by behaviour (the handler ends the request with 401 first)'
-            : 'by behaviour (the handler compares the tenant and ends with 403/404 first)',
+        reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${INLINE_CHECKS[lg.inline].does} first)`,
         mechanism: 'in-handler',
         file: handler.file,
         line: lg.at.line,
@@ -807,10 +803,11 @@ export class LinkContext {
     // nothing (`await auth()`), or its definition behaves like a guard. Data access handed ids
     // (`deleteSiteForTenant(req.tenantId, id)`) is not a guard, whatever its name.
     // A provider's webhook signature check is handed the request's body and signature header.
-    // A getter handed nothing (`this.authService.getAuthProviders()`, `getServerSession()`) is named
-    // for what it reads, not for a check: only its definition can make it one.
+    // A getter (`this.authService.getAuthProviders()`, `getServerSession()`, `getSession(req)`) is
+    // named for what it reads, not for a check, even handed the request: only its definition can
+    // make it one (the check of what it returns is a guard of its own).
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
-    const getter = lg.args?.length === 0 && DATA_GETTER.test(name);
+    const getter = DATA_GETTER.test(name);
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
@@ -1183,6 +1180,13 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
   // `this.get(…)` in a class extending a router: the class's router
   return ev.classRouter(t, 0) ?? t;
 }
+
+/** What an inline check of each kind (LeadingGuard.inline) is called, and what the handler does in it. */
+const INLINE_CHECKS = {
+  auth: { name: '401', does: 'ends the request with 401' },
+  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404' },
+  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request' },
+} as const;
 
 /** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */
 const MAX_DELEGATIONS = 4;

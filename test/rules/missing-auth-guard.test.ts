@@ -62,6 +62,14 @@ ruleTester('missing-auth-guard', {
       name: 'a session check in a try whose catch answers the 401, returns through an error helper, or whose try holds the work: a refused request is served nothing',
     },
     {
+      dir: 'valid/in-handler-error-code-check',
+      name: "an access token looked up, the request ended by an error whose code is 401's when none is found (`throw new ApiError({ code: 'unauthorized' })`); the token getter before it checks nothing",
+    },
+    {
+      dir: 'valid/session-getter-result-checked',
+      name: "the user of what `getOptionalSession(req)` returns, through a local a presigned token may replace, checked before the response (`if (!userId) return res.status(404)…`)",
+    },
+    {
       dir: 'valid/handler-hands-the-request-on',
       name: "handlers ending with a controller method handed the request (`(req, res) => projects.list(req, res)`, a last `await`, `.catch(next)`, through a second function): the session check leading the method leads them",
     },
@@ -154,6 +162,14 @@ ruleTester('missing-auth-guard', {
       errors: [
         { file: 'src/app.ts', line: 11, message: 'GET /api/feed has no auth guard' },
         { file: 'src/app.ts', line: 22, message: 'GET /api/feed/tokens has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/session-getter-handed-the-request',
+      name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`) whose result is never checked: named for what it reads, it checks nothing',
+      errors: [
+        { file: 'src/app.ts', line: 9, message: 'GET /api/feed has no auth guard' },
+        { file: 'src/app.ts', line: 14, message: 'GET /api/feed/summary has no auth guard' },
       ],
     },
     {

@@ -10,6 +10,7 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
+    { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
   invalid: [
     { dir: 'invalid/post-with-session-only', name: 'POST with the session only', errors: [{ line: 7, message: noCsrf('POST /api/projects') }] },
@@ -23,6 +24,14 @@ ruleTester('missing-csrf-guard', {
       dir: 'invalid/csrf-registered-after-route',
       name: 'app.use(csurf()) after a route does not protect it',
       errors: [{ line: 9, message: noCsrf('POST /api/feedback') }],
+    },
+    {
+      dir: 'invalid/in-handler-csrf-token-only-read',
+      name: "a CSRF cookie read by a getter named for it and never compared, and a form's token only required to be there: neither checks a token",
+      errors: [
+        { file: 'src/app.ts', line: 8, message: noCsrf('POST /api/account/email') },
+        { file: 'src/app.ts', line: 15, message: noCsrf('POST /api/account/name') },
+      ],
     },
     {
       dir: 'invalid/unknown-candidate',
