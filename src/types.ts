@@ -145,6 +145,13 @@ export interface Behaviour {
   /** a Nest guard's `canActivate` that can return something falsy (Nest then answers 403) */
   deniesByReturn?: true;
   /**
+   * Its body answers a 401 (a response written or made, or a value returned: `res.status(401)…`,
+   * `return new Response(…, { status: 401 })`, `return { status: 401 }`) and throws or hands on
+   * none (`throw`, `next(err)`, `ctx.throw(401)`): a caller that goes on after calling it,
+   * whatever it returned, is not stopped by it.
+   */
+  answers401Only?: true;
+  /**
    * Present when every 401 the function can send sits under `if` conditions on names it does
    * not declare itself (a factory's parameters: `if (!user && isStrict) throw …401`): per 401
    * site, those conditions. A factory call whose arguments make each site's condition false
@@ -256,6 +263,13 @@ export interface LeadingGuard {
   delegates?: true;
   /** The call is returned (`return handleGet(req)`): read only as the call the function ends with, never as a check of its own. */
   returned?: true;
+  /**
+   * What the call returns decides whether the function goes on: a leading `if` testing it can
+   * leave (`const member = memberOrRefuse(res); if (!member) return;`, `if (denied) return
+   * denied`), or it is what the function answers (a concise body). A function that only answers
+   * its 401 (Behaviour.answers401Only) stops the handler only so.
+   */
+  checked?: true;
   at: Loc;
 }
 

@@ -1396,7 +1396,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     const handedOn = handedOnCall(ts, body, f);
     const call = unwrap(ts, body);
     if (handedOn) f.leading = [{ ...leadingCall(ctx, handedOn, scope.id), delegates: true }];
-    else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [leadingCall(ctx, call, scope.id)];
+    else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
   return f;
 }
@@ -1605,6 +1605,19 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let writes: boolean[] | null = f.params.length > 0 ? [] : null;
   // the ancestors of the node visited, from the function itself down to its parent
   const ancestors: TS.Node[] = [fnNode];
+  // a 401 met under a `throw` or handed on (`next(err)`, `ctx.throw(401)`, `reject(err)`): one a caller cannot go on past
+  let thrown401 = false;
+  // a 401 met in a response written or made, or in what the function returns (`res.status(401)`, `new Response(…)`, `return { status: 401 }`)
+  let answered401 = false;
+  const answers = (a: TS.Node): boolean =>
+    ts.isReturnStatement(a) || isResponseCall(ts, a) || isNewResponse(ts, a) || (ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.EqualsToken && /\.(status|statusCode)$/.test(textOf(ctx, a.left)));
+  const hands401On = (a: TS.Node): boolean => {
+    if (ts.isThrowStatement(a)) return true;
+    if (!ts.isCallExpression(a)) return false;
+    const callee = a.expression;
+    if (ts.isIdentifier(callee)) return callee.text === nextName || callee.text === 'next' || callee.text === 'reject' || callee.text === 'done';
+    return ts.isPropertyAccessExpression(callee) && (callee.name.text === 'throw' || callee.name.text === 'reject');
+  };
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null) return;
@@ -1621,6 +1634,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (st === 401) {
       summary.status401 = true;
       sites401.push(flagConditions(ctx, n, body, ancestors));
+      if (!thrown401 && ancestors.some(hands401On)) thrown401 = true;
+      if (!answered401 && ancestors.some(answers)) answered401 = true;
     } else summary.status403or404 = true;
   };
   const visit = (n: TS.Node): void => {
@@ -1713,6 +1728,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   visit(body);
   ctx.summaries.set(body, summary);
   b.status401 = summary.status401;
+  if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   b.status403or404 = summary.status403or404;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
@@ -2844,10 +2860,24 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const literal = (x: TS.Expression): boolean => LITERALS.includes(unwrap(ts, x).kind) || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
     return !literal(u.left) && !literal(u.right) && CSRF_RE.test(textOf(ctx, u));
   };
+  // the leading calls whose result a local holds, by the local's name (`checked` when a leading `if` tests it and can leave)
+  const held = new Map<string, LeadingGuard>();
+  const testsHeld = (e: TS.Node): LeadingGuard[] => {
+    const found: LeadingGuard[] = [];
+    const v = (x: TS.Node): void => {
+      if (ts.isIdentifier(x) && held.has(x.text)) found.push(held.get(x.text)!);
+      else if (!ts.isFunctionLike(x)) ts.forEachChild(x, v);
+    };
+    v(e);
+    return found;
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isIfStatement(stmt) && swallowing && throws(stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
+        // `if (!member) return;`: the function can leave on what a leading call returned
+        const exit = lastOf(stmt.thenStatement);
+        if (exit && (ts.isReturnStatement(exit) || ts.isThrowStatement(exit))) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
@@ -2910,19 +2940,25 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       let call: TS.CallExpression | null = null;
       // what the statement computes: an expression's right-hand side, or a declared local's initializer
       let value: TS.Expression | undefined;
+      // the locals the call's result goes to (`const member = …`, `const { auth, error } = …`)
+      let holders: string[] = [];
       if (ts.isExpressionStatement(stmt)) {
         // `event = stripe.webhooks.constructEvent(…)`: a call whose result goes to a declared local
         const x = unwrap(ts, stmt.expression);
         const assigned = ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken ? x : null;
         value = assigned ? assigned.right : stmt.expression;
         call = callOf(assigned && ts.isIdentifier(assigned.left) ? assigned.right : stmt.expression);
-        if (call && assigned && ts.isIdentifier(assigned.left)) (results ??= new Map()).set(assigned.left.text, call);
+        if (call && assigned && ts.isIdentifier(assigned.left)) {
+          (results ??= new Map()).set(assigned.left.text, call);
+          holders = [assigned.left.text];
+        }
       }
       else if (ts.isVariableStatement(stmt) && stmt.declarationList.declarations.length === 1) {
         const d = stmt.declarationList.declarations[0]!;
         value = d.initializer;
         call = callOf(d.initializer);
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
+        if (call) holders = boundNames(ts, d.name);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
       }
       const verified = verifying ? verifications(value) : [];
@@ -2941,10 +2977,18 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         }
         if (!swallowing) out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
-        if (!swallowing) out.push(leadingCall(ctx, call, scope));
+        if (!swallowing) {
+          const lg = leadingCall(ctx, call, scope);
+          for (const name of holders) held.set(name, lg);
+          out.push(lg);
+        }
         continue;
       }
-      if (containsResponse(stmt) || ts.isReturnStatement(stmt)) return false;
+      if (containsResponse(stmt) || ts.isReturnStatement(stmt)) {
+        // `return res.status(result.status).json(…)`: the answer is made of what a leading call returned
+        for (const lg of testsHeld(stmt)) lg.checked = true;
+        return false;
+      }
     }
     return true;
   };
@@ -2957,6 +3001,14 @@ const CSRF_RE = /csrf|xsrf/i;
 
 /** The text of a branch that refuses the request rather than answer it (`serves` in `leadingGuards`). */
 const REFUSING_TEXT = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|log.?in|sign.?in|\bfalse\b/i;
+
+/** The names a declaration binds: `x`, or each name of a pattern (`{ auth, error }`, `[first, ...rest]`). */
+function boundNames(ts: TSModule, name: TS.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  const out: string[] = [];
+  for (const el of name.elements) if (!ts.isOmittedExpression(el)) out.push(...boundNames(ts, el.name));
+  return out;
+}
 
 /** The request methods a dispatch names (Node spells them in capitals). */
 const DISPATCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -811,6 +811,9 @@ export class LinkContext {
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
+    // A function that only answers its 401 (`res.status(401).json(…); return null`) stops nothing
+    // when the handler goes on whatever it returned.
+    if (def?.behaviour.answers401Only && !lg.checked) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
     let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
     if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {

@@ -173,6 +173,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/in-handler-helper-answers-and-handler-goes-on',
+      name: 'a helper that answers 401 and returns null, never throwing, called by a handler that goes on whatever it returned (Express, a Pages Router handler): the project is deleted or archived all the same',
+      errors: [
+        { file: 'pages/api/projects/[id].ts', line: 13, message: 'ALL /api/projects/:id has no auth guard' },
+        { file: 'src/app.ts', line: 8, message: 'DELETE /api/projects/:id has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/handler-hands-on-no-check-leading',
       name: 'a handler handing the request to a method whose 401 is only in its POST branch: nothing leads the method, so nothing leads the handler',
       errors: [{ file: 'src/app.ts', line: 10, message: 'ALL /api/settings has no auth guard' }],
