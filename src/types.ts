@@ -151,6 +151,8 @@ export interface Behaviour {
    * whatever it returned, is not stopped by it.
    */
   answers401Only?: true;
+  /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
+  rejects401?: true;
   /**
    * Present when every 401 the function can send sits under `if` conditions on names it does
    * not declare itself (a factory's parameters: `if (!user && isStrict) throw …401`): per 401
@@ -270,6 +272,8 @@ export interface LeadingGuard {
    * its 401 (Behaviour.answers401Only) stops the handler only so.
    */
   checked?: true;
+  /** The call's promise is not awaited (`requireSession(req);`): an `async` function's throw stops nothing (Behaviour.rejects401). */
+  unawaited?: true;
   at: Loc;
 }
 

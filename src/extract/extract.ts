@@ -1729,6 +1729,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   ctx.summaries.set(body, summary);
   b.status401 = summary.status401;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
+  if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
@@ -2980,6 +2981,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
           for (const name of holders) held.set(name, lg);
+          // (`requireSession(req);`, `const s = requireSession(req)`: the promise, not awaited)
+          let made = value;
+          while (made && (ts.isParenthesizedExpression(made) || ts.isAsExpression(made) || ts.isNonNullExpression(made))) made = made.expression;
+          if (made === call) lg.unawaited = true;
           out.push(lg);
         }
         continue;

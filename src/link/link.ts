@@ -814,6 +814,8 @@ export class LinkContext {
     // A function that only answers its 401 (`res.status(401).json(…); return null`) stops nothing
     // when the handler goes on whatever it returned.
     if (def?.behaviour.answers401Only && !lg.checked) return null;
+    // An `async` function throwing its 401, its promise not awaited: the throw rejects a promise no one waits for.
+    if (def?.behaviour.rejects401 && lg.unawaited) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
     let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
     if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {

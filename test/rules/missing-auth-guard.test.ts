@@ -181,6 +181,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/in-handler-async-check-not-awaited',
+      name: 'an async session check throwing 401, called without await (`requireSession(req);`): its rejection stops nothing; awaited on the PUT route, it guards',
+      errors: [{ file: 'src/app.ts', line: 10, message: 'POST /api/projects has no auth guard' }],
+    },
+    {
       dir: 'invalid/handler-hands-on-no-check-leading',
       name: 'a handler handing the request to a method whose 401 is only in its POST branch: nothing leads the method, so nothing leads the handler',
       errors: [{ file: 'src/app.ts', line: 10, message: 'ALL /api/settings has no auth guard' }],
