@@ -56,6 +56,8 @@ interface Ctx {
   members: Map<Expr, Map<string, Expr>>;
   /** where the file spells the words wordsOf looks for */
   words: WordSpans;
+  /** the file names a CSRF token somewhere (CSRF_RE): only then can a leading `if` compare one */
+  csrf: boolean;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
@@ -267,7 +269,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -2667,18 +2669,21 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   const AUTH = 1;
   const DENIED = 2;
   let seen = 0;
+  // the node visited lies in a text spelling a status word (STATUS_WORD_RE)
+  let worded = false;
   const v = (x: TS.Node): void => {
     if (ts.isFunctionLike(x)) return;
     // (an error code spelled as 401's: `throw new DubApiError({ code: "unauthorized" })`, as analyseBehaviour
     // reads it; `forbidden` and `not_found` are left out, which would make more tests naming a workspace
     // tenant checks, `if (workspace.usage > workspace.usageLimit) throw … "forbidden"`)
-    const code = ts.isPropertyAssignment(x) && ts.isStringLiteral(x.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, x.name)) ? statusCode(x.initializer.text) : null;
+    const code = worded && ts.isPropertyAssignment(x) && ts.isStringLiteral(x.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, x.name)) ? statusCode(x.initializer.text) : null;
     const st = code === 401 ? code : statusOf(ts, x);
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
     ts.forEachChild(x, v);
   };
   const statuses = (n: TS.Node): number => {
     seen = 0;
+    worded = spelledWithin(ctx.words.status, n.pos, n.end);
     v(n);
     return seen;
   };
@@ -2831,42 +2836,18 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
     return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
-  // `{ return res.json(doc) }`: a branch answering the request with what it asked for — a response
-  // naming no error, no refusal and no status of 300 or more (`res.status(404)…`, `{ error: … }`,
-  // `{ ok: false }`, `badRequestResponse()` refuse)
-  const serves = (s: TS.Statement): boolean => {
-    const stmts = ts.isBlock(s) ? s.statements : [s];
-    const last = stmts[stmts.length - 1];
-    return !!last && !ts.isThrowStatement(last) && !REFUSING_TEXT.test(textOf(ctx, s));
-  };
   // In a leading `try` whose `catch` lets the request go on to a response after it (`try { userId =
   // await requireSession(req) } catch {} res.json(…)`: optional authentication), a throw ends
   // nothing: the calls there, and the branches ending in a throw, check nothing for the handler.
   let swallowing = false;
-  const lastOf = (s: TS.Statement): TS.Statement | undefined => (ts.isBlock(s) ? s.statements[s.statements.length - 1] : s);
-  const throws = (s: TS.Statement): boolean => {
-    const last = lastOf(s);
-    return !!last && ts.isThrowStatement(last);
-  };
-  // `csrfToken !== csrfCookieToken`, either side of `||` / `&&`: a token named for CSRF compared with
-  // another value (not a literal: `typeof csrfToken !== 'string'` checks no token)
-  const comparesCsrfToken = (e: TS.Expression): boolean => {
-    const u = unwrap(ts, e);
-    if (!ts.isBinaryExpression(u)) return false;
-    const K = ts.SyntaxKind;
-    const op = u.operatorToken.kind;
-    if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(u.left) || comparesCsrfToken(u.right);
-    if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
-    const LITERALS = [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression];
-    const literal = (x: TS.Expression): boolean => LITERALS.includes(unwrap(ts, x).kind) || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
-    return !literal(u.left) && !literal(u.right) && CSRF_RE.test(textOf(ctx, u));
-  };
   // the leading calls whose result a local holds, by the local's name (`checked` when a leading `if` tests it and can leave)
-  const held = new Map<string, LeadingGuard>();
+  let held: Map<string, LeadingGuard> | null = null;
   const testsHeld = (e: TS.Node): LeadingGuard[] => {
     const found: LeadingGuard[] = [];
+    const names = held;
+    if (names === null) return found;
     const v = (x: TS.Node): void => {
-      if (ts.isIdentifier(x) && held.has(x.text)) found.push(held.get(x.text)!);
+      if (ts.isIdentifier(x) && names.has(x.text)) found.push(names.get(x.text)!);
       else if (!ts.isFunctionLike(x)) ts.forEachChild(x, v);
     };
     v(e);
@@ -2874,17 +2855,17 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
-      if (ts.isIfStatement(stmt) && swallowing && throws(stmt.thenStatement)) continue;
+      if (ts.isIfStatement(stmt) && swallowing && endsByThrow(ts, stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
         // `if (!member) return;`: the function can leave on what a leading call returned
-        const exit = lastOf(stmt.thenStatement);
+        const exit = lastStatement(ts, stmt.thenStatement);
         if (exit && (ts.isReturnStatement(exit) || ts.isThrowStatement(exit))) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
         if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
-        if (!stmt.elseStatement && comparesCsrfToken(stmt.expression) && endsRequest(stmt.thenStatement) && !serves(stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
+        if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
         // `if (!req.isAuthenticated()) return …; …the work…` written the other way round. (The
         // else branch must exit unless nothing follows the `if` in the body.)
@@ -2922,7 +2903,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // what follows, which leads only the others. (A branch the signed-in user takes serves no
         // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
         // serves no route of another.)
-        if (endsThen && out.length === found && serves(stmt.thenStatement) && !signedIn(stmt.expression) && !/\.method\b/.test(textOf(ctx, stmt.expression))) return false;
+        if (endsThen && out.length === found && serves(ctx, stmt.thenStatement) && !signedIn(stmt.expression) && !/\.method\b/.test(textOf(ctx, stmt.expression))) return false;
         continue;
       }
       // The statements a leading `try` runs first lead the handler too; when its `catch` ends the
@@ -2931,7 +2912,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const caught = !!stmt.catchClause && ends(stmt.catchClause.block, false);
         const outer = swallowing;
         // (a `catch` ending in a `return`, `return errorResponse(e)`, lets nothing go on)
-        const last = stmt.catchClause && lastOf(stmt.catchClause.block);
+        const last = stmt.catchClause && lastStatement(ts, stmt.catchClause.block);
         swallowing ||= !!stmt.catchClause && !caught && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last))) && stmts.slice(index + 1).some(containsResponse);
         const going = leading(stmt.tryBlock.statements, caught);
         swallowing = outer;
@@ -2980,7 +2961,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       } else if (call && !isResponseCall(ts, call)) {
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
-          for (const name of holders) held.set(name, lg);
+          for (const name of holders) (held ??= new Map()).set(name, lg);
           // (`requireSession(req);`, `const s = requireSession(req)`: the promise, not awaited)
           let made = value;
           while (made && (ts.isParenthesizedExpression(made) || ts.isAsExpression(made) || ts.isNonNullExpression(made))) made = made.expression;
@@ -2999,6 +2980,45 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   leading(statements, false, true);
   return out;
+}
+
+/** A block's last statement, or the statement itself. */
+function lastStatement(ts: TSModule, s: TS.Statement): TS.Statement | undefined {
+  return ts.isBlock(s) ? s.statements[s.statements.length - 1] : s;
+}
+
+function endsByThrow(ts: TSModule, s: TS.Statement): boolean {
+  const last = lastStatement(ts, s);
+  return !!last && ts.isThrowStatement(last);
+}
+
+/**
+ * `{ return res.json(doc) }`: a branch answering the request with what it asked for — a response
+ * naming no error, no refusal and no status of 300 or more (`res.status(404)…`, `{ error: … }`,
+ * `{ ok: false }`, `badRequestResponse()` refuse). (Only asked of a branch that ends the request.)
+ */
+function serves(ctx: Ctx, s: TS.Statement): boolean {
+  const last = lastStatement(ctx.ts, s);
+  return !!last && !ctx.ts.isThrowStatement(last) && !REFUSING_TEXT.test(textOf(ctx, s));
+}
+
+/**
+ * `csrfToken !== csrfCookieToken`, either side of `||` / `&&`: a token named for CSRF compared with
+ * another value (not a literal: `typeof csrfToken !== 'string'` checks no token).
+ */
+function comparesCsrfToken(ctx: Ctx, e: TS.Expression): boolean {
+  const { ts } = ctx;
+  const u = unwrap(ts, e);
+  if (!ts.isBinaryExpression(u)) return false;
+  const K = ts.SyntaxKind;
+  const op = u.operatorToken.kind;
+  if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(ctx, u.left) || comparesCsrfToken(ctx, u.right);
+  if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
+  const literal = (x: TS.Expression): boolean => {
+    const v = unwrap(ts, x);
+    return [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression].includes(v.kind) || (ts.isIdentifier(v) && v.text === 'undefined');
+  };
+  return !literal(u.left) && !literal(u.right) && CSRF_RE.test(textOf(ctx, u));
 }
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
