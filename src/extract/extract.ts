@@ -2962,10 +2962,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
           for (const name of holders) (held ??= new Map()).set(name, lg);
-          // (`requireSession(req);`, `const s = requireSession(req)`: the promise, not awaited)
+          // (`requireSession(req);`: the promise dropped, not awaited; one a local keeps may be awaited later)
           let made = value;
           while (made && (ts.isParenthesizedExpression(made) || ts.isAsExpression(made) || ts.isNonNullExpression(made))) made = made.expression;
-          if (made === call) lg.unawaited = true;
+          if (made === call && ts.isExpressionStatement(stmt) && value === stmt.expression) lg.unawaited = true;
           out.push(lg);
         }
         continue;
@@ -2987,6 +2987,7 @@ function lastStatement(ts: TSModule, s: TS.Statement): TS.Statement | undefined 
   return ts.isBlock(s) ? s.statements[s.statements.length - 1] : s;
 }
 
+/** Does the branch end with a `throw`? */
 function endsByThrow(ts: TSModule, s: TS.Statement): boolean {
   const last = lastStatement(ts, s);
   return !!last && ts.isThrowStatement(last);
