@@ -1479,6 +1479,11 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   return null;
 }
 
+/** `code: 'UNAUTHORIZED'`, `status: "forbidden"`: the status an error code given as a code or status names, if any. */
+function errorCodeStatus(ctx: Ctx, p: TS.PropertyAssignment): number | null {
+  return ctx.ts.isStringLiteral(p.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, p.name)) ? statusCode(p.initializer.text) : null;
+}
+
 /** An error code that names a status: `UNAUTHORIZED` (tRPC), `unauthorized`, `forbidden`, `not_found`, `NOT_FOUND`. */
 function statusCode(text: string): number | null {
   if (/^unauthori[sz]ed$/i.test(text)) return 401;
@@ -1672,7 +1677,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // `throw new TRPCError({ code: 'UNAUTHORIZED' })`, `new DubApiError({ code: "unauthorized", … })`:
         // an error code spelled as a status word, given as the code or status of what is made
         const p = ancestors[ancestors.length - 1];
-        if (words.status && p && ts.isPropertyAssignment(p) && p.initializer === n && /^(status|statusCode|code)$/.test(textOf(ctx, p.name))) status(n, statusCode((n as TS.StringLiteral).text));
+        if (words.status && p && ts.isPropertyAssignment(p) && p.initializer === n) status(n, errorCodeStatus(ctx, p));
         break;
       }
       case K.Identifier: {
@@ -2676,7 +2681,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     // (an error code spelled as 401's: `throw new DubApiError({ code: "unauthorized" })`, as analyseBehaviour
     // reads it; `forbidden` and `not_found` are left out, which would make more tests naming a workspace
     // tenant checks, `if (workspace.usage > workspace.usageLimit) throw … "forbidden"`)
-    const code = worded && ts.isPropertyAssignment(x) && ts.isStringLiteral(x.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, x.name)) ? statusCode(x.initializer.text) : null;
+    const code = worded && ts.isPropertyAssignment(x) ? errorCodeStatus(ctx, x) : null;
     const st = code === 401 ? code : statusOf(ts, x);
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
     ts.forEachChild(x, v);
@@ -2858,8 +2863,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       if (ts.isIfStatement(stmt) && swallowing && endsByThrow(ts, stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
         // `if (!member) return;`: the function can leave on what a leading call returned
-        const exit = lastStatement(ts, stmt.thenStatement);
-        if (exit && (ts.isReturnStatement(exit) || ts.isThrowStatement(exit))) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
+        if (exits(ts, stmt.thenStatement)) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
@@ -2912,8 +2916,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const caught = !!stmt.catchClause && ends(stmt.catchClause.block, false);
         const outer = swallowing;
         // (a `catch` ending in a `return`, `return errorResponse(e)`, lets nothing go on)
-        const last = stmt.catchClause && lastStatement(ts, stmt.catchClause.block);
-        swallowing ||= !!stmt.catchClause && !caught && !(last && (ts.isReturnStatement(last) || ts.isThrowStatement(last))) && stmts.slice(index + 1).some(containsResponse);
+        swallowing ||= !!stmt.catchClause && !caught && !exits(ts, stmt.catchClause.block) && stmts.slice(index + 1).some(containsResponse);
         const going = leading(stmt.tryBlock.statements, caught);
         swallowing = outer;
         if (!going || containsResponse(stmt)) return false;
@@ -3233,7 +3236,7 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
 function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact): TS.CallExpression | null {
   let u = unwrap(ts, e);
   // `.catch(next)` / `.then(…)` / `.finally(…)` on the call: the call's promise, its errors handed on
-  while (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && /^(catch|then|finally)$/.test(u.expression.name.text) && ts.isCallExpression(unwrap(ts, u.expression.expression)))
+  while (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && PROMISE_METHODS.has(u.expression.name.text) && ts.isCallExpression(unwrap(ts, u.expression.expression)))
     u = unwrap(ts, u.expression.expression);
   if (!ts.isCallExpression(u) || isResponseCall(ts, u) || !f.params[0]) return null;
   const first = u.arguments[0] && unwrap(ts, u.arguments[0]);
