@@ -1458,7 +1458,7 @@ function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
   return id !== undefined ? { k: 'fn', id } : { k: 'unknown', text: 'function' };
 }
 
-const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found/i;
+const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found|authori[sz]ation(?:error|exception)/i;
 
 function statusOf(ts: TSModule, n: TS.Node): number | null {
   if (ts.isNumericLiteral(n)) {
@@ -1473,7 +1473,7 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     // error factories: `throw createUnauthorizedError()`, `makeForbiddenError()`
     if (/^(create|make|new|build)Unauthori[sz]ed(Error|Exception|Response)?$/.test(t)) return 401;
     if (/^(create|make|new|build)Forbidden(Error|Exception|Response)?$/.test(t)) return 403;
-    if (/^forbidden/i.test(t)) return 403;
+    if (/^forbidden/i.test(t) || /^Authori[sz]ation(Error|Exception)$/.test(t)) return 403;
     if (/^(not_?found)/i.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
   }
   return null;
@@ -1699,15 +1699,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.BinaryExpression: {
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
-        if ((op === K.EqualsEqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken) && TENANT_RE.test(textOf(ctx, e)))
-          summary.comparesTenant = true;
+        if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
         if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.(body|status)$/)) summary.sendsResponse = true;
         break;
       }
       case K.CallExpression: {
         const c = (n as TS.CallExpression).expression;
-        if (ts.isPropertyAccessExpression(c) && /^(includes|some|has|find|every|indexOf|findIndex|filter)$/.test(c.name.text) && TENANT_RE.test(textOf(ctx, n)))
-          summary.comparesTenant = true;
+        if (!summary.comparesTenant && tenantMembership(ts, n as TS.CallExpression)) summary.comparesTenant = true;
         if (ts.isIdentifier(c)) {
           (summary.called ??= new Set()).add(c.text);
           if ((n as TS.CallExpression).arguments.length === 0) (summary.calledBare ??= new Set()).add(c.text);
@@ -2834,6 +2832,29 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (!ts.isCallExpression(u)) return [];
     return VERIFY_CALL.test(calleeName(ts, u)) && readsRequest(u) ? [u] : [];
   };
+  // `!membership` of `const membership = await getMembership(session.user.id, orgId)`: a lookup
+  // named for the tenant and handed the signed-in user found nothing (either side of `||`); a
+  // lookup of the tenant alone (`!workspace` of `await getWorkspace(params.id)`) checks no access
+  const noTenantFound = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    let x: TS.Expression | null = null;
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noTenantFound(u.left) || noTenantFound(u.right);
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
+    else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
+      x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
+    const call = x && ts.isIdentifier(x) ? results?.get(x.text) : undefined;
+    if (!call || !(TENANT_RE.test((x as TS.Identifier).text) || TENANT_RE.test(textOf(ctx, call.expression)))) return false;
+    let user = false;
+    const v = (a: TS.Node): void => {
+      if (user || ts.isFunctionLike(a)) return;
+      if ((ts.isIdentifier(a) || ts.isPropertyAccessExpression(a)) && userOf(a)) user = true;
+      else if (ts.isPropertyAccessExpression(a)) v(a.expression);
+      else if (ts.isPropertyAssignment(a)) v(a.initializer);
+      else ts.forEachChild(a, v);
+    };
+    call.arguments.forEach(v);
+    return user;
+  };
   // `!user` of `const user = extractUser(res).user`: the call, and the property path read from its result
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
@@ -2867,7 +2888,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const found = out.length;
         const st = statuses(stmt.thenStatement);
         if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
-        if (st & DENIED && TENANT_RE.test(textOf(ctx, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
@@ -3018,11 +3039,73 @@ function comparesCsrfToken(ctx: Ctx, e: TS.Expression): boolean {
   const op = u.operatorToken.kind;
   if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(ctx, u.left) || comparesCsrfToken(ctx, u.right);
   if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
-  const literal = (x: TS.Expression): boolean => {
-    const v = unwrap(ts, x);
-    return [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression].includes(v.kind) || (ts.isIdentifier(v) && v.text === 'undefined');
+  return !constantOperand(ts, u.left) && !constantOperand(ts, u.right) && CSRF_RE.test(textOf(ctx, u));
+}
+
+/** A constant compared with (`'free'`, `0`, `null`, `undefined`, `true`, or what `typeof` gives). */
+function constantOperand(ts: TSModule, x: TS.Expression): boolean {
+  const K = ts.SyntaxKind;
+  const v = unwrap(ts, x);
+  return [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression].includes(v.kind) || (ts.isIdentifier(v) && v.text === 'undefined');
+}
+
+/**
+ * The name a value is read by: `tenantId` of `req.session.tenantId`, `tenant` of
+ * `connection.tenant`, `orgId` of `params['orgId']`, `tenantIds` of `(session?.tenantIds ?? [])`.
+ */
+function readName(ts: TSModule, x: TS.Expression): string {
+  const u = unwrap(ts, x);
+  if (ts.isIdentifier(u)) return u.text;
+  if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || u.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return readName(ts, u.left);
+  if (ts.isPropertyAccessExpression(u)) return u.name.text;
+  if (ts.isElementAccessExpression(u) && ts.isStringLiteralLike(u.argumentExpression)) return u.argumentExpression.text;
+  return '';
+}
+
+/** The methods that test a value's membership of a list or set (`orgIds.includes(orgId)`, `user.workspaces.some(…)`). */
+const MEMBERSHIP_METHOD = /^(includes|some|has|find|every|indexOf|findIndex|filter)$/;
+
+/**
+ * `project.tenantId !== req.session.tenantId`, `connection.tenant !== teamId`,
+ * `orgIds.includes(req.params.orgId)`, `user.workspaces.some((w) => w.id === workspaceId)`: a
+ * test comparing a value read by a tenant's name with another value — not with a constant
+ * (`workspace.plan === 'free'`), and not a measure (`workspace.usage > workspace.usageLimit`).
+ */
+function comparesTenantValue(ts: TSModule, e: TS.Expression): boolean {
+  let found = false;
+  const v = (x: TS.Node): void => {
+    if (found) return;
+    if ((ts.isBinaryExpression(x) && tenantEquality(ts, x)) || (ts.isCallExpression(x) && tenantMembership(ts, x))) found = true;
+    else ts.forEachChild(x, v);
   };
-  return !literal(u.left) && !literal(u.right) && CSRF_RE.test(textOf(ctx, u));
+  v(e);
+  return found;
+}
+
+/** `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and another value (comparesTenantValue). */
+function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
+  const K = ts.SyntaxKind;
+  const op = x.operatorToken.kind;
+  if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
+  return !constantOperand(ts, x.left) && !constantOperand(ts, x.right) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)));
+}
+
+/**
+ * `orgIds.includes(req.params.orgId)`, `(this.rows.get(tenantId) ?? []).find(…)`: a membership
+ * test of a value read by a tenant's name, or in the tenant's list (comparesTenantValue).
+ */
+function tenantMembership(ts: TSModule, x: TS.CallExpression): boolean {
+  const c = x.expression;
+  if (!ts.isPropertyAccessExpression(c) || !MEMBERSHIP_METHOD.test(c.name.text)) return false;
+  return tenantList(ts, c.expression) || x.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
+}
+
+/** A list read by a tenant's name, or looked up for one: `session.tenantIds`, `(this.rows.get(tenantId) ?? [])`. */
+function tenantList(ts: TSModule, x: TS.Expression): boolean {
+  if (TENANT_RE.test(readName(ts, x))) return true;
+  let u = unwrap(ts, x);
+  while (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || u.operatorToken.kind === ts.SyntaxKind.BarBarToken)) u = unwrap(ts, u.left);
+  return ts.isCallExpression(u) && u.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
 }
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */

@@ -7,6 +7,10 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/by-behaviour-error-factory', name: 'a neutral name comparing the org with the session’s, throwing createForbiddenError()' },
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
+    {
+      dir: 'valid/in-handler-membership-checks',
+      name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403)",
+    },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
     {
@@ -47,6 +51,25 @@ ruleTester('missing-tenant-guard', {
       dir: 'invalid/guard-on-a-sibling-mount',
       name: "app.use('/api/billing', requireTenant, billing) does not cover /api/projects",
       errors: [{ line: 11, message: 'GET /api/projects/ has no tenant guard' }],
+    },
+    {
+      dir: 'invalid/in-handler-check-of-something-else',
+      name: "inline 403/404 tests naming the workspace that check no access: a usage limit, the plan compared with a constant, the workspace found",
+      errors: [
+        { line: 8, message: 'POST /api/workspaces/:workspaceId/links has no tenant guard' },
+        { line: 17, message: 'PUT /api/workspaces/:workspaceId/branding has no tenant guard' },
+        { line: 26, message: 'GET /api/workspaces/:workspaceId has no tenant guard' },
+      ],
+    },
+    {
+      dir: 'invalid/plan-check-is-not-a-tenant-check',
+      name: "a 403 after comparing the workspace's plan with a constant and its usage with its limit compares no tenant",
+      errors: [
+        {
+          line: 13,
+          message: 'POST /api/projects/:id/exports has no tenant guard (unclassified middleware that may be one: paidPlanOnly; declare it in guards.tenant or guards.ignore)',
+        },
+      ],
     },
     {
       dir: 'invalid/role-check-is-not-a-tenant-check',
