@@ -1458,7 +1458,7 @@ function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
   return id !== undefined ? { k: 'fn', id } : { k: 'unknown', text: 'function' };
 }
 
-const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found|authori[sz]ation(?:error|exception)/i;
+const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found|(?:authenticat|authori[sz]at)ion(?:error|exception)/i;
 
 function statusOf(ts: TSModule, n: TS.Node): number | null {
   if (ts.isNumericLiteral(n)) {
@@ -1469,7 +1469,8 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     const t = ts.isIdentifier(n) ? n.text : n.name.text;
     // Every pattern below names one of these: one test rules out nearly every identifier.
     if (!STATUS_WORD_RE.test(t)) return null;
-    if (/^unauthori[sz]ed/i.test(t) || /^Unauthori[sz]ed(Exception|Error)$/.test(t)) return 401;
+    // (an authentication error is the 401 of a request with no valid credentials, an authorisation error the 403 of one refused)
+    if (/^unauthori[sz]ed/i.test(t) || /^(Unauthori[sz]ed|Authentication)(Exception|Error)$/.test(t)) return 401;
     // error factories: `throw createUnauthorizedError()`, `makeForbiddenError()`
     if (/^(create|make|new|build)Unauthori[sz]ed(Error|Exception|Response)?$/.test(t)) return 401;
     if (/^(create|make|new|build)Forbidden(Error|Exception|Response)?$/.test(t)) return 403;
@@ -2842,8 +2843,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
     else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
       x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
-    const call = x && ts.isIdentifier(x) ? results?.get(x.text) : undefined;
-    if (!call || !(TENANT_RE.test((x as TS.Identifier).text) || TENANT_RE.test(textOf(ctx, call.expression)))) return false;
+    const name = x && ts.isIdentifier(x) ? x.text : '';
+    const call = results?.get(name);
+    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)))) return false;
     let user = false;
     const v = (a: TS.Node): void => {
       if (user || ts.isFunctionLike(a)) return;
@@ -3054,9 +3056,8 @@ function constantOperand(ts: TSModule, x: TS.Expression): boolean {
  * `connection.tenant`, `orgId` of `params['orgId']`, `tenantIds` of `(session?.tenantIds ?? [])`.
  */
 function readName(ts: TSModule, x: TS.Expression): string {
-  const u = unwrap(ts, x);
+  const u = withoutFallback(ts, x);
   if (ts.isIdentifier(u)) return u.text;
-  if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || u.operatorToken.kind === ts.SyntaxKind.BarBarToken)) return readName(ts, u.left);
   if (ts.isPropertyAccessExpression(u)) return u.name.text;
   if (ts.isElementAccessExpression(u) && ts.isStringLiteralLike(u.argumentExpression)) return u.argumentExpression.text;
   return '';
@@ -3103,9 +3104,15 @@ function tenantMembership(ts: TSModule, x: TS.CallExpression): boolean {
 /** A list read by a tenant's name, or looked up for one: `session.tenantIds`, `(this.rows.get(tenantId) ?? [])`. */
 function tenantList(ts: TSModule, x: TS.Expression): boolean {
   if (TENANT_RE.test(readName(ts, x))) return true;
+  const u = withoutFallback(ts, x);
+  return ts.isCallExpression(u) && u.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
+}
+
+/** The value read before its fallback: `session?.tenantIds` of `(session?.tenantIds ?? [])`, `a` of `a || b`. */
+function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
   let u = unwrap(ts, x);
   while (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || u.operatorToken.kind === ts.SyntaxKind.BarBarToken)) u = unwrap(ts, u.left);
-  return ts.isCallExpression(u) && u.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
+  return u;
 }
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */

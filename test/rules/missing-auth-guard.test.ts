@@ -45,6 +45,10 @@ ruleTester('missing-auth-guard', {
       name: "a middleware with a neutral name that ends the request with an error whose code names the status (`new AppError({ code: 'UNAUTHORIZED' })`, tRPC's spelling)",
     },
     {
+      dir: 'valid/by-behaviour-authentication-error',
+      name: 'a middleware with a neutral name that refuses a request without a valid API key with an AuthenticationError (the 401 of an authentication error)',
+    },
+    {
       dir: 'valid/wrapper-returning-a-package-wrapper',
       name: "a Next.js route wrapper returning a package's wrapper around its own function (`withContext = (h) => withAxiom(async (req, ctx) => { … throw new ApiError({ code: 'unauthorized' }) … })`): that function answers",
     },
