@@ -233,6 +233,13 @@ export interface LeadingGuard {
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**
+   * The inline 401 check refuses what this function returned (`const matches = await
+   * bcrypt.compare(req.body.password, link.password); if (!matches) throw …401`): when linked, no
+   * authentication when it compares a password with its hash or checks a signature (what a
+   * webhook's sender signs).
+   */
+  refuses?: Expr;
+  /**
    * The inline check's branch ends the request only by the call (`callee`, `args`) handed the
    * request or the response (`if (!req.isAuthenticated()) return response.errorForbidden(req,
    * res)`): a check when the function called answers (Behaviour.sendsResponse), judged when linked.

@@ -2889,7 +2889,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (exits(ts, stmt.thenStatement)) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
-        if (st & AUTH) out.push({ inline: 'auth', at: locOf(ctx, stmt) });
+        if (st & AUTH) {
+          const refused = refusedCall(stmt.expression);
+          out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
+        }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });

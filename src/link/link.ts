@@ -689,6 +689,18 @@ export class LinkContext {
    * when a check named for an excluded family's guard says no — a family guard by its name,
    * as a middleware of that name is (a check of anything else named so proves nothing here).
    */
+  /**
+   * A function whose falsy result a 401 refuses, checking no caller's identity: a password
+   * compared with its hash (`bcrypt.compare(req.body.password, link.password)`: a
+   * password-protected link's form, or the login itself), or a signature checked
+   * (`verifySignature(…)`, `verifyHmac(…)`: what a webhook's sender signs).
+   */
+  private authenticatesNoCaller(file: string, callee: Expr): boolean {
+    if (SIGNATURE_CHECK.test(exprName(callee) ?? '')) return true;
+    const v = this.ev.eval(file, callee);
+    return v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
+  }
+
   private familyRefusal(file: string, callee: Expr, v: Value, at: Loc): AppliedGuard | null {
     const g = this.guard(file, callee, v, 'in-handler', at, callee.k === 'member' ? callee.prop : undefined);
     if (!g || !g.kinds.includes('family')) return null;
@@ -763,6 +775,7 @@ export class LinkContext {
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
+    if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
     if (lg.inline)
       return {
         name: lg.noUser ? '(inline signed-in check)' : `(inline ${INLINE_CHECKS[lg.inline].name} check)`,
@@ -886,6 +899,12 @@ function leadingCall(callee: Expr, at: Loc): Expr {
 
 const ASYNC_WRAPPER_NAME = /^(asyncHandler|asyncMiddleware|asyncWrap|wrapAsync|catchAsync|catchErrors|awaitHandler|expressAsyncHandler)$/i;
 const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-wrap', 'express-asyncify']);
+
+/** A check named for a signature (`verifySignature`, `isValidHmac`). */
+const SIGNATURE_CHECK = /signature|hmac/i;
+
+/** Packages hashing passwords, whose `compare` / `verify` test a password against its hash. */
+const PASSWORD_HASHING = new Set(['bcrypt', 'bcryptjs', 'argon2', '@node-rs/argon2', '@node-rs/bcrypt']);
 
 /** The index of `outer`'s parameter (any function's, when null) that one of `exprs` calls (directly or nested in a call chain), or -1. */
 function paramCalled(ev: Evaluator, file: string, exprs: Expr[], outer: { file: string; fn: number } | null): number {

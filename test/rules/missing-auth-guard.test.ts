@@ -309,5 +309,13 @@ ruleTester('missing-auth-guard', {
         { line: 16, message: 'POST /api/reports has no auth guard' },
       ],
     },
+    {
+      dir: 'invalid/in-handler-401-checks-no-caller',
+      name: "a 401 refusing a password compared with its hash (a protected link's form) or a signature checked (a webhook): no caller's identity is checked",
+      errors: [
+        { line: 11, message: 'POST /api/links/:id/protected has no auth guard' },
+        { line: 28, message: 'POST /api/intake-emails/ingest has no auth guard' },
+      ],
+    },
   ],
 });
