@@ -362,7 +362,7 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
 }
 
 /** What a verification refuses when it throws, by its name: a token, a session, a credential. */
-const TOKEN_NAME = /jwt|token|bearer|session|credential|api_?key/i;
+export const TOKEN_NAME = /jwt|token|bearer|session|credential|api_?key/i;
 /** Packages whose functions verify a token (`jsonwebtoken`'s `verify`, `jose`'s `jwtVerify`). */
 const TOKEN_PACKAGES = new Set(['jsonwebtoken', 'jose']);
 

@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, signedInCheck, tokenVerification, unlessBase, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
+import { classifyGuard, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -685,22 +685,24 @@ export class LinkContext {
   }
 
   /**
-   * `if (!(await verifySignature(rawBody, signature))) throw …`: the handler ends the request
-   * when a check named for an excluded family's guard says no — a family guard by its name,
-   * as a middleware of that name is (a check of anything else named so proves nothing here).
-   */
-  /**
    * A function whose falsy result a 401 refuses, checking no caller's identity: a password
    * compared with its hash (`bcrypt.compare(req.body.password, link.password)`: a
    * password-protected link's form, or the login itself), or a signature checked
-   * (`verifySignature(…)`, `verifyHmac(…)`: what a webhook's sender signs).
+   * (`verifySignature(…)`, `verifyHmac(…)`: what a webhook's sender signs; not a token's,
+   * `verifyJwtSignature(…)`, nor a session's).
    */
   private authenticatesNoCaller(file: string, callee: Expr): boolean {
-    if (SIGNATURE_CHECK.test(exprName(callee) ?? '')) return true;
+    const name = exprName(callee) ?? '';
+    if (SIGNATURE_CHECK.test(name) && !TOKEN_NAME.test(name)) return true;
     const v = this.ev.eval(file, callee);
     return v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
   }
 
+  /**
+   * `if (!(await verifySignature(rawBody, signature))) throw …`: the handler ends the request
+   * when a check named for an excluded family's guard says no — a family guard by its name,
+   * as a middleware of that name is (a check of anything else named so proves nothing here).
+   */
   private familyRefusal(file: string, callee: Expr, v: Value, at: Loc): AppliedGuard | null {
     const g = this.guard(file, callee, v, 'in-handler', at, callee.k === 'member' ? callee.prop : undefined);
     if (!g || !g.kinds.includes('family')) return null;

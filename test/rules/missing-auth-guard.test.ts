@@ -49,6 +49,10 @@ ruleTester('missing-auth-guard', {
       name: 'a middleware with a neutral name that refuses a request without a valid API key with an AuthenticationError (the 401 of an authentication error)',
     },
     {
+      dir: 'valid/in-handler-401-token-signature-checked',
+      name: "a 401 refusing a token's signature check (`verifyJwtSignature(req.get('authorization'))`): the caller's credential, authentication",
+    },
+    {
       dir: 'valid/wrapper-returning-a-package-wrapper',
       name: "a Next.js route wrapper returning a package's wrapper around its own function (`withContext = (h) => withAxiom(async (req, ctx) => { … throw new ApiError({ code: 'unauthorized' }) … })`): that function answers",
     },
