@@ -58,6 +58,8 @@ interface Ctx {
   words: WordSpans;
   /** the file names a CSRF token somewhere (CSRF_RE): only then can a leading `if` compare one */
   csrf: boolean;
+  /** the file computes an HMAC somewhere (`createHmac(`): only then can a leading `if` compare one */
+  hmac: boolean;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
@@ -269,7 +271,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -2824,6 +2826,36 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     v(e);
     return found;
   };
+  // An HMAC computed here (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``, or a leading local given one)
+  const hmacOf = (e: TS.Expression, depth = 0): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isIdentifier(u)) {
+      const init = inits?.get(u.text);
+      return init !== undefined && depth < 4 && hmacOf(init, depth + 1);
+    }
+    return !ts.isFunctionLike(u) && /\bcreateHmac\s*\(/.test(textOf(ctx, u));
+  };
+  // `signature !== computedSignature`, `!timingSafeEqual(Buffer.from(signature), expected)`, either
+  // side of `||`: a value the request carries compared with an HMAC computed here, and refused unless equal
+  const comparesHmac = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    const pair = (a: TS.Expression, b: TS.Expression): boolean => (hmacOf(a) && readsRequest(b)) || (hmacOf(b) && readsRequest(a));
+    // (`Buffer.from(x, 'hex')`: the value it is made of)
+    const value = (a: TS.Expression): TS.Expression => {
+      const x = unwrap(ts, a);
+      return ts.isCallExpression(x) && /^(Buffer\.from|Uint8Array\.from)$/.test(textOf(ctx, x.expression)) && x.arguments[0] ? value(x.arguments[0]) : x;
+    };
+    if (ts.isBinaryExpression(u)) {
+      const op = u.operatorToken.kind;
+      if (op === ts.SyntaxKind.BarBarToken) return comparesHmac(u.left) || comparesHmac(u.right);
+      return (op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) && pair(value(u.left), value(u.right));
+    }
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
+      const c = unwrap(ts, u.operand);
+      return ts.isCallExpression(c) && calleeName(ts, c) === 'timingSafeEqual' && c.arguments.length === 2 && pair(value(c.arguments[0]!), value(c.arguments[1]!));
+    }
+    return false;
+  };
   // In a leading `try` whose `catch` ends the request: the calls of a statement that may verify
   // what the request carries (`await verifyJWT(request.jwt, …)`, either of `c ? verifyA(t) : verifyB(t)`)
   const verifications = (e: TS.Expression | undefined): TS.CallExpression[] => {
@@ -2889,7 +2921,11 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (exits(ts, stmt.thenStatement)) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
-        if (st & AUTH) {
+        // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
+        // signature checked (its 401, if any, checks no caller's identity)
+        const signed = ctx.hmac && !stmt.elseStatement && comparesHmac(stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement);
+        if (signed) out.push({ inline: 'signature', at: locOf(ctx, stmt) });
+        else if (st & AUTH) {
           const refused = refusedCall(stmt.expression);
           out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }

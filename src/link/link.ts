@@ -778,6 +778,11 @@ export class LinkContext {
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
+    if (lg.inline === 'signature') {
+      // a webhook's signature checked: the webhook family's guard, when the contract has that family
+      if (!this.matchers.family['webhook']) return null;
+      return { name: '(inline signature check)', kinds: ['family'], families: ['webhook'], reason: 'by behaviour (the handler compares an HMAC of its own with what the request carries and refuses it first)', mechanism: 'in-handler', file: handler.file, line: lg.at.line };
+    }
     if (lg.inline)
       return {
         name: lg.noUser ? '(inline signed-in check)' : `(inline ${INLINE_CHECKS[lg.inline].name} check)`,

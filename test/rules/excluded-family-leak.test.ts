@@ -15,6 +15,10 @@ ruleTester('excluded-family-leak', {
       dir: 'valid/webhook-signature-checked-in-the-handler',
       name: 'a signature check the handler refuses on (const ok = await verifySignature(…); if (!ok) throw, in a try), and one handed the request in an object ({ req, rawBody })',
     },
+    {
+      dir: 'valid/webhook-hmac-compared-in-the-handler',
+      name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, and `timingSafeEqual` of Buffers after a length test)",
+    },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
   ],
@@ -29,6 +33,11 @@ ruleTester('excluded-family-leak', {
       dir: 'invalid/webhook-refusal-of-no-signature-check',
       name: 'the handler refuses on a check of something else (parseEvent: the body’s shape, not its sender)',
       errors: [{ file: 'app/api/paypal/webhook/route.ts', line: 4, message: reachable('POST /api/paypal/webhook', 'webhook', 'unguarded') }],
+    },
+    {
+      dir: 'invalid/webhook-signature-only-present',
+      name: 'a signature required to be there and an HMAC computed, but never compared: no signature check',
+      errors: [{ file: 'app/api/acme/webhook/route.ts', line: 4, message: reachable('POST /api/acme/webhook', 'webhook', 'guarded only by (inline 401 check)') }],
     },
     {
       dir: 'invalid/chained-router-export',
