@@ -3356,7 +3356,6 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
   return ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
 }
 
-/** A call leading a function: its callee and arguments, as written, and where. */
 /**
  * The call `e` (what function `f` ends with) makes, when it hands on `f`'s first parameter as
  * its first argument: `return await handleGet(req)`, `=> ctrl.list(req, res)`, `=>
@@ -3372,6 +3371,7 @@ function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact): TS.CallE
   return first && ts.isIdentifier(first) && first.text === f.params[0] ? u : null;
 }
 
+/** A call leading a function: its callee and arguments, as written, and where. */
 function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingGuard {
   // (the Expr the walk made of it, shared: made again, leading calls were a sixth of the
   // generated 2,000-file tree's facts, as JSON)
