@@ -3079,8 +3079,15 @@ function comparesCsrfToken(ctx: Ctx, e: TS.Expression): boolean {
   const K = ts.SyntaxKind;
   const op = u.operatorToken.kind;
   if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(ctx, u.left) || comparesCsrfToken(ctx, u.right);
+  return comparesValues(ts, u) && CSRF_RE.test(textOf(ctx, u));
+}
+
+/** `a !== b`, `a == b`: an equality of two values, neither a constant (constantOperand). */
+function comparesValues(ts: TSModule, x: TS.BinaryExpression): boolean {
+  const K = ts.SyntaxKind;
+  const op = x.operatorToken.kind;
   if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
-  return !constantOperand(ts, u.left) && !constantOperand(ts, u.right) && CSRF_RE.test(textOf(ctx, u));
+  return !constantOperand(ts, x.left) && !constantOperand(ts, x.right);
 }
 
 /** A constant compared with (`'free'`, `0`, `null`, `undefined`, `true`, or what `typeof` gives). */
@@ -3124,10 +3131,7 @@ function comparesTenantValue(ts: TSModule, e: TS.Expression): boolean {
 
 /** `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and another value (comparesTenantValue). */
 function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
-  const K = ts.SyntaxKind;
-  const op = x.operatorToken.kind;
-  if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
-  return !constantOperand(ts, x.left) && !constantOperand(ts, x.right) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)));
+  return comparesValues(ts, x) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)));
 }
 
 /**
@@ -3150,7 +3154,7 @@ function tenantList(ts: TSModule, x: TS.Expression): boolean {
 /** The value read before its fallback: `session?.tenantIds` of `(session?.tenantIds ?? [])`, `a` of `a || b`. */
 function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
   let u = unwrap(ts, x);
-  while (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || u.operatorToken.kind === ts.SyntaxKind.BarBarToken)) u = unwrap(ts, u.left);
+  while (fallbackOp(ts, u)) u = unwrap(ts, (u as TS.BinaryExpression).left);
   return u;
 }
 

@@ -12,7 +12,7 @@ import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_ME
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 
@@ -778,21 +778,20 @@ export class LinkContext {
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
-    if (lg.inline === 'signature') {
-      // a webhook's signature checked: the webhook family's guard, when the contract has that family
-      if (!this.matchers.family['webhook']) return null;
-      return { name: '(inline signature check)', kinds: ['family'], families: ['webhook'], reason: 'by behaviour (the handler compares an HMAC of its own with what the request carries and refuses it first)', mechanism: 'in-handler', file: handler.file, line: lg.at.line };
-    }
-    if (lg.inline)
+    if (lg.inline) {
+      const check = INLINE_CHECKS[lg.inline];
+      // a family's check guards only when the contract has that family
+      if (check.family && !this.matchers.family[check.family]) return null;
       return {
-        name: lg.noUser ? '(inline signed-in check)' : `(inline ${INLINE_CHECKS[lg.inline].name} check)`,
-        kinds: [lg.inline],
-        families: [],
-        reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${INLINE_CHECKS[lg.inline].does} first)`,
+        name: lg.noUser ? '(inline signed-in check)' : `(inline ${check.name} check)`,
+        kinds: [check.kind],
+        families: check.family ? [check.family] : [],
+        reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${check.does} first)`,
         mechanism: 'in-handler',
         file: handler.file,
         line: lg.at.line,
       };
+    }
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
     if (lg.userVia) {
       if (!signedInCheck(this.ev, handler, lg)) return null;
@@ -1212,12 +1211,22 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
   return ev.classRouter(t, 0) ?? t;
 }
 
+/** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one). */
+interface InlineCheck {
+  name: string;
+  does: string;
+  kind: GuardKind;
+  family?: string;
+}
+
 /** What an inline check of each kind (LeadingGuard.inline) is called, and what the handler does in it. */
-const INLINE_CHECKS = {
-  auth: { name: '401', does: 'ends the request with 401' },
-  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404' },
-  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request' },
-} as const;
+const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = {
+  auth: { name: '401', does: 'ends the request with 401', kind: 'auth' },
+  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404', kind: 'tenant' },
+  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kind: 'csrf' },
+  // a webhook's signature checked: the webhook family's guard
+  signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kind: 'family', family: 'webhook' },
+};
 
 /** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */
 const MAX_DELEGATIONS = 4;
