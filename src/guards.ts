@@ -248,19 +248,38 @@ export interface GuardClass {
 
 /**
  * A webhook signature check of a provider's SDK, which throws unless the payload carries the
- * provider's signature: Stripe's `stripe.webhooks.constructEvent(body, signature, secret)`
- * (and `constructEventAsync`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
- * @octokit/webhooks' `verify` / `verifyAndReceive`.
+ * provider's signature — Stripe's `stripe.webhooks.constructEvent(body, signature, secret)` (and
+ * `constructEventAsync`, a client's `parseThinEvent` / `parseEventNotification`,
+ * `webhooks.signature.verifyHeader`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
+ * WorkOS's `workos.webhooks.constructEvent({ payload, sigHeader, secret })`, @octokit/webhooks'
+ * `verify` / `verifyAndReceive` — or one of several such checks (`(legacy ? stripeLegacy :
+ * stripeLive).webhooks.constructEvent`): the provider's package, else null.
  */
-export function webhookVerifier(value: Value): boolean {
-  if (value.t !== 'pkg') return false;
+export function webhookVerifier(value: Value): string | null {
+  if (value.t === 'unknown') {
+    const each = value.alts?.map(webhookVerifier) ?? [];
+    return each.length > 0 && each.every((p) => p !== null) ? each[0]! : null;
+  }
+  return value.t === 'pkg' && verifiesSignature(value) ? value.pkg : null;
+}
+
+function verifiesSignature(value: Extract<Value, { t: 'pkg' }>): boolean {
   const [last, before] = [value.path[value.path.length - 1], value.path[value.path.length - 2]];
   switch (value.pkg) {
     case 'stripe':
-      return before === 'webhooks' && (last === 'constructEvent' || last === 'constructEventAsync');
+      // (a client's `parseThinEvent` calls `webhooks.constructEvent`; `parseEventNotification`, its
+      // successor, `webhooks.signature.verifyHeader`)
+      return (
+        (before === 'webhooks' && (last === 'constructEvent' || last === 'constructEventAsync')) ||
+        (before === '()' && (last === 'parseThinEvent' || last === 'parseEventNotification' || last === 'parseEventNotificationAsync')) ||
+        (before === 'signature' && value.path[value.path.length - 3] === 'webhooks' && (last === 'verifyHeader' || last === 'verifyHeaderAsync'))
+      );
     case 'svix':
     case 'standardwebhooks':
       return last === 'verify' && value.path[0] === 'Webhook';
+    case '@workos-inc/node':
+      // (its `constructEvent` awaits `verifyHeader` first)
+      return before === 'webhooks' && (last === 'constructEvent' || last === 'verifyHeader');
     case '@octokit/webhooks':
     case '@octokit/webhooks-methods':
       return last === 'verify' || last === 'verifyAndReceive';
@@ -275,11 +294,12 @@ export function webhookVerifier(value: Value): boolean {
  */
 export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers): GuardClass {
   // 1. Package-made values keep their package's classification.
+  const pkg = webhookVerifier(value);
+  if (pkg !== null) {
+    const families = m.family['webhook'] ? ['webhook'] : [];
+    return families.length > 0 ? { kinds: ['family'], families, reason: `webhook signature check of ${pkg}` } : { kinds: ['nonguard'], families: [], reason: `webhook signature check of ${pkg}, and the contract has no webhook family` };
+  }
   if (value.t === 'pkg') {
-    if (webhookVerifier(value)) {
-      const families = m.family['webhook'] ? ['webhook'] : [];
-      return families.length > 0 ? { kinds: ['family'], families, reason: `webhook signature check of ${value.pkg}` } : { kinds: ['nonguard'], families: [], reason: `webhook signature check of ${value.pkg}, and the contract has no webhook family` };
-    }
     const pk = packageKind(value.pkg, value.path);
     if (pk === 'nonguard') return { kinds: ['nonguard'], families: [], reason: `made by the package ${value.pkg}` };
     if (pk === 'session') return { kinds: ['session'], families: [], reason: `${value.pkg} establishes a session; it is not an auth guard` };

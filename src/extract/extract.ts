@@ -857,7 +857,8 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   if (ts.isIdentifier(left)) {
     const s = findScopeOf(ctx, scope, left.text);
     const before = s?.bindings[left.text];
-    if (s && isUnassigned(before)) s.bindings[left.text] = rhs;
+    // (declared empty, `let stripe: Stripe | null = null`, as a lazily made client: what it is first given)
+    if (s && (isUnassigned(before) || (before !== undefined && !isEncoded(before) && isEmpty(before) && !isEmpty(rhs)))) s.bindings[left.text] = rhs;
     // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
     // is not known statically (a first value holds for anything else: a prefix, a router)
     else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
@@ -2981,7 +2982,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         swallowing ||= !!stmt.catchClause && !caught && !exits(ts, stmt.catchClause.block) && stmts.slice(index + 1).some(containsResponse);
         const going = leading(stmt.tryBlock.statements, caught);
         swallowing = outer;
-        if (!going || containsResponse(stmt)) return false;
+        // (`try { body = await req.text() } catch { return new Response('Error', { status: 400 }) }`:
+        // a `catch` refusing the request leaves what follows leading the rest, as a refusing `if` does)
+        const refusing = caught && !serves(ctx, stmt.catchClause!.block);
+        if (!going || containsResponse(stmt.tryBlock) || (stmt.catchClause && !refusing && containsResponse(stmt.catchClause)) || (stmt.finallyBlock && containsResponse(stmt.finallyBlock))) return false;
         continue;
       }
       let call: TS.CallExpression | null = null;

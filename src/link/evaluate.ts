@@ -557,10 +557,14 @@ export class Evaluator {
     if (!f) return { t: 'unknown', why: 'no function' };
     this.resolving.add(key);
     try {
+      const returned: Value[] = [];
       for (const r of this.returnsOf(file, fn)) {
         const v = this.eval(file, r, depth + 1);
         if (v.t !== 'unknown') return v;
+        returned.push(v);
       }
+      // `return account ? stripeOld : stripeNew`: one of the clients a package made, whichever is returned
+      if (returned.length > 0 && returned.every((v) => v.t === 'unknown' && v.alts?.every((a) => a.t === 'pkg'))) return oneOf(returned, `${f.name ?? 'function'}() returns one of several values`);
       return { t: 'unknown', why: `${f.name ?? 'function'}() returns nothing known statically` };
     } finally {
       this.resolving.delete(key);
@@ -645,6 +649,8 @@ export class Evaluator {
   }
 
   member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {
+    // `(legacy ? stripeLegacy : stripeLive).webhooks`: of alternatives a package made, each one's member
+    if (obj.t === 'unknown' && obj.alts?.every((a) => a.t === 'pkg')) return oneOf(obj.alts.map((a) => this.member(a, prop, depth + 1)), obj.why);
     switch (obj.t) {
       case 'ns':
         return this.exportValue(obj.file, prop, depth + 1);

@@ -826,8 +826,9 @@ export class LinkContext {
     // named for what it reads, not for a check, even handed the request: only its definition can
     // make it one (the check of what it returns is a guard of its own).
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
-    const getter = DATA_GETTER.test(name);
-    if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && !webhookVerifier(v)) || getter) {
+    // (a getter, or an event's callback, is named for what it reads or what happened: not for a check)
+    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name);
+    if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
     // A function that only answers its 401 (`res.status(401).json(…); return null`) stops nothing
@@ -1242,6 +1243,8 @@ export interface FollowRequest {
 
 /** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */
 const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]/;
+/** A name for an event's callback: `onAuthorize(user, c)` signs in the user once a check has passed. */
+const EVENT_CALLBACK = /^on[A-Z]/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 1024;

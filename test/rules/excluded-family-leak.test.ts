@@ -12,6 +12,10 @@ ruleTester('excluded-family-leak', {
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
     {
+      dir: 'valid/webhook-signature-by-provider-client-made-elsewhere',
+      name: "a provider SDK's client made in another module: one of two accounts' (`legacy ? stripeLegacy : stripeLive`), made on first use (`let client = null`), its parseThinEvent, WorkOS's webhooks.constructEvent; the check after a try refusing what it cannot read",
+    },
+    {
       dir: 'valid/webhook-signature-checked-in-the-handler',
       name: 'a signature check the handler refuses on (const ok = await verifySignature(…); if (!ok) throw, in a try), and one handed the request in an object ({ req, rawBody })',
     },

@@ -321,5 +321,10 @@ ruleTester('missing-auth-guard', {
         { line: 28, message: 'POST /api/intake-emails/ingest has no auth guard' },
       ],
     },
+    {
+      dir: 'invalid/in-handler-event-callback-is-no-guard',
+      name: "an event's callback named for authorization (onAuthorize: signs the user in once a link's token is checked) is no guard by its name",
+      errors: [{ file: 'server.ts', line: 10, message: 'POST /api/auth/magic-link/authorize has no auth guard' }],
+    },
   ],
 });
