@@ -229,7 +229,7 @@ export interface LeadingGuard {
   /** and its arguments */
   args?: Expr[];
   /** an inline check among the leading statements */
-  inline?: 'auth' | 'tenant' | 'csrf' | 'signature';
+  inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret';
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**

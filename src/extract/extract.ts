@@ -2827,20 +2827,22 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     v(e);
     return found;
   };
-  // An HMAC computed here (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``, or a leading local given one)
-  const hmacOf = (e: TS.Expression, depth = 0): boolean => {
+  // Whether `e`'s text passes `test`, or that of the leading local it names (through at most 4 locals):
+  // an HMAC computed here (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``, HMAC_MADE),
+  // a secret of the deployment (`` `Bearer ${process.env.CRON_SECRET}` ``, ENV_SECRET)
+  const spells = (e: TS.Expression, test: RegExp, depth = 0): boolean => {
     const u = unwrap(ts, e);
     if (ts.isIdentifier(u)) {
       const init = inits?.get(u.text);
-      return init !== undefined && depth < 4 && hmacOf(init, depth + 1);
+      return init !== undefined && depth < 4 && spells(init, test, depth + 1);
     }
-    return !ts.isFunctionLike(u) && /\bcreateHmac\s*\(/.test(textOf(ctx, u));
+    return !ts.isFunctionLike(u) && test.test(textOf(ctx, u));
   };
   // `signature !== computedSignature`, `!timingSafeEqual(Buffer.from(signature), expected)`, either
-  // side of `||`: a value the request carries compared with an HMAC computed here, and refused unless equal
-  const comparesHmac = (e: TS.Expression): boolean => {
+  // side of `||`: a value the request carries compared with one `expected` spells, and refused unless equal
+  const refusedUnlessEqual = (e: TS.Expression, expected: RegExp): boolean => {
     const u = unwrap(ts, e);
-    const pair = (a: TS.Expression, b: TS.Expression): boolean => (hmacOf(a) && readsRequest(b)) || (hmacOf(b) && readsRequest(a));
+    const pair = (a: TS.Expression, b: TS.Expression): boolean => (spells(a, expected) && readsRequest(b)) || (spells(b, expected) && readsRequest(a));
     // (`Buffer.from(x, 'hex')`: the value it is made of)
     const value = (a: TS.Expression): TS.Expression => {
       const x = unwrap(ts, a);
@@ -2848,7 +2850,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     };
     if (ts.isBinaryExpression(u)) {
       const op = u.operatorToken.kind;
-      if (op === ts.SyntaxKind.BarBarToken) return comparesHmac(u.left) || comparesHmac(u.right);
+      if (op === ts.SyntaxKind.BarBarToken) return refusedUnlessEqual(u.left, expected) || refusedUnlessEqual(u.right, expected);
       return (op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) && pair(value(u.left), value(u.right));
     }
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
@@ -2924,13 +2926,17 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const st = statuses(stmt.thenStatement);
         // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
         // signature checked (its 401, if any, checks no caller's identity)
-        const signed = ctx.hmac && !stmt.elseStatement && comparesHmac(stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement);
+        const refuses = !stmt.elseStatement && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement);
+        const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push({ inline: 'signature', at: locOf(ctx, stmt) });
         else if (st & AUTH) {
           const refused = refusedCall(stmt.expression);
           out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
+        // compared with a secret of the deployment, the request refused unless they are equal
+        if (refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push({ inline: 'secret', at: locOf(ctx, stmt) });
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
@@ -3164,6 +3170,14 @@ function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
 const CSRF_RE = /csrf|xsrf/i;
+/** An HMAC computed (LeadingGuard.inline `signature`). */
+const HMAC_MADE = /\bcreateHmac\s*\(/;
+/**
+ * A secret the deployment holds: an environment variable named for a secret, a token, a key or a
+ * password (`process.env.CRON_SECRET`, `env.INTERNAL_API_KEY` of a validated environment module,
+ * `c.env.WEBHOOK_TOKEN` of a Worker's bindings).
+ */
+const ENV_SECRET = /\b(?:process\.env|import\.meta\.env|env)(?:\.|\[\s*['"`])[A-Z0-9_]*(?:SECRET|TOKEN|KEY|PASSWORD|CREDENTIAL)/;
 
 /** The text of a branch that refuses the request rather than answer it (`serves` in `leadingGuards`). */
 const REFUSING_TEXT = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|log.?in|sign.?in|\bfalse\b/i;

@@ -780,12 +780,13 @@ export class LinkContext {
     if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
     if (lg.inline) {
       const check = INLINE_CHECKS[lg.inline];
+      const families = check.family === EVERY_FAMILY ? Object.keys(this.matchers.family).sort() : check.family && this.matchers.family[check.family] ? [check.family] : [];
       // a family's check guards only when the contract has that family
-      if (check.family && !this.matchers.family[check.family]) return null;
+      if (check.family && families.length === 0) return null;
       return {
         name: lg.noUser ? '(inline signed-in check)' : `(inline ${check.name} check)`,
         kinds: [check.kind],
-        families: check.family ? [check.family] : [],
+        families,
         reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${check.does} first)`,
         mechanism: 'in-handler',
         file: handler.file,
@@ -1212,7 +1213,10 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
   return ev.classRouter(t, 0) ?? t;
 }
 
-/** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one). */
+/** InlineCheck.family of a check that guards every family the contract has. */
+const EVERY_FAMILY = '*';
+
+/** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one; EVERY_FAMILY: all). */
 interface InlineCheck {
   name: string;
   does: string;
@@ -1227,6 +1231,8 @@ const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = 
   csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kind: 'csrf' },
   // a webhook's signature checked: the webhook family's guard
   signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kind: 'family', family: 'webhook' },
+  // a secret the caller must hold (a service's token, a cron job's): any family's guard, as a service token is
+  secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kind: 'family', family: EVERY_FAMILY },
 };
 
 /** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */

@@ -23,6 +23,10 @@ ruleTester('excluded-family-leak', {
       dir: 'valid/webhook-hmac-compared-in-the-handler',
       name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, and `timingSafeEqual` of Buffers after a length test)",
     },
+    {
+      dir: 'valid/internal-behind-a-deployment-secret',
+      name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token): every family's guard",
+    },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
   ],
@@ -42,6 +46,14 @@ ruleTester('excluded-family-leak', {
       dir: 'invalid/webhook-signature-only-present',
       name: 'a signature required to be there and an HMAC computed, but never compared: no signature check',
       errors: [{ file: 'app/api/acme/webhook/route.ts', line: 4, message: reachable('POST /api/acme/webhook', 'webhook', 'guarded only by (inline 401 check)') }],
+    },
+    {
+      dir: 'invalid/deployment-value-that-is-no-secret-check',
+      name: 'a value of the deployment that is no secret (the host name), and a token checked only when the deployment sets one: no family guard',
+      errors: [
+        { file: 'app/api/internal/flush/route.ts', line: 4, message: reachable('POST /api/internal/flush', 'internal', 'unguarded') },
+        { file: 'app/api/internal/stats/route.ts', line: 4, message: reachable('GET /api/internal/stats', 'internal', 'unguarded') },
+      ],
     },
     {
       dir: 'invalid/chained-router-export',
