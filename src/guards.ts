@@ -20,13 +20,19 @@ export interface GuardMatchers {
   family: Record<string, Matcher>;
 }
 
+/**
+ * A check named for a webhook's signature (`verifySignature`, `isValidHmac`, `verifyRecallWebhook`):
+ * the webhook family's guards by name, and no authentication of a caller when its 401 refuses.
+ */
+export const WEBHOOK_CHECK_NAME = /signature|hmac|verify\w*webhook|webhook\w*verif/i;
+
 const DEFAULTS = {
   auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,
   tenant: /tenant|organization|organisation|workspace/i,
   csrf: /csrf|xsrf/i,
   bearer: /bearer|apikey/i,
   familyGeneric: /internal|servicetoken|serviceauth|mtls|ipallow|allowlist|privatenetwork/i,
-  family: { webhook: /signature|hmac|verifywebhook/i, ops: /operator|staff|admin|superuser/i } as Record<string, RegExp>,
+  family: { webhook: WEBHOOK_CHECK_NAME, ops: /operator|staff|admin|superuser/i } as Record<string, RegExp>,
 };
 
 /** Names of well-known middleware that never guard anything. */

@@ -2808,6 +2808,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     }
     if (!x) return null;
     if (ts.isIdentifier(x)) return results?.get(x.text) ?? null;
+    // `!verification.verified` of `const verification = verifyRecallWebhook(…)`: the verdict it returned
+    if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression) && VERDICT.test(x.name.text)) return results?.get(x.expression.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
   // Whether `e` reads the request: one of its parameters, or a leading local given something that does
@@ -3451,6 +3453,8 @@ const SIGNED_IN_FLAG = /^is(Authenticated|LoggedIn|SignedIn)$/;
 
 /** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`); what it verifies is judged when linked. */
 const VERIFY_CALL = /verify|validate/i;
+/** A property holding a check's verdict (`{ verified: false, reason }`, `{ valid }`, `{ ok }`). */
+const VERDICT = /^(?:verified|valid|isValid|ok|success|allowed|authorized|isAuthorized)$/;
 
 const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Current|User)?Session|getSessionUser|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
 

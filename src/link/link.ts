@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
+import { classifyGuard, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -693,7 +693,7 @@ export class LinkContext {
    */
   private authenticatesNoCaller(file: string, callee: Expr): boolean {
     const name = exprName(callee) ?? '';
-    if (SIGNATURE_CHECK.test(name) && !TOKEN_NAME.test(name)) return true;
+    if (WEBHOOK_CHECK_NAME.test(name) && !TOKEN_NAME.test(name)) return true;
     const v = this.ev.eval(file, callee);
     return v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
   }
@@ -907,9 +907,6 @@ function leadingCall(callee: Expr, at: Loc): Expr {
 
 const ASYNC_WRAPPER_NAME = /^(asyncHandler|asyncMiddleware|asyncWrap|wrapAsync|catchAsync|catchErrors|awaitHandler|expressAsyncHandler)$/i;
 const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-wrap', 'express-asyncify']);
-
-/** A check named for a signature (`verifySignature`, `isValidHmac`). */
-const SIGNATURE_CHECK = /signature|hmac/i;
 
 /** Packages hashing passwords, whose `compare` / `verify` test a password against its hash. */
 const PASSWORD_HASHING = new Set(['bcrypt', 'bcryptjs', 'argon2', '@node-rs/argon2', '@node-rs/bcrypt']);
