@@ -1720,6 +1720,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         if (isResponseCall(ts, n)) summary.sendsResponse = true;
         break;
       }
+      // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
+      case K.NewExpression:
+        if (isNewResponse(ts, n)) summary.sendsResponse = true;
+        break;
       case K.ThrowStatement:
         summary.sendsResponse = true;
         break;
@@ -2725,8 +2729,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   const endsRequest = (s: TS.Statement): boolean => ends(s, true);
   // `{ return response.errorForbidden(req, res) }`, `{ refuse(ctx); return }`: a branch that exits
   // right after a call handed the request or the response, which may answer it — the call, for
-  // the linker to judge by what the function called does (`LeadingGuard.endedBy`).
-  const endsByCall = (s: TS.Statement, exits: boolean): TS.CallExpression | null => {
+  // the linker to judge by what the function called does (`LeadingGuard.endedBy`). `returned`:
+  // also a call the branch returns, handed neither (`return logAndRespond("Invalid signature.",
+  // { status: 400 })`: a route handler answers with the Response it returns).
+  const endsByCall = (s: TS.Statement, exits: boolean, returned = false): TS.CallExpression | null => {
     const stmts = ts.isBlock(s) ? s.statements : [s];
     const last = stmts[stmts.length - 1];
     if (!last) return null;
@@ -2742,7 +2748,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       const u = unwrap(ts, a);
       return ts.isIdentifier(u) && requestParams().has(u.text);
     });
-    return handed ? call : null;
+    return handed || (returned && ts.isReturnStatement(last) && e === last.expression) ? call : null;
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
@@ -2812,16 +2818,18 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression) && VERDICT.test(x.name.text)) return results?.get(x.expression.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
-  // Whether `e` reads the request: one of its parameters, or a leading local given something that does
-  // (`req.headers.authorization?.split(' ')[1]`, `request.jwt`, `token` of `const token = …`)
-  const readsRequest = (e: TS.Node, depth = 0): boolean => {
+  // Whether `e` passes `is`, or a name it reads does, or a leading local it reads (through at most
+  // 4 locals) does so in turn
+  const traces = (e: TS.Node, is: (x: TS.Node) => boolean, depth = 0): boolean => {
+    if (ts.isFunctionLike(e)) return false;
+    if (is(e)) return true;
     let found = false;
     const v = (x: TS.Node): void => {
       if (found || ts.isFunctionLike(x)) return;
       if (ts.isPropertyAccessExpression(x)) return v(x.expression);
       if (ts.isIdentifier(x)) {
         const init = inits?.get(x.text);
-        found = requestParams().has(x.text) || (init !== undefined && depth < 4 && readsRequest(init, depth + 1));
+        found = is(x) || (init !== undefined && depth < 4 && traces(init, is, depth + 1));
         return;
       }
       ts.forEachChild(x, v);
@@ -2829,37 +2837,48 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     v(e);
     return found;
   };
-  // Whether `e`'s text passes `test`, or that of the leading local it names (through at most 4 locals):
-  // an HMAC computed here (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``, HMAC_MADE),
-  // a secret of the deployment (`` `Bearer ${process.env.CRON_SECRET}` ``, ENV_SECRET)
-  const spells = (e: TS.Expression, test: RegExp, depth = 0): boolean => {
+  // Whether `e` reads the request: one of its parameters, or a leading local given something that does
+  // (`req.headers.authorization?.split(' ')[1]`, `request.jwt`, `token` of `const token = …`)
+  const readsRequest = (e: TS.Node): boolean => traces(e, (x) => ts.isIdentifier(x) && requestParams().has(x.text));
+  // Whether `e`'s text passes `test`, or that of a leading local it reads: an HMAC computed here
+  // (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``,
+  // `Uint8Array.from(Buffer.from(computedSignature))`, HMAC_MADE), a secret of the deployment
+  // (`` `Bearer ${process.env.CRON_SECRET}` ``, ENV_SECRET)
+  const spells = (e: TS.Node, test: RegExp): boolean => traces(e, (x) => test.test(textOf(ctx, x)));
+  // a value the request carries and one `expected` spells, either way round (not their lengths:
+  // `token.length !== envKey.length` compares no secret)
+  const sized = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPropertyAccessExpression(u) && (u.name.text === 'length' || u.name.text === 'byteLength');
+  };
+  const pair = (a: TS.Expression, b: TS.Expression, expected: RegExp): boolean =>
+    !sized(a) && !sized(b) && ((spells(a, expected) && readsRequest(b)) || (spells(b, expected) && readsRequest(a)));
+  // `a === b`, `timingSafeEqual(a, b)`, either side of `&&` (`a.length === b.length && timingSafeEqual(a, b)`),
+  // or a leading local given one: what the request carries equals what `expected` spells
+  const equalsExpected = (e: TS.Expression, expected: RegExp, depth = 0): boolean => {
     const u = unwrap(ts, e);
     if (ts.isIdentifier(u)) {
       const init = inits?.get(u.text);
-      return init !== undefined && depth < 4 && spells(init, test, depth + 1);
+      return init !== undefined && depth < 4 && equalsExpected(init, expected, depth + 1);
     }
-    return !ts.isFunctionLike(u) && test.test(textOf(ctx, u));
+    if (ts.isBinaryExpression(u)) {
+      const op = u.operatorToken.kind;
+      if (op === ts.SyntaxKind.AmpersandAmpersandToken) return equalsExpected(u.left, expected, depth) || equalsExpected(u.right, expected, depth);
+      return (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) && pair(u.left, u.right, expected);
+    }
+    return ts.isCallExpression(u) && calleeName(ts, u) === 'timingSafeEqual' && u.arguments.length === 2 && pair(u.arguments[0]!, u.arguments[1]!, expected);
   };
-  // `signature !== computedSignature`, `!timingSafeEqual(Buffer.from(signature), expected)`, either
-  // side of `||`: a value the request carries compared with one `expected` spells, and refused unless equal
+  // `signature !== computedSignature`, `!timingSafeEqual(Buffer.from(signature), expected)`, `!isSignatureValid`
+  // of a local given such an equality, either side of `||`: a value the request carries compared
+  // with one `expected` spells, and refused unless equal
   const refusedUnlessEqual = (e: TS.Expression, expected: RegExp): boolean => {
     const u = unwrap(ts, e);
-    const pair = (a: TS.Expression, b: TS.Expression): boolean => (spells(a, expected) && readsRequest(b)) || (spells(b, expected) && readsRequest(a));
-    // (`Buffer.from(x, 'hex')`: the value it is made of)
-    const value = (a: TS.Expression): TS.Expression => {
-      const x = unwrap(ts, a);
-      return ts.isCallExpression(x) && /^(Buffer\.from|Uint8Array\.from)$/.test(textOf(ctx, x.expression)) && x.arguments[0] ? value(x.arguments[0]) : x;
-    };
     if (ts.isBinaryExpression(u)) {
       const op = u.operatorToken.kind;
       if (op === ts.SyntaxKind.BarBarToken) return refusedUnlessEqual(u.left, expected) || refusedUnlessEqual(u.right, expected);
-      return (op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) && pair(value(u.left), value(u.right));
+      return (op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) && pair(u.left, u.right, expected);
     }
-    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
-      const c = unwrap(ts, u.operand);
-      return ts.isCallExpression(c) && calleeName(ts, c) === 'timingSafeEqual' && c.arguments.length === 2 && pair(value(c.arguments[0]!), value(c.arguments[1]!));
-    }
-    return false;
+    return ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && equalsExpected(u.operand, expected);
   };
   // In a leading `try` whose `catch` ends the request: the calls of a statement that may verify
   // what the request carries (`await verifyJWT(request.jwt, …)`, either of `c ? verifyA(t) : verifyB(t)`)
@@ -2928,9 +2947,14 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const st = statuses(stmt.thenStatement);
         // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
         // signature checked (its 401, if any, checks no caller's identity)
-        const refuses = !stmt.elseStatement && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement);
+        // the branch refuses the request: it ends it (true), or exits right after a call that may
+        // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked)
+        const refusal = stmt.elseStatement ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
+        const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
+        const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
+          refusal === true || refusal === null ? { inline, at: locOf(ctx, stmt) } : { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) };
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
-        if (signed) out.push({ inline: 'signature', at: locOf(ctx, stmt) });
+        if (signed) out.push(refusedAs('signature'));
         else if (st & AUTH) {
           const refused = refusedCall(stmt.expression);
           out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
@@ -2938,7 +2962,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
         // compared with a secret of the deployment, the request refused unless they are equal
-        if (refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push({ inline: 'secret', at: locOf(ctx, stmt) });
+        if (refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:

@@ -21,11 +21,11 @@ ruleTester('excluded-family-leak', {
     },
     {
       dir: 'valid/webhook-hmac-compared-in-the-handler',
-      name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, and `timingSafeEqual` of Buffers after a length test)",
+      name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, `timingSafeEqual` of Buffers after a length test, and a local holding that comparison of byte copies, refused by returning what a helper makes)",
     },
     {
       dir: 'valid/internal-behind-a-deployment-secret',
-      name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token): every family's guard",
+      name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token or of byte copies, answered by a helper making the response): every family's guard",
     },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
@@ -49,9 +49,10 @@ ruleTester('excluded-family-leak', {
     },
     {
       dir: 'invalid/deployment-value-that-is-no-secret-check',
-      name: 'a value of the deployment that is no secret (the host name), and a token checked only when the deployment sets one: no family guard',
+      name: 'a value of the deployment that is no secret (the host name), a token checked only when the deployment sets one, and a token whose length alone is compared: no family guard',
       errors: [
         { file: 'app/api/internal/flush/route.ts', line: 4, message: reachable('POST /api/internal/flush', 'internal', 'unguarded') },
+        { file: 'app/api/internal/reset/route.ts', line: 4, message: reachable('POST /api/internal/reset', 'internal', 'guarded only by (inline 401 check)') },
         { file: 'app/api/internal/stats/route.ts', line: 4, message: reachable('GET /api/internal/stats', 'internal', 'unguarded') },
       ],
     },
