@@ -4,7 +4,7 @@
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
-import type { GuardKind, LeadingGuard } from './types.js';
+import type { Expr, GuardKind, LeadingGuard } from './types.js';
 
 type Matcher = (name: string) => boolean;
 
@@ -374,17 +374,39 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
   if (!lg.userVia || !lg.callee || !lg.args) return false;
   const callee = ev.eval(fn.file, lg.callee);
   if (callee.t !== 'fn') return false;
-  for (const r of ev.returnsOf(callee.file, callee.fn)) {
+  // the request or the response of `fn`: one of its first two parameters, whole
+  const ofFn = (arg: Expr | undefined): boolean => {
+    const a = arg ? ev.eval(fn.file, arg) : null;
+    return a?.t === 'param' && a.file === fn.file && a.fn === fn.fn && !a.path?.length && a.index < 2;
+  };
+  const returns = ev.returnsOf(callee.file, callee.fn);
+  // `getTokenFromRequest(req)` returning next-auth's `getToken({ req })` on every path: handed the
+  // request, it gives the request's session, and nothing there (`!token?.id`) is no signed-in user
+  if (lg.args.some(ofFn) && returns.length > 0 && returns.every((r) => packageSession(ev.eval(callee.file, r)))) return lg.userVia.length === 0 || isUserPath(['session', ...lg.userVia]);
+  for (const r of returns) {
     // what is returned there: a property path of one of the called function's parameters (`res.locals.user`)
     let v = ev.eval(callee.file, r);
     for (const p of lg.userVia) v = ev.member(v, p, 0);
     if (v.t !== 'param' || v.file !== callee.file || v.fn !== callee.fn || !isUserPath(v.path ?? [])) continue;
-    // … handed the request or the response of `fn` (its first two parameters)
-    const arg = lg.args[v.index];
-    const a = arg ? ev.eval(fn.file, arg) : null;
-    if (a?.t === 'param' && a.file === fn.file && a.fn === fn.fn && !a.path?.length && a.index < 2) return true;
+    // … handed the request or the response of `fn`
+    if (ofFn(lg.args[v.index])) return true;
   }
   return false;
+}
+
+/** Auth packages' session getters: the request's session (or token), or nothing when no one is signed in. */
+const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {
+  'next-auth': /^(getServerSession|auth)$/,
+  'next-auth/next': /^getServerSession$/,
+  'next-auth/jwt': /^getToken$/,
+  '@clerk/nextjs/server': /^(auth|currentUser)$/,
+  'iron-session': /^getIronSession$/,
+};
+
+/** What a package's session getter returned: `getToken({ req })` of next-auth/jwt, `getServerSession(authOptions)`. */
+function packageSession(v: Value): boolean {
+  const names = v.t === 'pkg' && v.called ? PACKAGE_SESSION_GETTERS[v.pkg] : undefined;
+  return names !== undefined && v.t === 'pkg' && names.test(v.path.at(-1) ?? '');
 }
 
 /** What a verification refuses when it throws, by its name: a token, a session, a credential. */

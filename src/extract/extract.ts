@@ -2913,11 +2913,17 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     call.arguments.forEach(v);
     return user;
   };
-  // `!user` of `const user = extractUser(res).user`: the call, and the property path read from its result
+  // `!user` of `const user = extractUser(res).user`, `!token?.id` of `const token = await
+  // getTokenFromRequest(req)`: the call, and the property path read from its result
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
     if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
-    const { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
+    let { root, props } = propertyChain(ts, initOf(u.operand) ?? u.operand);
+    const init = props.length > 0 ? initOf(root as TS.Expression) : undefined;
+    if (init) {
+      const inner = propertyChain(ts, init);
+      [root, props] = [inner.root, [...inner.props, ...props]];
+    }
     return ts.isCallExpression(root) && !sessionGetterCall(ts, root) ? { call: root, path: props } : null;
   };
   // In a leading `try` whose `catch` lets the request go on to a response after it (`try { userId =

@@ -74,6 +74,10 @@ ruleTester('missing-auth-guard', {
       name: "an access token looked up, the request ended by an error whose code is 401's when none is found (`throw new ApiError({ code: 'unauthorized' })`); the token getter before it checks nothing",
     },
     {
+      dir: 'valid/session-token-of-an-in-code-getter',
+      name: "`if (!token?.id) return res.status(404)…` of `const token = await getTokenFromRequest(req)`, an in-code function returning next-auth's `getToken(…)` on every path",
+    },
+    {
       dir: 'valid/session-getter-result-checked',
       name: "the user of what `getOptionalSession(req)` returns, through a local a presigned token may replace, checked before the response (`if (!userId) return res.status(404)…`)",
     },
@@ -320,6 +324,11 @@ ruleTester('missing-auth-guard', {
         { line: 11, message: 'POST /api/links/:id/protected has no auth guard' },
         { line: 28, message: 'POST /api/intake-emails/ingest has no auth guard' },
       ],
+    },
+    {
+      dir: 'invalid/in-code-getter-not-always-a-session',
+      name: "the same check of an in-code getter that returns next-auth's token on one path and a decoded partner key on another: no signed-in check",
+      errors: [{ file: 'pages/api/v1/billing/checkout.ts', line: 10, column: 3, message: 'GET /api/v1/billing/checkout has no auth guard' }],
     },
     {
       dir: 'invalid/in-handler-event-callback-is-no-guard',
