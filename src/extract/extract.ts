@@ -2752,6 +2752,11 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
+  // `verifyWorkOSWebhook(…).catch(() => null)`: the call whose result (or, when it throws, nothing) a local holds
+  const settled = (c: TS.CallExpression): TS.CallExpression => {
+    const x = c.expression;
+    return ts.isPropertyAccessExpression(x) && x.name.text === 'catch' && ts.isCallExpression(unwrap(ts, x.expression)) ? settled(unwrap(ts, x.expression) as TS.CallExpression) : c;
+  };
   // A leading local and what it is first given: `const user = res.locals.user`.
   let inits: Map<string, TS.Expression> | null = null;
   const initOf = (e: TS.Expression): TS.Expression | undefined => {
@@ -3038,7 +3043,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         value = assigned ? assigned.right : stmt.expression;
         call = callOf(assigned && ts.isIdentifier(assigned.left) ? assigned.right : stmt.expression);
         if (call && assigned && ts.isIdentifier(assigned.left)) {
-          (results ??= new Map()).set(assigned.left.text, call);
+          (results ??= new Map()).set(assigned.left.text, settled(call));
           holders = [assigned.left.text];
         }
       }
@@ -3046,7 +3051,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const d = stmt.declarationList.declarations[0]!;
         value = d.initializer;
         call = callOf(d.initializer);
-        if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, call);
+        if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, settled(call));
         if (call) holders = boundNames(ts, d.name);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
       }
