@@ -298,7 +298,7 @@ function verifiesSignature(value: Extract<Value, { t: 'pkg' }>): boolean {
  * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
  * the evaluator made of it. Returns kinds in a fixed order.
  */
-export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers): GuardClass {
+export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers, depth = 0): GuardClass {
   // 1. Package-made values keep their package's classification.
   const pkg = webhookVerifier(value);
   if (pkg !== null) {
@@ -306,6 +306,12 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     return families.length > 0 ? { kinds: ['family'], families, reason: `webhook signature check of ${pkg}` } : { kinds: ['nonguard'], families: [], reason: `webhook signature check of ${pkg}, and the contract has no webhook family` };
   }
   if (value.t === 'pkg') {
+    // `lusca({ csrf: true, xframe: 'SAMEORIGIN' })`: each protection the options turn on (read at lusca 1.7)
+    if (value.pkg === 'lusca' && value.path.length === 0 && value.called) {
+      const options = value.args[0];
+      const csrf = options?.t === 'obj' ? ev.member(options, 'csrf', 0) : null;
+      if (csrf && (csrf.t === 'obj' || (csrf.t === 'bool' && csrf.v))) return { kinds: ['csrf'], families: [], reason: 'CSRF protection from lusca (its csrf option)' };
+    }
     const pk = packageKind(value.pkg, value.path);
     if (pk === 'nonguard') return { kinds: ['nonguard'], families: [], reason: `made by the package ${value.pkg}` };
     if (pk === 'session') return { kinds: ['session'], families: [], reason: `${value.pkg} establishes a session; it is not an auth guard` };
@@ -354,6 +360,17 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
     if (b.deniesByReturn && b.comparesTenant && !b.status403or404) kinds.add('tenant'), byBehaviour.push('canActivate compares the tenant and can return false');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
+    // `(req, res, next) => { if (req.path === '/api/upload') next(); else lusca.csrf()(req, res, next) }`:
+    // it is what it hands the request to, when every middleware it hands it to is the same guard
+    if (kinds.size === 0 && b.handsTo && value.t === 'fn' && depth < MAX_HANDED) {
+      const handed = b.handsTo.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1));
+      const same = handed.every((h) => h.kinds.join() === handed[0]!.kinds.join() && h.families.join() === handed[0]!.families.join());
+      if (same && !handed[0]!.kinds.some((k) => k === 'unknown' || k === 'nonguard' || k === 'session')) {
+        for (const k of handed[0]!.kinds) kinds.add(k);
+        for (const f of handed[0]!.families) families.add(f);
+        reasons.push(`by behaviour (hands the request on to ${b.handsTo.map((e) => exprName(e) ?? 'a middleware').join(', ')}: ${handed[0]!.reason})`);
+      }
+    }
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
   }
@@ -393,6 +410,9 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
   }
   return false;
 }
+
+/** How many middlewares deep a middleware is followed to the one it hands the request to (Behaviour.handsTo). */
+const MAX_HANDED = 3;
 
 /** Auth packages' session getters: the request's session (or token), or nothing when no one is signed in. */
 const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {

@@ -138,6 +138,12 @@ export interface Behaviour {
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
   /**
+   * The middlewares it hands its own request, response and `next` to, whole (`lusca.csrf()(req,
+   * res, next)`, `passport.authenticate('jwt')(req, res, next)`), outside nested functions: on
+   * those paths it is what they are.
+   */
+  handsTo?: Expr[];
+  /**
    * Calls `next()` with no argument somewhere (nested callbacks included): on that path the
    * request goes on to the next matching layer (`next(err)` and `next('route')` do not count).
    */

@@ -1649,6 +1649,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       if (!answered401 && ancestors.some(answers)) answered401 = true;
     } else summary.status403or404 = true;
   };
+  // `lusca.csrf()(req, res, next)`: the middleware's own request, response and next handed on whole
+  const handedTo: TS.Expression[] = [];
+  const handsWhole = (call: TS.CallExpression): boolean =>
+    f.params.length === 3 && nextName !== null && f.params[2] === nextName && call.arguments.length === 3 &&
+    call.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]) && !(ts.isIdentifier(call.expression) && f.params.includes(call.expression.text));
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
     const fnLike = ts.isFunctionLike(n);
@@ -1718,6 +1723,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
         }
         if (isResponseCall(ts, n)) summary.sendsResponse = true;
+        if (nested === 0 && handsWhole(n as TS.CallExpression)) handedTo.push(c);
         break;
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
@@ -1747,6 +1753,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
+  if (handedTo.length > 0) b.handsTo = handedTo.map((c) => shallowExpr(ctx, c, f.scope));
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));

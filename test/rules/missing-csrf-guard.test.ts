@@ -8,6 +8,10 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
+    {
+      dir: 'valid/csrf-middleware-handed-the-request',
+      name: "a global middleware handing its request to lusca.csrf() (`lusca.csrf()(req, res, next)`) but for an upload path, whose route chains `lusca({ csrf: true })` after multer",
+    },
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
@@ -18,6 +22,17 @@ ruleTester('missing-csrf-guard', {
       dir: 'invalid/route-chain',
       name: 'router.route(path): only the verb that has the guard is protected',
       errors: [{ line: 17, column: 4, message: noCsrf('DELETE /api/projects/:id') }],
+    },
+    {
+      dir: 'invalid/csrf-middleware-allowlist-route-unprotected',
+      name: 'the path that middleware lets through, its route chaining no CSRF check of its own',
+      errors: [
+        {
+          file: 'app.js',
+          line: 28,
+          message: `${noCsrf('POST /api/upload')} (the inline middleware is one, but lets through untouched the path /api/upload: app.js:16)`,
+        },
+      ],
     },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
     {
