@@ -60,6 +60,8 @@ interface Ctx {
   csrf: boolean;
   /** the file computes an HMAC somewhere (`createHmac(`): only then can a leading `if` compare one */
   hmac: boolean;
+  /** the file reads a secret of the deployment somewhere (ENV_SECRET): only then can a leading `if` compare one */
+  secret: boolean;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
   /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
@@ -271,7 +273,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -2966,8 +2968,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
         // signature checked (its 401, if any, checks no caller's identity)
         // the branch refuses the request: it ends it (true), or exits right after a call that may
-        // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked)
-        const refusal = stmt.elseStatement ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
+        // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked);
+        // read only in a file that computes an HMAC or reads a secret, where it can matter
+        const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
         const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
         const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
           refusal === true || refusal === null ? { inline, at: locOf(ctx, stmt) } : { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) };
@@ -2980,7 +2983,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
         // compared with a secret of the deployment, the request refused unless they are equal
-        if (refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
+        if (ctx.secret && refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
