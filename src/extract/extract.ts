@@ -1946,11 +1946,12 @@ function skippedRequests(
     const prop = requestProp(u.arguments[0]!);
     return prop !== null && (PATH_PROPS.test(prop) || prop === 'url' || (prop === 'href' && wholeUrls));
   };
-  // `request`, `request.nextUrl`, `new URL(request.url)`: the request parameter, its URL parsed, or a chain starting at either
+  // `request`, `request.nextUrl`, `new URL(request.url)`: the request parameter, its URL parsed, or a chain
+  // starting at either, or at a local naming the request object it holds (`req` of Hono's `const { req } = c`)
   const requestRooted = (e: TS.Expression): boolean => {
     let root: TS.Expression = unwrap(ts, e);
     while (ts.isPropertyAccessExpression(root)) root = unwrap(ts, root.expression);
-    return ts.isIdentifier(root) ? root.text === reqName || parsedUrls.has(root.text) : parsesUrl(root);
+    return ts.isIdentifier(root) ? root.text === reqName || parsedUrls.has(root.text) || REQUEST_OBJECT.test(aliases.get(root.text) ?? '') : parsesUrl(root);
   };
   // `request.url`, `ctx.request.path`, `c.req.path`: the property read, when the chain starts at the request parameter
   const requestProp = (e: TS.Expression): string | null => {
@@ -3498,6 +3499,8 @@ const SIGNED_IN_FLAG = /^is(Authenticated|LoggedIn|SignedIn)$/;
 
 /** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`); what it verifies is judged when linked. */
 const VERIFY_CALL = /verify|validate/i;
+/** A context's property holding the request, or the request's holding its URL (`c.req`, `ctx.request`, `request.nextUrl`). */
+const REQUEST_OBJECT = /^(?:req|request|nextUrl)$/;
 /** A property holding a check's verdict (`{ verified: false, reason }`, `{ valid }`, `{ ok }`). */
 const VERDICT = /^(?:verified|valid|isValid|ok|success|allowed|authorized|isAuthorized)$/;
 

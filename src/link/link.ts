@@ -2117,6 +2117,17 @@ function anySkip(what: string, method?: string): Skip {
  */
 function regexSkips(source: string, flags: string, method?: string): Skip[] | null {
   if (/[^gimsuyd]/.test(flags)) return null;
+  // `^(\/api\/|\/assets\/|\/favicon.*)`, `^\/health$|^\/metrics$`: each alternative, with the group's anchor and tail
+  const alternatives = regexAlternatives(source);
+  if (alternatives) {
+    const out: Skip[] = [];
+    for (const alt of alternatives) {
+      const skips = regexSkips(alt, flags, method);
+      if (!skips) return null;
+      out.push(...skips);
+    }
+    return out;
+  }
   const anchored = source.startsWith('^');
   const caseInsensitive = flags.includes('i');
   let literal = '';
@@ -2151,6 +2162,41 @@ function regexSkips(source: string, flags: string, method?: string): Skip[] | nu
     default:
       return null;
   }
+}
+
+/**
+ * The alternatives of an expression that is one (`a|b`) or whose only group, anchored and
+ * nothing before it, is one (`^(a|b)` and `^(?:a|b)`, followed by a tail: `^(a|b)$`), each whole
+ * (`^a`, `^b`, with the tail); null when it is neither, or an alternative opens a group of its own.
+ */
+function regexAlternatives(source: string): string[] | null {
+  const split = (body: string): string[] | null => {
+    const parts: string[] = [];
+    let part = '';
+    let inClass = false;
+    for (let i = 0; i < body.length; i++) {
+      const c = body[i]!;
+      if (c === '\\') {
+        part += body.slice(i, i + 2);
+        i++;
+        continue;
+      }
+      if (inClass) inClass = c !== ']';
+      else if (c === '[') inClass = true;
+      else if (c === '(' || c === ')') return null;
+      else if (c === '|') {
+        parts.push(part);
+        part = '';
+        continue;
+      }
+      part += c;
+    }
+    parts.push(part);
+    return parts.length > 1 ? parts : null;
+  };
+  const group = /^\^\((?:\?:)?(.*)\)([^()|]*)$/.exec(source);
+  if (group) return split(group[1]!)?.map((alt) => `^${alt}${group[2]}`) ?? null;
+  return split(source);
 }
 
 /** The route as a guard applied below `base` sees it: its path without the base (`/` for the base itself); as it is when not below it. */

@@ -326,6 +326,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/candidate-middleware-lets-the-route-through',
+      name: 'an unclassified middleware whose allowlist (`const { path } = req` of `const { req } = c`, tested by `^(\\/api\\/|\\/assets\\/|…)`) lets the route through is no candidate for it',
+      errors: [
+        { file: 'server.ts', line: 8, message: 'GET /api/documents has no auth guard' },
+        { file: 'server.ts', line: 10, message: 'GET /documents has no auth guard (unclassified middleware that may be one: appMiddleware; declare it in guards.auth or guards.ignore)' },
+      ],
+    },
+    {
       dir: 'invalid/in-code-getter-not-always-a-session',
       name: "the same check of an in-code getter that returns next-auth's token on one path and a decoded partner key on another: no signed-in check",
       errors: [{ file: 'pages/api/v1/billing/checkout.ts', line: 10, column: 3, message: 'GET /api/v1/billing/checkout has no auth guard' }],
