@@ -2966,15 +2966,15 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (exits(ts, stmt.thenStatement)) for (const lg of testsHeld(stmt.expression)) lg.checked = true;
         const found = out.length;
         const st = statuses(stmt.thenStatement);
-        // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
-        // signature checked (its 401, if any, checks no caller's identity)
         // the branch refuses the request: it ends it (true), or exits right after a call that may
         // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked);
         // read only in a file that computes an HMAC or reads a secret, where it can matter
         const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
         const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
         const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
-          refusal === true || refusal === null ? { inline, at: locOf(ctx, stmt) } : { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) };
+          typeof refusal === 'object' && refusal !== null ? { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) } : { inline, at: locOf(ctx, stmt) };
+        // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
+        // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
         else if (st & AUTH) {

@@ -2112,8 +2112,9 @@ function anySkip(what: string, method?: string): Skip {
  * allowlist's `re.test(req.path)`), when it is a literal L (`\/` and other escaped punctuation
  * stand for themselves) with an anchor and a tail read here: `^L` and `^L.*` (every path
  * starting with L: `^\/public\/` is every path below /public), `^L$`, `^L\/?$`, `^L(?:\/.*)?$`
- * (L, or below it); unanchored, `L` (every path holding L) and `L$` (every path ending in it).
- * Null for any other: which paths it exempts is not worked out, and the guard stays a candidate.
+ * (L, or below it); unanchored, `L` (every path holding L) and `L$` (every path ending in it);
+ * and alternatives of these (`regexAlternatives`), each on its own. Null for any other: which
+ * paths it exempts is not worked out, and the guard stays a candidate.
  */
 function regexSkips(source: string, flags: string, method?: string): Skip[] | null {
   if (/[^gimsuyd]/.test(flags)) return null;
