@@ -2968,8 +2968,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const st = statuses(stmt.thenStatement);
         // the branch refuses the request: it ends it (true), or exits right after a call that may
         // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked);
-        // read only in a file that computes an HMAC or reads a secret, where it can matter
-        const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
+        // read only in a file that computes an HMAC, reads a secret or names a CSRF token, where it can matter
+        const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret || ctx.csrf) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
         const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
         const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
           typeof refusal === 'object' && refusal !== null ? { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) } : { inline, at: locOf(ctx, stmt) };
@@ -2986,7 +2986,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // compared with a secret of the deployment, the request refused unless they are equal
         if (ctx.secret && refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
-        if (!stmt.elseStatement && ctx.csrf && comparesCsrfToken(ctx, stmt.expression) && endsRequest(stmt.thenStatement) && !serves(ctx, stmt.thenStatement)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
+        // (ended by the branch itself, not by a helper it returns)
+        if (ctx.csrf && refusal === true && refuses && comparesCsrfToken(ctx, stmt.expression)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });
         // `if (req.isAuthenticated()) { …the work… } else { return response.errorForbidden(req, res) }`:
         // `if (!req.isAuthenticated()) return …; …the work…` written the other way round. (The
         // else branch must exit unless nothing follows the `if` in the body.)
