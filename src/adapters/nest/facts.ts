@@ -36,6 +36,12 @@ export interface NestClass {
   decorators: NestDecorator[];
   /** `extends X` */
   heritage: Expr | null;
+  /**
+   * What the constructor passes to the base's, when `heritage` is a call (`extends
+   * PassportStrategy(Strategy, 'jwt')` with `super({ jwtFromRequest: … })`): read in the class's
+   * scope, so a constructor parameter it names is not known
+   */
+  superArgs?: Expr[];
   methods: NestMethod[];
   /** from `canActivate`, when the class has one */
   optOuts: NestOptOut[];
@@ -110,15 +116,28 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate) return;
   let facts = nestFactsOf(api.facts);
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
+  const superCall = heritageNode && ts.isCallExpression(heritageNode) ? superCallOf(ts, node) : null;
   facts.classes.push({
     name: node.name.text,
     at: api.loc(node),
     endLine: ts.getLineAndCharacterOfPosition(api.sf, node.getEnd()).line + 1,
     decorators,
     heritage: heritageNode ? api.expr(heritageNode, scope) : null,
+    ...(superCall ? { superArgs: superCall.arguments.map((a) => api.expr(a, scope)) } : {}),
     methods,
     optOuts: canActivate?.body ? optOutsOf(api, canActivate.body, scope) : [],
   });
+}
+
+/** The constructor's `super(…)` call, a statement of its body. */
+function superCallOf(ts: ExtractApi['ts'], node: TS.ClassDeclaration): TS.CallExpression | null {
+  for (const m of node.members) {
+    if (!ts.isConstructorDeclaration(m) || !m.body) continue;
+    for (const stmt of m.body.statements) {
+      if (ts.isExpressionStatement(stmt) && ts.isCallExpression(stmt.expression) && stmt.expression.expression.kind === ts.SyntaxKind.SuperKeyword) return stmt.expression;
+    }
+  }
+  return null;
 }
 
 /** `if (<metadata read>) return true;`, directly or through a const, among canActivate's statements. */
