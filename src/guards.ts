@@ -359,6 +359,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     // A Nest guard denies by returning false from canActivate (Nest answers 403).
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
     if (b.deniesByReturn && b.comparesTenant && !b.status403or404) kinds.add('tenant'), byBehaviour.push('canActivate compares the tenant and can return false');
+    // (a credential the browser does not send by itself: `req.headers.authorization`, no cookie read)
+    if (kinds.has('auth') && !kinds.has('bearer') && b.headerCredential) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
     // `(req, res, next) => { if (req.path === '/api/upload') next(); else lusca.csrf()(req, res, next) }`:
     // it is what it hands the request to, when every middleware it hands it to is the same guard

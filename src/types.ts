@@ -135,6 +135,12 @@ export interface Behaviour {
   readsSession: boolean;
   /** calls its `next` parameter (or returns/awaits next) */
   callsNext: boolean;
+  /**
+   * It takes its credential from a request header only: it reads the Authorization header (or
+   * one named for an API key or a token), spells no cookie, session or Basic credentials, and
+   * hands its request to no function — a credential no browser sends by itself (bearer).
+   */
+  headerCredential?: true;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
   /**

@@ -52,8 +52,8 @@ const ROUTES = [
   row('GET /api/sites/:siteId/custom-domains', 'browser', `${R}sites.ts:50:1`, { ...SESSION, tenant: ['ensureSameAccount'] }),
   row('GET /api/sites/:siteId/domains', 'browser', `${R}sites.ts:50:1`, { ...SESSION, tenant: ['ensureSameAccount'] }),
   // requireServiceToken: a generic family guard by name, and auth by behaviour (401)
-  row('POST /internal/jobs/reindex', 'excluded:internal', `${R}internal.ts:7:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
-  row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', `${R}internal.ts:13:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+  row('POST /internal/jobs/reindex', 'excluded:internal', `${R}internal.ts:7:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
+  row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', `${R}internal.ts:13:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
   // registerOpsRoutes(app, deps): registered on the app through a parameter
   row('POST /ops/maintenance', 'excluded:ops', `${R}ops.ts:12:3`, { family: ['requireOperator'] }),
   row('GET /ops/queues', 'excluded:ops', `${R}ops.ts:7:3`, { family: ['requireOperator'] }),

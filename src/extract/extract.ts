@@ -60,6 +60,8 @@ interface Ctx {
   csrf: boolean;
   /** the file computes an HMAC somewhere (`createHmac(`): only then can a leading `if` compare one */
   hmac: boolean;
+  /** the file reads a credential header somewhere (CREDENTIAL_HEADER): only then can a function take its credential from one */
+  header: boolean;
   /** the file reads a secret of the deployment somewhere (ENV_SECRET): only then can a leading `if` compare one */
   secret: boolean;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
@@ -273,7 +275,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -1384,6 +1386,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     if (respondsAt(ctx, n)) responds.push(n.pos);
   };
   analyseBehaviour(ctx, node, body, f, own, words);
+  if (ctx.header && headerCredentialOnly(ctx, body, f)) f.behaviour.headerCredential = true;
   responses.finish();
   if (ts.isBlock(body)) {
     f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds);
@@ -3219,6 +3222,52 @@ function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
 const CSRF_RE = /csrf|xsrf/i;
+
+/**
+ * A read of a header that carries a credential: the Authorization header, or one named for an API
+ * key or a token (`x-api-key`, `x-openstatus-key`, `x-auth-token`) — `req.headers.authorization`,
+ * `request.headers['x-api-key']`, `req.get('Authorization')`, `c.req.header('x-api-key')`,
+ * `request.headers.get('authorization')`.
+ */
+const CREDENTIAL_HEADER =
+  /\bheaders?\s*(?:\.\s*authorization\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]/i;
+/**
+ * What a credential the browser sends by itself spells somewhere: a cookie, a session, or HTTP
+ * Basic credentials (which a browser sends again, once entered, with every request to the origin).
+ */
+const AMBIENT_CREDENTIAL = /cookie|session|basic/i;
+
+/** Names a function gives the request (a Nest guard's `const request = context.switchToHttp().getRequest()` included). */
+const REQUEST_NAMES = /^(req|request|ctx|context|c|event)$/;
+
+/**
+ * Does the function take its credential from a request header only (Behaviour.headerCredential)?
+ * Its body reads a credential header (CREDENTIAL_HEADER), spells no cookie, session or Basic
+ * credentials anywhere (AMBIENT_CREDENTIAL), and hands no function its request whole (its first
+ * parameter or a name of REQUEST_NAMES, or their `headers`, `req`, `raw`, `request` or
+ * `cookies`), which could read a cookie where this one does not show it.
+ */
+function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): boolean {
+  const { ts } = ctx;
+  const first = f.params[0];
+  if (!first) return false;
+  const text = ctx.text.slice(body.pos, body.end);
+  if (!CREDENTIAL_HEADER.test(text) || AMBIENT_CREDENTIAL.test(text)) return false;
+  const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
+  const whole = (a: TS.Expression): boolean => {
+    const e = unwrap(ts, a);
+    return isRequest(e) || (ts.isPropertyAccessExpression(e) && isRequest(e.expression) && /^(headers|req|raw|request|cookies)$/.test(e.name.text));
+  };
+  let hands = false;
+  const visit = (n: TS.Node): void => {
+    if (hands) return;
+    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && (n.arguments ?? []).some(whole)) hands = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return !hands;
+}
+
 /** An HMAC computed (LeadingGuard.inline `signature`). */
 const HMAC_MADE = /\bcreateHmac\s*\(/;
 /**

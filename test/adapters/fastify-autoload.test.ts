@@ -76,8 +76,8 @@ describe('fixtures/fastify-autoload', () => {
       row('GET /api/sites/:siteId', 'browser', `${R}api/sites/index.ts:22:3`, API),
       // registered by index.ts only: autoload skips the other files of a directory with an index
       row('GET /api/sites/exports/:siteId', 'browser', `${R}api/sites/exports.ts:6:3`, API),
-      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal/index.ts:6:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
-      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal/index.ts:12:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal/index.ts:6:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal/index.ts:12:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks/stripe.ts:7:3`, { family: ['verifyStripeSignature'] }),
     ]);
     const me = res.routes.find((r) => r.path === '/api/auth/me/')!;

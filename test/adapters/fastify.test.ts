@@ -39,8 +39,8 @@ describe('fixtures/fastify-clean', () => {
       row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:30:3`, { ...API, csrf: [CSRF] }),
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:18:3`, API),
       // addHook('onRequest', requireServiceToken) in the internal plugin: generic family guard by name, auth by behaviour
-      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
-      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks.ts:6:3`, { family: ['verifyStripeSignature'] }),
     ]);
   });
@@ -89,8 +89,8 @@ describe('fixtures/fastify-leaky', () => {
       row('POST /api/sites', 'browser', `${R}sites.ts:25:3`, S),
       row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:30:3`, { ...S, csrf: [CSRF] }),
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:18:3`, S),
-      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
-      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/compiler/rebuild', 'excluded:internal', `${R}internal.ts:9:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/sites/:siteId/usage', 'excluded:internal', `${R}internal.ts:15:3`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/stripe', 'excluded:webhook', `${R}webhooks.ts:6:3`, { family: ['verifyStripeSignature'] }),
     ]);
   });

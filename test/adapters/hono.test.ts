@@ -42,7 +42,7 @@ describe('fixtures/hono-clean', () => {
       // app.use('/api/*', …) does not reach /healthz (listed in publicRoutes by the fixture's config)
       row('GET /healthz', 'public', 'src/app.ts:25:1'),
       // internal.use('*', requireServiceToken) mounted at /internal: '/internal/*'
-      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
     ]);
   });
@@ -88,7 +88,7 @@ describe('fixtures/hono-leaky', () => {
       row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:34:1`, API),
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:15:1`, API),
       row('GET /healthz', 'public', 'src/app.ts:21:1'),
-      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
     ]);
   });
@@ -387,9 +387,9 @@ export default app;
     const res = await check(dir);
     expect(lines(res)).toEqual([
       'GET /edge/doc',
-      'POST /edge/purge requireServiceToken:auth+family',
-      'POST /internal/jobs/:jobId/cancel requireServiceToken:auth+family',
-      'POST /internal/jobs/:jobId/retry requireServiceToken:auth+family',
+      'POST /edge/purge requireServiceToken:auth+bearer+family',
+      'POST /internal/jobs/:jobId/cancel requireServiceToken:auth+bearer+family',
+      'POST /internal/jobs/:jobId/retry requireServiceToken:auth+bearer+family',
       'GET /openapi.json',
     ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([

@@ -36,7 +36,7 @@ describe('fixtures/koa-clean', () => {
       row('POST /api/sites', 'browser', `${R}sites.ts:16:1`, API),
       row('DELETE /api/sites/:siteId', 'browser', `${R}sites.ts:23:1`, API),
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:10:1`, API),
-      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:9:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
     ]);
   });
@@ -86,7 +86,7 @@ describe('fixtures/koa-leaky', () => {
       row('GET /api/sites/:siteId', 'browser', `${R}sites.ts:10:1`, S),
       // internal.use(requireServiceToken) comes after this route
       row('POST /internal/builds/:buildId/complete', 'excluded:internal', `${R}internal.ts:7:1`),
-      row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', `${R}internal.ts:15:1`, { auth: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', `${R}internal.ts:15:1`, { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
       row('POST /webhooks/github', 'excluded:webhook', `${R}webhooks.ts:7:1`, { family: ['verifyGithubSignature'] }),
     ]);
   });

@@ -65,6 +65,7 @@ describe('fixtures/nest-clean', () => {
       row('POST /api/internal/rebuilds/:siteId', 'excluded:internal', 'src/internal/rebuilds.controller.ts:10:3', {
         csrf: [CSRF],
         auth: ['ServiceTokenGuard'],
+        bearer: ['ServiceTokenGuard'],
         family: ['ServiceTokenGuard'],
       }),
       row('GET /api/sites', 'contract', 'src/sites/sites.controller.ts:12:3', API, 'GET /api/sites/'),
@@ -756,7 +757,7 @@ export class AppModule {}
       'src/main.ts': BOOTSTRAP,
     });
     const res = await check(dir);
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual(['GET /infra/users InfraTokenGuard:auth']);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual(['GET /infra/users InfraTokenGuard:auth+bearer']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 

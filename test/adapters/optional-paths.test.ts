@@ -107,7 +107,7 @@ export const pool = new Pool({ connectionString: process.env.DATABASE_URL });
 
 const AUTH = ['requireSession'];
 const TENANT = ['requireTenantMember'];
-const SERVICE = { auth: ['requireServiceToken'], family: ['requireServiceToken'] };
+const SERVICE = { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] };
 
 describe('express 4: optional parameters', () => {
   const files = {

@@ -27,14 +27,14 @@ describe('learned: an instance handed on through helper functions, and a global 
   });
 
   it('applies the global hook to every route its allowlist does not name (a hook added after the routes still runs for them)', () => {
-    expect(guards('GET', '/api/v1/tickets/open')).toEqual(['(inline middleware):auth:app.use:src/main.ts:17']);
-    expect(guards('GET', '/')).toEqual(['(inline middleware):auth:app.use:src/main.ts:17']);
-    expect(guards('GET', '/api/v1/auth/check')).toEqual(['(inline middleware):auth:app.use:src/main.ts:17']);
+    expect(guards('GET', '/api/v1/tickets/open')).toEqual(['(inline middleware):auth+bearer:app.use:src/main.ts:17']);
+    expect(guards('GET', '/')).toEqual(['(inline middleware):auth+bearer:app.use:src/main.ts:17']);
+    expect(guards('GET', '/api/v1/auth/check')).toEqual(['(inline middleware):auth+bearer:app.use:src/main.ts:17']);
   });
 
   it('lets the allowlisted URL and method through: the public ticket form is unauthenticated, its GET twin is not allowlisted', () => {
     expect(guards('POST', '/api/v1/ticket/public/create')).toEqual([]);
-    expect(guards('GET', '/api/v1/ticket/public/create')).toEqual(['(inline middleware):auth:app.use:src/main.ts:17']);
+    expect(guards('GET', '/api/v1/ticket/public/create')).toEqual(['(inline middleware):auth+bearer:app.use:src/main.ts:17']);
   });
 
   it('keeps the login handler\'s own password check once the hook lets it through', () => {

@@ -13,6 +13,10 @@ ruleTester('missing-csrf-guard', {
       name: "a global middleware handing its request to lusca.csrf() (`lusca.csrf()(req, res, next)`) but for an upload path, whose route chains `lusca({ csrf: true })` after multer",
     },
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
+    {
+      dir: 'valid/nest-guard-reads-token-header',
+      name: "a guard taking its credential from the Authorization header only (`request.headers['authorization']`, no cookie read) is bearer auth",
+    },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
@@ -47,6 +51,11 @@ ruleTester('missing-csrf-guard', {
         { file: 'src/app.ts', line: 8, message: noCsrf('POST /api/account/email') },
         { file: 'src/app.ts', line: 15, message: noCsrf('POST /api/account/name') },
       ],
+    },
+    {
+      dir: 'invalid/nest-guard-hands-request',
+      name: 'a guard reading the Authorization header but handing the whole request to a helper is not known to read it only',
+      errors: [{ line: 25, column: 3, message: noCsrf('POST /api/infra/rotate') }],
     },
     {
       dir: 'invalid/unknown-candidate',

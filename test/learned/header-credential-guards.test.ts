@@ -1,0 +1,71 @@
+// Learned from public servers (openstatus's `c.req.header("x-openstatus-key")`, the NestJS
+// realworld example's `req.headers.authorization`, postiz's public API key, hoppscotch's infra
+// token): a guard that takes its credential from a request header only is bearer auth — no
+// browser sends that header by itself, so a mutation behind it needs no CSRF guard. One that may
+// also read a cookie, that checks HTTP Basic credentials (which a browser sends again by itself),
+// or that hands the whole request to a helper is not known to.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/engine.js';
+import { formatJson } from '../../src/report/json.js';
+import { check, guardLines, ROOT } from '../helpers/run.js';
+
+const DIR = path.join(ROOT, 'fixtures', 'learned', 'header-credential-guards');
+
+describe('learned: guards whose credential is a request header', async () => {
+  const res = await check(DIR);
+
+  it('lists every route with its mount prefix', () => {
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'POST /api/billing/exports src/routes/billing.ts:6',
+      'GET /api/cli/sites src/routes/cli.ts:7',
+      'POST /api/cli/sites/:siteId/deployments src/routes/cli.ts:11',
+      'DELETE /api/dashboard/sites/:siteId src/routes/dashboard.ts:7',
+      'POST /api/hooks/deploy src/routes/hooks.ts:6',
+      'PUT /api/legacy/sites/:siteId/settings src/routes/legacy.ts:6',
+    ]);
+  });
+
+  it('counts the Authorization header and a key header read alone as bearer auth', () => {
+    expect(guardLines(res, 'POST', '/api/cli/sites/:siteId/deployments')).toEqual(['requireCliToken:auth+bearer:router.use:src/routes/cli.ts:5']);
+    expect(guardLines(res, 'POST', '/api/hooks/deploy')).toEqual(['requireDeployKey:auth+bearer:route-middleware:src/routes/hooks.ts:6']);
+    expect(res.routes.find((r) => r.path === '/api/hooks/deploy')!.guards[0]!.reason).toBe(
+      'by behaviour (ends the request with 401; reads its credential from a request header only)',
+    );
+  });
+
+  it('keeps auth alone for a cookie fallback, HTTP Basic, and a request handed to a helper', () => {
+    expect(guardLines(res, 'DELETE', '/api/dashboard/sites/:siteId')).toEqual(['requireDashboardUser:auth:router.use:src/routes/dashboard.ts:5']);
+    expect(guardLines(res, 'POST', '/api/billing/exports')).toEqual(['requireBillingPassword:auth:route-middleware:src/routes/billing.ts:6']);
+    expect(guardLines(res, 'PUT', '/api/legacy/sites/:siteId/settings')).toEqual(['requireLegacyToken:auth:route-middleware:src/routes/legacy.ts:6']);
+  });
+
+  it('asks a CSRF guard of those three mutations only', () => {
+    expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
+      'src/routes/billing.ts:6',
+      'src/routes/dashboard.ts:7',
+      'src/routes/legacy.ts:6',
+    ]);
+  });
+
+  it('check --cache: a cookie fallback added to the token guard makes its mutation need a CSRF guard', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-header-'));
+    fs.cpSync(DIR, dir, { recursive: true });
+    await run({ cwd: dir, paths: [], cache: true });
+    const file = path.join(dir, 'src/middleware/cli-token.ts');
+    const text = fs.readFileSync(file, 'utf8');
+    const edited = text.replace("req.headers.authorization ?? ''", "req.headers.authorization ?? `Bearer ${req.cookies?.cli_token ?? ''}`");
+    expect(edited).not.toBe(text);
+    fs.writeFileSync(file, edited);
+    const warm = await run({ cwd: dir, paths: [], cache: true });
+    expect(formatJson(warm)).toBe(formatJson(await run({ cwd: dir, paths: [] })));
+    expect(warm.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
+      'src/routes/billing.ts:6',
+      'src/routes/cli.ts:11',
+      'src/routes/dashboard.ts:7',
+      'src/routes/legacy.ts:6',
+    ]);
+  });
+});
