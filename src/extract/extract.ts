@@ -3226,11 +3226,11 @@ const CSRF_RE = /csrf|xsrf/i;
 /**
  * A read of a header that carries a credential: the Authorization header, or one named for an API
  * key or a token (`x-api-key`, `x-openstatus-key`, `x-auth-token`) — `req.headers.authorization`,
- * `request.headers['x-api-key']`, `req.get('Authorization')`, `c.req.header('x-api-key')`,
- * `request.headers.get('authorization')`.
+ * `request.headers.apikey`, `request.headers['x-api-key']`, `req.get('Authorization')`,
+ * `c.req.header('x-api-key')`, `request.headers.get('authorization')`.
  */
 const CREDENTIAL_HEADER =
-  /\bheaders?\s*(?:\.\s*authorization\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]/i;
+  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]/i;
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, a session, or HTTP
  * Basic credentials (which a browser sends again, once entered, with every request to the origin).

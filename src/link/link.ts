@@ -364,7 +364,10 @@ export class LinkContext {
           : null;
       if (byBehaviour) {
         const known = c.kinds.filter((k) => k !== 'unknown');
-        c = { kinds: ['auth', ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${byBehaviour}` : byBehaviour };
+        // (the token verified taken from a request header only: a credential no browser sends by itself)
+        const bearer: GuardKind[] = verified && f.behaviour.headerCredential ? ['bearer'] : [];
+        const reason = bearer.length > 0 ? `${byBehaviour.slice(0, -1)}; reads its credential from a request header only)` : byBehaviour;
+        c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }
     }
     // what a package or the calls of its body make of it, and the requests it lets through untouched

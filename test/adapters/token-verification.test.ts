@@ -181,7 +181,9 @@ describe('authentication by what a layer does when the credential does not verif
       'GET /render/public/:bucket/* auth:[]',
     ]);
     const jwt = res.routes.find((r) => r.path === '/bucket')!.guards[0]!;
-    expect(jwt.reason).toBe('by behaviour (ends the request when verifyJWTWithCache() throws on what the request carries)');
+    // (the token from the Authorization header only: bearer)
+    expect(jwt.kinds).toEqual(['auth', 'bearer']);
+    expect(jwt.reason).toBe('by behaviour (ends the request when verifyJWTWithCache() throws on what the request carries; reads its credential from a request header only)');
     const flag = res.routes.find((r) => r.path === '/bucket/:id/empty')!.guards[0]!;
     expect(flag.reason).toBe('by behaviour (ends the request first when the request has no signed-in user)');
   });

@@ -25,14 +25,24 @@ describe('learned: guards whose credential is a request header', async () => {
       'DELETE /api/dashboard/sites/:siteId src/routes/dashboard.ts:7',
       'POST /api/hooks/deploy src/routes/hooks.ts:6',
       'PUT /api/legacy/sites/:siteId/settings src/routes/legacy.ts:6',
+      'DELETE /api/runners/jobs/:jobId src/routes/runners.ts:11',
+      'POST /api/runners/jobs/:jobId/logs src/routes/runners.ts:7',
     ]);
   });
 
   it('counts the Authorization header and a key header read alone as bearer auth', () => {
     expect(guardLines(res, 'POST', '/api/cli/sites/:siteId/deployments')).toEqual(['requireCliToken:auth+bearer:router.use:src/routes/cli.ts:5']);
     expect(guardLines(res, 'POST', '/api/hooks/deploy')).toEqual(['requireDeployKey:auth+bearer:route-middleware:src/routes/hooks.ts:6']);
+    expect(guardLines(res, 'DELETE', '/api/runners/jobs/:jobId')).toEqual(['checkOpsKey:auth+bearer:route-middleware:src/routes/runners.ts:11']);
     expect(res.routes.find((r) => r.path === '/api/hooks/deploy')!.guards[0]!.reason).toBe(
       'by behaviour (ends the request with 401; reads its credential from a request header only)',
+    );
+  });
+
+  it("counts a token from the Authorization header whose verification's throw ends the request as bearer auth", () => {
+    expect(guardLines(res, 'POST', '/api/runners/jobs/:jobId/logs')).toEqual(['checkRunner:auth+bearer:route-middleware:src/routes/runners.ts:7']);
+    expect(res.routes.find((r) => r.path === '/api/runners/jobs/:jobId/logs')!.guards[0]!.reason).toBe(
+      'by behaviour (ends the request when jwt.verify() throws on what the request carries; reads its credential from a request header only)',
     );
   });
 
