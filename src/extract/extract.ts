@@ -1654,10 +1654,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       if (!answered401 && ancestors.some(answers)) answered401 = true;
     } else summary.status403or404 = true;
   };
-  // `lusca.csrf()(req, res, next)`: the middleware's own request, response and next handed on whole
+  // `lusca.csrf()(req, res, next)`: the middleware's own request, response and next handed on
+  // whole; a Hono or Koa middleware's context and next, `auth(c, next)`
   const handedTo: TS.Expression[] = [];
   const handsWhole = (call: TS.CallExpression): boolean =>
-    f.params.length === 3 && nextName !== null && f.params[2] === nextName && call.arguments.length === 3 &&
+    (f.params.length === 3 || f.params.length === 2) && nextName !== null && f.params[f.params.length - 1] === nextName && call.arguments.length === f.params.length &&
     call.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]) && !(ts.isIdentifier(call.expression) && f.params.includes(call.expression.text));
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
@@ -2267,6 +2268,9 @@ function skippedRequests(
       }
       const rest = stmts.slice(i + 1);
       if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) out.push(...falsifying(stmt.expression));
+      // `if (c.req.method !== 'GET') { …the check… } else { await next() }` as the function's last
+      // statement: the requests the test fails for are handed on untouched
+      else if (last && otherwise && !ts.isIfStatement(otherwise) && handsOn(ts.isBlock(otherwise) ? otherwise.statements : [otherwise], true)) out.push(...falsifying(stmt.expression));
       return;
     }
   };

@@ -356,6 +356,50 @@ export default app;
     expect(lines(res)).toEqual(['GET /api/auth/me/ (inline 401 check):auth', 'GET /api/sites/ gate:auth']);
   });
 
+  it("a middleware handing its context and next to a package's (`auth(c, next)`) for all but GET: what it hands them to, GET let through (honojs/examples' blog)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/api.ts': `
+import { Hono } from 'hono';
+
+const api = new Hono();
+api.get('/posts', (c) => c.json({ posts: [] }));
+api.post('/posts', async (c) => c.json({ post: await c.req.json() }, 201));
+api.delete('/posts/:id', (c) => c.json({ deleted: c.req.param('id') }));
+export default api;
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { basicAuth } from 'hono/basic-auth';
+import api from './api.js';
+
+type Bindings = { USERNAME: string; PASSWORD: string };
+const app = new Hono();
+const middleware = new Hono<{ Bindings: Bindings }>();
+middleware.use('/posts/*', async (c, next) => {
+  if (c.req.method !== 'GET') {
+    const auth = basicAuth({ username: c.env.USERNAME, password: c.env.PASSWORD });
+    return auth(c, next);
+  } else {
+    await next();
+  }
+});
+app.route('/api', middleware);
+app.route('/api', api);
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/posts', 'POST /api/posts (inline middleware):auth', 'DELETE /api/posts/:id (inline middleware):auth']);
+    const get = res.routes.find((r) => r.method === 'GET')!;
+    expect(get.skippedGuards?.map((g) => `${g.name} ${g.reason} skips ${g.skips}`)).toEqual([
+      '(inline middleware) by behaviour (hands the request on to auth: authentication from hono/basic-auth) skips every GET request',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual([
+      'GET /api/posts has no auth guard (the inline middleware is one, but lets through untouched every GET request: src/app.ts:9)',
+    ]);
+  });
+
   it('zod-openapi: hide keeps a route out of the document; a plain Hono parent merges no registry', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
