@@ -246,6 +246,104 @@ function anonymousStrategy(value: Extract<Value, { t: 'pkg' }>): boolean {
   return (first?.t === 'str' && first.v === 'anonymous') || (first?.t === 'arr' && first.items.some((s) => s.t === 'str' && s.v === 'anonymous'));
 }
 
+/** The name a passport strategy registers under when given none (each package's Strategy constructor). */
+const DEFAULT_STRATEGY_NAMES: Record<string, string> = {
+  'passport-jwt': 'jwt',
+  'passport-http-bearer': 'bearer',
+  'passport-headerapikey': 'headerapikey',
+  'passport-local': 'local',
+  'passport-anonymous': 'anonymous',
+  'passport-custom': 'custom',
+  'passport-github': 'github',
+  'passport-github2': 'github',
+  'passport-google-oauth20': 'google',
+  'passport-facebook': 'facebook',
+  'passport-microsoft': 'microsoft',
+};
+
+/** Strategies that take their credential from a request header whatever their options. */
+const HEADER_STRATEGIES: Record<string, string> = {
+  'passport-headerapikey': 'the API key header',
+  // (or an `access_token` field of the query or the body: no cookie either)
+  'passport-http-bearer': 'the Authorization header',
+};
+
+/**
+ * A passport strategy (read at passport-jwt 4, passport-http-bearer 1, passport-headerapikey 1):
+ * `pkg`'s Strategy, made with `options`, registered as `name` (its package's own name when
+ * null); the request header it takes its credential from, or null when it may take it from
+ * elsewhere (a cookie: passport-jwt's `jwtFromRequest` made of extractors other than
+ * `fromAuthHeaderAsBearerToken`, `fromAuthHeaderWithScheme`, `fromHeader`). Undefined when its
+ * name is not known statically.
+ */
+export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value | undefined, options: Value | undefined): { name: string; via: string | null } | undefined {
+  const named = name === undefined ? (pkg !== null ? DEFAULT_STRATEGY_NAMES[pkg] : undefined) : name.t === 'str' ? name.v : undefined;
+  if (named === undefined) return undefined;
+  const header = (v: Value): string | null => {
+    if (v.t !== 'pkg' || v.pkg !== 'passport-jwt' || !v.called || v.path.length !== 2 || v.path[0] !== 'ExtractJwt') return null;
+    const method = v.path[1]!;
+    if (method === 'fromAuthHeaderAsBearerToken' || method === 'fromAuthHeaderWithScheme') return 'the Authorization header';
+    if (method === 'fromHeader') return v.args[0]?.t === 'str' ? `the ${v.args[0].v} header` : 'a request header';
+    if (method !== 'fromExtractors' || v.args[0]?.t !== 'arr' || v.args[0].items.length === 0) return null;
+    const each = v.args[0].items.map(header);
+    return each.every((h) => h !== null) ? [...new Set(each)].join(' or ') : null;
+  };
+  const via = pkg === null ? null : (HEADER_STRATEGIES[pkg] ?? (pkg === 'passport-jwt' && options?.t === 'obj' ? header(ev.member(options, 'jwtFromRequest', 0)) : null));
+  return { name: named, via };
+}
+
+/** The strategies given to passport by name, each with the header it reads (null: maybe elsewhere); null when a name is not known statically. */
+export type Strategies = Map<string, { where: string; via: string | null }[]> | null;
+
+const registeredStrategies = new WeakMap<Evaluator, Strategies>();
+
+/**
+ * The strategies `passport.use([name,] new Strategy(options, verify))` registers in the analysed
+ * files (passport's own registry, which `passport.authenticate(name)` reads).
+ */
+function passportUses(ev: Evaluator): Strategies {
+  if (registeredStrategies.has(ev)) return registeredStrategies.get(ev)!;
+  const out = new Map<string, { where: string; via: string | null }[]>();
+  let known = true;
+  for (const [file, facts] of ev.files) {
+    for (const r of facts.registrations) {
+      if (r.method !== 'use' || r.args.length === 0 || r.args.length > 2) continue;
+      const target = ev.eval(file, r.target);
+      if (target.t !== 'pkg' || target.pkg !== 'passport' || target.path.length > 0) continue;
+      const strategy = ev.eval(file, r.args[r.args.length - 1]!);
+      const made = strategy.t === 'pkg' && strategy.called ? strategy : null;
+      const s = passportStrategy(ev, made?.pkg ?? null, r.args.length === 2 ? ev.eval(file, r.args[0]!) : undefined, made?.args[0]);
+      if (!s) {
+        known = false;
+        continue;
+      }
+      let list = out.get(s.name);
+      if (!list) out.set(s.name, (list = []));
+      list.push({ where: `${file}:${r.at.line}`, via: s.via });
+    }
+  }
+  const result = known ? out : null;
+  registeredStrategies.set(ev, result);
+  return result;
+}
+
+/**
+ * `passport.authenticate('jwt', …)`, @nestjs/passport's `AuthGuard('jwt')`: the strategies it
+ * names, when each of them (`strategies`) takes its credential from a request header — a
+ * credential no browser sends by itself: how, for a guard's reason; null otherwise.
+ */
+export function headerStrategies(first: Value | undefined, strategies: Strategies): string | null {
+  const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.map((i) => (i.t === 'str' ? i.v : null)) : [];
+  if (names.length === 0 || strategies === null) return null;
+  const how: string[] = [];
+  for (const name of names) {
+    const each = name === null ? undefined : strategies.get(name);
+    if (!each || each.some((x) => x.via === null)) return null;
+    for (const x of each) how.push(`strategy '${name}' (${x.where}) reads ${x.via}`);
+  }
+  return `with a credential no browser sends by itself: ${how.join('; ')}`;
+}
+
 export interface GuardClass {
   kinds: GuardKind[];
   families: string[];
@@ -324,6 +422,9 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     }
     if (pk === 'auth') {
       if (anonymousStrategy(value)) return { kinds: ['session'], families: [], reason: `optional authentication: the anonymous strategy (passport-anonymous) lets a request without credentials through` };
+      // `passport.authenticate('jwt', { session: false })` of a strategy reading the Authorization header
+      const bearer = value.pkg === 'passport' && value.called && value.path.join('.') === 'authenticate' ? headerStrategies(value.args[0], passportUses(ev)) : null;
+      if (bearer) return { kinds: ['auth', 'bearer'], families: [], reason: `authentication from passport, ${bearer}` };
       return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
     }
   }
@@ -371,6 +472,15 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
         for (const k of handed[0]!.kinds) kinds.add(k);
         for (const f of handed[0]!.families) families.add(f);
         reasons.push(`by behaviour (hands the request on to ${b.handsTo.map((e) => exprName(e) ?? 'a middleware').join(', ')}: ${handed[0]!.reason})`);
+      }
+    }
+    // `auth = () => (req, res, next) => … passport.authenticate('jwt', …)(req, res, next)`: an
+    // authentication guard whose credential is what the middleware it hands the request to reads
+    if (kinds.has('auth') && !kinds.has('bearer') && b.handsTo && value.t === 'fn' && depth < MAX_HANDED) {
+      const handed = b.handsTo.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1));
+      if (handed.every((h) => h.kinds.includes('auth') && h.kinds.includes('bearer'))) {
+        kinds.add('bearer');
+        reasons.push(`bearer: it hands the request on to ${b.handsTo.map((e) => exprName(e) ?? 'a middleware').join(', ')} (${handed[0]!.reason})`);
       }
     }
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)

@@ -1660,11 +1660,26 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const handsWhole = (call: TS.CallExpression): boolean =>
     (f.params.length === 3 || f.params.length === 2) && nextName !== null && f.params[f.params.length - 1] === nextName && call.arguments.length === f.params.length &&
     call.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]) && !(ts.isIdentifier(call.expression) && f.params.includes(call.expression.text));
+  // `return new Promise((resolve, reject) => { passport.authenticate('jwt', …)(req, res, next) })`:
+  // the executor runs at once, as part of the function; what it hands the request to, the function does
+  const executorHands = (executor: TS.Node): void => {
+    const walk = (x: TS.Node): void => {
+      if (ts.isFunctionLike(x)) return;
+      if (ts.isCallExpression(x) && handsWhole(x)) handedTo.push(x.expression);
+      ts.forEachChild(x, walk);
+    };
+    const inner = (executor as TS.FunctionLikeDeclaration).body;
+    if (inner) ts.forEachChild(inner, walk);
+  };
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
     const fnLike = ts.isFunctionLike(n);
     if (fnLike) nested++;
     else if (nested === 0) own(n);
+    if (fnLike && nested === 1 && n !== body) {
+      const p = ancestors[ancestors.length - 1];
+      if (p && ts.isNewExpression(p) && ts.isIdentifier(p.expression) && p.expression.text === 'Promise' && p.arguments?.[0] === n) executorHands(n);
+    }
     if (n !== body && fnLike) {
       const inner = (n as TS.FunctionLikeDeclaration).body;
       const done = inner ? ctx.summaries.get(inner) : undefined;

@@ -27,6 +27,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
+import { headerStrategies, passportStrategy, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
@@ -99,27 +100,6 @@ interface Bound {
 }
 const NO_ENV: Env = new Map();
 
-/** The name a passport strategy registers under when `PassportStrategy(Strategy)` gives none (each package's Strategy constructor). */
-const DEFAULT_STRATEGY_NAMES: Record<string, string> = {
-  'passport-jwt': 'jwt',
-  'passport-http-bearer': 'bearer',
-  'passport-headerapikey': 'headerapikey',
-  'passport-local': 'local',
-  'passport-anonymous': 'anonymous',
-  'passport-custom': 'custom',
-  'passport-github': 'github',
-  'passport-github2': 'github',
-  'passport-google-oauth20': 'google',
-  'passport-facebook': 'facebook',
-  'passport-microsoft': 'microsoft',
-};
-
-/** Strategies that take their credential from a request header whatever their options. */
-const HEADER_STRATEGIES: Record<string, string> = {
-  'passport-headerapikey': 'the API key header',
-  // (or an `access_token` field of the query or the body: no cookie either)
-  'passport-http-bearer': 'the Authorization header',
-};
 
 interface ClassRef {
   file: string;
@@ -635,65 +615,38 @@ class NestLinker {
    * When each is a strategy class of the analysed files (`class JwtStrategy extends
    * PassportStrategy(Strategy, 'jwt')`) that takes its credential from a request header, never
    * from a cookie the browser sends by itself, the guard is bearer-token auth (`guard`'s kinds
-   * plus `bearer`); otherwise `guard` as it is. Read at @nestjs/passport 10 and passport-jwt 4.
+   * plus `bearer`); otherwise `guard` as it is. Read at @nestjs/passport 10.
    */
   private byStrategies(guard: AppliedGuard, value: Value): AppliedGuard {
     if (guard.kinds.length !== 1 || guard.kinds[0] !== 'auth') return guard;
     if (value.t !== 'pkg' || value.pkg !== '@nestjs/passport' || !value.called || value.path.join('.') !== 'AuthGuard') return guard;
-    const first = value.args[0];
-    const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.map((i) => (i.t === 'str' ? i.v : null)) : [];
-    const strategies = this.passportStrategies();
-    if (names.length === 0 || strategies === null) return guard;
-    const how: string[] = [];
-    for (const name of names) {
-      const each = name === null ? undefined : strategies.get(name);
-      if (!each || each.some((x) => x.via === null)) return guard;
-      for (const x of each) how.push(`strategy '${name}' (${x.ref.cls.name} at ${x.ref.file}:${x.ref.cls.at.line}) reads ${x.via}`);
-    }
-    return { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, with a credential no browser sends by itself: ${how.join('; ')}` };
+    const how = headerStrategies(value.args[0], this.passportStrategies());
+    return how ? { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, ${how}` } : guard;
   }
 
-  private strategies: Map<string, { ref: ClassRef; via: string | null }[]> | null | undefined;
+  private strategies: Strategies | undefined;
 
   /**
-   * The passport strategy classes of the analysed files by name, each with the request header it
-   * takes its credential from (null when it may take it from elsewhere); null when a strategy's
-   * name is not known statically (it may be any).
+   * The passport strategy classes of the analysed files by name (`extends
+   * PassportStrategy(Strategy, name)`, the options its constructor hands `super(…)`).
    */
-  private passportStrategies(): Map<string, { ref: ClassRef; via: string | null }[]> | null {
+  private passportStrategies(): Strategies {
     if (this.strategies !== undefined) return this.strategies;
-    const out = new Map<string, { ref: ClassRef; via: string | null }[]>();
+    const out = new Map<string, { where: string; via: string | null }[]>();
     for (const [file, facts] of this.ctx.files) {
       for (const cls of nestFactsOf(facts)?.classes ?? []) {
         const base = cls.heritage ? this.ev.eval(file, cls.heritage) : null;
         if (base?.t !== 'pkg' || base.pkg !== '@nestjs/passport' || !base.called || base.path.join('.') !== 'PassportStrategy') continue;
         const [strategy, named] = base.args;
         const pkg = strategy?.t === 'pkg' && !strategy.called ? strategy.pkg : null;
-        const name = named === undefined ? (pkg !== null ? DEFAULT_STRATEGY_NAMES[pkg] : undefined) : named.t === 'str' ? named.v : undefined;
-        if (name === undefined) return (this.strategies = null);
-        const via = pkg === null ? null : HEADER_STRATEGIES[pkg] ?? (pkg === 'passport-jwt' ? this.jwtHeader(file, cls) : null);
-        let list = out.get(name);
-        if (!list) out.set(name, (list = []));
-        list.push({ ref: { file, cls }, via });
+        const s = passportStrategy(this.ev, pkg, named, cls.superArgs?.[0] ? this.ev.eval(file, cls.superArgs[0]) : undefined);
+        if (!s) return (this.strategies = null);
+        let list = out.get(s.name);
+        if (!list) out.set(s.name, (list = []));
+        list.push({ where: `${cls.name} at ${file}:${cls.at.line}`, via: s.via });
       }
     }
     return (this.strategies = out);
-  }
-
-  /** passport-jwt's `jwtFromRequest` option, when it reads the token from a request header: which one. */
-  private jwtHeader(file: string, cls: NestClass): string | null {
-    const options = cls.superArgs?.[0] ? this.ev.eval(file, cls.superArgs[0]) : null;
-    if (options?.t !== 'obj') return null;
-    const header = (v: Value): string | null => {
-      if (v.t !== 'pkg' || v.pkg !== 'passport-jwt' || !v.called || v.path.length !== 2 || v.path[0] !== 'ExtractJwt') return null;
-      const method = v.path[1]!;
-      if (method === 'fromAuthHeaderAsBearerToken' || method === 'fromAuthHeaderWithScheme') return 'the Authorization header';
-      if (method === 'fromHeader') return v.args[0]?.t === 'str' ? `the ${v.args[0].v} header` : 'a request header';
-      if (method !== 'fromExtractors' || v.args[0]?.t !== 'arr' || v.args[0].items.length === 0) return null;
-      const each = v.args[0].items.map(header);
-      return each.every((h) => h !== null) ? [...new Set(each)].join(' or ') : null;
-    };
-    return header(this.ev.member(options, 'jwtFromRequest', 0));
   }
 
   // -------------------------------------------------------------------------
