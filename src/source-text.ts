@@ -1,6 +1,6 @@
 /**
  * Reading one source file defensively: the size budget is checked before reading, binary
- * files are recognised and skipped, the encoding is decoded the way the TypeScript compiler
+ * files are recognised and skipped (binaryAt), the encoding is decoded the way the TypeScript compiler
  * does (UTF-8, with or without a BOM; UTF-16 with a BOM), and invalid UTF-8 is reported
  * instead of silently turning into replacement characters.
  */
@@ -16,8 +16,10 @@ export type SourceText =
 
 const AT_START = { line: 1, column: 1 };
 
-/** Git's heuristic: a NUL byte among the first 8000 bytes makes a file binary. */
+/** Git's heuristic: a NUL byte among the first 8000 bytes makes a file binary (see binaryAt). */
 const BINARY_SNIFF_BYTES = 8000;
+/** NUL bytes a source file may spell in its strings (`'null\0byte.txt'`) and still be text. */
+const SOURCE_NULS = 8;
 
 export function readSourceText(abs: string, maxFileBytes: number): SourceText {
   let size: number;
@@ -54,11 +56,10 @@ export function decode(buf: Buffer): SourceText {
     const body = Buffer.from(buf.subarray(2, 2 + ((buf.length - 2) & ~1)));
     return { ok: true, text: body.swap16().toString('utf16le'), note: null };
   }
-  const sniff = buf.subarray(0, BINARY_SNIFF_BYTES);
-  const nul = sniff.indexOf(0);
-  if (nul >= 0) return { ok: false, skip: { message: `binary file (a NUL byte at offset ${nul}); not analysed`, at: AT_START } };
   const hasBom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
   const body = hasBom ? buf.subarray(3) : buf;
+  const nul = binaryAt(buf, body);
+  if (nul >= 0) return { ok: false, skip: { message: `binary file (a NUL byte at offset ${nul}); not analysed`, at: AT_START } };
   const text = body.toString('utf8');
   const bad = isUtf8(body) ? -1 : firstInvalidUtf8(body);
   if (bad < 0) return { ok: true, text, note: null };
@@ -71,6 +72,23 @@ export function decode(buf: Buffer): SourceText {
     text,
     note: { message: `not valid UTF-8 (byte 0x${byte}); invalid bytes were read as U+FFFD, so strings containing them may be wrong`, at },
   };
+}
+
+/**
+ * Where the NUL byte that makes a file binary is (Git's heuristic: one among the first 8000
+ * bytes), or -1 for text — also when the file is UTF-8 and its few NUL bytes stand apart, as a
+ * source file may spell one inside a string (`['null\0byte.txt', 'nullbyte.txt']` in a test of
+ * a file-name sanitiser), which the compiler reads as any other character.
+ */
+function binaryAt(buf: Buffer, body: Buffer): number {
+  const sniff = buf.subarray(0, BINARY_SNIFF_BYTES);
+  const first = sniff.indexOf(0);
+  if (first < 0) return -1;
+  let count = 0;
+  for (let i = first; i >= 0; i = sniff.indexOf(0, i + 1)) {
+    if (++count > SOURCE_NULS || sniff[i + 1] === 0) return first;
+  }
+  return isUtf8(body) ? -1 : first;
 }
 
 /** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */

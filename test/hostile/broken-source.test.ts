@@ -129,6 +129,29 @@ describe('broken and odd source files', () => {
     expect(inProcess.routes.map((x) => `${x.method} ${x.path}`)).toContain('GET /api/billing/deep');
   });
 
+  it('reads a source file spelling a NUL byte in a string as text; a UTF-8 file padded with NUL bytes stays binary', () => {
+    const dir = project({
+      // (docmost's file-name sanitiser test: `['null\0byte.txt', 'nullbyte.txt']`, the NUL byte raw)
+      'src/routes/uploads.ts': [
+        "import { Router } from 'express';",
+        '',
+        "const ILLEGAL = ['null\u0000byte.txt', 'semi;colon.txt'];",
+        '',
+        'export const uploadsRouter = Router();',
+        '',
+        "uploadsRouter.get('/illegal-names', (req, res) => {",
+        '  res.json({ names: ILLEGAL });',
+        '});',
+        '',
+      ].join('\n'),
+      // a tar archive's header: ASCII names and numbers, NUL-padded (valid UTF-8 all the same)
+      'src/broken/bundle.ts': Buffer.concat([Buffer.from('src/app.ts'), Buffer.alloc(90, 0), Buffer.from('0000644\u00000000000\u0000'), Buffer.alloc(40, 0)]),
+    });
+    const r = checkJson(dir);
+    expect(findingLines(r, 'parse-error')).toEqual(['src/broken/bundle.ts:1:1 parse-error cannot parse: binary file (a NUL byte at offset 10); not analysed']);
+    expect(routeLines(r)).toContain('GET /illegal-names src/routes/uploads.ts:7');
+  });
+
   it('takes budgets.maxNestingDepth from the config and names the innermost place', () => {
     const dir = project({
       'route-surface.config.json': JSON.stringify({ budgets: { maxNestingDepth: 40 } }),
