@@ -100,7 +100,6 @@ interface Bound {
 }
 const NO_ENV: Env = new Map();
 
-
 interface ClassRef {
   file: string;
   cls: NestClass;
