@@ -295,6 +295,18 @@ export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value 
 /** The strategies given to passport by name, each with the header it reads (null: maybe elsewhere); null when a name is not known statically. */
 export type Strategies = Map<string, { where: string; via: string | null }[]> | null;
 
+/** The strategies found (`where` each is), by name; null when one's name is not known statically (undefined). */
+export function strategiesOf(found: Iterable<{ name: string; where: string; via: string | null } | undefined>): Strategies {
+  const out = new Map<string, { where: string; via: string | null }[]>();
+  for (const s of found) {
+    if (!s) return null;
+    let list = out.get(s.name);
+    if (!list) out.set(s.name, (list = []));
+    list.push({ where: s.where, via: s.via });
+  }
+  return out;
+}
+
 const registeredStrategies = new WeakMap<Evaluator, Strategies>();
 
 /**
@@ -303,26 +315,20 @@ const registeredStrategies = new WeakMap<Evaluator, Strategies>();
  */
 function passportUses(ev: Evaluator): Strategies {
   if (registeredStrategies.has(ev)) return registeredStrategies.get(ev)!;
-  const out = new Map<string, { where: string; via: string | null }[]>();
-  let known = true;
-  for (const [file, facts] of ev.files) {
-    for (const r of facts.registrations) {
-      if (r.method !== 'use' || r.args.length === 0 || r.args.length > 2) continue;
-      const target = ev.eval(file, r.target);
-      if (target.t !== 'pkg' || target.pkg !== 'passport' || target.path.length > 0) continue;
-      const strategy = ev.eval(file, r.args[r.args.length - 1]!);
-      const made = strategy.t === 'pkg' && strategy.called ? strategy : null;
-      const s = passportStrategy(ev, made?.pkg ?? null, r.args.length === 2 ? ev.eval(file, r.args[0]!) : undefined, made?.args[0]);
-      if (!s) {
-        known = false;
-        continue;
+  function* found(): Generator<{ name: string; where: string; via: string | null } | undefined> {
+    for (const [file, facts] of ev.files) {
+      for (const r of facts.registrations) {
+        if (r.method !== 'use' || r.args.length === 0 || r.args.length > 2) continue;
+        const target = ev.eval(file, r.target);
+        if (target.t !== 'pkg' || target.pkg !== 'passport' || target.path.length > 0) continue;
+        const strategy = ev.eval(file, r.args[r.args.length - 1]!);
+        const made = strategy.t === 'pkg' && strategy.called ? strategy : null;
+        const s = passportStrategy(ev, made?.pkg ?? null, r.args.length === 2 ? ev.eval(file, r.args[0]!) : undefined, made?.args[0]);
+        yield s && { ...s, where: `${file}:${r.at.line}` };
       }
-      let list = out.get(s.name);
-      if (!list) out.set(s.name, (list = []));
-      list.push({ where: `${file}:${r.at.line}`, via: s.via });
     }
   }
-  const result = known ? out : null;
+  const result = strategiesOf(found());
   registeredStrategies.set(ev, result);
   return result;
 }
@@ -464,24 +470,27 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (kinds.has('auth') && !kinds.has('bearer') && b.headerCredential) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
     // `(req, res, next) => { if (req.path === '/api/upload') next(); else lusca.csrf()(req, res, next) }`:
+    // what the middlewares it hands its request to are (classified once, when asked)
+    const from = value.t === 'fn' && depth < MAX_HANDED ? value.file : null;
+    const handsTo = from !== null ? b.handsTo : undefined;
+    const handedTo = handsTo?.map((e) => exprName(e) ?? 'a middleware').join(', ');
+    let handedAs: GuardClass[] | undefined;
+    const handed = (): GuardClass[] => (handedAs ??= handsTo!.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(from!, e), ev, m, depth + 1)));
     // it is what it hands the request to, when every middleware it hands it to is the same guard
-    if (kinds.size === 0 && b.handsTo && value.t === 'fn' && depth < MAX_HANDED) {
-      const handed = b.handsTo.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1));
-      const same = handed.every((h) => h.kinds.join() === handed[0]!.kinds.join() && h.families.join() === handed[0]!.families.join());
-      if (same && !handed[0]!.kinds.some((k) => k === 'unknown' || k === 'nonguard' || k === 'session')) {
-        for (const k of handed[0]!.kinds) kinds.add(k);
-        for (const f of handed[0]!.families) families.add(f);
-        reasons.push(`by behaviour (hands the request on to ${b.handsTo.map((e) => exprName(e) ?? 'a middleware').join(', ')}: ${handed[0]!.reason})`);
+    if (kinds.size === 0 && handsTo) {
+      const [first] = handed();
+      const same = handed().every((h) => h.kinds.join() === first!.kinds.join() && h.families.join() === first!.families.join());
+      if (same && !first!.kinds.some((k) => k === 'unknown' || k === 'nonguard' || k === 'session')) {
+        for (const k of first!.kinds) kinds.add(k);
+        for (const f of first!.families) families.add(f);
+        reasons.push(`by behaviour (hands the request on to ${handedTo}: ${first!.reason})`);
       }
     }
     // `auth = () => (req, res, next) => … passport.authenticate('jwt', …)(req, res, next)`: an
     // authentication guard whose credential is what the middleware it hands the request to reads
-    if (kinds.has('auth') && !kinds.has('bearer') && b.handsTo && value.t === 'fn' && depth < MAX_HANDED) {
-      const handed = b.handsTo.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1));
-      if (handed.every((h) => h.kinds.includes('auth') && h.kinds.includes('bearer'))) {
-        kinds.add('bearer');
-        reasons.push(`bearer: it hands the request on to ${b.handsTo.map((e) => exprName(e) ?? 'a middleware').join(', ')} (${handed[0]!.reason})`);
-      }
+    if (kinds.has('auth') && !kinds.has('bearer') && handsTo && handed().every((h) => h.kinds.includes('auth') && h.kinds.includes('bearer'))) {
+      kinds.add('bearer');
+      reasons.push(`bearer: it hands the request on to ${handedTo} (${handed()[0]!.reason})`);
     }
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };

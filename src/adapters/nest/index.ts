@@ -27,7 +27,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import { headerStrategies, passportStrategy, type Strategies } from '../../guards.js';
+import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
@@ -631,21 +631,21 @@ class NestLinker {
    */
   private passportStrategies(): Strategies {
     if (this.strategies !== undefined) return this.strategies;
-    const out = new Map<string, { where: string; via: string | null }[]>();
-    for (const [file, facts] of this.ctx.files) {
-      for (const cls of nestFactsOf(facts)?.classes ?? []) {
-        const base = cls.heritage ? this.ev.eval(file, cls.heritage) : null;
-        if (base?.t !== 'pkg' || base.pkg !== '@nestjs/passport' || !base.called || base.path.join('.') !== 'PassportStrategy') continue;
-        const [strategy, named] = base.args;
-        const pkg = strategy?.t === 'pkg' && !strategy.called ? strategy.pkg : null;
-        const s = passportStrategy(this.ev, pkg, named, cls.superArgs?.[0] ? this.ev.eval(file, cls.superArgs[0]) : undefined);
-        if (!s) return (this.strategies = null);
-        let list = out.get(s.name);
-        if (!list) out.set(s.name, (list = []));
-        list.push({ where: `${cls.name} at ${file}:${cls.at.line}`, via: s.via });
+    const ev = this.ev;
+    const files = this.ctx.files;
+    function* found(): Generator<{ name: string; where: string; via: string | null } | undefined> {
+      for (const [file, facts] of files) {
+        for (const cls of nestFactsOf(facts)?.classes ?? []) {
+          const base = cls.heritage ? ev.eval(file, cls.heritage) : null;
+          if (base?.t !== 'pkg' || base.pkg !== '@nestjs/passport' || !base.called || base.path.join('.') !== 'PassportStrategy') continue;
+          const [strategy, named] = base.args;
+          const pkg = strategy?.t === 'pkg' && !strategy.called ? strategy.pkg : null;
+          const s = passportStrategy(ev, pkg, named, cls.superArgs?.[0] ? ev.eval(file, cls.superArgs[0]) : undefined);
+          yield s && { ...s, where: `${cls.name} at ${file}:${cls.at.line}` };
+        }
       }
     }
-    return (this.strategies = out);
+    return (this.strategies = strategiesOf(found()));
   }
 
   // -------------------------------------------------------------------------
