@@ -17,6 +17,14 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/nest-guard-reads-token-header',
       name: "a guard taking its credential from the Authorization header only (`request.headers['authorization']`, no cookie read) is bearer auth",
     },
+    {
+      dir: 'valid/role-check-after-bearer-token',
+      name: "a Fastify role hook reading what the bearer-token hook before it established (`request.isAuthenticated`, 401): the token still refuses a forged request",
+    },
+    {
+      dir: 'valid/nest-roles-guard-after-jwt',
+      name: "`@UseGuards(AuthGuard('jwt'), RolesGuard)`, the strategy reading the Authorization header and RolesGuard `request.user`",
+    },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
@@ -37,6 +45,11 @@ ruleTester('missing-csrf-guard', {
           message: `${noCsrf('POST /api/upload')} (the inline middleware is one, but lets through untouched the path /api/upload: app.js:16)`,
         },
       ],
+    },
+    {
+      dir: 'invalid/bearer-token-required-only-by-deployment',
+      name: 'a bearer guard applied only under a condition not known statically refuses nothing for sure: the role check after the session keeps needing a CSRF guard',
+      errors: [{ line: 20, message: noCsrf('POST /api/projects') }],
     },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
     {
