@@ -830,8 +830,9 @@ export class LinkContext {
     // named for what it reads, not for a check, even handed the request: only its definition can
     // make it one (the check of what it returns is a guard of its own).
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
-    // (a getter, or an event's callback, is named for what it reads or what happened: not for a check)
-    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name);
+    // (a getter, an event's callback or an action is named for what it reads, what happened or
+    // what it does: not for a check)
+    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name);
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
@@ -1251,6 +1252,12 @@ export interface FollowRequest {
 const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]/;
 /** A name for an event's callback: `onAuthorize(user, c)` signs in the user once a check has passed. */
 const EVENT_CALLBACK = /^on[A-Z]/;
+/**
+ * A name for what the call does to the session or the account, not for a check of the caller:
+ * `setOAuthFlowCookie(c, …)`, `invalidateSessions(req)`, `createAuthorizationUrl(req)`,
+ * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`.
+ */
+const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|invalidate|revoke|enable|disable|complete)[A-Z]/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 1024;

@@ -343,5 +343,13 @@ ruleTester('missing-auth-guard', {
       name: "an event's callback named for authorization (onAuthorize: signs the user in once a link's token is checked) is no guard by its name",
       errors: [{ file: 'server.ts', line: 10, message: 'POST /api/auth/magic-link/authorize has no auth guard' }],
     },
+    {
+      dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
+      name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
+      errors: [
+        { file: 'server.ts', line: 11, message: 'GET /api/signing/oauth/authorize has no auth guard' },
+        { file: 'server.ts', line: 21, message: 'POST /api/sso/:connectorId/authorization-uri has no auth guard' },
+      ],
+    },
   ],
 });
