@@ -18,6 +18,8 @@ export interface GuardMatchers {
   familyGeneric: Matcher;
   /** family-specific names */
   family: Record<string, Matcher>;
+  /** the names the config lists in `guards.auth`, `guards.tenant` or `guards.bearer`: guards by the user's word */
+  declared: Matcher;
 }
 
 /**
@@ -65,6 +67,7 @@ export function buildMatchers(config: Config, families: string[]): GuardMatchers
     ignore: matcherOf(g.ignore, null),
     familyGeneric: matcherOf(g.family?.default, DEFAULTS.familyGeneric),
     family,
+    declared: g.auth || g.tenant || g.bearer ? matcherOf([...(g.auth ?? []), ...(g.tenant ?? []), ...(g.bearer ?? [])], null) : () => false,
   };
 }
 
@@ -444,6 +447,13 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   if (any(m.ignore)) return { kinds: ['nonguard'], families: [], reason: 'listed in guards.ignore' };
   // Whatever its name: what runs after the handler (an error handler, `try { await next() } catch …`) cannot stop it.
   if (fn?.behaviour.nextFirst) return { kinds: ['nonguard'], families: [], reason: 'hands the request on before anything else (by behaviour)' };
+  // Named for a check by SPEC's default names (`nextAuth`, `loadTenant`) but handing every request
+  // on, having only made or read values: it refuses nothing. CSRF and family guards stay what
+  // their names say (SPEC: by name only), and a name the config lists stays a guard.
+  if (fn?.behaviour.handsOnAlways && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
+    const reason = 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
+    return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
+  }
   const kinds = new Set<GuardKind>();
   const reasons: string[] = [];
   const families = new Set<string>();

@@ -185,6 +185,13 @@ export interface Behaviour {
    */
   nextFirst?: true;
   /**
+   * The body hands every request on: it reaches `next()` at its top level through declarations
+   * and expressions that only make or read values (`const ctx = await createContextFromRequest(…);
+   * c.set('ctx', ctx); await next();`), and never responds, throws or sends 401/403/404. It
+   * establishes what later code reads (a session, a context): whatever its name, it refuses nothing.
+   */
+  handsOnAlways?: true;
+  /**
    * Requests it lets through untouched, by a test of the request at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
    * a global guard with an allowlist of public routes. See SkipFor.

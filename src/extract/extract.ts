@@ -1794,6 +1794,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
+  else if (nextName && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, nextName)) b.handsOnAlways = true;
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -2603,6 +2604,38 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
 }
 
 const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
+
+/** A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`): not a check. */
+const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse)(?![a-z])/;
+/** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
+const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
+
+/**
+ * `async (c, next) => { const ctx = await createContextFromRequest(c.req.raw); c.set('ctx', ctx);
+ * await next(); }`: the body's statements, in order, reach a `next()` at its top level, each before
+ * it a declaration or an expression whose calls only make or read values (MAKES_OR_READS; none
+ * named for a check, MAY_REFUSE). Such a middleware loads what later code reads and hands every
+ * request on: whatever its name, it refuses nothing.
+ */
+function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+  const { ts } = ctx;
+  const passive = (n: TS.Node): boolean => {
+    if (ts.isFunctionLike(n)) return true;
+    if (ts.isCallExpression(n)) {
+      const callee = unwrap(ts, n.expression);
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+      if (!MAKES_OR_READS.test(name) || MAY_REFUSE.test(name)) return false;
+    }
+    return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
+  };
+  for (const stmt of body.statements) {
+    const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
+    const c = e ? unwrap(ts, e) : undefined;
+    if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
+    if (!(ts.isVariableStatement(stmt) || ts.isExpressionStatement(stmt)) || !passive(stmt)) return false;
+  }
+  return false;
+}
 
 /**
  * `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but

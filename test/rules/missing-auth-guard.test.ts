@@ -2,6 +2,10 @@ import { ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester('missing-auth-guard', {
   valid: [
+    {
+      dir: 'valid/context-loader-declared-as-auth',
+      name: 'a context loader that always hands the request on stays an auth guard when the config names it in guards.auth',
+    },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     { dir: 'valid/router-use-before-route', name: 'router.use(guard) before the route' },
     { dir: 'valid/express-guard-passing-an-error-to-next', name: 'a guard (by name) whose first statement hands the request on with an error: next(err) ends it' },
@@ -342,6 +346,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/in-handler-event-callback-is-no-guard',
       name: "an event's callback named for authorization (onAuthorize: signs the user in once a link's token is checked) is no guard by its name",
       errors: [{ file: 'server.ts', line: 10, message: 'POST /api/auth/magic-link/authorize has no auth guard' }],
+    },
+    {
+      dir: 'invalid/context-loader-named-for-auth',
+      name: "a middleware named for auth that only loads the request's context and always hands it on (`nextAuth`: `c.set('ctx', await createContextFromRequest(c)); await next()`) refuses nothing; one calling `getSessionOrThrow` stays a guard by its name",
+      errors: [
+        { line: 30, message: 'GET /api/health has no auth guard' },
+        { line: 31, message: 'GET /api/version has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
