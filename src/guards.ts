@@ -365,7 +365,7 @@ export interface GuardClass {
  * `constructEventAsync`, a client's `parseThinEvent` / `parseEventNotification`,
  * `webhooks.signature.verifyHeader`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
  * WorkOS's `workos.webhooks.constructEvent({ payload, sigHeader, secret })`, @octokit/webhooks'
- * `verify` / `verifyAndReceive` — or one of several such checks (`(legacy ? stripeLegacy :
+ * `verify` / `verifyAndReceive`, Polar's `validateEvent(body, headers, secret)` — or one of several such checks (`(legacy ? stripeLegacy :
  * stripeLive).webhooks.constructEvent`): the provider's package, else null.
  */
 export function webhookVerifier(value: Value): string | null {
@@ -396,6 +396,9 @@ function verifiesSignature(value: Extract<Value, { t: 'pkg' }>): boolean {
     case '@octokit/webhooks':
     case '@octokit/webhooks-methods':
       return last === 'verify' || last === 'verifyAndReceive';
+    case '@polar-sh/sdk/webhooks':
+      // (standardwebhooks' `Webhook#verify` first; a bad signature throws WebhookVerificationError)
+      return last === 'validateEvent' && value.path.length === 1;
     default:
       return false;
   }

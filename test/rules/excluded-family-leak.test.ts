@@ -12,6 +12,10 @@ ruleTester('excluded-family-leak', {
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
     {
+      dir: 'valid/webhook-signature-by-polar-sdk',
+      name: "Polar's validateEvent (@polar-sh/sdk/webhooks) in a try whose catch refuses a WebhookVerificationError and reads other events raw (Hono), or refuses every failure (Express)",
+    },
+    {
       dir: 'valid/webhook-signature-by-provider-client-made-elsewhere',
       name: "a provider SDK's client made in another module: one of two accounts' (`legacy ? stripeLegacy : stripeLive`), made on first use (`let client = null`), its parseThinEvent, WorkOS's webhooks.constructEvent; the check after a try refusing what it cannot read",
     },
@@ -32,6 +36,11 @@ ruleTester('excluded-family-leak', {
   ],
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
+    {
+      dir: 'invalid/webhook-signature-failure-swallowed',
+      name: "Polar's validateEvent in a try whose catch only logs and reads the body anyway: nothing is refused",
+      errors: [{ line: 8, message: reachable('POST /webhooks/polar', 'webhook', 'unguarded') }],
+    },
     {
       dir: 'invalid/webhook-sdk-call-that-is-no-signature-check',
       name: 'a call of the provider SDK that checks nothing (stripe.events.retrieve of an id the caller sent)',
