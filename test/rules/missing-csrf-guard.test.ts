@@ -47,6 +47,11 @@ ruleTester('missing-csrf-guard', {
       ],
     },
     {
+      dir: 'invalid/nest-auth-guard-default-strategy',
+      name: "`@UseGuards(AuthGuard())` takes the defaultStrategy of the PassportModule.register its controller's module imports: bearer where that strategy reads the Authorization header, not where it reads the session cookie",
+      errors: [{ file: 'src/settings.ts', line: 7, column: 3, message: noCsrf('PUT /api/settings') }],
+    },
+    {
       dir: 'invalid/bearer-token-required-only-by-deployment',
       name: 'a bearer guard applied only under a condition not known statically refuses nothing for sure: the role check after the session keeps needing a CSRF guard',
       errors: [{ line: 20, message: noCsrf('POST /api/projects') }],

@@ -569,14 +569,17 @@ class NestLinker {
     return id >= 0 ? { t: 'fn', file: c.file, fn: id } : { t: 'unknown', why: `${c.cls.name}.${m.name} has no body` };
   }
 
-  /** A guard or middleware class (or instance, or package value) as an applied guard. */
-  private guardUse(b: Bound, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use'): GuardUse | null {
+  /**
+   * A guard or middleware class (or instance, or package value) as an applied guard; `module`,
+   * that of the controller it guards, when known (its imports may name @nestjs/passport's default strategy).
+   */
+  private guardUse(b: Bound, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use', module?: ClassRef): GuardUse | null {
     const cls = this.classOf(b);
     if (!cls) {
       const r = this.resolve(b);
       const value = this.evalIn(r);
       const g = this.ctx.guard(r.file, r.expr, value, mechanism, at);
-      return g ? { guard: this.byStrategies(g, value), optOuts: [] } : null;
+      return g ? { guard: this.byStrategies(g, value, module), optOuts: [] } : null;
     }
     const chain = this.ancestors(cls);
     let own: { c: ClassRef; m: NestMethod } | null = null;
@@ -604,7 +607,7 @@ class NestLinker {
     }
     if (!g) return null;
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
-    if (base && !own) g = this.byStrategies(g, base);
+    if (base && !own) g = this.byStrategies(g, base, module);
     const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels })) : [];
     return { guard: g, optOuts };
   }
@@ -614,13 +617,31 @@ class NestLinker {
    * When each is a strategy class of the analysed files (`class JwtStrategy extends
    * PassportStrategy(Strategy, 'jwt')`) that takes its credential from a request header, never
    * from a cookie the browser sends by itself, the guard is bearer-token auth (`guard`'s kinds
-   * plus `bearer`); otherwise `guard` as it is. Read at @nestjs/passport 10.
+   * plus `bearer`); otherwise `guard` as it is. `AuthGuard()` names none: it takes the
+   * `defaultStrategy` of the `PassportModule.register(…)` the guarded controller's module imports
+   * (the AuthModuleOptions injected there; without one, passport has no strategy to run). Read at
+   * @nestjs/passport 10.
    */
-  private byStrategies(guard: AppliedGuard, value: Value): AppliedGuard {
+  private byStrategies(guard: AppliedGuard, value: Value, module?: ClassRef): AppliedGuard {
     if (guard.kinds.length !== 1 || guard.kinds[0] !== 'auth') return guard;
     if (value.t !== 'pkg' || value.pkg !== '@nestjs/passport' || !value.called || value.path.join('.') !== 'AuthGuard') return guard;
-    const how = headerStrategies(value.args[0], this.passportStrategies());
-    return how ? { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, ${how}` } : guard;
+    const named = value.args.length > 0 ? value.args[0] : module ? this.defaultStrategy(module) : undefined;
+    const how = headerStrategies(named, this.passportStrategies());
+    if (!how) return guard;
+    const byDefault = value.args.length === 0 ? ` (the default strategy of PassportModule.register in ${module!.cls.name})` : '';
+    return { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, ${how}${byDefault}` };
+  }
+
+  /** `defaultStrategy` of the `PassportModule.register({ defaultStrategy })` a module's `@Module` imports. */
+  private defaultStrategy(module: ClassRef): Value | undefined {
+    const meta = this.find(this.prims(module.cls.decorators, module.file), 'Module')[0]?.args[0];
+    for (const imp of meta ? this.listProp(meta, 'imports') : []) {
+      const v = this.evalIn(imp);
+      if (v.t !== 'pkg' || v.pkg !== '@nestjs/passport' || !v.called || v.path.join('.') !== 'PassportModule.register') continue;
+      const options = v.args[0];
+      return options ? this.ev.member(options, 'defaultStrategy', 0) : undefined;
+    }
+    return undefined;
   }
 
   private strategies: Strategies | undefined;
@@ -997,7 +1018,7 @@ class NestLinker {
       ctrlPaths = ps;
     }
     if (ctrlVersion === null && app.versioning) ctrlVersion = app.versioning.defaultVersion;
-    const classGuards = this.guardsOf(classPrims, 'controller-guard', c);
+    const classGuards = this.guardsOf(classPrims, 'controller-guard', c, d.module);
     const classMeta = this.metadata(classPrims);
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
     const known = modulePaths.get(classKey(d.module));
@@ -1016,7 +1037,7 @@ class NestLinker {
         const prims = this.prims(m.decorators, owner.file);
         const http = prims.filter((p) => p.pkg === '@nestjs/common' && HTTP_DECORATORS[p.name]);
         if (http.length === 0) continue;
-        const methodGuards = this.guardsOf(prims, 'method-guard', owner);
+        const methodGuards = this.guardsOf(prims, 'method-guard', owner, d.module);
         const meta = this.metadata(prims);
         const versionPrim = this.find(prims, 'Version')[0];
         const methodVersion = versionPrim?.args[0] ? this.versions(versionPrim.args[0], owner.file, versionPrim.use.at, versionPrim.use.snippet) : null;
@@ -1077,11 +1098,12 @@ class NestLinker {
     }
   }
 
-  private guardsOf(prims: Prim[], mechanism: GuardMechanism, owner: ClassRef): GuardUse[] {
+  /** The guards of `@UseGuards(…)` among `prims`, on a controller of `module` (whose imports configure @nestjs/passport). */
+  private guardsOf(prims: Prim[], mechanism: GuardMechanism, owner: ClassRef, module: ClassRef): GuardUse[] {
     const out: GuardUse[] = [];
     for (const p of this.find(prims, 'UseGuards'))
       for (const a of p.args) for (const it of this.items(a)) {
-        const g = this.guardUse(it, mechanism, p.use.at, 'canActivate');
+        const g = this.guardUse(it, mechanism, p.use.at, 'canActivate', module);
         if (g) out.push({ ...g, guard: this.ctx.placed(g.guard, owner.file, p.use.at.line) });
       }
     return out;
