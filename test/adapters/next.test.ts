@@ -260,6 +260,27 @@ export async function GET() {
     expect(rows(fromPackage)).toEqual(['GET /api/sites - [a value from @acme/env]']);
   });
 
+  it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) is read: one object either way', async () => {
+    const project = (config: string) => ({
+      'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4', '@sentry/nextjs': '9.0.0' } }),
+      'next.config.ts': config,
+      'app/api/sites/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+    });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`);
+    const sentry = "import { withSentryConfig } from '@sentry/nextjs';\n\nconst config = { basePath: '/app', trailingSlash: false };\n";
+    const exported = await check(writeProject(project(`${sentry}\nexport default process.env.NODE_ENV === 'production'\n  ? withSentryConfig(config, { org: process.env.SENTRY_ORG, silent: !process.env.CI })\n  : config;\n`)));
+    expect(rows(exported)).toEqual(['GET /app/api/sites [/app]']);
+    expect(unresolvedRows(exported)).toEqual([]);
+    const local = await check(writeProject(project(`${sentry}\nconst exportConfig = process.env.SENTRY_AUTH_TOKEN ? withSentryConfig(config, {}) : config;\n\nexport default exportConfig;\n`)));
+    expect(rows(local)).toEqual(['GET /app/api/sites [/app]']);
+    // two different objects: which one is not known statically
+    const two = await check(writeProject(project(`const a = { basePath: '/a' };\nconst b = { basePath: '/b' };\n\nexport default process.env.ALT ? a : b;\n`)));
+    expect(rows(two)).toEqual(['GET /api/sites []']);
+    expect(unresolvedRows(two)).toEqual([
+      'next.config.ts:1:1 warning unresolved-route the configuration object of this next.config is not known statically; basePath and trailingSlash are taken as their defaults',
+    ]);
+  });
+
   it('without a matcher, middleware.ts runs for every route; a matcher that misses a route does not guard it', async () => {
     const base = {
       'package.json': JSON.stringify({ dependencies: { next: '15.3.2' } }),

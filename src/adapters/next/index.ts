@@ -217,11 +217,24 @@ class NextLinker {
     if (!def) return null;
     const start = this.ctx.ev.definitionOf(file, 0, def.local!);
     if (!start) return null;
-    const seen = new Set<Expr>();
+    // (the expressions being followed: a definition reached again on the way is a cycle)
+    const onPath = new Set<Expr>();
     const visit = (f: string, e: Expr, depth: number): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null => {
-      if (depth > 12 || seen.has(e)) return null;
-      seen.add(e);
+      if (depth > 12 || onPath.has(e)) return null;
+      onPath.add(e);
+      const hit = follow(f, e, depth);
+      onPath.delete(e);
+      return hit;
+    };
+    const follow = (f: string, e: Expr, depth: number): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null => {
       if (e.k === 'obj') return { file: f, expr: e };
+      // `process.env.SENTRY_AUTH_TOKEN ? withSentryConfig(nextConfig, options) : nextConfig`: one
+      // configuration object whichever way the test goes
+      if (e.k === 'choice') {
+        const then = visit(f, e.then, depth + 1);
+        const otherwise = then ? visit(f, e.otherwise, depth + 1) : null;
+        return then && otherwise && then.expr === otherwise.expr ? then : null;
+      }
       if (e.k === 'ref') {
         const d = this.ctx.ev.definitionOf(f, e.scope, e.name);
         return d ? visit(d.file, d.expr, depth + 1) : null;
