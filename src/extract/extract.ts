@@ -806,6 +806,14 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
   if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
 }
 
+/** `rhs` with `module.exports` read in it (as a call's argument, or a branch of a choice) replaced by `exported`. */
+function withExportsAs(rhs: Expr, exported: Expr): Expr {
+  if (rhs.k === 'member' && rhs.prop === 'exports' && rhs.obj.k === 'ref' && rhs.obj.name === 'module') return exported;
+  if (rhs.k === 'call' || rhs.k === 'new') return { ...rhs, args: rhs.args.map((a) => withExportsAs(a, exported)) };
+  if (rhs.k === 'choice') return { ...rhs, then: withExportsAs(rhs.then, exported), otherwise: withExportsAs(rhs.otherwise, exported) };
+  return rhs;
+}
+
 function requireOf(ts: TSModule, node: TS.Node): string | null {
   if (
     ts.isCallExpression(node) &&
@@ -827,7 +835,10 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
   const lhs = textOf(ctx, left);
   if (scope === 0 && lhs === 'module.exports') {
-    facts.scopes[0]!.bindings['*default*'] = rhs;
+    const before = facts.scopes[0]!.bindings['*default*'];
+    // `module.exports = withSentryConfig(module.exports, {…})` (what Sentry's wizard appends): the
+    // exports object read on the right is what was assigned before
+    facts.scopes[0]!.bindings['*default*'] = before !== undefined && !isEncoded(before) ? withExportsAs(rhs, before) : rhs;
     facts.exports.push({ exported: 'default', local: '*default*' });
     if (rhs.k === 'obj')
       for (const [k, v] of Object.entries(rhs.props).filter(([key]) => !key.startsWith('*spread*'))) {

@@ -260,7 +260,7 @@ export async function GET() {
     expect(rows(fromPackage)).toEqual(['GET /api/sites - [a value from @acme/env]']);
   });
 
-  it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) is read: one object either way', async () => {
+  it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) or wrapped in place (`module.exports = withSentryConfig(module.exports, …)`) is read', async () => {
     const project = (config: string) => ({
       'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4', '@sentry/nextjs': '9.0.0' } }),
       'next.config.ts': config,
@@ -273,6 +273,17 @@ export async function GET() {
     expect(unresolvedRows(exported)).toEqual([]);
     const local = await check(writeProject(project(`${sentry}\nconst exportConfig = process.env.SENTRY_AUTH_TOKEN ? withSentryConfig(config, {}) : config;\n\nexport default exportConfig;\n`)));
     expect(rows(local)).toEqual(['GET /app/api/sites [/app]']);
+    // what Sentry's wizard appends to a CommonJS next.config.js: the exports object wrapped in place
+    const cjs = project('');
+    delete (cjs as Record<string, string>)['next.config.ts'];
+    const wizard = await check(
+      writeProject({
+        ...cjs,
+        'next.config.js': `const nextConfig = { basePath: '/app' };\n\nmodule.exports = nextConfig;\n\nconst { withSentryConfig } = require('@sentry/nextjs');\nconst withVercelToolbar = require('@vercel/toolbar/plugins/next')();\n\nmodule.exports = withSentryConfig(module.exports, { org: 'acme', silent: true });\nmodule.exports = withVercelToolbar(module.exports);\n`,
+      }),
+    );
+    expect(rows(wizard)).toEqual(['GET /app/api/sites [/app]']);
+    expect(unresolvedRows(wizard)).toEqual([]);
     // two different objects: which one is not known statically
     const two = await check(writeProject(project(`const a = { basePath: '/a' };\nconst b = { basePath: '/b' };\n\nexport default process.env.ALT ? a : b;\n`)));
     expect(rows(two)).toEqual(['GET /api/sites []']);
