@@ -1131,9 +1131,13 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
   const ea = ts.isElementAccessExpression(n.expression) && (ts.isIdentifier(n.expression.argumentExpression) || ts.isPropertyAccessExpression(n.expression.argumentExpression)) ? n.expression : null;
   const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
+  // `await import('./routes')`: the module's namespace, as `import()` is no name a binding may
+  // take, `import` stands for it (Evaluator: a module's namespace)
   const callee: Expr = superOf?.base
     ? refOf(ctx, superOf.base, superOf.scope)
-    : ea
+    : n.expression.kind === ts.SyntaxKind.ImportKeyword
+      ? { k: 'ref', name: 'import', scope: 0 }
+      : ea
       ? { k: 'unknown', text: textOf(ctx, ea, 80) }
       : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
   const args = (n.arguments ?? []).map((a) =>

@@ -583,7 +583,7 @@ class FastifyApp {
 
   /** `register(import('./routes/sites.js'))` awaits the module and uses its default export. */
   private pluginValue(op: Op, e: Expr): Value {
-    if (e.k === 'call' && e.callee.k === 'unknown' && e.callee.text === 'import' && e.args[0]?.k === 'str')
+    if (e.k === 'call' && e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]?.k === 'str')
       return this.ctx.ev.importValue(op.file, e.args[0].v, 'default', 0);
     return this.ctx.ev.eval(op.file, e);
   }
