@@ -213,6 +213,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
     case '@hono/sentry':
+    // describeRoute / validator / resolver: OpenAPI descriptions and request validation
+    case 'hono-openapi':
     // stoker's Hono middleware: notFound, onError, serveEmojiFavicon
     case 'stoker/middlewares':
       return 'nonguard';

@@ -348,6 +348,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'server.ts', line: 10, message: 'POST /api/auth/magic-link/authorize has no auth guard' }],
     },
     {
+      dir: 'invalid/hono-openapi-description-is-no-candidate',
+      name: "hono-openapi's describeRoute and validator describe and validate: no candidate for an auth guard",
+      errors: [{ line: 10, message: 'POST /api/polls has no auth guard' }],
+    },
+    {
       dir: 'invalid/context-loader-named-for-auth',
       name: "a middleware named for auth that only loads the request's context and always hands it on (`nextAuth`: `c.set('ctx', await createContextFromRequest(c)); await next()`) refuses nothing; one calling `getSessionOrThrow` stays a guard by its name",
       errors: [
