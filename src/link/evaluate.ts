@@ -361,7 +361,7 @@ export class Evaluator {
             return { t: 'arr', items: keys.map((k): Value => (c.prop === 'keys' ? { t: 'str', v: k } : c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
           }
           // `const r = router.use(auth)` on a function's parameter: the chain answers the parameter
-          if (CHAINABLE.has(e.callee.prop)) {
+          if (CHAINABLE.has(e.callee.prop) || SAME_INSTANCE.has(e.callee.prop)) {
             const obj = this.eval(file, e.callee.obj, depth + 1);
             if (obj.t === 'param' && !obj.path?.length) return obj;
           }
@@ -1001,6 +1001,12 @@ export class Evaluator {
     return null;
   }
 }
+
+/**
+ * Methods answering the instance they are called on, whichever framework's: `fastify.withTypeProvider<T>()`
+ * (the same instance, typed), also on a function's parameter.
+ */
+const SAME_INSTANCE = new Set(['withTypeProvider']);
 
 /** The name a middleware or handler is written with: `requireSession`, `passport.authenticate`. */
 /** A name as written: a class's instance fields (`*this*App`) are `this`. */

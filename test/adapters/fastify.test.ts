@@ -156,6 +156,51 @@ describe('Fastify semantics', () => {
     expect(joinRoute('', '/', 'both', false)).toEqual({ path: '/', bothForms: false });
   });
 
+  it("withTypeProvider<T>() answers the same instance; a plugin returning a helper's call registers what the helper does", async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/controllers/sites.ts': `
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../guards.js';
+
+export default async function sitesController(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', requireSession);
+  fastify.get('/', async () => []);
+}
+`,
+      'src/router.ts': `
+import type { FastifyInstance } from 'fastify';
+import sitesController from './controllers/sites.js';
+
+export default async function router(fastify: FastifyInstance, opts?: { dashboard?: boolean }) {
+  await fastify.register(sitesController, { prefix: '/api/sites' });
+}
+`,
+      'src/build-app.ts': `
+import fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import router from './router.js';
+
+export async function registerApp(originalServer: FastifyInstance, opts?: { dashboard?: boolean }) {
+  const server = originalServer.withTypeProvider<TypeBoxTypeProvider>();
+  await Promise.all([server.register((f) => router(f, opts))]);
+  server.get('/health', async () => ({ ok: true }));
+  return server;
+}
+
+export default async function buildApp(opts?: { dashboard?: boolean }) {
+  const server = fastify().withTypeProvider<TypeBoxTypeProvider>();
+  await registerApp(server, opts);
+  return server;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/sites (both forms) requireSession:auth', 'GET /health']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('a url "/" in a prefixed plugin serves both forms; others match the trailing slash exactly', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,
