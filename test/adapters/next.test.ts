@@ -260,6 +260,27 @@ export async function GET() {
     expect(rows(fromPackage)).toEqual(['GET /api/sites - [a value from @acme/env]']);
   });
 
+  it("pageExtensions with a dot (`['page.tsx', 'page.ts']`): the whole extension leaves the route's path, and other files are neither pages nor routes", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4' } }),
+        'next.config.js': "module.exports = { basePath: '/dashboard', pageExtensions: ['page.tsx', 'page.ts'] };\n",
+        'src/pages/api/index.page.ts': "export default function handler(req, res) {\n  res.json({ ok: true });\n}\n",
+        'src/pages/api/oauth/callback.page.ts': "export default function handler(req, res) {\n  res.redirect(307, '/dashboard');\n}\n",
+        // not a page: a helper beside them
+        'src/pages/api/oauth/state.ts': "export default function state() {\n  return crypto.randomUUID();\n}\n",
+        'src/app/api/sites/route.page.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+        // `route.v2` is no route file's name
+        'src/app/api/legacy/route.v2.page.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}`)).toEqual([
+      'ALL /dashboard/api src/pages/api/index.page.ts',
+      'ALL /dashboard/api/oauth/callback src/pages/api/oauth/callback.page.ts',
+      'GET /dashboard/api/sites src/app/api/sites/route.page.ts',
+    ]);
+  });
+
   it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) or wrapped in place (`module.exports = withSentryConfig(module.exports, …)`) is read', async () => {
     const project = (config: string) => ({
       'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4', '@sentry/nextjs': '9.0.0' } }),

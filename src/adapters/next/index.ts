@@ -151,8 +151,13 @@ class NextLinker {
     const local = files.map(rel);
     const has = (dir: string): boolean => local.some((f) => f.startsWith(`${dir}/`));
     const config = this.config(pkg, files);
-    const exts = config.pageExtensions;
-    const extOk = (f: string): boolean => exts.some((e) => f.endsWith(`.${e}`));
+    // the file's path without the page extension it ends with (the longest: `index.page.ts` of
+    // `['page.ts', 'ts']` is `index`), or null when it ends with none: not a page, nor a route
+    const exts = [...config.pageExtensions].sort((a, b) => b.length - a.length);
+    const unextended = (f: string): string | null => {
+      const e = exts.find((x) => f.endsWith(`.${x}`));
+      return e === undefined ? null : f.slice(0, -(e.length + 1));
+    };
     const appRoot = has('app') ? 'app' : has('src/app') ? 'src/app' : null;
     const pagesRoot = has('pages') ? 'pages' : has('src/pages') ? 'src/pages' : null;
     const srcDir = appRoot?.startsWith('src/') || pagesRoot?.startsWith('src/') ? 'src/' : '';
@@ -161,7 +166,9 @@ class NextLinker {
     const appName = pkg.dir || '.';
     local.forEach((f, i) => {
       const file = files[i]!;
-      if (appRoot && f.startsWith(`${appRoot}/`) && /(^|\/)route\.[^/]+$/.test(f) && extOk(f)) {
+      const base = unextended(f);
+      if (base === null) return;
+      if (appRoot && f.startsWith(`${appRoot}/`) && /(^|\/)route$/.test(base)) {
         const dirs = f.slice(appRoot.length + 1).split('/').slice(0, -1);
         if (dirs.some((d) => d.startsWith('_') || /^\(\.{1,3}\)/.test(d))) return;
         const segs = dirs.map(segmentOf).filter((s): s is string => s !== null);
@@ -172,8 +179,8 @@ class NextLinker {
         for (const m of methods) this.route(file, m, m, segs, config, middleware, appName);
         return;
       }
-      if (pagesRoot && f.startsWith(`${pagesRoot}/api/`) && extOk(f)) {
-        const parts = f.slice(pagesRoot.length + 1).replace(/\.[^/.]+$/, '').split('/');
+      if (pagesRoot && f.startsWith(`${pagesRoot}/api/`)) {
+        const parts = base.slice(pagesRoot.length + 1).split('/');
         if (parts[parts.length - 1] === 'index') parts.pop();
         const segs = parts.map(segmentOf).filter((s): s is string => s !== null);
         if (this.ctx.files.get(file)!.exports.some((x) => x.exported === 'default')) this.route(file, 'default', 'ALL', segs, config, middleware, appName);
