@@ -367,8 +367,9 @@ export interface GuardClass {
  * `constructEventAsync`, a client's `parseThinEvent` / `parseEventNotification`,
  * `webhooks.signature.verifyHeader`), svix's and standardwebhooks' `new Webhook(secret).verify(…)`,
  * WorkOS's `workos.webhooks.constructEvent({ payload, sigHeader, secret })`, @octokit/webhooks'
- * `verify` / `verifyAndReceive`, Polar's `validateEvent(body, headers, secret)` — or one of several such checks (`(legacy ? stripeLegacy :
- * stripeLive).webhooks.constructEvent`): the provider's package, else null.
+ * `verify` / `verifyAndReceive`, Polar's `validateEvent(body, headers, secret)` — or one of
+ * several such checks (`(legacy ? stripeLegacy : stripeLive).webhooks.constructEvent`): the
+ * provider's package, else null.
  */
 export function webhookVerifier(value: Value): string | null {
   if (value.t === 'unknown') {

@@ -1008,12 +1008,12 @@ export class Evaluator {
  */
 const SAME_INSTANCE = new Set(['withTypeProvider']);
 
-/** The name a middleware or handler is written with: `requireSession`, `passport.authenticate`. */
 /** A name as written: a class's instance fields (`*this*App`) are `this`. */
 export function refName(name: string): string {
   return name.startsWith(THIS_PREFIX) ? 'this' : name;
 }
 
+/** The name a middleware or handler is written with: `requireSession`, `passport.authenticate`. */
 export function exprName(e: Expr): string | null {
   switch (e.k) {
     case 'ref':

@@ -612,7 +612,8 @@ class FastifyApp {
         if (argIndex < 0) continue;
         const callee = this.ctx.ev.eval(file, call.callee);
         if (callee.t !== 'fn') continue;
-        // (under a condition known to fail, the call is never made)
+        // (under a condition known to fail, the call is never made; a returned call, an Expr with
+        // no conditions of its own recorded, is made whenever the plugin runs)
         const when = 'k' in call ? new Map<string, string>() : this.ctx.callConditions(file, call);
         if (when === null) continue;
         this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) =>
