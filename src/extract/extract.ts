@@ -360,7 +360,7 @@ function statementKind(ts: TSModule, kind: TS.SyntaxKind): number {
   if (statementKinds === null) {
     const K = ts.SyntaxKind;
     statementKinds = new Uint8Array(K.Count);
-    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ExpressionStatement, K.IfStatement, K.Block, K.SwitchStatement])
+    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ExpressionStatement, K.ReturnStatement, K.IfStatement, K.Block, K.SwitchStatement])
       statementKinds[k] = 1;
     for (const k of [K.InterfaceDeclaration, K.TypeAliasDeclaration]) statementKinds[k] = 2;
   }
@@ -380,6 +380,11 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isExpressionStatement(node)) {
     // `void registerRoutes(app)`: the call, its result let go
     visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
+    return;
+  }
+  if (ts.isReturnStatement(node)) {
+    // `return registerRoutes(app)`: the call is made as a statement's is, its result handed back
+    if (node.expression) recordReturned(ctx, toExpr(ctx, node.expression, scope, fn), scope);
     return;
   }
   if (ts.isImportDeclaration(node)) {
@@ -730,6 +735,15 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList)
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
+}
+
+/**
+ * A call a function returns (`return registerRoutes(app)`, `(f) => router(f, opts)`) is made as a
+ * statement's is: one of a function called by its name is recorded (a method's, `res.json(rows)`,
+ * `this.service.find(id)`, a handler's answer, hands no router on).
+ */
+function recordReturned(ctx: Ctx, ex: Expr, scope: number): void {
+  if (ex.k === 'call' && ex.callee.k === 'ref') recordCall(ctx, ex, scope);
 }
 
 /** Methods that add to a list in place. */
@@ -1388,7 +1402,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   if (ts.isBlock(body)) {
     visitStatements(ctx, body.statements, scope.id, f);
   } else {
-    f.returns.push(toExpr(ctx, body, scope.id, f));
+    // `(f) => router(f, opts)`: the body's call is made, as a returned one is
+    const returned = toExpr(ctx, body, scope.id, f);
+    f.returns.push(returned);
+    recordReturned(ctx, returned, scope.id);
   }
   ctx.when = outerWhen;
   const words = wordsOf(ctx, body);

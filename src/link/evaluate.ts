@@ -366,11 +366,11 @@ export class Evaluator {
             if (obj.t === 'param' && !obj.path?.length) return obj;
           }
         }
+        // `const { router } = await import('./routes')`: the module's namespace (what the promise gives)
+        if (e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]?.k === 'str') return this.importValue(file, e.args[0].v, '*', depth + 1);
         const callee = this.eval(file, e.callee, depth + 1);
         if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args[0]?.k === 'str')
           return this.importValue(file, e.args[0].v, '=', depth + 1);
-        // `const { router } = await import('./routes')`: the module's namespace (what the promise gives)
-        if (e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]?.k === 'str') return this.importValue(file, e.args[0].v, '*', depth + 1);
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           for (const a of this.adapters) {

@@ -837,4 +837,45 @@ export function loadMiddleware(): any {
     );
     expect(lines(res)).toEqual(['GET /actor [middleware.activitypub.enabled, middleware.activitypub.verify] src/routes/activitypub.ts:6']);
   });
+
+  it('a call a function returns is made as a statement\'s is: `return registerRoutes(app)`, `(app) => registerRoutes(app)`', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/routes.ts': `
+import type { Express } from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+
+export function registerRoutes(app: Express) {
+  app.get('/api/sites', authMiddleware, (req, res) => {
+    res.json([]);
+  });
+}
+`,
+        'src/main.ts': `
+import express, { type Express } from 'express';
+import { registerRoutes } from './routes';
+
+function setup(app: Express) {
+  return registerRoutes(app);
+}
+const setupAdmin = (app: Express) => registerRoutes(app);
+
+const api = express();
+setup(api);
+api.listen(3000);
+
+const admin = express();
+setupAdmin(admin);
+admin.listen(3001);
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.app} ${lines({ routes: [r] })[0]}`)).toEqual([
+      'app (src/main.ts:10) GET /api/sites [authMiddleware] src/routes.ts:6',
+      'app (src/main.ts:14) GET /api/sites [authMiddleware] src/routes.ts:6',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

@@ -599,12 +599,7 @@ class FastifyApp {
     const out: { op: Op; at: Loc; sub: number }[] = [];
     for (const p of this.ctx.paramRegistrations.get(fnKey(file, fn)) ?? []) if (p.index === index) out.push({ op: { reg: p.reg, file: p.file }, at: p.reg.at, sub: 0 });
     if (depth < 16) {
-      // the calls of the file handing it the instance, and, made too, a call the plugin returns
-      // (`server.register((f) => router(f, opts))`, `return registerSites(fastify)`: Fastify
-      // awaits the promise it answers)
-      const returned = this.ctx.ev.returnsOf(file, fn).filter((r): r is Extract<Expr, { k: 'call' }> => r.k === 'call');
-      const made = [...(this.ctx.files.get(file)?.calls ?? []), ...returned];
-      for (const call of made) {
+      for (const call of this.ctx.files.get(file)?.calls ?? []) {
         const argIndex = call.args.findIndex((a) => {
           const v = this.ctx.ev.eval(file, a);
           return isBareParam(v) && v.file === file && v.fn === fn && v.index === index;
@@ -612,9 +607,8 @@ class FastifyApp {
         if (argIndex < 0) continue;
         const callee = this.ctx.ev.eval(file, call.callee);
         if (callee.t !== 'fn') continue;
-        // (under a condition known to fail, the call is never made; a returned call, an Expr with
-        // no conditions of its own recorded, is made whenever the plugin runs)
-        const when = 'k' in call ? new Map<string, string>() : this.ctx.callConditions(file, call);
+        // (under a condition known to fail, the call is never made)
+        const when = this.ctx.callConditions(file, call);
         if (when === null) continue;
         this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) =>
           out.push({ op: when.size === 0 ? op : { ...op, when: new Map([...when, ...(op.when ?? [])]) }, at: call.at, sub: i + 1 }),
