@@ -449,6 +449,64 @@ app.get(\`/v1/\${base}/ping\`, async () => 'pong');
     ]);
   });
 
+  it('fastify-metrics serves its endpoint in the context that registers it, with the hooks there and in its route options', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', 'fastify-metrics': '^12.0.0' } }),
+      'src/ops-token.ts': `export async function requireOpsToken(request, reply) { if (request.headers['x-ops-token'] !== process.env.OPS_TOKEN) return reply.code(401).send(); }`,
+      // the dashboard's server: the plugin's default endpoint, next to the app's own routes
+      'src/server.ts': `
+import Fastify from 'fastify';
+import fastifyMetrics from 'fastify-metrics';
+
+const app = Fastify();
+app.register(fastifyMetrics.default, { routeMetrics: { enabled: true } });
+app.get('/api/health/ready', async () => ({ ok: true }));
+`,
+      // an operations server: fastify-plugin keeps the endpoint in the prefixed plugin's context, under its hook
+      'src/admin.ts': `
+import Fastify from 'fastify';
+import metrics from 'fastify-metrics';
+import { requireOpsToken } from './ops-token.js';
+
+const admin = Fastify();
+admin.register(async (ops) => {
+  ops.addHook('onRequest', requireOpsToken);
+  await ops.register(metrics, { endpoint: '/metrics' });
+}, { prefix: '/ops' });
+`,
+      // the endpoint as route options: its own hooks, its method GET whatever they say
+      'src/edge.ts': `
+import Fastify from 'fastify';
+import metrics from 'fastify-metrics';
+import { requireOpsToken } from './ops-token.js';
+
+const edge = Fastify();
+edge.register(metrics, { endpoint: { url: '/edge/metrics', method: 'POST', onRequest: [requireOpsToken] } });
+`,
+      // no endpoint, and one not known statically
+      'src/worker.ts': `
+import Fastify from 'fastify';
+import metrics from 'fastify-metrics';
+
+const worker = Fastify();
+worker.register(metrics, { endpoint: null, defaultMetrics: { enabled: true } });
+const jobs = Fastify();
+jobs.register(metrics, { endpoint: process.env.METRICS_PATH });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/health/ready', 'GET /edge/metrics requireOpsToken:auth+bearer', 'GET /metrics', 'GET /ops/metrics requireOpsToken:auth+bearer']);
+    expect(res.routes.filter((r) => r.path.endsWith('/metrics')).map((r) => `${r.path} ${r.handler} ${r.file}:${r.line}`)).toEqual([
+      '/edge/metrics fastify-metrics src/edge.ts:7',
+      '/metrics fastify-metrics src/server.ts:6',
+      '/ops/metrics fastify-metrics src/admin.ts:9',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'missing-auth-guard' || f.ruleId === 'unresolved-route'))).toEqual([
+      'src/server.ts:6:1 error missing-auth-guard GET /metrics has no auth guard',
+      'src/worker.ts:8:1 warning unresolved-route the endpoint fastify-metrics serves is not known statically (property METRICS_PATH of a value not known statically); its route is left out',
+    ]);
+  });
+
   it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

@@ -70,6 +70,8 @@ const GUARD_HOOKS = ['onRequest', 'preParsing', 'preValidation', 'preHandler'];
 
 const SWAGGER_PACKAGES = new Set(['@fastify/swagger', 'fastify-swagger']);
 const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
+/** A plugin that serves a route of its own (FastifyApp.metrics). */
+const METRICS_PACKAGE = 'fastify-metrics';
 
 interface Swagger {
   pkg: string;
@@ -147,6 +149,8 @@ interface PendingRoute {
   head: PrefixStep | null;
   /** the conditions not decided statically it is declared under (Frame.when) */
   when: Conditions;
+  /** the package that serves it (a plugin's own route), named as its handler */
+  servedBy: string | null;
 }
 
 /** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
@@ -346,7 +350,11 @@ class FastifyApp {
       return;
     }
     const { plugin, skipOverride } = unwrapFastifyPlugin(found);
-    if (plugin.t === 'pkg') return; // a package plugin (cors, helmet, sensible …): no application routes
+    if (plugin.t === 'pkg') {
+      // a package plugin (cors, helmet, sensible …): no application routes, but its own
+      if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
+      return;
+    }
     if (plugin.t !== 'fn') {
       this.ctx.warn(file, reg.at, `plugin not known statically (${valueNote(plugin)}); the routes it registers are unknown`, reg.snippet);
       return;
@@ -371,6 +379,26 @@ class FastifyApp {
     const hiddenTag = opts?.t === 'obj' ? this.str(opts, 'hiddenTag') : null;
     const hideUntagged = opts?.t === 'obj' ? bool(this.ctx.ev.member(opts, 'hideUntagged', 0)) : undefined;
     ctx.swaggerOwn = { pkg, hiddenTag: hiddenTag ?? 'X-HIDDEN', hideUntagged: hideUntagged ?? false };
+  }
+
+  /**
+   * fastify-metrics (9 and later, read at v13.2 src/fastify-metrics.ts `registerMetricsRoute`):
+   * the plugin, wrapped in fastify-plugin, declares in the context that registers it `GET` at
+   * its `endpoint` option (default `/metrics`; `null`: no route), or, when `endpoint` is route
+   * options, a route with them, its method made GET and its handler the plugin's own.
+   */
+  private metrics(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const endpoint = opts === null ? undefined : this.optionOf(opts, 'endpoint', frame);
+    if (endpoint?.t === 'unknown' && endpoint.why === 'null') return;
+    const options = endpoint?.t === 'obj' ? endpoint : null;
+    const url = endpoint === undefined ? { t: 'str' as const, v: '/metrics' } : options ? (this.optionOf(options, 'url', frame) ?? this.optionOf(options, 'path', frame)) : endpoint;
+    const urls = url ? stringsOf(url) : null;
+    if (!urls || urls.length !== 1) {
+      this.ctx.warn(file, reg.at, `the endpoint ${METRICS_PACKAGE} serves is not known statically (${url ? pathNote(url) : 'no url'}); its route is left out`, reg.snippet);
+      return;
+    }
+    this.declare(op, frame.ctx, ['GET'], urls, options, null, null, this.conditionsOf(op, frame), METRICS_PACKAGE);
   }
 
   /** A context for an encapsulated plugin registered with `prefix` in `parent` (or with one not known statically, `unknown` saying why). */
@@ -690,7 +718,27 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
-    const headStep = head ? prefixStep('', file, reg, head.note) : null;
+    this.declare(op, c, methods, urls, options, handler, head ? prefixStep('', file, reg, head.note) : null, when, null);
+  }
+
+  /**
+   * Declare a route at each of `urls` in context `c`: its hooks and documentation read from its
+   * route options (`options`), `servedBy` the package serving it when no handler of the
+   * analysed code does.
+   */
+  private declare(
+    op: Op,
+    c: Context,
+    methods: string[],
+    urls: string[],
+    options: Value | null,
+    handler: PendingRoute['handler'],
+    headStep: PrefixStep | null,
+    when: Conditions,
+    servedBy: string | null,
+  ): void {
+    const { reg, file } = op;
+    const ev = this.ctx.ev;
     const hooks: HookUse[] = [];
     let hidden = { hide: false, tags: [] as string[] };
     let prefixTrailingSlash = 'both';
@@ -722,6 +770,7 @@ class FastifyApp {
           apiDocs: published,
           head: headStep,
           when,
+          servedBy,
         });
       }
     }
@@ -762,7 +811,7 @@ class FastifyApp {
     if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
-    const handlerName = r.handler ? this.handlerName(r.handler) : null;
+    const handlerName = r.servedBy ?? (r.handler ? this.handlerName(r.handler) : null);
     for (const method of r.methods) {
       this.ctx.addRoute(
         {
