@@ -916,3 +916,62 @@ metrics.get('/metrics', async () => 'ok');
     ]);
   });
 });
+
+describe('express: routes a middleware package answers itself', () => {
+  it("express-prom-bundle answers its metricsPath, any method, where requests for it reach the middleware: under the layers before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'metered', dependencies: { express: '4.21.2', 'express-prom-bundle': '8.0.0', 'prom-client': '15.1.3' } }),
+      'src/guards.ts': `${GUARDS}
+export function requireOpsToken(req: Request, res: Response, next: NextFunction) {
+  if (req.get('x-ops-token') !== process.env.OPS_TOKEN) return res.status(401).end();
+  next();
+}
+`,
+      // the dashboard: metrics first, so the session check that follows does not cover them
+      'src/app.ts': `
+import express from 'express';
+import promBundle from 'express-prom-bundle';
+import { requireSession } from './guards.js';
+import { api } from './api.js';
+
+export const app = express();
+app.use(promBundle({ includeMethod: true, includePath: true }));
+app.use(requireSession);
+app.use('/api', api);
+`,
+      // a router mounted at /api: a request for /metrics never reaches its middleware
+      'src/api.ts': `
+import { Router } from 'express';
+import promBundle from 'express-prom-bundle';
+
+export const api = Router();
+api.use(promBundle());
+api.get('/sites', (req, res) => res.json([]));
+`,
+      // the operations server: behind the token check, at a path of its own; one not served, one not known statically
+      'src/ops.ts': `
+import express from 'express';
+import promBundle from 'express-prom-bundle';
+import { requireOpsToken } from './guards.js';
+
+const ops = express();
+ops.use('/internal', requireOpsToken, promBundle({ metricsPath: '/internal/metrics' }));
+ops.use(promBundle({ autoregister: false }));
+ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true, matching: true })).toEqual([
+      'GET /api/sites [requireSession (app.use)]',
+      'ALL /internal/metrics [requireOpsToken (app.use)] case-sensitive',
+      'ALL /metrics [] case-sensitive',
+    ]);
+    expect(res.routes.filter((r) => r.method === 'ALL').map((r) => `${r.path} ${r.handler} ${r.file}:${r.line}`)).toEqual([
+      '/internal/metrics express-prom-bundle src/ops.ts:7',
+      '/metrics express-prom-bundle src/app.ts:8',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/ops.ts:9 the metrics path express-prom-bundle answers is not known statically (property METRICS_PATH of a value not known statically); its route is left out',
+    ]);
+  });
+});

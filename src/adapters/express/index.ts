@@ -22,6 +22,8 @@ import { handlerNameOf } from '../handler-name.js';
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
+/** A middleware package that answers a route of its own (ExpressLinker.promBundlePath). */
+const PROM_BUNDLE = 'express-prom-bundle';
 
 function bool(v: Value | undefined): boolean | undefined {
   return v?.t === 'bool' ? v.v : undefined;
@@ -43,6 +45,13 @@ interface ScopedGuard {
   caseSensitive: boolean;
   /** a route registration's layer (pass-through-route): it runs for requests whose whole path its path matches, with its method */
   route?: { method: string; strict: boolean };
+}
+
+/** The guards of the layers in `active` that run for a `method` request to the route `full`. */
+function applying(active: ScopedGuard[], method: string, full: string): AppliedGuard[] {
+  return active
+    .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === method) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
+    .map((s) => s.guard);
 }
 
 export const expressAdapter: Adapter = {
@@ -229,6 +238,12 @@ class ExpressLinker {
             for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
           }
+          // express-prom-bundle's middleware answers its metrics path itself (a route), and times the rest.
+          const metricsPath = this.promBundlePath(it.value, file, b);
+          if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) {
+            const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
+            this.packageRoute(b, metricsPath, it, [...inherited, ...local], steps, app);
+          }
           // A path-mounted function that answers and never calls next is an ALL route.
           if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
             const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
@@ -251,6 +266,59 @@ class ExpressLinker {
       }
     }
     return local;
+  }
+
+  /**
+   * express-prom-bundle (read at 8.x, src/index.js): unless `autoregister: false`, the
+   * middleware `promBundle(opts)` makes answers, whatever the method, a request whose original
+   * URL is `metricsPath` (default `/metrics`) with or without a trailing slash — wherever it is
+   * mounted, so the route is there when such requests reach it. (`metricsApp`, another app
+   * serving the path, is not followed; a regular expression as `metricsPath` is not read.)
+   */
+  private promBundlePath(v: Value, file: string, b: BoundRegistration): string | null {
+    if (v.t !== 'pkg' || v.pkg !== PROM_BUNDLE || !v.called || v.path.some((p) => p !== 'default')) return null;
+    const opts = v.args[0];
+    if (opts === undefined) return '/metrics';
+    const leftOut = (why: string): null => {
+      this.ctx.warn(file, b.reg.at, `the metrics path ${PROM_BUNDLE} answers is not known statically (${why}); its route is left out`, b.reg.snippet);
+      return null;
+    };
+    if (opts.t !== 'obj') return leftOut(pathNote(opts));
+    if ('autoregister' in opts.props) {
+      const on = this.ctx.ev.member(opts, 'autoregister', 0);
+      if (on.t === 'bool' && !on.v) return null;
+      if (on.t !== 'bool') return leftOut(`autoregister: ${pathNote(on)}`);
+    }
+    if (!('metricsPath' in opts.props)) return '/metrics';
+    const at = this.ctx.ev.member(opts, 'metricsPath', 0);
+    return at.t === 'str' ? at.v || '/metrics' : leftOut(pathNote(at));
+  }
+
+  /**
+   * A route a package's middleware answers itself at `path` (the whole path, as requests carry
+   * it), any method: under the layers before it that apply there (`active`, which holds the
+   * functions before it in its own use()), named for the package.
+   */
+  private packageRoute(b: BoundRegistration, path: string, served: { value: Value }, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): void {
+    const { reg, file } = b;
+    if (served.value.t !== 'pkg' || !this.ctx.expand(file, reg.at, reg.snippet)) return;
+    this.ctx.addRoute(
+      {
+        method: 'ALL',
+        path,
+        ...routePlace(file, reg),
+        framework: 'express',
+        handler: served.value.pkg,
+        app: app.name ?? 'app',
+        // (its own pattern: `^path/?$`, case-sensitive)
+        trailingSlashInsensitive: true,
+        caseSensitive: true,
+        prefixes,
+        guards: uniqueGuards(applying(active, 'ALL', path)),
+        handlerFn: null,
+      },
+      app,
+    );
   }
 
   private route(
@@ -327,9 +395,7 @@ class ExpressLinker {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
       const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
-      const applied = active
-        .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === methods[0]) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
-        .map((s) => s.guard);
+      const applied = applying(active, methods[0]!, full);
       this.ctx.addRoute(
         {
           method: methods[0]!,
