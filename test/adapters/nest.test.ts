@@ -38,6 +38,28 @@ export class SitesController {
 }
 `;
 
+/** A module serving SitesController, and a global guard answering 401 without a session. */
+const SESSION_GUARDED_SITES = {
+  'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest();
+    if (!request.session?.userId) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+  'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class AppModule {}
+`,
+  'src/sites.controller.ts': SITES_CONTROLLER,
+};
+
 const outside = (route: string) => `${route} is on the browser surface but not in the contract`;
 
 describe('fixtures/nest-clean', () => {
@@ -611,28 +633,48 @@ NestFactory.create(AppModule).then((app) => {
   return app.listen(process.env.PORT ?? 3000);
 });
 `,
-      'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
-
-@Injectable()
-export class SessionGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest();
-    if (!request.session?.userId) throw new UnauthorizedException();
-    return true;
-  }
-}
-`,
-      'src/app.module.ts': `import { Module } from '@nestjs/common';
-import { SitesController } from './sites.controller';
-
-@Module({ controllers: [SitesController] })
-export class AppModule {}
-`,
-      'src/sites.controller.ts': SITES_CONTROLLER,
+      ...SESSION_GUARDED_SITES,
     });
     const res = await check(dir);
     expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
+  it("express-prom-bundle given to app.use() answers its metrics path in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'express-prom-bundle': '^8.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import * as promBundle from 'express-prom-bundle';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  app.use(promBundle({ includeMethod: true, metricsPath: '/internal/metrics' }));
+  app.use(requireApiKey);
+  app.use(promBundle({ autoregister: false }));
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/api-key.ts': `export function requireApiKey(req, res, next) {
+  if (req.headers['x-api-key'] !== process.env.API_KEY) return res.status(401).end();
+  next();
+}
+`,
+      ...SESSION_GUARDED_SITES,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard]',
+      'ALL /internal/metrics express-prom-bundle src/main.ts:11 []',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      'src/main.ts:11:3 error excluded-family-leak ALL /internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+    ]);
   });
 
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {

@@ -18,12 +18,11 @@ import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCover
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
+import { promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
-/** A middleware package that answers a route of its own (ExpressLinker.promBundlePath). */
-const PROM_BUNDLE = 'express-prom-bundle';
 
 function bool(v: Value | undefined): boolean | undefined {
   return v?.t === 'bool' ? v.v : undefined;
@@ -239,8 +238,9 @@ class ExpressLinker {
             return;
           }
           // express-prom-bundle's middleware answers its metrics path itself (a route), and times the rest.
-          const metricsPath = this.promBundlePath(it.value, file, b);
-          if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) {
+          const metricsPath = promBundlePath(this.ctx.ev, it.value);
+          if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
+          else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) {
             const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
             this.packageRoute(b, metricsPath, it, [...inherited, ...local], steps, app);
           }
@@ -266,32 +266,6 @@ class ExpressLinker {
       }
     }
     return local;
-  }
-
-  /**
-   * express-prom-bundle (read at 8.x, src/index.js): unless `autoregister: false`, the
-   * middleware `promBundle(opts)` makes answers, whatever the method, a request whose original
-   * URL is `metricsPath` (default `/metrics`) with or without a trailing slash — wherever it is
-   * mounted, so the route is there when such requests reach it. (`metricsApp`, another app
-   * serving the path, is not followed; a regular expression as `metricsPath` is not read.)
-   */
-  private promBundlePath(v: Value, file: string, b: BoundRegistration): string | null {
-    if (v.t !== 'pkg' || v.pkg !== PROM_BUNDLE || !v.called || v.path.some((p) => p !== 'default')) return null;
-    const opts = v.args[0];
-    if (opts === undefined) return '/metrics';
-    const leftOut = (why: string): null => {
-      this.ctx.warn(file, b.reg.at, `the metrics path ${PROM_BUNDLE} answers is not known statically (${why}); its route is left out`, b.reg.snippet);
-      return null;
-    };
-    if (opts.t !== 'obj') return leftOut(pathNote(opts));
-    if ('autoregister' in opts.props) {
-      const on = this.ctx.ev.member(opts, 'autoregister', 0);
-      if (on.t === 'bool' && !on.v) return null;
-      if (on.t !== 'bool') return leftOut(`autoregister: ${pathNote(on)}`);
-    }
-    if (!('metricsPath' in opts.props)) return '/metrics';
-    const at = this.ctx.ev.member(opts, 'metricsPath', 0);
-    return at.t === 'str' ? at.v || '/metrics' : leftOut(pathNote(at));
   }
 
   /**

@@ -31,6 +31,7 @@ import { headerStrategies, passportStrategy, strategiesOf, type Strategies } fro
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { pathApplies } from '../paths.js';
+import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -795,6 +796,29 @@ class NestLinker {
       const fns = first ? args.slice(1) : args;
       for (const scope of first ?? ['']) {
         for (const it of this.ev.flatten(file, fns.map((f) => f.expr))) {
+          // express-prom-bundle in the Express instance under the app: a route outside Nest's own (no prefix, guard, interceptor)
+          const metricsPath = promBundlePath(this.ev, it.value);
+          if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
+          else if (metricsPath !== null && pathApplies(scope, metricsPath, true) && this.ctx.expand(file, at, snippet))
+            this.ctx.addRoute(
+              {
+                method: 'ALL',
+                path: metricsPath,
+                file,
+                line: at.line,
+                column: at.column,
+                framework: 'nest',
+                handler: PROM_BUNDLE,
+                app: app.name,
+                trailingSlashInsensitive: true,
+                caseSensitive: true,
+                prefixes: [],
+                guards: app.uses.filter((u) => pathApplies(u.scope, metricsPath, true)).map((u) => u.guard),
+                handlerFn: null,
+                snippet,
+              },
+              app.root,
+            );
           const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
           if (g) app.uses.push({ guard: g, scope });
         }
