@@ -18,7 +18,7 @@ import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCover
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
-import { promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -240,10 +240,7 @@ class ExpressLinker {
           // express-prom-bundle's middleware answers its metrics path itself (a route), and times the rest.
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
-          else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) {
-            const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
-            this.packageRoute(b, metricsPath, it, [...inherited, ...local], steps, app);
-          }
+          else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
           // A path-mounted function that answers and never calls next is an ALL route.
           if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
             const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
@@ -269,25 +266,25 @@ class ExpressLinker {
   }
 
   /**
-   * A route a package's middleware answers itself at `path` (the whole path, as requests carry
-   * it), any method: under the layers before it that apply there (`active`, which holds the
-   * functions before it in its own use()), named for the package.
+   * A route the middleware of package `pkg` answers itself at `path` (the whole path, as
+   * requests carry it: no prefix composes it), any method: under the layers before it that
+   * apply there (`active`, which holds the functions before it in its own use()).
    */
-  private packageRoute(b: BoundRegistration, path: string, served: { value: Value }, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): void {
+  private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject): void {
     const { reg, file } = b;
-    if (served.value.t !== 'pkg' || !this.ctx.expand(file, reg.at, reg.snippet)) return;
+    if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.ctx.addRoute(
       {
         method: 'ALL',
         path,
         ...routePlace(file, reg),
         framework: 'express',
-        handler: served.value.pkg,
+        handler: pkg,
         app: app.name ?? 'app',
         // (its own pattern: `^path/?$`, case-sensitive)
         trailingSlashInsensitive: true,
         caseSensitive: true,
-        prefixes,
+        prefixes: [],
         guards: uniqueGuards(applying(active, 'ALL', path)),
         handlerFn: null,
       },
