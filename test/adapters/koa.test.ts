@@ -113,6 +113,63 @@ describe('fixtures/koa-leaky', () => {
   });
 });
 
+describe('fixtures/koa-route', () => {
+  const DIR = path.join(ROOT, 'fixtures', 'koa-route');
+  const S = 'src/server.ts:';
+  // app.use(loadViewer), app.use(scopeToMembership), app.use(new CSRF()) before the routes
+  const ALL = { auth: ['loadViewer'], tenant: ['scopeToMembership'], csrf: ['CSRF'] };
+
+  it('lists the routes koa-route answers, each behind the app middleware used before it', async () => {
+    const res = await check(DIR);
+    expect(routeRows(res.routes)).toEqual([
+      // used after loadViewer, before scopeToMembership
+      row('GET /api/auth/me/', 'contract', `${S}38:1`, { auth: ['loadViewer'] }, 'GET /api/auth/me/'),
+      row('GET /api/databases', 'contract', `${S}48:1`, ALL, 'GET /api/databases/'),
+      row('GET /api/deployments', 'contract', `${S}46:1`, ALL, 'GET /api/deployments/'),
+      row('POST /api/deployments', 'browser', `${S}47:1`, ALL),
+      // used before the session
+      row('GET /api/health/ready', 'public', `${S}25:1`, {}, 'GET /api/health/ready'),
+      row('GET /api/sites', 'contract', `${S}42:1`, ALL, 'GET /api/sites/'),
+      row('POST /api/sites', 'browser', `${S}44:1`, ALL),
+      // route.del(path)(fn)
+      row('DELETE /api/sites/:siteId', 'browser', `${S}45:1`, ALL),
+      row('GET /api/sites/:siteId', 'browser', `${S}43:1`, ALL),
+      // the internal app, koa-mounted at /internal: its routes are under the mount path; the first is used before its token check
+      row('POST /internal/builds/:buildId/complete', 'excluded:internal', 'src/internal/app.ts:10:1'),
+      row('GET /internal/tenants/:tenantId/usage', 'excluded:internal', 'src/internal/app.ts:20:1', { auth: ['requireServiceToken'], bearer: ['requireServiceToken'], family: ['requireServiceToken'] }),
+      // route.post('/webhooks/github', verifyGithubSignature) passes the request on: it runs before the next route on that path and method
+      row('POST /webhooks/github', 'excluded:webhook', `${S}30:1`, { family: ['verifyGithubSignature'] }),
+    ]);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.trailingSlashInsensitive} ${r.prefixes.map((p) => p.prefix).join(',')}`)).toEqual([
+      'GET /api/auth/me/ me false ',
+      'GET /api/databases databases.list true ',
+      'GET /api/deployments deployments.list true ',
+      'POST /api/deployments deployments.create true ',
+      'GET /api/health/ready ready true ',
+      'GET /api/sites sites.list true ',
+      'POST /api/sites sites.create true ',
+      'DELETE /api/sites/:siteId sites.remove true ',
+      'GET /api/sites/:siteId sites.show true ',
+      'POST /internal/builds/:buildId/complete null true /internal',
+      'GET /internal/tenants/:tenantId/usage null true /internal',
+      'POST /webhooks/github receiveGithubEvent true ',
+    ]);
+    expect(res.routes.find((r) => r.path === '/webhooks/github')!.guards.map((g) => `${g.name} ${g.mechanism} ${g.line}`)).toEqual(['verifyGithubSignature pass-through-route 29']);
+  });
+
+  it('reports the unguarded internal route and the tenant guard /me lacks', async () => {
+    const res = await check(DIR);
+    expect(findingRows(res.findings)).toEqual([
+      'src/internal/app.ts:10:1 error excluded-family-leak POST /internal/builds/:buildId/complete is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      `${S}38:1 error missing-tenant-guard GET /api/auth/me/ has no tenant guard`,
+      `${S}43:1 info uncontracted-route ${outside('GET /api/sites/:siteId')}`,
+      `${S}44:1 info uncontracted-route ${outside('POST /api/sites')}`,
+      `${S}45:1 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
+      `${S}47:1 info uncontracted-route ${outside('POST /api/deployments')}`,
+    ]);
+  });
+});
+
 const KOA_PKG = JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0', 'koa-mount': '^4.0.0' } });
 
 function lines(res: Awaited<ReturnType<typeof check>>): string[] {
@@ -346,6 +403,104 @@ app.use(mount('/v1', tenants.routes()));
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/app.ts:15:16 warning unresolved-route router orphan is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
     ]);
+  });
+
+  it('koa-route: each method, the curried form and its options, koa-mount of a route, and a path not known statically', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', 'koa-mount': '^4.0.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/handlers.ts': `
+export const listSites = async (ctx) => { ctx.body = []; };
+export const showSite = async (ctx, siteId) => { ctx.body = { siteId }; };
+`,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import * as route from 'koa-route';
+import { get } from 'koa-route';
+import { requireUser } from './guards.js';
+import { listSites, showSite } from './handlers.js';
+const _ = require('koa-route');
+
+const app = new Koa();
+app.use(get('/status', async (ctx) => { ctx.body = 'ok'; }));
+app.use(requireUser);
+app.use(route.get('/Sites', listSites));
+app.use(route.get('/sites/:siteId/', showSite));
+app.use(route.get('/exact/:id', null, { strict: true, sensitive: true })(showSite));
+app.use(_.all('/echo/:rest?', async (ctx) => { ctx.body = ctx.method; }));
+app.use(route.propfind('/dav', async (ctx) => { ctx.status = 207; }));
+const showRoute = route.put('/sites/:siteId', showSite);
+app.use(showRoute);
+app.use(mount('/v1', route.get('/', listSites)));
+app.use(route.get(process.env.EXTRA_PATH, listSites));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /Sites requireUser:auth',
+      'PROPFIND /dav requireUser:auth',
+      'ALL /echo requireUser:auth',
+      'ALL /echo/:rest requireUser:auth',
+      'GET /exact/:id (exact) requireUser:auth',
+      'PUT /sites/:siteId requireUser:auth',
+      // a path ending in a slash serves only itself (path-to-regexp, not strict: an optional slash after one that has none)
+      'GET /sites/:siteId/ (exact) requireUser:auth',
+      'GET /status',
+      // koa-mount strips /v1: both /v1 and /v1/ reach the route '/'
+      'GET /v1 requireUser:auth',
+    ]);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.caseSensitive} ${r.handler} ${r.line}`)).toEqual([
+      'GET /Sites false listSites 13',
+      'PROPFIND /dav false null 17',
+      'ALL /echo false null 16',
+      'ALL /echo/:rest false null 16',
+      'GET /exact/:id true showSite 15',
+      'PUT /sites/:siteId false showSite 19',
+      'GET /sites/:siteId/ false showSite 14',
+      'GET /status false null 11',
+      'GET /v1 false listSites 20',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:21:1 warning unresolved-route GET route of koa-route with a path not known statically; it is left out',
+    ]);
+  });
+
+  it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', '@koa/router': '^13.1.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import route from 'koa-route';
+import { requireUser } from './guards.js';
+
+const reports = new Router({ prefix: '/reports' });
+reports.get('/', async (ctx) => { ctx.body = []; });
+reports.post('/', async (ctx) => { ctx.status = 201; });
+
+const app = new Koa();
+app.use(route.get('/billing', async (ctx) => { ctx.body = 'before'; }));
+app.use(route.get('/billing', requireUser));
+app.use(route.get('/reports', requireUser));
+app.use(route.get('/billing', async (ctx) => { ctx.body = {}; }));
+app.use(route.post('/billing', async (ctx) => { ctx.status = 204; }));
+app.use(route.get('/billing/invoices', async (ctx) => { ctx.body = []; }));
+app.use(reports.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      // the first GET /billing answers before the guard: listed, unguarded; the guard itself is no route
+      'GET /billing',
+      'GET /billing requireUser:auth',
+      'POST /billing',
+      'GET /billing/invoices',
+      'GET /reports requireUser:auth',
+      'POST /reports',
+    ]);
+    expect(res.routes.filter((r) => r.guards.length > 0).map((r) => r.guards.map((g) => `${g.mechanism} ${g.line}`).join())).toEqual(['pass-through-route 13', 'pass-through-route 14']);
   });
 
   it('koa-compose runs its middleware in place, in order', async () => {

@@ -20,6 +20,13 @@
  * - The Koa app runs its middleware in `app.use` order; `app.use(router.routes())`
  *   dispatches to the router's live stack, so app middleware used before the mount guards
  *   its routes and middleware used after it does not. `koa-mount` mounts at a path.
+ * - koa-route (read at 4.0.1 and 3.2.0, index.js): `route.get(path, fn[, opts])` — or
+ *   `route.get(path)(fn)` — is app middleware answering one method (`all`: any) on one
+ *   path-to-regexp path, matched against `ctx.path` (below a koa-mount, the path under it):
+ *   non-strict and case-insensitive unless `opts` says otherwise. It calls `fn(ctx, ...params,
+ *   next)` when the request matches and `next()` when not, so the app middleware before it
+ *   guards it; a `fn` that passes the request on guards the later routes matching its path and
+ *   method, as a route whose last middleware awaits `next()` does in @koa/router.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
@@ -35,6 +42,17 @@ const METHODS = ROUTER_METHODS;
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
 const ROUTER_MODULES = ['@koa/router', 'koa-router'];
+const KOA_ROUTE = 'koa-route';
+/**
+ * koa-route's methods: those of the `methods` package (1.1, Node's HTTP methods lowercased),
+ * `del` for `delete`, and `all` for any.
+ */
+const KOA_ROUTE_METHODS: Record<string, string> = {
+  ...METHODS,
+  ...Object.fromEntries(
+    ['trace', 'copy', 'lock', 'mkcol', 'move', 'purge', 'propfind', 'proppatch', 'unlock', 'report', 'mkactivity', 'checkout', 'merge', 'm-search', 'notify', 'subscribe', 'unsubscribe', 'search', 'connect'].map((m) => [m, m.toUpperCase()]),
+  ),
+};
 /** koa-swagger-decorator's SwaggerRouter, a koa-router subclass (read at 1.8.7 and 2.2.1) */
 const SWAGGER_DECORATOR = 'koa-swagger-decorator';
 
@@ -44,8 +62,19 @@ interface Item {
   file: string;
 }
 
+/** A koa-route middleware: the route it answers. */
+interface KoaRoute {
+  method: string;
+  /** its path's forms (optional parts each way) */
+  paths: string[];
+  strict: boolean;
+  sensitive: boolean;
+  handler: Item;
+}
+
 interface AppStep {
   router?: RouterObject;
+  route?: KoaRoute;
   prefix: string;
   /** a koa-mount path not known statically: `prefix` is at its unknown head (UnknownHeads) */
   head?: HeadPath;
@@ -60,10 +89,25 @@ function mountSteps(step: AppStep): PrefixStep[] {
   return step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
 }
 
-/** App middleware and the path it runs under ('' = every request). */
+/**
+ * App middleware and the path it runs under ('' = every request); or, from a koa-route that
+ * passes the request on, the routes it runs before: its method and the paths its path covers.
+ */
 interface ScopedGuard {
   guard: AppliedGuard;
   scope: string;
+  route?: { method: string; path: string; strict: boolean; sensitive: boolean };
+}
+
+/** Does app middleware `s` run before the route `method path`? */
+function runsBefore(s: ScopedGuard, method: string, path: string): boolean {
+  if (!s.route) return pathApplies(s.scope, path, false);
+  return (s.route.method === 'ALL' || s.route.method === method) && routePathCovers(s.route.path, path, s.route.sensitive, s.route.strict);
+}
+
+/** A path below a koa-mount at `base`, which strips it: `/` is the bare mount path (both `/v1` and `/v1/` reach it). */
+function underMount(base: string, path: string): string {
+  return !base ? path : path === '/' ? base : base + path;
 }
 
 interface Layer {
@@ -116,8 +160,8 @@ function routerOptions(ev: Evaluator, o: Value | undefined): { prefix?: string; 
 
 export const koaAdapter: Adapter = {
   name: 'koa',
-  title: 'Koa (@koa/router)',
-  modules: ['koa', ...ROUTER_MODULES, SWAGGER_DECORATOR],
+  title: 'Koa (@koa/router, koa-route)',
+  modules: ['koa', ...ROUTER_MODULES, SWAGGER_DECORATOR, KOA_ROUTE],
 
   create(pkg, path, args, _isNew, ev): RouterInit | null {
     const top = path.length === 0 || (path.length === 1 && path[0] === 'default');
@@ -366,8 +410,11 @@ class KoaLinker {
         if (path === null) continue;
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
-        const mountedFn = this.mountedMiddleware(it, path.prefix);
+        const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
+        const route = mount ? null : this.koaRoute(b, mountedFn?.item ?? it);
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
+        else if (route === false) continue;
+        else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
         else if (mountedFn) out.push({ mw: mountedFn.item, prefix: mountedFn.prefix, head, reg: b.reg, file: b.file });
         else if (this.unresolvedMount(b.file, b.reg, it)) continue;
         else out.push({ mw: it, prefix: '', reg: b.reg, file: b.file });
@@ -384,6 +431,46 @@ class KoaLinker {
     if (it.value.t !== 'unknown' || !/router|routes/i.test(JSON.stringify(it.expr).slice(0, 200))) return false;
     this.ctx.warn(file, reg.at, `mounted router could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
     return true;
+  }
+
+  /**
+   * The route a koa-route middleware answers (`route.get(path, fn[, opts])`, `route.get(path[,
+   * , opts])(fn)`); null when `it` is no such middleware, false when its path is not known
+   * statically (warned about; it is left out).
+   */
+  private koaRoute(b: BoundRegistration, it: Item): KoaRoute | null | false {
+    const v = it.value;
+    if (v.t !== 'pkg' || v.pkg !== KOA_ROUTE || !v.called) return null;
+    const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
+    const method = name.length === 1 ? KOA_ROUTE_METHODS[name[0]!] : undefined;
+    if (!method) return null;
+    const ev = this.ctx.ev;
+    const written = this.writtenCall(it.file, it.expr);
+    // `route.get(path)(fn)`: the inner call takes the path and options, the outer one the function
+    const inner = written?.call.callee.k === 'call' ? written.call.callee : null;
+    const made = inner ? ev.eval(written!.file, inner) : v;
+    if (made.t !== 'pkg' || (inner ? v.args.length < 1 : v.args.length < 2)) return null;
+    const fnExpr = written?.call.args[inner ? 0 : 1];
+    const handler: Item = fnExpr ? { value: v.args[inner ? 0 : 1]!, expr: fnExpr, file: written!.file } : { value: v.args[1]!, expr: it.expr, file: it.file };
+    const paths = made.args[0] ? this.ctx.pathsOf(b.file, b.reg, made.args[0]) : null;
+    if (!paths) {
+      this.ctx.warnRoute(b.file, b.reg, `${method} route of koa-route with a path not known statically; it is left out`);
+      return false;
+    }
+    const opts = made.args[2];
+    const strict = opts?.t === 'obj' ? (bool(ev.member(opts, 'strict', 0)) ?? false) : false;
+    const sensitive = opts?.t === 'obj' ? (bool(ev.member(opts, 'sensitive', 0)) ?? false) : false;
+    return { method, paths: paths.flatMap((p) => optionalForms(p, OPTIONAL)), strict, sensitive, handler };
+  }
+
+  /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
+  private writtenCall(file: string, e: Expr, depth = 0): { file: string; call: Extract<Expr, { k: 'call' }> } | null {
+    if (depth > 20) return null;
+    if (e.k === 'call') return { file, call: e };
+    if (e.k === 'at') return this.writtenCall(e.file, e.e, depth + 1);
+    if (e.k !== 'ref') return null;
+    const def = this.ctx.ev.definitionOf(file, e.scope, e.name);
+    return def ? this.writtenCall(def.file, def.expr, depth + 1) : null;
   }
 
   /**
@@ -448,8 +535,12 @@ class KoaLinker {
         if (g) active.push({ guard: g, scope: step.prefix });
         continue;
       }
-      const router = step.router!;
       const mountStep = mountSteps(step);
+      if (step.route) {
+        this.emitKoaRoute(step.route, step, step.prefix, active, mountStep, name, app);
+        continue;
+      }
+      const router = step.router!;
       if (router.init.kind === 'app') {
         if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1, app);
         continue;
@@ -468,9 +559,13 @@ class KoaLinker {
         if (g) active.push({ guard: g, scope: prefix + step.prefix });
         continue;
       }
-      const router = step.router!;
       const p = prefix + step.prefix;
       const own = mountSteps(step);
+      if (step.route) {
+        this.emitKoaRoute(step.route, step, p, active, [...steps, ...own], name, root);
+        continue;
+      }
+      const router = step.router!;
       if (router.init.kind === 'app') {
         if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1, root);
         continue;
@@ -478,6 +573,41 @@ class KoaLinker {
       const layers = this.stack(router, null).map((l) => ({ ...l, path: p ? p + l.path : l.path, prefixes: [...steps, ...own, ...l.prefixes] }));
       this.emitLayers(layers, [...active], name, p, root);
     }
+  }
+
+  /**
+   * A koa-route's route below the mount path `base`, behind the app middleware before it
+   * (`active`); one that passes the request on guards the later ones it covers (added to `active`).
+   */
+  private emitKoaRoute(r: KoaRoute, step: AppStep, base: string, active: ScopedGuard[], prefixes: PrefixStep[], app: string, root: RouterObject): void {
+    const passing = this.ctx.passThrough([r.handler], step.reg.at);
+    for (const form of r.paths) {
+      const full = underMount(base, form);
+      if (!passing || passing.serves) {
+        const path = withoutUnknownHeads(full);
+        const guards = [...active.filter((s) => runsBefore(s, r.method, full)).map((s) => s.guard), ...this.ctx.handlerGuards(r.handler)];
+        this.ctx.addRoute(
+          {
+            method: r.method,
+            path,
+            ...routePlace(step.file, step.reg),
+            framework: 'koa',
+            handler: handlerNameOf(this.ctx.ev, r.handler),
+            app,
+            // below a mount, `/` is reached with and without the slash; else path-to-regexp's `strict`
+            trailingSlashInsensitive: full === base || (!r.strict && !(path.length > 1 && path.endsWith('/'))),
+            caseSensitive: r.sensitive,
+            prefixes,
+            guards: uniqueGuards(guards),
+            handlerFn: r.handler.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+          },
+          root,
+        );
+      }
+    }
+    if (passing)
+      for (const form of r.paths)
+        for (const g of passing.guards) active.push({ guard: this.ctx.mountedAt(g, base), scope: '', route: { method: r.method, path: underMount(base, form), strict: r.strict, sensitive: r.sensitive } });
   }
 
   /**
@@ -490,7 +620,7 @@ class KoaLinker {
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
     layers.forEach((l, i) => {
       if (l.kind !== 'route' || (passing[i] && !passing[i]!.serves)) return;
-      const guards: AppliedGuard[] = outer.filter((s) => pathApplies(s.scope, l.path, false)).map((s) => s.guard);
+      const guards: AppliedGuard[] = outer.filter((s) => runsBefore(s, l.methods[0]!, l.path)).map((s) => s.guard);
       for (const j of guarding) {
         if (j >= i) break;
         const m = layers[j]!;
