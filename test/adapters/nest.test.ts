@@ -677,6 +677,114 @@ bootstrap();
     ]);
   });
 
+  it("@willsoto/nestjs-prometheus: PrometheusModule.register declares its controller at its path, under the global prefix and version, behind the app's guards", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@willsoto/nestjs-prometheus': '^6.1.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { VersioningType } from '@nestjs/common';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/public.ts': `import { SetMetadata } from '@nestjs/common';
+export const IS_PUBLIC_KEY = 'isPublic';
+export const Public = () => SetMetadata(IS_PUBLIC_KEY, true);
+`,
+      'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { IS_PUBLIC_KEY } from './public';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext): boolean {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const req = context.switchToHttp().getRequest();
+    if (!req.session?.userId) return false;
+    return true;
+  }
+}
+`,
+      'src/metrics.ts': `import { Controller, Get, Res } from '@nestjs/common';
+import { PrometheusController, PrometheusModule } from '@willsoto/nestjs-prometheus';
+import { Module } from '@nestjs/common';
+import { Public } from './public';
+
+/** Scraped by the cluster's Prometheus, which has no session. */
+@Controller('ignored')
+@Public()
+export class ScrapeController extends PrometheusController {}
+
+@Controller()
+export class AuditedMetricsController extends PrometheusController {
+  @Get()
+  async index(@Res({ passthrough: true }) response: unknown) {
+    return super.index(response);
+  }
+}
+
+@Module({
+  imports: [
+    PrometheusModule.register(),
+    PrometheusModule.register({ path: '/internal/metrics', controller: ScrapeController }),
+    PrometheusModule.register({ path: '/audited-metrics', controller: AuditedMetricsController }),
+    PrometheusModule.registerAsync({ useFactory: () => ({ path: '/async-metrics', defaultMetrics: { enabled: false } }) }),
+    PrometheusModule.registerAsync({ useClass: MetricsConfig }),
+  ],
+})
+export class MetricsModule {}
+
+class MetricsConfig {
+  createPrometheusOptions() {
+    return { path: process.env.METRICS_PATH };
+  }
+}
+`,
+      'src/app.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { MetricsModule } from './metrics';
+import { SessionGuard } from './session.guard';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({
+  imports: [MetricsModule],
+  controllers: [SitesController],
+  providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
+})
+export class AppModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line}:${r.column} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/v1/async-metrics PrometheusController.index src/metrics.ts:24:5 [SessionGuard]',
+      // its own index, at the path PrometheusModule gives it
+      'GET /api/v1/audited-metrics AuditedMetricsController.index src/metrics.ts:13:3 [SessionGuard]',
+      // PrometheusModule's path replaces @Controller('ignored'); the inherited index is served, @Public() on the class skips the global guard
+      'GET /api/v1/internal/metrics ScrapeController.index src/metrics.ts:7:1 []',
+      'GET /api/v1/metrics PrometheusController.index src/metrics.ts:21:5 [SessionGuard]',
+      'GET /api/v1/sites SitesController.list src/app.module.ts:8:3 [SessionGuard]',
+    ]);
+    expect(res.routes.map((r) => r.prefixes.map((p) => p.prefix).join(' '))).toEqual(['api', 'api', 'api', 'api', 'api']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak'))).toEqual([
+      'src/metrics.ts:7:1 error excluded-family-leak GET /api/v1/internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/metrics.ts:25:5 warning unresolved-route the options PrometheusModule.registerAsync is given at run time are not known statically; its metrics route is left out',
+    ]);
+  });
+
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),

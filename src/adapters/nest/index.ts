@@ -19,6 +19,11 @@
  *   (`if (isPublic) return true`) is skipped for routes that carry that key with a truthy
  *   value (`@Public()` = `SetMetadata(IS_PUBLIC_KEY, true)`), looked up where its Reflector
  *   looks (handler, class) in that order;
+ * - `PrometheusModule.register(options)` of @willsoto/nestjs-prometheus (read at 6.1.0,
+ *   src/module.ts) declares its `controller` (the package's PrometheusController, `@Get()
+ *   index`, unless one is given) and sets that controller's path to `path` ('/metrics' unless
+ *   given), in place of its `@Controller` path; `registerAsync` sets the one its `useFactory`
+ *   returns;
  * - with `SwaggerModule.setup(…, app, …)`, every route is published in the API docs unless
  *   its controller has `@ApiExcludeController()` or its handler `@ApiExcludeEndpoint()`
  *   (and, when the document was created with `include: [Modules]`, only those modules').
@@ -181,6 +186,20 @@ interface AppState {
 interface ControllerDecl {
   ref: ClassRef;
   module: ClassRef;
+  /** the paths PrometheusModule gives the controller, in place of its `@Controller` path (and of any RouterModule path) */
+  metricsPaths?: string[];
+}
+
+const PROMETHEUS = '@willsoto/nestjs-prometheus';
+
+/** The controller a `PrometheusModule.register(…)` imported by `module` declares, at `paths`: one of the analysed code, or (null) the package's. */
+interface MetricsController {
+  ref: ClassRef | null;
+  paths: string[];
+  module: ClassRef;
+  file: string;
+  at: Loc;
+  snippet: string;
 }
 
 function classKey(r: ClassRef): string {
@@ -699,6 +718,7 @@ class NestLinker {
     const controllers: ControllerDecl[] = [];
     const modulePaths = new Map<string, ModulePath>();
     const appGuards: GuardUse[] = [];
+    const metrics: MetricsController[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
       if (depth > 64) return;
@@ -724,7 +744,7 @@ class NestLinker {
           if (g) appGuards.push({ ...g, guard: this.ctx.placed(g.guard, m.file, at.line) });
         }
         for (const imp of this.listProp(source, 'imports')) {
-          const next = this.importedModule(imp, modulePaths, m);
+          const next = this.importedModule(imp, modulePaths, m, metrics);
           if (next) visit(next.module, next.dynamic, depth + 1);
         }
       }
@@ -732,6 +752,7 @@ class NestLinker {
     visit(root, null, 0);
     app.globalGuards.push(...appGuards);
     for (const m of modules) app.middleware.push(...this.moduleMiddleware(app, m));
+    for (const mc of metrics) if (mc.ref) controllers.push({ ref: mc.ref, module: mc.module, metricsPaths: mc.paths });
     const decls: ControllerDecl[] = [];
     const declared = new Set<string>();
     for (const d of controllers) {
@@ -743,6 +764,14 @@ class NestLinker {
     for (const d of decls) {
       this.served.add(classKey(d.ref));
       this.controllerRoutes(app, d, modulePaths, router.init);
+    }
+    const packageMetrics = new Set<string>();
+    for (const mc of metrics) {
+      const key = mc.paths.join('\0');
+      if (mc.ref || packageMetrics.has(key)) continue;
+      packageMetrics.add(key);
+      const guards = app.globalGuards.map((g) => g.guard);
+      this.metricsIndexRoutes(app, mc, mc.paths, app.versioning?.defaultVersion ?? null, guards, 'PrometheusController.index', '', router.init);
     }
   }
 
@@ -847,7 +876,7 @@ class NestLinker {
   }
 
   /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
-  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef): { module: ClassRef; dynamic: Bound | null } | null {
+  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, metrics: MetricsController[]): { module: ClassRef; dynamic: Bound | null } | null {
     const r = this.resolve(b);
     const e = r.expr;
     const cls = this.classOf(r);
@@ -871,7 +900,11 @@ class NestLinker {
         if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
           const fv = this.evalIn({ ...r, expr: e.args[0] });
           const ret = fv.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
-          if (fv.t === 'fn' && ret) return this.importedModule({ file: fv.file, expr: ret, env: NO_ENV }, modulePaths, from);
+          if (fv.t === 'fn' && ret) return this.importedModule({ file: fv.file, expr: ret, env: NO_ENV }, modulePaths, from, metrics);
+        }
+        if (callee.pkg === PROMETHEUS && (name === 'PrometheusModule.register' || name === 'PrometheusModule.registerAsync')) {
+          const mc = this.metricsController({ ...r, expr: e }, name.endsWith('Async'), from);
+          if (mc) metrics.push(mc);
         }
         return null;
       }
@@ -1019,6 +1052,91 @@ class NestLinker {
   // -------------------------------------------------------------------------
   // Routes.
 
+  /**
+   * The controller `PrometheusModule.register(options)` (`registerAsync`) declares, and its path:
+   * `options.path` (of what `useFactory` returns, for registerAsync), '/metrics' when not given;
+   * null, warned about, when not known statically.
+   */
+  private metricsController(call: Bound, isAsync: boolean, from: ClassRef): MetricsController | null {
+    const e = call.expr as Extract<Expr, { k: 'call' }>;
+    const fact = this.ctx.files.get(call.file)?.calls.find((c) => c.at.line === e.at.line && c.at.column === e.at.column);
+    const place = { module: from, file: call.file, at: e.at, snippet: fact?.snippet ?? this.snippetOf(from) };
+    const opts: Bound | undefined = e.args[0] ? { ...call, expr: e.args[0] } : undefined;
+    if (opts && !this.isObj(opts)) {
+      this.ctx.warn(call.file, e.at, `the options of PrometheusModule.${isAsync ? 'registerAsync' : 'register'} are not known statically; its metrics route is left out`, place.snippet);
+      return null;
+    }
+    const given = opts ? this.objProp(opts, 'controller') : undefined;
+    const ref = given ? this.classOf(given) : null;
+    if (given && !ref && this.evalIn(given).t !== 'pkg') {
+      this.ctx.warn(call.file, e.at, `the controller given to PrometheusModule is not known statically; its metrics route is left out`, place.snippet);
+      return null;
+    }
+    // registerAsync: the path of the options its factory returns (configureServer runs in that factory)
+    let source = opts;
+    if (isAsync) {
+      const factory = opts ? this.objProp(opts, 'useFactory') : undefined;
+      const fv = factory ? this.evalIn(factory) : null;
+      const ret = fv?.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
+      source = fv?.t === 'fn' && ret ? { file: fv.file, expr: ret, env: NO_ENV } : undefined;
+      if (!source || !this.isObj(source)) {
+        this.ctx.warn(call.file, e.at, `the options PrometheusModule.registerAsync is given at run time are not known statically; its metrics route is left out`, place.snippet);
+        return null;
+      }
+    }
+    const p = source ? this.objProp(source, 'path') : undefined;
+    const paths = p ? this.strings(p) : ['/metrics'];
+    if (!paths) {
+      this.ctx.warn(call.file, e.at, `the path of PrometheusModule's metrics route is not known statically; it is left out`, place.snippet);
+      return null;
+    }
+    return { ref, paths, ...place };
+  }
+
+  /**
+   * The route of PrometheusController's `@Get() index` (the package's, not analysed) at the paths
+   * PrometheusModule gives it: under the global prefix and `version` (the default one), behind
+   * the app's middleware and `guards` (global ones, which it carries no metadata to skip, and a
+   * subclass's own).
+   */
+  private metricsIndexRoutes(app: AppState, at: { file: string; at: Loc; snippet: string }, paths: string[], version: Versions | null, guards: AppliedGuard[], handler: string, controller: string, init: { strict: boolean; caseSensitive: boolean }): void {
+    const versions = Array.isArray(version) ? version : null;
+    const versionStep: PrefixStep[] = version && !Array.isArray(version) ? [{ prefix: '', file: version.file, line: version.line, unknown: version.unknown }] : [];
+    for (const { path, step } of this.fullPaths(app, 'GET', app.versioning ? versions : null, undefined, paths, ['/'])) {
+      this.ctx.addRoute(
+        {
+          method: 'GET',
+          path,
+          file: at.file,
+          line: at.at.line,
+          column: at.at.column,
+          framework: 'nest',
+          handler,
+          app: app.name,
+          trailingSlashInsensitive: !init.strict,
+          caseSensitive: init.caseSensitive,
+          prefixes: step ? [step, ...versionStep] : versionStep,
+          guards: [
+            ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
+            ...app.middleware.filter((mw) => this.middlewareApplies(mw, controller, path, 'GET', step)).flatMap((mw) => mw.guards),
+            ...guards,
+          ],
+          handlerFn: null,
+          snippet: at.snippet,
+        },
+        app.root,
+      );
+    }
+  }
+
+  /** Does class `c` extend the package's PrometheusController (its top analysed ancestor's base)? */
+  private extendsPrometheusController(c: ClassRef): boolean {
+    const top = this.ancestors(c).at(-1)!;
+    if (!top.cls.heritage) return false;
+    const base = this.evalIn({ file: top.file, expr: top.cls.heritage, env: NO_ENV });
+    return base.t === 'pkg' && base.pkg === PROMETHEUS && base.path.join('.') === 'PrometheusController';
+  }
+
   private controllerRoutes(app: AppState, d: ControllerDecl, modulePaths: Map<string, ModulePath>, init: { strict: boolean; caseSensitive: boolean }): void {
     const c = d.ref;
     const classPrims = this.prims(c.cls.decorators, c.file);
@@ -1041,11 +1159,14 @@ class NestLinker {
       if (!ps) return this.ctx.warn(c.file, at, `the path of controller ${c.cls.name} is not known statically; its routes are left out`, ctrl.use.snippet);
       ctrlPaths = ps;
     }
+    // PrometheusModule's path replaces the controller's (Reflect.defineMetadata('path', …))
+    if (d.metricsPaths) ctrlPaths = d.metricsPaths;
     if (ctrlVersion === null && app.versioning) ctrlVersion = app.versioning.defaultVersion;
     const classGuards = this.guardsOf(classPrims, 'controller-guard', c, d.module);
     const classMeta = this.metadata(classPrims);
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
-    const known = modulePaths.get(classKey(d.module));
+    // (a controller PrometheusModule declares is PrometheusModule's, which no RouterModule path names)
+    const known = d.metricsPaths ? undefined : modulePaths.get(classKey(d.module));
     const modulePath = known?.path || undefined;
     const moduleStep: PrefixStep[] = !known
       ? []
@@ -1119,6 +1240,12 @@ class NestLinker {
           }
         }
       }
+    }
+    // PrometheusController's own `index`, inherited by a subclass that does not override it
+    if (d.metricsPaths && !seenMethods.has('index') && this.extendsPrometheusController(c)) {
+      const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => o.levels.includes('class') && classMeta.get(o.key) === true);
+      const guards = [...app.globalGuards, ...classGuards].filter((g) => !skipped(g)).map((g) => g.guard);
+      this.metricsIndexRoutes(app, { file: c.file, at, snippet: ctrl.use.snippet }, ctrlPaths, app.versioning ? ctrlVersion : null, guards, `${c.cls.name}.index`, classKey(c), init);
     }
   }
 
