@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
 import { ROOT, check, cli } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
+import { routeLinesAt } from '../helpers/expect.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
@@ -972,6 +973,33 @@ ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
       'src/ops.ts:9 the metrics path express-prom-bundle answers is not known statically (property METRICS_PATH of a value not known statically); its route is left out',
+    ]);
+  });
+
+  it("swagger-ui-express's setup() used at a path sends its page to every request reaching it: an ALL route there, under the layers before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'documented', dependencies: { express: '4.21.2', 'swagger-ui-express': '5.0.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/openapi.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'Control plane', version: '1.0.0' }, paths: {} }),
+      'src/app.ts': `
+import express from 'express';
+import * as swaggerUi from 'swagger-ui-express';
+import document from './openapi.json';
+import { requireSession } from './guards.js';
+
+export const app = express();
+app.use('/api-docs', swaggerUi.serve, swaggerUi.setup(document, { explorer: true }));
+app.use(requireSession);
+app.use('/internal/docs', swaggerUi.serveFiles(document), swaggerUi.setup(document));
+app.use(swaggerUi.serve);
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'ALL /api-docs [] src/app.ts:8',
+      'GET /api/sites [requireSession] src/app.ts:12',
+      'ALL /internal/docs [requireSession] src/app.ts:10',
     ]);
   });
 });

@@ -241,10 +241,12 @@ class ExpressLinker {
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
           else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
-          // A path-mounted function that answers and never calls next is an ALL route.
-          if (p !== '' && it.value.t === 'fn' && idx === items.length - 1) {
-            const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
-            if (f && f.behaviour.sendsResponse && !f.behaviour.callsNext) {
+          // A path-mounted function that answers and never calls next is an ALL route: one of
+          // the analysed code, or swagger-ui-express's `setup(…)` (which sends its page to every
+          // request reaching it).
+          if (p !== '' && (it.value.t === 'fn' || isSwaggerUiSetup(it.value)) && idx === items.length - 1) {
+            const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
+            if (it.value.t !== 'fn' || (f && f.behaviour.sendsResponse && !f.behaviour.callsNext)) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
@@ -385,4 +387,11 @@ class ExpressLinker {
       );
     }
   }
+}
+
+/** swagger-ui-express's `setup(document, …)` (read at 5.0.1): a function sending the Swagger UI page, whatever the request. */
+function isSwaggerUiSetup(v: Value): boolean {
+  if (v.t !== 'pkg' || v.pkg !== 'swagger-ui-express' || !v.called) return false;
+  const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
+  return name.length === 1 && name[0] === 'setup';
 }
