@@ -507,6 +507,64 @@ jobs.register(metrics, { endpoint: process.env.METRICS_PATH });
     ]);
   });
 
+  it("@fastify/swagger-ui serves its page, its document and its assets under routePrefix, in a child of the registering context, behind uiHooks", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/swagger': '^9.0.0', '@fastify/swagger-ui': '^5.2.0' } }),
+      'src/ops-token.ts': `export async function requireOpsToken(request, reply) { if (request.headers['x-ops-token'] !== process.env.OPS_TOKEN) return reply.code(401).send(); }`,
+      // the dashboard's server: the UI at its default prefix, next to the app's own routes
+      'src/server.ts': `
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+const app = Fastify();
+await app.register(swagger, { openapi: { info: { title: 'Control plane', version: '1.0.0' } } });
+await app.register(swaggerUi);
+app.get('/api/health/ready', async () => ({ ok: true }));
+`,
+      // the operations server: the UI under the internal plugin's prefix and hook, its own hooks (onRequest, preHandler) added, another hook not read
+      'src/admin.ts': `
+import Fastify from 'fastify';
+import swaggerUi from '@fastify/swagger-ui';
+import { requireOpsToken } from './ops-token.js';
+
+async function denyAnonymous(request, reply) { if (!request.headers.authorization) return reply.code(401).send(); }
+async function sameTenant(request, reply) { if (request.params.tenantId !== request.user.tenantId) return reply.code(404).send(); }
+
+const admin = Fastify();
+admin.register(async (internal) => {
+  internal.addHook('onRequest', requireOpsToken);
+  await internal.register(swaggerUi, { routePrefix: '/docs', baseDir: '/srv/specs', uiHooks: { preHandler: denyAnonymous, preValidation: sameTenant } });
+}, { prefix: '/internal' });
+admin.register(swaggerUi, { routePrefix: process.env.DOCS_PREFIX });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/health/ready',
+      'GET /documentation (both forms)',
+      'GET /documentation/json',
+      'GET /documentation/static/*',
+      'GET /documentation/static/index.html',
+      'GET /documentation/static/swagger-initializer.js',
+      'GET /documentation/yaml',
+      // (uiHooks' preHandler guards them; its preValidation is not one the package passes on)
+      'GET /internal/docs (both forms) requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/* requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/json requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/static/* requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/static/index.html requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/static/swagger-initializer.js requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+      'GET /internal/docs/yaml requireOpsToken:auth+bearer denyAnonymous:auth+bearer',
+    ]);
+    expect(new Set(res.routes.filter((r) => r.path.includes('doc')).map((r) => `${r.handler} ${r.file}:${r.line} ${r.apiDocs ? 'published' : 'hidden'}`))).toEqual(
+      new Set(['@fastify/swagger-ui src/server.ts:8 hidden', '@fastify/swagger-ui src/admin.ts:12 hidden']),
+    );
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/admin.ts:14:1 warning unresolved-route the routePrefix of @fastify/swagger-ui is not known statically (property DOCS_PREFIX of a value not known statically); its routes are left out',
+    ]);
+  });
+
   it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

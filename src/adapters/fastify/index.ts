@@ -72,6 +72,10 @@ const SWAGGER_PACKAGES = new Set(['@fastify/swagger', 'fastify-swagger']);
 const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
 /** A plugin that serves a route of its own (FastifyApp.metrics). */
 const METRICS_PACKAGE = 'fastify-metrics';
+/** A plugin that serves the Swagger UI's routes (FastifyApp.swaggerUi). */
+const SWAGGER_UI_PACKAGE = '@fastify/swagger-ui';
+/** What @fastify/swagger-ui serves under its prefix: the page, its two files, the document twice, the UI's assets. */
+const SWAGGER_UI_URLS = ['/', '/static/index.html', '/static/swagger-initializer.js', '/json', '/yaml', '/static/*'];
 
 interface Swagger {
   pkg: string;
@@ -353,6 +357,7 @@ class FastifyApp {
     if (plugin.t === 'pkg') {
       // a package plugin (cors, helmet, sensible …): no application routes, but its own
       if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
+      if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.swaggerUi(op, opts, frame);
       return;
     }
     if (plugin.t !== 'fn') {
@@ -399,6 +404,30 @@ class FastifyApp {
       return;
     }
     this.declare(op, frame.ctx, ['GET'], urls, options, null, null, this.conditionsOf(op, frame), METRICS_PACKAGE);
+  }
+
+  /**
+   * @fastify/swagger-ui (read at 6.1.3, index.js and lib/routes.js; a fastify-plugin): its
+   * routes plugin, registered in the registering context with the prefix `routePrefix`
+   * ('/documentation' unless given), declares GET `/` (the page), `/static/index.html`,
+   * `/static/swagger-initializer.js`, `/json`, `/yaml`, the UI's assets (`/static/*`, through
+   * @fastify/static) and, with `baseDir`, `/*` — each with `schema: { hide: true }` and the
+   * `onRequest` / `preHandler` hooks of `uiHooks`.
+   */
+  private swaggerUi(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const given = opts === null ? undefined : this.optionOf(opts, 'routePrefix', frame);
+    const prefixes = given === undefined ? ['/documentation'] : stringsOf(given);
+    if (!prefixes || prefixes.length !== 1) {
+      this.ctx.warn(file, reg.at, `the routePrefix of ${SWAGGER_UI_PACKAGE} is not known statically (${given ? pathNote(given) : 'none'}); its routes are left out`, reg.snippet);
+      return;
+    }
+    const uiHooks = opts === null ? undefined : this.optionOf(opts, 'uiHooks', frame);
+    const hooks = uiHooks?.t === 'obj' ? Object.fromEntries(['onRequest', 'preHandler'].flatMap((h) => (uiHooks.props[h] ? [[h, uiHooks.props[h]!]] : []))) : {};
+    const options: Value = { t: 'obj', file: uiHooks?.t === 'obj' ? uiHooks.file : file, props: { ...hooks, schema: { k: 'obj', props: { hide: { k: 'bool', v: true } } } } };
+    const baseDir = opts === null ? undefined : this.optionOf(opts, 'baseDir', frame);
+    const urls = baseDir === undefined ? SWAGGER_UI_URLS : [...SWAGGER_UI_URLS, '/*'];
+    this.declare(op, this.childOf(frame.ctx, prefixes[0]!, op), ['GET'], urls, options, null, null, this.conditionsOf(op, frame), SWAGGER_UI_PACKAGE);
   }
 
   /** A context for an encapsulated plugin registered with `prefix` in `parent` (or with one not known statically, `unknown` saying why). */
