@@ -503,6 +503,32 @@ app.use(reports.routes());
     expect(res.routes.filter((r) => r.guards.length > 0).map((r) => r.guards.map((g) => `${g.mechanism} ${g.line}`).join())).toEqual(['pass-through-route 13', 'pass-through-route 14']);
   });
 
+  it("koa-mount strips its path: a router's `/` below it is the bare mount path, reached with and without the slash, strict or not", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+
+const sites = new Router();
+sites.get('/', async (ctx) => { ctx.body = []; });
+sites.get('/:siteId', async (ctx) => { ctx.body = {}; });
+const exact = new Router({ strict: true });
+exact.get('/', async (ctx) => { ctx.body = 'exact'; });
+exact.get('/slash/', async (ctx) => { ctx.body = 'slash'; });
+
+const v1 = new Koa();
+v1.use(mount('/exact', exact.routes()));
+const app = new Koa();
+app.use(mount('/sites', sites.routes()));
+app.use(mount('/v1', v1));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /sites', 'GET /sites/:siteId', 'GET /v1/exact', 'GET /v1/exact/slash/ (exact)']);
+  });
+
   it('koa-compose runs its middleware in place, in order', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

@@ -110,6 +110,12 @@ function underMount(base: string, path: string): string {
   return !base ? path : path === '/' ? base : base + path;
 }
 
+/** A router's layer served below a koa-mount at `base`, with the mount's prefix steps before its own. */
+function mountedLayer(l: Layer, base: string, prefixes: PrefixStep[]): Layer {
+  const path = underMount(base, l.path);
+  return base && l.kind === 'route' && l.path === '/' ? { ...l, path, prefixes, bothForms: true } : { ...l, path, prefixes };
+}
+
 interface Layer {
   kind: 'route' | 'mw';
   methods: string[];
@@ -127,6 +133,8 @@ interface Layer {
   added: (string | number)[];
   /** route: `router.param(name, fn)` callbacks of the routers whose stack holds it, for the parameters its path names (@koa/router runs them before the route's middleware, whenever registered) */
   params?: ParamCallback[];
+  /** route: a router's `/` below a koa-mount, which both `/mount` and `/mount/` reach (underMount) */
+  bothForms?: true;
 }
 
 function bool(v: Value | undefined): boolean | undefined {
@@ -545,7 +553,7 @@ class KoaLinker {
         if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1, app);
         continue;
       }
-      const layers = this.stack(router, null).map((l) => ({ ...l, path: step.prefix ? step.prefix + l.path : l.path, prefixes: [...mountStep, ...l.prefixes] }));
+      const layers = this.stack(router, null).map((l) => mountedLayer(l, step.prefix, [...mountStep, ...l.prefixes]));
       this.emitLayers(layers, [...active], name, step.prefix, app);
     }
   }
@@ -570,7 +578,7 @@ class KoaLinker {
         if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1, root);
         continue;
       }
-      const layers = this.stack(router, null).map((l) => ({ ...l, path: p ? p + l.path : l.path, prefixes: [...steps, ...own, ...l.prefixes] }));
+      const layers = this.stack(router, null).map((l) => mountedLayer(l, p, [...steps, ...own, ...l.prefixes]));
       this.emitLayers(layers, [...active], name, p, root);
     }
   }
@@ -657,7 +665,7 @@ class KoaLinker {
           handler: handlerNameOf(this.ctx.ev, handler),
           app,
           // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
-          trailingSlashInsensitive: !l.strict && !(path.length > 1 && path.endsWith('/')),
+          trailingSlashInsensitive: l.bothForms === true || (!l.strict && !(path.length > 1 && path.endsWith('/'))),
           caseSensitive: l.sensitive,
           prefixes: l.prefixes,
           guards: uniqueGuards(guards),
