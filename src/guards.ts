@@ -172,6 +172,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-openapi-validator':
     case 'swagger-ui-express':
     case 'express-prom-bundle':
+    case 'http-proxy-middleware':
     case 'koa-bodyparser':
     case '@koa/bodyparser':
     case 'koa-body':

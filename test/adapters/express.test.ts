@@ -976,6 +976,54 @@ ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
     ]);
   });
 
+  it('http-proxy-middleware answers what it takes with another server: ALL routes at its mount path or its path filter, under the layers before them, no guard', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'bff', dependencies: { express: '4.21.2', 'http-proxy-middleware': '3.0.5' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { requireSession } from './guards.js';
+import { reports } from './reports.js';
+
+export const app = express();
+// the billing service, mounted before the session check
+app.use('/internal/billing', createProxyMiddleware({ target: 'http://billing.internal:8080', changeOrigin: true }));
+// the ops service's two paths, below no mount (3.x: matched on req.url)
+app.use(createProxyMiddleware({ target: 'http://ops.internal:9090', pathFilter: ['/ops/metrics', '/ops/health/**'] }));
+app.use(requireSession);
+app.use('/api/reports', reports);
+app.use(createProxyMiddleware({ target: 'http://search:7700', pathFilter: (path) => path.startsWith('/search') }));
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+      // 2.x: the context is matched against the whole original URL
+      'src/reports.ts': `
+import { Router } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+
+export const reports = Router();
+reports.use(createProxyMiddleware('/api/reports/exports', { target: 'http://exports:8080' }));
+reports.use(createProxyMiddleware('/elsewhere', { target: 'http://never:8080' }));
+reports.get('/', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'GET /api/reports/ [requireSession] src/reports.ts:8',
+      'ALL /api/reports/exports [requireSession] src/reports.ts:6',
+      'GET /api/sites [requireSession] src/app.ts:15',
+      'ALL /internal/billing [] src/app.ts:9',
+      'ALL /ops/health [] src/app.ts:11',
+      'ALL /ops/metrics [] src/app.ts:11',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak').map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.message}`)).toEqual([
+      'src/app.ts:9 excluded-family-leak ALL /internal/billing is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/app.ts:11 excluded-family-leak ALL /ops/health is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/app.ts:11 excluded-family-leak ALL /ops/metrics is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/app.ts:14 unresolved-route the paths http-proxy-middleware proxies are not known statically (a function chooses them); its routes are left out',
+    ]);
+  });
+
   it("swagger-ui-express's setup() used at a path sends its page to every request reaching it: an ALL route there, under the layers before it", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'documented', dependencies: { express: '4.21.2', 'swagger-ui-express': '5.0.1' } }),

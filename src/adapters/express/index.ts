@@ -19,6 +19,7 @@ import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { HTTP_PROXY, proxyTakes, proxyUnknown } from '../http-proxy.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -241,6 +242,22 @@ class ExpressLinker {
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
           else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
+          // http-proxy-middleware answers the requests it takes with another server's answer: ALL
+          // routes where they are (the whole mount when it takes every request), no guard.
+          const proxied = proxyTakes(this.ctx.ev, it.value);
+          if (proxied) {
+            if ('why' in proxied) this.ctx.warn(file, reg.at, proxyUnknown(proxied.why), reg.snippet);
+            else if (proxied.paths === null && p !== '')
+              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, [it.expr], prefix, [...inherited, ...local], unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes, app, [it]));
+            else if (proxied.paths === null && full !== '') this.packageRoute(b, full, HTTP_PROXY, [...inherited, ...local], app);
+            else if (proxied.paths === null) this.ctx.warn(file, reg.at, `${HTTP_PROXY} proxies every request reaching it here to another server; no route stands for that`, reg.snippet);
+            else
+              for (const taken of proxied.paths) {
+                const path = proxied.whole ? taken : joinPath(full, taken);
+                if (!proxied.whole || pathApplies(full, path, r.init.caseSensitive)) this.packageRoute(b, path, HTTP_PROXY, [...inherited, ...local], app);
+              }
+            return;
+          }
           // A path-mounted function that answers and never calls next is an ALL route: one of
           // the analysed code, or swagger-ui-express's `setup(…)` (which sends its page to every
           // request reaching it).
