@@ -785,6 +785,34 @@ export class AppModule {}
     ]);
   });
 
+  it('http-proxy-middleware given to app.use() answers what it takes in the Express instance: no global prefix, no Nest guard', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'http-proxy-middleware': '^3.0.5' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { AppModule } from './app.module';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  app.use('/internal/billing', createProxyMiddleware({ target: 'http://billing.internal:8080' }));
+  app.use(createProxyMiddleware({ target: 'http://grafana:3000', pathFilter: '/ops/grafana' }));
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      ...SESSION_GUARDED_SITES,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/sites SitesController.list src/sites.controller.ts:5 [SessionGuard]',
+      'ALL /internal/billing http-proxy-middleware src/main.ts:10 []',
+      'ALL /ops/grafana http-proxy-middleware src/main.ts:11 []',
+    ]);
+  });
+
   it('a controller with no bootstrapped module is listed without a prefix, with a warning', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'shared-controllers', dependencies: { '@nestjs/common': '^11.0.0' } }),

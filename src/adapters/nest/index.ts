@@ -35,8 +35,9 @@ import type { LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
-import { pathApplies } from '../paths.js';
+import { joinPath, pathApplies } from '../paths.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { HTTP_PROXY, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -828,31 +829,53 @@ class NestLinker {
           // express-prom-bundle in the Express instance under the app: a route outside Nest's own (no prefix, guard, interceptor)
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
-          else if (metricsPath !== null && pathApplies(scope, metricsPath, true) && this.ctx.expand(file, at, snippet))
-            this.ctx.addRoute(
-              {
-                method: 'ALL',
-                path: metricsPath,
-                file,
-                line: at.line,
-                column: at.column,
-                framework: 'nest',
-                handler: PROM_BUNDLE,
-                app: app.name,
-                trailingSlashInsensitive: true,
-                caseSensitive: true,
-                prefixes: [],
-                guards: app.uses.filter((u) => pathApplies(u.scope, metricsPath, true)).map((u) => u.guard),
-                handlerFn: null,
-                snippet,
-              },
-              app.root,
-            );
+          else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, metricsPath, PROM_BUNDLE, true);
+          // http-proxy-middleware there likewise: what it takes (http-proxy.ts)
+          const proxied = proxyTakes(this.ev, it.value);
+          if (proxied) {
+            if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.why), snippet);
+            else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, scope, HTTP_PROXY, false);
+            else if (proxied.paths === null) this.ctx.warn(file, at, `${HTTP_PROXY} proxies every request reaching it here to another server; no route stands for that`, snippet);
+            else
+              for (const taken of proxied.paths) {
+                const path = proxied.whole ? taken : joinPath(scope, taken);
+                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, path, HTTP_PROXY, true);
+              }
+            continue;
+          }
           const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
           if (g) app.uses.push({ guard: g, scope });
         }
       }
     }
+  }
+
+  /**
+   * A route a package answers itself in the Express instance under the app (`app.use(…)`), at
+   * `path` (the whole path): outside Nest's own routes (no global prefix, guard or interceptor),
+   * behind the `app.use` middleware before it.
+   */
+  private instanceRoute(app: AppState, place: { file: string; at: Loc; snippet: string }, path: string, pkg: string, caseSensitive: boolean): void {
+    if (!this.ctx.expand(place.file, place.at, place.snippet)) return;
+    this.ctx.addRoute(
+      {
+        method: 'ALL',
+        path,
+        file: place.file,
+        line: place.at.line,
+        column: place.at.column,
+        framework: 'nest',
+        handler: pkg,
+        app: app.name,
+        trailingSlashInsensitive: true,
+        caseSensitive,
+        prefixes: [],
+        guards: app.uses.filter((u) => pathApplies(u.scope, path, caseSensitive)).map((u) => u.guard),
+        handlerFn: null,
+        snippet: place.snippet,
+      },
+      app.root,
+    );
   }
 
   private requestMethod(b: Bound | undefined): string {
