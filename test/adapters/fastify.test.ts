@@ -565,6 +565,58 @@ admin.register(swaggerUi, { routePrefix: process.env.DOCS_PREFIX });
     ]);
   });
 
+  it('@fastify/http-proxy serves its routes for its methods under its prefix, in a child of the registering context, behind preHandler and preValidation', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/http-proxy': '^11.0.0' } }),
+      'src/ops-token.ts': `export async function requireOpsToken(request, reply) { if (request.headers['x-ops-token'] !== process.env.OPS_TOKEN) return reply.code(401).send(); }
+export async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }`,
+      'src/server.ts': `
+import Fastify from 'fastify';
+import proxy from '@fastify/http-proxy';
+import { requireOpsToken, requireSession } from './ops-token.js';
+
+const app = Fastify();
+// the billing service's internal API, every method, nothing in front of it
+app.register(proxy, { upstream: 'http://billing.internal:8080', prefix: '/internal/billing' });
+// the search service, read-only, behind the session check
+app.register(proxy, { upstream: 'http://search:7700', prefix: '/api/search', httpMethods: ['get'], routes: ['/'], preHandler: requireSession });
+app.register(async (ops) => {
+  ops.addHook('onRequest', requireOpsToken);
+  ops.register(proxy, { upstream: 'http://grafana:3000', prefix: '/grafana', httpMethods: ['GET', 'POST'], preValidation: [requireSession] });
+}, { prefix: '/ops' });
+app.register(proxy, { upstream: 'http://x', prefix: process.env.PROXY_PREFIX });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/search (both forms) requireSession:auth',
+      'DELETE /internal/billing (both forms)',
+      'GET /internal/billing (both forms)',
+      'HEAD /internal/billing (both forms)',
+      'OPTIONS /internal/billing (both forms)',
+      'PATCH /internal/billing (both forms)',
+      'POST /internal/billing (both forms)',
+      'PUT /internal/billing (both forms)',
+      'DELETE /internal/billing/*',
+      'GET /internal/billing/*',
+      'HEAD /internal/billing/*',
+      'OPTIONS /internal/billing/*',
+      'PATCH /internal/billing/*',
+      'POST /internal/billing/*',
+      'PUT /internal/billing/*',
+      'GET /ops/grafana (both forms) requireOpsToken:auth+bearer requireSession:auth',
+      'POST /ops/grafana (both forms) requireOpsToken:auth+bearer requireSession:auth',
+      'GET /ops/grafana/* requireOpsToken:auth+bearer requireSession:auth',
+      'POST /ops/grafana/* requireOpsToken:auth+bearer requireSession:auth',
+    ]);
+    expect(new Set(res.routes.map((r) => `${r.handler} ${r.file}:${r.line}`))).toEqual(
+      new Set(['@fastify/http-proxy src/server.ts:8', '@fastify/http-proxy src/server.ts:10', '@fastify/http-proxy src/server.ts:13']),
+    );
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/server.ts:15:1 warning unresolved-route the prefix of @fastify/http-proxy is not known statically; its routes are left out',
+    ]);
+  });
+
   it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

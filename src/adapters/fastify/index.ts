@@ -72,6 +72,11 @@ const SWAGGER_PACKAGES = new Set(['@fastify/swagger', 'fastify-swagger']);
 const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
 /** A plugin that serves a route of its own (FastifyApp.metrics). */
 const METRICS_PACKAGE = 'fastify-metrics';
+/** A plugin that proxies the requests under its prefix to another server (FastifyApp.httpProxy). */
+const HTTP_PROXY_PACKAGE = '@fastify/http-proxy';
+/** @fastify/http-proxy's `defaultHttpMethods` and `defaultRoutes` (index.js). */
+const HTTP_PROXY_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
+const HTTP_PROXY_URLS = ['/', '/*'];
 /** A plugin that serves the Swagger UI's routes (FastifyApp.swaggerUi). */
 const SWAGGER_UI_PACKAGE = '@fastify/swagger-ui';
 /** What @fastify/swagger-ui serves under its prefix: the page, its two files, the document twice, the UI's assets. */
@@ -358,6 +363,7 @@ class FastifyApp {
       // a package plugin (cors, helmet, sensible …): no application routes, but its own
       if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
       if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.swaggerUi(op, opts, frame);
+      if (plugin.pkg === HTTP_PROXY_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyHttpProxy')) this.httpProxy(op, opts, frame);
       return;
     }
     if (plugin.t !== 'fn') {
@@ -428,6 +434,38 @@ class FastifyApp {
     const baseDir = opts === null ? undefined : this.optionOf(opts, 'baseDir', frame);
     const urls = baseDir === undefined ? SWAGGER_UI_URLS : [...SWAGGER_UI_URLS, '/*'];
     this.declare(op, this.childOf(frame.ctx, prefixes[0]!, op), ['GET'], urls, options, null, null, this.conditionsOf(op, frame), SWAGGER_UI_PACKAGE);
+  }
+
+  /**
+   * @fastify/http-proxy (read at 11.6.3, index.js; a fastify-plugin that keeps encapsulation, so
+   * its `prefix` applies): in a child of the registering context, each of `routes` (`/` and `/*`
+   * unless given) for each of `httpMethods` (DELETE, GET, HEAD, PATCH, POST, PUT, OPTIONS unless
+   * given), answered by the upstream server, behind `preHandler` (`beforeHandler`) and the
+   * `preValidation` hook it adds there.
+   */
+  private httpProxy(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    const prefix = option('prefix');
+    const prefixes = prefix === undefined ? [''] : stringsOf(prefix);
+    const methodsGiven = option('httpMethods');
+    const methods = methodsGiven === undefined ? HTTP_PROXY_METHODS : stringsOf(methodsGiven)?.map((m) => m.toUpperCase());
+    const routes = option('routes');
+    const urls = routes === undefined ? HTTP_PROXY_URLS : stringsOf(routes);
+    if (!prefixes || prefixes.length !== 1 || !methods || !urls) {
+      const what = !prefixes || prefixes.length !== 1 ? 'prefix' : !methods ? 'httpMethods' : 'routes';
+      this.ctx.warn(file, reg.at, `the ${what} of ${HTTP_PROXY_PACKAGE} is not known statically; its routes are left out`, reg.snippet);
+      return;
+    }
+    const hooks: Record<string, Expr> = {};
+    const given = opts?.t === 'obj' ? opts : null;
+    if (given) {
+      const pre = given.props['preHandler'] ?? given.props['beforeHandler'];
+      if (pre) hooks['preHandler'] = pre;
+      if (given.props['preValidation']) hooks['preValidation'] = given.props['preValidation'];
+    }
+    const options: Value = { t: 'obj', file: given?.file ?? file, props: hooks };
+    this.declare(op, this.childOf(frame.ctx, prefixes[0]!, op), methods, urls, options, null, null, this.conditionsOf(op, frame), HTTP_PROXY_PACKAGE);
   }
 
   /** A context for an encapsulated plugin registered with `prefix` in `parent` (or with one not known statically, `unknown` saying why). */
