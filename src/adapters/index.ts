@@ -5,5 +5,6 @@ import { honoAdapter } from './hono/index.js';
 import { koaAdapter } from './koa/index.js';
 import { nestAdapter } from './nest/index.js';
 import { nextAdapter } from './next/index.js';
+import { routingControllersAdapter } from './routing-controllers/index.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter];

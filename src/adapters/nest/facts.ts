@@ -5,6 +5,7 @@
  */
 import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../../extract/extract.js';
+import type { Value } from '../../link/evaluate.js';
 import type { Expr, Loc } from '../../types.js';
 
 export interface NestDecorator {
@@ -90,6 +91,12 @@ export function visitNestFile(api: ExtractApi): void {
 
 const REFLECTOR_READS = new Set(['get', 'getAll', 'getAllAndOverride', 'getAllAndMerge', 'getMetadata']);
 
+/** The function fact of a class's method (by its place and name), as a value; unknown when it has no body. */
+export function methodValue(files: ReadonlyMap<string, { functions: { at: Loc; name: string | null }[] }>, file: string, cls: NestClass, m: NestMethod): Value {
+  const id = files.get(file)?.functions.findIndex((f) => f.at.line === m.at.line && f.at.column === m.at.column && f.name === m.name) ?? -1;
+  return id >= 0 ? { t: 'fn', file, fn: id } : { t: 'unknown', why: `${cls.name}.${m.name} has no body` };
+}
+
 export function nestFactsOf(facts: { adapterFacts: Record<string, unknown> }): NestFileFacts | null {
   return (facts.adapterFacts.nest as NestFileFacts | undefined) ?? null;
 }
@@ -113,7 +120,9 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   const decorators = decoratorsOf(node);
   const heritageNode = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
   const importsNest = api.facts.imports.some((i) => i.source.startsWith('@nestjs/'));
-  if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate) return;
+  // (a class with a `use` method may be middleware without a decorator: routing-controllers' `@UseBefore(TenantScope)`)
+  const use = methods.some((m) => m.name === 'use' && !m.isStatic);
+  if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate && !use) return;
   let facts = nestFactsOf(api.facts);
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
   const superCall = heritageNode && ts.isCallExpression(heritageNode) ? superCallOf(ts, node) : null;

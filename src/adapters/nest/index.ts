@@ -38,7 +38,7 @@ import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, Pref
 import { joinPath, pathApplies } from '../paths.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { HTTP_PROXY, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
+import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
   Get: 'GET',
@@ -585,9 +585,7 @@ class NestLinker {
   }
 
   private methodFn(c: ClassRef, m: NestMethod): Value {
-    const facts = this.ctx.files.get(c.file);
-    const id = facts?.functions.findIndex((f) => f.at.line === m.at.line && f.at.column === m.at.column && f.name === m.name) ?? -1;
-    return id >= 0 ? { t: 'fn', file: c.file, fn: id } : { t: 'unknown', why: `${c.cls.name}.${m.name} has no body` };
+    return methodValue(this.ctx.files, c.file, c.cls, m);
   }
 
   /**
