@@ -173,6 +173,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'swagger-ui-express':
     case 'express-prom-bundle':
     case 'http-proxy-middleware':
+    case 'express-http-proxy':
     case 'koa-bodyparser':
     case '@koa/bodyparser':
     case 'koa-body':

@@ -12,18 +12,35 @@
  *   `createProxyMiddleware(options)`, every request.
  * A glob (`/api/**`) is read as the path before its first `*` when that is where it ends; a
  * function, or another glob, is not read.
+ *
+ * express-http-proxy (read at 2.1.2, index.js): `proxy(host, options)` proxies every request
+ * reaching it, unless its `filter` option (a function, not read) says otherwise.
  */
 import { stringsOf, type Evaluator, type Value } from '../link/evaluate.js';
 import { pathNote } from './unknown-heads.js';
 
 export const HTTP_PROXY = 'http-proxy-middleware';
+export const EXPRESS_HTTP_PROXY = 'express-http-proxy';
 
-/** What a proxy takes: every request reaching it (`paths` null), or those starting with `paths` — below its mount path, or (`whole`) as the whole path. */
-export type ProxyTakes = { paths: string[] | null; whole: boolean } | { why: string };
+/**
+ * What a proxy of package `pkg` takes: every request reaching it (`paths` null), or those
+ * starting with `paths` — below its mount path, or (`whole`) as the whole path.
+ */
+export type ProxyTakes = ({ paths: string[] | null; whole: boolean } | { why: string }) & { pkg: string };
 
-/** The requests the middleware `v` proxies when it is http-proxy-middleware's; null when it is not. */
+/** The requests the middleware `v` proxies when it is a proxy's; null when it is not. */
 export function proxyTakes(ev: Evaluator, v: Value): ProxyTakes | null {
-  if (v.t !== 'pkg' || v.pkg !== HTTP_PROXY || !v.called) return null;
+  if (v.t !== 'pkg' || !v.called) return null;
+  if (v.pkg === EXPRESS_HTTP_PROXY && v.path.every((p) => p === 'default')) {
+    const opts = v.args[1];
+    return opts?.t === 'obj' && 'filter' in opts.props ? { why: 'its filter option', pkg: v.pkg } : { paths: null, whole: false, pkg: v.pkg };
+  }
+  const taken = middlewareTakes(ev, v);
+  return taken && { ...taken, pkg: v.pkg };
+}
+
+function middlewareTakes(ev: Evaluator, v: Extract<Value, { t: 'pkg' }>): ({ paths: string[] | null; whole: boolean } | { why: string }) | null {
+  if (v.pkg !== HTTP_PROXY) return null;
   const name = v.path.filter((p) => p !== 'default');
   const legacy = name.length === 0 || (name.length === 1 && name[0] === 'legacyCreateProxyMiddleware');
   if (!legacy && !(name.length === 1 && name[0] === 'createProxyMiddleware')) return null;
@@ -42,7 +59,7 @@ export function proxyTakes(ev: Evaluator, v: Value): ProxyTakes | null {
   return prefixes(first, true);
 }
 
-function prefixes(v: Value, whole: boolean): ProxyTakes {
+function prefixes(v: Value, whole: boolean): { paths: string[] | null; whole: boolean } | { why: string } {
   if (v.t === 'fn') return { why: 'a function chooses them' };
   const list = stringsOf(v);
   if (!list) return { why: pathNote(v) };
@@ -59,6 +76,6 @@ function prefixes(v: Value, whole: boolean): ProxyTakes {
 }
 
 /** The warning for a proxy whose paths are not known statically. */
-export function proxyUnknown(why: string): string {
-  return `the paths ${HTTP_PROXY} proxies are not known statically (${why}); its routes are left out`;
+export function proxyUnknown(pkg: string, why: string): string {
+  return `the paths ${pkg} proxies are not known statically (${why}); its routes are left out`;
 }

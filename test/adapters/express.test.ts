@@ -976,12 +976,13 @@ ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
     ]);
   });
 
-  it('http-proxy-middleware answers what it takes with another server: ALL routes at its mount path or its path filter, under the layers before them, no guard', async () => {
+  it('http-proxy-middleware and express-http-proxy answer what they take with another server: ALL routes at the mount path or the path filter, under the layers before them, no guard', async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'bff', dependencies: { express: '4.21.2', 'http-proxy-middleware': '3.0.5' } }),
+      'package.json': JSON.stringify({ name: 'bff', dependencies: { express: '4.21.2', 'express-http-proxy': '2.1.2', 'http-proxy-middleware': '3.0.5' } }),
       'src/guards.ts': GUARDS,
       'src/app.ts': `
 import express from 'express';
+import proxy from 'express-http-proxy';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { requireSession } from './guards.js';
 import { reports } from './reports.js';
@@ -995,6 +996,9 @@ app.use(requireSession);
 app.use('/api/reports', reports);
 app.use(createProxyMiddleware({ target: 'http://search:7700', pathFilter: (path) => path.startsWith('/search') }));
 app.get('/api/sites', (req, res) => res.json([]));
+// express-http-proxy: every request under its mount path, unless its filter says otherwise
+app.use('/api/legacy', proxy('legacy.internal:8080', { proxyReqPathResolver: (req) => req.url }));
+app.use('/api/maps', proxy('maps:8080', { filter: (req) => req.method === 'GET' }));
 `,
       // 2.x: the context is matched against the whole original URL
       'src/reports.ts': `
@@ -1009,18 +1013,20 @@ reports.get('/', (req, res) => res.json([]));
     });
     const res = await check(dir);
     expect(routeLinesAt(res)).toEqual([
+      'ALL /api/legacy [requireSession] src/app.ts:18',
       'GET /api/reports/ [requireSession] src/reports.ts:8',
       'ALL /api/reports/exports [requireSession] src/reports.ts:6',
-      'GET /api/sites [requireSession] src/app.ts:15',
-      'ALL /internal/billing [] src/app.ts:9',
-      'ALL /ops/health [] src/app.ts:11',
-      'ALL /ops/metrics [] src/app.ts:11',
+      'GET /api/sites [requireSession] src/app.ts:16',
+      'ALL /internal/billing [] src/app.ts:10',
+      'ALL /ops/health [] src/app.ts:12',
+      'ALL /ops/metrics [] src/app.ts:12',
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak').map((f) => `${f.file}:${f.line} ${f.ruleId} ${f.message}`)).toEqual([
-      'src/app.ts:9 excluded-family-leak ALL /internal/billing is in the excluded family "internal" and is reachable without its family guard (unguarded)',
-      'src/app.ts:11 excluded-family-leak ALL /ops/health is in the excluded family "ops" and is reachable without its family guard (unguarded)',
-      'src/app.ts:11 excluded-family-leak ALL /ops/metrics is in the excluded family "ops" and is reachable without its family guard (unguarded)',
-      'src/app.ts:14 unresolved-route the paths http-proxy-middleware proxies are not known statically (a function chooses them); its routes are left out',
+      'src/app.ts:10 excluded-family-leak ALL /internal/billing is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/app.ts:12 excluded-family-leak ALL /ops/health is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/app.ts:12 excluded-family-leak ALL /ops/metrics is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/app.ts:15 unresolved-route the paths http-proxy-middleware proxies are not known statically (a function chooses them); its routes are left out',
+      'src/app.ts:19 unresolved-route the paths express-http-proxy proxies are not known statically (its filter option); its routes are left out',
     ]);
   });
 

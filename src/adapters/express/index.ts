@@ -19,7 +19,7 @@ import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
-import { HTTP_PROXY, proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { proxyTakes, proxyUnknown } from '../http-proxy.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -246,15 +246,15 @@ class ExpressLinker {
           // routes where they are (the whole mount when it takes every request), no guard.
           const proxied = proxyTakes(this.ctx.ev, it.value);
           if (proxied) {
-            if ('why' in proxied) this.ctx.warn(file, reg.at, proxyUnknown(proxied.why), reg.snippet);
+            if ('why' in proxied) this.ctx.warn(file, reg.at, proxyUnknown(proxied.pkg, proxied.why), reg.snippet);
             else if (proxied.paths === null && p !== '')
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, [it.expr], prefix, [...inherited, ...local], unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes, app, [it]));
-            else if (proxied.paths === null && full !== '') this.packageRoute(b, full, HTTP_PROXY, [...inherited, ...local], app);
-            else if (proxied.paths === null) this.ctx.warn(file, reg.at, `${HTTP_PROXY} proxies every request reaching it here to another server; no route stands for that`, reg.snippet);
+            else if (proxied.paths === null && full !== '') this.packageRoute(b, full, proxied.pkg, [...inherited, ...local], app);
+            else if (proxied.paths === null) this.ctx.warn(file, reg.at, `${proxied.pkg} proxies every request reaching it here to another server; no route stands for that`, reg.snippet);
             else
               for (const taken of proxied.paths) {
                 const path = proxied.whole ? taken : joinPath(full, taken);
-                if (!proxied.whole || pathApplies(full, path, r.init.caseSensitive)) this.packageRoute(b, path, HTTP_PROXY, [...inherited, ...local], app);
+                if (!proxied.whole || pathApplies(full, path, r.init.caseSensitive)) this.packageRoute(b, path, proxied.pkg, [...inherited, ...local], app);
               }
             return;
           }

@@ -37,7 +37,7 @@ import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { joinPath, pathApplies } from '../paths.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
-import { HTTP_PROXY, proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -831,13 +831,13 @@ class NestLinker {
           // http-proxy-middleware there likewise: what it takes (http-proxy.ts)
           const proxied = proxyTakes(this.ev, it.value);
           if (proxied) {
-            if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.why), snippet);
-            else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, scope, HTTP_PROXY, false);
-            else if (proxied.paths === null) this.ctx.warn(file, at, `${HTTP_PROXY} proxies every request reaching it here to another server; no route stands for that`, snippet);
+            if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.pkg, proxied.why), snippet);
+            else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, scope, proxied.pkg, false);
+            else if (proxied.paths === null) this.ctx.warn(file, at, `${proxied.pkg} proxies every request reaching it here to another server; no route stands for that`, snippet);
             else
               for (const taken of proxied.paths) {
                 const path = proxied.whole ? taken : joinPath(scope, taken);
-                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, path, HTTP_PROXY, true);
+                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, path, proxied.pkg, true);
               }
             continue;
           }
