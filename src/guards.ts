@@ -174,6 +174,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-prom-bundle':
     case 'http-proxy-middleware':
     case 'express-http-proxy':
+    case 'koa-proxies':
     case 'koa-bodyparser':
     case '@koa/bodyparser':
     case 'koa-body':

@@ -466,6 +466,37 @@ app.use(route.get(process.env.EXTRA_PATH, listSites));
     ]);
   });
 
+  it('koa-proxies answers every request at or below its path from another server: an ALL route there, behind the app middleware before it, no guard', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-proxies': '^0.12.4', 'koa-mount': '^4.0.0', '@koa/router': '^13.1.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import proxy from 'koa-proxies';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const api = new Router({ prefix: '/api' });
+api.get('/sites', async (ctx) => { ctx.body = []; });
+
+const app = new Koa();
+app.use(proxy('/internal/metrics', { target: 'http://metrics.internal:9100', changeOrigin: true }));
+app.use(requireUser);
+app.use(proxy('/api/search', { target: 'http://search:7700', rewrite: (path) => path.replace('/api/search', '') }));
+app.use(mount('/v1', proxy('/legacy', { target: 'http://legacy:8080' })));
+app.use(api.routes());
+app.use(proxy(process.env.EXTRA_PROXY_PATH, { target: 'http://x' }));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /api/search requireUser:auth', 'GET /api/sites requireUser:auth', 'ALL /internal/metrics', 'ALL /v1/legacy requireUser:auth']);
+    expect(res.routes.filter((r) => r.method === 'ALL').map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/search koa-proxies 14', '/internal/metrics koa-proxies 12', '/v1/legacy koa-proxies 15']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:17:1 warning unresolved-route the path koa-proxies proxies is not known statically; its route is left out',
+    ]);
+  });
+
   it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', '@koa/router': '^13.1.0' } }),

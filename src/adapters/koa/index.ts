@@ -27,6 +27,8 @@
  *   next)` when the request matches and `next()` when not, so the app middleware before it
  *   guards it; a `fn` that passes the request on guards the later routes matching its path and
  *   method, as a route whose last middleware awaits `next()` does in @koa/router.
+ * - koa-proxies: `proxy(path, options)` is app middleware answering, from another server, every
+ *   request at or below `path`: an ALL route there, behind the app middleware before it.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
@@ -62,7 +64,7 @@ interface Item {
   file: string;
 }
 
-/** A koa-route middleware: the route it answers. */
+/** A koa-route middleware: the route it answers (or a koa-proxies middleware: the requests it proxies). */
 interface KoaRoute {
   method: string;
   /** its path's forms (optional parts each way) */
@@ -70,7 +72,12 @@ interface KoaRoute {
   strict: boolean;
   sensitive: boolean;
   handler: Item;
+  /** the package answering it, when no function of the analysed code does (the route's handler name) */
+  servedBy?: string;
 }
+
+/** koa-proxies (read at 0.12.4, index.js): `proxy(path, options)` proxies the requests whose `ctx.path` is at or below `path`. */
+const KOA_PROXIES = 'koa-proxies';
 
 interface AppStep {
   router?: RouterObject;
@@ -419,7 +426,7 @@ class KoaLinker {
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
-        const route = mount ? null : this.koaRoute(b, mountedFn?.item ?? it);
+        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it));
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -469,6 +476,22 @@ class KoaLinker {
     const strict = opts?.t === 'obj' ? (bool(ev.member(opts, 'strict', 0)) ?? false) : false;
     const sensitive = opts?.t === 'obj' ? (bool(ev.member(opts, 'sensitive', 0)) ?? false) : false;
     return { method, paths: paths.flatMap((p) => optionalForms(p, OPTIONAL)), strict, sensitive, handler };
+  }
+
+  /**
+   * The requests a koa-proxies middleware proxies: every method, at and below its path
+   * (path-to-regexp with `end: false`, not strict nor case-sensitive); null when `it` is no
+   * such middleware, false when its path is not known statically (warned about).
+   */
+  private koaProxy(b: BoundRegistration, it: Item): KoaRoute | null | false {
+    const v = it.value;
+    if (v.t !== 'pkg' || v.pkg !== KOA_PROXIES || !v.called || v.path.some((p) => p !== 'default') || !v.args[0]) return null;
+    const paths = this.ctx.pathsOf(b.file, b.reg, v.args[0]);
+    if (!paths) {
+      this.ctx.warnRoute(b.file, b.reg, `the path ${KOA_PROXIES} proxies is not known statically; its route is left out`);
+      return false;
+    }
+    return { method: 'ALL', paths: paths.flatMap((p) => optionalForms(p, OPTIONAL)), strict: false, sensitive: false, handler: it, servedBy: KOA_PROXIES };
   }
 
   /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
@@ -600,7 +623,7 @@ class KoaLinker {
             path,
             ...routePlace(step.file, step.reg),
             framework: 'koa',
-            handler: handlerNameOf(this.ctx.ev, r.handler),
+            handler: r.servedBy ?? handlerNameOf(this.ctx.ev, r.handler),
             app,
             // below a mount, `/` is reached with and without the slash; else path-to-regexp's `strict`
             trailingSlashInsensitive: full === base || (!r.strict && !(path.length > 1 && path.endsWith('/'))),
