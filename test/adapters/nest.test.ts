@@ -785,11 +785,12 @@ export class AppModule {}
     ]);
   });
 
-  it('http-proxy-middleware given to app.use() answers what it takes in the Express instance: no global prefix, no Nest guard', async () => {
+  it('http-proxy-middleware and swagger-ui-express given to app.use() answer in the Express instance: no global prefix, no Nest guard', async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'http-proxy-middleware': '^3.0.5' } }),
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'http-proxy-middleware': '^3.0.5', 'swagger-ui-express': '^5.0.1' } }),
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import { createProxyMiddleware } from 'http-proxy-middleware';
+import * as swaggerUi from 'swagger-ui-express';
 import { AppModule } from './app.module';
 import { SessionGuard } from './session.guard';
 
@@ -799,6 +800,7 @@ async function bootstrap() {
   app.useGlobalGuards(new SessionGuard());
   app.use('/internal/billing', createProxyMiddleware({ target: 'http://billing.internal:8080' }));
   app.use(createProxyMiddleware({ target: 'http://grafana:3000', pathFilter: '/ops/grafana' }));
+  app.use('/reference', swaggerUi.serve, swaggerUi.setup(require('./openapi.json')));
   await app.listen(3000);
 }
 bootstrap();
@@ -808,8 +810,9 @@ bootstrap();
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [SessionGuard]',
-      'ALL /internal/billing http-proxy-middleware src/main.ts:10 []',
-      'ALL /ops/grafana http-proxy-middleware src/main.ts:11 []',
+      'ALL /internal/billing http-proxy-middleware src/main.ts:11 []',
+      'ALL /ops/grafana http-proxy-middleware src/main.ts:12 []',
+      'ALL /reference swagger-ui-express src/main.ts:13 []',
     ]);
   });
 

@@ -20,6 +20,7 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { isSwaggerUiSetup } from '../swagger-ui.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -404,11 +405,4 @@ class ExpressLinker {
       );
     }
   }
-}
-
-/** swagger-ui-express's `setup(document, …)` (read at 5.0.1): a function sending the Swagger UI page, whatever the request. */
-function isSwaggerUiSetup(v: Value): boolean {
-  if (v.t !== 'pkg' || v.pkg !== 'swagger-ui-express' || !v.called) return false;
-  const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
-  return name.length === 1 && name[0] === 'setup';
 }

@@ -38,6 +38,7 @@ import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, Pref
 import { joinPath, pathApplies } from '../paths.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { isSwaggerUiSetup, SWAGGER_UI_EXPRESS } from '../swagger-ui.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -828,6 +829,11 @@ class NestLinker {
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
           else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, metricsPath, PROM_BUNDLE, true);
+          // swagger-ui-express's page there likewise, at the use() path
+          if (isSwaggerUiSetup(it.value) && scope !== '') {
+            this.instanceRoute(app, { file, at, snippet }, scope, SWAGGER_UI_EXPRESS, false);
+            continue;
+          }
           // http-proxy-middleware there likewise: what it takes (http-proxy.ts)
           const proxied = proxyTakes(this.ev, it.value);
           if (proxied) {
