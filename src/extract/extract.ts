@@ -727,7 +727,9 @@ function cut(text: string): string {
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
   // `routes(app).then(…)`: the call a chain starts from is made too
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && (declared || ex.callee.k !== 'member'))) return;
+  // (`require('./routes')(app)`: the module's export, called at once, as a named one is)
+  const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args[0]?.k === 'str';
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));

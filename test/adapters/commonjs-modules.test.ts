@@ -129,6 +129,13 @@ describe('CommonJS modules', () => {
 		expect(res.routes.find((r) => r.method === 'GET' && r.path === '/forum/api/v3/users/:uid')!.guards.map((g) => g.kinds)).toEqual([['auth']]);
 	});
 
+	it("calls a module's export at once, `require('./routes')(app)`, as it calls one named first", async () => {
+		const app = APP.replace("const routes = require('./routes');\n", '').replace('routes(app).then(() => app.listen(4567));', "require('./routes')(app).then(() => app.listen(4567));");
+		const res = await check(writeProject({ ...FORUM, 'src/app.js': app }));
+		expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /forum/api/v3/ping', 'DELETE /forum/api/v3/users/:uid', 'GET /forum/api/v3/users/:uid', 'PUT /forum/api/v3/users/:uid']);
+		expect(unresolvedRows(res)).toEqual([]);
+	});
+
 	it('reads `module.exports = Write` before or after its functions are added, and `const Write = exports`', async () => {
 		for (const write of [
 			WRITE.replace('const Write = module.exports;', 'const Write = {};\nmodule.exports = Write;'),
