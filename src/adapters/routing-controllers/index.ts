@@ -27,7 +27,7 @@ import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import { prefixNote, stringsOf } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import { cmp, uniqueGuards } from '../../link/link.js';
-import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc } from '../../types.js';
 import { methodValue, nestFactsOf, type NestClass, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
 
@@ -62,7 +62,6 @@ export const routingControllersAdapter: Adapter = {
     new RoutingControllersLinker(ctx).run();
   },
 
-  readsEveryBinding: (facts: FileFacts) => facts.imports.some((i) => i.source === PKG),
   readsCall: maybeServer,
 };
 
