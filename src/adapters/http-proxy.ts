@@ -19,8 +19,8 @@
 import { stringsOf, type Evaluator, type Value } from '../link/evaluate.js';
 import { pathNote } from './unknown-heads.js';
 
-export const HTTP_PROXY = 'http-proxy-middleware';
-export const EXPRESS_HTTP_PROXY = 'express-http-proxy';
+const HTTP_PROXY = 'http-proxy-middleware';
+const EXPRESS_HTTP_PROXY = 'express-http-proxy';
 
 /**
  * What a proxy of package `pkg` takes: every request reaching it (`paths` null), or those

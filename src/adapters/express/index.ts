@@ -243,8 +243,9 @@ class ExpressLinker {
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
           else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
-          // http-proxy-middleware answers the requests it takes with another server's answer: ALL
-          // routes where they are (the whole mount when it takes every request), no guard.
+          // A proxy (http-proxy-middleware, express-http-proxy) answers the requests it takes with
+          // another server's answer: ALL routes where they are (the whole mount when it takes
+          // every request), no guard.
           const proxied = proxyTakes(this.ctx.ev, it.value);
           if (proxied) {
             if ('why' in proxied) this.ctx.warn(file, reg.at, proxyUnknown(proxied.pkg, proxied.why), reg.snippet);

@@ -834,7 +834,7 @@ class NestLinker {
             this.instanceRoute(app, { file, at, snippet }, scope, SWAGGER_UI_EXPRESS, false);
             continue;
           }
-          // http-proxy-middleware there likewise: what it takes (http-proxy.ts)
+          // a proxy there likewise: what it takes (http-proxy.ts)
           const proxied = proxyTakes(this.ev, it.value);
           if (proxied) {
             if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.pkg, proxied.why), snippet);
