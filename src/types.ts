@@ -483,7 +483,10 @@ export type GuardMechanism =
   /** Express and @koa/router: `router.param(name, fn)`, for the routes whose path names the parameter */
   | 'router.param'
   | 'in-handler'
-  /** NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on the handler method */
+  /**
+   * NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on
+   * the handler method (routing-controllers: `@UseBefore` and `@Authorized` on the class, on the method)
+   */
   | 'global-guard'
   | 'controller-guard'
   | 'method-guard'

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, check } from '../helpers/run.js';
+import { ROOT, check, cli } from '../helpers/run.js';
 import { findingRows, routeRows, row } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { appendBaseRoute, globRegex } from '../../src/adapters/routing-controllers/index.js';
@@ -46,6 +46,16 @@ describe('fixtures/routing-controllers', () => {
       'SitesController.one',
       'InternalController.complete',
       'InternalController.usage',
+    ]);
+  });
+
+  it('explain names the decorators a guard comes from', () => {
+    const r = cli(['explain', 'DELETE /api/sites/:siteId', '.'], DIR);
+    expect(r.code).toBe(0);
+    const guards = r.stdout.split('\n').filter((l) => /^\s+(guards\s+)?(TenantScope|@Authorized)\s/.test(l)).map((l) => l.trim().replace(/^guards\s+/, '').split(/\s{2,}/).slice(0, 4).join(' | '));
+    expect(guards).toEqual([
+      'TenantScope | tenant | a decorator on the controller class (@UseGuards; routing-controllers: @UseBefore, @Authorized) | src/controllers/sites.controller.ts:9',
+      '@Authorized | auth | a decorator on the handler method (@UseGuards; routing-controllers: @UseBefore, @Authorized) | src/controllers/sites.controller.ts:31',
     ]);
   });
 
