@@ -254,6 +254,48 @@ export const app = createExpressServer({ controllers: dirs('CONTROLLERS'), middl
     ]);
   });
 
+  it("inherited actions are the subclass's: under its base route, behind its class-level decorators only (the base method's @Authorized is looked up on the subclass, and not found)", async () => {
+    const dir = writeProject({
+      'package.json': RC_PKG,
+      'src/guards.ts': GUARDS,
+      'src/base.ts': `
+import { Authorized, Delete, Get, Param } from 'routing-controllers';
+
+export abstract class CrudController {
+  @Get('/')
+  list() { return []; }
+
+  @Delete('/:id')
+  @Authorized('admin')
+  remove(@Param('id') id: string) { return { id }; }
+}
+`,
+      'src/users.ts': `
+import { Get, JsonController, UseBefore } from 'routing-controllers';
+import { CrudController } from './base';
+import { requireSession } from './guards';
+
+@JsonController('/admin/users')
+@UseBefore(requireSession)
+export class UsersController extends CrudController {
+  @Get('/')
+  list() { return ['own']; }
+}
+`,
+      'src/server.ts': `
+import { createExpressServer } from 'routing-controllers';
+import { UsersController } from './users';
+
+export const app = createExpressServer({ controllers: [UsersController], authorizationChecker: () => false });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /admin/users/ UsersController.list src/users.ts:9 [requireSession]',
+      'DELETE /admin/users/:id UsersController.remove src/base.ts:8 [requireSession]',
+    ]);
+  });
+
   it('appendBaseRoute and the globs of controller directories', () => {
     expect(appendBaseRoute('', '/users/:id')).toBe('/users/:id');
     expect(appendBaseRoute('api', '/users')).toBe('/api/users');

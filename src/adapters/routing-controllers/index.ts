@@ -18,8 +18,9 @@
  *   whose `use` runs), then the authorization check of `@Authorized(…)` (on the class or the
  *   method), which refuses with 401 (403 with roles) when `authorizationChecker` says no.
  *
- * Not read: `@CurrentUser({ required: true })` (parameter decorators are not kept), inherited
- * actions, a RegExp route, interceptors.
+ * An inherited action (MetadataBuilder.createActions) is the subclass's: under its base route,
+ * behind its class-level decorators only. Not read: `@CurrentUser({ required: true })`
+ * (parameter decorators are not kept), a RegExp route, interceptors.
  */
 import path from 'node:path';
 import type { Adapter } from '../adapter.js';
@@ -27,7 +28,7 @@ import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import { prefixNote, stringsOf } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import { cmp, uniqueGuards } from '../../link/link.js';
-import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { methodValue, nestFactsOf, type NestClass, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
 
@@ -339,49 +340,93 @@ class RoutingControllersLinker {
     const base = baseValue?.t === 'str' ? baseValue.v : '';
     const classUses = this.useBefore(classDecos, 'controller-guard');
     const prefixes = prefixUnknown ? [{ prefix: '', file: serverFile, line: call.at.line, unknown: prefixNote(prefixUnknown) }] : prefix ? [{ prefix, file: serverFile, line: call.at.line }] : [];
-    for (const m of c.cls.methods) {
-      if (m.isStatic) continue;
-      const decos = this.decorators(c.file, m.decorators);
-      for (const d of decos) {
-        const method = d.name === 'Method' ? this.methodName(d) : ACTIONS[d.name];
-        if (!method) continue;
-        const routeArg = d.args[d.name === 'Method' ? 1 : 0];
-        const routeValue = routeArg ? this.ev.eval(c.file, routeArg) : null;
-        if (routeValue && routeValue.t !== 'str') {
-          this.ctx.warn(c.file, d.use.at, `${method} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, d.use.snippet);
-          continue;
-        }
-        const route = appendBaseRoute(prefix, base + (routeValue?.t === 'str' ? routeValue.v : '')) || '/';
-        const handler = this.methodFn(c, m);
-        const guards = [
-          ...outer.filter((s) => pathApplies(s.scope, route, false)).map((s) => s.guard),
-          // the controller's and the method's @UseBefore, then the authorization check (ExpressDriver.registerAction)
-          ...classUses,
-          ...this.useBefore(decos, 'method-guard'),
-          ...this.authorized(decos, classDecos),
-          // (its parameters are what their decorators pick: the call it ends with is not followed)
-          ...this.ctx.inHandlerGuards(handler, undefined, { depth: 0, no: true }),
-        ];
-        this.ctx.addRoute(
-          {
-            method,
-            path: route,
-            file: c.file,
-            line: d.use.at.line,
-            column: d.use.at.column,
-            framework,
-            handler: `${c.cls.name}.${m.name}`,
-            app: appName,
-            trailingSlashInsensitive: !(route.length > 1 && route.endsWith('/')) || framework === 'express',
-            caseSensitive: false,
-            prefixes,
-            guards: uniqueGuards(guards),
-            handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
-            snippet: d.use.snippet,
-          },
-          app,
-        );
+    // The actions of the class and of the classes it extends, a method the subclass declares as
+    // an action first (MetadataBuilder.createActions). An inherited action is the subclass's: it
+    // is looked up with the subclass as its target, so the base method's own @UseBefore and
+    // @Authorized do not apply to it — only the subclass's class-level ones.
+    const taken = new Set<string>();
+    for (const owner of this.ancestors(c)) {
+      for (const m of owner.cls.methods) {
+        if (m.isStatic || taken.has(m.name)) continue;
+        const all = this.decorators(owner.file, m.decorators);
+        if (!all.some((d) => d.name === 'Method' || ACTIONS[d.name])) continue;
+        taken.add(m.name);
+        this.actionRoutes(c, owner, m, all, owner === c ? all : [], { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app });
       }
+    }
+  }
+
+  /** The classes of a controller's chain: itself, then the classes it extends, as far as they are known. */
+  private ancestors(c: ClassRef): ClassRef[] {
+    const chain = [c];
+    for (let cur = c; cur.cls.heritage && chain.length < 8; ) {
+      const parent = this.classOf(cur.file, cur.cls.heritage);
+      if (!parent || chain.some((x) => x.file === parent.file && x.cls.name === parent.cls.name)) break;
+      chain.push(parent);
+      cur = parent;
+    }
+    return chain;
+  }
+
+  /** The routes of one action of controller `c`, declared in `owner` (`c` or a class it extends); `decos`, the method's decorators that apply. */
+  private actionRoutes(
+    c: ClassRef,
+    owner: ClassRef,
+    m: NestMethod,
+    all: Deco[],
+    decos: Deco[],
+    o: {
+      prefix: string;
+      base: string;
+      prefixes: PrefixStep[];
+      outer: { guard: AppliedGuard; scope: string }[];
+      classUses: AppliedGuard[];
+      classDecos: Deco[];
+      framework: 'express' | 'koa';
+      appName: string;
+      app: RouterObject | null;
+    },
+  ): void {
+    const { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app } = o;
+    for (const d of all) {
+      const method = d.name === 'Method' ? this.methodName(d) : ACTIONS[d.name];
+      if (!method) continue;
+      const routeArg = d.args[d.name === 'Method' ? 1 : 0];
+      const routeValue = routeArg ? this.ev.eval(owner.file, routeArg) : null;
+      if (routeValue && routeValue.t !== 'str') {
+        this.ctx.warn(owner.file, d.use.at, `${method} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, d.use.snippet);
+        continue;
+      }
+      const route = appendBaseRoute(prefix, base + (routeValue?.t === 'str' ? routeValue.v : '')) || '/';
+      const handler = this.methodFn(owner, m);
+      const guards = [
+        ...outer.filter((s) => pathApplies(s.scope, route, false)).map((s) => s.guard),
+        // the controller's and the method's @UseBefore, then the authorization check (ExpressDriver.registerAction)
+        ...classUses,
+        ...this.useBefore(decos, 'method-guard'),
+        ...this.authorized(decos, classDecos),
+        // (its parameters are what their decorators pick: the call it ends with is not followed)
+        ...this.ctx.inHandlerGuards(handler, undefined, { depth: 0, no: true }),
+      ];
+      this.ctx.addRoute(
+        {
+          method,
+          path: route,
+          file: owner.file,
+          line: d.use.at.line,
+          column: d.use.at.column,
+          framework,
+          handler: `${c.cls.name}.${m.name}`,
+          app: appName,
+          trailingSlashInsensitive: !(route.length > 1 && route.endsWith('/')) || framework === 'express',
+          caseSensitive: false,
+          prefixes,
+          guards: uniqueGuards(guards),
+          handlerFn: handler.t === 'fn' ? { file: handler.file, fn: handler.fn } : null,
+          snippet: d.use.snippet,
+        },
+        app,
+      );
     }
   }
 
