@@ -638,6 +638,75 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
   });
 });
 
+describe('Pages Router handlers that are next-connect routers', () => {
+  it("a route per method the router registers, behind its use() middleware registered before it and the route's own functions: 1.x createRouter().handler() and 0.x nc()", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '14.2.15', 'next-connect': '1.0.0' } }),
+        'lib/auth.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export async function requireSession(req: NextApiRequest, res: NextApiResponse, next: () => Promise<void>) {
+  if (!req.cookies['cp.sid']) {
+    res.status(401).json({ error: 'sign in first' });
+    return;
+  }
+  await next();
+}
+
+export async function requireAdmin(req: NextApiRequest, res: NextApiResponse, next: () => Promise<void>) {
+  if ((req as NextApiRequest & { role?: string }).role !== 'admin') {
+    res.status(403).json({ error: 'admins only' });
+    return;
+  }
+  await next();
+}
+`,
+        // the listing before the session check; the rest after it
+        'pages/api/sites/index.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { createRouter } from 'next-connect';
+import { requireAdmin, requireSession } from '../../../lib/auth';
+
+const router = createRouter<NextApiRequest, NextApiResponse>();
+
+router.get(async (req, res) => {
+  res.json([]);
+});
+
+router
+  .use(requireSession)
+  .post(async (req, res) => {
+    res.status(201).json({ id: 's1' });
+  })
+  .delete(requireAdmin, async (req, res) => {
+    res.status(204).end();
+  });
+
+export default router.handler({
+  onError: (err, req, res) => {
+    res.status(500).end();
+  },
+});
+`,
+        'pages/api/legacy.ts': `import nc from 'next-connect';
+import { requireSession } from '../../lib/auth';
+
+const handler = nc()
+  .use(requireSession)
+  .all((req, res) => res.json({ legacy: true }));
+
+export default handler;
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name} ${g.mechanism}`).join(', ')}]`)).toEqual([
+      'ALL /api/legacy pages/api/legacy.ts:6 [requireSession router.use]',
+      'DELETE /api/sites pages/api/sites/index.ts:16 [requireSession router.use, requireAdmin route-middleware]',
+      'GET /api/sites pages/api/sites/index.ts:7 []',
+      'POST /api/sites pages/api/sites/index.ts:13 [requireSession router.use]',
+    ]);
+  });
+});
+
 describe('catch-all routes against the contract', () => {
   it('samePath: a catch-all takes one segment or more; an optional one also none', () => {
     expect(samePath('/api/docs/:slug*?', '/api/docs', false, false)).toBe(true);

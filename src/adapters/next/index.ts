@@ -23,17 +23,22 @@
  *   is not relied on), then the functions wrapping the exported handler (outermost first),
  *   then guards called at the top of the handler;
  * - a handler that is `handle(app)` of hono/vercel (or hono/nextjs) hands every request to a Hono
- *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter).
+ *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter);
+ * - a Pages Router handler that is a next-connect router (read at 1.0.0 `createRouter()`,
+ *   `router.handler()`, and 0.13 `nc()`; node.js / router.js) answers the methods its routes
+ *   are registered for (`all`: any) and 404 for the others: a route per registration, behind the router's `use()` middleware registered before it and
+ *   its own functions before the last.
  */
 import { parse, tokensToRegexp } from 'path-to-regexp';
 import type { ts as TS } from 'ts-morph';
-import type { Adapter } from '../adapter.js';
+import type { Adapter, RouterInit } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
-import { prefixNote, stringsOf, type Value } from '../../link/evaluate.js';
-import type { LinkContext } from '../../link/link.js';
+import { prefixNote, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
+import { cmp, routePlace, type LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
+import { handlerNameOf } from '../handler-name.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 /** Packages whose `handle(app)` serves a Hono app from a route handler. */
@@ -76,10 +81,26 @@ function visitNextFile(api: ExtractApi): void {
   if (Object.keys(out).length > 0) facts.adapterFacts.next = { exports: out } satisfies NextFileFacts;
 }
 
+/** next-connect: its routers (`createRouter()` in 1.x, the module's default `nc()` in 0.x) and their methods. */
+const NEXT_CONNECT = 'next-connect';
+const NEXT_CONNECT_METHODS: Record<string, string> = { get: 'GET', head: 'HEAD', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', trace: 'TRACE', all: 'ALL' };
+
 export const nextAdapter: Adapter = {
   name: 'next',
   title: 'Next.js',
-  modules: ['next'],
+  modules: ['next', NEXT_CONNECT],
+
+  create(pkg, path): RouterInit | null {
+    if (pkg !== NEXT_CONNECT) return null;
+    const name = path.filter((p) => p !== 'default');
+    return name.length === 0 || (name.length === 1 && name[0] === 'createRouter') ? { kind: 'router', strict: false, caseSensitive: false } : null;
+  },
+
+  routerMethod(_router, method) {
+    // `router.handler()` (1.x) is the function that runs the router: it stands for it
+    return NEXT_CONNECT_METHODS[method] || method === 'use' || method === 'handler' ? 'self' : null;
+  },
+
   visitFile: visitNextFile,
   link(ctx: LinkContext): void {
     new NextLinker(ctx).run();
@@ -376,6 +397,7 @@ class NextLinker {
     // `export const GET = handle(app)` (hono/vercel): the Hono app answers, and its routes are listed as the Hono app's
     const v = this.ctx.ev.exportValue(file, exported, 0);
     if (v.t === 'pkg' && v.called && HONO_BRIDGES.has(v.pkg) && v.path.join('.') === 'handle' && v.args[0]?.t === 'router') return;
+    const connect = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
     let path = `${config.basePath}/${segs.join('/')}`;
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     if (path === '') path = '/';
@@ -386,7 +408,8 @@ class NextLinker {
     const u = this.unwrap(file, exported);
     const place = this.place(file, exported, u.at);
     const wrappers: AppliedGuard[] = [];
-    for (const w of u.wrappers) {
+    // (a next-connect router's calls around its handler are its own chain, `nc().use(…).get(…)`: no wrappers)
+    for (const w of connect?.made?.pkg === NEXT_CONNECT ? [] : u.wrappers) {
       const g = this.ctx.guard(w.file, w.callee, w.value, 'wrapper', w.at);
       if (g) wrappers.push(this.ctx.placed(g, file, place.at.line));
     }
@@ -399,6 +422,10 @@ class NextLinker {
     // guarded by what leads its branch, and `ALL` for the other methods unless it refuses them
     // (FunctionFact.dispatch): a method's route located at its branch when the handler is written
     // in the route's file, the others' where the handler is exported.
+    if (connect?.made?.pkg === NEXT_CONNECT) {
+      this.connectRoutes(connect, { path, app, config, prefixes, guards: [...middleware, ...wrappers], other });
+      return;
+    }
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
     const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     for (const { method: m, branch } of served) {
@@ -420,6 +447,64 @@ class NextLinker {
           prefixes,
           guards: [...middleware, ...wrappers, ...inHandler],
           handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
+          snippet: at.snippet,
+        },
+        null,
+      );
+    }
+  }
+
+  /**
+   * The routes of a next-connect router exported as a Pages Router handler, at the file's path:
+   * one per registration of a method (in registration order), behind `outer` (middleware.ts,
+   * wrappers), the router's `use()` functions registered before it, and its own functions before
+   * the last. (A registration's own route pattern is not matched: it is listed at the file's path.)
+   */
+  private connectRoutes(
+    router: RouterObject,
+    r: { path: string; app: string; config: NextConfig; prefixes: PrefixStep[]; guards: AppliedGuard[]; other: string | null },
+  ): void {
+    const ev = this.ctx.ev;
+    const regs = this.ctx.registrationsOf(router.id).sort((x, y) => cmp(x.order, y.order));
+    const uses: AppliedGuard[] = [];
+    for (const b of regs) {
+      const { reg, file } = b;
+      const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
+      // `router.get('/api/x', …)` / `router.use('/', …)`: a pattern (not matched) before the functions
+      const fns = first?.t === 'str' ? reg.args.slice(1) : reg.args;
+      const items = ev.flatten(file, fns);
+      if (reg.method === 'use') {
+        for (const it of items) {
+          const g = this.ctx.guard(it.file, it.expr, it.value, 'router.use', reg.at);
+          if (g) uses.push(this.ctx.placed(g, file));
+        }
+        continue;
+      }
+      const method = NEXT_CONNECT_METHODS[reg.method];
+      const handler = items[items.length - 1];
+      if (!method || !handler) continue;
+      const own: AppliedGuard[] = [];
+      for (const it of items.slice(0, -1)) {
+        const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
+        if (g) own.push(this.ctx.placed(g, file));
+      }
+      const at = routePlace(file, reg);
+      this.ctx.addRoute(
+        {
+          method,
+          path: r.path,
+          file: at.file,
+          line: at.line,
+          column: at.column,
+          framework: 'next',
+          handler: handlerNameOf(ev, handler),
+          app: r.app,
+          trailingSlashInsensitive: r.config.skipTrailingSlashRedirect,
+          caseSensitive: true,
+          ...(r.other && !r.config.skipTrailingSlashRedirect ? { slashRule: slashRule(r.path, r.other, r.config.trailingSlash) } : {}),
+          prefixes: r.prefixes,
+          guards: [...r.guards, ...uses, ...own, ...this.ctx.handlerGuards(handler)],
+          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
           snippet: at.snippet,
         },
         null,
