@@ -707,6 +707,47 @@ export default handler;
   });
 });
 
+describe('App Router handlers that run a next-connect router', () => {
+  it("`return router.run(request, ctx)`: the route of each exported method is behind the router's use() functions and the own functions of its first registration for that method", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '14.2.15', 'next-connect': '1.0.0' } }),
+        'app/api/projects/route.ts': `import type { NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
+import { createEdgeRouter } from 'next-connect';
+
+async function requireSession(req: NextRequest, ctx: unknown, next: () => Promise<Response>) {
+  if (!req.cookies.get('cp.sid')) return NextResponse.json({ error: 'sign in first' }, { status: 401 });
+  return next();
+}
+
+async function requireOwner(req: NextRequest, ctx: unknown, next: () => Promise<Response>) {
+  if (req.headers.get('x-role') !== 'owner') return NextResponse.json({ error: 'owners only' }, { status: 403 });
+  return next();
+}
+
+const router = createEdgeRouter<NextRequest, { params: Record<string, string> }>();
+router.get(() => NextResponse.json([]));
+router.use(requireSession);
+router.post(requireOwner, () => NextResponse.json({ id: 'p1' }, { status: 201 }));
+
+export async function GET(request: NextRequest, ctx: { params: Record<string, string> }) {
+  return router.run(request, ctx);
+}
+
+export async function POST(request: NextRequest, ctx: { params: Record<string, string> }) {
+  return router.run(request, ctx);
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name} ${g.mechanism}`).join(', ')}]`)).toEqual([
+      'GET /api/projects []',
+      'POST /api/projects [requireSession router.use, requireOwner route-middleware]',
+    ]);
+  });
+});
+
 describe('catch-all routes against the contract', () => {
   it('samePath: a catch-all takes one segment or more; an optional one also none', () => {
     expect(samePath('/api/docs/:slug*?', '/api/docs', false, false)).toBe(true);

@@ -34,7 +34,7 @@ import type { ts as TS } from 'ts-morph';
 import type { Adapter, RouterInit } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
 import { prefixNote, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, routePlace, type LinkContext } from '../../link/link.js';
+import { cmp, routePlace, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
@@ -81,7 +81,7 @@ function visitNextFile(api: ExtractApi): void {
   if (Object.keys(out).length > 0) facts.adapterFacts.next = { exports: out } satisfies NextFileFacts;
 }
 
-/** next-connect: its routers (`createRouter()` in 1.x, the module's default `nc()` in 0.x) and their methods. */
+/** next-connect: its routers (`createRouter()` / `createEdgeRouter()` in 1.x, the module's default `nc()` in 0.x) and their methods. */
 const NEXT_CONNECT = 'next-connect';
 const NEXT_CONNECT_METHODS: Record<string, string> = { get: 'GET', head: 'HEAD', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', trace: 'TRACE', all: 'ALL' };
 
@@ -93,7 +93,7 @@ export const nextAdapter: Adapter = {
   create(pkg, path): RouterInit | null {
     if (pkg !== NEXT_CONNECT) return null;
     const name = path.filter((p) => p !== 'default');
-    return name.length === 0 || (name.length === 1 && name[0] === 'createRouter') ? { kind: 'router', strict: false, caseSensitive: false } : null;
+    return name.length === 0 || (name.length === 1 && (name[0] === 'createRouter' || name[0] === 'createEdgeRouter')) ? { kind: 'router', strict: false, caseSensitive: false } : null;
   },
 
   routerMethod(_router, method) {
@@ -430,7 +430,7 @@ class NextLinker {
     const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     for (const { method: m, branch } of served) {
       const at = d && branch && branch.methods.length > 0 && d.fn.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
-      const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : this.ctx.inHandlerGuards(u.handler);
+      const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : [...this.ctx.inHandlerGuards(u.handler), ...this.connectRun(u.handler, m)];
       this.ctx.addRoute(
         {
           method: m,
@@ -455,24 +455,39 @@ class NextLinker {
   }
 
   /**
-   * The routes of a next-connect router exported as a Pages Router handler, at the file's path:
-   * one per registration of a method (in registration order), behind `outer` (middleware.ts,
-   * wrappers), the router's `use()` functions registered before it, and its own functions before
-   * the last. (A registration's own route pattern is not matched: it is listed at the file's path.)
+   * An App Router handler returning `router.run(request, ctx)` of a next-connect router: the
+   * functions the router runs before answering `method` — its `use()` functions and, of the
+   * first registration for the method (or `all`), those before the last (the router runs the
+   * matching routes in order; the first handler answers).
    */
-  private connectRoutes(
-    router: RouterObject,
-    r: { path: string; app: string; config: NextConfig; prefixes: PrefixStep[]; guards: AppliedGuard[]; other: string | null },
-  ): void {
+  private connectRun(handler: Value, method: string): AppliedGuard[] {
+    if (handler.t !== 'fn') return [];
     const ev = this.ctx.ev;
-    const regs = this.ctx.registrationsOf(router.id).sort((x, y) => cmp(x.order, y.order));
+    for (const e of ev.returnsOf(handler.file, handler.fn)) {
+      const call = e.k === 'call' ? e : null;
+      if (!call || call.callee.k !== 'member' || call.callee.prop !== 'run') continue;
+      const v = ev.eval(handler.file, call.callee.obj);
+      const router = v.t === 'router' ? ev.routers.get(v.id) : undefined;
+      if (router?.made?.pkg !== NEXT_CONNECT) continue;
+      return this.connectLayers(router).find((l) => l.method === method || l.method === 'ALL')?.guards ?? [];
+    }
+    return [];
+  }
+
+  /**
+   * A next-connect router's method registrations in order, each with the guards that run before
+   * its handler: the router's `use()` functions registered before it, then its own functions
+   * before the last.
+   */
+  private connectLayers(router: RouterObject): { method: string; b: BoundRegistration; handler: FlatItem; guards: AppliedGuard[] }[] {
+    const ev = this.ctx.ev;
+    const out: { method: string; b: BoundRegistration; handler: FlatItem; guards: AppliedGuard[] }[] = [];
     const uses: AppliedGuard[] = [];
-    for (const b of regs) {
+    for (const b of this.ctx.registrationsOf(router.id).sort((x, y) => cmp(x.order, y.order))) {
       const { reg, file } = b;
       const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
       // `router.get('/api/x', …)` / `router.use('/', …)`: a pattern (not matched) before the functions
-      const fns = first?.t === 'str' ? reg.args.slice(1) : reg.args;
-      const items = ev.flatten(file, fns);
+      const items = ev.flatten(file, first?.t === 'str' ? reg.args.slice(1) : reg.args);
       if (reg.method === 'use') {
         for (const it of items) {
           const g = this.ctx.guard(it.file, it.expr, it.value, 'router.use', reg.at);
@@ -488,7 +503,20 @@ class NextLinker {
         const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
         if (g) own.push(this.ctx.placed(g, file));
       }
-      const at = routePlace(file, reg);
+      out.push({ method, b, handler, guards: [...uses, ...own] });
+    }
+    return out;
+  }
+
+  /**
+   * The routes of a next-connect router exported as a Pages Router handler, at the file's path:
+   * one per registration of a method (in registration order), behind `outer` (middleware.ts,
+   * wrappers), the router's `use()` functions registered before it, and its own functions before
+   * the last. (A registration's own route pattern is not matched: it is listed at the file's path.)
+   */
+  private connectRoutes(router: RouterObject, r: { path: string; app: string; config: NextConfig; prefixes: PrefixStep[]; guards: AppliedGuard[]; other: string | null }): void {
+    for (const { method, b, handler, guards } of this.connectLayers(router)) {
+      const at = routePlace(b.file, b.reg);
       this.ctx.addRoute(
         {
           method,
@@ -497,13 +525,13 @@ class NextLinker {
           line: at.line,
           column: at.column,
           framework: 'next',
-          handler: handlerNameOf(ev, handler),
+          handler: handlerNameOf(this.ctx.ev, handler),
           app: r.app,
           trailingSlashInsensitive: r.config.skipTrailingSlashRedirect,
           caseSensitive: true,
           ...(r.other && !r.config.skipTrailingSlashRedirect ? { slashRule: slashRule(r.path, r.other, r.config.trailingSlash) } : {}),
           prefixes: r.prefixes,
-          guards: [...r.guards, ...uses, ...own, ...this.ctx.handlerGuards(handler)],
+          guards: [...r.guards, ...guards, ...this.ctx.handlerGuards(handler)],
           handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
           snippet: at.snippet,
         },
