@@ -26,8 +26,10 @@
  *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter);
  * - a Pages Router handler that is a next-connect router (read at 1.0.0 `createRouter()`,
  *   `router.handler()`, and 0.13 `nc()`; node.js / router.js) answers the methods its routes
- *   are registered for (`all`: any) and 404 for the others: a route per registration, behind the router's `use()` middleware registered before it and
- *   its own functions before the last.
+ *   are registered for (`all`: any) and 404 for the others: a route per registration, behind
+ *   the router's `use()` middleware registered before it and its own functions before the
+ *   last; an App Router handler returning `router.run(request, ctx)` (also of
+ *   `createEdgeRouter()`) is behind what the router runs before answering its method.
  */
 import { parse, tokensToRegexp } from 'path-to-regexp';
 import type { ts as TS } from 'ts-morph';
