@@ -151,6 +151,8 @@ export function middlewareMatcherRegex(source: string, basePath: string): RegExp
 }
 
 class NextLinker {
+  /** whether any next-connect router is made (connectRun), once known */
+  private connectRouters: boolean | undefined;
   constructor(private readonly ctx: LinkContext) {}
 
   run(): void {
@@ -463,8 +465,11 @@ class NextLinker {
    * matching routes in order; the first handler answers).
    */
   private connectRun(handler: Value, method: string): AppliedGuard[] {
-    if (handler.t !== 'fn') return [];
     const ev = this.ctx.ev;
+    // (a handler's returns are read only when a next-connect router exists: reading them makes
+    // the kept result depend on them, and an edit making one changes an import anyway)
+    this.connectRouters ??= [...ev.routers.values()].some((r) => r.made?.pkg === NEXT_CONNECT);
+    if (handler.t !== 'fn' || !this.connectRouters) return [];
     for (const e of ev.returnsOf(handler.file, handler.fn)) {
       const call = e.k === 'call' ? e : null;
       if (!call || call.callee.k !== 'member' || call.callee.prop !== 'run') continue;

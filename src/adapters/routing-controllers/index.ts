@@ -123,7 +123,7 @@ class RoutingControllersLinker {
     const global: { guard: AppliedGuard; scope: string }[] = [];
     for (const { c } of middlewares) {
       const g = this.classGuard(c, 'app.use', call.at, file);
-      if (g) global.push({ guard: g, scope: appendBaseRoute('', prefix) });
+      if (g) global.push({ guard: g, scope: prefix });
     }
     for (const c of controllers) this.controllerRoutes(c, prefix, routePrefix === null ? prefixValue! : null, [...before, ...global], kind.framework, appName, app, file, call);
   }
