@@ -39,6 +39,13 @@ export class SitesController {
 `;
 
 /** A module serving SitesController, and a global guard answering 401 without a session. */
+/** An Express middleware answering 401 without the API key, for `app.use(…)` in a Nest bootstrap. */
+const API_KEY_MIDDLEWARE = `export function requireApiKey(req, res, next) {
+  if (req.headers['x-api-key'] !== process.env.API_KEY) return res.status(401).end();
+  next();
+}
+`;
+
 const SESSION_GUARDED_SITES = {
   'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 
@@ -660,11 +667,7 @@ async function bootstrap() {
 }
 bootstrap();
 `,
-      'src/api-key.ts': `export function requireApiKey(req, res, next) {
-  if (req.headers['x-api-key'] !== process.env.API_KEY) return res.status(401).end();
-  next();
-}
-`,
+      'src/api-key.ts': API_KEY_MIDDLEWARE,
       ...SESSION_GUARDED_SITES,
     });
     const res = await check(dir);
@@ -813,6 +816,41 @@ bootstrap();
       'ALL /internal/billing http-proxy-middleware src/main.ts:11 []',
       'ALL /ops/grafana http-proxy-middleware src/main.ts:12 []',
       'ALL /reference swagger-ui-express src/main.ts:13 []',
+    ]);
+  });
+
+  it('routes registered on the HTTP adapter under the app are served by the server itself: no global prefix, no Nest guard; app.get(Token) is no route', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { ConfigService } from '@nestjs/config';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  const config = app.get(ConfigService);
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  app.getHttpAdapter().get('/health', (_req, res) => {
+    res.status(200).json({ status: 'ok' });
+  });
+  app.use(requireApiKey);
+  const server = app.getHttpAdapter().getInstance();
+  server.get('/internal/stats', (_req, res) => res.json({ uptime: process.uptime() }));
+  await app.listen(config.get('PORT') ?? 3000);
+}
+bootstrap();
+`,
+      'src/api-key.ts': API_KEY_MIDDLEWARE,
+      ...SESSION_GUARDED_SITES,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/sites src/sites.controller.ts:5 [requireApiKey, SessionGuard]',
+      'GET /health src/main.ts:12 []',
+      'GET /internal/stats src/main.ts:17 [requireApiKey]',
     ]);
   });
 

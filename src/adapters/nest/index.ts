@@ -36,6 +36,7 @@ import { headerStrategies, passportStrategy, strategiesOf, type Strategies } fro
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { joinPath, pathApplies } from '../paths.js';
+import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { isSwaggerUiSetup, SWAGGER_UI_EXPRESS } from '../swagger-ui.js';
@@ -52,6 +53,9 @@ const HTTP_DECORATORS: Record<string, string> = {
   Options: 'OPTIONS',
   Search: 'SEARCH',
 };
+
+/** The route methods of the HTTP adapter under an app (`app.getHttpAdapter().get(path, handler)`), as Express and Fastify name them. */
+const HTTP_ADAPTER_METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', head: 'HEAD', options: 'OPTIONS', all: 'ALL' };
 
 /** `RequestMethod.GET` → 'GET' (RequestMethod is an enum of @nestjs/common). */
 const REQUEST_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH']);
@@ -74,6 +78,12 @@ export const nestAdapter: Adapter = {
       return { kind: 'app', strict: !(flag('ignoreTrailingSlash') ?? false), caseSensitive: flag('caseSensitive') ?? true };
     }
     return { kind: 'app', strict: false, caseSensitive: false };
+  },
+
+  // `app.getHttpAdapter()` (and its `getInstance()`): the HTTP server under the app, where routes
+  // registered directly are served (NestLinker.appSetting reads them as such)
+  routerMethod(_router, method) {
+    return method === 'getHttpAdapter' || method === 'getInstance' ? 'self' : null;
   },
 
   visitClass: visitNestClass,
@@ -711,7 +721,10 @@ class NestLinker {
       middleware: [],
       docs: null,
     };
-    for (const b of this.ctx.registrationsOf(router.id)) this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
+    for (const b of this.ctx.registrationsOf(router.id)) {
+      if (HTTP_ADAPTER_METHODS[b.reg.method] && this.onHttpAdapter(b.file, b.reg.target)) this.adapterRoute(app, b.file, HTTP_ADAPTER_METHODS[b.reg.method]!, b.reg.args, b.reg.at, b.reg.snippet, router.init);
+      else this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
+    }
 
     // The module graph.
     const modules: ClassRef[] = [];
@@ -880,6 +893,61 @@ class NestLinker {
       },
       app.root,
     );
+  }
+
+  /**
+   * Is a registration's target the HTTP adapter under the app (`app.getHttpAdapter()`, its
+   * `getInstance()`, or a const holding either), not the app itself (whose `get(Token)` is a
+   * provider lookup)?
+   */
+  private onHttpAdapter(file: string, target: Expr, depth = 0): boolean {
+    if (depth > 8) return false;
+    if (target.k === 'call' && target.callee.k === 'member' && (target.callee.prop === 'getHttpAdapter' || target.callee.prop === 'getInstance')) return true;
+    if (target.k !== 'ref') return false;
+    const def = this.ev.definitionOf(file, target.scope, target.name);
+    return def !== null && def.expr !== target && this.onHttpAdapter(def.file, def.expr, depth + 1);
+  }
+
+  /**
+   * A route registered on the HTTP adapter under the app (`app.getHttpAdapter().get('/health',
+   * (req, res) => …)`): served by the server itself, outside Nest's routes (no global prefix, no
+   * guard), behind the `app.use` middleware before it.
+   */
+  private adapterRoute(app: AppState, file: string, method: string, args: Expr[], at: Loc, snippet: string, init: { strict: boolean; caseSensitive: boolean }): void {
+    const paths = args[0] ? this.strings({ file, expr: args[0], env: NO_ENV }) : null;
+    const items = this.ev.flatten(file, args.slice(1));
+    const handler = items[items.length - 1];
+    if (!paths || !handler) {
+      if (!paths) this.ctx.warn(file, at, `${method} route of the HTTP adapter with a path not known statically; it is left out`, snippet);
+      return;
+    }
+    const own: AppliedGuard[] = [];
+    for (const it of items.slice(0, -1)) {
+      const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', at);
+      if (g) own.push(this.ctx.placed(g, file));
+    }
+    for (const path of paths) {
+      if (!this.ctx.expand(file, at, snippet)) return;
+      this.ctx.addRoute(
+        {
+          method,
+          path,
+          file,
+          line: at.line,
+          column: at.column,
+          framework: 'nest',
+          handler: handlerNameOf(this.ev, handler),
+          app: app.name,
+          trailingSlashInsensitive: !init.strict,
+          caseSensitive: init.caseSensitive,
+          prefixes: [],
+          guards: [...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard), ...own, ...this.ctx.handlerGuards(handler)],
+          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+          snippet,
+        },
+        app.root,
+      );
+    }
   }
 
   private requestMethod(b: Bound | undefined): string {
