@@ -707,6 +707,24 @@ export default handler;
   });
 });
 
+describe('next-connect without Next.js', () => {
+  it('a package importing next-connect but not next is no Next.js app: its pages/ folder routes nothing', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'worker', dependencies: { 'next-connect': '1.0.0' } }),
+        'pages/api/ping.ts': `import { createRouter } from 'next-connect';
+
+const router = createRouter();
+router.get((req, res) => res.end('pong'));
+
+export default router.handler();
+`,
+      }),
+    );
+    expect(res.routes).toEqual([]);
+  });
+});
+
 describe('App Router handlers that run a next-connect router', () => {
   it("`return router.run(request, ctx)`: the route of each exported method is behind the router's use() functions and the own functions of its first registration for that method", async () => {
     const res = await check(

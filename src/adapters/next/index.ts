@@ -167,7 +167,8 @@ class NextLinker {
     }
     // Whether a package imports next is read from the facts made so far (files importing a framework are made up front).
     const importsNext = new Set<PackageInfo>();
-    for (const [f, facts] of this.ctx.files) if (facts.frameworks.includes('next')) importsNext.add(this.ctx.project.packageOf(f));
+    // (`next` itself: next-connect, also among the adapter's modules, makes no Next.js app)
+    for (const [f, facts] of this.ctx.files) if (facts.imports.some((i) => i.source === 'next' || i.source.startsWith('next/'))) importsNext.add(this.ctx.project.packageOf(f));
     for (const [pkg, pkgFiles] of byPackage) if (pkg.deps.includes('next') || importsNext.has(pkg)) this.linkApp(pkg, pkgFiles);
   }
 
