@@ -458,8 +458,6 @@ export interface FileFacts {
   cookies: CookieFact[];
   documentCookieReads: DocumentCookieRead[];
   suppressions: Suppression[];
-  /** frameworks whose modules this file imports */
-  frameworks: string[];
   /** adapter-specific facts (decorators, file-system routes), keyed by adapter name; plain JSON */
   adapterFacts: Record<string, unknown>;
 }

@@ -128,7 +128,6 @@ export function emptyFacts(file: string): FileFacts {
     cookies: [],
     documentCookieReads: [],
     suppressions: [],
-    frameworks: [],
     adapterFacts: {},
   };
 }
@@ -284,9 +283,6 @@ function extractWithin(
   }
   visitStatements(ctx, sf.statements, 0, null);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
-  const fw = new Set<string>();
-  for (const imp of facts.imports) for (const a of adapters) if (a.modules.some((m) => imp.source === m || imp.source.startsWith(m + '/'))) fw.add(a.name);
-  facts.frameworks = [...fw].sort();
   shareDefaults(facts.functions);
   return facts;
 }
