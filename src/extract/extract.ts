@@ -731,7 +731,9 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
   // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
-  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList)
+  // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)
+  const makesNamed = declared && ex.k === 'call' && ex.callee.k === 'ref' && ex.args.length === 0;
+  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList || makesNamed)
     ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
 }
 

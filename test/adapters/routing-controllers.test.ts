@@ -296,6 +296,31 @@ export const app = createExpressServer({ controllers: [UsersController], authori
     ]);
   });
 
+  it('a server made with no options, `const app = createExpressServer()`, serves every decorated controller', async () => {
+    const dir = writeProject({
+      'package.json': RC_PKG,
+      'src/users.ts': `
+import { Controller, Get } from 'routing-controllers';
+
+@Controller()
+export class UserController {
+  @Get('/users')
+  list() { return []; }
+}
+`,
+      'src/app.ts': `
+import { createExpressServer } from 'routing-controllers';
+
+require('./users');
+
+const app = createExpressServer();
+app.listen(3001);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /users []']);
+  });
+
   it('appendBaseRoute and the globs of controller directories', () => {
     expect(appendBaseRoute('', '/users/:id')).toBe('/users/:id');
     expect(appendBaseRoute('api', '/users')).toBe('/api/users');
