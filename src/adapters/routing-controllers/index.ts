@@ -31,6 +31,7 @@ import { cmp, uniqueGuards } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { methodValue, nestFactsOf, type NestClass, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
+import { locate } from '../module-location.js';
 
 const PKG = 'routing-controllers';
 const SERVERS: Record<string, { framework: 'express' | 'koa'; onApp: boolean }> = {
@@ -188,47 +189,25 @@ class RoutingControllersLinker {
     return null;
   }
 
-  /** A glob built from the module's location (`__dirname + '/controllers/*.ts'`, `path.join(__dirname, …)`), relative to the analysed root. */
-  private globOf(file: string, e: Expr, depth = 0): string | { why: string } {
-    if (depth > 16) return { why: 'too deep' };
-    const here = path.posix.dirname(file);
-    if (e.k === 'at') return this.globOf(e.file, e.e, depth + 1);
-    if (e.k === 'ref') {
-      const def = this.ev.definitionOf(file, e.scope, e.name);
-      if (def && def.expr !== e) return this.globOf(def.file, def.expr, depth + 1);
-      if (e.name === '__dirname') return here;
-      return { why: `${e.name} is not known statically` };
-    }
-    if (e.k === 'member' && e.obj.k === 'unknown' && e.obj.text === 'import.meta' && e.prop === 'dirname') return here;
-    if (e.k === 'str') return { why: `'${e.v}' is read relative to the directory the server is started in` };
-    if (e.k === 'tpl') {
-      let out = '';
-      for (const part of e.parts) {
-        if (part.k === 'str') out += part.v;
-        else {
-          const g = this.globOf(file, part, depth + 1);
-          if (typeof g !== 'string') return g;
-          out += g;
-        }
+  /**
+   * A glob built from the module's location (`path.join(__dirname, 'controllers', '*.ts')`,
+   * `__dirname + '/controllers/*.ts'`: module-location.ts, its parts joined), relative to the
+   * analysed root.
+   */
+  private globOf(file: string, e: Expr): string | { why: string } {
+    if (e.k === 'at') return this.globOf(e.file, e.e);
+    let out = '';
+    for (const part of e.k === 'tpl' ? e.parts : [e]) {
+      if (part.k === 'str' && e.k === 'tpl') {
+        out += part.v;
+        continue;
       }
-      return path.posix.normalize(out);
+      const loc = locate(this.ev, file, part, this.ctx.project.packageOf(file).dir);
+      if ('why' in loc) return loc;
+      if (loc.url) return { why: 'a URL, not a path' };
+      out += loc.p;
     }
-    if (e.k === 'call') {
-      const callee = this.ev.eval(file, e.callee);
-      if (callee.t === 'pkg' && (callee.pkg === 'path' || callee.pkg === 'node:path') && callee.path.length === 1 && (callee.path[0] === 'join' || callee.path[0] === 'resolve') && e.args[0]) {
-        const first = this.globOf(file, e.args[0], depth + 1);
-        if (typeof first !== 'string') return first;
-        const rest: string[] = [];
-        for (const a of e.args.slice(1)) {
-          const v = this.ev.eval(file, a);
-          if (v.t !== 'str') return { why: 'a part of the path not known statically' };
-          rest.push(v.v);
-        }
-        return path.posix.join(first, ...rest.map((r) => r.replace(/^\//, '')));
-      }
-    }
-    const v = this.ev.eval(file, e);
-    return { why: v.t === 'unknown' ? v.why : 'not a path built from the module location' };
+    return path.posix.normalize(out);
   }
 
   /** The package's decorators among `decorators`, evaluated. */

@@ -1,0 +1,77 @@
+/**
+ * Where a module's code points on the file system: a location built from the module's own
+ * (`__dirname`, `import.meta.dirname`, `import.meta.url` through `new URL(…, import.meta.url)`
+ * and `fileURLToPath`, `path.join` / `resolve` / `dirname`) or from `process.cwd()`, taken as
+ * the directory of the package that owns the file (where its scripts run). Read by
+ * @fastify/autoload's `dir` and routing-controllers' controller globs.
+ */
+import path from 'node:path';
+import type { Expr } from '../types.js';
+import { valueNote, type Evaluator } from '../link/evaluate.js';
+
+/** A file system location as a module computes it: a path, or a `file:` URL (its path kept). */
+export type Location = { url: boolean; p: string };
+
+const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
+const URL_MODULES = new Set(['url', 'node:url']);
+
+/**
+ * The location an expression names, relative to the analysed root; why not, when it is not
+ * built from the module's location (a string or a parameter's value depends on how the
+ * program is started).
+ */
+export function locate(ev: Evaluator, file: string, e: Expr, packageDir: string, depth = 0): Location | { why: string } {
+  if (depth > 16) return { why: 'too deep' };
+  const here = path.posix.dirname(file);
+  if (e.k === 'ref') {
+    const def = ev.definitionOf(file, e.scope, e.name);
+    if (def) return locate(ev, def.file, def.expr, packageDir, depth + 1);
+    if (e.name === '__dirname') return { url: false, p: here };
+    if (e.name === '__filename') return { url: false, p: file };
+    return { why: `${e.name} is not defined in the analysed files` };
+  }
+  if (e.k === 'member' && e.obj.k === 'unknown' && e.obj.text === 'import.meta') {
+    if (e.prop === 'dirname') return { url: false, p: here };
+    if (e.prop === 'filename') return { url: false, p: file };
+    if (e.prop === 'url') return { url: true, p: file };
+  }
+  if (e.k === 'str') return { why: `'${e.v}' is read relative to the directory the server is started in` };
+  if (e.k === 'new' && e.callee.k === 'ref' && e.callee.name === 'URL' && !ev.definitionOf(file, e.callee.scope, 'URL') && e.args.length === 2) {
+    const spec = ev.eval(file, e.args[0]!);
+    const base = locate(ev, file, e.args[1]!, packageDir, depth + 1);
+    if ('why' in base) return base;
+    if (spec.t !== 'str' || !base.url || spec.v.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(spec.v)) return { why: 'a URL not known statically' };
+    return { url: true, p: path.posix.join(path.posix.dirname(base.p), spec.v) };
+  }
+  if (e.k === 'call') {
+    const callee = ev.eval(file, e.callee);
+    if (callee.t === 'pkg' && callee.path.length === 1) {
+      const [fnName] = callee.path;
+      if (URL_MODULES.has(callee.pkg) && fnName === 'fileURLToPath' && e.args[0]) {
+        const u = locate(ev, file, e.args[0], packageDir, depth + 1);
+        return 'why' in u ? u : { url: false, p: u.p };
+      }
+      if (PATH_MODULES.has(callee.pkg) && fnName === 'dirname' && e.args[0]) {
+        const u = locate(ev, file, e.args[0], packageDir, depth + 1);
+        return 'why' in u ? u : u.url ? { why: 'path.dirname of a URL' } : { url: false, p: path.posix.dirname(u.p) };
+      }
+      if (PATH_MODULES.has(callee.pkg) && (fnName === 'join' || fnName === 'resolve') && e.args[0]) {
+        const first = locate(ev, file, e.args[0], packageDir, depth + 1);
+        if ('why' in first) return first;
+        if (first.url) return { why: `path.${fnName} of a URL` };
+        const rest: string[] = [];
+        for (const a of e.args.slice(1)) {
+          const v = ev.eval(file, a);
+          if (v.t !== 'str') return { why: `a part of path.${fnName}(…) not known statically` };
+          if (fnName === 'resolve' && v.v.startsWith('/')) return { why: `${v.v} is outside the analysed files` };
+          rest.push(v.v);
+        }
+        return { url: false, p: path.posix.join(first.p, ...rest) };
+      }
+    }
+    if (e.callee.k === 'member' && e.callee.prop === 'cwd' && e.callee.obj.k === 'ref' && e.callee.obj.name === 'process' && !ev.definitionOf(file, e.callee.obj.scope, 'process'))
+      return { url: false, p: packageDir === '' ? '.' : packageDir };
+  }
+  const v = ev.eval(file, e);
+  return { why: v.t === 'unknown' ? v.why : `${valueNote(v)}, not a path built from the module's location` };
+}
