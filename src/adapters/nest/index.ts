@@ -31,7 +31,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import type { LinkContext } from '../../link/link.js';
+import type { FlatItem, LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
@@ -841,22 +841,22 @@ class NestLinker {
           // express-prom-bundle in the Express instance under the app: a route outside Nest's own (no prefix, guard, interceptor)
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
-          else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, metricsPath, PROM_BUNDLE, true);
+          else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: metricsPath, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: PROM_BUNDLE });
           // swagger-ui-express's page there likewise, at the use() path
           if (isSwaggerUiSetup(it.value) && scope !== '') {
-            this.instanceRoute(app, { file, at, snippet }, scope, SWAGGER_UI_EXPRESS, false);
+            this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: SWAGGER_UI_EXPRESS });
             continue;
           }
           // a proxy there likewise: what it takes (http-proxy.ts)
           const proxied = proxyTakes(this.ev, it.value);
           if (proxied) {
             if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.pkg, proxied.why), snippet);
-            else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, scope, proxied.pkg, false);
+            else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
             else if (proxied.paths === null) this.ctx.warn(file, at, `${proxied.pkg} proxies every request reaching it here to another server; no route stands for that`, snippet);
             else
               for (const taken of proxied.paths) {
                 const path = proxied.whole ? taken : joinPath(scope, taken);
-                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, path, proxied.pkg, true);
+                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
               }
             continue;
           }
@@ -868,27 +868,47 @@ class NestLinker {
   }
 
   /**
-   * A route a package answers itself in the Express instance under the app (`app.use(…)`), at
-   * `path` (the whole path): outside Nest's own routes (no global prefix, guard or interceptor),
-   * behind the `app.use` middleware before it.
+   * A route the HTTP server under the app answers itself, at `path` (the whole path): outside
+   * Nest's own routes (no global prefix, guard or interceptor), behind the `app.use` middleware
+   * before it — a package's (`app.use(…)` of one answering a path) or one registered on the
+   * HTTP adapter (`handler`: its functions, the last answering).
    */
-  private instanceRoute(app: AppState, place: { file: string; at: Loc; snippet: string }, path: string, pkg: string, caseSensitive: boolean): void {
+  private instanceRoute(
+    app: AppState,
+    place: { file: string; at: Loc; snippet: string },
+    route: { method: string; path: string; caseSensitive: boolean; trailingSlashInsensitive: boolean },
+    handler: { pkg: string } | { items: FlatItem[] },
+  ): void {
     if (!this.ctx.expand(place.file, place.at, place.snippet)) return;
+    const { method, path, caseSensitive, trailingSlashInsensitive } = route;
+    const guards = app.uses.filter((u) => pathApplies(u.scope, path, caseSensitive)).map((u) => u.guard);
+    let name: string | null = 'pkg' in handler ? handler.pkg : null;
+    let handlerFn: { file: string; fn: number } | null = null;
+    if ('items' in handler) {
+      const last = handler.items[handler.items.length - 1]!;
+      for (const it of handler.items.slice(0, -1)) {
+        const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', place.at);
+        if (g) guards.push(this.ctx.placed(g, place.file));
+      }
+      guards.push(...this.ctx.handlerGuards(last));
+      name = handlerNameOf(this.ev, last);
+      handlerFn = last.value.t === 'fn' ? { file: last.value.file, fn: last.value.fn } : null;
+    }
     this.ctx.addRoute(
       {
-        method: 'ALL',
+        method,
         path,
         file: place.file,
         line: place.at.line,
         column: place.at.column,
         framework: 'nest',
-        handler: pkg,
+        handler: name,
         app: app.name,
-        trailingSlashInsensitive: true,
+        trailingSlashInsensitive,
         caseSensitive,
         prefixes: [],
-        guards: app.uses.filter((u) => pathApplies(u.scope, path, caseSensitive)).map((u) => u.guard),
-        handlerFn: null,
+        guards,
+        handlerFn,
         snippet: place.snippet,
       },
       app.root,
@@ -916,38 +936,9 @@ class NestLinker {
   private adapterRoute(app: AppState, file: string, method: string, args: Expr[], at: Loc, snippet: string, init: { strict: boolean; caseSensitive: boolean }): void {
     const paths = args[0] ? this.strings({ file, expr: args[0], env: NO_ENV }) : null;
     const items = this.ev.flatten(file, args.slice(1));
-    const handler = items[items.length - 1];
-    if (!paths || !handler) {
-      if (!paths) this.ctx.warn(file, at, `${method} route of the HTTP adapter with a path not known statically; it is left out`, snippet);
-      return;
-    }
-    const own: AppliedGuard[] = [];
-    for (const it of items.slice(0, -1)) {
-      const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', at);
-      if (g) own.push(this.ctx.placed(g, file));
-    }
-    for (const path of paths) {
-      if (!this.ctx.expand(file, at, snippet)) return;
-      this.ctx.addRoute(
-        {
-          method,
-          path,
-          file,
-          line: at.line,
-          column: at.column,
-          framework: 'nest',
-          handler: handlerNameOf(this.ev, handler),
-          app: app.name,
-          trailingSlashInsensitive: !init.strict,
-          caseSensitive: init.caseSensitive,
-          prefixes: [],
-          guards: [...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard), ...own, ...this.ctx.handlerGuards(handler)],
-          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
-          snippet,
-        },
-        app.root,
-      );
-    }
+    if (!paths) this.ctx.warn(file, at, `${method} route of the HTTP adapter with a path not known statically; it is left out`, snippet);
+    if (!paths || items.length === 0) return;
+    for (const path of paths) this.instanceRoute(app, { file, at, snippet }, { method, path, caseSensitive: init.caseSensitive, trailingSlashInsensitive: !init.strict }, { items });
   }
 
   private requestMethod(b: Bound | undefined): string {
