@@ -17,6 +17,7 @@
  * reaching it, unless its `filter` option (a function, not read) says otherwise.
  */
 import { stringsOf, type Evaluator, type Value } from '../link/evaluate.js';
+import { joinPath, pathApplies } from './paths.js';
 import { pathNote } from './unknown-heads.js';
 
 const HTTP_PROXY = 'http-proxy-middleware';
@@ -78,4 +79,19 @@ function prefixes(v: Value, whole: boolean): { paths: string[] | null; whole: bo
 /** The warning for a proxy whose paths are not known statically. */
 export function proxyUnknown(pkg: string, why: string): string {
   return `the paths ${pkg} proxies are not known statically (${why}); its routes are left out`;
+}
+
+/**
+ * The whole paths a proxy taking `paths` answers when it runs below `mount` ('' = everywhere):
+ * a `pathFilter` below the mount (3.x), a `context` as the whole path (2.x), kept when the mount
+ * lets requests for it reach the proxy.
+ */
+export function proxiedPaths(taken: { paths: string[]; whole: boolean }, mount: string, caseSensitive: boolean): string[] {
+  if (!taken.whole) return taken.paths.map((p) => joinPath(mount, p));
+  return taken.paths.filter((p) => pathApplies(mount, p, caseSensitive));
+}
+
+/** The warning for a proxy that takes every request, used below no path. */
+export function proxyEverywhere(pkg: string): string {
+  return `${pkg} proxies every request reaching it here to another server; no route stands for that`;
 }

@@ -19,7 +19,7 @@ import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
-import { proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { isSwaggerUiSetup } from '../swagger-ui.js';
 
 const METHODS = ROUTER_METHODS;
@@ -252,12 +252,8 @@ class ExpressLinker {
             else if (proxied.paths === null && p !== '')
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, [it.expr], prefix, [...inherited, ...local], unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes, app, [it]));
             else if (proxied.paths === null && full !== '') this.packageRoute(b, full, proxied.pkg, [...inherited, ...local], app);
-            else if (proxied.paths === null) this.ctx.warn(file, reg.at, `${proxied.pkg} proxies every request reaching it here to another server; no route stands for that`, reg.snippet);
-            else
-              for (const taken of proxied.paths) {
-                const path = proxied.whole ? taken : joinPath(full, taken);
-                if (!proxied.whole || pathApplies(full, path, r.init.caseSensitive)) this.packageRoute(b, path, proxied.pkg, [...inherited, ...local], app);
-              }
+            else if (proxied.paths === null) this.ctx.warn(file, reg.at, proxyEverywhere(proxied.pkg), reg.snippet);
+            else for (const path of proxiedPaths({ paths: proxied.paths, whole: proxied.whole }, full, r.init.caseSensitive)) this.packageRoute(b, path, proxied.pkg, [...inherited, ...local], app);
             return;
           }
           // A path-mounted function that answers and never calls next is an ALL route: one of

@@ -35,10 +35,10 @@ import type { FlatItem, LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
-import { joinPath, pathApplies } from '../paths.js';
+import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
-import { proxyTakes, proxyUnknown } from '../http-proxy.js';
+import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { isSwaggerUiSetup, SWAGGER_UI_EXPRESS } from '../swagger-ui.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
@@ -852,12 +852,10 @@ class NestLinker {
           if (proxied) {
             if ('why' in proxied) this.ctx.warn(file, at, proxyUnknown(proxied.pkg, proxied.why), snippet);
             else if (proxied.paths === null && scope !== '') this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
-            else if (proxied.paths === null) this.ctx.warn(file, at, `${proxied.pkg} proxies every request reaching it here to another server; no route stands for that`, snippet);
+            else if (proxied.paths === null) this.ctx.warn(file, at, proxyEverywhere(proxied.pkg), snippet);
             else
-              for (const taken of proxied.paths) {
-                const path = proxied.whole ? taken : joinPath(scope, taken);
-                if (!proxied.whole || pathApplies(scope, path, false)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
-              }
+              for (const path of proxiedPaths({ paths: proxied.paths, whole: proxied.whole }, scope, false))
+                this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
             continue;
           }
           const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
