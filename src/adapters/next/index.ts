@@ -150,9 +150,19 @@ export function middlewareMatcherRegex(source: string, basePath: string): RegExp
   return new RegExp(tokensToRegexp(parse(s)).source);
 }
 
+/** A next-connect router's route registration, and the guards that run before its handler. */
+interface ConnectLayer {
+  method: string;
+  b: BoundRegistration;
+  handler: FlatItem;
+  guards: AppliedGuard[];
+}
+
 class NextLinker {
   /** whether any next-connect router is made (connectRun), once known */
   private connectRouters: boolean | undefined;
+  /** each next-connect router's layers, read once (the routes of its exports share them) */
+  private readonly layersOf = new Map<string, ConnectLayer[]>();
   constructor(private readonly ctx: LinkContext) {}
 
   run(): void {
@@ -487,9 +497,12 @@ class NextLinker {
    * its handler: the router's `use()` functions registered before it, then its own functions
    * before the last.
    */
-  private connectLayers(router: RouterObject): { method: string; b: BoundRegistration; handler: FlatItem; guards: AppliedGuard[] }[] {
+  private connectLayers(router: RouterObject): ConnectLayer[] {
+    const done = this.layersOf.get(router.id);
+    if (done) return done;
     const ev = this.ctx.ev;
-    const out: { method: string; b: BoundRegistration; handler: FlatItem; guards: AppliedGuard[] }[] = [];
+    const out: ConnectLayer[] = [];
+    this.layersOf.set(router.id, out);
     const uses: AppliedGuard[] = [];
     for (const b of this.ctx.registrationsOf(router.id).sort((x, y) => cmp(x.order, y.order))) {
       const { reg, file } = b;

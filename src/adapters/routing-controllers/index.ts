@@ -75,6 +75,7 @@ function maybeServer(call: CallFact): boolean {
 
 class RoutingControllersLinker {
   private readonly ev: Evaluator;
+  private readonly decos = new WeakMap<NestDecorator[], Deco[]>();
 
   constructor(private readonly ctx: LinkContext) {
     this.ev = ctx.ev;
@@ -210,9 +211,12 @@ class RoutingControllersLinker {
     return path.posix.normalize(out);
   }
 
-  /** The package's decorators among `decorators`, evaluated. */
+  /** The package's decorators among `decorators`, evaluated (once: a class's are asked for again and again). */
   private decorators(file: string, decorators: NestDecorator[]): Deco[] {
+    const done = this.decos.get(decorators);
+    if (done) return done;
     const out: Deco[] = [];
+    this.decos.set(decorators, out);
     for (const d of decorators) {
       const call = d.expr.k === 'call' ? d.expr : null;
       const callee = this.ev.eval(file, call ? call.callee : d.expr);
