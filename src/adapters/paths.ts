@@ -1,4 +1,5 @@
 /** Path helpers shared by the adapters. */
+import type { AppliedGuard } from '../types.js';
 
 /** Join a mount prefix and a route path the way routers do: one slash between, none doubled. */
 export function joinPath(prefix: string, p: string): string {
@@ -261,4 +262,23 @@ function closingBrace(src: string, open: number): number {
     else if (src[i] === '}' && --depth === 0) return i;
   }
   return -1;
+}
+
+/**
+ * A layer that runs before the routes registered after it: middleware mounted at `scope`
+ * ('' = everything reaching it), or a route registration that passes the request on (`route`:
+ * it runs for requests whose whole path its path, `scope`, matches, with its method).
+ */
+export interface ScopedGuard {
+  guard: AppliedGuard;
+  scope: string;
+  caseSensitive: boolean;
+  route?: { method: string; strict: boolean };
+}
+
+/** The guards of the layers in `active` that run for a `method` request to the route `full`. */
+export function applying(active: readonly ScopedGuard[], method: string, full: string): AppliedGuard[] {
+  return active
+    .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === method) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
+    .map((s) => s.guard);
 }

@@ -14,7 +14,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
-import { joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -37,22 +37,6 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
     strict: bool(ev.member(o, 'strict', 0)) ?? false,
     caseSensitive: bool(ev.member(o, 'caseSensitive', 0)) ?? false,
   };
-}
-
-interface ScopedGuard {
-  guard: AppliedGuard;
-  /** the full path the layer is mounted at ('' = everything reaching the router) */
-  scope: string;
-  caseSensitive: boolean;
-  /** a route registration's layer (pass-through-route): it runs for requests whose whole path its path matches, with its method */
-  route?: { method: string; strict: boolean };
-}
-
-/** The guards of the layers in `active` that run for a `method` request to the route `full`. */
-function applying(active: ScopedGuard[], method: string, full: string): AppliedGuard[] {
-  return active
-    .filter((s) => (s.route ? (s.route.method === 'ALL' || s.route.method === method) && routePathCovers(s.scope, full, s.caseSensitive, s.route.strict) : pathApplies(s.scope, full, s.caseSensitive)))
-    .map((s) => s.guard);
 }
 
 export const expressAdapter: Adapter = {

@@ -35,7 +35,7 @@ import { pathChoices, stringsOf, type Evaluator, type RouterObject, type Value }
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { applying, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 
@@ -94,22 +94,6 @@ interface AppStep {
 function mountSteps(step: AppStep): PrefixStep[] {
   if (step.head) return [{ prefix: step.head.tail, file: step.file, line: step.reg.at.line, unknown: step.head.note }];
   return step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
-}
-
-/**
- * App middleware and the path it runs under ('' = every request); or, from a koa-route that
- * passes the request on, the routes it runs before: its method and the paths its path covers.
- */
-interface ScopedGuard {
-  guard: AppliedGuard;
-  scope: string;
-  route?: { method: string; path: string; strict: boolean; sensitive: boolean };
-}
-
-/** Does app middleware `s` run before the route `method path`? */
-function runsBefore(s: ScopedGuard, method: string, path: string): boolean {
-  if (!s.route) return pathApplies(s.scope, path, false);
-  return (s.route.method === 'ALL' || s.route.method === method) && routePathCovers(s.route.path, path, s.route.sensitive, s.route.strict);
 }
 
 /** A path below a koa-mount at `base`, which strips it: `/` is the bare mount path (both `/v1` and `/v1/` reach it). */
@@ -563,7 +547,7 @@ class KoaLinker {
       if (step.mw) {
         // (koa-mount strips its path: ctx.path and ctx.url below it)
         const g = this.guard(step.mw, 'app.use', step.reg.at, step.prefix);
-        if (g) active.push({ guard: g, scope: step.prefix });
+        if (g) active.push({ guard: g, scope: step.prefix, caseSensitive: false });
         continue;
       }
       const mountStep = mountSteps(step);
@@ -587,7 +571,7 @@ class KoaLinker {
     for (const step of this.appPlan(app)) {
       if (step.mw) {
         const g = this.guard(step.mw, 'app.use', step.reg.at, prefix + step.prefix);
-        if (g) active.push({ guard: g, scope: prefix + step.prefix });
+        if (g) active.push({ guard: g, scope: prefix + step.prefix, caseSensitive: false });
         continue;
       }
       const p = prefix + step.prefix;
@@ -616,7 +600,7 @@ class KoaLinker {
       const full = underMount(base, form);
       if (!passing || passing.serves) {
         const path = withoutUnknownHeads(full);
-        const guards = [...active.filter((s) => runsBefore(s, r.method, full)).map((s) => s.guard), ...this.ctx.handlerGuards(r.handler)];
+        const guards = [...applying(active, r.method, full), ...this.ctx.handlerGuards(r.handler)];
         this.ctx.addRoute(
           {
             method: r.method,
@@ -638,7 +622,7 @@ class KoaLinker {
     }
     if (passing)
       for (const form of r.paths)
-        for (const g of passing.guards) active.push({ guard: this.ctx.mountedAt(g, base), scope: '', route: { method: r.method, path: underMount(base, form), strict: r.strict, sensitive: r.sensitive } });
+        for (const g of passing.guards) active.push({ guard: this.ctx.mountedAt(g, base), scope: underMount(base, form), caseSensitive: r.sensitive, route: { method: r.method, strict: r.strict } });
   }
 
   /**
@@ -651,7 +635,7 @@ class KoaLinker {
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
     layers.forEach((l, i) => {
       if (l.kind !== 'route' || (passing[i] && !passing[i]!.serves)) return;
-      const guards: AppliedGuard[] = outer.filter((s) => runsBefore(s, l.methods[0]!, l.path)).map((s) => s.guard);
+      const guards: AppliedGuard[] = applying(outer, l.methods[0]!, l.path);
       for (const j of guarding) {
         if (j >= i) break;
         const m = layers[j]!;
