@@ -387,7 +387,7 @@ const exportGuards = (r: RunResult): string[] => r.routes.find((x) => x.path ===
 
 describe('check --cache after edits that only move facts', () => {
 
-  it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
+  it.each(['express-demo', 'express-autoload', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
     '%s: a comment line put in a source file gives what a full run gives, mostly without linking again',
     async (fixture) => {
       const dir = copy(fixture);
@@ -509,7 +509,7 @@ describe('check --cache after a call is added to or removed from the head of a f
     ['a guard call', 'await requireSession();'],
   ] as const;
 
-  it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
+  it.each(['express-demo', 'express-autoload', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
     '%s: each gives what a full run gives; a call that is no guard without linking again, a guard call by linking again',
     async (fixture) => {
       const dir = copy(fixture);
@@ -611,7 +611,7 @@ describe('check --cache after returns or response fields change', () => {
   // each a place where a function returns, or a handler responds with, an object literal
   const RESPONDS = /return \{|=> \(\{|\.json\(\{|\.send\(\{|body = \{/g;
 
-  it.each(['express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
+  it.each(['express-demo', 'express-autoload', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers'])(
     '%s: a field put in each object returned or sent gives what a full run gives, mostly without linking again',
     async (fixture) => {
       const dir = copy(fixture);

@@ -12,7 +12,7 @@ import { valueNote, type Evaluator } from '../link/evaluate.js';
 /** A file system location as a module computes it: a path, or a `file:` URL (its path kept). */
 export type Location = { url: boolean; p: string };
 
-const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
+export const PATH_MODULES = new Set(['path', 'node:path', 'path/posix', 'node:path/posix']);
 const URL_MODULES = new Set(['url', 'node:url']);
 
 /**
@@ -36,6 +36,19 @@ export function locate(ev: Evaluator, file: string, e: Expr, packageDir: string,
     if (e.prop === 'url') return { url: true, p: file };
   }
   if (e.k === 'str') return { why: `'${e.v}' is read relative to the directory the server is started in` };
+  // `` `${__dirname}/routes` ``, `__dirname + '/routes/' + file`: a location, then strings known statically
+  if (e.k === 'tpl') {
+    const [head, ...rest] = e.parts.filter((p) => !(p.k === 'str' && p.v === ''));
+    const base = head ? locate(ev, file, head, packageDir, depth + 1) : null;
+    if (!base || 'why' in base || rest.length === 0) return base ?? { why: 'an empty string' };
+    let tail = '';
+    for (const p of rest) {
+      const v = ev.eval(file, p);
+      if (v.t !== 'str') return { why: 'a part of the path not known statically' };
+      tail += v.v;
+    }
+    return { url: base.url, p: path.posix.normalize(base.p + tail) };
+  }
   if (e.k === 'new' && e.callee.k === 'ref' && e.callee.name === 'URL' && !ev.definitionOf(file, e.callee.scope, 'URL') && e.args.length === 2) {
     const spec = ev.eval(file, e.args[0]!);
     const base = locate(ev, file, e.args[1]!, packageDir, depth + 1);

@@ -74,6 +74,8 @@ interface Ctx {
   restParams: Set<Expr>;
   /** calls whose answer is handed to `.then` / `.catch` / `.finally`, marked before they are read (onCall) */
   promised: Set<TS.Node>;
+  /** callbacks given to `.filter(…)` whose body is an expression or returns one: their return is kept as a test (makeFunctionIn) */
+  predicates: Set<TS.Node>;
   /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
   when: Cond[];
   /** the Exprs the walk made of the file's calls, shared by the leading calls and the returned ones (leadingCall, shallowExpr) */
@@ -274,7 +276,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -723,8 +725,8 @@ function cut(text: string): string {
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
   // `routes(app).then(…)`: the call a chain starts from is made too
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
-  // (`require('./routes')(app)`: the module's export, called at once, as a named one is)
-  const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args[0]?.k === 'str';
+  // (`require('./routes')(app)`, `` require(`./routes/${file}`)(app) ``: the module's export, called at once, as a named one is)
+  const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args.length === 1;
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || ex.callee.k !== 'member'))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
@@ -996,6 +998,12 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       return { k: 'str', v: (n as TS.StringLiteralLike).text };
     case K.NumericLiteral:
       return { k: 'num', v: Number((n as TS.NumericLiteral).text) };
+    case K.PrefixUnaryExpression: {
+      // `-3` (`file.slice(0, -3)`): a negative number
+      const u = n as TS.PrefixUnaryExpression;
+      if (u.operator === K.MinusToken && u.operand.kind === K.NumericLiteral) return { k: 'num', v: -Number((u.operand as TS.NumericLiteral).text) };
+      break;
+    }
     case K.TrueKeyword:
       return { k: 'bool', v: true };
     case K.FalseKeyword:
@@ -1064,6 +1072,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       const obj = toExpr(ctx, a.expression, scope, fn, undefined, depth + 1);
       const arg = a.argumentExpression;
       if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
+      // `file.split('.')[0]`: an index is the property of its name
+      if (isIndex(ts, arg)) return memberOf(ctx, obj, arg.text);
       toExpr(ctx, arg, scope, fn, undefined, depth + 1);
       return { k: 'unknown', text: textOf(ctx, a, 80) };
     }
@@ -1154,6 +1164,9 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
       : ea
       ? { k: 'unknown', text: textOf(ctx, ea, 80) }
       : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
+  // `.filter((f) => f.endsWith('.js') && f !== 'index.js')`: what the callback returns is a test
+  const first = n.arguments?.[0];
+  if (callee.k === 'member' && callee.prop === 'filter' && first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first)) && onlyReturn(ts, first.body) !== undefined) ctx.predicates.add(first);
   const args = (n.arguments ?? []).map((a) =>
     ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
   );
@@ -1162,10 +1175,10 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   let e: Expr;
   if (ts.isCallExpression(n)) ctx.calls.set(n, (e = { k: 'call', callee, args, at, pos }));
   else e = { k: 'new', callee, args, at, pos };
-  // `routes.forEach((route) => …)`: the callback's first parameter is an item of the list
-  // (kept as a parameter besides: the linker unrolls the loop when the list is known)
+  // `routes.forEach((route) => …)` (or `.map`, `.filter`): the callback's first parameter is an item
+  // of the list (kept as a parameter besides: the linker unrolls the loop when the list is known)
   const each = args[0];
-  if (callee.k === 'member' && callee.prop === 'forEach' && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
+  if (callee.k === 'member' && (callee.prop === 'forEach' || callee.prop === 'map' || callee.prop === 'filter') && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
     ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
     markLoops(ctx);
   }
@@ -1402,8 +1415,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   if (ts.isBlock(body)) {
     visitStatements(ctx, body.statements, scope.id, f);
   } else {
-    // `(f) => router(f, opts)`: the body's call is made, as a returned one is
-    const returned = toExpr(ctx, body, scope.id, f);
+    // `(f) => router(f, opts)`: the body's call is made, as a returned one is; a `.filter`
+    // callback's test (`f.endsWith('.js') && f !== 'index.js'`) is kept as a choice of true or false
+    const returned: Expr = ctx.predicates.has(node) ? predicateReturn(ctx, body, (n, d) => toExpr(ctx, n, scope.id, f, undefined, d)) : toExpr(ctx, body, scope.id, f);
     f.returns.push(returned);
     recordReturned(ctx, returned, scope.id);
   }
@@ -1432,6 +1446,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     }
     // a verification whose failure the `catch` ends the request on (`next(err)` there included)
     if (f.leading.some((l) => l.verifies)) f.behaviour.sendsResponse = true;
+    // `.filter((file) => { return file.endsWith('.js'); })`: its one return, as a test (see below)
+    const test = ctx.predicates.has(node) ? onlyReturn(ts, body) : undefined;
+    if (test) f.returns = [predicateReturn(ctx, test, (n, d) => shallowExpr(ctx, n, scope.id, d))];
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
     // and the function answers with what it returns
@@ -1441,6 +1458,23 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
   return f;
+}
+
+/** An array index written as a number (`[0]`), which is the property of its name. */
+function isIndex(ts: TSModule, n: TS.Expression): n is TS.NumericLiteral {
+  return ts.isNumericLiteral(n) && /^(0|[1-9]\d*)$/.test(n.text);
+}
+
+/** The expression a function body is or returns as its one statement (`return (…);`); undefined for any other body. */
+function onlyReturn(ts: TSModule, body: TS.ConciseBody): TS.Expression | undefined {
+  if (!ts.isBlock(body)) return body;
+  const [only, ...more] = body.statements;
+  return only && more.length === 0 && ts.isReturnStatement(only) ? only.expression : undefined;
+}
+
+/** What a `.filter` callback returns, as a choice of true or false on its test, each operand read by `read`. */
+function predicateReturn(ctx: Ctx, e: TS.Expression, read: (n: TS.Expression, depth: number) => Expr): Expr {
+  return { k: 'choice', test: condWith(ctx.ts, e, 0, false, read), then: { k: 'bool', v: true }, otherwise: { k: 'bool', v: false }, text: textOf(ctx, e, 80) };
 }
 
 /**
@@ -1477,7 +1511,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
   if (e.kind === ts.SyntaxKind.RegularExpressionLiteral) return regexLiteral(e as TS.RegularExpressionLiteral);
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return madeFunction(ctx, e);
   if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, sub(e.expression), e.name.text);
-  if (ts.isElementAccessExpression(e) && ts.isStringLiteralLike(e.argumentExpression)) return memberOf(ctx, sub(e.expression), e.argumentExpression.text);
+  if (ts.isElementAccessExpression(e) && (ts.isStringLiteralLike(e.argumentExpression) || isIndex(ts, e.argumentExpression))) return memberOf(ctx, sub(e.expression), e.argumentExpression.text);
+  if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return { k: 'num', v: -Number(e.operand.text) };
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
     const made = ts.isCallExpression(e) ? ctx.calls.get(e) : undefined;
     if (made) return made;

@@ -11,7 +11,8 @@
 import { bindingOf } from '../extract/facts-text.js';
 import { REASSIGNED } from '../extract/extract.js';
 import type { CallSite, Cond, CondTest, Expr } from '../types.js';
-import type { Evaluator } from './evaluate.js';
+import type { Evaluator, Value } from './evaluate.js';
+import { pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 /** true or false when known statically, null when not */
 type Truth = boolean | null;
@@ -43,6 +44,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       return literal(ev, file, e.e, e.call, depth + 1);
     case 'member': {
       const o = literal(ev, file, e.obj, call, depth + 1);
+      // (`file.split('.')[0]`)
+      if (o?.e.k === 'arr' && /^(0|[1-9]\d*)$/.test(e.prop)) return o.e.items[Number(e.prop)] ? literal(ev, o.file, o.e.items[Number(e.prop)]!, null, depth + 1) : null;
       if (o?.e.k !== 'obj' || !Object.hasOwn(o.e.props, e.prop) || Object.keys(o.e.props).some((k) => k.startsWith('*spread*'))) return null;
       return literal(ev, o.file, o.e.props[e.prop]!, null, depth + 1);
     }
@@ -56,8 +59,48 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const arg = call.args[def.expr.index];
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
     }
+    case 'item': {
+      // an item of a literal list, or of a list read from the analysed tree (a directory's entries)
+      if (e.index === undefined) return null;
+      const list = literal(ev, file, e.of, call, depth + 1);
+      if (list?.e.k === 'arr') return list.e.items[e.index] ? literal(ev, list.file, list.e.items[e.index]!, null, depth + 1) : null;
+      const v = call ? null : ev.eval(file, e.of);
+      const item = v?.t === 'arr' && ev.isListing(v) ? v.items[e.index] : undefined;
+      return item?.t === 'str' ? { file, e: { k: 'str', v: item.v } } : null;
+    }
+    case 'call': {
+      // `file.endsWith('.js')`, `/\.ts$/.test(file)`, `path.basename(file, '.js')` of literals
+      const args: Value[] = [];
+      for (const a of e.args) {
+        const l = literal(ev, file, a, call, depth + 1);
+        if (l?.e.k !== 'str' && l?.e.k !== 'num' && l?.e.k !== 're') {
+          // (`path.basename(__filename)`: a location built from the module's own, as a path)
+          args.push(ev.asPaths(file, [a], [{ t: 'unknown', why: 'not a literal' }])[0]!);
+          continue;
+        }
+        args.push(l.e.k === 're' ? { t: 're', source: l.e.source, flags: l.e.flags } : l.e.k === 'str' ? { t: 'str', v: l.e.v } : { t: 'num', v: l.e.v });
+      }
+      let v: Value | null = null;
+      if (e.callee.k === 'member' && STRING_METHODS.has(e.callee.prop)) {
+        const o = literal(ev, file, e.callee.obj, call, depth + 1);
+        if (o?.e.k === 'str') v = stringMethod({ t: 'str', v: o.e.v }, e.callee.prop, args);
+        else if (o?.e.k === 're') v = stringMethod({ t: 're', source: o.e.source, flags: o.e.flags }, e.callee.prop, args);
+      } else if (e.callee.k === 'ref' || e.callee.k === 'member') {
+        const f = ev.eval(file, e.callee);
+        if (f.t === 'pkg') v = pathFunction(f.pkg, f.path, args);
+        // `moduleName(file)` of `(file) => path.basename(file, path.extname(file))`: its one
+        // return, with its parameters standing for this call's arguments (read where written)
+        const returned = f.t === 'fn' ? ev.returnsOf(f.file, f.fn) : [];
+        if (f.t === 'fn' && returned.length === 1) {
+          const site: CallSite = { file: f.file, fn: f.fn, argsFile: file, args: call ? e.args.map((a): Expr => ({ k: 'within', e: a, call })) : e.args };
+          return literal(ev, f.file, { k: 'within', e: returned[0]!, call: site }, null, depth + 1);
+        }
+      }
+      if (v?.t === 'arr' && v.items.every((x) => x.t === 'str')) return { file, e: { k: 'arr', items: v.items.map((x) => ({ k: 'str', v: (x as Extract<Value, { t: 'str' }>).v })) } };
+      return v?.t === 'str' || v?.t === 'num' || v?.t === 'bool' ? { file, e: { k: v.t, v: v.v } as Literal } : null;
+    }
     default:
-      // a call's result, a loop's item, anything not known statically
+      // anything not known statically
       return null;
   }
 }

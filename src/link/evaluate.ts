@@ -7,8 +7,10 @@ import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { CHAINABLE, CTOR_PREFIX, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
-import type { CallSite, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+import { locate } from '../adapters/module-location.js';
 import { mapTest, truthOf } from './conditions.js';
+import { DirectoryListing, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -85,6 +87,9 @@ export function specifierBases(fromFile: string, spec: string, resolveBare: (fro
   return spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec))] : resolveBare(fromFile, spec);
 }
 const MAX_DEPTH = 60;
+/** Methods of a list read from the analysed tree that the evaluator works out (Evaluator.valueMethod). */
+const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
+const stringOf = (v: Value): string => (v.t === 'str' ? v.v : '');
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
 /** What `undefined` evaluates to (a name no analysed file defines). */
@@ -138,7 +143,26 @@ export class Evaluator {
     private readonly resolveBare: (fromFile: string, spec: string) => string[] = () => [],
     /** the config's `values`: what a name not known statically holds (`baseUriPath`, `options.mountPath`) */
     private readonly values: ReadonlyMap<string, string> = new Map(),
+    /** the analysed tree's directories (`fs.readdirSync`), and the directory of the package owning a file (where `process.cwd()` is) */
+    private readonly tree: { listing: DirectoryListing; packageDir: (file: string) => string } = { listing: new DirectoryListing([]), packageDir: () => '' },
   ) {}
+
+  /**
+   * The lists read from the analysed tree (`fs.readdirSync(dir)`) and those made from them
+   * (`.filter(…)`, `.map(…)`, `.split(…)` of an entry): known as surely as a literal is, so a
+   * condition may be decided on their items (conditions.ts).
+   */
+  private readonly listings = new WeakSet<Value>();
+
+  isListing(v: Value): boolean {
+    return this.listings.has(v);
+  }
+
+  private listed(items: Value[]): Value {
+    const v: Value = { t: 'arr', items };
+    this.listings.add(v);
+    return v;
+  }
 
   /** Resolve an import specifier from `fromFile` to an analysed file, or null (a package). */
   resolveModule(fromFile: string, spec: string): string | null {
@@ -360,6 +384,11 @@ export class Evaluator {
             const keys = Object.keys(o.props);
             return { t: 'arr', items: keys.map((k): Value => (c.prop === 'keys' ? { t: 'str', v: k } : c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
           }
+          // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
+          if (LIST_METHODS.has(c.prop) || STRING_METHODS.has(c.prop)) {
+            const v = this.valueMethod(file, e, c, depth + 1);
+            if (v) return v;
+          }
           // `const r = router.use(auth)` on a function's parameter: the chain answers the parameter
           if (CHAINABLE.has(e.callee.prop) || SAME_INSTANCE.has(e.callee.prop)) {
             const obj = this.eval(file, e.callee.obj, depth + 1);
@@ -368,11 +397,20 @@ export class Evaluator {
         }
         // `const { router } = await import('./routes')`: the module's namespace (what the promise gives)
         if (e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]?.k === 'str') return this.importValue(file, e.args[0].v, '*', depth + 1);
+        // `await import(\`./routes/${file}\`)`: a specifier computed from names known statically
+        if (e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]) {
+          const spec = this.specifierOf(file, e.args[0], depth + 1);
+          if (spec !== null) return this.importValue(file, spec, '*', depth + 1);
+        }
         const callee = this.eval(file, e.callee, depth + 1);
-        if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args[0]?.k === 'str')
-          return this.importValue(file, e.args[0].v, '=', depth + 1);
+        if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args.length === 1) {
+          const spec = this.specifierOf(file, e.args[0]!, depth + 1);
+          if (spec !== null) return this.importValue(file, spec, '=', depth + 1);
+        }
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
+          const own = this.readDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, e.args, args));
+          if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
             const init = a.create(callee.pkg, callee.path, args, e.k === 'new', this);
@@ -681,6 +719,8 @@ export class Evaluator {
         return { t: 'unknown', why: `no property ${prop}` };
       }
       case 'arr':
+        // `file.split('.')[0]`
+        if (/^(0|[1-9]\d*)$/.test(prop)) return Number(prop) < obj.items.length ? obj.items[Number(prop)]! : { t: 'unknown', why: UNDEFINED };
         return { t: 'unknown', why: `array.${prop}` };
       case 'param':
         // `context.app` of `function setup(context)`: known once a call site passes the object
@@ -844,6 +884,93 @@ export class Evaluator {
     } finally {
       this.resolving.delete(key);
     }
+  }
+
+  /**
+   * The module a `require(…)` / `import(…)` of a computed specifier loads: a string known
+   * statically (`\`./routes/${file}\``, `'./routes/' + name`), or a location built from the
+   * module's own (`path.join(__dirname, 'routes', file)`, `` `${__dirname}/routes/${file}` ``),
+   * written relative to the file; null when neither.
+   */
+  private specifierOf(file: string, arg: Expr, depth: number): string | null {
+    if (arg.k === 'str') return arg.v;
+    const v = this.eval(file, arg, depth + 1);
+    if (v.t === 'str') return v.v;
+    const loc = locate(this, file, arg, this.tree.packageDir(file));
+    if ('why' in loc || loc.url) return null;
+    const rel = path.posix.relative(path.posix.dirname(file), loc.p);
+    return rel.startsWith('.') ? rel : `./${rel}`;
+  }
+
+  /** Arguments of a `path` function: a location built from the module's own (`__filename`) as its path, relative to the analysed root. */
+  asPaths(file: string, exprs: Expr[], values: Value[]): Value[] {
+    return values.map((v, i) => {
+      if (v.t !== 'unknown') return v;
+      const loc = locate(this, file, exprs[i]!, this.tree.packageDir(file));
+      return 'why' in loc || loc.url ? v : { t: 'str', v: loc.p };
+    });
+  }
+
+  /**
+   * `fs.readdirSync(dir)` (also `fs.promises.readdir`, awaited) of a directory built from the
+   * module's location: its entries as the analysed tree lists them (listing.ts); null for any
+   * other call. A listing asked for Dirent objects or a recursive one is not known statically.
+   */
+  private readDir(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
+    const fn = callee.path.join('.');
+    const sync = (callee.pkg === 'fs' || callee.pkg === 'node:fs') && fn === 'readdirSync';
+    const promised = ((callee.pkg === 'fs' || callee.pkg === 'node:fs') && fn === 'promises.readdir') || ((callee.pkg === 'fs/promises' || callee.pkg === 'node:fs/promises') && fn === 'readdir');
+    if (e.k !== 'call' || callee.called || (!sync && !promised) || !e.args[0]) return null;
+    const options = args[1];
+    if (options && options.t !== 'str') return { t: 'unknown', why: `${fn}() with options (Dirent entries or a recursive listing) is not known statically` };
+    // (a relative path is read from the directory the server is started in: its package's, as for `process.cwd()`)
+    const dir = args[0]?.t === 'str' && !path.posix.isAbsolute(args[0].v) ? args[0].v : null;
+    const packageDir = this.tree.packageDir(file);
+    const loc = dir !== null ? { url: false, p: path.posix.join(packageDir === '' ? '.' : packageDir, dir) } : locate(this, file, e.args[0], packageDir);
+    if ('why' in loc) return { t: 'unknown', why: `the directory ${fn}() lists: ${loc.why}` };
+    if (loc.url) return { t: 'unknown', why: `${fn}() of a URL` };
+    const names = this.tree.listing.entries(loc.p);
+    return names ? this.listed(names.map((v): Value => ({ t: 'str', v }))) : { t: 'unknown', why: `${loc.p} holds no analysed file` };
+  }
+
+  /**
+   * A method of a list read from the analysed tree (`.filter(cb)`, `.map(cb)`, `.sort()`,
+   * `.reverse()`, `.shift()`, `.pop()`: a callback read with its parameter standing for each
+   * item in turn) or of a string known statically (listing.ts); null when not known statically
+   * that way. What `.map` makes is such a list only when it holds strings (names).
+   */
+  private valueMethod(file: string, e: Extract<Expr, { k: 'call' }>, c: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
+    const obj = this.eval(file, c.obj, depth + 1);
+    if (obj.t === 'str' || obj.t === 're') {
+      const v = stringMethod(obj, c.prop, e.args.map((a) => this.eval(file, a, depth + 1)));
+      return v?.t === 'arr' ? this.listed(v.items) : v;
+    }
+    if (obj.t !== 'arr' || !this.listings.has(obj) || !LIST_METHODS.has(c.prop)) return null;
+    // (`name.split('.').shift()`: its first item; `.pop()`, its last — the list read, not emptied)
+    if (c.prop === 'shift' || c.prop === 'pop') return e.args.length > 0 ? null : ((c.prop === 'shift' ? obj.items[0] : obj.items[obj.items.length - 1]) ?? { t: 'unknown', why: UNDEFINED });
+    if (c.prop === 'sort' || c.prop === 'reverse') {
+      if (e.args.length > 0) return null;
+      const items = [...obj.items];
+      // (strings, sorted by their UTF-16 code units as sort() sorts them)
+      return this.listed(c.prop === 'reverse' ? items.reverse() : items.sort((a, b) => (stringOf(a) < stringOf(b) ? -1 : stringOf(a) > stringOf(b) ? 1 : 0)));
+    }
+    const cb = e.args[0] ? this.eval(file, e.args[0], depth + 1) : null;
+    if (cb?.t !== 'fn' || e.args.length !== 1) return null;
+    const [returned, ...more] = this.returnsOf(cb.file, cb.fn);
+    if (!returned || more.length > 0) return null;
+    const items: Value[] = [];
+    for (let index = 0; index < obj.items.length; index++) {
+      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }] };
+      if (c.prop === 'map') {
+        items.push(this.eval(cb.file, { k: 'within', e: returned, call }, depth + 1));
+        continue;
+      }
+      const test: CondTest = returned.k === 'choice' && returned.then.k === 'bool' && returned.then.v && returned.otherwise.k === 'bool' && !returned.otherwise.v ? returned.test : { k: 'truthy', e: returned };
+      const keep = truthOf(this, cb.file, mapTest(test, (x) => ({ k: 'within', e: x, call })));
+      if (keep === null) return null;
+      if (keep) items.push(obj.items[index]!);
+    }
+    return items.every((v) => v.t === 'str') ? this.listed(items) : { t: 'arr', items };
   }
 
   /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */

@@ -15,6 +15,7 @@ import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
+import { DirectoryListing } from './listing.js';
 
 export { fnKey };
 
@@ -901,7 +902,8 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
 
 /** A context over `files` with nothing linked yet: its evaluator resolves bare specifiers through `project`. */
 function contextOf(files: Map<string, FileFacts>, adapters: Adapter[], matchers: GuardMatchers, project: Project, maxRoutes: number, values?: ReadonlyMap<string, string>): LinkContext {
-  return new LinkContext(new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec), values), files, matchers, project, maxRoutes);
+  const tree = { listing: new DirectoryListing(project.files), packageDir: (file: string) => project.packageOf(file).dir };
+  return new LinkContext(new Evaluator(files, adapters, (from, spec) => project.resolveBare(from, spec), values, tree), files, matchers, project, maxRoutes);
 }
 
 /** A leading statement's callee as the call it makes (its arguments left out: a wrapper hands them on). */
@@ -1030,20 +1032,27 @@ export function link(
   const boundFns = ctx.boundFunctions;
   // A call can reach a function that registers on its parameter only from that function's
   // file or from a file importing it, directly or not: with the import graph, only those are searched.
+  // (and a file with a loop that may go over a directory's entries, requiring each: `fs.readdirSync(…)`)
   const callerFiles = importers
-    ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file)], importers)].filter((f) => files.has(f)).sort()
+    ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file), ...sortedFiles.filter((f) => listsDirectories(files.get(f)!))], importers)]
+        .filter((f) => files.has(f))
+        .sort()
     : sortedFiles;
-  // The calls of the analysed functions (and constructors) made in those files, by the function called.
+  // The calls of the analysed functions (and constructors) made in those files, by the function
+  // called (one in a loop over a list known statically: for each item).
   const callsTo = new Map<string, CallOf[]>();
   if (paramRegs.length > 0 || callSiteRegs.length > 0 || propertyRegs.length > 0) {
     for (const file of callerFiles) {
-      for (const call of files.get(file)!.calls) {
-        const callee = ev.calledFn(file, call.callee);
-        if (!callee) continue;
-        const key = fnKey(callee.file, callee.fn);
-        let list = callsTo.get(key);
-        if (!list) callsTo.set(key, (list = []));
-        list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call } });
+      const facts = files.get(file)!;
+      for (const written of facts.calls) {
+        for (const call of unrolledCall(ev, file, facts, written)) {
+          const callee = ev.calledFn(file, call.callee);
+          if (!callee) continue;
+          const key = fnKey(callee.file, callee.fn);
+          let list = callsTo.get(key);
+          if (!list) callsTo.set(key, (list = []));
+          list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call } });
+        }
       }
     }
   }
@@ -1279,7 +1288,42 @@ function unrolled(
   within: (e: Expr) => Expr = (e) => e,
   onAddedTo?: (call: { file: string; fact: CallFact }) => void,
 ): RegistrationFact[] {
-  if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [reg];
+  return unrolledAs(ev, file, facts, reg, [reg.target, ...argExprs(reg)], reg.when, (subst) => rewritten(reg, subst), within, onAddedTo);
+}
+
+/**
+ * A call made in a loop over a list known statically, once per item, as `unrolled` makes a
+ * registration: `routeFiles.forEach((file) => require(\`./routes/${file}\`)(app))`.
+ */
+function unrolledCall(ev: Evaluator, file: string, facts: FileFacts, call: CallFact): CallFact[] {
+  // (each property named: facts read back from the cache may hold them as accessors, which a spread would not copy)
+  return unrolledAs(ev, file, facts, call, [call.callee, ...call.args], call.when, (subst) => ({
+    callee: subst(call.callee),
+    args: call.args.map(subst),
+    at: call.at,
+    snippet: call.snippet,
+    ...(call.self ? { self: subst(call.self) } : {}),
+    ...(call.when ? { when: call.when.map((c) => (c.file === undefined ? mapCond(c, subst) : c)) } : {}),
+  }));
+}
+
+/**
+ * `unrolled` of a fact whose expressions are `roots`, made under `when`, made again for an item
+ * by `remake`: the conditions written in the loop read the item too (`if (file === 'index.js')
+ * return;`), so that each is decided for its item.
+ */
+function unrolledAs<T>(
+  ev: Evaluator,
+  file: string,
+  facts: FileFacts,
+  fact: T,
+  roots: Expr[],
+  when: Cond[] | undefined,
+  remake: (subst: (e: Expr) => Expr) => T,
+  within: (e: Expr) => Expr = (e) => e,
+  onAddedTo?: (call: { file: string; fact: CallFact }) => void,
+): T[] {
+  if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [fact];
   // The references to the loop variable: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
   // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
@@ -1290,6 +1334,9 @@ function unrolled(
   // each local read in the loop whose value reads the variable (`const path = \`/v1${route.path}\``), with that value
   const locals = new Map<Expr, Expr>();
   const via = new Set<string>();
+  let moduleLooks = 0;
+  // (while the conditions are read: only the loop the fact's own expressions go over counts)
+  let inConditions = false;
   const find = (e: Expr): boolean => {
     if (e.k !== 'ref') {
       let reads = false;
@@ -1301,29 +1348,35 @@ function unrolled(
     if (locals.has(e) || refs.has(e)) return true;
     const v = loopVariable(facts, e);
     if (!v) {
-      // (a local of a function, bound once: its value stands in its place; at most MAX_INLINED_LOCALS of them)
+      // (a local bound once: its value stands in its place; at most MAX_INLINED_LOCALS of them. One
+      // of the module's scope, as a loop at module scope declares its locals there — at most
+      // MAX_INLINED_LOCALS of those looked at, as any name of the module is one)
       const sc = scopeOf(facts, e.scope, e.name);
       const b = sc && bindingOf(sc, e.name);
       const key = `${sc?.id}:${e.name}`;
-      if (!sc || !b || sc.id === 0 || b.k === 'param' || b.k === 'fn' || bindingOf(sc, REASSIGNED + e.name) || via.has(key) || locals.size >= MAX_INLINED_LOCALS) return false;
+      if (!sc || !b || b.k === 'param' || b.k === 'fn' || bindingOf(sc, REASSIGNED + e.name) || via.has(key) || locals.size >= MAX_INLINED_LOCALS) return false;
+      if (sc.id === 0 && ++moduleLooks > MAX_INLINED_LOCALS) return false;
       via.add(key);
       const reads = find(b);
       via.delete(key);
       if (reads) locals.set(e, b);
       return reads;
     }
+    if (inConditions && loop?.key !== v.key) return false;
     if (loop && loop.key !== v.key) several = true;
     loop ??= { key: v.key, of: v.of, forOf: v.forOf };
     refs.set(e, v.index);
     return true;
   };
-  for (const e of [reg.target, ...argExprs(reg)]) find(e);
+  for (const e of roots) find(e);
   const it = loop as { key: string; of: Expr; forOf: boolean } | null;
-  if (!it || several) return [reg];
+  if (!it || several) return [fact];
+  inConditions = true;
+  for (const c of when ?? []) if (c.file === undefined) for (const e of condExprs(c)) find(e);
   // (the list read as a call passes it, when it is a parameter's)
   const of = ev.iterated(file, within(it.of), it.forOf);
   const list = ev.eval(file, of);
-  if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [reg];
+  if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [fact];
   const added = onAddedTo ? addedTo(ev, file, of) : null;
   if (added) onAddedTo!(added);
   return list.items.map((_, index) => {
@@ -1335,7 +1388,7 @@ function unrolled(
       const at = refs.get(e);
       return at === undefined ? item : { k: 'item', of: item, index: at };
     };
-    return rewritten(reg, subst);
+    return remake(subst);
   });
 }
 
@@ -1378,6 +1431,14 @@ function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: 
   // (a forEach callback's item is its first parameter; a `for … of` variable, an item)
   const forOf = (part ?? b).k === 'item';
   return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index, forOf } : { key: `${sc.id}:${e.name}`, of, index: undefined, forOf };
+}
+
+/** Node's file system modules, which list directories (Evaluator.readDir). */
+const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
+
+/** Whether a file has a loop and imports a file system module: its loop may go over a directory's entries. */
+function listsDirectories(facts: FileFacts): boolean {
+  return Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS) && facts.imports.some((i) => FS_MODULES.has(i.source));
 }
 
 /** Whether an expression reads a loop's variable (`unrolled` makes one of it per item). */

@@ -22,7 +22,7 @@ import { cli, type JsonReport } from './helpers.js';
 /** Clean fixtures of every framework (the guard-deletion test starts from these)… */
 const CLEAN = ['express-clean', 'fastify-clean', 'hono-clean', 'koa-clean', 'nest-clean', 'next-clean', 'hostile/server'];
 /** …and, for the mutations, leaky ones and a monorepo too. */
-const FIXTURES = [...CLEAN, 'express-demo', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers', 'monorepo'];
+const FIXTURES = [...CLEAN, 'express-demo', 'express-autoload', 'fastify-leaky', 'hono-leaky', 'koa-leaky', 'koa-route', 'nest-leaky', 'next-leaky', 'routing-controllers', 'monorepo'];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 

@@ -1,0 +1,122 @@
+/**
+ * Values a server computes from its own files and names, which the evaluator works out
+ * without running anything: a directory's entries as `fs.readdirSync(dir)` lists them (the
+ * loop `fs.readdirSync(path.join(__dirname, 'routes')).forEach((file) => app.use(require(…)))`
+ * mounts every route module of a directory), and the string methods and `path` functions such
+ * loops take file names apart with (`file.replace('.js', '')`, `path.basename(file, '.ts')`).
+ *
+ * A directory is listed as the analysed files show it: the files directly in it and the
+ * directories holding analysed files, by name (`readdirSync` answers in the file system's
+ * order, which Node does not sort). Files the analysis does not read (a README, a JSON
+ * fixture) are not listed; a loop loading every entry would fail on them when run.
+ */
+import path from 'node:path';
+import { PATH_MODULES } from '../adapters/module-location.js';
+import type { Value } from './evaluate.js';
+
+/** The entries of the analysed tree's directories, each built on first use. */
+export class DirectoryListing {
+  private byDir: Map<string, Set<string>> | null = null;
+
+  constructor(private readonly files: readonly string[]) {}
+
+  /** The names `fs.readdirSync` gives for `dir` (relative to the analysed root, '.' for it), or null when no analysed file is in it. */
+  entries(dir: string): string[] | null {
+    if (this.byDir === null) {
+      this.byDir = new Map();
+      for (const f of this.files) {
+        // every directory on the way holds the next one, down to the file
+        const parts = f.split('/');
+        for (let i = 0; i < parts.length; i++) {
+          const d = i === 0 ? '.' : parts.slice(0, i).join('/');
+          let set = this.byDir.get(d);
+          if (!set) this.byDir.set(d, (set = new Set()));
+          set.add(parts[i]!);
+        }
+      }
+    }
+    const set = this.byDir.get(path.posix.normalize(dir).replace(/(.)\/+$/, '$1'));
+    return set ? [...set].sort() : null;
+  }
+}
+
+/** String methods whose result `stringMethod` works out. */
+export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);
+
+/** A literal pattern argument as JavaScript takes it: a RegExp value or a string. */
+function pattern(v: Value | undefined): RegExp | string | null {
+  if (v?.t === 'str') return v.v;
+  if (v?.t !== 're') return null;
+  try {
+    return new RegExp(v.source, v.flags);
+  } catch {
+    return null;
+  }
+}
+
+const num = (v: Value | undefined): number | null => (v?.t === 'num' ? v.v : null);
+
+/**
+ * `s.m(...args)` of a string known statically (or `re.test(s)` of a RegExp), as JavaScript
+ * answers it; null when an argument is not known statically or the method is not one of these.
+ */
+export function stringMethod(obj: Value, m: string, args: Value[]): Value | null {
+  if (obj.t === 're') {
+    const re = pattern(obj);
+    return m === 'test' && re instanceof RegExp && args[0]?.t === 'str' ? { t: 'bool', v: re.test(args[0].v) } : null;
+  }
+  if (obj.t !== 'str') return null;
+  const s = obj.v;
+  const str = args[0]?.t === 'str' ? args[0].v : null;
+  switch (m) {
+    case 'replace':
+    case 'replaceAll': {
+      const p = pattern(args[0]);
+      const by = args[1]?.t === 'str' ? args[1].v : null;
+      if (p === null || by === null || (m === 'replaceAll' && p instanceof RegExp && !p.global)) return null;
+      return { t: 'str', v: m === 'replace' ? s.replace(p, by) : s.replaceAll(p, by) };
+    }
+    case 'endsWith':
+    case 'startsWith':
+    case 'includes':
+      return str === null || args.length !== 1 ? null : { t: 'bool', v: m === 'endsWith' ? s.endsWith(str) : m === 'startsWith' ? s.startsWith(str) : s.includes(str) };
+    case 'indexOf':
+    case 'lastIndexOf':
+      return str === null || args.length !== 1 ? null : { t: 'num', v: m === 'indexOf' ? s.indexOf(str) : s.lastIndexOf(str) };
+    case 'search': {
+      const p = pattern(args[0]);
+      return p === null || args.length !== 1 ? null : { t: 'num', v: s.search(p) };
+    }
+    case 'slice':
+    case 'substring':
+    case 'substr': {
+      const a = num(args[0]);
+      const b = args.length > 1 ? num(args[1]) : undefined;
+      if (a === null || b === null || args.length > 2) return null;
+      return { t: 'str', v: m === 'slice' ? s.slice(a, b) : m === 'substring' ? s.substring(a, b) : s.substr(a, b) };
+    }
+    case 'split': {
+      const p = pattern(args[0]);
+      return p === null || args.length !== 1 ? null : { t: 'arr', items: s.split(p).map((v): Value => ({ t: 'str', v })) };
+    }
+    case 'toLowerCase':
+      return args.length === 0 ? { t: 'str', v: s.toLowerCase() } : null;
+    case 'toUpperCase':
+      return args.length === 0 ? { t: 'str', v: s.toUpperCase() } : null;
+    case 'trim':
+      return args.length === 0 ? { t: 'str', v: s.trim() } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * `path.basename(file, '.js')`, `path.extname(file)` of strings known statically; of anything
+ * else, a value not known statically (no package's value to read further); null for any other call.
+ */
+export function pathFunction(pkg: string, fn: readonly string[], args: Value[]): Value | null {
+  if (!PATH_MODULES.has(pkg) || fn.length !== 1 || (fn[0] !== 'basename' && fn[0] !== 'extname')) return null;
+  const [a, b] = args;
+  if (a?.t !== 'str' || (b !== undefined && b.t !== 'str') || args.length > (fn[0] === 'basename' ? 2 : 1)) return { t: 'unknown', why: `path.${fn[0]}() of a value not known statically` };
+  return { t: 'str', v: fn[0] === 'basename' ? path.posix.basename(a.v, b?.t === 'str' ? b.v : undefined) : path.posix.extname(a.v) };
+}
