@@ -43,11 +43,12 @@ describe('path functions', () => {
     expect(pathFunction('path', ['basename'], [str('src/routes/users.js'), str('.js')])).toEqual(str('users'));
     expect(pathFunction('node:path', ['basename'], [str('src/routes/users.js')])).toEqual(str('users.js'));
     expect(pathFunction('path', ['extname'], [str('users.route.ts')])).toEqual(str('.ts'));
+    expect(pathFunction('path', ['join'], [str('..'), str('routes/'), str('users')])).toEqual(str('../routes/users'));
   });
 
   it('answers null for another module or another function', () => {
     expect(pathFunction('upath', ['basename'], [str('users.js')])).toBeNull();
-    expect(pathFunction('path', ['join'], [str('a'), str('b')])).toBeNull();
+    expect(pathFunction('path', ['resolve'], [str('a'), str('b')])).toBeNull();
   });
 
   it('answers a value not known statically for an argument not known statically', () => {

@@ -72,13 +72,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       // `file.endsWith('.js')`, `/\.ts$/.test(file)`, `path.basename(file, '.js')` of literals
       const args: Value[] = [];
       for (const a of e.args) {
-        const l = literal(ev, file, a, call, depth + 1);
-        if (l?.e.k !== 'str' && l?.e.k !== 'num' && l?.e.k !== 're') {
-          // (`path.basename(__filename)`: a location built from the module's own, as a path)
-          args.push(ev.asPaths(file, [a], [{ t: 'unknown', why: 'not a literal' }])[0]!);
-          continue;
-        }
-        args.push(l.e.k === 're' ? { t: 're', source: l.e.source, flags: l.e.flags } : l.e.k === 'str' ? { t: 'str', v: l.e.v } : { t: 'num', v: l.e.v });
+        const l = literal(ev, file, a, call, depth + 1)?.e;
+        args.push(l?.k === 're' ? { t: 're', source: l.source, flags: l.flags } : l?.k === 'str' || l?.k === 'num' ? ({ t: l.k, v: l.v } as Value) : { t: 'unknown', why: 'not a literal' });
       }
       let v: Value | null = null;
       if (e.callee.k === 'member' && STRING_METHODS.has(e.callee.prop)) {
@@ -87,7 +82,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
         else if (o?.e.k === 're') v = stringMethod({ t: 're', source: o.e.source, flags: o.e.flags }, e.callee.prop, args);
       } else if (e.callee.k === 'ref' || e.callee.k === 'member') {
         const f = ev.eval(file, e.callee);
-        if (f.t === 'pkg') v = pathFunction(f.pkg, f.path, args);
+        // (`path.basename(__filename)`: a location built from the module's own, as a path)
+        if (f.t === 'pkg') v = pathFunction(f.pkg, f.path, ev.asPaths(file, f.path, e.args, args));
         // `moduleName(file)` of `(file) => path.basename(file, path.extname(file))`: its one
         // return, with its parameters standing for this call's arguments (read where written)
         const returned = f.t === 'fn' ? ev.returnsOf(f.file, f.fn) : [];

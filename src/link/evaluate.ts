@@ -409,7 +409,7 @@ export class Evaluator {
         }
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
-          const own = this.readDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, e.args, args));
+          const own = this.readDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
           if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
@@ -902,8 +902,13 @@ export class Evaluator {
     return rel.startsWith('.') ? rel : `./${rel}`;
   }
 
-  /** Arguments of a `path` function: a location built from the module's own (`__filename`) as its path, relative to the analysed root. */
-  asPaths(file: string, exprs: Expr[], values: Value[]): Value[] {
+  /**
+   * Arguments of `path.basename` / `extname`: a location built from the module's own
+   * (`__filename`) as its path relative to the analysed root, which names the same file. (Not
+   * for `path.join`, whose result would be that relative path, not the absolute one the code gets.)
+   */
+  asPaths(file: string, fn: readonly string[], exprs: Expr[], values: Value[]): Value[] {
+    if (fn.length !== 1 || (fn[0] !== 'basename' && fn[0] !== 'extname')) return values;
     return values.map((v, i) => {
       if (v.t !== 'unknown') return v;
       const loc = locate(this, file, exprs[i]!, this.tree.packageDir(file));

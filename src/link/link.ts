@@ -1376,6 +1376,8 @@ function unrolledAs<T>(
   // (the list read as a call passes it, when it is a parameter's)
   const of = ev.iterated(file, within(it.of), it.forOf);
   const list = ev.eval(file, of);
+  // (a directory with no entry the loop keeps: it makes nothing)
+  if (list.t === 'arr' && list.items.length === 0 && ev.isListing(list)) return [];
   if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [fact];
   const added = onAddedTo ? addedTo(ev, file, of) : null;
   if (added) onAddedTo!(added);

@@ -111,12 +111,15 @@ export function stringMethod(obj: Value, m: string, args: Value[]): Value | null
 }
 
 /**
- * `path.basename(file, '.js')`, `path.extname(file)` of strings known statically; of anything
- * else, a value not known statically (no package's value to read further); null for any other call.
+ * `path.basename(file, '.js')`, `path.extname(file)`, `path.join('..', 'routes', name)` of strings
+ * known statically; of anything else, a value not known statically (no package's value to read
+ * further); null for any other call.
  */
 export function pathFunction(pkg: string, fn: readonly string[], args: Value[]): Value | null {
-  if (!PATH_MODULES.has(pkg) || fn.length !== 1 || (fn[0] !== 'basename' && fn[0] !== 'extname')) return null;
-  const [a, b] = args;
-  if (a?.t !== 'str' || (b !== undefined && b.t !== 'str') || args.length > (fn[0] === 'basename' ? 2 : 1)) return { t: 'unknown', why: `path.${fn[0]}() of a value not known statically` };
-  return { t: 'str', v: fn[0] === 'basename' ? path.posix.basename(a.v, b?.t === 'str' ? b.v : undefined) : path.posix.extname(a.v) };
+  if (!PATH_MODULES.has(pkg) || fn.length !== 1 || (fn[0] !== 'basename' && fn[0] !== 'extname' && fn[0] !== 'join')) return null;
+  const strings = args.map((a) => (a.t === 'str' ? a.v : null));
+  const arity = fn[0] === 'basename' ? 2 : fn[0] === 'extname' ? 1 : Infinity;
+  if (strings.length === 0 || strings.includes(null) || strings.length > arity) return { t: 'unknown', why: `path.${fn[0]}() of a value not known statically` };
+  const [a, b] = strings as string[];
+  return { t: 'str', v: fn[0] === 'basename' ? path.posix.basename(a!, b) : fn[0] === 'extname' ? path.posix.extname(a!) : path.posix.join(...(strings as string[])) };
 }

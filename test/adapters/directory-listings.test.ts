@@ -330,6 +330,41 @@ export default (router: Router): void => {
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("reads a loader class's static method: `__dirname + '/..'` joined, and `require(path.join('..' + '/routes/' + name))`", async () => {
+    const res = await check(
+      writeProject({
+        ...FILES,
+        'src/server.js': `'use strict';
+
+const app = require('express')();
+const { RouteLoader } = require('./loaders/route-loader');
+
+RouteLoader.load(app);
+app.listen(3000);
+`,
+        'src/loaders/route-loader.js': `'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+class RouteLoader {
+  static load(app) {
+    fs.readdirSync(path.join(__dirname + '/..' + '/routes')).forEach((routeFile) => {
+      const routeName = routeFile.split('.')[0]; // to ignore file endings
+      if (routeName === 'helpers') return;
+      app.use('/api/' + routeName, require(path.join('..' + '/routes/' + routeName)));
+    });
+  }
+}
+
+module.exports = { RouteLoader };
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(MOUNTED);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('makes a call in a loop over a known list once per item: `[projects, billing].forEach((mount) => mount(app))`', async () => {
     const res = await check(
       writeProject({
@@ -355,6 +390,19 @@ app.listen(3000);
       'GET /api/projects/:projectId [requireSession] src/routes/projects.js:9',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('mounts nothing for a listing whose entries the loop all skips: compiled `.js` names asked of TypeScript sources', async () => {
+    const server = SERVER.replace("fs.readdirSync(path.join(__dirname, 'routes')).forEach(", "fs.readdirSync(path.join(__dirname, 'routes')).filter((file) => file.endsWith('.js')).forEach(");
+    expect(server).not.toBe(SERVER);
+    const ts = (text: string): string => text.replace('module.exports = router;', 'export default router;');
+    const others = Object.fromEntries(Object.entries(FILES).filter(([name]) => !name.startsWith('src/routes/')));
+    const res = await check(writeProject({ ...others, 'src/server.js': server, 'src/routes/projects.ts': ts(PROJECTS), 'src/routes/internal.ts': ts(BILLING) }));
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'GET /:projectId', 'POST /recompute']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/routes/internal.ts:3:16 warning unresolved-route router router is never mounted on an app in the analysed files; its routes are listed without a prefix',
+      'src/routes/projects.ts:3:16 warning unresolved-route router router is never mounted on an app in the analysed files; its routes are listed without a prefix',
+    ]);
   });
 
   it('leaves a listing it cannot know as before: a directory named by the environment, Dirent entries', async () => {
