@@ -10,7 +10,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { mapTest, truthOf } from './conditions.js';
-import { DirectoryListing, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { DirectoryListing, FS_MODULES, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -923,9 +923,9 @@ export class Evaluator {
    */
   private readDir(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
     const fn = callee.path.join('.');
-    const sync = (callee.pkg === 'fs' || callee.pkg === 'node:fs') && fn === 'readdirSync';
-    const promised = ((callee.pkg === 'fs' || callee.pkg === 'node:fs') && fn === 'promises.readdir') || ((callee.pkg === 'fs/promises' || callee.pkg === 'node:fs/promises') && fn === 'readdir');
-    if (e.k !== 'call' || callee.called || (!sync && !promised) || !e.args[0]) return null;
+    const promises = callee.pkg.endsWith('/promises');
+    const lists = FS_MODULES.has(callee.pkg) && (promises ? fn === 'readdir' : fn === 'readdirSync' || fn === 'promises.readdir');
+    if (e.k !== 'call' || callee.called || !lists || !e.args[0]) return null;
     const options = args[1];
     if (options && options.t !== 'str') return { t: 'unknown', why: `${fn}() with options (Dirent entries or a recursive listing) is not known statically` };
     // (a relative path is read from the directory the server is started in: its package's, as for `process.cwd()`)

@@ -15,7 +15,7 @@ import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
-import { DirectoryListing } from './listing.js';
+import { DirectoryListing, FS_MODULES } from './listing.js';
 
 export { fnKey };
 
@@ -1434,9 +1434,6 @@ function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: 
   const forOf = (part ?? b).k === 'item';
   return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index, forOf } : { key: `${sc.id}:${e.name}`, of, index: undefined, forOf };
 }
-
-/** Node's file system modules, which list directories (Evaluator.readDir). */
-const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 
 /** Whether a file has a loop and imports a file system module: its loop may go over a directory's entries. */
 function listsDirectories(facts: FileFacts): boolean {

@@ -40,6 +40,9 @@ export class DirectoryListing {
   }
 }
 
+/** Node's file system modules, whose `readdirSync` / `promises.readdir` list a directory (Evaluator.readDir). */
+export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
+
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);
 
