@@ -22,6 +22,11 @@ export type Expr =
   | { k: 'obj'; props: Record<string, Expr> }
   | { k: 'ref'; name: string; scope: number }
   | { k: 'member'; obj: Expr; prop: string }
+  /**
+   * `obj[key]` with a key computed (`routers[name]`): the member the key names when it is known
+   * statically. `text`, the expression as written (what a value not known statically is described by).
+   */
+  | { k: 'index'; obj: Expr; key: Expr; text: string }
   | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'fn'; id: number }

@@ -358,7 +358,7 @@ function statementKind(ts: TSModule, kind: TS.SyntaxKind): number {
   if (statementKinds === null) {
     const K = ts.SyntaxKind;
     statementKinds = new Uint8Array(K.Count);
-    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ExpressionStatement, K.ReturnStatement, K.IfStatement, K.Block, K.SwitchStatement])
+    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ForInStatement, K.ExpressionStatement, K.ReturnStatement, K.IfStatement, K.Block, K.SwitchStatement])
       statementKinds[k] = 1;
     for (const k of [K.InterfaceDeclaration, K.TypeAliasDeclaration]) statementKinds[k] = 2;
   }
@@ -523,6 +523,20 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       markLoops(ctx);
     }
     visitStatement(ctx, node.statement, scope, fn);
+    return;
+  }
+  // `for (const name in routers) { … }`: the variable is an item of `Object.keys(routers)`
+  if (node.kind === ts.SyntaxKind.ForInStatement) {
+    const forIn = node as TS.ForInStatement;
+    const d = ts.isVariableDeclarationList(forIn.initializer) && forIn.initializer.declarations.length === 1 ? forIn.initializer.declarations[0]! : null;
+    const obj = toExpr(ctx, forIn.expression, scope, fn);
+    if (d && ts.isIdentifier(d.name)) {
+      const pos = forIn.expression.getStart(ctx.sf);
+      const keys: Expr = { k: 'call', callee: memberOf(ctx, refOf(ctx, 'Object', scope), 'keys'), args: [obj], at: locAt(ctx, pos), pos };
+      facts.scopes[scope]!.bindings[d.name.text] = { k: 'item', of: keys };
+      markLoops(ctx);
+    }
+    visitStatement(ctx, forIn.statement, scope, fn);
     return;
   }
   if (ts.isIfStatement(node)) {
@@ -727,7 +741,8 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
   // (`require('./routes')(app)`, `` require(`./routes/${file}`)(app) ``: the module's export, called at once, as a named one is)
   const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args.length === 1;
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || ex.callee.k !== 'member'))) return;
+  // (`routes[name](router)`: a member whose name is computed, called as a named one is)
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   const handsOn = (a: Expr): boolean =>
     a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
@@ -741,11 +756,12 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
 
 /**
  * A call a function returns (`return registerRoutes(app)`, `(f) => router(f, opts)`) is made as a
- * statement's is: one of a function called by its name is recorded (a method's, `res.json(rows)`,
- * `this.service.find(id)`, a handler's answer, hands no router on).
+ * statement's is: one of a function called by its name (or by a computed member) is recorded (a
+ * method's, `res.json(rows)`, `this.service.find(id)`, a handler's answer, hands no router on).
  */
 function recordReturned(ctx: Ctx, ex: Expr, scope: number): void {
-  if (ex.k === 'call' && ex.callee.k === 'ref') recordCall(ctx, ex, scope);
+  // (`(name) => routes[name](app)`: a member whose name is computed, in a loop over the names)
+  if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'index')) recordCall(ctx, ex, scope);
 }
 
 /** Methods that add to a list in place. */
@@ -1074,8 +1090,8 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
       // `file.split('.')[0]`: an index is the property of its name
       if (isIndex(ts, arg)) return memberOf(ctx, obj, arg.text);
-      toExpr(ctx, arg, scope, fn, undefined, depth + 1);
-      return { k: 'unknown', text: textOf(ctx, a, 80) };
+      // `routers[name]`: the member a key computed names, when the linker knows it
+      return { k: 'index', obj, key: toExpr(ctx, arg, scope, fn, undefined, depth + 1), text: textOf(ctx, a, 80) };
     }
     case K.ArrowFunction:
     case K.FunctionExpression: {
@@ -1162,7 +1178,7 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
     : n.expression.kind === ts.SyntaxKind.ImportKeyword
       ? { k: 'ref', name: 'import', scope: 0 }
       : ea
-      ? { k: 'unknown', text: textOf(ctx, ea, 80) }
+      ? { k: 'index', obj: computed!.obj, key: computed!.key, text: textOf(ctx, ea, 80) }
       : toExpr(ctx, n.expression, scope, fn, undefined, depth + 1);
   // `.filter((f) => f.endsWith('.js') && f !== 'index.js')`: what the callback returns is a test
   const first = n.arguments?.[0];
@@ -1512,6 +1528,7 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return madeFunction(ctx, e);
   if (ts.isPropertyAccessExpression(e)) return memberOf(ctx, sub(e.expression), e.name.text);
   if (ts.isElementAccessExpression(e) && (ts.isStringLiteralLike(e.argumentExpression) || isIndex(ts, e.argumentExpression))) return memberOf(ctx, sub(e.expression), e.argumentExpression.text);
+  if (ts.isElementAccessExpression(e)) return { k: 'index', obj: sub(e.expression), key: sub(e.argumentExpression), text: textOf(ctx, e, 80) };
   if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return { k: 'num', v: -Number(e.operand.text) };
   if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
     const made = ts.isCallExpression(e) ? ctx.calls.get(e) : undefined;

@@ -59,6 +59,11 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const arg = call.args[def.expr.index];
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
     }
+    case 'index': {
+      // `routes[name]`, its key a literal: that member
+      const key = literal(ev, file, e.key, call, depth + 1)?.e;
+      return key?.k === 'str' || key?.k === 'num' ? literal(ev, file, { k: 'member', obj: e.obj, prop: String(key.v) }, call, depth + 1) : null;
+    }
     case 'item': {
       // an item of a literal list, or of a list read from the analysed tree (a directory's entries)
       if (e.index === undefined) return null;

@@ -90,6 +90,8 @@ const MAX_DEPTH = 60;
 /** Methods of a list read from the analysed tree that the evaluator works out (Evaluator.valueMethod). */
 const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
 const stringOf = (v: Value): string => (v.t === 'str' ? v.v : '');
+/** The extensions require-dir requires, in the order one wins a name: Node's, then those a TypeScript loader adds. */
+const REQUIRE_EXTENSIONS = ['.js', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '.jsx', '.mjs', '.cjs'];
 const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
 /** What `undefined` evaluates to (a name no analysed file defines). */
@@ -148,9 +150,10 @@ export class Evaluator {
   ) {}
 
   /**
-   * The lists read from the analysed tree (`fs.readdirSync(dir)`) and those made from them
-   * (`.filter(…)`, `.map(…)`, `.split(…)` of an entry): known as surely as a literal is, so a
-   * condition may be decided on their items (conditions.ts).
+   * The lists read from the analysed tree (`fs.readdirSync(dir)`) or from an object's literal
+   * keys (`Object.keys(routers)`), and those made from them (`.filter(…)`, `.map(…)`, `.split(…)`
+   * of an entry): known as surely as a literal is, so a condition may be decided on their items
+   * (conditions.ts) and their methods are worked out.
    */
   private readonly listings = new WeakSet<Value>();
 
@@ -358,6 +361,12 @@ export class Evaluator {
       }
       case 'ref':
         return this.resolveName(file, e.scope, e.name, depth + 1);
+      case 'index': {
+        // `routers[name]`, the key known statically: that member
+        const key = this.eval(file, e.key, depth + 1);
+        if (key.t !== 'str' && key.t !== 'num') return { t: 'unknown', why: e.text };
+        return this.eval(file, { k: 'member', obj: e.obj, prop: String(key.v) }, depth + 1);
+      }
       case 'member': {
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
@@ -382,7 +391,9 @@ export class Evaluator {
             if (o.t !== 'obj' || Object.keys(o.props).some((k) => k.startsWith('*'))) return { t: 'unknown', why: `Object.${c.prop}() of a value not known statically` };
             const at = (k: string): Value => this.eval(o.file, o.props[k]!, depth + 1);
             const keys = Object.keys(o.props);
-            return { t: 'arr', items: keys.map((k): Value => (c.prop === 'keys' ? { t: 'str', v: k } : c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
+            // (its names are as sure as the object's literal keys: a list read from the code, like a directory's)
+            if (c.prop === 'keys') return this.listed(keys.map((k): Value => ({ t: 'str', v: k })));
+            return { t: 'arr', items: keys.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
           }
           // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
           if (LIST_METHODS.has(c.prop) || STRING_METHODS.has(c.prop)) {
@@ -409,7 +420,7 @@ export class Evaluator {
         }
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
-          const own = this.readDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
+          const own = this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
           if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
@@ -939,6 +950,33 @@ export class Evaluator {
   }
 
   /**
+   * `requireDir('./routes')` of require-dir (read at 1.2.0): an object holding each module of the
+   * directory (relative to the calling file's) under its name without its extension, the calling
+   * file left out — as the analysed tree lists the directory, the first of `.js`, `.json`,
+   * `.node` and the TypeScript extensions winning a name. Null for any other call; not known
+   * statically with options (`recurse`, `filter`, `mapKey`…: functions, or directories made objects).
+   */
+  private requireDir(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
+    if (callee.pkg !== 'require-dir' || callee.path.length > 0 || callee.called || e.k !== 'call') return null;
+    if (args.length > 1) return { t: 'unknown', why: 'requireDir() with options is not known statically' };
+    const here = path.posix.dirname(file);
+    const dir = args.length === 0 ? { p: here } : args[0]!.t === 'str' ? { p: path.posix.join(here, args[0]!.v) } : locate(this, file, e.args[0]!, this.tree.packageDir(file));
+    if ('why' in dir || ('url' in dir && dir.url) || path.posix.isAbsolute(dir.p)) return { t: 'unknown', why: `the directory requireDir() reads${'why' in dir ? `: ${dir.why}` : ''}` };
+    const names = this.tree.listing.entries(dir.p);
+    if (!names) return { t: 'unknown', why: `${dir.p} holds no analysed file` };
+    const props: Record<string, Expr> = {};
+    for (const ext of REQUIRE_EXTENSIONS)
+      for (const name of names) {
+        const base = name.slice(0, -ext.length);
+        const at = path.posix.join(dir.p, name);
+        if (!name.endsWith(ext) || base === '' || Object.hasOwn(props, base) || at === file || name.endsWith('.d.ts') || this.tree.listing.entries(at)) continue;
+        const rel = path.posix.relative(here, at);
+        props[base] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: rel.startsWith('.') ? rel : `./${rel}` }], at: e.at, pos: e.pos };
+      }
+    return { t: 'obj', file, props };
+  }
+
+  /**
    * A method of a list read from the analysed tree (`.filter(cb)`, `.map(cb)`, `.sort()`,
    * `.reverse()`, `.shift()`, `.pop()`: a callback read with its parameter standing for each
    * item in turn) or of a string known statically (listing.ts); null when not known statically
@@ -1248,6 +1286,10 @@ export function mapChildExprs(e: Expr, f: (c: Expr) => Expr): Expr {
     case 'member': {
       const obj = f(e.obj);
       return obj === e.obj ? e : { ...e, obj };
+    }
+    case 'index': {
+      const [obj, key] = [f(e.obj), f(e.key)];
+      return obj === e.obj && key === e.key ? e : { ...e, obj, key };
     }
     case 'call':
     case 'new': {

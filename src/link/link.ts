@@ -15,7 +15,7 @@ import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
-import { DirectoryListing, FS_MODULES } from './listing.js';
+import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
 
 export { fnKey };
 
@@ -1032,7 +1032,7 @@ export function link(
   const boundFns = ctx.boundFunctions;
   // A call can reach a function that registers on its parameter only from that function's
   // file or from a file importing it, directly or not: with the import graph, only those are searched.
-  // (and a file with a loop that may go over a directory's entries, requiring each: `fs.readdirSync(…)`)
+  // (and a file with a loop that may go over a directory's modules: `fs.readdirSync(…)`, `requireDir(…)`)
   const callerFiles = importers
     ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file), ...sortedFiles.filter((f) => listsDirectories(files.get(f)!))], importers)]
         .filter((f) => files.has(f))
@@ -1435,9 +1435,9 @@ function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: 
   return part ? { key: `${sc.id}:${JSON.stringify(part)}`, of, index: (b as Extract<Expr, { k: 'item' }>).index, forOf } : { key: `${sc.id}:${e.name}`, of, index: undefined, forOf };
 }
 
-/** Whether a file has a loop and imports a file system module: its loop may go over a directory's entries. */
+/** Whether a file has a loop and imports a module reading directories: its loop may go over a directory's modules. */
 function listsDirectories(facts: FileFacts): boolean {
-  return Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS) && facts.imports.some((i) => FS_MODULES.has(i.source));
+  return Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS) && facts.imports.some((i) => DIRECTORY_MODULES.has(i.source));
 }
 
 /** Whether an expression reads a loop's variable (`unrolled` makes one of it per item). */

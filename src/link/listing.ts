@@ -43,6 +43,9 @@ export class DirectoryListing {
 /** Node's file system modules, whose `readdirSync` / `promises.readdir` list a directory (Evaluator.readDir). */
 export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 
+/** Modules that read a directory: Node's file system modules, and require-dir (Evaluator.requireDir). */
+export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir']);
+
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);
 

@@ -405,6 +405,67 @@ app.listen(3000);
     ]);
   });
 
+  it("mounts require-dir's object of a directory's modules, read by computed names: `Object.keys(routes)`, `for … in`", async () => {
+    const withRequireDir = (loop: string): Record<string, string> => ({
+      ...FILES,
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0', 'require-dir': '^1.2.0' } }),
+      'src/server.js': `'use strict';
+
+const express = require('express');
+const requireDir = require('require-dir');
+
+const app = express();
+app.use(express.json());
+
+const routes = requireDir('./routes');
+${loop}
+
+app.listen(3000);
+`,
+    });
+    for (const loop of [
+      "Object.keys(routes).filter((name) => name !== 'helpers').forEach((name) => app.use('/api/' + name, routes[name]));",
+      "for (const name in routes) {\n  if (name === 'helpers') continue;\n  app.use(`/api/${name}`, routes[name]);\n}",
+    ]) {
+      const res = await check(writeProject(withRequireDir(loop)));
+      expect(lines(res)).toEqual(MOUNTED);
+      expect(unresolvedRows(res)).toEqual([]);
+    }
+    // the modules' functions, each called with the app by its computed name
+    const res = await check(
+      writeProject({
+        ...withRequireDir("Object.keys(routes).forEach((name) => routes[name](app));"),
+        'src/routes/projects.js': PROJECTS_ON_APP,
+        'src/routes/internal.js': BILLING_ON_APP,
+        'src/routes/helpers.js': "'use strict';\n\nmodule.exports = () => undefined;\n",
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'POST /api/internal/recompute [] src/routes/internal.js:4',
+      'GET /api/projects [requireSession] src/routes/projects.js:8',
+      'GET /api/projects/:projectId [requireSession] src/routes/projects.js:9',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
+  it('reads a computed member of an object of routers by the names a loop goes over', async () => {
+    const res = await check(
+      writeProject({
+        ...FILES,
+        'src/server.js': `'use strict';
+
+const app = require('express')();
+const routers = { projects: require('./routes/projects'), internal: require('./routes/internal') };
+
+for (const name of Object.keys(routers).sort()) app.use('/api/' + name, routers[name]);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(MOUNTED);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('leaves a listing it cannot know as before: a directory named by the environment, Dirent entries', async () => {
     for (const dir of ["process.env.ROUTES_DIR || 'routes'", "path.join(__dirname, 'routes'), { withFileTypes: true }"]) {
       const server = SERVER.replace("fs.readdirSync(path.join(__dirname, 'routes'))", `fs.readdirSync(${dir})`);
