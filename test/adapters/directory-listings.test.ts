@@ -427,9 +427,18 @@ app.listen(3000);
       "Object.keys(routes).filter((name) => name !== 'helpers').forEach((name) => app.use('/api/' + name, routes[name]));",
       "for (const name in routes) {\n  if (name === 'helpers') continue;\n  app.use(`/api/${name}`, routes[name]);\n}",
     ]) {
-      const res = await check(writeProject(withRequireDir(loop)));
+      const dir = writeProject(withRequireDir(loop));
+      const res = await check(dir);
       expect(lines(res)).toEqual(MOUNTED);
       expect(unresolvedRows(res)).toEqual([]);
+      // the same from cached facts, linked again after an edit of a route module
+      const cacheLocation = path.join(dir, '.cache');
+      await run({ cwd: dir, paths: [], cache: true, cacheLocation });
+      fs.appendFileSync(path.join(dir, 'src/routes/projects.js'), "router.get('/:projectId/usage', async (req, res) => res.json({}));\n");
+      const warm = await run({ cwd: dir, paths: [], cache: true, cacheLocation });
+      expect(warm.extraction).toMatchObject({ reused: false, parsed: 1 });
+      expect(lines(warm)).toEqual(lines(await check(dir)));
+      expect(lines(warm)).toContain('GET /api/projects/:projectId/usage [requireSession] src/routes/projects.js:12');
     }
     // the modules' functions, each called with the app by its computed name
     const res = await check(
