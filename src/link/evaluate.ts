@@ -960,8 +960,12 @@ export class Evaluator {
     if (callee.pkg !== 'require-dir' || callee.path.length > 0 || callee.called || e.k !== 'call') return null;
     if (args.length > 1) return { t: 'unknown', why: 'requireDir() with options is not known statically' };
     const here = path.posix.dirname(file);
-    const dir = args.length === 0 ? { p: here } : args[0]!.t === 'str' ? { p: path.posix.join(here, args[0]!.v) } : locate(this, file, e.args[0]!, this.tree.packageDir(file));
-    if ('why' in dir || ('url' in dir && dir.url) || path.posix.isAbsolute(dir.p)) return { t: 'unknown', why: `the directory requireDir() reads${'why' in dir ? `: ${dir.why}` : ''}` };
+    const given = args[0];
+    const dir =
+      given === undefined ? { p: here }
+      : given.t === 'str' ? (path.posix.isAbsolute(given.v) ? { why: `${given.v} is outside the analysed files` } : { p: path.posix.join(here, given.v) })
+      : locate(this, file, e.args[0]!, this.tree.packageDir(file));
+    if ('why' in dir || ('url' in dir && dir.url)) return { t: 'unknown', why: `the directory requireDir() reads${'why' in dir ? `: ${dir.why}` : ' is a URL'}` };
     const names = this.tree.listing.entries(dir.p);
     if (!names) return { t: 'unknown', why: `${dir.p} holds no analysed file` };
     const props: Record<string, Expr> = {};
