@@ -365,6 +365,36 @@ module.exports = { RouteLoader };
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("reads a directory named relative to the package, `fs.readdirSync('./routes/')`, from the directory the server starts in", async () => {
+    const others = Object.fromEntries(Object.entries(FILES).filter(([name]) => !name.startsWith('src/')));
+    const res = await check(
+      writeProject({
+        ...others,
+        // (at the package's root, as `node index.js` starts it)
+        'index.js': `const express = require('express');
+var app = new express();
+var fs = require('fs');
+var routePath = './routes/';
+fs.readdirSync(routePath).forEach(function (file) {
+  var route = routePath + file;
+  require(route)(app);
+});
+app.listen(80);
+`,
+        'routes/projects.js': PROJECTS_ON_APP.replace("require('../services/projects')", "require('../src/services/projects')").replace("require('../middleware/require-session')", "require('../src/middleware/require-session')"),
+        'routes/internal.js': BILLING_ON_APP,
+        'src/middleware/require-session.js': SESSION,
+        'src/services/projects.js': SERVICE,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'POST /api/internal/recompute [] routes/internal.js:4',
+      'GET /api/projects [requireSession] routes/projects.js:8',
+      'GET /api/projects/:projectId [requireSession] routes/projects.js:9',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('makes a call in a loop over a known list once per item: `[projects, billing].forEach((mount) => mount(app))`', async () => {
     const res = await check(
       writeProject({
