@@ -33,6 +33,10 @@ describe('string methods of a name known statically', () => {
     ['an argument not known statically', str('users.js'), 'endsWith', [{ t: 'unknown', why: 'a parameter' }], null],
     ['a method it does not work out', str('users.js'), 'padStart', [num(10)], null],
     ["a RegExp's test", re('\\.js$'), 'test', [str('users.js')], { t: 'bool', v: true }],
+    // (a RegExp of the code is run on short strings only: `/(a+)+b/` on 300 characters would not end)
+    ['a RegExp on a long string', str('a'.repeat(300)), 'replace', [re('(a+)+b'), str('')], null],
+    ["a RegExp's test of a long string", re('(a+)+b'), 'test', [str('a'.repeat(300))], null],
+    ['a string pattern on a long string', str('a'.repeat(300)), 'replace', [str('a'), str('b')], str('b' + 'a'.repeat(299))],
     ['a value that is no string', num(3), 'toString', [], null],
   ];
   for (const [name, obj, m, args, expected] of rows) it(name, () => expect(stringMethod(obj, m, args)).toEqual(expected));

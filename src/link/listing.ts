@@ -49,10 +49,16 @@ export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir']);
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);
 
-/** A literal pattern argument as JavaScript takes it: a RegExp value or a string. */
-function pattern(v: Value | undefined): RegExp | string | null {
+/**
+ * The longest string a RegExp of the analysed code is run on: names of files and parts of paths
+ * are far shorter, and a pattern that backtracks badly (`/(a+)+b/`) stays quick on them.
+ */
+const MAX_MATCHED = 256;
+
+/** A literal pattern argument as JavaScript takes it: a RegExp value (for a subject no longer than MAX_MATCHED) or a string. */
+function pattern(v: Value | undefined, subject: string): RegExp | string | null {
   if (v?.t === 'str') return v.v;
-  if (v?.t !== 're') return null;
+  if (v?.t !== 're' || subject.length > MAX_MATCHED) return null;
   try {
     return new RegExp(v.source, v.flags);
   } catch {
@@ -68,8 +74,9 @@ const num = (v: Value | undefined): number | null => (v?.t === 'num' ? v.v : nul
  */
 export function stringMethod(obj: Value, m: string, args: Value[]): Value | null {
   if (obj.t === 're') {
-    const re = pattern(obj);
-    return m === 'test' && re instanceof RegExp && args[0]?.t === 'str' ? { t: 'bool', v: re.test(args[0].v) } : null;
+    const subject = args[0]?.t === 'str' ? args[0].v : null;
+    const re = subject === null ? null : pattern(obj, subject);
+    return m === 'test' && re instanceof RegExp && subject !== null ? { t: 'bool', v: re.test(subject) } : null;
   }
   if (obj.t !== 'str') return null;
   const s = obj.v;
@@ -77,7 +84,7 @@ export function stringMethod(obj: Value, m: string, args: Value[]): Value | null
   switch (m) {
     case 'replace':
     case 'replaceAll': {
-      const p = pattern(args[0]);
+      const p = pattern(args[0], s);
       const by = args[1]?.t === 'str' ? args[1].v : null;
       if (p === null || by === null || (m === 'replaceAll' && p instanceof RegExp && !p.global)) return null;
       return { t: 'str', v: m === 'replace' ? s.replace(p, by) : s.replaceAll(p, by) };
@@ -90,7 +97,7 @@ export function stringMethod(obj: Value, m: string, args: Value[]): Value | null
     case 'lastIndexOf':
       return str === null || args.length !== 1 ? null : { t: 'num', v: m === 'indexOf' ? s.indexOf(str) : s.lastIndexOf(str) };
     case 'search': {
-      const p = pattern(args[0]);
+      const p = pattern(args[0], s);
       return p === null || args.length !== 1 ? null : { t: 'num', v: s.search(p) };
     }
     case 'slice':
@@ -102,7 +109,7 @@ export function stringMethod(obj: Value, m: string, args: Value[]): Value | null
       return { t: 'str', v: m === 'slice' ? s.slice(a, b) : m === 'substring' ? s.substring(a, b) : s.substr(a, b) };
     }
     case 'split': {
-      const p = pattern(args[0]);
+      const p = pattern(args[0], s);
       return p === null || args.length !== 1 ? null : { t: 'arr', items: s.split(p).map((v): Value => ({ t: 'str', v })) };
     }
     case 'toLowerCase':
