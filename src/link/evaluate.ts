@@ -87,7 +87,7 @@ export function specifierBases(fromFile: string, spec: string, resolveBare: (fro
   return spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec))] : resolveBare(fromFile, spec);
 }
 const MAX_DEPTH = 60;
-/** Methods of a list read from the analysed tree that the evaluator works out (Evaluator.valueMethod). */
+/** Methods the evaluator works out on a list known as surely as a literal (Evaluator.listings, valueMethod). */
 const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
 const stringOf = (v: Value): string => (v.t === 'str' ? v.v : '');
 /** The extensions require-dir requires, in the order one wins a name: Node's, then those a TypeScript loader adds. */
@@ -981,10 +981,11 @@ export class Evaluator {
   }
 
   /**
-   * A method of a list read from the analysed tree (`.filter(cb)`, `.map(cb)`, `.sort()`,
-   * `.reverse()`, `.shift()`, `.pop()`: a callback read with its parameter standing for each
-   * item in turn) or of a string known statically (listing.ts); null when not known statically
-   * that way. What `.map` makes is such a list only when it holds strings (names).
+   * A method of a list known as surely as a literal (`listings`: a directory's entries, an
+   * object's keys; `.filter(cb)`, `.map(cb)`, `.sort()`, `.reverse()`, `.shift()`, `.pop()`: a
+   * callback read with its parameter standing for each item in turn) or of a string known
+   * statically (listing.ts); null when not known statically that way. What `.map` makes is such
+   * a list only when it holds strings (names).
    */
   private valueMethod(file: string, e: Extract<Expr, { k: 'call' }>, c: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
     const obj = this.eval(file, c.obj, depth + 1);
