@@ -378,6 +378,11 @@ export interface ExportFact {
   /** re-export: `export { a as b } from './x'` or `export * from './x'` (exported '*') */
   source?: string;
   imported?: string;
+  /**
+   * an ES module's default export of a value no local names (`export default (app) => …`):
+   * `require()` of the module gives its namespace, not that value (as for `module.exports = …`)
+   */
+  esm?: true;
 }
 
 /**

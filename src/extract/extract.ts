@@ -428,7 +428,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     if (ts.isIdentifier(node.expression)) facts.exports.push({ exported: 'default', local: node.expression.text });
     else {
       facts.scopes[0]!.bindings['*default*'] = toExpr(ctx, node.expression, scope, fn);
-      facts.exports.push({ exported: 'default', local: '*default*' });
+      facts.exports.push({ exported: 'default', local: '*default*', ...(node.isExportEquals ? {} : { esm: true as const }) });
     }
     return;
   }
@@ -444,7 +444,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
       const local = node.name?.text ?? '*default*';
       if (!node.name) facts.scopes[0]!.bindings['*default*'] = { k: 'fn', id: f.id };
-      facts.exports.push({ exported: isDefault ? 'default' : local, local });
+      facts.exports.push({ exported: isDefault ? 'default' : local, local, ...(node.name ? {} : { esm: true as const }) });
     }
     return;
   }
@@ -760,8 +760,11 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
  * method's, `res.json(rows)`, `this.service.find(id)`, a handler's answer, hands no router on).
  */
 function recordReturned(ctx: Ctx, ex: Expr, scope: number): void {
-  // (`(name) => routes[name](app)`: a member whose name is computed, in a loop over the names)
-  if (ex.k === 'call' && (ex.callee.k === 'ref' || ex.callee.k === 'index')) recordCall(ctx, ex, scope);
+  if (ex.k !== 'call') return;
+  // (`(name) => routes[name](app)`: a member whose name is computed, in a loop over the names;
+  // `(file) => require(file).default(app)`: a module's export, called at once)
+  const required = ex.callee.k === 'member' && ex.callee.obj.k === 'call' && ex.callee.obj.callee.k === 'ref' && ex.callee.obj.callee.name === 'require';
+  if (ex.callee.k === 'ref' || ex.callee.k === 'index' || required) recordCall(ctx, ex, scope);
 }
 
 /** Methods that add to a list in place. */

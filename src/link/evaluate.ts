@@ -10,7 +10,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { mapTest, truthOf } from './conditions.js';
-import { DirectoryListing, FS_MODULES, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -420,7 +420,8 @@ export class Evaluator {
         }
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
-          const own = this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
+          const own =
+            this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? this.globSync(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
           if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
@@ -865,7 +866,7 @@ export class Evaluator {
     if (imported === '*') return { t: 'ns', file: target };
     if (imported === '=') {
       const tf = this.files.get(target)!;
-      const cjs = tf.exports.some((x) => x.exported === 'default' && x.local === '*default*') && !tf.exports.some((x) => x.local && x.local !== '*default*' && !x.local.startsWith('*cjs*'));
+      const cjs = tf.exports.some((x) => x.exported === 'default' && x.local === '*default*' && !x.esm) && !tf.exports.some((x) => x.local && x.local !== '*default*' && !x.local.startsWith('*cjs*'));
       return cjs ? this.exportValue(target, 'default', depth + 1) : { t: 'ns', file: target };
     }
     return this.exportValue(target, imported, depth + 1);
@@ -947,6 +948,31 @@ export class Evaluator {
     if (loc.url) return { t: 'unknown', why: `${fn}() of a URL` };
     const names = this.tree.listing.entries(loc.p);
     return names ? this.listed(names.map((v): Value => ({ t: 'str', v }))) : { t: 'unknown', why: `${loc.p} holds no analysed file` };
+  }
+
+  /**
+   * `glob.sync(pattern)` (also `globSync`, and fast-glob's `sync`) of a pattern built from the
+   * module's location (`` `${__dirname}/routes/*.js` ``, `path.join(__dirname, 'routes', '*.js')`):
+   * the analysed files it matches, sorted, each as the calling file would require it
+   * (`./routes/users.js`), a `.js` pattern's files named `.js` (a server started from its
+   * compiled files matches those; the analysed sources are `.ts`). Null for any other call; not
+   * known statically with options or a pattern read from where the server starts.
+   */
+  private globSync(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
+    const fn = callee.path.join('.');
+    if (!GLOB_MODULES.has(callee.pkg) || (fn !== 'sync' && fn !== 'globSync') || callee.called || e.k !== 'call' || !e.args[0]) return null;
+    if (args.length > 1) return { t: 'unknown', why: `${fn}() with options is not known statically` };
+    const loc = locate(this, file, e.args[0], this.tree.packageDir(file));
+    if ('why' in loc || loc.url) return { t: 'unknown', why: `the files ${fn}() matches: ${'why' in loc ? loc.why : 'a URL'}` };
+    const ext = /\.[cm]?[jt]sx?$/.exec(loc.p)?.[0];
+    const here = path.posix.dirname(file);
+    return this.listed(
+      globMatches(this.tree.listing.files, loc.p).map((match): Value => {
+        const named = ext ? match.replace(/\.[cm]?[jt]sx?$/, ext) : match;
+        const rel = path.posix.relative(here, named);
+        return { t: 'str', v: rel.startsWith('.') ? rel : `./${rel}` };
+      }),
+    );
   }
 
   /**

@@ -18,7 +18,7 @@ import type { Value } from './evaluate.js';
 export class DirectoryListing {
   private byDir: Map<string, Set<string>> | null = null;
 
-  constructor(private readonly files: readonly string[]) {}
+  constructor(readonly files: readonly string[]) {}
 
   /** The names `fs.readdirSync` gives for `dir` (relative to the analysed root, '.' for it), or null when no analysed file is in it. */
   entries(dir: string): string[] | null {
@@ -40,11 +40,55 @@ export class DirectoryListing {
   }
 }
 
+/**
+ * A glob's regular expression over analysed paths: `**` before a slash any directories, a
+ * final `**` any file below, `*` any name part, `{a,b}` either; a `.js` / `.ts` ending matches
+ * the source of either (a server started from its compiled files names `*.js`, the analysed
+ * sources are `.ts`). Read by routing-controllers' controller globs and `glob.sync` (Evaluator).
+ */
+export function globRegex(glob: string): RegExp {
+  let g = glob.replace(/^\.\//, '');
+  const ext = /\.(?:[cm]?[jt]sx?|\{[^}]*\})$/.exec(g);
+  if (ext) g = g.slice(0, ext.index);
+  let re = '';
+  for (let i = 0; i < g.length; i++) {
+    const ch = g[i]!;
+    if (ch === '*' && g[i + 1] === '*') {
+      // `**` and a slash: any directories; a final `**`: anything below
+      re += g[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += g[i + 2] === '/' ? 2 : 1;
+    } else if (ch === '*') re += '[^/]*';
+    else if (ch === '?') re += '[^/]';
+    else if (ch === '{') {
+      const end = g.indexOf('}', i);
+      if (end < 0) re += '\\{';
+      else {
+        re += `(?:${g.slice(i + 1, end).split(',').map(escape).join('|')})`;
+        i = end;
+      }
+    } else re += escape(ch);
+  }
+  return new RegExp(`^${re}${ext ? '\\.(?:[cm]?[jt]sx?)' : ''}$`);
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** The analysed files a glob matches, sorted. */
+export function globMatches(files: readonly string[], glob: string): string[] {
+  const re = globRegex(glob);
+  return files.filter((f) => re.test(f)).sort();
+}
+
 /** Node's file system modules, whose `readdirSync` / `promises.readdir` list a directory (Evaluator.readDir). */
 export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 
-/** Modules that read a directory: Node's file system modules, and require-dir (Evaluator.requireDir). */
-export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir']);
+/** glob and fast-glob, whose `sync` (`globSync`) lists the files a pattern matches (Evaluator.globSync). */
+export const GLOB_MODULES = new Set(['glob', 'fast-glob']);
+
+/** Modules that read a directory: Node's file system modules, require-dir and the globs (Evaluator.requireDir, globSync). */
+export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir', ...GLOB_MODULES]);
 
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);

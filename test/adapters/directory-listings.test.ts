@@ -395,6 +395,43 @@ app.listen(80);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it('reads the files `glob.sync` and fast-glob match, each as the calling file would require it', async () => {
+    for (const loop of [
+      `const glob = require('glob');
+glob
+  .sync(\`\${__dirname}/routes/*.js\`)
+  .filter((file) => !file.endsWith('helpers.js'))
+  .forEach((file) => app.use('/api/' + path.basename(file, '.js'), require(file)));`,
+      `const fg = require('fast-glob');
+for (const file of fg.sync(path.join(__dirname, 'routes', '*.js'))) {
+  if (path.basename(file) === 'helpers.js') continue;
+  app.use(\`/api/\${path.basename(file, path.extname(file))}\`, require(file));
+}`,
+    ]) {
+      const server = SERVER.replace(/fs\.readdirSync[^]*?\n\}\);\n/, `${loop}\n`);
+      expect(server).toContain(loop);
+      const res = await check(writeProject({ ...FILES, 'src/server.js': server }));
+      expect(lines(res)).toEqual(MOUNTED);
+      expect(unresolvedRows(res)).toEqual([]);
+    }
+    // a TypeScript server globbing its compiled names (`*.js` over `src/routes/*.ts`), calling each module's export
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/server.ts': `import express from 'express';
+import { globSync } from 'glob';
+
+const app = express();
+globSync(\`\${__dirname}/routes/*.js\`).forEach((item) => require(item).default(app));
+app.listen(3000);
+`,
+        'src/routes/projects.ts': "import type { Express } from 'express';\n\nexport default (app: Express): void => {\n  app.get('/api/projects', (req, res) => res.json([]));\n};\n",
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/projects [] src/routes/projects.ts:4']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('makes a call in a loop over a known list once per item: `[projects, billing].forEach((mount) => mount(app))`', async () => {
     const res = await check(
       writeProject({

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, check, cli } from '../helpers/run.js';
 import { findingRows, routeRows, row } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
-import { appendBaseRoute, globRegex } from '../../src/adapters/routing-controllers/index.js';
+import { appendBaseRoute } from '../../src/adapters/routing-controllers/index.js';
+import { globRegex } from '../../src/link/listing.js';
 
 const C = 'src/controllers/';
 const outside = (route: string) => `${route} is on the browser surface but not in the contract`;

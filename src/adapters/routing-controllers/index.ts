@@ -32,6 +32,7 @@ import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc, PrefixStep } fr
 import { methodValue, nestFactsOf, type NestClass, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
 import { locate } from '../module-location.js';
+import { globRegex } from '../../link/listing.js';
 
 const PKG = 'routing-controllers';
 const SERVERS: Record<string, { framework: 'express' | 'koa'; onApp: boolean }> = {
@@ -423,38 +424,4 @@ class RoutingControllersLinker {
 /** ActionMetadata.appendBaseRoute for string routes: a base without a slash gets one before it; then the two joined as written. */
 export function appendBaseRoute(base: string, route: string): string {
   return `${base.length > 0 && !base.includes('/') ? '/' : ''}${base}${route}`;
-}
-
-/**
- * A glob's regular expression over analysed paths: `**` before a slash any directories, a
- * final `**` any file below, `*` any name part, `{a,b}` either; a `.js` / `.ts` ending matches the source of either (a server started from
- * its compiled files names `*.js`, the analysed sources are `.ts`).
- */
-export function globRegex(glob: string): RegExp {
-  let g = glob.replace(/^\.\//, '');
-  const ext = /\.(?:[cm]?[jt]sx?|\{[^}]*\})$/.exec(g);
-  if (ext) g = g.slice(0, ext.index);
-  let re = '';
-  for (let i = 0; i < g.length; i++) {
-    const ch = g[i]!;
-    if (ch === '*' && g[i + 1] === '*') {
-      // `**` and a slash: any directories; a final `**`: anything below
-      re += g[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += g[i + 2] === '/' ? 2 : 1;
-    } else if (ch === '*') re += '[^/]*';
-    else if (ch === '?') re += '[^/]';
-    else if (ch === '{') {
-      const end = g.indexOf('}', i);
-      if (end < 0) re += '\\{';
-      else {
-        re += `(?:${g.slice(i + 1, end).split(',').map(escape).join('|')})`;
-        i = end;
-      }
-    } else re += escape(ch);
-  }
-  return new RegExp(`^${re}${ext ? '\\.(?:[cm]?[jt]sx?)' : ''}$`);
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
