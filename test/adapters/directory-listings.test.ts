@@ -117,6 +117,15 @@ const MOUNTED = [
   'GET /api/projects/:projectId [requireSession] src/routes/projects.js:9',
 ];
 
+/** SERVER with its loop replaced by `loop`, which must mount every module of src/routes but the helpers at /api/<name>. */
+async function expectMounted(loop: string): Promise<void> {
+  const server = SERVER.replace(/fs\.readdirSync[^]*?\n\}\);\n/, `${loop}\n`);
+  expect(server).toContain(loop);
+  const res = await check(writeProject({ ...FILES, 'src/server.js': server }));
+  expect(lines(res)).toEqual(MOUNTED);
+  expect(unresolvedRows(res)).toEqual([]);
+}
+
 describe('route modules loaded from a directory listing', () => {
   it('mounts each module `fs.readdirSync` lists and the loop keeps, at the prefix made from its name', async () => {
     const res = await check(writeProject(FILES));
@@ -144,13 +153,8 @@ for (const file of fs.readdirSync(routesDir).sort()) {
   if (file.indexOf('helpers') === 0) continue;
   app.use('/api/' + file.slice(0, -3), require(path.join(routesDir, file)));
 }`,
-    ]) {
-      const server = SERVER.replace(/fs\.readdirSync[^]*?\n\}\);\n/, `${loop}\n`);
-      expect(server).toContain(loop);
-      const res = await check(writeProject({ ...FILES, 'src/server.js': server }));
-      expect(lines(res)).toEqual(MOUNTED);
-      expect(unresolvedRows(res)).toEqual([]);
-    }
+    ])
+      await expectMounted(loop);
   });
 
   it('lists TypeScript sources as they are named, from an ES module importing `readdirSync` by name', async () => {
@@ -407,13 +411,8 @@ for (const file of fg.sync(path.join(__dirname, 'routes', '*.js'))) {
   if (path.basename(file) === 'helpers.js') continue;
   app.use(\`/api/\${path.basename(file, path.extname(file))}\`, require(file));
 }`,
-    ]) {
-      const server = SERVER.replace(/fs\.readdirSync[^]*?\n\}\);\n/, `${loop}\n`);
-      expect(server).toContain(loop);
-      const res = await check(writeProject({ ...FILES, 'src/server.js': server }));
-      expect(lines(res)).toEqual(MOUNTED);
-      expect(unresolvedRows(res)).toEqual([]);
-    }
+    ])
+      await expectMounted(loop);
     // a TypeScript server globbing its compiled names (`*.js` over `src/routes/*.ts`), calling each module's export
     const res = await check(
       writeProject({
