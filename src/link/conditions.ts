@@ -12,7 +12,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { REASSIGNED } from '../extract/extract.js';
 import type { CallSite, Cond, CondTest, Expr } from '../types.js';
 import type { Evaluator, Value } from './evaluate.js';
-import { pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 /** true or false when known statically, null when not */
 type Truth = boolean | null;
@@ -45,7 +45,7 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
     case 'member': {
       const o = literal(ev, file, e.obj, call, depth + 1);
       // (`file.split('.')[0]`)
-      if (o?.e.k === 'arr' && /^(0|[1-9]\d*)$/.test(e.prop)) return o.e.items[Number(e.prop)] ? literal(ev, o.file, o.e.items[Number(e.prop)]!, null, depth + 1) : null;
+      if (o?.e.k === 'arr' && ARRAY_INDEX.test(e.prop)) return o.e.items[Number(e.prop)] ? literal(ev, o.file, o.e.items[Number(e.prop)]!, null, depth + 1) : null;
       if (o?.e.k !== 'obj' || !Object.hasOwn(o.e.props, e.prop) || Object.keys(o.e.props).some((k) => k.startsWith('*spread*'))) return null;
       return literal(ev, o.file, o.e.props[e.prop]!, null, depth + 1);
     }

@@ -10,7 +10,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { mapTest, truthOf } from './conditions.js';
-import { DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -732,7 +732,7 @@ export class Evaluator {
       }
       case 'arr':
         // `file.split('.')[0]`
-        if (/^(0|[1-9]\d*)$/.test(prop)) return Number(prop) < obj.items.length ? obj.items[Number(prop)]! : { t: 'unknown', why: UNDEFINED };
+        if (ARRAY_INDEX.test(prop)) return Number(prop) < obj.items.length ? obj.items[Number(prop)]! : { t: 'unknown', why: UNDEFINED };
         return { t: 'unknown', why: `array.${prop}` };
       case 'param':
         // `context.app` of `function setup(context)`: known once a call site passes the object
@@ -909,9 +909,7 @@ export class Evaluator {
     const v = this.eval(file, arg, depth + 1);
     if (v.t === 'str') return v.v;
     const loc = locate(this, file, arg, this.tree.packageDir(file));
-    if ('why' in loc || loc.url) return null;
-    const rel = path.posix.relative(path.posix.dirname(file), loc.p);
-    return rel.startsWith('.') ? rel : `./${rel}`;
+    return 'why' in loc || loc.url ? null : specifierFor(file, loc.p);
   }
 
   /**
@@ -965,14 +963,7 @@ export class Evaluator {
     const loc = locate(this, file, e.args[0], this.tree.packageDir(file));
     if ('why' in loc || loc.url) return { t: 'unknown', why: `the files ${fn}() matches: ${'why' in loc ? loc.why : 'a URL'}` };
     const ext = /\.[cm]?[jt]sx?$/.exec(loc.p)?.[0];
-    const here = path.posix.dirname(file);
-    return this.listed(
-      globMatches(this.tree.listing.files, loc.p).map((match): Value => {
-        const named = ext ? match.replace(/\.[cm]?[jt]sx?$/, ext) : match;
-        const rel = path.posix.relative(here, named);
-        return { t: 'str', v: rel.startsWith('.') ? rel : `./${rel}` };
-      }),
-    );
+    return this.listed(globMatches(this.tree.listing.files, loc.p).map((match): Value => ({ t: 'str', v: specifierFor(file, ext ? match.replace(/\.[cm]?[jt]sx?$/, ext) : match) })));
   }
 
   /**
@@ -1000,8 +991,7 @@ export class Evaluator {
         const base = name.slice(0, -ext.length);
         const at = path.posix.join(dir.p, name);
         if (!name.endsWith(ext) || base === '' || Object.hasOwn(props, base) || at === file || name.endsWith('.d.ts') || this.tree.listing.entries(at)) continue;
-        const rel = path.posix.relative(here, at);
-        props[base] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: rel.startsWith('.') ? rel : `./${rel}` }], at: e.at, pos: e.pos };
+        props[base] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: specifierFor(file, at) }], at: e.at, pos: e.pos };
       }
     return { t: 'obj', file, props };
   }

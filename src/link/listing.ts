@@ -81,6 +81,15 @@ export function globMatches(files: readonly string[], glob: string): string[] {
   return files.filter((f) => re.test(f)).sort();
 }
 
+/** A path of the analysed tree as `file` would `require` it (`./routes/users.js`, `../routes/users.js`). */
+export function specifierFor(file: string, target: string): string {
+  const rel = path.posix.relative(path.posix.dirname(file), target);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** A property name that is an array index (`split('.')[0]`). */
+export const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
 /** Node's file system modules, whose `readdirSync` / `promises.readdir` list a directory (Evaluator.readDir). */
 export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
 

@@ -22,7 +22,6 @@
  * behind its class-level decorators only. Not read: `@CurrentUser({ required: true })`
  * (parameter decorators are not kept), a RegExp route, interceptors.
  */
-import path from 'node:path';
 import type { Adapter } from '../adapter.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import { prefixNote, stringsOf } from '../../link/evaluate.js';
@@ -193,23 +192,12 @@ class RoutingControllersLinker {
 
   /**
    * A glob built from the module's location (`path.join(__dirname, 'controllers', '*.ts')`,
-   * `__dirname + '/controllers/*.ts'`: module-location.ts, its parts joined), relative to the
-   * analysed root.
+   * `__dirname + '/controllers/*.ts'`: module-location.ts), relative to the analysed root.
    */
   private globOf(file: string, e: Expr): string | { why: string } {
     if (e.k === 'at') return this.globOf(e.file, e.e);
-    let out = '';
-    for (const part of e.k === 'tpl' ? e.parts : [e]) {
-      if (part.k === 'str' && e.k === 'tpl') {
-        out += part.v;
-        continue;
-      }
-      const loc = locate(this.ev, file, part, this.ctx.project.packageOf(file).dir);
-      if ('why' in loc) return loc;
-      if (loc.url) return { why: 'a URL, not a path' };
-      out += loc.p;
-    }
-    return path.posix.normalize(out);
+    const loc = locate(this.ev, file, e, this.ctx.project.packageOf(file).dir);
+    return 'why' in loc ? loc : loc.url ? { why: 'a URL, not a path' } : loc.p;
   }
 
   /** The package's decorators among `decorators`, evaluated (once: a class's are asked for again and again). */
