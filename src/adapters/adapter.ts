@@ -2,7 +2,7 @@ import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
-import type { CallFact, FileFacts } from '../types.js';
+import type { CallFact, FileFacts, RegistrationFact } from '../types.js';
 
 /** What a router/app object knows about itself. */
 export interface RouterInit {
@@ -56,4 +56,11 @@ export interface Adapter {
    * it is never inert (link.ts, `inertChanges`).
    */
   readsCall?(call: CallFact): boolean;
+  /**
+   * A call of a package's function that registers routes on a router it is handed
+   * (`SwaggerModule.setup(path, app, …)`), given what its callee is: a registration made on that
+   * argument, bound and ordered as those written on it are; null for any other. Asked only of
+   * the calls `readsCall` takes.
+   */
+  registrationOf?(call: CallFact, callee: Value): RegistrationFact | null;
 }

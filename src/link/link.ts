@@ -997,7 +997,7 @@ export function link(
     const facts = files.get(file)!;
     // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: neither its
     // arguments nor its conditions are read. One on a loop's variable is unrolled first.
-    for (const r of facts.registrations) {
+    for (const r of [...facts.registrations, ...madeByCalls(ev, adapters, file, facts)]) {
       // (its target's root, read once; a target reading a loop's variable is read per item)
       const root = readsLoopVariable(facts, r.target) ? null : chainRoot(ev, file, r.target);
       if (root && !madeOn(root, file)) continue;
@@ -1175,6 +1175,20 @@ function givenByCall(facts: FileFacts, reg: RegistrationFact, fn: number): boole
     return b?.k === 'param' && b.fn === fn;
   });
   return givesPath || (reg.methodExpr !== undefined && paramsRead(facts, [reg.methodExpr]).has(fn));
+}
+
+/** The registrations adapters read in the calls of a file (`SwaggerModule.setup(path, app, …)`, `Adapter.registrationOf`). */
+function madeByCalls(ev: Evaluator, adapters: Adapter[], file: string, facts: FileFacts): RegistrationFact[] {
+  const out: RegistrationFact[] = [];
+  for (const a of adapters) {
+    if (!a.registrationOf || !a.readsCall) continue;
+    for (const call of facts.calls) {
+      if (!a.readsCall(call)) continue;
+      const reg = a.registrationOf(call, ev.eval(file, call.callee));
+      if (reg) out.push(reg);
+    }
+  }
+  return out;
 }
 
 /** What a registration is given besides its target: its arguments, a chain's path, a computed method. */

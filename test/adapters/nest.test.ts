@@ -87,6 +87,15 @@ describe('fixtures/nest-clean', () => {
       row('GET /api/databases', 'contract', 'src/databases/databases.controller.ts:20:3', API, 'GET /api/databases/'),
       row('GET /api/deployments', 'contract', 'src/deployments/deployments.controller.ts:22:3', API, 'GET /api/deployments/'),
       row('POST /api/deployments', 'browser', 'src/deployments/deployments.controller.ts:27:3', API),
+      // SwaggerModule.setup('api/docs', app, document) in setupApiDocs(app): registered on the
+      // Express instance there and then, outside Nest's routes (no global prefix, guard or
+      // middleware of a module); listed in publicRoutes
+      row('GET /api/docs', 'public', 'src/docs.ts:12:3', {}),
+      row('GET /api/docs-json', 'public', 'src/docs.ts:12:3', {}),
+      row('GET /api/docs-yaml', 'public', 'src/docs.ts:12:3', {}),
+      row('GET /api/docs/docs/swagger-ui-init.js', 'public', 'src/docs.ts:12:3', {}),
+      row('GET /api/docs/index.html', 'public', 'src/docs.ts:12:3', {}),
+      row('GET /api/docs/swagger-ui-init.js', 'public', 'src/docs.ts:12:3', {}),
       // @Public() on the controller class: getAllAndOverride falls back to the class
       row('GET /api/health/ready', 'public', 'src/health/health.controller.ts:10:3', { csrf: [CSRF] }, 'GET /api/health/ready'),
       // RouterModule.register([{ path: 'internal', module: InternalModule }]); @InternalOnly() from another file
@@ -121,7 +130,7 @@ describe('fixtures/nest-clean', () => {
       `src/sites/sites.controller.ts:27:3 info uncontracted-route ${outside('PATCH /api/sites/:siteId')}`,
       `src/sites/sites.controller.ts:32:3 info uncontracted-route ${outside('DELETE /api/sites/:siteId')}`,
     ]);
-    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 14, errors: 0, warnings: 0, infos: 5 });
+    expect({ ...res.summary, files: 0 }).toEqual({ files: 0, routes: 20, errors: 0, warnings: 0, infos: 5 });
   });
 
   it('runs middleware first, then global guards, then controller and method guards, with where each comes from', async () => {
@@ -153,6 +162,8 @@ describe('fixtures/nest-leaky', () => {
   const SITES_READ = { auth: [AUTH], tenant: [TENANT] };
   const S = 'src/sites/sites.controller.ts';
   const D = 'src/deployments/deployments.controller.ts';
+  // what SwaggerModule.setup('docs', …) serves: the page, its script (twice), the document as JSON and YAML
+  const DOCS = ['/docs', '/docs-json', '/docs-yaml', '/docs/docs/swagger-ui-init.js', '/docs/index.html', '/docs/swagger-ui-init.js'];
 
   it('lists versioned, RouterModule-nested and opted-out routes', async () => {
     const res = await check(DIR);
@@ -183,6 +194,9 @@ describe('fixtures/nest-leaky', () => {
       row('GET /api/v1/sites/list', 'browser', `${S}:12:3`, SITES_READ),
       // @Controller({ path: 'databases', version: '2' })
       row('GET /api/v2/databases', 'browser', 'src/databases/databases.controller.ts:18:3', { auth: [AUTH], tenant: [TENANT] }),
+      // SwaggerModule.setup('docs', app, document): served by the Express instance, so neither the
+      // global prefix nor the global guard applies; the cookie and session middleware before it do
+      ...DOCS.map((p) => row(`GET ${p}`, 'browser', 'src/main.ts:19:3', {})),
     ]);
   });
 
@@ -209,6 +223,10 @@ describe('fixtures/nest-leaky', () => {
       // one finding per route: the first reason that holds (published in the docs) wins over "no family guard"
       `src/internal/cache.controller.ts:8:3 error excluded-family-leak DELETE /api/internal/cache is in the excluded family "internal" but is published in generated API docs by ${docs}`,
       `src/internal/cache.controller.ts:14:3 error excluded-family-leak POST /api/internal/cache/warm is in the excluded family "internal" but is published in generated API docs by ${docs}`,
+      // the API docs, outside the global guard
+      ...DOCS.map((p) => `src/main.ts:19:3 error missing-auth-guard GET ${p} has no auth guard`),
+      ...DOCS.map((p) => `src/main.ts:19:3 error missing-tenant-guard GET ${p} has no tenant guard`),
+      ...DOCS.map((p) => `src/main.ts:19:3 info uncontracted-route ${outside(`GET ${p}`)}`),
       `${S}:12:3 info uncontracted-route ${outside('GET /api/sites/list')}`,
       `${S}:12:3 info uncontracted-route ${outside('GET /api/v1/sites')}`,
       `${S}:12:3 info uncontracted-route ${outside('GET /api/v1/sites/list')}`,
@@ -817,6 +835,97 @@ bootstrap();
       'ALL /ops/grafana http-proxy-middleware src/main.ts:12 []',
       'ALL /reference swagger-ui-express src/main.ts:13 []',
     ]);
+  });
+
+  describe('SwaggerModule.setup(path, app, document, options) registers its routes on the HTTP adapter where it is called', () => {
+    const docsApp = (bootstrap: string, extra: Record<string, string> = {}, imports = '') =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.2.0' } }),
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+import { SessionGuard } from './session.guard';
+${imports}
+async function bootstrap() {
+${bootstrap}
+  await app.listen(3000);
+}
+bootstrap();
+`,
+        'src/api-key.ts': API_KEY_MIDDLEWARE,
+        ...SESSION_GUARDED_SITES,
+        ...extra,
+      });
+    const routes = async (dir: string) => (await check(dir)).routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? ' /?' : ''}${r.caseSensitive ? ' Aa' : ''}`);
+
+    it('behind the app.use() middleware before the call only, outside the global prefix and guards; useGlobalPrefix takes the prefix set before it', async () => {
+      const dir = docsApp(`  const app = await NestFactory.create(AppModule);
+  app.useGlobalGuards(new SessionGuard());
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Control plane').build());
+  SwaggerModule.setup('reference', app, document);
+  app.use(requireApiKey);
+  app.setGlobalPrefix('api');
+  SwaggerModule.setup('docs', app, document, { useGlobalPrefix: true, jsonDocumentUrl: 'openapi.json', raw: ['json'] });
+  SwaggerModule.setup('/internal/docs', app, document, { useGlobalPrefix: false, ui: false });`);
+      expect(await routes(dir)).toEqual([
+        'GET /api/docs @nestjs/swagger src/main.ts:15 [requireApiKey] /?',
+        'GET /api/docs/docs/swagger-ui-init.js @nestjs/swagger src/main.ts:15 [requireApiKey] /?',
+        'GET /api/docs/index.html @nestjs/swagger src/main.ts:15 [requireApiKey] /?',
+        'GET /api/docs/swagger-ui-init.js @nestjs/swagger src/main.ts:15 [requireApiKey] /?',
+        'GET /api/openapi.json @nestjs/swagger src/main.ts:15 [requireApiKey] /?',
+        'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] /?',
+        'GET /internal/docs-json @nestjs/swagger src/main.ts:16 [requireApiKey] /?',
+        'GET /internal/docs-yaml @nestjs/swagger src/main.ts:16 [requireApiKey] /?',
+        // before app.use(requireApiKey) and setGlobalPrefix('api'): neither applies
+        'GET /reference @nestjs/swagger src/main.ts:12 [] /?',
+        'GET /reference-json @nestjs/swagger src/main.ts:12 [] /?',
+        'GET /reference-yaml @nestjs/swagger src/main.ts:12 [] /?',
+        'GET /reference/index.html @nestjs/swagger src/main.ts:12 [] /?',
+        'GET /reference/reference/swagger-ui-init.js @nestjs/swagger src/main.ts:12 [] /?',
+        'GET /reference/swagger-ui-init.js @nestjs/swagger src/main.ts:12 [] /?',
+      ]);
+    });
+
+    it('made in a helper given the app, in its place among the calls of the bootstrap; on Fastify exact and case-sensitive but for the page', async () => {
+      const dir = docsApp(
+        `  const app = await NestFactory.create(AppModule, new FastifyAdapter());
+  setupDocs(app);
+  app.use(requireApiKey);`,
+        {
+          'src/docs.ts': `import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+export function setupDocs(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  SwaggerModule.setup('api/reference', app, document, { swaggerUiEnabled: true, raw: false });
+}
+`,
+        },
+        "import { setupDocs } from './docs';\n",
+      );
+      expect(await routes(dir)).toEqual([
+        'GET /api/reference @nestjs/swagger src/docs.ts:6 [] /? Aa',
+        'GET /api/reference/index.html @nestjs/swagger src/docs.ts:6 [] Aa',
+        'GET /api/reference/reference/swagger-ui-init.js @nestjs/swagger src/docs.ts:6 [] Aa',
+        'GET /api/reference/swagger-ui-init.js @nestjs/swagger src/docs.ts:6 [] Aa',
+        'GET /sites SitesController.list src/sites.controller.ts:5 [requireApiKey] Aa',
+      ]);
+    });
+
+    it('a path or option not known statically: a warning, and its routes left out', async () => {
+      const dir = docsApp(`  const app = await NestFactory.create(AppModule);
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().build());
+  SwaggerModule.setup(process.env.DOCS_PATH, app, document);
+  SwaggerModule.setup('docs', app, document, { ui: process.env.DOCS_UI === 'on' });`);
+      const res = await check(dir);
+      expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /sites']);
+      expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+        'src/main.ts:11:3 warning unresolved-route the path of this SwaggerModule.setup(…) is not known statically; the API docs routes it serves are left out',
+        'src/main.ts:12:3 warning unresolved-route the ui option of this SwaggerModule.setup(…) is not known statically; the API docs routes it serves are left out',
+      ]);
+    });
   });
 
   it('routes registered on the HTTP adapter under the app are served by the server itself: no global prefix, no Nest guard; app.get(Token) is no route', async () => {

@@ -26,7 +26,8 @@
  *   returns;
  * - with `SwaggerModule.setup(…, app, …)`, every route is published in the API docs unless
  *   its controller has `@ApiExcludeController()` or its handler `@ApiExcludeEndpoint()`
- *   (and, when the document was created with `include: [Modules]`, only those modules').
+ *   (and, when the document was created with `include: [Modules]`, only those modules'); the
+ *   call registers the docs' own routes on the HTTP adapter there and then (`docsRoutes`).
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
@@ -34,7 +35,7 @@ import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, ty
 import type { FlatItem, LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { truthOf } from '../../link/conditions.js';
-import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
@@ -95,7 +96,23 @@ export const nestAdapter: Adapter = {
 
   readsEveryBinding: importsNestCore,
   readsCall: maybeDocsSetup,
+  registrationOf: docsSetupRegistration,
 };
+
+/** The method of the registration `SwaggerModule.setup(path, app, …)` is read as, on `app`. */
+const DOCS_SETUP = 'SwaggerModule.setup';
+
+/** Is `v` @nestjs/swagger's `SwaggerModule.setup`? */
+function isDocsSetup(v: Value): boolean {
+  return v.t === 'pkg' && v.pkg === '@nestjs/swagger' && v.path.join('.') === DOCS_SETUP;
+}
+
+/** `SwaggerModule.setup(path, app, document, options)`: routes registered on the app's HTTP adapter, there and then. */
+function docsSetupRegistration(call: CallFact, callee: Value): RegistrationFact | null {
+  const app = call.args[1];
+  if (!app || !isDocsSetup(callee)) return null;
+  return { target: app, method: DOCS_SETUP, args: call.args, chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet };
+}
 
 /** A call `findDocs` evaluates wherever it is: only `X.setup(…)` can be SwaggerModule.setup. */
 function maybeDocsSetup(call: CallFact): boolean {
@@ -723,6 +740,7 @@ class NestLinker {
     };
     for (const b of this.ctx.registrationsOf(router.id)) {
       if (HTTP_ADAPTER_METHODS[b.reg.method] && this.onHttpAdapter(b.file, b.reg.target)) this.adapterRoute(app, b.file, HTTP_ADAPTER_METHODS[b.reg.method]!, b.reg.args, b.reg.at, b.reg.snippet, router.init);
+      else if (b.reg.method === DOCS_SETUP) this.docsRoutes(app, b.file, b.reg, router.init);
       else this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
     }
 
@@ -939,6 +957,77 @@ class NestLinker {
     for (const path of paths) this.instanceRoute(app, { file, at, snippet }, { method, path, caseSensitive: init.caseSensitive, trailingSlashInsensitive: !init.strict }, { items });
   }
 
+  /**
+   * What `SwaggerModule.setup(path, app, document, options)` serves (@nestjs/swagger, read at
+   * 11.4.7 and 12.0.0-alpha.2, lib/swagger-module.ts): GET routes registered on the app's HTTP
+   * adapter when it is called — outside Nest's own routes, so behind the `app.use` middleware
+   * before it and nothing else. Under `finalPath` (`path` with a leading slash; after the global
+   * prefix set so far when `useGlobalPrefix`): with the UI (`ui`, `swaggerUiEnabled`; on unless
+   * false) the page at `finalPath` (and `finalPath/`), `finalPath/index.html` and its script at
+   * `finalPath/swagger-ui-init.js` and `finalPath/<last segment>/swagger-ui-init.js`; with `raw`
+   * (true unless false, or the formats listed) the document at `jsonDocumentUrl` /
+   * `yamlDocumentUrl` (after the global prefix when `useGlobalPrefix`), `finalPath-json` /
+   * `finalPath-yaml` unless given. Left out: `finalPath/LICENSE`, which only answers 404, and the
+   * UI's static files, served as any `useStaticAssets` directory is.
+   */
+  private docsRoutes(app: AppState, file: string, reg: RegistrationFact, init: { strict: boolean; caseSensitive: boolean }): void {
+    const bound = (e: Expr | undefined): Bound | undefined => (e ? { file, expr: e, env: NO_ENV } : undefined);
+    const options = bound(reg.args[3]);
+    const option = (key: string): Value | null => {
+      const b = options ? this.objProp(options, key) : undefined;
+      return b ? this.evalIn(b) : null;
+    };
+    // each setting as @nestjs/swagger reads it; undefined when not known statically
+    const bool = (v: Value | null, absent: boolean): boolean | undefined => (v === null ? absent : v.t === 'bool' ? v.v : undefined);
+    const one = (v: Value | null): string | null | undefined => {
+      if (v === null) return null;
+      const s = stringsOf(v);
+      return s?.length === 1 ? s[0] : undefined;
+    };
+    const given = this.strings(bound(reg.args[0]));
+    const useGlobalPrefix = bool(option('useGlobalPrefix'), false);
+    const uiOption = option('ui') ?? option('swaggerUiEnabled');
+    const ui = bool(uiOption, true);
+    const rawOption = option('raw');
+    const formats = rawOption === null ? ['json', 'yaml'] : rawOption.t === 'bool' ? (rawOption.v ? ['json', 'yaml'] : []) : stringsOf(rawOption);
+    const urls = { json: one(option('jsonDocumentUrl')), yaml: one(option('yamlDocumentUrl')) };
+    const unknown: [string, boolean][] = [
+      ['path', given?.length !== 1],
+      ['useGlobalPrefix option', useGlobalPrefix === undefined],
+      ['ui option', ui === undefined],
+      ['raw option', formats === null],
+      ['jsonDocumentUrl', urls.json === undefined],
+      ['yamlDocumentUrl', urls.yaml === undefined],
+    ];
+    const what = unknown.find(([, is]) => is)?.[0];
+    if (what) {
+      this.ctx.warn(file, reg.at, `the ${what} of this SwaggerModule.setup(…) is not known statically; the API docs routes it serves are left out`, reg.snippet);
+      return;
+    }
+    // `getGlobalPrefix(app)` when it is called: the prefix set so far, unless '' or '/' (`validateGlobalPrefix`)
+    const steps = useGlobalPrefix ? app.prefixSteps.filter((s) => s.unknown !== undefined || !/^\/?$/.test(s.prefix)) : [];
+    if (steps.some((s) => s.unknown !== undefined)) this.ctx.warn(file, reg.at, 'the global prefix this SwaggerModule.setup(…) puts its API docs routes under is not known statically; they are listed without it', reg.snippet);
+    const withSlash = (p: string): string => (p.startsWith('/') ? p : `/${p}`);
+    const normal = (p: string): string => p.replace(/\/\/+/g, '/');
+    // each path, and whether it is the page (registered at `finalPath/` too: served with and without the end slash)
+    const paths = new Map<string, boolean>();
+    for (const prefix of new Set(steps.length === 0 ? [''] : steps.map((s) => (s.unknown !== undefined ? '' : s.prefix)))) {
+      const finalPath = withSlash(`${prefix}${withSlash(given![0]!)}`);
+      if (ui) {
+        const last = finalPath.split('/').pop() ?? '';
+        paths.set(finalPath, true);
+        for (const p of [`${finalPath}/index.html`, normal(`${finalPath}/swagger-ui-init.js`), normal(`${finalPath}/${last}/swagger-ui-init.js`)]) if (!paths.has(p)) paths.set(p, false);
+      }
+      for (const format of ['json', 'yaml'] as const) {
+        if (!formats!.includes(format)) continue;
+        const url = urls[format];
+        const p = normal(url ? `${prefix === '' ? '' : withSlash(prefix)}${withSlash(url)}` : `${finalPath}-${format}`);
+        if (!paths.has(p)) paths.set(p, false);
+      }
+    }
+    for (const [path, page] of paths) this.instanceRoute(app, { file, at: reg.at, snippet: reg.snippet }, { method: 'GET', path, caseSensitive: init.caseSensitive, trailingSlashInsensitive: page || !init.strict }, { pkg: '@nestjs/swagger' });
+  }
+
   private requestMethod(b: Bound | undefined): string {
     if (!b) return 'ALL';
     const v = this.evalIn(b);
@@ -1109,7 +1198,7 @@ class NestLinker {
         // Evaluating every other call would pull every file the prefilter held back into the parse.
         if (!maybeDocsSetup(call)) continue;
         const callee = this.ev.eval(file, call.callee);
-        if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/swagger' || callee.path.join('.') !== 'SwaggerModule.setup') continue;
+        if (!isDocsSetup(callee)) continue;
         const target = call.args[1] ? this.ev.eval(file, call.args[1]) : null;
         const mine = target?.t === 'router' ? target.id === router.id : this.ctx.project.packageOf(file).dir === pkg;
         if (!mine || app.docs) continue;
