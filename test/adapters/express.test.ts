@@ -1056,4 +1056,44 @@ app.get('/api/sites', (req, res) => res.json([]));
       'ALL /internal/docs [requireSession] src/app.ts:10',
     ]);
   });
+
+  it('a GraphQL or tRPC endpoint used at a path (Apollo, express-graphql, graphql-http, tRPC) answers every request reaching it: an ALL route there, under the layers before it', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({
+        name: 'graph',
+        dependencies: { express: '4.21.2', '@apollo/server': '4.11.3', 'express-graphql': '0.12.0', 'graphql-http': '1.22.4', '@trpc/server': '10.45.2' },
+      }),
+      'src/guards.ts': GUARDS,
+      'src/schema.ts': `export const schema = { query: 'Query' };\n`,
+      'src/trpc.ts': `export const appRouter = {};\nexport const createContext = ({ req }) => ({ user: req.session?.userId });\n`,
+      'src/app.ts': `
+import express from 'express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@apollo/server/express4';
+import { graphqlHTTP } from 'express-graphql';
+import { createHandler } from 'graphql-http/lib/use/express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { schema } from './schema';
+import { appRouter, createContext } from './trpc';
+import { requireSession } from './guards.js';
+
+export const app = express();
+const apollo = new ApolloServer({ schema });
+await apollo.start();
+app.use('/graphql', express.json(), expressMiddleware(apollo, { context: async ({ req }) => ({ userId: req.session?.userId }) }));
+app.use(requireSession);
+app.use('/internal/graphql', graphqlHTTP({ schema, graphiql: true }));
+app.use('/api/graphql-http', createHandler({ schema }));
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+app.use(express.json());
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'ALL /api/graphql-http graphql-http/lib/use/express [requireSession] src/app.ts:18',
+      'ALL /api/trpc @trpc/server/adapters/express [requireSession] src/app.ts:19',
+      'ALL /graphql @apollo/server/express4 [] src/app.ts:15',
+      'ALL /internal/graphql express-graphql [requireSession] src/app.ts:17',
+    ]);
+  });
 });

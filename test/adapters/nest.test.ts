@@ -806,12 +806,14 @@ export class AppModule {}
     ]);
   });
 
-  it('http-proxy-middleware and swagger-ui-express given to app.use() answer in the Express instance: no global prefix, no Nest guard', async () => {
+  it('http-proxy-middleware, swagger-ui-express and a GraphQL endpoint given to app.use() answer in the Express instance: no global prefix, no Nest guard', async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'http-proxy-middleware': '^3.0.5', 'swagger-ui-express': '^5.0.1' } }),
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'http-proxy-middleware': '^3.0.5', 'swagger-ui-express': '^5.0.1', '@apollo/server': '^4.11.0' } }),
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import * as swaggerUi from 'swagger-ui-express';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@apollo/server/express4';
 import { AppModule } from './app.module';
 import { SessionGuard } from './session.guard';
 
@@ -822,6 +824,7 @@ async function bootstrap() {
   app.use('/internal/billing', createProxyMiddleware({ target: 'http://billing.internal:8080' }));
   app.use(createProxyMiddleware({ target: 'http://grafana:3000', pathFilter: '/ops/grafana' }));
   app.use('/reference', swaggerUi.serve, swaggerUi.setup(require('./openapi.json')));
+  app.use('/graphql', expressMiddleware(app.get(ApolloServer)));
   await app.listen(3000);
 }
 bootstrap();
@@ -831,9 +834,10 @@ bootstrap();
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [SessionGuard]',
-      'ALL /internal/billing http-proxy-middleware src/main.ts:11 []',
-      'ALL /ops/grafana http-proxy-middleware src/main.ts:12 []',
-      'ALL /reference swagger-ui-express src/main.ts:13 []',
+      'ALL /graphql @apollo/server/express4 src/main.ts:16 []',
+      'ALL /internal/billing http-proxy-middleware src/main.ts:13 []',
+      'ALL /ops/grafana http-proxy-middleware src/main.ts:14 []',
+      'ALL /reference swagger-ui-express src/main.ts:15 []',
     ]);
   });
 
@@ -926,6 +930,79 @@ export function setupDocs(app: INestApplication): void {
         'src/main.ts:12:3 warning unresolved-route the ui option of this SwaggerModule.setup(…) is not known statically; the API docs routes it serves are left out',
       ]);
     });
+  });
+
+  it('GraphQLModule.forRoot(Async) with an Apollo or Mercurius driver serves its endpoint in the server under the app: behind every app.use() middleware, no Nest guard, the global prefix only with useGlobalPrefix', async () => {
+    const graphqlApp = (platform: string, modules: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/graphql': '^13.0.0', '@nestjs/apollo': '^13.0.0', '@nestjs/mercurius': '^13.0.0' } }),
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule${platform});
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  app.use(requireApiKey);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+        'src/api-key.ts': API_KEY_MIDDLEWARE,
+        'src/session.guard.ts': SESSION_GUARDED_SITES['src/session.guard.ts'],
+        'src/sites.controller.ts': SITES_CONTROLLER,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { MercuriusDriver } from '@nestjs/mercurius';
+import { SitesController } from './sites.controller';
+
+@Module({
+  imports: [
+${modules}
+  ],
+  controllers: [SitesController],
+})
+export class AppModule {}
+`,
+      });
+    const lines = async (dir: string) => {
+      const res = await check(dir);
+      return [
+        ...res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]${r.trailingSlashInsensitive ? ' /?' : ''}${r.caseSensitive ? ' Aa' : ''}`),
+        ...findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route')),
+      ];
+    };
+    const express = graphqlApp(
+      '',
+      `    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => ({ autoSchemaFile: true, playground: config.get('PLAYGROUND') === 'true' }),
+    }),
+    GraphQLModule.forRoot({ driver: ApolloDriver, path: 'admin/graphql/', useGlobalPrefix: true }),
+    GraphQLModule.forRoot({ driver: globalThis.driver }),`,
+    );
+    expect(await lines(express)).toEqual([
+      'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:15 [requireApiKey] /?',
+      'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] /?',
+      'ALL /graphql @nestjs/apollo src/app.module.ts:10 [requireApiKey] /?',
+      'src/app.module.ts:16:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s or @nestjs/mercurius\'s); the GraphQL endpoint it serves is left out',
+    ]);
+    const fastify = graphqlApp(', new FastifyAdapter()', `    GraphQLModule.forRoot({ driver: ApolloDriver, path: '/gql' }),
+    GraphQLModule.forRoot({ driver: MercuriusDriver, useGlobalPrefix: true }),`);
+    expect(await lines(fastify)).toEqual([
+      'GET /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
+      'POST /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
+      'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] Aa',
+      'GET /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
+      'OPTIONS /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
+      'POST /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
+    ]);
   });
 
   it('routes registered on the HTTP adapter under the app are served by the server itself: no global prefix, no Nest guard; app.get(Token) is no route', async () => {

@@ -20,7 +20,7 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { isSwaggerUiSetup } from '../swagger-ui.js';
+import { answeringPackage } from '../package-handlers.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -241,9 +241,9 @@ class ExpressLinker {
             return;
           }
           // A path-mounted function that answers and never calls next is an ALL route: one of
-          // the analysed code, or swagger-ui-express's `setup(…)` (which sends its page to every
-          // request reaching it).
-          if (p !== '' && (it.value.t === 'fn' || isSwaggerUiSetup(it.value)) && idx === items.length - 1) {
+          // the analysed code, or a package's that answers every request reaching it
+          // (swagger-ui-express's `setup(…)`, a GraphQL or tRPC endpoint: package-handlers.ts).
+          if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value) !== null) && idx === items.length - 1) {
             const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
             if (it.value.t !== 'fn' || (f && f.behaviour.sendsResponse && !f.behaviour.callsNext)) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
@@ -361,7 +361,8 @@ class ExpressLinker {
       else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
     const inHandler = handler ? this.ctx.handlerGuards(handler) : [];
-    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) : null;
+    // (a package's handler answering there: named by its package)
+    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value) : null;
     const params = this.paramGuards(r);
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;

@@ -40,7 +40,7 @@ import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { isSwaggerUiSetup, SWAGGER_UI_EXPRESS } from '../swagger-ui.js';
+import { answeringPackage } from '../package-handlers.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -230,6 +230,23 @@ interface MetricsController {
   at: Loc;
   snippet: string;
 }
+
+/** The GraphQL endpoint `GraphQLModule.forRoot(…)` (`forRootAsync`) serves (NestLinker.graphqlRoutes). */
+interface GraphqlEndpoint {
+  /** the driver's package: @nestjs/apollo or @nestjs/mercurius */
+  driver: string;
+  path: string;
+  useGlobalPrefix: boolean;
+  file: string;
+  at: Loc;
+  snippet: string;
+}
+
+/** The drivers of @nestjs/apollo and @nestjs/mercurius, each registering the endpoint as its package's base driver does. */
+const GRAPHQL_DRIVERS: Record<string, string[]> = {
+  '@nestjs/apollo': ['ApolloDriver', 'ApolloFederationDriver', 'ApolloGatewayDriver'],
+  '@nestjs/mercurius': ['MercuriusDriver', 'MercuriusFederationDriver', 'MercuriusGatewayDriver'],
+};
 
 function classKey(r: ClassRef): string {
   return `${r.file}#${r.cls.name}`;
@@ -750,6 +767,7 @@ class NestLinker {
     const modulePaths = new Map<string, ModulePath>();
     const appGuards: GuardUse[] = [];
     const metrics: MetricsController[] = [];
+    const graphql: GraphqlEndpoint[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
       if (depth > 64) return;
@@ -775,7 +793,7 @@ class NestLinker {
           if (g) appGuards.push({ ...g, guard: this.ctx.placed(g.guard, m.file, at.line) });
         }
         for (const imp of this.listProp(source, 'imports')) {
-          const next = this.importedModule(imp, modulePaths, m, metrics);
+          const next = this.importedModule(imp, modulePaths, m, { metrics, graphql });
           if (next) visit(next.module, next.dynamic, depth + 1);
         }
       }
@@ -804,6 +822,7 @@ class NestLinker {
       const guards = app.globalGuards.map((g) => g.guard);
       this.metricsIndexRoutes(app, mc, mc.paths, app.versioning?.defaultVersion ?? null, guards, 'PrometheusController.index', '', router.init);
     }
+    for (const g of graphql) this.graphqlRoutes(app, g, router);
   }
 
   /** `app.setGlobalPrefix`, `app.enableVersioning`, `app.useGlobalGuards`, `app.use`. */
@@ -860,9 +879,11 @@ class NestLinker {
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
           else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: metricsPath, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: PROM_BUNDLE });
-          // swagger-ui-express's page there likewise, at the use() path
-          if (isSwaggerUiSetup(it.value) && scope !== '') {
-            this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: SWAGGER_UI_EXPRESS });
+          // a package's handler answering every request there likewise, at the use() path
+          // (swagger-ui-express's page, a GraphQL or tRPC endpoint: package-handlers.ts)
+          const answering = answeringPackage(it.value);
+          if (answering !== null && scope !== '') {
+            this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: answering });
             continue;
           }
           // a proxy there likewise: what it takes (http-proxy.ts)
@@ -1049,7 +1070,7 @@ class NestLinker {
   }
 
   /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
-  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, metrics: MetricsController[]): { module: ClassRef; dynamic: Bound | null } | null {
+  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, found: { metrics: MetricsController[]; graphql: GraphqlEndpoint[] }): { module: ClassRef; dynamic: Bound | null } | null {
     const r = this.resolve(b);
     const e = r.expr;
     const cls = this.classOf(r);
@@ -1073,11 +1094,15 @@ class NestLinker {
         if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
           const fv = this.evalIn({ ...r, expr: e.args[0] });
           const ret = fv.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
-          if (fv.t === 'fn' && ret) return this.importedModule({ file: fv.file, expr: ret, env: NO_ENV }, modulePaths, from, metrics);
+          if (fv.t === 'fn' && ret) return this.importedModule({ file: fv.file, expr: ret, env: NO_ENV }, modulePaths, from, found);
         }
         if (callee.pkg === PROMETHEUS && (name === 'PrometheusModule.register' || name === 'PrometheusModule.registerAsync')) {
           const mc = this.metricsController({ ...r, expr: e }, name.endsWith('Async'), from);
-          if (mc) metrics.push(mc);
+          if (mc) found.metrics.push(mc);
+        }
+        if (callee.pkg === '@nestjs/graphql' && (name === 'GraphQLModule.forRoot' || name === 'GraphQLModule.forRootAsync')) {
+          const g = this.graphqlEndpoint({ ...r, expr: e }, name.endsWith('Async'), from);
+          if (g) found.graphql.push(g);
         }
         return null;
       }
@@ -1264,6 +1289,73 @@ class NestLinker {
       return null;
     }
     return { ref, paths, ...place };
+  }
+
+  /**
+   * `GraphQLModule.forRoot(options)` of @nestjs/graphql (read at 13.x, lib/graphql.module.ts,
+   * lib/drivers/abstract-graphql.driver.ts): its driver (`options.driver`, of @nestjs/apollo or
+   * @nestjs/mercurius) serves `options.path` ('/graphql' unless given, after the global prefix
+   * when `useGlobalPrefix`); `forRootAsync({ driver, useFactory })` the path of the options the
+   * factory returns.
+   */
+  private graphqlEndpoint(call: Bound, isAsync: boolean, from: ClassRef): GraphqlEndpoint | null {
+    const e = call.expr as Extract<Expr, { k: 'call' }>;
+    const fact = this.ctx.files.get(call.file)?.calls.find((c) => c.at.line === e.at.line && c.at.column === e.at.column);
+    const place = { file: call.file, at: e.at, snippet: fact?.snippet ?? this.snippetOf(from) };
+    const what = `GraphQLModule.${isAsync ? 'forRootAsync' : 'forRoot'}`;
+    const opts: Bound | undefined = e.args[0] ? { ...call, expr: e.args[0] } : undefined;
+    const dv = opts && this.isObj(opts) ? this.objProp(opts, 'driver') : undefined;
+    const driver = dv ? this.evalIn(dv) : null;
+    const pkg = driver?.t === 'pkg' && driver.path.length === 1 && GRAPHQL_DRIVERS[driver.pkg]?.includes(driver.path[0]!) ? driver.pkg : null;
+    if (!pkg) {
+      this.ctx.warn(call.file, e.at, `the driver of this ${what} is not known statically (one of @nestjs/apollo's or @nestjs/mercurius's); the GraphQL endpoint it serves is left out`, place.snippet);
+      return null;
+    }
+    let source = opts;
+    if (isAsync) {
+      const factory = this.objProp(opts!, 'useFactory');
+      const fv = factory ? this.evalIn(factory) : null;
+      const ret = fv?.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
+      source = fv?.t === 'fn' && ret ? { file: fv.file, expr: ret, env: NO_ENV } : undefined;
+    }
+    const p = source && this.isObj(source) ? this.objProp(source, 'path') : undefined;
+    const paths = !source || !this.isObj(source) ? null : p ? this.strings(p) : ['/graphql'];
+    const prefixFlag = source && this.isObj(source) ? this.objProp(source, 'useGlobalPrefix') : undefined;
+    const useGlobalPrefix = prefixFlag ? this.evalIn(prefixFlag) : { t: 'bool' as const, v: false };
+    if (!paths || paths.length !== 1 || useGlobalPrefix.t !== 'bool') {
+      const unknown = !source || !this.isObj(source) ? `the options ${what} is given at run time` : !paths || paths.length !== 1 ? 'the path' : 'useGlobalPrefix';
+      this.ctx.warn(call.file, e.at, `${unknown} of this ${what} ${unknown.startsWith('the options') ? 'are' : 'is'} not known statically; the GraphQL endpoint it serves is left out`, place.snippet);
+      return null;
+    }
+    return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, ...place };
+  }
+
+  /**
+   * The GraphQL endpoint a driver registers on the HTTP adapter when the app starts (after the
+   * bootstrap's own calls: behind every `app.use` middleware, and no Nest guard — resolvers have
+   * their own): @nestjs/apollo on Express, `app.use(path, expressMiddleware(server))`, every
+   * method below the path; on Fastify, GET, POST and OPTIONS at the path
+   * (drivers/apollo-base.driver.ts); @nestjs/mercurius registers mercurius, which serves GET and
+   * POST at the path (its GraphiQL page is not listed). Nest's `normalizeRoutePath` gives the
+   * path one leading slash and no end slash.
+   */
+  private graphqlRoutes(app: AppState, g: GraphqlEndpoint, router: RouterObject): void {
+    const normal = (p: string): string => {
+      const s = ('/' + p).replace(/\/+/g, '/');
+      return s.length > 1 ? s.replace(/\/$/, '') : s;
+    };
+    const platform = router.args[1] ? this.ev.eval(router.file, router.args[1]) : null;
+    const fastify = platform?.t === 'pkg' && platform.pkg === '@nestjs/platform-fastify';
+    const steps = g.useGlobalPrefix ? app.prefixSteps.filter((s) => s.unknown !== undefined || s.prefix !== '') : [];
+    if (steps.some((s) => s.unknown !== undefined)) this.ctx.warn(g.file, g.at, 'the global prefix this GraphQL endpoint is served under is not known statically; it is listed without it', g.snippet);
+    const place = { file: g.file, at: g.at, snippet: g.snippet };
+    for (const prefix of new Set(steps.length === 0 ? [''] : steps.map((s) => (s.unknown !== undefined ? '' : s.prefix)))) {
+      const path = prefix === '' ? normal(g.path) : normal(prefix) + normal(g.path);
+      if (g.driver === '@nestjs/apollo' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver });
+      else
+        for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : ['GET', 'POST'])
+          this.instanceRoute(app, place, { method, path, caseSensitive: router.init.caseSensitive, trailingSlashInsensitive: !router.init.strict }, { pkg: g.driver });
+    }
   }
 
   /**
