@@ -565,6 +565,54 @@ admin.register(swaggerUi, { routePrefix: process.env.DOCS_PREFIX });
     ]);
   });
 
+  it('mercurius, @as-integrations/fastify and the tRPC plugin serve their endpoints where they are registered, behind the hooks of that context', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', mercurius: '^16.0.0', '@apollo/server': '^4.11.0', '@as-integrations/fastify': '^2.1.1', '@trpc/server': '^11.0.0' } }),
+      'src/session.ts': `export async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }`,
+      'src/server.ts': `
+import Fastify from 'fastify';
+import mercurius from 'mercurius';
+import { ApolloServer } from '@apollo/server';
+import { fastifyApollo as apolloPlugin } from '@as-integrations/fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { appRouter, createContext } from './trpc.js';
+import { requireSession } from './session.js';
+import { schema, resolvers } from './schema.js';
+
+const app = Fastify();
+await app.register(mercurius, { schema, resolvers, graphiql: true });
+app.register(async (api) => {
+  api.addHook('onRequest', requireSession);
+  await api.register(mercurius, { schema, resolvers, prefix: '/v2', path: '/query', graphiql: process.env.GRAPHIQL === 'on' });
+  await api.register(fastifyTRPCPlugin, { prefix: '/trpc', useWSS: true, trpcOptions: { router: appRouter, createContext } });
+  const apollo = new ApolloServer({ schema });
+  await apollo.start();
+  await api.register(apolloPlugin(apollo), { path: '/apollo', method: ['POST'] });
+}, { prefix: '/api' });
+await app.register(mercurius, { schema, routes: false });
+`,
+      'src/trpc.ts': 'export const appRouter = {};\nexport const createContext = () => ({});\n',
+      'src/schema.ts': "export const schema = 'type Query { ok: Boolean }';\nexport const resolvers = {};\n",
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'POST /api/apollo @as-integrations/fastify src/server.ts:19 [requireSession]',
+      'GET /api/trpc @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
+      'ALL /api/trpc/:path @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
+      'GET /api/v2/query mercurius src/server.ts:15 [requireSession]',
+      'POST /api/v2/query mercurius src/server.ts:15 [requireSession]',
+      'GET /graphiql mercurius src/server.ts:12 []',
+      'GET /graphiql/config.js mercurius src/server.ts:12 []',
+      'GET /graphiql/main.js mercurius src/server.ts:12 []',
+      'GET /graphiql/sw.js mercurius src/server.ts:12 []',
+      'GET /graphql mercurius src/server.ts:12 []',
+      'POST /graphql mercurius src/server.ts:12 []',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      "src/server.ts:15:9 warning unresolved-route whether mercurius serves its GraphiQL page is not known statically (process.env.GRAPHIQL === 'on'); those routes are left out",
+    ]);
+  });
+
   it('@fastify/http-proxy serves its routes for its methods under its prefix, in a child of the registering context, behind preHandler and preValidation', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/http-proxy': '^11.0.0' } }),

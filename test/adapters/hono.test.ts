@@ -446,6 +446,35 @@ export default app;
     ]);
   });
 
+  it('@hono/graphql-server and @hono/trpc-server given to use() answer every request there: an ALL route, behind the middleware before it', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/graphql-server': '^0.5.1', '@hono/trpc-server': '^0.3.4' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { graphqlServer } from '@hono/graphql-server';
+import { trpcServer } from '@hono/trpc-server';
+import { schema, rootResolver, appRouter } from './api.js';
+
+const app = new Hono();
+app.use('/graphql', graphqlServer({ schema, rootResolver, graphiql: true }));
+app.use('/trpc/*', async (c, next) => {
+  if (!c.req.header('authorization')) return c.json({ error: 'sign in' }, 401);
+  await next();
+});
+app.use('/trpc/*', trpcServer({ router: appRouter }));
+app.get('/health', (c) => c.json({ ok: true }));
+export default app;
+`,
+      'src/api.ts': 'export const schema = {};\nexport const rootResolver = () => ({});\nexport const appRouter = {};\n',
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual([
+      'ALL /graphql @hono/graphql-server src/app.ts:8 []',
+      'GET /health null src/app.ts:14 []',
+      'ALL /trpc/* @hono/trpc-server src/app.ts:13 [auth+bearer]',
+    ]);
+  });
+
   it('warns when a mounted sub-app cannot be resolved', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

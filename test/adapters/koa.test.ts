@@ -497,6 +497,33 @@ app.use(proxy(process.env.EXTRA_PROXY_PATH, { target: 'http://x' }));
     ]);
   });
 
+  it('koa-graphql and @as-integrations/koa mounted with koa-mount answer every request below the mount: an ALL route there, behind the app middleware before it', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-mount': '^4.0.0', 'koa-graphql': '^0.12.0', '@apollo/server': '^4.11.0', '@as-integrations/koa': '^1.1.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import { graphqlHTTP } from 'koa-graphql';
+import { ApolloServer } from '@apollo/server';
+import { koaMiddleware } from '@as-integrations/koa';
+import { schema } from './schema.js';
+import { requireUser } from './guards.js';
+
+const app = new Koa();
+app.use(mount('/graphql', graphqlHTTP({ schema, graphiql: true })));
+app.use(requireUser);
+const apollo = new ApolloServer({ schema });
+await apollo.start();
+app.use(mount('/api/graphql', koaMiddleware(apollo, { context: async ({ ctx }) => ({ user: ctx.state.user }) })));
+`,
+      'src/schema.ts': 'export const schema = {};\n',
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /api/graphql requireUser:auth', 'ALL /graphql']);
+    expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/graphql koa-graphql 11']);
+  });
+
   it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', '@koa/router': '^13.1.0' } }),

@@ -243,7 +243,7 @@ class ExpressLinker {
           // A path-mounted function that answers and never calls next is an ALL route: one of
           // the analysed code, or a package's that answers every request reaching it
           // (swagger-ui-express's `setup(…)`, a GraphQL or tRPC endpoint: package-handlers.ts).
-          if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value) !== null) && idx === items.length - 1) {
+          if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value, 'express') !== null) && idx === items.length - 1) {
             const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
             if (it.value.t !== 'fn' || (f && f.behaviour.sendsResponse && !f.behaviour.callsNext)) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
@@ -362,7 +362,7 @@ class ExpressLinker {
     }
     const inHandler = handler ? this.ctx.handlerGuards(handler) : [];
     // (a package's handler answering there: named by its package)
-    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value) : null;
+    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null;
     const params = this.paramGuards(r);
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;

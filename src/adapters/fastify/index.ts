@@ -77,6 +77,12 @@ const HTTP_PROXY_PACKAGE = '@fastify/http-proxy';
 /** @fastify/http-proxy's `defaultHttpMethods` and `defaultRoutes` (index.js). */
 const HTTP_PROXY_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 const HTTP_PROXY_URLS = ['/', '/*'];
+/** GraphQL and tRPC plugins that serve an endpoint (FastifyApp.mercurius, FastifyApp.apollo, FastifyApp.trpc). */
+const MERCURIUS_PACKAGE = 'mercurius';
+const APOLLO_PACKAGE = '@as-integrations/fastify';
+const TRPC_PACKAGE = '@trpc/server/adapters/fastify';
+/** The files of mercurius's GraphiQL page, below its prefix (lib/routes.js). */
+const GRAPHIQL_URLS = ['/graphiql', '/graphiql/main.js', '/graphiql/sw.js', '/graphiql/config.js'];
 /** A plugin that serves the Swagger UI's routes (FastifyApp.swaggerUi). */
 const SWAGGER_UI_PACKAGE = '@fastify/swagger-ui';
 /** What @fastify/swagger-ui serves under its prefix: the page, its two files, the document twice, the UI's assets. */
@@ -364,6 +370,9 @@ class FastifyApp {
       if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
       if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.swaggerUi(op, opts, frame);
       if (plugin.pkg === HTTP_PROXY_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyHttpProxy')) this.httpProxy(op, opts, frame);
+      if (plugin.pkg === MERCURIUS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'mercurius')) this.mercurius(op, opts, frame);
+      if (plugin.pkg === APOLLO_PACKAGE && plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyApollo') this.apollo(op, opts, frame);
+      if (plugin.pkg === TRPC_PACKAGE && !plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyTRPCPlugin') this.trpc(op, opts, frame);
       return;
     }
     if (plugin.t !== 'fn') {
@@ -434,6 +443,68 @@ class FastifyApp {
     const baseDir = opts === null ? undefined : this.optionOf(opts, 'baseDir', frame);
     const urls = baseDir === undefined ? SWAGGER_UI_URLS : [...SWAGGER_UI_URLS, '/*'];
     this.declare(op, this.childOf(frame.ctx, prefixes[0]!, op), ['GET'], urls, options, null, null, this.conditionsOf(op, frame), SWAGGER_UI_PACKAGE);
+  }
+
+  /**
+   * mercurius (read at 16.10.0, index.js and lib/routes.js; a fastify-plugin): unless `routes` is
+   * false, it registers its routes plugin with the prefix `prefix`, which declares GET and POST
+   * at `path` ('/graphql' unless given) and, with `graphiql` (or `ide`) true or 'graphiql', the
+   * GraphiQL page and its three files under `/graphiql`.
+   */
+  private mercurius(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    if (bool(option('routes')) === false) return;
+    const path = this.endpointPaths(op, option('path'), '/graphql', MERCURIUS_PACKAGE);
+    const prefix = this.endpointPaths(op, option('prefix'), '', MERCURIUS_PACKAGE);
+    if (path === null || prefix === null) return;
+    const child = this.childOf(frame.ctx, prefix, op);
+    const when = this.conditionsOf(op, frame);
+    this.declare(op, child, ['GET', 'POST'], [path], null, null, null, when, MERCURIUS_PACKAGE);
+    const ide = option('graphiql') ?? option('ide');
+    if (ide === undefined) return;
+    const on = ide.t === 'bool' ? ide.v : ide.t === 'str' ? ide.v === 'graphiql' : ide.t === 'obj' ? (ide.props['enabled'] === undefined ? true : (bool(this.ctx.ev.member(ide, 'enabled', 0)) ?? null)) : null;
+    if (on === null) this.ctx.warn(file, reg.at, `whether ${MERCURIUS_PACKAGE} serves its GraphiQL page is not known statically (${pathNote(ide)}); those routes are left out`, reg.snippet);
+    else if (on) this.declare(op, child, ['GET'], GRAPHIQL_URLS, null, null, null, when, MERCURIUS_PACKAGE);
+  }
+
+  /**
+   * @as-integrations/fastify (read at 2.x and 3.x, src/plugin.ts): `fastifyApollo(server)` is a
+   * fastify-plugin that declares, in the context registering it, a route at `path`
+   * ('/graphql' unless given) for the methods `method` (GET and POST unless given).
+   */
+  private apollo(op: Op, opts: Value | null, frame: Frame): void {
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    const path = this.endpointPaths(op, option('path'), '/graphql', APOLLO_PACKAGE);
+    const given = option('method');
+    const methods = given === undefined ? ['GET', 'POST'] : stringsOf(given)?.map((m) => m.toUpperCase());
+    if (!methods) this.ctx.warn(op.file, op.reg.at, `the methods ${APOLLO_PACKAGE} serves are not known statically (${pathNote(given!)}); its route is left out`, op.reg.snippet);
+    if (path === null || !methods) return;
+    this.declare(op, frame.ctx, methods, [path], null, null, null, this.conditionsOf(op, frame), APOLLO_PACKAGE);
+  }
+
+  /**
+   * tRPC's `fastifyTRPCPlugin` (@trpc/server/adapters/fastify, read at 10.45 and 11.x): a plain
+   * plugin, so in a child context under the `prefix` it is registered with, declaring every
+   * method at `/:path` (the procedure) and, with `useWSS`, GET `/` for the WebSocket.
+   */
+  private trpc(op: Op, opts: Value | null, frame: Frame): void {
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    const prefix = this.endpointPaths(op, option('prefix'), '', TRPC_PACKAGE);
+    if (prefix === null) return;
+    const child = this.childOf(frame.ctx, prefix, op);
+    const when = this.conditionsOf(op, frame);
+    this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
+    if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
+  }
+
+  /** A path option of a package's plugin, `fallback` when not given; null (with a warning) when not known statically. */
+  private endpointPaths(op: Op, given: Value | undefined, fallback: string, pkg: string): string | null {
+    if (given === undefined) return fallback;
+    const paths = stringsOf(given);
+    if (paths?.length === 1) return paths[0]!;
+    this.ctx.warn(op.file, op.reg.at, `a path ${pkg} serves is not known statically (${pathNote(given)}); its routes are left out`, op.reg.snippet);
+    return null;
   }
 
   /**

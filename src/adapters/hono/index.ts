@@ -31,6 +31,7 @@ import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../path
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
+import { answeringPackage } from '../package-handlers.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -302,7 +303,8 @@ class HonoLinker {
       const items = ev.flatten(file, known || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
       for (const p of paths) {
-        if (m === 'use') entry('mw', 'ALL', p, items);
+        // (a package's handler answering every request there, a GraphQL or tRPC endpoint, is a route: package-handlers.ts)
+        if (m === 'use') entry(answeringPackage(items[items.length - 1]!.value, 'hono') !== null ? 'route' : 'mw', 'ALL', p, items);
         else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
       }
       return;
@@ -453,7 +455,7 @@ class HonoLinker {
           path: withoutUnknownHeads(e.path),
           ...routePlace(e.file, e.reg),
           framework: 'hono',
-          handler: e.doc ? '(OpenAPI document)' : handler ? handlerNameOf(this.ctx.ev, handler) : null,
+          handler: e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,
           app,
           trailingSlashInsensitive: !base.init.strict,
           caseSensitive: true,

@@ -38,6 +38,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { applying, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
+import { answeringPackage } from '../package-handlers.js';
 
 const METHODS = ROUTER_METHODS;
 /** @koa/router 12 and koa-router write `:id?` and `{/:id}?` (path-to-regexp 6), @koa/router 13+ `{/:id}` (path-to-regexp 8). */
@@ -410,7 +411,7 @@ class KoaLinker {
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
-        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it));
+        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && this.answering(mountedFn.item)));
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -476,6 +477,15 @@ class KoaLinker {
       return false;
     }
     return { method: 'ALL', paths: paths.flatMap((p) => optionalForms(p, OPTIONAL)), strict: false, sensitive: false, handler: it, servedBy: KOA_PROXIES };
+  }
+
+  /**
+   * A package's handler answering every request below the koa-mount path it is mounted at (a
+   * GraphQL endpoint: package-handlers.ts): a route at the bare mount path, any method.
+   */
+  private answering(it: Item): KoaRoute | null {
+    const pkg = answeringPackage(it.value, 'koa');
+    return pkg === null ? null : { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it, servedBy: pkg };
   }
 
   /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */

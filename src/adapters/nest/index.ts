@@ -881,7 +881,7 @@ class NestLinker {
           else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: metricsPath, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: PROM_BUNDLE });
           // a package's handler answering every request there likewise, at the use() path
           // (swagger-ui-express's page, a GraphQL or tRPC endpoint: package-handlers.ts)
-          const answering = answeringPackage(it.value);
+          const answering = answeringPackage(it.value, 'express');
           if (answering !== null && scope !== '') {
             this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: answering });
             continue;
