@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
 import { ROOT, check, cli } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
-import { routeLinesAt } from '../helpers/expect.js';
+import { findingRows, routeLinesAt } from '../helpers/expect.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
@@ -1094,6 +1094,44 @@ app.use(express.json());
       'ALL /api/trpc @trpc/server/adapters/express [requireSession] src/app.ts:19',
       'ALL /graphql @apollo/server/express4 [] src/app.ts:15',
       'ALL /internal/graphql express-graphql [requireSession] src/app.ts:17',
+    ]);
+  });
+
+  it("apollo-server-express's server.applyMiddleware({ app, path }) mounts a router serving the endpoint and a health check where it is called, also on a router", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'apollo-server-express': '3.13.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/schema.ts': "export const typeDefs = 'type Query { ok: Boolean }';\nexport const resolvers = {};\n",
+      'src/app.ts': `
+import express from 'express';
+import { ApolloServer } from 'apollo-server-express';
+import { typeDefs, resolvers } from './schema';
+import { requireSession } from './guards.js';
+
+export async function start() {
+  const app = express();
+  const server = new ApolloServer({ typeDefs, resolvers });
+  await server.start();
+  server.applyMiddleware({ app });
+  app.use(requireSession);
+  const admin = new ApolloServer({ typeDefs, resolvers });
+  await admin.start();
+  const router = express.Router();
+  admin.applyMiddleware({ app: router, path: '/admin/graphql', disableHealthCheck: true });
+  app.use('/internal', router);
+  admin.applyMiddleware({ app, path: process.env.GRAPHQL_PATH, disableHealthCheck: true });
+  return app;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'ALL /.well-known/apollo/server-health apollo-server-express [] src/app.ts:11',
+      'ALL /graphql apollo-server-express [] src/app.ts:11',
+      'ALL /internal/admin/graphql apollo-server-express [requireSession] src/app.ts:16',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:18:3 warning unresolved-route the path of this ApolloServer.applyMiddleware(…) is not known statically; its GraphQL endpoint is left out',
     ]);
   });
 });

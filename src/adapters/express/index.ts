@@ -13,7 +13,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
-import type { AppliedGuard, Expr, PrefixStep } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -66,7 +66,21 @@ export const expressAdapter: Adapter = {
   link(ctx: LinkContext): void {
     new ExpressLinker(ctx).run();
   },
+
+  readsCall: (call) => call.callee.k === 'member' && call.callee.prop === 'applyMiddleware',
+  registrationOf: apolloRegistration,
 };
+
+/** The method of the registration `server.applyMiddleware({ app, … })` of apollo-server-express is read as, on `app`. */
+const APOLLO_APPLY = 'ApolloServer.applyMiddleware';
+const APOLLO_SERVER_EXPRESS = 'apollo-server-express';
+
+/** `server.applyMiddleware({ app, path })` of an apollo-server-express (2.x, 3.x) server: a registration on `app`. */
+function apolloRegistration(call: CallFact, callee: Value): RegistrationFact | null {
+  const opts = call.args[0];
+  if (callee.t !== 'pkg' || callee.pkg !== APOLLO_SERVER_EXPRESS || callee.path.at(-1) !== 'applyMiddleware' || opts?.k !== 'obj' || !opts.props['app']) return null;
+  return { target: opts.props['app'], method: APOLLO_APPLY, args: call.args, chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet };
+}
 
 class ExpressLinker {
   private mounted = new Set<string>();
@@ -183,6 +197,10 @@ class ExpressLinker {
         local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app));
         continue;
       }
+      if (reg.method === APOLLO_APPLY) {
+        local.push(...this.apolloRoutes(b, r, prefix, [...inherited, ...local], prefixes, app));
+        continue;
+      }
       if (reg.method !== 'use') continue;
       const { path: known, items, pathUnresolved } = this.useItems(b);
       // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
@@ -267,6 +285,26 @@ class ExpressLinker {
   }
 
   /**
+   * apollo-server-express (read at 3.13.0, src/ApolloServer.ts; 2.x alike):
+   * `server.applyMiddleware({ app, path, disableHealthCheck })` does `app.use(router)` of a
+   * router serving, with `use`, `/.well-known/apollo/server-health` (unless
+   * `disableHealthCheck`) and `path` ('/graphql' unless given), each answering every request
+   * reaching it: `ALL` routes there, behind the layers before the call.
+   */
+  private apolloRoutes(b: BoundRegistration, r: RouterObject, prefix: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): ScopedGuard[] {
+    const { reg, file } = b;
+    const opts = this.ctx.ev.eval(file, reg.args[0]!);
+    const option = (key: string): Value | undefined => (opts.t === 'obj' && key in opts.props ? this.ctx.ev.member(opts, key, 0) : undefined);
+    const path = option('path');
+    const paths = path === undefined ? ['/graphql'] : this.ctx.pathsOf(file, reg, path);
+    const health = bool(option('disableHealthCheck')) === true ? [] : ['/.well-known/apollo/server-health'];
+    if (!paths) {
+      this.ctx.warn(file, reg.at, `the path of this ${APOLLO_APPLY}(…) is not known statically; its GraphQL endpoint is left out`, reg.snippet);
+    }
+    return [...health, ...(paths ?? [])].flatMap((p) => this.route(b, r, ['ALL'], { k: 'str', v: p }, [], prefix, active, prefixes, app, [], APOLLO_SERVER_EXPRESS));
+  }
+
+  /**
    * A route the middleware of package `pkg` answers itself at `path` (the whole path, as
    * requests carry it: no prefix composes it), any method: under the layers before it that
    * apply there (`active`, which holds the functions before it in its own use()).
@@ -304,6 +342,8 @@ class ExpressLinker {
     prefixes: PrefixStep[],
     app: RouterObject,
     preFlattened?: { value: Value; expr: Expr; file: string }[],
+    /** the package answering it, when no function given does (the route's handler name) */
+    servedBy?: string,
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
@@ -330,10 +370,10 @@ class ExpressLinker {
       const layers = paths.flatMap((p) =>
         placed.map((guard) => ({ guard, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
-      if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app);
+      if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
       return layers;
     }
-    this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app);
+    this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
     return [];
   }
 
@@ -347,6 +387,7 @@ class ExpressLinker {
     active: ScopedGuard[],
     prefixes: PrefixStep[],
     app: RouterObject,
+    servedBy?: string,
   ): void {
     const { reg, file } = b;
     const handler = items[items.length - 1];
@@ -362,7 +403,7 @@ class ExpressLinker {
     }
     const inHandler = handler ? this.ctx.handlerGuards(handler) : [];
     // (a package's handler answering there: named by its package)
-    const handlerName = handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null;
+    const handlerName = servedBy ?? (handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null);
     const params = this.paramGuards(r);
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
