@@ -24,7 +24,8 @@
  * - koa-graphql (0.12.0, index.js): `graphqlHTTP(options)`, as express-graphql's;
  * - @as-integrations/koa (1.1, src/index.ts): `koaMiddleware(server, …)`, as Apollo's Express one.
  */
-import type { Value } from '../link/evaluate.js';
+import type { Evaluator, Value } from '../link/evaluate.js';
+import type { AppliedGuard } from '../types.js';
 
 interface PackageHandler {
   framework: 'express' | 'hono' | 'koa';
@@ -52,4 +53,48 @@ export function answeringPackage(v: Value, framework: PackageHandler['framework'
   const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
   if (name.length !== 1) return null;
   return HANDLERS.some((h) => h.framework === framework && h.factory === name[0] && h.modules.includes(v.pkg)) ? v.pkg : null;
+}
+
+/**
+ * The Apollo Server integrations: each handed the server (`expressMiddleware(server)`; Fastify's
+ * `fastifyApollo(server)` makes the plugin declaring its route, FastifyApp.apollo).
+ */
+const APOLLO_INTEGRATIONS = ['@apollo/server/express4', '@as-integrations/express4', '@as-integrations/express5', '@as-integrations/koa', '@as-integrations/fastify'];
+
+/**
+ * The guards a package's handler `v` applies itself (Apollo Server's CSRF prevention: `apolloCsrf`),
+ * placed where the route is registered.
+ */
+export function answeringGuards(ev: Evaluator, v: Value, file: string, line: number): AppliedGuard[] {
+  if (v.t !== 'pkg' || !APOLLO_INTEGRATIONS.includes(v.pkg)) return [];
+  const server = v.args[0];
+  return server?.t === 'pkg' && server.called && server.path.length === 1 && server.path[0] === 'ApolloServer' ? apolloCsrf(ev, server.pkg, server.args[0], file, line) : [];
+}
+
+/**
+ * Apollo Server's CSRF prevention (@apollo/server 4 and 5, src/preventCsrf.ts): an operation a
+ * browser may send cross-site without a preflight — no content type, or one of the three a form
+ * can send — is refused unless it carries `x-apollo-operation-name` or `apollo-require-preflight`.
+ * On unless `csrfPrevention: false` from 4.0 (`pkg` @apollo/server); off unless
+ * `csrfPrevention: true` in 3.x (apollo-server-express, apollo-server-koa). `options`: those
+ * the server is made with (`new ApolloServer(options)`).
+ */
+export function apolloCsrf(ev: Evaluator, pkg: string, options: Value | undefined, file: string, line: number): AppliedGuard[] {
+  const v4 = pkg === '@apollo/server';
+  if (!v4 && pkg !== 'apollo-server-express' && pkg !== 'apollo-server-koa') return [];
+  const given = options?.t === 'obj' && 'csrfPrevention' in options.props ? ev.member(options, 'csrfPrevention', 0) : undefined;
+  // (given as an object, `{ requestHeaders }`, it is on)
+  const on = given === undefined ? v4 : given.t === 'bool' ? given.v : given.t === 'obj';
+  if (!on) return [];
+  return [
+    {
+      name: 'ApolloServer csrfPrevention',
+      kinds: ['csrf'],
+      families: [],
+      reason: `by package (${pkg} refuses an operation a browser may send cross-site without a preflight)`,
+      mechanism: 'in-handler',
+      file,
+      line,
+    },
+  ];
 }

@@ -1092,7 +1092,8 @@ app.use(express.json());
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
       'ALL /api/graphql-http graphql-http/lib/use/express [requireSession] src/app.ts:18',
       'ALL /api/trpc @trpc/server/adapters/express [requireSession] src/app.ts:19',
-      'ALL /graphql @apollo/server/express4 [] src/app.ts:15',
+      // (Apollo Server 4 refuses what a browser may send cross-site without a preflight: a CSRF guard of its own)
+      'ALL /graphql @apollo/server/express4 [ApolloServer csrfPrevention] src/app.ts:15',
       'ALL /internal/graphql express-graphql [requireSession] src/app.ts:17',
     ]);
   });
@@ -1114,7 +1115,7 @@ export async function start() {
   await server.start();
   server.applyMiddleware({ app });
   app.use(requireSession);
-  const admin = new ApolloServer({ typeDefs, resolvers });
+  const admin = new ApolloServer({ typeDefs, resolvers, csrfPrevention: true });
   await admin.start();
   const router = express.Router();
   admin.applyMiddleware({ app: router, path: '/admin/graphql', disableHealthCheck: true });
@@ -1128,7 +1129,8 @@ export async function start() {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
       'ALL /.well-known/apollo/server-health apollo-server-express [] src/app.ts:11',
       'ALL /graphql apollo-server-express [] src/app.ts:11',
-      'ALL /internal/admin/graphql apollo-server-express [requireSession] src/app.ts:16',
+      // (Apollo Server 3 prevents CSRF only when told to: the first server does not)
+      'ALL /internal/admin/graphql apollo-server-express [requireSession, ApolloServer csrfPrevention] src/app.ts:16',
     ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/app.ts:18:3 warning unresolved-route the path of this ApolloServer.applyMiddleware(…) is not known statically; its GraphQL endpoint is left out',

@@ -596,7 +596,7 @@ await app.register(mercurius, { schema, routes: false });
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
-      'POST /api/apollo @as-integrations/fastify src/server.ts:19 [requireSession]',
+      'POST /api/apollo @as-integrations/fastify src/server.ts:19 [requireSession, ApolloServer csrfPrevention]',
       'GET /api/trpc @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
       'ALL /api/trpc/:path @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
       'GET /api/v2/query mercurius src/server.ts:15 [requireSession]',

@@ -516,12 +516,16 @@ app.use(requireUser);
 const apollo = new ApolloServer({ schema });
 await apollo.start();
 app.use(mount('/api/graphql', koaMiddleware(apollo, { context: async ({ ctx }) => ({ user: ctx.state.user }) })));
+const open = new ApolloServer({ schema, csrfPrevention: false });
+await open.start();
+app.use(mount('/api/public-graphql', koaMiddleware(open)));
 `,
       'src/schema.ts': 'export const schema = {};\n',
     });
     const res = await check(dir);
-    expect(lines(res)).toEqual(['ALL /api/graphql requireUser:auth', 'ALL /graphql']);
-    expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/graphql koa-graphql 11']);
+    // (Apollo Server 4 prevents CSRF itself, unless csrfPrevention: false)
+    expect(lines(res)).toEqual(['ALL /api/graphql requireUser:auth ApolloServer csrfPrevention:csrf', 'ALL /api/public-graphql requireUser:auth', 'ALL /graphql']);
+    expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/api/public-graphql @as-integrations/koa 18', '/graphql koa-graphql 11']);
   });
 
   it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {

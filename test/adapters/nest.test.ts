@@ -984,13 +984,14 @@ export class AppModule {}
       inject: [ConfigService],
       useFactory: (config: ConfigService) => ({ autoSchemaFile: true, playground: config.get('PLAYGROUND') === 'true' }),
     }),
-    GraphQLModule.forRoot({ driver: ApolloDriver, path: 'admin/graphql/', useGlobalPrefix: true }),
+    GraphQLModule.forRoot({ driver: ApolloDriver, path: 'admin/graphql/', useGlobalPrefix: true, csrfPrevention: false }),
     GraphQLModule.forRoot({ driver: globalThis.driver }),`,
     );
     expect(await lines(express)).toEqual([
       'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:15 [requireApiKey] /?',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] /?',
-      'ALL /graphql @nestjs/apollo src/app.module.ts:10 [requireApiKey] /?',
+      // (the Apollo Server 4 it makes prevents CSRF unless csrfPrevention: false)
+      'ALL /graphql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] /?',
       'src/app.module.ts:16:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s or @nestjs/mercurius\'s); the GraphQL endpoint it serves is left out',
     ]);
     const fastify = graphqlApp(', new FastifyAdapter()', `    GraphQLModule.forRoot({ driver: ApolloDriver, path: '/gql' }),
@@ -999,9 +1000,9 @@ export class AppModule {}
       'GET /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
       'POST /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] Aa',
-      'GET /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
-      'OPTIONS /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
-      'POST /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey] Aa',
+      'GET /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'OPTIONS /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'POST /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
     ]);
   });
 

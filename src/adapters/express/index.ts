@@ -20,7 +20,7 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringPackage } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf } from '../package-handlers.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -79,7 +79,8 @@ const APOLLO_SERVER_EXPRESS = 'apollo-server-express';
 function apolloRegistration(call: CallFact, callee: Value): RegistrationFact | null {
   const opts = call.args[0];
   if (callee.t !== 'pkg' || callee.pkg !== APOLLO_SERVER_EXPRESS || callee.path.at(-1) !== 'applyMiddleware' || opts?.k !== 'obj' || !opts.props['app']) return null;
-  return { target: opts.props['app'], method: APOLLO_APPLY, args: call.args, chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet };
+  // (args: the options, and the method called, whose server's options say whether it prevents CSRF)
+  return { target: opts.props['app'], method: APOLLO_APPLY, args: [opts, call.callee], chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet };
 }
 
 class ExpressLinker {
@@ -297,11 +298,16 @@ class ExpressLinker {
     const option = (key: string): Value | undefined => (opts.t === 'obj' && key in opts.props ? this.ctx.ev.member(opts, key, 0) : undefined);
     const path = option('path');
     const paths = path === undefined ? ['/graphql'] : this.ctx.pathsOf(file, reg, path);
-    const health = bool(option('disableHealthCheck')) === true ? [] : ['/.well-known/apollo/server-health'];
     if (!paths) {
       this.ctx.warn(file, reg.at, `the path of this ${APOLLO_APPLY}(…) is not known statically; its GraphQL endpoint is left out`, reg.snippet);
     }
-    return [...health, ...(paths ?? [])].flatMap((p) => this.route(b, r, ['ALL'], { k: 'str', v: p }, [], prefix, active, prefixes, app, [], APOLLO_SERVER_EXPRESS));
+    const method = this.ctx.ev.eval(file, reg.args[1]!);
+    const csrf = method.t === 'pkg' && method.path[0] === 'ApolloServer' ? apolloCsrf(this.ctx.ev, method.pkg, method.made?.[0], file, reg.at.line) : [];
+    const health = bool(option('disableHealthCheck')) === true ? [] : ['/.well-known/apollo/server-health'];
+    return [
+      ...health.flatMap((p) => this.route(b, r, ['ALL'], { k: 'str', v: p }, [], prefix, active, prefixes, app, [], { by: APOLLO_SERVER_EXPRESS, guards: [] })),
+      ...(paths ?? []).flatMap((p) => this.route(b, r, ['ALL'], { k: 'str', v: p }, [], prefix, active, prefixes, app, [], { by: APOLLO_SERVER_EXPRESS, guards: csrf })),
+    ];
   }
 
   /**
@@ -342,8 +348,8 @@ class ExpressLinker {
     prefixes: PrefixStep[],
     app: RouterObject,
     preFlattened?: { value: Value; expr: Expr; file: string }[],
-    /** the package answering it, when no function given does (the route's handler name) */
-    servedBy?: string,
+    /** the package answering it, when no function given does (the route's handler name), and the guards it applies itself */
+    servedBy?: { by: string; guards: AppliedGuard[] },
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
@@ -387,7 +393,7 @@ class ExpressLinker {
     active: ScopedGuard[],
     prefixes: PrefixStep[],
     app: RouterObject,
-    servedBy?: string,
+    servedBy?: { by: string; guards: AppliedGuard[] },
   ): void {
     const { reg, file } = b;
     const handler = items[items.length - 1];
@@ -401,9 +407,10 @@ class ExpressLinker {
       // (a route of a router mounted at `prefix` sees the path below it)
       else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
-    const inHandler = handler ? this.ctx.handlerGuards(handler) : [];
+    // (a package's handler applies its own: package-handlers.ts)
+    const inHandler = [...(handler ? [...this.ctx.handlerGuards(handler), ...answeringGuards(this.ctx.ev, handler.value, file, reg.at.line)] : []), ...(servedBy?.guards ?? [])];
     // (a package's handler answering there: named by its package)
-    const handlerName = servedBy ?? (handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null);
+    const handlerName = servedBy?.by ?? (handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null);
     const params = this.paramGuards(r);
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;

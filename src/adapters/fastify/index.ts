@@ -51,6 +51,7 @@ import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../.
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
+import { answeringGuards } from '../package-handlers.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -480,7 +481,9 @@ class FastifyApp {
     const methods = given === undefined ? ['GET', 'POST'] : stringsOf(given)?.map((m) => m.toUpperCase());
     if (!methods) this.ctx.warn(op.file, op.reg.at, `the methods ${APOLLO_PACKAGE} serves are not known statically (${pathNote(given!)}); its route is left out`, op.reg.snippet);
     if (path === null || !methods) return;
-    this.declare(op, frame.ctx, methods, [path], null, null, null, this.conditionsOf(op, frame), APOLLO_PACKAGE);
+    // (its handler is the plugin's, the server's CSRF prevention its guard: package-handlers.ts)
+    const handler = { value: this.pluginValue(op, op.reg.args[0]!), expr: op.reg.args[0]!, file: op.file };
+    this.declare(op, frame.ctx, methods, [path], null, handler, null, this.conditionsOf(op, frame), APOLLO_PACKAGE);
   }
 
   /**
@@ -946,7 +949,7 @@ class FastifyApp {
       for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
       for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
     }
-    if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler));
+    if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler), ...answeringGuards(this.ctx.ev, r.handler.value, file, reg.at.line));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
     const handlerName = r.servedBy ?? (r.handler ? this.handlerName(r.handler) : null);

@@ -38,7 +38,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { applying, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
-import { answeringPackage } from '../package-handlers.js';
+import { answeringGuards, answeringPackage } from '../package-handlers.js';
 
 const METHODS = ROUTER_METHODS;
 /** @koa/router 12 and koa-router write `:id?` and `{/:id}?` (path-to-regexp 6), @koa/router 13+ `{/:id}` (path-to-regexp 8). */
@@ -75,6 +75,8 @@ interface KoaRoute {
   handler: Item;
   /** the package answering it, when no function of the analysed code does (the route's handler name) */
   servedBy?: string;
+  /** the guards that package applies itself */
+  guards?: AppliedGuard[];
 }
 
 /** koa-proxies (read at 0.12.4, index.js): `proxy(path, options)` proxies the requests whose `ctx.path` is at or below `path`. */
@@ -411,7 +413,7 @@ class KoaLinker {
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
-        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && this.answering(mountedFn.item)));
+        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && this.answering(b, mountedFn.item)));
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -483,9 +485,10 @@ class KoaLinker {
    * A package's handler answering every request below the koa-mount path it is mounted at (a
    * GraphQL endpoint: package-handlers.ts): a route at the bare mount path, any method.
    */
-  private answering(it: Item): KoaRoute | null {
+  private answering(b: BoundRegistration, it: Item): KoaRoute | null {
     const pkg = answeringPackage(it.value, 'koa');
-    return pkg === null ? null : { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it, servedBy: pkg };
+    if (pkg === null) return null;
+    return { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it, servedBy: pkg, guards: answeringGuards(this.ctx.ev, it.value, b.file, b.reg.at.line) };
   }
 
   /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
@@ -610,7 +613,7 @@ class KoaLinker {
       const full = underMount(base, form);
       if (!passing || passing.serves) {
         const path = withoutUnknownHeads(full);
-        const guards = [...applying(active, r.method, full), ...this.ctx.handlerGuards(r.handler)];
+        const guards = [...applying(active, r.method, full), ...this.ctx.handlerGuards(r.handler), ...(r.guards ?? [])];
         this.ctx.addRoute(
           {
             method: r.method,

@@ -40,7 +40,7 @@ import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringPackage } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf } from '../package-handlers.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -237,6 +237,8 @@ interface GraphqlEndpoint {
   driver: string;
   path: string;
   useGlobalPrefix: boolean;
+  /** the CSRF prevention of the Apollo Server the driver makes with the options (package-handlers.ts) */
+  guards: AppliedGuard[];
   file: string;
   at: Loc;
   snippet: string;
@@ -883,7 +885,7 @@ class NestLinker {
           // (swagger-ui-express's page, a GraphQL or tRPC endpoint: package-handlers.ts)
           const answering = answeringPackage(it.value, 'express');
           if (answering !== null && scope !== '') {
-            this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: answering });
+            this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: answering, guards: answeringGuards(this.ev, it.value, file, at.line) });
             continue;
           }
           // a proxy there likewise: what it takes (http-proxy.ts)
@@ -914,12 +916,13 @@ class NestLinker {
     app: AppState,
     place: { file: string; at: Loc; snippet: string },
     route: { method: string; path: string; caseSensitive: boolean; trailingSlashInsensitive: boolean },
-    handler: { pkg: string } | { items: FlatItem[] },
+    handler: { pkg: string; guards?: AppliedGuard[] } | { items: FlatItem[] },
   ): void {
     if (!this.ctx.expand(place.file, place.at, place.snippet)) return;
     const { method, path, caseSensitive, trailingSlashInsensitive } = route;
     const guards = app.uses.filter((u) => pathApplies(u.scope, path, caseSensitive)).map((u) => u.guard);
     let name: string | null = 'pkg' in handler ? handler.pkg : null;
+    if ('pkg' in handler) guards.push(...(handler.guards ?? []));
     let handlerFn: { file: string; fn: number } | null = null;
     if ('items' in handler) {
       const last = handler.items[handler.items.length - 1]!;
@@ -1327,7 +1330,9 @@ class NestLinker {
       this.ctx.warn(call.file, e.at, `${unknown} of this ${what} ${unknown.startsWith('the options') ? 'are' : 'is'} not known statically; the GraphQL endpoint it serves is left out`, place.snippet);
       return null;
     }
-    return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, ...place };
+    // (@nestjs/apollo makes `new ApolloServer({ …, ...options })` of @apollo/server)
+    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', this.evalIn(source!), call.file, e.at.line) : [];
+    return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, guards, ...place };
   }
 
   /**
@@ -1351,10 +1356,10 @@ class NestLinker {
     const place = { file: g.file, at: g.at, snippet: g.snippet };
     for (const prefix of new Set(steps.length === 0 ? [''] : steps.map((s) => (s.unknown !== undefined ? '' : s.prefix)))) {
       const path = prefix === '' ? normal(g.path) : normal(prefix) + normal(g.path);
-      if (g.driver === '@nestjs/apollo' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver });
+      if (g.driver === '@nestjs/apollo' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver, guards: g.guards });
       else
         for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : ['GET', 'POST'])
-          this.instanceRoute(app, place, { method, path, caseSensitive: router.init.caseSensitive, trailingSlashInsensitive: !router.init.strict }, { pkg: g.driver });
+          this.instanceRoute(app, place, { method, path, caseSensitive: router.init.caseSensitive, trailingSlashInsensitive: !router.init.strict }, { pkg: g.driver, guards: g.guards });
     }
   }
 
