@@ -912,8 +912,15 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
     // is not known statically (a first value holds for anything else: a prefix, a router)
     else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
+    // `let api; if (v2) api = v2Router; else api = v1Router`, `let prefix = '/internal'; if (legacy)
+    // prefix = '/legacy'`: a name given another value under a condition holds either, as the
+    // condition chooses (what it held before in the other case)
+    else if (s && before && !isEncoded(before) && ctx.when.length > 0 && !sameLiteral(before, rhs) && !mentions(rhs, left.text)) {
+      const c = ctx.when[ctx.when.length - 1]!;
+      s.bindings[left.text] = { k: 'choice', test: c.test, then: c.holds ? rhs : before, otherwise: c.holds ? before : rhs, text: `${left.text} (${c.text})` };
+    }
     // (a name given another value after its first: no condition is decided on it, link/conditions.ts)
-    if (s && before && !isUnassigned(before) && !(isLiteral(rhs) && !isEncoded(before) && isLiteral(before) && rhs.k === before.k && rhs.v === before.v))
+    if (s && before && !isUnassigned(before) && !(!isEncoded(before) && sameLiteral(before, rhs)))
       s.bindings[REASSIGNED + left.text] = { k: 'bool', v: true };
   }
   // `this.app = express()` in a class's member: the field, as first assigned (where it was not
@@ -949,6 +956,16 @@ function listNames(ts: TSModule, pattern: TS.ArrayBindingPattern): [string, numb
     if (!ts.isOmittedExpression(el) && !el.dotDotDotToken && ts.isIdentifier(el.name)) out.push([el.name.text, i]);
   });
   return out;
+}
+
+/** Two literals of one value. */
+function sameLiteral(a: Expr, b: Expr): boolean {
+  return isLiteral(a) && isLiteral(b) && a.k === b.k && a.v === b.v;
+}
+
+/** Does `e` read the name `name` (`x = wrap(x)`)? */
+function mentions(e: Expr, name: string): boolean {
+  return JSON.stringify(e).includes(`"name":${JSON.stringify(name)}`);
 }
 
 function isLiteral(e: Expr): e is Extract<Expr, { k: 'str' | 'num' | 'bool' }> {

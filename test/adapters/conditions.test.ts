@@ -189,6 +189,45 @@ describe('registrations under conditions', () => {
     }
   });
 
+  it('a name given another value under a condition holds either value: each router it may be is mounted, each path it may be taken, one a constant condition picks alone', async () => {
+    const routes = `import { Router } from 'express';
+
+export const sitesV1 = Router();
+sitesV1.get('/sites', (req, res) => res.json([]));
+export const sitesV2 = Router();
+sitesV2.get('/projects', (req, res) => res.json([]));
+`;
+    const app = (head: string) => `import express from 'express';
+import { sitesV1, sitesV2 } from './routes';
+${head}
+export const app = express();
+let api;
+if (API_VERSION === 2) {
+  api = sitesV2;
+} else {
+  api = sitesV1;
+}
+app.use('/api', api);
+let opsPrefix = '/internal';
+if (process.env.LEGACY_OPS) opsPrefix = '/legacy';
+app.use(opsPrefix, sitesV1);
+app.use('/next', process.env.NEXT === 'on' ? sitesV2 : sitesV1);
+`;
+    const undecided = await check(writeProject({ 'package.json': EXPRESS_PACKAGE, 'src/routes.ts': routes, 'src/app.ts': app('const API_VERSION = Number(process.env.API_VERSION);') }));
+    expect(undecided.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/projects',
+      'GET /api/sites',
+      'GET /internal/sites',
+      'GET /legacy/sites',
+      'GET /next/projects',
+      'GET /next/sites',
+    ]);
+    expect(undecided.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+    // a constant decides it: v2 alone under /api
+    const decided = await check(writeProject({ 'package.json': EXPRESS_PACKAGE, 'src/routes.ts': routes, 'src/app.ts': app('const API_VERSION = 2;') }));
+    expect(decided.routes.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/projects']);
+  });
+
   it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
     const whoami = async (app: string): Promise<string[]> =>
       lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));

@@ -39,6 +39,14 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
   };
 }
 
+/**
+ * `app.use('/api', v2 ? apiV2 : apiV1)` (or a name given either): a router that is one of
+ * several the code chooses between at run time is each of them, mounted (either may be served).
+ */
+function routerChoices<T extends { value: Value }>(items: T[]): T[] {
+  return items.flatMap((it) => (it.value.t === 'unknown' && it.value.alts?.length && it.value.alts.every((a) => a.t === 'router') ? it.value.alts.map((value) => ({ ...it, value })) : [it]));
+}
+
 export const expressAdapter: Adapter = {
   name: 'express',
   title: 'Express',
@@ -159,7 +167,7 @@ class ExpressLinker {
     const args = b.reg.args;
     const first = this.ctx.ev.eval(b.file, args[0]!);
     const paths = this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
-    if (paths) return { path: paths, items: this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1))), pathUnresolved: false };
+    if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1)))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
@@ -171,7 +179,7 @@ class ExpressLinker {
       first.t === 're' ||
       (first.t === 'param' && args.length >= 2 && /path|prefix|url|base/i.test(first.path?.at(-1) ?? first.name)) ||
       (notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200))));
-    return { path: null, items: this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)), pathUnresolved: looksLikePath };
+    return { path: null, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args))), pathUnresolved: looksLikePath };
   }
 
   /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
