@@ -27,6 +27,9 @@
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { AppliedGuard } from '../types.js';
 
+/** tRPC's Express adapter: its endpoint's routes are its router's procedures (trpc.ts), when that router is known. */
+export const TRPC_EXPRESS = '@trpc/server/adapters/express';
+
 interface PackageHandler {
   framework: 'express' | 'hono' | 'koa';
   /** the module specifiers it is imported from */
@@ -40,7 +43,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['@apollo/server/express4', '@as-integrations/express4', '@as-integrations/express5'], factory: 'expressMiddleware' },
   { framework: 'express', modules: ['express-graphql'], factory: 'graphqlHTTP' },
   { framework: 'express', modules: ['graphql-http/lib/use/express'], factory: 'createHandler' },
-  { framework: 'express', modules: ['@trpc/server/adapters/express'], factory: 'createExpressMiddleware' },
+  { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
   { framework: 'hono', modules: ['@hono/trpc-server'], factory: 'trpcServer' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },

@@ -20,7 +20,8 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringGuards, answeringPackage, apolloCsrf } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf, TRPC_EXPRESS } from '../package-handlers.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -267,6 +268,11 @@ class ExpressLinker {
             else for (const path of proxiedPaths({ paths: proxied.paths, whole: proxied.whole }, full, r.init.caseSensitive)) this.packageRoute(b, path, proxied.pkg, [...inherited, ...local], app);
             return;
           }
+          // tRPC's endpoint: a route per procedure of its router (trpc.ts), when that is known
+          if (p !== '' && idx === items.length - 1 && answeringPackage(it.value, 'express') === TRPC_EXPRESS) {
+            const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
+            if (this.trpcRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
+          }
           // A path-mounted function that answers and never calls next is an ALL route: one of
           // the analysed code, or a package's that answers every request reaching it
           // (swagger-ui-express's `setup(…)`, a GraphQL or tRPC endpoint: package-handlers.ts).
@@ -291,6 +297,47 @@ class ExpressLinker {
       }
     }
     return local;
+  }
+
+  /**
+   * tRPC's `createExpressMiddleware({ router })` at `path`: each procedure of the router at
+   * `path/<procedure>` (trpc.ts), for its kind's method, behind the layers before it and the
+   * procedure's middleware, located where the procedure is written; the path matched exactly.
+   * False (with a warning) when the router is not known statically: the endpoint is then one route.
+   */
+  private trpcRoutes(b: BoundRegistration, v: Value, path: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): boolean {
+    const { reg, file } = b;
+    const router = endpointRouter(v);
+    const found = router ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: 'the router is not known statically' };
+    if ('why' in found) {
+      this.ctx.warn(file, reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, reg.snippet);
+      return false;
+    }
+    for (const p of found.procedures) {
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
+      const method = PROCEDURE_METHODS[p.kind];
+      const full = joinPath(path, p.path);
+      this.ctx.addRoute(
+        {
+          method,
+          path: withoutUnknownHeads(full),
+          file: p.file,
+          line: p.at.line,
+          column: p.at.column,
+          snippet: '',
+          framework: 'express',
+          handler: p.path,
+          app: app.name ?? 'app',
+          trailingSlashInsensitive: false,
+          caseSensitive: true,
+          prefixes,
+          guards: uniqueGuards([...applying(active, method, full), ...procedureGuards(this.ctx, p)]),
+          handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
+        },
+        app,
+      );
+    }
+    return true;
   }
 
   /**

@@ -41,6 +41,11 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+
+/** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
+const TRPC_NEXT = '@trpc/server/adapters/next';
+const TRPC_FETCH = '@trpc/server/adapters/fetch';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 /** Packages whose `handle(app)` serves a Hono app from a route handler. */
@@ -441,6 +446,9 @@ class NextLinker {
       this.connectRoutes(connect, { path, app, config, prefixes, guards: [...middleware, ...wrappers], other });
       return;
     }
+    // a tRPC endpoint (`createNextApiHandler({ router })`, a handler returning `fetchRequestHandler({ router, … })`): its procedures
+    const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
+    if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
     const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     for (const { method: m, branch } of served) {
@@ -467,6 +475,67 @@ class NextLinker {
         null,
       );
     }
+  }
+
+  /**
+   * The router of a tRPC endpoint a handler is: `createNextApiHandler({ router })`
+   * (@trpc/server/adapters/next), or a function returning `fetchRequestHandler({ router, … })`
+   * (@trpc/server/adapters/fetch, in an App Router route); null when it is none.
+   */
+  private trpcEndpoint(handler: Value): { file: string; expr: Expr } | null {
+    const made = (v: Value): { file: string; expr: Expr } | null =>
+      v.t === 'pkg' && ((v.pkg === TRPC_NEXT && v.path.join('.') === 'createNextApiHandler') || (v.pkg === TRPC_FETCH && v.path.join('.') === 'fetchRequestHandler')) ? endpointRouter(v) : null;
+    if (handler.t !== 'fn') return made(handler);
+    // (only where the fetch adapter is imported: what other handlers return is read by no route, see relocate.ts)
+    if (!this.ctx.files.get(handler.file)?.imports.some((i) => i.source === TRPC_FETCH)) return null;
+    for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) {
+      const found = made(this.ctx.ev.eval(handler.file, r));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /**
+   * A tRPC endpoint at a dynamic segment (`pages/api/trpc/[trpc].ts`, `app/api/trpc/[trpc]/route.ts`,
+   * whose parameter names the procedure): each procedure of its router at the segment's place,
+   * for its kind's method — those the exported handler answers — behind the route's middleware
+   * and wrappers and the procedure's own (trpc.ts), located where the procedure is written. False
+   * (with a warning) when the router is not known statically: the endpoint is then one route.
+   */
+  private trpcRoutes(
+    router: { file: string; expr: Expr },
+    r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
+  ): boolean {
+    const found = trpcProcedures(this.ctx.ev, router.file, router.expr);
+    if ('why' in found) {
+      this.ctx.warn(r.file, r.place.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, r.place.snippet);
+      return false;
+    }
+    const base = r.path.replace(/\/[^/]*\/?$/, '');
+    for (const p of found.procedures) {
+      const method = PROCEDURE_METHODS[p.kind];
+      if (r.method !== 'ALL' && r.method !== method) continue;
+      this.ctx.addRoute(
+        {
+          method,
+          path: `${base}/${p.path}`,
+          file: p.file,
+          line: p.at.line,
+          column: p.at.column,
+          framework: 'next',
+          handler: p.path,
+          app: r.app,
+          trailingSlashInsensitive: false,
+          caseSensitive: true,
+          prefixes: r.prefixes,
+          guards: [...r.guards, ...procedureGuards(this.ctx, p)],
+          handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
+          snippet: '',
+        },
+        null,
+      );
+    }
+    return true;
   }
 
   /**

@@ -1,0 +1,201 @@
+/**
+ * tRPC endpoints (src/adapters/trpc.ts): an endpoint served by Express, by a Pages Router API
+ * route or by an App Router route handler is a route per procedure of its router, at
+ * `<endpoint>/<dotted path>`, by the method its kind is served with, behind the layers before the
+ * endpoint and the middleware its builder chain runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { findingRows } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+/** The tRPC instance of a control plane: a public builder, one behind a session check, one behind the tenant check too. */
+const TRPC = `import { initTRPC, TRPCError } from '@trpc/server';
+import type { Context } from './context';
+
+const t = initTRPC.context<Context>().create();
+
+export const createTRPCRouter = t.router;
+export const mergeRouters = t.mergeRouters;
+
+const timing = t.middleware(async ({ path, next }) => {
+  const started = Date.now();
+  const result = await next();
+  console.log(path, Date.now() - started);
+  return result;
+});
+
+const isAuthed = t.middleware(({ ctx, next }) => {
+  if (!ctx.session?.userId) {
+    throw new TRPCError({ code: 'UNAUTHORIZED' });
+  }
+  return next({ ctx: { session: ctx.session } });
+});
+
+export const publicProcedure = t.procedure.use(timing);
+export const protectedProcedure = publicProcedure.use(isAuthed);
+export const tenantProcedure = protectedProcedure.use(({ ctx, input, next }) => {
+  if ((input as { tenantId: string }).tenantId !== ctx.session.activeTenantId) {
+    throw new TRPCError({ code: 'NOT_FOUND' });
+  }
+  return next();
+});
+`;
+
+const CONTEXT = `export async function createContext({ req }: { req: { session?: { userId?: string; activeTenantId?: string } } }) {
+  return { session: req.session, db: globalThis.db };
+}
+export type Context = Awaited<ReturnType<typeof createContext>>;
+`;
+
+const SITES = `import { z } from 'zod';
+import { createTRPCRouter, tenantProcedure, publicProcedure } from '../trpc';
+
+const byTenant = z.object({ tenantId: z.string() });
+
+export const sitesRouter = createTRPCRouter({
+  list: tenantProcedure.input(byTenant).query(({ ctx, input }) => ctx.db.sites.findMany({ where: { tenantId: input.tenantId } })),
+  create: tenantProcedure
+    .input(byTenant.extend({ name: z.string().min(1) }))
+    .meta({ audit: true })
+    .mutation(({ ctx, input }) => ctx.db.sites.create({ data: input })),
+  badge: publicProcedure.input(z.object({ siteId: z.string() })).query(({ input }) => ({ siteId: input.siteId, status: 'live' })),
+});
+`;
+
+const OPS = `import { createTRPCRouter, protectedProcedure } from '../trpc';
+
+const queues = {
+  drain: protectedProcedure.mutation(({ ctx }) => ctx.db.queues.drainAll()),
+};
+
+export const opsRouter = createTRPCRouter({
+  ...queues,
+  // (tRPC 11: a plain object nests a router)
+  cache: { purge: protectedProcedure.mutation(({ ctx }) => ctx.db.cache.purge()) },
+});
+`;
+
+const ROOT = `import { createTRPCRouter, mergeRouters, protectedProcedure } from './trpc';
+import { sitesRouter } from './routers/sites';
+import { opsRouter } from './routers/ops';
+
+const accountRouter = createTRPCRouter({
+  me: protectedProcedure.query(({ ctx }) => ({ userId: ctx.session.userId })),
+});
+
+export const appRouter = mergeRouters(
+  accountRouter,
+  createTRPCRouter({ sites: sitesRouter, internal: createTRPCRouter({ ops: opsRouter }) }),
+);
+export type AppRouter = typeof appRouter;
+`;
+
+/** Method, path, handler, place and guards (name:kinds) of every route. */
+function lines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+}
+
+const EXPECTED = (base: string, before: string[] = []): string[] => {
+  const g = (...names: string[]) => `[${[...before, ...names].join(', ')}]`;
+  return [
+    `POST ${base}/internal.ops.cache.purge internal.ops.cache.purge server/routers/ops.ts:10 ${g('isAuthed:auth')}`,
+    `POST ${base}/internal.ops.drain internal.ops.drain server/routers/ops.ts:4 ${g('isAuthed:auth')}`,
+    `GET ${base}/me me server/root.ts:6 ${g('isAuthed:auth')}`,
+    `GET ${base}/sites.badge sites.badge server/routers/sites.ts:12 ${g()}`,
+    `POST ${base}/sites.create sites.create server/routers/sites.ts:8 ${g('isAuthed:auth', '(inline middleware):tenant')}`,
+    `GET ${base}/sites.list sites.list server/routers/sites.ts:7 ${g('isAuthed:auth', '(inline middleware):tenant')}`,
+  ];
+};
+
+function project(files: Record<string, string>): string {
+  return writeProject({
+    'server/trpc.ts': TRPC,
+    'server/context.ts': CONTEXT,
+    'server/routers/sites.ts': SITES,
+    'server/routers/ops.ts': OPS,
+    'server/root.ts': ROOT,
+    ...files,
+  });
+}
+
+describe('tRPC endpoints: a route per procedure', () => {
+  it('in Express (createExpressMiddleware), under the mount path, behind the layers before it', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+function verifyCsrfToken(req, res, next) {
+  if (req.get('x-csrf-token') !== req.session?.csrfToken) return res.status(403).json({ error: 'csrf' });
+  next();
+}
+
+export const app = express();
+app.use(verifyCsrfToken);
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(EXPECTED('/api/trpc', ['verifyCsrfToken:csrf']));
+    // matched exactly: tRPC reads the procedure from the path below the mount
+    expect(res.routes.every((r) => r.caseSensitive && !r.trailingSlashInsensitive)).toBe(true);
+  });
+
+  it('in a Next.js Pages Router API route (createNextApiHandler) and an App Router route handler (fetchRequestHandler)', async () => {
+    const pkg = JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
+    const pages = project({
+      'package.json': pkg,
+      'pages/api/trpc/[trpc].ts': `import { createNextApiHandler } from '@trpc/server/adapters/next';
+import { appRouter } from '../../../server/root';
+import { createContext } from '../../../server/context';
+
+export default createNextApiHandler({ router: appRouter, createContext });
+`,
+    });
+    expect(lines(await check(pages))).toEqual(EXPECTED('/api/trpc'));
+    // the App Router route answers the methods it exports: GET alone serves the queries alone
+    const app = project({
+      'package.json': pkg,
+      'app/api/trpc/[trpc]/route.ts': `import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from '../../../../server/root';
+import { createContext } from '../../../../server/context';
+
+const handler = (req: Request) =>
+  fetchRequestHandler({
+    endpoint: '/api/trpc',
+    req,
+    router: appRouter,
+    createContext: () => createContext({ req: {} }),
+  });
+
+export { handler as GET };
+`,
+    });
+    expect(lines(await check(app))).toEqual(EXPECTED('/api/trpc').filter((l) => l.startsWith('GET ')));
+  });
+
+  it('a router not known statically: a warning at the endpoint, which is one route', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0' } }),
+      'server/index.ts': `import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { loadRouter } from './plugins';
+
+export const app = express();
+app.use('/trpc', createExpressMiddleware({ router: loadRouter(process.env.PLUGIN) }));
+`,
+      'server/plugins.ts': `export function loadRouter(name: string) {
+  return require(name).router;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /trpc @trpc/server/adapters/express server/index.ts:6 []']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'server/index.ts:6:1 warning unresolved-route the router is not known statically: the procedures of this tRPC endpoint are not listed, the endpoint is one route',
+    ]);
+  });
+});
