@@ -157,11 +157,15 @@ export function endpointRouter(v: Value): { file: string; expr: Expr } | null {
 
 /** What a procedure runs before answering: its middleware, in order, then the checks leading its resolver. */
 export function procedureGuards(ctx: LinkContext, p: Procedure): AppliedGuard[] {
+  return [...middlewareGuards(ctx, p), ...(p.resolver ? ctx.handlerGuards(p.resolver) : [])];
+}
+
+/** The guards among a procedure's middleware, in order, each where its builder is given it. */
+export function middlewareGuards(ctx: LinkContext, p: Procedure): AppliedGuard[] {
   const out: AppliedGuard[] = [];
   for (const m of p.middleware) {
     const g = ctx.guard(m.file, m.expr, m.value, 'route-middleware', m.at);
     if (g) out.push(g);
   }
-  if (p.resolver) out.push(...ctx.handlerGuards(p.resolver));
   return out;
 }

@@ -565,7 +565,7 @@ admin.register(swaggerUi, { routePrefix: process.env.DOCS_PREFIX });
     ]);
   });
 
-  it('mercurius, @as-integrations/fastify and the tRPC plugin serve their endpoints where they are registered, behind the hooks of that context', async () => {
+  it('mercurius, @as-integrations/fastify and the tRPC plugin (a route per procedure) serve their endpoints where they are registered, behind the hooks of that context', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', mercurius: '^16.0.0', '@apollo/server': '^4.11.0', '@as-integrations/fastify': '^2.1.1', '@trpc/server': '^11.0.0' } }),
       'src/session.ts': `export async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }`,
@@ -591,14 +591,23 @@ app.register(async (api) => {
 }, { prefix: '/api' });
 await app.register(mercurius, { schema, routes: false });
 `,
-      'src/trpc.ts': 'export const appRouter = {};\nexport const createContext = () => ({});\n',
+      'src/trpc.ts': `import { initTRPC } from '@trpc/server';
+const t = initTRPC.create();
+export const appRouter = t.router({
+  ping: t.procedure.query(() => 'pong'),
+  save: t.procedure.mutation(() => true),
+});
+export const createContext = () => ({});
+`,
       'src/schema.ts': "export const schema = 'type Query { ok: Boolean }';\nexport const resolvers = {};\n",
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
       'POST /api/apollo @as-integrations/fastify src/server.ts:19 [requireSession, ApolloServer csrfPrevention]',
       'GET /api/trpc @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
-      'ALL /api/trpc/:path @trpc/server/adapters/fastify src/server.ts:16 [requireSession]',
+      // (a route per procedure of the plugin's router, named and located as the procedure)
+      'GET /api/trpc/ping ping src/trpc.ts:4 [requireSession]',
+      'POST /api/trpc/save save src/trpc.ts:5 [requireSession]',
       'GET /api/v2/query mercurius src/server.ts:15 [requireSession]',
       'POST /api/v2/query mercurius src/server.ts:15 [requireSession]',
       'GET /graphiql mercurius src/server.ts:12 []',

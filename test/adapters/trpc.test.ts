@@ -144,6 +144,26 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
     expect(res.routes.every((r) => r.caseSensitive && !r.trailingSlashInsensitive)).toBe(true);
   });
 
+  it('in Fastify (fastifyTRPCPlugin), under the prefix it is registered with, behind the hooks of the context', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import Fastify from 'fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+async function verifyCsrfToken(request, reply) {
+  if (request.headers['x-csrf-token'] !== request.session?.csrfToken) return reply.code(403).send({ error: 'csrf' });
+}
+
+export const app = Fastify();
+app.addHook('onRequest', verifyCsrfToken);
+app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { router: appRouter, createContext } });
+`,
+    });
+    expect(lines(await check(dir))).toEqual(EXPECTED('/api/trpc', ['verifyCsrfToken:csrf']));
+  });
+
   it('in a Next.js Pages Router API route (createNextApiHandler) and an App Router route handler (fetchRequestHandler)', async () => {
     const pkg = JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
     const pages = project({

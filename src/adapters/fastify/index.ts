@@ -52,6 +52,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { answeringGuards } from '../package-handlers.js';
+import { middlewareGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -167,6 +168,8 @@ interface PendingRoute {
   when: Conditions;
   /** the package that serves it (a plugin's own route), named as its handler */
   servedBy: string | null;
+  /** a tRPC procedure's route: where the procedure is written, and the guards of its middleware (trpc.ts) */
+  procedure?: { file: string; at: Loc; guards: AppliedGuard[] };
 }
 
 /** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
@@ -489,7 +492,9 @@ class FastifyApp {
   /**
    * tRPC's `fastifyTRPCPlugin` (@trpc/server/adapters/fastify, read at 10.45 and 11.x): a plain
    * plugin, so in a child context under the `prefix` it is registered with, declaring every
-   * method at `/:path` (the procedure) and, with `useWSS`, GET `/` for the WebSocket.
+   * method at `/:path` (the procedure) and, with `useWSS`, GET `/` for the WebSocket. With the
+   * router of its `trpcOptions` known, `/:path` is a route per procedure (trpc.ts), at
+   * `/<procedure>`, for its kind's method, named and located as the procedure.
    */
   private trpc(op: Op, opts: Value | null, frame: Frame): void {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
@@ -497,7 +502,15 @@ class FastifyApp {
     if (prefix === null) return;
     const child = this.childOf(frame.ctx, prefix, op);
     const when = this.conditionsOf(op, frame);
-    this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
+    const trpcOptions = option('trpcOptions');
+    const router = trpcOptions?.t === 'obj' && trpcOptions.props['router'] ? { file: trpcOptions.file, expr: trpcOptions.props['router'] } : null;
+    const found = router ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: 'the router is not known statically' };
+    if ('why' in found) {
+      this.ctx.warn(op.file, op.reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, op.reg.snippet);
+      this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
+    } else
+      for (const p of found.procedures)
+        this.declare(op, child, [PROCEDURE_METHODS[p.kind]], [`/${p.path}`], null, p.resolver, null, when, p.path, { file: p.file, at: p.at, guards: middlewareGuards(this.ctx, p) });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
   }
 
@@ -877,6 +890,7 @@ class FastifyApp {
     headStep: PrefixStep | null,
     when: Conditions,
     servedBy: string | null,
+    procedure?: PendingRoute['procedure'],
   ): void {
     const { reg, file } = op;
     const ev = this.ctx.ev;
@@ -912,6 +926,7 @@ class FastifyApp {
           head: headStep,
           when,
           servedBy,
+          ...(procedure ? { procedure } : {}),
         });
       }
     }
@@ -949,6 +964,8 @@ class FastifyApp {
       for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
       for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
     }
+    // (a tRPC procedure's middleware runs in the handler, before its resolver)
+    if (r.procedure) guards.push(...r.procedure.guards);
     if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler), ...answeringGuards(this.ctx.ev, r.handler.value, file, reg.at.line));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
@@ -958,7 +975,7 @@ class FastifyApp {
         {
           method,
           path: r.path,
-          ...routePlace(file, reg),
+          ...(r.procedure ? { file: r.procedure.file, line: r.procedure.at.line, column: r.procedure.at.column, snippet: '' } : routePlace(file, reg)),
           framework: 'fastify',
           handler: handlerName,
           app: this.app.name ?? 'app',
