@@ -27,8 +27,9 @@
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { AppliedGuard } from '../types.js';
 
-/** tRPC's Express adapter: its endpoint's routes are its router's procedures (trpc.ts), when that router is known. */
+/** tRPC's Express adapter and Hono's: an endpoint's routes are its router's procedures (trpc.ts), when that router is known. */
 export const TRPC_EXPRESS = '@trpc/server/adapters/express';
+export const HONO_TRPC = '@hono/trpc-server';
 
 interface PackageHandler {
   framework: 'express' | 'hono' | 'koa';
@@ -45,7 +46,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['graphql-http/lib/use/express'], factory: 'createHandler' },
   { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
-  { framework: 'hono', modules: ['@hono/trpc-server'], factory: 'trpcServer' },
+  { framework: 'hono', modules: [HONO_TRPC], factory: 'trpcServer' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },
   { framework: 'koa', modules: ['@as-integrations/koa'], factory: 'koaMiddleware' },
 ];

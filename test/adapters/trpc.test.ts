@@ -164,6 +164,22 @@ app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { router: ap
     expect(lines(await check(dir))).toEqual(EXPECTED('/api/trpc', ['verifyCsrfToken:csrf']));
   });
 
+  it('in Hono (@hono/trpc-server), at its endpoint, behind the middleware before it', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.7.0', '@hono/trpc-server': '^0.3.4', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { trpcServer } from '@hono/trpc-server';
+import { appRouter } from './root';
+
+export const app = new Hono();
+app.use('/api/*', csrf());
+app.use('/api/trpc/*', trpcServer({ router: appRouter, endpoint: '/api/trpc' }));
+`,
+    });
+    expect(lines(await check(dir))).toEqual(EXPECTED('/api/trpc', ['csrf:csrf']));
+  });
+
   it('in a Next.js Pages Router API route (createNextApiHandler) and an App Router route handler (fetchRequestHandler)', async () => {
     const pkg = JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
     const pages = project({

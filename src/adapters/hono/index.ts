@@ -31,7 +31,8 @@ import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../path
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { answeringPackage } from '../package-handlers.js';
+import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
+import { PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -77,6 +78,8 @@ interface Entry {
   origin: Origin;
   /** `doc()`: the OpenAPI document itself */
   doc: boolean;
+  /** a tRPC procedure (trpc.ts): named by its path, located where it is written; its middleware, then its resolver, are `items` */
+  procedure?: { path: string; file: string; at: Loc };
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -302,6 +305,8 @@ class HonoLinker {
       }
       const items = ev.flatten(file, known || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
+      // @hono/trpc-server's endpoint with its router known: a route per procedure
+      if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, out, key, steps)) return;
       for (const p of paths) {
         // (a package's handler answering every request there, a GraphQL or tRPC endpoint, is a route: package-handlers.ts)
         if (m === 'use') entry(answeringPackage(items[items.length - 1]!.value, 'hono') !== null ? 'route' : 'mw', 'ALL', p, items);
@@ -425,6 +430,31 @@ class HonoLinker {
     return this.ctx.guard(it.file, it.expr, this.unwrap(it.value), mechanism, at);
   }
 
+  /**
+   * `use(path, trpcServer({ router, endpoint }))` of @hono/trpc-server (0.3, src/index.ts, which
+   * hands the request to tRPC's fetch adapter): each procedure of the router at
+   * `endpoint/<procedure>` (`endpoint` '/trpc' unless given), for its kind's method, behind the
+   * middleware before it and the procedure's own (trpc.ts). False when `v` is no such endpoint,
+   * or (with a warning) its router is not known statically: it is then one route.
+   */
+  private trpcEntries(b: BoundRegistration, v: Value, out: Entry[], key: (string | number)[], steps: PrefixStep[]): boolean {
+    const { reg, file } = b;
+    if (answeringPackage(v, 'hono') !== HONO_TRPC) return false;
+    const opts = v.t === 'pkg' ? v.args[0] : undefined;
+    const router = opts?.t === 'obj' && opts.props['router'] ? { file: opts.file, expr: opts.props['router'] } : null;
+    const endpoint = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : ['/trpc'];
+    const found = router && endpoint?.length === 1 ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: router ? 'the endpoint is not known statically' : 'the router is not known statically' };
+    if ('why' in found) {
+      this.ctx.warn(file, reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, reg.snippet);
+      return false;
+    }
+    for (const p of found.procedures) {
+      const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
+      out.push({ kind: 'route', method: PROCEDURE_METHODS[p.kind], path: `${endpoint![0]!.replace(/\/$/, '')}/${p.path}`, items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at } });
+    }
+    return true;
+  }
+
   private emit(base: RouterObject): void {
     const list = this.entries(base);
     const views = this.viewsWith(base).filter((r) => this.baseOf(r).id === base.id);
@@ -442,10 +472,13 @@ class HonoLinker {
           if (g) guards.push(g);
         }
       }
-      for (const it of e.items.slice(0, -1)) {
-        const g = this.guard(it, 'route-middleware', e.reg.at);
-        if (g) guards.push(g);
-      }
+      // (a tRPC procedure's middleware: each where its builder is given it)
+      if (e.procedure) guards.push(...e.items.slice(0, -1).flatMap((it) => this.guard(it, 'route-middleware', (it as { at?: Loc }).at ?? e.procedure!.at) ?? []));
+      else
+        for (const it of e.items.slice(0, -1)) {
+          const g = this.guard(it, 'route-middleware', e.reg.at);
+          if (g) guards.push(g);
+        }
       const handler = e.items[e.items.length - 1];
       if (handler) guards.push(...this.ctx.handlerGuards(handler));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
@@ -453,9 +486,9 @@ class HonoLinker {
         {
           method: e.method,
           path: withoutUnknownHeads(e.path),
-          ...routePlace(e.file, e.reg),
+          ...(e.procedure ? { file: e.procedure.file, line: e.procedure.at.line, column: e.procedure.at.column, snippet: '' } : routePlace(e.file, e.reg)),
           framework: 'hono',
-          handler: e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,
+          handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,
           app,
           trailingSlashInsensitive: !base.init.strict,
           caseSensitive: true,
