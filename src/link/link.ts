@@ -112,7 +112,8 @@ export interface ParamRegistration {
 
 
 /** A registration on a router, in function `fn`, that reads the function's parameters (`app.use(prefix, router)`). */
-export type CallSiteRegistration = Omit<ParamRegistration, 'index'>;
+/** Made on `router` (one of several when the target is a choice) with arguments a function's parameters give. */
+export type CallSiteRegistration = Omit<ParamRegistration, 'index'> & { router: RouterObject };
 
 export type RouteDraft = Omit<Route, 'classification' | 'family' | 'contractRoute' | 'contractMatch' | 'driftReason'>;
 
@@ -1000,28 +1001,30 @@ export function link(
     for (const r of [...facts.registrations, ...madeByCalls(ev, adapters, file, facts)]) {
       // (its target's root, read once; a target reading a loop's variable is read per item)
       const root = readsLoopVariable(facts, r.target) ? null : chainRoot(ev, file, r.target);
-      if (root && !madeOn(root, file)) continue;
+      if (root && !eachOf(root).some((t) => madeOn(t, file))) continue;
       // (a loop over a list something adds to: what is added is not read, and the warning says so)
       const addedTo = (call: { file: string; fact: CallFact }): void =>
         ctx.warn(file, r.at, `the list this loop goes over is added to (${call.fact.snippet.trim().replace(/;$/, '')} at ${call.file}:${call.fact.at.line}); the routes of what is added are left out`, r.snippet);
       for (const reg of unrolled(ev, file, facts, r, undefined, addedTo)) {
         // (under a condition known to fail, it is never made)
         if (!ctx.possible(file, reg)) continue;
-        const t = root ?? chainRoot(ev, file, reg.target);
-        if (!madeOn(t, file)) continue;
-        if (t.t === 'router') {
-          const router = ev.routers.get(t.id)!;
-          if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
-          // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
-          const read = paramsRead(facts, argExprs(reg));
-          const fn = read.size === 1 ? [...read][0]! : null;
-          if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn });
-          else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
-        } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
-          propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
-          propertyFns.push(t.fn);
-        } else if (t.t === 'param' && t.file === file) {
-          paramRegs.push({ reg, file, fn: t.fn, index: t.index });
+        // (made on a router that is one of several, `let app; if (test) app = a; else app = b`: on each)
+        for (const t of eachOf(root ?? chainRoot(ev, file, reg.target))) {
+          if (!madeOn(t, file)) continue;
+          if (t.t === 'router') {
+            const router = ev.routers.get(t.id)!;
+            if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
+            // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
+            const read = paramsRead(facts, argExprs(reg));
+            const fn = read.size === 1 ? [...read][0]! : null;
+            if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn, router });
+            else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
+          } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
+            propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
+            propertyFns.push(t.fn);
+          } else if (t.t === 'param' && t.file === file) {
+            paramRegs.push({ reg, file, fn: t.fn, index: t.index });
+          }
         }
       }
     }
@@ -1089,7 +1092,7 @@ export function link(
       if (sites.length >= MAX_CALL_SITES)
         ctx.warn(p.file, p.reg.at, `${ev.fnOf(p.file, p.fn)?.name ?? 'a function'}() is called ${MAX_CALL_SITES} times or more: what this registration makes for the calls past the first ${MAX_CALL_SITES} is left out`, p.reg.snippet);
     }
-    const router0 = ev.routers.get((chainRoot(ev, p.file, p.reg.target) as Extract<Value, { t: 'router' }>).id)!;
+    const router0 = p.router;
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
     const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
@@ -1097,8 +1100,9 @@ export function link(
       for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
         const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
         const t = chainRoot(ev, p.file, reg.target);
-        if (t.t !== 'router') continue;
-        const router = ev.routers.get(t.id)!;
+        // (on a router that is one of several: the one this registration was found made on)
+        const router = t.t === 'router' ? ev.routers.get(t.id)! : eachOf(t).some((x) => x.t === 'router' && x.id === p.router.id) ? p.router : null;
+        if (!router) continue;
         const same = `${router.id}|${reg.at.line}:${reg.at.column}|${argExprs(reg).map((a) => keyOf(ev.eval(p.file, a))).join('|')}`;
         if (made.has(same)) continue;
         made.add(same);
@@ -1465,6 +1469,11 @@ function readsLoopVariable(facts: FileFacts, e: Expr): boolean {
   };
   find(e);
   return found;
+}
+
+/** A value that is one of several routers (`cond ? a : b`, a name given either): each of them; else the value itself. */
+function eachOf(t: Value): Value[] {
+  return t.t === 'unknown' && t.alts?.length && t.alts.every((a) => a.t === 'router') ? t.alts : [t];
 }
 
 /** Whether a registration whose target's chain starts at `t` is made on a router, or on a parameter of a function of `file` (bound through its calls). */

@@ -228,6 +228,39 @@ app.use('/next', process.env.NEXT === 'on' ? sitesV2 : sitesV1);
     expect(decided.routes.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/projects']);
   });
 
+  it('what is registered on a name that is one of several apps is registered on each, also through a helper handed a path', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/app.ts': `import express from 'express';
+
+let app;
+if (process.env.BEHIND_PROXY) {
+  app = express();
+  app.set('trust proxy', 1);
+} else {
+  app = express();
+}
+app.get('/api/health/ready', (req, res) => res.json({ ok: true }));
+
+function mountStatus(path: string) {
+  app.get(path, (req, res) => res.json({ status: 'up' }));
+}
+mountStatus('/status');
+export default app;
+`,
+      }),
+    );
+    // (both apps serve both routes: each listed once per app, at the same place)
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /api/health/ready src/app.ts:10',
+      'GET /api/health/ready src/app.ts:10',
+      'GET /status src/app.ts:15',
+      'GET /status src/app.ts:15',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
     const whoami = async (app: string): Promise<string[]> =>
       lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));
