@@ -61,9 +61,10 @@ export function answeringPackage(v: Value, framework: PackageHandler['framework'
 
 /**
  * The Apollo Server integrations: each handed the server (`expressMiddleware(server)`; Fastify's
- * `fastifyApollo(server)` makes the plugin declaring its route, FastifyApp.apollo).
+ * `fastifyApollo(server)` makes the plugin declaring its route, FastifyApp.apollo; Next.js's
+ * `startServerAndCreateNextHandler(server)` the handler a route exports).
  */
-const APOLLO_INTEGRATIONS = ['@apollo/server/express4', '@as-integrations/express4', '@as-integrations/express5', '@as-integrations/koa', '@as-integrations/fastify'];
+const APOLLO_INTEGRATIONS = ['@apollo/server/express4', '@as-integrations/express4', '@as-integrations/express5', '@as-integrations/koa', '@as-integrations/fastify', '@as-integrations/next'];
 
 /**
  * The guards a package's handler `v` applies itself (Apollo Server's CSRF prevention: `apolloCsrf`),

@@ -431,6 +431,40 @@ export const HEAD = () => Response.json(null);
   });
 });
 
+describe('Apollo Server handlers (@as-integrations/next)', () => {
+  it("startServerAndCreateNextHandler(server) carries the server's own CSRF prevention, unless it is made with csrfPrevention: false", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'web', dependencies: { next: '15.5.4', '@apollo/server': '^4.11.0', '@as-integrations/next': '^3.2.0' } }),
+        'lib/schema.ts': "export const typeDefs = 'type Query { sites: [String] }';\nexport const resolvers = { Query: { sites: () => [] } };\n",
+        'pages/api/graphql.ts': `import { ApolloServer } from '@apollo/server';
+import { startServerAndCreateNextHandler } from '@as-integrations/next';
+import { typeDefs, resolvers } from '../../lib/schema';
+
+const server = new ApolloServer({ typeDefs, resolvers });
+
+export default startServerAndCreateNextHandler(server, { context: async (req) => ({ user: req.session?.user }) });
+`,
+        'app/api/public-graphql/route.ts': `import { ApolloServer } from '@apollo/server';
+import { startServerAndCreateNextHandler } from '@as-integrations/next';
+import type { NextRequest } from 'next/server';
+import { typeDefs, resolvers } from '../../../lib/schema';
+
+const server = new ApolloServer({ typeDefs, resolvers, csrfPrevention: false });
+const handler = startServerAndCreateNextHandler<NextRequest>(server);
+
+export { handler as GET, handler as POST };
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
+      'ALL /api/graphql ApolloServer csrfPrevention:csrf:in-handler',
+      'GET /api/public-graphql ',
+      'POST /api/public-graphql ',
+    ]);
+  });
+});
+
 describe('Pages Router handlers dispatching on req.method', () => {
   it('a route per method a branch serves, guarded by what leads the branch (the statements before the dispatch included); ALL for the rest unless it refuses (405) or does nothing', async () => {
     const res = await check(

@@ -42,6 +42,7 @@ import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../ty
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+import { answeringGuards } from '../package-handlers.js';
 
 /** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
 const TRPC_NEXT = '@trpc/server/adapters/next';
@@ -449,6 +450,8 @@ class NextLinker {
     // a tRPC endpoint (`createNextApiHandler({ router })`, a handler returning `fetchRequestHandler({ router, … })`): its procedures
     const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
+    // (an Apollo Server's handler, `startServerAndCreateNextHandler(server)`, prevents CSRF itself: package-handlers.ts)
+    const own = answeringGuards(this.ctx.ev, v, file, place.at.line);
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
     const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     for (const { method: m, branch } of served) {
@@ -468,7 +471,7 @@ class NextLinker {
           caseSensitive: true,
           ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
           prefixes,
-          guards: [...middleware, ...wrappers, ...inHandler],
+          guards: [...middleware, ...wrappers, ...own, ...inHandler],
           handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
           snippet: at.snippet,
         },
