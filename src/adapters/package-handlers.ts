@@ -12,7 +12,9 @@
  * - express-graphql (0.12.0, index.js): `graphqlHTTP(options)` answers GET and POST (405 else);
  * - graphql-http (1.22, lib/use/express.js): `createHandler(options)` answers each request;
  * - @trpc/server/adapters/express (10.45 and 11, adapters/express.ts):
- *   `createExpressMiddleware({ router, … })`, the procedure named by the path below the mount.
+ *   `createExpressMiddleware({ router, … })`, the procedure named by the path below the mount;
+ * - graphql-yoga (5.x, src/server.ts): the server `createYoga(options)` makes, used at its
+ *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`).
  *
  * Hono (`app.use(path, …)`):
  * - @hono/graphql-server (0.5, src/index.ts): `graphqlServer(options)` answers GET and POST (405
@@ -45,6 +47,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['express-graphql'], factory: 'graphqlHTTP' },
   { framework: 'express', modules: ['graphql-http/lib/use/express'], factory: 'createHandler' },
   { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
+  { framework: 'express', modules: ['graphql-yoga'], factory: 'createYoga' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
   { framework: 'hono', modules: [HONO_TRPC], factory: 'trpcServer' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },
@@ -102,4 +105,18 @@ export function apolloCsrf(ev: Evaluator, pkg: string, options: Value | undefine
       line,
     },
   ];
+}
+
+/**
+ * A property of a package-made value that the package fixes: `yoga.graphqlEndpoint` of
+ * `const yoga = createYoga(options)` (graphql-yoga 5, src/server.ts) is `options.graphqlEndpoint`,
+ * '/graphql' unless given. Null for any other value.
+ */
+export function packageConstant(ev: Evaluator, v: Value): Value | null {
+  if (v.t !== 'pkg' || v.pkg !== 'graphql-yoga' || v.path.join('.') !== 'createYoga.().graphqlEndpoint') return null;
+  const opts = v.made?.[0];
+  if (opts === undefined) return { t: 'str', v: '/graphql' };
+  if (opts.t !== 'obj') return null;
+  const given = ev.member(opts, 'graphqlEndpoint', 0);
+  return given.t === 'unknown' && given.why.startsWith('no property ') ? { t: 'str', v: '/graphql' } : given;
 }

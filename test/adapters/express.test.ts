@@ -1098,6 +1098,34 @@ app.use(express.json());
     ]);
   });
 
+  it("GraphQL Yoga used at its graphqlEndpoint (app.use(yoga.graphqlEndpoint, yoga)) is an ALL route there, not a middleware of every later route", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'graphql-yoga': '5.10.4' } }),
+      'src/guards.ts': GUARDS,
+      'src/schema.ts': "export const schema = { typeDefs: 'type Query { ok: Boolean }' };\n",
+      'src/app.ts': `
+import express from 'express';
+import { createYoga } from 'graphql-yoga';
+import { schema } from './schema';
+import { requireSession } from './guards.js';
+
+export const app = express();
+app.use(requireSession);
+const yoga = createYoga({ schema });
+app.use(yoga.graphqlEndpoint, yoga);
+const admin = createYoga({ schema, graphqlEndpoint: '/admin/graphql' });
+app.use(admin.graphqlEndpoint, admin);
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'ALL /admin/graphql [requireSession] src/app.ts:12',
+      'GET /api/sites [requireSession] src/app.ts:13',
+      'ALL /graphql [requireSession] src/app.ts:10',
+    ]);
+  });
+
   it("apollo-server-express's server.applyMiddleware({ app, path }) mounts a router serving the endpoint and a health check where it is called, also on a router", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'apollo-server-express': '3.13.0' } }),

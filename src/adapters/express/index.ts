@@ -20,7 +20,7 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringGuards, answeringPackage, apolloCsrf, TRPC_EXPRESS } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS } from '../package-handlers.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
 
 const METHODS = ROUTER_METHODS;
@@ -166,7 +166,9 @@ class ExpressLinker {
 
   private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
     const args = b.reg.args;
-    const first = this.ctx.ev.eval(b.file, args[0]!);
+    // (`app.use(yoga.graphqlEndpoint, yoga)`: a path the package fixes)
+    const written = this.ctx.ev.eval(b.file, args[0]!);
+    const first = packageConstant(this.ctx.ev, written) ?? written;
     const paths = this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1)))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
