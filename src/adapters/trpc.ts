@@ -84,7 +84,7 @@ function routerInto(ev: Evaluator, file: string, e: Expr, prefix: string, out: P
   if (x.k === 'call' && x.callee.k !== 'fn') {
     const callee = ev.eval(w.file, x.callee);
     const name = callee.t === 'pkg' ? callee.path[callee.path.length - 1] : undefined;
-    if (ofTrpc(callee) && (name === 'router' || name === 'createRouter') && x.args[0]) return routerInto(ev, w.file, x.args[0], prefix, out, depth + 1);
+    if (ofTrpc(callee) && name === 'router' && x.args[0]) return routerInto(ev, w.file, x.args[0], prefix, out, depth + 1);
     if (ofTrpc(callee) && name === 'mergeRouters') {
       for (const a of x.args) {
         const r = routerInto(ev, w.file, a, prefix, out, depth + 1);
