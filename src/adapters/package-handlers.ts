@@ -93,18 +93,23 @@ export function apolloCsrf(ev: Evaluator, pkg: string, options: Value | undefine
   const given = options?.t === 'obj' && 'csrfPrevention' in options.props ? ev.member(options, 'csrfPrevention', 0) : undefined;
   // (given as an object, `{ requestHeaders }`, it is on)
   const on = given === undefined ? v4 : given.t === 'bool' ? given.v : given.t === 'obj';
-  if (!on) return [];
-  return [
-    {
-      name: 'ApolloServer csrfPrevention',
-      kinds: ['csrf'],
-      families: [],
-      reason: `by package (${pkg} refuses an operation a browser may send cross-site without a preflight)`,
-      mechanism: 'in-handler',
-      file,
-      line,
-    },
-  ];
+  return on ? [csrfPrevention('ApolloServer csrfPrevention', pkg, file, line)] : [];
+}
+
+/**
+ * mercurius's CSRF prevention (16.x, lib/csrf.js), the same check as Apollo's (its headers
+ * `x-mercurius-operation-name`, `mercurius-require-preflight`): on only with `csrfPrevention`
+ * true or a configuration object, in the options mercurius is registered with.
+ */
+export function mercuriusCsrf(ev: Evaluator, options: Value | null | undefined, file: string, line: number): AppliedGuard[] {
+  const given = options?.t === 'obj' && 'csrfPrevention' in options.props ? ev.member(options, 'csrfPrevention', 0) : undefined;
+  const on = given !== undefined && ((given.t === 'bool' && given.v) || given.t === 'obj');
+  return on ? [csrfPrevention('mercurius csrfPrevention', 'mercurius', file, line)] : [];
+}
+
+/** A GraphQL server's own CSRF prevention, as a guard in its handler. */
+function csrfPrevention(name: string, pkg: string, file: string, line: number): AppliedGuard {
+  return { name, kinds: ['csrf'], families: [], reason: `by package (${pkg} refuses an operation a browser may send cross-site without a preflight)`, mechanism: 'in-handler', file, line };
 }
 
 /**

@@ -583,7 +583,7 @@ const app = Fastify();
 await app.register(mercurius, { schema, resolvers, graphiql: true });
 app.register(async (api) => {
   api.addHook('onRequest', requireSession);
-  await api.register(mercurius, { schema, resolvers, prefix: '/v2', path: '/query', graphiql: process.env.GRAPHIQL === 'on' });
+  await api.register(mercurius, { schema, resolvers, prefix: '/v2', path: '/query', graphiql: process.env.GRAPHIQL === 'on', csrfPrevention: true });
   await api.register(fastifyTRPCPlugin, { prefix: '/trpc', useWSS: true, trpcOptions: { router: appRouter, createContext } });
   const apollo = new ApolloServer({ schema });
   await apollo.start();
@@ -608,8 +608,9 @@ export const createContext = () => ({});
       // (a route per procedure of the plugin's router, named and located as the procedure)
       'GET /api/trpc/ping ping src/trpc.ts:4 [requireSession]',
       'POST /api/trpc/save save src/trpc.ts:5 [requireSession]',
-      'GET /api/v2/query mercurius src/server.ts:15 [requireSession]',
-      'POST /api/v2/query mercurius src/server.ts:15 [requireSession]',
+      // (csrfPrevention: true, mercurius's own check, off by default)
+      'GET /api/v2/query mercurius src/server.ts:15 [requireSession, mercurius csrfPrevention]',
+      'POST /api/v2/query mercurius src/server.ts:15 [requireSession, mercurius csrfPrevention]',
       'GET /graphiql mercurius src/server.ts:12 []',
       'GET /graphiql/config.js mercurius src/server.ts:12 []',
       'GET /graphiql/main.js mercurius src/server.ts:12 []',

@@ -932,10 +932,10 @@ export function setupDocs(app: INestApplication): void {
     });
   });
 
-  it('GraphQLModule.forRoot(Async) with an Apollo or Mercurius driver serves its endpoint in the server under the app: behind every app.use() middleware, no Nest guard, the global prefix only with useGlobalPrefix', async () => {
+  it('GraphQLModule.forRoot(Async) with an Apollo, Mercurius or Yoga driver serves its endpoint in the server under the app: behind every app.use() middleware, no Nest guard, the global prefix only with useGlobalPrefix', async () => {
     const graphqlApp = (platform: string, modules: string) =>
       writeProject({
-        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/graphql': '^13.0.0', '@nestjs/apollo': '^13.0.0', '@nestjs/mercurius': '^13.0.0' } }),
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/graphql': '^13.0.0', '@nestjs/apollo': '^13.0.0', '@nestjs/mercurius': '^13.0.0', '@graphql-yoga/nestjs': '^3.0.0' } }),
         'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
@@ -959,6 +959,7 @@ import { ConfigModule, ConfigService } from '@nestjs/config';
 import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { MercuriusDriver } from '@nestjs/mercurius';
+import { YogaDriver } from '@graphql-yoga/nestjs';
 import { SitesController } from './sites.controller';
 
 @Module({
@@ -985,24 +986,28 @@ export class AppModule {}
       useFactory: (config: ConfigService) => ({ autoSchemaFile: true, playground: config.get('PLAYGROUND') === 'true' }),
     }),
     GraphQLModule.forRoot({ driver: ApolloDriver, path: 'admin/graphql/', useGlobalPrefix: true, csrfPrevention: false }),
-    GraphQLModule.forRoot({ driver: globalThis.driver }),`,
+    GraphQLModule.forRoot({ driver: globalThis.driver }),
+    GraphQLModule.forRoot({ driver: YogaDriver, path: 'yoga' }),`,
     );
     expect(await lines(express)).toEqual([
-      'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:15 [requireApiKey] /?',
+      'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:16 [requireApiKey] /?',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] /?',
       // (the Apollo Server 4 it makes prevents CSRF unless csrfPrevention: false)
-      'ALL /graphql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] /?',
-      'src/app.module.ts:16:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s or @nestjs/mercurius\'s); the GraphQL endpoint it serves is left out',
+      'ALL /graphql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] /?',
+      'ALL /yoga @graphql-yoga/nestjs src/app.module.ts:18 [requireApiKey] /?',
+      'src/app.module.ts:17:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s, @nestjs/mercurius\'s or @graphql-yoga/nestjs\'s); the GraphQL endpoint it serves is left out',
     ]);
     const fastify = graphqlApp(', new FastifyAdapter()', `    GraphQLModule.forRoot({ driver: ApolloDriver, path: '/gql' }),
-    GraphQLModule.forRoot({ driver: MercuriusDriver, useGlobalPrefix: true }),`);
+    GraphQLModule.forRoot({ driver: MercuriusDriver, useGlobalPrefix: true, csrfPrevention: true }),
+    GraphQLModule.forRoot({ driver: YogaDriver }),`);
     expect(await lines(fastify)).toEqual([
-      'GET /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
-      'POST /api/graphql @nestjs/mercurius src/app.module.ts:11 [requireApiKey] Aa',
+      'GET /api/graphql @nestjs/mercurius src/app.module.ts:12 [requireApiKey, mercurius csrfPrevention] Aa',
+      'POST /api/graphql @nestjs/mercurius src/app.module.ts:12 [requireApiKey, mercurius csrfPrevention] Aa',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] Aa',
-      'GET /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
-      'OPTIONS /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
-      'POST /gql @nestjs/apollo src/app.module.ts:10 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'GET /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'OPTIONS /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'POST /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'ALL /graphql @graphql-yoga/nestjs src/app.module.ts:13 [requireApiKey] Aa',
     ]);
   });
 

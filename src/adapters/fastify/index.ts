@@ -51,7 +51,7 @@ import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../.
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
-import { answeringGuards } from '../package-handlers.js';
+import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
 import { middlewareGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
@@ -168,8 +168,12 @@ interface PendingRoute {
   when: Conditions;
   /** the package that serves it (a plugin's own route), named as its handler */
   servedBy: string | null;
-  /** a tRPC procedure's route: where the procedure is written, and the guards of its middleware (trpc.ts) */
-  procedure?: { file: string; at: Loc; guards: AppliedGuard[] };
+  /**
+   * the guards its handler applies before answering (a tRPC procedure's middleware, trpc.ts; a
+   * GraphQL server's CSRF prevention, package-handlers.ts), and where it is written when that is
+   * not the registration (a tRPC procedure)
+   */
+  own?: { guards: AppliedGuard[]; place?: { file: string; at: Loc } };
 }
 
 /** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
@@ -452,8 +456,9 @@ class FastifyApp {
   /**
    * mercurius (read at 16.10.0, index.js and lib/routes.js; a fastify-plugin): unless `routes` is
    * false, it registers its routes plugin with the prefix `prefix`, which declares GET and POST
-   * at `path` ('/graphql' unless given) and, with `graphiql` (or `ide`) true or 'graphiql', the
-   * GraphiQL page and its three files under `/graphiql`.
+   * at `path` ('/graphql' unless given), with its CSRF prevention when `csrfPrevention` is on
+   * (package-handlers.ts), and, with `graphiql` (or `ide`) true or 'graphiql', the GraphiQL page
+   * and its three files under `/graphiql`.
    */
   private mercurius(op: Op, opts: Value | null, frame: Frame): void {
     const { reg, file } = op;
@@ -464,7 +469,7 @@ class FastifyApp {
     if (path === null || prefix === null) return;
     const child = this.childOf(frame.ctx, prefix, op);
     const when = this.conditionsOf(op, frame);
-    this.declare(op, child, ['GET', 'POST'], [path], null, null, null, when, MERCURIUS_PACKAGE);
+    this.declare(op, child, ['GET', 'POST'], [path], null, null, null, when, MERCURIUS_PACKAGE, { guards: mercuriusCsrf(this.ctx.ev, opts, file, reg.at.line) });
     const ide = option('graphiql') ?? option('ide');
     if (ide === undefined) return;
     const on = ide.t === 'bool' ? ide.v : ide.t === 'str' ? ide.v === 'graphiql' : ide.t === 'obj' ? (ide.props['enabled'] === undefined ? true : (bool(this.ctx.ev.member(ide, 'enabled', 0)) ?? null)) : null;
@@ -510,7 +515,7 @@ class FastifyApp {
       this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
     } else
       for (const p of found.procedures)
-        this.declare(op, child, [PROCEDURE_METHODS[p.kind]], [`/${p.path}`], null, p.resolver, null, when, p.path, { file: p.file, at: p.at, guards: middlewareGuards(this.ctx, p) });
+        this.declare(op, child, [PROCEDURE_METHODS[p.kind]], [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
   }
 
@@ -890,7 +895,7 @@ class FastifyApp {
     headStep: PrefixStep | null,
     when: Conditions,
     servedBy: string | null,
-    procedure?: PendingRoute['procedure'],
+    own?: PendingRoute['own'],
   ): void {
     const { reg, file } = op;
     const ev = this.ctx.ev;
@@ -926,7 +931,7 @@ class FastifyApp {
           head: headStep,
           when,
           servedBy,
-          ...(procedure ? { procedure } : {}),
+          ...(own ? { own } : {}),
         });
       }
     }
@@ -964,8 +969,8 @@ class FastifyApp {
       for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
       for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
     }
-    // (a tRPC procedure's middleware runs in the handler, before its resolver)
-    if (r.procedure) guards.push(...r.procedure.guards);
+    // (in the handler, before it answers: a tRPC procedure's middleware, before its resolver)
+    if (r.own) guards.push(...r.own.guards);
     if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler), ...answeringGuards(this.ctx.ev, r.handler.value, file, reg.at.line));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
@@ -975,7 +980,7 @@ class FastifyApp {
         {
           method,
           path: r.path,
-          ...(r.procedure ? { file: r.procedure.file, line: r.procedure.at.line, column: r.procedure.at.column, snippet: '' } : routePlace(file, reg)),
+          ...(r.own?.place ? { file: r.own.place.file, line: r.own.place.at.line, column: r.own.place.at.column, snippet: '' } : routePlace(file, reg)),
           framework: 'fastify',
           handler: handlerName,
           app: this.app.name ?? 'app',

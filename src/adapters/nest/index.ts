@@ -40,7 +40,7 @@ import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringGuards, answeringPackage, apolloCsrf } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf } from '../package-handlers.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -233,11 +233,11 @@ interface MetricsController {
 
 /** The GraphQL endpoint `GraphQLModule.forRoot(…)` (`forRootAsync`) serves (NestLinker.graphqlRoutes). */
 interface GraphqlEndpoint {
-  /** the driver's package: @nestjs/apollo or @nestjs/mercurius */
+  /** the driver's package: @nestjs/apollo, @nestjs/mercurius or @graphql-yoga/nestjs */
   driver: string;
   path: string;
   useGlobalPrefix: boolean;
-  /** the CSRF prevention of the Apollo Server the driver makes with the options (package-handlers.ts) */
+  /** the CSRF prevention of the server the driver makes with the options (package-handlers.ts) */
   guards: AppliedGuard[];
   file: string;
   at: Loc;
@@ -248,6 +248,7 @@ interface GraphqlEndpoint {
 const GRAPHQL_DRIVERS: Record<string, string[]> = {
   '@nestjs/apollo': ['ApolloDriver', 'ApolloFederationDriver', 'ApolloGatewayDriver'],
   '@nestjs/mercurius': ['MercuriusDriver', 'MercuriusFederationDriver', 'MercuriusGatewayDriver'],
+  '@graphql-yoga/nestjs': ['YogaDriver', 'YogaFederationDriver'],
 };
 
 function classKey(r: ClassRef): string {
@@ -1311,7 +1312,7 @@ class NestLinker {
     const driver = dv ? this.evalIn(dv) : null;
     const pkg = driver?.t === 'pkg' && driver.path.length === 1 && GRAPHQL_DRIVERS[driver.pkg]?.includes(driver.path[0]!) ? driver.pkg : null;
     if (!pkg) {
-      this.ctx.warn(call.file, e.at, `the driver of this ${what} is not known statically (one of @nestjs/apollo's or @nestjs/mercurius's); the GraphQL endpoint it serves is left out`, place.snippet);
+      this.ctx.warn(call.file, e.at, `the driver of this ${what} is not known statically (one of @nestjs/apollo's, @nestjs/mercurius's or @graphql-yoga/nestjs's); the GraphQL endpoint it serves is left out`, place.snippet);
       return null;
     }
     let source = opts;
@@ -1331,7 +1332,9 @@ class NestLinker {
       return null;
     }
     // (@nestjs/apollo makes `new ApolloServer({ …, ...options })` of @apollo/server)
-    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', this.evalIn(source!), call.file, e.at.line) : [];
+    // (@nestjs/mercurius registers mercurius with them)
+    const made = this.evalIn(source!);
+    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', made, call.file, e.at.line) : pkg === '@nestjs/mercurius' ? mercuriusCsrf(this.ev, made, call.file, e.at.line) : [];
     return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, guards, ...place };
   }
 
@@ -1341,8 +1344,9 @@ class NestLinker {
    * their own): @nestjs/apollo on Express, `app.use(path, expressMiddleware(server))`, every
    * method below the path; on Fastify, GET, POST and OPTIONS at the path
    * (drivers/apollo-base.driver.ts); @nestjs/mercurius registers mercurius, which serves GET and
-   * POST at the path (its GraphiQL page is not listed). Nest's `normalizeRoutePath` gives the
-   * path one leading slash and no end slash.
+   * POST at the path (its GraphiQL page is not listed); @graphql-yoga/nestjs (3.x,
+   * src/index.ts) `app.use(path, yoga)` on Express, `app.all(path, …)` on Fastify. Nest's
+   * `normalizeRoutePath` gives the path one leading slash and no end slash.
    */
   private graphqlRoutes(app: AppState, g: GraphqlEndpoint, router: RouterObject): void {
     const normal = (p: string): string => {
@@ -1356,9 +1360,9 @@ class NestLinker {
     const place = { file: g.file, at: g.at, snippet: g.snippet };
     for (const prefix of new Set(steps.length === 0 ? [''] : steps.map((s) => (s.unknown !== undefined ? '' : s.prefix)))) {
       const path = prefix === '' ? normal(g.path) : normal(prefix) + normal(g.path);
-      if (g.driver === '@nestjs/apollo' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver, guards: g.guards });
+      if (g.driver !== '@nestjs/mercurius' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver, guards: g.guards });
       else
-        for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : ['GET', 'POST'])
+        for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : g.driver === '@nestjs/mercurius' ? ['GET', 'POST'] : ['ALL'])
           this.instanceRoute(app, place, { method, path, caseSensitive: router.init.caseSensitive, trailingSlashInsensitive: !router.init.strict }, { pkg: g.driver, guards: g.guards });
     }
   }
