@@ -70,10 +70,11 @@ export function answeringPackage(v: Value, framework: PackageHandler['framework'
 const APOLLO_INTEGRATIONS = ['@apollo/server/express4', '@as-integrations/express4', '@as-integrations/express5', '@as-integrations/koa', '@as-integrations/fastify', '@as-integrations/next'];
 
 /**
- * The guards a package's handler `v` applies itself (Apollo Server's CSRF prevention: `apolloCsrf`),
- * placed where the route is registered.
+ * The guards a package's handler `v` applies itself (Apollo Server's CSRF prevention,
+ * `apolloCsrf`; GraphQL Yoga's, `yogaCsrf`), placed where the route is registered.
  */
 export function answeringGuards(ev: Evaluator, v: Value, file: string, line: number): AppliedGuard[] {
+  if (v.t === 'pkg' && v.pkg === 'graphql-yoga' && v.called && v.path.join('.') === 'createYoga') return yogaCsrf(ev, v.args[0], file, line);
   if (v.t !== 'pkg' || !APOLLO_INTEGRATIONS.includes(v.pkg)) return [];
   const server = v.args[0];
   return server?.t === 'pkg' && server.called && server.path.length === 1 && server.path[0] === 'ApolloServer' ? apolloCsrf(ev, server.pkg, server.args[0], file, line) : [];
@@ -105,6 +106,17 @@ export function mercuriusCsrf(ev: Evaluator, options: Value | null | undefined, 
   const given = options?.t === 'obj' && 'csrfPrevention' in options.props ? ev.member(options, 'csrfPrevention', 0) : undefined;
   const on = given !== undefined && ((given.t === 'bool' && given.v) || given.t === 'obj');
   return on ? [csrfPrevention('mercurius csrfPrevention', 'mercurius', file, line)] : [];
+}
+
+/**
+ * GraphQL Yoga's CSRF prevention (@graphql-yoga/plugin-csrf-prevention 3.x, src/index.ts: a
+ * request without one of its `requestHeaders` is refused with 403): only when the server's
+ * `plugins` hold `useCSRFPrevention(…)`, in the options it is made with.
+ */
+export function yogaCsrf(ev: Evaluator, options: Value | null | undefined, file: string, line: number): AppliedGuard[] {
+  const plugins = options?.t === 'obj' && 'plugins' in options.props ? ev.member(options, 'plugins', 0) : undefined;
+  const on = plugins?.t === 'arr' && plugins.items.some((p) => p.t === 'pkg' && p.called && p.pkg === '@graphql-yoga/plugin-csrf-prevention' && p.path.join('.') === 'useCSRFPrevention');
+  return on ? [csrfPrevention('useCSRFPrevention', '@graphql-yoga/plugin-csrf-prevention', file, line)] : [];
 }
 
 /** A GraphQL server's own CSRF prevention, as a guard in its handler. */

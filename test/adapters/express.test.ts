@@ -1100,12 +1100,13 @@ app.use(express.json());
 
   it("GraphQL Yoga used at its graphqlEndpoint (app.use(yoga.graphqlEndpoint, yoga)) is an ALL route there, not a middleware of every later route", async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'graphql-yoga': '5.10.4' } }),
+      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'graphql-yoga': '5.10.4', '@graphql-yoga/plugin-csrf-prevention': '3.10.4' } }),
       'src/guards.ts': GUARDS,
       'src/schema.ts': "export const schema = { typeDefs: 'type Query { ok: Boolean }' };\n",
       'src/app.ts': `
 import express from 'express';
 import { createYoga } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { schema } from './schema';
 import { requireSession } from './guards.js';
 
@@ -1113,16 +1114,17 @@ export const app = express();
 app.use(requireSession);
 const yoga = createYoga({ schema });
 app.use(yoga.graphqlEndpoint, yoga);
-const admin = createYoga({ schema, graphqlEndpoint: '/admin/graphql' });
+const admin = createYoga({ schema, graphqlEndpoint: '/admin/graphql', plugins: [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] })] });
 app.use(admin.graphqlEndpoint, admin);
 app.get('/api/sites', (req, res) => res.json([]));
 `,
     });
     const res = await check(dir);
     expect(routeLinesAt(res)).toEqual([
-      'ALL /admin/graphql [requireSession] src/app.ts:12',
-      'GET /api/sites [requireSession] src/app.ts:13',
-      'ALL /graphql [requireSession] src/app.ts:10',
+      // (its CSRF prevention plugin: a guard of its own)
+      'ALL /admin/graphql [requireSession, useCSRFPrevention] src/app.ts:13',
+      'GET /api/sites [requireSession] src/app.ts:14',
+      'ALL /graphql [requireSession] src/app.ts:11',
     ]);
   });
 

@@ -960,6 +960,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { MercuriusDriver } from '@nestjs/mercurius';
 import { YogaDriver } from '@graphql-yoga/nestjs';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { SitesController } from './sites.controller';
 
 @Module({
@@ -987,27 +988,28 @@ export class AppModule {}
     }),
     GraphQLModule.forRoot({ driver: ApolloDriver, path: 'admin/graphql/', useGlobalPrefix: true, csrfPrevention: false }),
     GraphQLModule.forRoot({ driver: globalThis.driver }),
-    GraphQLModule.forRoot({ driver: YogaDriver, path: 'yoga' }),`,
+    GraphQLModule.forRoot({ driver: YogaDriver, path: 'yoga', plugins: [useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] })] }),`,
     );
     expect(await lines(express)).toEqual([
-      'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:16 [requireApiKey] /?',
+      'ALL /api/admin/graphql @nestjs/apollo src/app.module.ts:17 [requireApiKey] /?',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] /?',
       // (the Apollo Server 4 it makes prevents CSRF unless csrfPrevention: false)
-      'ALL /graphql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] /?',
-      'ALL /yoga @graphql-yoga/nestjs src/app.module.ts:18 [requireApiKey] /?',
-      'src/app.module.ts:17:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s, @nestjs/mercurius\'s or @graphql-yoga/nestjs\'s); the GraphQL endpoint it serves is left out',
+      'ALL /graphql @nestjs/apollo src/app.module.ts:12 [requireApiKey, ApolloServer csrfPrevention] /?',
+      // (its CSRF prevention plugin: a guard of its own)
+      'ALL /yoga @graphql-yoga/nestjs src/app.module.ts:19 [requireApiKey, useCSRFPrevention] /?',
+      'src/app.module.ts:18:5 warning unresolved-route the driver of this GraphQLModule.forRoot is not known statically (one of @nestjs/apollo\'s, @nestjs/mercurius\'s or @graphql-yoga/nestjs\'s); the GraphQL endpoint it serves is left out',
     ]);
     const fastify = graphqlApp(', new FastifyAdapter()', `    GraphQLModule.forRoot({ driver: ApolloDriver, path: '/gql' }),
     GraphQLModule.forRoot({ driver: MercuriusDriver, useGlobalPrefix: true, csrfPrevention: true }),
     GraphQLModule.forRoot({ driver: YogaDriver }),`);
     expect(await lines(fastify)).toEqual([
-      'GET /api/graphql @nestjs/mercurius src/app.module.ts:12 [requireApiKey, mercurius csrfPrevention] Aa',
-      'POST /api/graphql @nestjs/mercurius src/app.module.ts:12 [requireApiKey, mercurius csrfPrevention] Aa',
+      'GET /api/graphql @nestjs/mercurius src/app.module.ts:13 [requireApiKey, mercurius csrfPrevention] Aa',
+      'POST /api/graphql @nestjs/mercurius src/app.module.ts:13 [requireApiKey, mercurius csrfPrevention] Aa',
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard] Aa',
-      'GET /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
-      'OPTIONS /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
-      'POST /gql @nestjs/apollo src/app.module.ts:11 [requireApiKey, ApolloServer csrfPrevention] Aa',
-      'ALL /graphql @graphql-yoga/nestjs src/app.module.ts:13 [requireApiKey] Aa',
+      'GET /gql @nestjs/apollo src/app.module.ts:12 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'OPTIONS /gql @nestjs/apollo src/app.module.ts:12 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'POST /gql @nestjs/apollo src/app.module.ts:12 [requireApiKey, ApolloServer csrfPrevention] Aa',
+      'ALL /graphql @graphql-yoga/nestjs src/app.module.ts:14 [requireApiKey] Aa',
     ]);
   });
 

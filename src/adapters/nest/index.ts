@@ -40,7 +40,7 @@ import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 const HTTP_DECORATORS: Record<string, string> = {
@@ -1334,7 +1334,7 @@ class NestLinker {
     // (@nestjs/apollo makes `new ApolloServer({ …, ...options })` of @apollo/server)
     // (@nestjs/mercurius registers mercurius with them)
     const made = this.evalIn(source!);
-    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', made, call.file, e.at.line) : pkg === '@nestjs/mercurius' ? mercuriusCsrf(this.ev, made, call.file, e.at.line) : [];
+    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', made, call.file, e.at.line) : pkg === '@nestjs/mercurius' ? mercuriusCsrf(this.ev, made, call.file, e.at.line) : yogaCsrf(this.ev, made, call.file, e.at.line);
     return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, guards, ...place };
   }
 
