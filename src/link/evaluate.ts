@@ -10,7 +10,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { mapTest, truthOf } from './conditions.js';
-import { ARRAY_INDEX, DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -421,7 +421,7 @@ export class Evaluator {
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           const own =
-            this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? this.globSync(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
+            this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? this.requireAll(file, e, callee, args) ?? this.globSync(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
           if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
@@ -994,6 +994,51 @@ export class Evaluator {
         props[base] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: specifierFor(file, at) }], at: e.at, pos: e.pos };
       }
     return { t: 'obj', file, props };
+  }
+
+  /**
+   * `requireAll(dirname)` / `requireAll({ dirname, filter, excludeDirs, recursive })` of
+   * require-all (read at 3.0.0, index.js): an object holding, for each file of the directory
+   * whose name `filter` matches (`/^([^.].*)\.js(on)?$/` unless given), the module under the
+   * first group of the match (the whole match without one), and — `recursive` unless false —
+   * for each directory `excludeDirs` (`/^\./`) does not match, the same object of it, when not
+   * empty. The directory is one the module's location gives (`__dirname + '/controllers'`).
+   * Null for any other call; not known statically with `map`, `resolve` or a `filter` function.
+   */
+  private requireAll(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
+    if (callee.pkg !== 'require-all' || callee.path.some((p) => p !== 'default') || callee.called || e.k !== 'call' || !e.args[0]) return null;
+    const opts = args[0]!;
+    const option = (key: string): Value | undefined => (opts.t === 'obj' && key in opts.props ? this.member(opts, key, 0) : undefined);
+    const dirExpr = opts.t === 'obj' ? opts.props['dirname'] : e.args[0];
+    if (opts.t === 'obj' && (option('map') !== undefined || option('resolve') !== undefined)) return { t: 'unknown', why: 'requireAll() with map or resolve is not known statically' };
+    const filter = option('filter') ?? { t: 're', source: '^([^\\.].*)\\.js(on)?$', flags: '' };
+    const excludeDirs = option('excludeDirs') ?? { t: 're', source: '^\\.', flags: '' };
+    const recursive = option('recursive');
+    if (filter.t !== 're' || (excludeDirs.t !== 're' && !(excludeDirs.t === 'bool' && !excludeDirs.v)) || (recursive !== undefined && recursive.t !== 'bool'))
+      return { t: 'unknown', why: 'the options of requireAll() are not known statically' };
+    const dir = dirExpr ? locate(this, opts.t === 'obj' ? opts.file : file, dirExpr, this.tree.packageDir(file)) : { why: 'no dirname' };
+    if ('why' in dir || dir.url) return { t: 'unknown', why: `the directory requireAll() reads${'why' in dir ? `: ${dir.why}` : ' is a URL'}` };
+    const read = (d: string, depth: number): Record<string, Expr> | null => {
+      const names = this.tree.listing.entries(d);
+      if (!names || depth > 16) return null;
+      const props: Record<string, Expr> = {};
+      for (const name of names) {
+        const at = path.posix.join(d, name);
+        if (this.tree.listing.entries(at)) {
+          if (recursive?.t === 'bool' && !recursive.v) continue;
+          if (excludeDirs.t === 're' && matchOf(excludeDirs, name) !== null) continue;
+          const sub = read(at, depth + 1);
+          if (sub && Object.keys(sub).length > 0) props[name] = { k: 'obj', props: sub };
+          continue;
+        }
+        const m = matchOf(filter, name);
+        const key = m ? (m[1] ?? m[0]) : '';
+        if (key !== '') props[key] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: specifierFor(file, at) }], at: e.at, pos: e.pos };
+      }
+      return props;
+    };
+    const props = read(dir.p, 0);
+    return props ? { t: 'obj', file, props } : { t: 'unknown', why: `${dir.p} holds no analysed file` };
   }
 
   /**

@@ -97,7 +97,7 @@ export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/prom
 export const GLOB_MODULES = new Set(['glob', 'fast-glob']);
 
 /** Modules that read a directory: Node's file system modules, require-dir and the globs (Evaluator.requireDir, globSync). */
-export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir', ...GLOB_MODULES]);
+export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir', 'require-all', ...GLOB_MODULES]);
 
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);
@@ -117,6 +117,12 @@ function pattern(v: Value | undefined, subject: string): RegExp | string | null 
   } catch {
     return null;
   }
+}
+
+/** `subject.match(re)` of a RegExp value, as JavaScript answers it; undefined when the pattern is not one to run here. */
+export function matchOf(re: Value, subject: string): RegExpMatchArray | null | undefined {
+  const p = pattern(re, subject);
+  return p instanceof RegExp ? subject.match(p) : undefined;
 }
 
 const num = (v: Value | undefined): number | null => (v?.t === 'num' ? v.v : null);

@@ -523,6 +523,48 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("mounts require-all's object of a directory's modules: its filter's first group names each, directories nested, helpers left out by the filter", async () => {
+    const withRequireAll = (call: string, loop: string, routes: Record<string, string> = {}): Record<string, string> => ({
+      ...(Object.keys(routes).length > 0 ? Object.fromEntries(Object.entries(FILES).filter(([f]) => !f.startsWith('src/routes/'))) : FILES),
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0', 'require-all': '^3.0.0' } }),
+      'src/server.js': `'use strict';
+
+const express = require('express');
+const requireAll = require('require-all');
+
+const app = express();
+app.use(express.json());
+
+const routes = ${call};
+${loop}
+
+app.listen(3000);
+`,
+      ...routes,
+    });
+    // the default filter (/^([^.].*)\.js(on)?$/): every module, keyed by its name
+    let res = await check(writeProject(withRequireAll("requireAll(__dirname + '/routes')", "Object.keys(routes).filter((name) => name !== 'helpers').forEach((name) => app.use('/api/' + name, routes[name]));")));
+    expect(lines(res)).toEqual(MOUNTED);
+    expect(unresolvedRows(res)).toEqual([]);
+    // a filter whose first group names the module, and a directory read as a nested object
+    res = await check(
+      writeProject(
+        withRequireAll(
+          "requireAll({ dirname: __dirname + '/routes', filter: /(.+)Routes\\.js$/ })",
+          "for (const name in routes) {\n  if (name === 'v2') continue;\n  app.use(`/api/${name}`, routes[name]);\n}\napp.use('/api/v2/projects', routes.v2.projects);",
+          { 'src/routes/projectsRoutes.js': PROJECTS, 'src/routes/internalRoutes.js': BILLING, 'src/routes/helpers.js': HELPERS, 'src/routes/v2/projectsRoutes.js': PROJECTS.replaceAll('../', '../../') },
+        ),
+      ),
+    );
+    expect(lines(res)).toEqual([
+      'POST /api/internal/recompute [] src/routes/internalRoutes.js:6',
+      'GET /api/projects/ [requireSession] src/routes/projectsRoutes.js:8',
+      'GET /api/projects/:projectId [requireSession] src/routes/projectsRoutes.js:9',
+      'GET /api/v2/projects/ [requireSession] src/routes/v2/projectsRoutes.js:8',
+      'GET /api/v2/projects/:projectId [requireSession] src/routes/v2/projectsRoutes.js:9',
+    ]);
+  });
+
   it('reads a computed member of an object of routers by the names a loop goes over', async () => {
     const res = await check(
       writeProject({
