@@ -164,6 +164,35 @@ app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { router: ap
     expect(lines(await check(dir))).toEqual(EXPECTED('/api/trpc', ['verifyCsrfToken:csrf']));
   });
 
+  it('in Fastify under a prefix not known statically: listed without it, a step of their prefixes saying so', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import Fastify from 'fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export function createServer(opts: { prefix?: string }) {
+  const server = Fastify();
+  void server.register(fastifyTRPCPlugin, { prefix: opts.prefix ?? '/trpc', trpcOptions: { router: appRouter, createContext } });
+  return server;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((p) => p.unknown ?? p.prefix).join(' ')}`)).toEqual([
+      "POST /internal.ops.cache.purge opts.prefix ?? '/trpc'",
+      "POST /internal.ops.drain opts.prefix ?? '/trpc'",
+      "GET /me opts.prefix ?? '/trpc'",
+      "GET /sites.badge opts.prefix ?? '/trpc'",
+      "POST /sites.create opts.prefix ?? '/trpc'",
+      "GET /sites.list opts.prefix ?? '/trpc'",
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      "server/index.ts:8:8 warning unresolved-route the prefix of @trpc/server/adapters/fastify is not known statically (opts.prefix ?? '/trpc'); the routes it registers are listed without it",
+    ]);
+  });
+
   it('in Hono (@hono/trpc-server), at its endpoint, behind the middleware before it', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.7.0', '@hono/trpc-server': '^0.3.4', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),

@@ -465,9 +465,8 @@ class FastifyApp {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
     if (bool(option('routes')) === false) return;
     const path = this.endpointPaths(op, option('path'), '/graphql', MERCURIUS_PACKAGE);
-    const prefix = this.endpointPaths(op, option('prefix'), '', MERCURIUS_PACKAGE);
-    if (path === null || prefix === null) return;
-    const child = this.childOf(frame.ctx, prefix, op);
+    if (path === null) return;
+    const child = this.endpointContext(op, option('prefix'), frame, MERCURIUS_PACKAGE);
     const when = this.conditionsOf(op, frame);
     this.declare(op, child, ['GET', 'POST'], [path], null, null, null, when, MERCURIUS_PACKAGE, { guards: mercuriusCsrf(this.ctx.ev, opts, file, reg.at.line) });
     const ide = option('graphiql') ?? option('ide');
@@ -503,9 +502,7 @@ class FastifyApp {
    */
   private trpc(op: Op, opts: Value | null, frame: Frame): void {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
-    const prefix = this.endpointPaths(op, option('prefix'), '', TRPC_PACKAGE);
-    if (prefix === null) return;
-    const child = this.childOf(frame.ctx, prefix, op);
+    const child = this.endpointContext(op, option('prefix'), frame, TRPC_PACKAGE);
     const when = this.conditionsOf(op, frame);
     const trpcOptions = option('trpcOptions');
     const router = trpcOptions?.t === 'obj' && trpcOptions.props['router'] ? { file: trpcOptions.file, expr: trpcOptions.props['router'] } : null;
@@ -517,6 +514,19 @@ class FastifyApp {
       for (const p of found.procedures)
         this.declare(op, child, [PROCEDURE_METHODS[p.kind]], [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
+  }
+
+  /**
+   * The child context a package's plugin declares its routes in, under its `prefix` option; one
+   * not known statically is a step of the routes' prefixes (they are listed without it), as a
+   * plugin's own `prefix` is (`load`).
+   */
+  private endpointContext(op: Op, given: Value | undefined, frame: Frame, pkg: string): Context {
+    const prefixes = given === undefined ? [''] : stringsOf(given);
+    if (prefixes?.length === 1) return this.childOf(frame.ctx, prefixes[0]!, op);
+    const unknown = pathNote(given!);
+    this.ctx.warn(op.file, op.reg.at, `the prefix of ${pkg} is not known statically (${unknown}); the routes it registers are listed without it`, op.reg.snippet);
+    return this.childOf(frame.ctx, '', op, unknown);
   }
 
   /** A path option of a package's plugin, `fallback` when not given; null (with a warning) when not known statically. */
