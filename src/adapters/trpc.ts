@@ -66,13 +66,19 @@ function written(ev: Evaluator, file: string, e: Expr, depth: number): { file: s
  * The procedures of the router `e` (written in `file`), or why they are not known statically
  * (then the endpoint is one route, as any handler answering every request under it).
  */
-export function trpcProcedures(ev: Evaluator, file: string, e: Expr): { procedures: Procedure[] } | { why: string } {
+export function trpcProcedures(ev: Evaluator, router: { file: string; expr: Expr } | null): { procedures: Procedure[] } | { why: string } {
+  const unknown = { why: 'the router is not known statically' };
+  if (!router) return unknown;
   const out: Procedure[] = [];
   // (the endpoint's router is one a router call makes: a plain object is one only nested in one)
-  const top = written(ev, file, e, 0);
-  if (top.expr.k === 'obj') return { why: 'the router is not known statically' };
-  const why = routerInto(ev, file, e, '', out, 0);
+  if (written(ev, router.file, router.expr, 0).expr.k === 'obj') return unknown;
+  const why = routerInto(ev, router.file, router.expr, '', out, 0);
   return why === null ? { procedures: out } : { why };
+}
+
+/** The warning for an endpoint whose procedures are not known statically (`why`). */
+export function trpcUnread(why: string): string {
+  return `${why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`;
 }
 
 /** Add the procedures of router `e` under `prefix`; the reason when it is not read. */
@@ -149,8 +155,11 @@ function builderOf(ev: Evaluator, file: string, e: Expr, depth: number): Procedu
 
 /** The router an endpoint serves: the `router` option of what makes it (`createExpressMiddleware({ router })`); null when `v` has none. */
 export function endpointRouter(v: Value): { file: string; expr: Expr } | null {
-  if (v.t !== 'pkg' || !v.called) return null;
-  const opts = v.args[0];
+  return v.t === 'pkg' && v.called ? optionsRouter(v.args[0]) : null;
+}
+
+/** The `router` of an endpoint's options (Fastify's `trpcOptions`), as written; null when they have none. */
+export function optionsRouter(opts: Value | undefined): { file: string; expr: Expr } | null {
   const router = opts?.t === 'obj' ? opts.props['router'] : undefined;
   return router && opts?.t === 'obj' ? { file: opts.file, expr: router } : null;
 }

@@ -21,7 +21,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS } from '../package-handlers.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -309,10 +309,9 @@ class ExpressLinker {
    */
   private trpcRoutes(b: BoundRegistration, v: Value, path: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): boolean {
     const { reg, file } = b;
-    const router = endpointRouter(v);
-    const found = router ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: 'the router is not known statically' };
+    const found = trpcProcedures(this.ctx.ev, endpointRouter(v));
     if ('why' in found) {
-      this.ctx.warn(file, reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, reg.snippet);
+      this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
     for (const p of found.procedures) {

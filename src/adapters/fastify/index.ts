@@ -52,7 +52,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
-import { middlewareGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+import { middlewareGuards, optionsRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -504,11 +504,9 @@ class FastifyApp {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
     const child = this.endpointContext(op, option('prefix'), frame, TRPC_PACKAGE);
     const when = this.conditionsOf(op, frame);
-    const trpcOptions = option('trpcOptions');
-    const router = trpcOptions?.t === 'obj' && trpcOptions.props['router'] ? { file: trpcOptions.file, expr: trpcOptions.props['router'] } : null;
-    const found = router ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: 'the router is not known statically' };
+    const found = trpcProcedures(this.ctx.ev, optionsRouter(option('trpcOptions')));
     if ('why' in found) {
-      this.ctx.warn(op.file, op.reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, op.reg.snippet);
+      this.ctx.warn(op.file, op.reg.at, trpcUnread(found.why), op.reg.snippet);
       this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
     } else
       for (const p of found.procedures)

@@ -32,7 +32,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
-import { PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+import { endpointRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -441,11 +441,10 @@ class HonoLinker {
     const { reg, file } = b;
     if (answeringPackage(v, 'hono') !== HONO_TRPC) return false;
     const opts = v.t === 'pkg' ? v.args[0] : undefined;
-    const router = opts?.t === 'obj' && opts.props['router'] ? { file: opts.file, expr: opts.props['router'] } : null;
     const endpoint = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : ['/trpc'];
-    const found = router && endpoint?.length === 1 ? trpcProcedures(this.ctx.ev, router.file, router.expr) : { why: router ? 'the endpoint is not known statically' : 'the router is not known statically' };
+    const found = endpoint?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v)) : { why: 'the endpoint is not known statically' };
     if ('why' in found) {
-      this.ctx.warn(file, reg.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, reg.snippet);
+      this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
     for (const p of found.procedures) {

@@ -1032,6 +1032,7 @@ class NestLinker {
     // `getGlobalPrefix(app)` when it is called: the prefix set so far, unless '' or '/' (`validateGlobalPrefix`)
     const steps = useGlobalPrefix ? app.prefixSteps.filter((s) => s.unknown !== undefined || !/^\/?$/.test(s.prefix)) : [];
     if (steps.some((s) => s.unknown !== undefined)) this.ctx.warn(file, reg.at, 'the global prefix this SwaggerModule.setup(…) puts its API docs routes under is not known statically; they are listed without it', reg.snippet);
+    // (@nestjs/swagger's `validatePath`, which gives '' a slash too: not Nest's addLeadingSlash)
     const withSlash = (p: string): string => (p.startsWith('/') ? p : `/${p}`);
     const normal = (p: string): string => p.replace(/\/\/+/g, '/');
     // each path, and whether it is the page (registered at `finalPath/` too: served with and without the end slash)
@@ -1346,20 +1347,16 @@ class NestLinker {
    * (drivers/apollo-base.driver.ts); @nestjs/mercurius registers mercurius, which serves GET and
    * POST at the path (its GraphiQL page is not listed); @graphql-yoga/nestjs (3.x,
    * src/index.ts) `app.use(path, yoga)` on Express, `app.all(path, …)` on Fastify. Nest's
-   * `normalizeRoutePath` gives the path one leading slash and no end slash.
+   * `normalizeRoutePath` gives the path one leading slash and no end slash (`normalizePath`).
    */
   private graphqlRoutes(app: AppState, g: GraphqlEndpoint, router: RouterObject): void {
-    const normal = (p: string): string => {
-      const s = ('/' + p).replace(/\/+/g, '/');
-      return s.length > 1 ? s.replace(/\/$/, '') : s;
-    };
     const platform = router.args[1] ? this.ev.eval(router.file, router.args[1]) : null;
     const fastify = platform?.t === 'pkg' && platform.pkg === '@nestjs/platform-fastify';
     const steps = g.useGlobalPrefix ? app.prefixSteps.filter((s) => s.unknown !== undefined || s.prefix !== '') : [];
     if (steps.some((s) => s.unknown !== undefined)) this.ctx.warn(g.file, g.at, 'the global prefix this GraphQL endpoint is served under is not known statically; it is listed without it', g.snippet);
     const place = { file: g.file, at: g.at, snippet: g.snippet };
     for (const prefix of new Set(steps.length === 0 ? [''] : steps.map((s) => (s.unknown !== undefined ? '' : s.prefix)))) {
-      const path = prefix === '' ? normal(g.path) : normal(prefix) + normal(g.path);
+      const path = prefix === '' ? normalizePath(g.path) : normalizePath(prefix) + normalizePath(g.path);
       if (g.driver !== '@nestjs/mercurius' && !fastify) this.instanceRoute(app, place, { method: 'ALL', path, caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver, guards: g.guards });
       else
         for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : g.driver === '@nestjs/mercurius' ? ['GET', 'POST'] : ['ALL'])

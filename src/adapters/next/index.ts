@@ -41,7 +41,7 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures } from '../trpc.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
 import { answeringGuards } from '../package-handlers.js';
 
 /** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
@@ -509,9 +509,9 @@ class NextLinker {
     router: { file: string; expr: Expr },
     r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
   ): boolean {
-    const found = trpcProcedures(this.ctx.ev, router.file, router.expr);
+    const found = trpcProcedures(this.ctx.ev, router);
     if ('why' in found) {
-      this.ctx.warn(r.file, r.place.at, `${found.why}: the procedures of this tRPC endpoint are not listed, the endpoint is one route`, r.place.snippet);
+      this.ctx.warn(r.file, r.place.at, trpcUnread(found.why), r.place.snippet);
       return false;
     }
     const base = r.path.replace(/\/[^/]*\/?$/, '');
