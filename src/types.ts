@@ -493,7 +493,8 @@ export type GuardMechanism =
   | 'in-handler'
   /**
    * NestJS: `useGlobalGuards` / `APP_GUARD` providers, `@UseGuards` on the controller class, on
-   * the handler method (routing-controllers: `@UseBefore` and `@Authorized` on the class, on the method)
+   * the handler method (routing-controllers: `@UseBefore` and `@Authorized` on the class, on the
+   * method; a required `@CurrentUser` parameter)
    */
   | 'global-guard'
   | 'controller-guard'

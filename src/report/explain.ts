@@ -98,7 +98,7 @@ const MECHANISM: Record<GuardMechanism, string> = {
   'in-handler': 'called at the top of the handler',
   'global-guard': 'global guard (useGlobalGuards / APP_GUARD)',
   'controller-guard': 'a decorator on the controller class (@UseGuards; routing-controllers: @UseBefore, @Authorized)',
-  'method-guard': 'a decorator on the handler method (@UseGuards; routing-controllers: @UseBefore, @Authorized)',
+  'method-guard': 'a decorator on the handler method or its parameter (@UseGuards; routing-controllers: @UseBefore, @Authorized, a required @CurrentUser)',
   'module-middleware': 'module middleware (consumer.apply().forRoutes())',
   'wrapper': 'wrapper around the exported handler',
   'next-middleware': 'middleware.ts whose matcher matches the route',

@@ -56,7 +56,7 @@ describe('fixtures/routing-controllers', () => {
     const guards = r.stdout.split('\n').filter((l) => /^\s+(guards\s+)?(TenantScope|@Authorized)\s/.test(l)).map((l) => l.trim().replace(/^guards\s+/, '').split(/\s{2,}/).slice(0, 4).join(' | '));
     expect(guards).toEqual([
       'TenantScope | tenant | a decorator on the controller class (@UseGuards; routing-controllers: @UseBefore, @Authorized) | src/controllers/sites.controller.ts:9',
-      '@Authorized | auth | a decorator on the handler method (@UseGuards; routing-controllers: @UseBefore, @Authorized) | src/controllers/sites.controller.ts:31',
+      '@Authorized | auth | a decorator on the handler method or its parameter (@UseGuards; routing-controllers: @UseBefore, @Authorized, a required @CurrentUser) | src/controllers/sites.controller.ts:31',
     ]);
   });
 
@@ -295,6 +295,67 @@ export const app = createExpressServer({ controllers: [UsersController], authori
       'GET /admin/users/ UsersController.list src/users.ts:9 [requireSession]',
       'DELETE /admin/users/:id UsersController.remove src/base.ts:8 [requireSession]',
     ]);
+  });
+
+  it("a required @CurrentUser parameter is the action's 401 check, after @Authorized: `{ required: true }`, or none given under defaults.paramOptions.required", async () => {
+    const controllers = (required: string) => ({
+      'src/me.ts': `
+import * as rc from 'routing-controllers';
+import { Authorized, CurrentUser, Get, JsonController, Param } from 'routing-controllers';
+import { CurrentUser as Own } from './own';
+
+export abstract class Base {
+  @Get('/inherited')
+  inherited(@CurrentUser({ required: true }) user: unknown) { return user; }
+}
+
+@JsonController('/me')
+export class MeController extends Base {
+  @Get('/')
+  me(@CurrentUser({ required: true }) user: unknown) { return user; }
+
+  @Get('/optional')
+  optional(@CurrentUser({ required: false }) user: unknown) { return user ?? null; }
+
+  @Get('/plain')
+  plain(@CurrentUser() user: unknown) { return user; }
+
+  @Get('/namespaced/:id')
+  @Authorized()
+  namespaced(@Param('id') id: string, @rc.CurrentUser({ required: true }) user: unknown) { return { id, user }; }
+
+  @Get('/own')
+  own(@Own({ required: true }) user: unknown) { return user; }
+
+  @Get('/unknown')
+  unknown(@CurrentUser({ required: ${required} }) user: unknown) { return user; }
+}
+`,
+      'src/own.ts': `
+export function CurrentUser(options?: { required?: boolean }) {
+  return (target: object, method: string, index: number) => undefined;
+}
+`,
+    });
+    const server = (defaults: string) => `
+import { createExpressServer } from 'routing-controllers';
+import { MeController } from './me';
+
+export const app = createExpressServer({ controllers: [MeController], currentUserChecker: async () => null${defaults} });
+`;
+    const plain = await check(writeProject({ 'package.json': RC_PKG, ...controllers('process.env.STRICT === "1"'), 'src/server.ts': server('') }));
+    expect(plain.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name} ${g.mechanism} ${g.line} ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /me/ [@CurrentUser method-guard 14 auth]',
+      'GET /me/inherited []',
+      'GET /me/namespaced/:id [@Authorized method-guard 23 auth, @CurrentUser method-guard 24 auth]',
+      'GET /me/optional []',
+      'GET /me/own []',
+      'GET /me/plain []',
+      'GET /me/unknown []',
+    ]);
+    // a decorator given no `required` gets the server's default; one given `required: false` keeps it
+    const strict = await check(writeProject({ 'package.json': RC_PKG, ...controllers('true'), 'src/server.ts': server(', defaults: { paramOptions: { required: true } }') }));
+    expect(strict.routes.filter((r) => r.guards.some((g) => g.name === '@CurrentUser')).map((r) => r.path)).toEqual(['/me/', '/me/namespaced/:id', '/me/plain', '/me/unknown']);
   });
 
   it('a server made with no options, `const app = createExpressServer()`, serves every decorated controller', async () => {

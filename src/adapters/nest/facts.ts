@@ -19,6 +19,12 @@ export interface NestMethod {
   at: Loc;
   isStatic: boolean;
   decorators: NestDecorator[];
+  /**
+   * The decorators of its parameters named `CurrentUser` (`@CurrentUser({ required: true }) user`),
+   * when it has any: routing-controllers' is a check of the signed-in user (which decorator a
+   * name is, is read when linked)
+   */
+  currentUser?: NestDecorator[];
 }
 
 /**
@@ -109,12 +115,27 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
       const at = api.loc(d);
       return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
     });
+  // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`)
+  const currentUserOf = (m: TS.MethodDeclaration): NestDecorator[] => {
+    const out: NestDecorator[] = [];
+    for (const p of m.parameters) {
+      for (const d of ts.getDecorators(p) ?? []) {
+        const callee = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+        if (name !== 'CurrentUser') continue;
+        const at = api.loc(d);
+        out.push({ expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) });
+      }
+    }
+    return out;
+  };
   const methods: NestMethod[] = [];
   let canActivate: TS.MethodDeclaration | null = null;
   for (const m of node.members) {
     if (!ts.isMethodDeclaration(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
     const isStatic = (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
-    methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m) });
+    const currentUser = currentUserOf(m);
+    methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m), ...(currentUser.length > 0 ? { currentUser } : {}) });
     if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
   }
   const decorators = decoratorsOf(node);

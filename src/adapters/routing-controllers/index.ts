@@ -19,8 +19,12 @@
  *   method), which refuses with 401 (403 with roles) when `authorizationChecker` says no.
  *
  * An inherited action (MetadataBuilder.createActions) is the subclass's: under its base route,
- * behind its class-level decorators only. Not read: `@CurrentUser({ required: true })`
- * (parameter decorators are not kept), a RegExp route, interceptors.
+ * behind its class-level decorators only.
+ *
+ * A required `@CurrentUser` parameter (`{ required: true }`, or none given under
+ * `defaults.paramOptions.required`) is a 401 check of the action's, after @Authorized. Not read:
+ * a RegExp route, interceptors, `createParamDecorator({ required })` (routing-controllers
+ * rejects an empty one only when it has a name, which a custom decorator has not).
  */
 import type { Adapter } from '../adapter.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
@@ -109,6 +113,8 @@ class RoutingControllersLinker {
       this.ctx.warn(file, call.at, `the routePrefix of this ${PKG} server is not known statically (${prefixNote(prefixValue!)}); its routes are listed without it`, call.snippet);
     }
     const prefix = routePrefix ?? '';
+    // `defaults: { paramOptions: { required: true } }`: what a parameter decorator given no `required` gets
+    const paramsRequired = this.requiredOf(option('defaults'), 'paramOptions', () => false);
     const listFile = opts?.t === 'obj' ? opts.file : file;
     const isController = (c: ClassRef): boolean => this.decorators(c.file, c.cls.decorators).some((d) => d.name === 'Controller' || d.name === 'JsonController');
     const given = this.classesOf(opts?.t === 'obj' ? opts.props['controllers'] : undefined, listFile, isController);
@@ -127,7 +133,7 @@ class RoutingControllersLinker {
       const g = this.classGuard(c, 'app.use', call.at, file);
       if (g) global.push({ guard: g, scope: prefix });
     }
-    for (const c of controllers) this.controllerRoutes(c, prefix, routePrefix === null ? prefixValue! : null, [...before, ...global], kind.framework, appName, app, file, call);
+    for (const c of controllers) this.controllerRoutes(c, prefix, routePrefix === null ? prefixValue! : null, [...before, ...global], kind.framework, appName, app, file, call, paramsRequired);
   }
 
   /**
@@ -269,6 +275,36 @@ class RoutingControllersLinker {
   }
 
   /**
+   * `@CurrentUser({ required: true })` on a parameter of the action (or `@CurrentUser()` under
+   * `defaults.paramOptions.required`): the action refuses a request its currentUserChecker finds
+   * no user for with an AuthorizationRequiredError, a 401 (ActionParameterHandler.handleValue).
+   * A `required` not known statically checks nothing here.
+   */
+  private currentUser(c: ClassRef, m: NestMethod, paramsRequired: boolean | null): AppliedGuard[] {
+    for (const d of this.decorators(c.file, m.currentUser ?? [])) {
+      if (d.name !== 'CurrentUser') continue;
+      // (`options ? options.required : undefined`, then the default for undefined: MetadataBuilder.decorateDefaultParamOptions)
+      const opts = d.args[0] ? this.ev.eval(d.file, d.args[0]) : undefined;
+      if (this.requiredOf(opts, null, () => paramsRequired) !== true) continue;
+      return [{ name: '@CurrentUser', kinds: ['auth'], families: [], reason: `by package (${PKG}: a required @CurrentUser refuses the request with 401 when its currentUserChecker finds no user)`, mechanism: 'method-guard', file: d.file, line: d.use.at.line }];
+    }
+    return [];
+  }
+
+  /**
+   * `required` of an options object (of its `under` object, when given): a boolean, `missing()`
+   * when it or the object is not given, null when not known statically.
+   */
+  private requiredOf(opts: Value | undefined, under: string | null, missing: () => boolean | null): boolean | null {
+    if (opts === undefined) return missing();
+    if (opts.t !== 'obj') return null;
+    if (under !== null) return this.requiredOf(under in opts.props ? this.ev.member(opts, under, 0) : undefined, null, missing);
+    if (!('required' in opts.props)) return missing();
+    const v = this.ev.member(opts, 'required', 0);
+    return v.t === 'bool' ? v.v : null;
+  }
+
+  /**
    * The app's middleware used (`app.use(…)`) before the server call: in other files (imported,
    * so run first), and earlier in the call's own.
    */
@@ -301,6 +337,7 @@ class RoutingControllersLinker {
     app: RouterObject | null,
     serverFile: string,
     call: CallFact,
+    paramsRequired: boolean | null,
   ): void {
     const classDecos = this.decorators(c.file, c.cls.decorators);
     const ctrl = classDecos.find((d) => d.name === 'Controller' || d.name === 'JsonController')!;
@@ -323,7 +360,9 @@ class RoutingControllersLinker {
         const all = this.decorators(owner.file, m.decorators);
         if (!all.some((d) => d.name === 'Method' || ACTIONS[d.name])) continue;
         taken.add(m.name);
-        this.actionRoutes(c, owner, m, all, owner === c ? all : [], { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app });
+        // (an inherited action has no parameters' metadata: it is looked up on the subclass too, MetadataBuilder.createParams)
+        const userCheck = owner === c ? this.currentUser(owner, m, paramsRequired) : [];
+        this.actionRoutes(c, owner, m, all, owner === c ? all : [], { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app, userCheck });
       }
     }
   }
@@ -357,9 +396,10 @@ class RoutingControllersLinker {
       framework: 'express' | 'koa';
       appName: string;
       app: RouterObject | null;
+      userCheck: AppliedGuard[];
     },
   ): void {
-    const { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app } = o;
+    const { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app, userCheck } = o;
     for (const d of all) {
       const method = d.name === 'Method' ? this.methodName(d) : ACTIONS[d.name];
       if (!method) continue;
@@ -377,6 +417,8 @@ class RoutingControllersLinker {
         ...classUses,
         ...this.useBefore(decos, 'method-guard'),
         ...this.authorized(decos, classDecos),
+        // then the parameters, a required @CurrentUser among them (ActionParameterHandler.handleValue)
+        ...userCheck,
         // (its parameters are what their decorators pick: the call it ends with is not followed)
         ...this.ctx.inHandlerGuards(handler, undefined, { depth: 0, no: true }),
       ];
