@@ -1308,6 +1308,148 @@ export class AppModule {}
     expect(only.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /oauth/token']);
   });
 
+  it("a root module's list built as novu builds it: concat, push and unshift (each under a condition, one known to fail), a function returning one of two lists, and @Module(getModuleConfig()) returning one of two objects", async () => {
+    const controller = (name: string, path: string): string => `
+@Controller('${path}')
+export class ${name} {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`;
+    const module = (name: string, controllers: string): string => `
+@Module({ controllers: [${controllers}] })
+export class ${name} {}
+`;
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@acme/flags': '1.0.0' } }),
+        'src/features.ts': `import { Controller, Get, Module } from '@nestjs/common';
+${['SitesController:sites', 'BillingController:billing', 'InvitesController:invites', 'AnalyticsController:analytics', 'TestingController:testing', 'OrganizationController:organizations', 'CloudOrganizationController:cloud/organizations', 'AuthController:auth', 'CloudAuthController:cloud/auth'].map((c) => controller(...(c.split(':') as [string, string]))).join('')}
+${['SitesModule:SitesController', 'BillingModule:BillingController', 'InvitesModule:InvitesController', 'AnalyticsModule:AnalyticsController', 'TestingModule:TestingController'].map((m) => module(...(m.split(':') as [string, string]))).join('')}`,
+        'src/organization.module.ts': `import { Module } from '@nestjs/common';
+import { isCloud } from '@acme/flags';
+import { CloudOrganizationController, OrganizationController } from './features';
+
+function getControllers() {
+  if (isCloud()) {
+    return [CloudOrganizationController];
+  }
+  return [OrganizationController];
+}
+
+@Module({ controllers: [...getControllers()] })
+export class OrganizationModule {}
+`,
+        'src/auth.module.ts': `import { Module, ModuleMetadata } from '@nestjs/common';
+import { isCloud } from '@acme/flags';
+import { AuthController, CloudAuthController } from './features';
+
+const cloudConfig = (): ModuleMetadata => ({ controllers: [CloudAuthController] });
+const communityConfig = (): ModuleMetadata => ({ controllers: [AuthController] });
+
+function getModuleConfig(): ModuleMetadata {
+  if (isCloud()) {
+    return cloudConfig();
+  } else {
+    return communityConfig();
+  }
+}
+
+@Module(getModuleConfig())
+export class AuthModule {}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { isCloud } from '@acme/flags';
+import { AnalyticsModule, BillingModule, InvitesModule, SitesModule, TestingModule } from './features';
+import { AuthModule } from './auth.module';
+import { OrganizationModule } from './organization.module';
+
+const enterpriseImports = () => {
+  const modules = [];
+  if (process.env.ENTERPRISE === 'true') modules.push(require('@acme/ee-billing').BillingModule);
+  return modules;
+};
+
+const baseModules = [SitesModule, BillingModule, OrganizationModule, AuthModule];
+if (!isCloud()) {
+  const communityModules = [InvitesModule];
+  baseModules.push(...communityModules);
+}
+const modules = baseModules.concat(enterpriseImports());
+const TESTING = false;
+if (process.env.SEGMENT_TOKEN) modules.push(AnalyticsModule);
+if (TESTING) modules.push(TestingModule);
+
+@Module({ imports: modules })
+export class AppModule {}
+`,
+        'src/main.ts': BOOTSTRAP,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /analytics',
+      'GET /auth',
+      'GET /billing',
+      'GET /cloud/auth',
+      'GET /cloud/organizations',
+      'GET /invites',
+      'GET /organizations',
+      'GET /sites',
+    ]);
+    // (`if (TESTING) modules.push(TestingModule)` with TESTING false: not imported)
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => f.message)).toEqual([
+      "controller TestingController is not declared by any module reachable from the app's root module; Nest does not serve it",
+    ]);
+  });
+
+  it("one app of a name given either of two made from the same module, and none of a script that makes an app only to take its services", async () => {
+    const pkg = JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@nestjs/platform-express': '^10.4.0', express: '^4.21.2' } });
+    const sites = {
+      'src/sites.controller.ts': SITES_CONTROLLER,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class AppModule {}
+`,
+    };
+    const bootstrap = `import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+
+export async function bootstrap(expressApp?): Promise<INestApplication> {
+  let app: INestApplication;
+  if (expressApp) {
+    app = await NestFactory.create(AppModule, new ExpressAdapter(expressApp));
+  } else {
+    app = await NestFactory.create(AppModule, { bufferLogs: true });
+  }
+  app.setGlobalPrefix('api');
+  if (expressApp) await app.init();
+  else await app.listen(3000);
+  return app;
+}
+`;
+    const migration = `import { NestFactory } from '@nestjs/core';
+import { AppModule } from '../src/app.module';
+import { SitesRepository } from '../src/sites.repository';
+
+export async function backfill() {
+  const app = await NestFactory.create(AppModule, { logger: false });
+  const sites = app.get(SitesRepository);
+  await sites.backfill();
+}
+`;
+    const res = await check(writeProject({ 'package.json': pkg, ...sites, 'src/bootstrap.ts': bootstrap, 'migrations/backfill.ts': migration }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /api/sites AppModule']);
+    // an app the script hands on (exported, returned) may be served where it goes: listed
+    const handed = await check(writeProject({ 'package.json': pkg, ...sites, 'src/bootstrap.ts': bootstrap, 'migrations/backfill.ts': migration.replace('await sites.backfill();', 'await sites.backfill();\n  return app;') }));
+    expect(handed.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /api/sites AppModule (src/bootstrap.ts)', 'GET /sites AppModule (migrations/backfill.ts)']);
+  });
+
   it("a property of a const object that a later spread may replace is not taken as written", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),

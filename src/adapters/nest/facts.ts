@@ -57,42 +57,73 @@ export interface NestClass {
 export interface NestFileFacts {
   classes: NestClass[];
   /**
-   * In a file importing @nestjs/core: the names `close()` is called on (`configApp.close()`), and
-   * those `listen(…)`, `init()`, `getHttpServer()` or `getHttpAdapter()` is (NestLinker reads an
-   * app closed without any of these as made only to read its configuration)
+   * In a file importing @nestjs/core and naming NestFactory, of the names given what a
+   * `….create(…)` call makes (`const app = await NestFactory.create(AppModule)`): those `close()` is
+   * called on (`configApp.close()`), those `listen(…)`, `init()`, `getHttpServer()` or
+   * `getHttpAdapter()` is, and those used otherwise than by calling a method on them (returned,
+   * exported, handed to a function, stored: what is done with the app then is not known). NestLinker
+   * reads an app none of the second makes serve, closed or never used otherwise, as one made only
+   * to read its configuration or its services.
    */
   closed?: string[];
   served?: string[];
+  escaped?: string[];
 }
 
 /** What an app is called with when it serves requests, or hands its server to what does. */
-const SERVING = new Set(['listen', 'init', 'getHttpServer', 'getHttpAdapter']);
+const SERVING = new Set(['listen', 'listenAsync', 'init', 'getHttpServer', 'getHttpAdapter']);
 
-/** `closed` and `served` of a file importing @nestjs/core, when something is closed in it. */
+/** `closed`, `served` and `escaped` of a file making an app with NestFactory. */
 export function visitNestFile(api: ExtractApi): void {
-  // (walked again only where something may be closed: guards and modules import @nestjs/core too)
-  if (!/\bclose\b/.test(api.sf.text) || !api.facts.imports.some((i) => i.source === '@nestjs/core')) return;
+  // (walked again only where an app may be made: guards and modules import @nestjs/core too)
+  if (!/\bNestFactory\b/.test(api.sf.text) || !api.facts.imports.some((i) => i.source === '@nestjs/core')) return;
   const { ts } = api;
+  const K = ts.SyntaxKind;
+  const made = new Set<string>();
   const closed = new Set<string>();
   const served = new Set<string>();
-  // (a stack, not recursion: the file's nesting was bounded by the walk before, not by this one)
-  const stack: TS.Node[] = [api.sf];
+  const escaped = new Set<string>();
+  // the names given a `….create(…)` call's result, declared (exported ones escape) or assigned
+  const makes = (e: TS.Expression | undefined): boolean => {
+    let x = e;
+    while (x && (x.kind === K.AwaitExpression || x.kind === K.ParenthesizedExpression)) x = (x as TS.AwaitExpression).expression;
+    return !!x && ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression) && x.expression.name.text === 'create';
+  };
+  // the identifiers of the file with their parent and grandparent (a stack, not recursion: the
+  // file's nesting was bounded by the walk before, not by this one)
+  const uses: [TS.Identifier, TS.Node, TS.Node | null][] = [];
+  const stack: [TS.Node, TS.Node | null, TS.Node | null][] = [[api.sf, null, null]];
   while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression)) {
-      const method = n.expression.name.text;
-      if (method === 'close') closed.add(n.expression.expression.text);
-      else if (SERVING.has(method)) served.add(n.expression.expression.text);
-    }
+    const [n, parent, grandparent] = stack.pop()!;
+    if (ts.isIdentifier(n) && parent) uses.push([n, parent, grandparent]);
+    else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && makes(n.initializer)) {
+      made.add(n.name.text);
+      // (`export const app = …`: what is exported may be served elsewhere)
+      if (grandparent && ts.isVariableStatement(grandparent) && (ts.getModifiers(grandparent) ?? []).some((m) => m.kind === K.ExportKeyword)) escaped.add(n.name.text);
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken && ts.isIdentifier(n.left) && makes(n.right)) made.add(n.left.text);
     ts.forEachChild(n, (c) => {
-      stack.push(c);
+      stack.push([c, n, parent]);
     });
   }
-  if (closed.size === 0) return;
+  if (made.size === 0) return;
+  for (const [id, p, gp] of uses) {
+    const name = id.text;
+    if (!made.has(name)) continue;
+    // `app.listen(3000)`, `configApp.close()`, `app.get(ConfigService)`: a method called on it
+    if (ts.isPropertyAccessExpression(p) && p.expression === id && gp && ts.isCallExpression(gp) && gp.expression === p) {
+      if (p.name.text === 'close') closed.add(name);
+      else if (SERVING.has(p.name.text)) served.add(name);
+      continue;
+    }
+    // (its declaration, the target of an assignment, a property's name: not a use of the value)
+    if ((ts.isVariableDeclaration(p) && p.name === id) || (ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isBinaryExpression(p) && p.operatorToken.kind === K.EqualsToken && p.left === id)) continue;
+    escaped.add(name);
+  }
   let facts = nestFactsOf(api.facts);
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
   facts.closed = [...closed].sort();
   facts.served = [...served].sort();
+  facts.escaped = [...escaped].sort();
 }
 
 const REFLECTOR_READS = new Set(['get', 'getAll', 'getAllAndOverride', 'getAllAndMerge', 'getMetadata']);

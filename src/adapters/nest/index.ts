@@ -32,9 +32,9 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import type { FlatItem, LinkContext } from '../../link/link.js';
+import { cmp, type FlatItem, type LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
-import { truthOf } from '../../link/conditions.js';
+import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { pathApplies } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -383,7 +383,7 @@ class NestLinker {
 
   run(): void {
     this.discoverApps();
-    const apps = this.withoutConfigApps(this.ctx.routersOf('nest'));
+    const apps = this.withoutAlternatives(this.withoutConfigApps(this.ctx.routersOf('nest')));
     const appPackages = new Set<string>();
     for (const r of apps) {
       appPackages.add(this.ctx.project.packageOf(r.file).dir);
@@ -406,11 +406,14 @@ class NestLinker {
   }
 
   /**
-   * The apps but those made only to read configuration: an app closed in its file (`await
-   * configApp.close()`) that nothing there listens on, inits or takes the server of, when another
-   * app of the same root module is left (ghostfolio makes `configApp` from its AppModule for the
-   * log levels, then the app it serves). Its routes would be the served app's, without the
-   * served app's prefix and versioning.
+   * The apps but those made only to read configuration or services: an app nothing in its file
+   * listens on, inits or takes the server of, which is closed there (`await configApp.close()`) or
+   * never used but by calling its methods (a migration's `const app = await
+   * NestFactory.create(AppModule); const repo = app.get(UserRepository)`), when another app of the
+   * same root module is left (ghostfolio makes `configApp` from its AppModule for the log levels,
+   * then the app it serves). Nest registers an app's routes when it is initialised (`init()`,
+   * which `listen()` calls: NestApplication.init, registerRouter), so such an app serves nothing;
+   * its routes would be the served app's again, without its prefix and versioning.
    */
   private withoutConfigApps(apps: RouterObject[]): RouterObject[] {
     const rootOf = (r: RouterObject): string | null => {
@@ -427,12 +430,58 @@ class NestLinker {
           return b?.k === 'call' && b.at.line === r.at.line && b.at.column === r.at.column;
         }))
         .at(0);
-      return name !== undefined && nest.closed.includes(name) && !nest.served!.includes(name);
+      return name !== undefined && !nest.served!.includes(name) && (nest.closed.includes(name) || !nest.escaped!.includes(name));
     };
     const configOnly = new Set(apps.filter(closedOnly));
     if (configOnly.size === 0) return apps;
     const servedRoots = new Set(apps.filter((r) => !configOnly.has(r)).map(rootOf));
     return apps.filter((r) => !configOnly.has(r) || !servedRoots.has(rootOf(r)));
+  }
+
+  /**
+   * The apps but the second of two a name is given either of, of the same root module (`let app;
+   * if (expressApp) app = await NestFactory.create(AppModule, new ExpressAdapter(expressApp));
+   * else app = await NestFactory.create(AppModule)`): one app is made, whichever it is, and what
+   * is done with it after is done with either (novu's bootstrap).
+   */
+  private withoutAlternatives(apps: RouterObject[]): RouterObject[] {
+    const rootOf = (r: RouterObject): string => {
+      const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
+      return root ? classKey(root) : '';
+    };
+    // per file, the place of each call that is one of the values of a name, and that name
+    const groups = new Map<string, Map<string, string>>();
+    const groupOf = (r: RouterObject): string | undefined => {
+      let places = groups.get(r.file);
+      if (!places) {
+        groups.set(r.file, (places = new Map()));
+        const facts = this.ctx.files.get(r.file);
+        for (const sc of facts?.scopes ?? []) {
+          for (const name of Object.keys(sc.bindings)) {
+            const b = bindingOf(sc, name);
+            if (b?.k !== 'choice') continue;
+            const leaves: Expr[] = [b];
+            while (leaves.length > 0) {
+              const e = leaves.pop()!;
+              if (e.k === 'choice') leaves.push(e.then, e.otherwise);
+              else if (e.k === 'call') places.set(`${e.at.line}:${e.at.column}`, `${sc.id}:${name}`);
+            }
+          }
+        }
+      }
+      return places.get(`${r.at.line}:${r.at.column}`);
+    };
+    // (the first written of each group stands for it)
+    const first = new Map<string, RouterObject>();
+    for (const r of apps) {
+      const group = groupOf(r);
+      if (group === undefined) continue;
+      const key = `${r.file}\0${group}\0${rootOf(r)}`;
+      const was = first.get(key);
+      if (!was || cmp([r.at.line, r.at.column], [was.at.line, was.at.column]) < 0) first.set(key, r);
+    }
+    const kept = new Set(first.values());
+    return apps.filter((r) => groupOf(r) === undefined || kept.has(r));
   }
 
   private snippetOf(c: ClassRef): string {
@@ -505,9 +554,20 @@ class NestLinker {
     return null;
   }
 
-  /** The items of a list written as an array, a const array, spreads of those, or a function returning one. */
+  /**
+   * The items of a list written as an array, a const array, spreads of those, a function
+   * returning one, or a `concat` of lists; with what calls add to a module's list
+   * (`if (process.env.SEGMENT_TOKEN) modules.push(AnalyticsModule)`).
+   */
   private items(b: Bound, out: Bound[] = [], depth = 0): Bound[] {
     if (depth > 16) return out;
+    const added = b.expr.k === 'ref' ? this.addedItems(b.file, b.expr) : null;
+    if (added) {
+      for (const a of added.front) this.items(a, out, depth + 1);
+      this.items(added.list, out, depth + 1);
+      for (const a of added.back) this.items(a, out, depth + 1);
+      return out;
+    }
     const r = this.resolve(b);
     if (r.expr.k === 'arr') {
       for (const it of r.expr.items) this.items({ ...r, expr: it }, out, depth + 1);
@@ -519,23 +579,61 @@ class NestLinker {
       // of both, each once
       const holds = truthOf(this.ev, r.file, r.expr.test);
       if (holds !== null) return this.items({ ...r, expr: holds ? r.expr.then : r.expr.otherwise }, out, depth + 1);
-      const seen = new Set<string>();
-      for (const it of [...this.items({ ...r, expr: r.expr.then }, [], depth + 1), ...this.items({ ...r, expr: r.expr.otherwise }, [], depth + 1)]) {
-        const key = `${it.file}\0${JSON.stringify(it.expr)}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push(it);
-        }
-      }
+      return this.eachOnce([{ ...r, expr: r.expr.then }, { ...r, expr: r.expr.otherwise }], out, depth);
+    }
+    // `baseModules.concat(enterpriseModules)`: the items of the list, then of each argument
+    if (r.expr.k === 'call' && r.expr.callee.k === 'member' && r.expr.callee.prop === 'concat') {
+      this.items({ ...r, expr: r.expr.callee.obj }, out, depth + 1);
+      for (const a of r.expr.args) this.items({ ...r, expr: a }, out, depth + 1);
       return out;
     }
     if (r.expr.k === 'call') {
       const callee = this.evalIn({ ...r, expr: r.expr.callee });
-      const ret = callee.t === 'fn' ? this.ev.returnsOf(callee.file, callee.fn)[0] : undefined;
-      if (callee.t === 'fn' && ret && this.resolve({ file: callee.file, expr: ret, env: NO_ENV }).expr.k === 'arr') return this.items({ file: callee.file, expr: ret, env: NO_ENV }, out, depth + 1);
+      // (`function getControllers() { if (isClerkEnabled()) return [EEOrganizationController]; return [OrganizationController] }`:
+      // the function returns one of its lists, which is not known here: the items of each, each once)
+      const returns = callee.t === 'fn' ? this.ev.returnsOf(callee.file, callee.fn).map((ret) => ({ file: callee.file, expr: ret, env: NO_ENV })) : [];
+      if (returns.some((ret) => this.resolve(ret).expr.k === 'arr')) return this.eachOnce(returns, out, depth);
     }
     out.push(r);
     return out;
+  }
+
+  /** The items of each of `lists` (one of which is the list, which is not known statically), each once. */
+  private eachOnce(lists: Bound[], out: Bound[], depth: number): Bound[] {
+    const seen = new Set<string>();
+    for (const it of lists.flatMap((l) => this.items(l, [], depth + 1))) {
+      const key = `${it.file}\0${JSON.stringify(it.expr)}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(it);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A list a name holds at module scope, with the items calls in its file add to it: those
+   * `unshift` puts first, those `push` puts last, as they run in the order written (one under a
+   * condition known to fail adds nothing; one not known may, so its items are listed). Null when
+   * nothing is added to it.
+   */
+  private addedItems(file: string, e: Extract<Expr, { k: 'ref' }>): { list: Bound; front: Bound[]; back: Bound[] } | null {
+    const def = this.ev.definitionOf(file, e.scope, e.name);
+    if (!def || def.expr === e || def.scope !== 0) return null;
+    const front: Bound[] = [];
+    const back: Bound[] = [];
+    for (const fact of this.ctx.files.get(def.file)?.calls ?? []) {
+      const c = fact.callee;
+      if (c.k !== 'member' || (c.prop !== 'push' && c.prop !== 'unshift') || c.obj.k !== 'ref' || c.obj.name !== def.name) continue;
+      const d = this.ev.definitionOf(def.file, c.obj.scope, c.obj.name);
+      if (!d || d.file !== def.file || d.scope !== def.scope) continue;
+      if (fact.when && decide(this.ev, def.file, fact.when).never) continue;
+      const args = fact.args.map((a) => ({ file: def.file, expr: a, env: NO_ENV }));
+      if (c.prop === 'push') back.push(...args);
+      else front.unshift(...args);
+    }
+    if (front.length === 0 && back.length === 0) return null;
+    return { list: { file: def.file, expr: def.expr, env: NO_ENV }, front, back };
   }
 
   private strings(b: Bound | undefined): string[] | null {
@@ -558,9 +656,35 @@ class NestLinker {
     return e ? { ...r, expr: e } : undefined;
   }
 
+  /**
+   * The items of a list property. Of metadata that is one of several objects (`@Module(getModuleConfig())`
+   * of `function getModuleConfig() { if (isClerkEnabled()) return getEEModuleConfig(); else return
+   * getCommunityAuthModuleConfig(); }`, or `cond ? a : b`, the test not known statically): the
+   * items of each, each once.
+   */
   private listProp(b: Bound, key: string): Bound[] {
-    const p = this.objProp(b, key);
-    return p ? this.items(p) : [];
+    const lists = this.alternatives(b, 0).flatMap((alt) => this.objProp(alt, key) ?? []);
+    if (lists.length <= 1) return lists[0] ? this.items(lists[0]) : [];
+    return this.eachOnce(lists, [], 0);
+  }
+
+  /** What a value may be: each value a function called returns, each branch of a choice its test does not decide. */
+  private alternatives(b: Bound, depth: number): Bound[] {
+    const r = this.resolve(b);
+    if (depth > 8) return [r];
+    if (r.expr.k === 'choice') {
+      const holds = truthOf(this.ev, r.file, r.expr.test);
+      if (holds !== null) return this.alternatives({ ...r, expr: holds ? r.expr.then : r.expr.otherwise }, depth + 1);
+      return [...this.alternatives({ ...r, expr: r.expr.then }, depth + 1), ...this.alternatives({ ...r, expr: r.expr.otherwise }, depth + 1)];
+    }
+    if (r.expr.k === 'call') {
+      const callee = this.evalIn({ ...r, expr: r.expr.callee });
+      if (callee.t === 'fn') {
+        const returns = this.ev.returnsOf(callee.file, callee.fn);
+        if (returns.length > 0) return returns.flatMap((ret) => this.alternatives({ file: callee.file, expr: ret, env: NO_ENV }, depth + 1));
+      }
+    }
+    return [r];
   }
 
   private isObj(b: Bound): boolean {
