@@ -558,6 +558,55 @@ app.get('/administrators', (req, res) => res.json([]));
     ]);
   });
 
+  it("a check under a test that the path holds a text (a regular expression, in any case) guards the routes whose path holds it before any parameter; an allowlist in its branch lets its paths through, a list filtered by a test not known statically each of its items (Flowise's global middleware)", async () => {
+    const routes = `
+app.get('/api/v1/chatflows', (req, res) => res.json([]));
+app.get('/api/v1/chatflows/:id', (req, res) => res.json({ id: req.params.id }));
+app.get('/api/v1/public-chatflows/:id', (req, res) => res.json({ id: req.params.id }));
+app.get('/api/v1/ping', (req, res) => res.send('pong'));
+app.get('/canvas', (req, res) => res.send('<html></html>'));
+app.get('/:workspace/api/v1/reports', (req, res) => res.json([]));
+`;
+    const body = `const URL_CASE_INSENSITIVE_REGEX = /\\/api\\/v1\\//i;
+  const URL_CASE_SENSITIVE_REGEX = /\\/api\\/v1\\//;
+  const denylistURLs = process.env.DENYLIST_URLS ? process.env.DENYLIST_URLS.split(',') : [];
+  const whitelistURLs = ['/api/v1/public-chatflows', '/api/v1/ping', '/api/v1/chatflows/apikey/'].filter((url) => !denylistURLs.includes(url));
+  if (URL_CASE_INSENSITIVE_REGEX.test(req.path)) {
+    if (URL_CASE_SENSITIVE_REGEX.test(req.path)) {
+      const isWhitelisted = whitelistURLs.some((url) => req.path.startsWith(url));
+      if (isWhitelisted) {
+        next();
+      } else {
+        ${check}
+        next();
+      }
+    } else {
+      return res.status(401).json({ error: 'Unauthorized Access' });
+    }
+  } else {
+    next();
+  }`;
+    // the same, written with no else: the allowlist returns, the check falls through to next()
+    const noElse = `const denylistURLs = (process.env.DENYLIST_URLS ?? '').split(',');
+  const whitelistURLs = ['/api/v1/public-chatflows', '/api/v1/ping', '/api/v1/chatflows/apikey/'].filter((url) => !denylistURLs.includes(url));
+  if (/\\/api\\/v1\\//i.test(req.path)) {
+    if (whitelistURLs.some((url) => req.path.startsWith(url))) return next();
+    ${check}
+  }
+  next();`;
+    const outside = 'requireSession lets through every request outside paths holding /api/v1/ (in any case)';
+    for (const written of [body, noElse])
+      expect(await rows(app('requireSession', written, routes))).toEqual([
+      `GET /:workspace/api/v1/reports [] ${outside}`,
+      'GET /api/v1/chatflows [requireSession]',
+      // `/api/v1/chatflows/apikey/` is one of its paths
+      'GET /api/v1/chatflows/:id [] requireSession lets through paths starting with /api/v1/chatflows/apikey/',
+      'GET /api/v1/ping [] requireSession lets through paths starting with /api/v1/ping',
+      'GET /api/v1/public-chatflows/:id [] requireSession lets through paths starting with /api/v1/public-chatflows',
+      `GET /canvas [] ${outside}`,
+    ]);
+  });
+
   it('a test of the URL, which holds the query string, guards a route only when no query string added escapes it: its start does, its end or the whole of it not', async () => {
     const routes = "app.get('/admin', (req, res) => res.json({}));\napp.get('/admin/users', (req, res) => res.json([]));\napp.get('/reports.json', (req, res) => res.json([]));";
     expect(await rows(app('requireSession', `if (req.originalUrl === '/admin' || req.originalUrl.startsWith('/admin/') || req.url.endsWith('.json')) {\n    ${check}\n  }\n  next();`, routes))).toEqual([

@@ -2334,6 +2334,15 @@ function skippedRequests(
     const skip = PATH_PROPS.test(prop) || QUERY_PROPS.test(prop) ? skipOf({ prop, test: 'equals', lit: lit.text }, {}) : null;
     return skip ? [skip] : [];
   };
+  // `{ return res.status(401).json(…) }`, `{ throw … }`: a branch that ends with a refusal
+  const refuses = (s: TS.Statement): boolean => {
+    const stmts = ts.isBlock(s) ? s.statements : [s];
+    const end = stmts[stmts.length - 1];
+    if (!end) return false;
+    if (ts.isThrowStatement(end)) return true;
+    const r = ts.isReturnStatement(end) && end.expression ? unwrap(ts, end.expression) : undefined;
+    return !!r && (isResponseCall(ts, r) || isResponse(ts, r)) && !isNextCall(r);
+  };
   // `next();`, `return next();`, `await next();` and nothing else: the function hands the request on
   // (at the top of a `try`, only by returning: what follows the `try` runs otherwise)
   const handsOn = (stmts: readonly TS.Statement[], top: boolean): boolean =>
@@ -2387,10 +2396,24 @@ function skippedRequests(
         return;
       }
       const rest = stmts.slice(i + 1);
-      if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) out.push(...falsifying(stmt.expression));
+      const within = (s: TS.Statement, atEnd: boolean): void => leading(ts.isBlock(s) ? s.statements : [s], atEnd);
+      if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) {
+        out.push(...falsifying(stmt.expression));
+        within(stmt.thenStatement, false);
+      }
       // `if (c.req.method !== 'GET') { …the check… } else { await next() }` as the function's last
       // statement: the requests the test fails for are handed on untouched
-      else if (last && otherwise && !ts.isIfStatement(otherwise) && handsOn(ts.isBlock(otherwise) ? otherwise.statements : [otherwise], true)) out.push(...falsifying(stmt.expression));
+      else if (last && otherwise && !ts.isIfStatement(otherwise) && handsOn(ts.isBlock(otherwise) ? otherwise.statements : [otherwise], true)) {
+        out.push(...falsifying(stmt.expression));
+        within(stmt.thenStatement, true);
+      }
+      // `if (URL_CASE_SENSITIVE_REGEX.test(req.path)) { …the check… } else { return res.status(401)… }`
+      // as the function's last statement: the requests the test fails for are refused
+      else if (last && otherwise && !ts.isIfStatement(otherwise) && refuses(otherwise)) within(stmt.thenStatement, true);
+      // (what the branch holding the check lets through on its way, `if (URL_RE.test(req.path)) {
+      // if (PUBLIC.some((url) => req.path.startsWith(url))) next(); else { …the check… } } else
+      // next()`, is read as if every request came to it: those of them the test fails for are
+      // let through anyway)
       return;
     }
   };

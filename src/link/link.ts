@@ -1937,7 +1937,11 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     else if ('contains' in s) texts('contains', s.contains, query, s.method);
     else if ('endsWith' in s) texts('endsWith', s.endsWith, query, s.method);
     else if ('oneOf' in s) {
-      const v = ev.eval(file, ev.iterated(file, s.oneOf, false));
+      const listed = ev.iterated(file, s.oneOf, false);
+      const read = ev.eval(file, listed);
+      // `WHITELIST_URLS.filter((url) => !denylistURLs.includes(url))`, its test not known
+      // statically: some of the list's items, so each is taken as let through
+      const v = read.t === 'unknown' ? (filteredFrom(ev, file, listed) ?? read) : read;
       if (s.test === 'regex') {
         const items = v.t === 'arr' ? v.items : [v];
         for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return null;
@@ -1968,6 +1972,19 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
+}
+
+/** The list a list is filtered from (`list.filter(…)`, through consts), when that list is known statically. */
+function filteredFrom(ev: Evaluator, file: string, e: Expr, depth = 0): Value | null {
+  if (depth > 8) return null;
+  if (e.k === 'at') return filteredFrom(ev, e.file, e.e, depth + 1);
+  if (e.k === 'ref') {
+    const def = ev.definitionOf(file, e.scope, e.name);
+    return def && def.expr !== e ? filteredFrom(ev, def.file, def.expr, depth + 1) : null;
+  }
+  if (e.k !== 'call' || e.callee.k !== 'member' || e.callee.prop !== 'filter') return null;
+  const base = ev.eval(file, e.callee.obj);
+  return base.t === 'arr' ? base : null;
 }
 
 /**
@@ -2336,8 +2353,9 @@ function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): 
 }
 
 /**
- * Does a skip let every request to the route through? A path, the route's own; a prefix, one
- * the route's path starts with before any parameter or wildcard; any request; with a method,
+ * Does a skip let every request to the route through? A path, the route's own; a prefix (a
+ * text held), one the route's path starts with (holds) before any parameter or wildcard, in any
+ * case when the skip compares so; any request; with a method,
  * only a route requested with that method alone (not `ALL`, nor `GET`, which takes `HEAD` too);
  * `except`, a route none of whose requests its skips let through.
  */
@@ -2348,9 +2366,14 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): bool
   if ('path' in s) return s.path === r.path;
   if ('any' in s) return true;
   if ('pattern' in s) return patternCovers(s, r);
-  if (!('literal' in s) || s.caseInsensitive) return false;
+  if (!('literal' in s)) return false;
+  // every request path to the route starts with its text before any parameter or wildcard (in
+  // some case): what that text starts with or holds, every request path does
   const fixed = /^[^:*(]*/.exec(r.path)![0];
-  return s.match === 'prefix' ? fixed.startsWith(s.literal) : s.match === 'whole' && fixed === r.path && r.path === s.literal;
+  const [text, literal] = s.caseInsensitive ? [fixed.toLowerCase(), s.literal.toLowerCase()] : [fixed, s.literal];
+  if (s.match === 'prefix') return text.startsWith(literal);
+  if (s.match === 'factor') return text.includes(literal);
+  return s.match === 'whole' && fixed === r.path && text === literal;
 }
 
 /**
