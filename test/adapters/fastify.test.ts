@@ -317,6 +317,41 @@ export async function build() {
     expect(lines(res)).toEqual(['GET /early', 'GET /late requireSession:auth', 'GET /queued requireSession:auth']);
   });
 
+  it("a plugin registered on an outer instance from inside a plugin's body is that plugin's (avvio queues it in the plugin loading): its hooks guard that plugin's routes only", async () => {
+    // as dittofeed's router does; checked against fastify 5.12 (app.inject): /api/before,
+    // /api/after and /api/segments/x answer 401, /z, /pub/y and /root do not
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { requireSession } from './guards.js';
+
+const requestContext = fp(async (f) => {
+  f.addHook('preHandler', requireSession);
+});
+
+async function router(fastify) {
+  await fastify.register(async (f) => {
+    f.get('/before', async () => 'before');
+    await fastify.register(requestContext);
+    f.get('/after', async () => 'after');
+    await f.register(async (g) => { g.get('/x', async () => 'x'); }, { prefix: '/segments' });
+  }, { prefix: '/api' });
+  fastify.get('/z', async () => 'z');
+  await fastify.register(async (f) => { f.get('/y', async () => 'y'); }, { prefix: '/pub' });
+}
+
+export const app = Fastify();
+await app.register(router);
+app.get('/root', async () => 'root');
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/after requireSession:auth', 'GET /api/before requireSession:auth', 'GET /api/segments/x requireSession:auth', 'GET /pub/y', 'GET /root', 'GET /z']);
+  });
+
   it('registrations chained on a plugin’s instance (register returns it) are each made on it, in order', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

@@ -12,7 +12,9 @@
  *   option is ignored (docs/Reference/Routes.md, "Route Prefixing and fastify-plugin").
  * - Load order (avvio, `autostart: false`): a registered plugin loads after the body that
  *   registered it has finished, in registration order, unless the `register` is awaited,
- *   which loads everything queued so far at that point.
+ *   which loads everything queued so far at that point. A `register` called while a plugin
+ *   loads is queued in that plugin whatever instance it is called on (avvio's `_current`):
+ *   `fastify.register(auth)` of an outer `fastify` inside a plugin's body is the plugin's.
  * - Hooks: a route's lifecycle hooks are read from its context at `preReady`
  *   (route.js: `this[kHooks][hook].concat(opts[hook])`), so a hook added anywhere in the
  *   route's own context applies; a child context only has the hooks its parent had when
@@ -288,6 +290,12 @@ class FastifyApp {
   private clock = 0;
   private readonly routes: PendingRoute[] = [];
   private readonly stack: string[] = [];
+  /**
+   * `register` calls a plugin's body makes on an instance of a body around it, by the plugin
+   * (fnKey): avvio queues a `register` in the plugin loading when it is called, whatever instance
+   * it is called on (pluginOps)
+   */
+  private readonly adopted = new Map<string, Op[]>();
   /** urls whose heads are not known statically */
   private readonly heads: UnknownHeads;
 
@@ -810,8 +818,53 @@ class FastifyApp {
         );
       }
     }
+    for (const op of this.adopted.get(fnKey(file, fn)) ?? []) out.push({ op, at: op.reg.at, sub: 0 });
     out.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column || a.sub - b.sub);
-    return out.map((o) => o.op);
+    return this.adopt(file, fn, out.map((o) => o.op));
+  }
+
+  /**
+   * The ops of a body but the `register` calls made inside a plugin it registers, written in
+   * place (`fastify.register(async (f) => { await fastify.register(requestContext); … }, { prefix
+   * })`): avvio queues a `register` in the plugin loading when it is called (avvio's `_current`),
+   * so `requestContext` is the inner plugin's, and its hooks guard the inner plugin's routes
+   * only. They are kept for that plugin's body (`adopted`).
+   */
+  private adopt(file: string, fn: number, ops: Op[]): Op[] {
+    if (!ops.some((op) => op.reg.method === 'register')) return ops;
+    const facts = this.ctx.files.get(file);
+    if (!facts) return ops;
+    // the plugins this body registers that are written in its file, by function id
+    const plugins = new Set<number>();
+    for (const op of ops) {
+      if (op.reg.method !== 'register' || op.file !== file || !op.reg.args[0]) continue;
+      const v = this.ctx.ev.eval(file, op.reg.args[0]);
+      if (v.t === 'fn' && v.file === file && v.fn !== fn) plugins.add(v.fn);
+    }
+    if (plugins.size === 0) return ops;
+    const fnOfScope = new Map(facts.functions.map((f) => [f.scope, f.id]));
+    // the function directly inside `fn` that a scope lies in (null: in `fn` itself, or outside it)
+    const childOf = (scope: number): number | null => {
+      let inner: number | null = null;
+      for (let s: number | null = scope; s !== null; s = facts.scopes[s]?.parent ?? null) {
+        const f = fnOfScope.get(s);
+        if (f === fn) return inner;
+        if (f !== undefined) inner = f;
+      }
+      return null;
+    };
+    return ops.filter((op) => {
+      if (op.reg.method !== 'register' || op.file !== file) return true;
+      let root = op.reg.target;
+      while (root.k === 'member') root = root.obj;
+      const inner = root.k === 'ref' ? childOf(root.scope) : null;
+      if (inner === null || !plugins.has(inner)) return true;
+      const key = fnKey(file, inner);
+      const kept = this.adopted.get(key) ?? [];
+      // (once, however often the body around it runs)
+      if (!kept.some((k) => k.reg === op.reg)) this.adopted.set(key, [...kept, op]);
+      return false;
+    });
   }
 
   private str(obj: Value, key: string): string | null {
