@@ -1621,12 +1621,15 @@ function isResponseCall(ts: TSModule, n: TS.Node): boolean {
 }
 
 /**
- * `ctx.body = …` / `context.status = …`: the assignment's target, written as `re` matches it.
- * The shape is tested first, so the target's text is taken only for member accesses named so.
+ * `ctx.body = …` / `context.status = …` / `ctx.response.body = …` (Koa's context delegates both
+ * to its response): the assignment's target, written as `re` matches it. The shape is tested
+ * first, so the target's text is taken only for member accesses named so.
  */
 function isContextWrite(ctx: Ctx, left: TS.Expression, re: RegExp): boolean {
   const { ts } = ctx;
-  if (!ts.isPropertyAccessExpression(left) || !ts.isIdentifier(left.expression)) return false;
+  if (!ts.isPropertyAccessExpression(left)) return false;
+  const on = left.expression;
+  if (!ts.isIdentifier(on) && !(ts.isPropertyAccessExpression(on) && on.name.text === 'response' && ts.isIdentifier(on.expression))) return false;
   const name = left.name.text;
   return (name === 'body' || name === 'status') && re.test(textOf(ctx, left));
 }
@@ -1834,7 +1837,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
-        if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.(body|status)$/)) summary.sendsResponse = true;
+        if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)(\.response)?\.(body|status)$/)) summary.sendsResponse = true;
         break;
       }
       case K.CallExpression: {
@@ -2856,7 +2859,7 @@ function respondsAt(ctx: Ctx, n: TS.Node): boolean {
   const { ts } = ctx;
   if (isResponseCall(ts, n) || ts.isThrowStatement(n)) return true;
   if (isNewResponse(ts, n)) return true;
-  return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)\.(body|status)$/);
+  return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/);
 }
 
 /**
@@ -3864,7 +3867,7 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
         break;
       case K.BinaryExpression: {
         const e = n as TS.BinaryExpression;
-        if (e.operatorToken.kind === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)\.body$/)) inspect(e.right, f.sessionExposures);
+        if (e.operatorToken.kind === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)(\.response)?\.body$/)) inspect(e.right, f.sessionExposures);
         break;
       }
     }

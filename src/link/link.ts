@@ -11,6 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
+import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
@@ -121,7 +122,13 @@ export class LinkContext {
   /** the routes listed (addRoute) */
   readonly routes: RouteDraft[] = [];
   /** the app (the router made as one) each route is served by, when its adapter knows it */
-  private readonly appRoots = new Map<RouteDraft, RouterObject>();
+  readonly appRoots = new Map<RouteDraft, RouterObject>();
+  /**
+   * Express and Koa apps served on their own (mounted in no other app), which may answer every
+   * request with a middleware of theirs: each is said to serve what is not known statically when
+   * no adapter lists a route of it (adapters/dispatching.ts)
+   */
+  readonly ownApps: RouterObject[] = [];
   readonly unresolved: UnresolvedDiagnostic[] = [];
   /** registrations per router id, sorted in registration order */
   readonly byRouter = new Map<string, BoundRegistration[]>();
@@ -1142,6 +1149,8 @@ export function link(
   // parameters is then served only through its callers' (LinkContext.inheritedBy), never on its own.
   for (const list of ctx.byRouter.values()) for (const b of list) for (const a of b.reg.args) if (callRooted(a)) ev.eval(b.file, a);
   for (const a of adapters) a.link(ctx);
+  const serving = new Set(ctx.appRoots.values());
+  for (const app of ctx.ownApps) if (!serving.has(app)) warnDispatchingApp(ctx, app);
   ctx.nameApps();
   ctx.dropSkippedGuards();
   ctx.markConditionalGuards();

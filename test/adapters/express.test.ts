@@ -1166,4 +1166,30 @@ export async function start() {
       'src/app.ts:18:3 warning unresolved-route the path of this ApolloServer.applyMiddleware(…) is not known statically; its GraphQL endpoint is left out',
     ]);
   });
+
+  it("an app serving no route whose own middleware answers every request (a test proxy, a dispatcher) is said to serve what is not known statically; one with only an error handler, `(err, req, res, next)`, is not", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'proxy', dependencies: { express: '4.21.2' } }),
+        'src/proxy.ts': `
+import express from 'express';
+
+export function makeProxy() {
+  return express()
+    .use(express.json())
+    .use((req, res) => {
+      res.end('proxy ' + decodeURIComponent(req.url.substring(1)));
+    });
+}
+
+export const failing = express();
+failing.use((err, req, res, next) => res.status(500).end('failed'));
+`,
+      }),
+    );
+    expect(res.routes).toEqual([]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/proxy.ts:7:6 warning unresolved-route the app serves no route the analysis lists: an inline middleware answers every request that reaches it itself, so what the app serves is not known statically',
+    ]);
+  });
 });

@@ -711,12 +711,80 @@ router.get('/sites/', async (ctx) => {
   }
   ctx.body = [];
 });
+// (Koa's context delegates body and status to its response: the same answer)
+router.get('/projects/', async (ctx) => {
+  if (!ctx.session?.userId) {
+    ctx.response.body = { error: 'sign in' };
+    return;
+  }
+  ctx.response.body = [];
+});
 const app = new Koa();
 app.use(router.routes());
 `,
     });
     const res = await check(dir);
-    expect(lines(res)).toEqual(['GET /api/auth/me/ (exact) (inline 401 check):auth', 'GET /api/sites/ (exact) (inline 401 check):auth']);
+    expect(lines(res)).toEqual(['GET /api/auth/me/ (exact) (inline 401 check):auth', 'GET /api/projects/ (exact) (inline signed-in check):auth', 'GET /api/sites/ (exact) (inline 401 check):auth']);
+  });
+
+  it("an app serving no route whose own middleware answers every request reaching it (Joplin Server's routeHandler, dispatching in code) is said to serve what is not known statically; an app with routes and a last 404 middleware is not", async () => {
+    const dispatching = await check(
+      writeProject({
+        'package.json': KOA_PKG,
+        'src/routes.ts': `
+export const routes = {
+  'api/items': async (ctx) => { ctx.response.body = []; },
+  'api/ping': async () => 'pong',
+};
+`,
+        'src/app.ts': `
+import Koa from 'koa';
+import { routes } from './routes';
+
+async function ownerHandler(ctx, next) {
+  ctx.state.owner = ctx.cookies.get('sessionId') ? { id: 'x' } : null;
+  await next();
+}
+
+async function routeHandler(ctx) {
+  const handler = routes[ctx.path.slice(1)];
+  if (!handler) {
+    ctx.response.status = 404;
+    return;
+  }
+  const body = await handler(ctx);
+  ctx.response.status = 200;
+  ctx.response.body = body ?? '';
+}
+
+const app = new Koa();
+app.use(ownerHandler);
+app.use(routeHandler);
+app.listen(22300);
+`,
+      }),
+    );
+    expect(dispatching.routes).toEqual([]);
+    expect(dispatching.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/app.ts:23 app serves no route the analysis lists: routeHandler answers every request that reaches it itself, so what the app serves is not known statically',
+    ]);
+    const routed = await check(
+      writeProject({
+        'package.json': KOA_PKG,
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+
+const router = new Router();
+router.get('/health', (ctx) => { ctx.body = 'ok'; });
+const app = new Koa();
+app.use(router.routes());
+app.use((ctx) => { ctx.status = 404; ctx.body = { error: 'not found' }; });
+`,
+      }),
+    );
+    expect(lines(routed)).toEqual(['GET /health']);
+    expect(routed.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
   it('koa-jwt with passthrough: true lets a request without a token through: no guard; one whose passthrough is not known statically is a candidate', async () => {

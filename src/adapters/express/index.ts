@@ -112,6 +112,7 @@ class ExpressLinker {
       if (r.init.kind === 'router' && this.ctx.registrationsOf(r.id).some((b) => METHODS[b.reg.method] || b.reg.chainPath)) {
         this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed without a prefix`.replace('  ', ' '), '');
       }
+      if (r.init.kind === 'app') this.ctx.ownApps.push(r);
       if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r);
     }
   }

@@ -207,7 +207,11 @@ class KoaLinker {
     const appMounts = apps.map((a) => ({ app: a, plan: this.appPlan(a) }));
     for (const { plan } of appMounts) for (const step of plan) if (step.router) this.mounted.add(step.router.id);
     // An app mounted into another (koa-mount) is served through it.
-    for (const { app, plan } of appMounts) if (!this.mounted.has(app.id)) this.emitApp(app, plan);
+    for (const { app, plan } of appMounts) {
+      if (this.mounted.has(app.id)) continue;
+      this.ctx.ownApps.push(app);
+      this.emitApp(app, plan);
+    }
     for (const r of routers) {
       if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
       const layers = this.stack(r, null);
