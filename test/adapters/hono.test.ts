@@ -475,6 +475,52 @@ export default app;
     ]);
   });
 
+  it("an app made by hono/factory's createFactory(init).createApp(options) is a Hono app: its routes and middleware mount with route() (capgo's functions)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/factory.ts': `
+import { createFactory } from 'hono/factory';
+
+export const honoFactory = createFactory<{ Variables: { requestId: string } }>();
+`,
+      'src/ok.ts': `
+import { honoFactory } from './factory';
+
+export const app = honoFactory.createApp();
+app.get('/', (c) => c.json({ status: 'ok' }));
+`,
+      'src/devices.ts': `
+import { honoFactory } from './factory';
+import { middlewareKey } from './auth';
+
+export const app = honoFactory.createApp();
+app.use('*', middlewareKey);
+app.get('/devices', (c) => c.json([]));
+`,
+      'src/auth.ts': `
+import type { Context, Next } from 'hono';
+
+export async function middlewareKey(c: Context, next: Next) {
+  if (!c.req.header('capgkey')) return c.json({ error: 'invalid_apikey' }, 401);
+  await next();
+}
+`,
+      'src/index.ts': `
+import { Hono } from 'hono';
+import { app as ok } from './ok';
+import { app as devices } from './devices';
+
+const app = new Hono();
+app.route('/ok', ok);
+app.route('/api', devices);
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/devices middlewareKey:auth', 'GET /ok']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('warns when a mounted sub-app cannot be resolved', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

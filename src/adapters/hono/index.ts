@@ -2,8 +2,9 @@
  * Hono (4) and @hono/zod-openapi. Semantics modelled from hono's src/hono-base.ts and
  * src/utils/url.ts (read at v4.13) and @hono/zod-openapi's src/index.ts (v1.6):
  *
- * - An app is `new Hono(options)` (or `new OpenAPIHono()`); `strict` defaults to true:
- *   `/x` and `/x/` are different paths unless `strict: false`.
+ * - An app is `new Hono(options)` (or `new OpenAPIHono()`, or `createFactory(init).createApp(options)`
+ *   of hono/factory, whose `initApp` and `defaultAppOptions` are not read); `strict` defaults to
+ *   true: `/x` and `/x/` are different paths unless `strict: false`.
  * - Every registration appends handlers to the app's one route table in call order:
  *   `get/post/…/all(path?, ...handlers)` (no path: the instance's current path, the last
  *   one given to a method or `use`), `on(methods, paths, ...handlers)`, `use(path?, ...mw)`
@@ -47,6 +48,8 @@ const METHODS: Record<string, string> = {
 };
 
 const HONO_MODULES = ['hono', 'hono/quick', 'hono/tiny'];
+/** hono/factory: `createFactory(init)`, whose `createApp(options)` makes an app */
+const FACTORY_MODULE = 'hono/factory';
 const OPENAPI_MODULE = '@hono/zod-openapi';
 
 /** Apps made by `new OpenAPIHono()` (their RouterInit objects, as the evaluator stores them). */
@@ -133,12 +136,14 @@ function bool(v: Value | undefined): boolean | undefined {
 export const honoAdapter: Adapter = {
   name: 'hono',
   title: 'Hono',
-  modules: [...HONO_MODULES, OPENAPI_MODULE],
+  modules: [...HONO_MODULES, OPENAPI_MODULE, FACTORY_MODULE],
 
   create(pkg, path, args, isNew, ev): RouterInit | null {
     const isHono = HONO_MODULES.includes(pkg) && path.length === 1 && path[0] === 'Hono';
     const isOpenApi = pkg === OPENAPI_MODULE && path.length === 1 && path[0] === 'OpenAPIHono';
-    if (!isNew || (!isHono && !isOpenApi)) return null;
+    // `createFactory(init).createApp(options)` (hono/factory, helper/factory/index.ts): `new Hono(options)`
+    const isFactoryApp = pkg === FACTORY_MODULE && !isNew && path.join('.') === 'createFactory.().createApp';
+    if (!isFactoryApp && (!isNew || (!isHono && !isOpenApi))) return null;
     const o = args[0];
     const init: RouterInit = { kind: 'app', strict: bool(o?.t === 'obj' ? ev.member(o, 'strict', 0) : undefined) ?? true, caseSensitive: true };
     if (isOpenApi) OPENAPI_APPS.add(init);
