@@ -1404,6 +1404,50 @@ export class AppModule {}
     ]);
   });
 
+  it("a dynamic module's metadata read with its static method's parameters the call's arguments: `imports: options.imports || []` (docmost's MailModule.forRootAsync)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+        'src/environment.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller('environment')
+export class EnvironmentController {
+  @Get()
+  show() {
+    return {};
+  }
+}
+
+@Module({ controllers: [EnvironmentController] })
+export class EnvironmentModule {}
+`,
+        'src/mail.module.ts': `import { DynamicModule, Module } from '@nestjs/common';
+
+export interface MailModuleOptions {
+  imports?: DynamicModule['imports'];
+}
+
+@Module({})
+export class MailModule {
+  static forRootAsync(options: MailModuleOptions): DynamicModule {
+    return { module: MailModule, imports: options.imports || [] };
+  }
+}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { EnvironmentModule } from './environment.module';
+import { MailModule } from './mail.module';
+
+@Module({ imports: [MailModule.forRootAsync({ imports: [EnvironmentModule] }), MailModule.forRootAsync({})] })
+export class AppModule {}
+`,
+        'src/main.ts': BOOTSTRAP,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /environment']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("one app of a name given either of two made from the same module, and none of a script that makes an app only to take its services", async () => {
     const pkg = JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@nestjs/platform-express': '^10.4.0', express: '^4.21.2' } });
     const sites = {

@@ -581,6 +581,12 @@ class NestLinker {
       if (holds !== null) return this.items({ ...r, expr: holds ? r.expr.then : r.expr.otherwise }, out, depth + 1);
       return this.eachOnce([{ ...r, expr: r.expr.then }, { ...r, expr: r.expr.otherwise }], out, depth);
     }
+    // `options.imports || []`: the list given, or, when the object it is read from has none, the fallback
+    if (r.expr.k === 'fallback') {
+      const given = this.resolve({ ...r, expr: r.expr.l });
+      if (given.expr.k === 'arr') return this.items(given, out, depth + 1);
+      if (this.absent(r, r.expr.l)) return this.items({ ...r, expr: r.expr.r }, out, depth + 1);
+    }
     // `baseModules.concat(enterpriseModules)`: the items of the list, then of each argument
     if (r.expr.k === 'call' && r.expr.callee.k === 'member' && r.expr.callee.prop === 'concat') {
       this.items({ ...r, expr: r.expr.callee.obj }, out, depth + 1);
@@ -596,6 +602,15 @@ class NestLinker {
     }
     out.push(r);
     return out;
+  }
+
+  /** Is `e` a property its object, written as an object literal with no spread, does not have? */
+  private absent(b: Bound, e: Expr): boolean {
+    if (e.k !== 'member') return false;
+    const obj = this.resolve({ ...b, expr: e.obj });
+    if (obj.expr.k !== 'obj') return false;
+    const keys = Object.keys(obj.expr.props);
+    return !keys.includes(e.prop) && !keys.some((k) => k.startsWith('*spread*'));
   }
 
   /** The items of each of `lists` (one of which is the list, which is not known statically), each once. */
@@ -1242,7 +1257,10 @@ class NestLinker {
           const sm = owner.cls.methods.find((m) => m.name === (e.callee as { prop: string }).prop && m.isStatic);
           const fn = sm ? this.methodFn(owner, sm) : null;
           const ret = fn?.t === 'fn' ? this.ev.returnsOf(fn.file, fn.fn)[0] : undefined;
-          const dyn = ret ? { file: owner.file, expr: ret, env: NO_ENV } : null;
+          // (read with the method's parameters the call's arguments: `imports: options.imports || []`)
+          const env = new Map(r.env);
+          if (fn?.t === 'fn') e.args.forEach((a, i) => env.set(paramKey(fn.file, fn.fn, i), { ...r, expr: a }));
+          const dyn = ret ? { file: owner.file, expr: ret, env } : null;
           return { module: owner, dynamic: dyn && this.isObj(dyn) ? dyn : null };
         }
       }
