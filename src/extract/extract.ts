@@ -2399,6 +2399,10 @@ function skippedRequests(
         return;
       }
       const rest = stmts.slice(i + 1);
+      // What the branch holding the check lets through on its way (`if (URL_RE.test(req.path)) {
+      // if (PUBLIC.some((url) => req.path.startsWith(url))) next(); else { …the check… } } else
+      // next()`) is read as if every request came to it: those of them the test fails for are let
+      // through anyway, so the skips read are a superset of the requests let through.
       const within = (s: TS.Statement, atEnd: boolean): void => leading(ts.isBlock(s) ? s.statements : [s], atEnd);
       if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) {
         out.push(...falsifying(stmt.expression));
@@ -2413,10 +2417,6 @@ function skippedRequests(
       // `if (URL_CASE_SENSITIVE_REGEX.test(req.path)) { …the check… } else { return res.status(401)… }`
       // as the function's last statement: the requests the test fails for are refused
       else if (last && otherwise && !ts.isIfStatement(otherwise) && refuses(otherwise)) within(stmt.thenStatement, true);
-      // (what the branch holding the check lets through on its way, `if (URL_RE.test(req.path)) {
-      // if (PUBLIC.some((url) => req.path.startsWith(url))) next(); else { …the check… } } else
-      // next()`, is read as if every request came to it: those of them the test fails for are
-      // let through anyway)
       return;
     }
   };

@@ -416,10 +416,6 @@ class NestLinker {
    * its routes would be the served app's again, without its prefix and versioning.
    */
   private withoutConfigApps(apps: RouterObject[]): RouterObject[] {
-    const rootOf = (r: RouterObject): string | null => {
-      const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
-      return root ? classKey(root) : null;
-    };
     const closedOnly = (r: RouterObject): boolean => {
       const facts = this.ctx.files.get(r.file);
       const nest = facts ? nestFactsOf(facts) : null;
@@ -434,8 +430,14 @@ class NestLinker {
     };
     const configOnly = new Set(apps.filter(closedOnly));
     if (configOnly.size === 0) return apps;
-    const servedRoots = new Set(apps.filter((r) => !configOnly.has(r)).map(rootOf));
-    return apps.filter((r) => !configOnly.has(r) || !servedRoots.has(rootOf(r)));
+    const servedRoots = new Set(apps.filter((r) => !configOnly.has(r)).map((r) => this.rootOf(r)));
+    return apps.filter((r) => !configOnly.has(r) || !servedRoots.has(this.rootOf(r)));
+  }
+
+  /** The root module an app is made from (`NestFactory.create(AppModule)`), as a key; null when not known statically. */
+  private rootOf(r: RouterObject): string | null {
+    const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
+    return root ? classKey(root) : null;
   }
 
   /**
@@ -445,10 +447,6 @@ class NestLinker {
    * is done with it after is done with either (novu's bootstrap).
    */
   private withoutAlternatives(apps: RouterObject[]): RouterObject[] {
-    const rootOf = (r: RouterObject): string => {
-      const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
-      return root ? classKey(root) : '';
-    };
     // per file, the place of each call that is one of the values of a name, and that name
     const groups = new Map<string, Map<string, string>>();
     const groupOf = (r: RouterObject): string | undefined => {
@@ -476,7 +474,7 @@ class NestLinker {
     for (const r of apps) {
       const group = groupOf(r);
       if (group === undefined) continue;
-      const key = `${r.file}\0${group}\0${rootOf(r)}`;
+      const key = `${r.file}\0${group}\0${this.rootOf(r) ?? ''}`;
       const was = first.get(key);
       if (!was || cmp([r.at.line, r.at.column], [was.at.line, was.at.column]) < 0) first.set(key, r);
     }
