@@ -3,6 +3,8 @@
  * untouched, and so which routes the guard does not guard. Each guard here would guard every
  * route without its allowlist.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, cli, guardKinds } from './helpers/run.js';
 import { EXPRESS_PACKAGE, writeProject } from './helpers/project.js';
@@ -496,8 +498,11 @@ export default app;
 });
 
 describe('checks run only under a test of the URL or the method', () => {
-  /** An Express app whose one global guard has `body`, above its declarations `before`, and whose routes are `routes`. */
-  const app = (name: string, body: string, routes: string, files: Record<string, string> = {}): string =>
+  /**
+   * An Express app whose one global guard has `body` and whose routes are `routes`, its
+   * settings `settings` (made before its router is: Express reads them then).
+   */
+  const app = (name: string, body: string, routes: string, files: Record<string, string> = {}, settings = ''): string =>
     writeProject({
       'package.json': EXPRESS_PACKAGE,
       ...files,
@@ -510,10 +515,13 @@ function ${name}(req: Request, res: Response, next: NextFunction) {
 }
 
 export const app = express();
+${settings}
 app.use(${name});
 ${routes}
 `,
     });
+  /** Express matching paths in the case written (it matches them in any case by default) */
+  const SENSITIVE = "app.set('case sensitive routing', true);";
   const ADMIN_ROUTES = `
 app.get('/admin/users', (req, res) => res.json([]));
 app.get('/admin', (req, res) => res.json({}));
@@ -523,7 +531,7 @@ app.get('/administrators', (req, res) => res.json([]));
 `;
   const check = "if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });";
 
-  it('a check under a test of the path guards only the routes every request to which passes it; one handing the others on first is no optional authentication', async () => {
+  it('a check under a test of the path guards only the routes every request to which passes it (in any case, when the routes are matched so); one handing the others on first is no optional authentication', async () => {
     const adminOnly = [
       'GET /admin [requireSession]',
       'GET /admin/users [requireSession]',
@@ -538,18 +546,26 @@ app.get('/administrators', (req, res) => res.json([]));
       // the test held by a local
       `const isAdminPath = ['/admin/'].some((prefix) => req.path.startsWith(prefix)) || req.path === '/admin';\n  if (isAdminPath && !req.session?.userId) return res.sendStatus(401);\n  next();`,
     ])
-      expect(await rows(app('requireSession', body, ADMIN_ROUTES))).toEqual(adminOnly);
+      expect(await rows(app('requireSession', body, ADMIN_ROUTES, {}, SENSITIVE))).toEqual(adminOnly);
+    // matched in any case (Express's default), `/ADMIN/users` reaches `/admin/users` and passes no
+    // test of `/admin/` in the case written: the check guards none of the routes
+    const anyCase = ', in the case written (the route is matched in any case)';
+    expect(await rows(app('requireSession', `if (req.path.startsWith('/admin/') || req.path === '/admin') {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES))).toEqual([
+      `GET /admin [] requireSession lets through every request outside paths starting with /admin/ or the path /admin${anyCase}`,
+      `GET /admin/users [] requireSession lets through every request outside paths starting with /admin/ or the path /admin${anyCase}`,
+      ...adminOnly.slice(2),
+    ]);
     // the test made by a helper of another file, handed the path; handed the URL from the root,
     // a query string added escapes its comparison with /admin
     const helper = { 'src/paths.ts': "export function isAdminPath(p: string): boolean {\n  return p.startsWith('/admin/') || p === '/admin';\n}\n" };
-    expect(await rows(app('requireSession', `if (isAdminPath(req.path)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual(adminOnly);
-    expect(await rows(app('requireSession', `if (isAdminPath(req.originalUrl)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper))).toEqual([
+    expect(await rows(app('requireSession', `if (isAdminPath(req.path)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper, SENSITIVE))).toEqual(adminOnly);
+    expect(await rows(app('requireSession', `if (isAdminPath(req.originalUrl)) {\n    ${check}\n  }\n  next();`, ADMIN_ROUTES, helper, SENSITIVE))).toEqual([
       'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
       'GET /admin/users [requireSession]',
       ...adminOnly.slice(2).map((row) => row.replace(' or the path /admin', '')),
     ]);
     // prefixes of a path with a parameter: the part before it decides
-    expect(await rows(app('requireSession', `if (req.path.startsWith('/ops/') && !req.session?.userId) return res.sendStatus(401);\n  next();`, ADMIN_ROUTES))).toEqual([
+    expect(await rows(app('requireSession', `if (req.path.startsWith('/ops/') && !req.session?.userId) return res.sendStatus(401);\n  next();`, ADMIN_ROUTES, {}, SENSITIVE))).toEqual([
       'GET /admin [] requireSession lets through every request outside paths starting with /ops/',
       'GET /admin/users [] requireSession lets through every request outside paths starting with /ops/',
       'GET /administrators [] requireSession lets through every request outside paths starting with /ops/',
@@ -609,7 +625,7 @@ app.get('/:workspace/api/v1/reports', (req, res) => res.json([]));
 
   it('a test of the URL, which holds the query string, guards a route only when no query string added escapes it: its start does, its end or the whole of it not', async () => {
     const routes = "app.get('/admin', (req, res) => res.json({}));\napp.get('/admin/users', (req, res) => res.json([]));\napp.get('/reports.json', (req, res) => res.json([]));";
-    expect(await rows(app('requireSession', `if (req.originalUrl === '/admin' || req.originalUrl.startsWith('/admin/') || req.url.endsWith('.json')) {\n    ${check}\n  }\n  next();`, routes))).toEqual([
+    expect(await rows(app('requireSession', `if (req.originalUrl === '/admin' || req.originalUrl.startsWith('/admin/') || req.url.endsWith('.json')) {\n    ${check}\n  }\n  next();`, routes, {}, SENSITIVE))).toEqual([
       'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
       'GET /admin/users [requireSession]',
       'GET /reports.json [] requireSession lets through every request outside paths starting with /admin/',
@@ -696,7 +712,8 @@ export function middleware(request: NextRequest) {
       'src/app.ts': `
 import express from 'express';
 
-const v1 = express.Router();
+// (matching paths in the case written, as the test of the path does)
+const v1 = express.Router({ caseSensitive: true });
 v1.use((req, res, next) => {
   if (!req.path.startsWith('/sites')) return next();
   if (!req.session?.userId) return res.status(401).json({ error: 'sign in' });
@@ -760,6 +777,13 @@ app.use(router.routes());
 export default app;
 `,
     });
+    // (@koa/router matches paths in any case unless `sensitive`: `/API/admin/users` escapes the test)
+    expect(await rows(koa)).toEqual([
+      'GET /api/admin/users [] requireSession lets through every request outside paths starting with /api/admin/, in the case written (the route is matched in any case)',
+      'GET /api/sites [] requireSession lets through every request outside paths starting with /api/admin/',
+    ]);
+    const koaSource = fs.readFileSync(path.join(koa, 'src/app.ts'), 'utf8');
+    fs.writeFileSync(path.join(koa, 'src/app.ts'), koaSource.replace('new Router()', 'new Router({ sensitive: true })'));
     expect(await rows(koa)).toEqual([
       'GET /api/admin/users [requireSession]',
       'GET /api/sites [] requireSession lets through every request outside paths starting with /api/admin/',

@@ -436,7 +436,9 @@ export class LinkContext {
       const kept = r.guards.filter((g) => {
         const base = this.bases.get(g);
         const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, r, base));
-        if (skip) skipped.push({ ...g, skips: skip.label });
+        // (a route matched in any case, which every request passes the test for in the case written: one in another case does not)
+        const anyCase = skip && 'except' in skip && !r.caseSensitive && coveredBy(skip.except, { ...r, caseSensitive: true }, base);
+        if (skip) skipped.push({ ...g, skips: anyCase ? `${skip.label}, in the case written (the route is matched in any case)` : skip.label });
         return !skip;
       });
       if (skipped.length === 0) continue;
@@ -2372,10 +2374,14 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): bool
   if ('except' in s) return !s.except.some((x) => skipsRoute(x, route, base));
   const r = s.relative && base !== undefined ? below(route, base) : route;
   if ('method' in s && s.method && (s.method !== r.method || r.method === 'GET' || r.method === 'ALL')) return false;
-  if ('path' in s) return s.path === r.path;
+  if ('path' in s) return s.path === r.path && (r.caseSensitive || !/[a-z]/i.test(s.path));
   if ('any' in s) return true;
   if ('pattern' in s) return patternCovers(s, r);
   if (!('literal' in s)) return false;
+  // a route matched in any case (Express's and @koa/router's default) is reached by requests in
+  // another case too (`/ADMIN/users` for `/admin/users`), which a test of letters in the case
+  // written does not pass
+  if (!s.caseInsensitive && !r.caseSensitive && /[a-z]/i.test(s.literal)) return false;
   // every request path to the route starts with its text before any parameter or wildcard (in
   // some case): what that text starts with or holds, every request path does
   const fixed = /^[^:*(]*/.exec(r.path)![0];
