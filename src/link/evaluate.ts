@@ -1328,6 +1328,16 @@ export function inFunction(facts: FileFacts, scope: Scope | undefined, fn: numbe
   return false;
 }
 
+/** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
+export function writtenCall(ev: Evaluator, file: string, e: Expr, depth = 0): { file: string; call: Extract<Expr, { k: 'call' }> } | null {
+  if (depth > 20) return null;
+  if (e.k === 'call') return { file, call: e };
+  if (e.k === 'at') return writtenCall(ev, e.file, e.e, depth + 1);
+  if (e.k !== 'ref') return null;
+  const def = ev.definitionOf(file, e.scope, e.name);
+  return def ? writtenCall(ev, def.file, def.expr, depth + 1) : null;
+}
+
 /** What a name read in `scope` of a file is bound to, or undefined. */
 export function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
   const sc = scopeOf(facts, scope, name);

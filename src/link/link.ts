@@ -14,7 +14,7 @@ import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
-import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, type RouterObject, type Value } from './evaluate.js';
+import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
 
@@ -1435,14 +1435,18 @@ function addedTo(ev: Evaluator, file: string, list: Expr): { file: string; fact:
     e = e.e;
   }
   const def = e.k === 'ref' ? ev.definitionOf(f, e.scope, e.name) : null;
-  if (!def) return null;
-  for (const fact of ev.files.get(def.file)?.calls ?? []) {
+  const fact = def ? additionsTo(ev, def)[0] : undefined;
+  return fact ? { file: def!.file, fact } : null;
+}
+
+/** The calls of the file declaring a list that add to it in place (`push`, `unshift`, `splice`), in source order. */
+export function additionsTo(ev: Evaluator, def: Definition): CallFact[] {
+  return (ev.files.get(def.file)?.calls ?? []).filter((fact) => {
     const c = fact.callee;
-    if (c.k !== 'member' || !ADDS_TO_LIST.has(c.prop) || c.obj.k !== 'ref') continue;
+    if (c.k !== 'member' || !ADDS_TO_LIST.has(c.prop) || c.obj.k !== 'ref' || c.obj.name !== def.name) return false;
     const d = ev.definitionOf(def.file, c.obj.scope, c.obj.name);
-    if (d && d.file === def.file && d.scope === def.scope && d.name === def.name) return { file: def.file, fact };
-  }
-  return null;
+    return !!d && d.file === def.file && d.scope === def.scope;
+  });
 }
 
 /**
@@ -1986,15 +1990,10 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
 }
 
 /** The list a list is filtered from (`list.filter(…)`, through consts), when that list is known statically. */
-function filteredFrom(ev: Evaluator, file: string, e: Expr, depth = 0): Value | null {
-  if (depth > 8) return null;
-  if (e.k === 'at') return filteredFrom(ev, e.file, e.e, depth + 1);
-  if (e.k === 'ref') {
-    const def = ev.definitionOf(file, e.scope, e.name);
-    return def && def.expr !== e ? filteredFrom(ev, def.file, def.expr, depth + 1) : null;
-  }
-  if (e.k !== 'call' || e.callee.k !== 'member' || e.callee.prop !== 'filter') return null;
-  const base = ev.eval(file, e.callee.obj);
+function filteredFrom(ev: Evaluator, file: string, e: Expr): Value | null {
+  const w = writtenCall(ev, file, e);
+  if (!w || w.call.callee.k !== 'member' || w.call.callee.prop !== 'filter') return null;
+  const base = ev.eval(w.file, w.call.callee.obj);
   return base.t === 'arr' ? base : null;
 }
 

@@ -31,7 +31,7 @@
  *   request at or below `path`: an ALL route there, behind the app middleware before it.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -451,7 +451,7 @@ class KoaLinker {
     const method = name.length === 1 ? KOA_ROUTE_METHODS[name[0]!] : undefined;
     if (!method) return null;
     const ev = this.ctx.ev;
-    const written = this.writtenCall(it.file, it.expr);
+    const written = writtenCall(this.ctx.ev, it.file, it.expr);
     // `route.get(path)(fn)`: the inner call takes the path and options, the outer one the function
     const inner = written?.call.callee.k === 'call' ? written.call.callee : null;
     const made = inner ? ev.eval(written!.file, inner) : v;
@@ -493,16 +493,6 @@ class KoaLinker {
     const pkg = answeringPackage(it.value, 'koa');
     if (pkg === null) return null;
     return { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it, servedBy: pkg, guards: answeringGuards(this.ctx.ev, it.value, b.file, b.reg.at.line) };
-  }
-
-  /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
-  private writtenCall(file: string, e: Expr, depth = 0): { file: string; call: Extract<Expr, { k: 'call' }> } | null {
-    if (depth > 20) return null;
-    if (e.k === 'call') return { file, call: e };
-    if (e.k === 'at') return this.writtenCall(e.file, e.e, depth + 1);
-    if (e.k !== 'ref') return null;
-    const def = this.ctx.ev.definitionOf(file, e.scope, e.name);
-    return def ? this.writtenCall(def.file, def.expr, depth + 1) : null;
   }
 
   /**

@@ -141,11 +141,11 @@ export function nestFactsOf(facts: { adapterFacts: Record<string, unknown> }): N
 export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void {
   const { ts } = api;
   if (!node.name) return;
-  const decoratorsOf = (n: TS.Node): NestDecorator[] =>
-    (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map((d) => {
-      const at = api.loc(d);
-      return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
-    });
+  const decoratorOf = (d: TS.Decorator): NestDecorator => {
+    const at = api.loc(d);
+    return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
+  };
+  const decoratorsOf = (n: TS.Node): NestDecorator[] => (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map(decoratorOf);
   // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`)
   const currentUserOf = (m: TS.MethodDeclaration): NestDecorator[] => {
     const out: NestDecorator[] = [];
@@ -153,9 +153,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
       for (const d of ts.getDecorators(p) ?? []) {
         const callee = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
         const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-        if (name !== 'CurrentUser') continue;
-        const at = api.loc(d);
-        out.push({ expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) });
+        if (name === 'CurrentUser') out.push(decoratorOf(d));
       }
     }
     return out;

@@ -32,7 +32,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { cmp, type FlatItem, type LinkContext } from '../../link/link.js';
+import { additionsTo, cmp, type FlatItem, type LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -635,14 +635,11 @@ class NestLinker {
     if (!def || def.expr === e || def.scope !== 0) return null;
     const front: Bound[] = [];
     const back: Bound[] = [];
-    for (const fact of this.ctx.files.get(def.file)?.calls ?? []) {
-      const c = fact.callee;
-      if (c.k !== 'member' || (c.prop !== 'push' && c.prop !== 'unshift') || c.obj.k !== 'ref' || c.obj.name !== def.name) continue;
-      const d = this.ev.definitionOf(def.file, c.obj.scope, c.obj.name);
-      if (!d || d.file !== def.file || d.scope !== def.scope) continue;
-      if (fact.when && decide(this.ev, def.file, fact.when).never) continue;
+    for (const fact of additionsTo(this.ev, def)) {
+      const prop = fact.callee.k === 'member' ? fact.callee.prop : '';
+      if ((prop !== 'push' && prop !== 'unshift') || (fact.when && decide(this.ev, def.file, fact.when).never)) continue;
       const args = fact.args.map((a) => ({ file: def.file, expr: a, env: NO_ENV }));
-      if (c.prop === 'push') back.push(...args);
+      if (prop === 'push') back.push(...args);
       else front.unshift(...args);
     }
     if (front.length === 0 && back.length === 0) return null;
