@@ -226,6 +226,41 @@ app.register(fp(serviceApp), { prefix: '/api/' });
     expect(lines(res)).toEqual(['GET /api/orgs', 'GET /api/orgs/:orgId/sites']);
   });
 
+  it('an options.prefix not known statically is a step of the prefixes of the plugins it applies to', async () => {
+    // fastify-realworld-example-app's shape: `options: config`, config.prefix read from the
+    // environment; a fastify-plugin route ignores the prefix, a prefixOverride replaces it
+    const res = await check(
+      writeProject({
+        'package.json': PKG,
+        'src/guards.ts': GUARDS,
+        'src/app.ts': `
+import path from 'node:path';
+import Fastify from 'fastify';
+import autoload from '@fastify/autoload';
+const config = { prefix: process.env.API_PREFIX, db: 'postgres://localhost/app' };
+const app = Fastify();
+app.register(autoload, { dir: path.join(import.meta.dirname, 'routes'), autoHooks: true, options: config });
+await app.listen({ port: 3000 });
+`,
+        'src/routes/sites/index.ts': route('/'),
+        'src/routes/sites/autohooks.ts': hooks('requireSession'),
+        'src/routes/shared.ts': `import fp from 'fastify-plugin';\nexport default fp(async function (fastify, opts) {\n  fastify.get('/health', async () => ({ ok: true }));\n  fastify.post(opts.prefix + 'users/login', async () => ({}));\n});\n`,
+        'src/routes/fixed.ts': `export const prefixOverride = '/fixed';\n${route('/here')}`,
+      }),
+    );
+    const head = 'options.prefix: property API_PREFIX of a value not known statically';
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((p) => p.unknown ?? p.prefix).join(' ')}`.trim())).toEqual([
+      'GET /fixed/here /fixed',
+      'GET /health',
+      `GET /sites ${head}`,
+    ]);
+    expect(lines(res)).toContain('GET /sites requireSession:auth');
+    expect(warnings(res)).toEqual([
+      `src/app.ts:7:1 warning unresolved-route the prefix of the plugins @fastify/autoload loads is not known statically (${head}); the routes they register are listed without it`,
+      'src/routes/shared.ts:4:3 warning unresolved-route POST route with a url not known statically (template with a value not known statically); it is left out',
+    ]);
+  });
+
   it('encapsulate: false runs every file in the registering context: no directory prefix, hooks shared', async () => {
     const res = await check(
       writeProject({

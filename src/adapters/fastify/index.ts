@@ -662,10 +662,12 @@ class FastifyApp {
     for (const v of Object.values(patterns)) if (v !== null && typeof v === 'object' && 'why' in v) return leftOut(v.why);
     const depth = this.optionOf(opts, 'maxDepth', frame);
     if (depth !== undefined && depth.t !== 'num') return leftOut(`maxDepth: ${valueNote(depth)}`);
-    // `options`: given to every plugin file, its `prefix` before the directory's
+    // `options`: given to every plugin file, its `prefix` before the directory's. One not known
+    // statically (`options: config`, its prefix read from the environment) is a step of the
+    // routes' prefixes of each plugin it applies to: they are listed without it.
     const overrideExpr = opts.props['options'];
     const overridePrefix = overrideExpr ? this.sourcesOf(opts.file, overrideExpr, frame, 'prefix', 0) : undefined;
-    if (overridePrefix !== undefined && overridePrefix.t !== 'str') return leftOut(`options.prefix: ${valueNote(overridePrefix)}`);
+    const unknownPrefix = overridePrefix !== undefined && overridePrefix.t !== 'str' ? `options.prefix: ${pathNote(overridePrefix)}` : null;
     const nodes = autoloadTree(this.ctx.project.files, {
       dir: where.dir,
       ...(flags as Record<keyof typeof flags, boolean>),
@@ -678,32 +680,45 @@ class FastifyApp {
     }
     const override = overrideExpr ? this.optionValue(opts.file, overrideExpr, frame) : null;
     const pluginOpts = override?.t === 'obj' ? override : null;
+    let warned = false;
     for (const node of nodes) {
       const loaded = node.plugins.flatMap((p) => {
         const plugin = this.autoloaded(op, pkg, p.file);
         if (!plugin) return [];
         const own = 'fn' in plugin ? plugin : null;
-        const prefix = pluginPrefix(overridePrefix?.t === 'str' ? overridePrefix.v : plugin.configPrefix, p.prefix, own?.autoPrefix, own?.prefixOverride, flags.routeParams === true);
-        return [{ plugin, prefix }];
+        // (the options' prefix, known or not, wins over the file's autoConfig one; a prefixOverride over both)
+        const unknown = unknownPrefix !== null && own?.prefixOverride === undefined ? unknownPrefix : null;
+        const optionsPrefix = unknownPrefix !== null ? '' : overridePrefix?.t === 'str' ? overridePrefix.v : plugin.configPrefix;
+        const prefix = pluginPrefix(optionsPrefix, p.prefix, own?.autoPrefix, own?.prefixOverride, flags.routeParams === true);
+        return [{ plugin, prefix, unknown }];
       });
       if (loaded.length === 0) continue;
       let ctx = frame.ctx;
       let common: string | undefined;
+      // (a directory with hooks is one plugin under its plugins' common prefix: the unknown head too, when each has it)
+      const hooksUnknown = node.hooks.length > 0 && loaded.every((p) => p.unknown !== null) ? unknownPrefix : null;
+      // an unknown prefix matters only to the plugins it puts their routes under (not fastify-plugin ones)
+      const under = (p: (typeof loaded)[number]): boolean => 'fn' in p.plugin && !p.plugin.skipOverride && flags.encapsulate !== false && p.unknown !== null;
+      if (!warned && unknownPrefix !== null && (hooksUnknown !== null || loaded.some(under))) {
+        warned = true;
+        this.ctx.warn(file, reg.at, `the prefix of the plugins ${pkg} loads is not known statically (${unknownPrefix}); the routes they register are listed without it`, reg.snippet);
+      }
       if (node.hooks.length > 0) {
         common = commonPrefix(loaded.map((p) => p.prefix));
-        ctx = this.childOf(ctx, common ?? '', op);
+        ctx = this.childOf(ctx, common ?? '', op, hooksUnknown);
         for (const hookFile of node.hooks) {
           const hook = this.autoloaded(op, pkg, hookFile);
           if (hook && 'fn' in hook) this.enter(hook.fn, null, null, ctx, op, this.conditionsOf(op, frame));
         }
       }
-      for (const { plugin, prefix: full } of loaded) {
+      for (const { plugin, prefix: full, unknown } of loaded) {
         if ('pkg' in plugin) {
           if (SWAGGER_PACKAGES.has(plugin.pkg)) this.swagger(plugin.pkg, plugin.config, ctx);
           continue;
         }
         const prefix = common !== undefined && full?.startsWith(common) ? full.slice(common.length) : full;
-        this.enter(plugin.fn, plugin.skipOverride || flags.encapsulate === false ? null : prefix ?? '', pluginOpts, ctx, op, this.conditionsOf(op, frame));
+        const encapsulated = !plugin.skipOverride && flags.encapsulate !== false;
+        this.enter(plugin.fn, encapsulated ? prefix ?? '' : null, pluginOpts, ctx, op, this.conditionsOf(op, frame), encapsulated && hooksUnknown === null ? unknown : null);
       }
     }
   }
