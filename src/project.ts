@@ -26,6 +26,8 @@ export interface PackageInfo {
   scripts: PackageScript[];
   /** its subpath imports (`"imports": { "#src/*": "./build/*" }`): each pattern and where it leads, relative to the cwd */
   imports: [string, string[]][];
+  /** its subpath exports (`"exports": { "./orpc/router": "./src/drivers/orpc/router.ts" }`), alike, their patterns without the `./` */
+  subpaths: [string, string[]][];
 }
 
 export interface PackageScript {
@@ -46,7 +48,7 @@ export interface Project {
 
 /** A project with no package.json and no tsconfig.json: one root package, no aliases. */
 export function emptyProject(files: string[] = []): Project {
-  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [] };
+  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [] };
   return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
 }
 
@@ -136,11 +138,21 @@ const BUILD_DIR = /^(\.\/)?(build|dist|lib|out)\//;
  * arrays of them); a target in the build output is also looked up below `src/`.
  */
 function importsOf(dir: string, pkg: Record<string, unknown>): [string, string[]][] {
-  const imports = pkg.imports;
-  if (typeof imports !== 'object' || imports === null || Array.isArray(imports)) return [];
+  return patternsOf(dir, pkg.imports, (pattern) => (pattern.startsWith('#') ? pattern : null));
+}
+
+/** The package's subpath exports (`./orpc/router`, `./react/*`; not `.`, its entry), read as its subpath imports are. */
+function subpathsOf(dir: string, pkg: Record<string, unknown>): [string, string[]][] {
+  return patternsOf(dir, pkg.exports, (pattern) => (pattern.startsWith('./') && pattern.length > 2 ? pattern.slice(2) : null));
+}
+
+/** A map of patterns (those `key` accepts, as it names them) to targets in the package, relative to the cwd. */
+function patternsOf(dir: string, map: unknown, key: (pattern: string) => string | null): [string, string[]][] {
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) return [];
   const out: [string, string[]][] = [];
-  for (const [pattern, target] of Object.entries(imports)) {
-    if (!pattern.startsWith('#')) continue;
+  for (const [pattern, target] of Object.entries(map)) {
+    const name = key(pattern);
+    if (name === null) continue;
     const targets: string[] = [];
     const add = (v: unknown): void => {
       if (typeof v === 'string') {
@@ -151,7 +163,7 @@ function importsOf(dir: string, pkg: Record<string, unknown>): [string, string[]
       else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) add(x);
     };
     add(target);
-    if (targets.length > 0) out.push([pattern, [...new Set(targets)]]);
+    if (targets.length > 0) out.push([name, [...new Set(targets)]]);
   }
   return out;
 }
@@ -207,12 +219,13 @@ export function loadProject(cwd: string, files: string[]): Project {
         entries: pkg ? entriesOf(dir, pkg) : [],
         scripts: read ? scriptsOf(read.value, read.text) : [],
         imports: pkg ? importsOf(dir, pkg) : [],
+        subpaths: pkg ? subpathsOf(dir, pkg) : [],
       };
     }
     manifests.set(dir, info);
     return info;
   };
-  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [] };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [] };
   const owner = new Map<string, PackageInfo>();
   const packageOfDir = (dir: string): PackageInfo => {
     const hit = owner.get(dir);
@@ -290,8 +303,15 @@ export function loadProject(cwd: string, files: string[]): Project {
       const m = /^((?:@[^/]+\/)?[^/@][^/]*)(?:\/(.+))?$/.exec(spec);
       const ws = m ? byName.get(m[1]!) : undefined;
       if (ws && m) {
-        if (m[2]) out.push(join(ws.dir, m[2]), join(ws.dir, `src/${m[2]}`));
-        else out.push(...ws.entries);
+        const sub = m[2];
+        if (sub) {
+          // (`@typebot.io/spaces/orpc/router`: where the package's exports lead it, else its own directory or src/)
+          for (const [pattern, targets] of ws.subpaths) {
+            const rest = starMatch(pattern, sub);
+            if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
+          }
+          out.push(join(ws.dir, sub), join(ws.dir, `src/${sub}`));
+        } else out.push(...ws.entries);
       }
       return out.filter(inside);
     },

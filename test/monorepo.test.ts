@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from './helpers/run.js';
 import { findingRows, routeRows, row } from './helpers/expect.js';
+import { writeProject } from './helpers/project.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'monorepo');
 // app.use('/api', requireSession, scopeToOrg, csrfProtection) in apps/api, all three from @acme/auth
@@ -74,3 +75,38 @@ describe('fixtures/monorepo', () => {
     ]);
   });
 });
+
+describe('workspace packages', () => {
+  it("resolves a subpath import through the package's exports: a path, a pattern, conditions, build output taken from src/", async () => {
+    const guard = (name: string, body: string) => `export function ${name}(req, res, next) {\n  ${body}\n  next();\n}\n`;
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'acme', private: true, workspaces: ['apps/*', 'packages/*'] }),
+        'packages/guards/package.json': JSON.stringify({
+          name: '@acme/guards',
+          exports: {
+            '.': './src/index.ts',
+            './express/session': './src/middleware/session-guard.ts',
+            './checks/*': { types: './dist/checks/*.d.ts', default: './dist/checks/*.js' },
+          },
+        }),
+        'packages/guards/src/index.ts': 'export const version = 1;\n',
+        'packages/guards/src/middleware/session-guard.ts': guard('gateOne', "if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });"),
+        'packages/guards/src/checks/org.ts': guard('gateTwo', "if (req.params.orgId !== req.session.orgId) return res.status(404).end();"),
+        'apps/api/package.json': JSON.stringify({ name: '@acme/api', dependencies: { express: '^4.21.0', '@acme/guards': 'workspace:*' } }),
+        'apps/api/src/server.ts': `import express from 'express';
+import { gateOne } from '@acme/guards/express/session';
+import { gateTwo } from '@acme/guards/checks/org';
+
+const app = express();
+app.get('/api/orgs/:orgId/sites', gateOne, gateTwo, (req, res) => res.json([]));
+app.listen(3000);
+`,
+      }),
+    );
+    // (named like nothing: only their definitions, in the package, say what they check)
+    expect(routeRows(res.routes)).toEqual([row('GET /api/orgs/:orgId/sites', 'browser', 'apps/api/src/server.ts:6:1', { auth: ['gateOne'], tenant: ['gateTwo'] })]);
+    expect(res.routes[0]!.guards.map((g) => g.reason)).toEqual(['by behaviour (ends the request with 401)', 'by behaviour (compares the tenant and ends with 403/404)']);
+  });
+});
+
