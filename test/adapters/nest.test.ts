@@ -1494,6 +1494,41 @@ export async function backfill() {
     expect(handed.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /api/sites AppModule (src/bootstrap.ts)', 'GET /sites AppModule (migrations/backfill.ts)']);
   });
 
+  it('an app made by a function each script calls (vendure\'s bootstrap(config, options)) lists each route once', async () => {
+    const pkg = JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } });
+    const files = {
+      'package.json': pkg,
+      'src/app.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller('health')
+export class HealthController {
+  @Get()
+  check() {
+    return { status: 'ok' };
+  }
+}
+
+@Module({ controllers: [HealthController] })
+export class AppModule {}
+`,
+      'src/bootstrap.ts': `import { NestFactory } from '@nestjs/core';
+
+export async function bootstrap(options?: { nestApplicationOptions?: Record<string, unknown> }) {
+  const appModule = await import('./app.module.js');
+  const app = await NestFactory.create(appModule.AppModule, { cors: true, ...options?.nestApplicationOptions });
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+  return app;
+}
+`,
+      // each script takes the app the call makes (an instance of its own: `app.get(…)` reads it)
+      'scripts/populate.ts': `import { bootstrap } from '../src/bootstrap';\nimport { Populator } from '../src/populator';\nbootstrap({ nestApplicationOptions: { bufferLogs: true } }).then(async (app) => {\n  await app.get(Populator).run();\n  await app.close();\n});\n`,
+      'scripts/load-test.ts': `import { bootstrap } from '../src/bootstrap';\nimport { JobQueue } from '../src/jobs';\nbootstrap().then(async (app) => {\n  await app.get(JobQueue).start();\n});\n`,
+    };
+    const res = await check(writeProject(files));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /api/health AppModule']);
+  });
+
   it("a property of a const object that a later spread may replace is not taken as written", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
