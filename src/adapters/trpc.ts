@@ -44,7 +44,7 @@ function ofTrpc(v: Value): boolean {
 }
 
 /** The expression a name or an argument stands for, as written (through consts and imports), and its file. */
-function written(ev: Evaluator, file: string, e: Expr, depth: number): { file: string; expr: Expr } {
+export function written(ev: Evaluator, file: string, e: Expr, depth: number): { file: string; expr: Expr } {
   let f = file;
   let x = e;
   for (let i = 0; i < MAX_DEPTH - depth; i++) {
@@ -165,12 +165,12 @@ export function optionsRouter(opts: Value | undefined): { file: string; expr: Ex
 }
 
 /** What a procedure runs before answering: its middleware, in order, then the checks leading its resolver. */
-export function procedureGuards(ctx: LinkContext, p: Procedure): AppliedGuard[] {
+export function procedureGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware' | 'resolver'>): AppliedGuard[] {
   return [...middlewareGuards(ctx, p), ...(p.resolver ? ctx.handlerGuards(p.resolver) : [])];
 }
 
 /** The guards among a procedure's middleware, in order, each where its builder is given it. */
-export function middlewareGuards(ctx: LinkContext, p: Procedure): AppliedGuard[] {
+export function middlewareGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware'>): AppliedGuard[] {
   const out: AppliedGuard[] = [];
   for (const m of p.middleware) {
     const g = ctx.guard(m.file, m.expr, m.value, 'route-middleware', m.at);

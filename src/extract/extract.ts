@@ -1301,6 +1301,8 @@ export const REGISTRATION_METHODS = new Set([
   'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes',
   // koa-swagger-decorator's SwaggerRouter: its document's routes, and controller classes mapped onto it
   'swagger', 'mapDir', 'applyRoute',
+  // an oRPC handler answering a request (`handler.handle(request, { prefix })`, adapters/orpc.ts)
+  'handle',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */
@@ -1815,6 +1817,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // an error code spelled as a status word, given as the code or status of what is made
         const p = ancestors[ancestors.length - 1];
         if (words.status && p && ts.isPropertyAssignment(p) && p.initializer === n) status(n, errorCodeStatus(ctx, p));
+        // `throw new ORPCError('UNAUTHORIZED', { … })`: oRPC's error, its code first (@orpc/client error.ts)
+        else if (words.status && p && ts.isNewExpression(p) && p.arguments?.[0] === n && ts.isIdentifier(p.expression) && p.expression.text === 'ORPCError') status(n, statusCode((n as TS.StringLiteral).text));
         break;
       }
       case K.Identifier: {

@@ -41,7 +41,8 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { orpcEndpoints, orpcProcedures, orpcUnread, procedureRoutes, type OrpcProcedure } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
 
 /** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
@@ -450,6 +451,8 @@ class NextLinker {
     // a tRPC endpoint (`createNextApiHandler({ router })`, a handler returning `fetchRequestHandler({ router, … })`): its procedures
     const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
+    // an oRPC endpoint (a handler calling `handler.handle(request, { prefix })` of `new RPCHandler(router)` / `new OpenAPIHandler(router)`): its procedures
+    if (last.startsWith(':') && this.orpcRoutes(u.handler, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)] })) return;
     // (an Apollo Server's handler, `startServerAndCreateNextHandler(server)`, prevents CSRF itself: package-handlers.ts)
     const own = answeringGuards(this.ctx.ev, v, file, place.at.line);
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
@@ -518,25 +521,72 @@ class NextLinker {
     for (const p of found.procedures) {
       const method = PROCEDURE_METHODS[p.kind];
       if (r.method !== 'ALL' && r.method !== method) continue;
-      this.ctx.addRoute(
-        {
-          method,
-          path: `${base}/${p.path}`,
-          file: p.file,
-          line: p.at.line,
-          column: p.at.column,
-          framework: 'next',
-          handler: p.path,
-          app: r.app,
-          trailingSlashInsensitive: false,
-          caseSensitive: true,
-          prefixes: r.prefixes,
-          guards: [...r.guards, ...procedureGuards(this.ctx, p)],
-          handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
-          snippet: '',
-        },
-        null,
-      );
+      this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false });
+    }
+    return true;
+  }
+
+  /** An RPC procedure's route (tRPC's, oRPC's) at an endpoint's route `r`: located where the procedure is written, behind the route's guards and its own. */
+  private procedureRoute(
+    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver'>,
+    r: { app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
+    route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
+  ): void {
+    this.ctx.addRoute(
+      {
+        ...route,
+        file: p.file,
+        line: p.at.line,
+        column: p.at.column,
+        framework: 'next',
+        app: r.app,
+        caseSensitive: true,
+        prefixes: r.prefixes,
+        guards: [...r.guards, ...procedureGuards(this.ctx, p)],
+        handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
+        snippet: '',
+      },
+      null,
+    );
+  }
+
+  /**
+   * The procedures of the oRPC endpoints a handler serves (orpc.ts), at a catch-all segment
+   * (`app/api/rpc/[[...rest]]/route.ts`): each for the methods of the route's that reach it,
+   * at its path under the endpoint's `prefix` — those outside the paths the route's file
+   * serves are never asked of it — behind the route's middleware, wrappers and the handler's
+   * leading checks, then the procedure's middleware and its own; located where the procedure
+   * is written. False when the handler serves none, or (with a warning) when an endpoint's
+   * prefix or router is not known statically: the route is then one route.
+   */
+  private orpcRoutes(
+    handler: Value,
+    r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
+  ): boolean {
+    if (handler.t !== 'fn') return false;
+    const facts = this.ctx.files.get(handler.file);
+    const fn = facts?.functions[handler.fn];
+    if (!facts || !fn || !facts.registrations.some((reg) => reg.method === 'handle')) return false;
+    const endpoints = orpcEndpoints(this.ctx.ev, handler.file, facts.scopes, fn.scope, facts.registrations);
+    if (endpoints.length === 0) return false;
+    const read = endpoints.map((e) => ({ e, found: e.prefix === null ? { why: 'the prefix of the handler is not known statically' } : orpcProcedures(this.ctx.ev, e.router) }));
+    const unread = read.find((x) => 'why' in x.found);
+    if (unread) {
+      this.ctx.warn(r.file, r.place.at, orpcUnread((unread.found as { why: string }).why), r.place.snippet);
+      return false;
+    }
+    // the paths the route's file serves: below the catch-all's place (at it too when optional)
+    const base = r.path.replace(/\/[^/]*\/?$/, '');
+    const optional = /\?\/?$/.test(r.path);
+    const served = (path: string): boolean => path.startsWith(`${base}/`) || (optional && path === (base || '/'));
+    const methods = r.method === 'ALL' ? METHODS : [r.method];
+    for (const { e, found } of read) {
+      for (const p of (found as { procedures: OrpcProcedure[] }).procedures) {
+        for (const { method, path } of procedureRoutes(e.kind, e.prefix!, p, methods)) {
+          // (both matchers take one trailing slash)
+          if (served(path)) this.procedureRoute(p, r, { method, path, handler: p.keys.join('.'), trailingSlashInsensitive: true });
+        }
+      }
     }
     return true;
   }

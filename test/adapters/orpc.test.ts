@@ -1,0 +1,240 @@
+/**
+ * oRPC endpoints (src/adapters/orpc.ts) in Next.js App Router route handlers: a handler calling
+ * `handler.handle(request, { prefix })` of `new RPCHandler(router)` serves each procedure at
+ * `<prefix>/<keys>` for the methods the route exports (GET only for a GET procedure); one of
+ * `new OpenAPIHandler(router)` serves each at its route's method and path (POST and `/<keys>`
+ * unless given), under the routers' prefixes. Expectations derived by hand from @orpc/server
+ * and @orpc/openapi 1.13.14 (router-utils.ts, rpc-matcher.ts, openapi-matcher.ts), checked
+ * against 1.13.14 and 1.16.1 run on the same router.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { findingRows } from '../helpers/expect.js';
+import { writeProject } from '../helpers/project.js';
+
+const PKG = JSON.stringify({ name: 'dashboard', dependencies: { next: '15.0.0', '@orpc/server': '^1.13.0', '@orpc/openapi': '^1.13.0', zod: '^3.0.0' } });
+
+/** The builders of a control plane: a session check, a tenant check after it. */
+const ORPC = `import { oo } from '@orpc/openapi';
+import { os as baseOs, ORPCError } from '@orpc/server';
+
+export interface Context {
+  authenticate: () => Promise<{ id: string; activeTenantId: string } | null>;
+  db: { sites: { findMany(q: unknown): Promise<unknown[]>; create(q: unknown): Promise<unknown> } };
+}
+
+export const os = baseOs.$context<Context>().errors({ UNAUTHORIZED: {}, NOT_FOUND: {} });
+
+const timing = os.middleware(async ({ next, path }) => {
+  const started = Date.now();
+  try {
+    return await next();
+  } finally {
+    console.log(path.join('/'), Date.now() - started);
+  }
+});
+
+export const requireSession = oo.spec(
+  os.middleware(async ({ context, next }) => {
+    const user = await context.authenticate();
+    if (!user) throw new ORPCError('UNAUTHORIZED', { message: 'You must be signed in' });
+    return next({ context: { user } });
+  }),
+  { security: [{ session: [] }] },
+);
+
+export const publicProcedure = os.use(timing);
+export const sessionProcedure = publicProcedure.use(requireSession);
+`;
+
+const SITES = `import { z } from 'zod';
+import { os, publicProcedure, requireSession, sessionProcedure } from '../orpc';
+
+const list = sessionProcedure
+  .route({ method: 'GET', path: '/sites', summary: 'List the sites of the active tenant' })
+  .input(z.object({ cursor: z.string().optional() }))
+  .handler(async ({ context, input }) => context.db.sites.findMany({ cursor: input.cursor }));
+
+const create = sessionProcedure
+  .route({ method: 'POST', path: '/sites' })
+  .input(z.object({ name: z.string().min(1) }))
+  .handler(async ({ context, input }) => context.db.sites.create({ data: input }));
+
+const find = sessionProcedure
+  .route({ method: 'GET', path: '/sites/{siteId}' })
+  .input(z.object({ siteId: z.string() }))
+  .handler(async ({ context, input }) => context.db.sites.findMany({ where: { id: input.siteId } }));
+
+export const sitesRouter = { list, create, find };
+
+// the admin router: the session check for all, again on purge (leading, so run once), a prefix for the paths given
+export const adminRouter = os
+  .use(requireSession)
+  .prefix('/admin')
+  .router({
+    purge: os.use(requireSession).route({ path: '/cache/purge' }).handler(async () => ({ purged: true })),
+    stats: publicProcedure.handler(async () => ({ sites: 3 })),
+  });
+
+export const health = os.route({ method: 'GET', path: '/health' }).handler(() => ({ ok: true }));
+`;
+
+const ROUTER = `import { health, sitesRouter, adminRouter } from './routers/sites';
+
+export const appRouter = {
+  health,
+  sites: sitesRouter,
+  admin: adminRouter,
+};
+`;
+
+const OPENAPI_ROUTE = `import { OpenAPIHandler } from '@orpc/openapi/fetch';
+import { appRouter } from '@/server/router';
+import { createContext } from '@/server/context';
+
+const handler = new OpenAPIHandler(appRouter);
+
+async function handleRequest(request: Request) {
+  const { response } = await handler.handle(request, { prefix: '/api', context: await createContext(request) });
+  return response ?? new Response('Not found', { status: 404 });
+}
+
+export const GET = handleRequest;
+export const POST = handleRequest;
+`;
+
+const RPC_ROUTE = `import { RPCHandler } from '@orpc/server/fetch';
+import { appRouter } from '@/server/router';
+import { createContext } from '@/server/context';
+
+const handler = new RPCHandler(appRouter);
+
+async function handleRequest(request: Request) {
+  const { response } = await handler.handle(request, { prefix: '/rpc', context: await createContext(request) });
+  return response ?? new Response('Not found', { status: 404 });
+}
+
+export const GET = handleRequest;
+export const HEAD = handleRequest;
+export const POST = handleRequest;
+`;
+
+const CONTEXT = `import { cookies } from 'next/headers';
+export async function createContext(request: Request) {
+  return { authenticate: async () => readSession((await cookies()).get('sid')?.value), db: globalThis.db };
+}
+async function readSession(sid: string | undefined) {
+  return sid ? globalThis.sessions.get(sid) ?? null : null;
+}
+`;
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['src/*'] } } });
+
+function project(extra: Record<string, string> = {}): string {
+  return writeProject({
+    'package.json': PKG,
+    'tsconfig.json': TSCONFIG,
+    'src/server/orpc.ts': ORPC,
+    'src/server/context.ts': CONTEXT,
+    'src/server/routers/sites.ts': SITES,
+    'src/server/router.ts': ROUTER,
+    ...extra,
+  });
+}
+
+/** "METHOD path guard:kind… file:line" */
+const lines = (res: Awaited<ReturnType<typeof check>>): string[] =>
+  res.routes.map((r) => `${r.method} ${r.path}${r.guards.map((g) => ` ${g.name}:${g.kinds.join('+')}`).join('')} ${r.file}:${r.line} ${r.handler}`);
+
+const S = 'src/server/routers/sites.ts';
+
+describe('oRPC in a Next.js App Router route handler', () => {
+  it('OpenAPIHandler: each procedure at its route method and path under the prefix; POST and its keys when none is given', async () => {
+    const res = await check(project({ 'src/app/api/[[...rest]]/route.ts': OPENAPI_ROUTE }));
+    expect(lines(res)).toEqual([
+      `POST /api/admin/cache/purge requireSession:auth ${S}:26 admin.purge`,
+      // (no path of its own: its keys, the router's prefix not applied; the router's session check before its own timing)
+      `POST /api/admin/stats requireSession:auth ${S}:27 admin.stats`,
+      `GET /api/health ${S}:30 health`,
+      `GET /api/sites requireSession:auth ${S}:4 sites.list`,
+      `POST /api/sites requireSession:auth ${S}:9 sites.create`,
+      `GET /api/sites/:siteId requireSession:auth ${S}:14 sites.find`,
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
+  it('RPCHandler: each procedure at <prefix>/<keys>, for every method the route exports but GET, which only a GET procedure takes', async () => {
+    const res = await check(project({ 'src/app/rpc/[[...rest]]/route.ts': RPC_ROUTE }));
+    expect(lines(res)).toEqual([
+      `HEAD /rpc/admin/purge requireSession:auth ${S}:26 admin.purge`,
+      `POST /rpc/admin/purge requireSession:auth ${S}:26 admin.purge`,
+      `HEAD /rpc/admin/stats requireSession:auth ${S}:27 admin.stats`,
+      `POST /rpc/admin/stats requireSession:auth ${S}:27 admin.stats`,
+      `GET /rpc/health ${S}:30 health`,
+      `HEAD /rpc/health ${S}:30 health`,
+      `POST /rpc/health ${S}:30 health`,
+      `HEAD /rpc/sites/create requireSession:auth ${S}:9 sites.create`,
+      `POST /rpc/sites/create requireSession:auth ${S}:9 sites.create`,
+      `GET /rpc/sites/find requireSession:auth ${S}:14 sites.find`,
+      `HEAD /rpc/sites/find requireSession:auth ${S}:14 sites.find`,
+      `POST /rpc/sites/find requireSession:auth ${S}:14 sites.find`,
+      `GET /rpc/sites/list requireSession:auth ${S}:4 sites.list`,
+      `HEAD /rpc/sites/list requireSession:auth ${S}:4 sites.list`,
+      `POST /rpc/sites/list requireSession:auth ${S}:4 sites.list`,
+    ]);
+  });
+
+  it('a Pages Router API route (the Node adapter, every method): the options after the response; a middleware throwing ORPCError UNAUTHORIZED authenticates', async () => {
+    const gate = `import { os, ORPCError } from '@orpc/server';
+const gate = os.middleware(async ({ context, next }) => {
+  const viewer = await context.authenticate();
+  if (!viewer) throw new ORPCError('UNAUTHORIZED');
+  return next({ context: { viewer } });
+});
+export const router = {
+  ping: os.route({ method: 'GET' }).handler(() => 'pong'),
+  rename: os.use(gate).handler(async ({ input }) => input),
+};
+`;
+    const route = `import { RPCHandler } from '@orpc/server/node';
+import { router } from '../../../server/gate';
+
+const handler = new RPCHandler(router);
+
+export const config = { api: { bodyParser: false } };
+
+export default async function rpc(req, res) {
+  const { matched } = await handler.handle(req, res, { prefix: '/api/rpc', context: { authenticate: async () => req.session?.user ?? null } });
+  if (matched) return;
+  res.statusCode = 404;
+  res.end('Not found');
+}
+`;
+    const res = await check(project({ 'src/server/gate.ts': gate, 'src/pages/api/rpc/[...rest].ts': route }));
+    const G = 'src/server/gate.ts';
+    expect(lines(res)).toEqual([
+      ...['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].map((m) => `${m} /api/rpc/ping ${G}:8 ping`),
+      // (not GET: StrictGetMethodPlugin answers a GET of a procedure not routed for GET with 405)
+      ...['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].map((m) => `${m} /api/rpc/rename gate:auth ${G}:9 rename`),
+    ]);
+  });
+
+  it('a lazy router or a prefix not known statically leaves the endpoint one route, with the reason', async () => {
+    const lazy = ROUTER.replace('admin: adminRouter,', "admin: os.lazy(() => import('./routers/admin')),").replace("import { health", "import { os } from './orpc';\nimport { health");
+    const res = await check(
+      project({
+        'src/server/router.ts': lazy,
+        'src/app/rpc/[[...rest]]/route.ts': RPC_ROUTE.replace("prefix: '/rpc'", 'prefix: process.env.RPC_PREFIX'),
+        'src/app/api/[[...rest]]/route.ts': OPENAPI_ROUTE,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/:rest*?', 'POST /api/:rest*?', 'GET /rpc/:rest*?', 'HEAD /rpc/:rest*?', 'POST /rpc/:rest*?']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app/api/[[...rest]]/route.ts:12:1 warning unresolved-route the router at admin is a lazy one, not read: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/api/[[...rest]]/route.ts:13:1 warning unresolved-route the router at admin is a lazy one, not read: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/rpc/[[...rest]]/route.ts:12:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/rpc/[[...rest]]/route.ts:13:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/rpc/[[...rest]]/route.ts:14:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+    ]);
+  });
+});
