@@ -19,7 +19,9 @@
  * - OpenAPIHandler serves each at its route's method (POST unless given) and at `<prefix>`
  *   and its route's path (`{id}` a segment, `{+rest}` one or more), `/<keys>` when it has none.
  * What is not read (a lazy router, a contract implemented with `implement()`, a router or
- * builder from a call of the analysed code) leaves the endpoint's routes out, with the reason.
+ * builder from a call of the analysed code) leaves the endpoint one route, with the reason.
+ * Read only in Next.js route handlers (adapters/next): oRPC mounted on Express, Hono or
+ * Fastify is not.
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { Expr, Loc, RegistrationFact, Scope } from '../types.js';
@@ -28,14 +30,12 @@ import { written, type Procedure } from './trpc.js';
 const MAX_DEPTH = 40;
 const SERVER = '@orpc/server';
 const OPENAPI = '@orpc/openapi';
-/** The packages each kind of handler is made from (its fetch, Node and Fastify adapters). */
+/** The packages each kind of handler is made from (its fetch and Node adapters: those of a Next.js route handler). */
 const HANDLERS: Record<string, 'rpc' | 'openapi'> = {
   [`${SERVER}/fetch`]: 'rpc',
   [`${SERVER}/node`]: 'rpc',
-  [`${SERVER}/fastify`]: 'rpc',
   [`${OPENAPI}/fetch`]: 'openapi',
   [`${OPENAPI}/node`]: 'openapi',
-  [`${OPENAPI}/fastify`]: 'openapi',
 };
 /** Builder steps that change neither the middleware nor the route. */
 const KEEPS = new Set(['$config', '$meta', '$input', 'errors', 'meta', 'input', 'output', 'tag', 'callable', 'actionable']);
@@ -92,8 +92,8 @@ export function orpcEndpoints(ev: Evaluator, file: string, scopes: readonly Scop
     if (ctor.t !== 'pkg' || ctor.path.length !== 1) continue;
     const kind = HANDLERS[ctor.pkg];
     if (kind === undefined || ctor.path[0] !== (kind === 'rpc' ? 'RPCHandler' : 'OpenAPIHandler')) continue;
-    // (the options come after the request, and the response on Node and Fastify: `handle(req, res, { prefix })`)
-    const arg = reg.args[/\/(node|fastify)$/.test(ctor.pkg) ? 2 : 1];
+    // (the options come after the request, and the response on Node: `handle(req, res, { prefix })`)
+    const arg = reg.args[ctor.pkg.endsWith('/node') ? 2 : 1];
     const options = arg ? written(ev, file, arg, 0) : null;
     const given = options?.expr.k === 'obj' ? options.expr.props['prefix'] : undefined;
     const prefix: Value = given === undefined ? { t: 'str', v: '' } : ev.eval(options!.file, given);
