@@ -20,17 +20,18 @@
  *   and its route's path (`{id}` a segment, `{+rest}` one or more), `/<keys>` when it has none.
  * What is not read (a lazy router, a contract implemented with `implement()`, a router or
  * builder from a call of the analysed code) leaves the endpoint one route, with the reason.
- * Read only in Next.js route handlers (adapters/next): oRPC mounted on Express, Hono or
- * Fastify is not.
+ * Read in Next.js route handlers and in Express and Hono middleware (a function calling
+ * `handle`); oRPC's Fastify adapter is not.
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
+import type { LinkContext } from '../link/link.js';
 import type { Expr, Loc, RegistrationFact, Scope } from '../types.js';
 import { written, type Procedure } from './trpc.js';
 
 const MAX_DEPTH = 40;
 const SERVER = '@orpc/server';
 const OPENAPI = '@orpc/openapi';
-/** The packages each kind of handler is made from (its fetch and Node adapters: those of a Next.js route handler). */
+/** The packages each kind of handler is made from (its fetch and Node adapters). */
 const HANDLERS: Record<string, 'rpc' | 'openapi'> = {
   [`${SERVER}/fetch`]: 'rpc',
   [`${SERVER}/node`]: 'rpc',
@@ -78,7 +79,7 @@ function ofPackage(v: Value, pkg: string): v is Extract<Value, { t: 'pkg' }> {
  * The oRPC endpoints a function serves: the `handle(…)` calls in its body (in `scope`, the scope
  * of its body, or one nested in it) on a handler made of a router.
  */
-export function orpcEndpoints(ev: Evaluator, file: string, scopes: readonly Scope[], scope: number, registrations: readonly RegistrationFact[]): OrpcEndpoint[] {
+function orpcEndpoints(ev: Evaluator, file: string, scopes: readonly Scope[], scope: number, registrations: readonly RegistrationFact[]): OrpcEndpoint[] {
   const within = (s: number): boolean => {
     for (let at: number | null = s; at !== null; at = scopes[at]?.parent ?? null) if (at === scope) return true;
     return false;
@@ -102,15 +103,50 @@ export function orpcEndpoints(ev: Evaluator, file: string, scopes: readonly Scop
   return out;
 }
 
+/** Every method a request may have that reaches an endpoint answering all (RPCHandler runs a procedure for any). */
+export const ORPC_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+
+/**
+ * The routes of the oRPC endpoints the function `handler` serves: each procedure for each of
+ * `methods` (those reaching the function) it answers, at each path `served` says reaches the
+ * function (oRPC matches the whole path of the request: a path elsewhere is never asked of
+ * it). Null when the function serves no endpoint, or (with a warning at `at`) when one is not
+ * read: the function is then what it is without oRPC.
+ */
+export function orpcRoutes(
+  ctx: LinkContext,
+  handler: Value,
+  methods: readonly string[],
+  served: (path: string) => boolean,
+  at: { file: string; at: Loc; snippet: string },
+): { procedure: OrpcProcedure; method: string; path: string }[] | null {
+  if (handler.t !== 'fn') return null;
+  const facts = ctx.files.get(handler.file);
+  const fn = facts?.functions[handler.fn];
+  if (!facts || !fn || !facts.registrations.some((reg) => reg.method === 'handle')) return null;
+  const endpoints = orpcEndpoints(ctx.ev, handler.file, facts.scopes, fn.scope, facts.registrations);
+  if (endpoints.length === 0) return null;
+  const out: { procedure: OrpcProcedure; method: string; path: string }[] = [];
+  for (const e of endpoints) {
+    const found = e.prefix === null ? { why: 'the prefix of the handler is not known statically' } : orpcProcedures(ctx.ev, e.router);
+    if ('why' in found) {
+      ctx.warn(at.file, at.at, orpcUnread(found.why), at.snippet);
+      return null;
+    }
+    for (const p of found.procedures) for (const r of procedureRoutes(e.kind, e.prefix!, p, methods)) if (served(r.path)) out.push({ procedure: p, ...r });
+  }
+  return out;
+}
+
 /** The procedures of an endpoint's router, or why they are not known statically (the endpoint is then one route). */
-export function orpcProcedures(ev: Evaluator, router: { file: string; expr: Expr }): { procedures: OrpcProcedure[] } | { why: string } {
+function orpcProcedures(ev: Evaluator, router: { file: string; expr: Expr }): { procedures: OrpcProcedure[] } | { why: string } {
   const out: OrpcProcedure[] = [];
   const why = routerInto(ev, router.file, router.expr, [], [], out, 0);
   return why === null ? { procedures: out } : { why };
 }
 
 /** The warning for an endpoint whose procedures are not known statically (`why`). */
-export function orpcUnread(why: string): string {
+function orpcUnread(why: string): string {
   return `${why}: the procedures of this oRPC endpoint are not listed, the endpoint is one route`;
 }
 
@@ -118,7 +154,7 @@ export function orpcUnread(why: string): string {
  * Where and for which methods an endpoint serves a procedure, as route-surface writes paths
  * (`{id}` → `:id`, `{+rest}` → `:rest+`), among `methods` (those reaching the endpoint).
  */
-export function procedureRoutes(kind: OrpcEndpoint['kind'], prefix: string, p: OrpcProcedure, methods: readonly string[]): { method: string; path: string }[] {
+function procedureRoutes(kind: OrpcEndpoint['kind'], prefix: string, p: OrpcProcedure, methods: readonly string[]): { method: string; path: string }[] {
   const keys = `/${p.keys.map(encodeURIComponent).join('/')}`;
   if (kind === 'rpc') {
     const path = `${prefix}${keys}`;

@@ -128,6 +128,19 @@ async function readSession(sid: string | undefined) {
 }
 `;
 
+/** Two procedures: one routed for GET, one behind a middleware named like nothing that refuses with oRPC's 401. */
+const GATE = `import { os, ORPCError } from '@orpc/server';
+const gate = os.middleware(async ({ context, next }) => {
+  const viewer = await context.authenticate();
+  if (!viewer) throw new ORPCError('UNAUTHORIZED');
+  return next({ context: { viewer } });
+});
+export const router = {
+  ping: os.route({ method: 'GET' }).handler(() => 'pong'),
+  rename: os.use(gate).handler(async ({ input }) => input),
+};
+`;
+
 const TSCONFIG = JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['src/*'] } } });
 
 function project(extra: Record<string, string> = {}): string {
@@ -185,17 +198,6 @@ describe('oRPC in a Next.js App Router route handler', () => {
   });
 
   it('a Pages Router API route (the Node adapter, every method): the options after the response; a middleware throwing ORPCError UNAUTHORIZED authenticates', async () => {
-    const gate = `import { os, ORPCError } from '@orpc/server';
-const gate = os.middleware(async ({ context, next }) => {
-  const viewer = await context.authenticate();
-  if (!viewer) throw new ORPCError('UNAUTHORIZED');
-  return next({ context: { viewer } });
-});
-export const router = {
-  ping: os.route({ method: 'GET' }).handler(() => 'pong'),
-  rename: os.use(gate).handler(async ({ input }) => input),
-};
-`;
     const route = `import { RPCHandler } from '@orpc/server/node';
 import { router } from '../../../server/gate';
 
@@ -210,7 +212,7 @@ export default async function rpc(req, res) {
   res.end('Not found');
 }
 `;
-    const res = await check(project({ 'src/server/gate.ts': gate, 'src/pages/api/rpc/[...rest].ts': route }));
+    const res = await check(project({ 'src/server/gate.ts': GATE, 'src/pages/api/rpc/[...rest].ts': route }));
     const G = 'src/server/gate.ts';
     expect(lines(res)).toEqual([
       ...['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].map((m) => `${m} /api/rpc/ping ${G}:8 ping`),
@@ -238,3 +240,73 @@ export default async function rpc(req, res) {
     ]);
   });
 });
+
+describe('oRPC mounted on Express and Hono', () => {
+  const G = 'src/server/gate.ts';
+  const every = (ms: string[], path: string, rest: string) => ms.map((m) => `${m} ${path}${rest}`);
+
+  it('Express: a middleware handing the request to handler.handle(req, res, { prefix }) at its mount (req.originalUrl: the whole path)', async () => {
+    const server = `import express from 'express';
+import { RPCHandler } from '@orpc/server/node';
+import { router } from './server/gate';
+import { verifyCsrfToken } from './csrf';
+
+const app = express();
+const handler = new RPCHandler(router);
+
+app.get('/health', (req, res) => res.json({ ok: true }));
+app.use('/rpc', verifyCsrfToken, async (req, res, next) => {
+  const { matched } = await handler.handle(req, res, { prefix: '/rpc', context: { authenticate: async () => req.session?.user ?? null } });
+  if (matched) return;
+  next();
+});
+app.listen(3000);
+`;
+    const csrf = `export function verifyCsrfToken(req, res, next) {\n  if (req.method !== 'GET' && req.get('x-csrf-token') !== req.session?.csrfToken) return res.status(403).end();\n  next();\n}\n`;
+    const res = await check(
+      writeProject({ 'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0', '@orpc/server': '^1.13.0' } }), 'src/server/gate.ts': GATE, 'src/csrf.ts': csrf, 'src/app.ts': server }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /health src/app.ts:9 null',
+      ...every(['DELETE'], '/rpc/ping', ` verifyCsrfToken:csrf ${G}:8 ping`),
+      // (the CSRF check lets GET through)
+      `GET /rpc/ping ${G}:8 ping`,
+      ...every(['HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/ping', ` verifyCsrfToken:csrf ${G}:8 ping`),
+      ...every(['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/rename', ` verifyCsrfToken:csrf gate:auth ${G}:9 rename`),
+    ]);
+  });
+
+  it('Hono: oRPC\'s documented use(\'/rpc/*\', …) mount, behind the middleware before it; a procedure outside the mount is not served there', async () => {
+    const server = `import { Hono } from 'hono';
+import { RPCHandler } from '@orpc/server/fetch';
+import { router } from './server/gate';
+import { requireSession } from './session';
+
+const app = new Hono();
+const handler = new RPCHandler(router);
+
+app.use('/rpc/*', requireSession);
+app.use('/rpc/*', async (c, next) => {
+  const { matched, response } = await handler.handle(c.req.raw, { prefix: '/rpc', context: {} });
+  if (matched) return c.newResponse(response.body, response);
+  await next();
+});
+app.use('/api/*', async (c, next) => {
+  const { matched, response } = await handler.handle(c.req.raw, { prefix: '/v2', context: {} });
+  if (matched) return c.newResponse(response.body, response);
+  await next();
+});
+
+export default app;
+`;
+    const session = `export async function requireSession(c, next) {\n  if (!c.get('session')) return c.json({ error: 'unauthenticated' }, 401);\n  await next();\n}\n`;
+    const res = await check(
+      writeProject({ 'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.6.0', '@orpc/server': '^1.13.0' } }), 'src/server/gate.ts': GATE, 'src/session.ts': session, 'src/index.ts': server }),
+    );
+    expect(lines(res)).toEqual([
+      ...every(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/ping', ` requireSession:auth ${G}:8 ping`),
+      ...every(['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/rename', ` requireSession:auth gate:auth ${G}:9 rename`),
+    ]);
+  });
+});
+

@@ -21,7 +21,8 @@ import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS } from '../package-handlers.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 const METHODS = ROUTER_METHODS;
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
@@ -276,6 +277,15 @@ class ExpressLinker {
             const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
             if (this.trpcRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
           }
+          // a function handing the request to an oRPC handler (`handler.handle(req, res, { prefix })`): a route per procedure it answers
+          if (idx === items.length - 1 && !unknown) {
+            const routes = orpcRoutes(this.ctx, it.value, ORPC_METHODS, (path) => pathApplies(full || '/', path, r.init.caseSensitive), { file, at: reg.at, snippet: reg.snippet });
+            for (const { procedure: proc, method, path } of routes ?? []) {
+              if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+              this.procedureRoute(proc, app, [...inherited, ...local], prefixes, { method, path, handler: proc.keys.join('.'), trailingSlashInsensitive: true });
+            }
+            if (routes !== null) return;
+          }
           // A path-mounted function that answers and never calls next is an ALL route: one of
           // the analysed code, or a package's that answers every request reaching it
           // (swagger-ui-express's `setup(…)`, a GraphQL or tRPC endpoint: package-handlers.ts).
@@ -317,29 +327,38 @@ class ExpressLinker {
     }
     for (const p of found.procedures) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
-      const method = PROCEDURE_METHODS[p.kind];
-      const full = joinPath(path, p.path);
-      this.ctx.addRoute(
-        {
-          method,
-          path: withoutUnknownHeads(full),
-          file: p.file,
-          line: p.at.line,
-          column: p.at.column,
-          snippet: '',
-          framework: 'express',
-          handler: p.path,
-          app: app.name ?? 'app',
-          trailingSlashInsensitive: false,
-          caseSensitive: true,
-          prefixes,
-          guards: uniqueGuards([...applying(active, method, full), ...procedureGuards(this.ctx, p)]),
-          handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
-        },
-        app,
-      );
+      this.procedureRoute(p, app, active, prefixes, { method: PROCEDURE_METHODS[p.kind], path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false });
     }
     return true;
+  }
+
+  /** An RPC procedure's route (tRPC's, oRPC's): located where the procedure is written, behind the layers before it that apply there and its own guards. */
+  private procedureRoute(
+    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver'>,
+    app: RouterObject,
+    active: ScopedGuard[],
+    prefixes: PrefixStep[],
+    route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
+  ): void {
+    this.ctx.addRoute(
+      {
+        method: route.method,
+        path: withoutUnknownHeads(route.path),
+        file: p.file,
+        line: p.at.line,
+        column: p.at.column,
+        snippet: '',
+        framework: 'express',
+        handler: route.handler,
+        app: app.name ?? 'app',
+        trailingSlashInsensitive: route.trailingSlashInsensitive,
+        caseSensitive: true,
+        prefixes,
+        guards: uniqueGuards([...applying(active, route.method, route.path), ...procedureGuards(this.ctx, p)]),
+        handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
+      },
+      app,
+    );
   }
 
   /**

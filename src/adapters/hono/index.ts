@@ -34,6 +34,7 @@ import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../.
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
 import { endpointRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -312,6 +313,8 @@ class HonoLinker {
       if (items.length === 0) return;
       // @hono/trpc-server's endpoint with its router known: a route per procedure
       if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, out, key, steps)) return;
+      // a middleware handing the request to an oRPC handler (`handler.handle(c.req.raw, { prefix })`): a route per procedure it answers
+      if (m === 'use' && this.orpcEntries(b, items, paths.map((p) => mergePath(base, p)), this.baseOf(view).init.strict, out, key, steps)) return;
       for (const p of paths) {
         // (a package's handler answering every request there, a GraphQL or tRPC endpoint, is a route: package-handlers.ts)
         if (m === 'use') entry(answeringPackage(items[items.length - 1]!.value, 'hono') !== null ? 'route' : 'mw', 'ALL', p, items);
@@ -457,6 +460,26 @@ class HonoLinker {
       out.push({ kind: 'route', method: PROCEDURE_METHODS[p.kind], path: `${endpoint![0]!.replace(/\/$/, '')}/${p.path}`, items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at } });
     }
     return true;
+  }
+
+  /**
+   * `use(path, async (c, next) => { const { matched, response } = await handler.handle(c.req.raw,
+   * { prefix }) … })`, oRPC's documented Hono mount (orpc.ts): each procedure the handler
+   * answers at a path `paths` take (for every method), behind the middleware before it, the
+   * functions before it in the use() and the procedure's own, located where the procedure is
+   * written. oRPC matches the request's whole path: read in an app the function is registered
+   * on itself (a procedure's path is listed as it is matched). False when the function hands no
+   * request to oRPC, or (with a warning) the endpoint is not read.
+   */
+  private orpcEntries(b: BoundRegistration, items: Item[], paths: string[], strict: boolean, out: Entry[], key: (string | number)[], steps: PrefixStep[]): boolean {
+    const { reg, file } = b;
+    const last = items[items.length - 1]!;
+    const routes = orpcRoutes(this.ctx, last.value, ORPC_METHODS, (path) => paths.some((p) => honoApplies(p, path, strict)), { file, at: reg.at, snippet: reg.snippet });
+    for (const { procedure: p, method, path } of routes ?? []) {
+      const own: Item[] = [...items.slice(0, -1), ...p.middleware, ...(p.resolver ? [p.resolver] : [])];
+      out.push({ kind: 'route', method, path, items: own, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.keys.join('.'), file: p.file, at: p.at } });
+    }
+    return routes !== null;
   }
 
   private emit(base: RouterObject): void {

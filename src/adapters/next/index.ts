@@ -42,7 +42,7 @@ import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../ty
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
-import { orpcEndpoints, orpcProcedures, orpcUnread, procedureRoutes, type OrpcProcedure } from '../orpc.js';
+import { orpcRoutes } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
 
 /** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
@@ -563,32 +563,14 @@ class NextLinker {
     handler: Value,
     r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
   ): boolean {
-    if (handler.t !== 'fn') return false;
-    const facts = this.ctx.files.get(handler.file);
-    const fn = facts?.functions[handler.fn];
-    if (!facts || !fn || !facts.registrations.some((reg) => reg.method === 'handle')) return false;
-    const endpoints = orpcEndpoints(this.ctx.ev, handler.file, facts.scopes, fn.scope, facts.registrations);
-    if (endpoints.length === 0) return false;
-    const read = endpoints.map((e) => ({ e, found: e.prefix === null ? { why: 'the prefix of the handler is not known statically' } : orpcProcedures(this.ctx.ev, e.router) }));
-    const unread = read.find((x) => 'why' in x.found);
-    if (unread) {
-      this.ctx.warn(r.file, r.place.at, orpcUnread((unread.found as { why: string }).why), r.place.snippet);
-      return false;
-    }
     // the paths the route's file serves: below the catch-all's place (at it too when optional)
     const base = r.path.replace(/\/[^/]*\/?$/, '');
     const optional = /\?\/?$/.test(r.path);
     const served = (path: string): boolean => path.startsWith(`${base}/`) || (optional && path === (base || '/'));
-    const methods = r.method === 'ALL' ? METHODS : [r.method];
-    for (const { e, found } of read) {
-      for (const p of (found as { procedures: OrpcProcedure[] }).procedures) {
-        for (const { method, path } of procedureRoutes(e.kind, e.prefix!, p, methods)) {
-          // (both matchers take one trailing slash)
-          if (served(path)) this.procedureRoute(p, r, { method, path, handler: p.keys.join('.'), trailingSlashInsensitive: true });
-        }
-      }
-    }
-    return true;
+    const routes = orpcRoutes(this.ctx, handler, r.method === 'ALL' ? METHODS : [r.method], served, { file: r.file, ...r.place });
+    // (both matchers take one trailing slash)
+    for (const { procedure: p, method, path } of routes ?? []) this.procedureRoute(p, r, { method, path, handler: p.keys.join('.'), trailingSlashInsensitive: true });
+    return routes !== null;
   }
 
   /**
