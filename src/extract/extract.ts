@@ -1863,7 +1863,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         if (isNewResponse(ts, n)) summary.sendsResponse = true;
         break;
       case K.ThrowStatement:
-        summary.sendsResponse = true;
+        // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
+        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName)) summary.sendsResponse = true;
         break;
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -1919,6 +1920,30 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (authorizes) b.authorizes = authorizes;
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
+}
+
+/**
+ * Is `th` a `throw` of the error a `catch` caught from a `try` that only hands the request on
+ * (`try { return await next() } catch (error) { Sentry.captureException(error); throw error }`,
+ * an error-reporting middleware's)? The error is then the rest of the chain's, not a refusal of
+ * the function's own. `ancestors`: the function, then each node down to the throw's parent.
+ */
+function rethrowsNext(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly TS.Node[], nextName: string | null | undefined): boolean {
+  if (!th.expression || !ts.isIdentifier(th.expression)) return false;
+  for (let i = ancestors.length - 1; i > 0; i--) {
+    const a = ancestors[i]!;
+    if (ts.isFunctionLike(a)) return false;
+    if (a.kind !== ts.SyntaxKind.CatchClause) continue;
+    const caught = (a as TS.CatchClause).variableDeclaration?.name;
+    const tried = ancestors[i - 1]!;
+    if (!caught || !ts.isIdentifier(caught) || caught.text !== th.expression.text || !ts.isTryStatement(tried)) return false;
+    const handsOn = (e: TS.Expression | undefined): boolean => {
+      const call = e && unwrap(ts, e);
+      return !!call && ts.isCallExpression(call) && ts.isIdentifier(call.expression) && (call.expression.text === 'next' || call.expression.text === nextName);
+    };
+    return tried.tryBlock.statements.length > 0 && tried.tryBlock.statements.every((st) => (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) && handsOn(st.expression));
+  }
+  return false;
 }
 
 /**

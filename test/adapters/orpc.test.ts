@@ -221,6 +221,42 @@ export default async function rpc(req, res) {
     ]);
   });
 
+  it('an error-reporting middleware (try { return await next() } catch (error) { …; throw error }) refuses nothing: no guard candidate', async () => {
+    const router = `import { os, ORPCError } from '@orpc/server';
+import * as Sentry from '@sentry/nextjs';
+
+const reportErrors = os.middleware(async ({ next, path }) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (!(error instanceof ORPCError)) Sentry.captureException(error, { tags: { procedure: path.join('/') } });
+    throw error;
+  }
+});
+// a check of its own inside the try: its failure, rethrown, is the middleware's refusal
+const checkedPlan = os.middleware(async ({ context, next }) => {
+  try {
+    await context.assertPlan();
+    return await next();
+  } catch (error) {
+    throw error;
+  }
+});
+
+export const router = {
+  stats: os.use(reportErrors).handler(async () => ({ sites: 3 })),
+  usage: os.use(checkedPlan).handler(async () => ({ used: 1 })),
+};
+`;
+    const res = await check(project({ 'src/server/report.ts': router, 'src/app/rpc/[[...rest]]/route.ts': RPC_ROUTE.replace("'@/server/router'", "'@/server/report'").replace('{ appRouter }', '{ router as appRouter }') }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`.trim())).toEqual([
+      'HEAD /rpc/stats',
+      'POST /rpc/stats',
+      'HEAD /rpc/usage checkedPlan:unknown',
+      'POST /rpc/usage checkedPlan:unknown',
+    ]);
+  });
+
   it('a lazy router or a prefix not known statically leaves the endpoint one route, with the reason', async () => {
     const lazy = ROUTER.replace('admin: adminRouter,', "admin: os.lazy(() => import('./routers/admin')),").replace("import { health", "import { os } from './orpc';\nimport { health");
     const res = await check(
