@@ -86,6 +86,8 @@ export function unlessBase(p: string[]): string[] | null {
 function packageKind(pkg: string, path: string[]): PackageKind | null {
   const p = unlessBase(path) ?? path;
   const first = p[0] ?? '';
+  // Sentry's SDKs report and trace (`Sentry.trpcMiddleware(…)`, `Sentry.Handlers.requestHandler()`): they refuse nothing
+  if (pkg.startsWith('@sentry/')) return 'nonguard';
   switch (pkg) {
     case 'express-session':
     case 'cookie-session':

@@ -144,6 +144,28 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
     expect(res.routes.every((r) => r.caseSensitive && !r.trailingSlashInsensitive)).toBe(true);
   });
 
+  it("Sentry's tRPC middleware (t.middleware(Sentry.trpcMiddleware(…))) on every procedure refuses nothing: no guard candidate", async () => {
+    const sentry = TRPC.replace(
+      "import type { Context } from './context';",
+      "import * as Sentry from '@sentry/nextjs';\nimport type { Context } from './context';",
+    )
+      .replace('export const publicProcedure = t.procedure.use(timing);', 'const sentryMiddleware = t.middleware(Sentry.trpcMiddleware({ attachRpcInput: true }));\nexport const publicProcedure = t.procedure.use(sentryMiddleware).use(timing);');
+    const dir = project({
+      'server/trpc.ts': sentry,
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', '@sentry/nextjs': '^8.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(EXPECTED('/api/trpc'));
+  });
+
   it('in Fastify (fastifyTRPCPlugin), under the prefix it is registered with, behind the hooks of the context', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
