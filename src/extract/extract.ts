@@ -1747,6 +1747,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null) return;
     const p: TS.Node | undefined = ancestors[ancestors.length - 1];
+    // (`error instanceof NotFoundError`: a test of what was thrown, no status given)
+    if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) return;
     const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
     const inStatusContext =
       (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||

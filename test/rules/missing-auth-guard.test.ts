@@ -361,6 +361,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/loader-testing-caught-errors',
+      name: 'a middleware putting a token\'s account on the request, every request going on, that tests what it caught (`error instanceof UnauthorizedError`) gives no status: no candidate',
+      errors: [{ file: 'app.ts', line: 22, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
