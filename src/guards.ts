@@ -218,6 +218,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
     case '@hono/sentry':
+    // nestjs-cls: ClsMiddleware / ClsGuard / ClsInterceptor set up the request's continuation-local store
+    case 'nestjs-cls':
     // describeRoute / validator / resolver: OpenAPI descriptions and request validation
     case 'hono-openapi':
     // stoker's Hono middleware: notFound, onError, serveEmojiFavicon

@@ -1529,6 +1529,35 @@ export async function bootstrap(options?: { nestApplicationOptions?: Record<stri
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual(['GET /api/health AppModule']);
   });
 
+  it("nestjs-cls's ClsMiddleware and ClsGuard set up the request's store: no guard candidate (teable applies the middleware to every route)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', 'nestjs-cls': '^4.4.0' } }),
+        'src/app.module.ts': `import { Controller, Get, MiddlewareConsumer, Module, NestModule, UseGuards } from '@nestjs/common';
+import { ClsGuard, ClsMiddleware, ClsModule } from 'nestjs-cls';
+
+@Controller('spaces')
+@UseGuards(ClsGuard)
+export class SpacesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ imports: [ClsModule.forRoot({ global: true })], controllers: [SpacesController] })
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(ClsMiddleware).forRoutes('*');
+  }
+}
+`,
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /spaces []']);
+  });
+
   it("a property of a const object that a later spread may replace is not taken as written", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
