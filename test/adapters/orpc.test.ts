@@ -312,6 +312,28 @@ app.listen(3000);
     ]);
   });
 
+  it("Express 5: oRPC's documented use('/rpc{/*path}', …) mount lists each route once (the path's two forms reach the same function)", async () => {
+    const server = `import express from 'express';
+import { RPCHandler } from '@orpc/server/node';
+import { router } from './server/gate';
+
+const app = express();
+const handler = new RPCHandler(router);
+
+app.use('/rpc{/*path}', async (req, res, next) => {
+  const { matched } = await handler.handle(req, res, { prefix: '/rpc', context: {} });
+  if (matched) return;
+  next();
+});
+app.listen(3000);
+`;
+    const res = await check(writeProject({ 'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^5.1.0', '@orpc/server': '^1.13.0' } }), 'src/server/gate.ts': GATE, 'src/app.ts': server }));
+    expect(lines(res)).toEqual([
+      ...every(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/ping', ` ${G}:8 ping`),
+      ...every(['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/rename', ` gate:auth ${G}:9 rename`),
+    ]);
+  });
+
   it('Hono: oRPC\'s documented use(\'/rpc/*\', …) mount, behind the middleware before it; a procedure outside the mount is not served there', async () => {
     const server = `import { Hono } from 'hono';
 import { RPCHandler } from '@orpc/server/fetch';

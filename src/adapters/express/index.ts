@@ -229,6 +229,8 @@ class ExpressLinker {
       if (unknown) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
       const paths = unknown ? [unknown.path] : known;
       const params = this.paramGuards(r);
+      // (the oRPC routes a function answers, once for the use(): each of its paths that reaches it gives the same)
+      const orpcListed = new Set<string>();
       for (const p of paths ?? ['']) {
         const full = p === '' ? prefix : joinPath(prefix, p);
         const scope = p === '' ? '' : full;
@@ -281,6 +283,9 @@ class ExpressLinker {
           if (idx === items.length - 1 && !unknown) {
             const routes = orpcRoutes(this.ctx, it.value, ORPC_METHODS, (path) => pathApplies(full || '/', path, r.init.caseSensitive), { file, at: reg.at, snippet: reg.snippet });
             for (const { procedure: proc, method, path } of routes ?? []) {
+              const key = `${method} ${path} ${proc.file}:${proc.at.line}:${proc.at.column}`;
+              if (orpcListed.has(key)) continue;
+              orpcListed.add(key);
               if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
               this.procedureRoute(proc, app, [...inherited, ...local], prefixes, { method, path, handler: proc.keys.join('.'), trailingSlashInsensitive: true });
             }
