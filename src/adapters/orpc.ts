@@ -20,8 +20,8 @@
  *   and its route's path (`{id}` a segment, `{+rest}` one or more), `/<keys>` when it has none.
  * What is not read (a lazy router, a contract implemented with `implement()`, a router or
  * builder from a call of the analysed code) leaves the endpoint one route, with the reason.
- * Read in Next.js route handlers and in Express and Hono middleware (a function calling
- * `handle`); oRPC's Fastify adapter is not.
+ * Read in Next.js route handlers, Express and Hono middleware and Fastify route handlers (a
+ * function calling `handle`).
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
@@ -31,12 +31,14 @@ import { written, type Procedure } from './trpc.js';
 const MAX_DEPTH = 40;
 const SERVER = '@orpc/server';
 const OPENAPI = '@orpc/openapi';
-/** The packages each kind of handler is made from (its fetch and Node adapters). */
+/** The packages each kind of handler is made from (its fetch, Node and Fastify adapters). */
 const HANDLERS: Record<string, 'rpc' | 'openapi'> = {
   [`${SERVER}/fetch`]: 'rpc',
   [`${SERVER}/node`]: 'rpc',
+  [`${SERVER}/fastify`]: 'rpc',
   [`${OPENAPI}/fetch`]: 'openapi',
   [`${OPENAPI}/node`]: 'openapi',
+  [`${OPENAPI}/fastify`]: 'openapi',
 };
 /** Builder steps that change neither the middleware nor the route. */
 const KEEPS = new Set(['$config', '$meta', '$input', 'errors', 'meta', 'input', 'output', 'tag', 'callable', 'actionable']);
@@ -93,8 +95,8 @@ function orpcEndpoints(ev: Evaluator, file: string, scopes: readonly Scope[], sc
     if (ctor.t !== 'pkg' || ctor.path.length !== 1) continue;
     const kind = HANDLERS[ctor.pkg];
     if (kind === undefined || ctor.path[0] !== (kind === 'rpc' ? 'RPCHandler' : 'OpenAPIHandler')) continue;
-    // (the options come after the request, and the response on Node: `handle(req, res, { prefix })`)
-    const arg = reg.args[ctor.pkg.endsWith('/node') ? 2 : 1];
+    // (the options come after the request, and the response on Node and Fastify: `handle(req, reply, { prefix })`)
+    const arg = reg.args[/\/(node|fastify)$/.test(ctor.pkg) ? 2 : 1];
     const options = arg ? written(ev, file, arg, 0) : null;
     const given = options?.expr.k === 'obj' ? options.expr.props['prefix'] : undefined;
     const prefix: Value = given === undefined ? { t: 'str', v: '' } : ev.eval(options!.file, given);

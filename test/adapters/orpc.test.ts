@@ -277,7 +277,7 @@ export const router = {
   });
 });
 
-describe('oRPC mounted on Express and Hono', () => {
+describe('oRPC mounted on Express, Hono and Fastify', () => {
   const G = 'src/server/gate.ts';
   const every = (ms: string[], path: string, rest: string) => ms.map((m) => `${m} ${path}${rest}`);
 
@@ -366,5 +366,37 @@ export default app;
       ...every(['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/rpc/rename', ` requireSession:auth gate:auth ${G}:9 rename`),
     ]);
   });
-});
 
+  it("Fastify: oRPC's documented fastify.all('/rpc/*', …) route, behind the hooks of its context; under a plugin's prefix", async () => {
+    const server = `import Fastify from 'fastify';
+import { RPCHandler } from '@orpc/server/fastify';
+import { router } from './server/gate';
+import { requireSession } from './session';
+
+const handler = new RPCHandler(router);
+
+async function rpc(fastify) {
+  fastify.addContentTypeParser('*', (request, payload, done) => done(null, undefined));
+  fastify.addHook('onRequest', requireSession);
+  fastify.all('/rpc/*', async (req, reply) => {
+    const { matched } = await handler.handle(req, reply, { prefix: '/api/rpc', context: {} });
+    if (!matched) reply.status(404).send('Not found');
+  });
+}
+
+const app = Fastify();
+app.get('/health', async () => ({ ok: true }));
+app.register(rpc, { prefix: '/api' });
+await app.listen({ port: 3000 });
+`;
+    const session = `export async function requireSession(request, reply) {\n  if (!request.session?.user) return reply.code(401).send({ error: 'unauthenticated' });\n}\n`;
+    const res = await check(
+      writeProject({ 'package.json': JSON.stringify({ name: 'api', type: 'module', dependencies: { fastify: '^5.0.0', '@orpc/server': '^1.13.0' } }), 'src/server/gate.ts': GATE, 'src/session.ts': session, 'src/app.ts': server }),
+    );
+    expect(lines(res)).toEqual([
+      ...every(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/api/rpc/ping', ` requireSession:auth ${G}:8 ping`),
+      ...every(['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'], '/api/rpc/rename', ` requireSession:auth gate:auth ${G}:9 rename`),
+      'GET /health src/app.ts:18 null',
+    ]);
+  });
+});

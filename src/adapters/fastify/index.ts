@@ -55,6 +55,7 @@ import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefi
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
 import { middlewareGuards, optionsRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
 const OPTIONAL: OptionalSyntax = { question: true, braces: false };
@@ -953,7 +954,30 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${valueNote(urlValue)}); it is left out`, reg.snippet);
       return;
     }
+    if (!head && handler && this.orpcRoutes(op, c, methods, urls, options, handler, when)) return;
     this.declare(op, c, methods, urls, options, handler, head ? prefixStep('', file, reg, head.note) : null, when, null);
+  }
+
+  /**
+   * A route whose handler hands the request to an oRPC handler (`fastify.all('/rpc/*', async
+   * (req, reply) => { const { matched } = await handler.handle(req, reply, { prefix }) … })`,
+   * oRPC's documented Fastify mount; orpc.ts): each procedure it answers, at its oRPC path
+   * (the request's whole path) where one of `urls` takes it, for the route's methods, behind
+   * the route's hooks and the procedure's middleware, located where the procedure is written.
+   * False when the handler hands no request to oRPC, or (with a warning) the endpoint is not read.
+   */
+  private orpcRoutes(op: Op, c: Context, methods: string[], urls: string[], options: Value | null, handler: { value: Value; expr: Expr; file: string }, when: Conditions): boolean {
+    const { reg, file } = op;
+    // (find-my-way: a url ending in `*` takes every path it starts; the context's prefix before each)
+    const full = urls.map((u) => joinRoute(c.prefix, u, 'both', false).path);
+    const takes = (path: string): boolean => full.some((u) => (u.endsWith('*') ? path.startsWith(u.slice(0, -1)) : path === u || path === `${u}/`));
+    const reaching = ORPC_METHODS.filter((m) => methods.includes(m) || methods.includes('ALL'));
+    const routes = orpcRoutes(this.ctx, handler.value, reaching, (path) => path.startsWith(c.prefix) && takes(path), { file, at: reg.at, snippet: reg.snippet });
+    for (const { procedure: p, method, path } of routes ?? []) {
+      const url = path.slice(c.prefix.replace(/\/$/, '').length) || '/';
+      this.declare(op, c, [method], [url], options, p.resolver, null, when, p.keys.join('.'), { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
+    }
+    return routes !== null;
   }
 
   /**
