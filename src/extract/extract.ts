@@ -1590,6 +1590,9 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     if (/^(create|make|new|build)Forbidden(Error|Exception|Response)?$/.test(t)) return 403;
     if (/^forbidden/i.test(t) || /^Authori[sz]ation(Error|Exception)$/.test(t)) return 403;
     if (/^(not_?found)/i.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
+    // an error class named for its status after a prefix of its own: `TRPCForbiddenError`, `HttpUnauthorizedError`, `ApiNotFoundException`
+    const named = /^[A-Z]\w*?(Unauthori[sz]ed|Forbidden|NotFound)(Exception|Error)$/.exec(t);
+    if (named) return named[1] === 'Forbidden' ? 403 : named[1] === 'NotFound' ? 404 : 401;
   }
   return null;
 }

@@ -5,6 +5,7 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/route-middleware', name: 'a tenant guard by name, route-level' },
     { dir: 'valid/by-behaviour', name: 'a neutral name comparing the org in the URL with the session’s, answering 404' },
     { dir: 'valid/by-behaviour-error-factory', name: 'a neutral name comparing the org with the session’s, throwing createForbiddenError()' },
+    { dir: 'valid/by-behaviour-error-class-with-a-prefix', name: 'a neutral name comparing the org with the session’s, throwing an error class named for 403 after a prefix of its own (`new HttpForbiddenError()`)' },
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     {
