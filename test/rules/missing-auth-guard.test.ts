@@ -366,6 +366,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 22, message: 'GET /api/projects has no auth guard' }],
     },
     {
+      dir: 'invalid/maintenance-mode-is-no-candidate',
+      name: 'a maintenance-mode middleware (refusing writes with 503 while it is on) is no candidate for the auth guard',
+      errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
