@@ -123,6 +123,10 @@ export class LinkContext {
   readonly routes: RouteDraft[] = [];
   /** the app (the router made as one) each route is served by, when its adapter knows it */
   readonly appRoots = new Map<RouteDraft, RouterObject>();
+  /** the apps that serve a route, those whose every route another call's instance listed already included (addRoute) */
+  readonly servingApps = new Set<RouterObject>();
+  /** each route of an app listed, by the place the app is made and the route's content (addRoute) */
+  private readonly listed = new Set<string>();
   /**
    * Express and Koa apps served on their own (mounted in no other app), which may answer every
    * request with a middleware of theirs: each is said to serve what is not known statically when
@@ -664,10 +668,21 @@ export class LinkContext {
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
   }
 
-  /** List a route, served by the app `app` (null: none made by a call, Next.js's file-system routes). */
+  /**
+   * List a route, served by the app `app` (null: none made by a call, Next.js's file-system
+   * routes). An app a factory makes at several calls is one app (nameApps): a route that
+   * another call's instance gave alike (vendure's `bootstrap()`, called by each script taking
+   * the app) is listed once; routes the calls' arguments make differ are each kept.
+   */
   addRoute(route: RouteDraft, app: RouterObject | null): void {
+    if (app) {
+      this.servingApps.add(app);
+      const key = `${app.file}:${app.at.line}:${app.at.column}\0${JSON.stringify(route)}`;
+      if (this.listed.has(key)) return;
+      this.listed.add(key);
+      this.appRoots.set(route, app);
+    }
     this.routes.push(route);
-    if (app) this.appRoots.set(route, app);
   }
 
   /**
@@ -1151,8 +1166,7 @@ export function link(
   // parameters is then served only through its callers' (LinkContext.inheritedBy), never on its own.
   for (const list of ctx.byRouter.values()) for (const b of list) for (const a of b.reg.args) if (callRooted(a)) ev.eval(b.file, a);
   for (const a of adapters) a.link(ctx);
-  const serving = new Set(ctx.appRoots.values());
-  for (const app of ctx.ownApps) if (!serving.has(app)) warnDispatchingApp(ctx, app);
+  for (const app of ctx.ownApps) if (!ctx.servingApps.has(app)) warnDispatchingApp(ctx, app);
   ctx.nameApps();
   ctx.dropSkippedGuards();
   ctx.markConditionalGuards();

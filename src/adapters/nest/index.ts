@@ -32,7 +32,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { additionsTo, cmp, type FlatItem, type LinkContext, type RouteDraft } from '../../link/link.js';
+import { additionsTo, cmp, type FlatItem, type LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -331,8 +331,6 @@ export function nestPatternRegex(pattern: string): RegExp {
 class NestLinker {
   private readonly ev: Evaluator;
   private readonly served = new Set<string>();
-  /** the routes added, by their app's place and content (addRoute) */
-  private readonly added = new Set<string>();
 
   constructor(private readonly ctx: LinkContext) {
     this.ev = ctx.ev;
@@ -1071,7 +1069,7 @@ class NestLinker {
       name = handlerNameOf(this.ev, last);
       handlerFn = last.value.t === 'fn' ? { file: last.value.file, fn: last.value.fn } : null;
     }
-    this.addRoute(
+    this.ctx.addRoute(
       {
         method,
         path,
@@ -1090,18 +1088,6 @@ class NestLinker {
       },
       app.root,
     );
-  }
-
-  /**
-   * Add a route of an app, unless the same app made at another call of the function making it
-   * (a `bootstrap()` each script calls) gave the same route already: one app is served per run,
-   * and the same route of it is listed once (routes its calls' arguments make differ are each kept).
-   */
-  private addRoute(route: RouteDraft, root: RouterObject | null): void {
-    const key = `${root ? `${root.file}:${root.at.line}:${root.at.column}` : ''}\0${JSON.stringify(route)}`;
-    if (this.added.has(key)) return;
-    this.added.add(key);
-    this.ctx.addRoute(route, root);
   }
 
   /**
@@ -1525,7 +1511,7 @@ class NestLinker {
     const versions = Array.isArray(version) ? version : null;
     const versionStep: PrefixStep[] = version && !Array.isArray(version) ? [{ prefix: '', file: version.file, line: version.line, unknown: version.unknown }] : [];
     for (const { path, step } of this.fullPaths(app, 'GET', app.versioning ? versions : null, undefined, paths, ['/'])) {
-      this.addRoute(
+      this.ctx.addRoute(
         {
           method: 'GET',
           path,
@@ -1639,7 +1625,7 @@ class NestLinker {
             ];
             const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
             const docs = app.docs && !hidden && (!app.docs.include || app.docs.include.has(classKey(d.module))) ? app.docs : null;
-            this.addRoute(
+            this.ctx.addRoute(
               {
                 method: verb,
                 path,
