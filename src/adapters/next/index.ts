@@ -50,6 +50,22 @@ const TRPC_NEXT = '@trpc/server/adapters/next';
 const TRPC_FETCH = '@trpc/server/adapters/fetch';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+/** The route an RPC endpoint (tRPC's, oRPC's) is served at: its method and path, where it is, its app and the guards before it. */
+interface EndpointRoute {
+  file: string;
+  method: string;
+  path: string;
+  place: { at: Loc; snippet: string };
+  app: string;
+  prefixes: PrefixStep[];
+  guards: AppliedGuard[];
+}
+
+/** A route's path without its last (dynamic) segment: where an endpoint at that segment sits. */
+function segmentBase(path: string): string {
+  return path.replace(/\/[^/]*\/?$/, '');
+}
 /** Packages whose `handle(app)` serves a Hono app from a route handler. */
 const HONO_BRIDGES = new Set(['hono/vercel', 'hono/nextjs']);
 const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
@@ -510,14 +526,14 @@ class NextLinker {
    */
   private trpcRoutes(
     router: { file: string; expr: Expr },
-    r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
+    r: EndpointRoute,
   ): boolean {
     const found = trpcProcedures(this.ctx.ev, router);
     if ('why' in found) {
       this.ctx.warn(r.file, r.place.at, trpcUnread(found.why), r.place.snippet);
       return false;
     }
-    const base = r.path.replace(/\/[^/]*\/?$/, '');
+    const base = segmentBase(r.path);
     for (const p of found.procedures) {
       const method = PROCEDURE_METHODS[p.kind];
       if (r.method !== 'ALL' && r.method !== method) continue;
@@ -561,10 +577,10 @@ class NextLinker {
    */
   private orpcRoutes(
     handler: Value,
-    r: { file: string; method: string; path: string; place: { at: Loc; snippet: string }; app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
+    r: EndpointRoute,
   ): boolean {
     // the paths the route's file serves: below the catch-all's place (at it too when optional)
-    const base = r.path.replace(/\/[^/]*\/?$/, '');
+    const base = segmentBase(r.path);
     const optional = /\?\/?$/.test(r.path);
     const served = (path: string): boolean => path.startsWith(`${base}/`) || (optional && path === (base || '/'));
     const routes = orpcRoutes(this.ctx, handler, r.method === 'ALL' ? METHODS : [r.method], served, { file: r.file, ...r.place });
