@@ -610,11 +610,17 @@ export class Evaluator {
     this.resolving.add(key);
     try {
       const returned: Value[] = [];
+      const scalar = (v: Value): v is Extract<Value, { t: 'str' | 'num' | 'bool' }> => v.t === 'str' || v.t === 'num' || v.t === 'bool';
       for (const r of this.returnsOf(file, fn)) {
         const v = this.eval(file, r, depth + 1);
-        if (v.t !== 'unknown') return v;
+        // a router, an object, a function: what the function makes, whichever return gives it
+        if (v.t !== 'unknown' && !scalar(v)) return v;
         returned.push(v);
       }
+      // a string, number or boolean only when every return gives it: `return false` beside
+      // `return url.protocol === 'https:'` is one answer of two
+      const first = returned.find(scalar);
+      if (first) return returned.every((v) => scalar(v) && v.t === first.t && v.v === first.v) ? first : oneOf(returned, `${f.name ?? 'function'}() returns one of several values`);
       // `return account ? stripeOld : stripeNew`: one of the clients a package made, whichever is returned
       if (returned.length > 0 && returned.every((v) => v.t === 'unknown' && v.alts?.every((a) => a.t === 'pkg'))) return oneOf(returned, `${f.name ?? 'function'}() returns one of several values`);
       return { t: 'unknown', why: `${f.name ?? 'function'}() returns nothing known statically` };

@@ -11,6 +11,7 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
     { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
+    { dir: 'valid/secure-from-a-method-with-two-answers', name: '`secure: environment.isHttps()`, which returns false on one path only: not provably insecure' },
   ],
   invalid: [
     {
@@ -37,6 +38,11 @@ ruleTester('insecure-session-cookie', {
       dir: 'invalid/auth-token-cookie',
       name: "a cookie named for authentication ('auth_token') without secure",
       errors: [{ line: 9, column: 3, message: "session cookie 'auth_token' is configured without secure: true" }],
+    },
+    {
+      dir: 'invalid/secure-from-a-method-always-false',
+      name: '`secure: environment.isHttps()`, which returns false on every path',
+      errors: [{ line: 19, column: 3, message: "session cookie 'authToken' is configured without secure: true" }],
     },
     {
       dir: 'invalid/res-cookie-defaults',
