@@ -593,7 +593,7 @@ export function tokenVerification(ev: Evaluator, file: string, lg: LeadingGuard)
 }
 
 const KIND_ORDER: GuardKind[] = ['auth', 'bearer', 'tenant', 'csrf', 'family', 'session', 'nonguard', 'unknown'];
-function orderKinds(s: Set<GuardKind>): GuardKind[] {
+export function orderKinds(s: Set<GuardKind>): GuardKind[] {
   return KIND_ORDER.filter((k) => s.has(k));
 }
 

@@ -30,8 +30,11 @@ export type Expr =
   | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
   | { k: 'fn'; id: number }
-  /** a function's parameter; `init`, its default value when it has one */
-  | { k: 'param'; fn: number; index: number; name: string; init?: Expr }
+  /**
+   * a function's parameter; `init`, its default value when it has one; `injected`, the instance a
+   * dependency-injection container passes a decorated class's constructor (extract.ts injectedClass)
+   */
+  | { k: 'param'; fn: number; index: number; name: string; init?: Expr; injected?: Extract<Expr, { k: 'new' }> }
   /** a regular expression literal (`/^\/public\//i`) */
   | { k: 're'; source: string; flags: string }
   /**

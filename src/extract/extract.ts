@@ -66,8 +66,12 @@ interface Ctx {
   secret: boolean;
   /** what the behaviour walk found in each function body walked so far (BodySummary) */
   summaries: Map<TS.Node, BodySummary>;
-  /** inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name) */
-  thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; extendsAny: boolean; superArgs: Expr[] | null } | null;
+  /**
+   * inside a class's members: what `this` is (the class's instance fields, THIS_PREFIX + its name);
+   * `injects`, the class is decorated, so a container makes it and passes its constructor's
+   * parameters by their type (dependency injection: NestJS, TypeDI, tsyringe)
+   */
+  thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; extendsAny: boolean; superArgs: Expr[] | null; injects: boolean } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
   /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
@@ -461,7 +465,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     // `class UsersController extends BaseController`: the fields it does not set are the base's
     const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
     const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
-    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null } : null;
+    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null, injects: ts.canHaveDecorators(node) && (ts.getDecorators(node) ?? []).length > 0 } : null;
     const thisRef = ctx.thisRef;
     if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
@@ -1395,6 +1399,30 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
   }
 }
 
+/**
+ * `constructor(private readonly checker: Checker)` of a decorated class: an instance of the class
+ * its type names, as a container passes it (`new Checker()`, read by the evaluator only when that
+ * is a class of the analysed code and no call of the constructor is known). A parameter decorated
+ * `@Inject(token)` takes the provider of that token: the class named, `@Inject(forwardRef(() =>
+ * Checker))` too, and nothing for another token (a string, a symbol).
+ */
+function injectedClass(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Extract<Expr, { k: 'new' }> | null {
+  const { ts } = ctx;
+  let name: TS.Node | null = null;
+  const inject = (ts.getDecorators(p) ?? []).find((d) => ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) && d.expression.expression.text === 'Inject');
+  if (inject) {
+    let token: TS.Node | undefined = (inject.expression as TS.CallExpression).arguments[0];
+    if (token && ts.isCallExpression(token) && ts.isIdentifier(token.expression) && token.expression.text === 'forwardRef' && token.arguments[0] && ts.isArrowFunction(token.arguments[0])) token = token.arguments[0].body;
+    name = token && ts.isIdentifier(token) ? token : null;
+  } else if (p.type && p.type.kind === ts.SyntaxKind.TypeReference) {
+    const ref = p.type as TS.TypeReferenceNode;
+    name = ts.isIdentifier(ref.typeName) && !ref.typeArguments ? ref.typeName : null;
+  }
+  if (!name || !ts.isIdentifier(name)) return null;
+  const pos = name.getStart(ctx.sf);
+  return { k: 'new', callee: refOf(ctx, name.text, scope), args: [], at: locAt(ctx, pos), pos };
+}
+
 function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: number, name: string | null): FunctionFact {
   const { ts, facts } = ctx;
   const scope = newScope(ctx, parentScope);
@@ -1417,9 +1445,11 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     if (ts.isIdentifier(p.name)) {
       f.params.push(p.name.text);
       // `function init(app = new Koa())`: the default is the value when a call passes none
-      const param: Expr = p.initializer
+      const param: Extract<Expr, { k: 'param' }> = p.initializer
         ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
         : { k: 'param', fn: f.id, index, name: p.name.text };
+      const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects ? injectedClass(ctx, p, parentScope) : null;
+      if (injected) param.injected = injected;
       scope.bindings[p.name.text] = param;
       if (p.dotDotDotToken) ctx.restParams.add(param);
     } else if (p.dotDotDotToken && ts.isArrayBindingPattern(p.name)) {

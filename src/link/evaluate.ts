@@ -349,6 +349,12 @@ export class Evaluator {
           if (e.index < c.args.length) return c.args[e.index]!;
           return e.init ? this.eval(file, e.init, depth + 1) : { t: 'unknown', why: `${e.name} is not passed` };
         }
+        // `constructor(private readonly checker: Checker)` of a class a container makes: an instance of the class
+        if (e.injected) {
+          const cls = this.eval(file, e.injected.callee, depth + 1);
+          const v = cls.t === 'unknown' && cls.why.startsWith('class ') ? this.eval(file, e.injected, depth + 1) : null;
+          if (v?.t === 'obj') return v;
+        }
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
       }
       case 're':

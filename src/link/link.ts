@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
+import { classifyGuard, orderKinds, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -399,6 +399,26 @@ export class LinkContext {
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
     if (skips) this.skips.set(applied, skips);
+    return applied;
+  }
+
+  /**
+   * A guard whose function leaves its checks to the functions it calls (a NestJS guard's
+   * `canActivate(context) { const req = …getRequest(); this.auth.assertSignedIn(req); return true }`,
+   * or `return this.auth.validate(req)`): what the guards among its leading statements and the
+   * call it returns are (`leadingGuard`, each judged on its own), named `name`; null when none is.
+   */
+  delegatedGuard(file: string, name: string, fn: Value, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
+    const f = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn) : undefined;
+    if (fn.t !== 'fn' || !f) return null;
+    const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
+    const led = [...f.leading, ...returned].flatMap((lg) => this.leadingGuard(fn, lg) ?? []).filter((g) => !g.kinds.includes('unknown'));
+    if (led.length === 0) return null;
+    const kinds = new Set(led.flatMap((g) => g.kinds));
+    const families = new Set(led.flatMap((g) => g.families));
+    const reason = `by behaviour (it calls ${led.map((g) => `${g.name}(): ${g.reason}`).join('; ')})`;
+    const applied: AppliedGuard = { name, kinds: orderKinds(kinds), families: [...families].sort(), reason, mechanism, file, line: at.line };
+    placeColumns.set(applied, at.column);
     return applied;
   }
 
@@ -873,6 +893,14 @@ export class LinkContext {
       const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; its arguments turn off every 401 it can send` } : null;
     }
+    // `await this.auth.verifyPassword(dto.email, dto.password)`, `await this.authService.login(loginInput)`:
+    // a check of a password the request sends checks no caller's identity (the login itself, a
+    // password-protected link's form), as a password compared with its hash in the handler does not
+    // (authenticatesNoCaller)
+    if (g && g.kinds.includes('auth') && (lg.args?.some(passwordArg) || SIGN_IN_CALL.test(name))) {
+      const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
+      g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; it checks a password the request sends, not who sends it` } : null;
+    }
     return g && !g.kinds.includes('unknown') ? g : null;
   }
 }
@@ -941,6 +969,19 @@ const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-
 
 /** Packages hashing passwords, whose `compare` / `verify` test a password against its hash. */
 const PASSWORD_HASHING = new Set(['bcrypt', 'bcryptjs', 'argon2', '@node-rs/argon2', '@node-rs/bcrypt']);
+
+/** A function named for signing in with credentials: `login`, `signIn`, `loginWithEmail`, `verifyPassword`, `validateCredentials`. */
+const SIGN_IN_CALL = /^(?:log_?in|sign_?in)(?:With[A-Z]\w*)?$|password|credentials?$/i;
+
+/** The name of a password (`password`, `dto.currentPassword`, `passwd`). */
+const PASSWORD_NAME = /^(?:current|old)?pass(?:word|wd|phrase)?$/i;
+
+/** An argument that is a password, or an object holding one: `dto.password`, `password`, `{ email, password }`. */
+function passwordArg(e: Expr): boolean {
+  if (e.k === 'member') return PASSWORD_NAME.test(e.prop);
+  if (e.k === 'ref') return PASSWORD_NAME.test(e.name);
+  return e.k === 'obj' && Object.keys(e.props).some((k) => PASSWORD_NAME.test(k));
+}
 
 /** The index of `outer`'s parameter (any function's, when null) that one of `exprs` calls (directly or nested in a call chain), or -1. */
 function paramCalled(ev: Evaluator, file: string, exprs: Expr[], outer: { file: string; fn: number } | null): number {

@@ -1631,6 +1631,188 @@ export class AppModule {}
   });
 });
 
+describe('services injected by their type (Nest builds each provider and passes it to the constructors naming its class)', () => {
+  const NEST_PACKAGE = JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } });
+  const CHECKS = `import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Request } from 'express';
+
+@Injectable()
+export class AccessChecks {
+  assertSignedIn(request: Request): void {
+    if (!request.session.userId) throw new UnauthorizedException();
+  }
+
+  async validate(request: Request): Promise<boolean> {
+    if (!request.session.userId) throw new UnauthorizedException('sign in first');
+    return true;
+  }
+
+  assertMember(request: Request, organizationId: string): void {
+    if (!request.session.memberships?.some((m) => m.organizationId === organizationId)) throw new ForbiddenException();
+  }
+
+  async verifyPassword(email: string, password: string): Promise<{ id: string }> {
+    const user = await findUser(email, password);
+    if (!user) throw new UnauthorizedException('invalid credentials');
+    return user;
+  }
+
+  async login(input: { email: string; password: string }): Promise<{ id: string }> {
+    const user = await findUser(input.email, input.password);
+    if (!user) throw new UnauthorizedException('invalid credentials');
+    return user;
+  }
+}
+
+declare function findUser(email: string, password: string): Promise<{ id: string } | null>;
+`;
+  const GUARDS = `import { CanActivate, ExecutionContext, Inject, Injectable, Logger, forwardRef } from '@nestjs/common';
+import { AccessChecks } from './access-checks';
+
+@Injectable()
+export class FrontDoor implements CanActivate {
+  constructor(private readonly checks: AccessChecks) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest();
+    this.checks.assertSignedIn(request);
+    return true;
+  }
+}
+
+@Injectable()
+export class SideDoor implements CanActivate {
+  constructor(@Inject(forwardRef(() => AccessChecks)) private readonly access: AccessChecks) {}
+
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    return this.access.validate(context.switchToHttp().getRequest());
+  }
+}
+
+@Injectable()
+export class AuditGate implements CanActivate {
+  private readonly logger = new Logger('audit');
+
+  constructor(@Inject('AUDIT_CHECKS') private readonly checks: AccessChecks) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    this.logger.log(context.getHandler().name);
+    return true;
+  }
+}
+`;
+  const CONTROLLER = `import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { AccessChecks } from './access-checks';
+import { AuditGate, FrontDoor, SideDoor } from './gates';
+
+@Controller()
+export class SitesController {
+  constructor(private readonly checks: AccessChecks) {}
+
+  @Post('login')
+  async login(@Req() req: Request, @Body() dto: { email: string; password: string }) {
+    const user = await this.checks.verifyPassword(dto.email, dto.password);
+    req.session.userId = user.id;
+  }
+
+  @Post('sign-in')
+  async signIn(@Req() req: Request, @Body() input: { email: string; password: string }) {
+    const user = await this.checks.login(input);
+    req.session.userId = user.id;
+  }
+
+  @Get('orgs/:organizationId/sites')
+  @UseGuards(FrontDoor)
+  list(@Req() req: Request, @Param('organizationId') organizationId: string) {
+    this.checks.assertMember(req, organizationId);
+    return [];
+  }
+
+  @Get('me')
+  @UseGuards(SideDoor)
+  me(@Req() req: Request) {
+    return { id: req.session.userId };
+  }
+
+  @Get('audit')
+  @UseGuards(AuditGate)
+  audit() {
+    return [];
+  }
+}
+`;
+
+  it("a guard's canActivate leaving its check to an injected service (a leading call, or the call it returns), and a handler's call of an injected service's check", async () => {
+    const dir = writeProject({
+      'package.json': NEST_PACKAGE,
+      'src/access-checks.ts': CHECKS,
+      'src/gates.ts': GUARDS,
+      'src/sites.controller.ts': CONTROLLER,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { AccessChecks } from './access-checks';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController], providers: [AccessChecks, { provide: 'AUDIT_CHECKS', useClass: AccessChecks }] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      // (a string token: the provider is not followed; logging refuses nothing)
+      'GET /audit []',
+      // a password the request sends is checked: the login itself, no caller's identity
+      'POST /login []',
+      'GET /me [SideDoor: auth]',
+      'GET /orgs/:organizationId/sites [FrontDoor: auth, this.checks.assertMember: tenant]',
+      // (so is one named for signing in)
+      'POST /sign-in []',
+    ]);
+    const gate = res.routes[3]!.guards[0]!;
+    expect(gate.reason).toBe('by behaviour (it calls this.checks.assertSignedIn(): by name (auth); by behaviour (ends the request with 401))');
+  });
+
+  it('a class with no decorator is made by its callers: its parameter is what they pass, not a new instance of its type', async () => {
+    const dir = writeProject({
+      'package.json': NEST_PACKAGE,
+      'src/access-checks.ts': CHECKS,
+      'src/sites.controller.ts': `import { Controller, Get, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { AccessChecks } from './access-checks';
+
+class Helper {
+  constructor(private readonly checks: AccessChecks) {}
+
+  check(request: Request, organizationId: string): void {
+    this.checks.assertMember(request, organizationId);
+  }
+}
+
+@Controller('orgs/:organizationId/sites')
+export class SitesController {
+  private readonly helper = new Helper(undefined as unknown as AccessChecks);
+
+  @Get()
+  list(@Req() req: Request, @Param('organizationId') organizationId: string) {
+    this.helper.check(req, organizationId);
+    return [];
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /orgs/:organizationId/sites []']);
+  });
+});
+
 describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsumer.exclude)', () => {
   it('matches whole paths, case-insensitively, with an optional trailing slash', () => {
     const re = nestPatternRegex('health');
