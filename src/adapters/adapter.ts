@@ -2,7 +2,7 @@ import type { ts as TS } from 'ts-morph';
 import type { ExtractApi } from '../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
-import type { CallFact, FileFacts, RegistrationFact } from '../types.js';
+import type { CallFact, Expr, FileFacts, RegistrationFact } from '../types.js';
 
 /** What a router/app object knows about itself. */
 export interface RouterInit {
@@ -63,4 +63,10 @@ export interface Adapter {
    * the calls `readsCall` takes.
    */
   registrationOf?(call: CallFact, callee: Value): RegistrationFact | null;
+  /**
+   * What a dependency-injection container passes for the token `token` (written in `file`) to a
+   * constructor that asks for it (`@Inject(AUDIT_SERVICE)`, a parameter typed with an abstract
+   * class): the expression a module declares for it (Nest's `{ provide, useClass }`), or null.
+   */
+  provider?(ev: Evaluator, file: string, token: Expr): { file: string; expr: Expr } | null;
 }

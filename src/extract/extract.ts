@@ -1400,19 +1400,24 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
 }
 
 /**
- * `constructor(private readonly checker: Checker)` of a decorated class: an instance of the class
- * its type names, as a container passes it (`new Checker()`, read by the evaluator only when that
- * is a class of the analysed code and no call of the constructor is known). A parameter decorated
- * `@Inject(token)` takes the provider of that token: the class named, `@Inject(forwardRef(() =>
- * Checker))` too, and nothing for another token (a string, a symbol).
+ * `constructor(private readonly checker: Checker)` of a decorated class: what a container passes
+ * it, `new Token()` of the token it asks for (the class its type names; the token of
+ * `@Inject(token)`, a name or a string, and the class of `@Inject(forwardRef(() => Checker))`).
+ * The evaluator reads it only when no call of the constructor passes the parameter: the provider
+ * a module declares for the token (Evaluator.injectedValue), else an instance of its class.
  */
-function injectedClass(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Extract<Expr, { k: 'new' }> | null {
+function injectedToken(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Extract<Expr, { k: 'new' }> | null {
   const { ts } = ctx;
   let name: TS.Node | null = null;
   const inject = (ts.getDecorators(p) ?? []).find((d) => ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) && d.expression.expression.text === 'Inject');
   if (inject) {
     let token: TS.Node | undefined = (inject.expression as TS.CallExpression).arguments[0];
     if (token && ts.isCallExpression(token) && ts.isIdentifier(token.expression) && token.expression.text === 'forwardRef' && token.arguments[0] && ts.isArrowFunction(token.arguments[0])) token = token.arguments[0].body;
+    // `@Inject('CHECKS')`: a string token, whose provider a module declares
+    if (token && ts.isStringLiteralLike(token)) {
+      const pos = token.getStart(ctx.sf);
+      return { k: 'new', callee: { k: 'str', v: token.text }, args: [], at: locAt(ctx, pos), pos };
+    }
     name = token && ts.isIdentifier(token) ? token : null;
   } else if (p.type && p.type.kind === ts.SyntaxKind.TypeReference) {
     const ref = p.type as TS.TypeReferenceNode;
@@ -1448,7 +1453,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       const param: Extract<Expr, { k: 'param' }> = p.initializer
         ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
         : { k: 'param', fn: f.id, index, name: p.name.text };
-      const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects ? injectedClass(ctx, p, parentScope) : null;
+      const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects ? injectedToken(ctx, p, parentScope) : null;
       if (injected) param.injected = injected;
       scope.bindings[p.name.text] = param;
       if (p.dotDotDotToken) ctx.restParams.add(param);

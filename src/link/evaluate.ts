@@ -349,11 +349,10 @@ export class Evaluator {
           if (e.index < c.args.length) return c.args[e.index]!;
           return e.init ? this.eval(file, e.init, depth + 1) : { t: 'unknown', why: `${e.name} is not passed` };
         }
-        // `constructor(private readonly checker: Checker)` of a class a container makes: an instance of the class
+        // `constructor(private readonly checker: Checker)` of a class a container makes: what it passes
         if (e.injected) {
-          const cls = this.eval(file, e.injected.callee, depth + 1);
-          const v = cls.t === 'unknown' && cls.why.startsWith('class ') ? this.eval(file, e.injected, depth + 1) : null;
-          if (v?.t === 'obj') return v;
+          const v = this.injectedValue(file, e.injected, depth + 1);
+          if (v) return v;
         }
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
       }
@@ -608,6 +607,23 @@ export class Evaluator {
   }
 
   /** The value a function returns: the first return that evaluates to something known. */
+  /**
+   * What a dependency-injection container passes for an injected parameter (`injected`, `new
+   * Token()`): the provider an adapter finds declared for the token (Nest's `{ provide: Token,
+   * useClass: Impl }`), else an instance of the token's class when it is one of the analysed
+   * files; null when neither is known.
+   */
+  private injectedValue(file: string, injected: Extract<Expr, { k: 'new' }>, depth: number): Value | null {
+    for (const a of this.adapters) {
+      const p = a.provider?.(this, file, injected.callee);
+      const v = p ? this.eval(p.file, p.expr, depth + 1) : null;
+      if (v && v.t !== 'unknown' && v.t !== 'param') return v;
+    }
+    const cls = this.eval(file, injected.callee, depth + 1);
+    const v = cls.t === 'unknown' && cls.why.startsWith('class ') ? this.eval(file, injected, depth + 1) : null;
+    return v?.t === 'obj' ? v : null;
+  }
+
   callFn(file: string, fn: number, depth: number): Value {
     const key = `call:${file}:${fn}`;
     if (this.resolving.has(key)) return { t: 'unknown', why: 'recursive call' };

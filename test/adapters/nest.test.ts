@@ -1689,6 +1689,22 @@ export class SideDoor implements CanActivate {
   }
 }
 
+export const ACCESS = Symbol('ACCESS');
+
+export interface AccessPort {
+  assertSignedIn(request: unknown): void;
+}
+
+@Injectable()
+export class TokenDoor implements CanActivate {
+  constructor(@Inject(ACCESS) private readonly access: AccessPort) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    this.access.assertSignedIn(context.switchToHttp().getRequest());
+    return true;
+  }
+}
+
 @Injectable()
 export class AuditGate implements CanActivate {
   private readonly logger = new Logger('audit');
@@ -1704,11 +1720,28 @@ export class AuditGate implements CanActivate {
   const CONTROLLER = `import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { AccessChecks } from './access-checks';
-import { AuditGate, FrontDoor, SideDoor } from './gates';
+import { AuditGate, FrontDoor, SideDoor, TokenDoor } from './gates';
+import { ProjectsPort } from './projects';
 
 @Controller()
 export class SitesController {
-  constructor(private readonly checks: AccessChecks) {}
+  constructor(
+    private readonly checks: AccessChecks,
+    private readonly projects: ProjectsPort,
+  ) {}
+
+  @Get('tokens')
+  @UseGuards(TokenDoor)
+  tokens() {
+    return [];
+  }
+
+  @Get('orgs/:organizationId/projects')
+  @UseGuards(FrontDoor)
+  projectList(@Req() req: Request, @Param('organizationId') organizationId: string) {
+    this.projects.assertInOrganization(req, organizationId);
+    return [];
+  }
 
   @Post('login')
   async login(@Req() req: Request, @Body() dto: { email: string; password: string }) {
@@ -1743,33 +1776,61 @@ export class SitesController {
 }
 `;
 
-  it("a guard's canActivate leaving its check to an injected service (a leading call, or the call it returns), and a handler's call of an injected service's check", async () => {
+  it("a guard's canActivate leaving its check to an injected service (a leading call, or the call it returns), and a handler's call of an injected service's check; a token's provider declared by the module", async () => {
     const dir = writeProject({
       'package.json': NEST_PACKAGE,
       'src/access-checks.ts': CHECKS,
       'src/gates.ts': GUARDS,
       'src/sites.controller.ts': CONTROLLER,
+      'src/projects.ts': `import { ForbiddenException, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+
+export abstract class ProjectsPort {
+  abstract assertInOrganization(request: Request, organizationId: string): void;
+}
+
+@Injectable()
+export class SqlProjects extends ProjectsPort {
+  assertInOrganization(request: Request, organizationId: string): void {
+    if (request.session.activeOrganizationId !== organizationId) throw new ForbiddenException();
+  }
+}
+`,
       'src/app.module.ts': `import { Module } from '@nestjs/common';
 import { AccessChecks } from './access-checks';
+import { ACCESS } from './gates';
+import { ProjectsPort, SqlProjects } from './projects';
 import { SitesController } from './sites.controller';
 
-@Module({ controllers: [SitesController], providers: [AccessChecks, { provide: 'AUDIT_CHECKS', useClass: AccessChecks }] })
+@Module({
+  controllers: [SitesController],
+  providers: [
+    AccessChecks,
+    { provide: 'AUDIT_CHECKS', useClass: AccessChecks },
+    { provide: ACCESS, useExisting: AccessChecks },
+    { provide: ProjectsPort, useClass: SqlProjects },
+  ],
+})
 export class AppModule {}
 `,
       'src/main.ts': BOOTSTRAP,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
-      // (a string token: the provider is not followed; logging refuses nothing)
+      // (logging refuses nothing, whatever it is given)
       'GET /audit []',
       // a password the request sends is checked: the login itself, no caller's identity
       'POST /login []',
       'GET /me [SideDoor: auth]',
+      // the provider declared for an abstract class used as the token: its subclass
+      'GET /orgs/:organizationId/projects [FrontDoor: auth, this.projects.assertInOrganization: tenant]',
       'GET /orgs/:organizationId/sites [FrontDoor: auth, this.checks.assertMember: tenant]',
       // (so is one named for signing in)
       'POST /sign-in []',
+      // a symbol token, its provider `useExisting` the class
+      'GET /tokens [TokenDoor: auth]',
     ]);
-    const gate = res.routes[3]!.guards[0]!;
+    const gate = res.routes[4]!.guards[0]!;
     expect(gate.reason).toBe('by behaviour (it calls this.checks.assertSignedIn(): by name (auth); by behaviour (ends the request with 401))');
   });
 

@@ -97,7 +97,65 @@ export const nestAdapter: Adapter = {
   readsEveryBinding: importsNestCore,
   readsCall: maybeDocsSetup,
   registrationOf: docsSetupRegistration,
+  provider: moduleProvider,
 };
+
+/** A provider a module declares for a token: `{ provide, useClass }` (or `useExisting`) as a new instance of the class, `{ provide, useValue }` as the value. */
+interface ModuleProvider {
+  file: string;
+  provide: Expr;
+  made: Expr;
+}
+
+const moduleProviders = new WeakMap<Evaluator, ModuleProvider[]>();
+
+/**
+ * The providers the `@Module({ providers: […] })` decorators of the analysed files declare for a
+ * token other than the class itself, read once per run (every module file imports
+ * @nestjs/common, so the prefilter never holds one back). A factory (`useFactory`) and a dynamic
+ * module's providers are not read.
+ */
+function providersOf(ev: Evaluator): ModuleProvider[] {
+  let list = moduleProviders.get(ev);
+  if (list) return list;
+  list = [];
+  for (const [file, facts] of [...ev.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    for (const cls of nestFactsOf(facts)?.classes ?? []) {
+      for (const d of cls.decorators) {
+        if (d.expr.k !== 'call' || !d.expr.args[0]) continue;
+        const callee = ev.eval(file, d.expr.callee);
+        if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/common' || callee.path.join('.') !== 'Module') continue;
+        const meta = ev.eval(file, d.expr.args[0]);
+        const providers = meta.t === 'obj' ? ev.member(meta, 'providers', 0) : null;
+        for (const item of providers?.t === 'arr' ? providers.items : []) {
+          if (item.t !== 'obj' || !Object.hasOwn(item.props, 'provide')) continue;
+          const cls = item.props.useClass ?? item.props.useExisting;
+          const made: Expr | undefined = cls ? { k: 'new', callee: cls, args: [], at: d.at, pos: -1 } : item.props.useValue;
+          if (made) list.push({ file: item.file, provide: item.props.provide!, made });
+        }
+      }
+    }
+  }
+  moduleProviders.set(ev, list);
+  return list;
+}
+
+/** A token as a key: a string's value, or where the name it is read through is defined (a class, a const holding a symbol). */
+function tokenKey(ev: Evaluator, file: string, token: Expr): string | null {
+  if (token.k === 'str') return `"${token.v}"`;
+  if (token.k !== 'ref') return null;
+  const d = ev.definitionOf(file, token.scope, token.name);
+  if (!d) return null;
+  return d.expr.k === 'str' ? `"${d.expr.v}"` : `${d.file}:${d.scope}:${d.name}`;
+}
+
+/** The provider a module declares for `token` (the first, in file order), when one does. */
+function moduleProvider(ev: Evaluator, file: string, token: Expr): { file: string; expr: Expr } | null {
+  const key = tokenKey(ev, file, token);
+  if (key === null) return null;
+  const p = providersOf(ev).find((x) => tokenKey(ev, x.file, x.provide) === key);
+  return p ? { file: p.file, expr: p.made } : null;
+}
 
 /** The method of the registration `SwaggerModule.setup(path, app, …)` is read as, on `app`. */
 const DOCS_SETUP = 'SwaggerModule.setup';
