@@ -762,12 +762,24 @@ export class LinkContext {
    * The checks a function of a route that is not itself a guard (unclassified, or never ending
    * the request) starts with, when it does part of the work and hands the request on: a handler
    * stage, whose checks run before anything after it. None for optional authentication (a
-   * function that hands a request without credentials on first, `passesAnonymous`).
+   * function that hands a request without credentials on first, `passesAnonymous`). Each lets
+   * through what the function lets through before them (an allowlist at the top of its body, `if
+   * (request.url === '/api/health') return`), as a guard's own allowlist does; a candidate when
+   * that is not known statically.
    */
   stageGuards(g: AppliedGuard | null, value: Value): AppliedGuard[] {
-    if (g && !g.kinds.includes('unknown')) return [];
-    if (value.t === 'fn' && this.ev.fnOf(value.file, value.fn)?.behaviour.passesAnonymous) return [];
-    return this.inHandlerGuards(value);
+    // (a guard whose exceptions are not known statically is a candidate as it is)
+    if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
+    const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
+    if (f?.behaviour.passesAnonymous) return [];
+    const stage = this.inHandlerGuards(value);
+    const ex = stage.length > 0 ? exceptionsOf(this.ev, value, f) : undefined;
+    if (!ex) return stage;
+    return stage.map((s) => {
+      if (ex.skips === null) return { ...s, kinds: ['unknown'], families: [], reason: `${s.reason}, with exceptions (${ex.what}) not known statically`, exceptionsUnknown: true };
+      this.skips.set(s, ex.skips);
+      return s;
+    });
   }
 
   /**

@@ -309,8 +309,11 @@ class ExpressLinker {
           }
           // evaluated where it is written (an imported array's element), located where it is applied
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
+          // (one that is no guard itself but leads with checks, `assertSignedIn(req); next()`: those checks, LinkContext.stageGuards)
+          const stage = this.ctx.stageGuards(g, it.value);
+          const layers = stage.length > 0 ? stage : g ? [this.ctx.placed(g, file)] : [];
           // (a use() layer sees the path below its own: req.path and req.url lose `full`)
-          if (g) local.push({ guard: this.ctx.mountedAt(this.ctx.placed(g, file), full), scope, caseSensitive: r.init.caseSensitive });
+          for (const x of layers) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }

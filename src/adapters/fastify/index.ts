@@ -1037,8 +1037,13 @@ class FastifyApp {
     }
   }
 
-  /** A hook value: decorated functions (`fastify.authenticate`) resolve through the context chain. */
-  private hookGuard(h: HookUse, c: Context, mechanism: 'route-middleware' | 'app.use' | 'router.use'): AppliedGuard | null {
+  /**
+   * A hook value: decorated functions (`fastify.authenticate`) resolve through the context chain.
+   * A hook that is no guard itself but leads with one (`async (request) => { await
+   * assertSignedIn(request) }`: what it throws ends the request) is those checks, as an Express
+   * middleware doing so is (LinkContext.stageGuards).
+   */
+  private hookGuards(h: HookUse, c: Context, mechanism: 'route-middleware' | 'app.use' | 'router.use'): AppliedGuard[] {
     let value = h.value;
     // `fastify.authenticate`: a property of the instance, not a value the evaluator knows.
     if (h.expr.k === 'member' && (value.t === 'unknown' || value.t === 'param')) {
@@ -1050,7 +1055,9 @@ class FastifyApp {
         }
       }
     }
-    return this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
+    const g = this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
+    const stage = this.ctx.stageGuards(g, value);
+    return stage.length > 0 ? stage : g ? [g] : [];
   }
 
   private emit(r: PendingRoute): void {
@@ -1058,16 +1065,17 @@ class FastifyApp {
     const guards: AppliedGuard[] = [];
     const conditional: AppliedGuard[] = [];
     // A hook added under conditions the route is not declared under may not run for it.
-    const push = (h: HookUse, g: AppliedGuard | null): void => {
-      if (!g) return;
+    const push = (h: HookUse, gs: AppliedGuard[]): void => {
       const lacking = [...h.when].filter(([key]) => !r.when.has(key)).map(([, label]) => label);
-      if (lacking.length === 0) guards.push(g);
-      else conditional.push({ ...g, when: lacking.join(' && ') });
+      for (const g of gs) {
+        if (lacking.length === 0) guards.push(g);
+        else conditional.push({ ...g, when: lacking.join(' && ') });
+      }
     };
     for (let phase = 0; phase < GUARD_HOOKS.length; phase++) {
-      for (const h of r.ctx.inherited) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'router.use'));
-      for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
-      for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuard(h, r.ctx, 'route-middleware'));
+      for (const h of r.ctx.inherited) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, 'router.use'));
+      for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
+      for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, 'route-middleware'));
     }
     // (in the handler, before it answers: a tRPC procedure's middleware, before its resolver)
     if (r.own) guards.push(...r.own.guards);

@@ -439,6 +439,16 @@ class HonoLinker {
   }
 
   /**
+   * A middleware as the guards it applies: itself, or, when it is no guard itself but leads with
+   * checks (`await assertSignedIn(c); await next()`), those checks (LinkContext.stageGuards).
+   */
+  private guards(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
+    const g = this.guard(it, mechanism, at);
+    const stage = this.ctx.stageGuards(g, this.unwrap(it.value));
+    return stage.length > 0 ? stage : g ? [g] : [];
+  }
+
+  /**
    * `use(path, trpcServer({ router, endpoint }))` of @hono/trpc-server (0.3, src/index.ts, which
    * hands the request to tRPC's fetch adapter): each procedure of the router at
    * `endpoint/<procedure>` (`endpoint` '/trpc' unless given), for its kind's method, behind the
@@ -494,18 +504,11 @@ class HonoLinker {
       const guards: AppliedGuard[] = [];
       for (const m of before) {
         if ((m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, e.path, base.init.strict)) continue;
-        for (const it of m.items) {
-          const g = this.guard(it, 'app.use', m.reg.at);
-          if (g) guards.push(g);
-        }
+        for (const it of m.items) guards.push(...this.guards(it, 'app.use', m.reg.at));
       }
       // (a tRPC procedure's middleware: each where its builder is given it)
       if (e.procedure) guards.push(...e.items.slice(0, -1).flatMap((it) => this.guard(it, 'route-middleware', (it as { at?: Loc }).at ?? e.procedure!.at) ?? []));
-      else
-        for (const it of e.items.slice(0, -1)) {
-          const g = this.guard(it, 'route-middleware', e.reg.at);
-          if (g) guards.push(g);
-        }
+      else for (const it of e.items.slice(0, -1)) guards.push(...this.guards(it, 'route-middleware', e.reg.at));
       const handler = e.items[e.items.length - 1];
       if (handler) guards.push(...this.ctx.handlerGuards(handler));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));

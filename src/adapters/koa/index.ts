@@ -553,8 +553,7 @@ class KoaLinker {
     for (const step of plan) {
       if (step.mw) {
         // (koa-mount strips its path: ctx.path and ctx.url below it)
-        const g = this.guard(step.mw, 'app.use', step.reg.at, step.prefix);
-        if (g) active.push({ guard: g, scope: step.prefix, caseSensitive: false });
+        for (const g of this.layerGuards(step.mw, step.reg.at, step.prefix)) active.push({ guard: g, scope: step.prefix, caseSensitive: false });
         continue;
       }
       const mountStep = mountSteps(step);
@@ -577,8 +576,7 @@ class KoaLinker {
     const active = [...outer];
     for (const step of this.appPlan(app)) {
       if (step.mw) {
-        const g = this.guard(step.mw, 'app.use', step.reg.at, prefix + step.prefix);
-        if (g) active.push({ guard: g, scope: prefix + step.prefix, caseSensitive: false });
+        for (const g of this.layerGuards(step.mw, step.reg.at, prefix + step.prefix)) active.push({ guard: g, scope: prefix + step.prefix, caseSensitive: false });
         continue;
       }
       const p = prefix + step.prefix;
@@ -693,6 +691,16 @@ class KoaLinker {
   private guard(it: Item, mechanism: GuardMechanism, at: Loc, base = ''): AppliedGuard | null {
     const g = this.ctx.guard(it.file, it.expr, it.value, mechanism, at);
     return g && this.ctx.mountedAt(g, base);
+  }
+
+  /**
+   * An app's middleware as the guards it applies: itself, or, when it is no guard itself but leads
+   * with checks (`await assertSignedIn(ctx); await next()`), those checks (LinkContext.stageGuards).
+   */
+  private layerGuards(it: Item, at: Loc, base: string): AppliedGuard[] {
+    const g = this.guard(it, 'app.use', at, base);
+    const stage = this.ctx.stageGuards(g, it.value).map((s) => this.ctx.mountedAt(s, base));
+    return stage.length > 0 ? stage : g ? [g] : [];
   }
 }
 
