@@ -412,7 +412,10 @@ export class LinkContext {
     const f = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn) : undefined;
     if (fn.t !== 'fn' || !f) return null;
     const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
-    const led = [...f.leading, ...returned].flatMap((lg) => this.leadingGuard(fn, lg) ?? []).filter((g) => !g.kinds.includes('unknown'));
+    const led = [
+      ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg) ?? []),
+      ...returned.flatMap((lg) => this.leadingGuard(fn, lg) ?? this.verdictGuard(fn.file, lg) ?? []),
+    ].filter((g) => !g.kinds.includes('unknown'));
     if (led.length === 0) return null;
     const kinds = new Set(led.flatMap((g) => g.kinds));
     const families = new Set(led.flatMap((g) => g.families));
@@ -420,6 +423,21 @@ export class LinkContext {
     const applied: AppliedGuard = { name, kinds: orderKinds(kinds), families: [...families].sort(), reason, mechanism, file, line: at.line };
     placeColumns.set(applied, at.column);
     return applied;
+  }
+
+  /**
+   * `return this.members.isMember(request)` in a NestJS guard's `canActivate`: Nest answers 403
+   * when the answer is false, so the function whose answer it returns checks the tenant when it
+   * compares one, and the signed-in user when it reads the session; null for any other.
+   */
+  private verdictGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
+    const v = this.ev.eval(file, lg.callee!);
+    const b = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    const kind: GuardKind | null = b?.comparesTenant ? 'tenant' : b?.readsSession ? 'auth' : null;
+    if (!kind) return null;
+    const does = kind === 'tenant' ? 'compares the tenant' : 'reads the session';
+    const name = exprName(lg.callee!) ?? 'the function called';
+    return { name, kinds: [kind], families: [], reason: `by behaviour (it ${does}, and canActivate returns its answer: Nest answers 403 when that is false)`, mechanism: 'in-handler', file, line: lg.at.line };
   }
 
   /** Guards that let some requests through untouched (an allowlist at the top of their body, `.unless()`). */

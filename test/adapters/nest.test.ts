@@ -1647,6 +1647,10 @@ export class AccessChecks {
     return true;
   }
 
+  isMember(request: Request): boolean {
+    return !!request.session.memberships?.some((m) => m.organizationId === request.params.organizationId);
+  }
+
   assertMember(request: Request, organizationId: string): void {
     if (!request.session.memberships?.some((m) => m.organizationId === organizationId)) throw new ForbiddenException();
   }
@@ -1706,6 +1710,15 @@ export class TokenDoor implements CanActivate {
 }
 
 @Injectable()
+export class MemberDoor implements CanActivate {
+  constructor(private readonly checks: AccessChecks) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    return this.checks.isMember(context.switchToHttp().getRequest());
+  }
+}
+
+@Injectable()
 export class AuditGate implements CanActivate {
   private readonly logger = new Logger('audit');
 
@@ -1720,7 +1733,7 @@ export class AuditGate implements CanActivate {
   const CONTROLLER = `import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { AccessChecks } from './access-checks';
-import { AuditGate, FrontDoor, SideDoor, TokenDoor } from './gates';
+import { AuditGate, FrontDoor, MemberDoor, SideDoor, TokenDoor } from './gates';
 import { ProjectsPort } from './projects';
 
 @Controller()
@@ -1733,6 +1746,12 @@ export class SitesController {
   @Get('tokens')
   @UseGuards(TokenDoor)
   tokens() {
+    return [];
+  }
+
+  @Get('orgs/:organizationId/members')
+  @UseGuards(FrontDoor, MemberDoor)
+  members() {
     return [];
   }
 
@@ -1822,6 +1841,8 @@ export class AppModule {}
       // a password the request sends is checked: the login itself, no caller's identity
       'POST /login []',
       'GET /me [SideDoor: auth]',
+      // canActivate returns the answer of a membership test: Nest answers 403 when it is false
+      'GET /orgs/:organizationId/members [FrontDoor: auth, MemberDoor: tenant]',
       // the provider declared for an abstract class used as the token: its subclass
       'GET /orgs/:organizationId/projects [FrontDoor: auth, this.projects.assertInOrganization: tenant]',
       'GET /orgs/:organizationId/sites [FrontDoor: auth, this.checks.assertMember: tenant]',
@@ -1830,7 +1851,7 @@ export class AppModule {}
       // a symbol token, its provider `useExisting` the class
       'GET /tokens [TokenDoor: auth]',
     ]);
-    const gate = res.routes[4]!.guards[0]!;
+    const gate = res.routes[5]!.guards[0]!;
     expect(gate.reason).toBe('by behaviour (it calls this.checks.assertSignedIn(): by name (auth); by behaviour (ends the request with 401))');
   });
 
