@@ -407,14 +407,16 @@ export class LinkContext {
    * `canActivate(context) { const req = …getRequest(); this.auth.assertSignedIn(req); return true }`,
    * or `return this.auth.validate(req)`): what the guards among its leading statements and the
    * call it returns are (`leadingGuard`, each judged on its own), named `name`; null when none is.
+   * With `verdict` (`canActivate`, whose false answer Nest refuses with 403), also the function
+   * whose answer it returns (verdictGuard); not for a middleware's `use`, whose answer is nothing.
    */
-  delegatedGuard(file: string, name: string, fn: Value, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
+  delegatedGuard(file: string, name: string, fn: Value, mechanism: GuardMechanism, at: Loc, verdict: boolean): AppliedGuard | null {
     const f = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn) : undefined;
     if (fn.t !== 'fn' || !f) return null;
     const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
     const led = [
       ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg) ?? []),
-      ...returned.flatMap((lg) => this.leadingGuard(fn, lg) ?? this.verdictGuard(fn.file, lg) ?? []),
+      ...returned.flatMap((lg) => this.leadingGuard(fn, lg) ?? (verdict ? this.verdictGuard(fn.file, lg) : null) ?? []),
     ].filter((g) => !g.kinds.includes('unknown'));
     if (led.length === 0) return null;
     const kinds = new Set(led.flatMap((g) => g.kinds));

@@ -1743,6 +1743,11 @@ export class SitesController {
     private readonly projects: ProjectsPort,
   ) {}
 
+  @Get('reports')
+  reports() {
+    return [];
+  }
+
   @Get('tokens')
   @UseGuards(TokenDoor)
   tokens() {
@@ -1815,10 +1820,25 @@ export class SqlProjects extends ProjectsPort {
   }
 }
 `,
-      'src/app.module.ts': `import { Module } from '@nestjs/common';
+      'src/reports.middleware.ts': `import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { AccessChecks } from './access-checks';
+
+@Injectable()
+export class ReportsMiddleware implements NestMiddleware {
+  constructor(private readonly checks: AccessChecks) {}
+
+  use(req: Request, _res: Response, next: NextFunction): void {
+    this.checks.assertSignedIn(req);
+    next();
+  }
+}
+`,
+      'src/app.module.ts': `import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccessChecks } from './access-checks';
 import { ACCESS } from './gates';
 import { ProjectsPort, SqlProjects } from './projects';
+import { ReportsMiddleware } from './reports.middleware';
 import { SitesController } from './sites.controller';
 
 @Module({
@@ -1830,7 +1850,11 @@ import { SitesController } from './sites.controller';
     { provide: ProjectsPort, useClass: SqlProjects },
   ],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(ReportsMiddleware).forRoutes('reports');
+  }
+}
 `,
       'src/main.ts': BOOTSTRAP,
     });
@@ -1846,7 +1870,9 @@ export class AppModule {}
       // the provider declared for an abstract class used as the token: its subclass
       'GET /orgs/:organizationId/projects [FrontDoor: auth, this.projects.assertInOrganization: tenant]',
       'GET /orgs/:organizationId/sites [FrontDoor: auth, this.checks.assertMember: tenant]',
-      // (so is one named for signing in)
+      // a middleware class's use() leading with an injected service's check
+      'GET /reports [ReportsMiddleware: auth]',
+      // (nor does a call named for signing in)
       'POST /sign-in []',
       // a symbol token, its provider `useExisting` the class
       'GET /tokens [TokenDoor: auth]',

@@ -865,7 +865,7 @@ class NestLinker {
       if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
     }
     // `canActivate(context) { …; this.auth.assertSignedIn(request); return true }`: the checks of what it calls
-    if (own && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, this.methodFn(own.c, own.m), mechanism, at) ?? g;
+    if (own && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, this.methodFn(own.c, own.m), mechanism, at, method === 'canActivate') ?? g;
     if (!g) return null;
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
     if (base && !own) g = this.byStrategies(g, base, module);
