@@ -782,17 +782,20 @@ export class LinkContext {
    * The checks a function of a route that is not itself a guard (unclassified, or never ending
    * the request) starts with, when it does part of the work and hands the request on: a handler
    * stage, whose checks run before anything after it. None for optional authentication (a
-   * function that hands a request without credentials on first, `passesAnonymous`). Each lets
+   * function that hands a request without credentials on first, `passesAnonymous`). For a
+   * `layer` (an app's or router's middleware, a hook), only checks shown by what they do
+   * (FollowRequest.shown): a middleware's calls named for auth may only load a session that the
+   * routes after it check, as unkey's Next.js proxy's `await authMiddleware(req)`. Each lets
    * through what the function lets through before them (an allowlist at the top of its body, `if
    * (request.url === '/api/health') return`), as a guard's own allowlist does; a candidate when
    * that is not known statically.
    */
-  stageGuards(g: AppliedGuard | null, value: Value): AppliedGuard[] {
+  stageGuards(g: AppliedGuard | null, value: Value, layer = false): AppliedGuard[] {
     // (a guard whose exceptions are not known statically is a candidate as it is)
     if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
     if (f?.behaviour.passesAnonymous) return [];
-    const stage = this.inHandlerGuards(value);
+    const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
     const ex = stage.length > 0 ? exceptionsOf(this.ev, value, f) : undefined;
     if (!ex) return stage;
     return stage.map((s) => {
@@ -838,7 +841,7 @@ export class LinkContext {
       const v = p.t === 'param' && p.file === handler.file && p.fn === handler.fn && p.index === 0 && !p.path?.length ? this.ev.eval(handler.file, lg.callee) : null;
       if (v?.t === 'fn') {
         if (follow.depth >= MAX_DELEGATIONS || (v.file === handler.file && v.fn === handler.fn)) return [];
-        const depth = { depth: follow.depth + 1 };
+        const depth = { depth: follow.depth + 1, ...(follow.shown ? { shown: true as const } : {}) };
         const name = exprName(lg.callee) ?? 'the function called';
         // one dispatching on the request's method (FunctionFact.dispatch): what leads every branch
         const branches = this.ev.fnOf(v.file, v.fn)?.dispatch?.map((b) => this.inHandlerGuards(v, b.leading, depth));
@@ -851,12 +854,12 @@ export class LinkContext {
         });
       }
     }
-    const g = lg.returned ? null : this.leadingGuard(handler, lg);
+    const g = lg.returned ? null : this.leadingGuard(handler, lg, follow.shown === true);
     return g ? [g] : [];
   }
 
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
-  leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
+  leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
     if (lg.inline) {
@@ -919,6 +922,8 @@ export class LinkContext {
     if (def?.behaviour.answers401Only && !lg.checked) return null;
     // An `async` function throwing its 401, its promise not awaited: the throw rejects a promise no one waits for.
     if (def?.behaviour.rejects401 && lg.unawaited) return null;
+    // (FollowRequest.shown: a call whose definition does not end the request counts by no name)
+    if (shown && !(def && (def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant)))) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
     let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
     if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {
@@ -1371,6 +1376,12 @@ const MAX_DELEGATIONS = 4;
 export interface FollowRequest {
   depth: number;
   no?: true;
+  /**
+   * only checks shown by what they do (a call whose definition ends the request with 401, or
+   * with 403/404 comparing the tenant; an inline check), not a call counted by its name alone:
+   * the checks a middleware leads with, which runs before routes that may answer for themselves
+   */
+  shown?: true;
 }
 
 /** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */

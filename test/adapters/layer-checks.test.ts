@@ -1,10 +1,10 @@
 /**
  * Middleware and hooks that are no guard themselves but lead with a check: an app's `use` layer,
- * a Fastify hook, or a route's middleware whose first statements call a function that refuses the
- * request (`await assertSignedIn(req); next()`). The check runs before every route the layer
- * applies to, as a route function's own leading checks do (LinkContext.stageGuards), and lets
- * through what the layer lets through before it (an allowlist at its top), relative to the
- * layer's mount path as the framework hands it the path.
+ * a Fastify hook, a Next.js middleware, or a route's middleware whose first statements call a
+ * function that refuses the request (`await assertSignedIn(req); next()`). The check runs before
+ * every route the layer applies to, as a route function's own leading checks do
+ * (LinkContext.stageGuards), and lets through what the layer lets through before it (an
+ * allowlist at its top), relative to the layer's mount path as the framework hands it the path.
  */
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
@@ -21,6 +21,11 @@ export async function assertSignedIn(request: { session?: { userId?: string } })
   if (!request.session?.userId) throw new HttpError(401, 'sign in');
 }
 
+/** Reads the session for the routes after it, which check it themselves: refuses nothing. */
+export async function authMiddleware(request: { headers: Record<string, unknown> }): Promise<{ session: string | null }> {
+  return { session: typeof request.headers.cookie === 'string' ? request.headers.cookie : null };
+}
+
 export function recordVisit(request: { headers: Record<string, unknown> }): void {
   if (!request.headers['user-agent']) throw new Error('no user agent');
 }
@@ -32,18 +37,24 @@ async function rows(dir: string): Promise<string[]> {
 }
 
 describe('layers leading with a check', () => {
-  it("Express: an app.use() layer below a mount path, its allowlist read below it; a layer leading with something else stays what it was", async () => {
+  it("Express: an app.use() layer below a mount path, its allowlist read below it; a layer leading with something else, or with a call named for auth that refuses nothing, stays what it was", async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,
       'src/checks.ts': CHECKS,
       'src/app.ts': `import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
-import { assertSignedIn, recordVisit } from './checks';
+import { assertSignedIn, authMiddleware, recordVisit } from './checks';
 
 export const app = express();
 
 app.use((req: Request, _res: Response, next: NextFunction) => {
   recordVisit(req);
+  next();
+});
+
+app.use(async (req: Request, res: Response, next: NextFunction) => {
+  const { session } = await authMiddleware(req);
+  res.locals.session = session;
   next();
 });
 
@@ -107,6 +118,42 @@ app.get('/status', (c) => c.text('ok'));
 `,
     });
     expect(await rows(hono)).toEqual(['GET /api/sites [assertSignedIn: auth]', 'GET /status []']);
+  });
+
+  it("Next.js: a middleware answering what a helper returns when it refuses (`if (refused) return refused`), with an allowlist; one that drops the helper's answer checks nothing", async () => {
+    const files = (body: string): Record<string, string> => ({
+      'package.json': JSON.stringify({ name: 'n', dependencies: { next: '^14.2.0' } }),
+      'lib/checks.ts': `import { NextResponse, type NextRequest } from 'next/server';
+
+export function refuseAnonymous(req: NextRequest): NextResponse | null {
+  if (!req.cookies.get('session')) return NextResponse.json({ error: 'sign in' }, { status: 401 });
+  return null;
+}
+`,
+      'middleware.ts': `import { NextResponse, type NextRequest } from 'next/server';
+import { refuseAnonymous } from './lib/checks';
+
+export function middleware(req: NextRequest) {
+${body}
+}
+
+export const config = { matcher: ['/api/:path*'] };
+`,
+      'app/api/sites/route.ts': 'export async function GET() {\n  return Response.json([]);\n}\n',
+      'app/api/status/route.ts': 'export async function GET() {\n  return Response.json({ ok: true });\n}\n',
+    });
+    const answered = writeProject(
+      files(`  if (req.nextUrl.pathname === '/api/status') return NextResponse.next();
+  const refused = refuseAnonymous(req);
+  if (refused) return refused;
+  return NextResponse.next();`),
+    );
+    expect(await rows(answered)).toEqual(['GET /api/sites [refuseAnonymous: auth]', 'GET /api/status [] refuseAnonymous lets through the path /api/status']);
+    const dropped = writeProject(
+      files(`  refuseAnonymous(req);
+  return NextResponse.next();`),
+    );
+    expect(await rows(dropped)).toEqual(['GET /api/sites []', 'GET /api/status []']);
   });
 
   it("Fastify: a plugin's hook handing the request to a check (its allowlist read on the whole URL), and a route's preHandler doing so", async () => {

@@ -1056,7 +1056,7 @@ class FastifyApp {
       }
     }
     const g = this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
-    const stage = this.ctx.stageGuards(g, value);
+    const stage = this.ctx.stageGuards(g, value, true);
     return stage.length > 0 ? stage : g ? [g] : [];
   }
 

@@ -444,7 +444,7 @@ class HonoLinker {
    */
   private guards(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
     const g = this.guard(it, mechanism, at);
-    const stage = this.ctx.stageGuards(g, this.unwrap(it.value));
+    const stage = this.ctx.stageGuards(g, this.unwrap(it.value), true);
     return stage.length > 0 ? stage : g ? [g] : [];
   }
 

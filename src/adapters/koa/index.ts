@@ -699,7 +699,7 @@ class KoaLinker {
    */
   private layerGuards(it: Item, at: Loc, base: string): AppliedGuard[] {
     const g = this.guard(it, 'app.use', at, base);
-    const stage = this.ctx.stageGuards(g, it.value).map((s) => this.ctx.mountedAt(s, base));
+    const stage = this.ctx.stageGuards(g, it.value, true).map((s) => this.ctx.mountedAt(s, base));
     return stage.length > 0 ? stage : g ? [g] : [];
   }
 }
