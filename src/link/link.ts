@@ -406,7 +406,8 @@ export class LinkContext {
    * A guard whose function leaves its checks to the functions it calls (a NestJS guard's
    * `canActivate(context) { const req = …getRequest(); this.auth.assertSignedIn(req); return true }`,
    * or `return this.auth.validate(req)`): what the guards among its leading statements and the
-   * call it returns are (`leadingGuard`, each judged on its own), named `name`; null when none is.
+   * call it returns are (`leadingGuard`, each judged on its own and shown by what it does, as a
+   * layer's checks are: FollowRequest.shown), named `name`; null when none is.
    * With `verdict` (`canActivate`, whose false answer Nest refuses with 403), also the function
    * whose answer it returns (verdictGuard); not for a middleware's `use`, whose answer is nothing.
    */
@@ -415,8 +416,8 @@ export class LinkContext {
     if (fn.t !== 'fn' || !f) return null;
     const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
     const led = [
-      ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg) ?? []),
-      ...returned.flatMap((lg) => this.leadingGuard(fn, lg) ?? (verdict ? this.verdictGuard(fn.file, lg) : null) ?? []),
+      ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg, true) ?? []),
+      ...returned.flatMap((lg) => this.leadingGuard(fn, lg, true) ?? (verdict ? this.verdictGuard(fn.file, lg) : null) ?? []),
     ].filter((g) => !g.kinds.includes('unknown'));
     if (led.length === 0) return null;
     const kinds = new Set(led.flatMap((g) => g.kinds));

@@ -1633,7 +1633,7 @@ export class AppModule {}
 
 describe('services injected by their type (Nest builds each provider and passes it to the constructors naming its class)', () => {
   const NEST_PACKAGE = JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } });
-  const CHECKS = `import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+  const CHECKS = `import { ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 
 @Injectable()
@@ -1645,6 +1645,12 @@ export class AccessChecks {
   async validate(request: Request): Promise<boolean> {
     if (!request.session.userId) throw new UnauthorizedException('sign in first');
     return true;
+  }
+
+  /** Loads the signed-in user for the handlers, which check it themselves: refuses nothing. */
+  authenticate(context: ExecutionContext): void {
+    const request = context.switchToHttp().getRequest<Request & { userId?: string }>();
+    request.userId = request.session.userId;
   }
 
   isMember(request: Request): boolean {
@@ -1710,6 +1716,16 @@ export class TokenDoor implements CanActivate {
 }
 
 @Injectable()
+export class LoadingDoor implements CanActivate {
+  constructor(private readonly checks: AccessChecks) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    this.checks.authenticate(context);
+    return true;
+  }
+}
+
+@Injectable()
 export class MemberDoor implements CanActivate {
   constructor(private readonly checks: AccessChecks) {}
 
@@ -1733,7 +1749,7 @@ export class AuditGate implements CanActivate {
   const CONTROLLER = `import { Body, Controller, Get, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { AccessChecks } from './access-checks';
-import { AuditGate, FrontDoor, MemberDoor, SideDoor, TokenDoor } from './gates';
+import { AuditGate, FrontDoor, LoadingDoor, MemberDoor, SideDoor, TokenDoor } from './gates';
 import { ProjectsPort } from './projects';
 
 @Controller()
@@ -1742,6 +1758,12 @@ export class SitesController {
     private readonly checks: AccessChecks,
     private readonly projects: ProjectsPort,
   ) {}
+
+  @Get('dashboard')
+  @UseGuards(LoadingDoor)
+  dashboard() {
+    return {};
+  }
 
   @Get('reports')
   reports() {
@@ -1862,6 +1884,8 @@ export class AppModule implements NestModule {
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
       // (logging refuses nothing, whatever it is given)
       'GET /audit []',
+      // (nor does a call named for auth whose definition refuses nothing)
+      'GET /dashboard []',
       // a password the request sends is checked: the login itself, no caller's identity
       'POST /login []',
       'GET /me [SideDoor: auth]',
@@ -1877,7 +1901,7 @@ export class AppModule implements NestModule {
       // a symbol token, its provider `useExisting` the class
       'GET /tokens [TokenDoor: auth]',
     ]);
-    const gate = res.routes[5]!.guards[0]!;
+    const gate = res.routes[6]!.guards[0]!;
     expect(gate.reason).toBe('by behaviour (it calls this.checks.assertSignedIn(): by name (auth); by behaviour (ends the request with 401))');
   });
 
