@@ -735,3 +735,74 @@ app.register(async (internal) => {
     ]);
   });
 });
+
+describe('@fastify/jwt: request.jwtVerify() reads the Authorization header unless a cookie is registered (jwt.js lookupToken, 8.0)', () => {
+  /** A server verifying the token in a decorated `authenticate` and in a plugin's hook, @fastify/jwt registered with `options`. */
+  const server = (options: string): string =>
+    writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^4.28.0', '@fastify/jwt': '^8.0.0', '@fastify/cookie': '^9.0.0' } }),
+      'src/server.ts': `import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+
+export const server = Fastify();
+server.register(cookie);
+server.register(jwt, ${options});
+
+server.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+  try {
+    await request.jwtVerify();
+  } catch (err) {
+    reply.send(err);
+  }
+});
+
+server.post('/api/me/avatar', { onRequest: [server.authenticate] }, async () => ({ ok: true }));
+
+server.register(
+  async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      try {
+        await request.jwtVerify();
+      } catch (err) {
+        reply.send(err);
+      }
+    });
+    api.delete('/sites/:siteId', async () => ({ ok: true }));
+  },
+  { prefix: '/api' },
+);
+`,
+    });
+  const kinds = async (dir: string): Promise<string[]> => {
+    const res = await check(dir);
+    return [
+      ...res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`),
+      ...res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => f.message),
+    ];
+  };
+
+  it('registered with a secret alone, or a token extractor reading the Authorization header: bearer auth, so no CSRF guard is needed', async () => {
+    for (const options of [
+      "{ secret: process.env.JWT_SECRET ?? 'dev' }",
+      // the realworld example's `Token` scheme
+      "{ secret: 'dev', verify: { extractToken: (request: FastifyRequest) => request.headers.authorization?.replace(/^Token /, '') } }",
+    ]) {
+      expect(await kinds(server(options))).toEqual([
+        'POST /api/me/avatar [server.authenticate: auth+bearer]',
+        'DELETE /api/sites/:siteId [(inline middleware): auth+bearer]',
+      ]);
+    }
+  });
+
+  it('registered with a cookie, or a token extractor of its own: the browser may send the token by itself', async () => {
+    for (const options of ["{ secret: 'dev', cookie: { cookieName: 'token', signed: false } }", "{ secret: 'dev', verify: { extractToken: (request: FastifyRequest) => request.cookies.token } }"]) {
+      expect(await kinds(server(options))).toEqual([
+        'POST /api/me/avatar [server.authenticate: auth]',
+        'DELETE /api/sites/:siteId [(inline middleware): auth]',
+        'POST /api/me/avatar changes state on the browser session without a CSRF guard',
+        'DELETE /api/sites/:siteId changes state on the browser session without a CSRF guard',
+      ]);
+    }
+  });
+});
