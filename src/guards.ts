@@ -249,6 +249,28 @@ function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): stri
 }
 
 /**
+ * Where a token middleware may take its token from besides a request header, from its options:
+ * hono/jwt's `cookie` (read at hono 4.6, middleware/jwt: the cookie when no Authorization header
+ * is sent), koa-jwt's `cookie` and `getToken` (7.x), express-jwt's `getToken` (8.x) — a
+ * `getToken` of the analysed code reading a request header only aside; options not known
+ * statically may name either. Null when it reads a header only; else what says it may not.
+ */
+function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
+  const keys = value.pkg === 'hono/jwt' ? ['cookie'] : value.pkg === 'koa-jwt' ? ['cookie', 'getToken'] : value.pkg === 'express-jwt' ? ['getToken'] : [];
+  if (keys.length === 0) return null;
+  const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];
+  if (options === undefined) return null;
+  if (options.t !== 'obj' || Object.keys(options.props).some((k) => k.startsWith('*'))) return 'with options not known statically, which may take the token from a cookie';
+  const key = keys.find((k) => {
+    if (!Object.hasOwn(options.props, k)) return false;
+    // (a getToken of the analysed code reading a request header only: `getTokenFromHeaders`)
+    const fn = k === 'getToken' ? ev.member(options, k, 0) : null;
+    return !(fn?.t === 'fn' && ev.fnOf(fn.file, fn.fn)?.behaviour.headerCredential);
+  });
+  return key ? `which its ${key} option may take from a cookie the browser sends by itself` : null;
+}
+
+/**
  * `passport.authenticate(['jwt', 'anonymous'])`, `AuthGuard(['jwt', 'anonymous'])`: passport
  * tries the strategies in turn, and passport-anonymous's always succeeds, with no user.
  */
@@ -440,6 +462,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       const optional = optionalToken(value, ev);
       if (optional === null) return { kinds: ['unknown'], families: [], reason: `bearer-token auth from ${value.pkg}, required or optional as options not known statically say` };
       if (optional) return { kinds: ['session'], families: [], reason: `optional authentication: ${value.pkg} with ${optional} lets a request without a token through` };
+      const elsewhere = tokenElsewhere(value, ev);
+      if (elsewhere) return { kinds: ['auth'], families: [], reason: `token auth from ${value.pkg}, ${elsewhere}` };
       return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
     }
     if (pk === 'auth') {

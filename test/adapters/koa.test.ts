@@ -819,6 +819,66 @@ app.use(router.routes());
     ]);
   });
 
+  it("a token middleware told to read a cookie (koa-jwt's cookie and getToken, hono/jwt's cookie, express-jwt's getToken) is auth, not bearer: the browser sends the cookie by itself; a getToken reading a header only keeps it bearer", async () => {
+    const koa = writeProject({
+      'package.json': JSON.stringify({ name: 'koa-jwt-cookie', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-jwt': '4.0.4' } }),
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import jwt from 'koa-jwt';
+
+const secret = process.env.JWT_SECRET!;
+const router = new Router({ prefix: '/api' });
+router.post('/header', jwt({ secret }), async (ctx) => {
+  ctx.body = {};
+});
+router.post('/cookie', jwt({ secret, cookie: 'token' }), async (ctx) => {
+  ctx.body = {};
+});
+router.post('/custom', jwt({ secret, getToken: (ctx) => ctx.cookies.get('token') ?? null }), async (ctx) => {
+  ctx.body = {};
+});
+const app = new Koa();
+app.use(router.routes());
+`,
+    });
+    const kinds = async (dir: string): Promise<string[]> => (await check(dir)).routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`);
+    expect(await kinds(koa)).toEqual(['POST /api/cookie [auth]', 'POST /api/custom [auth]', 'POST /api/header [auth+bearer]']);
+    const hono = writeProject({
+      'package.json': JSON.stringify({ name: 'hono-jwt-cookie', dependencies: { hono: '4.6.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { jwt } from 'hono/jwt';
+
+export const app = new Hono();
+app.use('/api/*', jwt({ secret: process.env.JWT_SECRET! }));
+app.use('/web/*', jwt({ secret: process.env.JWT_SECRET!, cookie: 'session_token' }));
+app.post('/api/sites', (c) => c.json({}));
+app.post('/web/sites', (c) => c.json({}));
+`,
+    });
+    expect(await kinds(hono)).toEqual(['POST /api/sites [auth+bearer]', 'POST /web/sites [auth]']);
+    const express = writeProject({
+      'package.json': JSON.stringify({ name: 'express-jwt-token', dependencies: { express: '4.21.2', 'express-jwt': '8.5.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import { expressjwt } from 'express-jwt';
+
+const secret = process.env.JWT_SECRET!;
+export const app = express();
+app.post('/api/header', expressjwt({ secret, algorithms: ['HS256'] }), (_req, res) => res.json({}));
+app.post('/api/custom', expressjwt({ secret, algorithms: ['HS256'], getToken: (req) => req.cookies.token }), (_req, res) => res.json({}));
+// the realworld example's Token scheme, read from the Authorization header only
+const fromHeader = (req: express.Request): string | null => {
+  const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+  return scheme === 'Token' || scheme === 'Bearer' ? (token ?? null) : null;
+};
+app.post('/api/token', expressjwt({ secret, algorithms: ['HS256'], getToken: fromHeader }), (_req, res) => res.json({}));
+`,
+    });
+    expect(await kinds(express)).toEqual(['POST /api/custom [auth]', 'POST /api/header [auth+bearer]', 'POST /api/token [auth+bearer]']);
+  });
+
   it("router.use(path, x.routes()) of a router not known statically (plugins loaded at run time) is an unresolved mount, not middleware", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'koa-plugin-routes', dependencies: { koa: '2.16.1', 'koa-router': '12.0.1' } }),
