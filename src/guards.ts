@@ -118,6 +118,9 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'hono/bearer-auth':
     case 'hono/jwt':
       return 'bearer';
+    // `jwk({ jwks_uri })`: a JSON Web Token from the Authorization header, checked against a key set (hono 4.7, middleware/jwk)
+    case 'hono/jwk':
+      return first === 'jwk' ? 'bearer' : null;
     // a JSON Web Token from the Authorization header: `expressjwt({ … })` (v7+), `jwt({ … })` (the default export before), koa-jwt's default export
     case 'express-jwt':
       return first === 'expressjwt' || p.length === 0 ? 'bearer' : null;
@@ -250,13 +253,13 @@ function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): stri
 
 /**
  * Where a token middleware may take its token from besides a request header, from its options:
- * hono/jwt's `cookie` (read at hono 4.6, middleware/jwt: the cookie when no Authorization header
- * is sent), koa-jwt's `cookie` and `getToken` (7.x), express-jwt's `getToken` (8.x) — a
+ * hono/jwt's and hono/jwk's `cookie` (read at hono 4.7, middleware/jwt and middleware/jwk: the
+ * cookie when no Authorization header is sent), koa-jwt's `cookie` and `getToken` (7.x), express-jwt's `getToken` (8.x) — a
  * `getToken` of the analysed code reading a request header only aside; options not known
  * statically may name either. Null when it reads a header only; else what says it may not.
  */
 function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
-  const keys = value.pkg === 'hono/jwt' ? ['cookie'] : value.pkg === 'koa-jwt' ? ['cookie', 'getToken'] : value.pkg === 'express-jwt' ? ['getToken'] : [];
+  const keys = value.pkg === 'hono/jwt' || value.pkg === 'hono/jwk' ? ['cookie'] : value.pkg === 'koa-jwt' ? ['cookie', 'getToken'] : value.pkg === 'express-jwt' ? ['getToken'] : [];
   if (keys.length === 0) return null;
   const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];
   if (options === undefined) return null;

@@ -819,7 +819,7 @@ app.use(router.routes());
     ]);
   });
 
-  it("a token middleware told to read a cookie (koa-jwt's cookie and getToken, hono/jwt's cookie, express-jwt's getToken) is auth, not bearer: the browser sends the cookie by itself; a getToken reading a header only keeps it bearer", async () => {
+  it("a token middleware told to read a cookie (koa-jwt's cookie and getToken, hono/jwt's and hono/jwk's cookie, express-jwt's getToken) is auth, not bearer: the browser sends the cookie by itself; a getToken reading a header only keeps it bearer", async () => {
     const koa = writeProject({
       'package.json': JSON.stringify({ name: 'koa-jwt-cookie', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-jwt': '4.0.4' } }),
       'src/app.ts': `
@@ -845,19 +845,24 @@ app.use(router.routes());
     const kinds = async (dir: string): Promise<string[]> => (await check(dir)).routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`);
     expect(await kinds(koa)).toEqual(['POST /api/cookie [auth]', 'POST /api/custom [auth]', 'POST /api/header [auth+bearer]']);
     const hono = writeProject({
-      'package.json': JSON.stringify({ name: 'hono-jwt-cookie', dependencies: { hono: '4.6.0' } }),
+      'package.json': JSON.stringify({ name: 'hono-jwt-cookie', dependencies: { hono: '4.7.0' } }),
       'src/app.ts': `
 import { Hono } from 'hono';
+import { jwk } from 'hono/jwk';
 import { jwt } from 'hono/jwt';
 
 export const app = new Hono();
 app.use('/api/*', jwt({ secret: process.env.JWT_SECRET! }));
 app.use('/web/*', jwt({ secret: process.env.JWT_SECRET!, cookie: 'session_token' }));
+app.use('/sso/*', jwk({ jwks_uri: 'https://id.example.com/.well-known/jwks.json' }));
+app.use('/portal/*', jwk({ jwks_uri: 'https://id.example.com/.well-known/jwks.json', cookie: 'id_token' }));
 app.post('/api/sites', (c) => c.json({}));
 app.post('/web/sites', (c) => c.json({}));
+app.post('/sso/sites', (c) => c.json({}));
+app.post('/portal/sites', (c) => c.json({}));
 `,
     });
-    expect(await kinds(hono)).toEqual(['POST /api/sites [auth+bearer]', 'POST /web/sites [auth]']);
+    expect(await kinds(hono)).toEqual(['POST /api/sites [auth+bearer]', 'POST /portal/sites [auth]', 'POST /sso/sites [auth+bearer]', 'POST /web/sites [auth]']);
     const express = writeProject({
       'package.json': JSON.stringify({ name: 'express-jwt-token', dependencies: { express: '4.21.2', 'express-jwt': '8.5.1' } }),
       'src/app.ts': `
