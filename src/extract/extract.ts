@@ -1409,7 +1409,8 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
 function injectedToken(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Extract<Expr, { k: 'new' }> | null {
   const { ts } = ctx;
   let name: TS.Node | null = null;
-  const inject = (ts.getDecorators(p) ?? []).find((d) => ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) && d.expression.expression.text === 'Inject');
+  // (`@Inject()` with no token: the type's, as without it)
+  const inject = (ts.getDecorators(p) ?? []).find((d) => ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) && d.expression.expression.text === 'Inject' && d.expression.arguments.length > 0);
   if (inject) {
     let token: TS.Node | undefined = (inject.expression as TS.CallExpression).arguments[0];
     if (token && ts.isCallExpression(token) && ts.isIdentifier(token.expression) && token.expression.text === 'forwardRef' && token.arguments[0] && ts.isArrowFunction(token.arguments[0])) token = token.arguments[0].body;

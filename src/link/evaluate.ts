@@ -606,7 +606,6 @@ export class Evaluator {
     return false;
   }
 
-  /** The value a function returns: the first return that evaluates to something known. */
   /**
    * What a dependency-injection container passes for an injected parameter (`injected`, `new
    * Token()`): the provider an adapter finds declared for the token (Nest's `{ provide: Token,
@@ -624,6 +623,10 @@ export class Evaluator {
     return v?.t === 'obj' ? v : null;
   }
 
+  /**
+   * The value a function returns: the first return that evaluates to a router, an object, a
+   * function or a package's value; a string, number or boolean only when every return gives it.
+   */
   callFn(file: string, fn: number, depth: number): Value {
     const key = `call:${file}:${fn}`;
     if (this.resolving.has(key)) return { t: 'unknown', why: 'recursive call' };

@@ -1842,13 +1842,14 @@ export class SqlProjects extends ProjectsPort {
   }
 }
 `,
-      'src/reports.middleware.ts': `import { Injectable, NestMiddleware } from '@nestjs/common';
+      'src/reports.middleware.ts': `import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { AccessChecks } from './access-checks';
 
 @Injectable()
 export class ReportsMiddleware implements NestMiddleware {
-  constructor(private readonly checks: AccessChecks) {}
+  // (no token: the parameter's type, as without the decorator)
+  constructor(@Inject() private readonly checks: AccessChecks) {}
 
   use(req: Request, _res: Response, next: NextFunction): void {
     this.checks.assertSignedIn(req);

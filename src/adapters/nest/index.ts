@@ -105,6 +105,8 @@ interface ModuleProvider {
   file: string;
   provide: Expr;
   made: Expr;
+  /** its token as a key (tokenKey), once worked out */
+  key?: string | null;
 }
 
 const moduleProviders = new WeakMap<Evaluator, ModuleProvider[]>();
@@ -153,7 +155,7 @@ function tokenKey(ev: Evaluator, file: string, token: Expr): string | null {
 function moduleProvider(ev: Evaluator, file: string, token: Expr): { file: string; expr: Expr } | null {
   const key = tokenKey(ev, file, token);
   if (key === null) return null;
-  const p = providersOf(ev).find((x) => tokenKey(ev, x.file, x.provide) === key);
+  const p = providersOf(ev).find((x) => (x.key === undefined ? (x.key = tokenKey(ev, x.file, x.provide)) : x.key) === key);
   return p ? { file: p.file, expr: p.made } : null;
 }
 
