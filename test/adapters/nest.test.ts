@@ -1785,7 +1785,7 @@ export class SitesController {
   @Get('orgs/:organizationId/projects')
   @UseGuards(FrontDoor)
   projectList(@Req() req: Request, @Param('organizationId') organizationId: string) {
-    this.projects.assertInOrganization(req, organizationId);
+    this.projects.confirmPlacement(req, organizationId);
     return [];
   }
 
@@ -1832,12 +1832,12 @@ export class SitesController {
 import type { Request } from 'express';
 
 export abstract class ProjectsPort {
-  abstract assertInOrganization(request: Request, organizationId: string): void;
+  abstract confirmPlacement(request: Request, organizationId: string): void;
 }
 
 @Injectable()
 export class SqlProjects extends ProjectsPort {
-  assertInOrganization(request: Request, organizationId: string): void {
+  confirmPlacement(request: Request, organizationId: string): void {
     if (request.session.activeOrganizationId !== organizationId) throw new ForbiddenException();
   }
 }
@@ -1870,7 +1870,7 @@ import { SitesController } from './sites.controller';
     AccessChecks,
     { provide: 'AUDIT_CHECKS', useClass: AccessChecks },
     { provide: ACCESS, useExisting: AccessChecks },
-    { provide: ProjectsPort, useClass: SqlProjects },
+    { provide: ProjectsPort, useFactory: () => new SqlProjects() },
   ],
 })
 export class AppModule implements NestModule {
@@ -1892,8 +1892,8 @@ export class AppModule implements NestModule {
       'GET /me [SideDoor: auth]',
       // canActivate returns the answer of a membership test: Nest answers 403 when it is false
       'GET /orgs/:organizationId/members [FrontDoor: auth, MemberDoor: tenant]',
-      // the provider declared for an abstract class used as the token: its subclass
-      'GET /orgs/:organizationId/projects [FrontDoor: auth, this.projects.assertInOrganization: tenant]',
+      // the provider declared for an abstract class used as the token: what its factory makes, a subclass
+      'GET /orgs/:organizationId/projects [FrontDoor: auth, this.projects.confirmPlacement: tenant]',
       'GET /orgs/:organizationId/sites [FrontDoor: auth, this.checks.assertMember: tenant]',
       // a middleware class's use() leading with an injected service's check
       'GET /reports [ReportsMiddleware: auth]',
@@ -1904,6 +1904,13 @@ export class AppModule implements NestModule {
     ]);
     const gate = res.routes[6]!.guards[0]!;
     expect(gate.reason).toBe('by behaviour (it calls this.checks.assertSignedIn(): by name (auth); by behaviour (ends the request with 401))');
+    // the same provider declared with useClass
+    const module = path.join(dir, 'src/app.module.ts');
+    fs.writeFileSync(module, fs.readFileSync(module, 'utf8').replace('useFactory: () => new SqlProjects()', 'useClass: SqlProjects'));
+    const again = await check(dir);
+    expect(again.routes.filter((r) => r.path.endsWith('/projects')).map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', '))).toEqual([
+      'FrontDoor: auth, this.projects.confirmPlacement: tenant',
+    ]);
   });
 
   it('a class with no decorator is made by its callers: its parameter is what they pass, not a new instance of its type', async () => {

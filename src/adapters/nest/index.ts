@@ -100,7 +100,11 @@ export const nestAdapter: Adapter = {
   provider: moduleProvider,
 };
 
-/** A provider a module declares for a token: `{ provide, useClass }` (or `useExisting`) as a new instance of the class, `{ provide, useValue }` as the value. */
+/**
+ * A provider a module declares for a token: `{ provide, useClass }` (or `useExisting`) as a new
+ * instance of the class, `{ provide, useFactory }` as what the factory returns, `{ provide,
+ * useValue }` as the value.
+ */
 interface ModuleProvider {
   file: string;
   provide: Expr;
@@ -114,8 +118,8 @@ const moduleProviders = new WeakMap<Evaluator, ModuleProvider[]>();
 /**
  * The providers the `@Module({ providers: […] })` decorators of the analysed files declare for a
  * token other than the class itself, read once per run (every module file imports
- * @nestjs/common, so the prefilter never holds one back). A factory (`useFactory`) and a dynamic
- * module's providers are not read.
+ * @nestjs/common, so the prefilter never holds one back). A dynamic module's providers are not
+ * read.
  */
 function providersOf(ev: Evaluator): ModuleProvider[] {
   let list = moduleProviders.get(ev);
@@ -132,7 +136,9 @@ function providersOf(ev: Evaluator): ModuleProvider[] {
         for (const item of providers?.t === 'arr' ? providers.items : []) {
           if (item.t !== 'obj' || !Object.hasOwn(item.props, 'provide')) continue;
           const cls = item.props.useClass ?? item.props.useExisting;
-          const made: Expr | undefined = cls ? { k: 'new', callee: cls, args: [], at: d.at, pos: -1 } : item.props.useValue;
+          const factory = item.props.useFactory;
+          // (`useFactory: (config) => new SqlProjects(config)`: what the factory returns, its injected arguments not known)
+          const made: Expr | undefined = cls ? { k: 'new', callee: cls, args: [], at: d.at, pos: -1 } : factory ? { k: 'call', callee: factory, args: [], at: d.at, pos: -1 } : item.props.useValue;
           if (made) list.push({ file: item.file, provide: item.props.provide!, made });
         }
       }
