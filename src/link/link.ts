@@ -391,10 +391,6 @@ export class LinkContext {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
     }
-    // `try { await request.jwtVerify() } catch (err) { reply.send(err) }` of @fastify/jwt registered without a cookie
-    if (c.kinds.includes('auth') && !c.kinds.includes('bearer') && value.t === 'fn' && f && this.fastifyJwtFromHeader(value, f)) {
-      c = { kinds: orderKinds(new Set([...c.kinds, 'bearer'])), families: c.families, reason: `${c.reason}; request.jwtVerify() of @fastify/jwt, registered without a cookie, reads the token from the Authorization header only` };
-    }
     // one whose exceptions cannot be read is only a candidate
     const skips = ex?.skips;
     if (skips === null && c.kinds.some((k) => k !== 'nonguard' && k !== 'session'))
@@ -445,49 +441,6 @@ export class LinkContext {
     const does = kind === 'tenant' ? 'compares the tenant' : 'reads the session';
     const name = exprName(lg.callee!) ?? 'the function called';
     return { name, kinds: [kind], families: [], reason: `by behaviour (it ${does}, and canActivate returns its answer: Nest answers 403 when that is false)`, mechanism: 'in-handler', file, line: lg.at.line };
-  }
-
-  /**
-   * Does function `fn` start by verifying its request's token with @fastify/jwt
-   * (`await request.jwtVerify()`, no options), every registration of which in the analysed
-   * files (`fastify.register(jwt, { secret })`) reads the token from the Authorization header
-   * only? @fastify/jwt (read at 8.0, jwt.js `lookupToken`) takes a `Bearer` header, else the
-   * cookie its `cookie` option names; a `verify.extractToken` takes it where that function reads
-   * it (a header only: Behaviour.headerCredential).
-   */
-  private fastifyJwtFromHeader(fn: { file: string; fn: number }, f: FunctionFact): boolean {
-    const request = f.params[0];
-    const verifies = f.leading.some((lg) => {
-      const c = lg.callee;
-      return c?.k === 'member' && c.prop === 'jwtVerify' && c.obj.k === 'ref' && c.obj.name === request && lg.args?.length === 0 && this.ev.eval(fn.file, c.obj).t === 'param';
-    });
-    if (!verifies) return false;
-    this.jwtHeaderOnly ??= this.fastifyJwtRegistrations();
-    return this.jwtHeaderOnly;
-  }
-
-  private jwtHeaderOnly: boolean | undefined;
-
-  /** Whether @fastify/jwt is registered in the analysed files, each time with options known statically naming no cookie, token extractor or namespace. */
-  private fastifyJwtRegistrations(): boolean {
-    let found = false;
-    for (const [file, facts] of [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      for (const reg of facts.registrations) {
-        if (reg.method !== 'register' || reg.args.length === 0) continue;
-        const plugin = this.ev.eval(file, reg.args[0]!);
-        if (plugin.t !== 'pkg' || (plugin.pkg !== '@fastify/jwt' && plugin.pkg !== 'fastify-jwt') || plugin.path.length > 0 || plugin.called) continue;
-        found = true;
-        const opts = reg.args[1] ? this.ev.eval(file, reg.args[1]) : null;
-        if (opts?.t !== 'obj' || Object.keys(opts.props).some((k) => k.startsWith('*'))) return false;
-        if (['cookie', 'namespace', 'jwtVerify'].some((k) => Object.hasOwn(opts.props, k))) return false;
-        const verify = Object.hasOwn(opts.props, 'verify') ? this.ev.member(opts, 'verify', 0) : null;
-        if (verify && (verify.t !== 'obj' || Object.keys(verify.props).some((k) => k.startsWith('*')))) return false;
-        // (a token extractor of its own reading a request header only: `(req) => req.headers.authorization.replace(/^Token /, '')`)
-        const extract = verify && Object.hasOwn(verify.props, 'extractToken') ? this.ev.member(verify, 'extractToken', 0) : null;
-        if (extract && !(extract.t === 'fn' && this.ev.fnOf(extract.file, extract.fn)?.behaviour.headerCredential)) return false;
-      }
-    }
-    return found;
   }
 
   /** Guards that let some requests through untouched (an allowlist at the top of their body, `.unless()`). */
@@ -852,6 +805,16 @@ export class LinkContext {
       return s;
     });
   }
+  /**
+   * The guards a layer (an app's or router's middleware, a hook) applies: the checks it leads
+   * with when it is no guard itself (stageGuards, `layer`), else itself as `place` puts it (the
+   * registration's file, a mount path) — nothing when it is neither.
+   */
+  layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x): AppliedGuard[] {
+    const stage = this.stageGuards(g, value, true);
+    return stage.length > 0 ? stage : g ? [place(g)] : [];
+  }
+
 
   /**
    * Guards a route's handler checks for itself: those its function leads with, then, when it is

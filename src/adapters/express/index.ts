@@ -309,11 +309,9 @@ class ExpressLinker {
           }
           // evaluated where it is written (an imported array's element), located where it is applied
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
-          // (one that is no guard itself but leads with checks, `assertSignedIn(req); next()`: those checks, LinkContext.stageGuards)
-          const stage = this.ctx.stageGuards(g, it.value, true);
-          const layers = stage.length > 0 ? stage : g ? [this.ctx.placed(g, file)] : [];
+          // (one that is no guard itself but leads with checks, `assertSignedIn(req); next()`: those checks)
           // (a use() layer sees the path below its own: req.path and req.url lose `full`)
-          for (const x of layers) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
+          for (const x of this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, file))) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }

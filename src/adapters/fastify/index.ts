@@ -47,6 +47,7 @@ import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
+import { orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -287,9 +288,14 @@ function entryFile(ctx: LinkContext, manifest: string, file: string): string | n
   return null;
 }
 
+/** @fastify/jwt (and its former name), whose `request.jwtVerify()` reads the token (jwtHeaderOnly). */
+const JWT_PACKAGES = new Set(['@fastify/jwt', 'fastify-jwt']);
+
 class FastifyApp {
   private clock = 0;
   private readonly routes: PendingRoute[] = [];
+  /** whether every @fastify/jwt registration of the app reads the token from a header only (jwtHeaderOnly); null when none is loaded */
+  private jwtFromHeader: boolean | null = null;
   private readonly stack: string[] = [];
   /**
    * `register` calls a plugin's body makes on an instance of a body around it, by the plugin
@@ -384,6 +390,7 @@ class FastifyApp {
     const { plugin, skipOverride } = unwrapFastifyPlugin(found);
     if (plugin.t === 'pkg') {
       // a package plugin (cors, helmet, sensible …): no application routes, but its own
+      if (JWT_PACKAGES.has(plugin.pkg) && !plugin.called && plugin.path.every((p) => p === 'default')) this.jwtFromHeader = (this.jwtFromHeader ?? true) && this.jwtHeaderOnly(opts);
       if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
       if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.swaggerUi(op, opts, frame);
       if (plugin.pkg === HTTP_PROXY_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyHttpProxy')) this.httpProxy(op, opts, frame);
@@ -1056,8 +1063,44 @@ class FastifyApp {
       }
     }
     const g = this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
-    const stage = this.ctx.stageGuards(g, value, true);
-    return stage.length > 0 ? stage : g ? [g] : [];
+    return this.ctx.layerGuards(g && this.jwtBearer(g, value), value);
+  }
+
+  /**
+   * @fastify/jwt registered with `options` (read at 8.0, jwt.js `lookupToken`): does
+   * `request.jwtVerify()` take the token from the Authorization header only? It takes a `Bearer`
+   * header, else the cookie its `cookie` option names; a `verify.extractToken` takes it where
+   * that function reads it (a header only: Behaviour.headerCredential).
+   */
+  private jwtHeaderOnly(options: Value | null): boolean {
+    const ev = this.ctx.ev;
+    if (options?.t !== 'obj' || Object.keys(options.props).some((k) => k.startsWith('*'))) return false;
+    if (['cookie', 'namespace', 'jwtVerify'].some((k) => Object.hasOwn(options.props, k))) return false;
+    const verify = Object.hasOwn(options.props, 'verify') ? ev.member(options, 'verify', 0) : null;
+    if (verify && (verify.t !== 'obj' || Object.keys(verify.props).some((k) => k.startsWith('*')))) return false;
+    // (a token extractor of its own reading a request header only: `(req) => req.headers.authorization.replace(/^Token /, '')`)
+    const extract = verify && Object.hasOwn(verify.props, 'extractToken') ? ev.member(verify, 'extractToken', 0) : null;
+    return !extract || (extract.t === 'fn' && ev.fnOf(extract.file, extract.fn)?.behaviour.headerCredential === true);
+  }
+
+  /**
+   * An auth hook starting with `await request.jwtVerify()` (`try { … } catch (err) {
+   * reply.send(err) }`, no options) in an app whose @fastify/jwt reads the token from the
+   * Authorization header only: bearer auth, a credential no browser sends by itself.
+   */
+  private jwtBearer(g: AppliedGuard, value: Value): AppliedGuard {
+    if (!this.jwtFromHeader || value.t !== 'fn' || !g.kinds.includes('auth') || g.kinds.includes('bearer') || g.kinds.includes('unknown')) return g;
+    const ev = this.ctx.ev;
+    const f = ev.fnOf(value.file, value.fn);
+    const verifies = f?.leading.some((lg) => {
+      const c = lg.callee;
+      return c?.k === 'member' && c.prop === 'jwtVerify' && c.obj.k === 'ref' && c.obj.name === f.params[0] && lg.args?.length === 0 && ev.eval(value.file, c.obj).t === 'param';
+    });
+    if (!verifies) return g;
+    const copy = this.ctx.placed(g, g.file);
+    copy.kinds = orderKinds(new Set([...g.kinds, 'bearer']));
+    copy.reason = `${g.reason}; request.jwtVerify() of @fastify/jwt, registered without a cookie, reads the token from the Authorization header only`;
+    return copy;
   }
 
   private emit(r: PendingRoute): void {

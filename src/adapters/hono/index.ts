@@ -443,9 +443,7 @@ class HonoLinker {
    * checks (`await assertSignedIn(c); await next()`), those checks (LinkContext.stageGuards).
    */
   private guards(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
-    const g = this.guard(it, mechanism, at);
-    const stage = this.ctx.stageGuards(g, this.unwrap(it.value), true);
-    return stage.length > 0 ? stage : g ? [g] : [];
+    return this.ctx.layerGuards(this.guard(it, mechanism, at), this.unwrap(it.value));
   }
 
   /**

@@ -698,9 +698,7 @@ class KoaLinker {
    * with checks (`await assertSignedIn(ctx); await next()`), those checks (LinkContext.stageGuards).
    */
   private layerGuards(it: Item, at: Loc, base: string): AppliedGuard[] {
-    const g = this.guard(it, 'app.use', at, base);
-    const stage = this.ctx.stageGuards(g, it.value, true).map((s) => this.ctx.mountedAt(s, base));
-    return stage.length > 0 ? stage : g ? [g] : [];
+    return this.ctx.layerGuards(this.guard(it, 'app.use', at, base), it.value).map((g) => this.ctx.mountedAt(g, base));
   }
 }
 

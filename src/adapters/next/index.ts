@@ -403,10 +403,8 @@ class NextLinker {
       }
       const label: Expr = { k: 'ref', name: u.name && u.name !== 'default' ? u.name : exportName === 'default' ? 'middleware' : exportName, scope: 0 };
       const g = this.ctx.guard(file, label, u.handler, 'next-middleware', this.place(file, exportName, u.at).at);
-      // (no guard itself, but leading with checks, `const refused = refuseAnonymous(req); if (refused) return refused`: those, LinkContext.stageGuards)
-      const stage = this.ctx.stageGuards(g, u.handler, true);
-      if (stage.length > 0) guards.push(...stage);
-      else if (g) guards.push(this.ctx.placed(g, file));
+      // (no guard itself, but leading with checks, `const refused = refuseAnonymous(req); if (refused) return refused`: those)
+      guards.push(...this.ctx.layerGuards(g, u.handler, (x) => this.ctx.placed(x, file)));
     }
     const cfg = this.ctx.ev.exportValue(file, 'config', 0);
     if (cfg.t === 'unknown' && !facts.exports.some((x) => x.exported === 'config')) return { file, guards, matchers: null };
