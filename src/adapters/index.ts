@@ -6,5 +6,6 @@ import { koaAdapter } from './koa/index.js';
 import { nestAdapter } from './nest/index.js';
 import { nextAdapter } from './next/index.js';
 import { routingControllersAdapter } from './routing-controllers/index.js';
+import { unreadAdapter } from './unread.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter, unreadAdapter];

@@ -1801,7 +1801,7 @@ function rewritten(reg: RegistrationFact, f: (e: Expr) => Expr): RegistrationFac
 }
 
 /** Call `f` on each expression directly inside `e`. */
-function forEachChildExpr(e: Expr, f: (c: Expr) => void): void {
+export function forEachChildExpr(e: Expr, f: (c: Expr) => void): void {
   mapChildExprs(e, (c) => {
     f(c);
     return c;

@@ -1,0 +1,106 @@
+/**
+ * Servers of frameworks route-surface has no adapter for. A hapi server, a restify server or an
+ * Elysia app serves routes the analysis does not list, and a report listing none of them would
+ * say there was nothing to check (a hapi service's report held only the contract routes it
+ * misses). So each such server made in the analysed code is an unresolved-route warning where it
+ * is made: what it serves is not known statically.
+ *
+ * A server is recognised by the call that makes it, read from each framework's documentation:
+ * hapi `Hapi.server(options)` / `new Hapi.Server(options)`; restify `restify.createServer()`;
+ * Elysia `new Elysia()`; h3 `createApp()` and `createRouter()` (v1) and `new H3()` (v2); polka
+ * `polka()`; tinyhttp `new App()`; hyper-express `new HyperExpress.Server()` and `new
+ * HyperExpress.Router()`; Feathers `express(feathers())` of @feathersjs/express and
+ * `koa(feathers())` of @feathersjs/koa (`feathers()` alone may be a client). Importing the
+ * package alone (a type, a helper such as h3's `getCookie` in a Nuxt route) makes no server and
+ * says nothing.
+ */
+import type { Adapter } from './adapter.js';
+import { declaringScope, forEachChildExpr, type LinkContext } from '../link/link.js';
+import { bindingOf } from '../extract/facts-text.js';
+import type { Expr, FileFacts } from '../types.js';
+
+interface Unread {
+  /** the framework's name, as its documentation writes it, and the article it is said with */
+  title: string;
+  article: 'a' | 'an';
+  modules: string[];
+  /** the exports whose call (or `new`) makes a server or router: '' for the module's own value (`polka()`) */
+  makers: Record<string, 'server' | 'app' | 'router'>;
+}
+
+const UNREAD: Unread[] = [
+  { title: 'hapi', article: 'a', modules: ['@hapi/hapi', 'hapi'], makers: { server: 'server', Server: 'server' } },
+  { title: 'restify', article: 'a', modules: ['restify'], makers: { createServer: 'server' } },
+  { title: 'Elysia', article: 'an', modules: ['elysia'], makers: { Elysia: 'app' } },
+  { title: 'h3', article: 'an', modules: ['h3'], makers: { createApp: 'app', createRouter: 'router', H3: 'app' } },
+  { title: 'polka', article: 'a', modules: ['polka'], makers: { '': 'app' } },
+  { title: 'tinyhttp', article: 'a', modules: ['@tinyhttp/app'], makers: { App: 'app' } },
+  { title: 'hyper-express', article: 'a', modules: ['hyper-express'], makers: { Server: 'server', Router: 'router' } },
+  // (`feathers()` alone may be a client, `feathers().configure(rest(url).fetch(fetch))`: a server is the transport's app)
+  { title: 'Feathers', article: 'a', modules: ['@feathersjs/express', '@feathersjs/koa'], makers: { '': 'app', koa: 'app' } },
+];
+
+const FRAMEWORK = 'unread';
+
+function unreadOf(pkg: string): Unread | undefined {
+  return UNREAD.find((u) => u.modules.includes(pkg));
+}
+
+/** What a package call makes: the framework and the word for it, or null. */
+function made(pkg: string, path: string[]): { u: Unread; what: 'server' | 'app' | 'router' } | null {
+  const u = unreadOf(pkg);
+  if (!u || path.length > 1) return null;
+  const what = u.makers[path[0] ?? ''];
+  return what ? { u, what } : null;
+}
+
+/** Whether a file imports one of these packages: the linker then reads every binding and call of it (evaluateMakers). */
+function importsUnread(facts: FileFacts): boolean {
+  return facts.imports.some((i) => unreadOf(i.source));
+}
+
+/**
+ * Evaluate each call in `file` of something imported from one of these packages
+ * (`Hapi.server(…)`, `new Elysia()`, `feathers()` in `express(feathers())`), so that the server it
+ * makes is known even when nothing written on it is (routes registered by a hapi plugin's
+ * `register(server)`, which hapi calls).
+ */
+function evaluateMakers(ctx: LinkContext, file: string, facts: FileFacts): void {
+  if (!importsUnread(facts)) return;
+  const imported = new Set(facts.imports.filter((i) => unreadOf(i.source)).map((i) => i.local));
+  const fromPackage = (callee: Expr): boolean => {
+    let e = callee;
+    while (e.k === 'member') e = e.obj;
+    return e.k === 'ref' && imported.has(e.name) && declaringScope(facts, e.scope, e.name) === -1;
+  };
+  const visit = (e: Expr): void => {
+    if ((e.k === 'call' || e.k === 'new') && fromPackage(e.callee)) ctx.ev.eval(file, e);
+    forEachChildExpr(e, visit);
+  };
+  for (const scope of facts.scopes) for (const name of Object.keys(scope.bindings)) visit(bindingOf(scope, name)!);
+  for (const c of facts.calls) [c.callee, ...c.args].forEach(visit);
+}
+
+export const unreadAdapter: Adapter = {
+  name: FRAMEWORK,
+  title: 'frameworks route-surface reads no routes of',
+  modules: UNREAD.flatMap((u) => u.modules),
+
+  create(pkg, path) {
+    return made(pkg, path) ? { kind: 'app', strict: false, caseSensitive: false } : null;
+  },
+
+  readsEveryBinding: importsUnread,
+
+  link(ctx: LinkContext): void {
+    for (const [file, facts] of ctx.files) evaluateMakers(ctx, file, facts);
+    const said = new Set<string>();
+    for (const r of ctx.routersOf(FRAMEWORK)) {
+      const m = r.made && made(r.made.pkg, r.made.path);
+      const place = `${r.file}:${r.at.line}:${r.at.column}`;
+      if (!m || said.has(place)) continue;
+      said.add(place);
+      ctx.warn(r.file, r.at, `${m.u.article} ${m.u.title} ${m.what} (${r.made!.pkg}) is made here, and route-surface has no adapter for ${m.u.title}: the routes it serves are not listed`, '');
+    }
+  },
+};

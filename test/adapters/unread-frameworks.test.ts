@@ -1,0 +1,193 @@
+/**
+ * Servers of frameworks route-surface has no adapter for (src/adapters/unread.ts): each server
+ * made in the analysed code is an unresolved-route warning where it is made, so a report never
+ * reads as "nothing served" when the tool read none of what is served. Importing such a package
+ * without making a server (types, helpers) says nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/engine.js';
+import { formatJson } from '../../src/report/json.js';
+import { check, findingLines, routeLines } from '../helpers/run.js';
+import { writeProject } from '../helpers/project.js';
+
+const warnings = async (dir: string): Promise<string[]> => findingLines(await check(dir)).filter((l) => l.includes(' unresolved-route '));
+
+describe('servers of frameworks without an adapter', () => {
+  it('a warm run sees a server come into a file importing the package, though nothing reads the name it is bound to', async () => {
+    const server = `import Hapi from '@hapi/hapi';
+
+export async function start(port: number) {
+  const server = Hapi.server({ port });
+  await server.start();
+  return server;
+}
+`;
+    const dir = writeProject({ 'package.json': JSON.stringify({ name: 'svc', dependencies: { '@hapi/hapi': '^21.3.0' } }), 'src/server.ts': server });
+    const cached = () => run({ cwd: dir, paths: [], cache: true });
+    expect((await cached()).findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => f.line)).toEqual([4]);
+    fs.writeFileSync(path.join(dir, 'src/server.ts'), server.replace('  await server.start();\n', '  const admin = Hapi.server({ port: port + 1 });\n  await server.start();\n'));
+    const warm = await cached();
+    expect(warm.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(warm.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => f.line)).toEqual([4, 5]);
+    expect(formatJson(warm)).toBe(formatJson(await run({ cwd: dir, paths: [] })));
+  });
+
+  it('a hapi control plane: the server made in server.js is said to serve what is not listed, once, whatever registers on it', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'control-plane', dependencies: { '@hapi/hapi': '^21.3.0', 'hapi-auth-jwt2': '^10.6.0' } }),
+      'lib/routes/sites.js': `const { listSites, getSite } = require('../services/sites');
+
+module.exports = [
+  {
+    method: 'GET',
+    path: '/api/sites/',
+    options: { auth: 'session' },
+    handler: async (request) => listSites(request.auth.credentials.tenantId),
+  },
+  {
+    method: 'GET',
+    path: '/api/sites/{siteId}',
+    options: { auth: 'session' },
+    handler: async (request) => getSite(request.auth.credentials.tenantId, request.params.siteId),
+  },
+];
+`,
+      'lib/routes/health.js': `module.exports = {
+  name: 'health',
+  register: async (server) => {
+    server.route({ method: 'GET', path: '/api/health/ready', options: { auth: false }, handler: () => ({ ok: true }) });
+  },
+};
+`,
+      'lib/services/sites.js': `const sites = new Map();
+
+async function listSites(tenantId) {
+  return [...sites.values()].filter((s) => s.tenantId === tenantId);
+}
+
+async function getSite(tenantId, siteId) {
+  const site = sites.get(siteId);
+  return site && site.tenantId === tenantId ? site : null;
+}
+
+module.exports = { listSites, getSite };
+`,
+      'lib/server.js': `const Hapi = require('@hapi/hapi');
+const Jwt = require('hapi-auth-jwt2');
+const siteRoutes = require('./routes/sites');
+const health = require('./routes/health');
+
+async function createServer(config) {
+  const server = Hapi.server({ port: config.port, host: '0.0.0.0' });
+  await server.register(Jwt);
+  server.auth.strategy('session', 'jwt', { key: config.secret, validate: async () => ({ isValid: true }) });
+  server.auth.default('session');
+  await server.register(health);
+  server.route(siteRoutes);
+  return server;
+}
+
+module.exports = { createServer };
+`,
+      'test/server.test.js': `const { createServer } = require('../lib/server');
+
+async function start() {
+  const server = await createServer({ port: 0, secret: 'test' });
+  await server.initialize();
+  return server;
+}
+
+module.exports = { start };
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual([]);
+    expect(await warnings(dir)).toEqual([
+      'lib/server.js:7 unresolved-route a hapi server (@hapi/hapi) is made here, and route-surface has no adapter for hapi: the routes it serves are not listed',
+    ]);
+  });
+
+  it('each way the other frameworks make a server or router, beside an Express app that is read as usual', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({
+        name: 'platform',
+        dependencies: { express: '^4.21.0', restify: '^11.1.0', elysia: '^1.2.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
+      }),
+      'src/api.ts': `import express from 'express';
+
+export const api = express();
+api.get('/api/health/ready', (_req, res) => {
+  res.json({ ok: true });
+});
+`,
+      'src/restify.ts': `import restify from 'restify';
+
+export const legacy = restify.createServer({ name: 'legacy-api' });
+legacy.get('/v1/ping', (_req: unknown, res: { send(body: string): void }, next: () => void) => {
+  res.send('pong');
+  next();
+});
+`,
+      'src/elysia.ts': `import { Elysia } from 'elysia';
+
+export const edge = new Elysia().get('/edge/status', () => 'ok');
+`,
+      'src/h3.ts': `import { H3, createApp, createRouter, defineEventHandler } from 'h3';
+
+export const v1 = createApp();
+export const v1Router = createRouter().get('/v1/items', defineEventHandler(() => []));
+export const v2 = new H3().get('/v2/items', () => []);
+`,
+      'src/polka.ts': `import polka from 'polka';
+
+export const metrics = polka().get('/metrics', (_req: unknown, res: { end(body: string): void }) => res.end(''));
+`,
+      'src/tinyhttp.ts': `import { App } from '@tinyhttp/app';
+
+export const tiny = new App();
+`,
+      'src/hyper.ts': `import HyperExpress from 'hyper-express';
+
+export const hyper = new HyperExpress.Server();
+export const hyperRouter = new HyperExpress.Router();
+`,
+      'src/feathers.ts': `import { feathers } from '@feathersjs/feathers';
+import express from '@feathersjs/express';
+import { koa } from '@feathersjs/koa';
+
+export const app = express(feathers());
+export const realtime = koa(feathers());
+`,
+      // a Feathers client is no server
+      'src/client.ts': `import { feathers } from '@feathersjs/feathers';
+import rest from '@feathersjs/rest-client';
+
+export const client = feathers().configure(rest('https://api.example.com').fetch(fetch));
+`,
+      // helpers and types of these packages make no server
+      'src/nuxt-handler.ts': `import { defineEventHandler, getHeader, type H3Event } from 'h3';
+import type { Server } from '@hapi/hapi';
+
+export type HapiServer = Server;
+export default defineEventHandler((event: H3Event) => getHeader(event, 'x-request-id') ?? '');
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual(['GET /api/health/ready']);
+    expect(await warnings(dir)).toEqual([
+      'src/elysia.ts:3 unresolved-route an Elysia app (elysia) is made here, and route-surface has no adapter for Elysia: the routes it serves are not listed',
+      'src/feathers.ts:5 unresolved-route a Feathers app (@feathersjs/express) is made here, and route-surface has no adapter for Feathers: the routes it serves are not listed',
+      'src/feathers.ts:6 unresolved-route a Feathers app (@feathersjs/koa) is made here, and route-surface has no adapter for Feathers: the routes it serves are not listed',
+      'src/h3.ts:3 unresolved-route an h3 app (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
+      'src/h3.ts:4 unresolved-route an h3 router (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
+      'src/h3.ts:5 unresolved-route an h3 app (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
+      'src/hyper.ts:3 unresolved-route a hyper-express server (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
+      'src/hyper.ts:4 unresolved-route a hyper-express router (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
+      'src/polka.ts:3 unresolved-route a polka app (polka) is made here, and route-surface has no adapter for polka: the routes it serves are not listed',
+      'src/restify.ts:3 unresolved-route a restify server (restify) is made here, and route-surface has no adapter for restify: the routes it serves are not listed',
+      'src/tinyhttp.ts:3 unresolved-route a tinyhttp app (@tinyhttp/app) is made here, and route-surface has no adapter for tinyhttp: the routes it serves are not listed',
+    ]);
+  });
+});
