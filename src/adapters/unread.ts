@@ -40,6 +40,32 @@ const UNREAD: Unread[] = [
   { title: 'Feathers', article: 'a', modules: ['@feathersjs/express', '@feathersjs/koa'], makers: { '': 'app', koa: 'app' } },
 ];
 
+/**
+ * Frameworks whose routes are files (their folders and names the paths), in a package that
+ * depends on one of `deps`: the route files are those under `dirs` (of the package's directory)
+ * whose name `file` takes. Read from each framework's documentation: SvelteKit's `+server`
+ * endpoints and the `load` functions and form actions of `+page.server` / `+layout.server` under
+ * `src/routes/`; Nuxt's `server/api/` and `server/routes/`; Nitro's `api/` and `routes/` (and
+ * under `server/`, its usual source directory); Astro's endpoints, the script files under
+ * `src/pages/`.
+ */
+interface FileRouted {
+  title: string;
+  article: 'a' | 'an';
+  deps: string[];
+  dirs: string[];
+  file: RegExp;
+}
+
+const SCRIPT = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]s$/;
+
+const FILE_ROUTED: FileRouted[] = [
+  { title: 'SvelteKit', article: 'a', deps: ['@sveltejs/kit'], dirs: ['src/routes/'], file: /^\+(?:server|page\.server|layout\.server)\.[cm]?[jt]s$/ },
+  { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], file: SCRIPT },
+  { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], file: SCRIPT },
+  { title: 'Astro', article: 'an', deps: ['astro'], dirs: ['src/pages/'], file: SCRIPT },
+];
+
 const FRAMEWORK = 'unread';
 
 function unreadOf(pkg: string): Unread | undefined {
@@ -81,6 +107,28 @@ function evaluateMakers(ctx: LinkContext, file: string, facts: FileFacts): void 
   for (const c of facts.calls) [c.callee, ...c.args].forEach(visit);
 }
 
+/**
+ * The route files of a file-routed framework, once per package depending on it: a warning at
+ * the first (in path order) says how many there are and where.
+ */
+function warnRouteFiles(ctx: LinkContext): void {
+  for (const pkg of ctx.project.packages) {
+    for (const fw of FILE_ROUTED) {
+      if (!fw.deps.some((d) => pkg.deps.includes(d))) continue;
+      const base = pkg.dir === '' ? '' : `${pkg.dir}/`;
+      const dirs = fw.dirs.map((d) => base + d);
+      const files = ctx.project.files.filter((f) => ctx.project.packageOf(f) === pkg && dirs.some((d) => f.startsWith(d)) && fw.file.test(f.slice(f.lastIndexOf('/') + 1)));
+      if (files.length === 0) continue;
+      const under = [...new Set(dirs.filter((d) => files.some((f) => f.startsWith(d))))].join(', ');
+      const what =
+        files.length === 1
+          ? `this is ${fw.article} ${fw.title} route file (under ${under}), and route-surface has no adapter for ${fw.title}: the routes it serves are not listed`
+          : `this is the first of ${files.length} ${fw.title} route files (under ${under}), and route-surface has no adapter for ${fw.title}: the routes they serve are not listed`;
+      ctx.warn(files[0]!, { line: 1, column: 1 }, what, '');
+    }
+  }
+}
+
 export const unreadAdapter: Adapter = {
   name: FRAMEWORK,
   title: 'frameworks route-surface reads no routes of',
@@ -102,5 +150,6 @@ export const unreadAdapter: Adapter = {
       said.add(place);
       ctx.warn(r.file, r.at, `${m.u.article} ${m.u.title} ${m.what} (${r.made!.pkg}) is made here, and route-surface has no adapter for ${m.u.title}: the routes it serves are not listed`, '');
     }
+    warnRouteFiles(ctx);
   },
 };

@@ -190,4 +190,56 @@ export default defineEventHandler((event: H3Event) => getHeader(event, 'x-reques
       'src/tinyhttp.ts:3 unresolved-route a tinyhttp app (@tinyhttp/app) is made here, and route-surface has no adapter for tinyhttp: the routes it serves are not listed',
     ]);
   });
+
+  it('file-routed frameworks: one warning per package at its first route file, saying how many there are and where', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'platform', private: true, workspaces: ['apps/*'] }),
+      'apps/dashboard/package.json': JSON.stringify({ name: 'dashboard', devDependencies: { '@sveltejs/kit': '^2.8.0', svelte: '^5.0.0' } }),
+      'apps/dashboard/src/routes/api/sites/+server.ts': `import { json, type RequestHandler } from '@sveltejs/kit';
+
+export const GET: RequestHandler = async ({ locals }) => json(await locals.sites.list());
+`,
+      'apps/dashboard/src/routes/sites/[siteId]/+page.server.ts': `import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ params, locals }) => ({ site: await locals.sites.get(params.siteId) });
+
+export const actions: Actions = {
+  rename: async ({ request, params, locals }) => {
+    const form = await request.formData();
+    await locals.sites.rename(params.siteId, String(form.get('name')));
+  },
+};
+`,
+      // a component's script and the server hooks are no route files
+      'apps/dashboard/src/routes/sites/format.ts': `export const title = (name: string): string => name.trim();
+`,
+      'apps/dashboard/src/hooks.server.ts': `export const handle = async ({ event, resolve }: { event: unknown; resolve: (e: unknown) => Promise<Response> }) => resolve(event);
+`,
+      'apps/status/package.json': JSON.stringify({ name: 'status', dependencies: { nuxt: '^3.14.0' } }),
+      'apps/status/server/api/health.get.ts': `export default defineEventHandler(() => ({ ok: true }));
+`,
+      'apps/status/server/utils/db.ts': `export const db = { ping: async () => true };
+`,
+      'apps/edge/package.json': JSON.stringify({ name: 'edge', dependencies: { nitropack: '^2.10.0' } }),
+      'apps/edge/routes/index.ts': `export default defineEventHandler(() => 'edge');\n`,
+      'apps/edge/api/sites.get.ts': `export default defineEventHandler(async (event) => ({ sites: [], tenant: getRouterParam(event, 'tenant') }));\n`,
+      'apps/docs/package.json': JSON.stringify({ name: 'docs', dependencies: { astro: '^4.16.0' } }),
+      'apps/docs/src/pages/search.json.ts': `import type { APIRoute } from 'astro';
+
+export const GET: APIRoute = () => new Response(JSON.stringify([]));
+`,
+      // the same folders in a package of none of these frameworks are nothing
+      'apps/api/package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } }),
+      'apps/api/src/routes/+server.ts': `export const handler = (): string => 'not a route';
+`,
+      'apps/api/server/api/health.ts': `export const ok = true;
+`,
+    });
+    expect(await warnings(dir)).toEqual([
+      'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
+      'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
+      'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
+      'apps/status/server/api/health.get.ts:1 unresolved-route this is a Nuxt route file (under apps/status/server/api/), and route-surface has no adapter for Nuxt: the routes it serves are not listed',
+    ]);
+  });
 });
