@@ -47,7 +47,9 @@ const UNREAD: Unread[] = [
  * endpoints and the `load` functions and form actions of `+page.server` / `+layout.server` under
  * `src/routes/`; Nuxt's `server/api/` and `server/routes/`; Nitro's `api/` and `routes/` (and
  * under `server/`, its usual source directory); Astro's endpoints, the script files under
- * `src/pages/`.
+ * `src/pages/`; the route modules of Remix and React Router (framework mode) under `app/routes/`,
+ * whose loaders and actions the server answers. Each in its default folders only: one a config
+ * moves elsewhere is not looked for.
  */
 interface FileRouted {
   title: string;
@@ -58,12 +60,16 @@ interface FileRouted {
 }
 
 const SCRIPT = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]s$/;
+const MODULE = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]sx?$/;
 
 const FILE_ROUTED: FileRouted[] = [
   { title: 'SvelteKit', article: 'a', deps: ['@sveltejs/kit'], dirs: ['src/routes/'], file: /^\+(?:server|page\.server|layout\.server)\.[cm]?[jt]s$/ },
   { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], file: SCRIPT },
   { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], file: SCRIPT },
   { title: 'Astro', article: 'an', deps: ['astro'], dirs: ['src/pages/'], file: SCRIPT },
+  // (a server runtime package: a Remix or React Router app served, not only built for the browser)
+  { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], file: MODULE },
+  { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], file: MODULE },
 ];
 
 const FRAMEWORK = 'unread';

@@ -223,6 +223,15 @@ export const actions: Actions = {
       'apps/edge/package.json': JSON.stringify({ name: 'edge', dependencies: { nitropack: '^2.10.0' } }),
       'apps/edge/routes/index.ts': `export default defineEventHandler(() => 'edge');\n`,
       'apps/edge/api/sites.get.ts': `export default defineEventHandler(async (event) => ({ sites: [], tenant: getRouterParam(event, 'tenant') }));\n`,
+      'apps/console/package.json': JSON.stringify({ name: 'console', dependencies: { '@remix-run/node': '^2.15.0', '@remix-run/react': '^2.15.0' } }),
+      'apps/console/app/routes/_index.tsx': `export default function Index() {\n  return null;\n}\n`,
+      'apps/console/app/routes/api.sites.ts': `import { json, type LoaderFunctionArgs } from '@remix-run/node';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ sites: [], from: new URL(request.url).pathname });
+}
+`,
+      'apps/console/app/root.tsx': `export default function App() {\n  return null;\n}\n`,
       'apps/docs/package.json': JSON.stringify({ name: 'docs', dependencies: { astro: '^4.16.0' } }),
       'apps/docs/src/pages/search.json.ts': `import type { APIRoute } from 'astro';
 
@@ -236,6 +245,7 @@ export const GET: APIRoute = () => new Response(JSON.stringify([]));
 `,
     });
     expect(await warnings(dir)).toEqual([
+      'apps/console/app/routes/_index.tsx:1 unresolved-route this is the first of 2 Remix route files (under apps/console/app/routes/), and route-surface has no adapter for Remix: the routes they serve are not listed',
       'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
