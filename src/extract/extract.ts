@@ -1947,7 +1947,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
-  else if (nextName && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, nextName)) b.handsOnAlways = true;
+  else {
+    // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
+    const handOn = nextName ?? destructuredNext(ts, fnNode);
+    if (handOn && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, handOn)) b.handsOnAlways = true;
+  }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -2805,6 +2809,24 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
 
 const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
 
+/** The name a function's one parameter, an object pattern, gives its `next` property (`({ ctx, next }) => …`), or null. */
+function destructuredNext(ts: TSModule, fnNode: TS.Node): string | null {
+  if (!ts.isFunctionLike(fnNode) || fnNode.parameters.length !== 1) return null;
+  const p = fnNode.parameters[0]!.name;
+  if (!ts.isObjectBindingPattern(p)) return null;
+  for (const el of p.elements) {
+    const prop = el.propertyName ?? el.name;
+    if (!el.dotDotDotToken && ts.isIdentifier(prop) && prop.text === 'next' && ts.isIdentifier(el.name)) return el.name.text;
+  }
+  return null;
+}
+
+/**
+ * A call that runs the callback it is given in a context it makes (AsyncLocalStorage's
+ * `storage.run(store, callback)`, a helper named for it, `runWithAlsSession(id, callback)`).
+ */
+const RUNS_CALLBACK = /^run(?![a-z])/;
+
 /** A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`): not a check. */
 const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
@@ -2828,10 +2850,26 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };
+  const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+  // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
+  // inside the context such a call makes, what it is given before the callback only made or read
+  const inContext = (c: TS.Expression): boolean => {
+    if (!ts.isCallExpression(c) || c.arguments.length === 0) return false;
+    const callee = unwrap(ts, c.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+    if (!RUNS_CALLBACK.test(name) || MAY_REFUSE.test(name)) return false;
+    const cb = unwrap(ts, c.arguments[c.arguments.length - 1]!);
+    if (!(ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) || cb.parameters.length > 0 || !c.arguments.slice(0, -1).every(passive)) return false;
+    if (!ts.isBlock(cb.body)) return handsOn(unwrap(ts, cb.body));
+    const [only, ...more] = cb.body.statements;
+    const e = only && more.length === 0 ? (ts.isExpressionStatement(only) ? only.expression : ts.isReturnStatement(only) ? only.expression : undefined) : undefined;
+    return !!e && handsOn(unwrap(ts, e));
+  };
   for (const stmt of body.statements) {
     const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
     const c = e ? unwrap(ts, e) : undefined;
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
+    if (c && inContext(c)) return true;
     if (!(ts.isVariableStatement(stmt) || ts.isExpressionStatement(stmt)) || !passive(stmt)) return false;
   }
   return false;

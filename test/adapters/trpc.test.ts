@@ -166,6 +166,54 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
     expect(lines(res)).toEqual(EXPECTED('/api/trpc'));
   });
 
+  it('a middleware named for the session that only runs the rest in an AsyncLocalStorage context (`return runWithSession(id, () => next())`) refuses nothing; one checking inside that context stays a guard', async () => {
+    const scoped = TRPC.replace(
+      "import type { Context } from './context';",
+      `import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from './context';
+
+const sessionStore = new AsyncLocalStorage<{ sessionId: string | null }>();
+const runWithSession = <T>(sessionId: string | null, fn: () => Promise<T>) => sessionStore.run({ sessionId }, fn);`,
+    )
+      .replace(
+        'export const publicProcedure = t.procedure.use(timing);',
+        `const sessionScope = t.middleware(async ({ ctx, next }) => {
+  const sessionId = ctx.session?.userId ?? null;
+  return runWithSession(sessionId, async () => {
+    return next();
+  });
+});
+
+const sessionGate = t.middleware(async ({ ctx, next }) => {
+  return runWithSession(ctx.session?.userId ?? null, async () => {
+    if (!ctx.session?.userId) throw new TRPCError({ code: 'UNAUTHORIZED' });
+    return next();
+  });
+});
+
+export const publicProcedure = t.procedure.use(timing).use(sessionScope);
+export const gatedProcedure = t.procedure.use(sessionGate);`,
+      );
+    const dir = project({
+      'server/trpc.ts': scoped,
+      'server/root.ts': ROOT.replace("import { createTRPCRouter, mergeRouters, protectedProcedure } from './trpc';", "import { createTRPCRouter, gatedProcedure, mergeRouters, protectedProcedure } from './trpc';").replace(
+        '  me: protectedProcedure.query(({ ctx }) => ({ userId: ctx.session.userId })),',
+        '  me: protectedProcedure.query(({ ctx }) => ({ userId: ctx.session.userId })),\n  whoami: gatedProcedure.query(({ ctx }) => ({ userId: ctx.session?.userId })),',
+      ),
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([...EXPECTED('/api/trpc'), 'GET /api/trpc/whoami whoami server/root.ts:7 [sessionGate:auth]']);
+  });
+
   it('in Fastify (fastifyTRPCPlugin), under the prefix it is registered with, behind the hooks of the context', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
