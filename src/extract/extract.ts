@@ -3198,8 +3198,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     return VERIFY_CALL.test(calleeName(ts, u)) && readsRequest(u) ? [u] : [];
   };
   // `!membership` of `const membership = await getMembership(session.user.id, orgId)`: a lookup
-  // named for the tenant and handed the signed-in user found nothing (either side of `||`); a
-  // lookup of the tenant alone (`!workspace` of `await getWorkspace(params.id)`) checks no access
+  // named for the tenant, or keyed by it (`prisma.member.findFirst({ where: { userId:
+  // req.session.userId, organizationId } })`), and handed the signed-in user found nothing (either
+  // side of `||`); a lookup of the tenant alone (`!workspace` of `await getWorkspace(params.id)`)
+  // checks no access
   const noTenantFound = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
     let x: TS.Expression | null = null;
@@ -3209,7 +3211,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
     const name = x && ts.isIdentifier(x) ? x.text : '';
     const call = results?.get(name);
-    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)))) return false;
+    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || call.arguments.some((a) => tenantKeyed(ts, a, 0)))) return false;
     let user = false;
     const v = (a: TS.Node): void => {
       if (user || ts.isFunctionLike(a)) return;
@@ -3479,6 +3481,17 @@ function comparesTenantValue(ts: TSModule, e: TS.Expression): boolean {
   };
   v(e);
   return found;
+}
+
+/** An object literal with a property named for the tenant (`{ where: { userId, organizationId } }`), at most three objects deep. */
+function tenantKeyed(ts: TSModule, a: TS.Expression, depth: number): boolean {
+  const u = unwrap(ts, a);
+  if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
+  return u.properties.some(
+    (p) =>
+      ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && TENANT_RE.test(p.name.text)) ||
+      (ts.isPropertyAssignment(p) && tenantKeyed(ts, p.initializer, depth + 1)),
+  );
 }
 
 /** `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and another value (comparesTenantValue). */

@@ -10,7 +10,7 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     {
       dir: 'valid/in-handler-membership-checks',
-      name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403)",
+      name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403), a lookup keyed by the URL's organisation and the signed-in user (`db.member.findFirst({ where: { userId, organizationId } })`) found nothing, in the handler or in a route middleware",
     },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
