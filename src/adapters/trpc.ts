@@ -174,7 +174,11 @@ export function middlewareGuards(ctx: LinkContext, p: Pick<Procedure, 'middlewar
   const out: AppliedGuard[] = [];
   for (const m of p.middleware) {
     const g = ctx.guard(m.file, m.expr, m.value, 'route-middleware', m.at);
-    if (g) out.push(g);
+    // one that is no guard itself but leads with checks (`const access = await
+    // getOrganizationAccess(…); if (!access) throw …`, then `next()`): those checks (LinkContext.stageGuards)
+    const stage = ctx.stageGuards(g, m.value);
+    if (stage.length > 0) out.push(...stage);
+    else if (g) out.push(g);
   }
   return out;
 }

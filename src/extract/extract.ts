@@ -25,7 +25,7 @@ import type {
 import type { Adapter } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS, Deadline, FileBudgetExceeded, isStackOverflow, lineAndColumn, tooDeepBracket, tooDeepNode, type Budgets } from '../budgets.js';
 import type { TSModule } from './compiler.js';
-import { isEncoded } from './facts-text.js';
+import { bindingOf, isEncoded } from './facts-text.js';
 import { faithfulTwin, latin1Twin } from './one-byte.js';
 import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js';
 
@@ -2827,6 +2827,66 @@ function destructuredNext(ts: TSModule, fnNode: TS.Node): string | null {
  */
 const RUNS_CALLBACK = /^run(?![a-z])/;
 
+/**
+ * The names a function's one parameter, an object pattern, gives the request or its context
+ * (`ctx` of a tRPC middleware's `({ ctx, next })`, `context` of oRPC's): read as a request
+ * parameter is.
+ */
+function destructuredRequest(ctx: Ctx, f: FunctionFact): string[] {
+  if (f.params.length !== 1 || f.params[0] !== '') return [];
+  const scope = ctx.facts.scopes[f.scope]!;
+  return Object.keys(scope.bindings).filter((name) => {
+    const b = bindingOf(scope, name);
+    return REQUEST_NAMES.test(name) && b?.k === 'member' && b.obj.k === 'param' && b.obj.fn === f.id && b.obj.index === 0 && b.prop === name;
+  });
+}
+
+/**
+ * The callback a call named for running it in a context is given last, with a block body and no
+ * parameters (`runWithAlsSession(id, async () => { … })`, `storage.run(store, () => { … })`): its
+ * statements and its scope; null for any other expression.
+ */
+function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: readonly TS.Statement[]; scope: number } | null {
+  const cb = runCallback(ctx.ts, e)?.cb;
+  if (!cb || !ctx.ts.isBlock(cb.body)) return null;
+  const id = ctx.fnIds.get(cb);
+  const fn = id === undefined ? undefined : ctx.facts.functions[id];
+  return fn ? { statements: cb.body.statements, scope: fn.scope } : null;
+}
+
+/** A call named for running its callback in a context (RUNS_CALLBACK), and that callback, given last and taking no parameters. */
+function runCallback(ts: TSModule, e: TS.Expression | undefined): { call: TS.CallExpression; cb: TS.ArrowFunction | TS.FunctionExpression } | null {
+  const c = e ? unwrap(ts, e) : undefined;
+  if (!c || !ts.isCallExpression(c) || c.arguments.length === 0) return null;
+  const callee = unwrap(ts, c.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  if (!RUNS_CALLBACK.test(name) || MAY_REFUSE.test(name)) return null;
+  const cb = unwrap(ts, c.arguments[c.arguments.length - 1]!);
+  return (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) && cb.parameters.length === 0 ? { call: c, cb } : null;
+}
+
+/**
+ * A test that the request names a tenant: `has('organizationId', input)`, `'orgId' in body`,
+ * `input.organizationId`, `input.organizationId !== undefined` (a name of TENANT_RE).
+ */
+function namesTenant(ts: TSModule, e: TS.Expression): boolean {
+  const u = unwrap(ts, e);
+  const named = (x: TS.Expression): boolean => {
+    const v = unwrap(ts, x);
+    if (ts.isPropertyAccessExpression(v)) return TENANT_RE.test(v.name.text);
+    return ts.isElementAccessExpression(v) && ts.isStringLiteralLike(v.argumentExpression) && TENANT_RE.test(v.argumentExpression.text);
+  };
+  if (ts.isCallExpression(u)) return u.arguments.some((a) => ts.isStringLiteralLike(a) && TENANT_RE.test(a.text));
+  if (ts.isBinaryExpression(u)) {
+    const op = u.operatorToken.kind;
+    if (op === ts.SyntaxKind.InKeyword) return ts.isStringLiteralLike(u.left) && TENANT_RE.test(u.left.text);
+    const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
+    if (op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) return (named(u.left) && nil(u.right)) || (named(u.right) && nil(u.left));
+    return false;
+  }
+  return named(u);
+}
+
 /** A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`): not a check. */
 const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
@@ -2854,12 +2914,9 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
   // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
   // inside the context such a call makes, what it is given before the callback only made or read
   const inContext = (c: TS.Expression): boolean => {
-    if (!ts.isCallExpression(c) || c.arguments.length === 0) return false;
-    const callee = unwrap(ts, c.expression);
-    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-    if (!RUNS_CALLBACK.test(name) || MAY_REFUSE.test(name)) return false;
-    const cb = unwrap(ts, c.arguments[c.arguments.length - 1]!);
-    if (!(ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) || cb.parameters.length > 0 || !c.arguments.slice(0, -1).every(passive)) return false;
+    const run = runCallback(ts, c);
+    if (!run || !run.call.arguments.slice(0, -1).every(passive)) return false;
+    const cb = run.cb;
     if (!ts.isBlock(cb.body)) return handsOn(unwrap(ts, cb.body));
     const [only, ...more] = cb.body.statements;
     const e = only && more.length === 0 ? (ts.isExpressionStatement(only) ? only.expression : ts.isReturnStatement(only) ? only.expression : undefined) : undefined;
@@ -3008,7 +3065,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   // made when first needed: most bodies have no statement that ends the request
   let requestParamsSet: Set<string> | null = null;
-  const requestParams = (): Set<string> => (requestParamsSet ??= new Set(f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f))));
+  const requestParams = (): Set<string> => (requestParamsSet ??= new Set([...f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)), ...destructuredRequest(ctx, f)]));
   const nextName = nextParam(f);
   // A branch ends the request when it responds, throws or hands an error to next, and never calls
   // next to go on (`exits`: it must end with a return or a throw, as an if's branch must).
@@ -3316,6 +3373,15 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
             if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
           }
         }
+        // `if (has('organizationId', input)) { const access = await getOrganizationAccess(…); if (!access) throw … }`:
+        // a tenant check made whenever the request names a tenant leads the rest as well. (Only its
+        // tenant checks: what else the block calls runs for the requests naming one only.)
+        if (!stmt.elseStatement && ts.isBlock(stmt.thenStatement) && namesTenant(ts, stmt.expression)) {
+          const before = out.length;
+          leading(stmt.thenStatement.statements);
+          out.push(...out.splice(before).filter((lg) => lg.inline === 'tenant'));
+          continue;
+        }
         // `if (doc.public) return res.json(doc)`: the requests the test lets in are served before
         // what follows, which leads only the others. (A branch the signed-in user takes serves no
         // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
@@ -3336,6 +3402,17 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // a `catch` refusing the request leaves what follows leading the rest, as a refusing `if` does)
         const refusing = caught && !serves(ctx, stmt.catchClause!.block);
         if (!going || containsResponse(stmt.tryBlock) || (stmt.catchClause && !refusing && containsResponse(stmt.catchClause)) || (stmt.finallyBlock && containsResponse(stmt.finallyBlock))) return false;
+        continue;
+      }
+      // `return runWithAlsSession(sessionId, async () => { …checks…; return next(); })`: the callback
+      // runs in place, in a context the call makes; its statements lead what follows
+      const inContext = ts.isReturnStatement(stmt) || ts.isExpressionStatement(stmt) ? contextCallback(ctx, stmt.expression) : null;
+      if (inContext) {
+        const outer = scope;
+        scope = inContext.scope;
+        const going = leading(inContext.statements);
+        scope = outer;
+        if (!going) return false;
         continue;
       }
       let call: TS.CallExpression | null = null;

@@ -214,6 +214,70 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
     expect(lines(res)).toEqual([...EXPECTED('/api/trpc'), 'GET /api/trpc/whoami whoami server/root.ts:7 [sessionGate:auth]']);
   });
 
+  it('a middleware checking, inside the context it runs the rest in, the membership of the organisation the input names: a tenant check', async () => {
+    const scoped = TRPC.replace(
+      "import type { Context } from './context';",
+      `import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from './context';
+import { getOrganizationAccess } from './access';
+
+const sessionStore = new AsyncLocalStorage<{ sessionId: string | null }>();
+const runWithSession = <T>(sessionId: string | null, fn: () => Promise<T>) => sessionStore.run({ sessionId }, fn);
+const has = (key: string, input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null && key in input;
+
+class TRPCForbiddenError extends TRPCError {
+  constructor(message: string) {
+    super({ code: 'FORBIDDEN', message });
+  }
+}`,
+    ).replace(
+      'export const protectedProcedure = publicProcedure.use(isAuthed);',
+      `const enforceAccess = t.middleware(async ({ ctx, next, getRawInput }) => {
+  return runWithSession(ctx.session?.userId ?? null, async () => {
+    const rawInput = await getRawInput();
+    if (has('organizationId', rawInput)) {
+      const access = await getOrganizationAccess({ userId: ctx.session!.userId!, organizationId: rawInput.organizationId as string });
+      if (!access) {
+        throw new TRPCForbiddenError('You do not have access to this organization');
+      }
+    }
+    return next();
+  });
+});
+
+export const protectedProcedure = publicProcedure.use(isAuthed).use(enforceAccess);`,
+    );
+    const dir = project({
+      'server/trpc.ts': scoped,
+      'server/access.ts': `const members = new Map<string, Set<string>>();
+
+export async function getOrganizationAccess({ userId, organizationId }: { userId: string; organizationId: string }) {
+  return members.get(organizationId)?.has(userId) ? { userId, organizationId } : null;
+}
+`,
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+`,
+    });
+    const res = await check(dir);
+    const tenant = '(inline tenant check):tenant';
+    expect(lines(res)).toEqual([
+      `POST /api/trpc/internal.ops.cache.purge internal.ops.cache.purge server/routers/ops.ts:10 [isAuthed:auth, ${tenant}]`,
+      `POST /api/trpc/internal.ops.drain internal.ops.drain server/routers/ops.ts:4 [isAuthed:auth, ${tenant}]`,
+      `GET /api/trpc/me me server/root.ts:6 [isAuthed:auth, ${tenant}]`,
+      'GET /api/trpc/sites.badge sites.badge server/routers/sites.ts:12 []',
+      `POST /api/trpc/sites.create sites.create server/routers/sites.ts:8 [isAuthed:auth, ${tenant}, (inline middleware):tenant]`,
+      `GET /api/trpc/sites.list sites.list server/routers/sites.ts:7 [isAuthed:auth, ${tenant}, (inline middleware):tenant]`,
+    ]);
+    expect(res.routes.find((r) => r.path === '/api/trpc/me')!.guards.find((g) => g.kinds.includes('tenant'))).toMatchObject({ file: 'server/trpc.ts', line: 41 });
+  });
+
   it('in Fastify (fastifyTRPCPlugin), under the prefix it is registered with, behind the hooks of the context', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),

@@ -10,7 +10,7 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     {
       dir: 'valid/in-handler-membership-checks',
-      name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403), a lookup keyed by the URL's organisation and the signed-in user (`db.member.findFirst({ where: { userId, organizationId } })`) found nothing, in the handler or in a route middleware",
+      name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403), a lookup keyed by the URL's organisation and the signed-in user (`db.member.findFirst({ where: { userId, organizationId } })`) found nothing, in the handler or in a route middleware, or whenever the request names an organisation (`if (req.body.organizationId) { … }`)",
     },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
@@ -55,11 +55,12 @@ ruleTester('missing-tenant-guard', {
     },
     {
       dir: 'invalid/in-handler-check-of-something-else',
-      name: "inline 403/404 tests naming the workspace that check no access: a usage limit, the plan compared with a constant, the workspace found",
+      name: "inline 403/404 tests naming the workspace that check no access: a usage limit, the plan compared with a constant, the workspace found; and a check called only when the request names an organisation, which the other requests never reach",
       errors: [
         { line: 8, message: 'POST /api/workspaces/:workspaceId/links has no tenant guard' },
         { line: 17, message: 'PUT /api/workspaces/:workspaceId/branding has no tenant guard' },
         { line: 26, message: 'GET /api/workspaces/:workspaceId has no tenant guard' },
+        { line: 36, message: 'GET /api/orgs has no tenant guard' },
       ],
     },
     {
