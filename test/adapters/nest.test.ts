@@ -1911,6 +1911,40 @@ export class AppModule implements NestModule {
     expect(again.routes.filter((r) => r.path.endsWith('/projects')).map((r) => r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', '))).toEqual([
       'FrontDoor: auth, this.projects.confirmPlacement: tenant',
     ]);
+    // the same providers declared by a dynamic module the app module imports
+    fs.writeFileSync(
+      path.join(dir, 'src/access.module.ts'),
+      `import { DynamicModule, Module } from '@nestjs/common';
+import { AccessChecks } from './access-checks';
+import { ACCESS } from './gates';
+import { ProjectsPort, SqlProjects } from './projects';
+
+@Module({})
+export class AccessModule {
+  static forRoot(options: { global?: boolean } = {}): DynamicModule {
+    return {
+      module: AccessModule,
+      global: options.global ?? false,
+      providers: [AccessChecks, { provide: ACCESS, useExisting: AccessChecks }, { provide: ProjectsPort, useClass: SqlProjects }],
+      exports: [AccessChecks, ACCESS, ProjectsPort],
+    };
+  }
+}
+`,
+    );
+    const moved = fs
+      .readFileSync(module, 'utf8')
+      .replace("import { ReportsMiddleware } from './reports.middleware';", "import { AccessModule } from './access.module';\nimport { ReportsMiddleware } from './reports.middleware';")
+      .replace('    { provide: ACCESS, useExisting: AccessChecks },\n', '')
+      .replace('    { provide: ProjectsPort, useClass: SqlProjects },\n', '')
+      .replace('@Module({\n', '@Module({\n  imports: [AccessModule.forRoot({ global: true })],\n');
+    expect(moved).not.toContain('provide: ACCESS');
+    fs.writeFileSync(module, moved);
+    const dynamic = await check(dir);
+    expect(dynamic.routes.filter((r) => r.path === '/tokens' || r.path.endsWith('/projects')).map((r) => `${r.path} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      '/orgs/:organizationId/projects [FrontDoor: auth, this.projects.confirmPlacement: tenant]',
+      '/tokens [TokenDoor: auth]',
+    ]);
   });
 
   it('a class with no decorator is made by its callers: its parameter is what they pass, not a new instance of its type', async () => {

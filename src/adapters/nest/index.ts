@@ -117,9 +117,10 @@ const moduleProviders = new WeakMap<Evaluator, ModuleProvider[]>();
 
 /**
  * The providers the `@Module({ providers: […] })` decorators of the analysed files declare for a
- * token other than the class itself, read once per run (every module file imports
- * @nestjs/common, so the prefilter never holds one back). A dynamic module's providers are not
- * read.
+ * token other than the class itself, and those the dynamic modules such a class's static methods
+ * return declare (`static forRoot(): DynamicModule { return { module: AccessModule, providers: […] } }`),
+ * read once per run (every module file imports @nestjs/common, so the prefilter never holds one
+ * back).
  */
 function providersOf(ev: Evaluator): ModuleProvider[] {
   let list = moduleProviders.get(ev);
@@ -131,15 +132,22 @@ function providersOf(ev: Evaluator): ModuleProvider[] {
         if (d.expr.k !== 'call' || !d.expr.args[0]) continue;
         const callee = ev.eval(file, d.expr.callee);
         if (callee.t !== 'pkg' || callee.pkg !== '@nestjs/common' || callee.path.join('.') !== 'Module') continue;
-        const meta = ev.eval(file, d.expr.args[0]);
-        const providers = meta.t === 'obj' ? ev.member(meta, 'providers', 0) : null;
-        for (const item of providers?.t === 'arr' ? providers.items : []) {
-          if (item.t !== 'obj' || !Object.hasOwn(item.props, 'provide')) continue;
-          const cls = item.props.useClass ?? item.props.useExisting;
-          const factory = item.props.useFactory;
-          // (`useFactory: (config) => new SqlProjects(config)`: what the factory returns, its injected arguments not known)
-          const made: Expr | undefined = cls ? { k: 'new', callee: cls, args: [], at: d.at, pos: -1 } : factory ? { k: 'call', callee: factory, args: [], at: d.at, pos: -1 } : item.props.useValue;
-          if (made) list.push({ file: item.file, provide: item.props.provide!, made });
+        const metas = [ev.eval(file, d.expr.args[0])];
+        // (what each static method returns, its parameters not known: a dynamic module's metadata)
+        for (const m of cls.methods) {
+          const fn = m.isStatic ? methodValue(ev.files, file, cls, m) : null;
+          if (fn?.t === 'fn') for (const r of ev.returnsOf(fn.file, fn.fn)) metas.push(ev.eval(fn.file, r));
+        }
+        for (const meta of metas) {
+          const providers = meta.t === 'obj' ? ev.member(meta, 'providers', 0) : null;
+          for (const item of providers?.t === 'arr' ? providers.items : []) {
+            if (item.t !== 'obj' || !Object.hasOwn(item.props, 'provide')) continue;
+            const useClass = item.props.useClass ?? item.props.useExisting;
+            const factory = item.props.useFactory;
+            // (`useFactory: (config) => new SqlProjects(config)`: what the factory returns, its injected arguments not known)
+            const made: Expr | undefined = useClass ? { k: 'new', callee: useClass, args: [], at: d.at, pos: -1 } : factory ? { k: 'call', callee: factory, args: [], at: d.at, pos: -1 } : item.props.useValue;
+            if (made) list.push({ file: item.file, provide: item.props.provide!, made });
+          }
         }
       }
     }
