@@ -43,33 +43,39 @@ const UNREAD: Unread[] = [
 /**
  * Frameworks whose routes are files (their folders and names the paths), in a package that
  * depends on one of `deps`: the route files are those under `dirs` (of the package's directory)
- * whose name `file` takes. Read from each framework's documentation: SvelteKit's `+server`
- * endpoints and the `load` functions and form actions of `+page.server` / `+layout.server` under
- * `src/routes/`; Nuxt's `server/api/` and `server/routes/`; Nitro's `api/` and `routes/` (and
- * under `server/`, its usual source directory); Astro's endpoints, the script files under
- * `src/pages/`; the route modules of Remix and React Router (framework mode) under `app/routes/`,
- * whose loaders and actions the server answers. Each in its default folders only: one a config
- * moves elsewhere is not looked for.
+ * that `route` takes, given their path below the folder. Read from each framework's
+ * documentation and source: SvelteKit's `+server` endpoints and the `load` functions and form
+ * actions of `+page.server` / `+layout.server` under `src/routes/`; Nuxt's `server/api/` and
+ * `server/routes/`; Nitro's `api/` and `routes/` (and under `server/`, its usual source
+ * directory); Astro's endpoints, the script files under `src/pages/` but those a `_` starts the
+ * name of, or of a folder they are in; the route modules of Remix and React Router (framework
+ * mode) under `app/routes/`, whose loaders and actions the server answers: with the flat-routes
+ * convention (@remix-run/dev's `flatRoutes`), each module the folder holds, and the `route` or
+ * `index` module of each folder it holds (their other modules colocated, no routes). Each in its
+ * default folders only: one a config moves elsewhere is not looked for.
  */
 interface FileRouted {
   title: string;
   article: 'a' | 'an';
   deps: string[];
   dirs: string[];
-  file: RegExp;
+  route(below: string): boolean;
 }
 
+/** A script module's name (a declaration file is none). */
 const SCRIPT = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]s$/;
-const MODULE = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]sx?$/;
+/** Remix's route module extensions, as the analysed files have them (`.md` and `.mdx` are not analysed). */
+const ROUTE_MODULE = /^(?!.*\.d\.ts$)[^/]*\.(?:js|jsx|ts|tsx)$/;
+const flatRoute = (below: string): boolean => ROUTE_MODULE.test(below) || /^[^/]+\/(?:route|index)\.(?:js|jsx|ts|tsx)$/.test(below);
 
 const FILE_ROUTED: FileRouted[] = [
-  { title: 'SvelteKit', article: 'a', deps: ['@sveltejs/kit'], dirs: ['src/routes/'], file: /^\+(?:server|page\.server|layout\.server)\.[cm]?[jt]s$/ },
-  { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], file: SCRIPT },
-  { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], file: SCRIPT },
-  { title: 'Astro', article: 'an', deps: ['astro'], dirs: ['src/pages/'], file: SCRIPT },
+  { title: 'SvelteKit', article: 'a', deps: ['@sveltejs/kit'], dirs: ['src/routes/'], route: (below) => /(?:^|\/)\+(?:server|page\.server|layout\.server)\.[cm]?[jt]s$/.test(below) },
+  { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], route: (below) => SCRIPT.test(below) },
+  { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], route: (below) => SCRIPT.test(below) },
+  { title: 'Astro', article: 'an', deps: ['astro'], dirs: ['src/pages/'], route: (below) => SCRIPT.test(below) && !/(?:^|\/)_/.test(below) },
   // (a server runtime package: a Remix or React Router app served, not only built for the browser)
-  { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], file: MODULE },
-  { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], file: MODULE },
+  { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], route: flatRoute },
+  { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], route: flatRoute },
 ];
 
 const FRAMEWORK = 'unread';
@@ -123,7 +129,7 @@ function warnRouteFiles(ctx: LinkContext): void {
       if (!fw.deps.some((d) => pkg.deps.includes(d))) continue;
       const base = pkg.dir === '' ? '' : `${pkg.dir}/`;
       const dirs = fw.dirs.map((d) => base + d);
-      const files = ctx.project.files.filter((f) => ctx.project.packageOf(f) === pkg && dirs.some((d) => f.startsWith(d)) && fw.file.test(f.slice(f.lastIndexOf('/') + 1)));
+      const files = ctx.project.files.filter((f) => ctx.project.packageOf(f) === pkg && dirs.some((d) => f.startsWith(d) && fw.route(f.slice(d.length))));
       if (files.length === 0) continue;
       const under = [...new Set(dirs.filter((d) => files.some((f) => f.startsWith(d))))].join(', ');
       const what =

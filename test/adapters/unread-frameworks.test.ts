@@ -231,8 +231,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sites: [], from: new URL(request.url).pathname });
 }
 `,
+      // a folder's route module, and a module colocated with it (no route)
+      'apps/console/app/routes/dashboard/route.tsx': `export default function Dashboard() {\n  return null;\n}\n`,
+      'apps/console/app/routes/dashboard/usage-chart.tsx': `export function UsageChart() {\n  return null;\n}\n`,
       'apps/console/app/root.tsx': `export default function App() {\n  return null;\n}\n`,
       'apps/docs/package.json': JSON.stringify({ name: 'docs', dependencies: { astro: '^4.16.0' } }),
+      // (a name starting with _ is no page, nor is what a folder so named holds)
+      'apps/docs/src/pages/_lib/search-index.ts': `export const entries: string[] = [];\n`,
       'apps/docs/src/pages/search.json.ts': `import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = () => new Response(JSON.stringify([]));
@@ -245,7 +250,7 @@ export const GET: APIRoute = () => new Response(JSON.stringify([]));
 `,
     });
     expect(await warnings(dir)).toEqual([
-      'apps/console/app/routes/_index.tsx:1 unresolved-route this is the first of 2 Remix route files (under apps/console/app/routes/), and route-surface has no adapter for Remix: the routes they serve are not listed',
+      'apps/console/app/routes/_index.tsx:1 unresolved-route this is the first of 3 Remix route files (under apps/console/app/routes/), and route-surface has no adapter for Remix: the routes they serve are not listed',
       'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
