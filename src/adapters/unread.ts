@@ -64,14 +64,16 @@ interface FileRouted {
 
 /** A script module's name (a declaration file is none). */
 const SCRIPT = /^(?!.*\.d\.[cm]?ts$).*\.[cm]?[jt]s$/;
+/** What Nitro scans its folders for (nitropack's GLOB_SCAN_PATTERN, `**\/*.{js,mjs,cjs,ts,mts,cts,tsx,jsx}`). */
+const NITRO_HANDLER = /^(?!.*\.d\.[cm]?ts$).*\.(?:[cm]?[jt]s|tsx|jsx)$/;
 /** Remix's route module extensions, as the analysed files have them (`.md` and `.mdx` are not analysed). */
 const ROUTE_MODULE = /^(?!.*\.d\.ts$)[^/]*\.(?:js|jsx|ts|tsx)$/;
 const flatRoute = (below: string): boolean => ROUTE_MODULE.test(below) || /^[^/]+\/(?:route|index)\.(?:js|jsx|ts|tsx)$/.test(below);
 
 const FILE_ROUTED: FileRouted[] = [
   { title: 'SvelteKit', article: 'a', deps: ['@sveltejs/kit'], dirs: ['src/routes/'], route: (below) => /(?:^|\/)\+(?:server|page\.server|layout\.server)\.[cm]?[jt]s$/.test(below) },
-  { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], route: (below) => SCRIPT.test(below) },
-  { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], route: (below) => SCRIPT.test(below) },
+  { title: 'Nuxt', article: 'a', deps: ['nuxt'], dirs: ['server/api/', 'server/routes/'], route: (below) => NITRO_HANDLER.test(below) },
+  { title: 'Nitro', article: 'a', deps: ['nitropack', 'nitro'], dirs: ['api/', 'routes/', 'server/api/', 'server/routes/'], route: (below) => NITRO_HANDLER.test(below) },
   { title: 'Astro', article: 'an', deps: ['astro'], dirs: ['src/pages/'], route: (below) => SCRIPT.test(below) && !/(?:^|\/)_/.test(below) },
   // (a server runtime package: a Remix or React Router app served, not only built for the browser)
   { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], route: flatRoute },

@@ -218,6 +218,8 @@ export const actions: Actions = {
       'apps/status/package.json': JSON.stringify({ name: 'status', dependencies: { nuxt: '^3.14.0' } }),
       'apps/status/server/api/health.get.ts': `export default defineEventHandler(() => ({ ok: true }));
 `,
+      // (Nitro scans for .tsx and .jsx handlers too)
+      'apps/status/server/routes/badge.svg.tsx': `export default defineEventHandler(() => '<svg/>');\n`,
       'apps/status/server/utils/db.ts': `export const db = { ping: async () => true };
 `,
       'apps/edge/package.json': JSON.stringify({ name: 'edge', dependencies: { nitropack: '^2.10.0' } }),
@@ -254,7 +256,7 @@ export const GET: APIRoute = () => new Response(JSON.stringify([]));
       'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
-      'apps/status/server/api/health.get.ts:1 unresolved-route this is a Nuxt route file (under apps/status/server/api/), and route-surface has no adapter for Nuxt: the routes it serves are not listed',
+      'apps/status/server/api/health.get.ts:1 unresolved-route this is the first of 2 Nuxt route files (under apps/status/server/api/, apps/status/server/routes/), and route-surface has no adapter for Nuxt: the routes they serve are not listed',
     ]);
   });
 });
