@@ -51,8 +51,9 @@ const UNREAD: Unread[] = [
  * name of, or of a folder they are in; the route modules of Remix and React Router (framework
  * mode) under `app/routes/`, whose loaders and actions the server answers: with the flat-routes
  * convention (@remix-run/dev's `flatRoutes`), each module the folder holds, and the `route` or
- * `index` module of each folder it holds (their other modules colocated, no routes). Each in its
- * default folders only: one a config moves elsewhere is not looked for.
+ * `index` module of each folder it holds (their other modules colocated, no routes); Medusa's
+ * `route.ts` files under `src/api/`; Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`.
+ * Each in its default folders only: one a config moves elsewhere is not looked for.
  */
 interface FileRouted {
   title: string;
@@ -78,6 +79,17 @@ const FILE_ROUTED: FileRouted[] = [
   // (a server runtime package: a Remix or React Router app served, not only built for the browser)
   { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], route: flatRoute },
   { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], route: flatRoute },
+  { title: 'Medusa', article: 'a', deps: ['@medusajs/framework'], dirs: ['src/api/'], route: (below) => /(?:^|\/)route\.[cm]?[jt]s$/.test(below) },
+  { title: 'Strapi', article: 'a', deps: ['@strapi/strapi'], dirs: ['src/api/'], route: (below) => /^[^/]+\/routes\/[^/]+$/.test(below) && SCRIPT.test(below) },
+];
+
+/**
+ * Routers a package makes once and exports, routes registered on them in the files that import
+ * them: AdonisJS's (`import router from '@adonisjs/core/services/router'`, v6; `import Route from
+ * '@ioc:Adonis/Core/Route'`, v5), whose routes its documentation puts in `start/routes.ts`.
+ */
+const SINGLETON_ROUTERS: { title: string; article: 'a' | 'an'; modules: string[] }[] = [
+  { title: 'AdonisJS', article: 'an', modules: ['@adonisjs/core/services/router', '@ioc:Adonis/Core/Route'] },
 ];
 
 const FRAMEWORK = 'unread';
@@ -143,6 +155,28 @@ function warnRouteFiles(ctx: LinkContext): void {
   }
 }
 
+/**
+ * Each file registering routes on a package's one router (SINGLETON_ROUTERS): a warning at its
+ * first registration on it.
+ */
+function warnSingletonRoutes(ctx: LinkContext): void {
+  for (const [file, facts] of [...ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    for (const fw of SINGLETON_ROUTERS) {
+      const imp = facts.imports.find((i) => fw.modules.includes(i.source) && (i.imported === 'default' || i.imported === '='));
+      if (!imp) continue;
+      const on = facts.registrations
+        .filter((r) => {
+          let e = r.target;
+          while (e.k === 'member' || e.k === 'call') e = e.k === 'member' ? e.obj : e.callee;
+          return e.k === 'ref' && e.name === imp.local && declaringScope(facts, e.scope, e.name) === -1;
+        })
+        .sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+      const first = on[0];
+      if (first) ctx.warn(file, first.at, `${fw.article} ${fw.title} route is registered here (on the router of ${imp.source}), and route-surface has no adapter for ${fw.title}: the routes this file registers are not listed`, first.snippet);
+    }
+  }
+}
+
 export const unreadAdapter: Adapter = {
   name: FRAMEWORK,
   title: 'frameworks route-surface reads no routes of',
@@ -165,5 +199,6 @@ export const unreadAdapter: Adapter = {
       ctx.warn(r.file, r.at, `${m.u.article} ${m.u.title} ${m.what} (${r.made!.pkg}) is made here, and route-surface has no adapter for ${m.u.title}: the routes it serves are not listed`, '');
     }
     warnRouteFiles(ctx);
+    warnSingletonRoutes(ctx);
   },
 };

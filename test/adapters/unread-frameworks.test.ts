@@ -244,6 +244,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const GET: APIRoute = () => new Response(JSON.stringify([]));
 `,
+      'apps/shop/package.json': JSON.stringify({ name: 'shop', dependencies: { '@medusajs/framework': '^2.5.0', '@medusajs/medusa': '^2.5.0' } }),
+      'apps/shop/src/api/store/wishlists/route.ts': `import type { MedusaRequest, MedusaResponse } from '@medusajs/framework/http';
+
+export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+  res.json({ wishlists: [], customer: req.auth_context?.actor_id ?? null });
+};
+`,
+      'apps/shop/src/api/store/wishlists/helpers.ts': `export const limit = 50;\n`,
+      'apps/cms/package.json': JSON.stringify({ name: 'cms', dependencies: { '@strapi/strapi': '^5.8.0' } }),
+      'apps/cms/src/api/article/routes/article.ts': `import { factories } from '@strapi/strapi';
+
+export default factories.createCoreRouter('api::article.article');
+`,
+      'apps/cms/src/api/article/controllers/article.ts': `import { factories } from '@strapi/strapi';
+
+export default factories.createCoreController('api::article.article');
+`,
       // the same folders in a package of none of these frameworks are nothing
       'apps/api/package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } }),
       'apps/api/src/routes/+server.ts': `export const handler = (): string => 'not a route';
@@ -252,11 +269,50 @@ export const GET: APIRoute = () => new Response(JSON.stringify([]));
 `,
     });
     expect(await warnings(dir)).toEqual([
+      'apps/cms/src/api/article/routes/article.ts:1 unresolved-route this is a Strapi route file (under apps/cms/src/api/), and route-surface has no adapter for Strapi: the routes it serves are not listed',
       'apps/console/app/routes/_index.tsx:1 unresolved-route this is the first of 3 Remix route files (under apps/console/app/routes/), and route-surface has no adapter for Remix: the routes they serve are not listed',
       'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
+      'apps/shop/src/api/store/wishlists/route.ts:1 unresolved-route this is a Medusa route file (under apps/shop/src/api/), and route-surface has no adapter for Medusa: the routes it serves are not listed',
       'apps/status/server/api/health.get.ts:1 unresolved-route this is the first of 2 Nuxt route files (under apps/status/server/api/, apps/status/server/routes/), and route-surface has no adapter for Nuxt: the routes they serve are not listed',
+    ]);
+  });
+
+  it("AdonisJS: a warning at the first route each file registers on the package's router (v6 and v5)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'adonis-app', dependencies: { '@adonisjs/core': '^6.17.0', '@adonisjs/auth': '^9.3.0' } }),
+      'start/routes.ts': `import router from '@adonisjs/core/services/router';
+import { middleware } from '#start/kernel';
+
+const SitesController = () => import('#controllers/sites_controller');
+
+router.get('/api/health/ready', async () => ({ ok: true }));
+
+router
+  .group(() => {
+    router.get('/sites', [SitesController, 'index']);
+    router.post('/sites', [SitesController, 'store']);
+  })
+  .prefix('/api')
+  .use(middleware.auth());
+`,
+      'start/kernel.ts': `export const middleware = { auth: () => 'auth' };\n`,
+      // a v5 app's routes, in a package of its own
+      'legacy/package.json': JSON.stringify({ name: 'legacy', dependencies: { '@adonisjs/core': '^5.9.0' } }),
+      'legacy/start/routes.ts': `import Route from '@ioc:Adonis/Core/Route';
+
+Route.get('/', async () => 'legacy home');
+`,
+      // (a module reading the router without registering on it says nothing)
+      'app/helpers/urls.ts': `import router from '@adonisjs/core/services/router';
+
+export const siteUrl = (id: string) => router.makeUrl('sites.show', { id });
+`,
+    });
+    expect(await warnings(dir)).toEqual([
+      "legacy/start/routes.ts:3 unresolved-route an AdonisJS route is registered here (on the router of @ioc:Adonis/Core/Route), and route-surface has no adapter for AdonisJS: the routes this file registers are not listed",
+      "start/routes.ts:6 unresolved-route an AdonisJS route is registered here (on the router of @adonisjs/core/services/router), and route-surface has no adapter for AdonisJS: the routes this file registers are not listed",
     ]);
   });
 });
