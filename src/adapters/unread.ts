@@ -164,8 +164,10 @@ function warnSingletonRoutes(ctx: LinkContext): void {
     for (const fw of SINGLETON_ROUTERS) {
       const imp = facts.imports.find((i) => fw.modules.includes(i.source) && (i.imported === 'default' || i.imported === '='));
       if (!imp) continue;
+      // (`router.use([…])` in start/kernel.ts: the router's middleware, no route)
       const on = facts.registrations
         .filter((r) => {
+          if (r.method === 'use') return false;
           let e = r.target;
           while (e.k === 'member' || e.k === 'call') e = e.k === 'member' ? e.obj : e.callee;
           return e.k === 'ref' && e.name === imp.local && declaringScope(facts, e.scope, e.name) === -1;

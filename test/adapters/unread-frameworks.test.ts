@@ -297,7 +297,13 @@ router
   .prefix('/api')
   .use(middleware.auth());
 `,
-      'start/kernel.ts': `export const middleware = { auth: () => 'auth' };\n`,
+      // (the router's middleware is no route)
+      'start/kernel.ts': `import router from '@adonisjs/core/services/router';
+
+router.use([() => import('@adonisjs/core/bodyparser_middleware'), () => import('@adonisjs/session/session_middleware')]);
+
+export const middleware = { auth: () => 'auth' };
+`,
       // a v5 app's routes, in a package of its own
       'legacy/package.json': JSON.stringify({ name: 'legacy', dependencies: { '@adonisjs/core': '^5.9.0' } }),
       'legacy/start/routes.ts': `import Route from '@ioc:Adonis/Core/Route';
