@@ -52,15 +52,18 @@ const UNREAD: Unread[] = [
  * mode) under `app/routes/`, whose loaders and actions the server answers: with the flat-routes
  * convention (@remix-run/dev's `flatRoutes`), each module the folder holds, and the `route` or
  * `index` module of each folder it holds (their other modules colocated, no routes); Medusa's
- * `route.ts` files under `src/api/`; Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`.
- * Each in its default folders only: one a config moves elsewhere is not looked for.
+ * `route.ts` files under `src/api/`; Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`;
+ * LoopBack 4's controllers, `src/controllers/*.controller.ts` (as its CLI writes them); Sails's
+ * `config/routes.js` and the actions under `api/controllers/`, which its blueprints route. Each
+ * in its default folders only: one a config moves elsewhere is not looked for.
  */
 interface FileRouted {
   title: string;
   article: 'a' | 'an';
   deps: string[];
   dirs: string[];
-  route(below: string): boolean;
+  /** whether the file `below` one of `dirs` (`dir`, as `dirs` writes it) is a route file */
+  route(below: string, dir: string): boolean;
 }
 
 /** A script module's name (a declaration file is none). */
@@ -81,6 +84,9 @@ const FILE_ROUTED: FileRouted[] = [
   { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], route: flatRoute },
   { title: 'Medusa', article: 'a', deps: ['@medusajs/framework'], dirs: ['src/api/'], route: (below) => /(?:^|\/)route\.[cm]?[jt]s$/.test(below) },
   { title: 'Strapi', article: 'a', deps: ['@strapi/strapi'], dirs: ['src/api/'], route: (below) => /^[^/]+\/routes\/[^/]+$/.test(below) && SCRIPT.test(below) },
+  { title: 'LoopBack', article: 'a', deps: ['@loopback/rest'], dirs: ['src/controllers/'], route: (below) => /\.controller\.[cm]?[jt]s$/.test(below) },
+  // (`config/routes.js`, and the actions of `api/controllers/`, which its blueprints route too)
+  { title: 'Sails', article: 'a', deps: ['sails'], dirs: ['config/', 'api/controllers/'], route: (below, dir) => (dir === 'config/' ? below === 'routes.js' : SCRIPT.test(below)) },
 ];
 
 /**
@@ -143,7 +149,7 @@ function warnRouteFiles(ctx: LinkContext): void {
       if (!fw.deps.some((d) => pkg.deps.includes(d))) continue;
       const base = pkg.dir === '' ? '' : `${pkg.dir}/`;
       const dirs = fw.dirs.map((d) => base + d);
-      const files = ctx.project.files.filter((f) => ctx.project.packageOf(f) === pkg && dirs.some((d) => f.startsWith(d) && fw.route(f.slice(d.length))));
+      const files = ctx.project.files.filter((f) => ctx.project.packageOf(f) === pkg && fw.dirs.some((d, i) => f.startsWith(dirs[i]!) && fw.route(f.slice(dirs[i]!.length), d)));
       if (files.length === 0) continue;
       const under = [...new Set(dirs.filter((d) => files.some((f) => f.startsWith(d))))].join(', ');
       const what =

@@ -261,6 +261,21 @@ export default factories.createCoreRouter('api::article.article');
 
 export default factories.createCoreController('api::article.article');
 `,
+      'apps/catalog/package.json': JSON.stringify({ name: 'catalog', dependencies: { '@loopback/core': '^6.1.0', '@loopback/rest': '^14.0.0' } }),
+      'apps/catalog/src/controllers/product.controller.ts': `import { get, param } from '@loopback/rest';
+
+export class ProductController {
+  @get('/products/{id}')
+  async findById(@param.path.string('id') id: string) {
+    return { id };
+  }
+}
+`,
+      'apps/catalog/src/controllers/index.ts': `export * from './product.controller';\n`,
+      'apps/legacy/package.json': JSON.stringify({ name: 'legacy', dependencies: { sails: '^1.5.0' } }),
+      'apps/legacy/config/routes.js': `module.exports.routes = {\n  'GET /api/sites': 'SiteController.find',\n};\n`,
+      'apps/legacy/config/datastores.js': `module.exports.datastores = { default: {} };\n`,
+      'apps/legacy/api/controllers/SiteController.js': `module.exports = {\n  find: async function (req, res) {\n    return res.json([]);\n  },\n};\n`,
       // the same folders in a package of none of these frameworks are nothing
       'apps/api/package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } }),
       'apps/api/src/routes/+server.ts': `export const handler = (): string => 'not a route';
@@ -269,11 +284,13 @@ export default factories.createCoreController('api::article.article');
 `,
     });
     expect(await warnings(dir)).toEqual([
+      'apps/catalog/src/controllers/product.controller.ts:1 unresolved-route this is a LoopBack route file (under apps/catalog/src/controllers/), and route-surface has no adapter for LoopBack: the routes it serves are not listed',
       'apps/cms/src/api/article/routes/article.ts:1 unresolved-route this is a Strapi route file (under apps/cms/src/api/), and route-surface has no adapter for Strapi: the routes it serves are not listed',
       'apps/console/app/routes/_index.tsx:1 unresolved-route this is the first of 3 Remix route files (under apps/console/app/routes/), and route-surface has no adapter for Remix: the routes they serve are not listed',
       'apps/dashboard/src/routes/api/sites/+server.ts:1 unresolved-route this is the first of 2 SvelteKit route files (under apps/dashboard/src/routes/), and route-surface has no adapter for SvelteKit: the routes they serve are not listed',
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
+      'apps/legacy/api/controllers/SiteController.js:1 unresolved-route this is the first of 2 Sails route files (under apps/legacy/config/, apps/legacy/api/controllers/), and route-surface has no adapter for Sails: the routes they serve are not listed',
       'apps/shop/src/api/store/wishlists/route.ts:1 unresolved-route this is a Medusa route file (under apps/shop/src/api/), and route-surface has no adapter for Medusa: the routes it serves are not listed',
       'apps/status/server/api/health.get.ts:1 unresolved-route this is the first of 2 Nuxt route files (under apps/status/server/api/, apps/status/server/routes/), and route-surface has no adapter for Nuxt: the routes they serve are not listed',
     ]);
