@@ -108,8 +108,8 @@ function unreadOf(pkg: string): Unread | undefined {
 function made(pkg: string, path: string[]): { u: Unread; what: 'server' | 'app' | 'router' } | null {
   const u = unreadOf(pkg);
   if (!u || path.length > 1) return null;
-  const what = u.makers[path[0] ?? ''];
-  return what ? { u, what } : null;
+  const key = path[0] ?? '';
+  return Object.hasOwn(u.makers, key) ? { u, what: u.makers[key]! } : null;
 }
 
 /** Whether a file imports one of these packages: the linker then reads every binding and call of it (evaluateMakers). */
