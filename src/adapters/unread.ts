@@ -166,7 +166,8 @@ function warnRouteFiles(ctx: LinkContext): void {
  * first registration on it.
  */
 function warnSingletonRoutes(ctx: LinkContext): void {
-  for (const [file, facts] of [...ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+  // (in any order: findings are sorted when reported)
+  for (const [file, facts] of ctx.files) {
     for (const fw of SINGLETON_ROUTERS) {
       const imp = facts.imports.find((i) => fw.modules.includes(i.source) && (i.imported === 'default' || i.imported === '='));
       if (!imp) continue;
