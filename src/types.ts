@@ -32,7 +32,7 @@ export type Expr =
   | { k: 'fn'; id: number }
   /**
    * a function's parameter; `init`, its default value when it has one; `injected`, the instance a
-   * dependency-injection container passes a decorated class's constructor (extract.ts injectedClass)
+   * dependency-injection container passes a decorated class's constructor (extract.ts injectedToken)
    */
   | { k: 'param'; fn: number; index: number; name: string; init?: Expr; injected?: Extract<Expr, { k: 'new' }> }
   /** a regular expression literal (`/^\/public\//i`) */

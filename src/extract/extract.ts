@@ -1949,7 +1949,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
   else {
     // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
-    const handOn = nextName ?? destructuredNext(ts, fnNode);
+    const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
     if (handOn && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, handOn)) b.handsOnAlways = true;
   }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
@@ -2809,16 +2809,17 @@ function startsWithNext(ctx: Ctx, body: TS.Block, nextName: string): boolean {
 
 const CLOCK_READ = /^(Date\.now|performance\.now|process\.hrtime(\.bigint)?)$/;
 
-/** The name a function's one parameter, an object pattern, gives its `next` property (`({ ctx, next }) => …`), or null. */
-function destructuredNext(ts: TSModule, fnNode: TS.Node): string | null {
-  if (!ts.isFunctionLike(fnNode) || fnNode.parameters.length !== 1) return null;
-  const p = fnNode.parameters[0]!.name;
-  if (!ts.isObjectBindingPattern(p)) return null;
-  for (const el of p.elements) {
-    const prop = el.propertyName ?? el.name;
-    if (!el.dotDotDotToken && ts.isIdentifier(prop) && prop.text === 'next' && ts.isIdentifier(el.name)) return el.name.text;
-  }
-  return null;
+/**
+ * The names a function's one parameter, an object pattern, binds, each with the property it
+ * reads (`({ ctx, next: go }) => …`: ctx of ctx, go of next), as makeFunctionIn bound them.
+ */
+function destructuredParam(ctx: Ctx, f: FunctionFact): [name: string, prop: string][] {
+  if (f.params.length !== 1 || f.params[0] !== '') return [];
+  const scope = ctx.facts.scopes[f.scope]!;
+  return Object.keys(scope.bindings).flatMap((name): [string, string][] => {
+    const b = bindingOf(scope, name);
+    return b?.k === 'member' && b.obj.k === 'param' && b.obj.fn === f.id && b.obj.index === 0 ? [[name, b.prop]] : [];
+  });
 }
 
 /**
@@ -2833,12 +2834,7 @@ const RUNS_CALLBACK = /^run(?![a-z])/;
  * parameter is.
  */
 function destructuredRequest(ctx: Ctx, f: FunctionFact): string[] {
-  if (f.params.length !== 1 || f.params[0] !== '') return [];
-  const scope = ctx.facts.scopes[f.scope]!;
-  return Object.keys(scope.bindings).filter((name) => {
-    const b = bindingOf(scope, name);
-    return REQUEST_NAMES.test(name) && b?.k === 'member' && b.obj.k === 'param' && b.obj.fn === f.id && b.obj.index === 0 && b.prop === name;
-  });
+  return destructuredParam(ctx, f).flatMap(([name, prop]) => (REQUEST_NAMES.test(name) && prop === name ? [name] : []));
 }
 
 /**
@@ -2858,8 +2854,7 @@ function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: 
 function runCallback(ts: TSModule, e: TS.Expression | undefined): { call: TS.CallExpression; cb: TS.ArrowFunction | TS.FunctionExpression } | null {
   const c = e ? unwrap(ts, e) : undefined;
   if (!c || !ts.isCallExpression(c) || c.arguments.length === 0) return null;
-  const callee = unwrap(ts, c.expression);
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  const name = calleeName(ts, c);
   if (!RUNS_CALLBACK.test(name) || MAY_REFUSE.test(name)) return null;
   const cb = unwrap(ts, c.arguments[c.arguments.length - 1]!);
   return (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) && cb.parameters.length === 0 ? { call: c, cb } : null;
@@ -2904,8 +2899,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
   const passive = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
-      const callee = unwrap(ts, n.expression);
-      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+      const name = calleeName(ts, n);
       if (!MAKES_OR_READS.test(name) || MAY_REFUSE.test(name)) return false;
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));

@@ -815,7 +815,6 @@ export class LinkContext {
     return stage.length > 0 ? stage : g ? [place(g)] : [];
   }
 
-
   /**
    * Guards a route's handler checks for itself: those its function leads with, then, when it is
    * a pass-through wrapper's function (`wrap(userController.getMe)` of `wrap = (fn) => (req, res,
@@ -937,18 +936,12 @@ export class LinkContext {
     if (shown && !(def && (def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant)))) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
     let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
-    if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) {
-      const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
-      g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; its arguments turn off every 401 it can send` } : null;
-    }
+    if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) g = withoutAuth(g, 'its arguments turn off every 401 it can send');
     // `await this.auth.verifyPassword(dto.email, dto.password)`, `await this.authService.login(loginInput)`:
     // a check of a password the request sends checks no caller's identity (the login itself, a
     // password-protected link's form), as a password compared with its hash in the handler does not
     // (authenticatesNoCaller)
-    if (g && g.kinds.includes('auth') && (lg.args?.some(passwordArg) || SIGN_IN_CALL.test(name))) {
-      const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
-      g = kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; it checks a password the request sends, not who sends it` } : null;
-    }
+    if (g && g.kinds.includes('auth') && (lg.args?.some(passwordArg) || SIGN_IN_CALL.test(name))) g = withoutAuth(g, 'it checks a password the request sends, not who sends it');
     return g && !g.kinds.includes('unknown') ? g : null;
   }
 }
@@ -1017,6 +1010,12 @@ const ASYNC_WRAPPER_PACKAGES = new Set(['express-async-handler', 'express-async-
 
 /** Packages hashing passwords, whose `compare` / `verify` test a password against its hash. */
 const PASSWORD_HASHING = new Set(['bcrypt', 'bcryptjs', 'argon2', '@node-rs/argon2', '@node-rs/bcrypt']);
+
+/** A guard without its auth kinds (`why` says why they are not checks of the caller), null when it has no other. */
+function withoutAuth(g: AppliedGuard, why: string): AppliedGuard | null {
+  const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
+  return kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; ${why}` } : null;
+}
 
 /** A function named for signing in with credentials: `login`, `signIn`, `loginWithEmail`, `verifyPassword`, `validateCredentials`. */
 const SIGN_IN_CALL = /^(?:log_?in|sign_?in)(?:With[A-Z]\w*)?$|password|credentials?$/i;
