@@ -8,15 +8,21 @@
  * - a router is `t.router({ … })` of an instance `initTRPC…create()` (also through a name for it,
  *   `createTRPCRouter = t.router`), `t.mergeRouters(a, b)`, or, in 11, a plain object of
  *   procedures and routers nested in one; spreads of objects known statically are read;
+ * - in 11, `lazy(() => import('./user'))` (`experimental_lazy` before 11.0) stands for the router
+ *   the module loads (router.ts `lazy`): the one value it exports, or the export the callback
+ *   reads (`import('./user').then((m) => m.userRouter)`);
  * - a procedure is a builder chain ending in `.query(fn)`, `.mutation(fn)` or
  *   `.subscription(fn)`, from `t.procedure` through `.use(middleware)` (each a middleware the
- *   procedure runs first, in order), `.input()`, `.output()`, `.meta()`, through the names the
- *   builders are kept under (`protectedProcedure = t.procedure.use(isAuthed)`); a middleware is
- *   a function or `t.middleware(fn)`.
- * What is not read (a router or builder from a call of the analysed code, a lazy router) leaves
- * the endpoint's routes out, with the reason.
+ *   procedure runs first, in order), `.input()`, `.output()`, `.meta()`, `.concat(builder)` (the
+ *   middleware of both, in order), through the names the builders are kept under
+ *   (`protectedProcedure = t.procedure.use(isAuthed)`), a function returning one
+ *   (`requiresPermission('admin')`) and a `? :` of two (what both run, when the test is not known
+ *   statically); a middleware is a function or `t.middleware(fn)`.
+ * What is not read (a router or builder from a call of the analysed code) leaves the endpoint's
+ * routes out, with the reason.
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
+import { truthOf } from '../link/conditions.js';
 import type { LinkContext } from '../link/link.js';
 import type { AppliedGuard, Expr, Loc } from '../types.js';
 
@@ -37,6 +43,9 @@ export const PROCEDURE_METHODS: Record<Procedure['kind'], string> = { query: 'GE
 
 const MAX_DEPTH = 40;
 const BUILDER_STEPS = new Set(['input', 'output', 'meta']);
+const LAZY = new Set(['lazy', 'experimental_lazy']);
+/** `concat` (`unstable_concat` in 11's betas) */
+const CONCAT = new Set(['concat', 'unstable_concat']);
 
 /** Is `v` a value of @trpc/server (an instance `t`, or something of it)? */
 function ofTrpc(v: Value): boolean {
@@ -91,6 +100,11 @@ function routerInto(ev: Evaluator, file: string, e: Expr, prefix: string, out: P
     const callee = ev.eval(w.file, x.callee);
     const name = callee.t === 'pkg' ? callee.path[callee.path.length - 1] : undefined;
     if (ofTrpc(callee) && name === 'router' && x.args[0]) return routerInto(ev, w.file, x.args[0], prefix, out, depth + 1);
+    if (ofTrpc(callee) && name !== undefined && LAZY.has(name) && x.args[0]) {
+      const loaded = lazyRouter(ev, w.file, x.args[0], depth + 1);
+      if ('why' in loaded) return `the lazy router ${prefix ? `at ${prefix.slice(0, -1)} ` : ''}is not known statically (${loaded.why})`;
+      return routerInto(ev, loaded.file, loaded.expr, prefix, out, depth + 1);
+    }
     if (ofTrpc(callee) && name === 'mergeRouters') {
       for (const a of x.args) {
         const r = routerInto(ev, w.file, a, prefix, out, depth + 1);
@@ -100,6 +114,47 @@ function routerInto(ev: Evaluator, file: string, e: Expr, prefix: string, out: P
     }
   }
   return `the router ${prefix ? `at ${prefix.slice(0, -1)} ` : ''}is not known statically`;
+}
+
+/**
+ * The router `lazy(load)` loads, as written: `load` returns `import(spec)` — the module's one
+ * export (tRPC takes `Object.values(module)`, which must be exactly one router) — or
+ * `import(spec).then((m) => m.name)`, the export it reads.
+ */
+function lazyRouter(ev: Evaluator, file: string, load: Expr, depth: number): { file: string; expr: Expr } | { why: string } {
+  const fn = written(ev, file, load, depth);
+  const returned = fn.expr.k === 'fn' ? ev.returnsOf(fn.file, fn.expr.id) : [];
+  if (returned.length !== 1) return { why: 'what it loads is not one import()' };
+  let loaded = { file: fn.file, expr: returned[0]! };
+  let name: string | null = null;
+  const r = loaded.expr;
+  if (r.k === 'call' && r.callee.k === 'member' && r.callee.prop === 'then' && isImport(r.callee.obj)) {
+    // (the callback's parameter stands for what the promise resolves to: the import() call)
+    const cb = r.args[0] ? written(ev, fn.file, r.args[0], depth) : null;
+    const read = cb?.expr.k === 'fn' ? ev.returnsOf(cb.file, cb.expr.id) : [];
+    const m = read.length === 1 ? read[0]! : null;
+    if (!cb || m?.k !== 'member') return { why: 'what its then() callback returns is not an export of the module' };
+    loaded = written(ev, cb.file, m.obj, depth);
+    name = m.prop;
+  }
+  const spec = isImport(loaded.expr) ? loaded.expr.args[0] : undefined;
+  if (!spec) return { why: 'what it loads is not one import()' };
+  const s = ev.eval(loaded.file, spec);
+  const target = s.t === 'str' ? ev.resolveModule(loaded.file, s.v) : null;
+  const facts = target ? ev.files.get(target) : undefined;
+  if (!target || !facts) return { why: `the module ${s.t === 'str' ? `'${s.v}' is not among the analysed files` : 'it imports is not known statically'}` };
+  if (name === null) {
+    const names = new Set(facts.exports.map((x) => x.exported));
+    if (names.has('*') || names.size !== 1) return { why: `${target} does not export exactly one value` };
+    name = [...names][0]!;
+  }
+  const def = ev.exportDefinition(target, name);
+  return def ? { file: def.file, expr: def.expr } : { why: `${target} has no export ${name}` };
+}
+
+/** `import(spec)`: a dynamic import (extract.ts writes its callee `import`). */
+function isImport(e: Expr): e is Extract<Expr, { k: 'call' }> {
+  return e.k === 'call' && e.callee.k === 'ref' && e.callee.name === 'import' && e.args.length > 0;
 }
 
 /** A record of procedures and routers (`t.router`'s argument, or a nested plain object). */
@@ -125,11 +180,16 @@ function recordInto(ev: Evaluator, file: string, obj: Extract<Expr, { k: 'obj' }
 
 /** `builder.query(fn)` (`mutation`, `subscription`): what it is, where, and the middleware of its builder; null when `e` is none. */
 function procedureOf(ev: Evaluator, file: string, e: Expr, depth: number): Omit<Procedure, 'path'> | null {
+  if (depth > MAX_DEPTH) return null;
   const w = written(ev, file, e, depth);
   const x = w.expr;
-  if (x.k !== 'call' || x.callee.k !== 'member') return null;
-  const kind = x.callee.prop;
-  if (kind !== 'query' && kind !== 'mutation' && kind !== 'subscription') return null;
+  if (x.k !== 'call') return null;
+  const kind = x.callee.k === 'member' ? x.callee.prop : null;
+  if (x.callee.k !== 'member' || (kind !== 'query' && kind !== 'mutation' && kind !== 'subscription')) {
+    // `getStatus: queryFirewall(handler)`: a function of the analysed code returning a procedure
+    const made = returnedBy(ev, w.file, x);
+    return made && procedureOf(ev, made.file, made.expr, depth + 1);
+  }
   const middleware = builderOf(ev, w.file, x.callee.obj, depth + 1);
   const fn = x.args[0];
   return middleware && { kind, file: w.file, at: x.at, middleware, resolver: fn ? { file: w.file, expr: fn, value: ev.eval(w.file, fn) } : null };
@@ -141,16 +201,55 @@ function builderOf(ev: Evaluator, file: string, e: Expr, depth: number): Procedu
   const w = written(ev, file, e, depth);
   const x = w.expr;
   if (x.k === 'member' && x.prop === 'procedure') return ofTrpc(ev.eval(w.file, x.obj)) ? [] : null;
-  if (x.k !== 'call' || x.callee.k !== 'member') return null;
+  if (x.k === 'choice') return choiceBuilder(ev, w.file, x, depth + 1);
+  if (x.k !== 'call') return null;
+  const before = x.callee.k === 'member' ? builderOf(ev, w.file, x.callee.obj, depth + 1) : null;
+  if (!before || x.callee.k !== 'member') return madeBuilder(ev, w.file, x, depth + 1);
   const step = x.callee.prop;
-  const before = builderOf(ev, w.file, x.callee.obj, depth + 1);
-  if (!before) return null;
   if (BUILDER_STEPS.has(step)) return before;
+  // `a.concat(b)`: a's middleware, then every one b runs (procedureBuilder.ts createNewBuilder)
+  if (CONCAT.has(step) && x.args[0]) {
+    const after = builderOf(ev, w.file, x.args[0], depth + 1);
+    return after && [...before, ...after];
+  }
   if (step !== 'use' || !x.args[0]) return null;
   const mw = written(ev, w.file, x.args[0], depth);
   // `t.middleware(fn)`: the function (named as `.use()` is given it: `isAuthed`)
   const fn = mw.expr.k === 'call' && mw.expr.args[0] && ofTrpc(ev.eval(mw.file, mw.expr.callee)) ? ev.eval(mw.file, mw.expr.args[0]) : ev.eval(w.file, x.args[0]);
   return [...before, { file: w.file, expr: x.args[0], value: fn, at: x.at }];
+}
+
+/**
+ * `demo ? t.procedure.use(readOnly) : t.procedure`: the branch the test takes when it is known
+ * statically; else the middleware both branches run (in the order they run it) — one that only a
+ * branch runs guards a procedure only under a condition not known statically, and is left out.
+ */
+function choiceBuilder(ev: Evaluator, file: string, x: Extract<Expr, { k: 'choice' }>, depth: number): Procedure['middleware'] | null {
+  const holds = truthOf(ev, file, x.test);
+  if (holds !== null) return builderOf(ev, file, holds ? x.then : x.otherwise, depth);
+  const a = builderOf(ev, file, x.then, depth);
+  const b = builderOf(ev, file, x.otherwise, depth);
+  if (!a || !b) return null;
+  const at = (m: Procedure['middleware'][number]): string => `${m.file}:${m.at.line}:${m.at.column}`;
+  const inB = new Set(b.map(at));
+  return a.filter((m) => inB.has(at(m)));
+}
+
+/**
+ * The builder a function of the analysed code returns (`onboardingProcedure.requiresStep('user')`,
+ * a function returning `publicProcedure.use(…)`): the middleware of the one builder it returns;
+ * null when it returns anything else.
+ */
+function madeBuilder(ev: Evaluator, file: string, call: Extract<Expr, { k: 'call' }>, depth: number): Procedure['middleware'] | null {
+  const made = depth > MAX_DEPTH ? null : returnedBy(ev, file, call);
+  return made && builderOf(ev, made.file, made.expr, depth + 1);
+}
+
+/** What the function of the analysed code that `call` runs returns, when it returns one expression; null otherwise. */
+function returnedBy(ev: Evaluator, file: string, call: Extract<Expr, { k: 'call' }>): { file: string; expr: Expr } | null {
+  const fn = ev.calledFn(file, call.callee);
+  const returned = fn ? ev.returnsOf(fn.file, fn.fn) : [];
+  return returned.length === 1 ? { file: fn!.file, expr: returned[0]! } : null;
 }
 
 /** The router an endpoint serves: the `router` option of what makes it (`createExpressMiddleware({ router })`); null when `v` has none. */

@@ -376,6 +376,116 @@ export { handler as GET };
     expect(lines(await check(app))).toEqual(EXPECTED('/api/trpc').filter((l) => l.startsWith('GET ')));
   });
 
+  it('lazy routers (tRPC 11 `lazy`, `experimental_lazy`): the one export of the module loaded, or the export its then() reads', async () => {
+    const express = `import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+
+export const app = express();
+app.use('/trpc', createExpressMiddleware({ router: appRouter }));
+`;
+    const pkg = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
+    const dir = project({
+      'package.json': pkg,
+      'server/index.ts': express,
+      'server/root.ts': `import { lazy } from '@trpc/server';
+import { experimental_lazy } from '@trpc/server/unstable-core-do-not-import';
+import { createTRPCRouter, mergeRouters, protectedProcedure } from './trpc';
+
+const accountRouter = createTRPCRouter({
+  me: protectedProcedure.query(({ ctx }) => ({ userId: ctx.session.userId })),
+});
+
+const ops = experimental_lazy(() =>
+  import('./routers/ops').then((m) => {
+    return m.opsRouter;
+  }),
+);
+
+export const appRouter = mergeRouters(
+  accountRouter,
+  createTRPCRouter({ sites: lazy(() => import('./routers/sites')), internal: createTRPCRouter({ ops }) }),
+);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(EXPECTED('/trpc'));
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+
+    // a module with two exports: tRPC throws when it loads it ("either define exactly 1 export …")
+    const two = project({
+      'package.json': pkg,
+      'server/index.ts': express,
+      'server/root.ts': `import { lazy } from '@trpc/server';
+import { createTRPCRouter } from './trpc';
+
+export const appRouter = createTRPCRouter({ sites: lazy(() => import('./routers/both')) });
+`,
+      'server/routers/both.ts': `export { sitesRouter } from './sites';\nexport { opsRouter } from './ops';\n`,
+    });
+    const res2 = await check(two);
+    expect(lines(res2)).toEqual(['ALL /trpc @trpc/server/adapters/express server/index.ts:6 []']);
+    expect(findingRows(res2.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'server/index.ts:6:1 warning unresolved-route the lazy router at sites is not known statically (server/routers/both.ts does not export exactly one value): the procedures of this tRPC endpoint are not listed, the endpoint is one route',
+    ]);
+  });
+
+  it('builders joined with concat(), returned by a function of the code, or chosen by a `? :`; procedures a function returns', async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { statusRouter } from './routers/status';
+
+export const app = express();
+app.use('/trpc', createExpressMiddleware({ router: statusRouter }));
+`,
+      'server/builders.ts': `import { TRPCError } from '@trpc/server';
+import { createTRPCRouter, protectedProcedure, publicProcedure } from './trpc';
+
+const readOnly = ({ ctx, type, next }) => {
+  if (process.env.READ_ONLY === '1' && type === 'mutation') throw new TRPCError({ code: 'FORBIDDEN' });
+  return next({ ctx });
+};
+
+const SIGNED_IN_ONLY = true;
+
+// (a test not known statically: what both branches run; one known: its branch)
+export const baseProcedure = process.env.DEMO === '1' ? protectedProcedure.use(readOnly) : protectedProcedure;
+export const memberProcedure = SIGNED_IN_ONLY ? protectedProcedure : publicProcedure;
+
+export const permissionProcedure = {
+  requires: (permission: string) => {
+    return publicProcedure.use(({ ctx, next }) => {
+      if (!ctx.session?.permissions?.includes(permission)) throw new TRPCError({ code: 'FORBIDDEN' });
+      return next();
+    });
+  },
+};
+
+export const queryWithSession = (answer: () => unknown) => publicProcedure.concat(protectedProcedure).query(answer);
+`,
+      'server/routers/status.ts': `import { createTRPCRouter } from '../trpc';
+import { baseProcedure, memberProcedure, permissionProcedure, queryWithSession } from '../builders';
+
+export const statusRouter = createTRPCRouter({
+  ping: queryWithSession(() => 'pong'),
+  settings: baseProcedure.mutation(({ ctx }) => ctx.db.settings.save()),
+  members: memberProcedure.query(({ ctx }) => ctx.db.members.findMany()),
+  purge: permissionProcedure.requires('admin').mutation(({ ctx }) => ctx.db.cache.purge()),
+});
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /trpc/members members server/routers/status.ts:7 [isAuthed:auth]',
+      'GET /trpc/ping ping server/builders.ts:24 [isAuthed:auth]',
+      'POST /trpc/purge purge server/routers/status.ts:8 [(inline middleware):unknown]',
+      'POST /trpc/settings settings server/routers/status.ts:6 [isAuthed:auth]',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('a router not known statically: a warning at the endpoint, which is one route', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0' } }),
