@@ -227,6 +227,12 @@ export interface Behaviour {
    */
   authorizes?: Protection | { never: true };
   /**
+   * The same, for a function Auth.js's `auth(fn)` wraps (a route handler, a middleware): only a
+   * response it returns refuses a request — a `false` runs the wrapped function all the same,
+   * `req.auth` null (next-auth 5, lib/index.ts `handleAuth`). Absent when it is `authorizes`.
+   */
+  authorizesWrapped?: Protection | { never: true };
+  /**
    * The body starts by refusing — `return false` (or another falsy value) or a throw — under
    * conditions that its parameters are all missing: `if (!userId && !token) return false;`.
    * Per such site, the parameters (each condition is `falsy`).

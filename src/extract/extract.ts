@@ -1961,8 +1961,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const protects = protection(ctx, body, f.scope, f.params[0]!, f.params[1]!);
     if (protects) b.protects = protects;
   }
-  const authorizes = authorization(ctx, fnNode, body, f.scope);
-  if (authorizes) b.authorizes = authorizes;
+  const authorizes = authorization(ctx, fnNode, body, f.scope, false);
+  if (authorizes) {
+    b.authorizes = authorizes;
+    const wrapped = authorization(ctx, fnNode, body, f.scope, true);
+    if (wrapped && JSON.stringify(wrapped) !== JSON.stringify(authorizes)) b.authorizesWrapped = wrapped;
+  }
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
 }
@@ -2542,13 +2546,14 @@ interface Escapes {
  * user. Its body is read as a tree of `if`s (after
  * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
  * response (`Response.redirect(…)`; `NextResponse.next()` lets it through) or what says whether a user is signed in (`!!auth?.user`,
- * a local holding it) refuses it, but for a branch only a signed-in user reaches. Refused only
+ * a local holding it) refuses it, but for a branch only a signed-in user reaches — only a
+ * response, `byResponse` (a function `auth(fn)` wraps runs on a `false`). Refused only
  * where the user is not signed in, under no other test: every request (`always`); under tests
  * of the URL or the method read whole, all on one branch: every request but those escaping
  * them (`unless`); nowhere, `never`. Anything else is `unknown`; null for a function whose
  * first parameter does not name `auth` (or `token`).
  */
-function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number): Behaviour['authorizes'] | null {
+function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number, byResponse: boolean): Behaviour['authorizes'] | null {
   const { ts } = ctx;
   const fn = fnNode as TS.FunctionLikeDeclaration;
   const first = fn.parameters?.[0]?.name;
@@ -2618,9 +2623,12 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
     // a branch only a signed-in user reaches refuses no one for that
     if (conds.some((c) => c.holds && signedIn(c.e)) || (conds.some((c) => !c.holds && negatedSignedIn(c.e)))) return;
     if (u?.kind === ts.SyntaxKind.TrueKeyword || (u && isNextResponseNext(ts, u))) return;
-    if (u?.kind === ts.SyntaxKind.FalseKeyword || (u && isResponse(ts, u))) refusals.push(conds);
-    else if (u && signedIn(u)) refusals.push([...conds, { e: u, holds: false }]);
-    else unread = true;
+    if (u && isResponse(ts, u)) refusals.push(conds);
+    else if (u?.kind === ts.SyntaxKind.FalseKeyword) {
+      if (!byResponse) refusals.push(conds);
+    } else if (u && signedIn(u)) {
+      if (!byResponse) refusals.push([...conds, { e: u, holds: false }]);
+    } else unread = true;
   };
   const negatedSignedIn = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);

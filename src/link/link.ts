@@ -2168,10 +2168,16 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
     if (!v5 && !v4) return undefined;
     const config = v5 ? value.made?.[0] : [...value.args].reverse().find((a) => a.t === 'obj');
     if (v4 && !config) return undefined;
-    const authorized = authorizedCallback(ev, config);
+    // (Auth.js's `auth(handler)`: the function it wraps runs unless callbacks.authorized returns a response)
+    const wrapping = v5 && value.called && value.args[0]?.t === 'fn';
+    const authorized = authorizedCallback(ev, config, wrapping);
     if (authorized === 'none' && v4) return undefined;
     if (authorized === 'none' || (authorized.protection && 'never' in authorized.protection))
-      return { c: { kinds: ['nonguard'], families: [], reason: 'by package (its callbacks.authorized, or none, refuses nothing)' }, skips: [], what: '' };
+      return {
+        c: { kinds: ['nonguard'], families: [], reason: `by package (its callbacks.authorized, or none, refuses nothing${wrapping ? ' the function it wraps does not run for: only a response it returns does' : ''})` },
+        skips: [],
+        what: '',
+      };
     const protection = authorized.protection;
     const reason = protection && !('unknown' in protection) ? 'by package (its callbacks.authorized refuses a request without a signed-in user)' : 'by package (it refuses what its callbacks.authorized refuses)';
     return { c: { kinds: ['auth'], families: [], reason }, skips: protection ? protectedSkips(ev, authorized.file, protection) : null, what: 'callbacks.authorized' };
@@ -2205,10 +2211,11 @@ function handed(t: SkipFor, by: Extract<SkipFor, { helper: Expr }>): SkipFor[] {
 /**
  * The `callbacks.authorized` of an Auth.js configuration (read at next-auth 5) or of NextAuth
  * v4's `withAuth` options (read at next-auth 4.24): 'none' when there is none; else for which
- * requests it refuses one without a signed-in user (Behaviour.authorizes, in `file`), or null
- * when that is not known.
+ * requests it refuses one without a signed-in user (Behaviour.authorizes, in `file`; for a
+ * function Auth.js's `auth` wraps, `wrapping`, Behaviour.authorizesWrapped), or null when that
+ * is not known.
  */
-function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | { file: string; protection: NonNullable<Behaviour['authorizes']> | null } {
+function authorizedCallback(ev: Evaluator, config: Value | undefined, wrapping: boolean): 'none' | { file: string; protection: NonNullable<Behaviour['authorizes']> | null } {
   const unknown = { file: '', protection: null };
   if (config?.t !== 'obj') return unknown;
   const callbacks = Object.hasOwn(config.props, 'callbacks') ? ev.member(config, 'callbacks', 0) : null;
@@ -2216,7 +2223,8 @@ function authorizedCallback(ev: Evaluator, config: Value | undefined): 'none' | 
   if (callbacks.t !== 'obj') return unknown;
   if (!Object.hasOwn(callbacks.props, 'authorized')) return 'none';
   const fn = ev.member(callbacks, 'authorized', 0);
-  return fn.t === 'fn' ? { file: fn.file, protection: ev.fnOf(fn.file, fn.fn)?.behaviour.authorizes ?? null } : unknown;
+  const b = fn.t === 'fn' ? ev.fnOf(fn.file, fn.fn)?.behaviour : undefined;
+  return fn.t === 'fn' ? { file: fn.file, protection: (wrapping ? b?.authorizesWrapped : undefined) ?? b?.authorizes ?? null } : unknown;
 }
 
 /**

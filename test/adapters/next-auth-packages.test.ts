@@ -1,12 +1,15 @@
 /**
  * Authentication packages' Next.js middleware. NextAuth v4's (next-auth 4.24) sends a request
  * without a session token to sign in, on the routes `config.matcher` matches; Auth.js's
- * (next-auth 5) refuses only what its `callbacks.authorized` refuses. Clerk's (read at
+ * (next-auth 5) refuses only what its `callbacks.authorized` refuses — and only by a response it
+ * returns when `auth(fn)` wraps a function, which runs on a `false`. Clerk's (read at
  * @clerk/nextjs 6): `clerkMiddleware()` protects no route by
  * itself; its handler does, by calling `auth.protect()` — for every request, for those its
  * public matchers do not match, or only for those its protected matchers match
  * (`createRouteMatcher([...])`, path-to-regexp paths of the request's pathname).
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, cli, guardKinds } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
@@ -178,6 +181,25 @@ describe("Auth.js's middleware (next-auth 5)", () => {
     expect(await rows(authJsApp("authorized({ auth, request: { nextUrl } }) {\n      return !!auth?.user || nextUrl.pathname === '/login';\n    },"))).toEqual([
       'GET /api/sites [middleware: unknown (exceptions unknown)]',
     ]);
+  });
+
+  it('auth(fn) wrapping the middleware or a route handler runs it whatever callbacks.authorized returns but a response: a false refuses nothing', async () => {
+    const signedIn = 'authorized: ({ auth }) => !!auth,';
+    const wrapped = "import { auth } from '@/auth';\n\nexport default auth((req) => {\n  console.log(req.nextUrl.pathname, req.auth?.user?.id);\n});\n";
+    expect(await rows(authJsApp(signedIn, wrapped))).toEqual(['GET /api/sites []']);
+    // (a response returned for a visitor stops the request before the wrapped function)
+    const redirects = "authorized({ auth, request }) {\n      if (!auth) return Response.redirect(new URL('/login', request.url));\n      return true;\n    },";
+    expect(await rows(authJsApp(redirects, wrapped))).toEqual(['GET /api/sites [auth: auth]']);
+    expect((await check(authJsApp(redirects, wrapped))).routes[0]!.guards.map((g) => g.mechanism)).toEqual(['next-middleware']);
+    // a route handler wrapped, with nothing in the middleware: the same (next-auth 5 lib/index.ts handleAuth)
+    const handler = (callbacks: string): string => {
+      const dir = authJsApp(callbacks, 'export const config = { matcher: [] };\n');
+      writeFileSync(path.join(dir, 'app/api/sites/route.ts'), "import { auth } from '@/auth';\n\nexport const GET = auth(async (req) => Response.json({ user: req.auth?.user ?? null }));\n");
+      return dir;
+    };
+    expect(await rows(handler(signedIn))).toEqual(['GET /api/sites []']);
+    expect(await rows(handler(redirects))).toEqual(['GET /api/sites [auth: auth]']);
+    expect((await check(handler(redirects))).routes[0]!.guards.map((g) => g.mechanism)).toEqual(['wrapper']);
   });
 
   /** The Next.js Learn dashboard's configuration: auth.config.ts, the middleware made from it, and an API beside the dashboard. */

@@ -162,7 +162,7 @@ export default withBundleAnalyzer({ basePath: '/console', trailingSlash: true, p
 `,
     'src/auth.ts': `import NextAuth from 'next-auth';
 
-// (auth(handler) refuses a request callbacks.authorized refuses)
+// (auth(handler) runs the handler whatever callbacks.authorized returns but a response: its own check guards it)
 export const { handlers, auth } = NextAuth({ providers: [], callbacks: { authorized: ({ auth }) => !!auth } });
 `,
     'src/app/api/auth/[...nextauth]/route.ts': `import { handlers } from '@/auth';
@@ -213,14 +213,14 @@ export const config = {
       row('GET /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
       row('POST /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
       // export { list as GET, list as HEAD }; auth(handler) from next-auth; the conditional (has) matcher is not relied on
-      row('GET /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:10', { auth: ['auth', '(inline 401 check)'] }),
-      row('HEAD /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:23', { auth: ['auth', '(inline 401 check)'] }),
+      row('GET /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:10', { auth: ['(inline 401 check)'] }),
+      row('HEAD /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:23', { auth: ['(inline 401 check)'] }),
       // the negative-lookahead matcher reaches everything outside /api
       row('GET /console/feed.xml', 'browser', 'src/app/feed.xml/route.ts:1:1', PROXY),
     ]);
     const sites = res.routes.find((r) => r.path === '/console/api/sites/')!;
     expect(sites.prefixes).toEqual([{ prefix: '/console', file: 'next.config.mjs', line: 1 }]);
-    expect(sites.guards.map((g) => g.mechanism)).toEqual(['wrapper', 'in-handler']);
+    expect(sites.guards.map((g) => g.mechanism)).toEqual(['in-handler']);
     expect(res.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
       'src/app/feed.xml/route.ts:1 GET /console/feed.xml is authenticated only by proxy.ts (proxy); a bypassed middleware (CVE-2025-29927) leaves it open: check the session in the handler or a wrapper too',
     ]);
