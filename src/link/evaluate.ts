@@ -423,6 +423,8 @@ export class Evaluator {
           const spec = this.specifierOf(file, e.args[0]!, depth + 1);
           if (spec !== null) return this.importValue(file, spec, '=', depth + 1);
         }
+        // React's `cache(fn)`: the same function, its results memoised for a request (react 19, ReactCacheImpl.js)
+        if (callee.t === 'pkg' && callee.pkg === 'react' && callee.path.length === 1 && callee.path[0] === 'cache' && e.args.length === 1) return this.eval(file, e.args[0]!, depth + 1);
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           const own =

@@ -202,6 +202,16 @@ describe("Auth.js's middleware (next-auth 5)", () => {
     expect((await check(handler(redirects))).routes[0]!.guards.map((g) => g.mechanism)).toEqual(['wrapper']);
   });
 
+  it("Auth.js's auth through React's cache() (homarr's `export const auth = cache(defaultAuth)`) is Auth.js's auth", async () => {
+    const dir = authJsApp('', 'export const config = { matcher: [] };\n');
+    writeFileSync(path.join(dir, 'session.ts'), "import { cache } from 'react';\nimport { auth as defaultAuth } from '@/auth';\n\nexport const auth = cache(defaultAuth);\n");
+    writeFileSync(path.join(dir, 'app/api/sites/route.ts'), "import { auth } from '@/session';\n\nexport const GET = auth(async (req) => Response.json({ user: req.auth?.user ?? null }));\n");
+    const res = await check(dir);
+    // (no callbacks.authorized: the wrapper refuses nothing, whatever its name says)
+    expect(await rows(dir)).toEqual(['GET /api/sites []']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['app/api/sites/route.ts:3']);
+  });
+
   /** The Next.js Learn dashboard's configuration: auth.config.ts, the middleware made from it, and an API beside the dashboard. */
   const learnApp = (authorized: string): string =>
     writeProject({
