@@ -14,7 +14,8 @@
  * - @trpc/server/adapters/express (10.45 and 11, adapters/express.ts):
  *   `createExpressMiddleware({ router, … })`, the procedure named by the path below the mount;
  * - graphql-yoga (5.x, src/server.ts): the server `createYoga(options)` makes, used at its
- *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`).
+ *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`; `app.use(yoga)`,
+ *   `yogaServerPath`).
  *
  * Hono (`app.use(path, …)`):
  * - @hono/graphql-server (0.5, src/index.ts): `graphqlServer(options)` answers GET and POST (405
@@ -131,7 +132,22 @@ function csrfPrevention(name: string, pkg: string, file: string, line: number): 
  */
 export function packageConstant(ev: Evaluator, v: Value): Value | null {
   if (v.t !== 'pkg' || v.pkg !== 'graphql-yoga' || v.path.join('.') !== 'createYoga.().graphqlEndpoint') return null;
-  const opts = v.made?.[0];
+  return yogaEndpoint(ev, v.made?.[0]);
+}
+
+/**
+ * Where a Yoga server used without a path (`app.use(yoga)`) answers: its `graphqlEndpoint`. Its
+ * node adapter reads the request's whole URL (@whatwg-node/server 0.11, utils.ts: `originalUrl`)
+ * and answers GraphQL at a path ending with the endpoint, 404 (or its landing page) at any other
+ * (graphql-yoga 5.24, plugins/use-unhandled-route.ts). Null when `v` is no Yoga server.
+ */
+export function yogaServerPath(ev: Evaluator, v: Value): Value | null {
+  if (v.t !== 'pkg' || v.pkg !== 'graphql-yoga' || !v.called || v.path.join('.') !== 'createYoga') return null;
+  return yogaEndpoint(ev, v.args[0]);
+}
+
+/** A Yoga server's `graphqlEndpoint`, from the options it is made with. */
+function yogaEndpoint(ev: Evaluator, opts: Value | undefined): Value | null {
   if (opts === undefined) return { t: 'str', v: '/graphql' };
   if (opts.t !== 'obj') return null;
   const given = ev.member(opts, 'graphqlEndpoint', 0);

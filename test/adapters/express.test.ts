@@ -1128,6 +1128,31 @@ app.get('/api/sites', (req, res) => res.json([]));
     ]);
   });
 
+  it('GraphQL Yoga used without a path (app.use(yoga), router.use(yoga)) answers at its graphqlEndpoint, below the mount', async () => {
+    // (its node adapter reads the whole URL, and a path ending with the endpoint is answered:
+    // @whatwg-node/server originalUrl, graphql-yoga plugins/use-unhandled-route.ts)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'graphql-yoga': '5.24.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/schema.ts': "export const schema = { typeDefs: 'type Query { ok: Boolean }' };\n",
+      'src/app.ts': `
+import express from 'express';
+import { createYoga } from 'graphql-yoga';
+import { schema } from './schema';
+import { requireSession } from './guards.js';
+
+export const app = express();
+const internal = express.Router();
+internal.use(requireSession);
+internal.use(createYoga({ schema, graphqlEndpoint: '/internal/graphql' }));
+app.use('/ops', internal);
+app.use(createYoga({ schema }));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['ALL /graphql [] src/app.ts:12', 'ALL /ops/internal/graphql [requireSession] src/app.ts:10']);
+  });
+
   it("apollo-server-express's server.applyMiddleware({ app, path }) mounts a router serving the endpoint and a health check where it is called, also on a router", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'apollo-server-express': '3.13.0' } }),

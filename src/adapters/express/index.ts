@@ -20,7 +20,7 @@ import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
-import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS } from '../package-handlers.js';
+import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
@@ -168,11 +168,12 @@ class ExpressLinker {
 
   private useItems(b: BoundRegistration): { path: string[] | null; items: { value: Value; expr: Expr; file: string }[]; pathUnresolved: boolean } {
     const args = b.reg.args;
-    // (`app.use(yoga.graphqlEndpoint, yoga)`: a path the package fixes)
+    // (`app.use(yoga.graphqlEndpoint, yoga)`: a path the package fixes; `app.use(yoga)`: the path it answers at)
     const written = this.ctx.ev.eval(b.file, args[0]!);
-    const first = packageConstant(this.ctx.ev, written) ?? written;
+    const alone = args.length === 1 ? yogaServerPath(this.ctx.ev, written) : null;
+    const first = packageConstant(this.ctx.ev, written) ?? alone ?? written;
     const paths = this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
-    if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, args.slice(1)))), pathUnresolved: false };
+    if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, alone ? args : args.slice(1)))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
