@@ -274,13 +274,20 @@ function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): str
 }
 
 /**
- * `passport.authenticate(['jwt', 'anonymous'])`, `AuthGuard(['jwt', 'anonymous'])`: passport
- * tries the strategies in turn, and passport-anonymous's always succeeds, with no user.
+ * `passport.authenticate(['jwt', 'anonymous'])`, `AuthGuard(['jwt', 'anonymous'])`,
+ * `passport.authenticate('session')`: passport tries the strategies in turn, and one that passes
+ * hands the request on (lib/middleware/authenticate.js, `strategy.pass`) — passport-anonymous's
+ * always does, and so does passport's own `session` strategy (lib/strategies/session.js, read at
+ * passport 0.7) when the session holds no user, unless the analysed code registers a strategy of
+ * that name itself. The passing strategy's description, or null.
  */
-function anonymousStrategy(value: Extract<Value, { t: 'pkg' }>): boolean {
-  if ((value.pkg !== 'passport' && value.pkg !== '@nestjs/passport') || !value.called) return false;
+function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
+  if ((value.pkg !== 'passport' && value.pkg !== '@nestjs/passport') || !value.called) return null;
   const first = value.args[0];
-  return (first?.t === 'str' && first.v === 'anonymous') || (first?.t === 'arr' && first.items.some((s) => s.t === 'str' && s.v === 'anonymous'));
+  const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((s) => (s.t === 'str' ? [s.v] : [])) : [];
+  if (names.includes('anonymous')) return 'the anonymous strategy (passport-anonymous) lets a request without credentials through';
+  if (names.includes('session') && !passportUses(ev)?.has('session')) return "passport's own session strategy reads the user the session holds and lets a request without one through";
+  return null;
 }
 
 /** The name a passport strategy registers under when given none (each package's Strategy constructor). */
@@ -470,7 +477,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
     }
     if (pk === 'auth') {
-      if (anonymousStrategy(value)) return { kinds: ['session'], families: [], reason: `optional authentication: the anonymous strategy (passport-anonymous) lets a request without credentials through` };
+      const passing = passingStrategy(value, ev);
+      if (passing) return { kinds: ['session'], families: [], reason: `optional authentication: ${passing}` };
       // `passport.authenticate('jwt', { session: false })` of a strategy reading the Authorization header
       const bearer = value.pkg === 'passport' && value.called && value.path.join('.') === 'authenticate' ? headerStrategies(value.args[0], passportUses(ev)) : null;
       if (bearer) return { kinds: ['auth', 'bearer'], families: [], reason: `authentication from passport, ${bearer}` };

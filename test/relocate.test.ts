@@ -771,7 +771,7 @@ import { AuthGuard } from '@nestjs/passport';
 export const SignedInController = (path: string) =>
   applyDecorators(
     Controller(path),
-    UseGuards(AuthGuard('session')),
+    UseGuards(AuthGuard('jwt')),
   );
 `,
       'src/sites/sites.controller.ts': `import { Get } from '@nestjs/common';
@@ -803,7 +803,7 @@ export class SitesController {
       return r;
     };
     // the decorator the controller is written with no longer guards it
-    expect(lines(await edit('src/sites/signed-in.decorator.ts', "    UseGuards(AuthGuard('session')),\n", ''))).toEqual(['GET /api/sites []']);
+    expect(lines(await edit('src/sites/signed-in.decorator.ts', "    UseGuards(AuthGuard('jwt')),\n", ''))).toEqual(['GET /api/sites []']);
     // the module forRoot() makes no longer holds the controller
     expect(lines(await edit('src/sites/sites.module.ts', 'controllers: [SitesController], ', ''))).toEqual([]);
   });

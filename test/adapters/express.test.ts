@@ -460,6 +460,36 @@ app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res
   });
 });
 
+describe("express: passport's own session strategy", () => {
+  it("app.use(passport.authenticate('session')) reads the user a session holds and hands every request on: no auth guard, unless the code registers a 'session' strategy of its own", async () => {
+    // (passport 0.6+ writes it in place of passport.session(): lib/strategies/session.js passes
+    // a request whose session holds no user; ensureLoggedIn is what refuses one)
+    const app = (extra: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'sessions', dependencies: { express: '4.21.2', 'express-session': '1.18.1', passport: '0.7.0', 'connect-ensure-login': '0.1.1' } }),
+        'src/app.ts': `
+import express from 'express';
+import session from 'express-session';
+import passport from 'passport';
+import { ensureLoggedIn } from 'connect-ensure-login';
+${extra}
+export const app = express();
+app.use(session({ secret: process.env.SESSION_SECRET!, resave: false, saveUninitialized: false }));
+app.use(passport.authenticate('session'));
+app.get('/api/sites', (req, res) => res.json([]));
+app.get('/api/projects', ensureLoggedIn('/login'), (req, res) => res.json([]));
+`,
+      });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    const res = await check(app(''));
+    expect(rows(res)).toEqual(['GET /api/projects [ensureLoggedIn:auth]', 'GET /api/sites []']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['src/app.ts:10']);
+    // a strategy the code registers under that name is read as any other
+    const own = await check(app("import { Strategy } from 'passport-custom';\npassport.use('session', new Strategy((req, done) => done(null, req.session?.user ?? false)));\n"));
+    expect(rows(own)).toEqual(['GET /api/projects [passport.authenticate:auth, ensureLoggedIn:auth]', 'GET /api/sites [passport.authenticate:auth]']);
+  });
+});
+
 describe('express: routers mounted in a loop over a list', () => {
   it('unrolls forEach and for…of over a list known statically: each item mounted at its own path, in order', async () => {
     const dir = writeProject({

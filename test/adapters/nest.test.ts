@@ -2001,3 +2001,50 @@ describe('nestPatternRegex (setGlobalPrefix exclude, forRoutes, MiddlewareConsum
     expect(nestPatternRegex('webhooks{/:provider}').test('/webhooks')).toBe(true);
   });
 });
+
+describe("@nestjs/passport's AuthGuard of a strategy that hands a request on", () => {
+  it("AuthGuard('session') (passport's own session strategy) and AuthGuard(['jwt', 'anonymous']) let a request without a user through: no auth guard", async () => {
+    // (the guard resolves when the strategy passes, request.user left undefined: passport
+    // lib/strategies/session.js, passport-anonymous)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'nest-passport', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0', passport: '0.7.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class AppModule {}
+`,
+      'src/sites.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+@Controller('sites')
+export class SitesController {
+  @Get()
+  @UseGuards(AuthGuard('session'))
+  list() {
+    return [];
+  }
+
+  @Get('featured')
+  @UseGuards(AuthGuard(['jwt', 'anonymous']))
+  featured() {
+    return [];
+  }
+
+  @Get('mine')
+  @UseGuards(AuthGuard('jwt'))
+  mine() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual([
+      'GET /sites []',
+      'GET /sites/featured []',
+      'GET /sites/mine [auth]',
+    ]);
+  });
+});
