@@ -98,10 +98,21 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-generic-session':
     case 'iron-session':
       return 'session';
+    // (koa-passport 6 exports passport's own singleton, its Koa framework plugged in)
     case 'passport':
+    case 'koa-passport':
       if (first === 'initialize' || first === 'session') return 'session';
       if (first === 'authenticate') return 'auth';
       return null;
+    // `auth(options)` verifies an access token from the Authorization header or an access_token
+    // parameter (express-oauth2-jwt-bearer, read at 1.10: optional with authRequired: false)
+    case 'express-oauth2-jwt-bearer':
+      return first === 'auth' ? 'bearer' : null;
+    // `requiresAuth()` and the claim checks (claimEquals, claimIncludes, claimCheck) send a request
+    // without a login to log in or answer 401; so does `auth(config)` for every route it is applied
+    // to unless `authRequired: false` (express-openid-connect, read at 3.4: middleware/auth.js)
+    case 'express-openid-connect':
+      return first === 'auth' || first === 'requiresAuth' || first.startsWith('claim') ? 'auth' : null;
     case '@nestjs/passport':
       return first === 'AuthGuard' ? 'auth' : null;
     case 'csurf':
@@ -241,7 +252,11 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
  * `.unless(…)`.
  */
 function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
-  const flag = value.pkg === 'express-jwt' ? { key: 'credentialsRequired', lets: false } : value.pkg === 'koa-jwt' ? { key: 'passthrough', lets: true } : null;
+  const flag =
+    value.pkg === 'express-jwt' ? { key: 'credentialsRequired', lets: false }
+    : value.pkg === 'koa-jwt' ? { key: 'passthrough', lets: true }
+    : (value.pkg === 'express-oauth2-jwt-bearer' || value.pkg === 'express-openid-connect') && value.path[0] === 'auth' ? { key: 'authRequired', lets: false }
+    : null;
   if (!flag) return '';
   const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];
   if (options === undefined) return '';
@@ -282,13 +297,16 @@ function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): str
  * that name itself. The passing strategy's description, or null.
  */
 function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
-  if ((value.pkg !== 'passport' && value.pkg !== '@nestjs/passport') || !value.called) return null;
+  if ((!PASSPORTS.has(value.pkg) && value.pkg !== '@nestjs/passport') || !value.called) return null;
   const first = value.args[0];
   const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((s) => (s.t === 'str' ? [s.v] : [])) : [];
   if (names.includes('anonymous')) return 'the anonymous strategy (passport-anonymous) lets a request without credentials through';
   if (names.includes('session') && !passportUses(ev)?.has('session')) return "passport's own session strategy reads the user the session holds and lets a request without one through";
   return null;
 }
+
+/** passport, and koa-passport (which exports passport's singleton). */
+const PASSPORTS = new Set(['passport', 'koa-passport']);
 
 /** The name a passport strategy registers under when given none (each package's Strategy constructor). */
 const DEFAULT_STRATEGY_NAMES: Record<string, string> = {
@@ -364,7 +382,7 @@ function passportUses(ev: Evaluator): Strategies {
       for (const r of facts.registrations) {
         if (r.method !== 'use' || r.args.length === 0 || r.args.length > 2) continue;
         const target = ev.eval(file, r.target);
-        if (target.t !== 'pkg' || target.pkg !== 'passport' || target.path.length > 0) continue;
+        if (target.t !== 'pkg' || !PASSPORTS.has(target.pkg) || target.path.length > 0) continue;
         const strategy = ev.eval(file, r.args[r.args.length - 1]!);
         const made = strategy.t === 'pkg' && strategy.called ? strategy : null;
         const s = passportStrategy(ev, made?.pkg ?? null, r.args.length === 2 ? ev.eval(file, r.args[0]!) : undefined, made?.args[0]);
@@ -479,8 +497,11 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (pk === 'auth') {
       const passing = passingStrategy(value, ev);
       if (passing) return { kinds: ['session'], families: [], reason: `optional authentication: ${passing}` };
+      const optional = optionalToken(value, ev);
+      if (optional === null) return { kinds: ['unknown'], families: [], reason: `authentication from ${value.pkg}, required or optional as options not known statically say` };
+      if (optional) return { kinds: ['session'], families: [], reason: `optional authentication: ${value.pkg} with ${optional} lets a request without a login through` };
       // `passport.authenticate('jwt', { session: false })` of a strategy reading the Authorization header
-      const bearer = value.pkg === 'passport' && value.called && value.path.join('.') === 'authenticate' ? headerStrategies(value.args[0], passportUses(ev)) : null;
+      const bearer = PASSPORTS.has(value.pkg) && value.called && value.path.join('.') === 'authenticate' ? headerStrategies(value.args[0], passportUses(ev)) : null;
       if (bearer) return { kinds: ['auth', 'bearer'], families: [], reason: `authentication from passport, ${bearer}` };
       return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
     }

@@ -460,6 +460,56 @@ app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res
   });
 });
 
+describe("express: Auth0's middleware packages", () => {
+  it("express-openid-connect's auth(config) requires a login unless authRequired: false; requiresAuth() always does; express-oauth2-jwt-bearer's auth() requires a bearer token unless authRequired: false", async () => {
+    // (read at express-openid-connect 3.4, middleware/auth.js and requiresAuth.js; at
+    // express-oauth2-jwt-bearer 1.10: `authRequired === false` hands a request without a token on)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'auth0', dependencies: { express: '4.21.2', 'express-openid-connect': '3.4.0', 'express-oauth2-jwt-bearer': '1.10.0' } }),
+      'src/app.ts': `
+import express from 'express';
+import { auth, requiresAuth } from 'express-openid-connect';
+import { auth as accessToken } from 'express-oauth2-jwt-bearer';
+
+const login = { baseURL: 'https://console.example.com', clientID: 'console', issuerBaseURL: 'https://example.eu.auth0.com', secret: process.env.SESSION_SECRET };
+export const app = express();
+app.use(auth({ ...login, authRequired: false }));
+app.get('/api/sites', (req, res) => res.json([]));
+app.get('/api/profile', requiresAuth(), (req, res) => res.json(req.oidc.user));
+
+const dashboard = express.Router();
+dashboard.use(auth(login));
+dashboard.get('/overview', (req, res) => res.json({}));
+app.use('/dashboard', dashboard);
+
+const api = express.Router();
+api.use(accessToken({ audience: 'https://api.example.com', issuerBaseURL: 'https://example.eu.auth0.com/' }));
+api.get('/orders', (req, res) => res.json([]));
+app.use('/v1', api);
+
+const feed = express.Router();
+feed.use(accessToken({ audience: 'https://api.example.com', issuerBaseURL: 'https://example.eu.auth0.com/', authRequired: false }));
+feed.get('/items', (req, res) => res.json([]));
+app.use('/feed', feed);
+
+const beta = express.Router();
+beta.use(accessToken({ audience: 'https://api.example.com', issuerBaseURL: 'https://example.eu.auth0.com/', authRequired: process.env.BETA_OPEN !== '1' }));
+beta.get('/items', (req, res) => res.json([]));
+app.use('/beta', beta);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/profile [requiresAuth:auth]',
+      'GET /api/sites []',
+      'GET /beta/items [accessToken:unknown]',
+      'GET /dashboard/overview [auth:auth]',
+      'GET /feed/items []',
+      'GET /v1/orders [accessToken:auth+bearer]',
+    ]);
+  });
+});
+
 describe("express: passport's own session strategy", () => {
   it("app.use(passport.authenticate('session')) reads the user a session holds and hands every request on: no auth guard, unless the code registers a 'session' strategy of its own", async () => {
     // (passport 0.6+ writes it in place of passport.session(): lib/strategies/session.js passes

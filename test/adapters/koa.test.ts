@@ -819,6 +819,39 @@ app.use(router.routes());
     ]);
   });
 
+  it("koa-passport is passport: initialize() and session() establish a session, authenticate('session') hands on a request without a user, authenticate('jwt') is auth", async () => {
+    // (koa-passport 6 exports passport's own singleton)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'koa-passport-app', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-passport': '6.0.0', 'koa-session': '7.0.2' } }),
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import session from 'koa-session';
+import passport from 'koa-passport';
+
+const app = new Koa();
+app.keys = [process.env.SESSION_KEY!];
+app.use(session(app));
+app.use(passport.initialize());
+app.use(passport.session());
+app.use(passport.authenticate('session'));
+const router = new Router({ prefix: '/api' });
+router.get('/sites', async (ctx) => {
+  ctx.body = [];
+});
+router.get('/me', passport.authenticate('jwt', { session: false }), async (ctx) => {
+  ctx.body = ctx.state.user;
+});
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/me [passport.authenticate:auth]',
+      'GET /api/sites []',
+    ]);
+  });
+
   it("a token middleware told to read a cookie (koa-jwt's cookie and getToken, hono/jwt's and hono/jwk's cookie, express-jwt's getToken) is auth, not bearer: the browser sends the cookie by itself; a getToken reading a header only keeps it bearer", async () => {
     const koa = writeProject({
       'package.json': JSON.stringify({ name: 'koa-jwt-cookie', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-jwt': '4.0.4' } }),
