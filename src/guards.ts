@@ -147,6 +147,21 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@clerk/nextjs':
     case '@clerk/nextjs/server':
       return first === 'clerkMiddleware' ? 'nonguard' : null;
+    // Clerk's Express and Hono middleware put the request's auth state on it (`getAuth(req)` reads
+    // it) and refuse nothing; `requireAuth()` sends a request without a user to sign in (read at
+    // @clerk/express 2.1, @hono/clerk-auth 2); the Node SDK's `ClerkExpressWithAuth()` is lax, and
+    // `ClerkExpressRequireAuth()` answers 401 (@clerk/clerk-sdk-node 4 and 5)
+    case '@clerk/express':
+      return first === 'clerkMiddleware' ? 'nonguard' : first === 'requireAuth' ? 'auth' : null;
+    case '@hono/clerk-auth':
+      return first === 'clerkMiddleware' ? 'nonguard' : null;
+    case '@clerk/clerk-sdk-node':
+      return first === 'ClerkExpressWithAuth' ? 'nonguard' : first === 'ClerkExpressRequireAuth' ? 'auth' : null;
+    // `keycloak.middleware()` keeps the session and answers Keycloak's own callbacks;
+    // `keycloak.protect()` sends a visitor to log in, or answers 403 (keycloak-connect, read at
+    // 26.1: keycloak.js, middleware/protect.js)
+    case 'keycloak-connect':
+      return p.includes('middleware') ? 'session' : p.includes('protect') ? 'auth' : null;
     case 'express':
       return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
     case 'body-parser':

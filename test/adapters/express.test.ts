@@ -510,6 +510,47 @@ app.use('/beta', beta);
   });
 });
 
+describe('express: Clerk and Keycloak middleware', () => {
+  it("clerkMiddleware() and the Node SDK's ClerkExpressWithAuth() only put the auth state on the request; requireAuth(), ClerkExpressRequireAuth() and keycloak.protect() refuse a request without a user; keycloak.middleware() guards nothing", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'clerk', dependencies: { express: '4.21.2', '@clerk/express': '2.1.70', '@clerk/clerk-sdk-node': '5.1.6', 'keycloak-connect': '26.1.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import { clerkMiddleware, getAuth, requireAuth } from '@clerk/express';
+import { ClerkExpressRequireAuth, ClerkExpressWithAuth } from '@clerk/clerk-sdk-node';
+import Keycloak from 'keycloak-connect';
+
+export const app = express();
+app.use(clerkMiddleware());
+app.get('/api/sites', (req, res) => res.json({ viewer: getAuth(req).userId }));
+app.get('/api/projects', requireAuth(), (req, res) => res.json([]));
+
+const legacy = express.Router();
+legacy.use(ClerkExpressWithAuth());
+legacy.get('/feed', (req, res) => res.json([]));
+legacy.get('/drafts', ClerkExpressRequireAuth(), (req, res) => res.json([]));
+app.use('/legacy', legacy);
+
+const keycloak = new Keycloak({});
+const admin = express.Router();
+admin.use(keycloak.middleware());
+admin.get('/status', (req, res) => res.json({ ok: true }));
+admin.get('/users', keycloak.protect('realm:admin'), (req, res) => res.json([]));
+app.use('/admin', admin);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /admin/status []',
+      'GET /admin/users [keycloak.protect:auth]',
+      'GET /api/projects [requireAuth:auth]',
+      'GET /api/sites []',
+      'GET /legacy/drafts [ClerkExpressRequireAuth:auth]',
+      'GET /legacy/feed []',
+    ]);
+  });
+});
+
 describe("express: passport's own session strategy", () => {
   it("app.use(passport.authenticate('session')) reads the user a session holds and hands every request on: no auth guard, unless the code registers a 'session' strategy of its own", async () => {
     // (passport 0.6+ writes it in place of passport.session(): lib/strategies/session.js passes

@@ -475,6 +475,31 @@ export default app;
     ]);
   });
 
+  it("@hono/clerk-auth's clerkMiddleware() only puts the auth state on the context: a route is guarded by the check of getAuth(c) it makes", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/clerk-auth': '^2.0.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { clerkMiddleware, getAuth } from '@hono/clerk-auth';
+
+const app = new Hono();
+app.use('*', clerkMiddleware());
+app.get('/api/sites', (c) => c.json([]));
+app.get('/api/me', (c) => {
+  const auth = getAuth(c);
+  if (!auth?.userId) return c.json({ message: 'You are not logged in.' }, 401);
+  return c.json({ userId: auth.userId });
+});
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/me [(inline 401 check):auth]',
+      'GET /api/sites []',
+    ]);
+  });
+
   it("an app made by hono/factory's createFactory(init).createApp(options) is a Hono app: its routes and middleware mount with route() (capgo's functions)", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
