@@ -98,10 +98,12 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-generic-session':
     case 'iron-session':
       return 'session';
-    // (koa-passport 6 exports passport's own singleton, its Koa framework plugged in)
+    // (koa-passport 6 exports passport's own singleton, its Koa framework plugged in;
+    // @fastify/passport 4 is a port, its `secureSession()` passport's `session()`)
     case 'passport':
     case 'koa-passport':
-      if (first === 'initialize' || first === 'session') return 'session';
+    case '@fastify/passport':
+      if (first === 'initialize' || first === 'session' || first === 'secureSession') return 'session';
       if (first === 'authenticate') return 'auth';
       return null;
     // `auth(options)` verifies an access token from the Authorization header or an access_token
@@ -128,6 +130,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return first === 'csrf' ? 'csrf' : 'nonguard';
     case 'hono/bearer-auth':
     case 'hono/jwt':
+    // (the plugin itself, as the onRequest hook it adds: adapters/fastify)
+    case '@fastify/bearer-auth':
       return 'bearer';
     // `jwk({ jwks_uri })`: a JSON Web Token from the Authorization header, checked against a key set (hono 4.7, middleware/jwk)
     case 'hono/jwk':
@@ -320,8 +324,8 @@ function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): st
   return null;
 }
 
-/** passport, and koa-passport (which exports passport's singleton). */
-const PASSPORTS = new Set(['passport', 'koa-passport']);
+/** passport, koa-passport (which exports passport's singleton) and @fastify/passport (a port: its session strategy passes too, dist/strategies/session-strategy.js). */
+const PASSPORTS = new Set(['passport', 'koa-passport', '@fastify/passport']);
 
 /** The name a passport strategy registers under when given none (each package's Strategy constructor). */
 const DEFAULT_STRATEGY_NAMES: Record<string, string> = {

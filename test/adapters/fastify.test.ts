@@ -710,6 +710,46 @@ app.register(proxy, { upstream: 'http://x', prefix: process.env.PROXY_PREFIX });
     ]);
   });
 
+  it("@fastify/bearer-auth adds its bearer check as an onRequest hook of the context registering it (preParsing when told; none with addHook: false); @fastify/passport's session strategy and secureSession() refuse nothing", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/bearer-auth': '^10.1.3', '@fastify/passport': '^4.0.3', '@fastify/secure-session': '^8.0.0' } }),
+      'src/server.ts': `
+import Fastify from 'fastify';
+import bearerAuthPlugin from '@fastify/bearer-auth';
+import fastifyPassport from '@fastify/passport';
+import fastifySecureSession from '@fastify/secure-session';
+
+const keys = new Set([process.env.API_KEY!]);
+const app = Fastify();
+app.register(fastifySecureSession, { key: Buffer.from(process.env.SESSION_KEY!, 'hex') });
+app.register(fastifyPassport.initialize());
+app.register(fastifyPassport.secureSession());
+app.get('/api/sites', async () => []);
+app.get('/api/me', { preValidation: fastifyPassport.authenticate('session') }, async (request) => request.user);
+app.register(async (internal) => {
+  internal.register(bearerAuthPlugin, { keys });
+  internal.get('/tokens', async () => []);
+}, { prefix: '/internal' });
+app.register(async (uploads) => {
+  uploads.register(bearerAuthPlugin, { keys, addHook: 'preParsing' });
+  uploads.post('/files', async () => ({}));
+}, { prefix: '/uploads' });
+app.register(async (manual) => {
+  manual.register(bearerAuthPlugin, { keys, addHook: false });
+  manual.get('/status', async () => ({}));
+}, { prefix: '/manual' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/me',
+      'GET /api/sites',
+      'GET /internal/tokens bearerAuthPlugin:auth+bearer',
+      'GET /manual/status',
+      'POST /uploads/files bearerAuthPlugin:auth+bearer',
+    ]);
+  });
+
   it('@fastify/swagger publishes what its hiddenTag / hideUntagged options do not hide', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

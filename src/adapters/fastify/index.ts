@@ -80,6 +80,7 @@ const AUTOLOAD_PACKAGES = new Set(['@fastify/autoload', 'fastify-autoload']);
 const METRICS_PACKAGE = 'fastify-metrics';
 /** A plugin that proxies the requests under its prefix to another server (FastifyApp.httpProxy). */
 const HTTP_PROXY_PACKAGE = '@fastify/http-proxy';
+const BEARER_AUTH_PACKAGE = '@fastify/bearer-auth';
 /** @fastify/http-proxy's `defaultHttpMethods` and `defaultRoutes` (index.js). */
 const HTTP_PROXY_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 const HTTP_PROXY_URLS = ['/', '/*'];
@@ -397,6 +398,7 @@ class FastifyApp {
       if (plugin.pkg === MERCURIUS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'mercurius')) this.mercurius(op, opts, frame);
       if (plugin.pkg === APOLLO_PACKAGE && plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyApollo') this.apollo(op, opts, frame);
       if (plugin.pkg === TRPC_PACKAGE && !plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyTRPCPlugin') this.trpc(op, opts, frame);
+      if (plugin.pkg === BEARER_AUTH_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyBearerAuth')) this.bearerAuth(op, plugin, opts, frame);
       return;
     }
     if (plugin.t !== 'fn') {
@@ -893,6 +895,19 @@ class FastifyApp {
   private str(obj: Value, key: string): string | null {
     const v = this.ctx.ev.member(obj, key, 0);
     return v.t === 'str' ? v.v : null;
+  }
+
+  /**
+   * @fastify/bearer-auth (read at 10.1, index.js): a fastify-plugin adding its check of the
+   * Authorization header's bearer token as an `onRequest` hook of the context registering it
+   * (`addHook: 'preParsing'` there instead; `addHook: false` adds none, only decorating the
+   * instance with the check's factory).
+   */
+  private bearerAuth(op: Op, plugin: Value, opts: Value | null, frame: Frame): void {
+    const given = opts?.t === 'obj' && Object.hasOwn(opts.props, 'addHook') ? this.ctx.ev.member(opts, 'addHook', 0) : null;
+    const hook = given === null || (given.t === 'bool' && given.v) ? 'onRequest' : given.t === 'str' ? given.v : null;
+    const phase = hook === null ? -1 : GUARD_HOOKS.indexOf(hook);
+    if (phase >= 0) frame.ctx.own.push({ phase, file: op.file, expr: op.reg.args[0]!, value: plugin, at: op.reg.at, when: this.conditionsOf(op, frame) });
   }
 
   private addHook(op: Op, c: Context, when: Conditions): void {
