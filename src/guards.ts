@@ -161,6 +161,18 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return first === 'clerkMiddleware' ? 'nonguard' : null;
     case '@clerk/clerk-sdk-node':
       return first === 'ClerkExpressWithAuth' ? 'nonguard' : first === 'ClerkExpressRequireAuth' ? 'auth' : null;
+    // express-bearer-token (read at 3.0) copies a token from the query, the body, the
+    // Authorization header or a cookie to `req.token`: it refuses none that lacks one
+    case 'express-bearer-token':
+      return 'nonguard';
+    // @hono/auth-js (read at 1.1): `initAuthConfig(cb)` only sets the configuration;
+    // `verifyAuth()` answers 401 without a signed-in user or token
+    case '@hono/auth-js':
+      return first === 'initAuthConfig' ? 'nonguard' : first === 'verifyAuth' ? 'auth' : null;
+    // @okta/oidc-middleware (read at 5.5): `oidc.router` serves the login and callback routes;
+    // `oidc.ensureAuthenticated()` sends a visitor to log in, or answers 401 (src/oidcUtil.js)
+    case '@okta/oidc-middleware':
+      return p.includes('router') ? 'nonguard' : p.includes('ensureAuthenticated') ? 'auth' : null;
     // `keycloak.middleware()` keeps the session and answers Keycloak's own callbacks;
     // `keycloak.protect()` sends a visitor to log in, or answers 403 (keycloak-connect, read at
     // 26.1: keycloak.js, middleware/protect.js)

@@ -551,6 +551,32 @@ app.use('/admin', admin);
   });
 });
 
+describe('express: middleware named for a token or a login that refuses nothing', () => {
+  it("express-bearer-token's bearerToken() only copies the token to req.token; @okta/oidc-middleware's oidc.router serves the login routes, its ensureAuthenticated() refuses", async () => {
+    // (read at express-bearer-token 3.0, index.js; @okta/oidc-middleware 5.5, src/oidcUtil.js)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'tokens', dependencies: { express: '4.21.2', 'express-bearer-token': '3.0.0', '@okta/oidc-middleware': '5.5.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import bearerToken from 'express-bearer-token';
+import { ExpressOIDC } from '@okta/oidc-middleware';
+
+export const app = express();
+app.use(bearerToken());
+app.get('/api/sites', (req, res) => res.json({ token: Boolean(req.token) }));
+const oidc = new ExpressOIDC({ issuer: process.env.OKTA_ISSUER, client_id: process.env.OKTA_CLIENT_ID, client_secret: process.env.OKTA_SECRET, appBaseUrl: 'https://console.example.com', scope: 'openid profile' });
+app.use(oidc.router);
+app.get('/api/profile', oidc.ensureAuthenticated(), (req, res) => res.json(req.userContext));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/profile [oidc.ensureAuthenticated:auth]',
+      'GET /api/sites []',
+    ]);
+  });
+});
+
 describe("express: passport's own session strategy", () => {
   it("app.use(passport.authenticate('session')) reads the user a session holds and hands every request on: no auth guard, unless the code registers a 'session' strategy of its own", async () => {
     // (passport 0.6+ writes it in place of passport.session(): lib/strategies/session.js passes

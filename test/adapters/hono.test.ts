@@ -500,6 +500,30 @@ export default app;
     ]);
   });
 
+  it("@hono/auth-js: initAuthConfig(cb) only sets the configuration; verifyAuth() answers 401 without a user", async () => {
+    // (read at @hono/auth-js 1.1, dist/index.js)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/auth-js': '^1.1.1' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { authHandler, initAuthConfig, verifyAuth } from '@hono/auth-js';
+
+const app = new Hono();
+app.use('*', initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, providers: [] })));
+app.use('/api/auth/*', authHandler());
+app.get('/api/sites', (c) => c.json([]));
+app.use('/api/account/*', verifyAuth());
+app.get('/api/account/profile', (c) => c.json(c.get('authUser')));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/account/profile [verifyAuth:auth]',
+      'GET /api/sites []',
+    ]);
+  });
+
   it("an app made by hono/factory's createFactory(init).createApp(options) is a Hono app: its routes and middleware mount with route() (capgo's functions)", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
