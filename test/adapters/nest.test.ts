@@ -2047,4 +2047,63 @@ export class SitesController {
       'GET /sites/mine [auth]',
     ]);
   });
+
+  it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says', async () => {
+    // (@nestjs/passport's AuthGuard throws UnauthorizedException in its own handleRequest)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'nest-optional', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { ArticlesController } from './articles.controller';
+
+@Module({ controllers: [ArticlesController] })
+export class AppModule {}
+`,
+      'src/guards.ts': `import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  handleRequest(err: unknown, user: any) {
+    return user ?? null;
+  }
+}
+
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  canActivate(context: ExecutionContext) {
+    return super.canActivate(context);
+  }
+
+  handleRequest(err: unknown, user: any) {
+    if (err || !user) throw err || new UnauthorizedException();
+    return user;
+  }
+}
+`,
+      'src/articles.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards';
+
+@Controller('articles')
+export class ArticlesController {
+  @Get()
+  @UseGuards(OptionalJwtAuthGuard)
+  list() {
+    return [];
+  }
+
+  @Get('feed')
+  @UseGuards(JwtAuthGuard)
+  feed() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /articles []',
+      'GET /articles/feed [JwtAuthGuard:auth]',
+    ]);
+  });
 });

@@ -869,15 +869,20 @@ class NestLinker {
     let g = this.ctx.guard(cls.file, named, own ? this.methodFn(own.c, own.m) : { t: 'unknown', why: `class ${cls.cls.name}` }, mechanism, at);
     const last = chain[chain.length - 1]!;
     const base = last.cls.heritage ? this.ev.eval(last.file, last.cls.heritage) : null;
+    // @nestjs/passport's AuthGuard rejects in handleRequest(); a subclass whose override never
+    // throws (`handleRequest(err, user) { return user; }`) lets anonymous requests through,
+    // whatever its name says (`OptionalJwtAuthGuard`): unless its own canActivate refuses, no guard.
+    const hr = chain.map((c) => ({ c, m: c.cls.methods.find((x) => x.name === 'handleRequest' && !x.isStatic) })).find((x) => x.m);
+    const hrFn = hr?.m ? this.methodFn(hr.c, hr.m) : null;
+    const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
+    const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
+    const passportBase = base?.t === 'pkg' && base.pkg === '@nestjs/passport' && base.called && base.path.join('.') === 'AuthGuard';
+    const ownFacts = own ? this.methodFn(own.c, own.m) : null;
+    const ownRefuses = ownFacts?.t === 'fn' && !!this.ev.fnOf(ownFacts.file, ownFacts.fn)?.behaviour.status401;
+    if (optional && passportBase && !ownRefuses) return null;
     if (!g || g.kinds.every((k) => k === 'unknown')) {
       // `class JwtGuard extends AuthGuard('jwt')`: a base class from a package classifies it.
       const byBase = base?.t === 'pkg' ? this.ctx.guard(cls.file, named, base, mechanism, at) : null;
-      // @nestjs/passport's AuthGuard rejects in handleRequest(); a subclass whose override never
-      // throws (`handleRequest(err, user) { return user; }`) lets anonymous requests through.
-      const hr = chain.map((c) => ({ c, m: c.cls.methods.find((x) => x.name === 'handleRequest' && !x.isStatic) })).find((x) => x.m);
-      const hrFn = hr?.m ? this.methodFn(hr.c, hr.m) : null;
-      const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
-      const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
       if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
     }
     // `canActivate(context) { …; this.auth.assertSignedIn(request); return true }`: the checks of what it calls
