@@ -161,6 +161,18 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return first === 'clerkMiddleware' ? 'nonguard' : null;
     case '@clerk/clerk-sdk-node':
       return first === 'ClerkExpressWithAuth' ? 'nonguard' : first === 'ClerkExpressRequireAuth' ? 'auth' : null;
+    // SuperTokens (supertokens-node, read at 24.0): a framework's session recipe's
+    // `verifySession(options)` answers 401 without a session, unless `sessionRequired: false`
+    // (sessionRequestFunctions.js); `middleware()` (Fastify: `plugin`) of supertokens-node/framework/*
+    // serves SuperTokens' own API and hands every other request on
+    case 'supertokens-node/recipe/session/framework/express':
+    case 'supertokens-node/recipe/session/framework/fastify':
+    case 'supertokens-node/recipe/session/framework/koa':
+      return first === 'verifySession' ? 'auth' : null;
+    case 'supertokens-node/framework/express':
+    case 'supertokens-node/framework/fastify':
+    case 'supertokens-node/framework/koa':
+      return first === 'middleware' || first === 'plugin' || first === 'errorHandler' ? 'nonguard' : null;
     // express-bearer-token (read at 3.0) copies a token from the query, the body, the
     // Authorization header or a cookie to `req.token`: it refuses none that lacks one
     case 'express-bearer-token':
@@ -287,6 +299,7 @@ function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): stri
     value.pkg === 'express-jwt' ? { key: 'credentialsRequired', lets: false }
     : value.pkg === 'koa-jwt' ? { key: 'passthrough', lets: true }
     : (value.pkg === 'express-oauth2-jwt-bearer' || value.pkg === 'express-openid-connect') && value.path[0] === 'auth' ? { key: 'authRequired', lets: false }
+    : value.pkg.startsWith('supertokens-node/recipe/session/framework/') && value.path[0] === 'verifySession' ? { key: 'sessionRequired', lets: false }
     : null;
   if (!flag) return '';
   const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];

@@ -577,6 +577,41 @@ app.get('/api/profile', oidc.ensureAuthenticated(), (req, res) => res.json(req.u
   });
 });
 
+describe('SuperTokens', () => {
+  it("verifySession() answers 401 without a session unless sessionRequired: false; the framework's middleware() serves SuperTokens' own API and guards nothing", async () => {
+    // (read at supertokens-node 24.0: recipe/session/framework/*.js, sessionRequestFunctions.js)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'st', dependencies: { express: '4.21.2', fastify: '5.2.1', 'supertokens-node': '24.0.3' } }),
+      'src/app.ts': `
+import express from 'express';
+import { errorHandler, middleware } from 'supertokens-node/framework/express';
+import { verifySession } from 'supertokens-node/recipe/session/framework/express';
+
+export const app = express();
+app.use(middleware());
+app.get('/api/sites', verifySession(), (req, res) => res.json([]));
+app.get('/api/feed', verifySession({ sessionRequired: false }), (req, res) => res.json([]));
+app.use(errorHandler());
+`,
+      'src/billing.ts': `
+import Fastify from 'fastify';
+import { plugin } from 'supertokens-node/framework/fastify';
+import { verifySession } from 'supertokens-node/recipe/session/framework/fastify';
+
+const billing = Fastify();
+billing.register(plugin);
+billing.get('/billing/invoices', { preHandler: verifySession() }, async () => []);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/feed []',
+      'GET /api/sites [verifySession:auth]',
+      'GET /billing/invoices [verifySession:auth]',
+    ]);
+  });
+});
+
 describe("express: passport's own session strategy", () => {
   it("app.use(passport.authenticate('session')) reads the user a session holds and hands every request on: no auth guard, unless the code registers a 'session' strategy of its own", async () => {
     // (passport 0.6+ writes it in place of passport.session(): lib/strategies/session.js passes
