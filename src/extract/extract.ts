@@ -3132,10 +3132,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     const call = ts.isIdentifier(root) ? results?.get(root.text) : undefined;
     return !!call && sessionGetterCall(ts, call) && isUserPath([(root as TS.Identifier).text, ...props]);
   };
-  // the request's signed-in user: read from the request, a session getter's result, or a leading local given either
+  // the request's signed-in user: read from the request, a session getter's result, the request's
+  // session cookie, or a leading local given any of these
   const userOf = (x: TS.Expression): boolean => {
     const init = initOf(x);
-    return userRead(ts, x, requestParams()) || userLocal(x) || (init !== undefined && (userRead(ts, init, requestParams()) || userLocal(init)));
+    const read = (y: TS.Expression): boolean => userRead(ts, y, requestParams()) || userLocal(y) || sessionCookieRead(ts, y, requestParams());
+    return read(x) || (init !== undefined && read(init));
   };
   const isNil = (x: TS.Expression): boolean => {
     const u = unwrap(ts, x);
@@ -3942,6 +3944,31 @@ const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Cur
 export function isUserPath(props: string[]): boolean {
   const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity)$/i.test(p));
   return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
+}
+
+/**
+ * The request's session cookie, by a name SESSION_COOKIE_NAME_RE takes for one: `req.cookies.get('session')`
+ * (Next.js's RequestCookies, `?.value` of it, `.has(…)`), `req.cookies.sid`, `req.cookies['connect.sid']`,
+ * `req.signedCookies.session`. A request without it has no signed-in user: a Next.js middleware
+ * redirecting it to log in refuses it as one answering 401 does.
+ */
+function sessionCookieRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
+  let u = unwrap(ts, e);
+  if (ts.isPropertyAccessExpression(u) && u.name.text === 'value') u = unwrap(ts, u.expression);
+  let jar: TS.Expression;
+  let name: string;
+  if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && (u.expression.name.text === 'get' || u.expression.name.text === 'has') && u.arguments.length === 1 && ts.isStringLiteralLike(u.arguments[0]!)) {
+    jar = u.expression.expression;
+    name = u.arguments[0].text;
+  } else if (ts.isPropertyAccessExpression(u)) {
+    jar = u.expression;
+    name = u.name.text;
+  } else if (ts.isElementAccessExpression(u) && ts.isStringLiteralLike(u.argumentExpression)) {
+    jar = u.expression;
+    name = u.argumentExpression.text;
+  } else return false;
+  const props = requestChain(ts, jar, params);
+  return props !== null && props.length === 1 && (props[0] === 'cookies' || props[0] === 'signedCookies') && SESSION_COOKIE_NAME_RE.test(name);
 }
 
 /** A credential the request carries: `ctx.query.token`, `req.headers.authorization`. */

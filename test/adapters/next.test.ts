@@ -843,6 +843,39 @@ export const config = { matcher: ['/api/:path*'] };
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => g.name).join(' ')}`.trim())).toEqual(['GET /api/auth/guest', 'POST /api/chat middleware']);
   });
 
+  it("middleware redirecting a request without the session cookie to log in refuses it, after its allowlist; a cookie named for something else checks no user", async () => {
+    const project = (cookie: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.3.0' } }),
+        'middleware.ts': `
+import { NextResponse, type NextRequest } from 'next/server';
+
+export function middleware(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/public')) return NextResponse.next();
+  const session = request.cookies.get('${cookie}')?.value;
+  if (!session) return NextResponse.redirect(new URL('/login', request.url));
+  return NextResponse.next();
+}
+
+export const config = { matcher: ['/api/:path*'] };
+`,
+        'app/api/public/status/route.ts': `export async function GET() {
+  return Response.json({ ok: true });
+}
+`,
+        'app/api/sites/route.ts': `export async function GET() {
+  return Response.json([]);
+}
+`,
+      });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(', ')}]`);
+    const session = await check(project('__Secure-console.session'));
+    expect(rows(session)).toEqual(['GET /api/public/status []', 'GET /api/sites [middleware:auth:next-middleware]']);
+    // (auth in the middleware alone: CVE-2025-29927's bypass leaves it open)
+    expect(session.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['app/api/sites/route.ts:1']);
+    expect(rows(await check(project('theme')))).toEqual(['GET /api/public/status []', 'GET /api/sites [middleware:unknown:next-middleware]']);
+  });
+
   it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
     const res = await check(
       writeProject({
