@@ -227,6 +227,12 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-static-gzip':
     case 'apicache':
     case 'connect-timeout':
+    // request ids, client addresses and request-scoped context, a slower answer past a rate
+    case 'express-request-id':
+    case 'cls-rtracer':
+    case 'express-http-context':
+    case 'request-ip':
+    case 'express-slow-down':
     case 'method-override':
     case 'express-openapi-validator':
     case 'swagger-ui-express':

@@ -577,6 +577,33 @@ app.get('/api/profile', oidc.ensureAuthenticated(), (req, res) => res.json(req.u
   });
 });
 
+describe('express: request plumbing by package', () => {
+  it('request ids, client addresses, request-scoped context and slow-down refuse nothing: no guard candidates', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'plumbing', dependencies: { express: '4.21.2', 'express-request-id': '3.0.0', 'cls-rtracer': '2.6.3', 'express-http-context': '1.2.4', 'request-ip': '3.3.0', 'express-slow-down': '2.0.3' } }),
+      'src/app.ts': `
+import express from 'express';
+import requestId from 'express-request-id';
+import rTracer from 'cls-rtracer';
+import httpContext from 'express-http-context';
+import requestIp from 'request-ip';
+import { slowDown } from 'express-slow-down';
+
+export const app = express();
+app.use(requestId());
+app.use(rTracer.expressMiddleware());
+app.use(httpContext.middleware);
+app.use(requestIp.mw());
+app.use(slowDown({ windowMs: 60_000, delayAfter: 50, delayMs: (hits) => hits * 100 }));
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /api/sites []']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual(['GET /api/sites has no auth guard']);
+  });
+});
+
 describe('SuperTokens', () => {
   it("verifySession() answers 401 without a session unless sessionRequired: false; the framework's middleware() serves SuperTokens' own API and guards nothing", async () => {
     // (read at supertokens-node 24.0: recipe/session/framework/*.js, sessionRequestFunctions.js)
