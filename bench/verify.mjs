@@ -12,10 +12,14 @@ export function frameworkId(name) {
   return name.toLowerCase().replace(/js$/, '');
 }
 
-/** Names of the frameworks route-surface has adapters for (from the built package). */
+/**
+ * Names of the frameworks route-surface has adapters for (from the built package); not the
+ * adapter that only warns about servers of frameworks it lists no routes of (unread.ts).
+ */
 export async function adapterFrameworks(root) {
-  const mod = await import(pathToFileURL(path.join(root, 'dist', 'src', 'adapters', 'index.js')).href);
-  return mod.ADAPTERS.map((a) => frameworkId(a.name));
+  const load = (rel) => import(pathToFileURL(path.join(root, 'dist', 'src', 'adapters', rel)).href);
+  const [{ ADAPTERS }, { unreadAdapter }] = await Promise.all([load('index.js'), load('unread.js')]);
+  return ADAPTERS.filter((a) => a !== unreadAdapter).map((a) => frameworkId(a.name));
 }
 
 const KINDS = ['auth', 'tenant', 'csrf', 'family'];
