@@ -3440,6 +3440,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         value = d.initializer;
         call = callOf(d.initializer);
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, settled(call));
+        // `const { data: { user } } = await supabase.auth.getUser()`: each name a session getter's result is destructured to
+        else if (call && sessionGetterCall(ts, settled(call))) for (const name of boundNames(ts, d.name)) (results ??= new Map()).set(name, settled(call));
         if (call) holders = boundNames(ts, d.name);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
       }
@@ -3925,7 +3927,23 @@ function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
     if (ts.isCallExpression(u)) return u.arguments.length === 0 && ts.isIdentifier(u.expression);
     return ts.isObjectLiteralExpression(u) && u.properties.every((p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && plain(p.initializer)));
   };
-  return SESSION_GETTER.test(calleeName(ts, c)) && c.arguments.every(plain);
+  return (SESSION_GETTER.test(calleeName(ts, c)) && c.arguments.every(plain)) || supabaseSessionGetter(ts, c);
+}
+
+/**
+ * Supabase's `supabase.auth.getUser()`, `getClaims()` and `getSession()` (@supabase/auth-js,
+ * read at 2.x: the user, claims or session of the client's session cookie, null without one),
+ * called with no token: what the request's signed-in user is.
+ */
+function supabaseSessionGetter(ts: TSModule, c: TS.CallExpression): boolean {
+  const callee = c.expression;
+  return (
+    c.arguments.length === 0 &&
+    ts.isPropertyAccessExpression(callee) &&
+    /^(getUser|getClaims|getSession)$/.test(callee.name.text) &&
+    ts.isPropertyAccessExpression(callee.expression) &&
+    callee.expression.name.text === 'auth'
+  );
 }
 
 /** `req.isAuthenticated()` (Passport), `request.isAuthenticated` (a flag a hook set): the request has a signed-in user. */
@@ -3942,7 +3960,7 @@ const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Cur
 
 /** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
 export function isUserPath(props: string[]): boolean {
-  const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity)$/i.test(p));
+  const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity|claims)$/i.test(p));
   return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
 }
 

@@ -876,6 +876,46 @@ export const config = { matcher: ['/api/:path*'] };
     expect(rows(await check(project('theme')))).toEqual(['GET /api/public/status []', 'GET /api/sites [middleware:unknown:next-middleware]']);
   });
 
+  it("Supabase: the user supabase.auth.getUser() gives (destructured), or getClaims()'s claims, is the signed-in user; a middleware handing the request to a helper that redirects without one is guarded by it", async () => {
+    const project = (read: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.3.0', '@supabase/ssr': '0.6.1' } }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }),
+        'utils/supabase/middleware.ts': `
+import { createServerClient } from '@supabase/ssr';
+import { NextResponse, type NextRequest } from 'next/server';
+
+export async function updateSession(request: NextRequest) {
+  const response = NextResponse.next({ request });
+  const supabase = createServerClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!, {
+    cookies: { getAll: () => request.cookies.getAll(), setAll: () => {} },
+  });
+${read}
+  if (!user) {
+    return NextResponse.redirect(new URL('/login', request.url));
+  }
+  return response;
+}
+`,
+        'middleware.ts': `
+import { type NextRequest } from 'next/server';
+import { updateSession } from '@/utils/supabase/middleware';
+
+export async function middleware(request: NextRequest) {
+  return await updateSession(request);
+}
+
+export const config = { matcher: ['/api/:path*'] };
+`,
+        'app/api/sites/route.ts': `export async function GET() {\n  return Response.json([]);\n}\n`,
+      });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    expect(rows(await check(project('  const { data: { user } } = await supabase.auth.getUser();')))).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
+    expect(rows(await check(project('  const { data } = await supabase.auth.getClaims();\n  const user = data?.claims;')))).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
+    // (a user looked up by what the request names is no signed-in user)
+    expect(rows(await check(project("  const { data: { user } } = await supabase.auth.admin.getUserById(request.nextUrl.searchParams.get('id')!);")))).toEqual(['GET /api/sites []']);
+  });
+
   it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
     const res = await check(
       writeProject({
