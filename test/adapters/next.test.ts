@@ -910,7 +910,11 @@ export const config = { matcher: ['/api/:path*'] };
         'app/api/sites/route.ts': `export async function GET() {\n  return Response.json([]);\n}\n`,
       });
     const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
-    expect(rows(await check(project('  const { data: { user } } = await supabase.auth.getUser();')))).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
+    const getUser = await check(project('  const { data: { user } } = await supabase.auth.getUser();'));
+    expect(rows(getUser)).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
+    // (a check the middleware runs, by way of the helper, is the middleware's: bypassed with it)
+    expect(getUser.routes[0]!.guards.map((g) => g.mechanism)).toEqual(['next-middleware']);
+    expect(getUser.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['app/api/sites/route.ts:1']);
     expect(rows(await check(project('  const { data } = await supabase.auth.getClaims();\n  const user = data?.claims;')))).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
     // (a user looked up by what the request names is no signed-in user)
     expect(rows(await check(project("  const { data: { user } } = await supabase.auth.admin.getUserById(request.nextUrl.searchParams.get('id')!);")))).toEqual(['GET /api/sites []']);

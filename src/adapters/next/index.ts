@@ -403,8 +403,13 @@ class NextLinker {
       }
       const label: Expr = { k: 'ref', name: u.name && u.name !== 'default' ? u.name : exportName === 'default' ? 'middleware' : exportName, scope: 0 };
       const g = this.ctx.guard(file, label, u.handler, 'next-middleware', this.place(file, exportName, u.at).at);
-      // (no guard itself, but leading with checks, `const refused = refuseAnonymous(req); if (refused) return refused`: those)
-      guards.push(...this.ctx.layerGuards(g, u.handler, (x) => this.ctx.placed(x, file)));
+      // (no guard itself, but leading with checks, `const refused = refuseAnonymous(req); if (refused) return refused`:
+      // those, run by the middleware as it is: a bypassed middleware skips them too)
+      for (const x of this.ctx.layerGuards(g, u.handler, (y) => this.ctx.placed(y, file))) {
+        const run = x.mechanism === 'next-middleware' ? x : this.ctx.placed(x, x.file);
+        run.mechanism = 'next-middleware';
+        guards.push(run);
+      }
     }
     const cfg = this.ctx.ev.exportValue(file, 'config', 0);
     if (cfg.t === 'unknown' && !facts.exports.some((x) => x.exported === 'config')) return { file, guards, matchers: null };
