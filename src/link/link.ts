@@ -797,11 +797,20 @@ export class LinkContext {
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
     if (f?.behaviour.passesAnonymous) return [];
     const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
-    const ex = stage.length > 0 ? exceptionsOf(this.ev, value, f) : undefined;
-    if (!ex) return stage;
-    return stage.map((s) => {
+    return this.withExceptions(stage, value, f);
+  }
+
+  /**
+   * The checks `value` (a function) makes, `led`, with the requests its own allowlist lets
+   * through before them (exceptionsOf) added to what each lets through — each a candidate when
+   * that allowlist is not known statically.
+   */
+  private withExceptions(led: AppliedGuard[], value: Value, f: FunctionFact | undefined): AppliedGuard[] {
+    const ex = led.length > 0 ? exceptionsOf(this.ev, value, f) : undefined;
+    if (!ex) return led;
+    return led.map((s) => {
       if (ex.skips === null) return { ...s, kinds: ['unknown'], families: [], reason: `${s.reason}, with exceptions (${ex.what}) not known statically`, exceptionsUnknown: true };
-      this.skips.set(s, ex.skips);
+      this.skips.set(s, [...(this.skips.get(s) ?? []), ...ex.skips]);
       return s;
     });
   }
@@ -857,11 +866,13 @@ export class LinkContext {
         const branches = this.ev.fnOf(v.file, v.fn)?.dispatch?.map((b) => this.inHandlerGuards(v, b.leading, depth));
         const key = (g: AppliedGuard): string => `${g.file}:${g.line}:${g.name}`;
         const led = branches?.length ? branches[0]!.filter((g) => branches.every((b) => b.some((x) => key(x) === key(g)))) : this.inHandlerGuards(v, undefined, depth);
-        return led.map((g) => {
+        // (what the function called lets through before its checks, its allowlist, they do not guard)
+        const copies = led.map((g) => {
           const copy = this.placed(g, g.file);
           copy.reason = `${g.reason}, in ${name}(), which the handler hands the request on to`;
           return copy;
         });
+        return this.withExceptions(copies, v, this.ev.fnOf(v.file, v.fn));
       }
     }
     const g = lg.returned ? null : this.leadingGuard(handler, lg, follow.shown === true);

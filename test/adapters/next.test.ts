@@ -908,13 +908,21 @@ export async function middleware(request: NextRequest) {
 export const config = { matcher: ['/api/:path*'] };
 `,
         'app/api/sites/route.ts': `export async function GET() {\n  return Response.json([]);\n}\n`,
+        'app/api/public/ping/route.ts': `export async function GET() {\n  return Response.json({ ok: true });\n}\n`,
       });
-    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    const rows = (res: Awaited<ReturnType<typeof check>>) =>
+      res.routes.filter((r) => r.path === '/api/sites').map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
     const getUser = await check(project('  const { data: { user } } = await supabase.auth.getUser();'));
     expect(rows(getUser)).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
+    // (what the helper lets through before its check, its allowlist, the check does not guard)
+    const open = await check(project("  if (request.nextUrl.pathname.startsWith('/api/public')) return NextResponse.next();\n  const { data: { user } } = await supabase.auth.getUser();"));
+    expect(open.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`)).toEqual([
+      'GET /api/public/ping [] (inline signed-in check) lets through paths starting with /api/public',
+      'GET /api/sites [(inline signed-in check)]',
+    ]);
     // (a check the middleware runs, by way of the helper, is the middleware's: bypassed with it)
     expect(getUser.routes[0]!.guards.map((g) => g.mechanism)).toEqual(['next-middleware']);
-    expect(getUser.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['app/api/sites/route.ts:1']);
+    expect(getUser.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line}`)).toEqual(['app/api/public/ping/route.ts:1', 'app/api/sites/route.ts:1']);
     expect(rows(await check(project('  const { data } = await supabase.auth.getClaims();\n  const user = data?.claims;')))).toEqual(['GET /api/sites [(inline signed-in check):auth]']);
     // (a user looked up by what the request names is no signed-in user)
     expect(rows(await check(project("  const { data: { user } } = await supabase.auth.admin.getUserById(request.nextUrl.searchParams.get('id')!);")))).toEqual(['GET /api/sites []']);
