@@ -1961,11 +1961,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const protects = protection(ctx, body, f.scope, f.params[0]!, f.params[1]!);
     if (protects) b.protects = protects;
   }
-  const authorizes = authorization(ctx, fnNode, body, f.scope, false);
+  const authorizes = authorization(ctx, fnNode, body, f.scope);
   if (authorizes) {
-    b.authorizes = authorizes;
-    const wrapped = authorization(ctx, fnNode, body, f.scope, true);
-    if (wrapped && JSON.stringify(wrapped) !== JSON.stringify(authorizes)) b.authorizesWrapped = wrapped;
+    b.authorizes = authorizes.all;
+    if (JSON.stringify(authorizes.wrapped) !== JSON.stringify(authorizes.all)) b.authorizesWrapped = authorizes.wrapped;
   }
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
@@ -2546,14 +2545,14 @@ interface Escapes {
  * user. Its body is read as a tree of `if`s (after
  * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
  * response (`Response.redirect(…)`; `NextResponse.next()` lets it through) or what says whether a user is signed in (`!!auth?.user`,
- * a local holding it) refuses it, but for a branch only a signed-in user reaches — only a
- * response, `byResponse` (a function `auth(fn)` wraps runs on a `false`). Refused only
+ * a local holding it) refuses it, but for a branch only a signed-in user reaches (`all`); only
+ * a response does for a function `auth(fn)` wraps, which runs on a `false` (`wrapped`). Refused only
  * where the user is not signed in, under no other test: every request (`always`); under tests
  * of the URL or the method read whole, all on one branch: every request but those escaping
  * them (`unless`); nowhere, `never`. Anything else is `unknown`; null for a function whose
  * first parameter does not name `auth` (or `token`).
  */
-function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number, byResponse: boolean): Behaviour['authorizes'] | null {
+function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number): { all: NonNullable<Behaviour['authorizes']>; wrapped: NonNullable<Behaviour['authorizes']> } | null {
   const { ts } = ctx;
   const fn = fnNode as TS.FunctionLikeDeclaration;
   const first = fn.parameters?.[0]?.name;
@@ -2586,8 +2585,9 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number, 
     return ts.isIdentifier(u) && signedInNames.has(u.text);
   };
   const locals: TS.VariableStatement[] = [];
-  // the conditions of each branch that refuses a request, the user not being signed in
-  const refusals: { e: TS.Expression; holds: boolean }[][] = [];
+  // the conditions of each branch that refuses a request, the user not being signed in, and
+  // whether it refuses by a response (the only refusal a function `auth(fn)` wraps heeds)
+  const refusals: { conds: { e: TS.Expression; holds: boolean }[]; byResponse: boolean }[] = [];
   let unread = false;
   // Reads `stmts` under `conds`; whether they always return.
   const walk = (stmts: readonly TS.Statement[], conds: { e: TS.Expression; holds: boolean }[]): boolean => {
@@ -2623,12 +2623,10 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number, 
     // a branch only a signed-in user reaches refuses no one for that
     if (conds.some((c) => c.holds && signedIn(c.e)) || (conds.some((c) => !c.holds && negatedSignedIn(c.e)))) return;
     if (u?.kind === ts.SyntaxKind.TrueKeyword || (u && isNextResponseNext(ts, u))) return;
-    if (u && isResponse(ts, u)) refusals.push(conds);
-    else if (u?.kind === ts.SyntaxKind.FalseKeyword) {
-      if (!byResponse) refusals.push(conds);
-    } else if (u && signedIn(u)) {
-      if (!byResponse) refusals.push([...conds, { e: u, holds: false }]);
-    } else unread = true;
+    if (u && isResponse(ts, u)) refusals.push({ conds, byResponse: true });
+    else if (u?.kind === ts.SyntaxKind.FalseKeyword) refusals.push({ conds, byResponse: false });
+    else if (u && signedIn(u)) refusals.push({ conds: [...conds, { e: u, holds: false }], byResponse: false });
+    else unread = true;
   };
   const negatedSignedIn = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
@@ -2638,36 +2636,41 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number, 
   if (bodyStmts) {
     if (!walk(bodyStmts, [])) unread = true;
   } else returned(body as TS.Expression, []);
-  if (unread) return unknown;
-  if (refusals.length === 0) return { never: true };
-  // each refusal made where the user is not signed in, and its other conditions tests of the request
-  const tests: { e: TS.Expression; holds: boolean }[][] = [];
-  for (const conds of refusals) {
-    const anonymous = conds.some((c) => (!c.holds && signedIn(c.e)) || (c.holds && negatedSignedIn(c.e)));
-    if (!anonymous) return unknown;
-    tests.push(conds.filter((c) => !signedIn(c.e) && !negatedSignedIn(c.e)));
+  if (unread) return { all: unknown, wrapped: unknown };
+  return { all: protectionOf(refusals.map((r) => r.conds)), wrapped: protectionOf(refusals.filter((r) => r.byResponse).map((r) => r.conds)) };
+
+  /** For which requests these refusals (each a branch's conditions) refuse one without a signed-in user. */
+  function protectionOf(refusals: { e: TS.Expression; holds: boolean }[][]): NonNullable<Behaviour['authorizes']> {
+    if (refusals.length === 0) return { never: true };
+    // each refusal made where the user is not signed in, and its other conditions tests of the request
+    const tests: { e: TS.Expression; holds: boolean }[][] = [];
+    for (const conds of refusals) {
+      const anonymous = conds.some((c) => (!c.holds && signedIn(c.e)) || (c.holds && negatedSignedIn(c.e)));
+      if (!anonymous) return unknown;
+      tests.push(conds.filter((c) => !signedIn(c.e) && !negatedSignedIn(c.e)));
+    }
+    // (`if (a) refuse; if (b) refuse`: the second runs where `a` does not hold, but refusing where
+    // `a` holds or where `!a && b` is refusing where `a` or `b` does)
+    const sole = tests.flatMap((t) => (t.length === 1 && t[0]!.holds ? [t[0]!.e] : []));
+    for (let i = 0; i < tests.length; i++) if (tests[i]!.length > 1) tests[i] = tests[i]!.filter((c) => c.holds || !sole.includes(c.e));
+    if (tests.some((t) => t.length === 0)) return { always: true };
+    if (reqName === '') return unknown;
+    // what each refusal lets through: the requests its tests do not all hold for
+    const each: SkipFor[][] = [];
+    for (const t of tests) {
+      const escapes: Escapes = { locals, escapes: t, unread: [] };
+      const skips = skippedRequests(ctx, scope, reqName, null, escapes);
+      if (escapes.unread.length > 0) return unknown;
+      each.push(skips);
+    }
+    // a request is let through when it escapes every refusal: with one refusal under a test of
+    // the URL per branch (`if (onDashboard) …`, `if (onAdmin) …`), every request outside all the
+    // tests; else every request none of the refusals' complements is
+    if (each.length === 1) return { unless: each[0]! };
+    const outsides = each.map((skips) => (skips.length === 1 && 'except' in skips[0]! ? skips[0].except : null));
+    if (outsides.every((x) => x !== null)) return { unless: [{ except: outsides.flatMap((x) => x!) }] };
+    return { unless: [{ except: each.map((skips) => ({ except: skips })) }] };
   }
-  // (`if (a) refuse; if (b) refuse`: the second runs where `a` does not hold, but refusing where
-  // `a` holds or where `!a && b` is refusing where `a` or `b` does)
-  const sole = tests.flatMap((t) => (t.length === 1 && t[0]!.holds ? [t[0]!.e] : []));
-  for (let i = 0; i < tests.length; i++) if (tests[i]!.length > 1) tests[i] = tests[i]!.filter((c) => c.holds || !sole.includes(c.e));
-  if (tests.some((t) => t.length === 0)) return { always: true };
-  if (reqName === '') return unknown;
-  // what each refusal lets through: the requests its tests do not all hold for
-  const each: SkipFor[][] = [];
-  for (const t of tests) {
-    const escapes: Escapes = { locals, escapes: t, unread: [] };
-    const skips = skippedRequests(ctx, scope, reqName, null, escapes);
-    if (escapes.unread.length > 0) return unknown;
-    each.push(skips);
-  }
-  // a request is let through when it escapes every refusal: with one refusal under a test of
-  // the URL per branch (`if (onDashboard) …`, `if (onAdmin) …`), every request outside all the
-  // tests; else every request none of the refusals' complements is
-  if (each.length === 1) return { unless: each[0]! };
-  const outsides = each.map((skips) => (skips.length === 1 && 'except' in skips[0]! ? skips[0].except : null));
-  if (outsides.every((x) => x !== null)) return { unless: [{ except: outsides.flatMap((x) => x!) }] };
-  return { unless: [{ except: each.map((skips) => ({ except: skips })) }] };
 }
 
 /** `console.log(…)`, `logger.info(…)`: a statement that changes nothing a guard decides. */

@@ -866,7 +866,8 @@ class NestLinker {
       }
     }
     const named: Expr = { k: 'ref', name: cls.cls.name, scope: 0 };
-    let g = this.ctx.guard(cls.file, named, own ? this.methodFn(own.c, own.m) : { t: 'unknown', why: `class ${cls.cls.name}` }, mechanism, at);
+    const ownFn = own ? this.methodFn(own.c, own.m) : null;
+    let g = this.ctx.guard(cls.file, named, ownFn ?? { t: 'unknown', why: `class ${cls.cls.name}` }, mechanism, at);
     const last = chain[chain.length - 1]!;
     const base = last.cls.heritage ? this.ev.eval(last.file, last.cls.heritage) : null;
     // @nestjs/passport's AuthGuard rejects in handleRequest(); a subclass whose override never
@@ -877,8 +878,7 @@ class NestLinker {
     const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
     const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
     const passportBase = base?.t === 'pkg' && base.pkg === '@nestjs/passport' && base.called && base.path.join('.') === 'AuthGuard';
-    const ownFacts = own ? this.methodFn(own.c, own.m) : null;
-    const ownRefuses = ownFacts?.t === 'fn' && !!this.ev.fnOf(ownFacts.file, ownFacts.fn)?.behaviour.status401;
+    const ownRefuses = ownFn?.t === 'fn' && !!this.ev.fnOf(ownFn.file, ownFn.fn)?.behaviour.status401;
     if (optional && passportBase && !ownRefuses) return null;
     if (!g || g.kinds.every((k) => k === 'unknown')) {
       // `class JwtGuard extends AuthGuard('jwt')`: a base class from a package classifies it.
@@ -886,7 +886,7 @@ class NestLinker {
       if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
     }
     // `canActivate(context) { …; this.auth.assertSignedIn(request); return true }`: the checks of what it calls
-    if (own && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, this.methodFn(own.c, own.m), mechanism, at, method === 'canActivate') ?? g;
+    if (ownFn && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, ownFn, mechanism, at, method === 'canActivate') ?? g;
     if (!g) return null;
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
     if (base && !own) g = this.byStrategies(g, base, module);
