@@ -266,6 +266,12 @@ export interface LeadingGuard {
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**
+   * The inline auth check's condition also tests the request's URL or method (`if (!user &&
+   * !pathname.startsWith('/login'))`, Supabase's template): the requests it lets through, those
+   * a test of it is false for.
+   */
+  skips?: SkipFor[];
+  /**
    * The inline 401 check refuses what this function returned (`const matches = await
    * bcrypt.compare(req.body.password, link.password); if (!matches) throw …401`): when linked, no
    * authentication when it compares a password with its hash or checks a signature (what a

@@ -2111,7 +2111,18 @@ function skippedRequests(
     const before = stmts.slice(0, -1);
     if (!before.every((x) => ts.isExpressionStatement(x) && isNextCall(x.expression))) return false;
     const r = last.expression ? unwrap(ts, last.expression) : undefined;
-    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(ts, r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword);
+    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(ts, r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword) || handsOnHeld(r);
+  };
+  // `return supabaseResponse` of `let supabaseResponse = NextResponse.next({ request })`, a local
+  // given nothing else anywhere in the body (Supabase's template sets it again, to the same, in a callback)
+  const handsOnHeld = (r: TS.Expression): boolean => {
+    const init = ts.isIdentifier(r) ? heldExprs.get(r.text) : undefined;
+    if (!init || !isNextResponseNext(ts, unwrap(ts, init)) || !('statements' in read)) return false;
+    const name = (r as TS.Identifier).text;
+    const other = (n: TS.Node): boolean =>
+      (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(n.left) && n.left.text === name && !isNextResponseNext(ts, unwrap(ts, n.right))) ||
+      !!ts.forEachChild(n, (c) => (other(c) ? true : undefined));
+    return !other(read);
   };
   // `return new Response('pong')`, `return NextResponse.json(…)`: the branch answers the request itself
   const answers = (s: TS.Statement): boolean => {
@@ -2376,9 +2387,24 @@ function skippedRequests(
       const r = l && exactly(u.right);
       return l && r && [...l, ...r];
     }
-    const read = alternative(u) ?? calledHelper(u);
+    // `pathname !== '/'`: every request but those
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === K.ExclamationEqualsEqualsToken || u.operatorToken.kind === K.ExclamationEqualsToken)) {
+      const equal = unequal(u);
+      return equal.length > 0 ? [{ except: equal }] : null;
+    }
+    const alt = alternative(u);
+    if (alt) return alt.length > 0 ? alt : null;
+    // `!pathname.startsWith('/auth') && pathname !== '/'`: the requests none of its conjuncts is false for
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) {
+      const l = exactly(u.left);
+      const r = l && exactly(u.right);
+      if (l && r) return [{ except: [...complement(l), ...complement(r)] }];
+    }
+    const read = calledHelper(u);
     return read.length > 0 ? read : null;
   };
+  // the requests outside `skips` (those of `x` for `{ except: x }`)
+  const complement = (skips: SkipFor[]): SkipFor[] => (skips.length === 1 && 'except' in skips[0]! ? skips[0].except : [{ except: skips }]);
   // The requests a condition is false for: those outside what it holds for, read whole (none
   // when it is not)
   const outside = (e: TS.Expression): SkipFor[] => {
@@ -3163,6 +3189,21 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
     return false;
   };
+  // the declarations met so far, for the tests of the URL a local may hold
+  const declared: TS.VariableStatement[] = [];
+  // `!user && !pathname.startsWith('/login') && pathname !== '/'` (Supabase's template): with no
+  // user, refused unless a test of the URL or the method is false; the requests it is false for,
+  // or null when a conjunct tests anything else (`!error?.message?.includes('refresh_token')`)
+  // or none tests the user
+  const noUserUnless = (e: TS.Expression): SkipFor[] | null => {
+    const conjuncts = joined(ts, e, ts.SyntaxKind.AmpersandAmpersandToken, (u) => [u]);
+    const tests = conjuncts?.filter((c) => !noUser(c)) ?? [];
+    const reqName = f.params[0];
+    if (!conjuncts || tests.length === 0 || tests.length === conjuncts.length || !reqName) return null;
+    const escapes: Escapes = { locals: declared, escapes: tests.map((t) => ({ e: t, holds: true })), unread: [] };
+    const skips = skippedRequests(ctx, scope, reqName, null, escapes);
+    return escapes.unread.length === 0 ? skips.flatMap((s) => ('except' in s && s.except.length === 1 && 'except' in s.except[0]! ? s.except[0].except : [s])) : null;
+  };
   // `req.isAuthenticated()`, `req.user`, `session?.user` of a leading local, `req.user != null`, either
   // side of an `&&`: a test that holds only for a request with a signed-in user (noUser's opposite)
   const signedIn = (e: TS.Expression): boolean => {
@@ -3319,6 +3360,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
+      if (ts.isVariableStatement(stmt)) declared.push(stmt);
       if (ts.isIfStatement(stmt) && swallowing && endsByThrow(ts, stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
         // `if (!member) return;`: the function can leave on what a leading call returned
@@ -3364,11 +3406,13 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         }
         const endsThen = !stmt.elseStatement && endsRequest(stmt.thenStatement);
         const viaCall = !stmt.elseStatement && !endsThen && !(st & AUTH) ? endsByCall(stmt.thenStatement, true) : null;
-        if (viaCall && noUser(stmt.expression)) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, at: locOf(ctx, stmt) });
+        const unless = (endsThen || viaCall) && !(st & AUTH) && !noUser(stmt.expression) ? noUserUnless(stmt.expression) : null;
+        const skipping = unless ? { skips: unless } : {};
+        if (viaCall && (unless || noUser(stmt.expression))) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, ...skipping, at: locOf(ctx, stmt) });
         else if (endsThen) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
-          if (!(st & AUTH) && noUser(stmt.expression)) out.push({ inline: 'auth', noUser: true, at: locOf(ctx, stmt) });
+          if (!(st & AUTH) && (unless || noUser(stmt.expression))) out.push({ inline: 'auth', noUser: true, ...skipping, at: locOf(ctx, stmt) });
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
           else if (refused && !(st & AUTH && kinds.includes('user')))

@@ -888,7 +888,7 @@ export class LinkContext {
       const families = check.family === EVERY_FAMILY ? Object.keys(this.matchers.family).sort() : check.family && this.matchers.family[check.family] ? [check.family] : [];
       // a family's check guards only when the contract has that family
       if (check.family && families.length === 0) return null;
-      return {
+      const applied: AppliedGuard = {
         name: lg.noUser ? '(inline signed-in check)' : `(inline ${check.name} check)`,
         kinds: [check.kind],
         families,
@@ -897,6 +897,11 @@ export class LinkContext {
         file: handler.file,
         line: lg.at.line,
       };
+      // (`if (!user && !pathname.startsWith('/login'))`: the requests a test of the URL in its condition lets through)
+      const skips = lg.skips && allowlistSkips(this.ev, handler.file, lg.skips);
+      if (skips === null) return { ...applied, kinds: ['unknown'], families: [], reason: `${applied.reason}, with exceptions (the tests of the URL in its condition) not known statically`, exceptionsUnknown: true };
+      if (skips) this.skips.set(applied, skips);
+      return applied;
     }
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
     if (lg.userVia) {

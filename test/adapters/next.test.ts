@@ -928,6 +928,86 @@ export const config = { matcher: ['/api/:path*'] };
     expect(rows(await check(project("  const { data: { user } } = await supabase.auth.admin.getUserById(request.nextUrl.searchParams.get('id')!);")))).toEqual(['GET /api/sites []']);
   });
 
+  it("Supabase's template: a redirect when `!user && !pathname.startsWith('/login') && …` guards every path but those the conjuncts test; an allowlist returning the response NextResponse.next() made hands the request on", async () => {
+    const project = (check: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.3.0', '@supabase/ssr': '0.6.1' } }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }),
+        // (utils/supabase/middleware.ts of the with-supabase template, `create-next-app -e with-supabase`)
+        'utils/supabase/middleware.ts': `
+import { createServerClient } from '@supabase/ssr';
+import { NextResponse, type NextRequest } from 'next/server';
+
+export async function updateSession(request: NextRequest) {
+  let supabaseResponse = NextResponse.next({ request });
+  const supabase = createServerClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!, {
+    cookies: {
+      getAll() {
+        return request.cookies.getAll();
+      },
+      setAll(cookiesToSet) {
+        cookiesToSet.forEach(({ name, value }) => request.cookies.set(name, value));
+        supabaseResponse = NextResponse.next({ request });
+        cookiesToSet.forEach(({ name, value, options }) => supabaseResponse.cookies.set(name, value, options));
+      },
+    },
+  });
+
+  const {
+    data: { user },
+    error,
+  } = await supabase.auth.getUser();
+${check}
+    const url = request.nextUrl.clone();
+    url.pathname = '/login';
+    return NextResponse.redirect(url);
+  }
+
+  return supabaseResponse;
+}
+`,
+        'middleware.ts': `
+import { type NextRequest } from 'next/server';
+import { updateSession } from '@/utils/supabase/middleware';
+
+export async function middleware(request: NextRequest) {
+  return await updateSession(request);
+}
+
+export const config = { matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'] };
+`,
+        'app/api/sites/route.ts': `export async function GET() {\n  return Response.json([]);\n}\n`,
+        'app/auth/callback/route.ts': `export async function GET(request: Request) {\n  return Response.redirect(new URL('/', request.url));\n}\n`,
+        'app/api/public/ping/route.ts': `export async function GET() {\n  return Response.json({ ok: true });\n}\n`,
+      });
+    const rows = (res: Awaited<ReturnType<typeof check>>) =>
+      res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`);
+    const template = await check(project("  if (!user && !request.nextUrl.pathname.startsWith('/login') && !request.nextUrl.pathname.startsWith('/auth')) {"));
+    expect(rows(template)).toEqual([
+      'GET /api/public/ping [(inline signed-in check)]',
+      'GET /api/sites [(inline signed-in check)]',
+      'GET /auth/callback [] (inline signed-in check) lets through paths starting with /auth',
+    ]);
+    expect(template.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.file)).toEqual(['app/auth/callback/route.ts']);
+    // (the paths tested by a local: `const isProtectedRoute = …; if (!user && isProtectedRoute)`)
+    const held = "  const { pathname } = request.nextUrl;\n  const isProtectedRoute = !pathname.startsWith('/auth') && !pathname.startsWith('/api/public') && pathname !== '/';\n  if (!user && isProtectedRoute) {";
+    expect(rows(await check(project(held)))).toEqual([
+      'GET /api/public/ping [] (inline signed-in check) lets through paths starting with /api/public',
+      'GET /api/sites [(inline signed-in check)]',
+      'GET /auth/callback [] (inline signed-in check) lets through paths starting with /auth',
+    ]);
+    // (a conjunct testing anything but the URL lets some requests without a user through for it: no check)
+    const errorPasses = "  if (!user && !error?.message?.includes('refresh_token') && !request.nextUrl.pathname.startsWith('/auth')) {";
+    expect(rows(await check(project(errorPasses)))).toEqual(['GET /api/public/ping []', 'GET /api/sites []', 'GET /auth/callback []']);
+    // (an allowlist handing the request on by returning the response NextResponse.next() made)
+    const allowlist = "  if (request.nextUrl.pathname.startsWith('/api/public')) return supabaseResponse;\n  if (!user) {";
+    expect(rows(await check(project(allowlist)))).toEqual([
+      'GET /api/public/ping [] (inline signed-in check) lets through paths starting with /api/public',
+      'GET /api/sites [(inline signed-in check)]',
+      'GET /auth/callback [(inline signed-in check)]',
+    ]);
+  });
+
   it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
     const res = await check(
       writeProject({
