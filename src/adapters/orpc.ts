@@ -18,15 +18,17 @@
  *   says GET takes (StrictGetMethodPlugin, on by default, answers the others 405);
  * - OpenAPIHandler serves each at its route's method (POST unless given) and at `<prefix>`
  *   and its route's path (`{id}` a segment, `{+rest}` one or more), `/<keys>` when it has none.
- * What is not read (a lazy router, a contract implemented with `implement()`, a router or
- * builder from a call of the analysed code) leaves the endpoint one route, with the reason.
+ * - a lazy router, `lazy(() => import('./planet'))` or `builder.lazy(…)`, is the default export
+ *   of the module it loads, enhanced by the builder as `builder.router()` would.
+ * What is not read (a contract implemented with `implement()`, a router or builder from a call
+ * of the analysed code) leaves the endpoint one route, with the reason.
  * Read in Next.js route handlers, Express and Hono middleware and Fastify route handlers (a
  * function calling `handle`).
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { LinkContext } from '../link/link.js';
 import type { Expr, Loc, RegistrationFact, Scope } from '../types.js';
-import { written, type Procedure } from './trpc.js';
+import { lazyRouter, written, type Procedure } from './trpc.js';
 
 const MAX_DEPTH = 40;
 const SERVER = '@orpc/server';
@@ -193,8 +195,8 @@ function routerInto(ev: Evaluator, file: string, e: Expr, keys: string[], enhanc
   if (x.k === 'call' && x.callee.k === 'member' && (x.callee.prop === 'router' || x.callee.prop === 'lazy')) {
     const builder = chainOf(ev, w.file, x.callee.obj, depth + 1);
     if (builder && typeof builder !== 'string' && !builder.resolver) {
-      if (x.callee.prop === 'lazy') return `${where} is a lazy one, not read`;
       if (!x.args[0]) return `${where} is not known statically`;
+      if (x.callee.prop === 'lazy') return lazyInto(ev, w.file, x.args, keys, [...enhancers, builder], out, depth + 1);
       return routerInto(ev, w.file, x.args[0], keys, [...enhancers, builder], out, depth + 1);
     }
   }
@@ -213,8 +215,22 @@ function routerInto(ev: Evaluator, file: string, e: Expr, keys: string[], enhanc
     return null;
   }
   const callee = x.k === 'call' ? ev.eval(w.file, x.callee) : null;
-  if (callee && ofPackage(callee, SERVER) && callee.path[callee.path.length - 1] === 'lazy') return `${where} is a lazy one, not read`;
+  if (x.k === 'call' && callee && ofPackage(callee, SERVER) && callee.path.length === 1 && callee.path[0] === 'lazy') return lazyInto(ev, w.file, x.args, keys, enhancers, out, depth + 1);
   return `${where} is not known statically`;
+}
+
+/**
+ * Add the procedures of the router `lazy(load)` (or `builder.lazy(load)`) loads: the default
+ * export of the module `load` imports (lazy.ts `unlazy`), enhanced as a router written in
+ * place (router-utils.ts `enhanceRouter` runs on it once loaded). A prefix hint (`lazy(load, {
+ * prefix })`), which the OpenAPI matcher trusts before loading, is not read.
+ */
+function lazyInto(ev: Evaluator, file: string, args: Expr[], keys: string[], enhancers: Chain[], out: OrpcProcedure[], depth: number): string | null {
+  const where = `the lazy router${keys.length > 0 ? ` at ${keys.join('.')}` : ''}`;
+  if (!args[0] || args.length > 1) return `${where} is not known statically${args[1] ? ' (it is given a prefix hint)' : ''}`;
+  const loaded = lazyRouter(ev, file, args[0], depth, 'default');
+  if ('why' in loaded) return `${where} is not known statically (${loaded.why})`;
+  return routerInto(ev, loaded.file, loaded.expr, keys, enhancers, out, depth + 1);
 }
 
 /** Does `list` start with `head` (the same middleware, in order: middleware-utils.ts `isStartWithMiddlewares`)? */

@@ -117,22 +117,24 @@ function routerInto(ev: Evaluator, file: string, e: Expr, prefix: string, out: P
 }
 
 /**
- * The router `lazy(load)` loads, as written: `load` returns `import(spec)` — the module's one
- * export (tRPC takes `Object.values(module)`, which must be exactly one router) — or
- * `import(spec).then((m) => m.name)`, the export it reads.
+ * The router `lazy(load)` loads, as written: `load` returns `import(spec)` — for tRPC the
+ * module's one export (tRPC takes `Object.values(module)`, which must be exactly one router),
+ * for oRPC (`pick: 'default'`) its default export (lazy.ts `unlazy` reads `default`) — or
+ * `import(spec).then((m) => m.name)`, the export it reads (for oRPC, `(m) => ({ default: m.name })`).
  */
-function lazyRouter(ev: Evaluator, file: string, load: Expr, depth: number): { file: string; expr: Expr } | { why: string } {
+export function lazyRouter(ev: Evaluator, file: string, load: Expr, depth: number, pick: 'only' | 'default' = 'only'): { file: string; expr: Expr } | { why: string } {
   const fn = written(ev, file, load, depth);
   const returned = fn.expr.k === 'fn' ? ev.returnsOf(fn.file, fn.expr.id) : [];
   if (returned.length !== 1) return { why: 'what it loads is not one import()' };
   let loaded = { file: fn.file, expr: returned[0]! };
-  let name: string | null = null;
+  let name: string | null = pick === 'default' ? 'default' : null;
   const r = loaded.expr;
   if (r.k === 'call' && r.callee.k === 'member' && r.callee.prop === 'then' && isImport(r.callee.obj)) {
     // (the callback's parameter stands for what the promise resolves to: the import() call)
     const cb = r.args[0] ? written(ev, fn.file, r.args[0], depth) : null;
     const read = cb?.expr.k === 'fn' ? ev.returnsOf(cb.file, cb.expr.id) : [];
-    const m = read.length === 1 ? read[0]! : null;
+    const one = read.length === 1 ? read[0]! : null;
+    const m = pick === 'default' ? (one?.k === 'obj' ? one.props['default'] : undefined) : one;
     if (!cb || m?.k !== 'member') return { why: 'what its then() callback returns is not an export of the module' };
     loaded = written(ev, cb.file, m.obj, depth);
     name = m.prop;

@@ -257,8 +257,47 @@ export const router = {
     ]);
   });
 
-  it('a lazy router or a prefix not known statically leaves the endpoint one route, with the reason', async () => {
-    const lazy = ROUTER.replace('admin: adminRouter,', "admin: os.lazy(() => import('./routers/admin')),").replace("import { health", "import { os } from './orpc';\nimport { health");
+  it("a lazy router is the default export of the module it loads: os.lazy(…), a builder's lazy(…) adding its middleware, lazy(…) of @orpc/server, and import().then((m) => ({ default: m.x }))", async () => {
+    const admin = `import { os } from '../orpc';
+export default {
+  purge: os.route({ method: 'POST', path: '/admin/cache/purge' }).handler(async () => ({ purged: true })),
+  stats: os.handler(async () => ({ sites: 3 })),
+};
+`;
+    const router = (loaded: string) => `import { lazy } from '@orpc/server';
+import { os, requireSession } from './orpc';
+import { health } from './routers/sites';
+
+export const appRouter = {
+  health,
+  sites: os.lazy(() => import('./routers/sites').then((m) => ({ default: m.sitesRouter }))),
+  admin: ${loaded},
+};
+`;
+    const rows = async (loaded: string) => {
+      const res = await check(project({ 'src/server/routers/admin.ts': admin, 'src/server/router.ts': router(loaded), 'src/app/api/[[...rest]]/route.ts': OPENAPI_ROUTE }));
+      return { routes: lines(res), warnings: findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route')) };
+    };
+    const A = 'src/server/routers/admin.ts';
+    const expected = [
+      `POST /api/admin/cache/purge ${A}:3 admin.purge`,
+      `POST /api/admin/stats ${A}:4 admin.stats`,
+      `GET /api/health ${S}:30 health`,
+      `GET /api/sites requireSession:auth ${S}:4 sites.list`,
+      `POST /api/sites requireSession:auth ${S}:9 sites.create`,
+      `GET /api/sites/:siteId requireSession:auth ${S}:14 sites.find`,
+    ];
+    expect(await rows("os.lazy(() => import('./routers/admin'))")).toEqual({ routes: expected, warnings: [] });
+    expect(await rows("lazy(() => import('./routers/admin'))")).toEqual({ routes: expected, warnings: [] });
+    // (a builder's middleware run before each procedure the lazy router loads)
+    expect((await rows("os.use(requireSession).lazy(() => import('./routers/admin'))")).routes.slice(0, 2)).toEqual([
+      `POST /api/admin/cache/purge requireSession:auth ${A}:3 admin.purge`,
+      `POST /api/admin/stats requireSession:auth ${A}:4 admin.stats`,
+    ]);
+  });
+
+  it('a lazy router of a module without a default export, or a prefix not known statically, leaves the endpoint one route, with the reason', async () => {
+    const lazy = ROUTER.replace('admin: adminRouter,', "admin: os.lazy(() => import('./routers/sites')),").replace("import { health", "import { os } from './orpc';\nimport { health");
     const res = await check(
       project({
         'src/server/router.ts': lazy,
@@ -268,8 +307,8 @@ export const router = {
     );
     expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/:rest*?', 'POST /api/:rest*?', 'GET /rpc/:rest*?', 'HEAD /rpc/:rest*?', 'POST /rpc/:rest*?']);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
-      'src/app/api/[[...rest]]/route.ts:12:1 warning unresolved-route the router at admin is a lazy one, not read: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
-      'src/app/api/[[...rest]]/route.ts:13:1 warning unresolved-route the router at admin is a lazy one, not read: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/api/[[...rest]]/route.ts:12:1 warning unresolved-route the lazy router at admin is not known statically (src/server/routers/sites.ts has no export default): the procedures of this oRPC endpoint are not listed, the endpoint is one route',
+      'src/app/api/[[...rest]]/route.ts:13:1 warning unresolved-route the lazy router at admin is not known statically (src/server/routers/sites.ts has no export default): the procedures of this oRPC endpoint are not listed, the endpoint is one route',
       'src/app/rpc/[[...rest]]/route.ts:12:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
       'src/app/rpc/[[...rest]]/route.ts:13:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
       'src/app/rpc/[[...rest]]/route.ts:14:1 warning unresolved-route the prefix of the handler is not known statically: the procedures of this oRPC endpoint are not listed, the endpoint is one route',
