@@ -20,8 +20,11 @@
  *   and its route's path (`{id}` a segment, `{+rest}` one or more), `/<keys>` when it has none.
  * - a lazy router, `lazy(() => import('./planet'))` or `builder.lazy(…)`, is the default export
  *   of the module it loads, enhanced by the builder as `builder.router()` would.
- * What is not read (a contract implemented with `implement()`, a router or builder from a call
- * of the analysed code) leaves the endpoint one route, with the reason.
+ * - a contract implemented with `implement(contract)`: a procedure made from the implementer
+ *   at a contract procedure has that procedure's route (@orpc/contract's `oc` chain), after the
+ *   prefixes of the contract routers above it, and the middleware used on the implementer.
+ * What is not read (a router or builder from a call of the analysed code) leaves the endpoint
+ * one route, with the reason.
  * Read in Next.js route handlers, Express and Hono middleware and Fastify route handlers (a
  * function calling `handle`).
  */
@@ -33,6 +36,7 @@ import { lazyRouter, written, type Procedure } from './trpc.js';
 const MAX_DEPTH = 40;
 const SERVER = '@orpc/server';
 const OPENAPI = '@orpc/openapi';
+const CONTRACT = '@orpc/contract';
 /** The packages each kind of handler is made from (its fetch, Node and Fastify adapters). */
 const HANDLERS: Record<string, 'rpc' | 'openapi'> = {
   [`${SERVER}/fetch`]: 'rpc',
@@ -193,7 +197,9 @@ function routerInto(ev: Evaluator, file: string, e: Expr, keys: string[], enhanc
     return null;
   }
   if (x.k === 'call' && x.callee.k === 'member' && (x.callee.prop === 'router' || x.callee.prop === 'lazy')) {
-    const builder = chainOf(ev, w.file, x.callee.obj, depth + 1);
+    // (an implementer's router() adds its middleware, and no prefix: the contract's routes are kept)
+    const implementer = implementerAt(ev, w.file, x.callee.obj, depth + 1);
+    const builder = implementer ? { middleware: implementer.middleware, method: undefined, path: undefined, prefix: '', resolver: null, at: null } : chainOf(ev, w.file, x.callee.obj, depth + 1);
     if (builder && typeof builder !== 'string' && !builder.resolver) {
       if (!x.args[0]) return `${where} is not known statically`;
       if (x.callee.prop === 'lazy') return lazyInto(ev, w.file, x.args, keys, [...enhancers, builder], out, depth + 1);
@@ -254,11 +260,13 @@ function chainOf(ev: Evaluator, file: string, e: Expr, depth: number): Chain | s
   const x = w.expr;
   if (x.k !== 'call' || x.callee.k !== 'member') {
     const v = ev.eval(w.file, x);
-    return v.t === 'pkg' && v.pkg === SERVER && v.path.length === 1 && v.path[0] === 'os' && !v.called
-      ? { middleware: [], method: undefined, path: undefined, prefix: '', resolver: null, at: null }
-      : null;
+    // (`os`, or a contract's `oc`, whose builder is the procedure a contract holds)
+    if (v.t === 'pkg' && v.path.length === 1 && !v.called && ((v.pkg === SERVER && v.path[0] === 'os') || (v.pkg === CONTRACT && v.path[0] === 'oc')))
+      return { middleware: [], method: undefined, path: undefined, prefix: '', resolver: null, at: null };
+    return implementedProcedure(ev, w.file, x, depth + 1);
   }
   const step = x.callee.prop;
+  if (IMPLEMENTER_STEPS.has(step) && implementerAt(ev, w.file, x, depth + 1)) return implementedProcedure(ev, w.file, x, depth + 1);
   const before = chainOf(ev, w.file, x.callee.obj, depth + 1);
   if (before === null || typeof before === 'string') return before;
   const arg = x.args[0];
@@ -295,6 +303,75 @@ function chainOf(ev: Evaluator, file: string, e: Expr, depth: number): Chain | s
   }
 }
 
+/** The steps of an implementer (`implement(contract)`) that keep it one. */
+const IMPLEMENTER_STEPS = new Set(['use', '$context', '$config']);
+
+/** Where an implementer stands in its contract (a router or a procedure of it) and the middleware used on it. */
+interface Implementer {
+  contract: { file: string; expr: Expr };
+  /** the prefixes of the contract routers above it (`oc.prefix('/sites').router({ … })`), outermost first */
+  prefix: string;
+  middleware: Middleware[];
+}
+
+/**
+ * The implementer `e` is (server/src/implementer.ts, read at 1.13.14): `implement(contract)`, a
+ * key of it (`os.sites.list`: that part of the contract), `.use(mw)` (its middleware added for
+ * everything made from it) or `$context()` / `$config()` (made again, without middleware: the
+ * top implementer, or a procedure's builder starting its list again); null for anything else.
+ */
+function implementerAt(ev: Evaluator, file: string, e: Expr, depth: number): Implementer | null {
+  if (depth > MAX_DEPTH) return null;
+  const w = written(ev, file, e, depth);
+  const x = w.expr;
+  if (x.k === 'member') {
+    const at = implementerAt(ev, w.file, x.obj, depth + 1);
+    return at && contractAt(ev, at, x.prop, depth + 1);
+  }
+  if (x.k !== 'call') return null;
+  if (x.callee.k === 'member' && IMPLEMENTER_STEPS.has(x.callee.prop)) {
+    const at = implementerAt(ev, w.file, x.callee.obj, depth + 1);
+    if (!at) return null;
+    if (x.callee.prop !== 'use') return { ...at, middleware: [] };
+    return x.args[0] ? { ...at, middleware: [...at.middleware, middlewareOf(ev, w.file, x.args[0], x.at, depth)] } : null;
+  }
+  const callee = ev.eval(w.file, x.callee);
+  return x.args[0] && callee.t === 'pkg' && callee.pkg === SERVER && callee.path.length === 1 && callee.path[0] === 'implement' && !callee.called
+    ? { contract: { file: w.file, expr: x.args[0] }, prefix: '', middleware: [] }
+    : null;
+}
+
+/**
+ * The implementer at `key` of the contract router `at` stands in: a key of a plain object, or
+ * of `oc.prefix(p).router({ … })` (contract/src/router-utils.ts enhanceContractRouter: `p` goes
+ * before the path of each procedure in it that has one); null for anything else.
+ */
+function contractAt(ev: Evaluator, at: Implementer, key: string, depth: number): Implementer | null {
+  let w = written(ev, at.contract.file, at.contract.expr, depth);
+  let prefix = at.prefix;
+  if (w.expr.k === 'call' && w.expr.callee.k === 'member' && w.expr.callee.prop === 'router' && w.expr.args[0]) {
+    const builder = chainOf(ev, w.file, w.expr.callee.obj, depth + 1);
+    if (!builder || typeof builder === 'string') return null;
+    prefix = `${prefix}${builder.prefix}`;
+    w = written(ev, w.file, w.expr.args[0], depth);
+  }
+  const next = w.expr.k === 'obj' ? w.expr.props[key] : undefined;
+  return next ? { ...at, contract: { file: w.file, expr: next }, prefix } : null;
+}
+
+/**
+ * The procedure builder an implementer at a contract procedure is (a server builder holding
+ * the procedure's route, its path after the contract routers' prefixes, and the implementer's
+ * middleware); null when `e` is no implementer at one.
+ */
+function implementedProcedure(ev: Evaluator, file: string, e: Expr, depth: number): Chain | string | null {
+  const at = implementerAt(ev, file, e, depth);
+  const procedure = at ? chainOf(ev, at.contract.file, at.contract.expr, depth + 1) : null;
+  if (!procedure || typeof procedure === 'string') return procedure;
+  const path = procedure.path !== undefined ? `${at!.prefix}${procedure.path}` : undefined;
+  return { middleware: at!.middleware, method: procedure.method, path, prefix: '', resolver: null, at: null };
+}
+
 /** A middleware given to `.use()`: the function itself, through `os.middleware(fn)` and `oo.spec(mw, …)`. */
 function middlewareOf(ev: Evaluator, file: string, arg: Expr, at: Loc, depth: number): Middleware {
   let f = file;
@@ -304,7 +381,7 @@ function middlewareOf(ev: Evaluator, file: string, arg: Expr, at: Loc, depth: nu
     const x = w.expr;
     if (x.k !== 'call' || x.callee.k !== 'member' || !x.args[0]) break;
     const wraps =
-      (x.callee.prop === 'middleware' && chainOf(ev, w.file, x.callee.obj, i + 1) !== null) ||
+      (x.callee.prop === 'middleware' && (chainOf(ev, w.file, x.callee.obj, i + 1) !== null || implementerAt(ev, w.file, x.callee.obj, i + 1) !== null)) ||
       (x.callee.prop === 'spec' && ((v) => v.t === 'pkg' && ofPackage(v, OPENAPI) && v.path.join('.') === 'oo')(ev.eval(w.file, x.callee.obj)));
     if (!wraps) break;
     f = w.file;

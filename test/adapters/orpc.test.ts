@@ -296,6 +296,62 @@ export const appRouter = {
     ]);
   });
 
+  it('a contract-first router, implement(contract): each procedure at the route its contract gives (under the contract routers\' prefixes), behind the middleware used on the implementer', async () => {
+    const contract = `import { oc } from '@orpc/contract';
+import { z } from 'zod';
+
+const site = z.object({ id: z.string(), name: z.string() });
+
+export const sitesContract = oc.prefix('/sites').router({
+  list: oc.route({ method: 'GET', path: '/' }).output(z.array(site)),
+  find: oc.route({ method: 'GET', path: '/{siteId}' }).input(z.object({ siteId: z.string() })).output(site),
+  rename: oc.input(z.object({ siteId: z.string(), name: z.string() })).output(site),
+});
+
+export const contract = {
+  health: oc.route({ method: 'GET', path: '/health' }),
+  sites: sitesContract,
+};
+`;
+    const router = `import { implement, ORPCError } from '@orpc/server';
+import { contract } from './contract';
+
+const os = implement(contract).$context<{ authenticate: () => Promise<{ id: string } | null> }>();
+
+const requireSession = os.middleware(async ({ context, next }) => {
+  const user = await context.authenticate();
+  if (!user) throw new ORPCError('UNAUTHORIZED');
+  return next({ context: { user } });
+});
+
+const authed = os.use(requireSession);
+
+const health = os.health.handler(() => ({ ok: true }));
+const list = authed.sites.list.handler(async () => []);
+const find = authed.sites.find.handler(async ({ input }) => ({ id: input.siteId, name: 'docs' }));
+const rename = os.sites.rename.use(requireSession).handler(async ({ input }) => input);
+
+export const appRouter = os.router({
+  health,
+  sites: { list, find, rename },
+});
+`;
+    const res = await check(
+      project({ 'src/server/contract.ts': contract, 'src/server/router.ts': router, 'src/app/api/[[...rest]]/route.ts': OPENAPI_ROUTE, 'src/app/rpc/[[...rest]]/route.ts': RPC_ROUTE }),
+    );
+    const R = 'src/server/router.ts';
+    // (RPCHandler: the keys; GET for the procedures their contract routes for GET)
+    expect(lines(res).filter((l) => l.startsWith('GET /rpc/'))).toEqual([`GET /rpc/health ${R}:14 health`, `GET /rpc/sites/find requireSession:auth ${R}:16 sites.find`, `GET /rpc/sites/list requireSession:auth ${R}:15 sites.list`]);
+    expect(lines(res).filter((l) => l.includes(' /api/'))).toEqual([
+      `GET /api/health ${R}:14 health`,
+      `GET /api/sites requireSession:auth ${R}:15 sites.list`,
+      `GET /api/sites/:siteId requireSession:auth ${R}:16 sites.find`,
+      // (no path in its contract: its keys, the contract router's prefix not applied)
+      `POST /api/sites/rename requireSession:auth ${R}:17 sites.rename`,
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('a lazy router of a module without a default export, or a prefix not known statically, leaves the endpoint one route, with the reason', async () => {
     const lazy = ROUTER.replace('admin: adminRouter,', "admin: os.lazy(() => import('./routers/sites')),").replace("import { health", "import { os } from './orpc';\nimport { health");
     const res = await check(
