@@ -2403,8 +2403,6 @@ function skippedRequests(
     const read = calledHelper(u);
     return read.length > 0 ? read : null;
   };
-  // the requests outside `skips` (those of `x` for `{ except: x }`)
-  const complement = (skips: SkipFor[]): SkipFor[] => (skips.length === 1 && 'except' in skips[0]! ? skips[0].except : [{ except: skips }]);
   // The requests a condition is false for: those outside what it holds for, read whole (none
   // when it is not)
   const outside = (e: TS.Expression): SkipFor[] => {
@@ -2538,6 +2536,11 @@ function skippedRequests(
   }
   leading(read.statements, true);
   return out;
+}
+
+/** The requests outside `skips` (those of `x` for `[{ except: x }]`). */
+function complement(skips: SkipFor[]): SkipFor[] {
+  return skips.length === 1 && 'except' in skips[0]! ? skips[0].except : [{ except: skips }];
 }
 
 /**
@@ -3202,7 +3205,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (!conjuncts || tests.length === 0 || tests.length === conjuncts.length || !reqName) return null;
     const escapes: Escapes = { locals: declared, escapes: tests.map((t) => ({ e: t, holds: true })), unread: [] };
     const skips = skippedRequests(ctx, scope, reqName, null, escapes);
-    return escapes.unread.length === 0 ? skips.flatMap((s) => ('except' in s && s.except.length === 1 && 'except' in s.except[0]! ? s.except[0].except : [s])) : null;
+    return escapes.unread.length === 0 ? skips.flatMap((s) => ('except' in s ? complement(s.except) : [s])) : null;
   };
   // `req.isAuthenticated()`, `req.user`, `session?.user` of a leading local, `req.user != null`, either
   // side of an `&&`: a test that holds only for a request with a signed-in user (noUser's opposite)
