@@ -594,6 +594,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // A Nest guard denies by returning false from canActivate (Nest answers 403).
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
+    else if (b.deniesUncredentialed && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate returns false when the request carries no credential');
     if (b.deniesByReturn && b.comparesTenant && !b.status403or404) kinds.add('tenant'), byBehaviour.push('canActivate compares the tenant and can return false');
     // (a credential the browser does not send by itself: `req.headers.authorization`, no cookie read)
     if (kinds.has('auth') && !kinds.has('bearer') && b.headerCredential) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');

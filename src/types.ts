@@ -165,6 +165,11 @@ export interface Behaviour {
   /** a Nest guard's `canActivate` that can return something falsy (Nest then answers 403) */
   deniesByReturn?: true;
   /**
+   * A Nest guard's `canActivate` that returns false, first of all, when the request carries no
+   * credential (`const authHeader = request.headers.authorization; if (!authHeader) return false`)
+   */
+  deniesUncredentialed?: true;
+  /**
    * Its body answers a 401 (a response written or made, or a value returned: `res.status(401)…`,
    * `return new Response(…, { status: 401 })`, `return { status: 401 }`) and throws or hands on
    * none (`throw`, `next(err)`, `ctx.throw(401)`): a caller that goes on after calling it,

@@ -1968,6 +1968,41 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
+  if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
+}
+
+/**
+ * Does a Nest guard's `canActivate` body return false when the request carries no credential,
+ * before anything but declarations: `const request = context.switchToHttp().getRequest(); const
+ * authHeader = request.headers.authorization; if (!authHeader) return false;` (Behaviour.deniesUncredentialed)?
+ */
+function deniesUncredentialed(ts: TSModule, body: TS.Block): boolean {
+  // locals holding the request (`….getRequest()`), and those holding a credential read from it
+  const requests = new Set<string>();
+  const credentials = new Set<string>();
+  const missing = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return false;
+    const x = unwrap(ts, u.operand);
+    return (ts.isIdentifier(x) && credentials.has(x.text)) || credentialRead(ts, x, requests);
+  };
+  const refuses = (s: TS.Statement): boolean => {
+    const last = lastStatement(ts, s);
+    return !!last && (!ts.isBlock(s) || s.statements.length === 1) && ts.isReturnStatement(last) && !!last.expression && unwrap(ts, last.expression).kind === ts.SyntaxKind.FalseKeyword;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isVariableStatement(stmt)) {
+      for (const d of stmt.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+        const init = unwrap(ts, d.initializer);
+        if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'getRequest') requests.add(d.name.text);
+        else if (credentialRead(ts, init, requests)) credentials.add(d.name.text);
+      }
+      continue;
+    }
+    return ts.isIfStatement(stmt) && !stmt.elseStatement && missing(stmt.expression) && refuses(stmt.thenStatement);
+  }
+  return false;
 }
 
 /**

@@ -2048,6 +2048,77 @@ export class SitesController {
     ]);
   });
 
+  it("a guard whose canActivate returns false when the request carries no credential authenticates (HedgeDoc's ApiTokenGuard): a bearer one when it reads a header only", async () => {
+    const guard = (lead: string) => `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { ApiTokenService } from './api-token.service';
+
+@Injectable()
+export class ApiTokenGuard implements CanActivate {
+  constructor(private readonly apiTokenService: ApiTokenService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+${lead}
+    const [method, token] = authHeader.trim().split(' ');
+    if (method !== 'Bearer') {
+      return false;
+    }
+    try {
+      request.userId = await this.apiTokenService.getUserIdForToken(token.trim());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+`;
+    const project = (lead: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'notes', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+        'src/main.ts': BOOTSTRAP,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { NotesController } from './notes.controller';
+
+@Module({ controllers: [NotesController] })
+export class AppModule {}
+`,
+        'src/api-token.service.ts': `import { Injectable } from '@nestjs/common';
+
+@Injectable()
+export class ApiTokenService {
+  async getUserIdForToken(token: string): Promise<number> {
+    const row = await globalThis.db.apiTokens.findUnique({ where: { secret: token } });
+    if (!row) throw new Error('token not valid');
+    return row.userId;
+  }
+}
+`,
+        'src/api-token.guard.ts': guard(lead),
+        'src/notes.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiTokenGuard } from './api-token.guard';
+
+@UseGuards(ApiTokenGuard)
+@Controller('notes')
+export class NotesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+      });
+    const rows = async (lead: string) => {
+      const res = await check(project(lead));
+      return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    };
+    expect(await rows('    const authHeader = request.headers.authorization;\n    if (!authHeader) {\n      return false;\n    }')).toEqual(['GET /notes [ApiTokenGuard:auth+bearer]']);
+    expect(await rows('    const authHeader = request.headers.authorization;\n    if (!request.headers.authorization) return false;')).toEqual(['GET /notes [ApiTokenGuard:auth+bearer]']);
+    // (a header missing lets the request through: nothing refuses a request without a credential)
+    expect(await rows("    const authHeader = request.headers.authorization;\n    if (!authHeader) {\n      return true;\n    }")).toEqual(['GET /notes [ApiTokenGuard:unknown]']);
+    // (a test of anything but the credential first: its refusal is no authentication)
+    expect(await rows("    if (!request.headers['x-feature']) return false;\n    const authHeader = request.headers.authorization ?? '';")).toEqual(['GET /notes [ApiTokenGuard:unknown]']);
+  });
+
   it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says', async () => {
     // (@nestjs/passport's AuthGuard throws UnauthorizedException in its own handleRequest)
     const dir = writeProject({
