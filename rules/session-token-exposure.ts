@@ -1,11 +1,27 @@
+import type { Value } from '../src/link/evaluate.js';
 import type { RuleModule } from '../src/rule.js';
+
+/** Cookie names a session or a credential may go by (`sid` and `key` as a word of the name: not `sidebar_state`). */
+const CREDENTIAL_COOKIE = /sess|(?:^|[._-])(?:sid|key)(?:$|[._-])|auth|token|jwt|bearer|credential|secret|api_?key|login|user|account|identity/i;
+
+/**
+ * Can the one cookie a `document.cookie` read picks out (DocumentCookieRead.cookie, the text it
+ * looks for, its name first) hold a session or a credential? Yes unless its name is known and
+ * named for nothing of the kind (`sidebar_state`, `theme`, `consent`).
+ */
+function mayHoldCredential(looked: Value): boolean {
+  if (looked.t !== 'str') return true;
+  const name = looked.v.replace(/=[^]*$/, '').trim();
+  return name === '' || CREDENTIAL_COOKIE.test(name);
+}
 
 export const rule: RuleModule = {
   meta: {
     id: 'session-token-exposure',
     defaultSeverity: 'error',
     description: 'A session id / session cookie value is returned in a response body, or read via document.cookie.',
-    rationale: 'A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page.',
+    rationale:
+      'A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent) hands over none.',
     contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
     examples: {
       fires: [
@@ -39,8 +55,10 @@ export const rule: RuleModule = {
         // (most functions return none: the handler key is built only for those that do)
         if (f.returnedSessionExposures.length > 0 && handlers.has(`${file}:${f.id}`)) f.returnedSessionExposures.forEach(exposed);
       }
-      for (const d of facts.documentCookieReads)
+      for (const d of facts.documentCookieReads) {
+        if (d.cookie && !mayHoldCredential(ctx.ev.eval(file, d.cookie))) continue;
         ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });
+      }
     }
   },
 };

@@ -462,6 +462,12 @@ export interface CookieFact {
 export interface DocumentCookieRead {
   at: Loc;
   snippet: string;
+  /**
+   * The one cookie the read picks out, when it does (`document.cookie.split('; ').find((c) =>
+   * c.startsWith(`${NAME}=`))`, `document.cookie.match(/(?:^|; )theme=([^;]*)/)`,
+   * `document.cookie.includes('consent=')`): the text it looks for, the cookie's name first
+   */
+  cookie?: Expr;
 }
 
 export interface Suppression {

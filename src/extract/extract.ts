@@ -1229,9 +1229,58 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
     if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
   }
   if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
+  if (ctx.facts.documentCookieReads.length > 0 && ts.isCallExpression(n)) pickedCookie(ctx, n, scope);
   // … and what the class passes to the one it extends (SUPER)
   if (superOf && superOf.superArgs === null) superOf.superArgs = args;
   return e;
+}
+
+/**
+ * A call picking one cookie out of a `document.cookie` read (DocumentCookieRead.cookie):
+ * `document.cookie.split(sep).find((c) => c.startsWith(NAME))` (or `c.trim()`, `filter`,
+ * `some`), `document.cookie.includes(NAME)` (`indexOf`, `startsWith`),
+ * `document.cookie.match(/…NAME=…/)` and `/…NAME=…/.exec(document.cookie)` (`test`): the
+ * read gets what it looks for. Any other read keeps none: it may take every cookie.
+ */
+function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
+  const { ts } = ctx;
+  const isRead = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'cookie' && ts.isIdentifier(u.expression) && u.expression.text === 'document';
+  };
+  const callee = n.expression;
+  if (!ts.isPropertyAccessExpression(callee) || n.arguments.length !== 1) return;
+  const method = callee.name.text;
+  const arg = unwrap(ts, n.arguments[0]!);
+  const isRegex = (e: TS.Expression): e is TS.RegularExpressionLiteral => e.kind === ts.SyntaxKind.RegularExpressionLiteral;
+  let read: TS.Expression | null = null;
+  let picked: Expr | null = null;
+  const on = unwrap(ts, callee.expression);
+  if (isRead(on) && /^(includes|indexOf|startsWith)$/.test(method) && !isRegex(arg)) [read, picked] = [on, shallowExpr(ctx, arg, scope)];
+  else if (isRead(on) && method === 'match' && isRegex(arg)) [read, picked] = [on, regexCookie(arg)];
+  else if ((method === 'exec' || method === 'test') && isRegex(on) && isRead(arg)) [read, picked] = [arg, regexCookie(on)];
+  else if (/^(find|filter|some)$/.test(method) && ts.isCallExpression(on) && ts.isPropertyAccessExpression(on.expression) && on.expression.name.text === 'split' && isRead(on.expression.expression)) {
+    // `(c) => c.startsWith(NAME)`, `(c) => c.trim().startsWith(NAME)`
+    const p = (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) && arg.parameters.length === 1 ? arg.parameters[0]!.name : null;
+    const test = p && ts.isIdentifier(p) ? returnedExpression(ts, arg as TS.ArrowFunction) : undefined;
+    const t = test ? unwrap(ts, test) : null;
+    if (t && ts.isCallExpression(t) && t.arguments.length === 1 && ts.isPropertyAccessExpression(t.expression) && t.expression.name.text === 'startsWith') {
+      let subject = unwrap(ts, t.expression.expression);
+      if (ts.isCallExpression(subject) && subject.arguments.length === 0 && ts.isPropertyAccessExpression(subject.expression) && subject.expression.name.text === 'trim') subject = unwrap(ts, subject.expression.expression);
+      if (ts.isIdentifier(subject) && subject.text === (p as TS.Identifier).text) [read, picked] = [on.expression.expression, shallowExpr(ctx, t.arguments[0]!, scope)];
+    }
+  }
+  if (!read || !picked) return;
+  const at = locOf(ctx, unwrap(ts, read));
+  const r = ctx.facts.documentCookieReads.find((x) => x.at.line === at.line && x.at.column === at.column);
+  if (r) r.cookie = picked;
+}
+
+/** The cookie name a regular expression looks for, written before its first `=` (`/(?:^|; )theme=([^;]*)/`); null when none is. */
+function regexCookie(n: TS.RegularExpressionLiteral): Expr | null {
+  const source = n.text.slice(1, n.text.lastIndexOf('/'));
+  const name = /((?:[\w-]|\\[.-])+)=/.exec(source)?.[1]?.replace(/\\/g, '');
+  return name ? { k: 'str', v: `${name}=` } : null;
 }
 
 /** `/^\/api\//i` as an expression: its source and flags. */

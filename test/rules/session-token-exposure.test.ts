@@ -6,6 +6,7 @@ ruleTester('session-token-exposure', {
   valid: [
     { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
     { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
+    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, match, includes)' },
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
   ],
   invalid: [
@@ -23,6 +24,14 @@ ruleTester('session-token-exposure', {
       dir: 'invalid/script-reads-document-cookie',
       name: 'a browser script reading document.cookie',
       errors: [{ file: 'public/cli-login.js', line: 2, column: 53, message: 'document.cookie is read by script: session cookies must never be handed to scripts' }],
+    },
+    {
+      dir: 'invalid/script-reads-a-token-cookie',
+      name: 'a browser script reading a cookie named for a token, and every cookie',
+      errors: [
+        { file: 'public/api.js', line: 5, column: 15, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
+        { file: 'public/api.js', line: 10, column: 29, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
+      ],
     },
   ],
 });
