@@ -345,6 +345,12 @@ export interface FunctionFact {
   returns: Expr[];
   /** guards called or checked in the leading statements of the body */
   leading: LeadingGuard[];
+  /**
+   * The checks its leading statements make by answering nothing (`if (!session) return null`,
+   * `if (!membership) return null` of a lookup keyed by the signed-in user): a caller that
+   * refuses the request on its empty answer makes them (LinkContext.refusalGuard)
+   */
+  emptyWhen?: { kind: 'auth' | 'tenant'; at: Loc }[];
   /** object keys put into a response body */
   responseFields: ResponseField[];
   /** expressions put into a response body that expose a session id/cookie */

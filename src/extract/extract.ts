@@ -1558,7 +1558,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   if (ctx.header && headerCredentialOnly(ctx, body, f)) f.behaviour.headerCredential = true;
   responses.finish();
   if (ts.isBlock(body)) {
-    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds);
+    const empty: NonNullable<FunctionFact['emptyWhen']> = [];
+    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, empty);
+    if (empty.length > 0) f.emptyWhen = empty;
     const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
     if (dispatch) {
       const before = dispatch.before;
@@ -3149,7 +3151,7 @@ function respondsAt(ctx: Ctx, n: TS.Node): boolean {
  * Guard calls and inline checks among the handler's leading statements, before any response.
  * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
  */
-function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: number, f: FunctionFact, responds: readonly number[]): LeadingGuard[] {
+function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: number, f: FunctionFact, responds: readonly number[], empty?: NonNullable<FunctionFact['emptyWhen']>): LeadingGuard[] {
   const { ts } = ctx;
   const out: LeadingGuard[] = [];
   // Whether `n` (a statement of the body, or of a block in it) responds or throws somewhere.
@@ -3511,6 +3513,11 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
             if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
           }
         }
+        // `if (!session) return null;`, `if (!membership) return null;`: checks made by answering nothing (FunctionFact.emptyWhen)
+        if (empty && !stmt.elseStatement && answersNothing(ts, stmt.thenStatement)) {
+          if (noUser(stmt.expression)) empty.push({ kind: 'auth', at: locOf(ctx, stmt) });
+          if (noTenantFound(stmt.expression)) empty.push({ kind: 'tenant', at: locOf(ctx, stmt) });
+        }
         // `if (has('organizationId', input)) { const access = await getOrganizationAccess(…); if (!access) throw … }`:
         // a tenant check made whenever the request names a tenant leads the rest as well. (Only its
         // tenant checks: what else the block calls runs for the requests naming one only.)
@@ -3616,6 +3623,15 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   leading(statements, false, true);
   return out;
+}
+
+/** `return;`, `return null;`, `return false;`, `return undefined;`, alone (or in a block alone). */
+function answersNothing(ts: TSModule, s: TS.Statement): boolean {
+  if (ts.isBlock(s) && s.statements.length !== 1) return false;
+  const last = lastStatement(ts, s);
+  if (!last || !ts.isReturnStatement(last)) return false;
+  const r = last.expression ? unwrap(ts, last.expression) : undefined;
+  return !r || r.kind === ts.SyntaxKind.NullKeyword || r.kind === ts.SyntaxKind.FalseKeyword || (ts.isIdentifier(r) && r.text === 'undefined');
 }
 
 /** A block's last statement, or the statement itself. */

@@ -704,6 +704,24 @@ export class LinkContext {
         return i >= 0 && (kinds[i] === undefined || kinds[i] === 'user' || kinds[i] === 'credential');
       }),
     );
+    // `const auth = await getAuthenticatedAdmin(teamId); if (!auth) return 401`: what the function
+    // checks by answering nothing (FunctionFact.emptyWhen), with the family its name says
+    const empty = def?.emptyWhen;
+    if (empty && empty.length > 0 && !refuses) {
+      const name = exprName(callee) ?? def!.name ?? '(access check)';
+      const family = this.familyRefusal(file, callee, v, at);
+      const kinds = new Set<GuardKind>([...empty.map((c) => c.kind), ...(family?.kinds ?? [])]);
+      const checks = [...new Set(empty.map((c) => (c.kind === 'auth' ? 'for a request without a signed-in user' : 'when its lookup of the tenant by the signed-in user finds nothing')))].join(', and ');
+      return {
+        name,
+        kinds: orderKinds(kinds),
+        families: family?.families ?? [],
+        reason: `by behaviour (the handler ends the request when ${name}() answers nothing, as it does ${checks})${family ? `; ${family.reason}` : ''}`,
+        mechanism: 'in-handler',
+        file,
+        line: at.line,
+      };
+    }
     if (!refuses || !def) return this.familyRefusal(file, callee, v, at);
     const name = exprName(callee) ?? def.name ?? '(access check)';
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };

@@ -1008,6 +1008,56 @@ export const config = { matcher: ['/((?!_next/static|_next/image|favicon.ico).*)
     ]);
   });
 
+  it("a helper returning nothing for a request without a session, or whose membership lookup by the signed-in user finds nothing, checks that for a handler refusing on its empty answer (papermark's getAuthenticatedAdmin, its lookup keyed by a workspace here)", async () => {
+    const project = (refuse: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'rooms', dependencies: { next: '15.3.0', 'next-auth': '4.24.0', '@prisma/client': '6.0.0' } }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }),
+        'lib/auth.ts': `export const authOptions = { providers: [] };\n`,
+        'lib/prisma.ts': `import { PrismaClient } from '@prisma/client';\nexport default new PrismaClient();\n`,
+        'app/api/workspaces/[workspaceId]/saml/route.ts': `
+import { getServerSession } from 'next-auth/next';
+import { NextResponse } from 'next/server';
+import { authOptions } from '@/lib/auth';
+import prisma from '@/lib/prisma';
+
+async function getAuthenticatedAdmin(workspaceId: string) {
+  const session = await getServerSession(authOptions);
+  if (!session) return null;
+
+  const userId = (session.user as { id: string }).id;
+
+  const access = await prisma.membership.findUnique({
+    where: { userId_workspaceId: { userId, workspaceId } },
+    select: { role: true },
+  });
+
+  if (!access || access.role !== 'ADMIN') return null;
+
+  return { userId, workspaceId };
+}
+
+export async function GET(req: Request, { params }: { params: Promise<{ workspaceId: string }> }) {
+  const { workspaceId } = await params;
+  const auth = await getAuthenticatedAdmin(workspaceId);
+${refuse}
+  const connections = await prisma.samlConnection.findMany({ where: { workspaceId } });
+  return NextResponse.json(connections);
+}
+`,
+      });
+    const rows = (res: Awaited<ReturnType<typeof check>>) => res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    // (the family its name says kept beside: an ops guard, by name)
+    const refusing = (response: string) => `  if (!auth) {\n    return ${response};\n  }`;
+    expect(rows(await check(project(refusing("NextResponse.json({ error: 'Unauthorized' }, { status: 401 })"))))).toEqual([
+      'GET /api/workspaces/:workspaceId/saml [(inline 401 check):auth, getAuthenticatedAdmin:auth+tenant+family]',
+    ]);
+    // (refused whatever the status: the helper says who has no session, or is no member)
+    expect(rows(await check(project(refusing("NextResponse.json({ error: 'Not allowed' }, { status: 400 })"))))).toEqual(['GET /api/workspaces/:workspaceId/saml [getAuthenticatedAdmin:auth+tenant+family]']);
+    // (its empty answer only logged: the work runs for every request)
+    expect(rows(await check(project("  if (!auth) console.warn('no admin for', workspaceId);")))).toEqual(['GET /api/workspaces/:workspaceId/saml []']);
+  });
+
   it('a catch-all whose handlers are handle(app) of hono/vercel is the Hono app: its routes, not the catch-all, are served', async () => {
     const res = await check(
       writeProject({
