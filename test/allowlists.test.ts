@@ -199,6 +199,39 @@ export function middleware(req: NextRequest) {
     ]);
   });
 
+  it("the URL with its trailing slash cut (`req.originalUrl.replace(/\\/$/, '')`, ghostfolio's page middleware) is the URL, and a branch that only sets locals is passed by", async () => {
+    expect(await rows(expressApp("const path = req.originalUrl.replace(/\\/$/, '');\n  if (path.startsWith('/assets/') || path === '/favicon.ico') return next();"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [] requireSession lets through the path /favicon.ico',
+    ]);
+    // (a branch that only gives locals values goes by; a local it gives one is then not known)
+    expect(await rows(expressApp("let lang = req.path.slice(1, 3);\n  if (!LANGS.includes(lang)) {\n    lang = 'en';\n  }\n  if (req.path.startsWith('/assets/')) return next();", "const LANGS = ['en', 'de'];"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [requireSession]',
+    ]);
+    expect(await rows(expressApp("let open = req.path.startsWith('/assets/');\n  if (req.query.all) open = true;\n  if (open) return next();"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [requireSession]',
+    ]);
+    // (anything else made of the URL is not read: the guard is a candidate for every route, as before)
+    expect(await rows(expressApp("const path = req.originalUrl.toLowerCase();\n  if (path.startsWith('/assets/')) return next();"))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [requireSession]',
+    ]);
+  });
+
   it('a loop over a list, a list of methods, a helper returning true for some tests before its last, and a some() callback partly read', async () => {
     const only = (skipped: Record<string, string>) =>
       ['GET /api/public/pricing', 'GET /api/sites', 'GET /api/sites/:siteId', 'GET /assets/app.js.map', 'GET /favicon.ico'].map((r) =>
@@ -359,6 +392,13 @@ app.get('/api/sites', (req, res) => res.json([]));
         new Set(['requireSession: unknown (exceptions unknown)']),
       );
     }
+    // (beside an alternative that is read, a candidate still lets through what that one lets through)
+    const partly = await check(app("if (req.path.startsWith('/public/') || matcher(req.path)) return next();", "import { match } from 'path-to-regexp';\nexport const matcher = match('/login');\n"));
+    expect(partly.routes.map((r) => `${r.method} ${r.path} [${r.guards.map(guardKinds).join()}]${(r.skippedGuards ?? []).map((g) => ` ${g.name} lets through ${g.skips}`).join('')}`)).toEqual([
+      'GET /api/sites [requireSession: unknown (exceptions unknown)]',
+      'GET /login [requireSession: unknown (exceptions unknown)]',
+      'GET /public/logo.png [] requireSession lets through paths starting with /public/',
+    ]);
   });
 
   it("Hono's c.req.url and a Next.js request's url hold the whole URL: compared with a path it never matches; its pathname parsed does", async () => {

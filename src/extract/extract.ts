@@ -2224,7 +2224,7 @@ function skippedRequests(
       if (!d.initializer) continue;
       const init = unwrap(ts, d.initializer);
       if (ts.isIdentifier(d.name)) {
-        const prop = requestProp(init);
+        const prop = requestProp(slashCut(init) ?? init);
         if (prop !== null) aliases.set(d.name.text, prop);
         else if (parsesUrl(init)) parsedUrls.add(d.name.text);
       } else if (ts.isObjectBindingPattern(d.name) && requestRooted(init)) {
@@ -2234,6 +2234,15 @@ function skippedRequests(
         }
       }
     }
+  };
+  // `req.originalUrl.replace(/\/$/, '')`: the URL with a trailing slash cut, read as the URL (a
+  // request for the bare prefix, `/assets/`, is then read as let through by `startsWith('/assets/')`
+  // where it is not: what is read as let through is more, never less)
+  const slashCut = (e: TS.Expression): TS.Expression | null => {
+    const u = unwrap(ts, e);
+    if (!ts.isCallExpression(u) || u.arguments.length !== 2 || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== 'replace') return null;
+    const [re, by] = [unwrap(ts, u.arguments[0]!), unwrap(ts, u.arguments[1]!)];
+    return re.kind === ts.SyntaxKind.RegularExpressionLiteral && /^\/\\\/\+?\$\/$/.test((re as TS.RegularExpressionLiteral).text) && ts.isStringLiteralLike(by) && by.text === '' ? u.expression.expression : null;
   };
   // Hono's `c.req.url` and a Fetch API request's `url` (Next.js) hold the whole URL, scheme and host first, as `href` does
   const wholeUrls = ctx.facts.imports.some((i) => /^(hono|next)(\/|$)/.test(i.source));
@@ -2539,6 +2548,17 @@ function skippedRequests(
     stmts.length > 0 &&
     (top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
     stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)));
+  const calls = (n: TS.Node): boolean => ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n) || !!ts.forEachChild(n, (c) => (calls(c) ? true : undefined));
+  // the locals a branch gives values, when that is all it does (no call made); null otherwise
+  const localsSet = (s: TS.Statement): string[] | null => {
+    const names: string[] = [];
+    for (const st of ts.isBlock(s) ? s.statements : [s]) {
+      const e = ts.isExpressionStatement(st) ? unwrap(ts, st.expression) : null;
+      if (!e || !ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !ts.isIdentifier(e.left) || calls(e.right)) return null;
+      names.push(e.left.text);
+    }
+    return names.length > 0 ? names : null;
+  };
   const declare = (stmt: TS.VariableStatement): void => {
     recordAliases(stmt);
     for (const d of stmt.declarationList.declarations) {
@@ -2571,6 +2591,14 @@ function skippedRequests(
       if (!otherwise && ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken && urlProp(test.operand)) continue;
       // requests a branch answers itself (`/ping`) never reach a route: the allowlist goes on after it
       if (!otherwise && answers(stmt.thenStatement)) continue;
+      // `if (!SUPPORTED.includes(code)) { code = DEFAULT }`: a branch that only gives locals values
+      // (no call made) lets every request on its way: the allowlist goes on after it, those
+      // locals no longer known
+      const set = otherwise ? null : localsSet(stmt.thenStatement);
+      if (set) {
+        for (const name of set) [aliases, heldExprs, heldTests].forEach((m) => m.delete(name)), parsedUrls.delete(name);
+        continue;
+      }
       // `if (…) next(); else …` as the function's last statement hands on as a return would
       const last = top && i === stmts.length - 1;
       const thenPasses = (s: TS.IfStatement): boolean =>

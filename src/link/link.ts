@@ -398,7 +398,9 @@ export class LinkContext {
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
-    if (skips) this.skips.set(applied, skips);
+    // (a candidate still lets through what the exceptions known statically let through)
+    const known = skips ?? (applied.exceptionsUnknown ? ex?.known : undefined);
+    if (known) this.skips.set(applied, known);
     return applied;
   }
 
@@ -827,7 +829,11 @@ export class LinkContext {
     const ex = led.length > 0 ? exceptionsOf(this.ev, value, f) : undefined;
     if (!ex) return led;
     return led.map((s) => {
-      if (ex.skips === null) return { ...s, kinds: ['unknown'], families: [], reason: `${s.reason}, with exceptions (${ex.what}) not known statically`, exceptionsUnknown: true };
+      if (ex.skips === null) {
+        const candidate: AppliedGuard = { ...s, kinds: ['unknown'], families: [], reason: `${s.reason}, with exceptions (${ex.what}) not known statically`, exceptionsUnknown: true };
+        if (ex.known) this.skips.set(candidate, [...(this.skips.get(s) ?? []), ...ex.known]);
+        return candidate;
+      }
       this.skips.set(s, [...(this.skips.get(s) ?? []), ...ex.skips]);
       return s;
     });
@@ -916,10 +922,13 @@ export class LinkContext {
         line: lg.at.line,
       };
       // (`if (!user && !pathname.startsWith('/login'))`: the requests a test of the URL in its condition lets through)
-      const skips = lg.skips && allowlistSkips(this.ev, handler.file, lg.skips);
-      if (skips === null) return { ...applied, kinds: ['unknown'], families: [], reason: `${applied.reason}, with exceptions (the tests of the URL in its condition) not known statically`, exceptionsUnknown: true };
-      if (skips) this.skips.set(applied, skips);
-      return applied;
+      const unread = { count: 0 };
+      const skips = lg.skips && allowlistSkips(this.ev, handler.file, lg.skips, 0, unread);
+      // (a candidate when some are not known statically, still letting through what those known do)
+      const g: AppliedGuard =
+        unread.count === 0 ? applied : { ...applied, kinds: ['unknown'], families: [], reason: `${applied.reason}, with exceptions (the tests of the URL in its condition) not known statically`, exceptionsUnknown: true };
+      if (skips) this.skips.set(g, skips);
+      return g;
     }
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
     if (lg.userVia) {
@@ -2063,10 +2072,12 @@ const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
 
 /**
  * What a guard's allowlist (Behaviour.skipsFor) lets through; null when a list it reads is not
- * known statically. A URL compared whole or by its start with a text that is no path (`*`)
- * lets nothing through.
+ * known statically — or, given `unread`, what the alternatives known statically let through,
+ * those not known counted there (each alternative lets its requests through whatever the others
+ * do). A URL compared whole or by its start with a text that is no path (`*`) lets nothing
+ * through.
  */
-function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], depth = 0): Skip[] | null {
+function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], depth = 0, unread?: { count: number }): Skip[] | null {
   const out: Skip[] = [];
   const texts = (test: SkipTest, lit: string, query: boolean, method?: string): void => {
     if (test === 'equals' || test === 'startsWith') {
@@ -2086,8 +2097,8 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     out.push(...skips);
     return true;
   };
-  for (const s of alternatives) {
-    const from = out.length;
+  // one alternative read into `out`: false when it is not known statically
+  const read = (s: SkipFor): boolean => {
     const query = 'query' in s && s.query === true;
     if ('path' in s) out.push(pathSkip(s.path, s.method));
     else if ('startsWith' in s) texts('startsWith', s.startsWith, false, s.method);
@@ -2101,32 +2112,43 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       const v = read.t === 'unknown' ? (filteredFrom(ev, file, listed) ?? read) : read;
       if (s.test === 'regex') {
         const items = v.t === 'arr' ? v.items : [v];
-        for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return null;
+        for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return false;
       } else {
         const items = stringsOf(v);
-        if (!items) return null;
+        if (!items) return false;
         for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
       }
     } else if ('helper' in s && s.request) {
       // `isPublicRoute(req)` of `const isPublicRoute = createRouteMatcher(['/sign-in(.*)'])` (Clerk)
       const v = ev.eval(file, s.helper);
       const skips = v.t === 'pkg' && v.pkg.startsWith('@clerk/') && v.called && v.path.join('.') === 'createRouteMatcher' ? routeMatcherSkips(v.args[0]) : null;
-      if (!skips) return null;
+      if (!skips) return false;
       out.push(...skips);
     } else if ('helper' in s) {
       // `isPublicPath(req.path)`: what the function returns true for, given what the guard hands it
       const h = helperTests(ev, file, s, depth);
       const skips = h && allowlistSkips(ev, h.file, h.tests, depth + 1);
-      if (!skips) return null;
+      if (!skips) return false;
       out.push(...skips);
     } else if ('except' in s) {
       // every request none of these is: what a check under a test of the URL is not run for
       const inner = surelySkips(ev, file, s.except, depth + 1);
-      if (!inner) return null;
+      if (!inner) return false;
       out.push({ except: inner, label: `every request outside ${inner.map((x) => x.label).join(' or ')}` });
-      continue;
+      return true;
     } else out.push(methodSkip(s.method));
-    if (!s.root) for (let i = from; i < out.length; i++) out[i]!.relative = true;
+    return true;
+  };
+  for (const s of alternatives) {
+    const from = out.length;
+    if (!read(s)) {
+      // (each alternative lets its requests through whatever the others do: those read stand)
+      if (!unread) return null;
+      out.length = from;
+      unread.count++;
+      continue;
+    }
+    if (!s.root && !('except' in s)) for (let i = from; i < out.length; i++) out[i]!.relative = true;
   }
   return out;
 }
@@ -2184,7 +2206,7 @@ function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: numbe
  * Clerk v4's `authMiddleware({ publicRoutes })`; Auth.js's `auth`, through the configuration's
  * `callbacks.authorized`; a Clerk handler's `auth.protect()`; an allowlist at the top of its body.
  */
-function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined): { c?: GuardClass; skips: Skip[] | null; what: string } | undefined {
+function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined): { c?: GuardClass; skips: Skip[] | null; known?: Skip[]; what: string } | undefined {
   if (value.t === 'pkg') {
     if (unlessBase(value.path)) return { skips: unlessExceptions(ev, value.args[0]), what: 'unless' };
     const path = value.path.join('.');
@@ -2226,7 +2248,10 @@ function exceptionsOf(ev: Evaluator, value: Value, f: FunctionFact | undefined):
       what: 'the requests auth.protect() is called for',
     };
   const skipsFor = f.behaviour.skipsFor;
-  return skipsFor ? { skips: allowlistSkips(ev, value.file, skipsFor), what: 'an allowlist' } : undefined;
+  if (!skipsFor) return undefined;
+  const unread = { count: 0 };
+  const skips = allowlistSkips(ev, value.file, skipsFor, 0, unread);
+  return unread.count > 0 ? { skips: null, known: skips!, what: 'an allowlist' } : { skips, what: 'an allowlist' };
 }
 
 /**
