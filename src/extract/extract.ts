@@ -2596,7 +2596,12 @@ function skippedRequests(
       // locals no longer known
       const set = otherwise ? null : localsSet(stmt.thenStatement);
       if (set) {
-        for (const name of set) [aliases, heldExprs, heldTests].forEach((m) => m.delete(name)), parsedUrls.delete(name);
+        for (const name of set) {
+          aliases.delete(name);
+          heldExprs.delete(name);
+          heldTests.delete(name);
+          parsedUrls.delete(name);
+        }
         continue;
       }
       // `if (…) next(); else …` as the function's last statement hands on as a return would
