@@ -1566,7 +1566,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       const before = dispatch.before;
       f.dispatch = dispatch.branches.map((b) => {
         const at = locOf(ctx, b.node);
-        return { methods: b.methods, at, snippet: lineText(ctx, at.line), leading: leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds) };
+        const leading = leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds);
+        // (a table's function for the method, handed the request: it leads the branch as a call the handler ends with)
+        if (b.delegate) leading.push({ ...leadingCall(ctx, b.delegate.call, scope.id), callee: shallowExpr(ctx, b.delegate.fn, scope.id), delegates: true, returned: true });
+        return { methods: b.methods, at, snippet: lineText(ctx, at.line), leading };
       });
     }
     // a verification whose failure the `catch` ends the request on (`next(err)` there included)
@@ -3865,6 +3868,8 @@ interface ReadBranch {
   methods: string[];
   node: TS.Node;
   statements: TS.Statement[];
+  /** a table's function for the method (`HANDLERS[req.method]`), and the call handing it the request */
+  delegate?: { fn: TS.Expression; call: TS.CallExpression };
 }
 
 /**
@@ -3982,6 +3987,8 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
         if (inner) return { before: [...statements.slice(0, i), ...inner.before], branches: inner.branches };
         continue;
       }
+      const byTable = tableDispatch(statements, i);
+      if (byTable) return byTable;
       if (!ts.isIfStatement(s)) continue;
       const negated = s.elseStatement ? null : tested(s.expression, true);
       if (negated) {
@@ -4023,6 +4030,66 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
       return { before: statements.slice(0, i), branches: refuses(rest.statements) ? branches : [...branches, rest] };
     }
     return null;
+  };
+  // `HANDLERS[req.method]` of a table written in the file (`const HANDLERS = { GET: list, POST: create }`,
+  // at its top level or before the dispatch): its function for each method, or null
+  const tableOf = (e: TS.Expression, before: readonly TS.Statement[]): { methods: string[]; node: TS.Node; fn: TS.Expression }[] | null => {
+    const u = unwrap(ts, e);
+    if (!ts.isElementAccessExpression(u) || !isMethod(u.argumentExpression) || !ts.isIdentifier(unwrap(ts, u.expression))) return null;
+    const name = (unwrap(ts, u.expression) as TS.Identifier).text;
+    let table: TS.ObjectLiteralExpression | null = null;
+    for (const st of [...ctx.sf.statements, ...before])
+      if (ts.isVariableStatement(st))
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer && ts.isObjectLiteralExpression(unwrap(ts, d.initializer))) table = unwrap(ts, d.initializer) as TS.ObjectLiteralExpression;
+    if (!table) return null;
+    const out: { methods: string[]; node: TS.Node; fn: TS.Expression }[] = [];
+    for (const p of table.properties) {
+      const key = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) ? (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : null) : null;
+      if (key === null || !DISPATCH_METHODS.has(key)) return null;
+      out.push({ methods: [key], node: p, fn: ts.isPropertyAssignment(p) ? p.initializer : (p as TS.ShorthandPropertyAssignment).name });
+    }
+    return out.length > 0 ? out : null;
+  };
+  // The call handing the request to a table's function for the method: `const handler =
+  // HANDLERS[req.method]; if (!handler) return res.status(405)…; return handler(req, res)`, or
+  // `return HANDLERS[req.method]?.(req, res)` in place. No function for the method: refused
+  // (by the 405, or by calling nothing, which throws) or, with `?.`, what follows.
+  const tableDispatch = (statements: readonly TS.Statement[], i: number): { before: TS.Statement[]; branches: ReadBranch[] } | null => {
+    const s = statements[i]!;
+    const callIn = (st: TS.Statement): TS.CallExpression | null => {
+      const e = ts.isReturnStatement(st) ? st.expression : ts.isExpressionStatement(st) ? st.expression : undefined;
+      const c = e ? unwrap(ts, e) : null;
+      return c && ts.isCallExpression(c) ? c : null;
+    };
+    let lookup: TS.Expression | null = null;
+    let call: TS.CallExpression | null = null;
+    let rest: TS.Statement[] = [];
+    const direct = callIn(s);
+    if (direct && ts.isElementAccessExpression(unwrap(ts, direct.expression))) {
+      [lookup, call] = [direct.expression, direct];
+      rest = direct.questionDotToken ? [...statements.slice(i + 1)] : [];
+    } else if (ts.isVariableStatement(s) && s.declarationList.declarations.length === 1) {
+      const d = s.declarationList.declarations[0]!;
+      if (!ts.isIdentifier(d.name) || !d.initializer) return null;
+      const local = d.name.text;
+      for (let j = i + 1; j < statements.length; j++) {
+        const st = statements[j]!;
+        // `if (!handler) return res.status(405)…`
+        const t = ts.isIfStatement(st) && !st.elseStatement ? unwrap(ts, st.expression) : null;
+        if (t && ts.isPrefixUnaryExpression(t) && t.operator === K.ExclamationToken && ts.isIdentifier(unwrap(ts, t.operand)) && (unwrap(ts, t.operand) as TS.Identifier).text === local) {
+          if (!refuses(listOf((st as TS.IfStatement).thenStatement))) return null;
+          continue;
+        }
+        const c = callIn(st);
+        if (!c || !ts.isIdentifier(unwrap(ts, c.expression)) || (unwrap(ts, c.expression) as TS.Identifier).text !== local) return null;
+        [lookup, call] = [d.initializer, c];
+        break;
+      }
+    }
+    const entries = lookup && call ? tableOf(lookup, statements.slice(0, i)) : null;
+    if (!entries || !call) return null;
+    const branches: ReadBranch[] = entries.map((e) => ({ methods: e.methods, node: e.node, statements: [], delegate: { fn: e.fn, call: call! } }));
+    return { before: statements.slice(0, i), branches: refuses(rest) ? branches : [...branches, { methods: [], node: s, statements: rest }] };
   };
   return scan(body, []);
 }

@@ -670,6 +670,60 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
       'PUT /api/user/:id pages/api/user/[id].ts:11:5 ',
     ]);
   });
+
+  it('a table of functions by method (`const handler = HANDLERS[req.method]; … return handler(req, res)`): a route per method it holds, guarded by what leads that function', async () => {
+    const session = `import type { NextApiRequest, NextApiResponse } from 'next';
+import { getServerSession } from 'next-auth/next';
+import { authOptions } from '../../../lib/auth';
+
+async function list(req: NextApiRequest, res: NextApiResponse) {
+  const session = await getServerSession(req, res, authOptions);
+  if (!session) return res.status(401).json({ error: 'Unauthorized' });
+  return res.json([]);
+}
+
+async function create(req: NextApiRequest, res: NextApiResponse) {
+  const session = await getServerSession(req, res, authOptions);
+  if (!session) return res.status(401).json({ error: 'Unauthorized' });
+  return res.status(201).json({ id: 1 });
+}
+`;
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'rooms', dependencies: { next: '14.2.15', 'next-auth': '4.24.0' } }),
+        'lib/auth.ts': `export const authOptions = { providers: [] };\n`,
+        // a local holding the lookup, refused (405) when the table has no function for the method
+        'pages/api/sites/index.ts': `${session}
+const handlers = { GET: list, POST: create };
+
+export default async function handle(req: NextApiRequest, res: NextApiResponse) {
+  const handler = handlers[req.method as keyof typeof handlers];
+  if (!handler) {
+    return res.status(405).json({ error: 'Method not allowed' });
+  }
+  return handler(req, res);
+}
+`,
+        // the lookup called in place, a function written in the table; nothing for another method
+        'pages/api/sites/[id].ts': `${session}
+const handlers: Record<string, (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>> = {
+  GET: list,
+  DELETE: async (req, res) => res.status(204).end(),
+};
+
+export default async function handle(req: NextApiRequest, res: NextApiResponse) {
+  return handlers[req.method!]?.(req, res);
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /api/sites pages/api/sites/index.ts:17 (inline 401 check):auth',
+      'POST /api/sites pages/api/sites/index.ts:17 (inline 401 check):auth',
+      'DELETE /api/sites/:id pages/api/sites/[id].ts:19 ',
+      'GET /api/sites/:id pages/api/sites/[id].ts:18 (inline 401 check):auth',
+    ]);
+  });
 });
 
 describe('Pages Router handlers that are next-connect routers', () => {
