@@ -263,10 +263,11 @@ function chainOf(ev: Evaluator, file: string, e: Expr, depth: number): Chain | s
     // (`os`, or a contract's `oc`, whose builder is the procedure a contract holds)
     if (v.t === 'pkg' && v.path.length === 1 && !v.called && ((v.pkg === SERVER && v.path[0] === 'os') || (v.pkg === CONTRACT && v.path[0] === 'oc')))
       return { middleware: [], method: undefined, path: undefined, prefix: '', resolver: null, at: null };
-    return implementedProcedure(ev, w.file, x, depth + 1);
+    return implementedProcedure(ev, implementerAt(ev, w.file, x, depth + 1), depth + 1);
   }
   const step = x.callee.prop;
-  if (IMPLEMENTER_STEPS.has(step) && implementerAt(ev, w.file, x, depth + 1)) return implementedProcedure(ev, w.file, x, depth + 1);
+  const implementer = IMPLEMENTER_STEPS.has(step) ? implementerAt(ev, w.file, x, depth + 1) : null;
+  if (implementer) return implementedProcedure(ev, implementer, depth + 1);
   const before = chainOf(ev, w.file, x.callee.obj, depth + 1);
   if (before === null || typeof before === 'string') return before;
   const arg = x.args[0];
@@ -362,14 +363,13 @@ function contractAt(ev: Evaluator, at: Implementer, key: string, depth: number):
 /**
  * The procedure builder an implementer at a contract procedure is (a server builder holding
  * the procedure's route, its path after the contract routers' prefixes, and the implementer's
- * middleware); null when `e` is no implementer at one.
+ * middleware); null when there is no implementer, or it stands at no procedure.
  */
-function implementedProcedure(ev: Evaluator, file: string, e: Expr, depth: number): Chain | string | null {
-  const at = implementerAt(ev, file, e, depth);
+function implementedProcedure(ev: Evaluator, at: Implementer | null, depth: number): Chain | string | null {
   const procedure = at ? chainOf(ev, at.contract.file, at.contract.expr, depth + 1) : null;
-  if (!procedure || typeof procedure === 'string') return procedure;
-  const path = procedure.path !== undefined ? `${at!.prefix}${procedure.path}` : undefined;
-  return { middleware: at!.middleware, method: procedure.method, path, prefix: '', resolver: null, at: null };
+  if (!at || !procedure || typeof procedure === 'string') return procedure;
+  const path = procedure.path !== undefined ? `${at.prefix}${procedure.path}` : undefined;
+  return { middleware: at.middleware, method: procedure.method, path, prefix: '', resolver: null, at: null };
 }
 
 /** A middleware given to `.use()`: the function itself, through `os.middleware(fn)` and `oo.spec(mw, …)`. */

@@ -2204,14 +2204,19 @@ function skippedRequests(
   };
   // `return supabaseResponse` of `let supabaseResponse = NextResponse.next({ request })`, a local
   // given nothing else anywhere in the body (Supabase's template sets it again, to the same, in a callback)
+  const givenOnlyNext = new Map<string, boolean>();
   const handsOnHeld = (r: TS.Expression): boolean => {
     const init = ts.isIdentifier(r) ? heldExprs.get(r.text) : undefined;
     if (!init || !isNextResponseNext(ts, unwrap(ts, init)) || !('statements' in read)) return false;
     const name = (r as TS.Identifier).text;
-    const other = (n: TS.Node): boolean =>
-      (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(n.left) && n.left.text === name && !isNextResponseNext(ts, unwrap(ts, n.right))) ||
-      !!ts.forEachChild(n, (c) => (other(c) ? true : undefined));
-    return !other(read);
+    let only = givenOnlyNext.get(name);
+    if (only === undefined) {
+      const other = (n: TS.Node): boolean =>
+        (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(n.left) && n.left.text === name && !isNextResponseNext(ts, unwrap(ts, n.right))) ||
+        !!ts.forEachChild(n, (c) => (other(c) ? true : undefined));
+      givenOnlyNext.set(name, (only = !other(read)));
+    }
+    return only;
   };
   // `return new Response('pong')`, `return NextResponse.json(…)`: the branch answers the request itself
   const answers = (s: TS.Statement): boolean => {
@@ -4070,7 +4075,8 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
       rest = direct.questionDotToken ? [...statements.slice(i + 1)] : [];
     } else if (ts.isVariableStatement(s) && s.declarationList.declarations.length === 1) {
       const d = s.declarationList.declarations[0]!;
-      if (!ts.isIdentifier(d.name) || !d.initializer) return null;
+      const init = d.initializer ? unwrap(ts, d.initializer) : null;
+      if (!ts.isIdentifier(d.name) || !init || !ts.isElementAccessExpression(init) || !isMethod(init.argumentExpression)) return null;
       const local = d.name.text;
       for (let j = i + 1; j < statements.length; j++) {
         const st = statements[j]!;
@@ -4082,7 +4088,7 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
         }
         const c = callIn(st);
         if (!c || !ts.isIdentifier(unwrap(ts, c.expression)) || (unwrap(ts, c.expression) as TS.Identifier).text !== local) return null;
-        [lookup, call] = [d.initializer, c];
+        [lookup, call] = [init, c];
         break;
       }
     }

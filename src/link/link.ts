@@ -709,8 +709,8 @@ export class LinkContext {
     // `const auth = await getAuthenticatedAdmin(teamId); if (!auth) return 401`: what the function
     // checks by answering nothing (FunctionFact.emptyWhen), with the family its name says
     const empty = def?.emptyWhen;
+    const name = exprName(callee) ?? def?.name ?? '(access check)';
     if (empty && empty.length > 0 && !refuses) {
-      const name = exprName(callee) ?? def!.name ?? '(access check)';
       const family = this.familyRefusal(file, callee, v, at);
       const kinds = new Set<GuardKind>([...empty.map((c) => c.kind), ...(family?.kinds ?? [])]);
       const checks = [...new Set(empty.map((c) => (c.kind === 'auth' ? 'for a request without a signed-in user' : 'when its lookup of the tenant by the signed-in user finds nothing')))].join(', and ');
@@ -725,7 +725,6 @@ export class LinkContext {
       };
     }
     if (!refuses || !def) return this.familyRefusal(file, callee, v, at);
-    const name = exprName(callee) ?? def.name ?? '(access check)';
     return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
   }
 
