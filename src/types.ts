@@ -205,6 +205,12 @@ export interface Behaviour {
    */
   handsOnAlways?: true;
   /**
+   * The body answers and then hands on, both at its top level: `ctx.body = user; return next();`
+   * (Koa's routes end so, for the middleware after them to see the answer). It serves the
+   * request, whatever checks it made before answering: a route, not a layer for later ones.
+   */
+  answersThenHandsOn?: true;
+  /**
    * Requests it lets through untouched, by a test of the request at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
    * a global guard with an allowlist of public routes. See SkipFor.

@@ -2001,6 +2001,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
+  else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
   else {
     // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
     const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
@@ -3089,6 +3090,24 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
     if (c && inContext(c)) return true;
     if (!(ts.isVariableStatement(stmt) || ts.isExpressionStatement(stmt)) || !passive(stmt)) return false;
+  }
+  return false;
+}
+
+/**
+ * `ctx.body = user.customData; return next();`: a statement of the body's top level writes the
+ * response (`ctx.body =`, `ctx.status =`, `res.json(…)`), and a later one hands the request on
+ * (`next()`, `return next()`, `await next()`).
+ */
+function answersThenHandsOn(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+  const { ts } = ctx;
+  let answered = false;
+  for (const stmt of body.statements) {
+    const e = ts.isExpressionStatement(stmt) ? unwrap(ts, stmt.expression) : ts.isReturnStatement(stmt) && stmt.expression ? unwrap(ts, stmt.expression) : undefined;
+    if (!e) continue;
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)(\.response)?\.(body|status)$/)) answered = true;
+    else if (isResponseCall(ts, e)) answered = true;
+    else if (answered && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === nextName && e.arguments.length === 0) return true;
   }
   return false;
 }

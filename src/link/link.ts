@@ -317,16 +317,22 @@ export class LinkContext {
    * A route registration whose last function passes the request on (`next()`): a layer the
    * later routes matching its path and method run behind (`app.all('/api/*', requireAuth)`,
    * Express and @koa/router alike). Its guards for those routes, and whether it also serves —
-   * when that last function answers and is no guard (a handler that sometimes defers), and then
-   * only its guards, not the handler, are layers. Null when the last function never passes on.
+   * when that last function answers and is no guard (a handler that sometimes defers), or answers
+   * before it passes on (`ctx.body = …; return next()`), and then only its guards, not an
+   * unclassified handler, are layers. Null when the last function never passes on.
+   * `verb`: the registration is a route by its framework's word (@koa/router's `router.get`,
+   * koa-route's `route.get`: routes end `return next()` there, for the middleware after them),
+   * so a last function that is no guard serves even when the answer is written by a function it
+   * hands the context to (`await submitInteraction(interaction, ctx); return next()`).
    */
-  passThrough(items: FlatItem[], at: Loc): { guards: AppliedGuard[]; serves: boolean } | null {
+  passThrough(items: FlatItem[], at: Loc, verb = false): { guards: AppliedGuard[]; serves: boolean } | null {
     const last = items[items.length - 1]?.value;
     const f = last?.t === 'fn' ? this.ev.fnOf(last.file, last.fn) : undefined;
     if (!f?.behaviour.passesOn) return null;
     const guards = items.map((it) => this.guard(it.file, it.expr, it.value, 'pass-through-route', at));
     const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
-    const serves = f.behaviour.sendsResponse && unclassified(guards[guards.length - 1]!);
+    // (one that answers and then hands on, `ctx.body = …; return next()`, serves whatever it checked first)
+    const serves = (f.behaviour.sendsResponse && f.behaviour.answersThenHandsOn === true) || ((f.behaviour.sendsResponse || verb) && unclassified(guards[guards.length - 1]!));
     return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
   }
 

@@ -600,7 +600,7 @@ class KoaLinker {
    * (`active`); one that passes the request on guards the later ones it covers (added to `active`).
    */
   private emitKoaRoute(r: KoaRoute, step: AppStep, base: string, active: ScopedGuard[], prefixes: PrefixStep[], app: string, root: RouterObject): void {
-    const passing = this.ctx.passThrough([r.handler], step.reg.at);
+    const passing = this.ctx.passThrough([r.handler], step.reg.at, r.method !== 'ALL');
     for (const form of r.paths) {
       const full = underMount(base, form);
       if (!passing || passing.serves) {
@@ -635,7 +635,7 @@ class KoaLinker {
    * app, or a router no app mounts); `base`, the koa-mount path they are served below.
    */
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string, root: RouterObject): void {
-    const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at) : null));
+    const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at, !l.methods.includes('ALL')) : null));
     // (what can guard a later route: middleware, and routes that pass the request on)
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
     layers.forEach((l, i) => {
