@@ -15,13 +15,20 @@
  *   `createExpressMiddleware({ router, … })`, the procedure named by the path below the mount;
  * - graphql-yoga (5.x, src/server.ts): the server `createYoga(options)` makes, used at its
  *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`; `app.use(yoga)`,
- *   `yogaServerPath`).
+ *   `yogaServerPath`);
+ * - @scalar/express-api-reference (0.8, dist/apiReference.js): `apiReference(config)` sends the
+ *   API reference page.
  *
  * Hono (`app.use(path, …)`):
  * - @hono/graphql-server (0.5, src/index.ts): `graphqlServer(options)` answers GET and POST (405
  *   else);
  * - @hono/trpc-server (0.3, src/index.ts): `trpcServer({ router, endpoint })` hands every
- *   request to tRPC's fetch handler.
+ *   request to tRPC's fetch handler;
+ * - @scalar/hono-api-reference (0.9, dist/scalar.js): `Scalar(config)` (also exported as
+ *   `apiReference`) answers with the API reference page;
+ * - @hono/swagger-ui (0.6, dist/index.js): `swaggerUI(options)` answers with the Swagger UI page.
+ *
+ * Hono's `app.get(path, …)` whose last function is one of these is a route (HonoAdapter.isMiddleware).
  *
  * Koa (`app.use(mount(path, …))` of koa-mount):
  * - koa-graphql (0.12.0, index.js): `graphqlHTTP(options)`, as express-graphql's;
@@ -49,8 +56,12 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['graphql-http/lib/use/express'], factory: 'createHandler' },
   { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
   { framework: 'express', modules: ['graphql-yoga'], factory: 'createYoga' },
+  { framework: 'express', modules: ['@scalar/express-api-reference'], factory: 'apiReference' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
   { framework: 'hono', modules: [HONO_TRPC], factory: 'trpcServer' },
+  { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'Scalar' },
+  { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'apiReference' },
+  { framework: 'hono', modules: ['@hono/swagger-ui'], factory: 'swaggerUI' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },
   { framework: 'koa', modules: ['@as-integrations/koa'], factory: 'koaMiddleware' },
 ];

@@ -1266,6 +1266,25 @@ app.get('/api/sites', (req, res) => res.json([]));
     ]);
   });
 
+  it("@scalar/express-api-reference's apiReference() used at a path sends its page to every request reaching it: an ALL route there", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'documented', dependencies: { express: '4.21.2', '@scalar/express-api-reference': '0.8.48' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { apiReference } from '@scalar/express-api-reference';
+import { requireSession } from './guards.js';
+
+export const app = express();
+app.use('/reference', apiReference({ url: '/openapi.json' }));
+app.use(requireSession);
+app.get('/api/sites', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['GET /api/sites [requireSession] src/app.ts:9', 'ALL /reference [] src/app.ts:7']);
+  });
+
   it('a GraphQL or tRPC endpoint used at a path (Apollo, express-graphql, graphql-http, tRPC) answers every request reaching it: an ALL route there, under the layers before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({

@@ -475,6 +475,33 @@ export default app;
     ]);
   });
 
+  it("an API reference page's handler (@scalar/hono-api-reference, @hono/swagger-ui) given to get() is the route's handler, not a middleware", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@scalar/hono-api-reference': '^0.9.48', '@hono/swagger-ui': '^0.6.1' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { Scalar, apiReference } from '@scalar/hono-api-reference';
+import { swaggerUI } from '@hono/swagger-ui';
+
+const app = new Hono();
+app.get('/reference', Scalar({ url: '/openapi.json', pageTitle: 'Control plane API' }));
+app.get('/reference/legacy', apiReference({ url: '/openapi.json' }));
+app.get('/swagger', swaggerUI({ url: '/openapi.json' }));
+app.post('/api/sites', csrf());
+app.get('/openapi.json', (c) => c.json({ openapi: '3.1.0', paths: {} }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /openapi.json src/app.ts:12',
+      'GET /reference src/app.ts:8',
+      'GET /reference/legacy src/app.ts:9',
+      'GET /swagger src/app.ts:10',
+    ]);
+  });
+
   it("@hono/clerk-auth's clerkMiddleware() only puts the auth state on the context: a route is guarded by the check of getAuth(c) it makes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/clerk-auth': '^2.0.0' } }),

@@ -420,10 +420,13 @@ class HonoLinker {
     entry('route', method.v.toUpperCase(), path.v.replace(/\/{(.+?)}/g, '/:$1'), items, { registries: new Set(hidden ? [] : [view.id]) });
   }
 
-  /** A handler that passes control on (`await next()`) or a package middleware (`csrf()`, `bearerAuth(…)`). */
+  /**
+   * A handler that passes control on (`await next()`) or a package middleware (`csrf()`,
+   * `bearerAuth(…)`), but for a package's handler that answers (`Scalar({ url })`: package-handlers.ts).
+   */
   private isMiddleware(it: Item): boolean {
     const v = this.unwrap(it.value);
-    if (v.t === 'pkg') return v.called;
+    if (v.t === 'pkg') return v.called && answeringPackage(v, 'hono') === null;
     if (v.t !== 'fn') return false;
     return this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.callsNext ?? false;
   }
