@@ -3054,12 +3054,14 @@ function namesTenant(ts: TSModule, e: TS.Expression): boolean {
 const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
+/** A listener registered (`res.on('finish', () => record(req, res))`): its callback runs later, once the response is done. */
+const LISTENS = /^(on|once|addListener|prependListener|prependOnceListener)$/;
 
 /**
  * `async (c, next) => { const ctx = await createContextFromRequest(c.req.raw); c.set('ctx', ctx);
  * await next(); }`: the body's statements, in order, reach a `next()` at its top level, each before
- * it a declaration or an expression whose calls only make or read values (MAKES_OR_READS; none
- * named for a check, MAY_REFUSE). Such a middleware loads what later code reads and hands every
+ * it a declaration or an expression whose calls only make or read values (MAKES_OR_READS) or
+ * register a listener (LISTENS: `res.on('finish', …)`), none named for a check (MAY_REFUSE). Such a middleware loads what later code reads and hands every
  * request on: whatever its name, it refuses nothing.
  */
 function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
@@ -3068,7 +3070,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
-      if (!MAKES_OR_READS.test(name) || MAY_REFUSE.test(name)) return false;
+      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name)) || MAY_REFUSE.test(name)) return false;
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };

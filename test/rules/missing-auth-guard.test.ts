@@ -366,6 +366,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 22, message: 'GET /api/projects has no auth guard' }],
     },
     {
+      dir: 'invalid/audit-listener-named-for-auth',
+      name: "a middleware named for auth that only registers a listener for the response's end and hands every request on (`res.on('finish', …); next()`) refuses nothing",
+      errors: [
+        { file: 'app.ts', line: 7, message: 'POST /api/account/signin has no auth guard' },
+        { file: 'app.ts', line: 11, message: 'POST /api/account/logout has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/maintenance-mode-is-no-candidate',
       name: 'a maintenance-mode middleware (refusing writes with 503 while it is on) is no candidate for the auth guard',
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
