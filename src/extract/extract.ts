@@ -86,6 +86,8 @@ interface Ctx {
   calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
   /** the function fact made of each function node walked so far, by node (madeFunction) */
   fnIds: Map<TS.Node, number>;
+  /** keyed assignments (keyedAssign) in forEach callbacks, read once the call gives the callback its list (EACH) */
+  keyedWaiting: { objName: string; keyName: string; rhs: Expr; scope: number }[];
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -102,6 +104,13 @@ export const CTOR_PREFIX = '*ctor*';
 export const SUPER = '*spread*super';
 /** The method of a registration whose method is an expression (`this.app[options.method](…)`, RegistrationFact.methodExpr). */
 export const COMPUTED_METHOD = '*computed*';
+/**
+ * An object given a property for each key of another (`Object.keys(controller).forEach((key) => {
+ * wrapped[key] = asyncHandler(controller[key]) })`): its properties `*keyed*of` (the other
+ * object), `*keyed*key` (the loop's variable) and `*keyed*value` (what is assigned, read with the
+ * variable as the key asked for: Evaluator.member).
+ */
+export const KEYED = '*keyed*';
 
 function refOf(ctx: Ctx, name: string, scope: number): Expr {
   let m = ctx.refs[scope];
@@ -280,7 +289,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), keyedWaiting: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -870,6 +879,31 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
  * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
  * declared without one (`router = express.Router()` after `let router;`).
  */
+/**
+ * `wrapped[key] = asyncHandler(controller[key])` where `wrapped` is an object literal and `key` goes
+ * over the keys of another object (a forEach callback's first parameter over `Object.keys(…)`, or
+ * the variable of `for (const key in …)` / `for (const key of Object.keys(…))`): the first such
+ * assignment (KEYED).
+ */
+function keyedAssign(ctx: Ctx, objName: string, keyName: string, rhs: Expr, scope: number): void {
+  const obj = findScopeOf(ctx, scope, objName)?.bindings[objName];
+  const keyScope = findScopeOf(ctx, scope, keyName);
+  if (!obj || isEncoded(obj) || obj.k !== 'obj' || !keyScope || Object.hasOwn(obj.props, `${KEYED}value`)) return;
+  const b = keyScope.bindings[keyName]!;
+  if (isEncoded(b)) return;
+  // (a forEach callback's body is walked before the call gives it its list)
+  if (b.k === 'param' && b.index === 0 && !Object.hasOwn(keyScope.bindings, EACH)) {
+    ctx.keyedWaiting.push({ objName, keyName, rhs, scope });
+    return;
+  }
+  const each = b.k === 'param' && b.index === 0 ? keyScope.bindings[EACH] : undefined;
+  const list = b.k === 'item' && b.index === undefined ? b.of : each !== undefined && !isEncoded(each) && each.k === 'item' ? each.of : null;
+  if (list?.k !== 'call' || list.args.length !== 1 || list.callee.k !== 'member' || list.callee.prop !== 'keys' || list.callee.obj.k !== 'ref' || list.callee.obj.name !== 'Object') return;
+  obj.props[`${KEYED}of`] = list.args[0]!;
+  obj.props[`${KEYED}key`] = refOf(ctx, keyName, keyScope.id);
+  obj.props[`${KEYED}value`] = rhs;
+}
+
 function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
   const lhs = textOf(ctx, left);
@@ -902,6 +936,7 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
       else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[prop] = { k: 'unknown', text: `${left.expression.text}.${prop}` };
     }
   }
+  if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
   if (scope === 0 && (m || alias)) {
     const name = m ? m[1]! : alias!;
     facts.scopes[0]!.bindings[`*cjs*${name}`] = rhs;
@@ -1220,6 +1255,11 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   const each = args[0];
   if (callee.k === 'member' && (callee.prop === 'forEach' || callee.prop === 'map' || callee.prop === 'filter') && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
     ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
+    if (ctx.keyedWaiting.length > 0) {
+      const waiting = ctx.keyedWaiting;
+      ctx.keyedWaiting = [];
+      for (const w of waiting) keyedAssign(ctx, w.objName, w.keyName, w.rhs, w.scope);
+    }
     markLoops(ctx);
   }
   // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
@@ -448,7 +448,9 @@ export class Evaluator {
           const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
           const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
           if (v.t === 'router') return this.instance(file, e, callee, v, depth + 1);
-          return (v.t === 'unknown' || v.t === 'param') && e.args.length > 0 ? (this.builtFrom(file, e, callee, depth + 1) ?? v) : v;
+          // (an object given a property for each key of what the call passes, KEYED: read with what it passes)
+          const built = e.args.length > 0 && (v.t === 'unknown' || v.t === 'param' || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`)));
+          return built ? (this.builtFrom(file, e, callee, depth + 1) ?? v) : v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
@@ -694,7 +696,8 @@ export class Evaluator {
    * `api('/projects')` of a helper that builds a string from its parameters (`(p) => \`/api/v1${p}\``,
    * `tenantPath('projects')`): its returns read with each parameter standing for the argument this
    * call passes (or its default), and each local as its value, in turn, until one is known. Taken
-   * when it is a string, a number, a boolean or one of a few strings; null for anything else.
+   * when it is a string, a number, a boolean or one of a few strings, or an object given a property
+   * for each key of another (KEYED: `wrapController(controller)`); null for anything else.
    */
   private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number): Value | null {
     const key = `built:${fn.file}:${fn.fn}`;
@@ -730,7 +733,20 @@ export class Evaluator {
     } finally {
       this.resolving.delete(key);
     }
-    return v !== null && (v.t === 'str' || v.t === 'num' || v.t === 'bool' || (v.t === 'unknown' && v.alts?.every((a) => a.t === 'str'))) ? v : null;
+    return v !== null && (v.t === 'str' || v.t === 'num' || v.t === 'bool' || (v.t === 'unknown' && v.alts?.every((a) => a.t === 'str')) || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`))) ? v : null;
+  }
+
+  /**
+   * Property `prop` of an object given one for each key of another (KEYED): what is assigned,
+   * the loop's variable read as `prop`, when the other object has that property.
+   */
+  private keyedMember(obj: Extract<Value, { t: 'obj' }>, prop: string, depth: number): Value {
+    const source = this.member(this.eval(obj.file, obj.props[`${KEYED}of`]!, depth + 1), prop, depth + 1);
+    if (source.t === 'unknown' && source.why.startsWith('no property')) return source;
+    const key = obj.props[`${KEYED}key`]!;
+    if (key.k !== 'ref') return { t: 'unknown', why: `property ${prop} of an object built in a loop` };
+    const read = (e: Expr): Expr => (e.k === 'ref' && e.name === key.name && e.scope === key.scope ? { k: 'str', v: prop } : mapChildExprs(e, read));
+    return this.eval(obj.file, read(obj.props[`${KEYED}value`]!), depth + 1);
   }
 
   member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {
@@ -761,6 +777,7 @@ export class Evaluator {
           const v = this.member(from, prop, depth + 1, self);
           if (!(v.t === 'unknown' && v.why.startsWith('no property'))) return v;
         }
+        if (Object.hasOwn(obj.props, `${KEYED}value`)) return this.keyedMember(obj, prop, depth + 1);
         return { t: 'unknown', why: `no property ${prop}` };
       }
       case 'arr':

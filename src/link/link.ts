@@ -671,10 +671,12 @@ export class LinkContext {
   /**
    * `asyncHandler(auth.jwt)`: a pass-through wrapper is the middleware it wraps. A wrapper is
    * an in-code function whose returned function calls the wrapper's parameter, or a call of a
-   * well-known async-error wrapper (express-async-handler and its look-alikes).
+   * well-known async-error wrapper (express-async-handler and its look-alikes), also when only
+   * its value says so (`wrapped.list` of an object whose properties are `asyncHandler(controller[key])`).
    */
   private wrappedMiddleware(file: string, expr: Expr, value: Value, depth = 0): { file: string; expr: Expr; value: Value } | null {
     if (depth > 4) return null;
+    if (value.t === 'pkg' && value.called && value.path.length === 0 && ASYNC_WRAPPER_PACKAGES.has(value.pkg) && value.args[0]?.t === 'fn') return { file, expr, value: value.args[0] };
     if (expr.k === 'ref') {
       const def = this.ev.definitionOf(file, expr.scope, expr.name);
       return def && def.expr.k === 'call' ? this.wrappedMiddleware(def.file, def.expr, value, depth + 1) : null;

@@ -1446,3 +1446,64 @@ failing.use((err, req, res, next) => res.status(500).end('failed'));
     ]);
   });
 });
+
+describe('express: controllers wrapped key by key', () => {
+  // GrowthBook's wrapController: `Object.keys(controller).forEach((key) => { wrapped[key] = asyncHandler(controller[key]) })`
+  const WRAP = `
+import asyncHandler from 'express-async-handler';
+import type { RequestHandler } from 'express';
+
+export function wrapController<T extends string>(controller: Record<T, unknown>): Record<T, RequestHandler> {
+  const wrapped = {} as Record<T, RequestHandler>;
+  (Object.keys(controller) as T[]).forEach((key) => {
+    const entry = typeof controller[key];
+    if (entry !== 'function') return;
+    wrapped[key] = asyncHandler(controller[key] as RequestHandler);
+  });
+  return wrapped;
+}
+`;
+  const CONTROLLER = `
+import type { Request, Response } from 'express';
+
+const installations = new Map<string, { id: string; tenantId: string; plan: string }>();
+
+export async function getInstallation(req: Request<{ id: string }>, res: Response) {
+  const token = req.headers.authorization?.replace(/^Bearer /, '');
+  if (!token) return res.status(401).send('Invalid credentials');
+  const installation = installations.get(req.params.id);
+  if (!installation) return res.status(404).send('Unknown installation');
+  res.json(installation);
+}
+
+export async function listPlans(_req: Request, res: Response) {
+  res.json([{ id: 'starter' }, { id: 'pro' }]);
+}
+
+export const MAX_INSTALLATIONS = 50;
+`;
+
+  it("a route's handler read through the object is the controller's function, with the checks leading it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'wrapped', dependencies: { express: '4.21.2', 'express-async-handler': '1.2.0' } }),
+      'src/wrap.ts': WRAP,
+      'src/installations.controller.ts': CONTROLLER,
+      'src/app.ts': `
+import express from 'express';
+import { wrapController } from './wrap.js';
+import * as rawInstallations from './installations.controller.js';
+
+const installations = wrapController(rawInstallations);
+
+export const app = express();
+app.get('/v1/installations/:id', installations.getInstallation);
+app.get('/v1/plans', installations.listPlans);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.file}:${g.line}`).join(', ')}]`)).toEqual([
+      'GET /v1/installations/:id [(inline 401 check):auth:src/installations.controller.ts:8]',
+      'GET /v1/plans []',
+    ]);
+  });
+});
