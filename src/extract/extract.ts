@@ -289,7 +289,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), keyedWaiting: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), keyedWaiting: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -2069,7 +2069,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
 /**
  * Does a Nest guard's `canActivate` body return false when the request carries no credential,
  * before anything but declarations: `const request = context.switchToHttp().getRequest(); const
- * authHeader = request.headers.authorization; if (!authHeader) return false;` (Behaviour.deniesUncredentialed)?
+ * authHeader = request.headers.authorization; if (!authHeader) return false;` (also `const token =
+ * ExtractJwt.fromAuthHeaderAsBearerToken()(request)`; Behaviour.deniesUncredentialed)?
  */
 function deniesUncredentialed(ts: TSModule, body: TS.Block): boolean {
   // locals holding the request (`….getRequest()`), and those holding a credential read from it
@@ -2092,6 +2093,8 @@ function deniesUncredentialed(ts: TSModule, body: TS.Block): boolean {
         const init = unwrap(ts, d.initializer);
         if (ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'getRequest') requests.add(d.name.text);
         else if (credentialRead(ts, init, requests)) credentials.add(d.name.text);
+        // `const token = ExtractJwt.fromAuthHeaderAsBearerToken()(request)`
+        else if (ts.isCallExpression(init) && jwtExtractor(ts, init) !== null && ts.isIdentifier(unwrap(ts, init.arguments[0]!)) && requests.has((unwrap(ts, init.arguments[0]!) as TS.Identifier).text)) credentials.add(d.name.text);
       }
       continue;
     }
@@ -3890,7 +3893,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): boolean
   const first = f.params[0];
   if (!first) return false;
   const text = ctx.text.slice(body.pos, body.end);
-  if (!CREDENTIAL_HEADER.test(text) || AMBIENT_CREDENTIAL.test(text)) return false;
+  if (!(CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text)) || AMBIENT_CREDENTIAL.test(text)) return false;
   const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
   const whole = (a: TS.Expression): boolean => {
     const e = unwrap(ts, a);
@@ -3899,11 +3902,28 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): boolean
   let hands = false;
   const visit = (n: TS.Node): void => {
     if (hands) return;
-    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && (n.arguments ?? []).some(whole)) hands = true;
+    // (`ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
+    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && (n.arguments ?? []).some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header')) hands = true;
     else ts.forEachChild(n, visit);
   };
   visit(body);
   return !hands;
+}
+
+/** passport-jwt's extractors reading a request header (`ExtractJwt.fromAuthHeaderAsBearerToken()`, lib/extract_jwt.js at 4.0). */
+const JWT_HEADER_EXTRACTOR = /\bExtractJwt\s*\.\s*from(?:AuthHeaderAsBearerToken|AuthHeaderWithScheme|Header)\b/;
+
+/**
+ * `ExtractJwt.fromAuthHeaderAsBearerToken()(request)`: a passport-jwt extractor applied to a
+ * request — one reading a header (`header`: fromAuthHeaderAsBearerToken, fromAuthHeaderWithScheme,
+ * fromHeader) or elsewhere (`other`: a query parameter, a body field, …); null for any other call.
+ */
+function jwtExtractor(ts: TSModule, call: TS.CallExpression): 'header' | 'other' | null {
+  const made = unwrap(ts, call.expression);
+  if (!ts.isCallExpression(made) || call.arguments.length !== 1) return null;
+  const m = unwrap(ts, made.expression);
+  if (!ts.isPropertyAccessExpression(m) || !ts.isIdentifier(m.expression) || m.expression.text !== 'ExtractJwt' || !m.name.text.startsWith('from')) return null;
+  return /^from(AuthHeaderAsBearerToken|AuthHeaderWithScheme|Header)$/.test(m.name.text) ? 'header' : 'other';
 }
 
 /** An HMAC computed (LeadingGuard.inline `signature`). */

@@ -170,9 +170,10 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   const decorators = decoratorsOf(node);
   const heritageNode = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
   const importsNest = api.facts.imports.some((i) => i.source.startsWith('@nestjs/'));
-  // (a class with a `use` method may be middleware without a decorator: routing-controllers' `@UseBefore(TenantScope)`)
+  // (a class with a `use` method may be middleware without a decorator: routing-controllers' `@UseBefore(TenantScope)`;
+  // one extending another may be a guard by what it extends: `class DefaultAuthGuard extends JwtAuthGuard {}`)
   const use = methods.some((m) => m.name === 'use' && !m.isStatic);
-  if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate && !use) return;
+  if (!importsNest && decorators.length === 0 && !methods.some((m) => m.decorators.length > 0) && !canActivate && !use && !heritageNode) return;
   let facts = nestFactsOf(api.facts);
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
   const superCall = heritageNode && ts.isCallExpression(heritageNode) ? superCallOf(ts, node) : null;
