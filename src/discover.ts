@@ -5,6 +5,11 @@ import ignore from 'ignore';
 import { UsageError } from './errors.js';
 
 export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
+/**
+ * A `.well-known` directory's sources (RFC 8615 URIs, served by Next.js's `app/.well-known/…/route.ts`):
+ * a directory whose name starts with a dot is skipped otherwise (SOURCE_GLOB leaves them out).
+ */
+const WELL_KNOWN_GLOB = '**/.well-known/**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.next/**', '**/coverage/**', '**/.git/**'];
 
 export interface Discovered {
@@ -100,7 +105,7 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
     else if (st.isFile()) explicit.push(rel);
     else throw new UsageError(`${p}: not a regular file or directory`);
   }
-  const patterns = include ?? [SOURCE_GLOB];
+  const patterns = include ?? [SOURCE_GLOB, WELL_KNOWN_GLOB];
   const found = new Set<string>();
   // Explicit files (pre-commit): the whole project is still analysed, findings are limited to them.
   const roots = explicit.length > 0 && dirs.length === 0 ? ['.'] : dirs;

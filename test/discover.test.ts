@@ -23,3 +23,20 @@ describe('discover: .gitignore', () => {
     expect(discover(dir, ['apps/web']).files).toEqual([]);
   });
 });
+
+describe('discover: directories whose name starts with a dot', () => {
+  const dir = writeProject({
+    'app/.well-known/security.txt/route.ts': 'export function GET() { return new Response("Contact: mailto:security@example.com"); }\n',
+    'app/api/sites/route.ts': 'export function GET() { return Response.json([]); }\n',
+    '.storybook/main.ts': 'export default {};\n',
+    'scripts/.cache/build.js': 'module.exports = {};\n',
+  });
+
+  it('reads a .well-known directory (RFC 8615 URIs a server answers), and no other', () => {
+    expect(discover(dir, ['.']).files).toEqual(['app/.well-known/security.txt/route.ts', 'app/api/sites/route.ts']);
+  });
+
+  it('leaves it to a configured include', () => {
+    expect(discover(dir, ['.'], ['app/**/*.ts']).files).toEqual(['app/api/sites/route.ts']);
+  });
+});

@@ -209,6 +209,8 @@ export const config = {
     const res = await check(writeProject(files));
     const PROXY = { auth: ['proxy'] };
     expect(routeRows(res.routes)).toEqual([
+      // app/.well-known/ (a directory whose name starts with a dot) is read; its route keeps its form
+      row('GET /console/.well-known/security.txt', 'browser', 'src/app/.well-known/security.txt/route.ts:1:1', PROXY),
       // export const { GET, POST } = handlers (Auth.js v5)
       row('GET /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
       row('POST /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
@@ -222,11 +224,12 @@ export const config = {
     expect(sites.prefixes).toEqual([{ prefix: '/console', file: 'next.config.mjs', line: 1 }]);
     expect(sites.guards.map((g) => g.mechanism)).toEqual(['in-handler']);
     expect(res.findings.filter((f) => f.ruleId === 'middleware-only-guard').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/app/.well-known/security.txt/route.ts:1 GET /console/.well-known/security.txt is authenticated only by proxy.ts (proxy); a bypassed middleware (CVE-2025-29927) leaves it open: check the session in the handler or a wrapper too',
       'src/app/feed.xml/route.ts:1 GET /console/feed.xml is authenticated only by proxy.ts (proxy); a bypassed middleware (CVE-2025-29927) leaves it open: check the session in the handler or a wrapper too',
     ]);
   });
 
-  it('a route under .well-known keeps its form with trailingSlash: true (dot folders are analysed when named)', async () => {
+  it('a route under .well-known keeps its form with trailingSlash: true, also when its file is named', async () => {
     const dir = writeProject(files);
     const res = await check(dir, ['src/app/.well-known/security.txt/route.ts']);
     expect(routeRows(res.routes.filter((r) => r.path.includes('.well-known')))).toEqual([
