@@ -3718,6 +3718,15 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         }
         continue;
       }
+      // `return authenticatedApiClient({ request, handler: async (…) => … })` ending the body: a call
+      // handed the function doing the work (itself, or as a property of an object) wraps it — it
+      // leads the function, which answers with what it returns (as the call an arrow's body is).
+      // (`return this.loginUsecase.execute(command)` is handed no function: it does the work.)
+      const returned = top && !swallowing && ts.isReturnStatement(stmt) ? callOf(stmt.expression) : null;
+      if (returned && !isResponseCall(ts, returned) && returned.arguments.some((a) => handsFunction(ts, a))) {
+        out.push({ ...leadingCall(ctx, returned, scope), checked: true });
+        return false;
+      }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) {
         // `return res.status(result.status).json(…)`: the answer is made of what a leading call returned
         for (const lg of testsHeld(stmt)) lg.checked = true;
@@ -3728,6 +3737,13 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   leading(statements, false, true);
   return out;
+}
+
+/** `async (…) => …`, `function () {…}`, or an object literal with one as a property (`{ request, handler: async (…) => … }`). */
+function handsFunction(ts: TSModule, a: TS.Expression): boolean {
+  const u = unwrap(ts, a);
+  if (ts.isArrowFunction(u) || ts.isFunctionExpression(u)) return true;
+  return ts.isObjectLiteralExpression(u) && u.properties.some((p) => ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(unwrap(ts, p.initializer)) || ts.isFunctionExpression(unwrap(ts, p.initializer)))));
 }
 
 /** `return;`, `return null;`, `return false;`, `return undefined;`, alone (or in a block alone). */

@@ -432,6 +432,51 @@ export const HEAD = () => Response.json(null);
       'HEAD /api/v2/surveys ',
     ]);
   });
+
+  it('a function ending `return authenticatedApiClient({ request, handler })` is guarded the same; one returning a call handed no function is not', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'surveys', dependencies: { next: '15.5.4' } }),
+        'lib/auth.ts': `import { NextRequest } from 'next/server';
+
+type Authentication = { organizationId: string };
+
+export async function authenticatedApiClient({ request, handler }: { request: NextRequest; handler: (ctx: { authentication: Authentication }) => Promise<Response> }) {
+  const apiKey = request.headers.get('x-api-key');
+  if (!apiKey) return Response.json({ error: 'Not authenticated' }, { status: 401 });
+  return handler({ authentication: { organizationId: apiKey.slice(0, 8) } });
+}
+`,
+        'lib/exports.ts': `export async function exportResponses(surveyId: string, downloadToken: string | undefined): Promise<Response> {
+  if (!downloadToken) return Response.json({ error: 'the download link has expired' }, { status: 401 });
+  return Response.json({ surveyId, url: \`/downloads/\${surveyId}.csv\` });
+}
+`,
+        'app/api/v2/teams/route.ts': `import { NextRequest } from 'next/server';
+import { authenticatedApiClient } from '../../../../lib/auth';
+
+export async function GET(request: NextRequest) {
+  return authenticatedApiClient({
+    request,
+    handler: async ({ authentication }) => Response.json({ data: [], organizationId: authentication.organizationId }),
+  });
+}
+`,
+        'app/api/v2/exports/route.ts': `import { NextRequest } from 'next/server';
+import { exportResponses } from '../../../../lib/exports';
+
+export async function POST(request: NextRequest) {
+  const { surveyId, downloadToken } = await request.json();
+  return exportResponses(surveyId, downloadToken);
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
+      'POST /api/v2/exports ',
+      'GET /api/v2/teams authenticatedApiClient:auth:in-handler',
+    ]);
+  });
 });
 
 describe('Apollo Server handlers (@as-integrations/next)', () => {
