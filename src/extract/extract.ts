@@ -875,11 +875,6 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
 }
 
 /**
- * What an assignment (`left = rhs`, a statement or inside an expression) makes known: CommonJS
- * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
- * declared without one (`router = express.Router()` after `let router;`).
- */
-/**
  * `wrapped[key] = asyncHandler(controller[key])` where `wrapped` is an object literal and `key` goes
  * over the keys of another object (a forEach callback's first parameter over `Object.keys(…)`, or
  * the variable of `for (const key in …)` / `for (const key of Object.keys(…))`): the first such
@@ -904,6 +899,11 @@ function keyedAssign(ctx: Ctx, objName: string, keyName: string, rhs: Expr, scop
   obj.props[`${KEYED}value`] = rhs;
 }
 
+/**
+ * What an assignment (`left = rhs`, a statement or inside an expression) makes known: CommonJS
+ * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
+ * declared without one (`router = express.Router()` after `let router;`).
+ */
 function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
   const lhs = textOf(ctx, left);
@@ -3104,8 +3104,9 @@ const LISTENS = /^(on|once|addListener|prependListener|prependOnceListener)$/;
  * `async (c, next) => { const ctx = await createContextFromRequest(c.req.raw); c.set('ctx', ctx);
  * await next(); }`: the body's statements, in order, reach a `next()` at its top level, each before
  * it a declaration or an expression whose calls only make or read values (MAKES_OR_READS) or
- * register a listener (LISTENS: `res.on('finish', …)`), none named for a check (MAY_REFUSE). Such a middleware loads what later code reads and hands every
- * request on: whatever its name, it refuses nothing.
+ * register a listener (LISTENS: `res.on('finish', …)`), none named for a check (MAY_REFUSE).
+ * Such a middleware loads what later code reads and hands every request on: whatever its name,
+ * it refuses nothing.
  */
 function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
   const { ts } = ctx;

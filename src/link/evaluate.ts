@@ -717,7 +717,8 @@ export class Evaluator {
         return arg ? { k: 'at', file, e: arg } : (b.init ?? { k: 'unknown', text: `${b.name} is not passed` });
       }
       const local = `${sc.id}:${x.name}`;
-      if (b.k === 'param' || b.k === 'fn' || !inFunction(facts, sc, fn.fn) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
+      // (a loop's variable, an item of a list, is no one value: `for (const key in controller)` of KEYED)
+      if (b.k === 'param' || b.k === 'fn' || b.k === 'item' || !inFunction(facts, sc, fn.fn) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
       inlined.add(local);
       const v = passed(b);
       inlined.delete(local);

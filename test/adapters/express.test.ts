@@ -1487,21 +1487,38 @@ export const MAX_INSTALLATIONS = 50;
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'wrapped', dependencies: { express: '4.21.2', 'express-async-handler': '1.2.0' } }),
       'src/wrap.ts': WRAP,
+      // the same, over the keys with `for … in`
+      'src/wrap-each.ts': `
+import asyncHandler from 'express-async-handler';
+import type { RequestHandler } from 'express';
+
+export function wrapEach(controller: Record<string, RequestHandler>): Record<string, RequestHandler> {
+  const wrapped: Record<string, RequestHandler> = {};
+  for (const key in controller) {
+    wrapped[key] = asyncHandler(controller[key]!);
+  }
+  return wrapped;
+}
+`,
       'src/installations.controller.ts': CONTROLLER,
       'src/app.ts': `
 import express from 'express';
 import { wrapController } from './wrap.js';
+import { wrapEach } from './wrap-each.js';
 import * as rawInstallations from './installations.controller.js';
 
 const installations = wrapController(rawInstallations);
+const legacy = wrapEach(rawInstallations);
 
 export const app = express();
 app.get('/v1/installations/:id', installations.getInstallation);
 app.get('/v1/plans', installations.listPlans);
+app.get('/v0/installations/:id', legacy.getInstallation);
 `,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.file}:${g.line}`).join(', ')}]`)).toEqual([
+      'GET /v0/installations/:id [(inline 401 check):auth:src/installations.controller.ts:8]',
       'GET /v1/installations/:id [(inline 401 check):auth:src/installations.controller.ts:8]',
       'GET /v1/plans []',
     ]);
