@@ -1873,7 +1873,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (ts.isThrowStatement(a)) return true;
     if (!ts.isCallExpression(a)) return false;
     const callee = a.expression;
-    if (ts.isIdentifier(callee)) return callee.text === nextName || callee.text === 'next' || callee.text === 'reject' || callee.text === 'done';
+    // (`return failed(401, 'Invalid credentials')` of `const failed = (status, reason) => { res.status(status).send(reason); throw … }`)
+    if (ts.isIdentifier(callee)) return callee.text === nextName || callee.text === 'next' || callee.text === 'reject' || callee.text === 'done' || endsThrowing(ts, callee.text, body, ctx.sf);
     return ts.isPropertyAccessExpression(callee) && (callee.name.text === 'throw' || callee.name.text === 'reject');
   };
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
@@ -3745,6 +3746,28 @@ function handsFunction(ts: TSModule, a: TS.Expression): boolean {
   const u = unwrap(ts, a);
   if (ts.isArrowFunction(u) || ts.isFunctionExpression(u)) return true;
   return ts.isObjectLiteralExpression(u) && u.properties.some((p) => ts.isMethodDeclaration(p) || (ts.isPropertyAssignment(p) && (ts.isArrowFunction(unwrap(ts, p.initializer)) || ts.isFunctionExpression(unwrap(ts, p.initializer)))));
+}
+
+/**
+ * Is `name` a function declared at the top of `body` or of the file (`const failed = (status) => {
+ * …; throw new Error('Authentication failed') }`, `function fail(…) { … }`) whose body ends with a
+ * `throw`: a call of it never returns?
+ */
+function endsThrowing(ts: TSModule, name: string, body: TS.Node, sf: TS.SourceFile): boolean {
+  const fnBody = (stmts: readonly TS.Statement[]): TS.Node | undefined => {
+    for (const st of stmts) {
+      if (ts.isFunctionDeclaration(st) && st.name?.text === name) return st.body;
+      if (!ts.isVariableStatement(st)) continue;
+      for (const d of st.declarationList.declarations) {
+        const init = d.initializer ? unwrap(ts, d.initializer) : undefined;
+        if (ts.isIdentifier(d.name) && d.name.text === name && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return init.body;
+      }
+    }
+    return undefined;
+  };
+  const found = (ts.isBlock(body) ? fnBody(body.statements) : undefined) ?? fnBody(sf.statements);
+  const last = found && ts.isBlock(found) ? found.statements[found.statements.length - 1] : undefined;
+  return !!last && ts.isThrowStatement(last);
 }
 
 /** `return;`, `return null;`, `return false;`, `return undefined;`, alone (or in a block alone). */

@@ -16,6 +16,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
     { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
     { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
+    {
+      dir: 'valid/helper-answering-401-then-throwing',
+      name: "a call at the top of the handler answering 401 through a helper that then throws (`return failed(401, …)` of `const failed = (status, reason) => { res.status(status).send(reason); throw … }`)",
+    },
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
