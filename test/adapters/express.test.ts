@@ -1524,3 +1524,40 @@ app.get('/v0/installations/:id', legacy.getInstallation);
     ]);
   });
 });
+
+describe("express: the MCP SDK's createMcpExpressApp()", () => {
+  it('is an Express app: its routes are listed, under the path a parent app mounts it at', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'observability-api', dependencies: { express: '4.21.2', '@modelcontextprotocol/sdk': '1.32.2' } }),
+      'src/guards.ts': GUARDS,
+      'src/mcp/app.ts': `
+import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import type { Request, Response } from 'express';
+import { requireSession } from '../guards.js';
+
+const app = createMcpExpressApp();
+
+// a stateless transport: no SSE stream (GET), no session to end (DELETE)
+const methodNotAllowed = (_req: Request, res: Response) => {
+  res.set('Allow', 'POST').sendStatus(405);
+};
+app.get('/', methodNotAllowed);
+app.post('/', requireSession, async (req, res) => {
+  res.json({ jsonrpc: '2.0', id: req.body?.id ?? null, result: {} });
+});
+
+export default app;
+`,
+      'src/app.ts': `
+import express from 'express';
+import mcp from './mcp/app.js';
+
+export const app = express();
+app.use('/mcp', mcp);
+app.get('/api/health/ready', (_req, res) => res.json({ ok: true }));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['GET /api/health/ready [] src/app.ts:7', 'GET /mcp/ [] src/mcp/app.ts:12', 'POST /mcp/ [requireSession] src/mcp/app.ts:13']);
+  });
+});

@@ -49,14 +49,20 @@ function routerChoices<T extends { value: Value }>(items: T[]): T[] {
   return items.flatMap((it) => (it.value.t === 'unknown' && it.value.alts?.length && it.value.alts.every((a) => a.t === 'router') ? it.value.alts.map((value) => ({ ...it, value })) : [it]));
 }
 
+/** The MCP SDK's Express helpers, as imported. */
+const MCP_EXPRESS = ['@modelcontextprotocol/sdk/server/express.js', '@modelcontextprotocol/sdk/server/express'];
+
 export const expressAdapter: Adapter = {
   name: 'express',
   title: 'Express',
-  // (express-promise-router: a Router whose handlers may return promises, as node-postgres's docs suggest)
-  modules: ['express', 'express-promise-router'],
+  // (express-promise-router: a Router whose handlers may return promises, as node-postgres's docs
+  // suggest; the MCP SDK's createMcpExpressApp(), an `express()` app with a Host-header check for
+  // localhost and a JSON body parser, read at @modelcontextprotocol/sdk 1.32, dist/esm/server/express.js)
+  modules: ['express', 'express-promise-router', ...MCP_EXPRESS],
 
   create(pkg, path, args, _isNew, ev): RouterInit | null {
     if (pkg === 'express-promise-router') return path.length === 0 ? { kind: 'router', ...optionsOf(ev, args) } : null;
+    if (MCP_EXPRESS.includes(pkg)) return path.length === 1 && path[0] === 'createMcpExpressApp' ? { kind: 'app', strict: false, caseSensitive: false } : null;
     if (path.length === 0) return { kind: 'app', strict: false, caseSensitive: false };
     if (path.length === 1 && path[0] === 'Router') return { kind: 'router', ...optionsOf(ev, args) };
     return null;
