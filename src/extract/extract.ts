@@ -86,8 +86,8 @@ interface Ctx {
   calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
   /** the function fact made of each function node walked so far, by node (madeFunction) */
   fnIds: Map<TS.Node, number>;
-  /** keyed assignments (keyedAssign) in forEach callbacks, read once the call gives the callback its list (EACH) */
-  keyedWaiting: { objName: string; keyName: string; rhs: Expr; scope: number }[];
+  /** the list a `forEach` / `map` / `filter` callback goes over, by the callback's node: bound as EACH before its body is walked */
+  eachList: Map<TS.Node, Expr>;
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -289,7 +289,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), keyedWaiting: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -883,20 +883,22 @@ function requireOf(ts: TSModule, node: TS.Node): string | null {
 function keyedAssign(ctx: Ctx, objName: string, keyName: string, rhs: Expr, scope: number): void {
   const obj = findScopeOf(ctx, scope, objName)?.bindings[objName];
   const keyScope = findScopeOf(ctx, scope, keyName);
-  if (!obj || isEncoded(obj) || obj.k !== 'obj' || !keyScope || Object.hasOwn(obj.props, `${KEYED}value`)) return;
-  const b = keyScope.bindings[keyName]!;
-  if (isEncoded(b)) return;
-  // (a forEach callback's body is walked before the call gives it its list)
-  if (b.k === 'param' && b.index === 0 && !Object.hasOwn(keyScope.bindings, EACH)) {
-    ctx.keyedWaiting.push({ objName, keyName, rhs, scope });
-    return;
-  }
-  const each = b.k === 'param' && b.index === 0 ? keyScope.bindings[EACH] : undefined;
-  const list = b.k === 'item' && b.index === undefined ? b.of : each !== undefined && !isEncoded(each) && each.k === 'item' ? each.of : null;
+  const key = keyScope?.bindings[keyName];
+  if (!obj || isEncoded(obj) || obj.k !== 'obj' || !keyScope || !key || isEncoded(key) || Object.hasOwn(obj.props, `${KEYED}value`)) return;
+  const list = loopListOf(ctx.facts, key);
   if (list?.k !== 'call' || list.args.length !== 1 || list.callee.k !== 'member' || list.callee.prop !== 'keys' || list.callee.obj.k !== 'ref' || list.callee.obj.name !== 'Object') return;
   obj.props[`${KEYED}of`] = list.args[0]!;
   obj.props[`${KEYED}key`] = refOf(ctx, keyName, keyScope.id);
   obj.props[`${KEYED}value`] = rhs;
+}
+
+/** The list a loop variable goes over: a name bound to an item of it, or a forEach callback's first parameter (its scope binds the list as EACH). */
+export function loopListOf(facts: FileFacts, b: Expr): Expr | null {
+  // (an item at a known place, `const [a, b] = list`, is no loop variable)
+  if (b.k === 'item') return b.index === undefined ? b.of : null;
+  const own = b.k === 'param' && b.index === 0 ? facts.scopes[facts.functions[b.fn]?.scope ?? -1] : undefined;
+  const each = own ? bindingOf(own, EACH) : undefined;
+  return each?.k === 'item' ? each.of : null;
 }
 
 /**
@@ -1242,6 +1244,11 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // `.filter((f) => f.endsWith('.js') && f !== 'index.js')`: what the callback returns is a test
   const first = n.arguments?.[0];
   if (callee.k === 'member' && callee.prop === 'filter' && first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first)) && onlyReturn(ts, first.body) !== undefined) ctx.predicates.add(first);
+  // `routes.forEach((route) => …)` (or `.map`, `.filter`): the callback's first parameter is an item
+  // of the list (kept as a parameter besides: the linker unrolls the loop when the list is known),
+  // bound before its body is walked (keyedAssign reads it there)
+  const loops = callee.k === 'member' && (callee.prop === 'forEach' || callee.prop === 'map' || callee.prop === 'filter');
+  if (loops && first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first))) ctx.eachList.set(first, callee.obj);
   const args = (n.arguments ?? []).map((a) =>
     ts.isSpreadElement(a) ? toExpr(ctx, a.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, a, scope, fn, undefined, depth + 1),
   );
@@ -1250,18 +1257,8 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   let e: Expr;
   if (ts.isCallExpression(n)) ctx.calls.set(n, (e = { k: 'call', callee, args, at, pos }));
   else e = { k: 'new', callee, args, at, pos };
-  // `routes.forEach((route) => …)` (or `.map`, `.filter`): the callback's first parameter is an item
-  // of the list (kept as a parameter besides: the linker unrolls the loop when the list is known)
   const each = args[0];
-  if (callee.k === 'member' && (callee.prop === 'forEach' || callee.prop === 'map' || callee.prop === 'filter') && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) {
-    ctx.facts.scopes[ctx.facts.functions[each.id]!.scope]!.bindings[EACH] = { k: 'item', of: callee.obj };
-    if (ctx.keyedWaiting.length > 0) {
-      const waiting = ctx.keyedWaiting;
-      ctx.keyedWaiting = [];
-      for (const w of waiting) keyedAssign(ctx, w.objName, w.keyName, w.rhs, w.scope);
-    }
-    markLoops(ctx);
-  }
+  if (loops && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) markLoops(ctx);
   // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the
   // call resolves to, as `const app = await NestFactory.create(AppModule)` reads it
   if (callee.k === 'member' && callee.prop === 'then' && each?.k === 'fn' && (callee.obj.k === 'call' || callee.obj.k === 'new')) {
@@ -1571,6 +1568,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     }
   });
   const body = node.body;
+  const list = ctx.eachList.get(node);
+  if (list && f.params.length > 0) scope.bindings[EACH] = { k: 'item', of: list };
   if (!body) return f;
   // (the conditions around a function's definition are not those of its calls)
   const outerWhen = ctx.when;
@@ -3152,8 +3151,7 @@ function answersThenHandsOn(ctx: Ctx, body: TS.Block, nextName: string): boolean
   for (const stmt of body.statements) {
     const e = ts.isExpressionStatement(stmt) ? unwrap(ts, stmt.expression) : ts.isReturnStatement(stmt) && stmt.expression ? unwrap(ts, stmt.expression) : undefined;
     if (!e) continue;
-    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)(\.response)?\.(body|status)$/)) answered = true;
-    else if (isResponseCall(ts, e)) answered = true;
+    if (respondsAt(ctx, e)) answered = true;
     else if (answered && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === nextName && e.arguments.length === 0) return true;
   }
   return false;
@@ -3766,8 +3764,7 @@ function endsThrowing(ts: TSModule, name: string, body: TS.Node, sf: TS.SourceFi
     return undefined;
   };
   const found = (ts.isBlock(body) ? fnBody(body.statements) : undefined) ?? fnBody(sf.statements);
-  const last = found && ts.isBlock(found) ? found.statements[found.statements.length - 1] : undefined;
-  return !!last && ts.isThrowStatement(last);
+  return !!found && ts.isBlock(found) && endsByThrow(ts, found);
 }
 
 /** `return;`, `return null;`, `return false;`, `return undefined;`, alone (or in a block alone). */
@@ -3951,7 +3948,9 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): boolean
 }
 
 /** passport-jwt's extractors reading a request header (`ExtractJwt.fromAuthHeaderAsBearerToken()`, lib/extract_jwt.js at 4.0). */
-const JWT_HEADER_EXTRACTOR = /\bExtractJwt\s*\.\s*from(?:AuthHeaderAsBearerToken|AuthHeaderWithScheme|Header)\b/;
+const JWT_HEADER_EXTRACTORS = ['fromAuthHeaderAsBearerToken', 'fromAuthHeaderWithScheme', 'fromHeader'];
+/** One of them named in a text. */
+const JWT_HEADER_EXTRACTOR = new RegExp(`\\bExtractJwt\\s*\\.\\s*(?:${JWT_HEADER_EXTRACTORS.join('|')})\\b`);
 
 /**
  * `ExtractJwt.fromAuthHeaderAsBearerToken()(request)`: a passport-jwt extractor applied to a
@@ -3963,7 +3962,7 @@ function jwtExtractor(ts: TSModule, call: TS.CallExpression): 'header' | 'other'
   if (!ts.isCallExpression(made) || call.arguments.length !== 1) return null;
   const m = unwrap(ts, made.expression);
   if (!ts.isPropertyAccessExpression(m) || !ts.isIdentifier(m.expression) || m.expression.text !== 'ExtractJwt' || !m.name.text.startsWith('from')) return null;
-  return /^from(AuthHeaderAsBearerToken|AuthHeaderWithScheme|Header)$/.test(m.name.text) ? 'header' : 'other';
+  return JWT_HEADER_EXTRACTORS.includes(m.name.text) ? 'header' : 'other';
 }
 
 /** An HMAC computed (LeadingGuard.inline `signature`). */

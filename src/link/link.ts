@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, orderKinds, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, EACH, LOOPS, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
@@ -1696,15 +1696,6 @@ const MAX_READ = 256;
 function localFn(facts: FileFacts, callee: Expr): number | null {
   const b = callee.k === 'ref' ? bindingIn(facts, callee.scope, callee.name) : undefined;
   return b?.k === 'fn' ? b.id : null;
-}
-
-/** The list a loop variable goes over: a name bound to an item of it, or a forEach callback's first parameter (its scope binds the list as EACH). */
-function loopListOf(facts: FileFacts, b: Expr): Expr | null {
-  // (an item at a known place, `const [a, b] = list`, is no loop variable)
-  if (b.k === 'item') return b.index === undefined ? b.of : null;
-  const own = b.k === 'param' && b.index === 0 ? facts.scopes[facts.functions[b.fn]?.scope ?? -1] : undefined;
-  const each = own ? bindingOf(own, EACH) : undefined;
-  return each?.k === 'item' ? each.of : null;
 }
 
 /** The id of the scope a name read in `scope` of a file is declared in; -1 when none declares it (a global). */
