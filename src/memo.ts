@@ -4,8 +4,9 @@
  * run's options, the configuration and the contract as loaded, the path and content of
  * every analysed file (and why an unreadable one is not analysed), and the project
  * manifests the linker reads (every package.json, tsconfig*.json and jsconfig*.json in the
- * tree). A run whose key matches returns that result without linking; any change to any of
- * these is a new key. Whatever else a future run reads must join the key (see `runKey`).
+ * tree, and the configs outside it that their `extends` lead to). A run whose key matches
+ * returns that result without linking; any change to any of these is a new key. Whatever else
+ * a future run reads must join the key (see `runKey`).
  *
  * The result is kept with its scope too (cache.ts, `ResultScope`): the key of all these but
  * the files' contents (its base), and the files whose facts the run never read — held back by
@@ -19,15 +20,29 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { readTsconfigData, tsconfigExtends } from './project.js';
 
 const MANIFESTS = ['**/package.json', '**/tsconfig*.json', '**/jsconfig*.json'];
 const NOT_PROJECT = ['**/node_modules/**', '**/.git/**'];
 
-/** The content of every project manifest in the tree (package.json, tsconfig*.json, jsconfig*.json). */
+/**
+ * The content of every project manifest in the tree (package.json, tsconfig*.json,
+ * jsconfig*.json), and of the configs outside the root that their `extends` lead to (read by
+ * the linker too: project.ts).
+ */
 export function manifestsDigest(cwd: string): string {
   const h = crypto.createHash('sha1');
-  const files = fg.sync(MANIFESTS, { cwd, ignore: NOT_PROJECT, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true }).sort();
-  for (const f of files) {
+  const inTree = fg.sync(MANIFESTS, { cwd, ignore: NOT_PROJECT, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true }).sort();
+  const outside = new Set<string>();
+  const follow = (rel: string, depth: number): void => {
+    const data = depth > 8 ? null : readTsconfigData(cwd, rel);
+    for (const ext of data ? tsconfigExtends(rel, data) : []) {
+      if (ext.startsWith('../')) outside.add(ext);
+      follow(ext, depth + 1);
+    }
+  };
+  for (const f of inTree) if (!f.endsWith('package.json')) follow(f, 0);
+  for (const f of [...inTree, ...[...outside].sort()]) {
     h.update(f).update('\0');
     try {
       h.update(fs.readFileSync(path.join(cwd, f)));

@@ -62,18 +62,21 @@ function join(dir: string, p: string): string {
   return j === '.' ? '' : j.replace(/\/$/, '');
 }
 
-/** A manifest inside the project root, read as data; a symbolic link that leads out of the root is not followed. */
-function readJson(abs: string, jsonc: boolean, root: string): Record<string, unknown> | null {
+/** A manifest inside `root` (anywhere when null), read as data; a symbolic link that leads out of the root is not followed. */
+function readJson(abs: string, jsonc: boolean, root: string | null): Record<string, unknown> | null {
   return readJsonText(abs, jsonc, root)?.value ?? null;
 }
 
-/** A JSON object file inside `root`, with its text; null when unreadable, outside the root, or not an object. */
-function readJsonText(abs: string, jsonc: boolean, root: string): { value: Record<string, unknown>; text: string } | null {
+/**
+ * A JSON object file inside `root` (anywhere when `root` is null), with its text; null when
+ * unreadable, outside the root, or not an object.
+ */
+function readJsonText(abs: string, jsonc: boolean, root: string | null): { value: Record<string, unknown>; text: string } | null {
   let text: string;
   try {
     const real = fs.realpathSync(abs);
-    const realRoot = fs.realpathSync(root);
-    if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
+    const realRoot = root === null ? null : fs.realpathSync(root);
+    if (realRoot !== null && real !== realRoot && !real.startsWith(realRoot + path.sep)) return null;
     text = fs.readFileSync(real, 'utf8');
   } catch {
     return null;
@@ -84,6 +87,23 @@ function readJsonText(abs: string, jsonc: boolean, root: string): { value: Recor
   } catch {
     return null;
   }
+}
+
+/**
+ * The configs a tsconfig.json's `extends` names by a relative path (one, or a list whose later
+ * entries win), relative to the cwd like `rel`: `../../tsconfig.base.json` of an app run on its
+ * own in a monorepo leads out of the project root, and is followed there as the compiler
+ * follows it (read as data; its aliases count for the files inside the root). A package's
+ * config (`@tsconfig/node20/tsconfig.json`) is not read.
+ */
+export function tsconfigExtends(rel: string, data: Record<string, unknown>): string[] {
+  const named = typeof data.extends === 'string' ? [data.extends] : Array.isArray(data.extends) ? data.extends.filter((x): x is string => typeof x === 'string') : [];
+  return named.filter((e) => e.startsWith('.')).map((e) => path.posix.normalize(path.posix.join(path.posix.dirname(rel), e.endsWith('.json') ? e : `${e}.json`)));
+}
+
+/** A tsconfig.json (or one it extends), relative to the cwd, read as data: outside the root only by a relative `extends`. */
+export function readTsconfigData(cwd: string, rel: string): Record<string, unknown> | null {
+  return readJson(path.join(cwd, rel), true, rel.startsWith('../') ? null : cwd);
 }
 
 /** tsconfig.json is JSON with comments and trailing commas. */
@@ -242,18 +262,23 @@ export function loadProject(cwd: string, files: string[]): Project {
 
   // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json above a file (following relative `extends`).
   const tsconfigs = new Map<string, PathsConfig | null>();
-  const readTsconfig = (rel: string, depth: number): { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null => {
+  type Read = { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string };
+  const readTsconfig = (rel: string, depth: number): Read | null => {
     if (depth > 8) return null;
-    const data = readJson(path.join(cwd, rel), true, cwd);
+    const data = readTsconfigData(cwd, rel);
     if (!data) return null;
     const dir = dirOf(rel);
-    let inherited: { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } | null = null;
-    if (typeof data.extends === 'string' && data.extends.startsWith('.')) {
-      const ext = join(dir, data.extends.endsWith('.json') ? data.extends : `${data.extends}.json`);
-      if (!ext.startsWith('..')) inherited = readTsconfig(ext, depth + 1);
+    // (of several, each option from the last that sets it)
+    let inherited: Read | null = null;
+    for (const ext of tsconfigExtends(rel, data)) {
+      const base = readTsconfig(ext, depth + 1);
+      if (!base) continue;
+      inherited = { pathsDir: base.pathsDir, ...(inherited ?? {}) };
+      if (base.baseUrl !== undefined) inherited.baseUrl = base.baseUrl;
+      if (base.paths) Object.assign(inherited, { paths: base.paths, pathsDir: base.pathsDir });
     }
     const co = (typeof data.compilerOptions === 'object' && data.compilerOptions !== null ? data.compilerOptions : {}) as Record<string, unknown>;
-    const own: { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string } = { ...(inherited ?? { pathsDir: dir }) };
+    const own: Read = { ...(inherited ?? { pathsDir: dir }) };
     if (typeof co.baseUrl === 'string') own.baseUrl = join(dir, co.baseUrl);
     if (typeof co.paths === 'object' && co.paths !== null) {
       own.paths = Object.entries(co.paths as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []]);
@@ -276,6 +301,8 @@ export function loadProject(cwd: string, files: string[]): Project {
   };
 
   const inside = (p: string): boolean => !p.startsWith('..') && !path.posix.isAbsolute(p);
+  // a path from a config outside the root (`../../apps/api/src/*`), as the root names it (`src/*`)
+  const fromRoot = (p: string): string => (p.startsWith('../') ? path.relative(cwd, path.resolve(cwd, p)).split(path.sep).join('/') : p);
   return {
     files: [...files].sort(),
     packages,
@@ -295,10 +322,10 @@ export function loadProject(cwd: string, files: string[]): Project {
         for (const [pattern, targets] of pc.paths) {
           const rest = starMatch(pattern, spec);
           if (rest === null) continue;
-          for (const t of targets) out.push(join(pc.base, t.replace('*', rest)));
+          for (const t of targets) out.push(fromRoot(join(pc.base, t.replace('*', rest))));
         }
         // `import { InfraTokenGuard } from 'src/guards/infra-token.guard'` with `baseUrl: "./"`
-        if (pc.baseUrl !== null) out.push(join(pc.baseUrl, spec));
+        if (pc.baseUrl !== null) out.push(fromRoot(join(pc.baseUrl, spec)));
       }
       const m = /^((?:@[^/]+\/)?[^/@][^/]*)(?:\/(.+))?$/.exec(spec);
       const ws = m ? byName.get(m[1]!) : undefined;

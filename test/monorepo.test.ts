@@ -5,8 +5,10 @@
  * graph; a contract route served by any app counts as served; outbound calls (axios, fetch)
  * in the web app are never routes. Expectations derived by hand from the fixture's code.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { run } from '../src/engine.js';
 import { ROOT, check } from './helpers/run.js';
 import { findingRows, routeRows, row } from './helpers/expect.js';
 import { writeProject } from './helpers/project.js';
@@ -110,3 +112,54 @@ app.listen(3000);
   });
 });
 
+describe('an app of a workspace run on its own', () => {
+  // An Nx-style workspace: the aliases live in the root's tsconfig.base.json, which the app's
+  // tsconfig.json extends from two directories up: outside the project root when the check runs
+  // in apps/api (a pre-commit hook of the app, a CI job per app).
+  const workspace = (aliasTarget: string): string =>
+    writeProject({
+      'tsconfig.base.json': `{\n  // shared by every app\n  "compilerOptions": { "baseUrl": ".", "paths": { "@acme/api/*": ["${aliasTarget}"] } },\n}\n`,
+      'apps/api/tsconfig.json': JSON.stringify({ extends: '../../tsconfig.base.json', compilerOptions: { outDir: '../../dist/apps/api' } }),
+      'apps/api/package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' } }),
+      'apps/api/src/guards/session.ts': "export function gateOne(req, res, next) {\n  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });\n  next();\n}\n",
+      'apps/api/src/server.ts': `import express from 'express';
+import { gateOne } from '@acme/api/guards/session';
+
+const app = express();
+app.get('/api/sites', gateOne, (req, res) => res.json([]));
+app.listen(3000);
+`,
+    });
+
+  it("resolves the aliases of a config its tsconfig.json extends from outside the root, as the compiler does", async () => {
+    const res = await check(path.join(workspace('apps/api/src/*'), 'apps', 'api'));
+    // (named like nothing: only its definition, found through the alias, says what it checks)
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/server.ts:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
+    // an alias leading out of the root stays unresolved: the guard is not known
+    const outside = await check(path.join(workspace('libs/guards/*'), 'apps', 'api'));
+    expect(routeRows(outside.routes)).toEqual([row('GET /api/sites', 'contract', 'src/server.ts:5:1', { unknown: ['gateOne'] }, 'GET /api/sites/')]);
+  });
+
+  it('reads a list of extended configs, each option from the last one that sets it', async () => {
+    const root = workspace('libs/guards/*');
+    // the base's alias leads nowhere; the app's own second config sets it again, into the app
+    // (relative to the base's baseUrl, the workspace root, which it keeps)
+    fs.writeFileSync(path.join(root, 'apps/api/tsconfig.json'), JSON.stringify({ extends: ['../../tsconfig.base.json', './tsconfig.paths'] }));
+    fs.writeFileSync(path.join(root, 'apps/api/tsconfig.paths.json'), JSON.stringify({ compilerOptions: { paths: { '@acme/api/*': ['apps/api/src/*'] } } }));
+    const res = await check(path.join(root, 'apps', 'api'));
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/server.ts:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
+  });
+
+  it('links again when that config changes, though it is outside the root', async () => {
+    const root = workspace('apps/api/src/*');
+    const app = path.join(root, 'apps', 'api');
+    const first = await run({ cwd: app, paths: [], cache: true });
+    expect(first.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['auth']);
+    expect((await run({ cwd: app, paths: [], cache: true })).extraction).toMatchObject({ parsed: 0, reused: true });
+    const base = path.join(root, 'tsconfig.base.json');
+    fs.writeFileSync(base, fs.readFileSync(base, 'utf8').replace('apps/api/src/*', 'libs/guards/*'));
+    const after = await run({ cwd: app, paths: [], cache: true });
+    expect(after.extraction).toMatchObject({ parsed: 0, reused: false });
+    expect(after.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['unknown']);
+  });
+});
