@@ -33,11 +33,13 @@ const NOT_PROJECT = ['**/node_modules/**', '**/.git/**'];
 export function manifestsDigest(cwd: string): string {
   const h = crypto.createHash('sha1');
   const inTree = fg.sync(MANIFESTS, { cwd, ignore: NOT_PROJECT, dot: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true }).sort();
+  // (a config of the tree is a start of its own: only those outside are followed, each once)
   const outside = new Set<string>();
   const follow = (rel: string, depth: number): void => {
     const data = depth > 8 ? null : readTsconfigData(cwd, rel);
     for (const ext of data ? tsconfigExtends(rel, data) : []) {
-      if (ext.startsWith('../')) outside.add(ext);
+      if (!ext.startsWith('../') || outside.has(ext)) continue;
+      outside.add(ext);
       follow(ext, depth + 1);
     }
   };

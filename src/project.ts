@@ -98,7 +98,7 @@ function readJsonText(abs: string, jsonc: boolean, root: string | null): { value
  */
 export function tsconfigExtends(rel: string, data: Record<string, unknown>): string[] {
   const named = typeof data.extends === 'string' ? [data.extends] : Array.isArray(data.extends) ? data.extends.filter((x): x is string => typeof x === 'string') : [];
-  return named.filter((e) => e.startsWith('.')).map((e) => path.posix.normalize(path.posix.join(path.posix.dirname(rel), e.endsWith('.json') ? e : `${e}.json`)));
+  return named.filter((e) => e.startsWith('.')).map((e) => join(dirOf(rel), e.endsWith('.json') ? e : `${e}.json`));
 }
 
 /** A tsconfig.json (or one it extends), relative to the cwd, read as data: outside the root only by a relative `extends`. */
@@ -269,14 +269,11 @@ export function loadProject(cwd: string, files: string[]): Project {
     if (!data) return null;
     const dir = dirOf(rel);
     // (of several, each option from the last that sets it)
-    let inherited: Read | null = null;
-    for (const ext of tsconfigExtends(rel, data)) {
+    const inherited = tsconfigExtends(rel, data).reduce<Read | null>((acc, ext) => {
       const base = readTsconfig(ext, depth + 1);
-      if (!base) continue;
-      inherited = { pathsDir: base.pathsDir, ...(inherited ?? {}) };
-      if (base.baseUrl !== undefined) inherited.baseUrl = base.baseUrl;
-      if (base.paths) Object.assign(inherited, { paths: base.paths, pathsDir: base.pathsDir });
-    }
+      if (!base) return acc;
+      return { baseUrl: base.baseUrl ?? acc?.baseUrl, paths: base.paths ?? acc?.paths, pathsDir: base.paths || !acc ? base.pathsDir : acc.pathsDir };
+    }, null);
     const co = (typeof data.compilerOptions === 'object' && data.compilerOptions !== null ? data.compilerOptions : {}) as Record<string, unknown>;
     const own: Read = { ...(inherited ?? { pathsDir: dir }) };
     if (typeof co.baseUrl === 'string') own.baseUrl = join(dir, co.baseUrl);
