@@ -6,10 +6,14 @@ import { UsageError } from './errors.js';
 
 export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
 /**
- * A `.well-known` directory's sources (RFC 8615 URIs, served by Next.js's `app/.well-known/…/route.ts`):
- * a directory whose name starts with a dot is skipped otherwise (SOURCE_GLOB leaves them out).
+ * Files and directories whose name starts with a dot are skipped under a root `d` (`.storybook/`,
+ * `.eslintrc.js`), whatever the include patterns, but for `.well-known` directories: RFC 8615
+ * URIs a server answers (Next.js's `app/.well-known/…/route.ts`). Globbed with `dot: true`, so a
+ * configured include reads them as the default does.
  */
-const WELL_KNOWN_GLOB = '**/.well-known/**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
+function dotIgnore(d: string): string {
+  return d === '.' ? '**/.!(well-known)/**' : `${fg.escapePath(d)}/**/.!(well-known)/**`;
+}
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.next/**', '**/coverage/**', '**/.git/**'];
 
 export interface Discovered {
@@ -105,7 +109,7 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
     else if (st.isFile()) explicit.push(rel);
     else throw new UsageError(`${p}: not a regular file or directory`);
   }
-  const patterns = include ?? [SOURCE_GLOB, WELL_KNOWN_GLOB];
+  const patterns = include ?? [SOURCE_GLOB];
   const found = new Set<string>();
   // Explicit files (pre-commit): the whole project is still analysed, findings are limited to them.
   const roots = explicit.length > 0 && dirs.length === 0 ? ['.'] : dirs;
@@ -114,8 +118,8 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
       patterns.map((g) => (d === '.' ? g : `${d}/${g}`)),
       {
         cwd,
-        ignore: [...ALWAYS_EXCLUDED, ...(exclude ?? [])],
-        dot: false,
+        ignore: [...ALWAYS_EXCLUDED, ...(exclude ?? []), dotIgnore(d)],
+        dot: true,
         followSymbolicLinks: false,
         onlyFiles: true,
         suppressErrors: true,
@@ -140,7 +144,8 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
     } catch {
       return false;
     }
-    return fg.sync([fg.escapePath(rel)], { cwd, ignore: ignored, dot: false, followSymbolicLinks: false, onlyFiles: true, suppressErrors: true }).length === 1;
+    const root = roots.find((d) => d === '.' || rel.startsWith(`${d}/`)) as string;
+    return fg.sync([fg.escapePath(rel)], { cwd, ignore: [...ignored, dotIgnore(root)], dot: true, followSymbolicLinks: false, onlyFiles: true, suppressErrors: true }).length === 1;
   };
   return { files, focus: explicit.length > 0 ? new Set(explicit) : null, unreadable, admits };
 }

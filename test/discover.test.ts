@@ -30,13 +30,28 @@ describe('discover: directories whose name starts with a dot', () => {
     'app/api/sites/route.ts': 'export function GET() { return Response.json([]); }\n',
     '.storybook/main.ts': 'export default {};\n',
     'scripts/.cache/build.js': 'module.exports = {};\n',
+    'scripts/.eslintrc.ts': 'export default {};\n',
+    'scripts/dot.ts': 'export {};\n',
+    'app/.well-known/jwks.json': '{ "keys": [] }\n',
+    '.storybook/data.json': '{}\n',
   });
 
   it('reads a .well-known directory (RFC 8615 URIs a server answers), and no other', () => {
-    expect(discover(dir, ['.']).files).toEqual(['app/.well-known/security.txt/route.ts', 'app/api/sites/route.ts']);
+    expect(discover(dir, ['.']).files).toEqual(['app/.well-known/security.txt/route.ts', 'app/api/sites/route.ts', 'scripts/dot.ts']);
   });
 
-  it('leaves it to a configured include', () => {
-    expect(discover(dir, ['.'], ['app/**/*.ts']).files).toEqual(['app/api/sites/route.ts']);
+  it('reads it with a configured include too, and no other there either', () => {
+    expect(discover(dir, ['.'], ['app/**/*.ts', '**/*.js']).files).toEqual(['app/.well-known/security.txt/route.ts', 'app/api/sites/route.ts']);
+    expect(discover(dir, ['.'], ['**/*.ts'], ['**/.well-known/**']).files).toEqual(['app/api/sites/route.ts', 'scripts/dot.ts']);
+  });
+
+  it('reads a directory starting with a dot that is named as the root', () => {
+    expect(discover(dir, ['.storybook']).files).toEqual(['.storybook/main.ts']);
+  });
+
+  it('admits a JSON module under .well-known, not one under another dot directory', () => {
+    const found = discover(dir, ['.']);
+    expect(found.admits('app/.well-known/jwks.json')).toBe(true);
+    expect(found.admits('.storybook/data.json')).toBe(false);
   });
 });
