@@ -4,7 +4,8 @@
  * run's options, the configuration and the contract as loaded, the path and content of
  * every analysed file (and why an unreadable one is not analysed), and the project
  * manifests the linker reads (every package.json, tsconfig*.json and jsconfig*.json in the
- * tree, and the configs outside it that their `extends` lead to). A run whose key matches
+ * tree, the one above it that the root would be compiled with when it has none, and the
+ * configs outside it that their `extends` lead to). A run whose key matches
  * returns that result without linking; any change to any of these is a new key. Whatever else
  * a future run reads must join the key (see `runKey`).
  *
@@ -20,15 +21,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { readTsconfigData, tsconfigExtends } from './project.js';
+import { readTsconfigData, tsconfigAbove, tsconfigExtends } from './project.js';
 
 const MANIFESTS = ['**/package.json', '**/tsconfig*.json', '**/jsconfig*.json'];
 const NOT_PROJECT = ['**/node_modules/**', '**/.git/**'];
 
 /**
  * The content of every project manifest in the tree (package.json, tsconfig*.json,
- * jsconfig*.json), and of the configs outside the root that their `extends` lead to (read by
- * the linker too: project.ts).
+ * jsconfig*.json), of the tsconfig.json above the root when it has none, and of the configs
+ * outside the root that their `extends` lead to (read by the linker too: project.ts).
  */
 export function manifestsDigest(cwd: string): string {
   const h = crypto.createHash('sha1');
@@ -44,6 +45,11 @@ export function manifestsDigest(cwd: string): string {
     }
   };
   for (const f of inTree) if (!f.endsWith('package.json')) follow(f, 0);
+  const above = tsconfigAbove(cwd);
+  if (above) {
+    outside.add(above);
+    follow(above, 1);
+  }
   for (const f of [...inTree, ...[...outside].sort()]) {
     h.update(f).update('\0');
     try {

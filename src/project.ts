@@ -106,6 +106,19 @@ export function readTsconfigData(cwd: string, rel: string): Record<string, unkno
   return readJson(path.join(cwd, rel), true, rel.startsWith('../') ? null : cwd);
 }
 
+/**
+ * With no tsconfig.json at the root, the nearest one above it (`../../tsconfig.json`, relative
+ * to the cwd), as `tsc` run there finds its config: a package of a workspace without a config
+ * of its own, checked on its own, is compiled with the workspace's aliases.
+ */
+export function tsconfigAbove(cwd: string): string | null {
+  if (fs.existsSync(path.join(cwd, 'tsconfig.json'))) return null;
+  for (let up = '../', dir = path.dirname(cwd); ; up += '../', dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'tsconfig.json'))) return `${up}tsconfig.json`;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
 /** tsconfig.json is JSON with comments and trailing commas. */
 export function stripJsonComments(text: string): string {
   let out = '';
@@ -260,7 +273,7 @@ export function loadProject(cwd: string, files: string[]): Project {
   const byName = new Map<string, PackageInfo>();
   for (const p of packages) if (p.name && p.manifest) byName.set(p.name, p);
 
-  // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json above a file (following relative `extends`).
+  // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json above a file (following relative `extends`; out of the root too).
   const tsconfigs = new Map<string, PathsConfig | null>();
   type Read = { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string };
   const readTsconfig = (rel: string, depth: number): Read | null => {
@@ -286,7 +299,7 @@ export function loadProject(cwd: string, files: string[]): Project {
   const pathsFor = (dir: string): PathsConfig | null => {
     if (tsconfigs.has(dir)) return tsconfigs.get(dir)!;
     let found: PathsConfig | null = null;
-    const rel = dir === '' ? 'tsconfig.json' : `${dir}/tsconfig.json`;
+    const rel = dir === '' ? tsconfigAbove(cwd) ?? 'tsconfig.json' : `${dir}/tsconfig.json`;
     if (fs.existsSync(path.join(cwd, rel))) {
       const t = readTsconfig(rel, 0);
       if (t?.paths || t?.baseUrl !== undefined) found = { base: t.baseUrl ?? t.pathsDir, paths: t.paths ?? [], baseUrl: t.baseUrl ?? null };

@@ -150,6 +150,21 @@ app.listen(3000);
     expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/server.ts:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
   });
 
+  it('compiles an app with no tsconfig.json of its own with the nearest one above it, as tsc does', async () => {
+    const root = workspace('apps/api/src/*');
+    fs.rmSync(path.join(root, 'apps/api/tsconfig.json'));
+    fs.renameSync(path.join(root, 'tsconfig.base.json'), path.join(root, 'tsconfig.json'));
+    const app = path.join(root, 'apps', 'api');
+    const res = await run({ cwd: app, paths: [], cache: true });
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/server.ts:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
+    // (it is part of what the kept result is computed from)
+    const config = path.join(root, 'tsconfig.json');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('apps/api/src/*', 'libs/guards/*'));
+    const after = await run({ cwd: app, paths: [], cache: true });
+    expect(after.extraction).toMatchObject({ parsed: 0, reused: false });
+    expect(after.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['unknown']);
+  });
+
   it('links again when that config changes, though it is outside the root', async () => {
     const root = workspace('apps/api/src/*');
     const app = path.join(root, 'apps', 'api');
