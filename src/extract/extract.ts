@@ -826,7 +826,8 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     return;
   }
   if (ts.isObjectBindingPattern(d.name)) {
-    const base = d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
+    // (a `require` in a function, `const { extraEndpoints } = require('./extra')`, is a call the linker evaluates)
+    const base = d.initializer && (requireSource === null || scope !== 0) ? toExpr(ctx, d.initializer, scope, fn) : null;
     if (base) recordCall(ctx, base, scope, true);
     for (const el of d.name.elements) {
       if (!ts.isIdentifier(el.name)) continue;

@@ -208,4 +208,71 @@ app.listen(3000);
 		);
 		expect(lines(res)).toEqual(['GET /admin/plans [] src/app.js:8', 'GET /admin/tenants [] src/app.js:8', 'GET /public/status [] src/app.js:6']);
 	});
+
+	// anything-llm's endpoints/utils.js: provider endpoints required where they are registered
+	it('takes the names destructured from a require inside a function', async () => {
+		const res = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'server/index.js': `const express = require('express');
+const { validatedRequest } = require('./middleware/validatedRequest');
+const { utilEndpoints } = require('./endpoints/utils');
+
+const app = express();
+const apiRouter = express.Router();
+app.use('/api', apiRouter);
+utilEndpoints(apiRouter);
+app.listen(3001);
+`,
+				'server/middleware/validatedRequest.js': `async function validatedRequest(request, response, next) {
+  const auth = request.header('Authorization');
+  const token = auth ? auth.split(' ')[1] : null;
+  if (!token) return response.status(401).json({ error: 'No auth token found.' });
+  next();
+}
+
+module.exports = { validatedRequest };
+`,
+				'server/endpoints/utils.js': `const { validatedRequest } = require('../middleware/validatedRequest');
+
+function utilEndpoints(app) {
+  if (!app) return;
+  app.get('/utils/metrics', [validatedRequest], (_, response) => response.status(200).json({ online: true }));
+
+  const { dockerModelRunnerEndpoints } = require('./utils/dockerModelRunner');
+  dockerModelRunnerEndpoints(app);
+  const lemonade = require('./utils/lemonade').lemonadeEndpoints;
+  lemonade(app);
+}
+
+module.exports = { utilEndpoints };
+`,
+				'server/endpoints/utils/dockerModelRunner.js': `const { validatedRequest } = require('../../middleware/validatedRequest');
+
+function dockerModelRunnerEndpoints(app) {
+  app.post('/utils/dmr/download-model', [validatedRequest], async (request, response) => {
+    const { modelId } = request.body;
+    response.status(200).json({ success: true, modelId });
+  });
+}
+
+module.exports = { dockerModelRunnerEndpoints };
+`,
+				'server/endpoints/utils/lemonade.js': `const { validatedRequest } = require('../../middleware/validatedRequest');
+
+function lemonadeEndpoints(app) {
+  app.post('/utils/lemonade/delete-model', [validatedRequest], async (request, response) => response.status(200).json({ success: true }));
+}
+
+module.exports = { lemonadeEndpoints };
+`,
+			}),
+		);
+		expect(lines(res)).toEqual([
+			'POST /api/utils/dmr/download-model [validatedRequest] server/endpoints/utils/dockerModelRunner.js:4',
+			'POST /api/utils/lemonade/delete-model [validatedRequest] server/endpoints/utils/lemonade.js:4',
+			'GET /api/utils/metrics [validatedRequest] server/endpoints/utils.js:5',
+		]);
+		expect(unresolvedRows(res)).toEqual([]);
+	});
 });
