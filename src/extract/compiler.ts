@@ -54,6 +54,7 @@ export function compilerApi(ts: typeof TS) {
     isConditionalExpression: ts.isConditionalExpression,
     isConstructorDeclaration: ts.isConstructorDeclaration,
     isElementAccessExpression: ts.isElementAccessExpression,
+    isEnumDeclaration: ts.isEnumDeclaration,
     isExportAssignment: ts.isExportAssignment,
     isExportDeclaration: ts.isExportDeclaration,
     isExpression: ts.isExpression,

@@ -371,7 +371,7 @@ function statementKind(ts: TSModule, kind: TS.SyntaxKind): number {
   if (statementKinds === null) {
     const K = ts.SyntaxKind;
     statementKinds = new Uint8Array(K.Count);
-    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ForInStatement, K.ExpressionStatement, K.ReturnStatement, K.IfStatement, K.Block, K.SwitchStatement])
+    for (const k of [K.ImportDeclaration, K.ImportEqualsDeclaration, K.ExportDeclaration, K.ExportAssignment, K.VariableStatement, K.FunctionDeclaration, K.ClassDeclaration, K.ForOfStatement, K.ForInStatement, K.ExpressionStatement, K.ReturnStatement, K.IfStatement, K.Block, K.SwitchStatement, K.EnumDeclaration])
       statementKinds[k] = 1;
     for (const k of [K.InterfaceDeclaration, K.TypeAliasDeclaration]) statementKinds[k] = 2;
   }
@@ -459,6 +459,20 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       if (!node.name) facts.scopes[0]!.bindings['*default*'] = { k: 'fn', id: f.id };
       facts.exports.push({ exported: isDefault ? 'default' : local, local, ...(node.name ? {} : { esm: true as const }) });
     }
+    return;
+  }
+  if (ts.isEnumDeclaration(node)) {
+    // `@Controller(RouteKey.Asset)` of `enum RouteKey { Asset = 'assets' }` (immich): an enum is
+    // an object of constants, a member without an initialiser the number after the one before
+    const props: Record<string, Expr> = {};
+    let next: number | null = 0;
+    for (const m of node.members) {
+      const value: Expr = m.initializer ? toExpr(ctx, m.initializer, scope, fn) : next === null ? { k: 'unknown', text: '' } : { k: 'num', v: next };
+      next = value.k === 'num' ? value.v + 1 : null;
+      if (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) props[m.name.text] = value;
+    }
+    facts.scopes[scope]!.bindings[node.name.text] = { k: 'obj', props };
+    if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) facts.exports.push({ exported: node.name.text, local: node.name.text });
     return;
   }
   if (ts.isClassDeclaration(node)) {

@@ -1629,6 +1629,62 @@ export class AppModule {}
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => g.name).join(' ')}`)).toEqual(['DELETE /sessions/:sessionId ']);
   });
+
+  it("paths written as enum members (immich's `@Controller(RouteKey.Asset)`): a string member is its value, one with no initialiser the number after the one before", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'immich', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/enum.ts': `export enum RouteKey {
+  Asset = 'assets',
+  User = 'users',
+}
+
+export enum ApiVersion {
+  Legacy = 1,
+  Current,
+}
+`,
+      'src/asset.controller.ts': `import { Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiVersion, RouteKey } from './enum';
+
+const enum AssetRoute {
+  Statistics = 'statistics',
+  'Original-File' = ':id/original',
+}
+
+@Controller(RouteKey.Asset)
+export class AssetController {
+  @Get(AssetRoute.Statistics)
+  getStatistics() {
+    return { images: 0, videos: 0 };
+  }
+
+  @Get(AssetRoute['Original-File'])
+  downloadOriginal(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Post(\`v\${ApiVersion.Current}/upload\`)
+  upload() {
+    return { status: 'created' };
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { AssetController } from './asset.controller';
+
+@Module({ controllers: [AssetController] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /assets/:id/original src/asset.controller.ts:16',
+      'GET /assets/statistics src/asset.controller.ts:11',
+      'POST /assets/v2/upload src/asset.controller.ts:21',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
 
 describe('services injected by their type (Nest builds each provider and passes it to the constructors naming its class)', () => {
