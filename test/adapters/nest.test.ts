@@ -1128,6 +1128,82 @@ void bootstrap();
     expect(routeRows(alone.routes).map((r) => r.route)).toEqual(['GET /v2/sites']);
   });
 
+  it("immich's OpenAPI script: an app made in preview mode serves nothing; an app closed in a shutdown hook, or a helper's parameter of its name, is no app closed or served", async () => {
+    const pkg = JSON.stringify({ name: 'immich', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/platform-express': '^11.0.0' } });
+    const files = (script: string): Record<string, string> => ({
+      'package.json': pkg,
+      'src/app.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller('server')
+export class ServerController {
+  @Get('ping')
+  ping() {
+    return { res: 'pong' };
+  }
+}
+
+@Module({ controllers: [ServerController] })
+export class ApiModule {}
+`,
+      'src/app.common.ts': `import { INestApplication } from '@nestjs/common';
+
+export function configureApp(app: INestApplication) {
+  app.setGlobalPrefix('api', { exclude: ['/custom.css'] });
+  app.enableShutdownHooks();
+}
+`,
+      'src/workers/api.ts': `import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { ApiModule } from '../app.module';
+import { configureApp } from '../app.common';
+import { AppRepository } from '../repositories/app.repository';
+
+async function bootstrap() {
+  const app = await NestFactory.create<NestExpressApplication>(ApiModule, { bufferLogs: true });
+  app.get(AppRepository).setCloseFn(() => app.close());
+  configureApp(app);
+  const server = await app.listen(Number(process.env.IMMICH_PORT) || 2283);
+  server.requestTimeout = 24 * 60 * 60 * 1000;
+}
+
+void bootstrap();
+`,
+      'src/repositories/app.repository.ts': `export class AppRepository {
+  private closeFn?: () => Promise<void>;
+
+  setCloseFn(fn: () => Promise<void>) {
+    this.closeFn = fn;
+  }
+}
+`,
+      'src/bin/sync-open-api.ts': script,
+    });
+    const sync = (options: string, lifecycle: string): string => `import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { writeFileSync } from 'node:fs';
+import { ApiModule } from '../app.module';
+
+const writeSpec = (app: INestApplication) => writeFileSync('open-api.json', JSON.stringify(app.getHttpAdapter().getType()));
+
+const sync = async () => {
+  const app = await NestFactory.create(ApiModule, ${options});
+  writeSpec(app);
+  ${lifecycle}
+};
+
+void sync();
+`;
+    const routes = async (script: string): Promise<string[]> => (await check(writeProject(files(script)))).routes.map((r) => `${r.method} ${r.path} ${r.app}`);
+    // the served app is the one closed only by its shutdown hook
+    expect(await routes(sync('{ preview: true }', 'await app.close();'))).toEqual(['GET /api/server/ping ApiModule']);
+    // in preview mode, closed or not
+    expect(await routes(sync('{ preview: true }', ''))).toEqual(['GET /api/server/ping ApiModule']);
+    // not in preview mode and closed where it is made: made only to read what it has
+    expect(await routes(sync('{}', 'await app.close();'))).toEqual(['GET /api/server/ping ApiModule']);
+    // neither: handed to a function (writeSpec), what is done with it there is not known
+    expect(await routes(sync('{}', ''))).toEqual(['GET /api/server/ping ApiModule (src/workers/api.ts)', 'GET /server/ping ApiModule (src/bin/sync-open-api.ts)']);
+  });
+
   it("imports named below tsconfig's baseUrl (src/guards/…) reach the guard's definition, as tsc resolves them", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),

@@ -59,7 +59,8 @@ export interface NestFileFacts {
   /**
    * In a file importing @nestjs/core and naming NestFactory, of the names given what a
    * `….create(…)` call makes (`const app = await NestFactory.create(AppModule)`): those `close()` is
-   * called on (`configApp.close()`), those `listen(…)`, `init()`, `getHttpServer()` or
+   * called on in the function making them (`configApp.close()`) or made in preview mode
+   * (`{ preview: true }`), those `listen(…)`, `init()`, `getHttpServer()` or
    * `getHttpAdapter()` is, and those used otherwise than by calling a method on them (returned,
    * exported, handed to a function, stored: what is done with the app then is not known). NestLinker
    * reads an app none of the second makes serve, closed or never used otherwise, as one made only
@@ -84,35 +85,59 @@ export function visitNestFile(api: ExtractApi): void {
   const served = new Set<string>();
   const escaped = new Set<string>();
   // the names given a `….create(…)` call's result, declared (exported ones escape) or assigned
-  const makes = (e: TS.Expression | undefined): boolean => {
+  const makes = (e: TS.Expression | undefined): TS.CallExpression | null => {
     let x = e;
     while (x && (x.kind === K.AwaitExpression || x.kind === K.ParenthesizedExpression)) x = (x as TS.AwaitExpression).expression;
-    return !!x && ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression) && x.expression.name.text === 'create';
+    return !!x && ts.isCallExpression(x) && ts.isPropertyAccessExpression(x.expression) && x.expression.name.text === 'create' ? x : null;
   };
-  // the identifiers of the file with their parent and grandparent (a stack, not recursion: the
-  // file's nesting was bounded by the walk before, not by this one)
-  const uses: [TS.Identifier, TS.Node, TS.Node | null][] = [];
-  const stack: [TS.Node, TS.Node | null, TS.Node | null][] = [[api.sf, null, null]];
+  // `NestFactory.create(ApiModule, { preview: true })`: Nest builds the module graph and
+  // constructs no controller or provider (Injector.instantiateClass), to read it (immich's
+  // OpenAPI script): an app made only to read, as a closed one
+  const preview = (call: TS.CallExpression): boolean =>
+    call.arguments.some(
+      (a) =>
+        ts.isObjectLiteralExpression(a) &&
+        a.properties.some((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'preview' && p.initializer.kind === K.TrueKeyword),
+    );
+  // where each name is given an app: the innermost function around it (none: the module's top)
+  const madeIn = new Map<string, (TS.Node | undefined)[]>();
+  const make = (name: string, call: TS.CallExpression, fns: readonly TS.Node[]): void => {
+    made.add(name);
+    madeIn.set(name, [...(madeIn.get(name) ?? []), fns.at(-1)]);
+    if (preview(call)) closed.add(name);
+  };
+  // the identifiers of the file with their parent, grandparent and the functions around them (a
+  // stack, not recursion: the file's nesting was bounded by the walk before, not by this one)
+  const uses: [TS.Identifier, TS.Node, TS.Node | null, readonly TS.Node[]][] = [];
+  const stack: [TS.Node, TS.Node | null, TS.Node | null, readonly TS.Node[]][] = [[api.sf, null, null, []]];
   while (stack.length > 0) {
-    const [n, parent, grandparent] = stack.pop()!;
-    if (ts.isIdentifier(n) && parent) uses.push([n, parent, grandparent]);
-    else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && makes(n.initializer)) {
-      made.add(n.name.text);
+    const [n, parent, grandparent, fns] = stack.pop()!;
+    let call: TS.CallExpression | null = null;
+    if (ts.isIdentifier(n) && parent) uses.push([n, parent, grandparent, fns]);
+    else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && (call = makes(n.initializer))) {
+      make(n.name.text, call, fns);
       // (`export const app = …`: what is exported may be served elsewhere)
       if (grandparent && ts.isVariableStatement(grandparent) && (ts.getModifiers(grandparent) ?? []).some((m) => m.kind === K.ExportKeyword)) escaped.add(n.name.text);
-    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken && ts.isIdentifier(n.left) && makes(n.right)) made.add(n.left.text);
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === K.EqualsToken && ts.isIdentifier(n.left) && (call = makes(n.right))) make(n.left.text, call, fns);
+    const inner = ts.isFunctionLike(n) ? [...fns, n] : fns;
     ts.forEachChild(n, (c) => {
-      stack.push([c, n, parent]);
+      stack.push([c, n, parent, inner]);
     });
   }
   if (made.size === 0) return;
-  for (const [id, p, gp] of uses) {
+  for (const [id, p, gp, fns] of uses) {
     const name = id.text;
     if (!made.has(name)) continue;
-    // `app.listen(3000)`, `configApp.close()`, `app.get(ConfigService)`: a method called on it
+    // (a name in a function outside the one giving it the app is another binding: a helper's
+    // parameter, `const writeSpec = (app) => …`)
+    const homes = madeIn.get(name)!;
+    if (!homes.some((h) => h === undefined || fns.includes(h))) continue;
+    // `app.listen(3000)`, `configApp.close()`, `app.get(ConfigService)`: a method called on it —
+    // closed where it is made, not in a callback (a shutdown hook, `setCloseFn(() => app.close())`)
     if (ts.isPropertyAccessExpression(p) && p.expression === id && gp && ts.isCallExpression(gp) && gp.expression === p) {
-      if (p.name.text === 'close') closed.add(name);
-      else if (SERVING.has(p.name.text)) served.add(name);
+      if (p.name.text === 'close') {
+        if (homes.includes(fns.at(-1))) closed.add(name);
+      } else if (SERVING.has(p.name.text)) served.add(name);
       continue;
     }
     // (its declaration, the target of an assignment, a property's name: not a use of the value)
