@@ -594,6 +594,82 @@ main();
     ]);
   });
 
+  it("an opt-in global guard (immich's AuthGuard: `if (!options) return true`) guards only the routes carrying its key, set by a composed decorator", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'immich', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.0.0' } }),
+      'src/enum.ts': `export enum MetadataKey {
+  AuthRoute = 'auth_route',
+  AdminRoute = 'admin_route',
+}
+`,
+      'src/middleware/auth.guard.ts': `import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { MetadataKey } from '../enum';
+
+type AuthenticatedOptions = { admin?: true };
+
+export const Authenticated = (options: AuthenticatedOptions = {}): MethodDecorator => {
+  const decorators: MethodDecorator[] = [ApiBearerAuth(), SetMetadata(MetadataKey.AuthRoute, options)];
+  return applyDecorators(...decorators);
+};
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const targets = [context.getHandler()];
+    const options = this.reflector.getAllAndOverride<AuthenticatedOptions | undefined>(MetadataKey.AuthRoute, targets);
+    if (!options) {
+      return true;
+    }
+
+    const request = context.switchToHttp().getRequest();
+    if (!request.headers['x-api-key'] && !request.cookies?.immich_access_token) {
+      throw new UnauthorizedException('Authentication required');
+    }
+    return true;
+  }
+}
+`,
+      'src/controllers/server.controller.ts': `import { Controller, Get } from '@nestjs/common';
+import { Authenticated } from '../middleware/auth.guard';
+
+@Controller('server')
+export class ServerController {
+  @Get('ping')
+  pingServer() {
+    return { res: 'pong' };
+  }
+
+  @Get('statistics')
+  @Authenticated({ admin: true })
+  getServerStatistics() {
+    return { photos: 0, videos: 0 };
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ServerController } from './controllers/server.controller';
+import { AuthGuard } from './middleware/auth.guard';
+
+@Module({ controllers: [ServerController], providers: [{ provide: APP_GUARD, useClass: AuthGuard }] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /server/ping', 'browser', 'src/controllers/server.controller.ts:6:3'),
+      row('GET /server/statistics', 'browser', 'src/controllers/server.controller.ts:11:3', { auth: ['AuthGuard'] }),
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'missing-auth-guard'))).toEqual([
+      'src/controllers/server.controller.ts:6:3 error missing-auth-guard GET /server/ping has no auth guard',
+    ]);
+  });
+
   it('SwaggerModule.createDocument(app, config, { include }) publishes only the included modules', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.0.0' } }),

@@ -30,10 +30,13 @@ export interface NestMethod {
 /**
  * `const isPublic = this.reflector.getAllAndOverride(IS_PUBLIC_KEY, [ctx.getHandler(), ctx.getClass()]);
  * if (isPublic) return true;` — the metadata key, and where it is looked up, in lookup order.
+ * `optIn`: the test is negated, `if (!options) return true` (immich's AuthGuard of
+ * `@Authenticated()`): the guard lets through every route that does not carry the key.
  */
 export interface NestOptOut {
   key: Expr;
   levels: ('handler' | 'class')[];
+  optIn?: true;
 }
 
 export interface NestClass {
@@ -225,7 +228,7 @@ function superCallOf(ts: ExtractApi['ts'], node: TS.ClassDeclaration): TS.CallEx
   return null;
 }
 
-/** `if (<metadata read>) return true;`, directly or through a const, among canActivate's statements. */
+/** `if (<metadata read>) return true;` or `if (!<metadata read>) return true;`, directly or through a const, among canActivate's statements. */
 function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[] {
   const { ts } = api;
   const unwrap = (e: TS.Expression): TS.Expression => {
@@ -254,7 +257,9 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
       continue;
     }
     if (!ts.isIfStatement(stmt) || !returnsTrue(stmt.thenStatement)) continue;
-    const cond = unwrap(stmt.expression);
+    const test = unwrap(stmt.expression);
+    const optIn = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
+    const cond = optIn ? unwrap(test.operand) : test;
     const call = ts.isIdentifier(cond) ? reads.get(cond.text) ?? null : readOf(cond);
     if (!call) continue;
     const rest = call.arguments.slice(1).map((a) => a.getText(api.sf)).join(' ');
@@ -263,7 +268,7 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
       const l = m[0] === 'getHandler' ? 'handler' : 'class';
       if (!levels.includes(l)) levels.push(l);
     }
-    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'] });
+    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'], ...(optIn ? { optIn: true as const } : {}) });
   }
   return out;
 }

@@ -18,7 +18,8 @@
  * - a guard whose `canActivate` returns true early when a metadata key is set
  *   (`if (isPublic) return true`) is skipped for routes that carry that key with a truthy
  *   value (`@Public()` = `SetMetadata(IS_PUBLIC_KEY, true)`), looked up where its Reflector
- *   looks (handler, class) in that order;
+ *   looks (handler, class) in that order; one that returns true early when it is not set
+ *   (`if (!options) return true`, immich's `@Authenticated()`) for routes that do not;
  * - `PrometheusModule.register(options)` of @willsoto/nestjs-prometheus (read at 6.1.0,
  *   src/module.ts) declares its `controller` (the package's PrometheusController, `@Get()
  *   index`, unless one is given) and sets that controller's path to `path` ('/metrics' unless
@@ -225,8 +226,19 @@ interface Prim {
 
 interface GuardUse {
   guard: AppliedGuard;
-  /** metadata keys (ids) whose truthy value skips this guard, and where they are looked up */
-  optOuts: { key: string; levels: ('handler' | 'class')[] }[];
+  /** metadata keys (ids) whose truthy value skips this guard (optIn: whose absence does), and where they are looked up */
+  optOuts: { key: string; levels: ('handler' | 'class')[]; optIn?: true }[];
+}
+
+/**
+ * Whether the opt-out `o` skips its guard on a route whose handler and class carry the metadata
+ * `meta` and `classMeta` (key id → truthy): the first level of its lookup that sets the key
+ * decides (none: not set).
+ */
+function skips(o: GuardUse['optOuts'][number], meta: Map<string, boolean>, classMeta: Map<string, boolean>): boolean {
+  const level = o.levels.find((l) => (l === 'handler' ? meta : classMeta).has(o.key));
+  const set = level !== undefined && (level === 'handler' ? meta : classMeta).get(o.key) === true;
+  return o.optIn ? !set : set;
 }
 
 interface PathTarget {
@@ -890,7 +902,7 @@ class NestLinker {
     if (!g) return null;
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
     if (base && !own) g = this.byStrategies(g, base, module);
-    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels })) : [];
+    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}) })) : [];
     return { guard: g, optOuts };
   }
 
@@ -1692,14 +1704,7 @@ class NestLinker {
             continue;
           }
           for (const { path, step } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
-            const skipped = (g: GuardUse): boolean =>
-              g.optOuts.some((o) => {
-                for (const level of o.levels) {
-                  const v = (level === 'handler' ? meta : classMeta).get(o.key);
-                  if (v !== undefined) return v;
-                }
-                return false;
-              });
+            const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => skips(o, meta, classMeta));
             const middleware = [
               ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
               ...app.middleware.filter((mw) => this.middlewareApplies(mw, classKey(c), path, verb, step)).flatMap((mw) => mw.guards),
@@ -1732,7 +1737,7 @@ class NestLinker {
     }
     // PrometheusController's own `index`, inherited by a subclass that does not override it
     if (d.metricsPaths && !seenMethods.has('index') && this.extendsPrometheusController(c)) {
-      const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => o.levels.includes('class') && classMeta.get(o.key) === true);
+      const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => skips(o, new Map(), classMeta));
       const guards = [...app.globalGuards, ...classGuards].filter((g) => !skipped(g)).map((g) => g.guard);
       this.metricsIndexRoutes(app, { file: c.file, at, snippet: ctrl.use.snippet }, ctrlPaths, app.versioning ? ctrlVersion : null, guards, `${c.cls.name}.index`, classKey(c), init);
     }
