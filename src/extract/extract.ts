@@ -3618,7 +3618,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const unless = (endsThen || viaCall) && !(st & AUTH) && !noUser(stmt.expression) ? noUserUnless(stmt.expression) : null;
         const skipping = unless ? { skips: unless } : {};
         if (viaCall && (unless || noUser(stmt.expression))) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, ...skipping, at: locOf(ctx, stmt) });
-        else if (endsThen) {
+        else if (endsThen && !answersSuccess(ctx, stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
           const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
           if (!(st & AUTH) && (unless || noUser(stmt.expression))) out.push({ inline: 'auth', noUser: true, ...skipping, at: locOf(ctx, stmt) });
@@ -3795,6 +3795,18 @@ function answersNothing(ts: TSModule, s: TS.Statement): boolean {
 function lastStatement(ts: TSModule, s: TS.Statement): TS.Statement | undefined {
   return ts.isBlock(s) ? s.statements[s.statements.length - 1] : s;
 }
+
+/**
+ * `{ return res.status(200).send(startupConfig) }`: a branch answering with a success status
+ * written out (`.status(200)`, `.sendStatus(204)`, `.code(200)`, `{ status: 200 }`, `ctx.status =
+ * 200`), naming no error or refusal: the request is served there, not refused (LibreChat's config
+ * route answers a request without a user with the config shown before signing in).
+ */
+function answersSuccess(ctx: Ctx, s: TS.Statement): boolean {
+  const text = textOf(ctx, s);
+  return SUCCESS_STATUS.test(text) && !REFUSING_TEXT.test(text);
+}
+const SUCCESS_STATUS = /\b(?:status|sendStatus|code)\(\s*2\d\d\s*\)|\bstatus\s*:\s*2\d\d\b|\.status\s*=\s*2\d\d\b/;
 
 /** Does the branch end with a `throw`? */
 function endsByThrow(ts: TSModule, s: TS.Statement): boolean {

@@ -212,4 +212,59 @@ app.listen(3000);
     const reason = res.routes.find((r) => r.path === '/api/v2/user/apps')!.guards.find((g) => g.kinds.includes('auth'))!.reason;
     expect(reason).toBe('by behaviour (ends the request first when the request has no signed-in user)');
   });
+
+  it("LibreChat's config route: a branch answering a request without a user with a success status serves it, and checks nothing", async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'api/server/routes/config.js': `const express = require('express');
+const { getAppConfig } = require('../services/Config');
+
+const router = express.Router();
+
+router.get('/', async function (req, res) {
+  const appConfig = await getAppConfig();
+  const payload = { appTitle: appConfig.appTitle, socialLogins: appConfig.socialLogins };
+  if (!req.user) {
+    return res.status(200).send(payload);
+  }
+  return res.status(200).send({ ...payload, balance: appConfig.balance, interface: appConfig.interface });
+});
+
+router.get('/user', async function (req, res) {
+  if (!req.user) {
+    return res.status(200).json({ error: 'Login required' });
+  }
+  return res.status(200).json({ id: req.user.id });
+});
+
+router.get('/balance', async function (req, res) {
+  if (!req.user) {
+    return res.sendStatus(401);
+  }
+  return res.status(200).json({ balance: 0 });
+});
+
+module.exports = router;
+`,
+      'api/server/services/Config.js': `async function getAppConfig() {
+  return { appTitle: process.env.APP_TITLE || 'LibreChat', socialLogins: [], balance: {}, interface: {} };
+}
+
+module.exports = { getAppConfig };
+`,
+      'api/server/index.js': `const express = require('express');
+const config = require('./routes/config');
+
+const app = express();
+app.use('/api/config', config);
+app.listen(3080);
+`,
+    });
+    const res = await check(dir);
+    expect(authLines(res)).toEqual([
+      'GET /api/config/ auth:[] unknown:[]',
+      'GET /api/config/balance auth:[(inline 401 check)] unknown:[]',
+      'GET /api/config/user auth:[(inline signed-in check)] unknown:[]',
+    ]);
+  });
 });
