@@ -355,6 +355,21 @@ function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): st
   return null;
 }
 
+/**
+ * `passport.authenticate('jwt', { session: false }, (err, user) => { …; next() })`: with a custom
+ * callback passport answers nothing itself (lib/middleware/authenticate.js hands a failure to the
+ * callback, user false) — the callback decides. One of the analysed code that goes on and ends
+ * no request with a 401, 403 or 404 lets a request without credentials through (LibreChat's
+ * optionalJwtAuth). Its description, or null.
+ */
+function passingCallback(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
+  if (!PASSPORTS.has(value.pkg) || !value.called || value.path.join('.') !== 'authenticate') return null;
+  const callback = value.args.slice(1, 3).find((a) => a.t === 'fn');
+  const b = callback ? functionOf(callback, ev)?.behaviour : undefined;
+  if (!b || b.status401 || b.status403or404 || !b.passesOn) return null;
+  return 'passport.authenticate with a custom callback, which decides, and goes on without refusing a request passport found no user for';
+}
+
 /** passport, koa-passport (which exports passport's singleton) and @fastify/passport (a port: its session strategy passes too, dist/strategies/session-strategy.js). */
 const PASSPORTS = new Set(['passport', 'koa-passport', '@fastify/passport']);
 
@@ -545,7 +560,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['auth', 'bearer'], families: [], reason: `bearer-token auth from ${value.pkg}` };
     }
     if (pk === 'auth') {
-      const passing = passingStrategy(value, ev);
+      const passing = passingStrategy(value, ev) ?? passingCallback(value, ev);
       if (passing) return { kinds: ['session'], families: [], reason: `optional authentication: ${passing}` };
       const optional = optionalToken(value, ev);
       if (optional === null) return { kinds: ['unknown'], families: [], reason: `authentication from ${value.pkg}, required or optional as options not known statically say` };
@@ -572,6 +587,15 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   if (fn?.behaviour.handsOnAlways && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
     const reason = 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
+  }
+  // Named for a check but handing its request only to optional authentication, refusing nothing
+  // itself (LibreChat's `optionalJwtAuth`, handing it to `passport.authenticate('jwt', …, cb)` whose
+  // callback goes on without a user): optional authentication, whatever the name says
+  const own = fn?.behaviour;
+  if (own?.handsTo && value.t === 'fn' && depth < MAX_HANDED && !own.status401 && !own.status403or404 && !own.deniesByReturn && !any(m.declared)) {
+    const handed = own.handsTo.map((e) => ({ name: exprName(e) ?? 'a middleware', as: classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1) }));
+    if (handed.every((h) => h.as.kinds.length === 1 && h.as.kinds[0] === 'session'))
+      return { kinds: ['session'], families: [], reason: `by behaviour (hands the request on to ${handed.map((h) => h.name).join(', ')}: ${handed[0]!.as.reason})` };
   }
   const kinds = new Set<GuardKind>();
   const reasons: string[] = [];

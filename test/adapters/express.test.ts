@@ -458,6 +458,58 @@ app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/articles []', 'GET /api/user [auth]']);
   });
+
+  it("passport.authenticate with a custom callback answers nothing itself: one that goes on without a user (LibreChat's optionalJwtAuth) guards nothing, whatever the wrapper's name; one that refuses does", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'librechat-api', dependencies: { express: '4.21.2', passport: '0.7.0', 'passport-jwt': '4.0.1' } }),
+      'api/server/middleware/optionalJwtAuth.js': `const passport = require('passport');
+
+// a signed-in user is attached when the token is valid; anyone else goes on without one
+const optionalJwtAuth = (req, res, next) => {
+  const callback = (err, user) => {
+    if (err) {
+      return next(err);
+    }
+    if (user) {
+      req.user = user;
+    }
+    next();
+  };
+  passport.authenticate('jwt', { session: false }, callback)(req, res, next);
+};
+
+module.exports = optionalJwtAuth;
+`,
+      'api/server/middleware/requireJwtAuth.js': `const passport = require('passport');
+
+const requireJwtAuth = (req, res, next) => {
+  passport.authenticate('jwt', { session: false }, (err, user) => {
+    if (err || !user) {
+      return res.status(401).json({ message: 'Unauthorized' });
+    }
+    req.user = user;
+    next();
+  })(req, res, next);
+};
+
+module.exports = requireJwtAuth;
+`,
+      'api/server/index.js': `const express = require('express');
+const optionalJwtAuth = require('./middleware/optionalJwtAuth');
+const requireJwtAuth = require('./middleware/requireJwtAuth');
+
+const app = express();
+app.get('/api/banner', optionalJwtAuth, (req, res) => res.json({ message: 'Maintenance on Sunday', user: req.user?.id ?? null }));
+app.get('/api/convos', requireJwtAuth, (req, res) => res.json({ conversations: [], user: req.user.id }));
+app.listen(3080);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/banner []',
+      'GET /api/convos [requireJwtAuth:auth]',
+    ]);
+  });
 });
 
 describe("express: Auth0's middleware packages", () => {
