@@ -82,6 +82,26 @@ export function unlessBase(p: string[]): string[] | null {
   return p.length >= 2 && p[p.length - 1] === 'unless' && p[p.length - 2] === '()' ? p.slice(0, -2) : null;
 }
 
+/**
+ * Packages whose middleware hands every request it does not refuse on to the next layer, and
+ * answers none itself: parsers, uploads, loggers, headers, rate limits, validators. A route
+ * registration ending with one (`router.post('/', upload.single('file'))`, LibreChat's files
+ * router, the handler registered after it) is a layer, not a route.
+ */
+const PASSING_PACKAGES = new Set([
+  'body-parser', 'cors', '@fastify/cors', 'helmet', 'morgan', 'compression', 'express-rate-limit', 'cookie-parser', 'pino-http',
+  'express-pino-logger', 'express-winston', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
+  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-flash', 'response-time', 'express-request-id',
+  'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override', 'connect-timeout',
+]);
+
+/** Is `value` middleware of a package that always hands the request on (PASSING_PACKAGES, express's body parsers)? */
+export function passingPackageMiddleware(value: Value): boolean {
+  if (value.t !== 'pkg' || !value.called) return false;
+  if (value.pkg === 'express') return value.path.length === 1 && ['json', 'urlencoded', 'raw', 'text'].includes(value.path[0]!);
+  return PASSING_PACKAGES.has(value.pkg);
+}
+
 /** Middleware classified by the package that makes it, whatever its local name. */
 function packageKind(pkg: string, path: string[]): PackageKind | null {
   const p = unlessBase(path) ?? path;

@@ -114,6 +114,47 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
     ]);
   });
 
+  it("a route ending with a package's middleware that always hands on (multer, express-rate-limit, a body parser) is a layer, not a route (LibreChat's files router)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'librechat-api', dependencies: { express: '4.21.2', multer: '2.0.1', 'express-rate-limit': '7.5.0' } }),
+      'src/guards.ts': GUARDS,
+      'api/server/routes/files/index.js': `const express = require('express');
+const multer = require('multer');
+const rateLimit = require('express-rate-limit');
+const { requireSession } = require('../../../../src/guards');
+
+const upload = multer({ dest: '/tmp/uploads', limits: { fileSize: 25 * 1024 * 1024 } });
+const fileUploadIpLimiter = rateLimit({ windowMs: 60 * 1000, max: 100 });
+
+const router = express.Router();
+router.use(requireSession);
+router.post('*', fileUploadIpLimiter);
+router.post('/', upload.single('file'));
+router.post('/images', express.json({ limit: '1mb' }), upload.single('file'));
+router.post('/', async (req, res) => {
+  res.status(201).json({ file_id: req.file.filename, bytes: req.file.size });
+});
+router.post('/images', async (req, res) => {
+  res.status(201).json({ file_id: req.file.filename, width: req.body.width });
+});
+
+module.exports = router;
+`,
+      'api/server/index.js': `const express = require('express');
+const files = require('./routes/files');
+
+const app = express();
+app.use('/api/files', files);
+app.listen(3080);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'POST /api/files/ [requireSession] api/server/routes/files/index.js:14',
+      'POST /api/files/images [requireSession] api/server/routes/files/index.js:17',
+    ]);
+  });
+
   it('routers and apps are case-insensitive and non-strict unless told otherwise (Router(), Router({}), Router({ caseSensitive, strict }))', async () => {
     const dir = writeProject({
       'package.json': PKG,
