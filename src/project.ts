@@ -28,6 +28,8 @@ export interface PackageInfo {
   imports: [string, string[]][];
   /** its subpath exports (`"exports": { "./orpc/router": "./src/drivers/orpc/router.ts" }`), alike, their patterns without the `./` */
   subpaths: [string, string[]][];
+  /** module-alias's `"_moduleAliases": { "~": "." }` (LibreChat's api): `~` and `~/*`, each leading below the package */
+  aliases: [string, string[]][];
 }
 
 export interface PackageScript {
@@ -48,7 +50,7 @@ export interface Project {
 
 /** A project with no package.json and no tsconfig.json: one root package, no aliases. */
 export function emptyProject(files: string[] = []): Project {
-  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [] };
+  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
   return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
 }
 
@@ -107,12 +109,12 @@ export function readTsconfigData(cwd: string, rel: string): Record<string, unkno
 }
 
 /**
- * With no tsconfig.json at the root, the nearest one above it (`../../tsconfig.json`, relative
+ * With no tsconfig.json (or jsconfig.json) at the root, the nearest tsconfig.json above it (`../../tsconfig.json`, relative
  * to the cwd), as `tsc` run there finds its config: a package of a workspace without a config
  * of its own, checked on its own, is compiled with the workspace's aliases.
  */
 export function tsconfigAbove(cwd: string): string | null {
-  if (fs.existsSync(path.join(cwd, 'tsconfig.json'))) return null;
+  if (fs.existsSync(path.join(cwd, 'tsconfig.json')) || fs.existsSync(path.join(cwd, 'jsconfig.json'))) return null;
   for (let up = '../', dir = path.dirname(cwd); ; up += '../', dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, 'tsconfig.json'))) return `${up}tsconfig.json`;
     if (path.dirname(dir) === dir) return null;
@@ -172,6 +174,19 @@ const BUILD_DIR = /^(\.\/)?(build|dist|lib|out)\//;
  */
 function importsOf(dir: string, pkg: Record<string, unknown>): [string, string[]][] {
   return patternsOf(dir, pkg.imports, (pattern) => (pattern.startsWith('#') ? pattern : null));
+}
+
+/**
+ * module-alias (read at 2.2): `"_moduleAliases": { "~": ".", "@models": "./src/models" }` makes
+ * `require('~/server/x')` load the package's `./server/x` once `require('module-alias/register')`
+ * (or `moduleAlias(base)`) ran: an alias is the name itself or a name it starts, with `/`.
+ */
+function aliasesOf(dir: string, pkg: Record<string, unknown>): [string, string[]][] {
+  const map = pkg._moduleAliases;
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) return [];
+  return Object.entries(map).flatMap(([alias, target]): [string, string[]][] =>
+    typeof target === 'string' && !alias.includes('*') ? [[alias, [join(dir, target)]], [`${alias}/*`, [join(dir, `${target}/*`)]]] : [],
+  );
 }
 
 /** The package's subpath exports (`./orpc/router`, `./react/*`; not `.`, its entry), read as its subpath imports are. */
@@ -253,12 +268,13 @@ export function loadProject(cwd: string, files: string[]): Project {
         scripts: read ? scriptsOf(read.value, read.text) : [],
         imports: pkg ? importsOf(dir, pkg) : [],
         subpaths: pkg ? subpathsOf(dir, pkg) : [],
+        aliases: pkg ? aliasesOf(dir, pkg) : [],
       };
     }
     manifests.set(dir, info);
     return info;
   };
-  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [] };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
   const owner = new Map<string, PackageInfo>();
   const packageOfDir = (dir: string): PackageInfo => {
     const hit = owner.get(dir);
@@ -299,8 +315,10 @@ export function loadProject(cwd: string, files: string[]): Project {
   const pathsFor = (dir: string): PathsConfig | null => {
     if (tsconfigs.has(dir)) return tsconfigs.get(dir)!;
     let found: PathsConfig | null = null;
-    const rel = dir === '' ? tsconfigAbove(cwd) ?? 'tsconfig.json' : `${dir}/tsconfig.json`;
-    if (fs.existsSync(path.join(cwd, rel))) {
+    // (a JavaScript project's jsconfig.json is read as a tsconfig.json, which wins beside it)
+    const own = ['tsconfig.json', 'jsconfig.json'].map((n) => (dir === '' ? n : `${dir}/${n}`)).find((r) => fs.existsSync(path.join(cwd, r)));
+    const rel = own ?? (dir === '' ? tsconfigAbove(cwd) : null);
+    if (rel) {
       const t = readTsconfig(rel, 0);
       if (t?.paths || t?.baseUrl !== undefined) found = { base: t.baseUrl ?? t.pathsDir, paths: t.paths ?? [], baseUrl: t.baseUrl ?? null };
     } else if (dir !== '') {
@@ -326,6 +344,10 @@ export function loadProject(cwd: string, files: string[]): Project {
           if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
         }
         return out.filter(inside);
+      }
+      for (const [pattern, targets] of packageOfDir(dirOf(fromFile)).aliases) {
+        const rest = starMatch(pattern, spec);
+        if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
       }
       const pc = pathsFor(dirOf(fromFile));
       if (pc) {

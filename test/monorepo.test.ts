@@ -178,3 +178,37 @@ app.listen(3000);
     expect(after.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['unknown']);
   });
 });
+
+describe("a JavaScript server's aliases", () => {
+  // LibreChat's api: `require('~/server/middleware/requireJwtAuth')`, `~` made the package's own
+  // directory by jsconfig.json's paths (editors, tsc) and by module-alias at run time
+  const server = (config: Record<string, string>): string =>
+    writeProject({
+      ...config,
+      'api/server/middleware/gateOne.js': "module.exports = function gateOne(req, res, next) {\n  if (!req.session?.userId) return res.status(401).json({ message: 'Unauthorized' });\n  next();\n};\n",
+      'api/server/index.js': `const express = require('express');
+const gateOne = require('~/server/middleware/gateOne');
+
+const app = express();
+app.get('/api/sites', gateOne, (req, res) => res.json([]));
+app.listen(3080);
+`,
+    });
+  const pkg = (extra: object): string => JSON.stringify({ name: '@librechat/backend', dependencies: { express: '^5.1.0', 'module-alias': '^2.2.3' }, ...extra });
+
+  it("reads jsconfig.json's paths as a tsconfig.json's", async () => {
+    const dir = server({
+      'api/package.json': pkg({}),
+      'api/jsconfig.json': '{\n  "compilerOptions": {\n    // resolved as at run time\n    "baseUrl": "./",\n    "paths": { "~/*": ["./*"] }\n  }\n}\n',
+    });
+    expect(routeRows((await check(path.join(dir, 'api'))).routes)).toEqual([row('GET /api/sites', 'contract', 'server/index.js:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
+    // (a tsconfig.json beside it wins, as tsc's)
+    fs.writeFileSync(path.join(dir, 'api/tsconfig.json'), JSON.stringify({ compilerOptions: { allowJs: true } }));
+    expect(routeRows((await check(path.join(dir, 'api'))).routes)).toEqual([row('GET /api/sites', 'contract', 'server/index.js:5:1', { unknown: ['gateOne'] }, 'GET /api/sites/')]);
+  });
+
+  it("reads module-alias's _moduleAliases of the package.json", async () => {
+    const dir = server({ 'api/package.json': pkg({ _moduleAliases: { '~': '.' } }) });
+    expect(routeRows((await check(dir)).routes)).toEqual([row('GET /api/sites', 'contract', 'api/server/index.js:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
+  });
+});

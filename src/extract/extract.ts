@@ -3804,9 +3804,11 @@ function lastStatement(ts: TSModule, s: TS.Statement): TS.Statement | undefined 
  */
 function answersSuccess(ctx: Ctx, s: TS.Statement): boolean {
   const text = textOf(ctx, s);
-  return SUCCESS_STATUS.test(text) && !REFUSING_TEXT.test(text);
+  return SUCCESS_STATUS.test(text) && !REFUSING_ANSWER.test(text);
 }
 const SUCCESS_STATUS = /\b(?:status|sendStatus|code)\(\s*2\d\d\s*\)|\bstatus\s*:\s*2\d\d\b|\.status\s*=\s*2\d\d\b/;
+/** REFUSING_TEXT, signing in named as words only (`'Login required'`, not a `socialLogins` key), an expiry too. */
+const REFUSING_ANSWER = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|expired|\blog.?in\b|\bsign.?in\b|\bfalse\b/i;
 
 /** Does the branch end with a `throw`? */
 function endsByThrow(ts: TSModule, s: TS.Statement): boolean {

@@ -223,11 +223,10 @@ const router = express.Router();
 
 router.get('/', async function (req, res) {
   const appConfig = await getAppConfig();
-  const payload = { appTitle: appConfig.appTitle, socialLogins: appConfig.socialLogins };
   if (!req.user) {
-    return res.status(200).send(payload);
+    return res.status(200).send({ appTitle: appConfig.appTitle, socialLogins: appConfig.socialLogins });
   }
-  return res.status(200).send({ ...payload, balance: appConfig.balance, interface: appConfig.interface });
+  return res.status(200).send({ appTitle: appConfig.appTitle, balance: appConfig.balance, interface: appConfig.interface });
 });
 
 router.get('/user', async function (req, res) {
