@@ -1408,6 +1408,8 @@ export const REGISTRATION_METHODS = new Set([
   'swagger', 'mapDir', 'applyRoute',
   // an oRPC handler answering a request (`handler.handle(request, { prefix })`, adapters/orpc.ts)
   'handle',
+  // express-ws's WebSocket routes (`router.ws('/agent-invocation/:uuid', handler)`)
+  'ws',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */

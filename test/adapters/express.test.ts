@@ -155,6 +155,36 @@ app.listen(3080);
     ]);
   });
 
+  it("express-ws's ws(path, …) is a GET route the WebSocket upgrade of its path reaches, behind the middleware before it (anything-llm's agent socket)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'anything-llm-server', dependencies: { express: '4.21.2', '@mintplex-labs/express-ws': '5.0.7' } }),
+      'src/guards.ts': GUARDS,
+      'server/endpoints/agentWebsocket.js': `function agentWebsocket(app) {
+  if (!app) return;
+  app.ws('/agent-invocation/:uuid', async function (socket, request) {
+    socket.on('message', (message) => socket.send(JSON.stringify({ uuid: request.params.uuid, echo: String(message) })));
+  });
+}
+
+module.exports = { agentWebsocket };
+`,
+      'server/index.js': `const express = require('express');
+const { requireSession } = require('../src/guards');
+const { agentWebsocket } = require('./endpoints/agentWebsocket');
+
+const app = express();
+require('@mintplex-labs/express-ws').default(app);
+const apiRouter = express.Router();
+app.use('/api', apiRouter);
+agentWebsocket(apiRouter);
+apiRouter.use(requireSession).ws('/terminal', (socket) => socket.close());
+app.listen(3001);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual(['GET /api/agent-invocation/:uuid []', 'GET /api/terminal [requireSession]']);
+  });
+
   it('routers and apps are case-insensitive and non-strict unless told otherwise (Router(), Router({}), Router({ caseSensitive, strict }))', async () => {
     const dir = writeProject({
       'package.json': PKG,

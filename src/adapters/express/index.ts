@@ -24,7 +24,14 @@ import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EX
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
-const METHODS = ROUTER_METHODS;
+/**
+ * The router's methods that register a route, and its method. express-ws (read at 5.0,
+ * add-ws-method.js) adds `ws(path, ...fns)`: a `GET` route the WebSocket upgrade request of
+ * `path` is dispatched to (under `path/.websocket`, a suffix its upgrade handler adds to the
+ * request's URL, so a client asks for `path`), running the app's and routers' middleware before
+ * it as any request does; it returns the router.
+ */
+const METHODS: Record<string, string> = { ...ROUTER_METHODS, ws: 'GET' };
 /** Express 4 writes `:id?` (path-to-regexp 0.1), Express 5 `{/:id}` (path-to-regexp 8); each is an error or a literal in the other. */
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
@@ -76,7 +83,7 @@ export const expressAdapter: Adapter = {
    */
   routerMethod(_router, method, args) {
     if ((method === 'get' || method === 'set') && args.length === 1) return null;
-    return ROUTER_METHODS[method] || ['use', 'param', 'set', 'enable', 'disable', 'engine'].includes(method) ? 'self' : null;
+    return METHODS[method] || ['use', 'param', 'set', 'enable', 'disable', 'engine'].includes(method) ? 'self' : null;
   },
 
   link(ctx: LinkContext): void {
