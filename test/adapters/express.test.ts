@@ -1308,6 +1308,44 @@ ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
     ]);
   });
 
+  it("a function use()d at a path taking only (req, res) ends every request reaching it, whoever writes the answer (anything-llm's single-page app)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'server/utils/boot/IndexPage.js': `const fs = require('fs');
+const path = require('path');
+
+const IndexPage = {
+  generate(response) {
+    response.sendFile(path.join(__dirname, '../../public/index.html'));
+  },
+  log(request) {
+    console.log(request.path);
+  },
+};
+
+module.exports = { IndexPage };
+`,
+      'server/index.js': `const express = require('express');
+const { IndexPage } = require('./utils/boot/IndexPage');
+
+const app = express();
+app.get('/robots.txt', (_, response) => response.type('text/plain').send('User-agent: *\nDisallow: /'));
+app.use('/api/debug', function (request, response, next) {
+  IndexPage.log(request);
+  next();
+});
+app.use('/', function (_, response) {
+  IndexPage.generate(response);
+  return;
+});
+app.listen(3001);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['ALL / [] server/index.js:11', 'GET /robots.txt [] server/index.js:5']);
+  });
+
   it('http-proxy-middleware and express-http-proxy answer what they take with another server: ALL routes at the mount path or the path filter, under the layers before them, no guard', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'bff', dependencies: { express: '4.21.2', 'express-http-proxy': '2.1.2', 'http-proxy-middleware': '3.0.5' } }),
