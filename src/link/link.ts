@@ -354,6 +354,10 @@ export class LinkContext {
   guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
     // a middleware a call passes for a parameter (`mount('/api', requireSession, api)`): as written there
     if (expr.k === 'at') return this.guard(expr.file, expr.e, value, mechanism, at, matchName);
+    if (expr.k === 'choice' && value.t === 'unknown') {
+      const chosen = this.chosenGuard(file, expr, mechanism, at, matchName);
+      if (chosen !== undefined) return chosen;
+    }
     const inner = this.wrappedMiddleware(file, expr, value);
     if (inner && expr.k === 'ref') {
       // `const protect = asyncHandler(async (req, res, next) => …)`: the function wrapped, named as used
@@ -411,6 +415,35 @@ export class LinkContext {
     const known = skips ?? (applied.exceptionsUnknown ? ex?.known : undefined);
     if (known) this.skips.set(applied, known);
     return applied;
+  }
+
+  /**
+   * `allowSharedLinksPublic ? (req, res, next) => next() : requireJwtAuth` (LibreChat's share
+   * route), a test not decided statically: the middleware of each branch runs only when the code
+   * takes that branch. One branch's guard, the other's none: that guard, under the branch's
+   * condition (a conditional guard, which guards nothing for the rules). Two guards (`ldapAuth ?
+   * requireLdapAuth : requireLocalAuth`): either, whichever is taken, of the kinds both are.
+   * Undefined for two guards of no kind in common: the choice is then one middleware not known.
+   */
+  private chosenGuard(file: string, expr: Extract<Expr, { k: 'choice' }>, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null | undefined {
+    const q = expr.text.indexOf(' ? ');
+    const test = q > 0 ? expr.text.slice(0, q) : expr.text;
+    const [then, otherwise] = [expr.then, expr.otherwise].map((e) => this.guard(file, e, this.ev.eval(file, e), mechanism, at, matchName));
+    if (!then || !otherwise) {
+      const g = then ?? otherwise;
+      if (!g) return null;
+      g.when = then ? test : `!(${test})`;
+      this.chosen = true;
+      return g;
+    }
+    const families = then.families.filter((f) => otherwise.families.includes(f));
+    const kinds = then.kinds.filter((k) => otherwise.kinds.includes(k) && (k !== 'family' || families.length > 0));
+    if (kinds.length === 0 || kinds.includes('unknown')) return undefined;
+    then.kinds = kinds;
+    then.families = families;
+    then.name = `${then.name} or ${otherwise.name}`;
+    then.reason = `either, as ${test} decides: ${then.reason}; ${otherwise.reason}`;
+    return then;
   }
 
   /**
@@ -509,6 +542,8 @@ export class LinkContext {
    * condition by its key (condKey) with its label.
    */
   private readonly conditionsAt = new Map<string, Map<string, string>>();
+  /** a guard chosen by a test not decided statically was made (chosenGuard): it is conditional wherever it is applied */
+  private chosen = false;
 
   /** A registration bound to a router is made under these conditions, not decided statically. */
   noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
@@ -579,7 +614,7 @@ export class LinkContext {
    * the route's conditional guards, with the conditions it lacks.
    */
   markConditionalGuards(): void {
-    if (this.conditionsAt.size === 0) return;
+    if (this.conditionsAt.size === 0 && !this.chosen) return;
     for (const r of this.routes) {
       // (most guards are applied under no condition: the route's own are gathered only for one that is)
       let own: Set<string> | null = null;
@@ -597,7 +632,8 @@ export class LinkContext {
           own ??= ownOf();
           for (const [key, label] of at) if (!own.has(key)) lacking.push(label);
         }
-        if (lacking.length === 0) kept.push(g);
+        if (g.when) conditional.push(lacking.length === 0 ? g : { ...g, when: [g.when, ...lacking].join(' && ') });
+        else if (lacking.length === 0) kept.push(g);
         else conditional.push({ ...g, when: lacking.join(' && ') });
       }
       if (conditional.length === 0) continue;

@@ -261,6 +261,44 @@ export default app;
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("a route's middleware chosen by a test not decided statically (LibreChat's `allowSharedLinksPublic ? (req, res, next) => next() : requireJwtAuth`): the guard of one branch applies only when it is taken; two alike apply either way", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/guards.ts': GUARDS,
+        'src/middleware/local.ts': `import type { NextFunction, Request, Response } from 'express';
+
+export function requireLocalAuth(req: Request, res: Response, next: NextFunction) {
+  if (!req.body?.password) return res.status(401).json({ message: 'Missing credentials' });
+  next();
+}
+
+export function requireLdapAuth(req: Request, res: Response, next: NextFunction) {
+  if (!req.headers.authorization) return res.status(401).json({ message: 'Missing credentials' });
+  next();
+}
+`,
+        'src/app.ts': `import express from 'express';
+import { requireSession } from './middleware/guards';
+import { requireLdapAuth, requireLocalAuth } from './middleware/local';
+
+const allowSharedLinksPublic = process.env.ALLOW_SHARED_LINKS_PUBLIC === 'true';
+const ldapAuth = !!process.env.LDAP_URL;
+const app = express();
+app.get('/api/share/:shareId', allowSharedLinksPublic ? (req, res, next) => next() : requireSession, (req, res) => res.json({ shareId: req.params.shareId }));
+app.get('/api/share/link/:conversationId', allowSharedLinksPublic ? requireSession : (req, res, next) => next(), (req, res) => res.json({}));
+app.post('/api/auth/refresh', ldapAuth ? requireLdapAuth : requireLocalAuth, (req, res) => res.json({ token: 'fresh' }));
+app.listen(3080);
+`,
+      }),
+    );
+    expect(guardRows(res)).toEqual([
+      'POST /api/auth/refresh [requireLdapAuth or requireLocalAuth] []',
+      'GET /api/share/:shareId [] [requireSession when !(allowSharedLinksPublic)]',
+      'GET /api/share/link/:conversationId [] [requireSession when allowSharedLinksPublic]',
+    ]);
+  });
+
   it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
     const whoami = async (app: string): Promise<string[]> =>
       lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));
