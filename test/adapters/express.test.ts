@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
 import { ROOT, check, cli } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
-import { findingRows, routeLinesAt } from '../helpers/expect.js';
+import { findingRows, routeLinesAt, unresolvedRows } from '../helpers/expect.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
@@ -1251,6 +1251,43 @@ metrics.get('/metrics', async () => 'ok');
 });
 
 describe('express: routes a middleware package answers itself', () => {
+  it("express-actuator's router serves GET /info, /metrics and /health below its basePath and mount path, under the layers before it (Actual's sync server)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'actual-sync', type: 'module', dependencies: { express: '4.21.2', 'express-actuator': '1.8.4' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.js': `import express from 'express';
+import actuator from 'express-actuator';
+import { requireSession } from './guards.js';
+
+const app = express();
+app.use(actuator()); // Provides /health, /metrics, /info
+app.get('/mode', (req, res) => res.send(process.env.NODE_ENV));
+
+const ops = express.Router();
+ops.use(requireSession);
+ops.use(actuator({ basePath: '/management' }));
+app.use('/ops', ops);
+app.use(actuator(process.env.ACTUATOR_BASE));
+app.get('/*', (req, res) => res.sendFile('index.html'));
+app.listen(5006);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'GET /* [] src/app.js:14',
+      'GET /health [] src/app.js:6',
+      'GET /info [] src/app.js:6',
+      'GET /metrics [] src/app.js:6',
+      'GET /mode [] src/app.js:7',
+      'GET /ops/management/health [requireSession] src/app.js:11',
+      'GET /ops/management/info [requireSession] src/app.js:11',
+      'GET /ops/management/metrics [requireSession] src/app.js:11',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/app.js:13:1 warning unresolved-route the base path of express-actuator's routes is not known statically (property ACTUATOR_BASE of a value not known statically); its /info, /metrics and /health routes are left out",
+    ]);
+  });
+
   it("express-prom-bundle answers its metricsPath, any method, where requests for it reach the middleware: under the layers before it", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'metered', dependencies: { express: '4.21.2', 'express-prom-bundle': '8.0.0', 'prom-client': '15.1.3' } }),

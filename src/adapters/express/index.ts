@@ -19,6 +19,7 @@ import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
@@ -271,6 +272,13 @@ class ExpressLinker {
             for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
           }
+          // express-actuator's router serves its monitoring endpoints below where it is mounted
+          const monitored = actuatorPaths(this.ctx.ev, it.value);
+          if (monitored) {
+            if ('why' in monitored) this.ctx.warn(file, reg.at, actuatorUnknown(monitored.why), reg.snippet);
+            else for (const path of monitored) this.packageRoute(b, joinPath(full, path), ACTUATOR, [...inherited, ...local], app, { method: 'GET', caseSensitive: false });
+            return;
+          }
           // express-prom-bundle's middleware answers its metrics path itself (a route), and times the rest.
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
@@ -413,22 +421,22 @@ class ExpressLinker {
    * requests carry it: no prefix composes it), any method: under the layers before it that
    * apply there (`active`, which holds the functions before it in its own use()).
    */
-  private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject): void {
+  private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject, as = { method: 'ALL', caseSensitive: true }): void {
     const { reg, file } = b;
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.ctx.addRoute(
       {
-        method: 'ALL',
+        method: as.method,
         path,
         ...routePlace(file, reg),
         framework: 'express',
         handler: pkg,
         app: app.name ?? 'app',
-        // (its own pattern: `^path/?$`, case-sensitive)
+        // (its own pattern: `^path/?$`, case-sensitive; a router's route as the router matches)
         trailingSlashInsensitive: true,
-        caseSensitive: true,
+        caseSensitive: as.caseSensitive,
         prefixes: [],
-        guards: uniqueGuards(applying(active, 'ALL', path)),
+        guards: uniqueGuards(applying(active, as.method, path)),
         handlerFn: null,
       },
       app,
