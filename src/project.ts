@@ -109,9 +109,10 @@ export function readTsconfigData(cwd: string, rel: string): Record<string, unkno
 }
 
 /**
- * With no tsconfig.json (or jsconfig.json) at the root, the nearest tsconfig.json above it (`../../tsconfig.json`, relative
- * to the cwd), as `tsc` run there finds its config: a package of a workspace without a config
- * of its own, checked on its own, is compiled with the workspace's aliases.
+ * With no tsconfig.json (or jsconfig.json) at the root, the nearest tsconfig.json above it
+ * (`../../tsconfig.json`, relative to the cwd), as `tsc` run there finds its config: a package
+ * of a workspace without a config of its own, checked on its own, is compiled with the
+ * workspace's aliases.
  */
 export function tsconfigAbove(cwd: string): string | null {
   if (fs.existsSync(path.join(cwd, 'tsconfig.json')) || fs.existsSync(path.join(cwd, 'jsconfig.json'))) return null;
@@ -289,7 +290,7 @@ export function loadProject(cwd: string, files: string[]): Project {
   const byName = new Map<string, PackageInfo>();
   for (const p of packages) if (p.name && p.manifest) byName.set(p.name, p);
 
-  // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json above a file (following relative `extends`; out of the root too).
+  // tsconfig.json `paths` and `baseUrl`, from the nearest tsconfig.json (or jsconfig.json) above a file (following relative `extends`; out of the root too).
   const tsconfigs = new Map<string, PathsConfig | null>();
   type Read = { baseUrl?: string; paths?: [string, string[]][]; pathsDir: string };
   const readTsconfig = (rel: string, depth: number): Read | null => {
