@@ -3116,14 +3116,18 @@ const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|pa
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
 /** A listener registered (`res.on('finish', () => record(req, res))`): its callback runs later, once the response is done. */
 const LISTENS = /^(on|once|addListener|prependListener|prependOnceListener)$/;
+/** A string's or an array's own methods (`authHeader.replace(/^Bearer\s+/i, '')`): they make values. */
+const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|substring|substr|toLowerCase|toUpperCase|startsWith|endsWith|includes|indexOf|join|concat|toString)$/;
 
 /**
  * `async (c, next) => { const ctx = await createContextFromRequest(c.req.raw); c.set('ctx', ctx);
  * await next(); }`: the body's statements, in order, reach a `next()` at its top level, each before
- * it a declaration or an expression whose calls only make or read values (MAKES_OR_READS) or
- * register a listener (LISTENS: `res.on('finish', …)`), none named for a check (MAY_REFUSE).
- * Such a middleware loads what later code reads and hands every request on: whatever its name,
- * it refuses nothing.
+ * it a declaration, an expression whose calls only make or read values (MAKES_OR_READS,
+ * VALUE_METHODS) or register a listener (LISTENS: `res.on('finish', …)`), none named for a check
+ * (MAY_REFUSE), or an `if` whose test and branches are only such (Unleash's bearer-token
+ * rewriter: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }`). Such a
+ * middleware loads what later code reads and hands every request on: whatever its name, it
+ * refuses nothing.
  */
 function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
   const { ts } = ctx;
@@ -3131,10 +3135,17 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name)) || MAY_REFUSE.test(name)) return false;
+      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name)) || MAY_REFUSE.test(name)) return false;
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };
+  // (statements that neither leave the function nor call anything but such calls)
+  const passiveStatement = (st: TS.Statement): boolean =>
+    ts.isBlock(st)
+      ? st.statements.every(passiveStatement)
+      : ts.isIfStatement(st)
+        ? passive(st.expression) && passiveStatement(st.thenStatement) && (!st.elseStatement || passiveStatement(st.elseStatement))
+        : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st);
   const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
   // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
   // inside the context such a call makes, what it is given before the callback only made or read
@@ -3152,7 +3163,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     const c = e ? unwrap(ts, e) : undefined;
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
     if (c && inContext(c)) return true;
-    if (!(ts.isVariableStatement(stmt) || ts.isExpressionStatement(stmt)) || !passive(stmt)) return false;
+    if (!passiveStatement(stmt)) return false;
   }
   return false;
 }

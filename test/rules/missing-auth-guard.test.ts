@@ -378,6 +378,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/header-rewriter-named-for-bearer',
+      name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
+      errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
+    },
+    {
       dir: 'invalid/maintenance-mode-is-no-candidate',
       name: 'a maintenance-mode middleware (refusing writes with 503 while it is on) is no candidate for the auth guard',
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
