@@ -771,8 +771,11 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`routes[name](router)`: a member whose name is computed, called as a named one is)
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
+  // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
+  // a base class's route helper — Unleash's Controller)
+  const onThis = ex.callee.k === 'member' && ex.callee.obj.k === 'ref' && ex.callee.obj.name.startsWith(THIS_PREFIX);
   const handsOn = (a: Expr): boolean =>
-    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new'));
+    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new')) || (onThis && a.k === 'fn');
   // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)

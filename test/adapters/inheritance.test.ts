@@ -544,6 +544,13 @@ export default class SegmentsController extends Controller {
     this.get('/:segmentId', this.remove);
     // a method no call makes known
     this.app[config.baseUriPath]('/raw', this.remove);
+    // handlers written in place (Unleash's BackstageController)
+    this.get('/:segmentId/usage', async (req, res) => {
+      res.json({ segmentId: req.params.segmentId, usage: 0 });
+    });
+    this.get('/:segmentId/strategies', function (req, res) {
+      return Promise.resolve(res.json({ strategies: [] }));
+    });
   }
 
   async remove(req: Request, res: Response): Promise<void> {
@@ -573,6 +580,8 @@ app.listen(4242);
       'DELETE /api/admin/segments/:segmentId [requireSession] src/routes/segments.ts:8',
       // (through the base's get(): where the call furthest out is made)
       'GET /api/admin/segments/:segmentId [requireSession] src/routes/segments.ts:9',
+      'GET /api/admin/segments/:segmentId/strategies [requireSession] src/routes/segments.ts:16',
+      'GET /api/admin/segments/:segmentId/usage [requireSession] src/routes/segments.ts:13',
     ]);
     expect(unresolvedRows(res)).toEqual([
       "src/routes/segments.ts:11:5 warning unresolved-route a registration whose method is not known statically (config.baseUriPath); it is left out",
