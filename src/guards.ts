@@ -84,15 +84,17 @@ export function unlessBase(p: string[]): string[] | null {
 
 /**
  * Packages whose middleware hands every request it does not refuse on to the next layer, and
- * answers none itself: parsers, uploads, loggers, headers, rate limits, validators. A route
+ * answers none itself: parsers, uploads, loggers, headers, rate limits, validators — non-guards
+ * (packageKind) that never serve a route either. A route
  * registration ending with one (`router.post('/', upload.single('file'))`, LibreChat's files
  * router, the handler registered after it) is a layer, not a route.
  */
 const PASSING_PACKAGES = new Set([
   'body-parser', 'cors', '@fastify/cors', 'helmet', 'morgan', 'compression', 'express-rate-limit', 'cookie-parser', 'pino-http',
   'express-pino-logger', 'express-winston', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
-  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-flash', 'response-time', 'express-request-id',
-  'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override', 'connect-timeout',
+  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-flash', 'response-time', 'connect-timeout',
+  // request ids, client addresses and request-scoped context, a slower answer past a rate
+  'express-request-id', 'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override',
 ]);
 
 /** Is `value` middleware of a package that always hands the request on (PASSING_PACKAGES, express's body parsers)? */
@@ -108,6 +110,7 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
   const first = p[0] ?? '';
   // Sentry's SDKs report and trace (`Sentry.trpcMiddleware(…)`, `Sentry.Handlers.requestHandler()`): they refuse nothing
   if (pkg.startsWith('@sentry/')) return 'nonguard';
+  if (PASSING_PACKAGES.has(pkg)) return 'nonguard';
   switch (pkg) {
     case 'express-session':
     case 'cookie-session':
@@ -212,48 +215,18 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.includes('middleware') ? 'session' : p.includes('protect') ? 'auth' : null;
     case 'express':
       return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
-    case 'body-parser':
-    case 'cors':
-    case '@fastify/cors':
-    case 'helmet':
     case '@fastify/helmet':
-    case 'morgan':
-    case 'compression':
     case '@fastify/compress':
-    case 'express-rate-limit':
     case '@fastify/rate-limit':
     case 'rate-limiter-flexible':
-    case 'cookie-parser':
-    case 'pino-http':
-    case 'express-pino-logger':
-    case 'express-winston':
-    case 'multer':
-    case 'express-validator':
-    case 'celebrate':
-    case 'hpp':
-    case 'xss-clean':
-    case 'express-xss-sanitizer':
-    case 'express-mongo-sanitize':
-    case 'express-sanitizer':
-    case 'express-fileupload':
-    case 'connect-flash':
     case 'i18n':
     case 'i18next-http-middleware':
     case 'i18next-express-middleware':
     case 'koa-i18n':
     case 'connect-history-api-fallback':
-    case 'response-time':
     case 'serve-static':
     case 'express-static-gzip':
     case 'apicache':
-    case 'connect-timeout':
-    // request ids, client addresses and request-scoped context, a slower answer past a rate
-    case 'express-request-id':
-    case 'cls-rtracer':
-    case 'express-http-context':
-    case 'request-ip':
-    case 'express-slow-down':
-    case 'method-override':
     case 'express-openapi-validator':
     case 'swagger-ui-express':
     case 'express-prom-bundle':
@@ -608,15 +581,19 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     const reason = 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
   }
+  // What the middlewares it hands its request to are (classified once, when asked):
+  // `(req, res, next) => { if (req.path === '/api/upload') next(); else lusca.csrf()(req, res, next) }`
+  const from = fn && value.t === 'fn' && depth < MAX_HANDED ? value.file : null;
+  const handsTo = from !== null ? fn!.behaviour.handsTo : undefined;
+  const handedTo = handsTo?.map((e) => exprName(e) ?? 'a middleware').join(', ');
+  let handedAs: GuardClass[] | undefined;
+  const handed = (): GuardClass[] => (handedAs ??= handsTo!.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(from!, e), ev, m, depth + 1)));
   // Named for a check but handing its request only to optional authentication, refusing nothing
   // itself (LibreChat's `optionalJwtAuth`, handing it to `passport.authenticate('jwt', …, cb)` whose
   // callback goes on without a user): optional authentication, whatever the name says
   const own = fn?.behaviour;
-  if (own?.handsTo && value.t === 'fn' && depth < MAX_HANDED && !own.status401 && !own.status403or404 && !own.deniesByReturn && !any(m.declared)) {
-    const handed = own.handsTo.map((e) => ({ name: exprName(e) ?? 'a middleware', as: classifyGuard(exprName(e) ?? name, ev.eval(value.file, e), ev, m, depth + 1) }));
-    if (handed.every((h) => h.as.kinds.length === 1 && h.as.kinds[0] === 'session'))
-      return { kinds: ['session'], families: [], reason: `by behaviour (hands the request on to ${handed.map((h) => h.name).join(', ')}: ${handed[0]!.as.reason})` };
-  }
+  if (handsTo && own && !own.status401 && !own.status403or404 && !own.deniesByReturn && !any(m.declared) && handed().every((h) => h.kinds.length === 1 && h.kinds[0] === 'session'))
+    return { kinds: ['session'], families: [], reason: `by behaviour (hands the request on to ${handedTo}: ${handed()[0]!.reason})` };
   const kinds = new Set<GuardKind>();
   const reasons: string[] = [];
   const families = new Set<string>();
@@ -643,13 +620,6 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     // (a credential the browser does not send by itself: `req.headers.authorization`, no cookie read)
     if (kinds.has('auth') && !kinds.has('bearer') && b.headerCredential) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
-    // `(req, res, next) => { if (req.path === '/api/upload') next(); else lusca.csrf()(req, res, next) }`:
-    // what the middlewares it hands its request to are (classified once, when asked)
-    const from = value.t === 'fn' && depth < MAX_HANDED ? value.file : null;
-    const handsTo = from !== null ? b.handsTo : undefined;
-    const handedTo = handsTo?.map((e) => exprName(e) ?? 'a middleware').join(', ');
-    let handedAs: GuardClass[] | undefined;
-    const handed = (): GuardClass[] => (handedAs ??= handsTo!.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(from!, e), ev, m, depth + 1)));
     // it is what it hands the request to, when every middleware it hands it to is the same guard
     if (kinds.size === 0 && handsTo) {
       const [first] = handed();

@@ -238,6 +238,14 @@ function starMatch(pattern: string, spec: string): string | null {
   return null;
 }
 
+/** Where `patterns` (subpath imports or exports, module aliases: `#src/*` → `src/*`) lead `spec`: each matching pattern's targets, its `*` filled. */
+function patternTargets(patterns: [string, string[]][], spec: string): string[] {
+  return patterns.flatMap(([pattern, targets]) => {
+    const rest = starMatch(pattern, spec);
+    return rest === null ? [] : targets.map((t) => t.replace('*', rest));
+  });
+}
+
 interface PathsConfig {
   /** directory the `paths` targets are relative to */
   base: string;
@@ -339,17 +347,8 @@ export function loadProject(cwd: string, files: string[]): Project {
     resolveBare(fromFile, spec) {
       const out: string[] = [];
       // `#src/middleware/koa-auth.js`: the subpath imports of the file's package
-      if (spec.startsWith('#')) {
-        for (const [pattern, targets] of packageOfDir(dirOf(fromFile)).imports) {
-          const rest = starMatch(pattern, spec);
-          if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
-        }
-        return out.filter(inside);
-      }
-      for (const [pattern, targets] of packageOfDir(dirOf(fromFile)).aliases) {
-        const rest = starMatch(pattern, spec);
-        if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
-      }
+      if (spec.startsWith('#')) return patternTargets(packageOfDir(dirOf(fromFile)).imports, spec).filter(inside);
+      out.push(...patternTargets(packageOfDir(dirOf(fromFile)).aliases, spec));
       const pc = pathsFor(dirOf(fromFile));
       if (pc) {
         for (const [pattern, targets] of pc.paths) {
@@ -366,11 +365,7 @@ export function loadProject(cwd: string, files: string[]): Project {
         const sub = m[2];
         if (sub) {
           // (`@typebot.io/spaces/orpc/router`: where the package's exports lead it, else its own directory or src/)
-          for (const [pattern, targets] of ws.subpaths) {
-            const rest = starMatch(pattern, sub);
-            if (rest !== null) for (const t of targets) out.push(t.replace('*', rest));
-          }
-          out.push(join(ws.dir, sub), join(ws.dir, `src/${sub}`));
+          out.push(...patternTargets(ws.subpaths, sub), join(ws.dir, sub), join(ws.dir, `src/${sub}`));
         } else out.push(...ws.entries);
       }
       return out.filter(inside);
