@@ -149,6 +149,13 @@ export interface Behaviour {
    * hands its request to no function — a credential no browser sends by itself (bearer).
    */
   headerCredential?: true;
+  /**
+   * It spells no cookie, session or Basic credentials, and hands its request whole only to these
+   * functions (`validateSession(req, res)`): it takes its credential from a request header only
+   * when each of them, once linked, is a function of the analysed code that does
+   * (`headerCredentialOf`, guards.ts).
+   */
+  credentialVia?: Expr[];
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
   /**

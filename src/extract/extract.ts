@@ -1614,7 +1614,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     if (respondsAt(ctx, n)) responds.push(n.pos);
   };
   analyseBehaviour(ctx, node, body, f, own, words);
-  if (ctx.header && headerCredentialOnly(ctx, body, f)) f.behaviour.headerCredential = true;
+  headerCredentialOnly(ctx, body, f);
   responses.finish();
   if (ts.isBlock(body)) {
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
@@ -3955,41 +3955,112 @@ const CSRF_RE = /csrf|xsrf/i;
 const CREDENTIAL_HEADER =
   /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]/i;
 /**
- * What a credential the browser sends by itself spells somewhere: a cookie, a session, or HTTP
- * Basic credentials (which a browser sends again, once entered, with every request to the origin).
+ * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
+ * credentials (which a browser sends again, once entered, with every request to the origin).
  */
-const AMBIENT_CREDENTIAL = /cookie|session|basic/i;
+const AMBIENT_CREDENTIAL = /cookie|basic/i;
+/** What may name a session, in a name or a string. */
+const SESSION_WORD = /session/i;
+/** An argument naming the credential already read (`getSession(token)`, `findSession(apiKey)`). */
+const CREDENTIAL_ARGUMENT = /token|key|jwt|bearer|credential|header/i;
 
 /** Names a function gives the request (a Nest guard's `const request = context.switchToHttp().getRequest()` included). */
 const REQUEST_NAMES = /^(req|request|ctx|context|c|event)$/;
 
 /**
- * Does the function take its credential from a request header only (Behaviour.headerCredential)?
- * Its body reads a credential header (CREDENTIAL_HEADER), spells no cookie, session or Basic
- * credentials anywhere (AMBIENT_CREDENTIAL), and hands no function its request whole (its first
- * parameter or a name of REQUEST_NAMES, or their `headers`, `req`, `raw`, `request` or
- * `cookies`), which could read a cookie where this one does not show it.
+ * Does the function take its credential from a request header only (Behaviour.headerCredential),
+ * or from a header only if the functions it hands its request to do (Behaviour.credentialVia)?
+ * Its body spells no cookie or Basic credentials anywhere (AMBIENT_CREDENTIAL), reads no session
+ * the request carries (`ambientSession`), and either reads a credential header (CREDENTIAL_HEADER)
+ * handing no function its request whole (its first parameter or a name of REQUEST_NAMES, or their
+ * `headers`, `req`, `raw`, `request` or `cookies`, also as a property of an object literal:
+ * `getSession({ req })`), or hands it only to functions named in place (`validateSession(req,
+ * res)`), which must then read a header only themselves, once linked.
  */
-function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): boolean {
+function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const { ts } = ctx;
   const first = f.params[0];
-  if (!first) return false;
+  if (!first) return;
+  // (a function that may be a guard: one that hands the request on, a Nest guard's
+  // `canActivate`, one that can answer 401 — not a route's handler calling `audit(req)`)
+  const b = f.behaviour;
+  const mayGuard = b.callsNext || b.passesOn === true || f.name === 'canActivate' || b.status401;
+  if (!ctx.header && !(mayGuard && handsRequestIn(ctx, body, first))) return;
   const text = ctx.text.slice(body.pos, body.end);
-  if (!(CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text)) || AMBIENT_CREDENTIAL.test(text)) return false;
+  const header = ctx.header && (CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text));
+  if (AMBIENT_CREDENTIAL.test(text)) return;
   const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
   const whole = (a: TS.Expression): boolean => {
     const e = unwrap(ts, a);
+    if (ts.isObjectLiteralExpression(e))
+      return e.properties.some((p) => (ts.isShorthandPropertyAssignment(p) && REQUEST_NAMES.test(p.name.text)) || (ts.isPropertyAssignment(p) && whole(p.initializer)));
     return isRequest(e) || (ts.isPropertyAccessExpression(e) && isRequest(e.expression) && /^(headers|req|raw|request|cookies)$/.test(e.name.text));
   };
-  let hands = false;
+  const helpers: TS.Expression[] = [];
+  let unknown = false;
   const visit = (n: TS.Node): void => {
-    if (hands) return;
-    // (`ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
-    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && (n.arguments ?? []).some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header')) hands = true;
-    else ts.forEachChild(n, visit);
+    if (unknown) return;
+    if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
+      const args = n.arguments ?? [];
+      // (`ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
+      const callee = unwrap(ts, n.expression);
+      // (`next(err)` of an error handler: a parameter called, the chain's next layer, reads nothing here)
+      const onward = ts.isIdentifier(callee) && f.params.includes(callee.text);
+      if (!onward && args.some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header')) {
+        if (ts.isNewExpression(n) || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee))) unknown = true;
+        else helpers.push(callee);
+        args.forEach(visit);
+        return;
+      }
+      if (ambientSession(ctx, n as TS.CallExpression | TS.NewExpression)) unknown = true;
+    } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left))) {
+      // (`res.locals.session = session`: a session written, for what runs next, is not one read)
+      visit(n.left.expression);
+      visit(n.right);
+      return;
+    } else if (sessionRead(ctx, n)) unknown = true;
+    ts.forEachChild(n, visit);
   };
   visit(body);
-  return !hands;
+  if (unknown) return;
+  if (helpers.length === 0) {
+    if (header) b.headerCredential = true;
+  } else if (mayGuard) b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
+}
+
+/** Per name of a function's first parameter: a text test for that parameter or a request name given as an argument, alone or as `{ req }`. */
+const HANDS_REQUEST = new Map<string, RegExp>();
+
+/** Does the text of `body` hand the request as an argument (`validateSession(req, res)`, `getSession({ req })`)? A cheap test before walking it. */
+function handsRequestIn(ctx: Ctx, body: TS.Node, first: string): boolean {
+  let re = HANDS_REQUEST.get(first);
+  if (!re) {
+    const names = `${first.replace(/[$]/g, '\\$&')}|${REQUEST_NAMES.source.slice(2, -2)}`;
+    re = new RegExp(`[(,{]\\s*(?:${names})\\s*[,)}]`);
+    HANDS_REQUEST.set(first, re);
+  }
+  return re.test(ctx.text.slice(body.pos, body.end));
+}
+
+/**
+ * A call that may read the session the request carries: one named for a session
+ * (`getServerSession(authOptions)`, `auth.getSession()`) given nothing, or given no credential
+ * read already (`getSession(token)` looks one up by the token the function read).
+ */
+function ambientSession(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, call.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  if (!SESSION_WORD.test(name)) return false;
+  const args = call.arguments ?? [];
+  return args.length === 0 || !args.some((a) => CREDENTIAL_ARGUMENT.test(textOf(ctx, a)));
+}
+
+/** A session read off something (`req.session`, `ctx.state.session`, `locals['session']`; the caller leaves out one written there). */
+function sessionRead(ctx: Ctx, n: TS.Node): boolean {
+  const { ts } = ctx;
+  if (ts.isPropertyAccessExpression(n)) return SESSION_WORD.test(n.name.text);
+  return ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && /^session$/i.test(n.argumentExpression.text);
 }
 
 /** passport-jwt's extractors reading a request header (`ExtractJwt.fromAuthHeaderAsBearerToken()`, lib/extract_jwt.js at 4.0). */

@@ -1,9 +1,12 @@
 // Learned from public servers (openstatus's `c.req.header("x-openstatus-key")`, the NestJS
 // realworld example's `req.headers.authorization`, postiz's public API key, hoppscotch's infra
 // token): a guard that takes its credential from a request header only is bearer auth — no
-// browser sends that header by itself, so a mutation behind it needs no CSRF guard. One that may
-// also read a cookie, that checks HTTP Basic credentials (which a browser sends again by itself),
-// or that hands the whole request to a helper is not known to.
+// browser sends that header by itself, so a mutation behind it needs no CSRF guard. So is one
+// handing its request to a helper of the analysed code that reads a header only (Actual's
+// `validateSessionMiddleware` handing it to `validateSession(req, res)`, which reads
+// `x-actual-token` and looks the session up by it). One that may also read a cookie or a session
+// the request carries, that checks HTTP Basic credentials (which a browser sends again by
+// itself), or whose helper falls back to a cookie is not known to.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +30,8 @@ describe('learned: guards whose credential is a request header', async () => {
       'PUT /api/legacy/sites/:siteId/settings src/routes/legacy.ts:6',
       'DELETE /api/runners/jobs/:jobId src/routes/runners.ts:11',
       'POST /api/runners/jobs/:jobId/logs src/routes/runners.ts:7',
+      'POST /api/support/tenants/:tenantId/unlock src/routes/support.ts:6',
+      'POST /api/sync/files/:fileId/changes src/routes/sync.ts:7',
     ]);
   });
 
@@ -46,36 +51,57 @@ describe('learned: guards whose credential is a request header', async () => {
     );
   });
 
-  it('keeps auth alone for a cookie fallback, HTTP Basic, and a request handed to a helper', () => {
+  it('counts a guard handing its request to a helper that reads a header only as bearer auth, a session looked up by that token included', () => {
+    expect(guardLines(res, 'POST', '/api/sync/files/:fileId/changes')).toEqual(['validateSessionMiddleware:auth+bearer:router.use:src/routes/sync.ts:5']);
+    expect(res.routes.find((r) => r.path === '/api/sync/files/:fileId/changes')!.guards[0]!.reason).toBe(
+      'by name (auth); by behaviour (reads its credential from a request header only)',
+    );
+  });
+
+  it("keeps auth alone for a cookie fallback, HTTP Basic, a session read off the request, and a helper's cookie fallback", () => {
     expect(guardLines(res, 'DELETE', '/api/dashboard/sites/:siteId')).toEqual(['requireDashboardUser:auth:router.use:src/routes/dashboard.ts:5']);
     expect(guardLines(res, 'POST', '/api/billing/exports')).toEqual(['requireBillingPassword:auth:route-middleware:src/routes/billing.ts:6']);
+    expect(guardLines(res, 'POST', '/api/support/tenants/:tenantId/unlock')).toEqual(['requireSupportAccess:auth:route-middleware:src/routes/support.ts:6']);
     expect(guardLines(res, 'PUT', '/api/legacy/sites/:siteId/settings')).toEqual(['requireLegacyToken:auth:route-middleware:src/routes/legacy.ts:6']);
   });
 
-  it('asks a CSRF guard of those three mutations only', () => {
+  it('asks a CSRF guard of those four mutations only', () => {
     expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
       'src/routes/billing.ts:6',
       'src/routes/dashboard.ts:7',
       'src/routes/legacy.ts:6',
+      'src/routes/support.ts:6',
     ]);
   });
 
-  it('check --cache: a cookie fallback added to the token guard makes its mutation need a CSRF guard', async () => {
+  /** A copy of the fixture run with --cache, `rel` edited (`from` → `to`), run again warm: the warm run, checked equal to a cold one. */
+  async function warmAfterEdit(rel: string, from: string, to: string) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-surface-header-'));
     fs.cpSync(DIR, dir, { recursive: true });
     await run({ cwd: dir, paths: [], cache: true });
-    const file = path.join(dir, 'src/middleware/cli-token.ts');
+    const file = path.join(dir, rel);
     const text = fs.readFileSync(file, 'utf8');
-    const edited = text.replace("req.headers.authorization ?? ''", "req.headers.authorization ?? `Bearer ${req.cookies?.cli_token ?? ''}`");
+    const edited = text.replace(from, to);
     expect(edited).not.toBe(text);
     fs.writeFileSync(file, edited);
     const warm = await run({ cwd: dir, paths: [], cache: true });
     expect(formatJson(warm)).toBe(formatJson(await run({ cwd: dir, paths: [] })));
+    return warm;
+  }
+
+  it('check --cache: a cookie fallback added to the token guard makes its mutation need a CSRF guard', async () => {
+    const warm = await warmAfterEdit('src/middleware/cli-token.ts', "req.headers.authorization ?? ''", "req.headers.authorization ?? `Bearer ${req.cookies?.cli_token ?? ''}`");
     expect(warm.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
       'src/routes/billing.ts:6',
       'src/routes/cli.ts:11',
       'src/routes/dashboard.ts:7',
       'src/routes/legacy.ts:6',
+      'src/routes/support.ts:6',
     ]);
+  });
+
+  it('check --cache: a cookie fallback added to the sync helper makes the sync mutation need a CSRF guard', async () => {
+    const warm = await warmAfterEdit('src/lib/sync-session.ts', "token = req.headers['x-sync-token'];", "token = req.headers['x-sync-token'] ?? req.cookies?.sync_token;");
+    expect(guardLines(warm, 'POST', '/api/sync/files/:fileId/changes')).toEqual(['validateSessionMiddleware:auth:router.use:src/routes/sync.ts:5']);
   });
 });

@@ -25,6 +25,10 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/nest-roles-guard-after-jwt',
       name: "`@UseGuards(AuthGuard('jwt'), RolesGuard)`, the strategy reading the Authorization header and RolesGuard `request.user`",
     },
+    {
+      dir: 'valid/nest-guard-hands-request-to-header-reader',
+      name: 'a guard handing its whole request to a helper of the analysed code that reads the Authorization header or a query token, never a cookie, is bearer auth',
+    },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
@@ -72,7 +76,7 @@ ruleTester('missing-csrf-guard', {
     },
     {
       dir: 'invalid/nest-guard-hands-request',
-      name: 'a guard reading the Authorization header but handing the whole request to a helper is not known to read it only',
+      name: 'a guard reading the Authorization header but handing the whole request to a helper that falls back to a cookie',
       errors: [{ line: 25, column: 3, message: noCsrf('POST /api/infra/rotate') }],
     },
     {

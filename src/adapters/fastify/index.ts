@@ -47,7 +47,7 @@ import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
-import { orderKinds } from '../../guards.js';
+import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -1095,7 +1095,9 @@ class FastifyApp {
     if (verify && (verify.t !== 'obj' || Object.keys(verify.props).some((k) => k.startsWith('*')))) return false;
     // (a token extractor of its own reading a request header only: `(req) => req.headers.authorization.replace(/^Token /, '')`)
     const extract = verify && Object.hasOwn(verify.props, 'extractToken') ? ev.member(verify, 'extractToken', 0) : null;
-    return !extract || (extract.t === 'fn' && ev.fnOf(extract.file, extract.fn)?.behaviour.headerCredential === true);
+    if (!extract) return true;
+    const f = extract.t === 'fn' ? ev.fnOf(extract.file, extract.fn) : undefined;
+    return f !== undefined && extract.t === 'fn' && headerCredentialOf(ev, extract.file, f);
   }
 
   /**
