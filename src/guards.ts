@@ -612,7 +612,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   if (fn) {
     const b = fn.behaviour;
     const byBehaviour: string[] = [];
-    if (b.status401) kinds.add('auth'), byBehaviour.push('ends the request with 401');
+    if (b.status401 && !b.ignoresRequest) kinds.add('auth'), byBehaviour.push('ends the request with 401');
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // A Nest guard denies by returning false from canActivate (Nest answers 403).
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
@@ -639,6 +639,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     }
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
+    if (kinds.size === 0 && b.ignoresRequest)
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request with 401 without reading the request (by behaviour): a mode or a flag of the server decides' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };

@@ -156,6 +156,12 @@ export interface Behaviour {
    * (`headerCredentialOf`, guards.ts).
    */
   credentialVia?: Expr[];
+  /**
+   * A middleware (request, response, next) answering 401 that never reads its request (no
+   * reference to its first parameter, nor to a response's `req`) nor what earlier layers left on
+   * the response (`res.locals`): its 401 answers a mode or a flag of the server, not the caller.
+   */
+  ignoresRequest?: true;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */
   sendsResponse: boolean;
   /**

@@ -2035,6 +2035,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   visit(body);
   ctx.summaries.set(body, summary);
   b.status401 = summary.status401;
+  if (summary.status401 && nextName !== null && f.params.length >= 3 && ignoresRequest(ctx, body, f.params[0]!)) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
@@ -2084,6 +2085,20 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
   if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
+}
+
+/**
+ * Does a middleware's body never read its request (`first`, its first parameter: no reference
+ * to it, nor to a response's `req`), nor what earlier layers left for it (`res.locals`)? Then
+ * whatever it answers, it decides from the server's own state: anything-llm's
+ * `featureFlagEnabled(key)` answering 401 while a setting is off, `isSingleUserMode(_request,
+ * response, next)` while the instance has users (Behaviour.ignoresRequest).
+ */
+function ignoresRequest(ctx: Ctx, body: TS.Node, first: string): boolean {
+  if (first === '') return false;
+  const text = ctx.text.slice(body.pos, body.end);
+  const named = new RegExp(`(?<![\\w$.])${first.replace(/[$]/g, '\\$&')}(?![\\w$])|\\.\\s*(?:req|request|locals)\\b|\\barguments\\b`);
+  return !named.test(text);
 }
 
 /**

@@ -953,6 +953,9 @@ export class LinkContext {
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
+    // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
+    // request: a flag of the server decides, not the caller — Behaviour.ignoresRequest)
+    if (lg.inline === 'auth' && this.ev.fnOf(handler.file, handler.fn)?.behaviour.ignoresRequest) return null;
     if (lg.inline) {
       const check = INLINE_CHECKS[lg.inline];
       const families = check.family === EVERY_FAMILY ? Object.keys(this.matchers.family).sort() : check.family && this.matchers.family[check.family] ? [check.family] : [];
