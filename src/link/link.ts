@@ -626,7 +626,10 @@ export class LinkContext {
       const kept: AppliedGuard[] = [];
       const conditional: AppliedGuard[] = [];
       for (const g of r.guards) {
-        const at = this.conditionsOf(g.file, g.line, placeColumns.get(g));
+        // (a route's own middleware is made by the route's registration, under its conditions:
+        // what is noted at its line besides is another registration's — a helper's `route()`
+        // registering every controller's routes on one line, Unleash's, each under its own)
+        const at = g.mechanism === 'route-middleware' ? undefined : this.conditionsOf(g.file, g.line, placeColumns.get(g));
         const lacking: string[] = [];
         if (at) {
           own ??= ownOf();

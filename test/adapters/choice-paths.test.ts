@@ -102,6 +102,66 @@ app.listen(3000);
     ]);
   });
 
+  it("express: a base class's route() registers every controller's routes on one line; one controller's choice of path conditions none of the others' route middleware", async () => {
+    // (Unleash's Controller.route(): `this.app[options.method](options.path, checkPermission(…), …)`,
+    // its ContextController registering at `mode === 'global' ? '' : '/:projectId/context'`)
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/guards.ts': GUARDS,
+      'src/controller.ts': `import { Router, type RequestHandler } from 'express';
+import { requireSession } from './guards';
+
+export default class Controller {
+  app = Router();
+
+  route(options: { method: 'get' | 'post'; path: string; handler: RequestHandler }): void {
+    this.app[options.method](options.path, requireSession, options.handler);
+  }
+
+  get(path: string, handler: RequestHandler): void {
+    this.route({ method: 'get', path, handler });
+  }
+}
+`,
+      'src/context.ts': `import Controller from './controller';
+
+const perProject = process.env.PROJECT_CONTEXT === '1';
+
+export class ContextController extends Controller {
+  constructor() {
+    super();
+    const prefix = perProject ? '/:projectId/context' : '';
+    this.get(\`\${prefix}/fields\`, (req, res) => res.json({ fields: [] }));
+  }
+}
+`,
+      'src/features.ts': `import Controller from './controller';
+
+export class FeatureController extends Controller {
+  constructor() {
+    super();
+    this.get('/features', (req, res) => res.json({ features: [] }));
+  }
+}
+`,
+      'src/app.ts': `import express from 'express';
+import { ContextController } from './context';
+import { FeatureController } from './features';
+
+const app = express();
+app.use('/api/admin', new ContextController().app);
+app.use('/api/admin', new FeatureController().app);
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(withGuards(res)).toEqual([
+      'GET /api/admin/:projectId/context/fields [requireSession]',
+      'GET /api/admin/features [requireSession]',
+      'GET /api/admin/fields [requireSession]',
+    ]);
+  });
+
   it('hono, koa and fastify: routes, mounts, router prefixes and plugin prefixes of one of a few paths', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.8.0', koa: '^2.16.0', '@koa/router': '^13.1.0', fastify: '^5.4.0' } }),
