@@ -4017,9 +4017,9 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     if (unknown) return;
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
       const args = n.arguments ?? [];
-      // (`ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
       const callee = unwrap(ts, n.expression);
-      // (`next(err)` of an error handler: a parameter called, the chain's next layer, reads nothing here)
+      // (`next(err)` of an error handler: a parameter called, the chain's next layer, reads nothing here;
+      // `ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
       const onward = ts.isIdentifier(callee) && f.params.includes(callee.text);
       if (!onward && args.some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header')) {
         if (ts.isNewExpression(n) || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee))) unknown = true;

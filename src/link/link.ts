@@ -1489,8 +1489,8 @@ export interface FollowRequest {
   shown?: true;
 }
 
-/** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`. */
-const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]/;
+/** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`, or what it reads from where: `userFromSession`. */
+const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]|^[a-z]\w*From[A-Z]/;
 /** A name for an event's callback: `onAuthorize(user, c)` signs in the user once a check has passed. */
 const EVENT_CALLBACK = /^on[A-Z]/;
 /**

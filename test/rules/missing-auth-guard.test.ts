@@ -186,10 +186,11 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/session-getter-handed-the-request',
-      name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`) whose result is never checked: named for what it reads, it checks nothing',
+      name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`, `userFromSession(req, res)` in a `try`) whose result is never checked: named for what it reads, it checks nothing',
       errors: [
         { file: 'src/app.ts', line: 9, message: 'GET /api/feed has no auth guard' },
         { file: 'src/app.ts', line: 14, message: 'GET /api/feed/summary has no auth guard' },
+        { file: 'src/app.ts', line: 19, message: 'GET /api/feed/recommendations has no auth guard' },
       ],
     },
     {
