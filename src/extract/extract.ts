@@ -3963,12 +3963,13 @@ const CSRF_RE = /csrf|xsrf/i;
 
 /**
  * A read of a header that carries a credential: the Authorization header, or one named for an API
- * key or a token (`x-api-key`, `x-openstatus-key`, `x-auth-token`) — `req.headers.authorization`,
+ * key, a token or a secret (`x-api-key`, `x-openstatus-key`, `x-auth-token`, Openpanel's
+ * `openpanel-client-secret`) — `req.headers.authorization`,
  * `request.headers.apikey`, `request.headers['x-api-key']`, `req.get('Authorization')`,
  * `c.req.header('x-api-key')`, `request.headers.get('authorization')`.
  */
 const CREDENTIAL_HEADER =
-  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token)|[\w-]*api-?key|[\w-]*-token)['"`]/i;
+  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))['"`]/i;
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
  * credentials (which a browser sends again, once entered, with every request to the origin).
@@ -4043,7 +4044,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   } else if (mayGuard) b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
 }
 
-/** Per name of a function's first parameter: a text test for that parameter or a request name given as an argument, alone or as `{ req }`. */
+/** Per name of a function's first parameter: a text test for that parameter or a request name given as an argument (or its `headers`…), alone or as `{ req }`. */
 const HANDS_REQUEST = new Map<string, RegExp>();
 
 /** Does the text of `body` hand the request as an argument (`validateSession(req, res)`, `getSession({ req })`)? A cheap test before walking it. */
@@ -4051,7 +4052,7 @@ function handsRequestIn(ctx: Ctx, body: TS.Node, first: string): boolean {
   let re = HANDS_REQUEST.get(first);
   if (!re) {
     const names = `${first.replace(/[$]/g, '\\$&')}|${REQUEST_NAMES.source.slice(2, -2)}`;
-    re = new RegExp(`[(,{]\\s*(?:${names})\\s*[,)}]`);
+    re = new RegExp(`[(,{]\\s*(?:${names})(?:\\s*\\.\\s*(?:headers|req|raw|request|cookies))?\\s*[,)}]`);
     HANDS_REQUEST.set(first, re);
   }
   return re.test(ctx.text.slice(body.pos, body.end));
@@ -4071,12 +4072,18 @@ function ambientSession(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): b
   return args.length === 0 || !args.some((a) => CREDENTIAL_ARGUMENT.test(textOf(ctx, a)));
 }
 
-/** A session read off something (`req.session`, `ctx.state.session`, `locals['session']`; the caller leaves out one written there). */
+/**
+ * A session read off something (`req.session`, `req.sessionID`, `ctx.state.session`,
+ * `locals['session']`; the caller leaves out one written there) — not a value named for one
+ * (`req.params.sessionId`, a route's parameter).
+ */
 function sessionRead(ctx: Ctx, n: TS.Node): boolean {
   const { ts } = ctx;
-  if (ts.isPropertyAccessExpression(n)) return SESSION_WORD.test(n.name.text);
-  return ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && /^session$/i.test(n.argumentExpression.text);
+  if (ts.isPropertyAccessExpression(n)) return SESSION_PROPERTY.test(n.name.text);
+  return ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && SESSION_PROPERTY.test(n.argumentExpression.text);
 }
+/** The property a session is kept in (express-session's `req.session` and `req.sessionID`). */
+const SESSION_PROPERTY = /^(session|sessionID)$/;
 
 /** passport-jwt's extractors reading a request header (`ExtractJwt.fromAuthHeaderAsBearerToken()`, lib/extract_jwt.js at 4.0). */
 const JWT_HEADER_EXTRACTORS = ['fromAuthHeaderAsBearerToken', 'fromAuthHeaderWithScheme', 'fromHeader'];
@@ -4456,8 +4463,8 @@ function supabaseSessionGetter(ts: TSModule, c: TS.CallExpression): boolean {
 /** `req.isAuthenticated()` (Passport), `request.isAuthenticated` (a flag a hook set): the request has a signed-in user. */
 const SIGNED_IN_FLAG = /^is(Authenticated|LoggedIn|SignedIn)$/;
 
-/** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`); what it verifies is judged when linked. */
-const VERIFY_CALL = /verify|validate/i;
+/** A call that may verify a credential, by its name (`verifyJWT`, `jwt.verify`, `validateToken`, `authenticateToken`); what it verifies is judged when linked. */
+const VERIFY_CALL = /verify|validate|authenticat/i;
 /** A context's property holding the request, or the request's holding its URL (`c.req`, `ctx.request`, `request.nextUrl`). */
 const REQUEST_OBJECT = /^(?:req|request|nextUrl)$/;
 /** A property holding a check's verdict (`{ verified: false, reason }`, `{ valid }`, `{ ok }`). */

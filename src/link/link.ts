@@ -990,8 +990,13 @@ export class LinkContext {
     }
     if (!lg.callee) return null;
     const verified = tokenVerification(this.ev, handler.file, lg);
-    if (verified)
-      return { name: verified, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${verified}() throws on what the request carries)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
+    if (verified) {
+      // (the token verified taken from a request header only, as a layer's: a credential no browser sends by itself)
+      const own = this.ev.fnOf(handler.file, handler.fn);
+      const bearer = own !== undefined && headerCredentialOf(this.ev, handler.file, own);
+      const reason = `by behaviour (the handler ends the request when ${verified}() throws on what the request carries${bearer ? '; it reads its credential from a request header only' : ''})`;
+      return { name: verified, kinds: bearer ? ['auth', 'bearer'] : ['auth'], families: [], reason, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
+    }
     // Methods of the handler's own request/response (`req.session.destroy()`, `res.set()`) are never guards.
     let root = lg.callee;
     while (root.k === 'member' || root.k === 'call') root = root.k === 'member' ? root.obj : root.callee;

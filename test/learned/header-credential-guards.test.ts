@@ -4,7 +4,9 @@
 // browser sends that header by itself, so a mutation behind it needs no CSRF guard. So is one
 // handing its request to a helper of the analysed code that reads a header only (Actual's
 // `validateSessionMiddleware` handing it to `validateSession(req, res)`, which reads
-// `x-actual-token` and looks the session up by it). One that may also read a cookie or a session
+// `x-actual-token` and looks the session up by it), one reading headers of the app's own names for
+// a client's id and secret (Openpanel's `openpanel-client-secret`), and a handler's own check of a
+// token from the Authorization header. One that may also read a cookie or a session
 // the request carries, that checks HTTP Basic credentials (which a browser sends again by
 // itself), or whose helper falls back to a cookie is not known to.
 import fs from 'node:fs';
@@ -26,6 +28,8 @@ describe('learned: guards whose credential is a request header', async () => {
       'GET /api/cli/sites src/routes/cli.ts:7',
       'POST /api/cli/sites/:siteId/deployments src/routes/cli.ts:11',
       'DELETE /api/dashboard/sites/:siteId src/routes/dashboard.ts:7',
+      'POST /api/exports/events src/routes/exports.ts:7',
+      'DELETE /api/exports/mcp-sessions/:sessionId src/routes/exports.ts:11',
       'POST /api/hooks/deploy src/routes/hooks.ts:6',
       'PUT /api/legacy/sites/:siteId/settings src/routes/legacy.ts:6',
       'DELETE /api/runners/jobs/:jobId src/routes/runners.ts:11',
@@ -55,6 +59,17 @@ describe('learned: guards whose credential is a request header', async () => {
     expect(guardLines(res, 'POST', '/api/sync/files/:fileId/changes')).toEqual(['validateSessionMiddleware:auth+bearer:router.use:src/routes/sync.ts:5']);
     expect(res.routes.find((r) => r.path === '/api/sync/files/:fileId/changes')!.guards[0]!.reason).toBe(
       'by name (auth); by behaviour (reads its credential from a request header only)',
+    );
+  });
+
+  it("counts a client id and secret in headers of the app's own names, handed to a helper as `req.headers`, as bearer auth (Openpanel's `openpanel-client-secret`)", () => {
+    expect(guardLines(res, 'POST', '/api/exports/events')).toEqual(['requireExportClient:auth+bearer:route-middleware:src/routes/exports.ts:7']);
+  });
+
+  it("counts a handler's own check of a token from the Authorization header, by a helper named for authenticating it whose throw ends the request, as bearer auth", () => {
+    expect(guardLines(res, 'DELETE', '/api/exports/mcp-sessions/:sessionId')).toEqual(['authenticateToken:auth+bearer:in-handler:src/routes/exports.ts:15']);
+    expect(res.routes.find((r) => r.path === '/api/exports/mcp-sessions/:sessionId')!.guards[0]!.reason).toBe(
+      'by behaviour (the handler ends the request when authenticateToken() throws on what the request carries; it reads its credential from a request header only)',
     );
   });
 
