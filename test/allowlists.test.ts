@@ -672,6 +672,23 @@ app.get('/:workspace/api/v1/reports', (req, res) => res.json([]));
     ]);
   });
 
+  it('a regular expression tested on the URL guards the routes it matches when it matches whatever follows the path too (`.*$` at its end, or no `$`); one ending at `$` a query string escapes', async () => {
+    // (Hemmelig's Fastify hooks: `const adminRegex = /^\/api\/admin\/.*$/i; if (adminRegex.test(request.url) …)`)
+    const routes = "app.get('/admin', (req, res) => res.json({}));\napp.get('/admin/users', (req, res) => res.json([]));\napp.get('/reports.json', (req, res) => res.json([]));";
+    const body = `const adminRegex = /^\\/admin\\/.*$/;\n  if (adminRegex.test(req.originalUrl) || /^\\/reports\\.json$/.test(req.originalUrl)) {\n    ${check}\n  }\n  next();`;
+    expect(await rows(app('requireSession', body, routes, {}, SENSITIVE))).toEqual([
+      'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /admin/users [requireSession]',
+      'GET /reports.json [] requireSession lets through every request outside paths starting with /admin/',
+    ]);
+    const whole = `if (/^\\/reports\\.json$/.test(req.originalUrl)) {\n    ${check}\n  }\n  next();`;
+    expect(await rows(app('requireSession', whole, routes, {}, SENSITIVE))).toEqual([
+      'GET /admin [] requireSession lets through every request, a query string added escaping the test of its URL',
+      'GET /admin/users [] requireSession lets through every request, a query string added escaping the test of its URL',
+      'GET /reports.json [] requireSession lets through every request, a query string added escaping the test of its URL',
+    ]);
+  });
+
   it('a test of something else besides (a setting, a header) leaves the check guarding every route; so does a test not read', async () => {
     const all = ['GET /admin [requireSession]', 'GET /admin/users [requireSession]', 'GET /administrators [requireSession]', 'GET /ops/queues/:queue [requireSession]', 'GET /reports [requireSession]'];
     for (const body of [

@@ -2182,7 +2182,8 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       // every request none of these is: what a check under a test of the URL is not run for
       const inner = surelySkips(ev, file, s.except, depth + 1);
       if (!inner) return false;
-      out.push({ except: inner, label: `every request outside ${inner.map((x) => x.label).join(' or ')}` });
+      // (none when each test is of the URL whole, which a query string added escapes: `req.originalUrl === '/admin'`)
+      out.push({ except: inner, label: inner.length > 0 ? `every request outside ${inner.map((x) => x.label).join(' or ')}` : 'every request, a query string added escaping the test of its URL' });
       return true;
     } else out.push(methodSkip(s.method));
     return true;
@@ -2228,6 +2229,16 @@ function helperTests(ev: Evaluator, file: string, s: Extract<SkipFor, { helper: 
  * test); a helper handed the URL, what its own tests say so. Tests of the path alone, and of
  * the URL's start, stay as they are.
  */
+/**
+ * Does each regular expression `e` evaluates to match whatever follows a path it matches (a
+ * query string): no `$` at its end, or `.*$` there (Hemmelig's `/^\/api\/admin\/.*$/i`)?
+ */
+function queryAbsorbed(ev: Evaluator, file: string, e: Expr): boolean {
+  const v = ev.eval(file, e);
+  const items = v.t === 'arr' ? v.items : [v];
+  return items.length > 0 && items.every((r) => r.t === 're' && (!/(^|[^\\])\$$/.test(r.source) || /(^|[^\\])\.\*\$$/.test(r.source)));
+}
+
 function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: number): Skip[] | null {
   const out: Skip[] = [];
   for (const t of tests) {
@@ -2236,6 +2247,10 @@ function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: numbe
     else if ('helper' in t) {
       const h = helperTests(ev, file, t, depth);
       skips = h && surelySkips(ev, h.file, h.tests, depth + 1);
+    } else if ('oneOf' in t && t.test === 'regex' && queryAbsorbed(ev, file, t.oneOf)) {
+      // (`/^\/api\/admin\/.*$/.test(request.url)`: what follows the path, a query string included, matches as well)
+      const { query: _query, ...pathAlone } = t;
+      skips = allowlistSkips(ev, file, [pathAlone as SkipFor], depth);
     } else if ('path' in t || 'endsWith' in t || ('oneOf' in t && t.test !== 'contains' && t.test !== 'startsWith')) skips = [];
     else {
       const { query: _query, ...pathAlone } = t;
