@@ -4,7 +4,7 @@
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
-import type { Expr, FunctionFact, GuardKind, LeadingGuard } from './types.js';
+import type { Expr, GuardKind, LeadingGuard } from './types.js';
 
 type Matcher = (name: string) => boolean;
 
@@ -326,8 +326,7 @@ function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): str
     if (!Object.hasOwn(options.props, k)) return false;
     // (a getToken of the analysed code reading a request header only: `getTokenFromHeaders`)
     const fn = k === 'getToken' ? ev.member(options, k, 0) : null;
-    const f = fn?.t === 'fn' ? ev.fnOf(fn.file, fn.fn) : undefined;
-    return !(f && fn?.t === 'fn' && headerCredentialOf(ev, fn.file, f));
+    return !headerCredentialOf(ev, fn);
   });
   return key ? `which its ${key} option may take from a cookie the browser sends by itself` : null;
 }
@@ -619,7 +618,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     else if (b.deniesUncredentialed && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate returns false when the request carries no credential');
     if (b.deniesByReturn && b.comparesTenant && !b.status403or404) kinds.add('tenant'), byBehaviour.push('canActivate compares the tenant and can return false');
     // (a credential the browser does not send by itself: `req.headers.authorization`, no cookie read)
-    if (kinds.has('auth') && !kinds.has('bearer') && value.t === 'fn' && headerCredentialOf(ev, value.file, fn)) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');
+    if (kinds.has('auth') && !kinds.has('bearer') && headerCredentialOf(ev, value)) kinds.add('bearer'), byBehaviour.push('reads its credential from a request header only');
     if (byBehaviour.length > 0) reasons.push(`by behaviour (${byBehaviour.join('; ')})`);
     // it is what it hands the request to, when every middleware it hands it to is the same guard
     if (kinds.size === 0 && handsTo) {
@@ -680,24 +679,20 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
 }
 
 /** How many middlewares deep a middleware is followed to the one it hands the request to (Behaviour.handsTo). */
-/**
- * Does function `fn` of `file` take its credential from a request header only: it reads one
- * itself (Behaviour.headerCredential), or each function it hands its request to is one of the
- * analysed code that does (Behaviour.credentialVia: Actual's `validateSessionMiddleware` handing
- * it to `validateSession(req, res)`, which reads `x-actual-token`)?
- */
-export function headerCredentialOf(ev: Evaluator, file: string, fn: FunctionFact, depth = 0): boolean {
-  const b = fn.behaviour;
-  if (b.headerCredential) return true;
-  if (!b.credentialVia || depth >= MAX_HANDED) return false;
-  return b.credentialVia.every((e) => {
-    const v = ev.eval(file, e);
-    const f = v.t === 'fn' ? ev.fnOf(v.file, v.fn) : undefined;
-    return f !== undefined && v.t === 'fn' && headerCredentialOf(ev, v.file, f, depth + 1);
-  });
-}
-
 const MAX_HANDED = 3;
+
+/**
+ * Is `v` a function of the analysed code taking its credential from a request header only: it
+ * reads one itself (Behaviour.headerCredential), or each function it hands its request to does
+ * (Behaviour.credentialVia: Actual's `validateSessionMiddleware` handing it to
+ * `validateSession(req, res)`, which reads `x-actual-token`)?
+ */
+export function headerCredentialOf(ev: Evaluator, v: Value | null, depth = 0): boolean {
+  const b = v?.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+  if (!b || v?.t !== 'fn') return false;
+  if (b.headerCredential) return true;
+  return !!b.credentialVia && depth < MAX_HANDED && b.credentialVia.every((e) => headerCredentialOf(ev, ev.eval(v.file, e), depth + 1));
+}
 
 /** Auth packages' session getters: the request's session (or token), or nothing when no one is signed in. */
 const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {

@@ -145,15 +145,16 @@ export interface Behaviour {
   callsNext: boolean;
   /**
    * It takes its credential from a request header only: it reads the Authorization header (or
-   * one named for an API key or a token), spells no cookie, session or Basic credentials, and
-   * hands its request to no function — a credential no browser sends by itself (bearer).
+   * one named for an API key, a token or a secret), spells no cookie or Basic credentials, reads
+   * no session the request carries, and hands its request to no function — a credential no
+   * browser sends by itself (bearer).
    */
   headerCredential?: true;
   /**
-   * It spells no cookie, session or Basic credentials, and hands its request whole only to these
-   * functions (`validateSession(req, res)`): it takes its credential from a request header only
-   * when each of them, once linked, is a function of the analysed code that does
-   * (`headerCredentialOf`, guards.ts).
+   * It spells no cookie or Basic credentials, reads no session the request carries, and hands its
+   * request (or its headers) whole only to these functions (`validateSession(req, res)`): it takes
+   * its credential from a request header only when each of them, once linked, is a function of
+   * the analysed code that does (`headerCredentialOf`, guards.ts).
    */
   credentialVia?: Expr[];
   /**

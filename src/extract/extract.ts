@@ -3982,6 +3982,8 @@ const CREDENTIAL_ARGUMENT = /token|key|jwt|bearer|credential|header/i;
 
 /** Names a function gives the request (a Nest guard's `const request = context.switchToHttp().getRequest()` included). */
 const REQUEST_NAMES = /^(req|request|ctx|context|c|event)$/;
+/** What of the request, handed on, hands on what a credential is read from: its headers, cookies, the request underneath. */
+const REQUEST_PARTS = /^(headers|req|raw|request|cookies)$/;
 
 /**
  * Does the function take its credential from a request header only (Behaviour.headerCredential),
@@ -4010,7 +4012,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     const e = unwrap(ts, a);
     if (ts.isObjectLiteralExpression(e))
       return e.properties.some((p) => (ts.isShorthandPropertyAssignment(p) && REQUEST_NAMES.test(p.name.text)) || (ts.isPropertyAssignment(p) && whole(p.initializer)));
-    return isRequest(e) || (ts.isPropertyAccessExpression(e) && isRequest(e.expression) && /^(headers|req|raw|request|cookies)$/.test(e.name.text));
+    return isRequest(e) || (ts.isPropertyAccessExpression(e) && isRequest(e.expression) && REQUEST_PARTS.test(e.name.text));
   };
   const helpers: TS.Expression[] = [];
   let unknown = false;
@@ -4052,7 +4054,7 @@ function handsRequestIn(ctx: Ctx, body: TS.Node, first: string): boolean {
   let re = HANDS_REQUEST.get(first);
   if (!re) {
     const names = `${first.replace(/[$]/g, '\\$&')}|${REQUEST_NAMES.source.slice(2, -2)}`;
-    re = new RegExp(`[(,{]\\s*(?:${names})(?:\\s*\\.\\s*(?:headers|req|raw|request|cookies))?\\s*[,)}]`);
+    re = new RegExp(`[(,{]\\s*(?:${names})(?:\\s*\\.\\s*(?:${REQUEST_PARTS.source.slice(2, -2)}))?\\s*[,)}]`);
     HANDS_REQUEST.set(first, re);
   }
   return re.test(ctx.text.slice(body.pos, body.end));

@@ -391,7 +391,7 @@ export class LinkContext {
       if (byBehaviour) {
         const known = c.kinds.filter((k) => k !== 'unknown');
         // (the token verified taken from a request header only: a credential no browser sends by itself)
-        const bearer: GuardKind[] = verified && headerCredentialOf(this.ev, fn.file, f) ? ['bearer'] : [];
+        const bearer: GuardKind[] = verified && headerCredentialOf(this.ev, value) ? ['bearer'] : [];
         const reason = bearer.length > 0 ? `${byBehaviour.slice(0, -1)}; reads its credential from a request header only)` : byBehaviour;
         c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }
@@ -992,8 +992,7 @@ export class LinkContext {
     const verified = tokenVerification(this.ev, handler.file, lg);
     if (verified) {
       // (the token verified taken from a request header only, as a layer's: a credential no browser sends by itself)
-      const own = this.ev.fnOf(handler.file, handler.fn);
-      const bearer = own !== undefined && headerCredentialOf(this.ev, handler.file, own);
+      const bearer = headerCredentialOf(this.ev, { t: 'fn', ...handler });
       const reason = `by behaviour (the handler ends the request when ${verified}() throws on what the request carries${bearer ? '; it reads its credential from a request header only' : ''})`;
       return { name: verified, kinds: bearer ? ['auth', 'bearer'] : ['auth'], families: [], reason, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
@@ -2222,14 +2221,6 @@ function helperTests(ev: Evaluator, file: string, s: Extract<SkipFor, { helper: 
 }
 
 /**
- * The requests sure to pass some of the tests whatever query string they are sent with (what a
- * check under them is run for, `except`), as skips; null when one is not known statically. A
- * URL holding a text: a path holding it (the same test, of the path alone); a URL equal to a
- * text, ending with one or matching an expression: none (a query string added escapes the
- * test); a helper handed the URL, what its own tests say so. Tests of the path alone, and of
- * the URL's start, stay as they are.
- */
-/**
  * Does each regular expression `e` evaluates to match whatever follows a path it matches (a
  * query string): no `$` at its end, or `.*$` there (Hemmelig's `/^\/api\/admin\/.*$/i`)?
  */
@@ -2239,6 +2230,15 @@ function queryAbsorbed(ev: Evaluator, file: string, e: Expr): boolean {
   return items.length > 0 && items.every((r) => r.t === 're' && (!/(^|[^\\])\$$/.test(r.source) || /(^|[^\\])\.\*\$$/.test(r.source)));
 }
 
+/**
+ * The requests sure to pass some of the tests whatever query string they are sent with (what a
+ * check under them is run for, `except`), as skips; null when one is not known statically. A
+ * URL holding a text: a path holding it (the same test, of the path alone); a URL matching an
+ * expression that matches whatever follows the path too (queryAbsorbed): a path matching it; a
+ * URL equal to a text, ending with one or matching any other expression: none (a query string
+ * added escapes the test); a helper handed the URL, what its own tests say so. Tests of the path
+ * alone, and of the URL's start, stay as they are.
+ */
 function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: number): Skip[] | null {
   const out: Skip[] = [];
   for (const t of tests) {

@@ -1095,9 +1095,7 @@ class FastifyApp {
     if (verify && (verify.t !== 'obj' || Object.keys(verify.props).some((k) => k.startsWith('*')))) return false;
     // (a token extractor of its own reading a request header only: `(req) => req.headers.authorization.replace(/^Token /, '')`)
     const extract = verify && Object.hasOwn(verify.props, 'extractToken') ? ev.member(verify, 'extractToken', 0) : null;
-    if (!extract) return true;
-    const f = extract.t === 'fn' ? ev.fnOf(extract.file, extract.fn) : undefined;
-    return f !== undefined && extract.t === 'fn' && headerCredentialOf(ev, extract.file, f);
+    return !extract || headerCredentialOf(ev, extract);
   }
 
   /**
