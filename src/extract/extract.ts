@@ -596,9 +596,11 @@ function whenNow(ctx: Ctx): { when?: Cond[] } {
  */
 function visitStatements(ctx: Ctx, statements: readonly TS.Statement[], scope: number, fn: FunctionFact | null): void {
   const depth = ctx.when.length;
-  for (const st of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i]!;
     if (!ctx.ts.isIfStatement(st)) {
       visitStatement(ctx, st, scope, fn);
+      if (ctx.facts.documentCookieReads.length > 0 && ctx.ts.isVariableStatement(st)) cookieRowsPicked(ctx, st, statements.slice(i + 1), scope);
       continue;
     }
     const cond = visitIf(ctx, st, scope, fn);
@@ -1314,21 +1316,73 @@ function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
   if (isRead(on) && /^(includes|indexOf|startsWith)$/.test(method) && !isRegex(arg)) [read, picked] = [on, shallowExpr(ctx, arg, scope)];
   else if (isRead(on) && method === 'match' && isRegex(arg)) [read, picked] = [on, regexCookie(arg)];
   else if ((method === 'exec' || method === 'test') && isRegex(on) && isRead(arg)) [read, picked] = [arg, regexCookie(on)];
-  else if (/^(find|filter|some)$/.test(method) && ts.isCallExpression(on) && ts.isPropertyAccessExpression(on.expression) && on.expression.name.text === 'split' && isRead(on.expression.expression)) {
-    // `(c) => c.startsWith(NAME)`, `(c) => c.trim().startsWith(NAME)`
-    const p = (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) && arg.parameters.length === 1 ? arg.parameters[0]!.name : null;
-    const test = p && ts.isIdentifier(p) ? returnedExpression(ts, arg as TS.ArrowFunction) : undefined;
-    const t = test ? unwrap(ts, test) : null;
-    if (t && ts.isCallExpression(t) && t.arguments.length === 1 && ts.isPropertyAccessExpression(t.expression) && t.expression.name.text === 'startsWith') {
-      let subject = unwrap(ts, t.expression.expression);
-      if (ts.isCallExpression(subject) && subject.arguments.length === 0 && ts.isPropertyAccessExpression(subject.expression) && subject.expression.name.text === 'trim') subject = unwrap(ts, subject.expression.expression);
-      if (ts.isIdentifier(subject) && subject.text === (p as TS.Identifier).text) [read, picked] = [on.expression.expression, shallowExpr(ctx, t.arguments[0]!, scope)];
-    }
+  else if (isCookieRows(ts, on)) {
+    const test = rowPicked(ts, n);
+    if (test) [read, picked] = [(on as TS.CallExpression).expression, shallowExpr(ctx, test, scope)];
   }
-  if (!read || !picked) return;
-  const at = locOf(ctx, unwrap(ts, read));
+  if (read && picked) pickCookie(ctx, read, picked);
+}
+
+/** The read at `read` picks out the cookie `picked` looks for. */
+function pickCookie(ctx: Ctx, read: TS.Expression, picked: Expr): void {
+  const at = locOf(ctx, unwrap(ctx.ts, read));
   const r = ctx.facts.documentCookieReads.find((x) => x.at.line === at.line && x.at.column === at.column);
   if (r) r.cookie = picked;
+}
+
+/** `document.cookie.split(sep)`: the cookies as rows. */
+function isCookieRows(ts: TSModule, e: TS.Expression): e is TS.CallExpression {
+  const u = unwrap(ts, e);
+  if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== 'split') return false;
+  const read = unwrap(ts, u.expression.expression);
+  return ts.isPropertyAccessExpression(read) && read.name.text === 'cookie' && ts.isIdentifier(read.expression) && read.expression.text === 'document';
+}
+
+/**
+ * `rows.find((c) => c.startsWith(NAME))` (or `c.trim()`, `filter`, `some`): the text a call
+ * picking one of the cookie rows looks for, if it is one.
+ */
+function rowPicked(ts: TSModule, call: TS.CallExpression): TS.Expression | null {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee) || !/^(find|filter|some)$/.test(callee.name.text) || call.arguments.length !== 1) return null;
+  const arg = unwrap(ts, call.arguments[0]!);
+  const p = (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) && arg.parameters.length === 1 ? arg.parameters[0]!.name : null;
+  const test = p && ts.isIdentifier(p) ? returnedExpression(ts, arg as TS.ArrowFunction) : undefined;
+  const t = test ? unwrap(ts, test) : null;
+  if (!t || !ts.isCallExpression(t) || t.arguments.length !== 1 || !ts.isPropertyAccessExpression(t.expression) || t.expression.name.text !== 'startsWith') return null;
+  let subject = unwrap(ts, t.expression.expression);
+  if (ts.isCallExpression(subject) && subject.arguments.length === 0 && ts.isPropertyAccessExpression(subject.expression) && subject.expression.name.text === 'trim') subject = unwrap(ts, subject.expression.expression);
+  return ts.isIdentifier(subject) && subject.text === (p as TS.Identifier).text ? t.arguments[0]! : null;
+}
+
+/**
+ * `const cookies = document.cookie.split('; ')` followed, in the statements after it, only by
+ * picks of one and the same cookie (`cookies.find((c) => c.startsWith('ui-theme='))`): the read
+ * picks out that cookie, as when the pick is chained onto it. Any other use of the rows (handed
+ * on, returned, looped over, assigned anew) keeps none.
+ */
+function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS.Statement[], scope: number): void {
+  const { ts } = ctx;
+  const list = st.declarationList;
+  const d = list.declarations[0];
+  if (list.declarations.length !== 1 || !d || !ts.isIdentifier(d.name) || !d.initializer || !isCookieRows(ts, d.initializer)) return;
+  const name = d.name.text;
+  let picked: TS.Expression | null = null;
+  let uses = 0;
+  let other = false;
+  const walk = (n: TS.Node, parent: TS.Node | null, grandparent: TS.Node | null): void => {
+    if (other) return;
+    if (ts.isIdentifier(n) && n.text === name) {
+      uses++;
+      const test = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && ts.isCallExpression(grandparent) && grandparent.expression === parent ? rowPicked(ts, grandparent) : null;
+      if (!test || (picked !== null && textOf(ctx, picked) !== textOf(ctx, test))) other = true;
+      else picked = test;
+      return;
+    }
+    ts.forEachChild(n, (c) => walk(c, n, parent));
+  };
+  for (const s of after) walk(s, null, null);
+  if (!other && uses > 0 && picked !== null) pickCookie(ctx, (d.initializer as TS.CallExpression).expression, shallowExpr(ctx, picked, scope));
 }
 
 /** The cookie name a regular expression looks for, written before its first `=` (`/(?:^|; )theme=([^;]*)/`); null when none is. */
@@ -4578,6 +4632,38 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
   // The locals this walk has followed (its own: the fields walk, run first, follows the same
   // locals for what it looks for, and a shared set would stop this one at each of them).
   let followed: Set<TS.Node> | null = null;
+  /**
+   * `req.cookies.get('sid')` of `req.cookies.get('sid')`, `clix().select().where` of a query
+   * builder's chain: an access's names, without what calls on the way are given, so that a
+   * `session_id` in a query's text or type is not taken for one read.
+   */
+  const accessPath = (x: TS.Expression): string => {
+    const u = unwrap(ts, x);
+    if (ts.isPropertyAccessExpression(u)) return `${accessPath(u.expression)}.${u.name.text}`;
+    if (ts.isElementAccessExpression(u)) return `${accessPath(u.expression)}[${ts.isStringLiteralLike(u.argumentExpression) ? textOf(ctx, u.argumentExpression) : ''}]`;
+    if (ts.isCallExpression(u)) return `${accessPath(u.expression)}()`;
+    return ts.isIdentifier(u) ? u.text : '';
+  };
+  /**
+   * Whether an access can read the caller's own session: one on the function's parameters (the
+   * request, the context, a Nest `@Session()`), on what is named for a session or cookies
+   * (`session.id` of `getSession()`, `cookies().get('sid')`), or through a request's session or
+   * cookies (`…session.id`, `….cookies['connect.sid']`). A `session_id` column of rows read from a
+   * store (`item.session_id` of analytics events) or of a value the function made is no one's
+   * credential.
+   */
+  const ofCaller = (x: TS.Expression): boolean => {
+    let u = unwrap(ts, x);
+    let through = false;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u) || ts.isCallExpression(u)) {
+        if (ts.isPropertyAccessExpression(u) && /^(session|cookies)$/i.test(u.name.text) && u !== unwrap(ts, x)) through = true;
+        u = unwrap(ts, u.expression);
+      } else break;
+    }
+    if (!ts.isIdentifier(u)) return through;
+    return through || f.params.includes(u.text) || /sess|cookie/i.test(u.text);
+  };
   const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     const found = (x: TS.Node, text: string): void => {
       const at = locOf(ctx, x);
@@ -4586,9 +4672,9 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     const v = (x: TS.Node, viaLocal: boolean): void => {
       if (ts.isCallExpression(x)) {
         const literalArgs = x.arguments.filter((a) => ts.isStringLiteralLike(a)).map((a) => textOf(ctx, a));
-        if (SESSION_EXPOSURE_RE.test(`${textOf(ctx, x.expression)}(${literalArgs.join(', ')})`)) return found(x, textOf(ctx, x));
+        if (ofCaller(x) && SESSION_EXPOSURE_RE.test(`${accessPath(x.expression)}(${literalArgs.join(', ')})`)) return found(x, textOf(ctx, x));
         if (viaLocal) return v(x.expression, viaLocal);
-      } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && SESSION_EXPOSURE_RE.test(textOf(ctx, x))) {
+      } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && ofCaller(x) && SESSION_EXPOSURE_RE.test(accessPath(x))) {
         return found(x, textOf(ctx, x));
       }
       if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);

@@ -6,14 +6,16 @@ ruleTester('session-token-exposure', {
   valid: [
     { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
     { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
-    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, match, includes)' },
+    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, match, includes, rows kept in a local)' },
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
+    { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
   ],
   invalid: [
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
     { dir: 'invalid/session-id-sent-as-text', name: "req.session.id through res.type(…).send()", errors: [{ line: 6, column: 31, message: inBody('req.session.id') }] },
     { dir: 'invalid/shorthand-from-a-local', name: '{ sessionId } from a local variable', errors: [{ line: 7, column: 24, message: inBody('sessionId') }] },
     { dir: 'invalid/session-id-through-a-local', name: 'req.sessionID held in a local that goes into res.json', errors: [{ line: 7, column: 18, message: inBody('req.sessionID') }] },
+    { dir: 'invalid/session-of-a-lookup-returned', name: 'the session a lookup of the cookie found, its id returned', errors: [{ line: 10, column: 45, message: inBody('session.sessionId') }] },
     { dir: 'invalid/cookie-value-echoed', name: 'the session cookie echoed back', errors: [{ line: 6, column: 19, message: inBody("req.cookies['connect.sid']") }] },
     {
       dir: 'invalid/session-id-returned-by-a-handler',
@@ -27,10 +29,11 @@ ruleTester('session-token-exposure', {
     },
     {
       dir: 'invalid/script-reads-a-token-cookie',
-      name: 'a browser script reading a cookie named for a token, and every cookie',
+      name: 'a browser script reading a cookie named for a token, and every cookie (chained, and kept in a local handed on)',
       errors: [
         { file: 'public/api.js', line: 5, column: 15, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
         { file: 'public/api.js', line: 10, column: 29, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
+        { file: 'public/api.js', line: 15, column: 16, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
       ],
     },
   ],
