@@ -36,6 +36,17 @@ const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render',
 /** Methods that write a response (`res.status(200)`, `res.cookie(…)`, `reply.code(…)`), the sending ones included. */
 const RESPONSE_WRITES = new Set([...RESPONSE_METHODS, 'status', 'cookie', 'clearCookie', 'setCookie', 'set', 'setHeader', 'header', 'headers', 'append', 'type', 'code', 'location', 'attachment', 'vary', 'removeHeader', 'writeHead', 'write']);
 const SESSION_COOKIE_NAME_RE = /sess|^sid$|\.sid$|auth/i;
+/**
+ * What a sign-in flow keeps in a cookie between its steps, or a CSRF token: `github_oauth_state`,
+ * `google_code_verifier`, `next-auth.pkce.code_verifier`, `next-auth.callback-url`,
+ * `authjs.csrf-token`. Named for auth, but no session: a request carrying one is not signed in.
+ */
+const FLOW_COOKIE_NAME_RE = /state|verifier|pkce|nonce|callback|redirect|return_?to|csrf|xsrf/i;
+
+/** A cookie name a session goes by (SESSION_COOKIE_NAME_RE), not one of a sign-in flow's steps. */
+function isSessionCookieName(name: string): boolean {
+  return SESSION_COOKIE_NAME_RE.test(name) && !FLOW_COOKIE_NAME_RE.test(name);
+}
 
 interface Ctx {
   ts: TSModule;
@@ -1537,7 +1548,7 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippetOf()));
   } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(textOf(ctx, n.expression))))) {
     const name = args[0]?.k === 'str' ? args[0].v : null;
-    if (name !== null && SESSION_COOKIE_NAME_RE.test(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
+    if (name !== null && isSessionCookieName(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
   }
 }
 
@@ -4535,7 +4546,7 @@ export function isUserPath(props: string[]): boolean {
 }
 
 /**
- * The request's session cookie, by a name SESSION_COOKIE_NAME_RE takes for one: `req.cookies.get('session')`
+ * The request's session cookie, by a name isSessionCookieName takes for one: `req.cookies.get('session')`
  * (Next.js's RequestCookies, `?.value` of it, `.has(…)`), `req.cookies.sid`, `req.cookies['connect.sid']`,
  * `req.signedCookies.session`. A request without it has no signed-in user: a Next.js middleware
  * redirecting it to log in refuses it as one answering 401 does.
@@ -4556,7 +4567,7 @@ function sessionCookieRead(ts: TSModule, e: TS.Expression, params: Set<string>):
     name = u.argumentExpression.text;
   } else return false;
   const props = requestChain(ts, jar, params);
-  return props !== null && props.length === 1 && (props[0] === 'cookies' || props[0] === 'signedCookies') && SESSION_COOKIE_NAME_RE.test(name);
+  return props !== null && props.length === 1 && (props[0] === 'cookies' || props[0] === 'signedCookies') && isSessionCookieName(name);
 }
 
 /** A credential the request carries: `ctx.query.token`, `req.headers.authorization`. */

@@ -11,6 +11,7 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
     { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
+    { dir: 'valid/oauth-flow-cookies', name: "a sign-in flow's state, PKCE verifier and return-to cookies are not session cookies" },
     { dir: 'valid/secure-from-a-method-with-two-answers', name: '`secure: environment.isHttps()`, which returns false on one path only: not provably insecure' },
   ],
   invalid: [
