@@ -286,8 +286,11 @@ export interface LeadingGuard {
   callee?: Expr;
   /** and its arguments */
   args?: Expr[];
-  /** an inline check among the leading statements */
-  inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret';
+  /**
+   * an inline check among the leading statements; `refusal`: the body answers every request
+   * with an error status and does nothing else (extract.ts refusesEvery)
+   */
+  inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret' | 'refusal';
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**

@@ -1698,6 +1698,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     }
     // a verification whose failure the `catch` ends the request on (`next(err)` there included)
     if (f.leading.some((l) => l.verifies)) f.behaviour.sendsResponse = true;
+    const refusal = refusesEvery(ctx, body, f.params);
+    if (refusal) f.leading = [...f.leading, { inline: 'refusal', at: locOf(ctx, refusal) }];
     // `.filter((file) => { return file.endsWith('.js'); })`: its one return, as a test (see below)
     const test = ctx.predicates.has(node) ? onlyReturn(ts, body) : undefined;
     if (test) f.returns = [predicateReturn(ctx, test, (n, d) => shallowExpr(ctx, n, scope.id, d))];
@@ -1707,6 +1709,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     const handedOn = handedOnCall(ts, body, f);
     const call = unwrap(ts, body);
     if (handedOn) f.leading = [{ ...leadingCall(ctx, handedOn, scope.id), delegates: true }];
+    else if (refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
     else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
   return f;
@@ -3353,6 +3356,118 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
 /** `new Response(…)` / `new NextResponse(…)`: a Fetch API response made (route handlers, middleware). */
 function isNewResponse(ts: TSModule, n: TS.Node): boolean {
   return ts.isNewExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'Response' || n.expression.text === 'NextResponse');
+}
+
+/** Methods that answer with their second argument as the status: Hono's `c.json(body, 405)`, `c.text(…)`, `c.body(…)`, `c.html(…)`. */
+const STATUS_SECOND = new Set(['json', 'text', 'body', 'html']);
+
+/**
+ * Where a function's body answers every request with an error status and does nothing else,
+ * its first statement (null when it does something else): `res.status(405).json({ error: 'Use
+ * POST' })`, Koa's `ctx.status = 405; ctx.set('Allow', 'POST'); ctx.body = {…}`, `return new
+ * Response(null, { status: 405 })`, `return c.json({…}, 410)`, `throw new
+ * MethodNotAllowedException()`. Every statement at the body's top level is a response written
+ * on one of its parameters or made, a return of one, or a throw; what they are given is made of
+ * literals and of what the request carries (no call, no value of the server's, which an error's
+ * body could hand out as well); every status given is 400 or above, and one is given (or the
+ * body throws). A route whose handler this is serves nothing, whoever calls it.
+ */
+function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[]): TS.Node | null {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  let refused = false;
+  // a value that calls nothing and holds nothing of the server's: literals, what the request
+  // carries (`req.method`), and objects, arrays, templates and operations of them
+  const inert = (e: TS.Node): boolean => {
+    switch (e.kind) {
+      case K.StringLiteral:
+      case K.NumericLiteral:
+      case K.NoSubstitutionTemplateLiteral:
+      case K.TrueKeyword:
+      case K.FalseKeyword:
+      case K.NullKeyword:
+        return true;
+      case K.Identifier:
+        return params.includes((e as TS.Identifier).text) || (e as TS.Identifier).text === 'undefined';
+      case K.PropertyAccessExpression:
+        return inert((e as TS.PropertyAccessExpression).expression);
+      case K.ParenthesizedExpression:
+      case K.AsExpression:
+      case K.NonNullExpression:
+        return inert((e as TS.ParenthesizedExpression).expression);
+      case K.PrefixUnaryExpression:
+        return inert((e as TS.PrefixUnaryExpression).operand);
+      case K.BinaryExpression:
+        return inert((e as TS.BinaryExpression).left) && inert((e as TS.BinaryExpression).right);
+      case K.TemplateExpression:
+        return (e as TS.TemplateExpression).templateSpans.every((sp) => inert(sp.expression));
+      case K.ArrayLiteralExpression:
+        return (e as TS.ArrayLiteralExpression).elements.every(inert);
+      case K.ObjectLiteralExpression:
+        return (e as TS.ObjectLiteralExpression).properties.every((p) =>
+          ts.isPropertyAssignment(p) ? !ts.isComputedPropertyName(p.name) && inert(p.initializer) : ts.isShorthandPropertyAssignment(p) && params.includes(p.name.text),
+        );
+      default:
+        return false;
+    }
+  };
+  // a status given: an error one refuses, any other serves
+  const status = (e: TS.Expression | undefined): boolean => {
+    const u = e && unwrap(ts, e);
+    if (!u || !ts.isNumericLiteral(u)) return false;
+    if (Number(u.text) < 400) return false;
+    refused = true;
+    return true;
+  };
+  const statusOption = (e: TS.Expression | undefined): boolean => {
+    const u = e && unwrap(ts, e);
+    if (!u || !ts.isObjectLiteralExpression(u) || !inert(u)) return false;
+    const p = u.properties.find((x) => ts.isPropertyAssignment(x) && ts.isIdentifier(x.name) && x.name.text === 'status') as TS.PropertyAssignment | undefined;
+    return status(p?.initializer);
+  };
+  // `res.set('Allow', 'POST').status(405).json({…})`: a chain of response writes on a parameter
+  const written = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isIdentifier(u)) return params.includes(u.text);
+    if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression)) return false;
+    const m = u.expression.name.text;
+    if (!RESPONSE_WRITES.has(m) && m !== 'throw' && !STATUS_SECOND.has(m)) return false;
+    if (m === 'redirect' || m === 'render' || m === 'sendFile' || m === 'attachment' || !u.arguments.every(inert)) return false;
+    if ((m === 'status' || m === 'code' || m === 'sendStatus' || m === 'writeHead' || m === 'throw') && !status(u.arguments[0])) return false;
+    // (`c.json(body)` without a status answers 200)
+    if (STATUS_SECOND.has(m) && u.arguments.length > 1 && !status(u.arguments[1])) return false;
+    return written(u.expression.expression);
+  };
+  const answer = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    // `new Response(null, { status: 405 })`, `NextResponse.json({…}, { status: 405 })`
+    if (isNewResponse(ts, u)) return (u as TS.NewExpression).arguments?.every(inert) === true && statusOption((u as TS.NewExpression).arguments![1]);
+    if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'json' && ts.isIdentifier(u.expression.expression) && /^(Response|NextResponse)$/.test(u.expression.expression.text))
+      return u.arguments.every(inert) && statusOption(u.arguments[1]);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.EqualsToken && ts.isPropertyAccessExpression(u.left) && inert(u.right)) {
+      const on = unwrap(ts, u.left.expression);
+      const target = ts.isIdentifier(on) ? on.text : ts.isPropertyAccessExpression(on) && on.name.text === 'response' && ts.isIdentifier(on.expression) ? on.expression.text : null;
+      const prop = u.left.name.text;
+      if (target === null || !params.includes(target)) return false;
+      if (prop === 'status' || prop === 'statusCode') return status(u.right);
+      return prop === 'body' || prop === 'message';
+    }
+    return ts.isCallExpression(u) && written(u);
+  };
+  const statements = ts.isBlock(body) ? body.statements : null;
+  if (statements === null) return answer(body as TS.Expression) && refused ? body : null;
+  if (statements.length === 0) return null;
+  for (const st of statements) {
+    if (ts.isThrowStatement(st)) {
+      const x = unwrap(ts, st.expression);
+      // `throw new MethodNotAllowedException()`, `throw NotFoundError()`: what is thrown made of inert arguments
+      if (!((ts.isNewExpression(x) || ts.isCallExpression(x)) && ts.isIdentifier(x.expression) && (x.arguments ?? []).every(inert))) return null;
+      refused = true;
+    } else if (ts.isReturnStatement(st)) {
+      if (st.expression && !answer(st.expression)) return null;
+    } else if (!ts.isExpressionStatement(st) || !answer(st.expression)) return null;
+  }
+  return refused ? statements[0]! : null;
 }
 
 /** A response sent or made, or a throw, at `n` itself: `res.json(…)`, `new Response(…)`, `throw …`, `ctx.body = …`. */

@@ -965,8 +965,8 @@ export class LinkContext {
       // a family's check guards only when the contract has that family
       if (check.family && families.length === 0) return null;
       const applied: AppliedGuard = {
-        name: lg.noUser ? '(inline signed-in check)' : `(inline ${check.name} check)`,
-        kinds: [check.kind],
+        name: lg.noUser ? '(inline signed-in check)' : (check.label ?? `(inline ${check.name} check)`),
+        kinds: [...check.kinds],
         families,
         reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${check.does} first)`,
         mechanism: 'in-handler',
@@ -1460,19 +1460,28 @@ const EVERY_FAMILY = '*';
 interface InlineCheck {
   name: string;
   does: string;
-  kind: GuardKind;
+  kinds: GuardKind[];
   family?: string;
+  /** the guard's name, when not `(inline NAME check)` */
+  label?: string;
 }
 
 /** What an inline check of each kind (LeadingGuard.inline) is called, and what the handler does in it. */
 const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = {
-  auth: { name: '401', does: 'ends the request with 401', kind: 'auth' },
-  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404', kind: 'tenant' },
-  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kind: 'csrf' },
+  auth: { name: '401', does: 'ends the request with 401', kinds: ['auth'] },
+  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404', kinds: ['tenant'] },
+  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kinds: ['csrf'] },
   // a webhook's signature checked: the webhook family's guard
-  signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kind: 'family', family: 'webhook' },
+  signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kinds: ['family'], family: 'webhook' },
   // a secret the caller must hold (a service's token, a cron job's): any family's guard, as a service token is
-  secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kind: 'family', family: EVERY_FAMILY },
+  secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kinds: ['family'], family: EVERY_FAMILY },
+  // `ctx.status = 405; ctx.body = { error: 'Use POST' }`: a route that serves no one needs no check of who calls it
+  refusal: {
+    name: 'refusal',
+    does: 'answers every request with an error status and does nothing else',
+    kinds: ['auth', 'tenant', 'csrf'],
+    label: '(refuses every request)',
+  },
 };
 
 /** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */

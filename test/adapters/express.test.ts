@@ -1132,7 +1132,7 @@ export function createApp() {
     const dir = project();
     const res = await check(dir);
     expect(routeLines(res, { mechanism: true })).toEqual([
-      'ALL /api [requireSession (app.use)]',
+      'ALL /api [requireSession (app.use), (refuses every request) (in-handler)]',
       'GET /api/admin/features [requireSession (app.use), requireOrgMember (app.use)]',
       'GET /api/client/features [requireSession (app.use)]',
       'GET /health [requireSession (app.use)]',
@@ -1756,6 +1756,6 @@ app.get('/api/health/ready', (_req, res) => res.json({ ok: true }));
 `,
     });
     const res = await check(dir);
-    expect(routeLinesAt(res)).toEqual(['GET /api/health/ready [] src/app.ts:7', 'GET /mcp/ [] src/mcp/app.ts:12', 'POST /mcp/ [requireSession] src/mcp/app.ts:13']);
+    expect(routeLinesAt(res)).toEqual(['GET /api/health/ready [] src/app.ts:7', 'GET /mcp/ [(refuses every request)] src/mcp/app.ts:12', 'POST /mcp/ [requireSession] src/mcp/app.ts:13']);
   });
 });

@@ -7,6 +7,10 @@ ruleTester('missing-auth-guard', {
       name: 'a context loader that always hands the request on stays an auth guard when the config names it in guards.auth',
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
+    {
+      dir: 'valid/handler-refuses-every-request',
+      name: "handlers that answer every request with an error status and do nothing else (Koa's 405 and ctx.throw(405), Express's 410, a throw) serve no one",
+    },
     { dir: 'valid/router-use-before-route', name: 'router.use(guard) before the route' },
     { dir: 'valid/express-guard-passing-an-error-to-next', name: 'a guard (by name) whose first statement hands the request on with an error: next(err) ends it' },
     { dir: 'valid/nested-mounts-across-files', name: "app.use('/api', guard, api) guards routes two mounts and two files down" },
@@ -100,6 +104,16 @@ ruleTester('missing-auth-guard', {
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
+    {
+      dir: 'invalid/handler-refuses-after-work',
+      name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, and `c.json(body)` (200) serve",
+      errors: [
+        { line: 9, message: 'GET /api/exports has no auth guard' },
+        { line: 15, message: 'DELETE /api/exports/:id has no auth guard' },
+        { line: 23, message: 'GET /api/status has no auth guard' },
+        { line: 26, message: 'GET /api/debug has no auth guard' },
+      ],
+    },
     {
       dir: 'invalid/guard-registered-after-route',
       name: 'router.use(guard) after a route does not guard it (Express runs layers in order)',
