@@ -21,7 +21,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A session id / session cookie value is returned in a response body, or read via document.cookie.',
     rationale:
-      'A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent) hands over none.',
+      "A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A session id counts when it is the caller's: read off the request (its session, its cookies) or off something named for a session or cookies; a session_id of stored rows (analytics events) or of a value the handler made is no one's credential. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent), chained or through a local holding the rows, hands over none.",
     contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
     examples: {
       fires: [
