@@ -3379,14 +3379,8 @@ function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[])
   // a value that calls nothing and holds nothing of the server's: literals, what the request
   // carries (`req.method`), and objects, arrays, templates and operations of them
   const inert = (e: TS.Node): boolean => {
+    if (isLiteralNode(ts, e)) return true;
     switch (e.kind) {
-      case K.StringLiteral:
-      case K.NumericLiteral:
-      case K.NoSubstitutionTemplateLiteral:
-      case K.TrueKeyword:
-      case K.FalseKeyword:
-      case K.NullKeyword:
-        return true;
       case K.Identifier:
         return params.includes((e as TS.Identifier).text) || (e as TS.Identifier).text === 'undefined';
       case K.PropertyAccessExpression:
@@ -3609,6 +3603,50 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
     return false;
   };
+  // `!req.query.id`, `!queryId` of `const queryId = Number(req.query.id)`: a test of nothing but
+  // what the request asks for (a route or query parameter, a field of its body, by names no
+  // credential, session or user goes by), through leading locals and number / string
+  // conversions. Its 401 answers a request that names nothing, not one that proves no identity.
+  const asksOnly = (e: TS.Expression, depth = 0): boolean => {
+    let asked = false;
+    const K = ts.SyntaxKind;
+    const ok = (x: TS.Node): boolean => {
+      if (isLiteralNode(ts, x)) return true;
+      switch (x.kind) {
+        case K.Identifier: {
+          const init = depth < 4 ? inits?.get((x as TS.Identifier).text) : undefined;
+          if (init === undefined || !asksOnly(init, depth + 1)) return false;
+          asked = true;
+          return true;
+        }
+        case K.PropertyAccessExpression: {
+          const props = requestChain(ts, x as TS.Expression, requestParams());
+          const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
+          if (!props || !/^(query|params|body)$/.test(props[at] ?? '') || props.length === at + 1) return false;
+          if (props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p))) return false;
+          asked = true;
+          return true;
+        }
+        case K.CallExpression: {
+          const c = x as TS.CallExpression;
+          return ts.isIdentifier(c.expression) && /^(Number|String|Boolean|parseInt|parseFloat)$/.test(c.expression.text) && c.arguments.every(ok);
+        }
+        case K.PrefixUnaryExpression:
+          return ok((x as TS.PrefixUnaryExpression).operand);
+        case K.BinaryExpression:
+          return ok((x as TS.BinaryExpression).left) && ok((x as TS.BinaryExpression).right);
+        case K.ParenthesizedExpression:
+        case K.TypeOfExpression:
+        case K.AsExpression:
+        case K.NonNullExpression:
+        case K.AwaitExpression:
+          return ok((x as TS.ParenthesizedExpression).expression);
+        default:
+          return false;
+      }
+    };
+    return ok(unwrap(ts, e)) && asked;
+  };
   // the declarations met so far, for the tests of the URL a local may hold
   const declared: TS.VariableStatement[] = [];
   // `!user && !pathname.startsWith('/login') && pathname !== '/'` (Supabase's template): with no
@@ -3798,7 +3836,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
-        else if (st & AUTH) {
+        else if (st & AUTH && !asksOnly(stmt.expression)) {
           const refused = refusedCall(stmt.expression);
           out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
@@ -4061,9 +4099,24 @@ function comparesValues(ts: TSModule, x: TS.BinaryExpression): boolean {
 
 /** A constant compared with (`'free'`, `0`, `null`, `undefined`, `true`, or what `typeof` gives). */
 function constantOperand(ts: TSModule, x: TS.Expression): boolean {
-  const K = ts.SyntaxKind;
   const v = unwrap(ts, x);
-  return [K.StringLiteral, K.NumericLiteral, K.NoSubstitutionTemplateLiteral, K.NullKeyword, K.TrueKeyword, K.FalseKeyword, K.TypeOfExpression].includes(v.kind) || (ts.isIdentifier(v) && v.text === 'undefined');
+  return isLiteralNode(ts, v) || v.kind === ts.SyntaxKind.TypeOfExpression || (ts.isIdentifier(v) && v.text === 'undefined');
+}
+
+/** A string, number, `null`, `true` or `false` written as such. */
+function isLiteralNode(ts: TSModule, n: TS.Node): boolean {
+  const K = ts.SyntaxKind;
+  switch (n.kind) {
+    case K.StringLiteral:
+    case K.NumericLiteral:
+    case K.NoSubstitutionTemplateLiteral:
+    case K.NullKeyword:
+    case K.TrueKeyword:
+    case K.FalseKeyword:
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
     { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
+    { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry' },
     { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
     { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
     { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
@@ -104,6 +105,14 @@ ruleTester('missing-auth-guard', {
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
+    {
+      dir: 'invalid/in-handler-401-for-a-missing-parameter',
+      name: 'a 401 answering a request without a route or query parameter (also through a local converting it) checks what is asked for, not who asks',
+      errors: [
+        { line: 7, message: 'GET /api/public/links/:id has no auth guard' },
+        { line: 16, message: 'GET /api/avatars/:id has no auth guard' },
+      ],
+    },
     {
       dir: 'invalid/handler-refuses-after-work',
       name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, and `c.json(body)` (200) serve",
