@@ -291,6 +291,8 @@ export interface LeadingGuard {
    * with an error status and does nothing else (extract.ts refusesEvery)
    */
   inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret' | 'refusal';
+  /** the inline check's refusal throws (`if (!secureCompare(digest, signature)) throw …`): it ends a caller's request too */
+  throws?: true;
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**

@@ -3737,7 +3737,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       if (op === ts.SyntaxKind.AmpersandAmpersandToken) return equalsExpected(u.left, expected, depth) || equalsExpected(u.right, expected, depth);
       return (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) && pair(u.left, u.right, expected);
     }
-    return ts.isCallExpression(u) && calleeName(ts, u) === 'timingSafeEqual' && u.arguments.length === 2 && pair(u.arguments[0]!, u.arguments[1]!, expected);
+    return ts.isCallExpression(u) && CONSTANT_TIME_EQUAL.test(calleeName(ts, u)) && u.arguments.length === 2 && pair(u.arguments[0]!, u.arguments[1]!, expected);
   };
   // `signature !== computedSignature`, `!timingSafeEqual(Buffer.from(signature), expected)`, `!isSignatureValid`
   // of a local given such an equality, either side of `||`: a value the request carries compared
@@ -3831,7 +3831,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret || ctx.csrf) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
         const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
         const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
-          typeof refusal === 'object' && refusal !== null ? { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) } : { inline, at: locOf(ctx, stmt) };
+          typeof refusal === 'object' && refusal !== null
+            ? { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) }
+            : { inline, at: locOf(ctx, stmt), ...(endsByThrow(ts, stmt.thenStatement) ? { throws: true as const } : {}) };
         // `if (signature !== computedSignature) return new Response(…, { status: 400 })`: a webhook's
         // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
@@ -4340,6 +4342,11 @@ function jwtExtractor(ts: TSModule, call: TS.CallExpression): 'header' | 'other'
 
 /** An HMAC computed (LeadingGuard.inline `signature`). */
 const HMAC_MADE = /\bcreateHmac\s*\(/;
+/**
+ * A comparison in constant time: Node's `timingSafeEqual`, a wrapper of the code or a package
+ * named for one (`secureCompare`, `safeCompare`, `constantTimeEqual`, `tsscmp`, `scmp`).
+ */
+const CONSTANT_TIME_EQUAL = /^(timingSafeEqual|(secure|safe|constantTime|timingSafe|timeSafe)(Compare|Equals?)|tsscmp|scmp)$/i;
 /**
  * A secret the deployment holds: an environment variable named for a secret, a token, a key or a
  * password (`process.env.CRON_SECRET`, `env.INTERNAL_API_KEY` of a validated environment module,

@@ -1023,6 +1023,15 @@ export class LinkContext {
     // (a getter, an event's callback or an action is named for what it reads, what happened or
     // what it does: not for a check)
     const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name);
+    // `const payload = await getPayload(request)` of a function of the code leading with a webhook's
+    // signature (or a deployment's secret) compared and a throw unless it holds: the throw ends the
+    // handler's request as well, when the handler waits for the call (a function answering 401 is
+    // judged by that, below)
+    if (v.t === 'fn' && def && !def.behaviour.status401 && !lg.unawaited && lg.args?.some(handsRequest)) {
+      const thrown = def.leading.find((x) => (x.inline === 'signature' || x.inline === 'secret') && x.throws);
+      const g = thrown ? this.leadingGuard({ file: v.file, fn: v.fn }, thrown) : null;
+      if (g) return { ...g, reason: `${g.reason}, in ${name || 'the function called'}(), which the handler hands the request to and waits for` };
+    }
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }

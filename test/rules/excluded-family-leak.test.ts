@@ -28,6 +28,10 @@ ruleTester('excluded-family-leak', {
       name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, `timingSafeEqual` of Buffers after a length test, and a local holding that comparison of byte copies, refused by returning what a helper makes)",
     },
     {
+      dir: 'valid/webhook-hmac-compared-in-a-helper',
+      name: "an HMAC compared by a helper the handler hands the request to and waits for, through a constant-time compare of the code (`secureCompare`), throwing unless equal",
+    },
+    {
       dir: 'valid/internal-behind-a-deployment-secret',
       name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token or of byte copies, answered by a helper making the response): every family's guard",
     },
@@ -36,6 +40,11 @@ ruleTester('excluded-family-leak', {
   ],
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
+    {
+      dir: 'invalid/webhook-hmac-helper-not-ending-the-request',
+      name: 'an HMAC compared in a helper that only returns false on a mismatch, its result unread: nothing ends the request',
+      errors: [{ file: 'app/api/paddle/webhook/route.ts', line: 8, message: reachable('POST /api/paddle/webhook', 'webhook', 'unguarded') }],
+    },
     {
       dir: 'invalid/webhook-signature-failure-swallowed',
       name: "Polar's validateEvent in a try whose catch only logs and reads the body anyway: nothing is refused",
