@@ -3689,6 +3689,13 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression) && VERDICT.test(x.name.text)) return results?.get(x.expression.text) ?? null;
     return ts.isCallExpression(x) ? x : null;
   };
+  // `!user || !(await compare(password, user.password))`: of refusals either side of `||`, the
+  // last one's call — a record looked up first, then what is checked of it (a password's hash)
+  const lastRefusedCall = (e: TS.Expression): TS.CallExpression | null => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return lastRefusedCall(u.right) ?? lastRefusedCall(u.left);
+    return refusedCall(u);
+  };
   // Whether `e` passes `is`, or a name it reads does, or a leading local it reads (through at most
   // 4 locals) does so in turn
   const traces = (e: TS.Node, is: (x: TS.Node) => boolean, depth = 0): boolean => {
@@ -3839,7 +3846,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
         else if (st & AUTH && !asksOnly(stmt.expression)) {
-          const refused = refusedCall(stmt.expression);
+          const refused = lastRefusedCall(stmt.expression);
           out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });

@@ -833,8 +833,15 @@ export class LinkContext {
   private authenticatesNoCaller(file: string, callee: Expr): boolean {
     const name = exprName(callee) ?? '';
     if (WEBHOOK_CHECK_NAME.test(name) && !TOKEN_NAME.test(name)) return true;
+    const hashCompare = (v: Value): boolean => v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
     const v = this.ev.eval(file, callee);
-    return v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
+    if (hashCompare(v)) return true;
+    // `compare(password, user.password)` of a function of the code answering what the package's
+    // compare does (`return await bcrypt.compare(password, hash)`, `false` when it throws)
+    return v.t === 'fn' && this.ev.returnsOf(v.file, v.fn).some((r) => {
+      const x = this.ev.eval(v.file, r);
+      return x.t === 'pkg' && x.called === true && hashCompare({ ...x, called: false });
+    });
   }
 
   /**
