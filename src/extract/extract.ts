@@ -3358,6 +3358,8 @@ function isNewResponse(ts: TSModule, n: TS.Node): boolean {
   return ts.isNewExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'Response' || n.expression.text === 'NextResponse');
 }
 
+/** What a request or response holds of the server's or of earlier layers' (refusesEvery): not what the caller sent. */
+const SERVER_HELD = /^(app|locals|session|user|state|env|var|context|config|services?|db)$/;
 /** Methods that answer with their second argument as the status: Hono's `c.json(body, 405)`, `c.text(…)`, `c.body(…)`, `c.html(…)`. */
 const STATUS_SECOND = new Set(['json', 'text', 'body', 'html']);
 
@@ -3377,14 +3379,15 @@ function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[])
   const K = ts.SyntaxKind;
   let refused = false;
   // a value that calls nothing and holds nothing of the server's: literals, what the request
-  // carries (`req.method`), and objects, arrays, templates and operations of them
+  // carries (`req.method`, `req.params.id`), and objects, arrays, templates and operations of them
   const inert = (e: TS.Node): boolean => {
     if (isLiteralNode(ts, e)) return true;
     switch (e.kind) {
       case K.Identifier:
         return params.includes((e as TS.Identifier).text) || (e as TS.Identifier).text === 'undefined';
+      // (not what the server or an earlier layer put there: `req.app.locals`, `res.locals`, `req.user`, `ctx.state`)
       case K.PropertyAccessExpression:
-        return inert((e as TS.PropertyAccessExpression).expression);
+        return !SERVER_HELD.test((e as TS.PropertyAccessExpression).name.text) && inert((e as TS.PropertyAccessExpression).expression);
       case K.ParenthesizedExpression:
       case K.AsExpression:
       case K.NonNullExpression:

@@ -121,6 +121,7 @@ ruleTester('missing-auth-guard', {
         { line: 15, message: 'DELETE /api/exports/:id has no auth guard' },
         { line: 23, message: 'GET /api/status has no auth guard' },
         { line: 26, message: 'GET /api/debug has no auth guard' },
+        { line: 29, message: 'GET /api/limits has no auth guard' },
       ],
     },
     {
