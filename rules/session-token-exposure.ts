@@ -1,5 +1,6 @@
 import type { Value } from '../src/link/evaluate.js';
 import type { RuleModule } from '../src/rule.js';
+import { FLOW_COOKIE_NAME } from '../src/cookie-names.js';
 
 /** Cookie names a session or a credential may go by (`sid` and `key` as a word of the name: not `sidebar_state`). */
 const CREDENTIAL_COOKIE = /sess|(?:^|[._-])(?:sid|key)(?:$|[._-])|auth|token|jwt|bearer|credential|secret|api_?key|login|user|account|identity/i;
@@ -7,12 +8,13 @@ const CREDENTIAL_COOKIE = /sess|(?:^|[._-])(?:sid|key)(?:$|[._-])|auth|token|jwt
 /**
  * Can the one cookie a `document.cookie` read picks out (DocumentCookieRead.cookie, the text it
  * looks for, its name first) hold a session or a credential? Yes unless its name is known and
- * named for nothing of the kind (`sidebar_state`, `theme`, `consent`).
+ * named for nothing of the kind (`sidebar_state`, `theme`, `consent`), or for a sign-in flow's
+ * step, error or CSRF token (FLOW_COOKIE_NAME: `auth_error`, `XSRF-TOKEN`).
  */
 function mayHoldCredential(looked: Value): boolean {
   if (looked.t !== 'str') return true;
   const name = looked.v.replace(/=[^]*$/, '').trim();
-  return name === '' || CREDENTIAL_COOKIE.test(name);
+  return name === '' || (CREDENTIAL_COOKIE.test(name) && !FLOW_COOKIE_NAME.test(name));
 }
 
 export const rule: RuleModule = {
@@ -21,7 +23,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A session id / session cookie value is returned in a response body, or read via document.cookie.',
     rationale:
-      "A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A session id counts when it is the caller's: read off the request (its session, its cookies) or off something named for a session or cookies; a session_id of stored rows (analytics events) or of a value the handler made is no one's credential. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent), chained or through a local holding the rows, hands over none.",
+      "A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A session id counts when it is the caller's: read off the request (its session, its cookies) or off something named for a session or cookies; a session_id of stored rows (analytics events) or of a value the handler made is no one's credential. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent; a CSRF token, which a double-submit check has the script send back; a sign-in flow's error or state), chained or through a local holding the rows, hands over none.",
     contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
     examples: {
       fires: [

@@ -28,6 +28,7 @@ import type { TSModule } from './compiler.js';
 import { bindingOf, isEncoded } from './facts-text.js';
 import { faithfulTwin, latin1Twin } from './one-byte.js';
 import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js';
+import { FLOW_COOKIE_NAME } from '../cookie-names.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 const SESSION_EXPOSURE_RE =
@@ -36,16 +37,10 @@ const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render',
 /** Methods that write a response (`res.status(200)`, `res.cookie(…)`, `reply.code(…)`), the sending ones included. */
 const RESPONSE_WRITES = new Set([...RESPONSE_METHODS, 'status', 'cookie', 'clearCookie', 'setCookie', 'set', 'setHeader', 'header', 'headers', 'append', 'type', 'code', 'location', 'attachment', 'vary', 'removeHeader', 'writeHead', 'write']);
 const SESSION_COOKIE_NAME_RE = /sess|^sid$|\.sid$|auth/i;
-/**
- * What a sign-in flow keeps in a cookie between its steps, or a CSRF token: `github_oauth_state`,
- * `google_code_verifier`, `next-auth.pkce.code_verifier`, `next-auth.callback-url`,
- * `authjs.csrf-token`. Named for auth, but no session: a request carrying one is not signed in.
- */
-const FLOW_COOKIE_NAME_RE = /state|verifier|pkce|nonce|callback|redirect|return_?to|csrf|xsrf/i;
 
-/** A cookie name a session goes by (SESSION_COOKIE_NAME_RE), not one of a sign-in flow's steps. */
+/** A cookie name a session goes by (SESSION_COOKIE_NAME_RE), not one of a sign-in flow's steps (FLOW_COOKIE_NAME). */
 function isSessionCookieName(name: string): boolean {
-  return SESSION_COOKIE_NAME_RE.test(name) && !FLOW_COOKIE_NAME_RE.test(name);
+  return SESSION_COOKIE_NAME_RE.test(name) && !FLOW_COOKIE_NAME.test(name);
 }
 
 interface Ctx {
