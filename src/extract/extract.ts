@@ -31,6 +31,8 @@ import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js'
 import { FLOW_COOKIE_NAME } from '../cookie-names.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
+/** A payment provider's session made (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`): no sign-in's. */
+const PAYMENT_SESSION = /\b(checkout|billingPortal|billing_portal|payments?)\b/i;
 const SESSION_EXPOSURE_RE =
   /\bsession(ID|Id|_id)\b|\bsession\.id\b|\bcookies\b[^;]*\b(sess|sid|connect\.sid)/i;
 const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render', 'redirect', 'sendFile', 'jsonp', 'text', 'html', 'body']);
@@ -4853,7 +4855,13 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
       } else break;
     }
     if (!ts.isIdentifier(u)) return through;
-    return through || f.params.includes(u.text) || /sess|cookie/i.test(u.text);
+    if (through || f.params.includes(u.text)) return true;
+    // `session.id` of `const session = await stripe.checkout.sessions.create(…)`: a payment
+    // provider's checkout session, handed to the page to redirect to, is no one's sign-in
+    const init = localInit().get(u.text);
+    const made = init && unwrap(ts, init);
+    if (made && ts.isCallExpression(made) && PAYMENT_SESSION.test(accessPath(made.expression))) return false;
+    return /sess|cookie/i.test(u.text);
   };
   const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {
     const found = (x: TS.Node, text: string): void => {

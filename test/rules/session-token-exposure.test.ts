@@ -9,6 +9,7 @@ ruleTester('session-token-exposure', {
     { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, match, includes, rows kept in a local), or a CSRF token or sign-in error named for auth' },
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
     { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
+    { dir: 'valid/payment-checkout-session', name: "a payment provider's checkout and portal sessions handed to the page (Stripe's checkout.sessions.create)" },
   ],
   invalid: [
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
