@@ -1489,8 +1489,10 @@ const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = 
   csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kinds: ['csrf'] },
   // a webhook's signature checked: the webhook family's guard
   signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kinds: ['family'], family: 'webhook' },
-  // a secret the caller must hold (a service's token, a cron job's): any family's guard, as a service token is
-  secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kinds: ['family'], family: EVERY_FAMILY },
+  // a secret the caller must hold (a service's token, a cron job's): any family's guard, as a service
+  // token is, and an API key's authentication: no request without it reaches the handler, and no
+  // browser sends it by itself
+  secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kinds: ['family', 'auth', 'bearer'], family: EVERY_FAMILY },
   // `ctx.status = 405; ctx.body = { error: 'Use POST' }`: a route that serves no one needs no check of who calls it
   refusal: {
     name: 'refusal',

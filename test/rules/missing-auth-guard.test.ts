@@ -17,6 +17,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
     { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
+    { dir: 'valid/deployment-secret-checked', name: "a middleware refusing requests whose API key is not the deployment's (`process.env.API_KEY !== c.req.header('X-API-Key')`, a 403)" },
     { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry' },
     { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
     { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
