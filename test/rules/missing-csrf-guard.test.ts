@@ -4,7 +4,7 @@ const noCsrf = (route: string) => `${route} changes state on the browser session
 
 ruleTester('missing-csrf-guard', {
   valid: [
-    { dir: 'valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself" },
+    { dir: '../missing-auth-guard/valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself (missing-auth-guard's case)" },
     { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
