@@ -15,7 +15,7 @@ export const rule: RuleModule = {
     id: 'insecure-session-cookie',
     defaultSeverity: 'error',
     description: 'A session cookie is configured without httpOnly: true and secure: true.',
-    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step (an OAuth state, a PKCE verifier, a return-to) or a CSRF token\'s.',
+    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step or error (an OAuth state, a PKCE verifier, a return-to, auth_error) or a CSRF token\'s.',
     contract: '"Authenticated reads use a secure, HttpOnly browser session cookie."',
     examples: {
       fires: [

@@ -840,7 +840,7 @@ export class LinkContext {
     // compare does (`return await bcrypt.compare(password, hash)`, `false` when it throws)
     return v.t === 'fn' && this.ev.returnsOf(v.file, v.fn).some((r) => {
       const x = this.ev.eval(v.file, r);
-      return x.t === 'pkg' && x.called === true && hashCompare({ ...x, called: false });
+      return x.t === 'pkg' && x.called && hashCompare(x);
     });
   }
 
