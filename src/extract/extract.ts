@@ -1309,10 +1309,6 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
  */
 function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
   const { ts } = ctx;
-  const isRead = (e: TS.Expression): boolean => {
-    const u = unwrap(ts, e);
-    return ts.isPropertyAccessExpression(u) && u.name.text === 'cookie' && ts.isIdentifier(u.expression) && u.expression.text === 'document';
-  };
   const callee = n.expression;
   if (!ts.isPropertyAccessExpression(callee) || n.arguments.length !== 1) return;
   const method = callee.name.text;
@@ -1321,9 +1317,9 @@ function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
   let read: TS.Expression | null = null;
   let picked: Expr | null = null;
   const on = unwrap(ts, callee.expression);
-  if (isRead(on) && /^(includes|indexOf|startsWith)$/.test(method) && !isRegex(arg)) [read, picked] = [on, shallowExpr(ctx, arg, scope)];
-  else if (isRead(on) && method === 'match' && isRegex(arg)) [read, picked] = [on, regexCookie(arg)];
-  else if ((method === 'exec' || method === 'test') && isRegex(on) && isRead(arg)) [read, picked] = [arg, regexCookie(on)];
+  if (isDocumentCookie(ts, on) && /^(includes|indexOf|startsWith)$/.test(method) && !isRegex(arg)) [read, picked] = [on, shallowExpr(ctx, arg, scope)];
+  else if (isDocumentCookie(ts, on) && method === 'match' && isRegex(arg)) [read, picked] = [on, regexCookie(arg)];
+  else if ((method === 'exec' || method === 'test') && isRegex(on) && isDocumentCookie(ts, arg)) [read, picked] = [arg, regexCookie(on)];
   else if (isCookieRows(ts, on)) {
     const test = rowPicked(ts, n);
     if (test) [read, picked] = [(on as TS.CallExpression).expression, shallowExpr(ctx, test, scope)];
@@ -1338,12 +1334,16 @@ function pickCookie(ctx: Ctx, read: TS.Expression, picked: Expr): void {
   if (r) r.cookie = picked;
 }
 
+/** `document.cookie`, read. */
+function isDocumentCookie(ts: TSModule, e: TS.Expression): boolean {
+  const u = unwrap(ts, e);
+  return ts.isPropertyAccessExpression(u) && u.name.text === 'cookie' && ts.isIdentifier(u.expression) && u.expression.text === 'document';
+}
+
 /** `document.cookie.split(sep)`: the cookies as rows. */
 function isCookieRows(ts: TSModule, e: TS.Expression): e is TS.CallExpression {
   const u = unwrap(ts, e);
-  if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== 'split') return false;
-  const read = unwrap(ts, u.expression.expression);
-  return ts.isPropertyAccessExpression(read) && read.name.text === 'cookie' && ts.isIdentifier(read.expression) && read.expression.text === 'document';
+  return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'split' && isDocumentCookie(ts, u.expression.expression);
 }
 
 /**
@@ -3425,7 +3425,7 @@ function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[])
     if (ts.isIdentifier(u)) return params.includes(u.text);
     if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression)) return false;
     const m = u.expression.name.text;
-    if (!RESPONSE_WRITES.has(m) && m !== 'throw' && !STATUS_SECOND.has(m)) return false;
+    if (!RESPONSE_WRITES.has(m) && m !== 'throw') return false;
     if (m === 'redirect' || m === 'render' || m === 'sendFile' || m === 'attachment' || !u.arguments.every(inert)) return false;
     if ((m === 'status' || m === 'code' || m === 'sendStatus' || m === 'writeHead' || m === 'throw') && !status(u.arguments[0])) return false;
     // (`c.json(body)` without a status answers 200)
