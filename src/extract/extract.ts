@@ -687,7 +687,13 @@ function visitEffect(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionF
       visitBranches(ctx, e.left, op === K.AmpersandAmpersandToken, e.right, null, visit, scope, fn);
       return;
     }
-    if (op === K.EqualsToken) return assign(ctx, e.left, toExpr(ctx, e.right, scope, fn), scope);
+    if (op === K.EqualsToken) {
+      // (`this.metrics = new Prometheus(this.app)`: the call is made, as a declaration's is)
+      const rhs = toExpr(ctx, e.right, scope, fn);
+      assign(ctx, e.left, rhs, scope);
+      recordCall(ctx, rhs, scope, true);
+      return;
+    }
   }
   if (ts.isConditionalExpression(e)) {
     visitBranches(ctx, e.condition, true, e.whenTrue, e.whenFalse, visit, scope, fn);

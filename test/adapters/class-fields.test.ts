@@ -235,4 +235,65 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /api/sites [requireSession] this.list']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+  it('an instance made in an assignment, `this.metrics = new Prometheus(this.app)`, registers on the app it is given (Flowise)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/metrics/prometheus.ts': `
+import express from 'express';
+
+export class Prometheus {
+  app: express.Application;
+
+  constructor(app: express.Application) {
+    this.app = app;
+  }
+
+  async setupMetricsEndpoint() {
+    this.app.use('/api/v1/metrics', async (req, res) => {
+      res.set('Content-Type', 'text/plain');
+      res.send('requests_total 1').end();
+    });
+  }
+}
+`,
+        'src/index.ts': `
+import express from 'express';
+import { Prometheus } from './metrics/prometheus';
+
+export class App {
+  app: express.Application;
+  metricsProvider: Prometheus | undefined;
+
+  constructor() {
+    this.app = express();
+  }
+
+  async config() {
+    if (process.env.ENABLE_METRICS === 'true') {
+      switch (process.env.METRICS_PROVIDER) {
+        case 'prometheus':
+        case undefined:
+          this.metricsProvider = new Prometheus(this.app);
+          break;
+      }
+      if (this.metricsProvider) await this.metricsProvider.setupMetricsEndpoint();
+    }
+    this.app.get('/api/v1/ping', (req, res) => {
+      res.send('pong');
+    });
+  }
+}
+
+export async function start() {
+  const serverApp = new App();
+  await serverApp.config();
+  serverApp.app.listen(3000);
+}
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['ALL /api/v1/metrics [] -', 'GET /api/v1/ping [] -']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
