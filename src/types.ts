@@ -327,6 +327,12 @@ export interface LeadingGuard {
    */
   userVia?: string[];
   /**
+   * The call the handler refuses on (`refusal`, `userVia`) is handed the credential the request
+   * carries (`prisma.user.findFirst({ where: { token: req.headers.authorization } })`): read from
+   * request headers only ('header': one no browser sends by itself), or elsewhere too.
+   */
+  credential?: 'header' | 'other';
+  /**
    * The call is made in a leading `try` whose `catch` ends the request, named as a check
    * (`verify…`, `validate…`) and handed what the request carries (`await verifyJWT(request.jwt,
    * secret)`): the request ends when it throws. Judged when linked, by what it verifies.

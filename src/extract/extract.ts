@@ -1817,6 +1817,21 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   return null;
 }
 
+/**
+ * `res.unauthorized = (message) => res.json({ code: 401 }, 401)`: a member named for a status,
+ * given its value — the function assigned (`n`), or the member's name. A definition gives no
+ * status; each call of the member by that name does (zipline's `withZipline`, whose 401 comes
+ * only where its options ask for a signed-in user).
+ */
+function namesStatusMember(ts: TSModule, n: TS.Node, ancestors: readonly TS.Node[]): boolean {
+  const named = ts.isIdentifier(n);
+  const assignment = ancestors[ancestors.length - (named ? 2 : 1)];
+  if (!assignment || !ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return false;
+  const member = assignment.left;
+  if (!ts.isPropertyAccessExpression(member) || (named ? member.name !== n : assignment.right !== n)) return false;
+  return statusOf(ts, member.name) !== null;
+}
+
 /** `code: 'UNAUTHORIZED'`, `status: "forbidden"`: the status an error code given as a code or status names, if any. */
 function errorCodeStatus(ctx: Ctx, p: TS.PropertyAssignment): number | null {
   return ctx.ts.isStringLiteral(p.initializer) && /^(status|statusCode|code)$/.test(textOf(ctx, p.name)) ? statusCode(p.initializer.text) : null;
@@ -1829,12 +1844,19 @@ function statusCode(text: string): number | null {
   return /^not_?found$/i.test(text) ? 404 : null;
 }
 
+/**
+ * A response's method answering with an HTTP error, named for it: @fastify/sensible's
+ * `reply.notFound()`, `reply.unauthorized()` (its httpErrors), an app's own (`res.forbidden(msg)`,
+ * zipline's).
+ */
+const ERROR_RESPONSE_METHOD = /^(badRequest|unauthori[sz]ed|paymentRequired|forbidden|notFound|methodNotAllowed|notAcceptable|conflict|gone|unprocessableEntity|tooManyRequests|internalServerError|notImplemented|badGateway|serviceUnavailable|gatewayTimeout)$/;
+
 function isResponseCall(ts: TSModule, n: TS.Node): boolean {
   if (!ts.isCallExpression(n)) return false;
   const c = n.expression;
   if (ts.isPropertyAccessExpression(c)) {
     const prop = c.name.text;
-    if (RESPONSE_METHODS.has(prop)) {
+    if (RESPONSE_METHODS.has(prop) || ERROR_RESPONSE_METHOD.test(prop)) {
       const obj = c.expression;
       // res.json(...), res.status(200).json(...), reply.send(), c.json(), Response.json(), NextResponse.json()
       const base = ts.isCallExpression(obj) && ts.isPropertyAccessExpression(obj.expression) ? obj.expression.expression : obj;
@@ -1967,9 +1989,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (ts.isIdentifier(callee)) return callee.text === nextName || callee.text === 'next' || callee.text === 'reject' || callee.text === 'done' || endsThrowing(ts, callee.text, body, ctx.sf);
     return ts.isPropertyAccessExpression(callee) && (callee.name.text === 'throw' || callee.name.text === 'reject');
   };
+  // inside a function assigned to a member named for a status (`res.unauthorized = (msg) => res.json(…, 401)`):
+  // its calls (`res.unauthorized('not logged in')`) are where the status is given, by that name
+  let defining = 0;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
-    if (st === null) return;
+    if (st === null || defining > 0) return;
     const p: TS.Node | undefined = ancestors[ancestors.length - 1];
     // (`error instanceof NotFoundError`: a test of what was thrown, no status given)
     if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) return;
@@ -2011,6 +2036,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const fnLike = ts.isFunctionLike(n);
     if (fnLike) nested++;
     else if (nested === 0) own(n);
+    const definition = words.status && n !== body && (fnLike || n.kind === ts.SyntaxKind.Identifier) && namesStatusMember(ts, n, ancestors);
+    if (definition) defining++;
     if (fnLike && nested === 1 && n !== body) {
       const p = ancestors[ancestors.length - 1];
       if (p && ts.isNewExpression(p) && ts.isIdentifier(p.expression) && p.expression.text === 'Promise' && p.arguments?.[0] === n) executorHands(n);
@@ -2030,6 +2057,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();
         nested--;
+        if (definition) defining--;
         return;
       }
     }
@@ -2102,6 +2130,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     ts.forEachChild(n, visit);
     ancestors.pop();
     if (fnLike) nested--;
+    if (definition) defining--;
   };
   visit(body);
   ctx.summaries.set(body, summary);
@@ -3801,6 +3830,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   // `!user` of `const user = extractUser(res).user`, `!token?.id` of `const token = await
   // getTokenFromRequest(req)`: the call, and the property path read from its result
+  // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
+  // the request carries (asked for where the refusal is no 401, which is an inline check already)
+  const credentialOf = (call: TS.CallExpression): { credential?: 'header' | 'other' } => {
+    const by = credentialHanded(ts, call.arguments, requestParams());
+    return by ? { credential: by } : {};
+  };
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
     if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
@@ -3889,12 +3924,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
           else if (refused && !(st & AUTH && kinds.includes('user')))
-            out.push({ ...leadingCall(ctx, refused, scope), refusal: kinds });
+            out.push({ ...leadingCall(ctx, refused, scope), refusal: kinds, ...(st & AUTH ? {} : credentialOf(refused)) });
           // `if (!user) { …; return }` of `const user = extractUser(res).user`: a signed-in check when
           // the function called gives the request's signed-in user there (judged when linked)
           else if (!refused && !(st & AUTH)) {
             const via = missingFrom(stmt.expression);
-            if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path });
+            if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path, ...(via.path.length === 0 ? credentialOf(via.call) : {}) });
           }
         }
         // `if (!session) return null;`, `if (!membership) return null;`: checks made by answering nothing (FunctionFact.emptyWhen)
@@ -4762,6 +4797,42 @@ function sessionCookieRead(ts: TSModule, e: TS.Expression, params: Set<string>):
 function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
   const props = requestChain(ts, e, params);
   return !!props && props.length >= 2 && /token|api_?key|secret|authorization|password|credential/i.test(props[props.length - 1]!);
+}
+
+/** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */
+const CALLER_CREDENTIAL = /token|api_?key|secret|authorization|credential/i;
+
+/**
+ * The credential the request carries, handed to a call (`findFirst({ where: { token:
+ * req.headers.authorization } })`, through object and array literals; a header read by name,
+ * `req.headers['x-api-key']`, too): 'header' when every one read is a request header's, 'other'
+ * when some is not (a query's, a cookie's, the body's), null when none is handed.
+ */
+function credentialHanded(ts: TSModule, args: readonly TS.Expression[], params: Set<string>): 'header' | 'other' | null {
+  let found: 'header' | 'other' | null = null;
+  const visit = (e: TS.Expression): void => {
+    const u = unwrap(ts, e);
+    if (ts.isObjectLiteralExpression(u)) {
+      for (const p of u.properties) if (ts.isPropertyAssignment(p)) visit(p.initializer);
+      return;
+    }
+    if (ts.isArrayLiteralExpression(u)) {
+      u.elements.forEach(visit);
+      return;
+    }
+    const props: string[] = [];
+    let n: TS.Expression = u;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) props.unshift(n.name.text);
+      else if (ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression)) props.unshift(n.argumentExpression.text);
+      else break;
+      n = unwrap(ts, n.expression);
+    }
+    if (!ts.isIdentifier(n) || !params.has(n.text) || props.length < 2 || !CALLER_CREDENTIAL.test(props[props.length - 1]!)) return;
+    found = props[0] === 'headers' && found !== 'other' ? 'header' : 'other';
+  };
+  args.forEach(visit);
+  return found;
 }
 
 const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn\b|^dsn$|api_?key|private_?key|credential/i;

@@ -72,6 +72,9 @@ export function routePlace(file: string, reg: RegistrationFact): { file: string;
 /** A value flattened from a registration's arguments, with the expression and file it came from. */
 export type FlatItem = { value: Value; expr: Expr; file: string };
 
+/** A call that made a value (a factory's), and the file it is written in. */
+export type FactoryCall = { file: string; call: Extract<Expr, { k: 'call' }> };
+
 /** A `router.param(name, fn)` callback: one function it registers, and where. */
 export interface ParamCallback {
   item: FlatItem;
@@ -350,8 +353,12 @@ export class LinkContext {
     this.unresolved.push({ file: f, line, column, message, snippet });
   }
 
-  /** Classify a middleware / guard use into an applied guard; null for known non-guards. */
-  guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string): AppliedGuard | null {
+  /**
+   * Classify a middleware / guard use into an applied guard; null for known non-guards. `madeBy`:
+   * the call that made the value, when `expr` does not lead to it (a Next.js handler's wrapper,
+   * `export default withZipline(handler, { user: true })`, is named by its callee).
+   */
+  guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string, madeBy?: FactoryCall): AppliedGuard | null {
     // a middleware a call passes for a parameter (`mount('/api', requireSession, api)`): as written there
     if (expr.k === 'at') return this.guard(expr.file, expr.e, value, mechanism, at, matchName);
     if (expr.k === 'choice' && value.t === 'unknown') {
@@ -400,7 +407,7 @@ export class LinkContext {
     const ex = exceptionsOf(this.ev, value, f);
     if (ex?.c) c = ex.c;
     const passes = f?.behaviour.passesAnonymous === true;
-    if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value))) {
+    if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value, madeBy))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
     }
@@ -651,12 +658,12 @@ export class LinkContext {
    * sends 401 only `if (!user && isStrict)`. Such a middleware authenticates when it can but
    * lets anonymous requests through.
    */
-  private never401(file: string, expr: Expr, value: Value): boolean {
+  private never401(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
     if (value.t !== 'fn') return false;
     const g = this.ev.fnOf(value.file, value.fn);
     const sites = g?.behaviour.status401If;
     if (!g || !sites) return false;
-    const made = this.factoryCall(file, expr, 0);
+    const made = madeBy ?? this.factoryCall(file, expr, 0);
     if (!made) return false;
     const factory = this.ev.eval(made.file, made.call.callee);
     if (factory.t !== 'fn') return false;
@@ -689,7 +696,7 @@ export class LinkContext {
   }
 
   /** The call that made the value an expression names: through consts, imports, object properties. */
-  private factoryCall(file: string, expr: Expr, depth: number): { file: string; call: Extract<Expr, { k: 'call' }> } | null {
+  private factoryCall(file: string, expr: Expr, depth: number): FactoryCall | null {
     if (depth > 20) return null;
     if (expr.k === 'call') return { file, call: expr };
     if (expr.k === 'ref') {
@@ -989,9 +996,9 @@ export class LinkContext {
       if (skips) this.skips.set(g, skips);
       return g;
     }
-    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
+    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at) ?? lookupGuard(handler.file, lg);
     if (lg.userVia) {
-      if (!signedInCheck(this.ev, handler, lg)) return null;
+      if (!signedInCheck(this.ev, handler, lg)) return lookupGuard(handler.file, lg);
       const name = exprName(lg.callee!) ?? '(signed-in check)';
       return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request first when ${name}() gives no signed-in user)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
@@ -1059,6 +1066,27 @@ export class LinkContext {
     if (g && g.kinds.includes('auth') && (lg.args?.some(passwordArg) || SIGN_IN_CALL.test(name))) g = withoutAuth(g, 'it checks a password the request sends, not who sends it');
     return g && !g.kinds.includes('unknown') ? g : null;
   }
+}
+
+/**
+ * A lookup by the credential the request carries that the handler refuses the request on when it
+ * finds nothing (LeadingGuard.credential): `const user = await prisma.user.findFirst({ where: { token:
+ * req.headers.authorization } }); if (!user) return res.forbidden(…)` — an API token's check,
+ * whatever the status; a bearer guard when the credential is a request header's.
+ */
+function lookupGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
+  if (!lg.credential || !lg.callee) return null;
+  const name = exprName(lg.callee) ?? '(credential lookup)';
+  const header = lg.credential === 'header';
+  return {
+    name,
+    kinds: header ? ['auth', 'bearer'] : ['auth'],
+    families: [],
+    reason: `by behaviour (the handler ends the request first when ${name}() finds nothing for the credential the request carries${header ? ', read from a request header' : ''})`,
+    mechanism: 'in-handler',
+    file,
+    line: lg.at.line,
+  };
 }
 
 /** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined. */

@@ -433,6 +433,94 @@ export const HEAD = () => Response.json(null);
     ]);
   });
 
+  it("a wrapper's options turn off its 401 (zipline's `withZipline(handler, { user: true })`); a token lookup answered with `res.forbidden(…)` authenticates", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'zipline', dependencies: { next: '12.3.4' } }),
+        'src/lib/prisma.ts': `import { PrismaClient } from '@prisma/client';
+export default new PrismaClient();
+`,
+        // res.unauthorized / res.forbidden are defined for every request; they answer only where called
+        'src/lib/withZipline.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import prisma from './prisma';
+
+export type ZiplineApiConfig = { methods: string[]; user?: boolean; administrator?: boolean };
+
+export const withZipline =
+  (handler: (req: NextApiRequest, res: NextApiResponse, user?: unknown) => Promise<unknown>, api_config: ZiplineApiConfig = { methods: ['GET'] }) =>
+  (req: any, res: any) => {
+    res.unauthorized = (message: string, extra: Record<string, unknown> = {}) => {
+      res.json({ error: message, code: 401, ...extra }, 401);
+    };
+    res.forbidden = (message: string, extra: Record<string, unknown> = {}) => {
+      res.json({ error: message, code: 403, ...extra }, 403);
+    };
+    res.json = (json: unknown, status = 200) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.status(status);
+      res.end(JSON.stringify(json));
+    };
+    req.user = async () => {
+      const userId = req.cookies['user'];
+      if (!userId) return null;
+      return prisma.user.findFirst({ where: { uuid: userId } });
+    };
+    if (!api_config.methods.includes(req.method)) return res.json({ error: 'method not allowed', code: 405 }, 405);
+    if (api_config.user) {
+      return req.user().then((user: { administrator: boolean } | null) => {
+        if (!user) return res.unauthorized('not logged in');
+        if (api_config.administrator && !user.administrator) return res.forbidden('not an administrator');
+        return handler(req, res, user);
+      });
+    }
+    return handler(req, res);
+  };
+`,
+        'src/pages/api/auth/register.ts': `import { withZipline } from '../../../lib/withZipline';
+import prisma from '../../../lib/prisma';
+
+async function handler(req: any, res: any) {
+  const { username, password } = req.body;
+  if (await prisma.user.findFirst({ where: { username } })) return res.badRequest('username taken');
+  const user = await prisma.user.create({ data: { username, password } });
+  return res.json({ id: user.id });
+}
+
+export default withZipline(handler, { methods: ['POST'] });
+`,
+        'src/pages/api/stats.ts': `import { withZipline } from '../../lib/withZipline';
+import prisma from '../../lib/prisma';
+
+async function handler(req: any, res: any, user: { id: number }) {
+  const files = await prisma.file.count({ where: { userId: user.id } });
+  return res.json({ files });
+}
+
+export default withZipline(handler, { methods: ['GET'], user: true });
+`,
+        'src/pages/api/upload.ts': `import { withZipline } from '../../lib/withZipline';
+import prisma from '../../lib/prisma';
+
+async function handler(req: any, res: any) {
+  if (!req.headers.authorization) return res.forbidden('no authorization');
+  const user = await prisma.user.findFirst({ where: { token: req.headers.authorization } });
+  if (!user) return res.forbidden('authorization incorrect');
+  const file = await prisma.file.create({ data: { userId: user.id, name: String(req.query.name) } });
+  return res.json({ files: [file.name] });
+}
+
+export default withZipline(handler, { methods: ['POST'] });
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
+      // the wrapper's 401 is under `if (api_config.user)`, and these options leave it out
+      'ALL /api/auth/register ',
+      'ALL /api/stats withZipline:auth:wrapper',
+      'ALL /api/upload prisma.user.findFirst:auth+bearer:in-handler',
+    ]);
+  });
+
   it('a function ending `return authenticatedApiClient({ request, handler })` is guarded the same; one returning a call handed no function is not', async () => {
     const res = await check(
       writeProject({

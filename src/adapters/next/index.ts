@@ -334,14 +334,14 @@ class NextLinker {
    * An exported handler: the wrappers around it (`withAuth(withTenant(handler))`, outermost
    * first) and the handler itself.
    */
-  private unwrap(file: string, exported: string): { wrappers: { file: string; callee: Expr; value: Value; at: Loc }[]; handler: Value; name: string | null; at: Loc | null } {
+  private unwrap(file: string, exported: string): { wrappers: { file: string; call: Extract<Expr, { k: 'call' }>; value: Value }[]; handler: Value; name: string | null; at: Loc | null } {
     // `export { GET } from '../partners/route'` is the handler as written there, wrappers and all
     const def = this.ctx.ev.exportDefinition(file, exported);
     if (!def) {
       const v = this.ctx.ev.exportValue(file, exported, 0);
       return { wrappers: [], handler: v, name: null, at: v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn)?.at ?? null : null };
     }
-    const wrappers: { file: string; callee: Expr; value: Value; at: Loc }[] = [];
+    const wrappers: { file: string; call: Extract<Expr, { k: 'call' }>; value: Value }[] = [];
     let f = def.file;
     let e = def.expr;
     let name: string | null = null;
@@ -363,7 +363,7 @@ class NextLinker {
       if (!inner) break;
       const made = this.ctx.ev.eval(f, call);
       // (a wrapper of the analysed code returning a package's: the function it is handed answers)
-      wrappers.push({ file: f, callee: call.callee, value: this.ctx.ev.eval(f, call.callee).t === 'fn' ? wrappedBy(made) : made, at: call.at });
+      wrappers.push({ file: f, call, value: this.ctx.ev.eval(f, call.callee).t === 'fn' ? wrappedBy(made) : made });
       e = inner;
     }
     const handler = this.ctx.ev.eval(f, e);
@@ -398,8 +398,8 @@ class NextLinker {
     if (exportName) {
       const u = this.unwrap(file, exportName);
       for (const w of u.wrappers) {
-        const g = this.ctx.guard(w.file, w.callee, w.value, 'next-middleware', w.at);
-        if (g) guards.push(this.ctx.placed(g, file, this.place(file, exportName, w.at).at.line));
+        const g = this.ctx.guard(w.file, w.call.callee, w.value, 'next-middleware', w.call.at, undefined, w);
+        if (g) guards.push(this.ctx.placed(g, file, this.place(file, exportName, w.call.at).at.line));
       }
       const label: Expr = { k: 'ref', name: u.name && u.name !== 'default' ? u.name : exportName === 'default' ? 'middleware' : exportName, scope: 0 };
       const g = this.ctx.guard(file, label, u.handler, 'next-middleware', this.place(file, exportName, u.at).at);
@@ -454,7 +454,7 @@ class NextLinker {
     const wrappers: AppliedGuard[] = [];
     // (a next-connect router's calls around its handler are its own chain, `nc().use(…).get(…)`: no wrappers)
     for (const w of connect?.made?.pkg === NEXT_CONNECT ? [] : u.wrappers) {
-      const g = this.ctx.guard(w.file, w.callee, w.value, 'wrapper', w.at);
+      const g = this.ctx.guard(w.file, w.call.callee, w.value, 'wrapper', w.call.at, undefined, w);
       if (g) wrappers.push(this.ctx.placed(g, file, place.at.line));
     }
     // a concrete request path to test matchers with: each parameter replaced by its own name
