@@ -3707,7 +3707,34 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     if (ts.isPropertyAccessExpression(u) && SIGNED_IN_FLAG.test(u.name.text)) return requestChain(ts, u.expression, requestParams()) !== null;
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(u.operatorToken.kind))
       return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
+    // (`req.session?.authenticated === true`)
+    if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
+      return (unwrap(ts, u.right).kind === ts.SyntaxKind.TrueKeyword && userOf(u.left)) || (unwrap(ts, u.left).kind === ts.SyntaxKind.TrueKeyword && userOf(u.right));
     return userOf(u);
+  };
+  // `{ return next(); }`, `{ next(); return; }`: a branch that only hands the request on
+  const handsOnOnly = (s: TS.Statement): boolean => {
+    const list = ts.isBlock(s) ? s.statements : [s];
+    const call = (e: TS.Expression | undefined): boolean => {
+      const c = e && unwrap(ts, e);
+      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+    };
+    const [first, second] = list;
+    if (list.length === 1 && first) return ts.isReturnStatement(first) ? call(first.expression) : ts.isExpressionStatement(first) && call(first.expression);
+    return list.length === 2 && !!first && !!second && ts.isExpressionStatement(first) && call(first.expression) && ts.isReturnStatement(second) && !second.expression;
+  };
+  // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
+  const restEnds = (rest: readonly TS.Statement[]): boolean => {
+    const last = rest[rest.length - 1];
+    if (!last || !ends(last, true)) return false;
+    let hands = false;
+    const v = (x: TS.Node): void => {
+      if (hands || ts.isFunctionLike(x)) return;
+      if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) hands = true;
+      else ts.forEachChild(x, v);
+    };
+    rest.forEach(v);
+    return !hands;
   };
   // `!(await canAccess(…))`, `canAccess(…) === false`, `!access` / `access === false` for a local holding it
   const refusedCall = (e: TS.Expression): TS.CallExpression | null => {
@@ -3910,6 +3937,21 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
             const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
             if (!leading(then) || containsResponse(stmt.thenStatement)) return false;
             continue;
+          }
+        }
+        // `if (req.session?.authenticated === true || allowed.has(req.path)) return next(); res.redirect(login)`:
+        // the request goes on only with a signed-in user (or past the allowlist of the other alternatives)
+        if (!stmt.elseStatement && !(st & AUTH) && nextName && handsOnOnly(stmt.thenStatement) && restEnds(stmts.slice(index + 1))) {
+          const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [stmt.expression];
+          const others = alternatives.filter((a) => !signedIn(a));
+          if (others.length < alternatives.length) {
+            const reqName = f.params[0];
+            const escapes: Escapes = { locals: declared, escapes: others.map((e) => ({ e, holds: true })), unread: [] };
+            const skips = others.length === 0 ? [] : reqName ? skippedRequests(ctx, scope, reqName, null, escapes) : null;
+            if (skips && escapes.unread.length === 0) {
+              out.push({ inline: 'auth', noUser: true, ...(skips.length > 0 ? { skips: skips.flatMap((x) => ('except' in x ? complement(x.except) : [x])) } : {}), at: locOf(ctx, stmt) });
+              return false;
+            }
           }
         }
         const endsThen = !stmt.elseStatement && endsRequest(stmt.thenStatement);
@@ -4765,8 +4807,15 @@ const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Cur
 /** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
 export function isUserPath(props: string[]): boolean {
   const i = props.findIndex((p) => /^(session|user|currentUser|authUser|principal|identity|claims)$/i.test(p));
-  return i >= 0 && props.slice(i + 1).every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
+  if (i < 0) return false;
+  const rest = props.slice(i + 1);
+  // (`req.session.authenticated`, `req.session.loggedin`: the flag a sign-in sets on the session)
+  if (rest.length === 1 && /^session$/i.test(props[i]!) && SESSION_SIGNED_IN.test(rest[0]!)) return true;
+  return rest.every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
 }
+
+/** A session's flag a sign-in sets (mongo-express's `req.session.authenticated = true`, `req.session.loggedin`). */
+const SESSION_SIGNED_IN = /^(is)?(authenticated|authed|logged_?in|signed_?in)$/i;
 
 /**
  * The request's session cookie, by a name isSessionCookieName takes for one: `req.cookies.get('session')`

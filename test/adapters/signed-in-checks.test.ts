@@ -266,4 +266,56 @@ app.listen(3080);
       'GET /api/config/user auth:[(inline signed-in check)] unknown:[]',
     ]);
   });
+  it("mongo-express: a session flag a sign-in sets (`req.session.authenticated`) is a signed-in user; `if (signedIn) return next()` then a redirect refuses the rest", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'mongo-admin', type: 'module', dependencies: { express: '^5.1.0', 'express-session': '^1.18.0' } }),
+      'lib/auth.js': `export const loginPath = '/login';
+
+// the request goes on only for a signed-in session, or for the sign-in page and the health check
+export function requireLogin() {
+  return function (req, res, next) {
+    if (req.session?.authenticated === true || req.path === loginPath || req.path === '/status') {
+      return next();
+    }
+    req.session.error = 'Please sign in to continue.';
+    return res.redirect(loginPath);
+  };
+}
+
+// the same check written the other way round, with the flag a tutorial names
+export function mustBeLoggedIn(req, res, next) {
+  if (!req.session.loggedin) return res.redirect(loginPath);
+  next();
+}
+
+// a flag set on the session for something else is no sign-in
+export function mustHaveSeenTour(req, res, next) {
+  if (req.session.tourSeen === true) return next();
+  return res.redirect('/tour');
+}
+`,
+      'app.js': `import express from 'express';
+import session from 'express-session';
+import { loginPath, mustBeLoggedIn, mustHaveSeenTour, requireLogin } from './lib/auth.js';
+
+const app = express();
+app.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));
+app.get(loginPath, (req, res) => res.send('<form method="post"></form>'));
+app.get('/status', (req, res) => res.json({ status: 'ok' }));
+app.get('/tips', mustHaveSeenTour, (req, res) => res.json({ tips: [] }));
+app.get('/profile', mustBeLoggedIn, (req, res) => res.json({ user: req.session.username }));
+app.use(requireLogin());
+app.get('/db/:database', (req, res) => res.json({ database: req.params.database }));
+app.listen(8081);
+`,
+    });
+    const res = await check(dir);
+    expect(authLines(res)).toEqual([
+      'GET /db/:database auth:[requireLogin] unknown:[]',
+      'GET /login auth:[] unknown:[]',
+      'GET /profile auth:[mustBeLoggedIn] unknown:[]',
+      'GET /status auth:[] unknown:[]',
+      'GET /tips auth:[] unknown:[mustHaveSeenTour]',
+    ]);
+  });
 });
