@@ -294,7 +294,7 @@ async function benchSize(size, o, frameworks, log, first) {
       `(${(wall(1) / twoProcs).toFixed(2)}× as fast as 1 thread: what a second core gives this work on this machine).`,
   );
   // Where the cold run's extraction time goes: each mode in a process of its own, in turn.
-  const byPhase = { parse: [], walk: [], extract: [], keep: [], again: [] };
+  const byPhase = { parse: [], walk: [], extract: [], keep: [], again: [], reparse: [] };
   for (let p = 0; p < o.pairs; p++)
     for (const m of Object.keys(byPhase)) {
       const r = spawnSync(process.execPath, [PHASES, tree, m], { encoding: 'utf8' });
@@ -310,7 +310,9 @@ async function benchSize(size, o, frameworks, log, first) {
     `\nThe ${byPhase.parse[0].files} files a cold check extracts, read beforehand, on one thread (bench/phases.mjs, medians of ${o.pairs}): ` +
       `parsed ${phase('parse').toFixed(2)} s; parsed and every node visited once ${over('walk')}; ` +
       `parsed and their facts extracted ${over('extract')}; the same with every file's facts kept, as a run keeps them to link, ${over('keep')}; ` +
-      `extracted a second time in the same process, the JIT compiler warm on them (the facts dropped), ${over('again')}.`,
+      `extracted a second time in the same process, the JIT compiler warm on them (the facts dropped), ${over('again')}; ` +
+      `parsed a second time, warm, ${over('reparse')} — so warm, the extraction beyond the parse costs ` +
+      `${((phase('again') - phase('reparse')) / phase('reparse')).toFixed(2)}× the warm parse.`,
   );
   // What loading the compiler costs a run after an edit (once: it does not depend on the tree's size).
   if (first) {
