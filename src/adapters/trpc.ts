@@ -21,7 +21,7 @@
  * What is not read (a router or builder from a call of the analysed code) leaves the endpoint's
  * routes out, with the reason.
  */
-import type { Evaluator, Value } from '../link/evaluate.js';
+import { exprName, type Evaluator, type Value } from '../link/evaluate.js';
 import { truthOf } from '../link/conditions.js';
 import type { LinkContext } from '../link/link.js';
 import type { AppliedGuard, Expr, Loc } from '../types.js';
@@ -215,10 +215,35 @@ function builderOf(ev: Evaluator, file: string, e: Expr, depth: number): Procedu
     return after && [...before, ...after];
   }
   if (step !== 'use' || !x.args[0]) return null;
-  const mw = written(ev, w.file, x.args[0], depth);
-  // `t.middleware(fn)`: the function (named as `.use()` is given it: `isAuthed`)
-  const fn = mw.expr.k === 'call' && mw.expr.args[0] && ofTrpc(ev.eval(mw.file, mw.expr.callee)) ? ev.eval(mw.file, mw.expr.args[0]) : ev.eval(w.file, x.args[0]);
-  return [...before, { file: w.file, expr: x.args[0], value: fn, at: x.at }];
+  const given = { file: w.file, expr: x.args[0] };
+  // (a function without a name of its own, piped in a middleware made elsewhere, is named as `.use()` is given that)
+  const fns = middlewareOf(ev, w.file, x.args[0], depth + 1)?.map((m) => (exprName(m.expr) === null ? { ...m, ...given } : m)) ?? [{ ...given, value: ev.eval(w.file, x.args[0]) }];
+  return [...before, ...fns.map((m) => ({ ...m, at: x.at }))];
+}
+
+type Middleware = { file: string; expr: Expr; value: Value };
+
+/**
+ * The functions a middleware of tRPC's given to `.use()` runs, in order (middleware.ts,
+ * createMiddlewareFactory): `t.middleware(fn)` runs `fn` (named as `.use()` is given it:
+ * `isAuthed`); `a.unstable_pipe(b)` runs a's and then b's (each a function or a middleware of
+ * tRPC's); a function of the analysed code returning one of those, what it returns
+ * (`.use(createWorkspacePermissionMiddleware())`). Null for anything else.
+ */
+function middlewareOf(ev: Evaluator, file: string, e: Expr, depth: number): Middleware[] | null {
+  if (depth > MAX_DEPTH) return null;
+  const mw = written(ev, file, e, depth);
+  const x = mw.expr;
+  if (x.k !== 'call') return null;
+  if (x.args[0] && x.callee.k === 'member' && x.callee.prop === 'unstable_pipe') {
+    const part = (p: Expr): Middleware[] => middlewareOf(ev, mw.file, p, depth + 1) ?? [{ file: mw.file, expr: p, value: ev.eval(mw.file, p) }];
+    return [...part(x.callee.obj), ...part(x.args[0])];
+  }
+  if (x.args[0] && ofTrpc(ev.eval(mw.file, x.callee))) return [{ file, expr: e, value: ev.eval(mw.file, x.args[0]) }];
+  const made = returnedBy(ev, mw.file, x);
+  const inner = made && middlewareOf(ev, made.file, made.expr, depth + 1);
+  // (one function: named by the call that made it, `cacher` of `const cacher = cacheMiddleware(ttl)`)
+  return inner?.length === 1 ? [{ file, expr: e, value: inner[0]!.value }] : inner;
 }
 
 /**

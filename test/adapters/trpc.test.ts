@@ -486,6 +486,79 @@ export const statusRouter = createTRPCRouter({
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("a middleware piped after another (`isUser.unstable_pipe(fn)`), made by a function of the code: both run, the piped function named as `.use()` is given it (tianji)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'tianji', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/trpc.ts': `import { initTRPC, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import type { Request } from 'express';
+import { getWorkspaceUser, verifyToken } from './model';
+
+export async function createContext({ req }: { req: Request }) {
+  return { token: String(req.headers['authorization'] ?? '').replace('Bearer ', ''), req };
+}
+
+const t = initTRPC.context<Awaited<ReturnType<typeof createContext>>>().create();
+export const middleware = t.middleware;
+export const router = t.router;
+
+export const publicProcedure = t.procedure;
+
+const isUser = middleware(async (opts) => {
+  const user = opts.ctx.token ? await verifyToken(opts.ctx.token) : null;
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No Token or Session' });
+  return opts.next({ ctx: { user } });
+});
+
+export const protectProedure = t.procedure.use(isUser);
+
+/** Checks the workspace the input names; includes the user's authentication. */
+function createWorkspacePermissionMiddleware() {
+  return isUser.unstable_pipe(async (opts) => {
+    const { ctx, input } = opts;
+    const info = await getWorkspaceUser((input as { workspaceId: string }).workspaceId, ctx.user.id);
+    if (!info) throw new TRPCError({ code: 'FORBIDDEN', message: 'Is not workspace user' });
+    return opts.next();
+  });
+}
+
+export const workspaceProcedure = publicProcedure.input(z.object({ workspaceId: z.string() })).use(createWorkspacePermissionMiddleware());
+`,
+      'server/model.ts': `export async function verifyToken(token: string) {
+  return token.length > 10 ? { id: token.slice(0, 10) } : null;
+}
+
+export async function getWorkspaceUser(workspaceId: string, userId: string) {
+  return workspaceId && userId ? { role: 'owner' } : null;
+}
+`,
+      'server/routers/website.ts': `import { z } from 'zod';
+import { publicProcedure, protectProedure, router, workspaceProcedure } from '../trpc';
+
+export const websiteRouter = router({
+  onlineCount: workspaceProcedure.input(z.object({ websiteId: z.string() })).query(({ input }) => ({ count: input.websiteId.length })),
+  mine: protectProedure.query(({ ctx }) => ({ user: ctx.user.id })),
+  publicInfo: publicProcedure.query(() => ({ name: 'tianji' })),
+});
+`,
+      'server/app.ts': `import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { createContext } from './trpc';
+import { websiteRouter } from './routers/website';
+
+export const app = express();
+app.use('/trpc', createExpressMiddleware({ router: websiteRouter, createContext }));
+app.listen(12345);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /trpc/mine mine server/routers/website.ts:6 [isUser:auth]',
+      'GET /trpc/onlineCount onlineCount server/routers/website.ts:5 [isUser:auth, createWorkspacePermissionMiddleware:tenant]',
+      'GET /trpc/publicInfo publicInfo server/routers/website.ts:7 []',
+    ]);
+  });
+
   it('a router not known statically: a warning at the endpoint, which is one route', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0' } }),
