@@ -3855,14 +3855,14 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     call.arguments.forEach(v);
     return user;
   };
-  // `!user` of `const user = extractUser(res).user`, `!token?.id` of `const token = await
-  // getTokenFromRequest(req)`: the call, and the property path read from its result
   // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
   // the request carries (asked for where the refusal is no 401, which is an inline check already)
   const credentialOf = (call: TS.CallExpression): { credential?: 'header' | 'other' } => {
     const by = credentialHanded(ts, call.arguments, requestParams());
     return by ? { credential: by } : {};
   };
+  // `!user` of `const user = extractUser(res).user`, `!token?.id` of `const token = await
+  // getTokenFromRequest(req)`: the call, and the property path read from its result
   const missingFrom = (e: TS.Expression): { call: TS.CallExpression; path: string[] } | null => {
     const u = unwrap(ts, e);
     if (!ts.isPrefixUnaryExpression(u) || u.operator !== ts.SyntaxKind.ExclamationToken) return null;
@@ -4849,7 +4849,7 @@ function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): bo
 }
 
 /** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */
-const CALLER_CREDENTIAL = /token|api_?key|secret|authorization|credential/i;
+const CALLER_CREDENTIAL = /token|api[_-]?key|secret|authorization|credential/i;
 
 /**
  * The credential the request carries, handed to a call (`findFirst({ where: { token:
@@ -4878,7 +4878,8 @@ function credentialHanded(ts: TSModule, args: readonly TS.Expression[], params: 
       n = unwrap(ts, n.expression);
     }
     if (!ts.isIdentifier(n) || !params.has(n.text) || props.length < 2 || !CALLER_CREDENTIAL.test(props[props.length - 1]!)) return;
-    found = props[0] === 'headers' && found !== 'other' ? 'header' : 'other';
+    // (`req.headers.authorization`, Koa's `ctx.request.headers['x-api-key']`)
+    found = props[props.length - 2] === 'headers' && found !== 'other' ? 'header' : 'other';
   };
   args.forEach(visit);
   return found;

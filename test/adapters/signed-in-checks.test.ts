@@ -318,4 +318,58 @@ app.listen(8081);
       'GET /tips auth:[] unknown:[mustHaveSeenTour]',
     ]);
   });
+  it('a lookup by the credential the request carries, refused when it finds nothing, authenticates whatever the status: bearer for a header', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'reports', dependencies: { koa: '^2.15.0', '@koa/router': '^13.0.0' } }),
+      'src/db.ts': `import { PrismaClient } from '@prisma/client';
+export const db = new PrismaClient();
+`,
+      'src/app.ts': `import Koa from 'koa';
+import Router from '@koa/router';
+import { db } from './db';
+
+const router = new Router({ prefix: '/api' });
+
+router.get('/reports', async (ctx) => {
+  const key = await db.apiKey.findFirst({ where: { key: ctx.request.headers['x-api-key'], revoked: false } });
+  if (!key) {
+    ctx.status = 403;
+    ctx.body = { error: 'invalid api key' };
+    return;
+  }
+  ctx.body = { reports: await db.report.findMany({ where: { ownerId: key.ownerId } }) };
+});
+
+// a share link's token, in the query: only its holder gets the share
+router.get('/shared/:id', async (ctx) => {
+  const share = await db.share.findFirst({ where: { id: ctx.params.id, token: ctx.query.token } });
+  if (!share) {
+    ctx.status = 404;
+    return;
+  }
+  ctx.body = share;
+});
+
+// a lookup by what the request names, no credential: anyone gets the report
+router.get('/public/:slug', async (ctx) => {
+  const report = await db.report.findFirst({ where: { slug: ctx.params.slug, public: true } });
+  if (!report) {
+    ctx.status = 404;
+    return;
+  }
+  ctx.body = report;
+});
+
+const app = new Koa();
+app.use(router.routes());
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /api/public/:slug ',
+      'GET /api/reports db.apiKey.findFirst:auth+bearer',
+      'GET /api/shared/:id db.share.findFirst:auth',
+    ]);
+  });
 });
