@@ -360,7 +360,7 @@ export class LinkContext {
    */
   guard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc, matchName?: string, madeBy?: FactoryCall): AppliedGuard | null {
     // a middleware a call passes for a parameter (`mount('/api', requireSession, api)`): as written there
-    if (expr.k === 'at') return this.guard(expr.file, expr.e, value, mechanism, at, matchName);
+    if (expr.k === 'at') return this.guard(expr.file, expr.e, value, mechanism, at, matchName, madeBy);
     if (expr.k === 'choice' && value.t === 'unknown') {
       const chosen = this.chosenGuard(file, expr, mechanism, at, matchName);
       if (chosen !== undefined) return chosen;
