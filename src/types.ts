@@ -308,6 +308,8 @@ export interface LeadingGuard {
    * webhook's sender signs).
    */
   refuses?: Expr;
+  /** the call the inline 401 refuses on is handed what a sign-in form sends (`findOne(loginUserDto)`, a password): the sign-in itself */
+  signIn?: true;
   /**
    * The inline check's branch ends the request only by the call (`callee`, `args`) handed the
    * request or the response (`if (!req.isAuthenticated()) return response.errorForbidden(req,

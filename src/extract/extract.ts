@@ -3915,7 +3915,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (signed) out.push(refusedAs('signature'));
         else if (st & AUTH && !asksOnly(stmt.expression)) {
           const refused = lastRefusedCall(stmt.expression);
-          out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
+          // (`if (!user) throw new HttpException(…, 401)` of `const user = await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
+          const signIn = refused && refused.arguments.some((a) => signInInput(ts, a)) ? { signIn: true as const } : {};
+          out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), ...signIn, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
@@ -4846,6 +4848,17 @@ function sessionCookieRead(ts: TSModule, e: TS.Expression, params: Set<string>):
 function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
   const props = requestChain(ts, e, params);
   return !!props && props.length >= 2 && /token|api_?key|secret|authorization|password|credential/i.test(props[props.length - 1]!);
+}
+
+/** What a sign-in form sends, by its name: `loginUserDto`, `signInInput`, `credentials`, a password. */
+const SIGN_IN_INPUT = /^(?:log_?in|sign_?in)|^credentials?$|^(?:current|old)?pass(?:word|wd|phrase)?$/i;
+
+/** An argument carrying a sign-in's input: a name, a property read or an object's key named so (`{ email, password }`). */
+function signInInput(ts: TSModule, a: TS.Expression): boolean {
+  const u = unwrap(ts, a);
+  if (ts.isIdentifier(u)) return SIGN_IN_INPUT.test(u.text);
+  if (ts.isPropertyAccessExpression(u)) return SIGN_IN_INPUT.test(u.name.text);
+  return ts.isObjectLiteralExpression(u) && u.properties.some((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && SIGN_IN_INPUT.test(p.name.text));
 }
 
 /** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */

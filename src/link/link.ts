@@ -969,7 +969,7 @@ export class LinkContext {
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
-    if (lg.refuses && this.authenticatesNoCaller(handler.file, lg.refuses)) return null;
+    if (lg.refuses && (lg.signIn || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
     // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
     // request: a flag of the server decides, not the caller — Behaviour.ignoresRequest)
     if (lg.inline === 'auth' && this.ev.fnOf(handler.file, handler.fn)?.behaviour.ignoresRequest) return null;

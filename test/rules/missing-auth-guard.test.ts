@@ -353,11 +353,12 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/in-handler-401-checks-no-caller',
-      name: "a 401 refusing a password compared with its hash (a protected link's form; a sign-in, `!user || !(await compare(…))` of the app's wrapper of bcryptjs) or a signature checked (a webhook): no caller's identity is checked",
+      name: "a 401 refusing a password compared with its hash (a protected link's form; a sign-in, `!user || !(await compare(…))` of the app's wrapper of bcryptjs, or a lookup handed the sign-in form, `findUserByLogin(loginUserDto)`) or a signature checked (a webhook): no caller's identity is checked",
       errors: [
         { line: 12, message: 'POST /api/links/:id/protected has no auth guard' },
         { line: 29, message: 'POST /api/intake-emails/ingest has no auth guard' },
         { line: 37, message: 'POST /api/authentication/signin has no auth guard' },
+        { line: 48, message: 'POST /api/users/login has no auth guard' },
       ],
     },
     {
