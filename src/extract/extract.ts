@@ -2329,11 +2329,13 @@ const LIST_TESTS = new Set(['includes', 'has', 'some', 'find']);
 /** What a function returning a test of its parameter holds (a comparison, a text or list test): others are not read for pathTests. */
 const TEST_WORDS = /==|\b(?:startsWith|endsWith|includes|indexOf|test|match|has|some|find)\s*\(/;
 
+/** What `req.originalUrl.split('?')[0]` holds: the path from the root, without the query string. */
+const ORIGINAL_PATH = '*originalPath*';
 /** Request properties that hold the path alone, and those that hold the query string too (any request can end it with any text). */
-const PATH_PROPS = /^(path|pathname)$/;
+const PATH_PROPS = /^(path|pathname|\*originalPath\*)$/;
 const QUERY_PROPS = /^(url|originalUrl|href)$/;
 /** Request properties that hold the URL from the root below a mount path too (Express strips a mount path from `req.url` and `req.path`). */
-const ROOT_PROPS = /^(originalUrl|href)$/;
+const ROOT_PROPS = /^(originalUrl|href|\*originalPath\*)$/;
 
 /**
  * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method
@@ -2431,6 +2433,15 @@ function skippedRequests(
     const [re, by] = [unwrap(ts, u.arguments[0]!), unwrap(ts, u.arguments[1]!)];
     return re.kind === ts.SyntaxKind.RegularExpressionLiteral && /^\/\\\/\+?\$\/$/.test((re as TS.RegularExpressionLiteral).text) && ts.isStringLiteralLike(by) && by.text === '' ? u.expression.expression : null;
   };
+  // `url.split('?')[0]`, `url.split('?', 1)[0]`: what comes before a query string
+  const queryCut = (e: TS.Expression): TS.Expression | null => {
+    if (!ts.isElementAccessExpression(e) || !isIndex(ts, e.argumentExpression) || e.argumentExpression.text !== '0') return null;
+    const call = unwrap(ts, e.expression);
+    if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || call.expression.name.text !== 'split') return null;
+    const [sep, limit] = call.arguments.map((a) => unwrap(ts, a));
+    if (!sep || !ts.isStringLiteralLike(sep) || sep.text !== '?' || (limit && !(ts.isNumericLiteral(limit) && Number(limit.text) >= 1)) || call.arguments.length > 2) return null;
+    return call.expression.expression;
+  };
   // Hono's `c.req.url` and a Fetch API request's `url` (Next.js) hold the whole URL, scheme and host first, as `href` does
   const wholeUrls = ctx.facts.imports.some((i) => /^(hono|next)(\/|$)/.test(i.source));
   // `const url = new URL(request.url)`: locals holding the requested URL parsed
@@ -2454,6 +2465,12 @@ function skippedRequests(
   const requestProp = (e: TS.Expression): string | null => {
     const u = unwrap(ts, e);
     if (ts.isIdentifier(u)) return aliases.get(u.text) ?? null;
+    // `req.originalUrl.split('?', 1)[0]`: the URL without its query string (mongo-express's allowlist)
+    const cut = queryCut(u);
+    if (cut) {
+      const whole = requestProp(cut);
+      return whole === 'url' ? 'path' : whole === 'originalUrl' ? ORIGINAL_PATH : null;
+    }
     if (!ts.isPropertyAccessExpression(u) || !requestRooted(u.expression)) return null;
     // (`request.routeOptions.url`, `request.routeConfig`: the route's own pattern and settings, not what was requested)
     const on = unwrap(ts, u.expression);

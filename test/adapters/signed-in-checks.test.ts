@@ -266,15 +266,17 @@ app.listen(3080);
       'GET /api/config/user auth:[(inline signed-in check)] unknown:[]',
     ]);
   });
-  it("mongo-express: a session flag a sign-in sets (`req.session.authenticated`) is a signed-in user; `if (signedIn) return next()` then a redirect refuses the rest", async () => {
+  it("mongo-express: a session flag a sign-in sets (`req.session.authenticated`) is a signed-in user; `if (signedIn || allowed.has(path)) return next()` then a redirect refuses the rest", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'mongo-admin', type: 'module', dependencies: { express: '^5.1.0', 'express-session': '^1.18.0' } }),
       'lib/auth.js': `export const loginPath = '/login';
 
 // the request goes on only for a signed-in session, or for the sign-in page and the health check
+// (the path compared without its query string)
 export function requireLogin() {
+  const allowed = new Set([loginPath, '/status']);
   return function (req, res, next) {
-    if (req.session?.authenticated === true || req.path === loginPath || req.path === '/status') {
+    if (req.session?.authenticated === true || allowed.has(req.originalUrl.split('?', 1)[0])) {
       return next();
     }
     req.session.error = 'Please sign in to continue.';
@@ -301,10 +303,10 @@ import { loginPath, mustBeLoggedIn, mustHaveSeenTour, requireLogin } from './lib
 const app = express();
 app.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));
 app.get(loginPath, (req, res) => res.send('<form method="post"></form>'));
-app.get('/status', (req, res) => res.json({ status: 'ok' }));
 app.get('/tips', mustHaveSeenTour, (req, res) => res.json({ tips: [] }));
 app.get('/profile', mustBeLoggedIn, (req, res) => res.json({ user: req.session.username }));
 app.use(requireLogin());
+app.get('/status', (req, res) => res.json({ status: 'ok' }));
 app.get('/db/:database', (req, res) => res.json({ database: req.params.database }));
 app.listen(8081);
 `,
