@@ -284,7 +284,7 @@ export interface FlagCondition {
 export interface LeadingGuard {
   /** a call among the leading statements: its callee */
   callee?: Expr;
-  /** and its arguments */
+  /** and its arguments (of the inline check, those of the call it refuses on: `refuses`) */
   args?: Expr[];
   /**
    * an inline check among the leading statements; `refusal`: the body answers every request
@@ -308,8 +308,6 @@ export interface LeadingGuard {
    * webhook's sender signs).
    */
   refuses?: Expr;
-  /** the call the inline 401 refuses on is handed what a sign-in form sends (`findOne(loginUserDto)`, a password): the sign-in itself */
-  signIn?: true;
   /**
    * The inline check's branch ends the request only by the call (`callee`, `args`) handed the
    * request or the response (`if (!req.isAuthenticated()) return response.errorForbidden(req,

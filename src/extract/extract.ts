@@ -3566,10 +3566,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   const nextName = nextParam(f);
   // A branch ends the request when it responds, throws or hands an error to next, and never calls
   // next to go on (`exits`: it must end with a return or a throw, as an if's branch must).
-  const ends = (s: TS.Statement, exits: boolean): boolean => {
-    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
-    const last = stmts[stmts.length - 1];
-    if (!last || (exits && !(ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return false;
+  // The calls of `next` in `s` (nested functions left out): one going on, and one handing an error on.
+  const nextCalls = (s: TS.Node): { callsNext: boolean; error: boolean } => {
     let callsNext = false;
     let error = false;
     const v = (x: TS.Node): void => {
@@ -3580,6 +3578,13 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       } else ts.forEachChild(x, v);
     };
     v(s);
+    return { callsNext, error };
+  };
+  const ends = (s: TS.Statement, exits: boolean): boolean => {
+    const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = stmts[stmts.length - 1];
+    if (!last || (exits && !(ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return false;
+    const { callsNext, error } = nextCalls(s);
     return !callsNext && (ts.isThrowStatement(last) || containsResponse(s) || error);
   };
   // `if (…) { …respond…; return; }`, `if (…) throw …`, `if (…) { done(err); return }`: the branch ends the request.
@@ -3743,15 +3748,10 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
   const restEnds = (rest: readonly TS.Statement[]): boolean => {
     const last = rest[rest.length - 1];
-    if (!last || !ends(last, true)) return false;
-    let hands = false;
-    const v = (x: TS.Node): void => {
-      if (hands || ts.isFunctionLike(x)) return;
-      if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) hands = true;
-      else ts.forEachChild(x, v);
-    };
-    rest.forEach(v);
-    return !hands;
+    return !!last && ends(last, true) && rest.every((x) => {
+      const { callsNext, error } = nextCalls(x);
+      return !callsNext && !error;
+    });
   };
   // `!(await canAccess(…))`, `canAccess(…) === false`, `!access` / `access === false` for a local holding it
   const refusedCall = (e: TS.Expression): TS.CallExpression | null => {
@@ -3932,9 +3932,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         if (signed) out.push(refusedAs('signature'));
         else if (st & AUTH && !asksOnly(stmt.expression)) {
           const refused = lastRefusedCall(stmt.expression);
-          // (`if (!user) throw new HttpException(…, 401)` of `const user = await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
-          const signIn = refused && refused.arguments.some((a) => signInInput(ts, a)) ? { signIn: true as const } : {};
-          out.push(refused ? { inline: 'auth', refuses: ctx.calls.get(refused)?.callee ?? shallowExpr(ctx, refused.expression, scope), ...signIn, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
+          const call = refused && (ctx.calls.get(refused) ?? (shallowExpr(ctx, refused, scope) as Extract<Expr, { k: 'call' }>));
+          out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
@@ -4865,17 +4864,6 @@ function sessionCookieRead(ts: TSModule, e: TS.Expression, params: Set<string>):
 function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
   const props = requestChain(ts, e, params);
   return !!props && props.length >= 2 && /token|api_?key|secret|authorization|password|credential/i.test(props[props.length - 1]!);
-}
-
-/** What a sign-in form sends, by its name: `loginUserDto`, `signInInput`, `credentials`, a password. */
-const SIGN_IN_INPUT = /^(?:log_?in|sign_?in)|^credentials?$|^(?:current|old)?pass(?:word|wd|phrase)?$/i;
-
-/** An argument carrying a sign-in's input: a name, a property read or an object's key named so (`{ email, password }`). */
-function signInInput(ts: TSModule, a: TS.Expression): boolean {
-  const u = unwrap(ts, a);
-  if (ts.isIdentifier(u)) return SIGN_IN_INPUT.test(u.text);
-  if (ts.isPropertyAccessExpression(u)) return SIGN_IN_INPUT.test(u.name.text);
-  return ts.isObjectLiteralExpression(u) && u.properties.some((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && SIGN_IN_INPUT.test(p.name.text));
 }
 
 /** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */

@@ -969,7 +969,8 @@ export class LinkContext {
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
-    if (lg.refuses && (lg.signIn || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
+    // (`if (!_user) throw new HttpException(…, 401)` of `await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
+    if (lg.refuses && (lg.args?.some(signInInput) || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
     // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
     // request: a flag of the server decides, not the caller — Behaviour.ignoresRequest)
     if (lg.inline === 'auth' && this.ev.fnOf(handler.file, handler.fn)?.behaviour.ignoresRequest) return null;
@@ -1168,9 +1169,22 @@ const PASSWORD_NAME = /^(?:current|old)?pass(?:word|wd|phrase)?$/i;
 
 /** An argument that is a password, or an object holding one: `dto.password`, `password`, `{ email, password }`. */
 function passwordArg(e: Expr): boolean {
-  if (e.k === 'member') return PASSWORD_NAME.test(e.prop);
-  if (e.k === 'ref') return PASSWORD_NAME.test(e.name);
-  return e.k === 'obj' && Object.keys(e.props).some((k) => PASSWORD_NAME.test(k));
+  return argNamed(e, (n) => PASSWORD_NAME.test(n));
+}
+
+/** What a sign-in form sends, by its name besides a password: `loginUserDto`, `signInInput`, `credentials`. */
+const SIGN_IN_INPUT = /^(?:log_?in|sign_?in)|^credentials?$/i;
+
+/** An argument carrying a sign-in's input: a password, or a name, a property read or an object's key named for the form. */
+function signInInput(e: Expr): boolean {
+  return argNamed(e, (n) => PASSWORD_NAME.test(n) || SIGN_IN_INPUT.test(n));
+}
+
+/** A name read (`password`), a property read (`dto.password`), or an object keyed so (`{ email, password }`), as `named` says. */
+function argNamed(e: Expr, named: (name: string) => boolean): boolean {
+  if (e.k === 'member') return named(e.prop);
+  if (e.k === 'ref') return named(e.name);
+  return e.k === 'obj' && Object.keys(e.props).some(named);
 }
 
 /** The index of `outer`'s parameter (any function's, when null) that one of `exprs` calls (directly or nested in a call chain), or -1. */
