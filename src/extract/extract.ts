@@ -1689,6 +1689,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, empty);
     if (empty.length > 0) f.emptyWhen = empty;
     const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
+    const allows = f.params[0] ? methodGate(ctx, body.statements, f.params[0], scope.id) : null;
+    if (allows) f.allowsMethods = allows;
     if (dispatch) {
       const before = dispatch.before;
       f.dispatch = dispatch.branches.map((b) => {
@@ -4706,6 +4708,51 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
     return { before: statements.slice(0, i), branches: refuses(rest) ? branches : [...branches, { methods: [], node: s, statements: rest }] };
   };
   return scan(body, []);
+}
+
+/**
+ * The list a function's methods are refused by (FunctionFact.allowsMethods): a statement of its
+ * body `if (!LIST.includes(req.method)) { … 405 … }` leaving it, LIST not an array written in
+ * place (that is a dispatch: methodDispatch), and no statement before it handing the request
+ * to a call (so nothing before the test serves what the test refuses). A method those statements
+ * answer by a branch of its own leaving the body (zipline's `if (req.method === 'OPTIONS') return
+ * res.status(204).end()`) gets no further, whatever the list holds.
+ */
+function methodGate(ctx: Ctx, statements: readonly TS.Statement[], req: string, scope: number): FunctionFact['allowsMethods'] | null {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const isMethod = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+  };
+  let handed = false;
+  const handsRequest = (n: TS.Node): void => {
+    if (handed) return;
+    if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && n.arguments?.some((a) => ts.isIdentifier(unwrap(ts, a)) && (unwrap(ts, a) as TS.Identifier).text === req)) handed = true;
+    else ts.forEachChild(n, handsRequest);
+  };
+  // methods answered before the test, each by an \`if (req.method === 'OPTIONS') …\` leaving the body
+  const except: string[] = [];
+  for (const s of statements) {
+    if (ts.isIfStatement(s) && !s.elseStatement) {
+      const t = unwrap(ts, s.expression);
+      if (ts.isBinaryExpression(t) && t.operatorToken.kind === K.EqualsEqualsEqualsToken && isMethod(t.left) && ts.isStringLiteralLike(unwrap(ts, t.right)) && exits(ts, s.thenStatement)) {
+        except.push((unwrap(ts, t.right) as TS.StringLiteralLike).text);
+        continue;
+      }
+      const call = ts.isPrefixUnaryExpression(t) && t.operator === K.ExclamationToken ? unwrap(ts, t.operand) : null;
+      if (call && ts.isCallExpression(call) && call.arguments.length === 1 && isMethod(call.arguments[0]!)) {
+        const list = unwrap(ts, call.expression);
+        if (ts.isPropertyAccessExpression(list) && list.name.text === 'includes' && !ts.isArrayLiteralExpression(unwrap(ts, list.expression))) {
+          const refuses = exits(ts, s.thenStatement) && /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(textOf(ctx, s.thenStatement));
+          return refuses ? { list: shallowExpr(ctx, list.expression, scope), except } : null;
+        }
+      }
+    }
+    handsRequest(s);
+    if (handed) return null;
+  }
+  return null;
 }
 
 /**

@@ -514,10 +514,11 @@ export default withZipline(handler, { methods: ['POST'] });
       }),
     );
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
-      // the wrapper's 401 is under `if (api_config.user)`, and these options leave it out
-      'ALL /api/auth/register ',
-      'ALL /api/stats withZipline:auth:wrapper',
-      'ALL /api/upload prisma.user.findFirst:auth+bearer:in-handler',
+      // the wrapper's 401 is under `if (api_config.user)`, and these options leave it out (the
+      // methods are those the options list)
+      'POST /api/auth/register ',
+      'GET /api/stats withZipline:auth:wrapper',
+      'POST /api/upload prisma.user.findFirst:auth+bearer:in-handler',
     ]);
   });
 
@@ -858,6 +859,91 @@ export default async function handle(req: NextApiRequest, res: NextApiResponse) 
       'POST /api/sites pages/api/sites/index.ts:17 (inline 401 check):auth',
       'DELETE /api/sites/:id pages/api/sites/[id].ts:19 ',
       'GET /api/sites/:id pages/api/sites/[id].ts:18 (inline 401 check):auth',
+    ]);
+  });
+
+  it("a wrapper refusing (405) the methods its options do not list: the handler's routes are those methods (zipline's `withZipline(handler, { methods })`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'shots', dependencies: { next: '12.3.4' } }),
+        'lib/api.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+type Handler = (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>;
+export type ApiConfig = { methods: string[] };
+
+// answers the preflight itself, then refuses the methods it was not given
+export const withApi =
+  (handler: Handler, config: ApiConfig = { methods: ['GET', 'OPTIONS'] }) =>
+  (req: NextApiRequest, res: NextApiResponse) => {
+    res.setHeader('Access-Control-Allow-Methods', config.methods.join(','));
+    if (req.method === 'OPTIONS') return res.status(204).end();
+    if (!config.methods.includes(req.method as string)) return res.status(405).json({ error: 'method not allowed' });
+    return handler(req, res);
+  };
+
+// logs the request before it tests the method: what it hands the request to may answer any method
+export const withAudit =
+  (handler: Handler, config: ApiConfig) =>
+  (req: NextApiRequest, res: NextApiResponse) => {
+    audit(req);
+    if (!config.methods.includes(req.method as string)) return res.status(405).end();
+    return handler(req, res);
+  };
+
+function audit(req: NextApiRequest) {
+  console.log(req.method, req.url);
+}
+`,
+        'pages/api/images.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { withApi } from '../../lib/api';
+
+async function handler(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'DELETE') return res.json({ deleted: req.query.id });
+  return res.json({ images: [] });
+}
+
+export default withApi(handler, { methods: ['GET', 'DELETE'] });
+`,
+        'pages/api/version.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { withApi } from '../../lib/api';
+
+async function handler(_req: NextApiRequest, res: NextApiResponse) {
+  return res.json({ version: '3.7.0' });
+}
+
+export default withApi(handler);
+`,
+        'pages/api/upload.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { withApi } from '../../lib/api';
+
+const methods = process.env.UPLOAD_METHODS!.split(',');
+
+async function handler(_req: NextApiRequest, res: NextApiResponse) {
+  return res.json({ uploaded: true });
+}
+
+export default withApi(handler, { methods });
+`,
+        'pages/api/audit.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { withAudit } from '../../lib/api';
+
+async function handler(_req: NextApiRequest, res: NextApiResponse) {
+  return res.json({ entries: [] });
+}
+
+export default withAudit(handler, { methods: ['GET'] });
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      // the handler's own branch, and the rest it serves: GET, the one method left of those listed
+      'ALL /api/audit pages/api/audit.ts:8',
+      'DELETE /api/images pages/api/images.ts:5',
+      'GET /api/images pages/api/images.ts:9',
+      // a list not known statically leaves every method
+      'ALL /api/upload pages/api/upload.ts:10',
+      // no options: the parameter's default, but for OPTIONS, which the wrapper answers before its test
+      'GET /api/version pages/api/version.ts:8',
     ]);
   });
 });

@@ -372,6 +372,29 @@ class NextLinker {
   }
 
   /**
+   * The methods the wrappers of a handler let through (FunctionFact.allowsMethods): each list read
+   * with the wrapper's parameters standing for the arguments of its call (zipline's
+   * `withZipline(handler, { methods: ['GET', 'POST'] })`, or the parameter's default) but those it
+   * answers itself before, those every wrapper lets through; null when none refuses methods that
+   * way, or a list is not known statically.
+   */
+  private allowedMethods(wrappers: { file: string; call: Extract<Expr, { k: 'call' }>; value: Value }[]): string[] | null {
+    const ev = this.ctx.ev;
+    let allowed: string[] | null = null;
+    for (const w of wrappers) {
+      const gate = w.value.t === 'fn' ? ev.fnOf(w.value.file, w.value.fn)?.allowsMethods : undefined;
+      const factory = gate ? ev.calledFn(w.file, w.call.callee) : null;
+      if (!gate || !factory || w.value.t !== 'fn') continue;
+      const v = ev.eval(w.value.file, { k: 'within', e: gate.list, call: { file: factory.file, fn: factory.fn, argsFile: w.file, args: w.call.args } });
+      const listed = stringsOf(v);
+      if (!listed || listed.some((m) => !/^[A-Z]+$/.test(m))) return null;
+      const methods = listed.filter((m) => !gate.except.includes(m));
+      allowed = allowed ? allowed.filter((m) => methods.includes(m)) : [...new Set(methods)];
+    }
+    return allowed;
+  }
+
+  /**
    * The method dispatch a Pages Router handler answers with (FunctionFact.dispatch): its own, or
    * that of the function it returns a call of, handing its request on (`return handleRoute(req,
    * res)`), after the guards leading the handler itself (`before`).
@@ -478,7 +501,12 @@ class NextLinker {
     // (an Apollo Server's handler, `startServerAndCreateNextHandler(server)`, prevents CSRF itself: package-handlers.ts)
     const own = answeringGuards(this.ctx.ev, v, file, place.at.line);
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
-    const served = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
+    const dispatched = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
+    // (a wrapper letting only the methods its options list through: what the handler serves of them)
+    const allowed = method === 'ALL' ? this.allowedMethods(u.wrappers) : null;
+    const served = allowed
+      ? dispatched.flatMap((s) => (s.method === 'ALL' ? allowed.filter((m) => !dispatched.some((o) => o.method === m)).map((m) => ({ ...s, method: m })) : allowed.includes(s.method) ? [s] : []))
+      : dispatched;
     for (const { method: m, branch } of served) {
       const at = d && branch && branch.methods.length > 0 && d.fn.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
       const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : [...this.ctx.inHandlerGuards(u.handler), ...this.connectRun(u.handler, m)];
