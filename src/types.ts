@@ -406,6 +406,13 @@ export interface FunctionFact {
    * (zipline's `if (req.method === 'OPTIONS') return res.status(204).end()`): none of them gets further.
    */
   allowsMethods?: { list: Expr; except: string[] };
+  /**
+   * A middleware handing the request whole to `handsTo` when its method is `method`, and to the
+   * next layer otherwise: `(req, res, next) => (req.method === m ? mw(req, res, next) : next())`
+   * of dashy's `method('GET', handler)`. Both are read where the function is made (a factory's
+   * arguments decide them): an endpoint of that method, where the Express adapter mounts it.
+   */
+  methodFilter?: { method: Expr; handsTo: Expr };
 }
 
 /** A branch of a handler dispatching on its request's method (FunctionFact.dispatch). */

@@ -1673,6 +1673,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   }
   ctx.when = outerWhen;
   const words = wordsOf(ctx, body);
+  const filter = methodFilter(ctx, body, f, scope.id);
+  if (filter) f.methodFilter = filter;
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
   // Where the body (outside nested functions) responds or throws: the leading-guard scan asks
   // whether a statement does, without walking it again.
@@ -4708,6 +4710,49 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
     return { before: statements.slice(0, i), branches: refuses(rest) ? branches : [...branches, { methods: [], node: s, statements: rest }] };
   };
   return scan(body, []);
+}
+
+/**
+ * A middleware filtering on the method (FunctionFact.methodFilter): a `(req, res, next)` function
+ * whose body is `req.method === M ? handler(req, res, next) : next()` (also returned, or as `if
+ * (req.method === M) return handler(req, res, next); next()`), the request, response and next
+ * handed on whole, `next` called with nothing.
+ */
+function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: number): FunctionFact['methodFilter'] | null {
+  const { ts } = ctx;
+  if (f.params.length !== 3 || f.params.some((p) => p === '')) return null;
+  const [req, , next] = f.params as [string, string, string];
+  const method = (e: TS.Expression): TS.Expression | null => {
+    const t = unwrap(ts, e);
+    if (!ts.isBinaryExpression(t) || (t.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken && t.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken)) return null;
+    const isMethod = (x: TS.Expression): boolean => {
+      const u = unwrap(ts, x);
+      return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+    };
+    return isMethod(t.left) ? t.right : isMethod(t.right) ? t.left : null;
+  };
+  const call = (e: TS.Expression | undefined): TS.CallExpression | null => {
+    const u = e ? unwrap(ts, e) : null;
+    return u && ts.isCallExpression(u) ? u : null;
+  };
+  const handsWhole = (c: TS.CallExpression | null): c is TS.CallExpression =>
+    c !== null && c.arguments.length === 3 && c.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]);
+  const nextAlone = (c: TS.CallExpression | null): boolean => c !== null && c.arguments.length === 0 && ts.isIdentifier(c.expression) && c.expression.text === next;
+  const of = (st: TS.Statement | undefined): TS.Expression | undefined => (st && (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) ? st.expression : undefined);
+  let test: TS.Expression | null = null;
+  let served: TS.CallExpression | null = null;
+  let rest: TS.CallExpression | null = null;
+  const e = ts.isBlock(body) ? (body.statements.length === 1 ? of(body.statements[0]) : undefined) : body;
+  const cond = e ? unwrap(ts, e) : null;
+  if (cond && ts.isConditionalExpression(cond)) [test, served, rest] = [cond.condition, call(cond.whenTrue), call(cond.whenFalse)];
+  else if (ts.isBlock(body) && body.statements.length === 2 && ts.isIfStatement(body.statements[0]!) && !body.statements[0].elseStatement) {
+    const branch = body.statements[0].thenStatement;
+    const only = ts.isBlock(branch) ? (branch.statements.length === 1 ? branch.statements[0] : undefined) : branch;
+    if (only && ts.isReturnStatement(only)) [test, served, rest] = [body.statements[0].expression, call(only.expression), call(of(body.statements[1]))];
+  }
+  const m = test ? method(test) : null;
+  if (!m || !handsWhole(served) || !nextAlone(rest) || (ts.isIdentifier(served.expression) && served.expression.text === next)) return null;
+  return { method: shallowExpr(ctx, m, scope), handsTo: shallowExpr(ctx, served.expression, scope) };
 }
 
 /**

@@ -1383,6 +1383,50 @@ app.listen(3001);
     expect(routeLinesAt(res)).toEqual(['ALL / [] server/index.js:11', 'GET /robots.txt [] server/index.js:5']);
   });
 
+  it("a function use()d at a path handing requests of one method to a handler, the rest to next, is a route of that method (dashy's `method('GET', handler)`)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/server.ts': `import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { requireSession } from './guards';
+
+type Handler = (req: Request, res: Response, next: NextFunction) => void;
+/* A middleware for Connect that filters requests on their method */
+const method = (m: string, mw: Handler): Handler => (req, res, next) => (req.method === m ? mw(req, res, next) : next());
+function only(m: string, mw: Handler): Handler {
+  return function (req, res, next) {
+    if (req.method === m) return mw(req, res, next);
+    return next();
+  };
+}
+const verb = process.env.STATUS_METHOD ?? 'GET';
+
+const app = express();
+app.use('/status-check', method('GET', (req, res) => {
+  res.json({ up: true, url: req.url });
+}));
+app.use('/config/save', requireSession, only('POST', (req, res) => {
+  res.json({ saved: Object.keys(req.body ?? {}) });
+}));
+app.use('/probe', method(verb, (_req, res) => {
+  res.end('ok');
+}));
+app.listen(4000);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'POST /config/save [requireSession] src/server.ts:20',
+      // a method not known statically: every method, reported
+      'ALL /probe [] src/server.ts:23',
+      'GET /status-check [] src/server.ts:17',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/server.ts:23:1 warning unresolved-route the method this use() hands on to its handler is not known statically (process.env.STATUS_METHOD ?? 'GET'); it is listed as ALL",
+    ]);
+  });
+
   it('http-proxy-middleware and express-http-proxy answer what they take with another server: ALL routes at the mount path or the path filter, under the layers before them, no guard', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'bff', dependencies: { express: '4.21.2', 'express-http-proxy': '2.1.2', 'http-proxy-middleware': '3.0.5' } }),

@@ -11,7 +11,7 @@
  *   with and without them: each form is a route, or a layer's path, of its own.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
@@ -203,6 +203,35 @@ class ExpressLinker {
   }
 
   /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
+  /**
+   * A use() function filtering on the method (FunctionFact.methodFilter): its method and the
+   * function it hands the request to, each read where the filter is made (`method('GET',
+   * handler)`: the factory's parameters stand for the call's arguments), the method null (and why)
+   * when it is not known statically; null when it is none, or what it hands the request to is
+   * not a function.
+   */
+  private methodFiltered(it: { value: Value; expr: Expr; file: string }): { method: string | null; why: string; item: { value: Value; expr: Expr; file: string } } | null {
+    const ev = this.ctx.ev;
+    if (it.value.t !== 'fn') return null;
+    const { file, fn } = it.value;
+    const filter = ev.fnOf(file, fn)?.methodFilter;
+    if (!filter) return null;
+    const made = writtenCall(ev, it.file, it.expr);
+    const factory = made ? ev.calledFn(made.file, made.call.callee) : null;
+    const read = (e: Expr): { file: string; expr: Expr } => {
+      const p = made && factory && e.k === 'ref' ? ev.resolveName(file, e.scope, e.name, 0) : null;
+      const arg = p?.t === 'param' && p.file === factory!.file && p.fn === factory!.fn && !p.path ? made!.call.args[p.index] : undefined;
+      return arg ? { file: made!.file, expr: arg } : { file, expr: e };
+    };
+    const m = read(filter.method);
+    const method = ev.eval(m.file, m.expr);
+    const h = read(filter.handsTo);
+    const handler = ev.eval(h.file, h.expr);
+    if (handler.t !== 'fn') return null;
+    const item = { value: handler, expr: h.expr, file: h.file };
+    return method.t === 'str' && /^[A-Z]+$/.test(method.v) ? { method: method.v, why: '', item } : { method: null, why: valueNote(method), item };
+  }
+
   private unresolvedMount(it: { value: Value; expr: Expr }): boolean {
     return it.value.t === 'unknown' && /router|routes|api|app$|controller/i.test(JSON.stringify(it.expr).slice(0, 200));
   }
@@ -312,6 +341,16 @@ class ExpressLinker {
               this.procedureRoute(proc, app, [...inherited, ...local], prefixes, { method, path, handler: proc.keys.join('.'), trailingSlashInsensitive: true });
             }
             if (routes !== null) return;
+          }
+          // a method filter, `method('GET', handler)` (FunctionFact.methodFilter): an endpoint of
+          // that method, answered by the function it hands the request to; the rest goes on
+          // (a method not known statically: an ALL route, reported)
+          const filtered = p !== '' && idx === items.length - 1 ? this.methodFiltered(it) : null;
+          if (filtered) {
+            if (filtered.method === null) this.ctx.warn(file, reg.at, `the method this use() hands on to its handler is not known statically (${filtered.why}); it is listed as ALL`, reg.snippet);
+            const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
+            local.push(...this.route(b, r, [filtered.method ?? 'ALL'], { k: 'str', v: p }, [filtered.item.expr], prefix, [...inherited, ...local], steps, app, [filtered.item]));
+            return;
           }
           // A path-mounted function that answers and never calls next is an ALL route: one of
           // the analysed code, or a package's that answers every request reaching it
