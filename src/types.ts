@@ -398,8 +398,8 @@ export interface FunctionFact {
   dispatch?: MethodBranch[];
   /**
    * The list of methods a function lets through, when it refuses every other method with a 405
-   * before its first statement that may answer otherwise, by a test of a list not written in
-   * place: `if (!api_config.methods.includes(req.method)) return res.json({ … }, 405)` of
+   * by a test of a list not written in place, no statement before the test handing the request
+   * to a call: `if (!api_config.methods.includes(req.method)) return res.json({ … }, 405)` of
    * zipline's `withZipline(handler, api_config)`. The list is read where the function is made
    * (a wrapper's arguments decide it: the Next.js adapter's routes take its methods); `except`,
    * the methods the function answers before the test, by a branch of their own that leaves it

@@ -4776,7 +4776,7 @@ function methodGate(ctx: Ctx, statements: readonly TS.Statement[], req: string, 
     if ((ts.isCallExpression(n) || ts.isNewExpression(n)) && n.arguments?.some((a) => ts.isIdentifier(unwrap(ts, a)) && (unwrap(ts, a) as TS.Identifier).text === req)) handed = true;
     else ts.forEachChild(n, handsRequest);
   };
-  // methods answered before the test, each by an \`if (req.method === 'OPTIONS') …\` leaving the body
+  // methods answered before the test, each by an `if (req.method === 'OPTIONS') …` leaving the body
   const except: string[] = [];
   for (const s of statements) {
     if (ts.isIfStatement(s) && !s.elseStatement) {

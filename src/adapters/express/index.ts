@@ -202,7 +202,6 @@ class ExpressLinker {
     return { path: null, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args))), pathUnresolved: looksLikePath };
   }
 
-  /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
   /**
    * A use() function filtering on the method (FunctionFact.methodFilter): its method and the
    * function it hands the request to, each read where the filter is made (`method('GET',
@@ -232,6 +231,7 @@ class ExpressLinker {
     return method.t === 'str' && /^[A-Z]+$/.test(method.v) ? { method: method.v, why: '', item } : { method: null, why: valueNote(method), item };
   }
 
+  /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
   private unresolvedMount(it: { value: Value; expr: Expr }): boolean {
     return it.value.t === 'unknown' && /router|routes|api|app$|controller/i.test(JSON.stringify(it.expr).slice(0, 200));
   }
