@@ -741,6 +741,58 @@ NestFactory.create(AppModule).then((app) => {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("a root module handed to the function that makes the app (hexabot's `createHexabotApplication(moduleRef)`): the one its callers pass, through their own parameters; callers passing different modules leave it unknown", async () => {
+    const files = {
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/bootstrap.ts': `import { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { SessionGuard } from './session.guard';
+
+export async function createApplication(moduleRef: Type<unknown>) {
+  const app = await NestFactory.create(moduleRef, { bodyParser: false });
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  return app;
+}
+
+export async function bootstrapApp(moduleRef: Type<unknown>, options: { port?: number } = {}) {
+  const app = await createApplication(moduleRef);
+  await app.listen(options.port ?? 3000);
+  return app;
+}
+`,
+      'src/main.ts': `import { AppModule } from './app.module';
+import { bootstrapApp } from './bootstrap';
+
+bootstrapApp(AppModule);
+`,
+      ...SESSION_GUARDED_SITES,
+    };
+    const res = await check(writeProject(files));
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+    // a second caller with another module: which one the app is made from depends on the call
+    const two = await check(
+      writeProject({
+        ...files,
+        'src/admin.module.ts': `import { Module } from '@nestjs/common';
+
+@Module({})
+export class AdminModule {}
+`,
+        'src/admin.ts': `import { AdminModule } from './admin.module';
+import { bootstrapApp } from './bootstrap';
+
+bootstrapApp(AdminModule, { port: 3001 });
+`,
+      }),
+    );
+    expect(findingRows(two.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/bootstrap.ts:6:21 warning unresolved-route the root module of this NestFactory.create(…) is not known statically; its routes are unknown',
+      "src/sites.controller.ts:3:1 warning unresolved-route controller SitesController is not declared by any module reachable from the app's root module; Nest does not serve it",
+    ]);
+  });
+
   it("express-prom-bundle given to app.use() answers its metrics path in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'express-prom-bundle': '^8.0.0' } }),

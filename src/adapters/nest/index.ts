@@ -209,6 +209,8 @@ interface Bound {
   env: Env;
 }
 const NO_ENV: Env = new Map();
+/** How many functions up a root module handed on through parameters is looked for (NestLinker.rootModule). */
+const MAX_CALLER_LEVELS = 4;
 
 interface ClassRef {
   file: string;
@@ -522,9 +524,54 @@ class NestLinker {
 
   /** The root module an app is made from (`NestFactory.create(AppModule)`), as a key; null when not known statically. */
   private rootOf(r: RouterObject): string | null {
-    const root = r.args[0] ? this.classOf({ file: r.file, expr: r.args[0], env: NO_ENV }) : null;
+    const root = this.rootModule(r);
     return root ? classKey(root) : null;
   }
+
+  /**
+   * The root module an app is made from: the class `NestFactory.create(…)` is given, or, when
+   * that is a parameter of the function making the app, the class every call of that function
+   * passes, through the parameters of the functions calling it in turn (hexabot's
+   * `createHexabotApplication(moduleRef)`, called by `bootstrapHexabotApp(moduleRef)`, called by
+   * main.ts with `HexabotApplicationModule`). Null when not known statically, or when the calls
+   * pass different modules.
+   */
+  private rootModule(r: RouterObject): ClassRef | null {
+    if (!r.args[0]) return null;
+    const found = new Map<string, ClassRef>();
+    let unknown = false;
+    const visit = (b: Bound, level: number): void => {
+      const direct = this.classOf(b);
+      if (direct) {
+        found.set(classKey(direct), direct);
+        return;
+      }
+      const p = this.resolve(b);
+      const calls = p.expr.k === 'param' && level < MAX_CALLER_LEVELS ? this.callsOf(p.file, p.expr.fn) : [];
+      if (p.expr.k !== 'param' || calls.length === 0) unknown = true;
+      else for (const c of calls) visit({ file: c.file, expr: c.call.args[p.expr.index] ?? { k: 'unknown', text: 'not passed' }, env: NO_ENV }, level + 1);
+    };
+    visit({ file: r.file, expr: r.args[0], env: NO_ENV }, 0);
+    return !unknown && found.size === 1 ? [...found.values()][0]! : null;
+  }
+
+  /** The calls of function `fn` of `file` in the analysed files (indexed once, on first asking). */
+  private callsOf(file: string, fn: number): { file: string; call: CallFact }[] {
+    if (!this.callIndex) {
+      this.callIndex = new Map();
+      for (const [f, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        for (const call of facts.calls) {
+          const callee = this.ev.calledFn(f, call.callee);
+          if (!callee) continue;
+          const key = `${callee.file}#${callee.fn}`;
+          this.callIndex.set(key, [...(this.callIndex.get(key) ?? []), { file: f, call }]);
+        }
+      }
+    }
+    return this.callIndex.get(`${file}#${fn}`) ?? [];
+  }
+
+  private callIndex: Map<string, { file: string; call: CallFact }[]> | null = null;
 
   /**
    * The apps but the second of two a name is given either of, of the same root module (`let app;
@@ -967,8 +1014,7 @@ class NestLinker {
   // Apps.
 
   private linkApp(router: RouterObject): void {
-    const rootExpr = router.args[0];
-    const root = rootExpr ? this.classOf({ file: router.file, expr: rootExpr, env: NO_ENV }) : null;
+    const root = this.rootModule(router);
     const pkg = this.ctx.project.packageOf(router.file).dir;
     if (!root) {
       this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
