@@ -2,10 +2,11 @@ import type { Adapter } from './adapter.js';
 import { expressAdapter } from './express/index.js';
 import { fastifyAdapter } from './fastify/index.js';
 import { honoAdapter } from './hono/index.js';
+import { inversifyExpressUtilsAdapter } from './inversify-express-utils/index.js';
 import { koaAdapter } from './koa/index.js';
 import { nestAdapter } from './nest/index.js';
 import { nextAdapter } from './next/index.js';
 import { routingControllersAdapter } from './routing-controllers/index.js';
 import { unreadAdapter } from './unread.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter, unreadAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter, inversifyExpressUtilsAdapter, unreadAdapter];

@@ -9,9 +9,8 @@
  * hapi `Hapi.server(options)` / `new Hapi.Server(options)`; restify `restify.createServer()`;
  * Elysia `new Elysia()`; h3 `createApp()` and `createRouter()` (v1) and `new H3()` (v2); polka
  * `polka()`; tinyhttp `new App()`; hyper-express `new HyperExpress.Server()` and `new
- * HyperExpress.Router()`; inversify-express-utils `new InversifyExpressServer(container)`;
- * Feathers `express(feathers())` of @feathersjs/express and `koa(feathers())` of
- * @feathersjs/koa (`feathers()` alone may be a client). Importing the
+ * HyperExpress.Router()`; Feathers `express(feathers())` of @feathersjs/express and
+ * `koa(feathers())` of @feathersjs/koa (`feathers()` alone may be a client). Importing the
  * package alone (a type, a helper such as h3's `getCookie` in a Nuxt route) makes no server and
  * says nothing.
  */
@@ -37,8 +36,6 @@ const UNREAD: Unread[] = [
   { title: 'polka', article: 'a', modules: ['polka'], makers: { '': 'app' } },
   { title: 'tinyhttp', article: 'a', modules: ['@tinyhttp/app'], makers: { App: 'app' } },
   { title: 'hyper-express', article: 'a', modules: ['hyper-express'], makers: { Server: 'server', Router: 'router' } },
-  // (an Express app that inversify's container fills with decorated controllers: server.ts, `build()`)
-  { title: 'inversify-express-utils', article: 'an', modules: ['inversify-express-utils'], makers: { InversifyExpressServer: 'server' } },
   // (`feathers()` alone may be a client, `feathers().configure(rest(url).fetch(fetch))`: a server is the transport's app)
   { title: 'Feathers', article: 'a', modules: ['@feathersjs/express', '@feathersjs/koa'], makers: { '': 'app', koa: 'app' } },
 ];

@@ -113,7 +113,7 @@ module.exports = { start };
     const dir = writeProject({
       'package.json': JSON.stringify({
         name: 'platform',
-        dependencies: { express: '^4.21.0', restify: '^11.1.0', elysia: '^1.2.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', inversify: '^6.2.0', 'inversify-express-utils': '^6.5.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
+        dependencies: { express: '^4.21.0', restify: '^11.1.0', elysia: '^1.2.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
       }),
       'src/api.ts': `import express from 'express';
 
@@ -153,21 +153,6 @@ export const tiny = new App();
 export const hyper = new HyperExpress.Server();
 export const hyperRouter = new HyperExpress.Router();
 `,
-      // (an Express app inversify's container fills with the decorated controllers, `@controller('/orders')`)
-      'src/inversify.ts': `import { Container } from 'inversify';
-import { InversifyExpressServer, controller, httpGet } from 'inversify-express-utils';
-
-@controller('/orders')
-export class OrdersController {
-  @httpGet('/')
-  list() {
-    return [];
-  }
-}
-
-const container = new Container();
-export const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
-`,
       'src/feathers.ts': `import { feathers } from '@feathersjs/feathers';
 import express from '@feathersjs/express';
 import { koa } from '@feathersjs/koa';
@@ -200,7 +185,6 @@ export default defineEventHandler((event: H3Event) => getHeader(event, 'x-reques
       'src/h3.ts:5 unresolved-route an h3 app (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
       'src/hyper.ts:3 unresolved-route a hyper-express server (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
       'src/hyper.ts:4 unresolved-route a hyper-express router (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
-      'src/inversify.ts:13 unresolved-route an inversify-express-utils server (inversify-express-utils) is made here, and route-surface has no adapter for inversify-express-utils: the routes it serves are not listed',
       'src/polka.ts:3 unresolved-route a polka app (polka) is made here, and route-surface has no adapter for polka: the routes it serves are not listed',
       'src/restify.ts:3 unresolved-route a restify server (restify) is made here, and route-surface has no adapter for restify: the routes it serves are not listed',
       'src/tinyhttp.ts:3 unresolved-route a tinyhttp app (@tinyhttp/app) is made here, and route-surface has no adapter for tinyhttp: the routes it serves are not listed',

@@ -32,9 +32,10 @@ import { prefixNote, stringsOf } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import { cmp, uniqueGuards } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc, PrefixStep } from '../../types.js';
-import { methodValue, nestFactsOf, type NestClass, type NestDecorator, type NestMethod } from '../nest/facts.js';
+import { methodValue, nestFactsOf, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
 import { locate } from '../module-location.js';
+import { classChain, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
 import { globRegex } from '../../link/listing.js';
 
 const PKG = 'routing-controllers';
@@ -45,19 +46,6 @@ const SERVERS: Record<string, { framework: 'express' | 'koa'; onApp: boolean }> 
   createKoaServer: { framework: 'koa', onApp: false },
 };
 const ACTIONS: Record<string, string> = { Get: 'GET', Post: 'POST', Put: 'PUT', Patch: 'PATCH', Delete: 'DELETE', Head: 'HEAD', All: 'ALL' };
-
-interface ClassRef {
-  file: string;
-  cls: NestClass;
-}
-
-/** A decorator of the package, evaluated: its name and arguments. */
-interface Deco {
-  name: string;
-  args: Expr[];
-  use: NestDecorator;
-  file: string;
-}
 
 export const routingControllersAdapter: Adapter = {
   name: 'routing-controllers',
@@ -154,7 +142,7 @@ class RoutingControllersLinker {
       }
     };
     for (const it of this.ev.flatten(listFile, [list])) {
-      const c = this.classOf(it.file, it.expr);
+      const c = classNamed(this.ev, it.file, it.expr);
       if (c) {
         add(c);
         continue;
@@ -175,27 +163,6 @@ class RoutingControllersLinker {
     return out;
   }
 
-  /** A class an expression names, through consts and imports. */
-  private classOf(file: string, e: Expr, depth = 0): ClassRef | null {
-    if (depth > 16) return null;
-    if (e.k === 'at') return this.classOf(e.file, e.e, depth + 1);
-    if (e.k === 'ref') {
-      const def = this.ev.definitionOf(file, e.scope, e.name);
-      return def && def.expr !== e ? this.classOf(def.file, def.expr, depth + 1) : null;
-    }
-    if (e.k === 'member') {
-      const obj = this.ev.eval(file, e.obj);
-      if (obj.t !== 'ns') return null;
-      const def = this.ev.definitionOf(obj.file, 0, e.prop);
-      return def ? this.classOf(def.file, def.expr, depth + 1) : null;
-    }
-    if (e.k === 'unknown' && e.text.startsWith('class ')) {
-      const cls = nestFactsOf(this.ctx.files.get(file) ?? { adapterFacts: {} })?.classes.find((c) => c.name === e.text.slice(6));
-      return cls ? { file, cls } : null;
-    }
-    return null;
-  }
-
   /**
    * A glob built from the module's location (`path.join(__dirname, 'controllers', '*.ts')`,
    * `__dirname + '/controllers/*.ts'`: module-location.ts), relative to the analysed root.
@@ -208,17 +175,9 @@ class RoutingControllersLinker {
 
   /** The package's decorators among `decorators`, evaluated (once: a class's are asked for again and again). */
   private decorators(file: string, decorators: NestDecorator[]): Deco[] {
-    const done = this.decos.get(decorators);
-    if (done) return done;
-    const out: Deco[] = [];
-    this.decos.set(decorators, out);
-    for (const d of decorators) {
-      const call = d.expr.k === 'call' ? d.expr : null;
-      const callee = this.ev.eval(file, call ? call.callee : d.expr);
-      if (callee.t !== 'pkg' || callee.pkg !== PKG || callee.path.length !== 1) continue;
-      out.push({ name: callee.path[0]!, args: call?.args ?? [], use: d, file });
-    }
-    return out;
+    let done = this.decos.get(decorators);
+    if (!done) this.decos.set(decorators, (done = packageDecorators(this.ev, PKG, file, decorators)));
+    return done;
   }
 
   private middlewareType(c: ClassRef): string | null {
@@ -254,7 +213,7 @@ class RoutingControllersLinker {
     for (const d of decos) {
       if (d.name !== 'UseBefore') continue;
       for (const it of this.ev.flatten(d.file, d.args)) {
-        const c = this.classOf(it.file, it.expr);
+        const c = classNamed(this.ev, it.file, it.expr);
         const g = c ? this.classGuard(c, mechanism, d.use.at, d.file) : this.ctx.guard(it.file, it.expr, it.value, mechanism, d.use.at);
         if (g) out.push(c ? g : this.ctx.placed(g, d.file, d.use.at.line));
       }
@@ -354,7 +313,7 @@ class RoutingControllersLinker {
     // is looked up with the subclass as its target, so the base method's own @UseBefore and
     // @Authorized do not apply to it — only the subclass's class-level ones.
     const taken = new Set<string>();
-    for (const owner of this.ancestors(c)) {
+    for (const owner of classChain(this.ev, c)) {
       for (const m of owner.cls.methods) {
         if (m.isStatic || taken.has(m.name)) continue;
         const all = this.decorators(owner.file, m.decorators);
@@ -365,18 +324,6 @@ class RoutingControllersLinker {
         this.actionRoutes(c, owner, m, all, owner === c ? all : [], { prefix, base, prefixes, outer, classUses, classDecos, framework, appName, app, userCheck });
       }
     }
-  }
-
-  /** The classes of a controller's chain: itself, then the classes it extends, as far as they are known. */
-  private ancestors(c: ClassRef): ClassRef[] {
-    const chain = [c];
-    for (let cur = c; cur.cls.heritage && chain.length < 8; ) {
-      const parent = this.classOf(cur.file, cur.cls.heritage);
-      if (!parent || chain.some((x) => x.file === parent.file && x.cls.name === parent.cls.name)) break;
-      chain.push(parent);
-      cur = parent;
-    }
-    return chain;
   }
 
   /** The routes of one action of controller `c`, declared in `owner` (`c` or a class it extends); `decos`, the method's decorators that apply. */

@@ -1,0 +1,352 @@
+/**
+ * inversify-express-utils (read at 6.5.0: src/server.ts InversifyExpressServer, src/decorators.ts,
+ * src/utils.ts), the decorated controllers of an Express app an inversify container fills:
+ *
+ * - `new InversifyExpressServer(container, customRouter?, routingConfig?, …)` makes the server;
+ *   its `build()` registers every controller's routes on one router (`customRouter`, or
+ *   `Router()`: case-insensitive, not strict) used at `routingConfig.rootPath` (default `/`);
+ * - the controllers are every class decorated `@controller(path, …middleware)`: the decorator
+ *   puts the class in a list global to the process (getControllersFromMetadata), so each class of
+ *   the analysed files is one;
+ * - each method decorated `@httpGet(path, …middleware)`, `@httpPost`, `@httpPut`, `@httpPatch`,
+ *   `@httpHead`, `@httpDelete`, `@httpOptions`, `@all` or `@httpMethod(method, path, …)` is a
+ *   route at the root path + the controller's path + its own, each of the two given a leading
+ *   `/` and stripped of a trailing one (mergePaths; an empty one adds nothing); the methods the
+ *   classes it extends decorate are the controller's too (getControllerMethodMetadata);
+ * - before the action run the controller's middleware, then the method's, each list followed by
+ *   what a `@withMiddleware(…)` written below its decorator adds (decorators run bottom-up, so
+ *   one written above it is read too late: ignored, as the package ignores it); an item the
+ *   container is bound for is what it resolves to — a `BaseMiddleware` class's `handler`
+ *   (`container.bind(TYPES.Auth).to(AuthMiddleware)`, `.toConstantValue(new AuthMiddleware(…))`,
+ *   `bind(AuthMiddleware).toSelf()`, or the class itself), else the function it is.
+ *
+ * Not read: the middleware of `setConfig((app) => …)` and `setErrorConfig`, a binding to
+ * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
+ * guard candidate, named by it), and the auth provider (it reads the user, and refuses nothing).
+ */
+import type { ts as TS } from 'ts-morph';
+import type { Adapter } from '../adapter.js';
+import type { ExtractApi } from '../../extract/extract.js';
+import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
+import { exprName, prefixNote } from '../../link/evaluate.js';
+import type { LinkContext } from '../../link/link.js';
+import { declaringScope, forEachChildExpr, uniqueGuards } from '../../link/link.js';
+import { bindingOf } from '../../extract/facts-text.js';
+import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
+import { methodValue, nestFactsOf, type NestDecorator, type NestMethod } from '../nest/facts.js';
+import { joinPath } from '../paths.js';
+import { classChain, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
+
+const PKG = 'inversify-express-utils';
+const NAME = 'inversify-express-utils';
+const ACTIONS: Record<string, string> = {
+  httpGet: 'GET',
+  httpPost: 'POST',
+  httpPut: 'PUT',
+  httpPatch: 'PATCH',
+  httpHead: 'HEAD',
+  httpDelete: 'DELETE',
+  httpOptions: 'OPTIONS',
+  all: 'ALL',
+};
+
+/**
+ * A binding of an inversify container (`container.bind(ID).to(Class)`,
+ * `.toConstantValue(new Class(…))`, `.toSelf()`), as written in a file importing inversify:
+ * the identifier, and the class it resolves to (the identifier itself for `toSelf()`). Both
+ * are names read at the file's top level (a class, `TYPES.AuthMiddleware`), which is where
+ * the identifiers and classes a container binds are declared or imported.
+ */
+interface ContainerBinding {
+  id: Expr;
+  cls: Expr;
+  at: Loc;
+}
+
+interface InversifyFacts {
+  bindings: ContainerBinding[];
+}
+
+function inversifyFactsOf(facts: { adapterFacts: Record<string, unknown> }): InversifyFacts | null {
+  return (facts.adapterFacts[NAME] as InversifyFacts | undefined) ?? null;
+}
+
+/** The container bindings of a file importing inversify (ContainerBinding). */
+function visitContainerFile(api: ExtractApi): void {
+  if (!api.facts.imports.some((i) => i.source === 'inversify') || !api.sf.text.includes('.bind')) return;
+  const { ts } = api;
+  // a name, or a chain of names (`TYPES.Auth_SessionMiddleware`): nothing else is read
+  const nameOf = (e: TS.Expression): Expr | null => {
+    let x: TS.Expression = e;
+    while (ts.isPropertyAccessExpression(x)) x = x.expression;
+    return ts.isIdentifier(x) && (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) ? api.expr(e, 0) : null;
+  };
+  const bindings: ContainerBinding[] = [];
+  const stack: TS.Node[] = [api.sf];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isCallExpression(n.expression.expression)) {
+      const bind = n.expression.expression;
+      const how = n.expression.name.text;
+      if (ts.isPropertyAccessExpression(bind.expression) && bind.expression.name.text === 'bind' && bind.arguments.length === 1) {
+        const id = nameOf(bind.arguments[0]!);
+        const arg = n.arguments[0];
+        const target = how === 'toSelf' ? bind.arguments[0]! : how === 'to' && arg ? arg : how === 'toConstantValue' && arg && ts.isNewExpression(arg) ? arg.expression : null;
+        const cls = target ? nameOf(target) : null;
+        if (id && cls) bindings.push({ id, cls, at: api.loc(n) });
+      }
+    }
+    ts.forEachChild(n, (c) => {
+      stack.push(c);
+    });
+  }
+  bindings.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+  if (bindings.length > 0) api.facts.adapterFacts[NAME] = { bindings } satisfies InversifyFacts;
+}
+
+export const inversifyExpressUtilsAdapter: Adapter = {
+  name: NAME,
+  title: 'inversify-express-utils (on Express)',
+  modules: [PKG],
+
+  visitFile: visitContainerFile,
+
+  create(pkg, path, _args, isNew) {
+    return pkg === PKG && isNew && path.length === 1 && path[0] === 'InversifyExpressServer' ? { kind: 'app', strict: false, caseSensitive: false } : null;
+  },
+
+  readsEveryBinding: importsPackage,
+
+  link(ctx: LinkContext): void {
+    new InversifyLinker(ctx).run();
+  },
+};
+
+function importsPackage(facts: FileFacts): boolean {
+  return facts.imports.some((i) => i.source === PKG);
+}
+
+class InversifyLinker {
+  private readonly ev: Evaluator;
+
+  constructor(private readonly ctx: LinkContext) {
+    this.ev = ctx.ev;
+  }
+
+  run(): void {
+    // the servers, made wherever `new InversifyExpressServer(…)` is written (nothing is registered on them)
+    for (const [file, facts] of this.ctx.files) this.evaluateServers(file, facts);
+    const servers = this.ctx.routersOf(NAME).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column));
+    if (servers.length === 0) return;
+    const controllers = this.controllers();
+    const seen = new Set<string>();
+    for (const server of servers) {
+      const place = `${server.file}:${server.at.line}:${server.at.column}`;
+      if (seen.has(place)) continue;
+      seen.add(place);
+      this.server(server, controllers);
+    }
+  }
+
+  /** Evaluate each `new InversifyExpressServer(…)` of a file importing the package, so that its server is made. */
+  private evaluateServers(file: string, facts: FileFacts): void {
+    if (!importsPackage(facts)) return;
+    const imported = new Set(facts.imports.filter((i) => i.source === PKG).map((i) => i.local));
+    const visit = (e: Expr): void => {
+      if (e.k === 'new') {
+        let c = e.callee;
+        while (c.k === 'member') c = c.obj;
+        if (c.k === 'ref' && imported.has(c.name) && declaringScope(facts, c.scope, c.name) === -1) this.ev.eval(file, e);
+      }
+      forEachChildExpr(e, visit);
+    };
+    for (const scope of facts.scopes) for (const name of Object.keys(scope.bindings)) visit(bindingOf(scope, name)!);
+    for (const c of facts.calls) [c.callee, ...c.args].forEach(visit);
+  }
+
+  /** Every class decorated `@controller(…)`, in file order. */
+  private controllers(): ClassRef[] {
+    const out: ClassRef[] = [];
+    for (const [file, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+      for (const cls of nestFactsOf(facts)?.classes ?? []) if (this.decorators(file, cls.decorators).some((d) => d.name === 'controller')) out.push({ file, cls });
+    return out;
+  }
+
+  private server(server: RouterObject, controllers: ClassRef[]): void {
+    const routing = server.args[2] ? this.ev.eval(server.file, server.args[2]) : null;
+    let root: string | null = '/';
+    let rootNote = '';
+    if (routing && routing.t === 'obj' && Object.hasOwn(routing.props, 'rootPath')) {
+      const v = this.ev.member(routing, 'rootPath', 0);
+      if (v.t === 'str') root = v.v;
+      else [root, rootNote] = [null, prefixNote(v)];
+    } else if (routing && routing.t !== 'obj' && !(routing.t === 'unknown' && (routing.why === 'null' || routing.why.startsWith('undefined')))) [root, rootNote] = [null, prefixNote(routing)];
+    const prefixes: PrefixStep[] = root === null ? [{ prefix: '', file: server.file, line: server.at.line, unknown: rootNote }] : root !== '/' ? [{ prefix: root, file: server.file, line: server.at.line }] : [];
+    if (root === null) this.ctx.warn(server.file, server.at, `the rootPath of this ${PKG} server is not known statically (${rootNote}); its routes are listed without it`, '');
+    // (`customRouter`: an Express router of the analysed code, with its own options)
+    const custom = server.args[1] ? this.ev.eval(server.file, server.args[1]) : null;
+    const init = custom?.t === 'router' ? this.ev.routers.get(custom.id)?.init : undefined;
+    const matching = { strict: init?.strict ?? false, caseSensitive: init?.caseSensitive ?? false };
+    for (const c of controllers) this.controllerRoutes(c, root ?? '/', prefixes, matching, server);
+  }
+
+  private decorators(file: string, decorators: NestDecorator[]): Deco[] {
+    return packageDecorators(this.ev, PKG, file, decorators);
+  }
+
+  /**
+   * The middleware a decorator lists (from argument `from` on), then what each `@withMiddleware(…)`
+   * written below it adds (decorators run bottom-up: one written above it comes too late).
+   */
+  private middlewareOf(decos: Deco[], main: Deco, from: number, mechanism: GuardMechanism): AppliedGuard[] {
+    const below = decos.slice(decos.indexOf(main) + 1).filter((d) => d.name === 'withMiddleware');
+    const out: AppliedGuard[] = [];
+    for (const d of [main, ...below]) {
+      for (const it of this.ev.flatten(d.file, d.args.slice(d === main ? from : 0))) {
+        const g = this.middlewareGuard(it.file, it.expr, it.value, mechanism, d.use.at);
+        if (g) out.push(this.ctx.placed(g, d.file, d.use.at.line));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * One middleware item as a guard: a function as itself; an identifier the container is bound
+   * for, or a class, as the `handler` of the `BaseMiddleware` class it resolves to; anything else
+   * by its name.
+   */
+  private middlewareGuard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
+    if (value.t === 'fn') return this.ctx.guard(file, expr, value, mechanism, at);
+    const c = classNamed(this.ev, file, expr) ?? this.boundClass(file, expr);
+    const handler = c ? this.handlerOf(c) : null;
+    if (c && handler) return this.ctx.guard(handler.file, { k: 'ref', name: c.cls.name, scope: 0 }, handler.value, mechanism, at);
+    return this.ctx.guard(file, expr, value, mechanism, at);
+  }
+
+  /** A `BaseMiddleware` class's `handler` method, its own or one of a class it extends. */
+  private handlerOf(c: ClassRef): { file: string; value: Value } | null {
+    for (const owner of classChain(this.ev, c)) {
+      const m = owner.cls.methods.find((x) => x.name === 'handler' && !x.isStatic);
+      if (m) return { file: owner.file, value: methodValue(this.ctx.files, owner.file, owner.cls, m) };
+    }
+    return null;
+  }
+
+  /**
+   * The class a container binds the identifier `expr` names to (ContainerBinding), in any of the
+   * analysed files: the identifier the same value (a string, or the same property of the same
+   * object, `TYPES.AuthMiddleware`). Null when none does, or bindings disagree.
+   */
+  private boundClass(file: string, expr: Expr): ClassRef | null {
+    const id = this.identity(file, expr);
+    if (id === null) return null;
+    const found = new Map<string, ClassRef>();
+    for (const [f, facts] of this.ctx.files) {
+      for (const b of inversifyFactsOf(facts)?.bindings ?? []) {
+        if (this.identity(f, b.id) !== id) continue;
+        const cls = classNamed(this.ev, f, b.cls);
+        if (cls) found.set(`${cls.file}#${cls.cls.name}`, cls);
+      }
+    }
+    return found.size === 1 ? [...found.values()][0]! : null;
+  }
+
+  /** What an identifier is, as a key: a string's value, or the object and property it reads (by the object's place). */
+  private identity(file: string, expr: Expr): string | null {
+    const v = this.ev.eval(file, expr);
+    if (v.t === 'str') return `str:${v.v}`;
+    if (expr.k !== 'member') return null;
+    const obj = this.ev.eval(file, expr.obj);
+    return obj.t === 'obj' ? `prop:${obj.file}:${exprName(expr.obj) ?? ''}:${expr.prop}` : null;
+  }
+
+  private controllerRoutes(c: ClassRef, root: string, prefixes: PrefixStep[], matching: { strict: boolean; caseSensitive: boolean }, server: RouterObject): void {
+    const classDecos = this.decorators(c.file, c.cls.decorators);
+    const ctrl = classDecos.find((d) => d.name === 'controller')!;
+    const base = ctrl.args[0] ? this.ev.eval(c.file, ctrl.args[0]) : null;
+    if (base?.t !== 'str') {
+      this.ctx.warn(c.file, ctrl.use.at, `the path of controller ${c.cls.name} is not known statically; its routes are left out`, ctrl.use.snippet);
+      return;
+    }
+    const classUses = this.middlewareOf(classDecos, ctrl, 1, 'controller-guard');
+    // the actions of the class, then of the classes it extends (getControllerMethodMetadata),
+    // each handled by the controller's own method of that name
+    for (const owner of classChain(this.ev, c)) {
+      for (const m of owner.cls.methods) {
+        if (m.isStatic) continue;
+        const decos = this.decorators(owner.file, m.decorators);
+        const own = c.cls.methods.find((x) => x.name === m.name && !x.isStatic);
+        const handler = methodValue(this.ctx.files, own ? c.file : owner.file, own ? c.cls : owner.cls, own ?? m);
+        for (const d of decos) this.actionRoute(c, owner, m, d, decos, { root, base: base.v, prefixes, matching, classUses, handler, server });
+      }
+    }
+  }
+
+  /** The route one action decorator makes. */
+  private actionRoute(
+    c: ClassRef,
+    owner: ClassRef,
+    m: NestMethod,
+    d: Deco,
+    decos: Deco[],
+    o: { root: string; base: string; prefixes: PrefixStep[]; matching: { strict: boolean; caseSensitive: boolean }; classUses: AppliedGuard[]; handler: Value; server: RouterObject },
+  ): void {
+    const verb = d.name === 'httpMethod' ? (d.args[0] ? this.ev.eval(d.file, d.args[0]) : null) : null;
+    const method = d.name === 'httpMethod' ? (verb?.t === 'str' ? verb.v.toUpperCase() : null) : ACTIONS[d.name];
+    if (!method) {
+      if (d.name === 'httpMethod') this.ctx.warn(owner.file, d.use.at, `the method of ${c.cls.name}.${m.name}'s route is not known statically; it is left out`, d.use.snippet);
+      return;
+    }
+    const pathArg = d.args[d.name === 'httpMethod' ? 1 : 0];
+    const pv = pathArg ? this.ev.eval(owner.file, pathArg) : null;
+    if (pv?.t !== 'str') {
+      this.ctx.warn(owner.file, d.use.at, `${method} route of ${c.cls.name}.${m.name} with a path not known statically; it is left out`, d.use.snippet);
+      return;
+    }
+    const path = joinPath(o.root, mergePaths(o.base, pv.v));
+    const guards = [
+      ...o.classUses,
+      ...this.middlewareOf(decos, d, d.name === 'httpMethod' ? 2 : 1, 'method-guard'),
+      // (its parameters are what their decorators pick: the call it ends with is not followed)
+      ...this.ctx.inHandlerGuards(o.handler, undefined, { depth: 0, no: true }),
+    ];
+    this.ctx.addRoute(
+      {
+        method,
+        path,
+        file: owner.file,
+        line: d.use.at.line,
+        column: d.use.at.column,
+        framework: 'express',
+        handler: `${c.cls.name}.${m.name}`,
+        app: o.server.name ?? 'server',
+        trailingSlashInsensitive: !o.matching.strict,
+        caseSensitive: o.matching.caseSensitive,
+        prefixes: o.prefixes,
+        guards: uniqueGuards(guards),
+        handlerFn: o.handler.t === 'fn' ? { file: o.handler.file, fn: o.handler.fn } : null,
+        snippet: d.use.snippet,
+      },
+      o.server,
+    );
+  }
+}
+
+/**
+ * InversifyExpressServer.mergePaths (6.5.0): each path given a leading `/` (unless it starts
+ * with one or with `.`) and stripped of a trailing `/`, then the two joined. But an empty path
+ * adds nothing, as in the releases before 6.5.0, which joined the two as written: 6.5.0 makes
+ * it `/`, so that `@controller('')` with `@httpPost('/items/sync')` registers `//items/sync`,
+ * which no request for `/items/sync` reaches. standardnotes' gateway, locked at 6.4.3, serves
+ * its `@controller('')` routes at `/items/sync`; a version is not read from a lockfile here.
+ */
+export function mergePaths(...paths: string[]): string {
+  return paths
+    .map((p) => {
+      if (p === '') return '';
+      let out = p.startsWith('/') || p.startsWith('.') ? p : `/${p}`;
+      if (p.endsWith('/')) out = out.slice(0, -1);
+      return out;
+    })
+    .join('');
+}
