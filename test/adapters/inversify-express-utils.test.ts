@@ -107,7 +107,7 @@ export class SiteRepository {
 `,
   'src/container.ts': `import 'reflect-metadata';
 import { Container } from 'inversify';
-import { TYPES } from './types';
+import { TYPES as T } from './types';
 import { SessionMiddleware } from './middleware/session.middleware';
 import { MembershipMiddleware } from './middleware/membership.middleware';
 import { AdminMiddleware } from './middleware/admin.middleware';
@@ -118,9 +118,9 @@ import './controllers/admin.controller';
 
 export const container = new Container();
 const sites = new SiteRepository();
-container.bind<SiteRepository>(TYPES.SiteRepository).toConstantValue(sites);
-container.bind<SessionMiddleware>(TYPES.SessionMiddleware).to(SessionMiddleware);
-container.bind<MembershipMiddleware>(TYPES.MembershipMiddleware).toConstantValue(new MembershipMiddleware(sites));
+container.bind<SiteRepository>(T.SiteRepository).toConstantValue(sites);
+container.bind<SessionMiddleware>(T.SessionMiddleware).to(SessionMiddleware);
+container.bind<MembershipMiddleware>(T.MembershipMiddleware).toConstantValue(new MembershipMiddleware(sites));
 container.bind(AdminMiddleware).toSelf();
 `,
   'src/controllers/sites.controller.ts': `import type { Request } from 'express';

@@ -28,7 +28,7 @@ import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
-import { exprName, prefixNote } from '../../link/evaluate.js';
+import { prefixNote } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import { declaringScope, forEachChildExpr, uniqueGuards } from '../../link/link.js';
 import { bindingOf } from '../../extract/facts-text.js';
@@ -251,14 +251,23 @@ class InversifyLinker {
     return found.size === 1 ? [...found.values()][0]! : null;
   }
 
-  /** What an identifier is, as a key: a string's value, or the object and property it reads (by the object's place). */
+  /**
+   * What an identifier is, as a key: a string's value, or the object literal and the property it
+   * reads (`TYPES.Session`, whatever name a file imports `TYPES` by: the literal is one value).
+   */
   private identity(file: string, expr: Expr): string | null {
     const v = this.ev.eval(file, expr);
     if (v.t === 'str') return `str:${v.v}`;
     if (expr.k !== 'member') return null;
     const obj = this.ev.eval(file, expr.obj);
-    return obj.t === 'obj' ? `prop:${obj.file}:${exprName(expr.obj) ?? ''}:${expr.prop}` : null;
+    if (obj.t !== 'obj') return null;
+    let id = this.objects.get(obj.props);
+    if (id === undefined) this.objects.set(obj.props, (id = this.objects.size));
+    return `prop:${id}:${expr.prop}`;
   }
+
+  /** The object literals identifiers are read from, each numbered once (identity). */
+  private readonly objects = new Map<object, number>();
 
   private controllerRoutes(c: ClassRef, root: string, prefixes: PrefixStep[], matching: { strict: boolean; caseSensitive: boolean }, server: RouterObject): void {
     const classDecos = this.decorators(c.file, c.cls.decorators);
