@@ -564,7 +564,9 @@ class NestLinker {
           const callee = this.ev.calledFn(f, call.callee);
           if (!callee) continue;
           const key = `${callee.file}#${callee.fn}`;
-          this.callIndex.set(key, [...(this.callIndex.get(key) ?? []), { file: f, call }]);
+          let list = this.callIndex.get(key);
+          if (!list) this.callIndex.set(key, (list = []));
+          list.push({ file: f, call });
         }
       }
     }
