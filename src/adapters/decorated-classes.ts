@@ -2,7 +2,7 @@
  * Classes of the analysed code as the decorator frameworks on Express and Koa read them
  * (routing-controllers, inversify-express-utils): a class an expression names, the chain of
  * classes it extends, and a package's decorators on it. The classes are those the Nest
- * extraction records (nest/facts.ts: every decorated class, and every class extending one).
+ * extraction records (nest/facts.ts: every decorated class, and every class extending another).
  */
 import type { Evaluator } from '../link/evaluate.js';
 import type { Expr } from '../types.js';

@@ -1412,6 +1412,10 @@ app.use('/config/save', requireSession, only('POST', (req, res) => {
 app.use('/probe', method(verb, (_req, res) => {
   res.end('ok');
 }));
+// (Node spells req.method in capitals: a filter on 'get' hands every request on, serving none)
+app.use('/legacy', method('get', (_req, res) => {
+  res.end('legacy');
+}));
 app.listen(4000);
 `,
     });

@@ -206,8 +206,9 @@ class ExpressLinker {
    * A use() function filtering on the method (FunctionFact.methodFilter): its method and the
    * function it hands the request to, each read where the filter is made (`method('GET',
    * handler)`: the factory's parameters stand for the call's arguments), the method null (and why)
-   * when it is not known statically; null when it is none, or what it hands the request to is
-   * not a function.
+   * when it is not known statically; null when it is none, what it hands the request to is not a
+   * function, or the method is not spelled in capitals (Node gives `req.method` so: no request
+   * has such a method).
    */
   private methodFiltered(it: { value: Value; expr: Expr; file: string }): { method: string | null; why: string; item: { value: Value; expr: Expr; file: string } } | null {
     const ev = this.ctx.ev;
@@ -226,9 +227,10 @@ class ExpressLinker {
     const method = ev.eval(m.file, m.expr);
     const h = read(filter.handsTo);
     const handler = ev.eval(h.file, h.expr);
-    if (handler.t !== 'fn') return null;
+    // (a method not spelled in capitals is none a request has: the filter hands every request on)
+    if (handler.t !== 'fn' || (method.t === 'str' && !/^[A-Z]+$/.test(method.v))) return null;
     const item = { value: handler, expr: h.expr, file: h.file };
-    return method.t === 'str' && /^[A-Z]+$/.test(method.v) ? { method: method.v, why: '', item } : { method: null, why: valueNote(method), item };
+    return method.t === 'str' ? { method: method.v, why: '', item } : { method: null, why: valueNote(method), item };
   }
 
   /** A last use() argument not known statically that is named like a router or an app: a mount, not a middleware. */
