@@ -387,8 +387,9 @@ class NextLinker {
       if (!gate || !factory || w.value.t !== 'fn') continue;
       const v = ev.eval(w.value.file, { k: 'within', e: gate.list, call: { file: factory.file, fn: factory.fn, argsFile: w.file, args: w.call.args } });
       const listed = stringsOf(v);
-      if (!listed || listed.some((m) => !/^[A-Z]+$/.test(m))) return null;
-      const methods = listed.filter((m) => !gate.except.includes(m));
+      if (!listed) return null;
+      // (one not spelled in capitals is none a request has: Node gives `req.method` so)
+      const methods = listed.filter((m) => /^[A-Z]+$/.test(m) && !gate.except.includes(m));
       allowed = allowed ? allowed.filter((m) => methods.includes(m)) : [...new Set(methods)];
     }
     return allowed;
