@@ -101,6 +101,48 @@ export class HealthController {
     ]);
   });
 
+  it("each server of a monorepo serves the controllers its module loads through its imports; one that imports none, those of its package, said so", async () => {
+    const controller = (name: string, path: string, route: string) => `import { controller, httpGet } from 'inversify-express-utils';
+
+@controller('${path}')
+export class ${name} {
+  @httpGet('${route}')
+  list() {
+    return [];
+  }
+}
+`;
+    const server = (imports: string[]) => `import 'reflect-metadata';
+import { Container } from 'inversify';
+import { InversifyExpressServer } from 'inversify-express-utils';
+${imports.map((i) => `import '${i}';`).join('\n')}
+
+const server = new InversifyExpressServer(new Container());
+server.build().listen(3000);
+`;
+    const dep = { inversify: '^6.2.2', 'inversify-express-utils': '^6.5.0', 'reflect-metadata': '^0.2.2' };
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'services', private: true, workspaces: ['packages/*'] }),
+        'packages/billing/package.json': JSON.stringify({ name: 'billing', dependencies: dep }),
+        'packages/billing/src/invoices.controller.ts': controller('InvoicesController', '/invoices', '/'),
+        'packages/billing/src/controllers.ts': `import './invoices.controller';\n`,
+        'packages/billing/bin/server.ts': server(['../src/controllers']),
+        'packages/files/package.json': JSON.stringify({ name: 'files', dependencies: dep }),
+        'packages/files/src/uploads.controller.ts': controller('UploadsController', '/uploads', '/'),
+        // (its controllers are loaded some other way: none is imported)
+        'packages/files/bin/server.ts': server([]),
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.app}`)).toEqual([
+      'GET /invoices server (packages/billing/bin/server.ts)',
+      'GET /uploads server (packages/files/bin/server.ts)',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'packages/files/bin/server.ts:6:16 warning unresolved-route no controller is imported, directly or not, by the module making this inversify-express-utils server; those of its package are listed',
+    ]);
+  });
+
   it('mergePaths gives each path a leading slash (but one starting with a dot) and drops one trailing slash; an empty one adds nothing (as before 6.5.0)', () => {
     expect(mergePaths('users', ':id')).toBe('/users/:id');
     expect(mergePaths('/users/', '/')).toBe('/users');

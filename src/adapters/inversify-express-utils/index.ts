@@ -5,9 +5,11 @@
  * - `new InversifyExpressServer(container, customRouter?, routingConfig?, …)` makes the server;
  *   its `build()` registers every controller's routes on one router (`customRouter`, or
  *   `Router()`: case-insensitive, not strict) used at `routingConfig.rootPath` (default `/`);
- * - the controllers are every class decorated `@controller(path, …middleware)`: the decorator
- *   puts the class in a list global to the process (getControllersFromMetadata), so each class of
- *   the analysed files is one;
+ * - the controllers are the classes decorated `@controller(path, …middleware)` whose modules the
+ *   server's process loads: the decorator puts the class in a list global to the process
+ *   (getControllersFromMetadata) when its module runs. Those the module making the server
+ *   imports, directly or not, are its controllers (when it imports none, those of its package,
+ *   with a warning: a monorepo's services each serve their own);
  * - each method decorated `@httpGet(path, …middleware)`, `@httpPost`, `@httpPut`, `@httpPatch`,
  *   `@httpHead`, `@httpDelete`, `@httpOptions`, `@all` or `@httpMethod(method, path, …)` is a
  *   route at the root path + the controller's path + its own, each of the two given a leading
@@ -139,13 +141,53 @@ class InversifyLinker {
     const servers = this.ctx.routersOf(NAME).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column));
     if (servers.length === 0) return;
     const controllers = this.controllers();
+    const imports = this.importGraph();
     const seen = new Set<string>();
     for (const server of servers) {
       const place = `${server.file}:${server.at.line}:${server.at.column}`;
       if (seen.has(place)) continue;
       seen.add(place);
-      this.server(server, controllers);
+      this.server(server, this.servedBy(server, controllers, imports));
     }
+  }
+
+  /** Who imports whom among the files read (imports, side-effect imports and re-exports). */
+  private importGraph(): Map<string, string[]> {
+    const graph = new Map<string, string[]>();
+    for (const [file, facts] of this.ctx.files) {
+      const sources = [...facts.imports.map((i) => i.source), ...facts.exports.flatMap((x) => (x.source ? [x.source] : []))];
+      const targets = new Set<string>();
+      for (const spec of sources) {
+        const t = this.ev.resolveModule(file, spec);
+        if (t !== null && t !== file) targets.add(t);
+      }
+      graph.set(file, [...targets]);
+    }
+    return graph;
+  }
+
+  /**
+   * The controllers a server's process registers: those whose modules the module making the
+   * server loads, importing them directly or not (the decorator registers a class when its
+   * module runs). When it loads none (controllers loaded by a glob, say), those of its package,
+   * said so.
+   */
+  private servedBy(server: RouterObject, controllers: ClassRef[], imports: Map<string, string[]>): ClassRef[] {
+    const loaded = new Set([server.file]);
+    const queue = [server.file];
+    while (queue.length > 0) {
+      for (const t of imports.get(queue.pop()!) ?? []) {
+        if (loaded.has(t)) continue;
+        loaded.add(t);
+        queue.push(t);
+      }
+    }
+    const reached = controllers.filter((c) => loaded.has(c.file));
+    if (reached.length > 0) return reached;
+    const pkg = this.ctx.project.packageOf(server.file).dir;
+    const own = controllers.filter((c) => this.ctx.project.packageOf(c.file).dir === pkg);
+    if (own.length > 0) this.ctx.warn(server.file, server.at, `no controller is imported, directly or not, by the module making this ${PKG} server; those of its package are listed`, '');
+    return own;
   }
 
   /** Evaluate each `new InversifyExpressServer(…)` of a file importing the package, so that its server is made. */
