@@ -24,7 +24,9 @@
  *
  * Not read: the middleware of `setConfig((app) => …)` and `setErrorConfig`, a binding to
  * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
- * guard candidate, named by it), and the auth provider (it reads the user, and refuses nothing).
+ * guard candidate, named by it), the calls an inherited `handler` makes of methods the class
+ * overrides (read as the base class writes them), and the auth provider (it reads the user,
+ * and refuses nothing).
  */
 import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
