@@ -21,6 +21,13 @@ export interface Deco {
   file: string;
 }
 
+/** Every class of the analysed files that `is` holds for, in file order. */
+export function classesWhere(ev: Evaluator, is: (c: ClassRef) => boolean): ClassRef[] {
+  const out: ClassRef[] = [];
+  for (const [file, facts] of [...ev.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) for (const cls of nestFactsOf(facts)?.classes ?? []) if (is({ file, cls })) out.push({ file, cls });
+  return out;
+}
+
 /** A class an expression names, through consts and imports (also a namespace import's member). */
 export function classNamed(ev: Evaluator, file: string, e: Expr, depth = 0): ClassRef | null {
   if (depth > 16) return null;

@@ -15,9 +15,9 @@
  * says nothing.
  */
 import type { Adapter } from './adapter.js';
-import { declaringScope, forEachChildExpr, type LinkContext } from '../link/link.js';
-import { bindingOf } from '../extract/facts-text.js';
-import type { Expr, FileFacts } from '../types.js';
+import { declaringScope, type LinkContext } from '../link/link.js';
+import type { FileFacts } from '../types.js';
+import { evaluatePackageCalls } from './package-calls.js';
 
 interface Unread {
   /** the framework's name, as its documentation writes it, and the article it is said with */
@@ -112,31 +112,9 @@ function made(pkg: string, path: string[]): { u: Unread; what: 'server' | 'app' 
   return Object.hasOwn(u.makers, key) ? { u, what: u.makers[key]! } : null;
 }
 
-/** Whether a file imports one of these packages: the linker then reads every binding and call of it (evaluateMakers). */
+/** Whether a file imports one of these packages: the linker then reads every binding and call of it (evaluatePackageCalls). */
 function importsUnread(facts: FileFacts): boolean {
   return facts.imports.some((i) => unreadOf(i.source));
-}
-
-/**
- * Evaluate each call in `file` of something imported from one of these packages
- * (`Hapi.server(…)`, `new Elysia()`, `feathers()` in `express(feathers())`), so that the server it
- * makes is known even when nothing written on it is (routes registered by a hapi plugin's
- * `register(server)`, which hapi calls).
- */
-function evaluateMakers(ctx: LinkContext, file: string, facts: FileFacts): void {
-  if (!importsUnread(facts)) return;
-  const imported = new Set(facts.imports.filter((i) => unreadOf(i.source)).map((i) => i.local));
-  const fromPackage = (callee: Expr): boolean => {
-    let e = callee;
-    while (e.k === 'member') e = e.obj;
-    return e.k === 'ref' && imported.has(e.name) && declaringScope(facts, e.scope, e.name) === -1;
-  };
-  const visit = (e: Expr): void => {
-    if ((e.k === 'call' || e.k === 'new') && fromPackage(e.callee)) ctx.ev.eval(file, e);
-    forEachChildExpr(e, visit);
-  };
-  for (const scope of facts.scopes) for (const name of Object.keys(scope.bindings)) visit(bindingOf(scope, name)!);
-  for (const c of facts.calls) [c.callee, ...c.args].forEach(visit);
 }
 
 /**
@@ -198,7 +176,7 @@ export const unreadAdapter: Adapter = {
   readsEveryBinding: importsUnread,
 
   link(ctx: LinkContext): void {
-    for (const [file, facts] of ctx.files) evaluateMakers(ctx, file, facts);
+    for (const [file, facts] of ctx.files) evaluatePackageCalls(ctx, file, facts, (source) => unreadOf(source) !== undefined);
     const said = new Set<string>();
     for (const r of ctx.routersOf(FRAMEWORK)) {
       const m = r.made && made(r.made.pkg, r.made.path);

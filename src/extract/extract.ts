@@ -4480,6 +4480,12 @@ function boundNames(ts: TSModule, name: TS.BindingName): string[] {
 /** The request methods a dispatch names (Node spells them in capitals). */
 const DISPATCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** `req.method` of the request named `req` (through parentheses, casts and the like). */
+function readsMethod(ts: TSModule, e: TS.Expression, req: string): boolean {
+  const u = unwrap(ts, e);
+  return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+}
+
 /** A branch of a method dispatch as read: the methods (none for the rest), where, and the statements it runs. */
 interface ReadBranch {
   methods: string[];
@@ -4508,8 +4514,7 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
   const aliases = new Set<string>();
   const isMethod = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
-    if (ts.isIdentifier(u)) return aliases.has(u.text);
-    return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
+    return ts.isIdentifier(u) ? aliases.has(u.text) : readsMethod(ts, u, req);
   };
   const alias = (d: TS.VariableDeclaration): void => {
     if (!d.initializer) return;
@@ -4725,11 +4730,7 @@ function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: nu
   const method = (e: TS.Expression): TS.Expression | null => {
     const t = unwrap(ts, e);
     if (!ts.isBinaryExpression(t) || (t.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsEqualsToken && t.operatorToken.kind !== ts.SyntaxKind.EqualsEqualsToken)) return null;
-    const isMethod = (x: TS.Expression): boolean => {
-      const u = unwrap(ts, x);
-      return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
-    };
-    return isMethod(t.left) ? t.right : isMethod(t.right) ? t.left : null;
+    return readsMethod(ts, t.left, req) ? t.right : readsMethod(ts, t.right, req) ? t.left : null;
   };
   const call = (e: TS.Expression | undefined): TS.CallExpression | null => {
     const u = e ? unwrap(ts, e) : null;
@@ -4766,10 +4767,7 @@ function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: nu
 function methodGate(ctx: Ctx, statements: readonly TS.Statement[], req: string, scope: number): FunctionFact['allowsMethods'] | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
-  const isMethod = (e: TS.Expression): boolean => {
-    const u = unwrap(ts, e);
-    return ts.isPropertyAccessExpression(u) && u.name.text === 'method' && ts.isIdentifier(u.expression) && u.expression.text === req;
-  };
+  const isMethod = (e: TS.Expression): boolean => readsMethod(ts, e, req);
   let handed = false;
   const handsRequest = (n: TS.Node): void => {
     if (handed) return;

@@ -34,12 +34,12 @@ import type { ExtractApi } from '../../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import { prefixNote } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import { declaringScope, forEachChildExpr, uniqueGuards } from '../../link/link.js';
-import { bindingOf } from '../../extract/facts-text.js';
+import { uniqueGuards } from '../../link/link.js';
+import { evaluatePackageCalls } from '../package-calls.js';
 import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
-import { methodValue, nestFactsOf, type NestDecorator, type NestMethod } from '../nest/facts.js';
+import { methodValue, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { joinPath } from '../paths.js';
-import { classChain, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
+import { classChain, classesWhere, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
 
 const PKG = 'inversify-express-utils';
 const NAME = 'inversify-express-utils';
@@ -139,7 +139,7 @@ class InversifyLinker {
 
   run(): void {
     // the servers, made wherever `new InversifyExpressServer(…)` is written (nothing is registered on them)
-    for (const [file, facts] of this.ctx.files) this.evaluateServers(file, facts);
+    for (const [file, facts] of this.ctx.files) evaluatePackageCalls(this.ctx, file, facts, (source) => source === PKG);
     const servers = this.ctx.routersOf(NAME).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at.line - b.at.line || a.at.column - b.at.column));
     if (servers.length === 0) return;
     const controllers = this.controllers();
@@ -192,28 +192,9 @@ class InversifyLinker {
     return own;
   }
 
-  /** Evaluate each `new InversifyExpressServer(…)` of a file importing the package, so that its server is made. */
-  private evaluateServers(file: string, facts: FileFacts): void {
-    if (!importsPackage(facts)) return;
-    const imported = new Set(facts.imports.filter((i) => i.source === PKG).map((i) => i.local));
-    const visit = (e: Expr): void => {
-      if (e.k === 'new') {
-        let c = e.callee;
-        while (c.k === 'member') c = c.obj;
-        if (c.k === 'ref' && imported.has(c.name) && declaringScope(facts, c.scope, c.name) === -1) this.ev.eval(file, e);
-      }
-      forEachChildExpr(e, visit);
-    };
-    for (const scope of facts.scopes) for (const name of Object.keys(scope.bindings)) visit(bindingOf(scope, name)!);
-    for (const c of facts.calls) [c.callee, ...c.args].forEach(visit);
-  }
-
   /** Every class decorated `@controller(…)`, in file order. */
   private controllers(): ClassRef[] {
-    const out: ClassRef[] = [];
-    for (const [file, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
-      for (const cls of nestFactsOf(facts)?.classes ?? []) if (this.decorators(file, cls.decorators).some((d) => d.name === 'controller')) out.push({ file, cls });
-    return out;
+    return classesWhere(this.ev, (c) => this.decorators(c.file, c.cls.decorators).some((d) => d.name === 'controller'));
   }
 
   private server(server: RouterObject, controllers: ClassRef[]): void {

@@ -35,7 +35,7 @@ import type { AppliedGuard, CallFact, Expr, GuardMechanism, Loc, PrefixStep } fr
 import { methodValue, nestFactsOf, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { pathApplies } from '../paths.js';
 import { locate } from '../module-location.js';
-import { classChain, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
+import { classChain, classesWhere, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
 import { globRegex } from '../../link/listing.js';
 
 const PKG = 'routing-controllers';
@@ -108,7 +108,7 @@ class RoutingControllersLinker {
     const given = this.classesOf(opts?.t === 'obj' ? opts.props['controllers'] : undefined, listFile, isController);
     // (controllers not known statically: any of the analysed files' may be served)
     if (given.unknown !== null) this.ctx.warn(file, call.at, `the controllers of this ${PKG} server are not known statically (${given.unknown}); every controller class of the analysed files is listed`, call.snippet);
-    const controllers = given.unknown !== null ? this.allClasses(isController) : given.classes;
+    const controllers = given.unknown !== null ? classesWhere(this.ev, isController) : given.classes;
     const found = this.classesOf(opts?.t === 'obj' ? opts.props['middlewares'] : undefined, listFile, (c) => this.middlewareType(c) === 'before');
     // (middleware not known statically guards nothing: what it is may not be there)
     if (found.unknown !== null) this.ctx.warn(file, call.at, `the middlewares of this ${PKG} server are not known statically (${found.unknown}); only those named are read`, call.snippet);
@@ -130,7 +130,7 @@ class RoutingControllersLinker {
    * is not known statically, when one is not.
    */
   private classesOf(list: Expr | undefined, listFile: string, is: (c: ClassRef) => boolean): { classes: ClassRef[]; unknown: string | null } {
-    if (list === undefined) return { classes: this.allClasses(is), unknown: null };
+    if (list === undefined) return { classes: classesWhere(this.ev, is), unknown: null };
     const out: ClassRef[] = [];
     const seen = new Set<string>();
     let unknown: string | null = null;
@@ -154,13 +154,6 @@ class RoutingControllersLinker {
       } else unknown ??= glob.why;
     }
     return { classes: out, unknown };
-  }
-
-  /** Every class of the analysed files that `is` holds for, in file order. */
-  private allClasses(is: (c: ClassRef) => boolean): ClassRef[] {
-    const out: ClassRef[] = [];
-    for (const [f, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) for (const cls of nestFactsOf(facts)?.classes ?? []) if (is({ file: f, cls })) out.push({ file: f, cls });
-    return out;
   }
 
   /**
