@@ -3995,6 +3995,19 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
             const via = missingFrom(stmt.expression);
             if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path, ...(via.path.length === 0 ? credentialOf(via.call) : {}) });
           }
+        } else if (!stmt.elseStatement && !(st & AUTH) && answersNothing(ts, stmt.thenStatement)) {
+          // `if (!this.handleMissingAuthHeader(req.headers.authorization, res, next)) return;`: the
+          // function leaves, answering nothing, when a call handed the request, the response or
+          // `next` answers false — the call may have answered the request itself (judged when
+          // linked, by what the function called does: LeadingGuard.endedBy)
+          // (one a leading local holds the result of leads already: `const user = await
+          // requireUser(req, res); if (!user) return;`)
+          const refused = refusedCall(stmt.expression);
+          const handed = refused?.arguments.some((a) => {
+            const u = unwrap(ts, a);
+            return ts.isIdentifier(u) && (requestParams().has(u.text) || u.text === nextName);
+          });
+          if (refused && handed && ![...(results?.values() ?? [])].includes(refused)) out.push({ ...leadingCall(ctx, refused, scope), endedBy: true, checked: true });
         }
         // `if (!session) return null;`, `if (!membership) return null;`: checks made by answering nothing (FunctionFact.emptyWhen)
         if (empty && !stmt.elseStatement && answersNothing(ts, stmt.thenStatement)) {

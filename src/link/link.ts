@@ -407,9 +407,15 @@ export class LinkContext {
     const ex = exceptionsOf(this.ev, value, f);
     if (ex?.c) c = ex.c;
     const passes = f?.behaviour.passesAnonymous === true;
-    if (c.kinds.includes('auth') && (passes || this.never401(file, expr, value, madeBy))) {
+    const handedOn = !passes && f ? this.handsOnFirst(value as { file: string; fn: number }, f) : null;
+    if (c.kinds.includes('auth') && (passes || handedOn || this.never401(file, expr, value, madeBy))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
-      c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason: passes ? 'optional authentication: it calls next() first when the credential is missing' : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send' };
+      const reason = passes
+        ? 'optional authentication: it calls next() first when the credential is missing'
+        : handedOn
+          ? `optional authentication: it first lets ${handedOn}() hand the request on (next()), which refuses nothing`
+          : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send';
+      c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason };
     }
     // one whose exceptions cannot be read is only a candidate
     const skips = ex?.skips;
@@ -422,6 +428,20 @@ export class LinkContext {
     const known = skips ?? (applied.exceptionsUnknown ? ex?.known : undefined);
     if (known) this.skips.set(applied, known);
     return applied;
+  }
+
+  /**
+   * `if (!this.handleMissingToken(req, res, next)) return;` leading a middleware, of a function
+   * that hands the request on (`next()`) and answers none (`if (!req.headers['x-auth-token']) {
+   * next(); return false }`): the requests it lets go on skip every check after it. The name the
+   * middleware calls it by, or null.
+   */
+  private handsOnFirst(fn: { file: string; fn: number }, f: FunctionFact): string | null {
+    const first = f.leading[0];
+    if (!first?.endedBy || first.inline || !first.callee) return null;
+    const v = this.ev.eval(fn.file, first.callee);
+    const b = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    return b && b.callsNext && !b.sendsResponse && !b.status401 ? (exprName(first.callee) ?? 'the function called') : null;
   }
 
   /**
@@ -464,7 +484,8 @@ export class LinkContext {
    */
   delegatedGuard(file: string, name: string, fn: Value, mechanism: GuardMechanism, at: Loc, verdict: boolean): AppliedGuard | null {
     const f = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn) : undefined;
-    if (fn.t !== 'fn' || !f) return null;
+    // (the requests a first call hands on skip the checks after it: handsOnFirst)
+    if (fn.t !== 'fn' || !f || this.handsOnFirst(fn, f)) return null;
     const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
     const led = [
       ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg, true) ?? []),
@@ -878,7 +899,8 @@ export class LinkContext {
     // (a guard whose exceptions are not known statically is a candidate as it is)
     if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
-    if (f?.behaviour.passesAnonymous) return [];
+    // (anonymous requests go on before its checks: optional authentication, as in `guard`)
+    if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
     const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
     return this.withExceptions(stage, value, f);
   }

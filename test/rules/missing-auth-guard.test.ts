@@ -53,6 +53,10 @@ ruleTester('missing-auth-guard', {
       dir: 'valid/express-route-stage-checks-the-session',
       name: 'a route function that checks the session, loads what the handler needs and calls next(): its checks run before the handler (a handler stage)',
     },
+    {
+      dir: 'valid/in-handler-check-answering-itself',
+      name: '`if (!hasMember(req, res)) return;` (or its result held in a local): a helper handed the response that answers 401 itself, the handler only leaving',
+    },
     { dir: 'valid/in-handler-response-helper-refuses', name: 'a helper handed only the response that reads the member from res.locals and answers 401: a guard by behaviour' },
     {
       dir: 'valid/by-behaviour-error-code',
@@ -124,6 +128,16 @@ ruleTester('missing-auth-guard', {
         { line: 26, message: 'GET /api/debug has no auth guard' },
         { line: 29, message: 'GET /api/limits has no auth guard' },
       ],
+    },
+    {
+      dir: 'invalid/in-handler-check-answering-400',
+      name: '`if (!validName(req, res)) return;` of a helper answering 400 itself: a check of the body, not of who sends it',
+      errors: [{ line: 15, message: 'POST /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/middleware-hands-on-first',
+      name: "a middleware whose 401 comes after `if (!passAnonymous(req, next)) return;`, a call handing a request without a caller on: optional authentication",
+      errors: [{ line: 27, message: 'GET /api/reports has no auth guard' }],
     },
     {
       dir: 'invalid/guard-registered-after-route',
