@@ -847,6 +847,18 @@ export class Evaluator {
   }
 
   /**
+   * `f` read with `this` an instance of the class named `name` in `scope` of `file`, in that class
+   * and in each class it extends: a method it inherits calls the methods it overrides (a base
+   * class's `handler` asking `this.handleMissingAuthHeader(…)`). `f` alone when the class's
+   * instance is not known.
+   */
+  asInstance<T>(file: string, scope: number, name: string, f: () => T): T {
+    const fields = this.classBinding(file, scope, name, THIS_PREFIX);
+    const self = fields ? this.eval(fields.file, fields.expr) : null;
+    return self?.t === 'obj' ? this.asSelf(self, f) : f();
+  }
+
+  /**
    * `f` read with `this` the instance `self` in each class it extends (its own one object stands
    * for every instance otherwise), and a memo of its own.
    */

@@ -143,6 +143,133 @@ server.build().listen(3000);
     ]);
   });
 
+  it("a handler a middleware class inherits calls the methods the class overrides: `this` is the class's instance", async () => {
+    // (standardnotes/server: the gateway's AuthMiddleware.handler asks
+    // `this.handleMissingAuthHeader(…)`, which RequiredCrossServiceTokenMiddleware answers with a
+    // 401 and the optional one with next(); the auth service's ApiGatewayAuthMiddleware.handler
+    // refuses an invalid token itself, after the same kind of call)
+    const files = fixtureFiles();
+    // an override answering 401 for a request naming no caller, and one handing it on
+    const REFUSES = `  protected override handleMissingCaller(caller: string | undefined, res: Response, _next: NextFunction): boolean {
+    if (!caller) {
+      res.status(401).json({ error: 'who is calling?' });
+      return false;
+    }
+    return true;
+  }`;
+    const HANDS_ON = `  protected override handleMissingCaller(caller: string | undefined, _res: Response, next: NextFunction): boolean {
+    if (!caller) {
+      next();
+      return false;
+    }
+    return true;
+  }`;
+    files['src/middleware/caller.middleware.ts'] = `import type { NextFunction, Request, Response } from 'express';
+import { injectable } from 'inversify';
+import { BaseMiddleware } from 'inversify-express-utils';
+import { verifyCaller } from './callers';
+
+export abstract class CallerMiddleware extends BaseMiddleware {
+  async handler(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (!this.handleMissingCaller(req.headers['x-caller'] as string | undefined, res, next)) {
+      return;
+    }
+    res.locals.caller = req.headers['x-caller'];
+    next();
+  }
+
+  protected abstract handleMissingCaller(caller: string | undefined, res: Response, next: NextFunction): boolean;
+}
+
+export abstract class VerifiedCallerMiddleware extends BaseMiddleware {
+  handler(req: Request, res: Response, next: NextFunction): void {
+    if (!this.handleMissingCaller(req.headers['x-caller'] as string | undefined, res, next)) return;
+    if (!verifyCaller(String(req.headers['x-caller']))) {
+      res.status(401).json({ error: 'unknown caller' });
+      return;
+    }
+    next();
+  }
+
+  protected abstract handleMissingCaller(caller: string | undefined, res: Response, next: NextFunction): boolean;
+}
+
+@injectable()
+export class RequiredCallerMiddleware extends CallerMiddleware {
+${REFUSES}
+}
+
+@injectable()
+export class OptionalCallerMiddleware extends CallerMiddleware {
+${HANDS_ON}
+}
+
+@injectable()
+export class StrictCallerMiddleware extends VerifiedCallerMiddleware {
+${REFUSES}
+}
+
+@injectable()
+export class LenientCallerMiddleware extends VerifiedCallerMiddleware {
+${HANDS_ON}
+}
+`;
+    files['src/middleware/callers.ts'] = `const known = new Set((process.env.CALLERS ?? '').split(','));
+
+export function verifyCaller(caller: string): boolean {
+  return known.has(caller);
+}
+`;
+    files['src/controllers/callers.controller.ts'] = `import { controller, httpGet } from 'inversify-express-utils';
+import { LenientCallerMiddleware, OptionalCallerMiddleware, RequiredCallerMiddleware, StrictCallerMiddleware } from '../middleware/caller.middleware';
+
+@controller('/keys', RequiredCallerMiddleware)
+export class KeysController {
+  @httpGet('/')
+  list() {
+    return [];
+  }
+}
+
+@controller('/motd', OptionalCallerMiddleware)
+export class MotdController {
+  @httpGet('/')
+  show() {
+    return { motd: 'hello' };
+  }
+}
+
+@controller('/audit', StrictCallerMiddleware)
+export class AuditController {
+  @httpGet('/')
+  list() {
+    return [];
+  }
+}
+
+@controller('/status', LenientCallerMiddleware)
+export class StatusController {
+  @httpGet('/')
+  show() {
+    return { up: true };
+  }
+}
+`;
+    files['src/container.ts'] += `import './controllers/callers.controller';\n`;
+    const res = await check(writeProject(files));
+    const rows = res.routes.filter((r) => ['/api/keys', '/api/motd', '/api/audit', '/api/status'].includes(r.path));
+    expect(rows.map((r) => [`${r.method} ${r.path}`, r.guards.map((g) => `${g.name} ${g.kinds.join('+')}: ${g.reason}`)])).toEqual([
+      // the inherited handler's own 401 (the override it calls first answers one too)
+      ['GET /api/audit', ['StrictCallerMiddleware auth: by behaviour (ends the request with 401)']],
+      // the 401 of the override the inherited handler calls first
+      ['GET /api/keys', ['RequiredCallerMiddleware auth: by behaviour (it calls this.handleMissingCaller(): by behaviour (ends the request with 401))']],
+      // the override calls next() for a request without a caller: nothing refuses it
+      ['GET /api/motd', []],
+      // …before the handler's own 401: optional authentication
+      ['GET /api/status', []],
+    ]);
+  });
+
   it('mergePaths gives each path a leading slash (but one starting with a dot) and drops one trailing slash; an empty one adds nothing (as before 6.5.0)', () => {
     expect(mergePaths('users', ':id')).toBe('/users/:id');
     expect(mergePaths('/users/', '/')).toBe('/users');

@@ -2379,6 +2379,68 @@ export class NotesController {
     expect(await rows("    if (!request.headers['x-feature']) return false;\n    const authHeader = request.headers.authorization ?? '';")).toEqual(['GET /notes [ApiTokenGuard:unknown]']);
   });
 
+  it("a guard's canActivate inherited from a base class calls the methods the guard overrides: `this` is the guard's instance", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'nest-scoped', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { ReportsController } from './reports.controller';
+
+@Module({ controllers: [ReportsController] })
+export class AppModule {}
+`,
+      'src/guards.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+type SessionRequest = { session?: { reviewerId?: string } };
+
+export abstract class ScopedGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    this.assertCaller(request);
+    return true;
+  }
+
+  protected abstract assertCaller(request: SessionRequest): void;
+}
+
+@Injectable()
+export class ReviewerGuard extends ScopedGuard {
+  protected assertCaller(request: SessionRequest): void {
+    if (!request.session?.reviewerId) throw new UnauthorizedException('reviewers only');
+  }
+}
+
+@Injectable()
+export class AnyoneGuard extends ScopedGuard {
+  protected assertCaller(_request: SessionRequest): void {}
+}
+`,
+      'src/reports.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { AnyoneGuard, ReviewerGuard } from './guards';
+
+@Controller('reports')
+export class ReportsController {
+  @Get()
+  @UseGuards(ReviewerGuard)
+  list() {
+    return [];
+  }
+
+  @Get('motd')
+  @UseGuards(AnyoneGuard)
+  motd() {
+    return { motd: 'hello' };
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')} — ${g.reason}`).join(', ')}]`)).toEqual([
+      'GET /reports [ReviewerGuard:auth — by behaviour (it calls this.assertCaller(): by behaviour (ends the request with 401))]',
+      'GET /reports/motd []',
+    ]);
+  });
+
   it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says', async () => {
     // (@nestjs/passport's AuthGuard throws UnauthorizedException in its own handleRequest)
     const dir = writeProject({

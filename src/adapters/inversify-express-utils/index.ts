@@ -20,13 +20,15 @@
  *   one written above it is read too late: ignored, as the package ignores it); an item the
  *   container is bound for is what it resolves to — a `BaseMiddleware` class's `handler`
  *   (`container.bind(TYPES.Auth).to(AuthMiddleware)`, `.toConstantValue(new AuthMiddleware(…))`,
- *   `bind(AuthMiddleware).toSelf()`, or the class itself), else the function it is.
+ *   `bind(AuthMiddleware).toSelf()`, or the class itself), else the function it is; in a
+ *   `handler` the class inherits, `this` is the class's instance (its overrides answer), and
+ *   the checks of the methods it calls first (`if (!this.handleMissingAuthHeader(…)) return`)
+ *   count with its own.
  *
  * Not read: the middleware of `setConfig((app) => …)` and `setErrorConfig`, a binding to
  * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
- * guard candidate, named by it), the calls an inherited `handler` makes of methods the class
- * overrides (read as the base class writes them), and the auth provider (it reads the user,
- * and refuses nothing).
+ * guard candidate, named by it), and the auth provider (it reads the user, and refuses
+ * nothing).
  */
 import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
@@ -36,6 +38,7 @@ import { prefixNote } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
 import { uniqueGuards } from '../../link/link.js';
 import { evaluatePackageCalls } from '../package-calls.js';
+import { orderKinds } from '../../guards.js';
 import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { methodValue, type NestDecorator, type NestMethod } from '../nest/facts.js';
 import { joinPath } from '../paths.js';
@@ -244,7 +247,17 @@ class InversifyLinker {
     if (value.t === 'fn') return this.ctx.guard(file, expr, value, mechanism, at);
     const c = classNamed(this.ev, file, expr) ?? this.boundClass(file, expr);
     const handler = c ? this.handlerOf(c) : null;
-    if (c && handler) return this.ctx.guard(handler.file, { k: 'ref', name: c.cls.name, scope: 0 }, handler.value, mechanism, at);
+    if (c && handler) {
+      const named: Expr = { k: 'ref', name: c.cls.name, scope: 0 };
+      // (`this` in a handler the class inherits is the class's instance: what it overrides answers)
+      return this.ev.asInstance(c.file, 0, c.cls.name, () => {
+        const g = this.ctx.guard(handler.file, named, handler.value, mechanism, at);
+        if (g?.kinds.includes('auth')) return g;
+        // `if (!this.handleMissingAuthHeader(…)) return`: the checks of the methods it calls first
+        const led = this.ctx.delegatedGuard(handler.file, c.cls.name, handler.value, mechanism, at, false);
+        return led ? joinGuards(g, led) : g;
+      });
+    }
     return this.ctx.guard(file, expr, value, mechanism, at);
   }
 
@@ -364,6 +377,19 @@ class InversifyLinker {
       o.server,
     );
   }
+}
+
+/**
+ * A middleware's guard as its own name and body classify it (or none), with the kinds of the
+ * checks the methods it calls first make (LinkContext.delegatedGuard): both, as classifyGuard
+ * joins what a name and a body say. (The guard is a fresh one: kept, with its place.)
+ */
+function joinGuards(g: AppliedGuard | null, led: AppliedGuard): AppliedGuard {
+  if (!g || g.kinds.every((k) => k === 'unknown')) return led;
+  g.kinds = orderKinds(new Set([...g.kinds, ...led.kinds]));
+  g.families = [...new Set([...g.families, ...led.families])].sort();
+  g.reason = `${g.reason}; ${led.reason}`;
+  return g;
 }
 
 /**

@@ -917,6 +917,12 @@ class NestLinker {
       const g = this.ctx.guard(r.file, r.expr, value, mechanism, at);
       return g ? { guard: this.byStrategies(g, value, module), optOuts: [] } : null;
     }
+    // (`this` in a canActivate or use the class inherits is the class's instance: what it overrides answers)
+    return this.ev.asInstance(cls.file, 0, cls.cls.name, () => this.classGuardUse(cls, mechanism, at, method, module));
+  }
+
+  /** A guard or middleware class as an applied guard (guardUse), `this` in its methods its instance. */
+  private classGuardUse(cls: ClassRef, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use', module?: ClassRef): GuardUse | null {
     const chain = this.ancestors(cls);
     let own: { c: ClassRef; m: NestMethod } | null = null;
     for (const c of chain) {
