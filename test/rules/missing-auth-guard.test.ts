@@ -430,6 +430,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
     },
     {
+      dir: 'invalid/cache-middleware-is-no-candidate',
+      name: "a response cache's middleware (apicache's `cache('5 minutes')`, uptime-kuma's badge routes) is no candidate for the auth guard",
+      errors: [
+        { file: 'app.js', line: 9, message: 'GET /api/badge/:id/status has no auth guard' },
+        { file: 'app.js', line: 13, message: 'GET /api/status-page/:slug has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
