@@ -3999,9 +3999,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
           // `if (!this.handleMissingAuthHeader(req.headers.authorization, res, next)) return;`: the
           // function leaves, answering nothing, when a call handed the request, the response or
           // `next` answers false — the call may have answered the request itself (judged when
-          // linked, by what the function called does: LeadingGuard.endedBy)
-          // (one a leading local holds the result of leads already: `const user = await
-          // requireUser(req, res); if (!user) return;`)
+          // linked, by what the function called does: LeadingGuard.endedBy). A call whose result
+          // a leading local holds leads already (`const user = await requireUser(req, res); if
+          // (!user) return;`).
           const refused = refusedCall(stmt.expression);
           const handed = refused?.arguments.some((a) => {
             const u = unwrap(ts, a);
