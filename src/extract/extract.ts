@@ -867,6 +867,9 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
       const local = el.name.text;
       const prop = el.propertyName ? textOf(ctx, el.propertyName) : local;
       if (requireSource !== null && scope === 0) facts.imports.push({ local, imported: prop, source: requireSource });
+      // `const { imports = [] } = metadata`: the default when the object has no such property
+      // (read as `??` reads it: also for a null one, which the default would not replace)
+      else if (base && el.initializer) bindings[local] = { k: 'fallback', op: '??', l: { k: 'member', obj: base, prop }, r: toExpr(ctx, el.initializer, scope, fn), text: textOf(ctx, el, 80) };
       else bindings[local] = base ? { k: 'member', obj: base, prop } : { k: 'unknown', text: local };
       if (exported) facts.exports.push({ exported: local, local });
     }

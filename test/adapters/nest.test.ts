@@ -741,6 +741,54 @@ NestFactory.create(AppModule).then((app) => {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("a module decorator made by a function whose options default by destructuring (hexabot's `HexabotModule()`: `const { imports = [], controllers = [] } = metadata`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+        'src/main.ts': BOOTSTRAP,
+        'src/app-module.ts': `import { Module, type ModuleMetadata } from '@nestjs/common';
+import { HealthController } from './health.controller';
+import { SitesModule } from './sites.module';
+
+const CORE_IMPORTS = [SitesModule];
+
+export const PlatformModule = (metadata: ModuleMetadata = {}): ClassDecorator => {
+  const { imports = [], controllers = [], providers = [] } = metadata;
+  return Module({
+    imports: [...CORE_IMPORTS, ...imports],
+    controllers: [HealthController, ...controllers],
+    providers: [...providers],
+  });
+};
+`,
+        'src/app.module.ts': `import { PlatformModule } from './app-module';
+
+@PlatformModule()
+export class AppModule {}
+`,
+        'src/sites.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+
+@Module({ controllers: [SitesController] })
+export class SitesModule {}
+`,
+        'src/sites.controller.ts': SITES_CONTROLLER,
+        'src/health.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('health')
+export class HealthController {
+  @Get('ready')
+  ready() {
+    return { ok: true };
+  }
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /health/ready src/health.controller.ts:5', 'GET /sites src/sites.controller.ts:5']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it("a root module handed to the function that makes the app (hexabot's `createHexabotApplication(moduleRef)`): the one its callers pass, through their own parameters; callers passing different modules leave it unknown", async () => {
     const files = {
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

@@ -854,6 +854,24 @@ class NestLinker {
     return out;
   }
 
+  /**
+   * `env` with the parameters of `fn` standing for the arguments of one call, `args`, and each
+   * parameter the call passes nothing for for its default (`(metadata: ModuleMetadata = {}) =>
+   * …` of hexabot's `@HexabotModule()`).
+   */
+  private callEnv(env: Env, fn: { file: string; fn: number }, args: Bound[]): Env {
+    const out = new Map(env);
+    args.forEach((a, i) => out.set(paramKey(fn.file, fn.fn, i), a));
+    const f = this.ev.fnOf(fn.file, fn.fn);
+    const scope = f ? this.ctx.files.get(fn.file)?.scopes[f.scope] : undefined;
+    if (!f || !scope) return out;
+    for (let i = args.length; i < f.params.length; i++) {
+      const p = f.params[i] ? bindingOf(scope, f.params[i]!) : undefined;
+      if (p?.k === 'param' && p.init) out.set(paramKey(fn.file, fn.fn, i), { file: fn.file, expr: p.init, env: out });
+    }
+    return out;
+  }
+
   private flattenDecorator(b: Bound, use: NestDecorator, out: Prim[], depth: number): void {
     if (depth > 16) return;
     const e = b.expr;
@@ -869,8 +887,7 @@ class NestLinker {
       }
       if (callee.t === 'fn') {
         if (!this.ev.fnOf(callee.file, callee.fn)) return;
-        const env = new Map(b.env);
-        args.forEach((a, i) => env.set(paramKey(callee.file, callee.fn, i), a));
+        const env = this.callEnv(b.env, callee, args);
         for (const r of this.ev.returnsOf(callee.file, callee.fn)) this.flattenDecorator({ file: callee.file, expr: r, env }, use, out, depth + 1);
       }
       return;
@@ -1400,8 +1417,7 @@ class NestLinker {
           const fn = sm ? this.methodFn(owner, sm) : null;
           const ret = fn?.t === 'fn' ? this.ev.returnsOf(fn.file, fn.fn)[0] : undefined;
           // (read with the method's parameters the call's arguments: `imports: options.imports || []`)
-          const env = new Map(r.env);
-          if (fn?.t === 'fn') e.args.forEach((a, i) => env.set(paramKey(fn.file, fn.fn, i), { ...r, expr: a }));
+          const env = fn?.t === 'fn' ? this.callEnv(r.env, fn, e.args.map((a) => ({ ...r, expr: a }))) : r.env;
           const dyn = ret ? { file: owner.file, expr: ret, env } : null;
           return { module: owner, dynamic: dyn && this.isObj(dyn) ? dyn : null };
         }
