@@ -855,9 +855,9 @@ class NestLinker {
   }
 
   /**
-   * `env` with the parameters of `fn` standing for the arguments of one call, `args`, and each
-   * parameter the call passes nothing for for its default (`(metadata: ModuleMetadata = {}) =>
-   * …` of hexabot's `@HexabotModule()`).
+   * `env` with the parameters of `fn` standing for the arguments of one call, `args`, and a
+   * parameter the call passes nothing for standing for its default (`(metadata: ModuleMetadata
+   * = {}) => …` of hexabot's `@HexabotModule()`).
    */
   private callEnv(env: Env, fn: { file: string; fn: number }, args: Bound[]): Env {
     const out = new Map(env);
