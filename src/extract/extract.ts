@@ -3571,6 +3571,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   let requestParamsSet: Set<string> | null = null;
   const requestParams = (): Set<string> => (requestParamsSet ??= new Set([...f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)), ...destructuredRequest(ctx, f)]));
   const nextName = nextParam(f);
+  // a call handed the request or the response (or, `orNext`, the function's `next`) by name
+  const handsRequest = (call: TS.CallExpression, orNext = false): boolean =>
+    call.arguments.some((a) => {
+      const u = unwrap(ts, a);
+      return ts.isIdentifier(u) && (requestParams().has(u.text) || (orNext && u.text === nextName));
+    });
   // A branch ends the request when it responds, throws or hands an error to next, and never calls
   // next to go on (`exits`: it must end with a return or a throw, as an if's branch must).
   // The calls of `next` in `s` (nested functions left out): one going on, and one handing an error on.
@@ -3613,11 +3619,7 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     }
     const call = callOf(e);
     if (!call || isResponseCall(ts, call) || (ts.isIdentifier(call.expression) && call.expression.text === nextName)) return null;
-    const handed = call.arguments.some((a) => {
-      const u = unwrap(ts, a);
-      return ts.isIdentifier(u) && requestParams().has(u.text);
-    });
-    return handed || (returned && ts.isReturnStatement(last) && e === last.expression) ? call : null;
+    return handsRequest(call) || (returned && ts.isReturnStatement(last) && e === last.expression) ? call : null;
   };
   // A local holding a call's result: `const access = await canUserAccess(…)`.
   let results: Map<string, TS.CallExpression> | null = null;
@@ -4002,15 +4004,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
           // `if (!this.handleMissingAuthHeader(req.headers.authorization, res, next)) return;`: the
           // function leaves, answering nothing, when a call handed the request, the response or
           // `next` answers false — the call may have answered the request itself (judged when
-          // linked, by what the function called does: LeadingGuard.endedBy). A call whose result
-          // a leading local holds leads already (`const user = await requireUser(req, res); if
-          // (!user) return;`).
+          // linked, by what the function called does: LeadingGuard.endedBy). Only a call written in
+          // the test: one whose result a leading local holds leads already (`const user = await
+          // requireUser(req, res); if (!user) return;`).
           const refused = refusedCall(stmt.expression);
-          const handed = refused?.arguments.some((a) => {
-            const u = unwrap(ts, a);
-            return ts.isIdentifier(u) && (requestParams().has(u.text) || u.text === nextName);
-          });
-          if (refused && handed && ![...(results?.values() ?? [])].includes(refused)) out.push({ ...leadingCall(ctx, refused, scope), endedBy: true, checked: true });
+          const inTest = refused !== null && refused.pos >= stmt.expression.pos && refused.end <= stmt.expression.end;
+          if (inTest && handsRequest(refused, true)) out.push({ ...leadingCall(ctx, refused, scope), endedBy: true, checked: true });
         }
         // `if (!session) return null;`, `if (!membership) return null;`: checks made by answering nothing (FunctionFact.emptyWhen)
         if (empty && !stmt.elseStatement && answersNothing(ts, stmt.thenStatement)) {
