@@ -484,8 +484,9 @@ export class LinkContext {
    */
   delegatedGuard(file: string, name: string, fn: Value, mechanism: GuardMechanism, at: Loc, verdict: boolean): AppliedGuard | null {
     const f = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn) : undefined;
-    // (the requests a first call hands on skip the checks after it: handsOnFirst)
-    if (fn.t !== 'fn' || !f || this.handsOnFirst(fn, f)) return null;
+    // (the requests it hands on when they carry no credential, or a first call hands on, skip
+    // the checks after it: passesAnonymous, handsOnFirst)
+    if (fn.t !== 'fn' || !f || f.behaviour.passesAnonymous || this.handsOnFirst(fn, f)) return null;
     const returned = this.ev.returnsOf(fn.file, fn.fn).flatMap((r): LeadingGuard[] => (r.k === 'call' ? [{ callee: r.callee, args: r.args, at: r.at }] : []));
     const led = [
       ...f.leading.flatMap((lg) => this.leadingGuard(fn, lg, true) ?? []),

@@ -2489,6 +2489,76 @@ export class ReportsController {
     ]);
   });
 
+  it("a middleware's use that hands a request without the credential on before the checks it calls is no auth guard", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'nest-viewer', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { ReportsController } from './reports.controller';
+import { MemberMiddleware, ViewerMiddleware } from './session.middleware';
+
+@Module({ controllers: [ReportsController] })
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(ViewerMiddleware).forRoutes('reports/public');
+    consumer.apply(MemberMiddleware).forRoutes('reports/mine');
+  }
+}
+`,
+      'src/session.middleware.ts': `import { Injectable, NestMiddleware, UnauthorizedException } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+
+type SessionRequest = Request & { session?: { userId?: string } };
+
+@Injectable()
+export class ViewerMiddleware implements NestMiddleware {
+  use(req: SessionRequest, _res: Response, next: NextFunction) {
+    // anonymous visitors see the public reports; a cookie must hold a live session
+    if (!req.headers.cookie) return next();
+    this.assertSession(req);
+    next();
+  }
+
+  private assertSession(req: SessionRequest) {
+    if (!req.session?.userId) throw new UnauthorizedException('sign in');
+  }
+}
+
+@Injectable()
+export class MemberMiddleware implements NestMiddleware {
+  use(req: SessionRequest, _res: Response, next: NextFunction) {
+    this.assertSession(req);
+    next();
+  }
+
+  private assertSession(req: SessionRequest) {
+    if (!req.session?.userId) throw new UnauthorizedException('sign in');
+  }
+}
+`,
+      'src/reports.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('reports')
+export class ReportsController {
+  @Get('public')
+  featured() {
+    return [{ id: 'uptime', title: 'Uptime this month' }];
+  }
+
+  @Get('mine')
+  mine() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /reports/mine [MemberMiddleware:auth]',
+      'GET /reports/public []',
+    ]);
+  });
+
   it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says', async () => {
     // (@nestjs/passport's AuthGuard throws UnauthorizedException in its own handleRequest)
     const dir = writeProject({
