@@ -92,7 +92,7 @@ export function unlessBase(p: string[]): string[] | null {
 const PASSING_PACKAGES = new Set([
   'body-parser', 'cors', '@fastify/cors', 'helmet', 'morgan', 'compression', 'express-rate-limit', 'cookie-parser', 'pino-http',
   'express-pino-logger', 'express-winston', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
-  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-flash', 'response-time', 'connect-timeout',
+  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-busboy', 'connect-flash', 'response-time', 'connect-timeout',
   // request ids, client addresses and request-scoped context, a slower answer past a rate
   'express-request-id', 'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override',
 ]);
@@ -240,6 +240,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-static-cache':
     case 'koa-favicon':
     case 'serve-favicon':
+    // (express-robots-txt, read at 1.0: answers GET /robots.txt, hands every other request on)
+    case 'express-robots-txt':
     case 'kcors':
     case '@koa/multer':
     case 'koa-ratelimit':

@@ -438,6 +438,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/upload-parser-and-robots-are-no-candidates',
+      name: "a multipart parser's middleware (connect-busboy) and express-robots-txt's (it answers /robots.txt only) are no candidates for the auth guard",
+      errors: [{ file: 'app.js', line: 11, message: 'POST /v1/files/upload/chunk has no auth guard' }],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
