@@ -42,6 +42,12 @@ export interface Adapter {
   visitClass?(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void;
   /** extra per-file extraction once the file has been walked (the places of exported handlers) */
   visitFile?(api: ExtractApi): void;
+  /**
+   * Bind, before any adapter links, the registrations made on the parameter of a callback the
+   * package hands a router (inversify-express-utils' `setConfig((app) => …)`, handed the Express
+   * app it builds), with LinkContext.bindRegistration: the router's own adapter then reads them.
+   */
+  bind?(ctx: LinkContext): void;
   /** turn the registrations on this adapter's routers into routes */
   link(ctx: LinkContext): void;
   /**

@@ -1484,6 +1484,8 @@ export const REGISTRATION_METHODS = new Set([
   'handle',
   // express-ws's WebSocket routes (`router.ws('/agent-invocation/:uuid', handler)`)
   'ws',
+  // inversify-express-utils' server, handing its callback the Express app (`server.setConfig((app) => …)`)
+  'setConfig',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */

@@ -10,7 +10,7 @@ import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
-import { filledPath, isWildcard, pathTokens } from '../adapters/paths.js';
+import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
@@ -143,6 +143,12 @@ export class LinkContext {
   readonly paramRegistrations = new Map<string, ParamRegistration[]>();
   /** functions whose parameter registrations were bound to a router (by a call site or an adapter) */
   readonly boundFunctions = new Set<string>();
+  /**
+   * Per Express app walked, the layers its registrations leave in effect after the last of them:
+   * what runs before the routes a server built on the app adds itself (inversify-express-utils'
+   * controllers, after its `setConfig` callback).
+   */
+  readonly layersAfter = new Map<string, ScopedGuard[]>();
 
   constructor(
     readonly ev: Evaluator,
@@ -168,6 +174,31 @@ export class LinkContext {
     if (this.expansions === this.maxExpansions + 1)
       this.warn(file, at, `the route graph expands beyond budgets.maxRoutes (${this.maxExpansions} routes and mounts): routers mounted under several prefixes multiply; expansion stopped here, the rest of the surface is not listed`, snippet);
     return false;
+  }
+
+  /**
+   * Bind a registration to the router it is made on: one whose method a computed member names
+   * (`this.app[options.method](…)`) as that name, when known; one made under conditions only when
+   * they can hold, the conditions not decided noted.
+   */
+  bindRegistration(b: BoundRegistration): void {
+    if (b.reg.method === COMPUTED_METHOD) {
+      const m = this.ev.eval(b.file, b.reg.methodExpr!);
+      if (m.t !== 'str' || !REGISTRATION_METHODS.has(m.v)) {
+        this.warn(b.file, b.reg.at, `a registration whose method is not known statically (${m.t === 'str' ? `'${m.v}'` : exprName(b.reg.methodExpr!) ?? 'an expression'}); it is left out`, b.reg.snippet);
+        return;
+      }
+      b = { ...b, reg: { ...rewritten(b.reg, (e) => e), method: m.v } };
+    }
+    // made under conditions: read with what this binding knows (a call's arguments, the loop's item)
+    if (b.reg.when) {
+      const { never, open } = decide(this.ev, b.file, b.reg.when);
+      if (never) return;
+      if (open.length > 0) this.noteConditions(b.file, b.reg, open);
+    }
+    let list = this.byRouter.get(b.router.id);
+    if (!list) this.byRouter.set(b.router.id, (list = []));
+    list.push(b);
   }
 
   /**
@@ -1260,26 +1291,7 @@ export function link(
   const sortedFiles = [...files.keys()].sort();
 
   // Routers made as values anywhere (so unmounted ones are known too).
-  const bind = (b: BoundRegistration): void => {
-    // `this.app[options.method](…)`: the method as the registration (or the call making it) gives it
-    if (b.reg.method === COMPUTED_METHOD) {
-      const m = ev.eval(b.file, b.reg.methodExpr!);
-      if (m.t !== 'str' || !REGISTRATION_METHODS.has(m.v)) {
-        ctx.warn(b.file, b.reg.at, `a registration whose method is not known statically (${m.t === 'str' ? `'${m.v}'` : exprName(b.reg.methodExpr!) ?? 'an expression'}); it is left out`, b.reg.snippet);
-        return;
-      }
-      b = { ...b, reg: { ...rewritten(b.reg, (e) => e), method: m.v } };
-    }
-    // made under conditions: read with what this binding knows (a call's arguments, the loop's item)
-    if (b.reg.when) {
-      const { never, open } = decide(ev, b.file, b.reg.when);
-      if (never) return;
-      if (open.length > 0) ctx.noteConditions(b.file, b.reg, open);
-    }
-    let list = ctx.byRouter.get(b.router.id);
-    if (!list) ctx.byRouter.set(b.router.id, (list = []));
-    list.push(b);
-  };
+  const bind = (b: BoundRegistration): void => ctx.bindRegistration(b);
   const paramRegs: ParamRegistration[] = [];
   const propertyRegs: PropertyRegistration[] = [];
   // the function whose parameter each of propertyRegs is on
@@ -1427,6 +1439,8 @@ export function link(
     bind({ reg: p.reg, file: p.file, router, order: [p.file === router.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
   }
   for (const key of defaulted) boundFns.add(key);
+  // (registrations on the parameter of a callback a package hands a router: the adapter binds them)
+  for (const a of adapters) a.bind?.(ctx);
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
   ctx.settle();
   // The routers callers get from factories (`healthRouter('/v1')` in `app.use(…)`) are made

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { findingRows, routeRows, row, type GuardKinds, type RouteRow } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { mergePaths } from '../../src/adapters/inversify-express-utils/index.js';
 
@@ -27,28 +27,35 @@ function fixtureFiles(dir = DIR, under = ''): Record<string, string> {
   return out;
 }
 
+/**
+ * The fixture's routes, each controller's (S: the guards of the sites controller's routes, its
+ * SessionMiddleware's and what runs before it).
+ */
+function controllerRows(S: Partial<GuardKinds>): RouteRow[] {
+  return [
+    // mergePaths: `health` and `ready/` get their leading slash and lose the trailing one
+    row('GET /api/health/ready', 'public', 'src/controllers/health.controller.ts:5:3', {}, 'GET /api/health/ready'),
+    // the class's middleware (AdminMiddleware: 401 without a session, by behaviour an auth
+    // guard, and an ops one by name), then the method's: what @withMiddleware adds is auditLog, no guard
+    row('DELETE /api/ops/cache', 'excluded:ops', 'src/controllers/admin.controller.ts:9:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    row('PURGE /api/ops/cdn', 'excluded:ops', 'src/controllers/admin.controller.ts:15:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    // an action of the class it extends, under the subclass's path and middleware
+    row('GET /api/ops/version', 'excluded:ops', 'src/controllers/versioned.ts:4:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    row('GET /api/sites', 'contract', 'src/controllers/sites.controller.ts:14:3', S, 'GET /api/sites/'),
+    row('POST /api/sites', 'browser', 'src/controllers/sites.controller.ts:24:3', S),
+    // @withMiddleware written below @httpDelete adds to its middleware
+    row('DELETE /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:29:3', { ...S, tenant: ['MembershipMiddleware'] }),
+    // the constant the container binds TYPES.MembershipMiddleware to, `new MembershipMiddleware(sites)`: a tenant check
+    row('GET /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:19:3', { ...S, tenant: ['MembershipMiddleware'] }),
+    // …and written above @httpPut, it comes too late
+    row('PUT /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:37:3', S),
+  ];
+}
+
 describe('inversify-express-utils', () => {
   it("lists each decorated controller's routes under the root path, behind the controller's and the method's middleware, container identifiers resolved to their classes", async () => {
     const res = await check(DIR);
-    const S = { auth: ['SessionMiddleware'] };
-    expect(routeRows(res.routes)).toEqual([
-      // mergePaths: `health` and `ready/` get their leading slash and lose the trailing one
-      row('GET /api/health/ready', 'public', 'src/controllers/health.controller.ts:5:3', {}, 'GET /api/health/ready'),
-      // the class's middleware (AdminMiddleware: 401 without a session, by behaviour an auth
-      // guard, and an ops one by name), then the method's: what @withMiddleware adds is auditLog, no guard
-      row('DELETE /api/ops/cache', 'excluded:ops', 'src/controllers/admin.controller.ts:9:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
-      row('PURGE /api/ops/cdn', 'excluded:ops', 'src/controllers/admin.controller.ts:15:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
-      // an action of the class it extends, under the subclass's path and middleware
-      row('GET /api/ops/version', 'excluded:ops', 'src/controllers/versioned.ts:4:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
-      row('GET /api/sites', 'contract', 'src/controllers/sites.controller.ts:14:3', S, 'GET /api/sites/'),
-      row('POST /api/sites', 'browser', 'src/controllers/sites.controller.ts:24:3', S),
-      // @withMiddleware written below @httpDelete adds to its middleware
-      row('DELETE /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:29:3', { ...S, tenant: ['MembershipMiddleware'] }),
-      // the constant the container binds TYPES.MembershipMiddleware to, `new MembershipMiddleware(sites)`: a tenant check
-      row('GET /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:19:3', { ...S, tenant: ['MembershipMiddleware'] }),
-      // …and written above @httpPut, it comes too late
-      row('PUT /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:37:3', S),
-    ]);
+    expect(routeRows(res.routes)).toEqual(controllerRows({ auth: ['SessionMiddleware'] }));
     expect(res.routes.map((r) => r.handler)).toEqual([
       'HealthController.ready',
       'AdminController.purge',
@@ -268,6 +275,42 @@ export class StatusController {
       // …before the handler's own 401: optional authentication
       ['GET /api/status', []],
     ]);
+  });
+
+  it("setConfig's callback is handed the Express app: its routes are the app's, and its middleware runs before every controller's route it reaches", async () => {
+    const dir = writeProject({
+      ...fixtureFiles(),
+      'src/server.ts': `import bodyParser from 'body-parser';
+import csrf from 'csurf';
+import type { Request, Response } from 'express';
+import { InversifyExpressServer } from 'inversify-express-utils';
+import { container } from './container';
+
+const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
+server.setConfig((app) => {
+  app.use(bodyParser.json());
+  // the dashboard's forms post with the token of the page they came from
+  app.use('/api/sites', csrf({ cookie: false }));
+  if (process.env.E2E_TESTING === 'true') {
+    // the end-to-end suite starts every scenario from an empty store
+    app.post('/e2e/reset', (_req: Request, res: Response) => {
+      container.unbindAll();
+      res.status(204).end();
+    });
+  }
+});
+const app = server.build();
+app.listen(Number(process.env.PORT ?? 3000));
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      ...controllerRows({ auth: ['SessionMiddleware'], csrf: ['csrf'] }),
+      // (outside the root path: the app's own route, not a controller's)
+      row('POST /e2e/reset', 'browser', 'src/server.ts:14:5', {}),
+    ]);
+    expect(res.routes.find((r) => r.path === '/api/sites' && r.method === 'POST')?.guards[0]).toMatchObject({ name: 'csrf', mechanism: 'app.use', file: 'src/server.ts', line: 11 });
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
   it('mergePaths gives each path a leading slash (but one starting with a dot) and drops one trailing slash; an empty one adds nothing (as before 6.5.0)', () => {

@@ -128,7 +128,10 @@ class ExpressLinker {
         this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed without a prefix`.replace('  ', ' '), '');
       }
       if (r.init.kind === 'app') this.ctx.ownApps.push(r);
-      if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) this.walk(r, '', [], [], [r.id], r);
+      if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) {
+        const layers = this.walk(r, '', [], [], [r.id], r);
+        if (r.init.kind === 'app') this.ctx.layersAfter.set(r.id, layers);
+      }
     }
   }
 

@@ -25,7 +25,12 @@
  *   the checks of the methods it calls first (`if (!this.handleMissingAuthHeader(…)) return`)
  *   count with its own.
  *
- * Not read: the middleware of `setConfig((app) => …)` and `setErrorConfig`, a binding to
+ * - build() makes an Express app (`express()`, or the `customApp` given as the fourth argument),
+ *   calls the last `setConfig((app) => …)` callback with it, then adds the controllers' routes:
+ *   what the callback registers on `app` is the app's (its routes listed as Express routes),
+ *   and the layers the app's registrations leave run before each controller route they reach.
+ *
+ * Not read: `setErrorConfig` (its middleware runs after the routes), a binding to
  * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
  * guard candidate, named by it), and the auth provider (it reads the user, and refuses
  * nothing).
@@ -34,14 +39,14 @@ import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
-import { prefixNote } from '../../link/evaluate.js';
+import { fnKey, prefixNote } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import { uniqueGuards } from '../../link/link.js';
+import { cmp, uniqueGuards } from '../../link/link.js';
 import { evaluatePackageCalls } from '../package-calls.js';
 import { orderKinds } from '../../guards.js';
 import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep } from '../../types.js';
 import { methodValue, type NestDecorator, type NestMethod } from '../nest/facts.js';
-import { joinPath } from '../paths.js';
+import { applying, joinPath, type ScopedGuard } from '../paths.js';
 import { classChain, classesWhere, classNamed, packageDecorators, type ClassRef, type Deco } from '../decorated-classes.js';
 
 const PKG = 'inversify-express-utils';
@@ -124,10 +129,50 @@ export const inversifyExpressUtilsAdapter: Adapter = {
 
   readsEveryBinding: importsPackage,
 
+  bind: bindConfigured,
+
   link(ctx: LinkContext): void {
     new InversifyLinker(ctx).run();
   },
 };
+
+/**
+ * The Express app a server builds on: the `customApp` it is given (its fourth argument), else
+ * one of its own, `express()` (strict and case-sensitive routing off), made at the server's
+ * place. Made only for a server whose `setConfig` is called: another has no registration on it.
+ */
+function appOf(ev: Evaluator, server: RouterObject, make: boolean): RouterObject | null {
+  const custom = server.args[3] ? ev.eval(server.file, server.args[3]) : null;
+  if (custom?.t === 'router') return ev.routers.get(custom.id) ?? null;
+  const id = `${server.id}#app`;
+  const own = ev.routers.get(id);
+  if (own || !make) return own ?? null;
+  const app: RouterObject = { id, framework: 'express', init: { kind: 'app', strict: false, caseSensitive: false }, file: server.file, at: server.at, name: server.name, args: [] };
+  ev.routers.set(id, app);
+  return app;
+}
+
+/**
+ * `server.setConfig((app) => { app.use(…); app.post(…) })`: build() calls the callback with
+ * its Express app before it adds the controllers' routes (then `setErrorConfig`'s, not read).
+ * The registrations the last callback given (the one build() calls) makes on its parameter are
+ * the app's, placed where that setConfig call is written.
+ */
+function bindConfigured(ctx: LinkContext): void {
+  const ev = ctx.ev;
+  for (const server of [...ev.routers.values()]) {
+    if (server.framework !== NAME) continue;
+    const configured = (ctx.byRouter.get(server.id) ?? []).filter((b) => b.reg.method === 'setConfig');
+    const last = configured.sort((a, b) => cmp(a.order, b.order))[configured.length - 1];
+    const cb = last?.reg.args[0] ? ev.eval(last.file, last.reg.args[0]) : null;
+    if (!last || cb?.t !== 'fn') continue;
+    const app = appOf(ev, server, true)!;
+    const key = fnKey(cb.file, cb.fn);
+    ctx.boundFunctions.add(key);
+    for (const p of ctx.paramRegistrations.get(key) ?? [])
+      if (p.index === 0) ctx.bindRegistration({ reg: p.reg, file: p.file, router: app, order: [last.file === app.file ? 0 : 1, last.file, last.reg.at.line, last.reg.at.column, p.reg.at.line, p.reg.at.column] });
+  }
+}
 
 function importsPackage(facts: FileFacts): boolean {
   return facts.imports.some((i) => i.source === PKG);
@@ -215,7 +260,10 @@ class InversifyLinker {
     const custom = server.args[1] ? this.ev.eval(server.file, server.args[1]) : null;
     const init = custom?.t === 'router' ? this.ev.routers.get(custom.id)?.init : undefined;
     const matching = { strict: init?.strict ?? false, caseSensitive: init?.caseSensitive ?? false };
-    for (const c of controllers) this.controllerRoutes(c, root ?? '/', prefixes, matching, server);
+    // (what the app runs before them: its middleware, `setConfig`'s included)
+    const app = appOf(this.ev, server, false);
+    const layers = app ? (this.ctx.layersAfter.get(app.id) ?? []) : [];
+    for (const c of controllers) this.controllerRoutes(c, root ?? '/', prefixes, matching, app ?? server, layers);
   }
 
   private decorators(file: string, decorators: NestDecorator[]): Deco[] {
@@ -307,7 +355,7 @@ class InversifyLinker {
   /** The object literals identifiers are read from, each numbered once (identity). */
   private readonly objects = new Map<object, number>();
 
-  private controllerRoutes(c: ClassRef, root: string, prefixes: PrefixStep[], matching: { strict: boolean; caseSensitive: boolean }, server: RouterObject): void {
+  private controllerRoutes(c: ClassRef, root: string, prefixes: PrefixStep[], matching: { strict: boolean; caseSensitive: boolean }, server: RouterObject, layers: ScopedGuard[]): void {
     const classDecos = this.decorators(c.file, c.cls.decorators);
     const ctrl = classDecos.find((d) => d.name === 'controller')!;
     const base = ctrl.args[0] ? this.ev.eval(c.file, ctrl.args[0]) : null;
@@ -324,7 +372,7 @@ class InversifyLinker {
         const decos = this.decorators(owner.file, m.decorators);
         const own = c.cls.methods.find((x) => x.name === m.name && !x.isStatic);
         const handler = methodValue(this.ctx.files, own ? c.file : owner.file, own ? c.cls : owner.cls, own ?? m);
-        for (const d of decos) this.actionRoute(c, owner, m, d, decos, { root, base: base.v, prefixes, matching, classUses, handler, server });
+        for (const d of decos) this.actionRoute(c, owner, m, d, decos, { root, base: base.v, prefixes, matching, classUses, handler, server, layers });
       }
     }
   }
@@ -336,7 +384,7 @@ class InversifyLinker {
     m: NestMethod,
     d: Deco,
     decos: Deco[],
-    o: { root: string; base: string; prefixes: PrefixStep[]; matching: { strict: boolean; caseSensitive: boolean }; classUses: AppliedGuard[]; handler: Value; server: RouterObject },
+    o: { root: string; base: string; prefixes: PrefixStep[]; matching: { strict: boolean; caseSensitive: boolean }; classUses: AppliedGuard[]; handler: Value; server: RouterObject; layers: ScopedGuard[] },
   ): void {
     const verb = d.name === 'httpMethod' ? (d.args[0] ? this.ev.eval(d.file, d.args[0]) : null) : null;
     const method = d.name === 'httpMethod' ? (verb?.t === 'str' ? verb.v.toUpperCase() : null) : ACTIONS[d.name];
@@ -352,6 +400,7 @@ class InversifyLinker {
     }
     const path = joinPath(o.root, mergePaths(o.base, pv.v));
     const guards = [
+      ...applying(o.layers, method, path),
       ...o.classUses,
       ...this.middlewareOf(decos, d, d.name === 'httpMethod' ? 2 : 1, 'method-guard'),
       // (its parameters are what their decorators pick: the call it ends with is not followed)
