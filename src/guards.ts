@@ -38,7 +38,7 @@ const DEFAULTS = {
 };
 
 /** Names of well-known middleware that never guard anything. */
-const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log[A-Z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync|maintenance|apicache|(^|\.)(no)?cache(seconds|control)?$/i;
+const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log[A-Z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|prometheus|(^|\.)prom$|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync|maintenance|apicache|(^|\.)(no)?cache(seconds|control)?$/i;
 
 function matcherOf(list: string[] | undefined, fallback: RegExp | null): Matcher {
   if (!list) return fallback ? (n) => fallback.test(n) : () => false;
@@ -92,7 +92,7 @@ export function unlessBase(p: string[]): string[] | null {
 const PASSING_PACKAGES = new Set([
   'body-parser', 'cors', '@fastify/cors', 'helmet', 'morgan', 'compression', 'express-rate-limit', 'cookie-parser', 'pino-http',
   'express-pino-logger', 'express-winston', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
-  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-busboy', 'connect-flash', 'response-time', 'connect-timeout',
+  'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-busboy', 'connect-flash', 'express-flash', 'response-time', 'connect-timeout',
   // request ids, client addresses and request-scoped context, a slower answer past a rate
   'express-request-id', 'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override',
 ]);

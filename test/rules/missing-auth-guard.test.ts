@@ -443,6 +443,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.js', line: 11, message: 'POST /v1/files/upload/chunk has no auth guard' }],
     },
     {
+      dir: 'invalid/metrics-and-flash-middleware-are-no-candidates',
+      name: "a middleware named for Prometheus metrics (`prometheusApiVersion(…)`, tRPC's `prom`) and express-flash's are no candidates for the auth guard",
+      errors: [{ file: 'app.js', line: 14, message: 'GET /account/notices has no auth guard' }],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
