@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row, type GuardKinds, type RouteRow } from '../helpers/expect.js';
+import { findingRows, routeRows, row, row as rowOf, type GuardKinds, type RouteRow } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { mergePaths } from '../../src/adapters/inversify-express-utils/index.js';
 
@@ -29,9 +29,10 @@ function fixtureFiles(dir = DIR, under = ''): Record<string, string> {
 
 /**
  * The fixture's routes, each controller's (S: the guards of the sites controller's routes, its
- * SessionMiddleware's and what runs before it).
+ * SessionMiddleware's and what runs before it; `all`: guards of a kind every route gains).
  */
-function controllerRows(S: Partial<GuardKinds>): RouteRow[] {
+function controllerRows(S: Partial<GuardKinds>, all: Partial<GuardKinds> = {}): RouteRow[] {
+  const row = (route: string, classification: string, at: string, g: Partial<GuardKinds>, contractRoute?: string): RouteRow => rowOf(route, classification, at, { ...all, ...g }, contractRoute);
   return [
     // mergePaths: `health` and `ready/` get their leading slash and lose the trailing one
     row('GET /api/health/ready', 'public', 'src/controllers/health.controller.ts:5:3', {}, 'GET /api/health/ready'),
@@ -310,6 +311,45 @@ app.listen(Number(process.env.PORT ?? 3000));
       row('POST /e2e/reset', 'browser', 'src/server.ts:14:5', {}),
     ]);
     expect(res.routes.find((r) => r.path === '/api/sites' && r.method === 'POST')?.guards[0]).toMatchObject({ name: 'csrf', mechanism: 'app.use', file: 'src/server.ts', line: 11 });
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
+  it('a setConfig callback of another module hands the app on to a helper: what the helper registers is made where the call is', async () => {
+    const dir = writeProject({
+      ...fixtureFiles(),
+      'src/server.ts': `import { InversifyExpressServer } from 'inversify-express-utils';
+import { container } from './container';
+import { configureApp } from './configure';
+
+const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
+server.setConfig(configureApp);
+server.build().listen(Number(process.env.PORT ?? 3000));
+`,
+      'src/configure.ts': `import bodyParser from 'body-parser';
+import csrf from 'csurf';
+import type { Application, Request, Response } from 'express';
+
+export function configureApp(app: Application): void {
+  app.use(bodyParser.json());
+  addTestRoutes(app);
+  // every form of the dashboard posts with the token of its page
+  app.use(csrf({ cookie: false }));
+}
+
+function addTestRoutes(app: Application): void {
+  // the end-to-end suite starts every scenario from an empty store
+  app.post('/e2e/reset', (_req: Request, res: Response) => {
+    res.status(204).end();
+  });
+}
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      ...controllerRows({ auth: ['SessionMiddleware'] }, { csrf: ['csrf'] }),
+      // (made where addTestRoutes(app) is called, before the csrf middleware is used)
+      row('POST /e2e/reset', 'browser', 'src/configure.ts:14:3', {}),
+    ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
