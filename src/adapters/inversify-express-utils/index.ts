@@ -28,8 +28,8 @@
  * - build() makes an Express app (`express()`, or the `customApp` given as the fourth argument),
  *   calls the last `setConfig((app) => …)` callback with it, then adds the controllers' routes:
  *   what the callback registers on `app`, itself or through the functions it hands `app` to, is
- *   the app's (its routes listed as Express routes),
- *   and the layers the app's registrations leave run before each controller route they reach.
+ *   the app's (its routes listed as Express routes), and the layers the app's registrations
+ *   leave run before each controller route they reach.
  *
  * Not read: `setErrorConfig` (its middleware runs after the routes), a binding to
  * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
