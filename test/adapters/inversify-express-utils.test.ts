@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row, row as rowOf, type GuardKinds, type RouteRow } from '../helpers/expect.js';
+import { findingRows, routeRows, row, type GuardKinds, type RouteRow } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { mergePaths } from '../../src/adapters/inversify-express-utils/index.js';
 
@@ -32,24 +32,24 @@ function fixtureFiles(dir = DIR, under = ''): Record<string, string> {
  * SessionMiddleware's and what runs before it; `all`: guards of a kind every route gains).
  */
 function controllerRows(S: Partial<GuardKinds>, all: Partial<GuardKinds> = {}): RouteRow[] {
-  const row = (route: string, classification: string, at: string, g: Partial<GuardKinds>, contractRoute?: string): RouteRow => rowOf(route, classification, at, { ...all, ...g }, contractRoute);
+  const withAll = (route: string, classification: string, at: string, g: Partial<GuardKinds>, contractRoute?: string): RouteRow => row(route, classification, at, { ...all, ...g }, contractRoute);
   return [
     // mergePaths: `health` and `ready/` get their leading slash and lose the trailing one
-    row('GET /api/health/ready', 'public', 'src/controllers/health.controller.ts:5:3', {}, 'GET /api/health/ready'),
+    withAll('GET /api/health/ready', 'public', 'src/controllers/health.controller.ts:5:3', {}, 'GET /api/health/ready'),
     // the class's middleware (AdminMiddleware: 401 without a session, by behaviour an auth
     // guard, and an ops one by name), then the method's: what @withMiddleware adds is auditLog, no guard
-    row('DELETE /api/ops/cache', 'excluded:ops', 'src/controllers/admin.controller.ts:9:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
-    row('PURGE /api/ops/cdn', 'excluded:ops', 'src/controllers/admin.controller.ts:15:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    withAll('DELETE /api/ops/cache', 'excluded:ops', 'src/controllers/admin.controller.ts:9:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    withAll('PURGE /api/ops/cdn', 'excluded:ops', 'src/controllers/admin.controller.ts:15:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
     // an action of the class it extends, under the subclass's path and middleware
-    row('GET /api/ops/version', 'excluded:ops', 'src/controllers/versioned.ts:4:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
-    row('GET /api/sites', 'contract', 'src/controllers/sites.controller.ts:14:3', S, 'GET /api/sites/'),
-    row('POST /api/sites', 'browser', 'src/controllers/sites.controller.ts:24:3', S),
+    withAll('GET /api/ops/version', 'excluded:ops', 'src/controllers/versioned.ts:4:3', { auth: ['AdminMiddleware'], family: ['AdminMiddleware'] }),
+    withAll('GET /api/sites', 'contract', 'src/controllers/sites.controller.ts:14:3', S, 'GET /api/sites/'),
+    withAll('POST /api/sites', 'browser', 'src/controllers/sites.controller.ts:24:3', S),
     // @withMiddleware written below @httpDelete adds to its middleware
-    row('DELETE /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:29:3', { ...S, tenant: ['MembershipMiddleware'] }),
+    withAll('DELETE /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:29:3', { ...S, tenant: ['MembershipMiddleware'] }),
     // the constant the container binds TYPES.MembershipMiddleware to, `new MembershipMiddleware(sites)`: a tenant check
-    row('GET /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:19:3', { ...S, tenant: ['MembershipMiddleware'] }),
+    withAll('GET /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:19:3', { ...S, tenant: ['MembershipMiddleware'] }),
     // …and written above @httpPut, it comes too late
-    row('PUT /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:37:3', S),
+    withAll('PUT /api/sites/:siteId', 'browser', 'src/controllers/sites.controller.ts:37:3', S),
   ];
 }
 
