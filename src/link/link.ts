@@ -1606,9 +1606,9 @@ const EVENT_CALLBACK = /^on[A-Z]/;
 /**
  * A name for what the call does to the session or the account, not for a check of the caller:
  * `setOAuthFlowCookie(c, …)`, `invalidateSessions(req)`, `createAuthorizationUrl(req)`,
- * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`.
+ * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`, `genAPIKey()` (a key made for the account).
  */
-const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|invalidate|revoke|enable|disable|complete)[A-Z]/;
+const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete)[A-Z]/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 1024;

@@ -448,6 +448,16 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.js', line: 14, message: 'GET /account/notices has no auth guard' }],
     },
     {
+      dir: 'invalid/in-handler-key-or-token-made-is-no-guard',
+      name: "a key or token the handler makes for the account (maxun's `const apiKey = genAPIKey()`, handed nothing) is no guard by its name",
+      errors: [
+        { file: 'server.js', line: 9, message: 'POST /api/accounts/:id/api-key has no auth guard' },
+        { file: 'server.js', line: 15, message: 'POST /api/accounts/:id/service-key has no auth guard' },
+        { file: 'server.js', line: 20, message: 'POST /api/accounts/:id/api-key/rotate has no auth guard' },
+        { file: 'server.js', line: 25, message: 'POST /api/accounts/:id/token has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
