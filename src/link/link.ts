@@ -2037,14 +2037,25 @@ function bindPropertyRegistrations(
    * A registration whose path (whole) or method the function writing it is given
    * (`route(router, 'get', '/etapi/app-info', h)` of `function route(router, method, path,
    * handler) { router[method](path, …) }`, called by a function handing on its own router), as
-   * the first call out makes it: with what that call passes, located at the call. Any other is
-   * kept as written (a middleware list a call passes from a parameter of its own would lose the
-   * names it is written with).
+   * the first call out makes it: with what that call passes, located at the call. One given a
+   * parameter whole as an argument (NodeBB's `addCoreRoutes(app, router)` mounting
+   * `app.use(relativePath || '/', router)`): that argument is what the call passes, where the
+   * registration is written. Any other is kept as written (a middleware list a call passes from
+   * a parameter of its own would lose the names it is written with).
    */
   const madeAt = (r: PropertyRegistration, file: string, call: CallFact, site: CallSite): RegistrationFact => {
-    if (!givenByCall(files.get(r.regFile)!, r.reg, site.fn)) return r.reg;
-    const made = atCallSite(ev, r.regFile, r.reg, site);
-    return made.length === 1 ? atOrigin(made[0]!, { file, call }) : r.reg;
+    const facts = files.get(r.regFile)!;
+    if (givenByCall(facts, r.reg, site.fn)) {
+      const made = atCallSite(ev, r.regFile, r.reg, site);
+      return made.length === 1 ? atOrigin(made[0]!, { file, call }) : r.reg;
+    }
+    const args = new Set(r.reg.args);
+    const passed = (e: Expr): Expr => {
+      const b = args.has(e) && e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
+      const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
+      return arg ? { k: 'at', file: site.argsFile, e: arg } : e;
+    };
+    return r.reg.args.some((a) => passed(a) !== a) ? rewritten(r.reg, passed) : r.reg;
   };
   // Each registration is followed through the calls of its function once; one that a caller
   // hands on from a parameter of its own is followed in turn, up to MAX_HANDED_ON calls out, and

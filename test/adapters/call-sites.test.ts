@@ -838,6 +838,52 @@ export function loadMiddleware(): any {
     expect(lines(res)).toEqual(['GET /actor [middleware.activitypub.enabled, middleware.activitypub.verify] src/routes/activitypub.ts:6']);
   });
 
+  it('a router handed whole to a function mounting it on an app handed on through a caller: mounted there, behind the app\'s middleware', async () => {
+    // NodeBB: routes(app) makes its router and calls addCoreRoutes(app, router), which does app.use(relativePath || '/', router)
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/session.ts': `
+import type { NextFunction, Request, Response } from 'express';
+
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!(req as Request & { session?: { uid?: number } }).session?.uid) return res.status(401).json({ error: 'not-logged-in' });
+  next();
+}
+`,
+        'src/routes/index.ts': `
+import express, { type Express } from 'express';
+
+export default async function routes(app: Express) {
+  const router = express.Router();
+  router.get('/api/topics', (req, res) => res.json([]));
+  addCoreRoutes(app, router);
+}
+
+function addCoreRoutes(app: Express, router: express.Router) {
+  app.use('/forum', router);
+}
+`,
+        'src/webserver.ts': `
+import express from 'express';
+import routes from './routes';
+import { requireSession } from './session';
+
+const app = express();
+app.use(requireSession);
+
+async function initialize() {
+  await routes(app);
+}
+
+initialize().then(() => app.listen(4567));
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /forum/api/topics [requireSession] src/routes/index.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('a call a function returns is made as a statement\'s is: `return registerRoutes(app)`, `(app) => registerRoutes(app)`', async () => {
     const res = await check(
       writeProject({
