@@ -1160,6 +1160,35 @@ export function createApp() {
     ]);
   });
 
+  it("what a package's getter gives as a use() path (NodeBB's `nconf.get('relative_path')`) is a path, never a middleware", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import nconf from 'nconf';
+import { requireSession } from './guards.js';
+import { forumRouter } from './forum.js';
+
+const app = express();
+app.use(nconf.get('relative_path'), forumRouter);
+app.get('/api/me', requireSession, (req, res) => res.json({ uid: 1 }));
+app.listen(4567);
+`,
+      'src/forum.ts': `
+import { Router } from 'express';
+
+export const forumRouter = Router();
+forumRouter.get('/topics', (req, res) => res.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true })).toEqual(['GET /api/me [requireSession (route-middleware)]', 'GET /topics []']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
+      '8 the path of this use() is not known statically (a value from nconf); the routes under it are listed without that part',
+    ]);
+  });
+
   it('text reports write the part not known statically as /…, where the JSON report keeps the known rest', async () => {
     const dir = project();
     const res = await check(dir);

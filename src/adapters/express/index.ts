@@ -196,7 +196,9 @@ class ExpressLinker {
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
     // function no call is known of, or its property, named like one (`function mount(prefix, r) {
     // app.use(prefix, r) }`, `app.use(options.mountPath, api)`).
-    const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && !first.called);
+    // So is what a package's getter gives (`nconf.get('relative_path')`, NodeBB's): no package's
+    // middleware factory is named `get`.
+    const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && (!first.called || first.path[first.path.length - 1] === 'get'));
     // a regular expression is a path (`app.use(/^\/api\/v[12]/, api)`), matched as Express matches it: not modelled
     const looksLikePath =
       first.t === 're' ||
