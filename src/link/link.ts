@@ -149,6 +149,13 @@ export class LinkContext {
    * controllers, after its `setConfig` callback).
    */
   readonly layersAfter = new Map<string, ScopedGuard[]>();
+  /**
+   * Registrations made on a function's parameter, or on the parameter of a function it hands its
+   * own on to (`configureApp(app)` → `addTestRoutes(app)` → `app.post(…)`), by that function, as
+   * the calls between make them (bindPropertyRegistrations): what a caller binds when it passes a
+   * router, and what an adapter binds for a function a package calls (Adapter.bind).
+   */
+  readonly handedOn = new Map<string, PropertyRegistration[]>();
 
   constructor(
     readonly ev: Evaluator,
@@ -1424,7 +1431,12 @@ export function link(
   // parameter on (`registerRoutes(server)` → `authRoutes(fastify)` → `fastify.get(…)`); the
   // direct calls are bound above, so these only travel.
   const handedOn: PropertyRegistration[] = paramRegs.map((p) => ({ fnKey: fnKey(p.file, p.fn), index: p.index, path: [], reg: p.reg, regFile: p.file, chain: [p.reg.at.line, p.reg.at.column], boundDirectly: true }));
-  if (propertyRegs.length > 0 || handedOn.length > 0) bindPropertyRegistrations(ev, files, callsTo, [...propertyRegs, ...handedOn], bind, boundFns);
+  if (propertyRegs.length > 0 || handedOn.length > 0)
+    for (const r of bindPropertyRegistrations(ev, files, callsTo, [...propertyRegs, ...handedOn], bind, boundFns)) {
+      let list = ctx.handedOn.get(r.fnKey);
+      if (!list) ctx.handedOn.set(r.fnKey, (list = []));
+      list.push(r);
+    }
   // A function no call site binds, whose parameter defaults to a router of its own
   // (`export default function init(app = new Koa())`, called from code not followed): its
   // registrations are made on that router, as when a caller passes none.
@@ -2004,7 +2016,7 @@ export function forEachChildExpr(e: Expr, f: (c: Expr) => void): void {
 }
 
 /** A registration made on a property of a function's parameter: `function setup({ app }) { app.get(…) }`. */
-interface PropertyRegistration {
+export interface PropertyRegistration {
   fnKey: string;
   index: number;
   /** the property path from the parameter to the router (`['app']`) */
@@ -2023,7 +2035,8 @@ interface PropertyRegistration {
  * Routers handed over inside an object: `registerRoutes({ app, db })` → `registerTagsRoutes(context)`
  * → `setupCreateTagRoute({ app })` → `app.post(…)`. A function that passes its own parameter on
  * inherits the registrations of the callee; a call site that passes an object whose property
- * (along the path) is a router binds them to that router.
+ * (along the path) is a router binds them to that router. Answers every registration followed,
+ * as each function it reached makes it (the registration as the calls between make it).
  */
 function bindPropertyRegistrations(
   ev: Evaluator,
@@ -2032,7 +2045,7 @@ function bindPropertyRegistrations(
   initial: PropertyRegistration[],
   bind: (b: BoundRegistration) => void,
   boundFns: Set<string>,
-): void {
+): PropertyRegistration[] {
   /**
    * A registration whose path (whole) or method the function writing it is given
    * (`route(router, 'get', '/etapi/app-info', h)` of `function route(router, method, path,
@@ -2098,6 +2111,7 @@ function bindPropertyRegistrations(
       }
     }
   }
+  return queue.map((q) => q.r);
 }
 
 /** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */

@@ -353,6 +353,40 @@ function addTestRoutes(app: Application): void {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it('a helper the setConfig callback calls under a condition registers under it: its middleware guards only when the condition holds', async () => {
+    const dir = writeProject({
+      ...fixtureFiles(),
+      'src/server.ts': `import { InversifyExpressServer } from 'inversify-express-utils';
+import { container } from './container';
+import { configureApp } from './configure';
+
+const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
+server.setConfig(configureApp);
+server.build().listen(Number(process.env.PORT ?? 3000));
+`,
+      'src/configure.ts': `import csrf from 'csurf';
+import type { Application } from 'express';
+
+export function configureApp(app: Application): void {
+  // (off in the local stack, where the dashboard runs on another origin)
+  if (process.env.CSRF_PROTECTION === 'on') useCsrf(app);
+}
+
+function useCsrf(app: Application): void {
+  app.use(csrf({ cookie: false }));
+}
+`,
+    });
+    const res = await check(dir);
+    const csrf = res.routes.find((r) => r.method === 'POST' && r.path === '/api/sites')?.conditionalGuards?.find((g) => g.name === 'csrf');
+    expect(csrf).toMatchObject({ kinds: ['csrf'], file: 'src/configure.ts', line: 10, when: "process.env.CSRF_PROTECTION === 'on'" });
+    expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.line} ${f.message}`)).toEqual([
+      "24 POST /api/sites changes state on the browser session without a CSRF guard (csrf is one, but applied only when `process.env.CSRF_PROTECTION === 'on'`, which is not known statically: src/configure.ts:10)",
+      "29 DELETE /api/sites/:siteId changes state on the browser session without a CSRF guard (csrf is one, but applied only when `process.env.CSRF_PROTECTION === 'on'`, which is not known statically: src/configure.ts:10)",
+      "37 PUT /api/sites/:siteId changes state on the browser session without a CSRF guard (csrf is one, but applied only when `process.env.CSRF_PROTECTION === 'on'`, which is not known statically: src/configure.ts:10)",
+    ]);
+  });
+
   it('mergePaths gives each path a leading slash (but one starting with a dot) and drops one trailing slash; an empty one adds nothing (as before 6.5.0)', () => {
     expect(mergePaths('users', ':id')).toBe('/users/:id');
     expect(mergePaths('/users/', '/')).toBe('/users');

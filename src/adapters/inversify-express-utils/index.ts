@@ -41,7 +41,7 @@ import type { Adapter } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import { fnKey, prefixNote } from '../../link/evaluate.js';
-import type { LinkContext, ParamRegistration } from '../../link/link.js';
+import type { LinkContext } from '../../link/link.js';
 import { cmp, uniqueGuards } from '../../link/link.js';
 import { evaluatePackageCalls } from '../package-calls.js';
 import { orderKinds } from '../../guards.js';
@@ -168,32 +168,13 @@ function bindConfigured(ctx: LinkContext): void {
     const cb = last?.reg.args[0] ? ev.eval(last.file, last.reg.args[0]) : null;
     if (!last || cb?.t !== 'fn') continue;
     const app = appOf(ev, server, true)!;
-    for (const { p, via } of handedRegistrations(ctx, cb, 0))
-      ctx.bindRegistration({ reg: p.reg, file: p.file, router: app, order: [last.file === app.file ? 0 : 1, last.file, last.reg.at.line, last.reg.at.column, ...via, p.reg.at.line, p.reg.at.column] });
+    // (its own, and those of the functions it hands `app` on to: LinkContext.handedOn)
+    for (const r of ctx.handedOn.get(fnKey(cb.file, cb.fn)) ?? []) {
+      if (r.index !== 0 || r.path.length > 0) continue;
+      ctx.boundFunctions.add(r.origin ?? r.fnKey);
+      ctx.bindRegistration({ reg: r.reg, file: r.regFile, router: app, order: [last.file === app.file ? 0 : 1, last.file, last.reg.at.line, last.reg.at.column, ...r.chain] });
+    }
   }
-}
-
-/**
- * The registrations made on parameter `index` of `fn`, and on the parameters it hands it on to
- * (`configureApp(app)` → `addTestRoutes(app)`), each with the places of the calls it went
- * through (in order, to place it); each function reached is marked bound (LinkContext.boundFunctions).
- */
-function handedRegistrations(ctx: LinkContext, fn: { file: string; fn: number }, index: number, via: number[] = [], seen = new Set<string>()): { p: ParamRegistration; via: number[] }[] {
-  const key = fnKey(fn.file, fn.fn);
-  if (seen.has(`${key}#${index}`)) return [];
-  seen.add(`${key}#${index}`);
-  ctx.boundFunctions.add(key);
-  const out = (ctx.paramRegistrations.get(key) ?? []).filter((p) => p.index === index).map((p) => ({ p, via }));
-  // (a call handing the parameter on is written in the function's own file)
-  for (const call of ctx.files.get(fn.file)?.calls ?? []) {
-    call.args.forEach((a, j) => {
-      const v = ctx.ev.eval(fn.file, a);
-      if (v.t !== 'param' || v.file !== fn.file || v.fn !== fn.fn || v.index !== index || v.path?.length) return;
-      const callee = ctx.ev.calledFn(fn.file, call.callee);
-      if (callee) out.push(...handedRegistrations(ctx, callee, j, [...via, call.at.line, call.at.column], seen));
-    });
-  }
-  return out;
 }
 
 function importsPackage(facts: FileFacts): boolean {
