@@ -1977,14 +1977,19 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
     if (e.k === 'call' && localFn(facts, e.callee) !== null && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
     if (e.k !== 'ref') return mapChildExprs(e, within);
     if (!paramsRead(facts, [e]).has(site.fn)) return e;
-    const b = bindingIn(facts, e.scope, e.name);
-    const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
-    return arg ? { k: 'at', file: site.argsFile, e: arg } : { k: 'within', e, call: site };
+    return passedFor(facts, e, site) ?? { k: 'within', e, call: site };
   };
   // `this.app.use(path, router)` in a base class's method called as `this.use(…)` by a subclass: on the subclass's router
   const self = site.self;
   const onSelf = (e: Expr): Expr => (isThis(e) ? { k: 'at', file: site.argsFile, e: self! } : mapChildExprs(e, onSelf));
   return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: self ? onSelf(r.target) : r.target }));
+}
+
+/** What `site` passes for the parameter of its function that `e` names, as written at the call; undefined for any other name. */
+function passedFor(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>, site: CallSite): Expr | undefined {
+  const b = bindingIn(facts, e.scope, e.name);
+  const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
+  return arg ? { k: 'at', file: site.argsFile, e: arg } : undefined;
 }
 
 /**
@@ -2063,11 +2068,7 @@ function bindPropertyRegistrations(
       return made.length === 1 ? atOrigin(made[0]!, { file, call }) : r.reg;
     }
     const args = new Set(r.reg.args);
-    const passed = (e: Expr): Expr => {
-      const b = args.has(e) && e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
-      const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
-      return arg ? { k: 'at', file: site.argsFile, e: arg } : e;
-    };
+    const passed = (e: Expr): Expr => (args.has(e) && e.k === 'ref' ? passedFor(facts, e, site) : undefined) ?? e;
     return r.reg.args.some((a) => passed(a) !== a) ? rewritten(r.reg, passed) : r.reg;
   };
   // Each registration is followed through the calls of its function once; one that a caller
