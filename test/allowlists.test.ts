@@ -763,6 +763,61 @@ export function middleware(request: NextRequest) {
     expect(await rows(next)).toEqual(['GET /api/admin/users [middleware]', 'GET /api/reports [] middleware lets through every request outside paths starting with /api/admin/']);
   });
 
+  it("what a middleware does once it has handed the request on (after `await next()`) refuses no route: its check before guards only what its test holds for (logto's device-flow shortcut)", async () => {
+    const koa = writeProject({
+      'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '2.15.3', '@koa/router': '13.1.0' } }),
+      'src/middleware/koa-device-flow-shortcut.ts': `
+import type { MiddlewareType } from 'koa';
+
+const shorten = (uri: string): string => uri.replace('/oidc/device', '/device');
+
+export default function koaDeviceFlowShortcut<StateT, ContextT extends { path: string; method: string; body?: unknown; search: string; cookies: { get: (name: string) => string | undefined }; redirect: (url: string) => void }, BodyT>(): MiddlewareType<StateT, ContextT, BodyT> {
+  return async (ctx, next) => {
+    if (ctx.path === '/device' && ctx.method === 'GET' && !ctx.cookies.get('_device_xsrf')) {
+      ctx.redirect(\`/oidc/device\${ctx.search}\`);
+      return;
+    }
+
+    await next();
+
+    if (ctx.path === '/oidc/device/auth' && ctx.method === 'POST' && typeof ctx.body === 'object' && ctx.body !== null) {
+      const body = ctx.body as { verification_uri: string };
+      ctx.body = { ...body, verification_uri: shorten(body.verification_uri) };
+    }
+  };
+}
+`,
+      'src/app.ts': `
+import Router from '@koa/router';
+import Koa from 'koa';
+import koaDeviceFlowShortcut from './middleware/koa-device-flow-shortcut';
+
+const router = new Router({ sensitive: true });
+router.get('/device', (ctx) => { ctx.body = 'device sign-in'; });
+router.get('/api/applications', (ctx) => { ctx.body = []; });
+
+const app = new Koa();
+app.use(koaDeviceFlowShortcut());
+app.use(router.routes());
+export default app;
+`,
+    });
+    expect(await rows(koa)).toEqual([
+      'GET /api/applications [] koaDeviceFlowShortcut lets through every request outside the path /device',
+      // (a HEAD request, which the GET route answers too, escapes the test of the method)
+      'GET /device [] koaDeviceFlowShortcut lets through every request outside every GET request',
+    ]);
+    // Express: a counter bumped after next()
+    const body = "if (req.path.startsWith('/admin/') && !req.session?.userId) return res.sendStatus(401);\n  next();\n  servedRequests.inc({ path: req.path });";
+    expect(await rows(app('requireSession', body, ADMIN_ROUTES, {}, `const servedRequests = { inc: (labels: object) => labels };\n${SENSITIVE}`))).toEqual([
+      'GET /admin [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /admin/users [requireSession]',
+      'GET /administrators [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /ops/queues/:queue [] requireSession lets through every request outside paths starting with /admin/',
+      'GET /reports [] requireSession lets through every request outside paths starting with /admin/',
+    ]);
+  });
+
   it('below a mount path, the path tested is the one below it (Express); Hono and Koa read the same forms', async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,

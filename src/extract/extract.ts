@@ -2756,11 +2756,14 @@ function skippedRequests(
     return !!r && (isResponseCall(ts, r) || isResponse(ts, r)) && !isNextCall(r);
   };
   // `next();`, `return next();`, `await next();` and nothing else: the function hands the request on
-  // (at the top of a `try`, only by returning: what follows the `try` runs otherwise)
+  // (at the top of a `try`, only by returning: what follows the `try` runs otherwise); in the
+  // function's own body, also `await next();` followed by anything: what runs once the route
+  // has answered (logto's device-flow shortcut reworks a response body) refuses it nothing
   const handsOn = (stmts: readonly TS.Statement[], top: boolean): boolean =>
     stmts.length > 0 &&
-    (top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
-    stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)));
+    ((top && ts.isExpressionStatement(stmts[0]!) && isNextCall(stmts[0].expression)) ||
+      ((top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
+        stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)))));
   const calls = (n: TS.Node): boolean => ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n) || !!ts.forEachChild(n, (c) => (calls(c) ? true : undefined));
   // the locals a branch gives values, when that is all it does (no call made); null otherwise
   const localsSet = (s: TS.Statement): string[] | null => {
