@@ -4303,12 +4303,13 @@ function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
 
 /**
  * `orgIds.includes(req.params.orgId)`, `(this.rows.get(tenantId) ?? []).find(…)`: a membership
- * test of a value read by a tenant's name, or in the tenant's list (comparesTenantValue).
+ * test of a value read by a tenant's name, in the tenant's list, or among the tenant's people
+ * (comparesTenantValue).
  */
 function tenantMembership(ts: TSModule, x: TS.CallExpression): boolean {
   const c = x.expression;
   if (!ts.isPropertyAccessExpression(c) || !MEMBERSHIP_METHOD.test(c.name.text)) return false;
-  return tenantList(ts, c.expression) || x.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
+  return tenantList(ts, c.expression) || x.arguments.some((a) => TENANT_RE.test(readName(ts, a))) || amongTenantMembers(ts, x, c.expression);
 }
 
 /** A list read by a tenant's name, or looked up for one: `session.tenantIds`, `(this.rows.get(tenantId) ?? [])`. */
@@ -4316,6 +4317,31 @@ function tenantList(ts: TSModule, x: TS.Expression): boolean {
   if (TENANT_RE.test(readName(ts, x))) return true;
   const u = withoutFallback(ts, x);
   return ts.isCallExpression(u) && u.arguments.some((a) => TENANT_RE.test(readName(ts, a)));
+}
+
+/** The lists of a tenant's people (`organization.members`, `workspace.userIds`). */
+const MEMBER_LIST = /^(members|memberIds|users|userIds)$/;
+
+/**
+ * A search of a tenant's people for a value not written as a constant: GrowthBook's
+ * `req.organization.members.filter((m) => m.id === req.userId)`, the user looked for among the
+ * members of the organization a header names; `workspace.userIds.includes(userId)`. (A search for
+ * a role, `workspace.members.some((m) => m.role === 'owner')`, looks for no one.)
+ */
+function amongTenantMembers(ts: TSModule, x: TS.CallExpression, list: TS.Expression): boolean {
+  const u = withoutFallback(ts, list);
+  if (!ts.isPropertyAccessExpression(u) || !MEMBER_LIST.test(u.name.text) || !TENANT_RE.test(readName(ts, u.expression))) return false;
+  const arg = x.arguments[0] ? unwrap(ts, x.arguments[0]) : undefined;
+  if (!arg) return false;
+  if (!ts.isArrowFunction(arg) && !ts.isFunctionExpression(arg)) return !constantOperand(ts, arg);
+  let found = false;
+  const v = (n: TS.Node): void => {
+    if (found || ts.isFunctionLike(n)) return;
+    if (ts.isBinaryExpression(n) && comparesValues(ts, n)) found = true;
+    else ts.forEachChild(n, v);
+  };
+  v(arg.body);
+  return found;
 }
 
 /** The value read before its fallback: `session?.tenantIds` of `(session?.tenantIds ?? [])`, `a` of `a || b`. */

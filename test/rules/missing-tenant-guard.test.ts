@@ -4,6 +4,10 @@ ruleTester('missing-tenant-guard', {
   valid: [
     { dir: 'valid/route-middleware', name: 'a tenant guard by name, route-level' },
     { dir: 'valid/by-behaviour', name: 'a neutral name comparing the org in the URL with the session’s, answering 404' },
+    {
+      dir: 'valid/by-behaviour-organization-members',
+      name: "a global middleware answering 403 unless the signed-in user is among the members of the organization a header names (GrowthBook's processJWT: `req.organization.members.filter((m) => m.id === req.userId)`), 404 when it is not found",
+    },
     { dir: 'valid/by-behaviour-error-factory', name: 'a neutral name comparing the org with the session’s, throwing createForbiddenError()' },
     { dir: 'valid/by-behaviour-error-class-with-a-prefix', name: 'a neutral name comparing the org with the session’s, throwing an error class named for 403 after a prefix of its own (`new HttpForbiddenError()`)' },
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
@@ -70,6 +74,16 @@ ruleTester('missing-tenant-guard', {
         {
           line: 13,
           message: 'POST /api/projects/:id/exports has no tenant guard (unclassified middleware that may be one: paidPlanOnly; declare it in guards.tenant or guards.ignore)',
+        },
+      ],
+    },
+    {
+      dir: 'invalid/role-among-members-is-not-a-tenant-check',
+      name: "a 403 after looking for a role among a workspace's members (`workspace.members.some((m) => m.role === 'owner')`) compares no tenant",
+      errors: [
+        {
+          line: 21,
+          message: 'POST /api/exports has no tenant guard (unclassified middleware that may be one: ownerRequired; declare it in guards.tenant or guards.ignore)',
         },
       ],
     },
