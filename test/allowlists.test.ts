@@ -763,6 +763,48 @@ export function middleware(request: NextRequest) {
     expect(await rows(next)).toEqual(['GET /api/admin/users [middleware]', 'GET /api/reports [] middleware lets through every request outside paths starting with /api/admin/']);
   });
 
+  it("a CORS middleware answering preflights (`if (req.method === 'OPTIONS') return res.status(200).json({})`) after setting headers, or only under tests of the origin (audiobookshelf's), answers no request of another method", async () => {
+    const routes = `
+app.get('/api/sites', (req, res) => res.json([]));
+app.post('/api/sites', (req, res) => res.status(201).json({ id: 'site_1' }));
+app.options('/api/sites', (req, res) => res.sendStatus(204));
+`;
+    const letThrough = [
+      'GET /api/sites [] allowCrossOrigin lets through every request outside every OPTIONS request',
+      'OPTIONS /api/sites [allowCrossOrigin]',
+      'POST /api/sites [] allowCrossOrigin lets through every request outside every OPTIONS request',
+    ];
+    const canonical = [
+      "res.header('Access-Control-Allow-Origin', '*');",
+      "  res.header('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept, Authorization');",
+      "  if (req.method === 'OPTIONS') {",
+      "    res.header('Access-Control-Allow-Methods', 'PUT, POST, PATCH, DELETE, GET');",
+      '    return res.status(200).json({});',
+      '  }',
+      '  next();',
+    ].join('\n');
+    expect(await rows(app('allowCrossOrigin', canonical, routes))).toEqual(letThrough);
+    const nested = [
+      'const settings = { allowIframe: false, allowCors: process.env.ALLOW_CORS === "1" };',
+      '  if (!settings.allowIframe) {',
+      '    res.setHeader(\'Content-Security-Policy\', "frame-ancestors \'self\'");',
+      '  }',
+      "  res.setHeader('Referrer-Policy', 'no-referrer');",
+      '  if (settings.allowCors || req.path.match(/\\/api\\/items\\/([a-z0-9-]{36})\\/(ebook|cover)/)) {',
+      "    const allowedOrigins = ['capacitor://localhost', 'http://localhost'];",
+      "    if (settings.allowCors || allowedOrigins.some((o) => o === req.get('origin'))) {",
+      "      res.header('Access-Control-Allow-Origin', req.get('origin'));",
+      "      res.header('Access-Control-Allow-Credentials', 'true');",
+      "      if (req.method === 'OPTIONS') {",
+      '        return res.sendStatus(200);',
+      '      }',
+      '    }',
+      '  }',
+      '  next();',
+    ].join('\n');
+    expect(await rows(app('allowCrossOrigin', nested, routes))).toEqual(letThrough);
+  });
+
   it("what a middleware does once it has handed the request on (after `await next()`) refuses no route: its check before guards only what its test holds for (logto's device-flow shortcut)", async () => {
     const koa = writeProject({
       'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '2.15.3', '@koa/router': '13.1.0' } }),

@@ -2784,7 +2784,9 @@ function skippedRequests(
       heldExprs.set(d.name.text, d.initializer);
     }
   };
-  const leading = (stmts: readonly TS.Statement[], top: boolean): void => {
+  // (`fallsOn`: what follows `stmts`, once they end, hands the request on — a branch read
+  // whose `if` is followed by `next()`)
+  const leading = (stmts: readonly TS.Statement[], top: boolean, fallsOn = false): void => {
     for (let i = 0; i < stmts.length; i++) {
       const stmt = stmts[i]!;
       if (ts.isVariableStatement(stmt)) {
@@ -2810,6 +2812,9 @@ function skippedRequests(
       // `if (!SUPPORTED.includes(code)) { code = DEFAULT }`: a branch that only gives locals values
       // (no call made) lets every request on its way: the allowlist goes on after it, those
       // locals no longer known
+      // `if (!settings.allowIframe) res.setHeader('Content-Security-Policy', …)`: a branch that only
+      // sets headers or logs lets every request on its way too
+      if (!otherwise && (ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement]).every((st) => ts.isExpressionStatement(st) && isLogStatement(ts, st))) continue;
       const set = otherwise ? null : localsSet(stmt.thenStatement);
       if (set) {
         for (const name of set) {
@@ -2839,10 +2844,13 @@ function skippedRequests(
       // if (PUBLIC.some((url) => req.path.startsWith(url))) next(); else { …the check… } } else
       // next()`) is read as if every request came to it: those of them the test fails for are let
       // through anyway, so the skips read are a superset of the requests let through.
-      const within = (s: TS.Statement, atEnd: boolean): void => leading(ts.isBlock(s) ? s.statements : [s], atEnd);
-      if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0))) {
+      const within = (s: TS.Statement, atEnd: boolean, on = false): void => leading(ts.isBlock(s) ? s.statements : [s], atEnd, on);
+      // (the last `if` of a branch whose `if` is followed by `next()`: audiobookshelf's CORS
+      // middleware answers preflights only `if (allowed) { …headers; if (req.method === 'OPTIONS')
+      // return res.sendStatus(200) }`, before its `next()`)
+      if (!otherwise && (handsOn(rest, top) || (top && endHandsOn && rest.length === 0) || (fallsOn && rest.length === 0))) {
         out.push(...falsifying(stmt.expression));
-        within(stmt.thenStatement, false);
+        within(stmt.thenStatement, false, true);
       }
       // `if (c.req.method !== 'GET') { …the check… } else { await next() }` as the function's last
       // statement: the requests the test fails for are handed on untouched
@@ -3040,7 +3048,22 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
 /** `console.log(…)`, `logger.info(…)`: a statement that changes nothing a guard decides. */
 function isLogStatement(ts: TSModule, st: TS.ExpressionStatement): boolean {
   const e = unwrap(ts, st.expression);
-  return ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text);
+  return (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text)) || isHeaderWrite(ts, e);
+}
+
+/** The methods that set a response's header (Express `res.header` / `set` / `append` / `vary`, Node's `setHeader`, Koa's `ctx.set`, Hono's `c.header`, Fastify's `reply.header`). */
+const HEADER_WRITE = /^(header|setHeader|set|append|vary)$/;
+
+/**
+ * `res.header('Access-Control-Allow-Origin', '*')`, `res.set(…).vary('Origin')`, `ctx.response.set(…)`:
+ * a header set on what a name holds, which refuses no request, as a log line does not (a CORS
+ * middleware's lines before `if (req.method === 'OPTIONS') return res.sendStatus(204)`).
+ */
+function isHeaderWrite(ts: TSModule, e: TS.Expression): boolean {
+  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || !HEADER_WRITE.test(e.expression.name.text)) return false;
+  let on = unwrap(ts, e.expression.expression);
+  while (ts.isCallExpression(on) && ts.isPropertyAccessExpression(on.expression) && HEADER_WRITE.test(on.expression.name.text)) on = unwrap(ts, on.expression.expression);
+  return ts.isIdentifier(on) || (ts.isPropertyAccessExpression(on) && on.name.text === 'response' && ts.isIdentifier(on.expression));
 }
 
 /** `NextResponse.next()`: a Next.js middleware hands the request on. */
