@@ -1704,11 +1704,14 @@ function unrolledAs<T>(
     if (!v) {
       // (a local bound once: its value stands in its place; at most MAX_INLINED_LOCALS of them. One
       // of the module's scope, as a loop at module scope declares its locals there — at most
-      // MAX_INLINED_LOCALS of those looked at, as any name of the module is one)
+      // MAX_INLINED_LOCALS of those looked at, as any name of the module is one. Not `this`: a
+      // class's fields are given values by any of its methods, so one given a value in a loop,
+      // langfuse's `this.haltError = new Error(\`${this.logPrefix} ${verificationError}\`)`, is no
+      // value the instance takes per item — read so, it stood in its own place, without end)
       const sc = scopeOf(facts, e.scope, e.name);
       const b = sc && bindingOf(sc, e.name);
       const key = `${sc?.id}:${e.name}`;
-      if (!sc || !b || b.k === 'param' || b.k === 'fn' || bindingOf(sc, REASSIGNED + e.name) || via.has(key) || locals.size >= MAX_INLINED_LOCALS) return false;
+      if (!sc || !b || b.k === 'param' || b.k === 'fn' || e.name.startsWith(THIS_PREFIX) || bindingOf(sc, REASSIGNED + e.name) || via.has(key) || locals.size >= MAX_INLINED_LOCALS) return false;
       if (sc.id === 0 && ++moduleLooks > MAX_INLINED_LOCALS) return false;
       via.add(key);
       const reads = find(b);

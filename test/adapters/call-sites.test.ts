@@ -924,4 +924,61 @@ admin.listen(3001);
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("a class field given, in a loop, a value that reads the class's own fields is no value of the loop's item (langfuse's backfill migration, whose calls were read without end)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/routes.ts': `
+import type { Router } from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+
+export function mountMigrations(router: Router) {
+  router.get('/api/migrations', authMiddleware, (req, res) => res.json([]));
+}
+`,
+        'src/store.ts': 'export const store = { update: async (query: object) => query };\n',
+        'src/migrations/backfill.ts': `
+import { mountMigrations } from '../routes';
+import { store } from '../store';
+
+type Todo = { id: string; status: string };
+
+export class BackfillMigration {
+  protected readonly migrationId = 'b5f8c2a1';
+  protected readonly logPrefix = '[backfill]';
+  private haltError: Error | null = null;
+
+  protected async verifyCompletedChunk(_todo: Todo): Promise<string | null> {
+    return null;
+  }
+
+  protected async updateState(): Promise<void> {
+    await store.update({ where: { id: this.migrationId } });
+  }
+
+  private async pollActiveQueries(active: Map<string, Todo>): Promise<void> {
+    for (const [queryId, todo] of [...active]) {
+      const verificationError = await this.verifyCompletedChunk(todo);
+      if (verificationError) this.haltError = new Error(\`\${this.logPrefix} \${queryId}: \${verificationError}\`);
+    }
+  }
+}
+
+export { mountMigrations };
+`,
+        'src/main.ts': `
+import express from 'express';
+import { mountMigrations } from './routes';
+
+const app = express();
+mountMigrations(app);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /api/migrations [authMiddleware] src/routes.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
