@@ -1651,12 +1651,18 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       for (const [name, i] of listNames(ts, p.name)) scope.bindings[name] = { k: 'item', of: param, index: i };
     } else {
       f.params.push('');
-      // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter.
+      // `function setupRoutes({ app, db }: Context)`: each name is that property of the parameter;
+      // `{ scalarPath = 'docs' }: Options = {}`, the default when the property is missing (the
+      // parameter's own default when a call passes none)
+      const whole: Extract<Expr, { k: 'param' }> = { k: 'param', fn: f.id, index, name: '' };
+      if (p.initializer) whole.init = toExpr(ctx, p.initializer, scope.id, f);
       if (ts.isObjectBindingPattern(p.name))
         for (const el of p.name.elements) {
           if (!ts.isIdentifier(el.name) || el.dotDotDotToken) continue;
           const prop = el.propertyName ? propName(ts, el.propertyName) : el.name.text;
-          if (prop !== null) scope.bindings[el.name.text] = { k: 'member', obj: { k: 'param', fn: f.id, index, name: '' }, prop };
+          if (prop === null) continue;
+          const member: Expr = { k: 'member', obj: whole, prop };
+          scope.bindings[el.name.text] = el.initializer ? { k: 'fallback', op: '??', l: member, r: toExpr(ctx, el.initializer, scope.id, f), text: textOf(ctx, el, 80) } : member;
         }
     }
   });

@@ -2061,8 +2061,9 @@ function bindPropertyRegistrations(
    * the first call out makes it: with what that call passes, located at the call. One given a
    * parameter whole as an argument (NodeBB's `addCoreRoutes(app, router)` mounting
    * `app.use(relativePath || '/', router)`): that argument is what the call passes, where the
-   * registration is written. Any other is kept as written (a middleware list a call passes from
-   * a parameter of its own would lose the names it is written with).
+   * registration is written. A path written as a template is read at every call out
+   * (templatesAt). Any other is kept as written (a middleware list a call passes from a
+   * parameter of its own would lose the names it is written with).
    */
   const madeAt = (r: PropertyRegistration, file: string, call: CallFact, site: CallSite): RegistrationFact => {
     const facts = files.get(r.regFile)!;
@@ -2072,7 +2073,35 @@ function bindPropertyRegistrations(
     }
     const args = new Set(r.reg.args);
     const passed = (e: Expr): Expr => (args.has(e) && e.k === 'ref' ? passedFor(facts, e, site) : undefined) ?? e;
-    return r.reg.args.some((a) => passed(a) !== a) ? rewritten(r.reg, passed) : r.reg;
+    return templatesAt(r.reg.args.some((a) => passed(a) !== a) ? rewritten(r.reg, passed) : r.reg, r.regFile, site);
+  };
+  /** `reg` with each of its arguments written as a template read at the call `site` (templateAtCall). */
+  const templatesAt = (reg: RegistrationFact, file: string, site: CallSite): RegistrationFact => {
+    if (!reg.args.some((a) => a.k === 'tpl')) return reg;
+    const args = new Set(reg.args);
+    return rewritten(reg, (a) => (a.k === 'tpl' && args.has(a) ? templateAtCall(a, file, site) : a));
+  };
+  /**
+   * A path written as a template (`/${scalarPath}` of `app.use(\`/${scalarPath}\`, apiReference(…))`,
+   * called by a function handing on its own app and its own option, `{ scalarPath = 'docs' }`):
+   * each name in it that reads a parameter of the function `site` calls, read as the call passes
+   * it — what it passes, or the name read within the call (its default, when it passes none).
+   * Names an earlier call wrote in (`at` another file) are read in their file, so a path handed
+   * down through several functions is read at each call (`setupAll(app, 'v2')` →
+   * `setupSwagger(app, \`${prefix}-swagger\`)` → `mountDocs(app, swaggerPath)`).
+   */
+  const templateAtCall = (e: Expr, file: string, site: CallSite): Expr => {
+    const read = (x: Expr, xf: FileFacts, xfile: string): Expr => {
+      if (x.k === 'at') {
+        const ff = files.get(x.file);
+        const inner = ff ? read(x.e, ff, x.file) : x.e;
+        return inner === x.e ? x : { ...x, e: inner };
+      }
+      if (x.k !== 'ref') return mapChildExprs(x, (c) => read(c, xf, xfile));
+      if (xfile !== site.file || !paramsRead(xf, [x]).has(site.fn)) return x;
+      return passedFor(xf, x, site) ?? { k: 'within', e: x, call: site };
+    };
+    return read(e, files.get(file)!, file);
   };
   // Each registration is followed through the calls of its function once; one that a caller
   // hands on from a parameter of its own is followed in turn, up to MAX_HANDED_ON calls out, and
@@ -2105,12 +2134,12 @@ function bindPropertyRegistrations(
         bound.add(key);
         const router = ev.routers.get(target.id)!;
         boundFns.add(r.origin ?? r.fnKey);
-        bind({ reg: underCall(r.reg, file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+        bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
       } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
         const caller = fnKey(file, v.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
         add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey }, new Set([...via, caller]), () =>
-          underCall(r.origin === undefined ? madeAt(r, file, call, site) : r.reg, file, call),
+          underCall(r.origin === undefined ? madeAt(r, file, call, site) : templatesAt(r.reg, r.regFile, site), file, call),
         );
       }
     }

@@ -981,4 +981,58 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /api/migrations [authMiddleware] src/routes.ts:6']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("a path written as a template that reads a parameter, handed on by functions passing their own app and option: read at each call, the option's default (plain or destructured) when none is passed", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/docs.ts': `
+import { Router, type Express } from 'express';
+import { authMiddleware } from './middlewares/auth.middleware';
+
+const docs = Router();
+docs.get('/openapi.json', authMiddleware, (req, res) => res.json({}));
+
+export function mountDocs(app: Express, base: string) {
+  app.use(\`/\${base}\`, docs);
+}
+`,
+        'src/setup.ts': `
+import type { Express } from 'express';
+import { mountDocs } from './docs';
+
+export function setupReference(app: Express, { referencePath = 'reference' }: { referencePath?: string } = {}) {
+  mountDocs(app, referencePath);
+}
+
+export function setupSwagger(app: Express, swaggerPath = 'swagger') {
+  mountDocs(app, swaggerPath);
+}
+
+export function setupAll(app: Express, prefix: string) {
+  setupSwagger(app, \`\${prefix}-swagger\`);
+}
+`,
+        'src/main.ts': `
+import express from 'express';
+import { setupAll, setupReference, setupSwagger } from './setup';
+
+const app = express();
+setupReference(app);
+setupReference(app, { referencePath: 'api-reference' });
+setupSwagger(app);
+setupAll(app, 'v2');
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api-reference/openapi.json [authMiddleware] src/docs.ts:6',
+      'GET /reference/openapi.json [authMiddleware] src/docs.ts:6',
+      'GET /swagger/openapi.json [authMiddleware] src/docs.ts:6',
+      'GET /v2-swagger/openapi.json [authMiddleware] src/docs.ts:6',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

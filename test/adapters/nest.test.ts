@@ -874,6 +874,55 @@ bootstrap();
     ]);
   });
 
+  it("app.use() of a path written as a template: the path a helper's option gives by default (ever-gauzy's Scalar page at `/${scalarPath}`), or one not known statically, which is left out with a warning, never a middleware", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import type { INestApplication } from '@nestjs/common';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+
+async function setupScalarUI(app: INestApplication, scalarPath: string): Promise<void> {
+  app.use(\`/\${scalarPath}\`, requireApiKey);
+}
+
+export const setupDocs = async (app: INestApplication, { scalarPath = 'docs' }: { scalarPath?: string } = {}) => {
+  await setupScalarUI(app, scalarPath);
+  app.use(\`/\${process.env.REFERENCE_PATH}\`, requireApiKey);
+};
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await setupDocs(app);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/api-key.ts': API_KEY_MIDDLEWARE,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SitesController } from './sites.controller';
+import { DocsController } from './docs.controller';
+
+@Module({ controllers: [SitesController, DocsController] })
+export class AppModule {}
+`,
+      'src/sites.controller.ts': SITES_CONTROLLER,
+      'src/docs.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('docs')
+export class DocsController {
+  @Get('openapi.json')
+  spec() {
+    return {};
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /docs/openapi.json [requireApiKey]', 'GET /sites []']);
+    expect(unresolvedRows(res)).toEqual(['src/main.ts:12:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out']);
+  });
+
   it("@willsoto/nestjs-prometheus: PrometheusModule.register declares its controller at its path, under the global prefix and version, behind the app's guards", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@willsoto/nestjs-prometheus': '^6.1.0' } }),

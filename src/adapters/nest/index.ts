@@ -1173,6 +1173,11 @@ class NestLinker {
     }
     if (method === 'use') {
       const first = args[0] ? this.strings(args[0]) : null;
+      // (a template literal is a path, never a middleware, as Express reads it: `/${process.env.DOCS_PATH}`)
+      if (!first && args.length >= 2 && this.resolve(args[0]!).expr.k === 'tpl') {
+        this.ctx.warn(file, at, 'the path of this use() is not known statically; what it mounts is left out', snippet);
+        return;
+      }
       const fns = first ? args.slice(1) : args;
       for (const scope of first ?? ['']) {
         for (const it of this.ev.flatten(file, fns.map((f) => f.expr))) {
