@@ -207,7 +207,7 @@ export function scriptKindOf(ts: TSModule, file: string): TS.ScriptKind {
  */
 export function hasSyntaxError(ts: TSModule, file: string, text: string): boolean {
   if (JSON_MODULE.test(file)) return jsonSyntaxError(text);
-  return parseDiagnosticsOf(parseOnly(ts, file, text)) > 0;
+  return syntaxErrors(ts, parseOnly(ts, file, text)).length > 0;
 }
 
 /**
@@ -218,7 +218,7 @@ export function hasSyntaxError(ts: TSModule, file: string, text: string): boolea
 export function hasSyntaxErrorOffMain(ts: TSModule, file: string, text: string, maxDepth: number): boolean | null {
   if (JSON_MODULE.test(file)) return jsonSyntaxError(text);
   const sf = parseOnly(ts, file, text);
-  return tooDeepNode(ts, sf, maxDepth) ? null : parseDiagnosticsOf(sf) > 0;
+  return tooDeepNode(ts, sf, maxDepth) ? null : syntaxErrors(ts, sf).length > 0;
 }
 
 /**
@@ -239,8 +239,50 @@ function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
   return ts.createSourceFile(file, text, parseOptions(ts), false, scriptKindOf(ts, file));
 }
 
-function parseDiagnosticsOf(sf: TS.SourceFile): number {
-  return ((sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? []).length;
+/**
+ * Annex B's legacy forms (`0755`, `08`, `'\033'`, `'\8'`): JavaScript allows them outside strict
+ * mode, but the compiler reports them in every file (TS1121, TS1487, TS1488, TS1489).
+ */
+const SLOPPY_ONLY = new Set([1121, 1487, 1488, 1489]);
+
+/**
+ * The syntax errors the parser found in `sf` — but for Annex B's legacy forms in a JavaScript
+ * script not in strict mode (CommonJS, no `'use strict'` directive, no `import` or `export`:
+ * wekan's vendored `jade` CLI calls `mkdirp(dir, 0755, …)`), where they are JavaScript. In a
+ * template literal, an escape like `\033` is an error in every mode, and stays one.
+ */
+function syntaxErrors(ts: TSModule, sf: TS.SourceFile): readonly TS.DiagnosticWithLocation[] {
+  const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  if (diags.length === 0 || !diags.some((d) => SLOPPY_ONLY.has(d.code)) || !sloppyScript(ts, sf)) return diags;
+  return diags.filter((d) => !SLOPPY_ONLY.has(d.code) || inTemplateLiteral(ts, sf, d.start));
+}
+
+/** A JavaScript file read as a script outside strict mode: no `import` / `export`, no `'use strict'` directive first. */
+function sloppyScript(ts: TSModule, sf: TS.SourceFile): boolean {
+  if (!/\.(js|jsx|cjs)$/.test(sf.fileName)) return false;
+  const K = ts.SyntaxKind;
+  let prologue = true;
+  for (const st of sf.statements) {
+    if (prologue && ts.isExpressionStatement(st) && ts.isStringLiteral(st.expression)) {
+      if (st.expression.text === 'use strict') return false;
+      continue;
+    }
+    prologue = false;
+    if (ts.isImportDeclaration(st) || ts.isExportDeclaration(st) || ts.isExportAssignment(st) || hasModifier(ts, st, K.ExportKeyword)) return false;
+  }
+  return true;
+}
+
+/** Is position `pos` of `sf` inside a template literal (its text, not an expression in it)? */
+function inTemplateLiteral(ts: TSModule, sf: TS.SourceFile, pos: number): boolean {
+  const K = ts.SyntaxKind;
+  let n: TS.Node = sf;
+  for (;;) {
+    const child: TS.Node | undefined = ts.forEachChild(n, (c) => (c.pos <= pos && pos < c.end ? c : undefined));
+    if (!child) return false;
+    if (child.kind >= K.FirstTemplateToken && child.kind <= K.LastTemplateToken) return true;
+    n = child;
+  }
 }
 
 /**
@@ -288,7 +330,7 @@ function extractWithin(
   // The walks below recurse; bound their depth before they start.
   const deep = tooDeepNode(ts, sf, maxNestingDepth);
   if (deep) return notAnalysed(tooDeep, locOf({ ts, sf }, deep));
-  const diags = (sf as unknown as { parseDiagnostics?: TS.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diags = syntaxErrors(ts, sf);
   if (diags.length > 0) {
     const d = diags[0]!;
     const { line, character } = ts.getLineAndCharacterOfPosition(sf, d.start ?? 0);

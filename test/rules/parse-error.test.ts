@@ -4,9 +4,21 @@ import { check } from '../helpers/run.js';
 import { RULE_FIXTURES, ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester('parse-error', {
-  valid: [{ dir: 'valid/modern-syntax', name: 'satisfies, top-level await, JSX in .tsx, CommonJS in .cjs' }],
+  valid: [
+    { dir: 'valid/modern-syntax', name: 'satisfies, top-level await, JSX in .tsx, CommonJS in .cjs' },
+    { dir: 'valid/legacy-octal-in-a-script', name: "Annex B's legacy octal literals and escapes in a sloppy-mode script (`0755`, `08`, `'\\033[31m'`), which JavaScript allows" },
+  ],
   invalid: [
     { dir: 'invalid/unclosed-function', name: 'a handler missing its closing brace', errors: [{ file: 'billing.ts', line: 12, message: "cannot parse: '}' expected." }] },
+    {
+      dir: 'invalid/legacy-octal-in-strict-code',
+      name: "legacy octal forms in strict code — an ES module, a script with 'use strict' — and an octal escape in a template literal, an error in any mode",
+      errors: [
+        { file: 'banner.js', line: 3, column: 13, message: "cannot parse: Octal escape sequences are not allowed. Use the syntax '\\x1b'." },
+        { file: 'colors.js', line: 3, column: 11, message: "cannot parse: Octal escape sequences are not allowed. Use the syntax '\\x1b'." },
+        { file: 'perms.mjs', line: 5, column: 46, message: "cannot parse: Octal literals are not allowed. Use the syntax '0o755'." },
+      ],
+    },
     { dir: 'invalid/jsx-in-a-ts-file', name: 'JSX in a .ts file (the compiler’s own message)', errors: [{ line: 5, column: 23, message: 'cannot parse: Unterminated regular expression literal.' }] },
   ],
 });
