@@ -257,7 +257,11 @@ function syntaxErrors(ts: TSModule, sf: TS.SourceFile): readonly TS.DiagnosticWi
   return diags.filter((d) => !SLOPPY_ONLY.has(d.code) || inTemplateLiteral(ts, sf, d.start));
 }
 
-/** A JavaScript file read as a script outside strict mode: no `import` / `export`, no `'use strict'` directive first. */
+/**
+ * A JavaScript file read as a script outside strict mode: no `import` / `export`, no `'use strict'`
+ * directive first. (A `.js` file of a package whose `type` is `module` is a module, strict, even
+ * without them: the file's text alone does not say so, and such a file is read as a script.)
+ */
 function sloppyScript(ts: TSModule, sf: TS.SourceFile): boolean {
   if (!/\.(js|jsx|cjs)$/.test(sf.fileName)) return false;
   const K = ts.SyntaxKind;
