@@ -2846,8 +2846,8 @@ function skippedRequests(
         continue;
       }
       if (ts.isTryStatement(stmt) && out.length === 0) return leading(stmt.tryBlock.statements, false);
-      // `console.log(req.method, req.url)`: a log changes nothing
-      if (ts.isExpressionStatement(stmt) && isLogStatement(ts, stmt)) continue;
+      // `console.log(req.method, req.url)`, `res.header(…)`: a log or a header set changes nothing
+      if (isPassiveStatement(ts, stmt)) continue;
       if (ts.isForOfStatement(stmt)) {
         const loop = loopSkips(stmt);
         if (!loop) return;
@@ -2866,7 +2866,7 @@ function skippedRequests(
       // locals no longer known
       // `if (!settings.allowIframe) res.setHeader('Content-Security-Policy', …)`: a branch that only
       // sets headers or logs lets every request on its way too
-      if (!otherwise && (ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement]).every((st) => ts.isExpressionStatement(st) && isLogStatement(ts, st))) continue;
+      if (!otherwise && (ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement]).every((st) => isPassiveStatement(ts, st))) continue;
       const set = otherwise ? null : localsSet(stmt.thenStatement);
       if (set) {
         for (const name of set) {
@@ -2940,13 +2940,13 @@ function complement(skips: SkipFor[]): SkipFor[] {
 
 /**
  * Does skippedRequests' reading of a body (`leading`) come to an `if` or a `for … of`, past
- * declarations and log lines and into a leading `try`? It reads nothing else.
+ * declarations, log lines and header sets, and into a leading `try`? It reads nothing else.
  */
 function readsTests(ts: TSModule, stmts: readonly TS.Statement[]): boolean {
   for (const stmt of stmts) {
     if (ts.isVariableStatement(stmt)) continue;
     if (ts.isTryStatement(stmt)) return readsTests(ts, stmt.tryBlock.statements);
-    if (ts.isExpressionStatement(stmt) && isLogStatement(ts, stmt)) continue;
+    if (isPassiveStatement(ts, stmt)) continue;
     return ts.isIfStatement(stmt) || ts.isForOfStatement(stmt);
   }
   return false;
@@ -2967,7 +2967,7 @@ interface Escapes {
  * An Auth.js `callbacks.authorized({ auth, request })` (read at next-auth 5; NextAuth v4's
  * `withAuth` hands it `{ token, req }`): for which requests it refuses one without a signed-in
  * user. Its body is read as a tree of `if`s (after
- * declarations, and log lines) ending in returns: `true` lets the request through; `false`, a
+ * declarations, and log lines and header sets) ending in returns: `true` lets the request through; `false`, a
  * response (`Response.redirect(…)`; `NextResponse.next()` lets it through) or what says whether a user is signed in (`!!auth?.user`,
  * a local holding it) refuses it, but for a branch only a signed-in user reaches (`all`); only
  * a response does for a function `auth(fn)` wraps, which runs on a `false` (`wrapped`). Refused only
@@ -3022,7 +3022,7 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
         for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && signedIn(d.initializer)) signedInNames.add(d.name.text);
         continue;
       }
-      if (ts.isExpressionStatement(st) && isLogStatement(ts, st)) continue;
+      if (isPassiveStatement(ts, st)) continue;
       if (ts.isIfStatement(st)) {
         const thenReturns = walk(ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement], [...under, { e: st.expression, holds: true }]);
         const otherwise = st.elseStatement;
@@ -3097,8 +3097,9 @@ function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number):
   }
 }
 
-/** `console.log(…)`, `logger.info(…)`: a statement that changes nothing a guard decides. */
-function isLogStatement(ts: TSModule, st: TS.ExpressionStatement): boolean {
+/** A log line (`console.log(…)`, `logger.info(…)`) or a response header set (isHeaderWrite): a statement that changes nothing a guard decides. */
+function isPassiveStatement(ts: TSModule, st: TS.Statement): boolean {
+  if (!ts.isExpressionStatement(st)) return false;
   const e = unwrap(ts, st.expression);
   return (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression) && /^(console|logger|log)$/.test(e.expression.expression.text)) || isHeaderWrite(ts, e);
 }

@@ -1978,14 +1978,21 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
     if (e.k === 'member' && e.obj.k === 'ref' && isThis(e.obj) && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
     // `at('/status')` of a helper the factory holds, whose returns read the factory's parameters: the whole call in the call's context
     if (e.k === 'call' && localFn(facts, e.callee) !== null && paramsRead(facts, [e]).has(site.fn)) return { k: 'within', e, call: site };
-    if (e.k !== 'ref') return mapChildExprs(e, within);
-    if (!paramsRead(facts, [e]).has(site.fn)) return e;
-    return passedFor(facts, e, site) ?? { k: 'within', e, call: site };
+    return e.k === 'ref' ? readAtCall(facts, e, site) : mapChildExprs(e, within);
   };
   // `this.app.use(path, router)` in a base class's method called as `this.use(…)` by a subclass: on the subclass's router
   const self = site.self;
   const onSelf = (e: Expr): Expr => (isThis(e) ? { k: 'at', file: site.argsFile, e: self! } : mapChildExprs(e, onSelf));
   return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: self ? onSelf(r.target) : r.target }));
+}
+
+/**
+ * A name read at the call `site` when it reads a parameter of the function called: what the call
+ * passes for it, or the name read within the call (its default, when it passes none); else as written.
+ */
+function readAtCall(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>, site: CallSite): Expr {
+  if (!paramsRead(facts, [e]).has(site.fn)) return e;
+  return passedFor(facts, e, site) ?? { k: 'within', e, call: site };
 }
 
 /** What `site` passes for the parameter of its function that `e` names, as written at the call; undefined for any other name. */
@@ -2084,11 +2091,9 @@ function bindPropertyRegistrations(
   /**
    * A path written as a template (`/${scalarPath}` of `app.use(\`/${scalarPath}\`, apiReference(…))`,
    * called by a function handing on its own app and its own option, `{ scalarPath = 'docs' }`):
-   * each name in it that reads a parameter of the function `site` calls, read as the call passes
-   * it — what it passes, or the name read within the call (its default, when it passes none).
-   * Names an earlier call wrote in (`at` another file) are read in their file, so a path handed
-   * down through several functions is read at each call (`setupAll(app, 'v2')` →
-   * `setupSwagger(app, \`${prefix}-swagger\`)` → `mountDocs(app, swaggerPath)`).
+   * each name in it read at the call (readAtCall). Names an earlier call wrote in (`at` another
+   * file) are read in their file, so a path handed down through several functions is read at each
+   * call (`setupAll(app, 'v2')` → `setupSwagger(app, \`${prefix}-swagger\`)` → `mountDocs(app, swaggerPath)`).
    */
   const templateAtCall = (e: Expr, file: string, site: CallSite): Expr => {
     const read = (x: Expr, xf: FileFacts, xfile: string): Expr => {
@@ -2098,8 +2103,7 @@ function bindPropertyRegistrations(
         return inner === x.e ? x : { ...x, e: inner };
       }
       if (x.k !== 'ref') return mapChildExprs(x, (c) => read(c, xf, xfile));
-      if (xfile !== site.file || !paramsRead(xf, [x]).has(site.fn)) return x;
-      return passedFor(xf, x, site) ?? { k: 'within', e: x, call: site };
+      return xfile === site.file ? readAtCall(xf, x, site) : x;
     };
     return read(e, files.get(file)!, file);
   };

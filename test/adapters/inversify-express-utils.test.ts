@@ -27,6 +27,16 @@ function fixtureFiles(dir = DIR, under = ''): Record<string, string> {
   return out;
 }
 
+/** A server under `/api` whose `setConfig` callback is `configureApp` of `src/configure.ts`. */
+const CONFIGURED_SERVER = `import { InversifyExpressServer } from 'inversify-express-utils';
+import { container } from './container';
+import { configureApp } from './configure';
+
+const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
+server.setConfig(configureApp);
+server.build().listen(Number(process.env.PORT ?? 3000));
+`;
+
 /**
  * The fixture's routes, each controller's (S: the guards of the sites controller's routes, its
  * SessionMiddleware's and what runs before it; `all`: guards of a kind every route gains).
@@ -317,14 +327,7 @@ app.listen(Number(process.env.PORT ?? 3000));
   it('a setConfig callback of another module hands the app on to a helper: what the helper registers is made where the call is', async () => {
     const dir = writeProject({
       ...fixtureFiles(),
-      'src/server.ts': `import { InversifyExpressServer } from 'inversify-express-utils';
-import { container } from './container';
-import { configureApp } from './configure';
-
-const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
-server.setConfig(configureApp);
-server.build().listen(Number(process.env.PORT ?? 3000));
-`,
+      'src/server.ts': CONFIGURED_SERVER,
       'src/configure.ts': `import bodyParser from 'body-parser';
 import csrf from 'csurf';
 import type { Application, Request, Response } from 'express';
@@ -356,14 +359,7 @@ function addTestRoutes(app: Application): void {
   it('a helper the setConfig callback calls under a condition registers under it: its middleware guards only when the condition holds', async () => {
     const dir = writeProject({
       ...fixtureFiles(),
-      'src/server.ts': `import { InversifyExpressServer } from 'inversify-express-utils';
-import { container } from './container';
-import { configureApp } from './configure';
-
-const server = new InversifyExpressServer(container, null, { rootPath: '/api' });
-server.setConfig(configureApp);
-server.build().listen(Number(process.env.PORT ?? 3000));
-`,
+      'src/server.ts': CONFIGURED_SERVER,
       'src/configure.ts': `import csrf from 'csurf';
 import type { Application } from 'express';
 
