@@ -88,6 +88,8 @@ interface Ctx {
   promised: Set<TS.Node>;
   /** callbacks given to `.filter(…)` whose body is an expression or returns one: their return is kept as a test (makeFunctionIn) */
   predicates: Set<TS.Node>;
+  /** rejection handlers of the promise of a call handing the request on (`next().catch((err) => …)`): what they rethrow, the rest of the chain threw (analyseBehaviour) */
+  rejections: Set<TS.Node>;
   /** the conditions the statement visited runs under, in the function (or module) it is in, outermost first */
   when: Cond[];
   /** the Exprs the walk made of the file's calls, shared by the leading calls and the returned ones (leadingCall, shallowExpr) */
@@ -343,7 +345,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map() };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -1327,6 +1329,10 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // `.filter((f) => f.endsWith('.js') && f !== 'index.js')`: what the callback returns is a test
   const first = n.arguments?.[0];
   if (callee.k === 'member' && callee.prop === 'filter' && first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first)) && onlyReturn(ts, first.body) !== undefined) ctx.predicates.add(first);
+  // `next().then(…, (error) => { report(error); throw error })`, `result.catch(…)` of `const result = next()`:
+  // the rejection handler of the promise the rest of the chain answers, marked before it is walked
+  const rejecting = callee.k === 'member' ? (callee.prop === 'then' ? n.arguments?.[1] : callee.prop === 'catch' ? first : undefined) : undefined;
+  if (rejecting && (ts.isArrowFunction(rejecting) || ts.isFunctionExpression(rejecting)) && fn && handsOnPromise(ctx, (callee as Extract<Expr, { k: 'member' }>).obj, scope, fn)) ctx.rejections.add(rejecting);
   // `routes.forEach((route) => …)` (or `.map`, `.filter`): the callback's first parameter is an item
   // of the list (kept as a parameter besides: the linker unrolls the loop when the list is known),
   // bound before its body is walked (keyedAssign reads it there)
@@ -1353,6 +1359,17 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // … and what the class passes to the one it extends (SUPER)
   if (superOf && superOf.superArgs === null) superOf.superArgs = args;
   return e;
+}
+
+/**
+ * Is `e` what a call handing the request on answers, in function `fn`: a call of its `next`
+ * (`next()`, `await next()`), or a local it was put in (`const result = next()`)?
+ */
+function handsOnPromise(ctx: Ctx, e: Expr, scope: number, fn: FunctionFact): boolean {
+  const nextName = nextParam(fn);
+  const isNext = (x: Expr | EncodedBinding | undefined): boolean => x !== undefined && !isEncoded(x) && x.k === 'call' && x.callee.k === 'ref' && (x.callee.name === 'next' || x.callee.name === nextName);
+  if (isNext(e)) return true;
+  return e.k === 'ref' && isNext(findScopeOf(ctx, scope, e.name)?.bindings[e.name]);
 }
 
 /**
@@ -2179,7 +2196,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         break;
       case K.ThrowStatement:
         // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
-        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName)) summary.sendsResponse = true;
+        // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
+        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = true;
         break;
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -2300,10 +2318,12 @@ function deniesUncredentialed(ts: TSModule, body: TS.Block): boolean {
 }
 
 /**
- * Is `th` a `throw` of the error a `catch` caught from a `try` that only hands the request on
+ * Is `th` a `throw` of the error a `catch` caught from a `try` that first hands the request on
  * (`try { return await next() } catch (error) { Sentry.captureException(error); throw error }`,
- * an error-reporting middleware's)? The error is then the rest of the chain's, not a refusal of
- * the function's own. `ancestors`: the function, then each node down to the throw's parent.
+ * an error-reporting middleware's; `try { const result = await next(); log(result); return
+ * result } catch …`)? The error is then the rest of the chain's (or thrown once it answered),
+ * not a refusal of the function's own. `ancestors`: the function, then each node down to the
+ * throw's parent.
  */
 function rethrowsNext(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly TS.Node[], nextName: string | null | undefined): boolean {
   if (!th.expression || !ts.isIdentifier(th.expression)) return false;
@@ -2318,9 +2338,19 @@ function rethrowsNext(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly T
       const call = e && unwrap(ts, e);
       return !!call && ts.isCallExpression(call) && ts.isIdentifier(call.expression) && (call.expression.text === 'next' || call.expression.text === nextName);
     };
-    return tried.tryBlock.statements.length > 0 && tried.tryBlock.statements.every((st) => (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) && handsOn(st.expression));
+    // (what follows runs once the rest of the chain has answered: it refuses the request nothing)
+    const st = tried.tryBlock.statements[0];
+    if (!st) return false;
+    if (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) return handsOn(st.expression);
+    // `const result = await next()`
+    return ts.isVariableStatement(st) && st.declarationList.declarations.length === 1 && handsOn(st.declarationList.declarations[0]!.initializer);
   }
   return false;
+}
+
+/** `throw error` of the function's first parameter, `error`. */
+function rethrowsParam(ts: TSModule, th: TS.ThrowStatement, f: FunctionFact): boolean {
+  return !!th.expression && ts.isIdentifier(th.expression) && f.params[0] !== undefined && f.params[0] !== '' && th.expression.text === f.params[0];
 }
 
 /**

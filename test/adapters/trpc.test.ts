@@ -166,6 +166,53 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
     expect(lines(res)).toEqual(EXPECTED('/api/trpc'));
   });
 
+  it('a logging middleware rethrowing what the rest of the chain threw (from a `try` first handing on, from a rejection handler of its promise) refuses nothing; one throwing an error of its own there refuses with it', async () => {
+    const express = `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext }));
+`;
+    // unkey's enhancedErrorMiddleware: the promise next() answers, logged either way
+    const logged = (onError: string) =>
+      TRPC.replace(
+        'export const publicProcedure = t.procedure.use(timing);',
+        `function report(error: unknown, path: string, ms: number) {
+  console.error('tRPC procedure failed', { path, ms, error });
+}
+
+const enhancedErrors = t.middleware(({ next, path }) => {
+  const startTime = Date.now();
+  try {
+    const result = next();
+    if (result instanceof Promise) {
+      return result.then(
+        (value) => {
+          console.log(path, Date.now() - startTime);
+          return value;
+        },
+        (error) => {
+          ${onError}
+        },
+      );
+    }
+    return result;
+  } catch (error) {
+    report(error, path, Date.now() - startTime);
+    throw error;
+  }
+});
+
+export const publicProcedure = t.procedure.use(enhancedErrors).use(timing);`,
+      );
+    const rows = async (onError: string) => lines(await check(project({ 'server/trpc.ts': logged(onError), 'server/index.ts': express })));
+    expect(await rows('report(error, path, Date.now() - startTime);\n          throw error;')).toEqual(EXPECTED('/api/trpc'));
+    // (a rejection handler throwing an error of its own answers the request with it: a 401, an auth check by behaviour)
+    expect(await rows("throw new TRPCError({ code: 'UNAUTHORIZED' });")).toEqual(EXPECTED('/api/trpc', ['enhancedErrors:auth']));
+  });
+
   it('a middleware named for the session that only runs the rest in an AsyncLocalStorage context (`return runWithSession(id, () => next())`) refuses nothing; one checking inside that context stays a guard', async () => {
     const scoped = TRPC.replace(
       "import type { Context } from './context';",
