@@ -184,6 +184,13 @@ export interface Behaviour {
    */
   deniesUncredentialed?: true;
   /**
+   * It returns whether what its parameters carry equals a secret of the deployment (`secret`:
+   * `return a.length === b.length && timingSafeEqual(a, b)` of `req.query.token` and
+   * `process.env.PUBSUB_TOKEN`) or an HMAC it computes (`signature`), and `false` (or nothing)
+   * anywhere else it returns: a caller refusing the request when it says no checks that secret.
+   */
+  matchesSecret?: 'secret' | 'signature';
+  /**
    * Its body answers a 401 (a response written or made, or a value returned: `res.status(401)…`,
    * `return new Response(…, { status: 401 })`, `return { status: 401 }`) and throws or hands on
    * none (`throw`, `next(err)`, `ctx.throw(401)`): a caller that goes on after calling it,

@@ -4231,6 +4231,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         out.push({ ...leadingCall(ctx, returned, scope), checked: true });
         return false;
       }
+      // `return a.length === b.length && timingSafeEqual(a, b)` of a token the request carries and a
+      // secret of the deployment, ending a body returning nothing else but `false`: a predicate a caller refuses on
+      if (top && index === stmts.length - 1 && ts.isReturnStatement(stmt) && stmt.expression && onlyFalseReturns(ts, stmts, stmt)) {
+        const matches = ctx.hmac && equalsExpected(stmt.expression, HMAC_MADE) ? 'signature' : ctx.secret && equalsExpected(stmt.expression, ENV_SECRET) ? 'secret' : null;
+        if (matches) f.behaviour.matchesSecret = matches;
+      }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) {
         // `return res.status(result.status).json(…)`: the answer is made of what a leading call returned
         for (const lg of testsHeld(stmt)) lg.checked = true;
@@ -4241,6 +4247,21 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   };
   leading(statements, false, true);
   return out;
+}
+
+/** Does every `return` in `stmts` (outside nested functions) but `last` return `false`, `null`, `undefined` or nothing? */
+function onlyFalseReturns(ts: TSModule, stmts: readonly TS.Statement[], last: TS.ReturnStatement): boolean {
+  let only = true;
+  const v = (n: TS.Node): void => {
+    if (!only || ts.isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) && n !== last) {
+      only = returnsNothing(ts, n);
+      return;
+    }
+    ts.forEachChild(n, v);
+  };
+  for (const st of stmts) v(st);
+  return only;
 }
 
 /** `async (…) => …`, `function () {…}`, or an object literal with one as a property (`{ request, handler: async (…) => … }`). */
@@ -4275,8 +4296,12 @@ function endsThrowing(ts: TSModule, name: string, body: TS.Node, sf: TS.SourceFi
 function answersNothing(ts: TSModule, s: TS.Statement): boolean {
   if (ts.isBlock(s) && s.statements.length !== 1) return false;
   const last = lastStatement(ts, s);
-  if (!last || !ts.isReturnStatement(last)) return false;
-  const r = last.expression ? unwrap(ts, last.expression) : undefined;
+  return !!last && ts.isReturnStatement(last) && returnsNothing(ts, last);
+}
+
+/** `return;`, `return null;`, `return false;`, `return undefined;` */
+function returnsNothing(ts: TSModule, ret: TS.ReturnStatement): boolean {
+  const r = ret.expression ? unwrap(ts, ret.expression) : undefined;
   return !r || r.kind === ts.SyntaxKind.NullKeyword || r.kind === ts.SyntaxKind.FalseKeyword || (ts.isIdentifier(r) && r.text === 'undefined');
 }
 

@@ -890,6 +890,12 @@ export class LinkContext {
     return v.t === 'fn' && this.ev.fnOf(v.file, v.fn)?.behaviour.sendsResponse === true;
   }
 
+  /** What the function `callee` calls (in `file`) compares what it is handed with (Behaviour.matchesSecret), if it returns only that. */
+  private matchesSecret(file: string, callee: Expr): 'secret' | 'signature' | null {
+    const v = this.ev.eval(file, callee);
+    return (v.t === 'fn' && this.ev.fnOf(v.file, v.fn)?.behaviour.matchesSecret) || null;
+  }
+
   /**
    * A function whose falsy result a 401 refuses, checking no caller's identity: a password
    * compared with its hash (`bcrypt.compare(req.body.password, link.password)`: a
@@ -1030,21 +1036,26 @@ export class LinkContext {
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
+    // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
+    // request carries equals a secret of the deployment (or an HMAC it computes): that check, made through it
+    const matched = lg.inline === 'auth' && lg.refuses ? this.matchesSecret(handler.file, lg.refuses) : null;
     // (`if (!_user) throw new HttpException(…, 401)` of `await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
-    if (lg.refuses && (lg.args?.some(signInInput) || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
+    if (!matched && lg.refuses && (lg.args?.some(signInInput) || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
     // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
     // request: a flag of the server decides, not the caller — Behaviour.ignoresRequest)
     if (lg.inline === 'auth' && this.ev.fnOf(handler.file, handler.fn)?.behaviour.ignoresRequest) return null;
-    if (lg.inline) {
-      const check = INLINE_CHECKS[lg.inline];
+    const inline = matched ?? lg.inline;
+    if (inline) {
+      const check = INLINE_CHECKS[inline];
       const families = check.family === EVERY_FAMILY ? Object.keys(this.matchers.family).sort() : check.family && this.matchers.family[check.family] ? [check.family] : [];
       // a family's check guards only when the contract has that family
       if (check.family && families.length === 0) return null;
+      const via = matched ? exprName(lg.refuses!) : null;
       const applied: AppliedGuard = {
-        name: lg.noUser ? '(inline signed-in check)' : (check.label ?? `(inline ${check.name} check)`),
+        name: lg.noUser ? '(inline signed-in check)' : (via ?? check.label ?? `(inline ${check.name} check)`),
         kinds: [...check.kinds],
         families,
-        reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${check.does} first)`,
+        reason: lg.noUser ? 'by behaviour (the handler ends the request first when the request has no signed-in user)' : `by behaviour (the handler ${check.does} first${via ? `, through ${via}()` : ''})`,
         mechanism: 'in-handler',
         file: handler.file,
         line: lg.at.line,

@@ -32,6 +32,10 @@ ruleTester('excluded-family-leak', {
       name: "an HMAC compared by a helper the handler hands the request to and waits for, through a constant-time compare of the code (`secureCompare`), throwing unless equal",
     },
     {
+      dir: 'valid/webhook-token-compared-in-a-helper',
+      name: "a helper the handler refuses on, handed the request, returning whether what it carries equals a secret of the deployment (`timingSafeEqual` of byte copies of `req.query.token` and `process.env.…_TOKEN`) or an HMAC it computes, and `false` anywhere else (linkwarden's Google Play endpoint)",
+    },
+    {
       dir: 'valid/internal-behind-a-deployment-secret',
       name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token or of byte copies, answered by a helper making the response): every family's guard",
     },
@@ -44,6 +48,14 @@ ruleTester('excluded-family-leak', {
       dir: 'invalid/webhook-hmac-helper-not-ending-the-request',
       name: 'an HMAC compared in a helper that only returns false on a mismatch, its result unread: nothing ends the request',
       errors: [{ file: 'app/api/paddle/webhook/route.ts', line: 8, message: reachable('POST /api/paddle/webhook', 'webhook', 'unguarded') }],
+    },
+    {
+      dir: 'invalid/webhook-token-helper-open-without-a-secret',
+      name: 'a token helper returning true while the deployment sets no token (linkwarden\'s App Store endpoint), and one comparing two values the request sends: no family guard',
+      errors: [
+        { file: 'pages/api/webhooks/app-store.ts', line: 20, column: 3, message: reachable('POST /api/webhooks/app-store', 'webhook', 'guarded only by (inline 401 check)') },
+        { file: 'pages/api/webhooks/paddle.ts', line: 10, message: reachable('ALL /api/webhooks/paddle', 'webhook', 'guarded only by (inline 401 check)') },
+      ],
     },
     {
       dir: 'invalid/webhook-signature-failure-swallowed',
