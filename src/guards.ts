@@ -693,7 +693,19 @@ export function headerCredentialOf(ev: Evaluator, v: Value | null, depth = 0): b
   const b = v?.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
   if (!b || v?.t !== 'fn') return false;
   if (b.headerCredential) return true;
-  return !!b.credentialVia && depth < MAX_HANDED && b.credentialVia.every((e) => headerCredentialOf(ev, ev.eval(v.file, e), depth + 1));
+  if (!b.credentialVia || depth >= MAX_HANDED) return false;
+  // (dittofeed's admin hook reads the Authorization header and hands its request to
+  // `getWorkspaceIdentifier(request)`, which reads the workspace it names: no credential)
+  const handed = b.credentialVia.map((e) => ev.eval(v.file, e));
+  const fromHeader = handed.map((h) => headerCredentialOf(ev, h, depth + 1));
+  return handed.every((h, i) => fromHeader[i] || readsNoCredential(ev, h, depth + 1)) && (b.credentialHeader === true || fromHeader.some(Boolean));
+}
+
+/** Is `v` a function of the analysed code handed a request that reads no credential of it (Behaviour.readsNoCredential), nor do those it hands it to? */
+function readsNoCredential(ev: Evaluator, v: Value, depth: number): boolean {
+  const b = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+  if (!b?.readsNoCredential || v.t !== 'fn' || depth >= MAX_HANDED) return false;
+  return (b.credentialVia ?? []).every((e) => readsNoCredential(ev, ev.eval(v.file, e), depth + 1));
 }
 
 /** Auth packages' session getters: the request's session (or token), or nothing when no one is signed in. */

@@ -157,6 +157,14 @@ export interface Behaviour {
    * the analysed code that does (`headerCredentialOf`, guards.ts).
    */
   credentialVia?: Expr[];
+  /** With credentialVia: it reads a credential header itself too (the functions it hands its request to may then read none). */
+  credentialHeader?: true;
+  /**
+   * A named function handed a request, its body spells no credential (no cookie, Basic credentials, session,
+   * signed-in user, authorization, token, key, secret or password) and hands the request only to
+   * credentialVia, if any: it reads no credential when each of them reads none either.
+   */
+  readsNoCredential?: true;
   /**
    * A middleware (request, response, next) answering 401 that never reads its request (no
    * reference to its first parameter, nor to a response's `req`) nor what earlier layers left on

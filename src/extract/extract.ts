@@ -4517,7 +4517,11 @@ const REQUEST_PARTS = /^(headers|req|raw|request|cookies)$/;
  * handing no function its request whole (its first parameter or a name of REQUEST_NAMES, or their
  * `headers`, `req`, `raw`, `request` or `cookies`, also as a property of an object literal:
  * `getSession({ req })`), or hands it only to functions named in place (`validateSession(req,
- * res)`), which must then read a header only themselves, once linked.
+ * res)`), which must then read a header only themselves, once linked — or read no credential at
+ * all, when it reads a credential header itself (Behaviour.credentialHeader). A named function
+ * handed a request whose body spells no credential (CREDENTIAL_SPELLED: `workspaceOf(req)`
+ * reading the workspace a request names) reads none, if the functions it hands the request to
+ * read none either (Behaviour.readsNoCredential).
  */
 function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const { ts } = ctx;
@@ -4527,8 +4531,15 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   // `canActivate`, one that can answer 401 — not a route's handler calling `audit(req)`)
   const b = f.behaviour;
   const mayGuard = b.callsNext || b.passesOn === true || f.name === 'canActivate' || b.status401;
-  if (!ctx.header && !(mayGuard && handsRequestIn(ctx, body, first))) return;
   const text = ctx.text.slice(body.pos, body.end);
+  // (a named function: a route's handler is mostly written in place, and its facts then stay
+  // the same when its body comes to spell a credential or hand the request to a helper)
+  const spellsNone = f.name !== null && REQUEST_NAMES.test(first) && !CREDENTIAL_SPELLED.test(text) && !CREDENTIAL_HEADER.test(text) && !JWT_HEADER_EXTRACTOR.test(text);
+  if (spellsNone && !handsRequestIn(ctx, body, first)) {
+    b.readsNoCredential = true;
+    return;
+  }
+  if (!ctx.header && !spellsNone && !(mayGuard && handsRequestIn(ctx, body, first))) return;
   const header = ctx.header && (CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text));
   if (AMBIENT_CREDENTIAL.test(text)) return;
   const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
@@ -4565,10 +4576,17 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   };
   visit(body);
   if (unknown) return;
+  if (spellsNone) b.readsNoCredential = true;
   if (helpers.length === 0) {
     if (header) b.headerCredential = true;
-  } else if (mayGuard) b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
+  } else if (mayGuard || spellsNone) {
+    b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
+    if (header) b.credentialHeader = true;
+  }
 }
+
+/** What a credential read spells (AMBIENT_CREDENTIAL's words, a session, the signed-in user, a token…): a body spelling none, nor a CREDENTIAL_HEADER, reads none. */
+const CREDENTIAL_SPELLED = /cookie|basic|session|authori[sz]ation|authenticat|\bauth\b|token|api.?key|secret|passw|bearer|jwt|credential|signature|principal|\.user\b/i;
 
 /** Per name of a function's first parameter: a text test for that parameter or a request name given as an argument (or its `headers`…), alone or as `{ req }`. */
 const HANDS_REQUEST = new Map<string, RegExp>();

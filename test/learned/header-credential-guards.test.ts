@@ -4,7 +4,9 @@
 // browser sends that header by itself, so a mutation behind it needs no CSRF guard. So is one
 // handing its request to a helper of the analysed code that reads a header only (Actual's
 // `validateSessionMiddleware` handing it to `validateSession(req, res)`, which reads
-// `x-actual-token` and looks the session up by it), one reading headers of the app's own names for
+// `x-actual-token` and looks the session up by it), one reading the Authorization header that also
+// hands its request to a helper reading no credential (dittofeed's admin hook asking
+// `getWorkspaceIdentifier(request)` for the workspace), one reading headers of the app's own names for
 // a client's id and secret (Openpanel's `openpanel-client-secret`), and a handler's own check of a
 // token from the Authorization header. One that may also read a cookie or a session
 // the request carries, that checks HTTP Basic credentials (which a browser sends again by
@@ -24,6 +26,8 @@ describe('learned: guards whose credential is a request header', async () => {
 
   it('lists every route with its mount prefix', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'PUT /api/admin/broadcasts/archive src/routes/admin.ts:6',
+      'POST /api/admin/partners/broadcasts src/routes/admin.ts:10',
       'POST /api/billing/exports src/routes/billing.ts:6',
       'GET /api/cli/sites src/routes/cli.ts:7',
       'POST /api/cli/sites/:siteId/deployments src/routes/cli.ts:11',
@@ -62,6 +66,11 @@ describe('learned: guards whose credential is a request header', async () => {
     );
   });
 
+  it("counts a guard reading the Authorization header that also hands its request to a helper reading no credential (the workspace it names) as bearer auth; not one whose helper reads the signed-in user (dittofeed's admin hook)", () => {
+    expect(guardLines(res, 'PUT', '/api/admin/broadcasts/archive')).toEqual(['requireAdminKey:auth+bearer+family:route-middleware:src/routes/admin.ts:6']);
+    expect(guardLines(res, 'POST', '/api/admin/partners/broadcasts')).toEqual(['requirePartnerKey:auth:route-middleware:src/routes/admin.ts:10']);
+  });
+
   it("counts a client id and secret in headers of the app's own names, handed to a helper as `req.headers`, as bearer auth (Openpanel's `openpanel-client-secret`)", () => {
     expect(guardLines(res, 'POST', '/api/exports/events')).toEqual(['requireExportClient:auth+bearer:route-middleware:src/routes/exports.ts:7']);
   });
@@ -80,8 +89,9 @@ describe('learned: guards whose credential is a request header', async () => {
     expect(guardLines(res, 'PUT', '/api/legacy/sites/:siteId/settings')).toEqual(['requireLegacyToken:auth:route-middleware:src/routes/legacy.ts:6']);
   });
 
-  it('asks a CSRF guard of those four mutations only', () => {
+  it('asks a CSRF guard of those five mutations only', () => {
     expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
+      'src/routes/admin.ts:10',
       'src/routes/billing.ts:6',
       'src/routes/dashboard.ts:7',
       'src/routes/legacy.ts:6',
@@ -107,12 +117,18 @@ describe('learned: guards whose credential is a request header', async () => {
   it('check --cache: a cookie fallback added to the token guard makes its mutation need a CSRF guard', async () => {
     const warm = await warmAfterEdit('src/middleware/cli-token.ts', "req.headers.authorization ?? ''", "req.headers.authorization ?? `Bearer ${req.cookies?.cli_token ?? ''}`");
     expect(warm.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => `${f.file}:${f.line}`)).toEqual([
+      'src/routes/admin.ts:10',
       'src/routes/billing.ts:6',
       'src/routes/cli.ts:11',
       'src/routes/dashboard.ts:7',
       'src/routes/legacy.ts:6',
       'src/routes/support.ts:6',
     ]);
+  });
+
+  it('check --cache: the signed-in user read by the workspace helper makes the admin mutation need a CSRF guard', async () => {
+    const warm = await warmAfterEdit('src/lib/workspace.ts', 'req.headers[WORKSPACE_ID_HEADER]]', 'req.headers[WORKSPACE_ID_HEADER], req.user?.workspaceId]');
+    expect(guardLines(warm, 'PUT', '/api/admin/broadcasts/archive')).toEqual(['requireAdminKey:auth+family:route-middleware:src/routes/admin.ts:6']);
   });
 
   it('check --cache: a cookie fallback added to the sync helper makes the sync mutation need a CSRF guard', async () => {
