@@ -4233,9 +4233,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       }
       // `return a.length === b.length && timingSafeEqual(a, b)` of a token the request carries and a
       // secret of the deployment, ending a body returning nothing else but `false`: a predicate a caller refuses on
-      if (top && index === stmts.length - 1 && ts.isReturnStatement(stmt) && stmt.expression && onlyFalseReturns(ts, stmts, stmt)) {
+      if ((ctx.hmac || ctx.secret) && top && index === stmts.length - 1 && ts.isReturnStatement(stmt) && stmt.expression) {
         const matches = ctx.hmac && equalsExpected(stmt.expression, HMAC_MADE) ? 'signature' : ctx.secret && equalsExpected(stmt.expression, ENV_SECRET) ? 'secret' : null;
-        if (matches) f.behaviour.matchesSecret = matches;
+        if (matches && onlyFalseReturns(ts, stmts, stmt)) f.behaviour.matchesSecret = matches;
       }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) {
         // `return res.status(result.status).json(…)`: the answer is made of what a leading call returned
