@@ -205,6 +205,12 @@ export interface Behaviour {
    * whatever it returned, is not stopped by it.
    */
   answers401Only?: true;
+  /**
+   * Every error status it gives, as a number, is 429 or 503 (a rate limit, maintenance: `if
+   * (!success) return c.json({ error: 'Too many requests' }, 429)`); it throws nothing of its own
+   * and no function in it answers: it ends the request for no one's identity.
+   */
+  refusesBusyOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

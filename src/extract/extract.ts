@@ -2071,20 +2071,30 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // its calls (`res.unauthorized('not logged in')`) are where the status is given, by that name
   let defining = 0;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
-  const status = (n: TS.Node, st: number | null): void => {
-    if (st === null || defining > 0) return;
+  /** Is `n` (a number or a name) where a status is given: a call's or a construction's argument, a `status` field, `res.statusCode = …`? */
+  const inStatusContext = (n: TS.Node): boolean => {
     const p: TS.Node | undefined = ancestors[ancestors.length - 1];
     // (`error instanceof NotFoundError`: a test of what was thrown, no status given)
-    if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) return;
+    if (p && ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) return false;
     const grandparent: TS.Node | undefined = ancestors[ancestors.length - 2];
-    const inStatusContext =
+    return !!(
       (p && (ts.isCallExpression(p) || ts.isNewExpression(p))) ||
       (p && ts.isPropertyAssignment(p) && /^(status|statusCode|code)$/.test(textOf(ctx, p.name))) ||
       (p && ts.isBinaryExpression(p) && /\.(status|statusCode)$/.test(textOf(ctx, p.left))) ||
       (p && ts.isPropertyAccessExpression(p) && p.name === n) ||
       (p && ts.isNewExpression(grandparent ?? p)) ||
-      ts.isIdentifier(n);
-    if (!inStatusContext) return;
+      ts.isIdentifier(n)
+    );
+  };
+  // other error statuses given as numbers: 429 and 503 (a rate limit, maintenance), and the rest;
+  // a throw of its own, a nested function answering (Behaviour.refusesBusyOnly)
+  let busy = false;
+  let otherStatus = false;
+  let threw = false;
+  let nestedAnswers = false;
+  const status = (n: TS.Node, st: number | null): void => {
+    if (st === null || defining > 0) return;
+    if (!inStatusContext(n)) return;
     if (st === 401) {
       summary.status401 = true;
       sites401.push(flagConditions(ctx, n, body, ancestors));
@@ -2128,6 +2138,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         summary.comparesTenant ||= done.comparesTenant;
         summary.readsSession ||= done.readsSession;
         summary.sendsResponse ||= done.sendsResponse;
+        nestedAnswers ||= done.sendsResponse || done.status403or404;
         if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
         if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
         writes = null;
@@ -2141,9 +2152,18 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     }
     const K = ts.SyntaxKind;
     switch (n.kind) {
-      case K.NumericLiteral:
-        status(n, statusOf(ts, n));
+      case K.NumericLiteral: {
+        const st = statusOf(ts, n);
+        if (st !== null) status(n, st);
+        else if (defining === 0) {
+          const v = Number((n as TS.NumericLiteral).text);
+          if (v >= 400 && v <= 599 && inStatusContext(n)) {
+            if (v === 429 || v === 503) busy = true;
+            else otherStatus = true;
+          }
+        }
         break;
+      }
       case K.StringLiteral: {
         // `throw new TRPCError({ code: 'UNAUTHORIZED' })`, `new DubApiError({ code: "unauthorized", … })`:
         // an error code spelled as a status word, given as the code or status of what is made
@@ -2197,7 +2217,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.ThrowStatement:
         // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
         // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
-        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = true;
+        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = threw = true;
         break;
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -2218,6 +2238,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
+  // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`
+  if (busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;

@@ -430,6 +430,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
     },
     {
+      dir: 'invalid/rate-limit-and-maintenance-are-no-candidates',
+      name: "middleware written in place that ends the request only with 429 (a rate limit) or 503 (maintenance), rallly's, is no candidate for the auth guard; one refusing with 415 stays one",
+      errors: [
+        { file: 'src/app.ts', line: 25, message: 'GET /api/events/:eventId/calendar has no auth guard' },
+        { file: 'src/app.ts', line: 37, message: 'POST /api/events/:eventId/rsvp has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
+      ],
+    },
+    {
       dir: 'invalid/cache-middleware-is-no-candidate',
       name: "a response cache's middleware (apicache's `cache('5 minutes')`, uptime-kuma's badge routes) is no candidate for the auth guard",
       errors: [
