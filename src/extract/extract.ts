@@ -1331,8 +1331,10 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   if (callee.k === 'member' && callee.prop === 'filter' && first && (ts.isArrowFunction(first) || ts.isFunctionExpression(first)) && onlyReturn(ts, first.body) !== undefined) ctx.predicates.add(first);
   // `next().then(…, (error) => { report(error); throw error })`, `result.catch(…)` of `const result = next()`:
   // the rejection handler of the promise the rest of the chain answers, marked before it is walked
-  const rejecting = callee.k === 'member' ? (callee.prop === 'then' ? n.arguments?.[1] : callee.prop === 'catch' ? first : undefined) : undefined;
-  if (rejecting && (ts.isArrowFunction(rejecting) || ts.isFunctionExpression(rejecting)) && fn && handsOnPromise(ctx, (callee as Extract<Expr, { k: 'member' }>).obj, scope, fn)) ctx.rejections.add(rejecting);
+  if (callee.k === 'member' && fn) {
+    const rejecting = callee.prop === 'then' ? n.arguments?.[1] : callee.prop === 'catch' ? first : undefined;
+    if (rejecting && (ts.isArrowFunction(rejecting) || ts.isFunctionExpression(rejecting)) && handsOnPromise(ctx, callee.obj, scope, fn)) ctx.rejections.add(rejecting);
+  }
   // `routes.forEach((route) => …)` (or `.map`, `.filter`): the callback's first parameter is an item
   // of the list (kept as a parameter besides: the linker unrolls the loop when the list is known),
   // bound before its body is walked (keyedAssign reads it there)
