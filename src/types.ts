@@ -160,9 +160,10 @@ export interface Behaviour {
   /** With credentialVia: it reads a credential header itself too (the functions it hands its request to may then read none). */
   credentialHeader?: true;
   /**
-   * A named function handed a request, its body spells no credential (no cookie, Basic credentials, session,
-   * signed-in user, authorization, token, key, secret or password) and hands the request only to
-   * credentialVia, if any: it reads no credential when each of them reads none either.
+   * A named function handed a request, its body spells no credential (no cookie, Basic
+   * credentials, session, signed-in user, authorization, token, key, secret or password) and hands
+   * the request only to credentialVia, if any: it reads no credential when each of them reads
+   * none either.
    */
   readsNoCredential?: true;
   /**

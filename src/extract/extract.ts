@@ -2072,7 +2072,6 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // inside a function assigned to a member named for a status (`res.unauthorized = (msg) => res.json(…, 401)`):
   // its calls (`res.unauthorized('not logged in')`) are where the status is given, by that name
   let defining = 0;
-  /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   /** Is `n` (a number or a name) where a status is given: a call's or a construction's argument, a `status` field, `res.statusCode = …`? */
   const inStatusContext = (n: TS.Node): boolean => {
     const p: TS.Node | undefined = ancestors[ancestors.length - 1];
@@ -2094,6 +2093,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let otherStatus = false;
   let threw = false;
   let nestedAnswers = false;
+  /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
     if (!inStatusContext(n)) return;
