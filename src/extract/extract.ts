@@ -4556,15 +4556,18 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
   const b = f.behaviour;
   const mayGuard = b.callsNext || b.passesOn === true || f.name === 'canActivate' || b.status401;
   const text = ctx.text.slice(body.pos, body.end);
+  // whether the body reads a credential header (tested once, when first asked; never in a file that reads none)
+  let headerRead: boolean | undefined;
+  const readsHeader = (): boolean => (headerRead ??= ctx.header && (CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text)));
   // (a named function: a route's handler is mostly written in place, and its facts then stay
   // the same when its body comes to spell a credential or hand the request to a helper)
-  const spellsNone = f.name !== null && REQUEST_NAMES.test(first) && !CREDENTIAL_SPELLED.test(text) && !CREDENTIAL_HEADER.test(text) && !JWT_HEADER_EXTRACTOR.test(text);
+  const spellsNone = f.name !== null && REQUEST_NAMES.test(first) && !CREDENTIAL_SPELLED.test(text) && !readsHeader();
   if (spellsNone && !handsRequestIn(ctx, body, first)) {
     b.readsNoCredential = true;
     return;
   }
   if (!ctx.header && !spellsNone && !(mayGuard && handsRequestIn(ctx, body, first))) return;
-  const header = ctx.header && (CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text));
+  const header = readsHeader();
   if (AMBIENT_CREDENTIAL.test(text)) return;
   const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
   const whole = (a: TS.Expression): boolean => {

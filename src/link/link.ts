@@ -884,16 +884,15 @@ export class LinkContext {
     }
   }
 
-  /** Whether the function `callee` calls (in `file`) answers the request or throws: `response.errorForbidden(req, res)`. */
-  private answers(file: string, callee: Expr): boolean {
+  /** The behaviour of the function of the code `callee` calls (in `file`), if it is one. */
+  private calleeBehaviour(file: string, callee: Expr): Behaviour | undefined {
     const v = this.ev.eval(file, callee);
-    return v.t === 'fn' && this.ev.fnOf(v.file, v.fn)?.behaviour.sendsResponse === true;
+    return v.t === 'fn' ? this.ev.fnOf(v.file, v.fn)?.behaviour : undefined;
   }
 
-  /** What the function `callee` calls (in `file`) compares what it is handed with (Behaviour.matchesSecret), if it returns only that. */
-  private matchesSecret(file: string, callee: Expr): 'secret' | 'signature' | null {
-    const v = this.ev.eval(file, callee);
-    return (v.t === 'fn' && this.ev.fnOf(v.file, v.fn)?.behaviour.matchesSecret) || null;
+  /** Whether the function `callee` calls (in `file`) answers the request or throws: `response.errorForbidden(req, res)`. */
+  private answers(file: string, callee: Expr): boolean {
+    return this.calleeBehaviour(file, callee)?.sendsResponse === true;
   }
 
   /**
@@ -1038,7 +1037,7 @@ export class LinkContext {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
     // request carries equals a secret of the deployment (or an HMAC it computes): that check, made through it
-    const matched = lg.inline === 'auth' && lg.refuses ? this.matchesSecret(handler.file, lg.refuses) : null;
+    const matched = (lg.inline === 'auth' && lg.refuses && this.calleeBehaviour(handler.file, lg.refuses)?.matchesSecret) || null;
     // (`if (!_user) throw new HttpException(…, 401)` of `await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
     if (!matched && lg.refuses && (lg.args?.some(signInInput) || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
     // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
