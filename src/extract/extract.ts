@@ -1755,9 +1755,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   // Where the body (outside nested functions) responds or throws: the leading-guard scan asks
   // whether a statement does, without walking it again.
   const responds: number[] = [];
-  const own = (n: TS.Node): void => {
-    responses.visit(n);
-    if (respondsAt(ctx, n)) responds.push(n.pos);
+  const own = (n: TS.Node, responseCall: boolean): void => {
+    responses.visit(n, responseCall);
+    if (respondsAt(ctx, n, responseCall)) responds.push(n.pos);
   };
   analyseBehaviour(ctx, node, body, f, own, words);
   headerCredentialOnly(ctx, body, f);
@@ -2042,7 +2042,7 @@ interface BodySummary {
 }
 
 /** `own` is called, in source order, on every node of the body outside nested functions. */
-function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node) => void, words: BodyWords): void {
+function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node, responseCall: boolean) => void, words: BodyWords): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
@@ -2121,11 +2121,14 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const inner = (executor as TS.FunctionLikeDeclaration).body;
     if (inner) ts.forEachChild(inner, walk);
   };
+  const K = ts.SyntaxKind;
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
+    // (asked once per call: the response walk and the leading-guard scan ask too, through `own`)
+    const responseCall = n.kind === K.CallExpression && isResponseCall(ts, n);
     const fnLike = ts.isFunctionLike(n);
     if (fnLike) nested++;
-    else if (nested === 0) own(n);
+    else if (nested === 0) own(n, responseCall);
     const definition = words.status && n !== body && (fnLike || n.kind === ts.SyntaxKind.Identifier) && namesStatusMember(ts, n, ancestors);
     if (definition) defining++;
     if (fnLike && nested === 1 && n !== body) {
@@ -2152,7 +2155,6 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         return;
       }
     }
-    const K = ts.SyntaxKind;
     switch (n.kind) {
       case K.NumericLiteral: {
         const st = statusOf(ts, n);
@@ -2188,7 +2190,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       }
       case K.PropertyAccessExpression: {
         if (words.status) status(n, statusOf(ts, n));
-        if (/^(session|user|auth|principal|identity)$/i.test((n as TS.PropertyAccessExpression).name.text)) summary.readsSession = true;
+        const name = (n as TS.PropertyAccessExpression).name.text;
+        // (told by its length first: most names are none of these)
+        if (name.length >= 4 && name.length <= 9 && /^(session|user|auth|principal|identity)$/i.test(name)) summary.readsSession = true;
         break;
       }
       case K.BinaryExpression: {
@@ -2208,7 +2212,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
         }
-        if (isResponseCall(ts, n)) summary.sendsResponse = true;
+        if (responseCall) summary.sendsResponse = true;
         if (nested === 0 && handsWhole(n as TS.CallExpression)) handedTo.push(c);
         break;
       }
@@ -2227,9 +2231,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         break;
       }
     }
-    ancestors.push(n);
-    ts.forEachChild(n, visit);
-    ancestors.pop();
+    // (a token, a name or a literal, has no children to visit)
+    if (n.kind > K.LastToken) {
+      ancestors.push(n);
+      ts.forEachChild(n, visit);
+      ancestors.pop();
+    }
     if (fnLike) nested--;
     if (definition) defining--;
   };
@@ -3659,9 +3666,9 @@ function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[])
 }
 
 /** A response sent or made, or a throw, at `n` itself: `res.json(…)`, `new Response(…)`, `throw …`, `ctx.body = …`. */
-function respondsAt(ctx: Ctx, n: TS.Node): boolean {
+function respondsAt(ctx: Ctx, n: TS.Node, responseCall = isResponseCall(ctx.ts, n)): boolean {
   const { ts } = ctx;
-  if (isResponseCall(ts, n) || ts.isThrowStatement(n)) return true;
+  if (responseCall || ts.isThrowStatement(n)) return true;
   if (isNewResponse(ts, n)) return true;
   return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/);
 }
@@ -5221,7 +5228,7 @@ const CREDENTIAL_KEY_RE = /password|passwd|secret|token|connection_?string|\bdsn
  * The fields and session ids a function puts into responses, and — for a block body, given the
  * body's scope as `returnsScope` — its returned values (`f.returns`), in the same walk.
  */
-function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null, { credential, session }: BodyWords): { visit: (n: TS.Node) => void; finish: () => void } {
+function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScope: number | null, { credential, session }: BodyWords): { visit: (n: TS.Node, responseCall: boolean) => void; finish: () => void } {
   const { ts } = ctx;
   // The body's locals and their initialisers, collected when a response first needs them.
   let locals: Map<string, TS.Expression> | null = null;
@@ -5353,7 +5360,8 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
   };
   const K = ts.SyntaxKind;
   // Called by the behaviour walk on each node outside nested functions: one walk serves both.
-  const visit = (n: TS.Node): void => {
+  // (`responseCall`: the node is a call answering the request, isResponseCall)
+  const visit = (n: TS.Node, responseCall: boolean): void => {
     switch (n.kind) {
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -5366,7 +5374,7 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
         break;
       }
       case K.CallExpression:
-        if (isResponseCall(ts, n)) for (const a of (n as TS.CallExpression).arguments) inspect(a, f.sessionExposures);
+        if (responseCall) for (const a of (n as TS.CallExpression).arguments) inspect(a, f.sessionExposures);
         break;
       case K.BinaryExpression: {
         const e = n as TS.BinaryExpression;
