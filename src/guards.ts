@@ -641,7 +641,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
     if (kinds.size === 0 && b.ignoresRequest)
-      return { kinds: ['nonguard'], families: [], reason: 'ends the request with 401 without reading the request (by behaviour): a mode or a flag of the server decides' };
+      return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };
     if (kinds.size === 0 && b.refusesBusyOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 429 or 503 (by behaviour): a rate limit or maintenance, no check of who calls' };
   }

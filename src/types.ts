@@ -167,9 +167,11 @@ export interface Behaviour {
    */
   readsNoCredential?: true;
   /**
-   * A middleware (request, response, next) answering 401 that never reads its request (no
-   * reference to its first parameter, nor to a response's `req`) nor what earlier layers left on
-   * the response (`res.locals`): its 401 answers a mode or a flag of the server, not the caller.
+   * A middleware (request, response, next) answering 401, 403 or 404 that never reads its request
+   * (no reference to its first parameter, nor to a response's `req`) nor what earlier layers left
+   * on the response (`res.locals`); or a context middleware (`(c, next)`, Hono's, Koa's, calling
+   * its `next`) answering 403 or 404, never 401, that uses its context only to answer
+   * (`c.json(…, 404)`): what it answers, a mode or a flag of the server decides, not the caller.
    */
   ignoresRequest?: true;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */

@@ -2243,7 +2243,17 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   visit(body);
   ctx.summaries.set(body, summary);
   b.status401 = summary.status401;
-  if (summary.status401 && nextName !== null && f.params.length >= 3 && ignoresRequest(ctx, body, f.params[0]!)) b.ignoresRequest = true;
+  // A middleware answering from the server's own state (Behaviour.ignoresRequest): an Express one
+  // never naming its request; a context one (`(c, next)`, calling its `next`: not a route handler's
+  // `(req, context)`) using its context only to answer, and with 403 or 404 only (a 401 may come of
+  // a session read through the async context, not `c`: `app.use('*', async (c, next) => { if
+  // (isSelfHosted) return c.json({ error: … }, 404); return next() })`)
+  if (nextName !== null && f.params[0] && (summary.status401 || summary.status403or404)) {
+    const express = f.params.length >= 3 && ignoresRequest(ctx, body, f.params[0]);
+    const context =
+      !summary.status401 && f.params.length === 2 && summary.called?.has(nextName) === true && writes !== null && writes[0] === true && !/\barguments\b/.test(ctx.text.slice(body.pos, body.end));
+    if (express || context) b.ignoresRequest = true;
+  }
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;

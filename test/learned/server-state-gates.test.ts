@@ -3,7 +3,8 @@
 // Neither reads its request, nor what an earlier layer left on the response (`res.locals`): the
 // server's own state decides, so neither authenticates anyone — a route behind such a gate alone
 // has no auth guard. A middleware that reads `res.locals.user` (the user an earlier layer signed
-// in) still checks the caller.
+// in) still checks the caller. The same for a 404 (learned from rallly): `cloudOnly` answers 404
+// on self-hosted instances, reading nothing of the request — no tenant check, no guard at all.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, guardLines, ROOT } from '../helpers/run.js';
@@ -17,14 +18,23 @@ describe('learned: middlewares answering 401 for a mode or a flag of the server'
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
       'DELETE /api/instance/members/:memberId src/routes/instance.ts:11',
       'GET /api/instance/setup src/routes/instance.ts:7',
-      'GET /api/sites/ src/routes/sites.ts:7',
-      'POST /api/sites/:siteId/preview-builds src/routes/sites.ts:11',
+      'GET /api/sites/ src/routes/sites.ts:8',
+      'GET /api/sites/:siteId/analytics src/routes/sites.ts:16',
+      'POST /api/sites/:siteId/preview-builds src/routes/sites.ts:12',
     ]);
   });
 
   it('counts a feature-flag gate and a mode gate as no guard', () => {
-    expect(guardLines(res, 'POST', '/api/sites/:siteId/preview-builds')).toEqual(['requireSession:auth:route-middleware:src/routes/sites.ts:11']);
+    expect(guardLines(res, 'POST', '/api/sites/:siteId/preview-builds')).toEqual(['requireSession:auth:route-middleware:src/routes/sites.ts:12']);
     expect(guardLines(res, 'GET', '/api/instance/setup')).toEqual([]);
+  });
+
+  it('counts a gate answering 404 on self-hosted instances as no guard, and names it in no finding', () => {
+    expect(guardLines(res, 'GET', '/api/sites/:siteId/analytics')).toEqual(['requireSession:auth:route-middleware:src/routes/sites.ts:16']);
+    expect(res.findings.filter((f) => f.line === 16).map((f) => `${f.ruleId} ${f.message}`)).toEqual([
+      'missing-tenant-guard GET /api/sites/:siteId/analytics has no tenant guard',
+      'uncontracted-route GET /api/sites/:siteId/analytics is on the browser surface but not in the contract',
+    ]);
   });
 
   it('keeps a middleware reading the user an earlier layer signed in (`res.locals.user`) as auth', () => {
