@@ -653,12 +653,16 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
 /**
  * Is a leading statement of function `fn` a check that ends the request when the request has no
  * signed-in user: one read from the request (`if (!res.locals.user) { res.send(…); return }`,
- * `noUser`), or from what a function it hands the request to returns (`userVia`: `const user =
+ * `noUser`), from an auth package's session getter (`refusal` of `getToken({ req })`), or from what
+ * a function it hands the request to returns (`userVia`: `const user =
  * extractUserFromInjected(res).user; if (!user) …` of `extractUserFromInjected(res) { return {
  * user: res.locals.user } }`)?
  */
 export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, lg: LeadingGuard): boolean {
   if (lg.noUser) return true;
+  // `if (!token) return NextResponse.redirect(…)` of `const token = await getToken({ req })`: the
+  // request refused when an auth package's session getter answers nothing
+  if (lg.refusal && lg.callee && sessionGetter(ev.eval(fn.file, lg.callee), false)) return true;
   if (!lg.userVia || !lg.callee || !lg.args) return false;
   const callee = ev.eval(fn.file, lg.callee);
   if (callee.t !== 'fn') return false;
@@ -670,7 +674,7 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
   const returns = ev.returnsOf(callee.file, callee.fn);
   // `getTokenFromRequest(req)` returning next-auth's `getToken({ req })` on every path: handed the
   // request, it gives the request's session, and nothing there (`!token?.id`) is no signed-in user
-  if (lg.args.some(ofFn) && returns.length > 0 && returns.every((r) => packageSession(ev.eval(callee.file, r)))) return lg.userVia.length === 0 || isUserPath(['session', ...lg.userVia]);
+  if (lg.args.some(ofFn) && returns.length > 0 && returns.every((r) => sessionGetter(ev.eval(callee.file, r), true))) return lg.userVia.length === 0 || isUserPath(['session', ...lg.userVia]);
   for (const r of returns) {
     // what is returned there: a property path of one of the called function's parameters (`res.locals.user`)
     let v = ev.eval(callee.file, r);
@@ -719,9 +723,12 @@ const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {
   'iron-session': /^getIronSession$/,
 };
 
-/** What a package's session getter returned: `getToken({ req })` of next-auth/jwt, `getServerSession(authOptions)`. */
-function packageSession(v: Value): boolean {
-  const names = v.t === 'pkg' && v.called ? PACKAGE_SESSION_GETTERS[v.pkg] : undefined;
+/**
+ * A package's session getter itself (`getToken` of next-auth/jwt), or, `called`, what a call of it
+ * returned (`getToken({ req })`, `getServerSession(authOptions)`).
+ */
+function sessionGetter(v: Value, called: boolean): boolean {
+  const names = v.t === 'pkg' && v.called === called ? PACKAGE_SESSION_GETTERS[v.pkg] : undefined;
   return names !== undefined && v.t === 'pkg' && names.test(v.path.at(-1) ?? '');
 }
 

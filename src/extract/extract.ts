@@ -3732,6 +3732,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   // A branch ends the request when it responds, throws or hands an error to next, and never calls
   // next to go on (`exits`: it must end with a return or a throw, as an if's branch must).
   // The calls of `next` in `s` (nested functions left out): one going on, and one handing an error on.
+  // (A Next.js middleware's `NextResponse.next()` goes on: `if (!token) { if (isApiPath) return
+  // NextResponse.next(); return NextResponse.redirect(…) }` lets some requests without a token in.)
   const nextCalls = (s: TS.Node): { callsNext: boolean; error: boolean } => {
     let callsNext = false;
     let error = false;
@@ -3740,7 +3742,8 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
       if (ts.isCallExpression(x) && ts.isIdentifier(x.expression) && x.expression.text === nextName) {
         if (handsErrorOn(ts, f, x)) error = true;
         else callsNext = true;
-      } else ts.forEachChild(x, v);
+      } else if (isNextResponseNext(ts, x as TS.Expression)) callsNext = true;
+      else ts.forEachChild(x, v);
     };
     v(s);
     return { callsNext, error };

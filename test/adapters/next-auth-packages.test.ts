@@ -161,6 +161,32 @@ describe("NextAuth v4's middleware", () => {
     // (without callbacks.authorized, a request without a session token is refused everywhere)
     expect(await rows(app("withAuth({ pages: { signIn: '/login' } })"))).toEqual(['GET /api/public/pricing [middleware: auth]', 'GET /api/sites [middleware: auth]']);
   });
+
+  it("a middleware of its own sending a request without getToken's token to sign in: an auth guard; one letting the API paths through so is no sure guard of them", async () => {
+    const app = (ifNoToken: string): string =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '16.0.1', 'next-auth': '4.24.10' } }),
+        'proxy.ts': `import { NextResponse, type NextRequest } from 'next/server';
+import { getToken } from 'next-auth/jwt';
+
+export default async function proxy(req: NextRequest) {
+  const url = new URL(req.url);
+  const isApiPath = url.pathname.startsWith('/api/');
+  const token = await getToken({ req });
+  if (!token) {
+    ${ifNoToken}
+    return NextResponse.redirect(new URL('/sign-in', url));
+  }
+  return NextResponse.next();
+}
+`,
+        'app/api/sites/route.ts': `export async function GET() {\n  return Response.json({ items: [] });\n}\n`,
+        'app/reports/route.ts': `export async function GET() {\n  return new Response('report');\n}\n`,
+      });
+    expect(await rows(app('// no exception'))).toEqual(['GET /api/sites [proxy: auth]', 'GET /reports [proxy: auth]']);
+    // (\`return NextResponse.next()\` hands the request on: the branch does not end every request without a token)
+    expect(await rows(app('if (isApiPath) return NextResponse.next();'))).toEqual(['GET /api/sites [proxy: unknown]', 'GET /reports [proxy: unknown]']);
+  });
 });
 
 describe("Auth.js's middleware (next-auth 5)", () => {
