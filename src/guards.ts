@@ -661,8 +661,9 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
 export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, lg: LeadingGuard): boolean {
   if (lg.noUser) return true;
   // `if (!token) return NextResponse.redirect(…)` of `const token = await getToken({ req })`: the
-  // request refused when an auth package's session getter answers nothing
-  if (lg.refusal && lg.callee && sessionGetter(ev.eval(fn.file, lg.callee), false)) return true;
+  // request refused when an auth package's session getter answers nothing (one that answers an
+  // object whatever happens, iron-session's, refuses no one so)
+  if (lg.refusal && lg.callee && sessionGetter(ev.eval(fn.file, lg.callee), false, NOTHING_SIGNED_OUT)) return true;
   if (!lg.userVia || !lg.callee || !lg.args) return false;
   const callee = ev.eval(fn.file, lg.callee);
   if (callee.t !== 'fn') return false;
@@ -714,7 +715,10 @@ function readsNoCredential(ev: Evaluator, v: Value, depth: number): boolean {
   return (b.credentialVia ?? []).every((e) => readsNoCredential(ev, ev.eval(v.file, e), depth + 1));
 }
 
-/** Auth packages' session getters: the request's session (or token), or nothing when no one is signed in. */
+/**
+ * Auth packages' session getters: the request's session (or token, or user); when no one is
+ * signed in, nothing, or (iron-session's session, Clerk's `auth()`) an object without a user.
+ */
 const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {
   'next-auth': /^(getServerSession|auth)$/,
   'next-auth/next': /^getServerSession$/,
@@ -723,12 +727,20 @@ const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {
   'iron-session': /^getIronSession$/,
 };
 
+/** Of those, the ones answering nothing when no one is signed in: their answer alone tells. */
+const NOTHING_SIGNED_OUT: Record<string, RegExp> = {
+  'next-auth': /^(getServerSession|auth)$/,
+  'next-auth/next': /^getServerSession$/,
+  'next-auth/jwt': /^getToken$/,
+  '@clerk/nextjs/server': /^currentUser$/,
+};
+
 /**
- * A package's session getter itself (`getToken` of next-auth/jwt), or, `called`, what a call of it
- * returned (`getToken({ req })`, `getServerSession(authOptions)`).
+ * A package's session getter (of `getters`) itself (`getToken` of next-auth/jwt), or, `called`,
+ * what a call of it returned (`getToken({ req })`, `getServerSession(authOptions)`).
  */
-function sessionGetter(v: Value, called: boolean): boolean {
-  const names = v.t === 'pkg' && v.called === called ? PACKAGE_SESSION_GETTERS[v.pkg] : undefined;
+function sessionGetter(v: Value, called: boolean, getters = PACKAGE_SESSION_GETTERS): boolean {
+  const names = v.t === 'pkg' && v.called === called ? getters[v.pkg] : undefined;
   return names !== undefined && v.t === 'pkg' && names.test(v.path.at(-1) ?? '');
 }
 

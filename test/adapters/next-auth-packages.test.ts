@@ -163,16 +163,15 @@ describe("NextAuth v4's middleware", () => {
   });
 
   it("a middleware of its own sending a request without getToken's token to sign in: an auth guard; one letting the API paths through so is no sure guard of them", async () => {
-    const app = (ifNoToken: string): string =>
+    const app = (ifNoToken: string, getter = "import { getToken } from 'next-auth/jwt';\n", token = 'getToken({ req })'): string =>
       writeProject({
-        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '16.0.1', 'next-auth': '4.24.10' } }),
+        'package.json': JSON.stringify({ name: 'console', dependencies: { next: '16.0.1', 'next-auth': '4.24.10', 'iron-session': '8.0.4' } }),
         'proxy.ts': `import { NextResponse, type NextRequest } from 'next/server';
-import { getToken } from 'next-auth/jwt';
-
+${getter}
 export default async function proxy(req: NextRequest) {
   const url = new URL(req.url);
   const isApiPath = url.pathname.startsWith('/api/');
-  const token = await getToken({ req });
+  const token = await ${token};
   if (!token) {
     ${ifNoToken}
     return NextResponse.redirect(new URL('/sign-in', url));
@@ -186,6 +185,9 @@ export default async function proxy(req: NextRequest) {
     expect(await rows(app('// no exception'))).toEqual(['GET /api/sites [proxy: auth]', 'GET /reports [proxy: auth]']);
     // (\`return NextResponse.next()\` hands the request on: the branch does not end every request without a token)
     expect(await rows(app('if (isApiPath) return NextResponse.next();'))).toEqual(['GET /api/sites [proxy: unknown]', 'GET /reports [proxy: unknown]']);
+    // (iron-session's session is an object whatever happens: \`!session\` refuses no one)
+    const iron = app('// no exception', "import { getIronSession } from 'iron-session';\nimport { cookies } from 'next/headers';\n", "getIronSession(await cookies(), { password: process.env.SESSION_PASSWORD!, cookieName: 'console' })");
+    expect(await rows(iron)).toEqual(['GET /api/sites [proxy: unknown]', 'GET /reports [proxy: unknown]']);
   });
 });
 
