@@ -11,7 +11,7 @@ import { check, guardLines, ROOT } from '../helpers/run.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'learned', 'server-state-gates');
 
-describe('learned: middlewares answering 401 for a mode or a flag of the server', async () => {
+describe('learned: middlewares answering 401 or 404 for a mode or a flag of the server', async () => {
   const res = await check(DIR);
 
   it('lists every route with its mount prefix', () => {
@@ -31,7 +31,7 @@ describe('learned: middlewares answering 401 for a mode or a flag of the server'
 
   it('counts a gate answering 404 on self-hosted instances as no guard, and names it in no finding', () => {
     expect(guardLines(res, 'GET', '/api/sites/:siteId/analytics')).toEqual(['requireSession:auth:route-middleware:src/routes/sites.ts:16']);
-    expect(res.findings.filter((f) => f.line === 16).map((f) => `${f.ruleId} ${f.message}`)).toEqual([
+    expect(res.findings.filter((f) => f.file === 'src/routes/sites.ts' && f.line === 16).map((f) => `${f.ruleId} ${f.message}`)).toEqual([
       'missing-tenant-guard GET /api/sites/:siteId/analytics has no tenant guard',
       'uncontracted-route GET /api/sites/:siteId/analytics is on the browser surface but not in the contract',
     ]);
