@@ -663,7 +663,7 @@ export function signedInCheck(ev: Evaluator, fn: { file: string; fn: number }, l
   // `if (!token) return NextResponse.redirect(…)` of `const token = await getToken({ req })`: the
   // request refused when an auth package's session getter answers nothing (one that answers an
   // object whatever happens, iron-session's, refuses no one so)
-  if (lg.refusal && lg.callee && sessionGetter(ev.eval(fn.file, lg.callee), false, NOTHING_SIGNED_OUT)) return true;
+  if (lg.refusal && lg.callee && sessionGetter(ev.eval(fn.file, lg.callee), false, true)) return true;
   if (!lg.userVia || !lg.callee || !lg.args) return false;
   const callee = ev.eval(fn.file, lg.callee);
   if (callee.t !== 'fn') return false;
@@ -716,32 +716,28 @@ function readsNoCredential(ev: Evaluator, v: Value, depth: number): boolean {
 }
 
 /**
- * Auth packages' session getters: the request's session (or token, or user); when no one is
- * signed in, nothing, or (iron-session's session, Clerk's `auth()`) an object without a user.
+ * Auth packages' session getters, by package and name: the request's session (or token, or user);
+ * when no one is signed in, nothing (`true`), or an object without a user (`false`: iron-session's
+ * session, Clerk's `auth()`).
  */
-const PACKAGE_SESSION_GETTERS: Record<string, RegExp> = {
-  'next-auth': /^(getServerSession|auth)$/,
-  'next-auth/next': /^getServerSession$/,
-  'next-auth/jwt': /^getToken$/,
-  '@clerk/nextjs/server': /^(auth|currentUser)$/,
-  'iron-session': /^getIronSession$/,
-};
-
-/** Of those, the ones answering nothing when no one is signed in: their answer alone tells. */
-const NOTHING_SIGNED_OUT: Record<string, RegExp> = {
-  'next-auth': /^(getServerSession|auth)$/,
-  'next-auth/next': /^getServerSession$/,
-  'next-auth/jwt': /^getToken$/,
-  '@clerk/nextjs/server': /^currentUser$/,
+const PACKAGE_SESSION_GETTERS: Record<string, Record<string, boolean>> = {
+  'next-auth': { getServerSession: true, auth: true },
+  'next-auth/next': { getServerSession: true },
+  'next-auth/jwt': { getToken: true },
+  '@clerk/nextjs/server': { auth: false, currentUser: true },
+  'iron-session': { getIronSession: false },
 };
 
 /**
- * A package's session getter (of `getters`) itself (`getToken` of next-auth/jwt), or, `called`,
- * what a call of it returned (`getToken({ req })`, `getServerSession(authOptions)`).
+ * A package's session getter itself (`getToken` of next-auth/jwt), or, `called`, what a call of it
+ * returned (`getToken({ req })`, `getServerSession(authOptions)`); `nothingSignedOut`: only one
+ * answering nothing when no one is signed in, whose answer alone tells.
  */
-function sessionGetter(v: Value, called: boolean, getters = PACKAGE_SESSION_GETTERS): boolean {
-  const names = v.t === 'pkg' && v.called === called ? getters[v.pkg] : undefined;
-  return names !== undefined && v.t === 'pkg' && names.test(v.path.at(-1) ?? '');
+function sessionGetter(v: Value, called: boolean, nothingSignedOut = false): boolean {
+  if (v.t !== 'pkg' || v.called !== called) return false;
+  const getters = Object.hasOwn(PACKAGE_SESSION_GETTERS, v.pkg) ? PACKAGE_SESSION_GETTERS[v.pkg]! : {};
+  const name = v.path.at(-1) ?? '';
+  return Object.hasOwn(getters, name) && (getters[name] === true || !nothingSignedOut);
 }
 
 /** What a verification refuses when it throws, by its name: a token, a session, a credential. */

@@ -2129,7 +2129,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const fnLike = ts.isFunctionLike(n);
     if (fnLike) nested++;
     else if (nested === 0) own(n, responseCall);
-    const definition = words.status && n !== body && (fnLike || n.kind === ts.SyntaxKind.Identifier) && namesStatusMember(ts, n, ancestors);
+    const definition = words.status && n !== body && (fnLike || n.kind === K.Identifier) && namesStatusMember(ts, n, ancestors);
     if (definition) defining++;
     if (fnLike && nested === 1 && n !== body) {
       const p = ancestors[ancestors.length - 1];
