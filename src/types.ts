@@ -35,6 +35,14 @@ export type Expr =
    * dependency-injection container passes a decorated class's constructor (extract.ts injectedToken)
    */
   | { k: 'param'; fn: number; index: number; name: string; init?: Expr; injected?: Extract<Expr, { k: 'new' }> }
+  /**
+   * Read from the arguments of a call of function `fn` through its rest parameter (`...args`, the
+   * `from`-th parameter): `argc`, how many it passes from there on (`args.length`); `argAt`, the
+   * `fromEnd`-th from the last (`args[args.length - 2]`: NodeBB's route helpers, whose optional
+   * middleware list comes before the controller)
+   */
+  | { k: 'argc'; fn: number; from: number }
+  | { k: 'argAt'; fn: number; from: number; fromEnd: number; text: string }
   /** a regular expression literal (`/^\/public\//i`) */
   | { k: 're'; source: string; flags: string }
   /**
@@ -70,7 +78,9 @@ export type CondTest =
   | { k: 'not'; c: CondTest }
   | { k: 'and' | 'or'; l: CondTest; r: CondTest }
   /** `===` / `==` (`neg`: `!==` / `!=`) */
-  | { k: 'eq'; l: Expr; r: Expr; neg: boolean };
+  | { k: 'eq'; l: Expr; r: Expr; neg: boolean }
+  /** `<`, `<=`, `>`, `>=` of numbers (`args.length > 4`) */
+  | { k: 'cmp'; op: '<' | '<=' | '>' | '>='; l: Expr; r: Expr };
 
 /** One condition a statement runs under: `test` is `holds` there (false in an `else`, after `if (…) return`). */
 export interface Cond {

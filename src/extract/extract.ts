@@ -98,6 +98,8 @@ interface Ctx {
   fnIds: Map<TS.Node, number>;
   /** the list a `forEach` / `map` / `filter` callback goes over, by the callback's node: bound as EACH before its body is walked */
   eachList: Map<TS.Node, Expr>;
+  /** how many loops (`for`, `while`, `do`) enclose the statement visited, in the function it is in (or the module) */
+  loops: number;
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -345,7 +347,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map() };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0 };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -441,7 +443,10 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   const kind = statementKind(ts, node.kind);
   if (kind === 2) return;
   if (kind === 0) {
+    const loop = node.kind >= ts.SyntaxKind.DoStatement && node.kind <= ts.SyntaxKind.ForOfStatement;
+    if (loop) ctx.loops++;
     visitChildren(ctx, node, scope, fn);
+    if (loop) ctx.loops--;
     return;
   }
   if (ts.isExpressionStatement(node)) {
@@ -605,7 +610,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       for (const [name, index] of listNames(ts, d.name)) facts.scopes[scope]!.bindings[name] = { k: 'item', of: item, index };
       markLoops(ctx);
     }
+    ctx.loops++;
     visitStatement(ctx, node.statement, scope, fn);
+    ctx.loops--;
     return;
   }
   // `for (const name in routers) { … }`: the variable is an item of `Object.keys(routers)`
@@ -619,7 +626,9 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       facts.scopes[scope]!.bindings[d.name.text] = { k: 'item', of: keys };
       markLoops(ctx);
     }
+    ctx.loops++;
     visitStatement(ctx, forIn.statement, scope, fn);
+    ctx.loops--;
     return;
   }
   if (ts.isIfStatement(node)) {
@@ -798,6 +807,8 @@ function condWith(ts: TSModule, node: TS.Expression, depth: number, unwrapAll: b
     if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) return { k: op === K.AmpersandAmpersandToken ? 'and' : 'or', l: sub(b.left), r: sub(b.right) };
     if (op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken)
       return { k: 'eq', l: read(b.left, depth + 1), r: read(b.right, depth + 1), neg: op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken };
+    const cmp = op === K.LessThanToken ? '<' : op === K.LessThanEqualsToken ? '<=' : op === K.GreaterThanToken ? '>' : op === K.GreaterThanEqualsToken ? '>=' : null;
+    if (cmp !== null) return { k: 'cmp', op: cmp, l: read(b.left, depth + 1), r: read(b.right, depth + 1) };
   }
   return { k: 'truthy', e: read(n, depth) };
 }
@@ -926,8 +937,7 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
   if (ts.isArrayBindingPattern(d.name)) {
     // `const [router, verb, path] = args` of a rest parameter (`(...args)`): each name is the
     // argument at its place; of anything else, the element at its place
-    const b = init && ts.isIdentifier(init) ? findScopeOf(ctx, scope, init.text)?.bindings[init.text] : undefined;
-    const rest = b !== undefined && ctx.restParams.has(b as Expr) && (b as Expr).k === 'param' ? (b as Extract<Expr, { k: 'param' }>) : null;
+    const rest = init ? restParam(ctx, init, scope) : null;
     const base = !rest && d.initializer && requireSource === null ? toExpr(ctx, d.initializer, scope, fn) : null;
     if (base) recordCall(ctx, base, scope, true);
     for (const [name, i] of listNames(ts, d.name)) {
@@ -937,6 +947,23 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     return;
   }
   if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
+}
+
+/** The rest parameter (`...args`) `e` names, read in `scope`; null when it names anything else. */
+function restParam(ctx: Ctx, e: TS.Expression, scope: number): Extract<Expr, { k: 'param' }> | null {
+  if (e.kind !== ctx.ts.SyntaxKind.Identifier) return null;
+  const name = (e as TS.Identifier).text;
+  const b = findScopeOf(ctx, scope, name)?.bindings[name];
+  return b !== undefined && ctx.restParams.has(b as Expr) && (b as Expr).k === 'param' ? (b as Extract<Expr, { k: 'param' }>) : null;
+}
+
+/** `K` of `name.length - K` (a whole number, 1 or more); null for any other key. */
+function countedFromEnd(ts: TSModule, key: TS.Expression, name: string): number | null {
+  const k = unwrap(ts, key);
+  if (!ts.isBinaryExpression(k) || k.operatorToken.kind !== ts.SyntaxKind.MinusToken || !ts.isNumericLiteral(k.right)) return null;
+  const l = unwrap(ts, k.left);
+  const count = Number(k.right.text);
+  return ts.isPropertyAccessExpression(l) && l.name.text === 'length' && ts.isIdentifier(l.expression) && l.expression.text === name && Number.isInteger(count) && count >= 1 ? count : null;
 }
 
 /** `rhs` with `module.exports` read in it (as a call's argument, or a branch of a choice) replaced by `exported`. */
@@ -1038,6 +1065,13 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
     // is not known statically (a first value holds for anything else: a prefix, a router)
     else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
+    // `middlewares = [middleware.autoLocale, ...middlewares]` (NodeBB's route helpers): a list
+    // built on from its first value, where nothing read it before, in the function declaring it,
+    // under no condition and in no loop, holds what it is built into from there on
+    else if (s && before && !isEncoded(before) && ctx.when.length === 0 && ctx.loops === 0 && mentions(rhs, left.text) && oneFunction(ctx, scope, s.id) && unreadSinceDeclared(ctx, left)) {
+      const built = builtOn(rhs, left.text, (r) => r.name === left.text && findScopeOf(ctx, r.scope, r.name) === s, before, 0);
+      if (built !== null) s.bindings[left.text] = built;
+    }
     // `let api; if (v2) api = v2Router; else api = v1Router`, `let prefix = '/internal'; if (legacy)
     // prefix = '/legacy'`: a name given another value under a condition holds either, as the
     // condition chooses (what it held before in the other case)
@@ -1060,6 +1094,78 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     let cls: Ctx['classes'][number] | undefined;
     for (let i = ctx.classes.length - 1; i >= 0 && !cls; i--) if (ctx.classes[i]!.name === name) cls = ctx.classes[i];
     if (cls && isEmpty(cls.statics[left.name.text])) cls.statics[left.name.text] = rhs;
+  }
+}
+
+/** Is scope `from` scope `to`, or inside it in the same function (no function's own scope between them)? */
+function oneFunction(ctx: Ctx, from: number, to: number): boolean {
+  const own = new Set(ctx.facts.functions.map((f) => f.scope));
+  for (let sc = from; sc !== to; ) {
+    const parent = ctx.facts.scopes[sc]!.parent;
+    if (own.has(sc) || parent === null) return false;
+    sc = parent;
+  }
+  return true;
+}
+
+/**
+ * Is the name assigned at `left` read nowhere between its declaration (`let` / `var`, the last
+ * before it) and this assignment? Told from the text: a mention in a comment counts as a read.
+ */
+function unreadSinceDeclared(ctx: Ctx, left: TS.Identifier): boolean {
+  const name = left.text.replace(/[$]/g, '\\$&');
+  const before = ctx.text.slice(0, left.pos);
+  let declared: RegExpExecArray | null = null;
+  for (const m of before.matchAll(new RegExp(`(?<![\\w$.])(?:let|var)\\s+${name}(?![\\w$])`, 'g'))) declared = m;
+  return declared !== null && !new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(before.slice(declared.index + declared[0].length));
+}
+
+/**
+ * `rhs` with each read of the name it is assigned to (`name`, read as `self` tells) replaced by
+ * the value it held (`before`): null when a read of the name is left, in an expression not
+ * taken apart here.
+ */
+function builtOn(rhs: Expr, name: string, self: (r: Extract<Expr, { k: 'ref' }>) => boolean, before: Expr, depth: number): Expr | null {
+  if (depth > MAX_DEPTH) return null;
+  const sub = (e: Expr): Expr | null => builtOn(e, name, self, before, depth + 1);
+  const all = (es: Expr[]): Expr[] | null => {
+    const out: Expr[] = [];
+    for (const e of es) {
+      const x = sub(e);
+      if (x === null) return null;
+      out.push(x);
+    }
+    return out;
+  };
+  switch (rhs.k) {
+    case 'ref':
+      return self(rhs) ? before : rhs;
+    case 'arr': {
+      const items = all(rhs.items);
+      return items && { k: 'arr', items };
+    }
+    case 'tpl': {
+      const parts = all(rhs.parts);
+      return parts && { k: 'tpl', parts };
+    }
+    case 'member': {
+      const obj = sub(rhs.obj);
+      return obj && { k: 'member', obj, prop: rhs.prop };
+    }
+    case 'call':
+    case 'new': {
+      const callee = sub(rhs.callee);
+      const args = all(rhs.args);
+      return callee && args && { ...rhs, callee, args };
+    }
+    case 'str':
+    case 'num':
+    case 'bool':
+    case 'fn':
+    case 're':
+      return rhs;
+    default:
+      return mentions(rhs, name) ? null : rhs;
   }
 }
 
@@ -1227,12 +1333,19 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
         const at = locOf(ctx, a);
         ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
       }
+      // `args.length` of a rest parameter: how many arguments a call passes from its place on
+      const rest = ctx.restParams.size > 0 && a.name.text === 'length' ? restParam(ctx, a.expression, scope) : null;
+      if (rest) return { k: 'argc', fn: rest.fn, from: rest.index };
       return memberOf(ctx, toExpr(ctx, a.expression, scope, fn, undefined, depth + 1), a.name.text);
     }
     case K.ElementAccessExpression: {
       const a = n as TS.ElementAccessExpression;
-      const obj = toExpr(ctx, a.expression, scope, fn, undefined, depth + 1);
       const arg = a.argumentExpression;
+      // `args[args.length - 2]` of a rest parameter: the argument so many from the last
+      const rest = ctx.restParams.size > 0 ? restParam(ctx, a.expression, scope) : null;
+      const fromEnd = rest ? countedFromEnd(ts, arg, (a.expression as TS.Identifier).text) : null;
+      if (rest && fromEnd !== null) return { k: 'argAt', fn: rest.fn, from: rest.index, fromEnd, text: textOf(ctx, a, 80) };
+      const obj = toExpr(ctx, a.expression, scope, fn, undefined, depth + 1);
       if (ts.isStringLiteralLike(arg)) return memberOf(ctx, obj, arg.text);
       // `file.split('.')[0]`: an index is the property of its name
       if (isIndex(ts, arg)) return memberOf(ctx, obj, arg.text);
@@ -1737,7 +1850,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   if (!body) return f;
   // (the conditions around a function's definition are not those of its calls)
   const outerWhen = ctx.when;
+  const outerLoops = ctx.loops;
   ctx.when = [];
+  ctx.loops = 0;
   if (ts.isBlock(body)) {
     visitStatements(ctx, body.statements, scope.id, f);
   } else {
@@ -1748,6 +1863,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     recordReturned(ctx, returned, scope.id);
   }
   ctx.when = outerWhen;
+  ctx.loops = outerLoops;
   const words = wordsOf(ctx, body);
   const filter = methodFilter(ctx, body, f, scope.id);
   if (filter) f.methodFilter = filter;

@@ -59,6 +59,15 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const arg = call.args[def.expr.index];
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
     }
+    case 'argc':
+    case 'argAt': {
+      // `args.length`, `args[args.length - 2]` of a rest parameter: what the call passes
+      if (!call || call.file !== file || call.fn !== e.fn) return null;
+      const n = call.args.length - e.from;
+      if (e.k === 'argc') return { file, e: { k: 'num', v: Math.max(n, 0) } };
+      const arg = e.fromEnd <= n ? call.args[call.args.length - e.fromEnd] : undefined;
+      return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : null;
+    }
     case 'index': {
       // `routes[name]`, its key a literal: that member
       const key = literal(ev, file, e.key, call, depth + 1)?.e;
@@ -79,6 +88,12 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       for (const a of e.args) {
         const l = literal(ev, file, a, call, depth + 1)?.e;
         args.push(l?.k === 're' ? { t: 're', source: l.source, flags: l.flags } : l?.k === 'str' || l?.k === 'num' ? ({ t: l.k, v: l.v } as Value) : { t: 'unknown', why: 'not a literal' });
+      }
+      // `uploadVerbs.has(verb)` of `new Set(['post', 'put'])`, `['post', 'put'].includes(verb)`: membership in a list of literals
+      const sought = args.length === 1 ? args[0]! : null;
+      if (e.callee.k === 'member' && (e.callee.prop === 'has' || e.callee.prop === 'includes') && (sought?.t === 'str' || sought?.t === 'num')) {
+        const list = literalList(ev, file, e.callee.obj, e.callee.prop === 'has', call, depth + 1);
+        if (list !== null) return { file, e: { k: 'bool', v: list.some((m) => m.k === sought.t && m.v === sought.v) } };
       }
       let v: Value | null = null;
       if (e.callee.k === 'member' && STRING_METHODS.has(e.callee.prop)) {
@@ -106,6 +121,30 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
   }
 }
 
+/**
+ * The strings and numbers of a list written as literals: an array (`['post', 'put']`), or with
+ * `set`, a `new Set([…])` of one (directly, or through a name never assigned again); null when not known.
+ */
+function literalList(ev: Evaluator, file: string, e: Expr, set: boolean, call: CallSite | null, depth: number): Extract<Literal, { k: 'str' | 'num' }>[] | null {
+  let f = file;
+  let made = e;
+  if (set && e.k === 'ref') {
+    const def = ev.definitionOf(file, e.scope, e.name);
+    if (!def || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
+    [f, made] = [def.file, def.expr];
+  }
+  if (set && !(made.k === 'new' && made.callee.k === 'ref' && made.callee.name === 'Set' && made.args.length === 1 && !ev.definitionOf(f, made.callee.scope, 'Set'))) return null;
+  const arr = literal(ev, f, set && made.k === 'new' ? made.args[0]! : made, set ? null : call, depth + 1);
+  if (arr?.e.k !== 'arr') return null;
+  const out: Extract<Literal, { k: 'str' | 'num' }>[] = [];
+  for (const it of arr.e.items) {
+    const l = literal(ev, arr.file, it, null, depth + 1)?.e;
+    if (l?.k !== 'str' && l?.k !== 'num') return null;
+    out.push(l);
+  }
+  return out;
+}
+
 /** Is the literal truthy, as JavaScript tests it? */
 function truthy(v: Literal): boolean {
   switch (v.k) {
@@ -121,33 +160,39 @@ function truthy(v: Literal): boolean {
 }
 
 /** Whether a test holds, when known statically (a `? :`'s, Evaluator's `choice`); null when not. */
-export function truthOf(ev: Evaluator, file: string, t: CondTest): Truth {
+export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite | null = null): Truth {
   switch (t.k) {
     case 'truthy': {
-      const v = literal(ev, file, t.e, null, 0);
+      const v = literal(ev, file, t.e, call, 0);
       return v === null ? null : truthy(v.e);
     }
     case 'not': {
-      const c = truthOf(ev, file, t.c);
+      const c = truthOf(ev, file, t.c, call);
       return c === null ? null : !c;
     }
     case 'and': {
-      const l = truthOf(ev, file, t.l);
+      const l = truthOf(ev, file, t.l, call);
       if (l === false) return false;
-      const r = truthOf(ev, file, t.r);
+      const r = truthOf(ev, file, t.r, call);
       return r === false ? false : l === true && r === true ? true : null;
     }
     case 'or': {
-      const l = truthOf(ev, file, t.l);
+      const l = truthOf(ev, file, t.l, call);
       if (l === true) return true;
-      const r = truthOf(ev, file, t.r);
+      const r = truthOf(ev, file, t.r, call);
       return r === true ? true : l === false && r === false ? false : null;
     }
     case 'eq': {
-      const l = literal(ev, file, t.l, null, 0)?.e;
-      const r = literal(ev, file, t.r, null, 0)?.e;
+      const l = literal(ev, file, t.l, call, 0)?.e;
+      const r = literal(ev, file, t.r, call, 0)?.e;
       if (!l || !r || (l.k !== 'str' && l.k !== 'num' && l.k !== 'bool') || l.k !== r.k) return null;
       return (l.v === r.v) !== t.neg;
+    }
+    case 'cmp': {
+      const l = literal(ev, file, t.l, call, 0)?.e;
+      const r = literal(ev, file, t.r, call, 0)?.e;
+      if (l?.k !== 'num' || r?.k !== 'num') return null;
+      return t.op === '<' ? l.v < r.v : t.op === '<=' ? l.v <= r.v : t.op === '>' ? l.v > r.v : l.v >= r.v;
     }
   }
 }
@@ -190,6 +235,10 @@ export function mapTest(t: CondTest, f: (e: Expr) => Expr): CondTest {
     case 'eq': {
       const [l, r] = [f(t.l), f(t.r)];
       return l === t.l && r === t.r ? t : { k: 'eq', l, r, neg: t.neg };
+    }
+    case 'cmp': {
+      const [l, r] = [f(t.l), f(t.r)];
+      return l === t.l && r === t.r ? t : { k: 'cmp', op: t.op, l, r };
     }
   }
 }

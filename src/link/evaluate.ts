@@ -124,6 +124,8 @@ interface CallContext {
   fn: number;
   args: Value[];
   memo: Map<string, WeakMap<Expr, Value>>;
+  /** the call site read through (`within`), whose arguments as written decide the tests of `choice`s in the function */
+  site?: CallSite;
 }
 
 export class Evaluator {
@@ -310,7 +312,8 @@ export class Evaluator {
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([choices.map((c) => c.choice), strings]) } : v;
       }
       case 'choice': {
-        const holds = truthOf(this, file, e.test);
+        const site = this.called?.site;
+        const holds = truthOf(this, file, e.test, site && site.file === file ? site : null);
         if (holds !== null) return this.eval(file, holds ? e.then : e.otherwise, depth + 1);
         const v = oneOf([this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
@@ -355,6 +358,15 @@ export class Evaluator {
           if (v) return v;
         }
         return { t: 'param', file, fn: e.fn, index: e.index, name: e.name };
+      }
+      case 'argc':
+      case 'argAt': {
+        // `args.length`, `args[args.length - 2]` of a rest parameter: what the call read passes
+        const c = this.called;
+        if (!c || c.file !== file || c.fn !== e.fn) return { t: 'unknown', why: e.k === 'argc' ? 'the number of arguments' : e.text };
+        const n = c.args.length - e.from;
+        if (e.k === 'argc') return { t: 'num', v: Math.max(n, 0) };
+        return e.fromEnd <= n ? c.args[c.args.length - e.fromEnd]! : { t: 'unknown', why: `${e.text} is not passed` };
       }
       case 're':
         return { t: 're', source: e.source, flags: e.flags };
@@ -465,16 +477,7 @@ export class Evaluator {
       case 'at':
         return this.eval(e.file, e.e, depth + 1);
       case 'within': {
-        let c = this.callSites.get(e.call);
-        if (!c) this.callSites.set(e.call, (c = { file: e.call.file, fn: e.call.fn, args: e.call.args.map((a) => this.eval(e.call.argsFile, a, depth + 1)), memo: new Map() }));
-        const outer = this.called;
-        this.called = c;
-        let v: Value;
-        try {
-          v = this.eval(file, e.e, depth + 1);
-        } finally {
-          this.called = outer;
-        }
+        const v = this.atSite(e.call, depth, () => this.eval(file, e.e, depth + 1));
         // `{ method: 'get', path, handler }` of get(path, handler): its properties are read later,
         // as the call passes them too
         if (v.t === 'obj' && v.file === file) return { t: 'obj', file, props: Object.fromEntries(Object.entries(v.props).map(([k, p]) => [k, { k: 'within', e: p, call: e.call }])) };
@@ -482,6 +485,19 @@ export class Evaluator {
       }
       case 'unknown':
         return { t: 'unknown', why: e.text };
+    }
+  }
+
+  /** `f` read in the context of a call site (`within`): the function's parameters stand for what it passes. */
+  private atSite<T>(call: CallSite, depth: number, f: () => T): T {
+    let c = this.callSites.get(call);
+    if (!c) this.callSites.set(call, (c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.eval(call.argsFile, a, depth + 1)), memo: new Map(), site: call }));
+    const outer = this.called;
+    this.called = c;
+    try {
+      return f();
+    } finally {
+      this.called = outer;
     }
   }
 
@@ -1153,7 +1169,8 @@ export class Evaluator {
       if (v.t === 'arr') {
         // Walk the array's own expressions when we have them, for names and locations.
         const source = this.arrayExprs(f, e);
-        if (source && source.exprs.length === v.items.length) source.exprs.forEach((x, i) => visit(source.file, x, v.items[i]!, depth + 1));
+        // (an item not written anywhere is named as the list is)
+        if (source && source.exprs.length === v.items.length) source.exprs.forEach((x, i) => (x ? visit(source.file, x, v.items[i]!, depth + 1) : visit(f, e, v.items[i]!, depth + 1)));
         else for (const it of v.items) visit(f, e, it, depth + 1);
         return;
       }
@@ -1193,13 +1210,47 @@ export class Evaluator {
     return (of && written(of.file, of.expr, 0)?.[item.index]) ?? null;
   }
 
-  /** The array literal an expression refers to (through consts and imports), if any. */
-  private arrayExprs(file: string, e: Expr, depth = 0): { file: string; exprs: Expr[] } | null {
+  /**
+   * The array literal an expression refers to (through consts and imports), if any: its items
+   * as written, spreads of lists flattened as eval flattens them (`[middleware.autoLocale,
+   * ...middlewares]`: each spread list's own items, where they are written); null for an item
+   * written nowhere (of a list a call made, or a `? :` not decided).
+   */
+  private arrayExprs(file: string, e: Expr, depth = 0): { file: string; exprs: (Expr | null)[] } | null {
     if (depth > 20) return null;
     if (e.k === 'arr') {
-      // Spreads of const arrays are flattened by eval; only use the literal when it has no spreads.
       const v = this.eval(file, e);
-      return v.t === 'arr' && v.items.length === e.items.length ? { file, exprs: e.items } : null;
+      if (v.t !== 'arr') return null;
+      const exprs: (Expr | null)[] = [];
+      for (const it of e.items) {
+        const items = it.k === 'arr' ? null : this.eval(file, it);
+        if (items?.t !== 'arr') {
+          // (`...(cond ? [upload.any()] : [])` not decided: no one item written)
+          exprs.push(it.k === 'choice' || it.k === 'fallback' ? null : it);
+          continue;
+        }
+        const inner = this.arrayExprs(file, it, depth + 1);
+        if (inner && inner.exprs.length === items.items.length) for (const x of inner.exprs) exprs.push(x === null || inner.file === file ? x : { k: 'at', file: inner.file, e: x });
+        else for (let i = 0; i < items.items.length; i++) exprs.push(null);
+      }
+      return exprs.length === v.items.length ? { file, exprs } : null;
+    }
+    // a list as a call site reads it (`within`): its items read there too
+    if (e.k === 'within') {
+      const call = e.call;
+      const list = this.atSite(call, depth, () => this.arrayExprs(file, e.e, depth + 1));
+      return list && { file: list.file, exprs: list.exprs.map((x): Expr | null => x && { k: 'within', e: x, call }) };
+    }
+    // `cond ? [upload.any()] : []`, decided; `args[args.length - 2]` of a rest parameter, in the call read
+    if (e.k === 'choice') {
+      const site = this.called?.site;
+      const holds = truthOf(this, file, e.test, site && site.file === file ? site : null);
+      return holds === null ? null : this.arrayExprs(file, holds ? e.then : e.otherwise, depth + 1);
+    }
+    if (e.k === 'argAt') {
+      const site = this.called?.site;
+      if (!site || site.file !== file || site.fn !== e.fn || e.fromEnd > site.args.length - e.from) return null;
+      return this.arrayExprs(site.argsFile, { k: 'at', file: site.argsFile, e: site.args[site.args.length - e.fromEnd]! }, depth + 1);
     }
     // `route.guards` of an object literal; an item of a list, unrolled (`{ k: 'item', index }`)
     if (e.k === 'member') {

@@ -1849,6 +1849,8 @@ function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
       const of = loopListOf(facts, e);
       if (of) visit(of);
       else out.add(e.fn);
+    } else if (e.k === 'argc' || e.k === 'argAt') {
+      out.add(e.fn);
     } else if (e.k === 'call' && localFn(facts, e.callee) !== null) {
       // `at('/status')` of `const at = (p) => \`${prefix}${p}\``: what the helper returns reads too
       for (const r of facts.functions[localFn(facts, e.callee)!]?.returns ?? []) visit(r);
