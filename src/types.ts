@@ -447,6 +447,14 @@ export interface FunctionFact {
    * arguments decide them): an endpoint of that method, where the Express adapter mounts it.
    */
   methodFilter?: { method: Expr; handsTo: Expr };
+  /**
+   * The functions the function gives an object passed to it as properties (a function, or a
+   * call wrapping one), in order, where its own body does so under no condition and in no loop:
+   * `middleware.authenticateRequest = helpers.try(async (req, res, next) => …)` of NodeBB's
+   * `module.exports = function (middleware) { … }`, each with the parameter's place (`index`).
+   * A module calling it with its exports object (`require('./user')(middleware)`) exports them.
+   */
+  paramProps?: { index: number; prop: string; value: Expr }[];
 }
 
 /** A branch of a handler dispatching on its request's method (FunctionFact.dispatch). */

@@ -1049,6 +1049,13 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
       if (was === undefined) obj.props[prop] = rhs;
       else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[prop] = { k: 'unknown', text: `${left.expression.text}.${prop}` };
     }
+    // `middleware.authenticateRequest = helpers.try(async (req, res, next) => …)` of `function
+    // (middleware)`: a function given the object passed as a property (FunctionFact.paramProps),
+    // in the function's own body (not `ctx.body = { … }` of a handler: no function)
+    else if (obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'fn' || (rhs.k === 'call' && rhs.args.some((a) => a.k === 'fn'))) && !ctx.restParams.has(obj) && ctx.when.length === 0 && ctx.loops === 0) {
+      const f = ctx.facts.functions[obj.fn];
+      if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: left.name.text, value: rhs });
+    }
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
   if (scope === 0 && (m || alias)) {

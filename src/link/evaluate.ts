@@ -790,6 +790,11 @@ export class Evaluator {
           }
           if (!k.startsWith('*spread*')) continue;
           const from = this.eval(obj.file, obj.props[k]!, depth + 1);
+          // `{ ...require('./header') }`: a module's exports spread, whose names are known
+          if (from.t === 'ns') {
+            if (this.exportDefinition(from.file, prop, depth + 1) !== null || this.installedExport(from.file, prop, depth + 1) !== null) return this.exportValue(from.file, prop, depth + 1);
+            continue;
+          }
           if (from.t !== 'obj') return { t: 'unknown', why: `property ${prop} may come from a spread not known statically` };
           const v = this.member(from, prop, depth + 1, self);
           if (!(v.t === 'unknown' && v.why.startsWith('no property'))) return v;
@@ -971,10 +976,38 @@ export class Evaluator {
         const target = this.resolveModule(file, x.source);
         if (target !== null && this.exportDefinition(target, name, depth + 1) !== null) return v;
       }
-      return { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
+      return this.installedExport(file, name, depth + 1) ?? { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
     } finally {
       this.resolving.delete(key);
     }
+  }
+
+  /**
+   * A property a module gives its exports object through a call rather than by assigning it:
+   * NodeBB's `require('./user')(middleware)` of `const middleware = module.exports`, where the
+   * function called assigns `middleware.authenticateRequest = …` (FunctionFact.paramProps), or
+   * `Object.assign(middleware, { admin: require('./admin') })`. The last call giving it a value
+   * known statically wins; null when none does.
+   */
+  private installedExport(file: string, name: string, depth: number): Value | null {
+    const facts = this.files.get(file)!;
+    let found: Value | null = null;
+    for (const c of facts.calls) {
+      const i = c.args.findIndex((a) => exportsObject(facts, a));
+      if (i < 0) continue;
+      const assigned = c.callee.k === 'member' && c.callee.prop === 'assign' && c.callee.obj.k === 'ref' && c.callee.obj.name === 'Object' && !this.definitionOf(file, c.callee.obj.scope, 'Object');
+      if (assigned) {
+        for (const a of i === 0 ? c.args.slice(1) : []) {
+          const v = this.member(this.eval(file, a, depth + 1), name, depth + 1);
+          if (v.t !== 'unknown') found = v;
+        }
+        continue;
+      }
+      const f = this.eval(file, c.callee, depth + 1);
+      const props = f.t === 'fn' ? (this.fnOf(f.file, f.fn)?.paramProps ?? []).filter((p) => p.index === i && p.prop === name) : [];
+      if (f.t === 'fn' && props.length > 0) found = this.eval(f.file, props[props.length - 1]!.value, depth + 1);
+    }
+    return found;
   }
 
   /**
@@ -1453,6 +1486,14 @@ export function writtenCall(ev: Evaluator, file: string, e: Expr, depth = 0): { 
 }
 
 /** What a name read in `scope` of a file is bound to, or undefined. */
+/** Is `e` the module's exports object: `module.exports`, `exports`, or a name given either at module scope (`const middleware = module.exports`)? */
+function exportsObject(facts: FileFacts, e: Expr): boolean {
+  const b = e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
+  const x = b && e.k === 'ref' && bindingIn(facts, 0, e.name) === b ? b : e;
+  if (x.k === 'member') return x.prop === 'exports' && x.obj.k === 'ref' && x.obj.name === 'module' && bindingIn(facts, x.obj.scope, 'module') === undefined;
+  return x.k === 'ref' && x.name === 'exports' && bindingIn(facts, x.scope, 'exports') === undefined;
+}
+
 export function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
   const sc = scopeOf(facts, scope, name);
   return sc && bindingOf(sc, name);
