@@ -1073,9 +1073,10 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     // is not known statically (a first value holds for anything else: a prefix, a router)
     else if (s && before && !isEncoded(before) && before.k === 'bool' && !(rhs.k === 'bool' && rhs.v === before.v)) s.bindings[left.text] = { k: 'unknown', text: left.text };
     // `middlewares = [middleware.autoLocale, ...middlewares]` (NodeBB's route helpers): a list
-    // built on from its first value, where nothing read it before, in the function declaring it,
-    // under no condition and in no loop, holds what it is built into from there on
-    else if (s && before && !isEncoded(before) && ctx.when.length === 0 && ctx.loops === 0 && mentions(rhs, left.text) && oneFunction(ctx, scope, s.id) && unreadSinceDeclared(ctx, left)) {
+    // (or a string) built on from its first value, where nothing read it before, in the function
+    // declaring it, under no condition and in no loop, holds what it is built into from there on
+    // (not `app = withTracing(app)`: what a package makes of a router is no router known)
+    else if (s && before && !isEncoded(before) && builds(rhs) && ctx.when.length === 0 && ctx.loops === 0 && mentions(rhs, left.text) && oneFunction(ctx, scope, s.id) && unreadSinceDeclared(ctx, left)) {
       const built = builtOn(rhs, left.text, (r) => r.name === left.text && findScopeOf(ctx, r.scope, r.name) === s, before, 0);
       if (built !== null) s.bindings[left.text] = built;
     }
@@ -1102,6 +1103,11 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     for (let i = ctx.classes.length - 1; i >= 0 && !cls; i--) if (ctx.classes[i]!.name === name) cls = ctx.classes[i];
     if (cls && isEmpty(cls.statics[left.name.text])) cls.statics[left.name.text] = rhs;
   }
+}
+
+/** Is `rhs` a list or a string built (`[…, ...x]`, `` `${x}/v1` ``, `x + '/v1'`, `x.concat(…)`)? */
+function builds(rhs: Expr): boolean {
+  return rhs.k === 'arr' || rhs.k === 'tpl' || (rhs.k === 'call' && rhs.callee.k === 'member' && rhs.callee.prop === 'concat');
 }
 
 /** Is scope `from` scope `to`, or inside it in the same function (no function's own scope between them)? */

@@ -6,7 +6,8 @@
 // written; `...(uploadVerbs.has(verb) ? [upload.any()] : [])` is decided by the verb passed. A list
 // read before it is built on keeps its first value there (and, the facts holding one value per
 // name, everywhere: the second route below is reported, though it runs behind the sign-in check);
-// one built on under a condition keeps it too (the sign-in check may not run). NodeBB's
+// one built on under a condition keeps it too (the sign-in check may not run); the app given to a
+// package's wrapper (`app = withTracing(app)`) stays the app express() made. NodeBB's
 // middleware module installs most of its middleware on its exports through calls:
 // `require('./user')(middleware)` of `module.exports = function (middleware) { middleware.x = … }`,
 // and `Object.assign(middleware, { ...require('./header') })`.
@@ -19,7 +20,7 @@ const DIR = path.join(ROOT, 'fixtures', 'learned', 'route-helpers-rest-arguments
 describe('learned: route helpers reading their arguments through a rest parameter', async () => {
   const res = await check(DIR);
 
-  it('lists every route the helpers register, with its mount prefix', () => {
+  it('lists every route the helpers register, with its mount prefix, on the app a package wrapped', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
       'GET /api/account/export src/routes/index.js:21',
       'GET /api/account/export-status src/routes/index.js:19',
