@@ -5,7 +5,7 @@
 // what that call passes (`[...middlewares]` of `[middleware.ensureLoggedIn]`), each item named as
 // written; `...(uploadVerbs.has(verb) ? [upload.any()] : [])` is decided by the verb passed. A list
 // read before it is built on keeps its first value there (and, the facts holding one value per
-// name, everywhere: the second route below is reported, though it runs behind the sign-in check);
+// name, everywhere: `GET /api/account/export` is reported, though it runs behind the sign-in check);
 // one built on under a condition keeps it too (the sign-in check may not run); the app given to a
 // package's wrapper (`app = withTracing(app)`) stays the app express() made. NodeBB's
 // middleware module installs most of its middleware on its exports through calls:
