@@ -1182,16 +1182,14 @@ function builtOn(rhs: Expr, name: string, self: (r: Extract<Expr, { k: 'ref' }>)
   }
 }
 
-/** Is the module-scope `name` the CommonJS exports object: `const X = module.exports` (or `= exports`), or `module.exports = X`? */
-function isExportsObject(facts: FileFacts, name: string): boolean {
-  const bindings = facts.scopes[0]!.bindings;
-  const b = bindings[name];
-  if (b && !isEncoded(b)) {
-    if (b.k === 'member' && b.prop === 'exports' && b.obj.k === 'ref' && b.obj.name === 'module' && b.obj.scope === 0 && !bindings['module']) return true;
-    if (b.k === 'ref' && b.name === 'exports' && b.scope === 0 && !bindings['exports']) return true;
-  }
-  const d = bindings['*default*'];
-  return d !== undefined && !isEncoded(d) && d.k === 'ref' && d.name === name && d.scope === 0;
+/** Is the module-scope `name` the CommonJS exports object: `const X = module.exports` (or `= exports`), or `module.exports = X`? (Facts read back decode as asked: the linker asks too.) */
+export function isExportsObject(facts: FileFacts, name: string): boolean {
+  const top = facts.scopes[0]!;
+  const b = bindingOf(top, name);
+  if (b?.k === 'member' && b.prop === 'exports' && b.obj.k === 'ref' && b.obj.name === 'module' && b.obj.scope === 0 && !bindingOf(top, 'module')) return true;
+  if (b?.k === 'ref' && b.name === 'exports' && b.scope === 0 && !bindingOf(top, 'exports')) return true;
+  const d = bindingOf(top, '*default*');
+  return d?.k === 'ref' && d.name === name && d.scope === 0;
 }
 
 /** The plain names a list pattern binds (`[router, , verb]`), each with its place in the list. */

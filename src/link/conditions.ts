@@ -63,9 +63,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
     case 'argAt': {
       // `args.length`, `args[args.length - 2]` of a rest parameter: what the call passes
       if (!call || call.file !== file || call.fn !== e.fn) return null;
-      const n = call.args.length - e.from;
-      if (e.k === 'argc') return { file, e: { k: 'num', v: Math.max(n, 0) } };
-      const arg = e.fromEnd <= n ? call.args[call.args.length - e.fromEnd] : undefined;
+      if (e.k === 'argc') return { file, e: { k: 'num', v: argCount(call.args, e) } };
+      const arg = restArgument(call.args, e);
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : null;
     }
     case 'index': {
@@ -121,20 +120,24 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
   }
 }
 
+/** How many arguments a call passes for a rest parameter (`args.length`): `args`, all it passes. */
+export function argCount<T>(args: readonly T[], e: Extract<Expr, { k: 'argc' }>): number {
+  return Math.max(args.length - e.from, 0);
+}
+
+/** The argument `args[args.length - K]` of a rest parameter reads (`args`, all a call passes); undefined when the call passes too few. */
+export function restArgument<T>(args: readonly T[], e: Extract<Expr, { k: 'argAt' }>): T | undefined {
+  return e.fromEnd <= args.length - e.from ? args[args.length - e.fromEnd] : undefined;
+}
+
 /**
  * The strings and numbers of a list written as literals: an array (`['post', 'put']`), or with
- * `set`, a `new Set([…])` of one (directly, or through a name never assigned again); null when not known.
+ * `set`, the one a `new Set([…])` is made from (Evaluator.iterated); null when not known.
  */
 function literalList(ev: Evaluator, file: string, e: Expr, set: boolean, call: CallSite | null, depth: number): Extract<Literal, { k: 'str' | 'num' }>[] | null {
-  let f = file;
-  let made = e;
-  if (set && e.k === 'ref') {
-    const def = ev.definitionOf(file, e.scope, e.name);
-    if (!def || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
-    [f, made] = [def.file, def.expr];
-  }
-  if (set && !(made.k === 'new' && made.callee.k === 'ref' && made.callee.name === 'Set' && made.args.length === 1 && !ev.definitionOf(f, made.callee.scope, 'Set'))) return null;
-  const arr = literal(ev, f, set && made.k === 'new' ? made.args[0]! : made, set ? null : call, depth + 1);
+  const list = set ? ev.iterated(file, e, false) : e;
+  if (set && list === e) return null;
+  const arr = literal(ev, file, list, set ? null : call, depth + 1);
   if (arr?.e.k !== 'arr') return null;
   const out: Extract<Literal, { k: 'str' | 'num' }>[] = [];
   for (const it of arr.e.items) {

@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, isExportsObject, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
-import { mapTest, truthOf } from './conditions.js';
+import { argCount, mapTest, restArgument, truthOf } from './conditions.js';
 import { ARRAY_INDEX, DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
@@ -312,8 +312,7 @@ export class Evaluator {
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([choices.map((c) => c.choice), strings]) } : v;
       }
       case 'choice': {
-        const site = this.called?.site;
-        const holds = truthOf(this, file, e.test, site && site.file === file ? site : null);
+        const holds = this.decided(file, e.test);
         if (holds !== null) return this.eval(file, holds ? e.then : e.otherwise, depth + 1);
         const v = oneOf([this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
@@ -364,9 +363,8 @@ export class Evaluator {
         // `args.length`, `args[args.length - 2]` of a rest parameter: what the call read passes
         const c = this.called;
         if (!c || c.file !== file || c.fn !== e.fn) return { t: 'unknown', why: e.k === 'argc' ? 'the number of arguments' : e.text };
-        const n = c.args.length - e.from;
-        if (e.k === 'argc') return { t: 'num', v: Math.max(n, 0) };
-        return e.fromEnd <= n ? c.args[c.args.length - e.fromEnd]! : { t: 'unknown', why: `${e.text} is not passed` };
+        if (e.k === 'argc') return { t: 'num', v: argCount(c.args, e) };
+        return restArgument(c.args, e) ?? { t: 'unknown', why: `${e.text} is not passed` };
       }
       case 're':
         return { t: 're', source: e.source, flags: e.flags };
@@ -486,6 +484,12 @@ export class Evaluator {
       case 'unknown':
         return { t: 'unknown', why: e.text };
     }
+  }
+
+  /** Whether a `? :`'s test written in `file` holds, read with the arguments of the call site read (`within`), if any; null when not known. */
+  private decided(file: string, test: CondTest): boolean | null {
+    const site = this.called?.site;
+    return truthOf(this, file, test, site && site.file === file ? site : null);
   }
 
   /** `f` read in the context of a call site (`within`): the function's parameters stand for what it passes. */
@@ -792,7 +796,8 @@ export class Evaluator {
           const from = this.eval(obj.file, obj.props[k]!, depth + 1);
           // `{ ...require('./header') }`: a module's exports spread, whose names are known
           if (from.t === 'ns') {
-            if (this.exportDefinition(from.file, prop, depth + 1) !== null || this.installedExport(from.file, prop, depth + 1) !== null) return this.exportValue(from.file, prop, depth + 1);
+            const v = this.exported(from.file, prop, depth + 1);
+            if (v) return v;
             continue;
           }
           if (from.t !== 'obj') return { t: 'unknown', why: `property ${prop} may come from a spread not known statically` };
@@ -957,6 +962,11 @@ export class Evaluator {
   }
 
   exportValue(file: string, name: string, depth: number): Value {
+    return this.exported(file, name, depth) ?? { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
+  }
+
+  /** The value of a module's export `name`; null when the module has no such export. */
+  private exported(file: string, name: string, depth: number): Value | null {
     const key = `export:${file}:${name}`;
     if (this.resolving.has(key)) return { t: 'unknown', why: 'export cycle' };
     const facts = this.files.get(file);
@@ -976,7 +986,7 @@ export class Evaluator {
         const target = this.resolveModule(file, x.source);
         if (target !== null && this.exportDefinition(target, name, depth + 1) !== null) return v;
       }
-      return this.installedExport(file, name, depth + 1) ?? { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
+      return this.installedExport(file, name, depth + 1);
     } finally {
       this.resolving.delete(key);
     }
@@ -1276,14 +1286,13 @@ export class Evaluator {
     }
     // `cond ? [upload.any()] : []`, decided; `args[args.length - 2]` of a rest parameter, in the call read
     if (e.k === 'choice') {
-      const site = this.called?.site;
-      const holds = truthOf(this, file, e.test, site && site.file === file ? site : null);
+      const holds = this.decided(file, e.test);
       return holds === null ? null : this.arrayExprs(file, holds ? e.then : e.otherwise, depth + 1);
     }
     if (e.k === 'argAt') {
       const site = this.called?.site;
-      if (!site || site.file !== file || site.fn !== e.fn || e.fromEnd > site.args.length - e.from) return null;
-      return this.arrayExprs(site.argsFile, { k: 'at', file: site.argsFile, e: site.args[site.args.length - e.fromEnd]! }, depth + 1);
+      const arg = site && site.file === file && site.fn === e.fn ? restArgument(site.args, e) : undefined;
+      return site && arg ? this.arrayExprs(site.argsFile, { k: 'at', file: site.argsFile, e: arg }, depth + 1) : null;
     }
     // `route.guards` of an object literal; an item of a list, unrolled (`{ k: 'item', index }`)
     if (e.k === 'member') {
@@ -1486,12 +1495,12 @@ export function writtenCall(ev: Evaluator, file: string, e: Expr, depth = 0): { 
 }
 
 /** What a name read in `scope` of a file is bound to, or undefined. */
-/** Is `e` the module's exports object: `module.exports`, `exports`, or a name given either at module scope (`const middleware = module.exports`)? */
+/** Is `e` the module's exports object: `module.exports`, `exports`, or a module-scope name for it (extract.ts isExportsObject)? */
 function exportsObject(facts: FileFacts, e: Expr): boolean {
-  const b = e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
-  const x = b && e.k === 'ref' && bindingIn(facts, 0, e.name) === b ? b : e;
-  if (x.k === 'member') return x.prop === 'exports' && x.obj.k === 'ref' && x.obj.name === 'module' && bindingIn(facts, x.obj.scope, 'module') === undefined;
-  return x.k === 'ref' && x.name === 'exports' && bindingIn(facts, x.scope, 'exports') === undefined;
+  if (e.k === 'member') return e.prop === 'exports' && e.obj.k === 'ref' && e.obj.name === 'module' && bindingIn(facts, e.obj.scope, 'module') === undefined;
+  if (e.k !== 'ref') return false;
+  const sc = scopeOf(facts, e.scope, e.name);
+  return sc === undefined ? e.name === 'exports' : sc.id === 0 && isExportsObject(facts, e.name);
 }
 
 export function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
