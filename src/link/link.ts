@@ -1093,6 +1093,16 @@ export class LinkContext {
     if (isOwnParam(root)) return null;
     const v = this.ev.eval(handler.file, lg.callee);
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
+    // the framework's own handle on the request, whole: Hono's `c.req` and `c.req.raw`, Koa's
+    // `ctx.request`, Fastify's `request.raw` (REQUEST_HANDLES); a copy of one, `c.req.raw.clone()`
+    const requestHandle = (e: Expr, depth = 0): boolean => {
+      if (depth > 4) return false;
+      const local = e.k === 'ref' ? this.ev.definitionOf(handler.file, e.scope, e.name) : null;
+      const x = local?.file === handler.file && local.expr.k === 'call' ? local.expr : e;
+      if (x.k === 'call') return x.args.length === 0 && x.callee.k === 'member' && x.callee.prop === 'clone' && requestHandle(x.callee.obj, depth + 1);
+      const pv = this.ev.eval(handler.file, x);
+      return pv.t === 'param' && pv.file === handler.file && pv.fn === handler.fn && !!pv.path && pv.path.length <= 2 && pv.path.every((p) => REQUEST_HANDLES.has(p));
+    };
     // handed the request itself, or in an object of options: `verifyQstashSignature({ req, rawBody })`;
     // not the response, handed to a function that only writes a response to it (`setAuthCookies(res, tokens)`)
     // (a local holding part of the request, `const userId = req.user.id`, is data as `req.user.id` is)
@@ -1113,7 +1123,10 @@ export class LinkContext {
     // signature (or a deployment's secret) compared and a throw unless it holds: the throw ends the
     // handler's request as well, when the handler waits for the call (a function answering 401 is
     // judged by that, below)
-    if (v.t === 'fn' && def && !def.behaviour.status401 && !lg.unawaited && lg.args?.some(handsRequest)) {
+    // (or handed the request as the framework holds it: `verifySlackRequest(c.req.raw.clone())`;
+    // as a guard by its name, such a call is not: `authHandler(request.raw, reply.raw)` hands the
+    // whole exchange on to what answers it)
+    if (v.t === 'fn' && def && !def.behaviour.status401 && !lg.unawaited && lg.args?.some((e, i) => handsRequest(e, i) || requestHandle(e))) {
       const thrown = def.leading.find((x) => (x.inline === 'signature' || x.inline === 'secret') && x.throws);
       const g = thrown ? this.leadingGuard({ file: v.file, fn: v.fn }, thrown) : null;
       if (g) return { ...g, reason: `${g.reason}, in ${name || 'the function called'}(), which the handler hands the request to and waits for` };
@@ -1621,6 +1634,8 @@ export interface FollowRequest {
   shown?: true;
 }
 
+/** The members a handler's parameter names the request by (`c.req.raw`, `ctx.request`, `request.raw`). */
+const REQUEST_HANDLES = new Set(['req', 'raw', 'request']);
 /** A name that reads data: `getAuthProviders`, `listSessions`, `findTenant`, or what it reads from where: `userFromSession`. */
 const DATA_GETTER = /^(get|list|find|fetch|load|read|count|search)[A-Z]|^[a-z]\w*From[A-Z]/;
 /** A name for an event's callback: `onAuthorize(user, c)` signs in the user once a check has passed. */

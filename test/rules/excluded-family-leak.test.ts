@@ -32,6 +32,10 @@ ruleTester('excluded-family-leak', {
       name: "an HMAC compared by a helper the handler hands the request to and waits for, through a constant-time compare of the code (`secureCompare`), throwing unless equal",
     },
     {
+      dir: 'valid/webhook-hmac-checked-by-a-helper-handed-the-hono-request',
+      name: "an HMAC compared by a helper a Hono handler hands its request to and waits for: a copy of the raw request (`c.req.raw.clone()`, in a try whose catch throws again), Hono's request object (`c.req`)",
+    },
+    {
       dir: 'valid/webhook-token-compared-in-a-helper',
       name: "a helper the handler refuses on, handed the request, returning whether what it carries equals a secret of the deployment (`timingSafeEqual` of byte copies of `req.query.token` and `process.env.…_TOKEN`) or an HMAC it computes, and `false` anywhere else (linkwarden's Google Play endpoint)",
     },
@@ -56,6 +60,11 @@ ruleTester('excluded-family-leak', {
         { file: 'pages/api/webhooks/app-store.ts', line: 20, column: 3, message: reachable('POST /api/webhooks/app-store', 'webhook', 'guarded only by (inline 401 check)') },
         { file: 'pages/api/webhooks/paddle.ts', line: 10, message: reachable('ALL /api/webhooks/paddle', 'webhook', 'guarded only by (inline 401 check)') },
       ],
+    },
+    {
+      dir: 'invalid/webhook-hmac-helper-handed-the-hono-request-not-awaited',
+      name: 'an HMAC check handed a copy of the request (`c.req.raw.clone()`) that nothing waits for: the event is recorded whatever it finds',
+      errors: [{ file: 'src/events.ts', line: 19, message: reachable('POST /webhooks/slack/events', 'webhook', 'unguarded') }],
     },
     {
       dir: 'invalid/webhook-signature-failure-swallowed',
