@@ -1041,20 +1041,23 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   // `const controllers = {}; controllers.users = …`, `const cookie = {}; if (secure) cookie.secure =
   // true`: an object built up by assignments holds what is assigned; a literal set to another
   // literal somewhere (`{ secure: false }`, then `.secure = true`) is not known statically
-  if (!m && ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression)) {
-    const obj = findScopeOf(ctx, scope, left.expression.text)?.bindings[left.expression.text];
+  // (a property named as a string, `version['1.1'] = { … }`, is as much one)
+  const member = ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left) ? left : null;
+  const named = !member ? null : ts.isPropertyAccessExpression(member) ? member.name.text : ts.isStringLiteralLike(member.argumentExpression) ? member.argumentExpression.text : null;
+  if (!m && member && named !== null && ts.isIdentifier(member.expression)) {
+    const holder = member.expression.text;
+    const obj = findScopeOf(ctx, scope, holder)?.bindings[holder];
     if (obj && !isEncoded(obj) && obj.k === 'obj') {
-      const prop = left.name.text;
-      const was = Object.hasOwn(obj.props, prop) ? obj.props[prop]! : undefined;
-      if (was === undefined) obj.props[prop] = rhs;
-      else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[prop] = { k: 'unknown', text: `${left.expression.text}.${prop}` };
+      const was = Object.hasOwn(obj.props, named) ? obj.props[named]! : undefined;
+      if (was === undefined) obj.props[named] = rhs;
+      else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[named] = { k: 'unknown', text: `${holder}.${named}` };
     }
     // `middleware.authenticateRequest = helpers.try(async (req, res, next) => …)` of `function
     // (middleware)`: a function given the object passed as a property (FunctionFact.paramProps),
     // in the function's own body (not `ctx.body = { … }` of a handler: no function)
     else if (obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'fn' || (rhs.k === 'call' && rhs.args.some((a) => a.k === 'fn'))) && !ctx.restParams.has(obj) && ctx.when.length === 0 && ctx.loops === 0) {
       const f = ctx.facts.functions[obj.fn];
-      if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: left.name.text, value: rhs });
+      if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: named, value: rhs });
     }
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);

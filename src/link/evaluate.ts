@@ -89,6 +89,12 @@ export function specifierBases(fromFile: string, spec: string, resolveBare: (fro
 const MAX_DEPTH = 60;
 /** Methods the evaluator works out on a list known as surely as a literal (Evaluator.listings, valueMethod). */
 const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
+/**
+ * Packages whose function gives back the app it is handed, having added to it: koa-websocket
+ * (`websockify(app[, wsOptions[, httpsOptions]])` sets `app.ws` and wraps `app.listen`; index.js,
+ * 7.0.0) and koa-qs (`qs(app[, mode])` redefines `app.request.query`; index.js, 3.0.0).
+ */
+const APP_RETURNING = new Set(['koa-websocket', 'koa-qs']);
 const stringOf = (v: Value): string => (v.t === 'str' ? v.v : '');
 /** The extensions require-dir requires, in the order one wins a name: Node's, then those a TypeScript loader adds. */
 const REQUIRE_EXTENSIONS = ['.js', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '.jsx', '.mjs', '.cjs'];
@@ -406,8 +412,10 @@ export class Evaluator {
             if (o.t !== 'obj' || Object.keys(o.props).some((k) => k.startsWith('*'))) return { t: 'unknown', why: `Object.${c.prop}() of a value not known statically` };
             const at = (k: string): Value => this.eval(o.file, o.props[k]!, depth + 1);
             const keys = Object.keys(o.props);
-            // (its names are as sure as the object's literal keys: a list read from the code, like a directory's)
-            if (c.prop === 'keys') return this.listed(keys.map((k): Value => ({ t: 'str', v: k })));
+            // (its names are as sure as the object's literal keys: a list read from the code, like a
+            // directory's — but for none at all: an object filled where its keys are not known
+            // statically, `version[v] = …`, holds some)
+            if (c.prop === 'keys') return keys.length > 0 ? this.listed(keys.map((k): Value => ({ t: 'str', v: k }))) : { t: 'arr', items: [] };
             return { t: 'arr', items: keys.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
           }
           // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
@@ -435,6 +443,11 @@ export class Evaluator {
         }
         // React's `cache(fn)`: the same function, its results memoised for a request (react 19, ReactCacheImpl.js)
         if (callee.t === 'pkg' && callee.pkg === 'react' && callee.path.length === 1 && callee.path[0] === 'cache' && e.args.length === 1) return this.eval(file, e.args[0]!, depth + 1);
+        // `websockify(new Koa())`: the app it is handed, given more to do (APP_RETURNING)
+        if (callee.t === 'pkg' && APP_RETURNING.has(callee.pkg) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === 'default')) && e.args[0]) {
+          const app = this.eval(file, e.args[0], depth + 1);
+          if (app.t === 'router') return app;
+        }
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           const own =

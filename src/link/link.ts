@@ -1649,6 +1649,8 @@ const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|inval
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 1024;
+/** The most loops, one in another, a registration is unrolled over (`unrolled`). */
+const MAX_NESTED_LOOPS = 3;
 /** The most locals a loop's registration is read through (`unrolled`). */
 const MAX_INLINED_LOCALS = 16;
 
@@ -1703,18 +1705,17 @@ function unrolledAs<T>(
   onAddedTo?: (call: { file: string; fact: CallFact }) => void,
 ): T[] {
   if (!Object.hasOwn(facts.scopes[0]?.bindings ?? {}, LOOPS)) return [fact];
-  // The references to the loop variable: a name bound to an item of a list, or the first
+  // The references to the loops' variables: a name bound to an item of a list, or the first
   // parameter of a forEach callback (the callback's scope binds the list as EACH).
   // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
-  let loop: { key: string; of: Expr; forOf: boolean } | null = null;
-  let several = false;
-  // each reference, with its place in the item when it names one
-  const refs = new Map<Expr, number | undefined>();
-  // each local read in the loop whose value reads the variable (`const path = \`/v1${route.path}\``), with that value
+  const loops = new Map<string, UnrolledLoop>();
+  // each reference, with its loop and its place in the item when it names one
+  const refs = new Map<Expr, { key: string; index: number | undefined }>();
+  // each local read in the loop whose value reads a variable (`const path = \`/v1${route.path}\``), with that value
   const locals = new Map<Expr, Expr>();
   const via = new Set<string>();
   let moduleLooks = 0;
-  // (while the conditions are read: only the loop the fact's own expressions go over counts)
+  // (while the conditions are read: only the loops the fact's own expressions go over count)
   let inConditions = false;
   const find = (e: Expr): boolean => {
     if (e.k !== 'ref') {
@@ -1744,36 +1745,81 @@ function unrolledAs<T>(
       if (reads) locals.set(e, b);
       return reads;
     }
-    if (inConditions && loop?.key !== v.key) return false;
-    if (loop && loop.key !== v.key) several = true;
-    loop ??= { key: v.key, of: v.of, forOf: v.forOf };
-    refs.set(e, v.index);
+    if (inConditions && !loops.has(v.key)) return false;
+    if (!loops.has(v.key)) loops.set(v.key, { key: v.key, of: v.of, forOf: v.forOf, after: new Set() });
+    refs.set(e, { key: v.key, index: v.index });
     return true;
   };
   for (const e of roots) find(e);
-  const it = loop as { key: string; of: Expr; forOf: boolean } | null;
-  if (!it || several) return [fact];
+  if (loops.size === 0) return [fact];
+  // A loop in a loop goes over a list its outer loop's variable names (`for (const ctrl in config)
+  // config[ctrl].forEach((item) => …)`): that list is read for each item of the outer list. (Its
+  // references found here, as the fact's: the outer loop counts even when the fact reads only the inner.)
+  for (const seen = new Set<string>(); seen.size < loops.size; ) {
+    for (const l of [...loops.values()]) {
+      if (seen.has(l.key)) continue;
+      seen.add(l.key);
+      const before = new Set(refs.values());
+      find(l.of);
+      for (const r of refs.values()) if (!before.has(r) && r.key !== l.key) l.after.add(r.key);
+    }
+    if (loops.size > MAX_NESTED_LOOPS) return [fact];
+  }
+  const order: UnrolledLoop[] = [];
+  while (order.length < loops.size) {
+    const next = [...loops.values()].find((l) => !order.includes(l) && [...l.after].every((k) => order.some((o) => o.key === k)));
+    // (two lists each named by the other's variable: no order to read them in)
+    if (!next) return [fact];
+    order.push(next);
+  }
   inConditions = true;
   for (const c of when ?? []) if (c.file === undefined) for (const e of condExprs(c)) find(e);
-  // (the list read as a call passes it, when it is a parameter's)
-  const of = ev.iterated(file, within(it.of), it.forOf);
-  const list = ev.eval(file, of);
-  // (a directory with no entry the loop keeps: it makes nothing)
-  if (list.t === 'arr' && list.items.length === 0 && ev.isListing(list)) return [];
-  if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return [fact];
-  const added = onAddedTo ? addedTo(ev, file, of) : null;
-  if (added) onAddedTo!(added);
-  return list.items.map((_, index) => {
-    const item: Expr = { k: 'item', of, index };
-    const subst = (e: Expr): Expr => {
-      const local = locals.get(e);
-      if (local) return subst(local);
-      if (!refs.has(e)) return mapChildExprs(e, subst);
-      const at = refs.get(e);
-      return at === undefined ? item : { k: 'item', of: item, index: at };
-    };
-    return remake(subst);
-  });
+  // each loop's item of the fact made
+  const items = new Map<string, Expr>();
+  const subst = (e: Expr): Expr => {
+    const local = locals.get(e);
+    if (local) return subst(local);
+    const r = refs.get(e);
+    if (!r) return mapChildExprs(e, subst);
+    const item = items.get(r.key)!;
+    return r.index === undefined ? item : { k: 'item', of: item, index: r.index };
+  };
+  const out: T[] = [];
+  // (the calls adding to a list read once for each item of an outer list, told once)
+  const addedSeen = new Set<CallFact>();
+  // (false: a list not known statically, or too many facts: the fact stands as written)
+  const unroll = (depth: number): boolean => {
+    if (depth === order.length) {
+      out.push(remake(subst));
+      return out.length <= MAX_UNROLLED;
+    }
+    const l = order[depth]!;
+    // (the list read as a call passes it, when it is a parameter's)
+    const of = ev.iterated(file, within(l.after.size > 0 ? subst(l.of) : l.of), l.forOf);
+    const list = ev.eval(file, of);
+    // (a directory with no entry the loop keeps: it makes nothing)
+    if (list.t === 'arr' && list.items.length === 0 && ev.isListing(list)) return true;
+    if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return false;
+    const added = onAddedTo ? addedTo(ev, file, of) : null;
+    if (added && !addedSeen.has(added.fact)) {
+      addedSeen.add(added.fact);
+      onAddedTo!(added);
+    }
+    for (let index = 0; index < list.items.length; index++) {
+      items.set(l.key, { k: 'item', of, index });
+      if (!unroll(depth + 1)) return false;
+    }
+    return true;
+  };
+  return unroll(0) ? out : [fact];
+}
+
+/** A loop `unrolledAs` makes a fact again for: its list, and the loops whose variables name the list. */
+interface UnrolledLoop {
+  key: string;
+  of: Expr;
+  forOf: boolean;
+  after: Set<string>;
 }
 
 /**
