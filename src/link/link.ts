@@ -1754,17 +1754,21 @@ function unrolledAs<T>(
   if (loops.size === 0) return [fact];
   // A loop in a loop goes over a list its outer loop's variable names (`for (const ctrl in config)
   // config[ctrl].forEach((item) => …)`): that list is read for each item of the outer list. (Its
-  // references found here, as the fact's: the outer loop counts even when the fact reads only the inner.)
+  // references found here, as the fact's: the outer loop counts even when the fact reads only the inner.
+  // The module's names looked at on the way do not count against what the conditions may look at.)
+  const looks = moduleLooks;
   for (const seen = new Set<string>(); seen.size < loops.size; ) {
     for (const l of [...loops.values()]) {
       if (seen.has(l.key)) continue;
       seen.add(l.key);
-      const before = new Set(refs.values());
+      const known = refs.size;
       find(l.of);
-      for (const r of refs.values()) if (!before.has(r) && r.key !== l.key) l.after.add(r.key);
+      // (a Map keeps its order: the references found just now are its last ones)
+      for (const r of [...refs.values()].slice(known)) if (r.key !== l.key) l.after.add(r.key);
     }
     if (loops.size > MAX_NESTED_LOOPS) return [fact];
   }
+  moduleLooks = looks;
   const order: UnrolledLoop[] = [];
   while (order.length < loops.size) {
     const next = [...loops.values()].find((l) => !order.includes(l) && [...l.after].every((k) => order.some((o) => o.key === k)));
