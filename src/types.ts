@@ -416,6 +416,11 @@ export interface FunctionFact {
    * refuses the request on its empty answer makes them (LinkContext.refusalGuard)
    */
   emptyWhen?: { kind: 'auth' | 'tenant'; at: Loc }[];
+  /**
+   * It closes its first parameter as a WebSocket (`socket.close()`): a WebSocket handler, whose
+   * request is the second parameter, not a `next` (@fastify/websocket's `(socket, request)`)
+   */
+  socket?: true;
   /** object keys put into a response body */
   responseFields: ResponseField[];
   /** expressions put into a response body that expose a session id/cookie */

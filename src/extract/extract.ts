@@ -1888,6 +1888,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   const own = (n: TS.Node, responseCall: boolean): void => {
     responses.visit(n, responseCall);
     if (respondsAt(ctx, n, responseCall)) responds.push(n.pos);
+    else if (closesSocket(ts, n, f)) {
+      responds.push(n.pos);
+      f.socket = true;
+    }
   };
   analyseBehaviour(ctx, node, body, f, own, words);
   headerCredentialOnly(ctx, body, f);
@@ -3813,6 +3817,24 @@ function respondsAt(ctx: Ctx, n: TS.Node, responseCall = isResponseCall(ctx.ts, 
   return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/);
 }
 
+/** What ends a WebSocket connection: ws's `close(code, reason)` and `terminate()`. */
+const SOCKET_ENDS = new Set(['close', 'terminate']);
+
+/**
+ * `socket.close()` of a WebSocket handler's `(socket, request)` (@fastify/websocket 10 and
+ * later; express-ws's `(ws, req, next)`), or `connection.socket.close()` of its older
+ * `(connection, request)`: closing the connection ends the request, as a response ends an HTTP
+ * one. Only the first of two parameters or more is taken for the socket: an HTTP handler's first
+ * (a request, Koa's or Hono's context) has no such method.
+ */
+function closesSocket(ts: TSModule, n: TS.Node, f: FunctionFact): boolean {
+  if (!ts.isCallExpression(n) || f.params.length < 2 || !f.params[0]) return false;
+  const c = n.expression;
+  if (!ts.isPropertyAccessExpression(c) || !SOCKET_ENDS.has(c.name.text)) return false;
+  const on = ts.isPropertyAccessExpression(c.expression) && c.expression.name.text === 'socket' ? c.expression.expression : c.expression;
+  return ts.isIdentifier(on) && on.text === f.params[0];
+}
+
 /**
  * Guard calls and inline checks among the handler's leading statements, before any response.
  * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
@@ -5212,9 +5234,9 @@ function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingG
   return { callee: shallowExpr(ctx, call.expression, scope), args: call.arguments.map((a) => shallowExpr(ctx, ctx.ts.isSpreadElement(a) ? a.expression : a, scope)), at: locOf(ctx, call) };
 }
 
-/** A handler's `next` parameter: the last of two or more. */
+/** A handler's `next` parameter: the last of two or more (of three or more for a WebSocket handler). */
 function nextParam(f: FunctionFact): string | null {
-  return f.params.length >= 2 ? f.params[f.params.length - 1]! : null;
+  return f.params.length >= (f.socket ? 3 : 2) ? f.params[f.params.length - 1]! : null;
 }
 
 /** `ctx.session.id`, `req.user`: the property names read from one of `params`, or null. */

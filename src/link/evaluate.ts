@@ -95,6 +95,12 @@ const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop'
  * 7.0.0) and koa-qs (`qs(app[, mode])` redefines `app.request.query`; index.js, 3.0.0).
  */
 const APP_RETURNING = new Set(['koa-websocket', 'koa-qs']);
+/**
+ * Packages whose function gives back an object holding the app it is handed as `app`: express-ws
+ * (`expressWs(app[, server[, options]])` adds `app.ws` and returns `{ app, getWss, applyTo }`;
+ * index.js, 5.0.2), so that `const { app } = expressWs(express())` is that app.
+ */
+const APP_HOLDING = new Set(['express-ws']);
 const stringOf = (v: Value): string => (v.t === 'str' ? v.v : '');
 /** The extensions require-dir requires, in the order one wins a name: Node's, then those a TypeScript loader adds. */
 const REQUIRE_EXTENSIONS = ['.js', '.json', '.node', '.ts', '.tsx', '.mts', '.cts', '.jsx', '.mjs', '.cjs'];
@@ -448,6 +454,9 @@ export class Evaluator {
           const app = this.eval(file, e.args[0], depth + 1);
           if (app.t === 'router') return app;
         }
+        // `expressWs(express())`: `{ app }`, the app it is handed (APP_HOLDING)
+        if (callee.t === 'pkg' && APP_HOLDING.has(callee.pkg) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === 'default')) && e.args[0])
+          return { t: 'obj', file, props: { app: e.args[0] } };
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           const own =
