@@ -390,6 +390,32 @@ app.use('/api/trpc/*', trpcServer({ router: appRouter, endpoint: '/api/trpc' }))
     expect(lines(await check(dir))).toEqual(EXPECTED('/api/trpc', ['csrf:csrf']));
   });
 
+  it('in a Hono sub-app (@hono/trpc-server), at the endpoint the URL starts with, not under the mount twice', async () => {
+    // karakeep: the endpoint is the whole URL's head (tRPC reads c.req.raw), so a sub-app used at
+    // /* and mounted at /trpc under basePath('/api') serves /api/trpc/<procedure>
+    const pkg = JSON.stringify({ name: 'api', dependencies: { hono: '^4.7.0', '@hono/trpc-server': '^0.4.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
+    const app = (trpcOptions: string, usedAt: string) => `import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { trpcServer } from '@hono/trpc-server';
+import { appRouter } from './root';
+
+const trpc = new Hono().use(${usedAt}trpcServer({ router: appRouter${trpcOptions} }));
+const api = new Hono().use('*', csrf()).route('/trpc', trpc);
+export const app = new Hono().basePath('/api').route('/', api);
+`;
+    const given = await check(project({ 'package.json': pkg, 'server/index.ts': app(", endpoint: '/api/trpc'", "'/*', ") }));
+    expect(lines(given)).toEqual(EXPECTED('/api/trpc', ['csrf:csrf']));
+    // not given: the path the middleware is used at (the current source's routePath), every path of the sub-app here
+    const derived = await check(project({ 'package.json': pkg, 'server/index.ts': app('', '') }));
+    expect(lines(derived)).toEqual(EXPECTED('/api/trpc', ['csrf:csrf']));
+    // an endpoint the path it is used at never reaches: tRPC finds no procedure in what it is handed
+    const astray = await check(project({ 'package.json': pkg, 'server/index.ts': app(", endpoint: '/trpc'", "'/*', ") }));
+    expect(lines(astray)).toEqual([]);
+    expect(astray.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      "server/index.ts:6 the endpoint of @hono/trpc-server ('/trpc') is not under the path it is used at ('/api/trpc/*'), so tRPC finds no procedure in a request it is handed; its procedures are left out",
+    ]);
+  });
+
   it('in a Next.js Pages Router API route (createNextApiHandler) and an App Router route handler (fetchRequestHandler)', async () => {
     const pkg = JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } });
     const pages = project({

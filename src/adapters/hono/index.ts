@@ -82,8 +82,12 @@ interface Entry {
   origin: Origin;
   /** `doc()`: the OpenAPI document itself */
   doc: boolean;
-  /** a tRPC procedure (trpc.ts): named by its path, located where it is written; its middleware, then its resolver, are `items` */
-  procedure?: { path: string; file: string; at: Loc };
+  /**
+   * a tRPC procedure (trpc.ts): named by its path, located where it is written; its middleware,
+   * then its resolver, are `items`. `endpoint`: @hono/trpc-server's, null when not given (the
+   * path it is used at); undefined for an oRPC procedure
+   */
+  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null };
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -312,7 +316,7 @@ class HonoLinker {
       const items = ev.flatten(file, known || head ? reg.args.slice(1) : reg.args);
       if (items.length === 0) return;
       // @hono/trpc-server's endpoint with its router known: a route per procedure
-      if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, out, key, steps)) return;
+      if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, paths.map((p) => mergePath(base, p)), out, key, steps)) return;
       // a middleware handing the request to an oRPC handler (`handler.handle(c.req.raw, { prefix })`): a route per procedure it answers
       if (m === 'use' && this.orpcEntries(b, items, paths.map((p) => mergePath(base, p)), this.baseOf(view).init.strict, out, key, steps)) return;
       for (const p of paths) {
@@ -450,27 +454,56 @@ class HonoLinker {
   }
 
   /**
-   * `use(path, trpcServer({ router, endpoint }))` of @hono/trpc-server (0.3, src/index.ts, which
-   * hands the request to tRPC's fetch adapter): each procedure of the router at
-   * `endpoint/<procedure>` (`endpoint` '/trpc' unless given), for its kind's method, behind the
-   * middleware before it and the procedure's own (trpc.ts). False when `v` is no such endpoint,
-   * or (with a warning) its router is not known statically: it is then one route.
+   * `use(path, trpcServer({ router, endpoint }))` of @hono/trpc-server (read at 0.3 and at its
+   * current source, src/index.ts): it hands the request, its whole URL, to tRPC's fetch adapter,
+   * which takes the procedure from the path after `endpoint`. Each procedure of the router is a
+   * route for its kind's method, behind the middleware before it and the procedure's own
+   * (trpc.ts), under each path the middleware is used at that ends in a wildcard (`/trpc/*`, or
+   * none: every path) — at `endpoint/<procedure>` once the table is whole (`servedAt`). False
+   * when `v` is no such endpoint, or (with a warning) its router is not known statically: it is
+   * then one route.
    */
-  private trpcEntries(b: BoundRegistration, v: Value, out: Entry[], key: (string | number)[], steps: PrefixStep[]): boolean {
+  private trpcEntries(b: BoundRegistration, v: Value, paths: string[], out: Entry[], key: (string | number)[], steps: PrefixStep[]): boolean {
     const { reg, file } = b;
     if (answeringPackage(v, 'hono') !== HONO_TRPC) return false;
     const opts = v.t === 'pkg' ? v.args[0] : undefined;
-    const endpoint = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : ['/trpc'];
-    const found = endpoint?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v)) : { why: 'the endpoint is not known statically' };
+    const given = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : [null];
+    const found = given?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v)) : { why: 'the endpoint is not known statically' };
     if ('why' in found) {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
-    for (const p of found.procedures) {
-      const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
-      out.push({ kind: 'route', method: PROCEDURE_METHODS[p.kind], path: `${endpoint![0]!.replace(/\/$/, '')}/${p.path}`, items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at } });
+    const endpoint = given![0]!;
+    for (const used of paths) {
+      // (a path without a wildcard hands tRPC that path alone, which names no procedure)
+      if (!/(^|\/)\*$/.test(used)) continue;
+      const stem = used.replace(/\/?\*$/, '') || '/';
+      for (const p of found.procedures) {
+        const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
+        out.push({ kind: 'route', method: PROCEDURE_METHODS[p.kind], path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint } });
+      }
     }
     return true;
+  }
+
+  /**
+   * Where a tRPC procedure of @hono/trpc-server is served, its entry's path (`…/<procedure>`, the
+   * stem of the path the middleware is used at) being whole in the app's table: at
+   * `endpoint/<procedure>` when that path is under the stem (the endpoint names the URL's head
+   * the app is mounted at: karakeep's `trpcServer({ endpoint: '/api/trpc' })` in a sub-app used
+   * at `/*`, mounted at `/trpc` under `basePath('/api')`). An endpoint not given is the path the
+   * middleware is used at, `/trpc` for every path (its current source; 0.3 took `/trpc`
+   * always). Null, with a warning, when the endpoint is not under the stem: tRPC then finds no
+   * procedure in any path it is handed.
+   */
+  private servedAt(e: Entry, strict: boolean): string | null {
+    const p = e.procedure!;
+    const stem = e.path.slice(0, e.path.length - p.path.length - 1);
+    const endpoint = (p.endpoint ?? (stem || '/trpc')).replace(/\/+$/, '') || '/';
+    const served = mergePath(endpoint, p.path);
+    if (served === e.path || honoApplies(mergePath(stem || '/', '*'), served, strict)) return served;
+    this.ctx.warn(e.file, e.reg.at, `the endpoint of ${HONO_TRPC} ('${endpoint}') is not under the path it is used at ('${mergePath(stem || '/', '*')}'), so tRPC finds no procedure in a request it is handed; its procedures are left out`, e.reg.snippet);
+    return null;
   }
 
   /**
@@ -502,9 +535,11 @@ class HonoLinker {
     for (const e of list) {
       if (e.kind === 'mw') before.push(e);
       if (e.kind !== 'route') continue;
+      const path = e.procedure?.endpoint !== undefined ? this.servedAt(e, base.init.strict) : e.path;
+      if (path === null) continue;
       const guards: AppliedGuard[] = [];
       for (const m of before) {
-        if ((m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, e.path, base.init.strict)) continue;
+        if ((m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, path, base.init.strict)) continue;
         for (const it of m.items) guards.push(...this.guards(it, 'app.use', m.reg.at));
       }
       // (a tRPC procedure's middleware: each where its builder is given it)
@@ -516,7 +551,7 @@ class HonoLinker {
       this.ctx.addRoute(
         {
           method: e.method,
-          path: withoutUnknownHeads(e.path),
+          path: withoutUnknownHeads(path),
           ...(e.procedure ? { file: e.procedure.file, line: e.procedure.at.line, column: e.procedure.at.column, snippet: '' } : routePlace(e.file, e.reg)),
           framework: 'hono',
           handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,
