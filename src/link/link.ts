@@ -1780,9 +1780,19 @@ function unrolledAs<T>(
   for (const c of when ?? []) if (c.file === undefined) for (const e of condExprs(c)) find(e);
   // each loop's item of the fact made
   const items = new Map<string, Expr>();
+  // (the locals whose values are being put in place: a value reading its own local, an object
+  // built with `headers['X-Forwarded-Host'] = headers[k]`, leaves that reading as written)
+  const expanding = new Set<Expr>();
   const subst = (e: Expr): Expr => {
     const local = locals.get(e);
-    if (local) return subst(local);
+    if (local && !expanding.has(e)) {
+      expanding.add(e);
+      try {
+        return subst(local);
+      } finally {
+        expanding.delete(e);
+      }
+    }
     const r = refs.get(e);
     if (!r) return mapChildExprs(e, subst);
     const item = items.get(r.key)!;

@@ -1836,3 +1836,50 @@ app.get('/api/health/ready', (_req, res) => res.json({ ok: true }));
     expect(routeLinesAt(res)).toEqual(['GET /api/health/ready [] src/app.ts:7', 'GET /mcp/ [(refuses every request)] src/mcp/app.ts:12', 'POST /mcp/ [requireSession] src/mcp/app.ts:13']);
   });
 });
+
+describe('loops read through locals', () => {
+  it('an object built in a loop from its own keys is read through a call after that loop without end (saltcorn)', async () => {
+    // (headers['X-Forwarded-Host'] = headers[name]: the local's value reads the local; put in its
+    // own place for the loop's items, it overflowed the stack, and the run failed)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'self-reading-object', dependencies: { express: '4.21.2' } }),
+      'src/upstream.js': `
+export class UpstreamRequest {
+  constructor(fetchImpl, method, url) {
+    this.fetch = fetchImpl;
+    this.method = method;
+    this.url = url;
+  }
+
+  async send() {
+    const headers = {};
+    // fetch will not send a Host header of ours: forward it
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === 'host') headers['X-Forwarded-Host'] = headers[name];
+    const opts = { method: this.method, headers, redirect: 'manual' };
+    const response = await this.fetch(this.url, opts);
+    return decode(response);
+  }
+}
+
+// the forwarded Host header is the one Express reads
+export function trustUpstream(app) {
+  app.set('trust proxy', true);
+}
+`,
+      'src/app.js': `
+import express from 'express';
+import { UpstreamRequest, trustUpstream } from './upstream.js';
+
+export const app = express();
+trustUpstream(app);
+app.get('/relay/*', async (req, res) => {
+  const out = await new UpstreamRequest(fetch, 'GET', process.env.UPSTREAM + req.path).send();
+  res.status(out.status).send(out.body);
+});
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /relay/* src/app.js:7']);
+  });
+});
