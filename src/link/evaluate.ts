@@ -508,11 +508,24 @@ export class Evaluator {
     }
   }
 
-  /** Whether a `? :`'s test written in `file` holds, read with the arguments of the call site read (`within`), if any; null when not known. */
+  /**
+   * Whether a `? :`'s test written in `file` holds, read with the arguments of the call site read
+   * (`within`), if any; null when not known. A test met again while it is being decided (a value
+   * reading itself: `scrubbed.projects = mapped.length > 0 ? mapped : undefined` of `const mapped
+   * = scrubbed.projects.map(…)`) is not known.
+   */
   private decided(file: string, test: CondTest): boolean | null {
+    if (this.deciding.has(test)) return null;
     const site = this.called?.site;
-    return truthOf(this, file, test, site && site.file === file ? site : null);
+    this.deciding.add(test);
+    try {
+      return truthOf(this, file, test, site && site.file === file ? site : null);
+    } finally {
+      this.deciding.delete(test);
+    }
   }
+  /** The tests being decided (`decided`), outermost first. */
+  private readonly deciding = new Set<CondTest>();
 
   /** `f` read in the context of a call site (`within`): the function's parameters stand for what it passes. */
   private atSite<T>(call: CallSite, depth: number, f: () => T): T {

@@ -1837,7 +1837,7 @@ app.get('/api/health/ready', (_req, res) => res.json({ ok: true }));
   });
 });
 
-describe('loops read through locals', () => {
+describe('values that read themselves', () => {
   it('an object built in a loop from its own keys is read through a call after that loop without end (saltcorn)', async () => {
     // (headers['X-Forwarded-Host'] = headers[name]: the local's value reads the local; put in its
     // own place for the loop's items, it overflowed the stack, and the run failed)
@@ -1881,5 +1881,32 @@ app.get('/relay/*', async (req, res) => {
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /relay/* src/app.js:7']);
+  });
+
+  it('a property given a choice on what was made of it is read without end (growthbook)', async () => {
+    // (out.teams = mapped.length > 0 ? mapped : undefined of mapped = out.teams.map(…): deciding
+    // the test read the property, which is that choice again, until the stack overflowed)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'self-reading-property', dependencies: { express: '4.21.2' } }),
+      'src/teams.ts': `
+export function withTeamIds(payload: Record<string, unknown>, teamIds?: Map<string, string>): Record<string, unknown> {
+  const out = { ...payload };
+  if (teamIds && Array.isArray(out.teams)) {
+    const mapped = (out.teams as string[]).map((name) => teamIds.get(name)).filter((id) => id !== undefined);
+    out.teams = mapped.length > 0 ? mapped : undefined;
+  }
+  return out;
+}
+`,
+      'src/app.ts': `
+import express from 'express';
+import { withTeamIds } from './teams.js';
+
+export const app = express();
+app.post('/import/preview', express.json(), (req, res) => res.json(withTeamIds(req.body)));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['POST /import/preview src/app.ts:6']);
   });
 });
