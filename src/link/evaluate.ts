@@ -415,6 +415,15 @@ export class Evaluator {
           // `Object.entries(routes)` (and keys, values) of an object known statically, spread-free
           if ((c.prop === 'entries' || c.prop === 'keys' || c.prop === 'values') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object')) {
             const o = this.eval(file, e.args[0], depth + 1);
+            // a module's namespace (`Object.values(Controllers)` of `import * as Controllers from
+            // './controller'`): its export names, sorted, as a namespace object's keys are
+            const names = o.t === 'ns' ? this.exportNames(o.file) : null;
+            if (o.t === 'ns' && names === null) return { t: 'unknown', why: `Object.${c.prop}() of a module whose exports are not known statically` };
+            if (o.t === 'ns') {
+              const at = (k: string): Value => this.exportValue(o.file, k, depth + 1);
+              if (c.prop === 'keys') return this.listed(names!.map((k): Value => ({ t: 'str', v: k })));
+              return { t: 'arr', items: names!.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
+            }
             if (o.t !== 'obj' || Object.keys(o.props).some((k) => k.startsWith('*'))) return { t: 'unknown', why: `Object.${c.prop}() of a value not known statically` };
             const at = (k: string): Value => this.eval(o.file, o.props[k]!, depth + 1);
             const keys = Object.keys(o.props);
@@ -994,6 +1003,29 @@ export class Evaluator {
       return cjs ? this.exportValue(target, 'default', depth + 1) : { t: 'ns', file: target };
     }
     return this.exportValue(target, imported, depth + 1);
+  }
+
+  /**
+   * The names of a module's namespace object: its exports, and those of the modules it exports
+   * `*` from but their `default`, sorted; null when one is not known statically (`module.exports
+   * = …`, a module not analysed).
+   */
+  exportNames(file: string, seen = new Set<string>()): string[] | null {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    const facts = this.files.get(file);
+    if (!facts) return null;
+    const names = new Set<string>();
+    for (const x of facts.exports) {
+      if (x.exported === '*') {
+        const target = x.source === undefined ? null : this.resolveModule(file, x.source);
+        const more = target === null ? null : this.exportNames(target, seen);
+        if (more === null) return null;
+        for (const n of more) if (n !== 'default') names.add(n);
+      } else if (x.local === '*default*' && !x.esm) return null;
+      else names.add(x.exported);
+    }
+    return [...names].sort();
   }
 
   exportValue(file: string, name: string, depth: number): Value {

@@ -1910,3 +1910,35 @@ app.post('/import/preview', express.json(), (req, res) => res.json(withTeamIds(r
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['POST /import/preview src/app.ts:6']);
   });
 });
+
+describe('a module namespace read as an object', () => {
+  it('Object.values of import * as routers mounts each router the module exports, also through export *, not its default', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'namespace-routers', type: 'module', dependencies: { express: '4.21.2' } }),
+      'src/routes/index.ts': `export { sites } from './sites.js';
+export * from './deployments.js';
+`,
+      'src/routes/sites.ts': `import { Router } from 'express';
+
+export const sites = Router();
+sites.get('/sites', (req, res) => res.json([]));
+`,
+      'src/routes/deployments.ts': `import { Router } from 'express';
+
+export const deployments = Router();
+deployments.get('/deployments', (req, res) => res.json([]));
+export default deployments;
+`,
+      'src/app.ts': `import express from 'express';
+import * as routers from './routes/index.js';
+
+const app = express();
+for (const router of Object.values(routers)) app.use('/api', router);
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/deployments src/routes/deployments.ts:4', 'GET /api/sites src/routes/sites.ts:4']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+});

@@ -2667,3 +2667,97 @@ export class ArticlesController {
     ]);
   });
 });
+
+describe('module lists read from a namespace', () => {
+  it('controllers: [...Object.values(Controllers)] of import * as Controllers from a barrel are its exports (heyform)', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'forms-api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(8000);
+}
+bootstrap();
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import * as Controllers from './controller';
+import * as Services from './service';
+
+@Module({
+  controllers: [...Object.values(Controllers)],
+  providers: [...Object.values(Services)],
+})
+export class AppModule {}
+`,
+      'src/controller/index.ts': `export * from './health.controller';
+export * from './upload.controller';
+export { ExportController as SubmissionsExportController } from './export.controller';
+`,
+      'src/controller/health.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller()
+export class HealthController {
+  @Get('health')
+  health() {
+    return { ok: true };
+  }
+}
+`,
+      'src/controller/upload.controller.ts': `import { Controller, Post, UseGuards } from '@nestjs/common';
+import { SessionGuard } from '../guard';
+
+@Controller('upload')
+@UseGuards(SessionGuard)
+export class UploadController {
+  @Post()
+  upload() {
+    return { ok: true };
+  }
+}
+`,
+      'src/controller/export.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { SessionGuard } from '../guard';
+
+@Controller('export')
+export class ExportController {
+  @Get('submissions')
+  @UseGuards(SessionGuard)
+  submissions() {
+    return [];
+  }
+}
+`,
+      'src/guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest();
+    if (!req.session?.userId) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/service/index.ts': `export * from './forms.service';
+`,
+      'src/service/forms.service.ts': `import { Injectable } from '@nestjs/common';
+
+@Injectable()
+export class FormsService {
+  list() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /export/submissions src/controller/export.controller.ts:6 [SessionGuard:auth]',
+      'GET /health src/controller/health.controller.ts:5 []',
+      'POST /upload src/controller/upload.controller.ts:7 [SessionGuard:auth]',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+});

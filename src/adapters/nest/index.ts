@@ -680,7 +680,8 @@ class NestLinker {
     if (e.k === 'member') {
       const obj = this.ev.eval(r.file, e.obj);
       if (obj.t === 'ns') {
-        const def = this.ev.definitionOf(obj.file, 0, e.prop);
+        // (the module's export of that name, also one it exports `*` from: a barrel's)
+        const def = this.ev.exportDefinition(obj.file, e.prop) ?? this.ev.definitionOf(obj.file, 0, e.prop);
         if (def) return this.classOf({ file: def.file, expr: def.expr, env: NO_ENV }, depth + 1);
       }
     }
@@ -725,6 +726,17 @@ class NestLinker {
       this.items({ ...r, expr: r.expr.callee.obj }, out, depth + 1);
       for (const a of r.expr.args) this.items({ ...r, expr: a }, out, depth + 1);
       return out;
+    }
+    // `...Object.values(Controllers)` of `import * as Controllers from './controller'`: each export
+    // of the module (Evaluator.exportNames), read as a member of its namespace
+    if (r.expr.k === 'call' && r.expr.args.length === 1 && isObjectValues(r.expr.callee) && !this.ev.definitionOf(r.file, r.expr.callee.obj.scope, 'Object')) {
+      const arg = r.expr.args[0]!;
+      const ns = this.evalIn({ ...r, expr: arg });
+      const names = ns.t === 'ns' ? this.ev.exportNames(ns.file) : null;
+      if (names) {
+        for (const prop of names) this.items({ ...r, expr: { k: 'member', obj: arg, prop } }, out, depth + 1);
+        return out;
+      }
     }
     if (r.expr.k === 'call') {
       const callee = this.evalIn({ ...r, expr: r.expr.callee });
@@ -1870,4 +1882,9 @@ class NestLinker {
     }
     return [...out].map(([path, step]) => ({ path, step }));
   }
+}
+
+/** `Object.values` as written (the global's, unless the code defines its own `Object`). */
+function isObjectValues(e: Expr): e is Extract<Expr, { k: 'member' }> & { obj: Extract<Expr, { k: 'ref' }> } {
+  return e.k === 'member' && e.prop === 'values' && e.obj.k === 'ref' && e.obj.name === 'Object';
 }
