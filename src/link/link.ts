@@ -1116,9 +1116,9 @@ export class LinkContext {
     // named for what it reads, not for a check, even handed the request: only its definition can
     // make it one (the check of what it returns is a guard of its own).
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
-    // (a getter, an event's callback or an action is named for what it reads, what happened or
-    // what it does: not for a check)
-    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name);
+    // (a getter, an event's callback, an action or a URL maker is named for what it reads, what
+    // happened, what it does or what it makes: not for a check)
+    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name) || URL_NAME.test(name);
     // `const payload = await getPayload(request)` of a function of the code leading with a webhook's
     // signature (or a deployment's secret) compared and a throw unless it holds: the throw ends the
     // handler's request as well, when the handler waits for the call (a function answering 401 is
@@ -1646,6 +1646,8 @@ const EVENT_CALLBACK = /^on[A-Z]/;
  * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`, `genAPIKey()` (a key made for the account).
  */
 const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete)[A-Z]/;
+/** A name for the URL a call makes: heyform's `socialLoginService.authUrl(kind, query.state)`, `loginRedirectUri(req)`. */
+const URL_NAME = /[a-z](Url|URL|Uri|URI)$/;
 
 /** Registrations a loop over a known list makes, one per item, at most this many. */
 const MAX_UNROLLED = 1024;
