@@ -504,6 +504,8 @@ export interface ExportFact {
    * `require()` of the module gives its namespace, not that value (as for `module.exports = …`)
    */
   esm?: true;
+  /** `export type { … }`, `export { type … }`: a type's name, not in the module's namespace at run time */
+  typeOnly?: true;
 }
 
 /**

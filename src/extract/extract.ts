@@ -485,15 +485,17 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isExportDeclaration(node)) {
     const source = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : undefined;
     const clause = node.exportClause;
+    // (`export type { SiteDto } from './dto'`, `export { type SiteDto }`: no value at run time)
+    const typeOnly = (el?: TS.ExportSpecifier): { typeOnly?: true } => (node.isTypeOnly || el?.isTypeOnly ? { typeOnly: true } : {});
     if (!clause) {
-      if (source) facts.exports.push({ exported: '*', source });
+      if (source) facts.exports.push({ exported: '*', source, ...typeOnly() });
     } else if (ts.isNamespaceExport(clause)) {
-      if (source) facts.exports.push({ exported: clause.name.text, source, imported: '*' });
+      if (source) facts.exports.push({ exported: clause.name.text, source, imported: '*', ...typeOnly() });
     } else {
       for (const el of clause.elements) {
         const local = textOf(ctx, el.propertyName ?? el.name);
-        if (source) facts.exports.push({ exported: el.name.text, source, imported: local });
-        else facts.exports.push({ exported: el.name.text, local });
+        if (source) facts.exports.push({ exported: el.name.text, source, imported: local, ...typeOnly(el) });
+        else facts.exports.push({ exported: el.name.text, local, ...typeOnly(el) });
       }
     }
     return;

@@ -1007,8 +1007,8 @@ export class Evaluator {
 
   /**
    * The names of a module's namespace object: its exports, and those of the modules it exports
-   * `*` from but their `default`, sorted; null when one is not known statically (`module.exports
-   * = …`, a module not analysed).
+   * `*` from but their `default`, sorted (types' names left out); null when one is not known
+   * statically (`module.exports = …`, a module not analysed).
    */
   exportNames(file: string, seen = new Set<string>()): string[] | null {
     if (seen.has(file)) return [];
@@ -1017,6 +1017,7 @@ export class Evaluator {
     if (!facts) return null;
     const names = new Set<string>();
     for (const x of facts.exports) {
+      if (x.typeOnly) continue;
       if (x.exported === '*') {
         const target = x.source === undefined ? null : this.resolveModule(file, x.source);
         const more = target === null ? null : this.exportNames(target, seen);

@@ -1912,14 +1912,16 @@ app.post('/import/preview', express.json(), (req, res) => res.json(withTeamIds(r
 });
 
 describe('a module namespace read as an object', () => {
-  it('Object.values of import * as routers mounts each router the module exports, also through export *, not its default', async () => {
+  it('Object.values of import * as routers mounts each router the module exports, also through export *, not its default nor a type', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'namespace-routers', type: 'module', dependencies: { express: '4.21.2' } }),
       'src/routes/index.ts': `export { sites } from './sites.js';
+export type { SiteRow } from './sites.js';
 export * from './deployments.js';
 `,
       'src/routes/sites.ts': `import { Router } from 'express';
 
+export type SiteRow = { id: string; name: string };
 export const sites = Router();
 sites.get('/sites', (req, res) => res.json([]));
 `,
@@ -1938,7 +1940,7 @@ app.listen(3000);
 `,
     });
     const res = await check(dir);
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/deployments src/routes/deployments.ts:4', 'GET /api/sites src/routes/sites.ts:4']);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/deployments src/routes/deployments.ts:4', 'GET /api/sites src/routes/sites.ts:5']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 });
