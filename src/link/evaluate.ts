@@ -417,21 +417,14 @@ export class Evaluator {
             const o = this.eval(file, e.args[0], depth + 1);
             // a module's namespace (`Object.values(Controllers)` of `import * as Controllers from
             // './controller'`): its export names, sorted, as a namespace object's keys are
-            const names = o.t === 'ns' ? this.exportNames(o.file) : null;
-            if (o.t === 'ns' && names === null) return { t: 'unknown', why: `Object.${c.prop}() of a module whose exports are not known statically` };
-            if (o.t === 'ns') {
-              const at = (k: string): Value => this.exportValue(o.file, k, depth + 1);
-              if (c.prop === 'keys') return this.listed(names!.map((k): Value => ({ t: 'str', v: k })));
-              return { t: 'arr', items: names!.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
-            }
-            if (o.t !== 'obj' || Object.keys(o.props).some((k) => k.startsWith('*'))) return { t: 'unknown', why: `Object.${c.prop}() of a value not known statically` };
-            const at = (k: string): Value => this.eval(o.file, o.props[k]!, depth + 1);
-            const keys = Object.keys(o.props);
+            const names = o.t === 'ns' ? this.exportNames(o.file) : o.t === 'obj' && !Object.keys(o.props).some((k) => k.startsWith('*')) ? Object.keys(o.props) : null;
+            if (names === null) return { t: 'unknown', why: `Object.${c.prop}() of ${o.t === 'ns' ? 'a module whose exports are' : 'a value'} not known statically` };
+            const at = (k: string): Value => (o.t === 'obj' ? this.eval(o.file, o.props[k]!, depth + 1) : o.t === 'ns' ? this.exportValue(o.file, k, depth + 1) : o);
             // (its names are as sure as the object's literal keys: a list read from the code, like a
             // directory's — but for none at all: an object filled where its keys are not known
-            // statically, `version[v] = …`, holds some)
-            if (c.prop === 'keys') return keys.length > 0 ? this.listed(keys.map((k): Value => ({ t: 'str', v: k }))) : { t: 'arr', items: [] };
-            return { t: 'arr', items: keys.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
+            // statically, `version[v] = …`, holds some; a namespace's are sure, none included)
+            if (c.prop === 'keys') return names.length > 0 || o.t === 'ns' ? this.listed(names.map((k): Value => ({ t: 'str', v: k }))) : { t: 'arr', items: [] };
+            return { t: 'arr', items: names.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
           }
           // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
           if (LIST_METHODS.has(c.prop) || STRING_METHODS.has(c.prop)) {
