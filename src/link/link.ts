@@ -128,8 +128,12 @@ export class LinkContext {
   readonly appRoots = new Map<RouteDraft, RouterObject>();
   /** the apps that serve a route, those whose every route another call's instance listed already included (addRoute) */
   readonly servingApps = new Set<RouterObject>();
-  /** each route of an app listed, by the place the app is made and the route's content (addRoute) */
-  private readonly listed = new Set<string>();
+  /**
+   * each route of an app listed, by the place the app is made, the route's method, path and
+   * place (addRoute): the routes so listed, each with its content as JSON once another route
+   * has the same key (most never meet one, and are never written out)
+   */
+  private readonly listed = new Map<string, { route: RouteDraft; json?: string }[]>();
   /**
    * Express and Koa apps served on their own (mounted in no other app), which may answer every
    * request with a middleware of theirs: each is said to serve what is not known statically when
@@ -854,9 +858,14 @@ export class LinkContext {
   addRoute(route: RouteDraft, app: RouterObject | null): void {
     if (app) {
       this.servingApps.add(app);
-      const key = `${app.file}:${app.at.line}:${app.at.column}\0${JSON.stringify(route)}`;
-      if (this.listed.has(key)) return;
-      this.listed.add(key);
+      // (listed once per app: a route of the same content the app serves already adds nothing)
+      const key = `${app.file}:${app.at.line}:${app.at.column}\0${route.method}\0${route.path}\0${route.file}:${route.line}:${route.column}`;
+      const same = this.listed.get(key);
+      if (same) {
+        const json = JSON.stringify(route);
+        if (same.some((s) => (s.json ??= JSON.stringify(s.route)) === json)) return;
+        same.push({ route, json });
+      } else this.listed.set(key, [{ route }]);
       this.appRoots.set(route, app);
     }
     this.routes.push(route);
