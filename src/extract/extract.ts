@@ -244,6 +244,16 @@ function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
 }
 
 /**
+ * A file marked for Flow (`@flow` or `@noflow` in a comment before its first token, where Flow
+ * reads its pragma): JavaScript with Flow's type syntax, most of which the compiler
+ * reads as TypeScript's, but not all (a cast `(value: any)`, `static f: (T) => void`). Its
+ * syntax error says so; what the parser recovered of the file is analysed as any broken file's.
+ */
+const LEADING_COMMENTS = /^(?:#![^\n]*)?(?:\s+|\/\/[^\n]*|\/\*[^]*?\*\/)*/;
+const FLOW_PRAGMA = /@(?:no)?flow\b/;
+const FLOW_HINT = " (the file is marked @flow: Flow's type syntax is not all TypeScript's, which route-surface reads)";
+
+/**
  * Annex B's legacy forms (`0755`, `08`, `'\033'`, `'\8'`): JavaScript allows them outside strict
  * mode, but the compiler reports them in every file (TS1121, TS1487, TS1488, TS1489).
  */
@@ -343,7 +353,7 @@ function extractWithin(
     const d = diags[0]!;
     const { line, character } = ts.getLineAndCharacterOfPosition(sf, d.start ?? 0);
     facts.parseError = {
-      message: ts.flattenDiagnosticMessageText(d.messageText, ' '),
+      message: ts.flattenDiagnosticMessageText(d.messageText, ' ') + (FLOW_PRAGMA.test(LEADING_COMMENTS.exec(body)![0]) ? FLOW_HINT : ''),
       at: { line: line + 1, column: character + 1 },
     };
   }

@@ -19,6 +19,14 @@ ruleTester('parse-error', {
         { file: 'perms.mjs', line: 5, column: 46, message: "cannot parse: Octal literals are not allowed. Use the syntax '0o755'." },
       ],
     },
+    {
+      dir: 'invalid/flow-typed-module',
+      name: "a Flow cast (`(req.session: any)`), no TypeScript syntax, in a file marked @flow: the error says so; one in a file without the pragma does not",
+      errors: [
+        { file: 'db.js', line: 8, column: 1, message: 'cannot parse: Expression expected.' },
+        { file: 'sites.js', line: 9, column: 34, message: "cannot parse: ')' expected. (the file is marked @flow: Flow's type syntax is not all TypeScript's, which route-surface reads)" },
+      ],
+    },
     { dir: 'invalid/jsx-in-a-ts-file', name: 'JSX in a .ts file (the compiler’s own message)', errors: [{ line: 5, column: 23, message: 'cannot parse: Unterminated regular expression literal.' }] },
   ],
 });
@@ -31,5 +39,10 @@ describe('parse-error: analysis goes on', () => {
       'GET /api/sites/ app.ts:7 requireSession',
     ]);
     expect(res.findings.filter((f) => f.severity === 'error' && f.ruleId === 'parse-error')).toEqual([]);
+  });
+
+  it("a Flow file's route and guard, its annotations read as TypeScript's", async () => {
+    const res = await check(path.join(RULE_FIXTURES, 'parse-error', 'invalid', 'flow-typed-module'));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => g.name).join(',')}`)).toEqual(['GET /api/sites/ app.js:7 requireSession']);
   });
 });
