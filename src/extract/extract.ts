@@ -4301,7 +4301,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
           }
         }
         const endsThen = !stmt.elseStatement && endsRequest(stmt.thenStatement);
-        const viaCall = !stmt.elseStatement && !endsThen && !(st & AUTH) ? endsByCall(stmt.thenStatement, true) : null;
+        // (a call the branch returns too: `if (!session?.user) return new ChatSDKError('unauthorized:chat').toResponse()`
+        // of a route handler answering with the Response it returns — a check when what it calls answers)
+        const viaCall = !stmt.elseStatement && !endsThen && !(st & AUTH) ? endsByCall(stmt.thenStatement, true, true) : null;
         const unless = (endsThen || viaCall) && !(st & AUTH) && !noUser(stmt.expression) ? noUserUnless(stmt.expression) : null;
         const skipping = unless ? { skips: unless } : {};
         if (viaCall && (unless || noUser(stmt.expression))) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, ...skipping, at: locOf(ctx, stmt) });
