@@ -411,6 +411,14 @@ export interface FunctionFact {
   /** guards called or checked in the leading statements of the body */
   leading: LeadingGuard[];
   /**
+   * The leading statements read on past branches that answer requests by their URL alone (`if
+   * (pathname.startsWith('/ping')) return new Response('pong')`), where `leading` ends: what the
+   * function checks when it runs as a layer (a middleware), whose own answers to those requests
+   * keep them from every route after it; a route's handler answers its route's requests so too,
+   * unchecked, and reads only `leading`. Absent when no such branch leads the checks.
+   */
+  leadingPastServed?: LeadingGuard[];
+  /**
    * The checks its leading statements make by answering nothing (`if (!session) return null`,
    * `if (!membership) return null` of a lookup keyed by the signed-in user): a caller that
    * refuses the request on its empty answer makes them (LinkContext.refusalGuard)

@@ -1910,7 +1910,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   responses.finish();
   if (ts.isBlock(body)) {
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
-    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, empty);
+    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, empty, (past) => (f.leadingPastServed = past));
     if (empty.length > 0) f.emptyWhen = empty;
     const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
     const allows = f.params[0] ? methodGate(ctx, body.statements, f.params[0], scope.id) : null;
@@ -3851,9 +3851,19 @@ function closesSocket(ts: TSModule, n: TS.Node, f: FunctionFact): boolean {
  * Guard calls and inline checks among the handler's leading statements, before any response.
  * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
  */
-function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: number, f: FunctionFact, responds: readonly number[], empty?: NonNullable<FunctionFact['emptyWhen']>): LeadingGuard[] {
+function leadingGuards(
+  ctx: Ctx,
+  statements: readonly TS.Statement[],
+  scope: number,
+  f: FunctionFact,
+  responds: readonly number[],
+  empty?: NonNullable<FunctionFact['emptyWhen']>,
+  pastServed?: (leading: LeadingGuard[]) => void,
+): LeadingGuard[] {
   const { ts } = ctx;
   const out: LeadingGuard[] = [];
+  // where the reading went on past a branch answering requests by their URL alone (FunctionFact.leadingPastServed)
+  let served: number | null = null;
   // Whether `n` (a statement of the body, or of a block in it) responds or throws somewhere.
   const containsResponse = (n: TS.Node): boolean => responds.some((p) => p >= n.pos && p < n.end);
   // the statuses (401, 403, 404) met in `n`, outside nested functions: a bit each
@@ -4038,6 +4048,13 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
   // user, refused unless a test of the URL or the method is false; the requests it is false for,
   // or null when a conjunct tests anything else (`!error?.message?.includes('refresh_token')`)
   // or none tests the user
+  // `pathname.startsWith('/ping')` of `const { pathname } = request.nextUrl`: a test of the request's URL, read whole
+  const testsUrlOnly = (e: TS.Expression): boolean => {
+    const reqName = f.params[0];
+    if (!reqName) return false;
+    const escapes: Escapes = { locals: declared, escapes: [{ e, holds: true }], unread: [] };
+    return skippedRequests(ctx, scope, reqName, null, escapes).length > 0 && escapes.unread.length === 0;
+  };
   const noUserUnless = (e: TS.Expression): SkipFor[] | null => {
     const conjuncts = joined(ts, e, ts.SyntaxKind.AmpersandAmpersandToken, (u) => [u]);
     const tests = conjuncts?.filter((c) => !noUser(c)) ?? [];
@@ -4350,7 +4367,12 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
         // what follows, which leads only the others. (A branch the signed-in user takes serves no
         // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
         // serves no route of another.)
-        if (endsThen && out.length === found && serves(ctx, stmt.thenStatement) && !signedIn(stmt.expression) && !/\.method\b/.test(textOf(ctx, stmt.expression))) return false;
+        if (endsThen && out.length === found && serves(ctx, stmt.thenStatement) && !signedIn(stmt.expression) && !/\.method\b/.test(textOf(ctx, stmt.expression))) {
+          // (`if (pathname.startsWith('/ping')) return new Response('pong')` at the top of a middleware:
+          // those requests it answers itself, and the others go on to what follows — read on, apart)
+          if (!pastServed || !top || !testsUrlOnly(stmt.expression)) return false;
+          served ??= out.length;
+        }
         continue;
       }
       // The statements a leading `try` runs first lead the handler too; when its `catch` ends the
@@ -4456,7 +4478,9 @@ function leadingGuards(ctx: Ctx, statements: readonly TS.Statement[], scope: num
     return true;
   };
   leading(statements, false, true);
-  return out;
+  if (served === null) return out;
+  pastServed?.(out);
+  return out.slice(0, served);
 }
 
 /** Does every `return` in `stmts` (outside nested functions) but `last` return `false`, `null`, `undefined` or nothing? */

@@ -54,7 +54,7 @@ type WithLines = { [LINES]?: Lines };
  * conditions are read); a call's arguments, place and conditions.
  */
 const LATER = {
-  functions: ['params', 'behaviour', 'returns', 'leading', 'responseFields', 'dispatch', 'allowsMethods', 'methodFilter'],
+  functions: ['params', 'behaviour', 'returns', 'leading', 'leadingPastServed', 'responseFields', 'dispatch', 'allowsMethods', 'methodFilter'],
   registrations: ['args', 'chainPath', 'awaited', 'promised', 'snippet'],
   calls: ['args', 'when', 'at', 'snippet'],
 } as const satisfies { [K in 'functions' | 'registrations' | 'calls']: readonly (keyof FileFacts[K][number])[] };

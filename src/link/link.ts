@@ -430,8 +430,10 @@ export class LinkContext {
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
     if (f && mechanism !== 'pass-through-route' && !c.kinds.includes('auth') && !c.kinds.includes('nonguard')) {
       const fn = value as { file: string; fn: number };
-      const signedIn = f.leading.some((lg) => signedInCheck(this.ev, fn, lg));
-      const verified = signedIn ? undefined : f.leading.map((lg) => tokenVerification(this.ev, fn.file, lg)).find((n) => n !== null);
+      // (read on past its own answers to requests by their URL alone, which keep those from the route)
+      const led = (mechanism === 'in-handler' ? undefined : f.leadingPastServed) ?? f.leading;
+      const signedIn = led.some((lg) => signedInCheck(this.ev, fn, lg));
+      const verified = signedIn ? undefined : led.map((lg) => tokenVerification(this.ev, fn.file, lg)).find((n) => n !== null);
       const byBehaviour = signedIn
         ? 'by behaviour (ends the request first when the request has no signed-in user)'
         : verified
