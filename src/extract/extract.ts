@@ -4044,10 +4044,6 @@ function leadingGuards(
   };
   // the declarations met so far, for the tests of the URL a local may hold
   const declared: TS.VariableStatement[] = [];
-  // `!user && !pathname.startsWith('/login') && pathname !== '/'` (Supabase's template): with no
-  // user, refused unless a test of the URL or the method is false; the requests it is false for,
-  // or null when a conjunct tests anything else (`!error?.message?.includes('refresh_token')`)
-  // or none tests the user
   // `pathname.startsWith('/ping')` of `const { pathname } = request.nextUrl`: a test of the request's URL, read whole
   const testsUrlOnly = (e: TS.Expression): boolean => {
     const reqName = f.params[0];
@@ -4055,6 +4051,10 @@ function leadingGuards(
     const escapes: Escapes = { locals: declared, escapes: [{ e, holds: true }], unread: [] };
     return skippedRequests(ctx, scope, reqName, null, escapes).length > 0 && escapes.unread.length === 0;
   };
+  // `!user && !pathname.startsWith('/login') && pathname !== '/'` (Supabase's template): with no
+  // user, refused unless a test of the URL or the method is false; the requests it is false for,
+  // or null when a conjunct tests anything else (`!error?.message?.includes('refresh_token')`)
+  // or none tests the user
   const noUserUnless = (e: TS.Expression): SkipFor[] | null => {
     const conjuncts = joined(ts, e, ts.SyntaxKind.AmpersandAmpersandToken, (u) => [u]);
     const tests = conjuncts?.filter((c) => !noUser(c)) ?? [];
