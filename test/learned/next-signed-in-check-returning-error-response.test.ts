@@ -3,9 +3,10 @@
 // auth(); if (!session?.user) return new ChatSDKError('unauthorized:chat').toResponse();` — whose
 // `toResponse()` makes the Response (`Response.json(…, { status })`). A branch ending in a call
 // was read as ending the request only when the call was handed the request or the response, so
-// the check was not read: 11 of its 14 API routes were reported without an auth guard. A route
-// handler answers with the Response it returns: the returned call ends the request when the
-// function it calls answers (judged when linked), and not when it answers nothing of its own.
+// the check was not read: 10 of its 12 API routes outside /api/auth were reported without an
+// auth guard. A route handler answers with the Response it returns: the returned call ends the
+// request when the function it calls answers (judged when linked), and not when it answers
+// nothing of its own.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, guardLines, ROOT } from '../helpers/run.js';
