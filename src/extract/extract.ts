@@ -249,7 +249,6 @@ function parseOnly(ts: TSModule, file: string, text: string): TS.SourceFile {
  * reads as TypeScript's, but not all (a cast `(value: any)`, `static f: (T) => void`). Its
  * syntax error says so; what the parser recovered of the file is analysed as any broken file's.
  */
-const LEADING_COMMENTS = /^(?:#![^\n]*)?(?:\s+|\/\/[^\n]*|\/\*[^]*?\*\/)*/;
 const FLOW_PRAGMA = /@(?:no)?flow\b/;
 const FLOW_HINT = " (the file is marked @flow: Flow's type syntax is not all TypeScript's, which route-surface reads)";
 
@@ -353,7 +352,7 @@ function extractWithin(
     const d = diags[0]!;
     const { line, character } = ts.getLineAndCharacterOfPosition(sf, d.start ?? 0);
     facts.parseError = {
-      message: ts.flattenDiagnosticMessageText(d.messageText, ' ') + (FLOW_PRAGMA.test(LEADING_COMMENTS.exec(body)![0]) ? FLOW_HINT : ''),
+      message: ts.flattenDiagnosticMessageText(d.messageText, ' ') + ((ts.getLeadingCommentRanges(body, 0) ?? []).some((c) => FLOW_PRAGMA.test(body.slice(c.pos, c.end))) ? FLOW_HINT : ''),
       at: { line: line + 1, column: character + 1 },
     };
   }

@@ -410,10 +410,10 @@ export class Evaluator {
           if (viaRouter) return viaRouter;
           // `Object.freeze({ prefix, … })` answers the object it is given
           const c = e.callee;
-          if ((c.prop === 'freeze' || c.prop === 'seal') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object'))
-            return this.eval(file, e.args[0], depth + 1);
+          const ofObject = this.objectMethod(file, c);
+          if ((ofObject === 'freeze' || ofObject === 'seal') && e.args[0]) return this.eval(file, e.args[0], depth + 1);
           // `Object.entries(routes)` (and keys, values) of an object known statically, spread-free
-          if ((c.prop === 'entries' || c.prop === 'keys' || c.prop === 'values') && c.obj.k === 'ref' && c.obj.name === 'Object' && e.args[0] && !this.definitionOf(file, c.obj.scope, 'Object')) {
+          if ((ofObject === 'entries' || ofObject === 'keys' || ofObject === 'values') && e.args[0]) {
             const o = this.eval(file, e.args[0], depth + 1);
             // a module's namespace (`Object.values(Controllers)` of `import * as Controllers from
             // './controller'`): its export names, sorted, as a namespace object's keys are
@@ -1066,7 +1066,7 @@ export class Evaluator {
     for (const c of facts.calls) {
       const i = c.args.findIndex((a) => exportsObject(facts, a));
       if (i < 0) continue;
-      const assigned = c.callee.k === 'member' && c.callee.prop === 'assign' && c.callee.obj.k === 'ref' && c.callee.obj.name === 'Object' && !this.definitionOf(file, c.callee.obj.scope, 'Object');
+      const assigned = this.objectMethod(file, c.callee) === 'assign';
       if (assigned) {
         for (const a of i === 0 ? c.args.slice(1) : []) {
           const v = this.member(this.eval(file, a, depth + 1), name, depth + 1);
@@ -1412,6 +1412,11 @@ export class Evaluator {
     }
     if (e.k !== 'new' || e.callee.k !== 'ref' || e.args.length !== 1 || this.definitionOf(file, e.callee.scope, e.callee.name)) return e;
     return e.callee.name === 'Set' || (e.callee.name === 'Map' && forOf) ? e.args[0]! : e;
+  }
+
+  /** The method of the global `Object` a callee names (`Object.assign` → 'assign'), or null: another callee, or a file defining its own `Object`. */
+  objectMethod(file: string, callee: Expr): string | null {
+    return callee.k === 'member' && callee.obj.k === 'ref' && callee.obj.name === 'Object' && !this.definitionOf(file, callee.obj.scope, 'Object') ? callee.prop : null;
   }
 
   /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */

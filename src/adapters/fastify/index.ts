@@ -792,7 +792,7 @@ class FastifyApp {
 
   /** `key` of the options an expression makes, through `Object.assign` and spreads of the plugin's own options. */
   private sourcesOf(file: string, e: Expr, frame: Frame | null, key: string, depth: number): Value | undefined {
-    if (e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'assign' && e.callee.obj.k === 'ref' && e.callee.obj.name === 'Object' && !this.ctx.ev.definitionOf(file, e.callee.obj.scope, 'Object')) {
+    if (e.k === 'call' && this.ctx.ev.objectMethod(file, e.callee) === 'assign') {
       for (let i = e.args.length - 1; i >= 0; i--) {
         const found = this.sourcesOf(file, e.args[i]!, frame, key, depth + 1);
         if (found !== undefined) return found;

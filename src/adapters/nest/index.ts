@@ -729,7 +729,7 @@ class NestLinker {
     }
     // `...Object.values(Controllers)` of `import * as Controllers from './controller'`: each export
     // of the module (Evaluator.exportNames), read as a member of its namespace
-    if (r.expr.k === 'call' && r.expr.args.length === 1 && isObjectValues(r.expr.callee) && !this.ev.definitionOf(r.file, r.expr.callee.obj.scope, 'Object')) {
+    if (r.expr.k === 'call' && r.expr.args.length === 1 && this.ev.objectMethod(r.file, r.expr.callee) === 'values') {
       const arg = r.expr.args[0]!;
       const ns = this.evalIn({ ...r, expr: arg });
       const names = ns.t === 'ns' ? this.ev.exportNames(ns.file) : null;
@@ -1882,9 +1882,4 @@ class NestLinker {
     }
     return [...out].map(([path, step]) => ({ path, step }));
   }
-}
-
-/** `Object.values` as written (the global's, unless the code defines its own `Object`). */
-function isObjectValues(e: Expr): e is Extract<Expr, { k: 'member' }> & { obj: Extract<Expr, { k: 'ref' }> } {
-  return e.k === 'member' && e.prop === 'values' && e.obj.k === 'ref' && e.obj.name === 'Object';
 }
