@@ -15,6 +15,8 @@ function written(e: Expr): Expr {
  */
 export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr; file?: string }): string | null {
   const expr = written(h.expr);
+  // `controller.list.bind(controller)`: named by the function bound
+  if (expr.k === 'call' && expr.callee.k === 'member' && expr.callee.prop === 'bind') return handlerNameOf(ev, { ...h, expr: expr.callee.obj });
   if (expr.k === 'ref') return refName(expr.name);
   if (expr.k === 'member') {
     const parts: string[] = [];

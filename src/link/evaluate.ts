@@ -406,6 +406,13 @@ export class Evaluator {
       case 'call':
       case 'new': {
         if (e.k === 'call' && e.callee.k === 'member') {
+          // `controller.list.bind(controller)`, `requireSession.bind(null)`: the same function, whatever
+          // `this` it runs with (arguments bound as well, `checkRequired.bind(null, fields)`, would
+          // move its parameters along: such a function is not followed)
+          if (e.callee.prop === 'bind' && e.args.length <= 1) {
+            const bound = this.eval(file, e.callee.obj, depth + 1);
+            if (bound.t === 'fn' || bound.t === 'pkg') return bound;
+          }
           const viaRouter = this.routerMethodCall(file, e, e.callee, depth + 1);
           if (viaRouter) return viaRouter;
           // `Object.freeze({ prefix, … })` answers the object it is given
@@ -1483,6 +1490,8 @@ export function exprName(e: Expr): string | null {
     case 'call':
       // `app.use(require('./lib/middleware/checkURIValid'))`: named by the module it loads
       if (e.callee.k === 'ref' && e.callee.name === 'require' && e.args.length === 1 && e.args[0]!.k === 'str') return moduleName(e.args[0]!.v);
+      // `requireSession.bind(null)`, `checkRequired.bind(null, fields)`: named by the function bound
+      if (e.callee.k === 'member' && e.callee.prop === 'bind') return exprName(e.callee.obj);
       return exprName(e.callee);
     case 'new':
       return exprName(e.callee);

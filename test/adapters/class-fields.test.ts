@@ -119,6 +119,73 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it('methods bound to an instance (`this.list.bind(this)`, `sites.create.bind(sites)`) are those methods, checks and all; a bound middleware is the middleware', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': `${GUARDS}
+export function requireTenant(req: Request, res: Response, next: NextFunction) {
+  if (req.params.tenantId !== req.session?.tenantId) return res.status(403).json({ error: 'forbidden' });
+  next();
+}
+export function checkRequired(fields: string[], req: Request, res: Response, next: NextFunction) {
+  const missing = fields.filter((f) => req.body?.[f] === undefined);
+  if (missing.length > 0) return res.status(400).json({ error: \`missing \${missing.join(', ')}\` });
+  next();
+}
+`,
+        'src/controllers/sites.controller.ts': `
+import { Router, type Request, type Response } from 'express';
+import { requireTenant, checkRequired } from '../middleware/auth';
+import { sites } from '../services/sites';
+
+export class SitesController {
+  public router = Router({ mergeParams: true });
+
+  constructor() {
+    this.router.get('/', requireTenant.bind(null), this.list.bind(this));
+    this.router.post('/', requireTenant, checkRequired.bind(null, ['name']), sites.create.bind(sites));
+  }
+
+  private async list(req: Request, res: Response) {
+    if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+    res.json({ items: await sites.list(req.params.tenantId) });
+  }
+}
+`,
+        'src/services/sites.ts': `
+import type { Request, Response } from 'express';
+class SiteService {
+  private readonly rows: { tenantId: string; name: string }[] = [];
+  async list(tenantId: string) {
+    return this.rows.filter((r) => r.tenantId === tenantId);
+  }
+  async create(req: Request, res: Response) {
+    this.rows.push({ tenantId: req.params.tenantId, name: req.body.name });
+    res.status(201).json({ ok: true });
+  }
+}
+export const sites = new SiteService();
+`,
+        'src/app.ts': `
+import express from 'express';
+import { SitesController } from './controllers/sites.controller';
+
+const app = express();
+app.use('/api/tenants/:tenantId/sites', new SitesController().router);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /api/tenants/:tenantId/sites/ [requireTenant, (inline 401 check)] this.list',
+      'POST /api/tenants/:tenantId/sites/ [requireTenant, checkRequired] sites.create',
+    ]);
+    const get = res.routes.find((r) => r.method === 'GET')!;
+    expect(get.guards.map((g) => `${g.name} ${g.kinds.join('+')} ${g.mechanism}`)).toEqual(['requireTenant tenant route-middleware', '(inline 401 check) auth in-handler']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('a singleton: getInstance() answers the static member it first assigns, and the instance its fields (CommonJS, exported under an alias)', async () => {
     const res = await check(
       writeProject({

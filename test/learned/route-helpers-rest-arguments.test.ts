@@ -40,7 +40,7 @@ describe('learned: route helpers reading their arguments through a rest paramete
     // (applied where the helper registers the route)
     expect(guardLines(res, 'POST', '/api/v3/topics/')).toEqual([
       'middleware.ensureLoggedIn:auth:route-middleware:src/routes/helpers.js:38',
-      'middleware.checkRequired.bind:unknown:route-middleware:src/routes/helpers.js:38',
+      'middleware.checkRequired:unknown:route-middleware:src/routes/helpers.js:38',
     ]);
     expect(guardLines(res, 'PUT', '/api/v3/topics/:tid/pin')).toEqual(['middleware.ensureLoggedIn:auth:route-middleware:src/routes/helpers.js:38']);
     expect(guardLines(res, 'DELETE', '/api/v3/topics/:tid')).toEqual(['middleware.ensureLoggedIn:auth:route-middleware:src/routes/helpers.js:38']);
