@@ -1829,7 +1829,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   };
   facts.functions.push(f);
   ctx.fnIds.set(node, f.id);
-  node.parameters.forEach((p, index) => {
+  runtimeParameters(ts, node).forEach((p, index) => {
     if (ts.isIdentifier(p.name)) {
       f.params.push(p.name.text);
       // `function init(app = new Koa())`: the default is the value when a call passes none
@@ -1941,6 +1941,15 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
   return f;
+}
+
+/**
+ * A function's parameters as its calls pass them: TypeScript's `this` parameter
+ * (`function requireTenant(this: Audit, req, res, next)`) only types `this`, and is left out.
+ */
+function runtimeParameters(ts: TSModule, f: TS.SignatureDeclarationBase): readonly TS.ParameterDeclaration[] {
+  const first = f.parameters[0];
+  return first && ts.isIdentifier(first.name) && first.name.text === 'this' ? f.parameters.slice(1) : f.parameters;
 }
 
 /** An array index written as a number (`[0]`), which is the property of its name. */
@@ -3195,7 +3204,7 @@ interface Escapes {
 function authorization(ctx: Ctx, fnNode: TS.Node, body: TS.Node, scope: number): { all: NonNullable<Behaviour['authorizes']>; wrapped: NonNullable<Behaviour['authorizes']> } | null {
   const { ts } = ctx;
   const fn = fnNode as TS.FunctionLikeDeclaration;
-  const first = fn.parameters?.[0]?.name;
+  const first = fn.parameters ? runtimeParameters(ts, fn)[0]?.name : undefined;
   if (!first || !ts.isObjectBindingPattern(first)) return null;
   // `{ auth }`, `{ auth: session }`: the element of `key`
   const keyOf = (el: TS.BindingElement): string | null => {
@@ -3430,7 +3439,8 @@ function returnedTests(ts: TSModule, sf: TS.SourceFile, name: string): { param: 
 
 /** A function of one parameter whose body returns a test (returnedTests): that parameter, and the tests it returns true for. */
 function testsOf(ts: TSModule, f: TS.FunctionLikeDeclaration): { param: string; tests: TS.Expression[] } | null {
-  const p = f.parameters.length === 1 ? f.parameters[0]!.name : null;
+  const params = runtimeParameters(ts, f);
+  const p = params.length === 1 ? params[0]!.name : null;
   if (!p || !ts.isIdentifier(p) || !f.body) return null;
   if (!ts.isBlock(f.body)) return { param: p.text, tests: [f.body] };
   const stmts = f.body.statements;

@@ -186,6 +186,41 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a TypeScript `this` parameter only types `this`: a function declaring one takes the request as its first argument all the same", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/tenant.ts': `
+import type { NextFunction, Request, Response } from 'express';
+interface Audit { log(event: string): void }
+export function requireTenant(this: Audit | void, req: Request, res: Response, next: NextFunction) {
+  if (req.params.tenantId !== req.session?.tenantId) return res.status(403).json({ error: 'forbidden' });
+  next();
+}
+`,
+        'src/routes/sites.ts': `
+import { Router, type Request, type Response } from 'express';
+import { requireTenant } from '../middleware/tenant';
+export const sites = Router({ mergeParams: true });
+sites.get('/', requireTenant, async function list(this: void, req: Request, res: Response) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  res.json({ items: [] });
+});
+`,
+        'src/app.ts': `
+import express from 'express';
+import { sites } from './routes/sites';
+const app = express();
+app.use('/api/tenants/:tenantId/sites', sites);
+app.listen(3000);
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(', ')}`)).toEqual([
+      'GET /api/tenants/:tenantId/sites/ requireTenant:tenant:route-middleware, (inline 401 check):auth:in-handler',
+    ]);
+  });
+
   it('a singleton: getInstance() answers the static member it first assigns, and the instance its fields (CommonJS, exported under an alias)', async () => {
     const res = await check(
       writeProject({
