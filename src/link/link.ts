@@ -789,12 +789,33 @@ export class LinkContext {
    * well-known async-error wrapper (express-async-handler and its look-alikes), also when only
    * its value says so (`wrapped.list` of an object whose properties are `asyncHandler(controller[key])`).
    */
-  private wrappedMiddleware(file: string, expr: Expr, value: Value, depth = 0): { file: string; expr: Expr; value: Value } | null {
+  private wrappedMiddleware(file: string, expr: Expr, value: Value): Wrapped | null {
+    const layers = this.wrappedLayers(file, expr, value);
+    return layers[layers.length - 1] ?? null;
+  }
+
+  /** What `wrappedMiddleware` unwraps, one wrapper at a time: each wrapped function in turn, the innermost last. */
+  private wrappedLayers(file: string, expr: Expr, value: Value): Wrapped[] {
+    const out: Wrapped[] = [];
+    let w = this.wrappedOnce(file, expr, value, 0);
+    for (let steps = 0; w && steps < 8 && out.length <= 4; steps++) {
+      const last = out[out.length - 1];
+      // (a package's async wrapper is unwrapped by its value first, the call staying the
+      // expression, then by that call: the same function, as it is written inside the call)
+      if (last && w.value.t === 'fn' && last.value.t === 'fn' && w.value.file === last.value.file && w.value.fn === last.value.fn) out[out.length - 1] = w;
+      else out.push(w);
+      w = this.wrappedOnce(w.file, w.expr, w.value, 0);
+    }
+    return out;
+  }
+
+  /** The function one pass-through wrapper wraps (wrappedMiddleware), or null. */
+  private wrappedOnce(file: string, expr: Expr, value: Value, depth: number): Wrapped | null {
     if (depth > 4) return null;
     if (value.t === 'pkg' && value.called && value.path.length === 0 && ASYNC_WRAPPER_PACKAGES.has(value.pkg) && value.args[0]?.t === 'fn') return { file, expr, value: value.args[0] };
     if (expr.k === 'ref') {
       const def = this.ev.definitionOf(file, expr.scope, expr.name);
-      return def && def.expr.k === 'call' ? this.wrappedMiddleware(def.file, def.expr, value, depth + 1) : null;
+      return def && def.expr.k === 'call' ? this.wrappedOnce(def.file, def.expr, value, depth + 1) : null;
     }
     if (expr.k !== 'call' || expr.args.length === 0) return null;
     const callee = this.ev.eval(file, expr.callee);
@@ -811,7 +832,7 @@ export class LinkContext {
     if (!arg) return null;
     const v = this.ev.eval(file, arg);
     if (v.t !== 'fn' && v.t !== 'pkg' && v.t !== 'unknown') return null;
-    return this.wrappedMiddleware(file, arg, v, depth + 1) ?? { file, expr: arg, value: v };
+    return { file, expr: arg, value: v };
   }
 
   /**
@@ -991,12 +1012,13 @@ export class LinkContext {
   /**
    * Guards a route's handler checks for itself: those its function leads with, then, when it is
    * a pass-through wrapper's function (`wrap(userController.getMe)` of `wrap = (fn) => (req, res,
-   * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps.
+   * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps —
+   * of each in turn when that is a wrapper's too (`withAuth(withTenant(listSites))`).
    */
   handlerGuards(handler: { file: string; expr: Expr; value: Value }): AppliedGuard[] {
-    const own = this.inHandlerGuards(handler.value);
-    const inner = this.wrappedMiddleware(handler.file, handler.expr, handler.value);
-    return inner ? [...own, ...this.inHandlerGuards(inner.value)] : own;
+    const out = this.inHandlerGuards(handler.value);
+    for (const inner of this.wrappedLayers(handler.file, handler.expr, handler.value)) out.push(...this.inHandlerGuards(inner.value));
+    return out;
   }
 
   /** Guards called or checked in the leading statements of a handler (or of one branch of it: FunctionFact.dispatch). */
@@ -1598,6 +1620,13 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
 const EVERY_FAMILY = '*';
 
 /** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one; EVERY_FAMILY: all). */
+/** A function a pass-through wrapper wraps: as written where it is passed (`expr`, in `file`), and its value. */
+interface Wrapped {
+  file: string;
+  expr: Expr;
+  value: Value;
+}
+
 interface InlineCheck {
   name: string;
   does: string;

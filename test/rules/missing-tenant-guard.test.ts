@@ -13,6 +13,10 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     {
+      dir: 'valid/in-handler-nested-wrappers',
+      name: 'a handler wrapped twice (`withSession(withProject(handler))`, and the other way round): the tenant check of the wrapper in the middle runs before the handler too',
+    },
+    {
       dir: 'valid/in-handler-membership-checks',
       name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403), a lookup keyed by the URL's organisation and the signed-in user (`db.member.findFirst({ where: { userId, organizationId } })`) found nothing, in the handler or in a route middleware, or whenever the request names an organisation (`if (req.body.organizationId) { … }`)",
     },
