@@ -1277,6 +1277,15 @@ export class Evaluator {
     const out: { value: Value; expr: Expr; file: string }[] = [];
     const visit = (f: string, e: Expr, v: Value, depth: number): void => {
       if (depth > 20) return;
+      // `compose([requireSession, requireTenant])`: one middleware running those of the list in
+      // turn, each as if passed itself — through a name too (`const guarded = compose([…])`)
+      const list = composedList(v);
+      if (list) {
+        const call = this.writtenCall(f, e);
+        if (call?.expr.args[0]) visit(call.file, call.expr.args[0], list, depth + 1);
+        else visit(f, e, list, depth + 1);
+        return;
+      }
       if (v.t === 'arr') {
         // Walk the array's own expressions when we have them, for names and locations.
         const source = this.arrayExprs(f, e);
@@ -1289,6 +1298,16 @@ export class Evaluator {
     };
     for (const e of exprs) visit(file, e, this.eval(file, e), 0);
     return out;
+  }
+
+  /** The call an expression is, or names through consts and imports (`guarded` of `const guarded = compose([…])`). */
+  private writtenCall(file: string, e: Expr, depth = 0): { file: string; expr: Extract<Expr, { k: 'call' }> } | null {
+    if (depth > 20) return null;
+    if (e.k === 'call') return { file, expr: e };
+    if (e.k === 'at') return this.writtenCall(e.file, e.e, depth + 1);
+    if (e.k !== 'ref') return null;
+    const def = this.definitionOf(file, e.scope, e.name);
+    return def ? this.writtenCall(def.file, def.expr, depth + 1) : null;
   }
 
   /**
@@ -1472,6 +1491,19 @@ export class Evaluator {
  * (the same instance, typed), also on a function's parameter.
  */
 const SAME_INSTANCE = new Set(['withTypeProvider']);
+
+/**
+ * The middleware a composing package's function runs in turn, when given as a list known
+ * statically: koa-compose's `compose([a, b])` (Koa's own composition, koa-compose index.js),
+ * compose-middleware's `compose([a, b])` for Express (its nested lists flattened, as
+ * `flatten` flattens them).
+ */
+function composedList(v: Value): Extract<Value, { t: 'arr' }> | null {
+  if (v.t !== 'pkg' || !v.called || v.args.length !== 1 || v.args[0]!.t !== 'arr') return null;
+  const fn = v.path.join('.');
+  const composes = (v.pkg === 'koa-compose' && (fn === '' || fn === 'default')) || (v.pkg === 'compose-middleware' && fn === 'compose');
+  return composes ? v.args[0] : null;
+}
 
 /** A name as written: a class's instance fields (`*this*App`) are `this`. */
 export function refName(name: string): string {

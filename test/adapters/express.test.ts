@@ -727,6 +727,44 @@ app.get('/api/sites', (req, res) => res.json([]));
   });
 });
 
+describe('express: compose-middleware', () => {
+  it("compose([a, [b]]) is one middleware running a then b: each a guard of its own, at a route or a mount, through a name too", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'composed', dependencies: { express: '4.21.2', 'compose-middleware': '5.0.1' } }),
+      'src/middleware/access.ts': `
+import type { NextFunction, Request, Response } from 'express';
+import { compose } from 'compose-middleware';
+export function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+  next();
+}
+export function requireTenant(req: Request, res: Response, next: NextFunction) {
+  if (req.params.tenantId !== req.session?.tenantId) return res.status(404).json({ error: 'not found' });
+  next();
+}
+export const tenantScoped = compose([requireSession, [requireTenant]]);
+`,
+      'src/app.ts': `
+import express from 'express';
+import { compose } from 'compose-middleware';
+import { requireSession, tenantScoped } from './middleware/access';
+
+const usage = express.Router();
+usage.get('/', (req, res) => res.json({ bytes: 0 }));
+
+export const app = express();
+app.get('/api/tenants/:tenantId/sites', tenantScoped, (req, res) => res.json([]));
+app.use('/api/usage', compose([requireSession]), usage);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(', ')}]`)).toEqual([
+      'GET /api/tenants/:tenantId/sites [requireSession:auth:route-middleware, requireTenant:tenant:route-middleware]',
+      'GET /api/usage/ [requireSession:auth:mount-middleware]',
+    ]);
+  });
+});
+
 describe('SuperTokens', () => {
   it("verifySession() answers 401 without a session unless sessionRequired: false; the framework's middleware() serves SuperTokens' own API and guards nothing", async () => {
     // (read at supertokens-node 24.0: recipe/session/framework/*.js, sessionRequestFunctions.js)

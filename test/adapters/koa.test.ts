@@ -616,6 +616,40 @@ app.use(priv.routes());
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('koa-compose at a route or a router, inline or through a name from another file: its middleware in place, in order', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': `${GUARDS}
+import compose from 'koa-compose';
+export const member = compose([requireUser, sameTenant]);
+`,
+      'src/app.ts': `
+import Koa from 'koa';
+import compose from 'koa-compose';
+import Router from '@koa/router';
+import { member, requireUser } from './guards.js';
+
+const router = new Router({ prefix: '/api/tenants/:tenantId' });
+router.get('/projects', member, async (ctx) => { ctx.body = []; });
+router.get('/usage', compose([requireUser]), async (ctx) => { ctx.body = {}; });
+const admin = new Router({ prefix: '/admin' });
+admin.use(compose([requireUser]));
+admin.get('/stats', async (ctx) => { ctx.body = {}; });
+
+const app = new Koa();
+app.use(router.routes());
+app.use(admin.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /admin/stats requireUser:auth',
+      'GET /api/tenants/:tenantId/projects requireUser:auth sameTenant:tenant',
+      'GET /api/tenants/:tenantId/usage requireUser:auth',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('a route whose last middleware awaits next() runs before the later routes matching its path and method (@koa/router composes them)', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

@@ -410,7 +410,7 @@ class KoaLinker {
     const out: AppStep[] = [];
     const regs = this.ctx.registrationsOf(app.id).filter((b) => b.reg.method === 'use');
     for (const b of regs) {
-      for (const it of this.composed(this.ctx.ev.flatten(b.file, b.reg.args))) {
+      for (const it of this.ctx.ev.flatten(b.file, b.reg.args)) {
         if (isAllowedMethods(it.expr)) continue;
         const path = this.mountPath(b, it);
         if (path === null) continue;
@@ -527,16 +527,6 @@ class KoaLinker {
     return null;
   }
 
-  /** `compose([a, b.routes()])` (koa-compose) runs its middleware in order: its items, in place. */
-  private composed(items: Item[], depth = 0): Item[] {
-    const out: Item[] = [];
-    for (const it of items) {
-      const v = it.value;
-      if (depth < 8 && v.t === 'pkg' && v.pkg === 'koa-compose' && v.called && it.expr.k === 'call' && it.expr.args[0]) out.push(...this.composed(this.ctx.ev.flatten(it.file, [it.expr.args[0]]), depth + 1));
-      else out.push(it);
-    }
-    return out;
-  }
 
   /** `mount('/p', middleware)`: the middleware, running only for requests below `/p`. */
   private mountedMiddleware(it: Item, prefix: string | null): { item: Item; prefix: string } | null {
