@@ -1619,7 +1619,6 @@ function chainRoot(ev: Evaluator, file: string, target: Expr): Value {
 /** InlineCheck.family of a check that guards every family the contract has. */
 const EVERY_FAMILY = '*';
 
-/** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one; EVERY_FAMILY: all). */
 /** A function a pass-through wrapper wraps: as written where it is passed (`expr`, in `file`), and its value. */
 interface Wrapped {
   file: string;
@@ -1627,6 +1626,7 @@ interface Wrapped {
   value: Value;
 }
 
+/** An inline check's name, what the handler does in it, the guard kind it gives, and the family it guards (if one; EVERY_FAMILY: all). */
 interface InlineCheck {
   name: string;
   does: string;

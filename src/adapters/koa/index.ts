@@ -527,7 +527,6 @@ class KoaLinker {
     return null;
   }
 
-
   /** `mount('/p', middleware)`: the middleware, running only for requests below `/p`. */
   private mountedMiddleware(it: Item, prefix: string | null): { item: Item; prefix: string } | null {
     const v = it.value;
