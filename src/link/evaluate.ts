@@ -408,10 +408,11 @@ export class Evaluator {
         if (e.k === 'call' && e.callee.k === 'member') {
           // `controller.list.bind(controller)`, `requireSession.bind(null)`: the same function, whatever
           // `this` it runs with (arguments bound as well, `checkRequired.bind(null, fields)`, would
-          // move its parameters along: such a function is not followed)
+          // move its parameters along: such a function is not followed). Only a function of the
+          // analysed code: a package's `bind` may be a method of its own (inversify's `container.bind(ID)`).
           if (e.callee.prop === 'bind' && e.args.length <= 1) {
             const bound = this.eval(file, e.callee.obj, depth + 1);
-            if (bound.t === 'fn' || bound.t === 'pkg') return bound;
+            if (bound.t === 'fn') return bound;
           }
           const viaRouter = this.routerMethodCall(file, e, e.callee, depth + 1);
           if (viaRouter) return viaRouter;
