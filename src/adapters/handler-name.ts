@@ -1,4 +1,4 @@
-import { refName, type Evaluator, type Value } from '../link/evaluate.js';
+import { boundFunction, refName, type Evaluator, type Value } from '../link/evaluate.js';
 import type { Expr } from '../types.js';
 
 /** An expression as written: a name or argument a call's view of it stands for (link.ts, `atCallSite`) is its own. */
@@ -16,7 +16,8 @@ function written(e: Expr): Expr {
 export function handlerNameOf(ev: Evaluator, h: { value: Value; expr: Expr; file?: string }): string | null {
   const expr = written(h.expr);
   // `controller.list.bind(controller)`: named by the function bound
-  if (expr.k === 'call' && expr.callee.k === 'member' && expr.callee.prop === 'bind') return handlerNameOf(ev, { ...h, expr: expr.callee.obj });
+  const bound = expr.k === 'call' ? boundFunction(expr) : null;
+  if (bound) return handlerNameOf(ev, { ...h, expr: bound });
   if (expr.k === 'ref') return refName(expr.name);
   if (expr.k === 'member') {
     const parts: string[] = [];

@@ -410,9 +410,10 @@ export class Evaluator {
           // `this` it runs with (arguments bound as well, `checkRequired.bind(null, fields)`, would
           // move its parameters along: such a function is not followed). Only a function of the
           // analysed code: a package's `bind` may be a method of its own (inversify's `container.bind(ID)`).
-          if (e.callee.prop === 'bind' && e.args.length <= 1) {
-            const bound = this.eval(file, e.callee.obj, depth + 1);
-            if (bound.t === 'fn') return bound;
+          const bound = e.args.length <= 1 ? boundFunction(e) : null;
+          if (bound) {
+            const v = this.eval(file, bound, depth + 1);
+            if (v.t === 'fn') return v;
           }
           const viaRouter = this.routerMethodCall(file, e, e.callee, depth + 1);
           if (viaRouter) return viaRouter;
@@ -1282,8 +1283,8 @@ export class Evaluator {
       // turn, each as if passed itself — through a name too (`const guarded = compose([…])`)
       const list = composedList(v);
       if (list) {
-        const call = this.writtenCall(f, e);
-        if (call?.expr.args[0]) visit(call.file, call.expr.args[0], list, depth + 1);
+        const made = writtenCall(this, f, e);
+        if (made?.call.args[0]) visit(made.file, made.call.args[0], list, depth + 1);
         else visit(f, e, list, depth + 1);
         return;
       }
@@ -1299,16 +1300,6 @@ export class Evaluator {
     };
     for (const e of exprs) visit(file, e, this.eval(file, e), 0);
     return out;
-  }
-
-  /** The call an expression is, or names through consts and imports (`guarded` of `const guarded = compose([…])`). */
-  private writtenCall(file: string, e: Expr, depth = 0): { file: string; expr: Extract<Expr, { k: 'call' }> } | null {
-    if (depth > 20) return null;
-    if (e.k === 'call') return { file, expr: e };
-    if (e.k === 'at') return this.writtenCall(e.file, e.e, depth + 1);
-    if (e.k !== 'ref') return null;
-    const def = this.definitionOf(file, e.scope, e.name);
-    return def ? this.writtenCall(def.file, def.expr, depth + 1) : null;
   }
 
   /**
@@ -1506,6 +1497,11 @@ function composedList(v: Value): Extract<Value, { t: 'arr' }> | null {
   return composes ? v.args[0] : null;
 }
 
+/** The function a `.bind(…)` call binds, as written (`this.list` of `this.list.bind(this)`), or null for another call. */
+export function boundFunction(e: Extract<Expr, { k: 'call' | 'new' }>): Expr | null {
+  return e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'bind' ? e.callee.obj : null;
+}
+
 /** A name as written: a class's instance fields (`*this*App`) are `this`. */
 export function refName(name: string): string {
   return name.startsWith(THIS_PREFIX) ? 'this' : name;
@@ -1524,8 +1520,7 @@ export function exprName(e: Expr): string | null {
       // `app.use(require('./lib/middleware/checkURIValid'))`: named by the module it loads
       if (e.callee.k === 'ref' && e.callee.name === 'require' && e.args.length === 1 && e.args[0]!.k === 'str') return moduleName(e.args[0]!.v);
       // `requireSession.bind(null)`, `checkRequired.bind(null, fields)`: named by the function bound
-      if (e.callee.k === 'member' && e.callee.prop === 'bind') return exprName(e.callee.obj);
-      return exprName(e.callee);
+      return exprName(boundFunction(e) ?? e.callee);
     case 'new':
       return exprName(e.callee);
     case 'within':
