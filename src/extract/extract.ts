@@ -1890,7 +1890,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   ctx.when = outerWhen;
   ctx.loops = outerLoops;
   const words = wordsOf(ctx, body);
-  const filter = methodFilter(ctx, body, f, scope.id);
+  // (`arguments` in an arrow function is the enclosing function's: calledWith)
+  const ownArguments = node.kind !== ts.SyntaxKind.ArrowFunction;
+  const filter = methodFilter(ctx, body, f, scope.id, ownArguments);
   if (filter) f.methodFilter = filter;
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
   // Where the body (outside nested functions) responds or throws: the leading-guard scan asks
@@ -1909,7 +1911,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   responses.finish();
   if (ts.isBlock(body)) {
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
-    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, empty, (past) => (f.leadingPastServed = past));
+    f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, ownArguments, empty, (past) => (f.leadingPastServed = past));
     if (empty.length > 0) f.emptyWhen = empty;
     const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
     const allows = f.params[0] ? methodGate(ctx, body.statements, f.params[0], scope.id) : null;
@@ -1918,7 +1920,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       const before = dispatch.before;
       f.dispatch = dispatch.branches.map((b) => {
         const at = locOf(ctx, b.node);
-        const leading = leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds);
+        const leading = leadingGuards(ctx, [...before, ...b.statements], scope.id, f, responds, ownArguments);
         // (a table's function for the method, handed the request: it leads the branch as a call the handler ends with)
         if (b.delegate) leading.push({ ...leadingCall(ctx, b.delegate.call, scope.id), callee: shallowExpr(ctx, b.delegate.fn, scope.id), delegates: true, returned: true });
         return { methods: b.methods, at, snippet: lineText(ctx, at.line), leading };
@@ -1934,9 +1936,9 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
     // and the function answers with what it returns
-    const handedOn = handedOnCall(ts, body, f);
+    const handedOn = handedOnCall(ts, body, f, ownArguments);
     const call = unwrap(ts, body);
-    if (handedOn) f.leading = [{ ...leadingCall(ctx, handedOn, scope.id), delegates: true }];
+    if (handedOn) f.leading = [{ ...delegatedCall(ctx, handedOn, scope.id, f, ownArguments), delegates: true }];
     else if (refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
     else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
@@ -2260,16 +2262,24 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   };
   // `lusca.csrf()(req, res, next)`: the middleware's own request, response and next handed on
   // whole; a Hono or Koa middleware's context and next, `auth(c, next)`
+  // (`wrapped.call(this, req, res, next)` too: calledWith)
   const handedTo: TS.Expression[] = [];
-  const handsWhole = (call: TS.CallExpression): boolean =>
-    (f.params.length === 3 || f.params.length === 2) && nextName !== null && f.params[f.params.length - 1] === nextName && call.arguments.length === f.params.length &&
-    call.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]) && !(ts.isIdentifier(call.expression) && f.params.includes(call.expression.text));
+  const ownArguments = fnNode.kind !== ts.SyntaxKind.ArrowFunction;
+  // (`fn.apply(this, arguments)` hands on whatever the function was given, whatever it declares)
+  const handedWhole = (call: TS.CallExpression, withArguments: boolean): TS.Expression | null => {
+    const passed = passesParams(ts, call, f, withArguments);
+    if (!passed || (!passed.all && ((f.params.length !== 3 && f.params.length !== 2) || nextName === null))) return null;
+    return !(ts.isIdentifier(passed.callee) && f.params.includes(passed.callee.text)) ? passed.callee : null;
+  };
   // `return new Promise((resolve, reject) => { passport.authenticate('jwt', …)(req, res, next) })`:
   // the executor runs at once, as part of the function; what it hands the request to, the function does
   const executorHands = (executor: TS.Node): void => {
+    // (`arguments` in an arrow function is the enclosing function's)
+    const withArguments = ownArguments && executor.kind === ts.SyntaxKind.ArrowFunction;
     const walk = (x: TS.Node): void => {
       if (ts.isFunctionLike(x)) return;
-      if (ts.isCallExpression(x) && handsWhole(x)) handedTo.push(x.expression);
+      const to = ts.isCallExpression(x) ? handedWhole(x, withArguments) : null;
+      if (to) handedTo.push(to);
       ts.forEachChild(x, walk);
     };
     const inner = (executor as TS.FunctionLikeDeclaration).body;
@@ -2367,7 +2377,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
         }
         if (responseCall) summary.sendsResponse = true;
-        if (nested === 0 && handsWhole(n as TS.CallExpression)) handedTo.push(c);
+        const to = nested === 0 ? handedWhole(n as TS.CallExpression, ownArguments) : null;
+        if (to) handedTo.push(to);
         break;
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
@@ -3858,7 +3869,8 @@ function closesSocket(ts: TSModule, n: TS.Node, f: FunctionFact): boolean {
 
 /**
  * Guard calls and inline checks among the handler's leading statements, before any response.
- * `responds`: where the body responds or throws, outside nested functions (`respondsAt`).
+ * `responds`: where the body responds or throws, outside nested functions (`respondsAt`);
+ * `ownArguments`, the function has its own `arguments` (calledWith).
  */
 function leadingGuards(
   ctx: Ctx,
@@ -3866,6 +3878,7 @@ function leadingGuards(
   scope: number,
   f: FunctionFact,
   responds: readonly number[],
+  ownArguments: boolean,
   empty?: NonNullable<FunctionFact['emptyWhen']>,
   pastServed?: (leading: LeadingGuard[]) => void,
 ): LeadingGuard[] {
@@ -4444,13 +4457,13 @@ function leadingGuards(
       // `return handleGet(req)`, or the body's last statement (`{ await listProjects(req, res) }`):
       // the function ends with the call
       const endsWith = ts.isReturnStatement(stmt) ? stmt.expression : top && index === stmts.length - 1 && ts.isExpressionStatement(stmt) && value === stmt.expression ? value : undefined;
-      const handedOn = endsWith ? handedOnCall(ts, endsWith, f) : null;
+      const handedOn = endsWith ? handedOnCall(ts, endsWith, f, ownArguments) : null;
       if (handedOn) {
         if (!ts.isReturnStatement(stmt)) {
-          if (!swallowing) out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true });
+          if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f, ownArguments), delegates: true });
           continue;
         }
-        if (!swallowing) out.push({ ...leadingCall(ctx, handedOn, scope), delegates: true, returned: true });
+        if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f, ownArguments), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
@@ -5164,7 +5177,7 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
  * (req.method === M) return handler(req, res, next); next()`), the request, response and next
  * handed on whole, `next` called with nothing.
  */
-function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: number): FunctionFact['methodFilter'] | null {
+function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: number, ownArguments: boolean): FunctionFact['methodFilter'] | null {
   const { ts } = ctx;
   if (f.params.length !== 3 || f.params.some((p) => p === '')) return null;
   const [req, , next] = f.params as [string, string, string];
@@ -5177,8 +5190,6 @@ function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: nu
     const u = e ? unwrap(ts, e) : null;
     return u && ts.isCallExpression(u) ? u : null;
   };
-  const handsWhole = (c: TS.CallExpression | null): c is TS.CallExpression =>
-    c !== null && c.arguments.length === 3 && c.arguments.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]);
   const nextAlone = (c: TS.CallExpression | null): boolean => c !== null && c.arguments.length === 0 && ts.isIdentifier(c.expression) && c.expression.text === next;
   const of = (st: TS.Statement | undefined): TS.Expression | undefined => (st && (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) ? st.expression : undefined);
   let test: TS.Expression | null = null;
@@ -5193,8 +5204,9 @@ function methodFilter(ctx: Ctx, body: TS.ConciseBody, f: FunctionFact, scope: nu
     if (only && ts.isReturnStatement(only)) [test, served, rest] = [body.statements[0].expression, call(only.expression), call(of(body.statements[1]))];
   }
   const m = test ? method(test) : null;
-  if (!m || !handsWhole(served) || !nextAlone(rest) || (ts.isIdentifier(served.expression) && served.expression.text === next)) return null;
-  return { method: shallowExpr(ctx, m, scope), handsTo: shallowExpr(ctx, served.expression, scope) };
+  const handed = served ? passesParams(ts, served, f, ownArguments) : null;
+  if (!m || !handed || !nextAlone(rest) || (ts.isIdentifier(handed.callee) && handed.callee.text === next)) return null;
+  return { method: shallowExpr(ctx, m, scope), handsTo: shallowExpr(ctx, handed.callee, scope) };
 }
 
 /**
@@ -5262,14 +5274,59 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
  * its first argument: `return await handleGet(req)`, `=> ctrl.list(req, res)`, `=>
  * ctrl.list(req, res).catch(next)`. None for a response made there.
  */
-function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact): TS.CallExpression | null {
+function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact, ownArguments: boolean): TS.CallExpression | null {
   let u = unwrap(ts, e);
   // `.catch(next)` / `.then(…)` / `.finally(…)` on the call: the call's promise, its errors handed on
   while (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && PROMISE_METHODS.has(u.expression.name.text) && ts.isCallExpression(unwrap(ts, u.expression.expression)))
     u = unwrap(ts, u.expression.expression);
   if (!ts.isCallExpression(u) || isResponseCall(ts, u) || !f.params[0]) return null;
   const first = u.arguments[0] && unwrap(ts, u.arguments[0]);
-  return first && ts.isIdentifier(first) && first.text === f.params[0] ? u : null;
+  if (first && ts.isIdentifier(first) && first.text === f.params[0]) return u;
+  // (`handleGet.call(this, req, res)`: calledWith)
+  const as = calledWith(ts, u, ownArguments);
+  const given = as?.args?.[0] && unwrap(ts, as.args[0]);
+  return as && (as.args === null || (given && ts.isIdentifier(given) && given.text === f.params[0])) ? u : null;
+}
+
+/** The call handedOnCall found, as it leads the function: `fn.call(this, req, res)` as `fn(req, res)` (calledWith). */
+function delegatedCall(ctx: Ctx, call: TS.CallExpression, scope: number, f: FunctionFact, ownArguments: boolean): LeadingGuard {
+  const first = call.arguments[0] && unwrap(ctx.ts, call.arguments[0]);
+  const as = first && ctx.ts.isIdentifier(first) && first.text === f.params[0] ? null : calledWith(ctx.ts, call, ownArguments);
+  if (!as) return leadingCall(ctx, call, scope);
+  const args = as.args === null ? f.params.map((p, index): Expr => (p === '' ? { k: 'param', fn: f.id, index, name: '' } : refOf(ctx, p, scope))) : as.args.map((a) => shallowExpr(ctx, a, scope));
+  return { callee: shallowExpr(ctx, as.callee, scope), args, at: locOf(ctx, call) };
+}
+
+/**
+ * A call of a function with a `this` (Function.prototype.call and apply), as the function sees it:
+ * `fn.call(self, req, res, next)` and `fn.apply(self, [req, res, next])` call `fn` with what
+ * follows the `this`; `fn.apply(self, arguments)` with the caller's own arguments (`args` null),
+ * when `ownArguments` (the call is in a function with its own `arguments`, no arrow function).
+ * Null for a call of any other shape. (Read after the call as written: `rpc.call(req, res)` may
+ * be a method of its own, handed the request.)
+ */
+function calledWith(ts: TSModule, call: TS.CallExpression, ownArguments: boolean): { callee: TS.Expression; args: readonly TS.Expression[] | null } | null {
+  const c = call.expression;
+  const self = call.arguments[0];
+  if (!ts.isPropertyAccessExpression(c) || !self || ts.isSpreadElement(self)) return null;
+  if (c.name.text === 'call') return { callee: c.expression, args: call.arguments.slice(1) };
+  const list = c.name.text === 'apply' && call.arguments.length === 2 ? unwrap(ts, call.arguments[1]!) : null;
+  if (list && ownArguments && ts.isIdentifier(list) && list.text === 'arguments') return { callee: c.expression, args: null };
+  if (list && ts.isArrayLiteralExpression(list) && !list.elements.some((e) => ts.isSpreadElement(e))) return { callee: c.expression, args: list.elements };
+  return null;
+}
+
+/**
+ * Does `call` hand the function `f` its own parameters, every one in its place, as written or
+ * with a `this` (calledWith)? `all`: by its `arguments`, so whatever it was given, declared or not.
+ */
+function passesParams(ts: TSModule, call: TS.CallExpression, f: FunctionFact, ownArguments: boolean): { callee: TS.Expression; all: boolean } | null {
+  const passes = (args: readonly TS.Expression[]): boolean => args.length === f.params.length && args.every((a, i) => ts.isIdentifier(a) && a.text === f.params[i]);
+  if (passes(call.arguments)) return { callee: call.expression, all: false };
+  const as = calledWith(ts, call, ownArguments);
+  if (!as) return null;
+  if (as.args === null) return { callee: as.callee, all: true };
+  return passes(as.args) ? { callee: as.callee, all: false } : null;
 }
 
 /** A call leading a function: its callee and arguments, as written, and where. */

@@ -34,6 +34,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/guard-wrapped-then-named', name: '`const protect = asyncHandler(async (req, res, next) => …401…)`: a wrapped guard used by its name (a local wrapper and express-async-handler)' },
     { dir: 'valid/handler-wrapper', name: 'authenticated(handler): the wrapper’s function answers 401 before calling the handler' },
     { dir: 'valid/in-handler-check-behind-a-pass-through-wrapper', name: 'wrap(userController.getMe), a wrapper that only forwards errors: the 401 check leading the wrapped handler' },
+    {
+      dir: 'valid/handed-on-through-call-and-apply',
+      name: 'wrappers and middleware handing the request on with a `this` (`fn.call(this, req, res, next)`, `fn.apply(this, arguments)`, `requireSession.call(this, …)`): the checks of the function called',
+    },
     { dir: 'valid/commonjs-exports-members', name: 'CommonJS: a guard exported as `exports.checkCaller = …`, required as `require(…).checkCaller`' },
     { dir: 'valid/module-forms', name: 'guards from a CommonJS object imported by name, an `export * as` namespace, and `import x = require()`' },
     { dir: 'valid/status-chosen-in-the-error', name: '`next(new HttpError(session ? 403 : 401, …))`: a status picked inside the constructor call' },
@@ -244,6 +248,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/in-handler-async-check-not-awaited',
       name: 'an async session check throwing 401, called without await (`requireSession(req);`): its rejection stops nothing; awaited on the PUT route, it guards',
       errors: [{ file: 'src/app.ts', line: 10, message: 'POST /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/arrow-applying-arguments-hands-nothing',
+      name: "`requireSession.apply(this, arguments)` in an arrow function hands on the module's arguments, not the request: no guard",
+      errors: [{ file: 'app.js', line: 15, message: 'GET /api/team/members has no auth guard' }],
     },
     {
       dir: 'invalid/handler-hands-on-no-check-leading',
