@@ -114,6 +114,53 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
     ]);
   });
 
+  it("a route whose last function is the app's own, no guard, and calls next() is a route when no later route runs behind it: its function runs, what follows answers (thelounge's service worker, express's error-pages example)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { requireSession } from './guards.js';
+
+function noCache(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  next();
+}
+function loadReport(req: Request, res: Response, next: NextFunction) {
+  res.locals.report = { id: req.params.id };
+  next();
+}
+
+const api = express.Router();
+// handing on out of the router: the app's route after the mount answers
+api.get('/status', (_req, res, next) => {
+  res.setHeader('X-Served-By', 'api');
+  next();
+});
+
+export const app = express();
+app.get('/', (_req, res) => res.send('<!doctype html>'));
+// sets a header and hands on to the static files: served, by express.static
+app.get('/service-worker.js', noCache);
+// handing on to the route after it: a layer for that route, no route itself
+app.get('/reports/:id', loadReport);
+app.get('/reports/:id', requireSession, (_req, res) => res.json(res.locals.report));
+app.use('/api', api);
+app.get('/api/status', (_req, res) => res.json({ ok: true }));
+app.use(express.static('public'));
+// a guard alone, nothing after it: it runs, then Express answers 404 — nothing of the app's served
+app.all('/admin/*', requireSession);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'GET / [] src/app.ts:22',
+      'GET /api/status [] src/app.ts:29',
+      'GET /reports/:id [requireSession] src/app.ts:27',
+      'GET /service-worker.js [] src/app.ts:24',
+    ]);
+  });
+
   it("a route ending with a package's middleware that always hands on (multer, express-rate-limit, a body parser) is a layer, not a route (LibreChat's files router)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'librechat-api', dependencies: { express: '4.21.2', multer: '2.0.1', 'express-rate-limit': '7.5.0' } }),

@@ -211,6 +211,61 @@ export default app;
     ]);
   });
 
+  it("a route's registration handing on (`await next()`) that no later route runs behind is a route too: its functions run, its answer a middleware's after next() (honojs/examples' durable-objects)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+
+type Env = { Variables: { count: number } };
+const app = new Hono<Env>();
+let count = 0;
+
+// writes the answer after the route's own next()
+app.use('*', async (c, next) => {
+  await next();
+  c.res = c.json({ count: c.get('count') ?? count });
+});
+app.use('/admin/*', mustSignIn);
+
+app.get('/count', async (c, next) => {
+  c.set('count', count);
+  await next();
+});
+app.post('/admin/increment', async (c, next) => {
+  count += 1;
+  c.set('count', count);
+  await next();
+});
+// handing on to the route after it, which answers: a layer for that route, no route itself
+app.get('/admin/reset', async (c, next) => {
+  c.set('count', 0);
+  await next();
+});
+app.get('/admin/reset', (c) => {
+  count = 0;
+  return c.json({ count });
+});
+// a guard alone, no route after it: runs, then Hono answers 404 — nothing of the app's served
+app.get('/admin/audit', mustSignIn);
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'POST /admin/increment mustSignIn:auth',
+      'GET /admin/reset mustSignIn:auth',
+      'GET /count',
+    ]);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'POST /admin/increment src/app.ts:20',
+      'GET /admin/reset src/app.ts:30',
+      'GET /count src/app.ts:16',
+    ]);
+  });
+
   it('a path not known statically: what route() mounts or a route serves is listed without its head, after the known rest, a step saying so; use() there reaches routes under the same head; a route path that is all head is left out', async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

@@ -13,8 +13,8 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
-import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
-import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import type { AppliedGuard, CallFact, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -113,6 +113,11 @@ class ExpressLinker {
   private readonly params = new Map<string, Map<string, AppliedGuard[]>>();
   /** use() and route paths whose heads are not known statically */
   private readonly heads: UnknownHeads;
+  /**
+   * In the walk of one app (or router not mounted): the route registrations handing on that no
+   * route listed since runs behind yet (`route`); `list` lists one as a route.
+   */
+  private handingOn: { method: string; paths: string[]; caseSensitive: boolean; strict: boolean; list: () => void }[] = [];
 
   constructor(private readonly ctx: LinkContext) {
     this.heads = new UnknownHeads(ctx.ev);
@@ -129,8 +134,12 @@ class ExpressLinker {
       }
       if (r.init.kind === 'app') this.ctx.ownApps.push(r);
       if (r.init.kind === 'app' || this.ctx.registrationsOf(r.id).length > 0) {
+        this.handingOn = [];
         const layers = this.walk(r, '', [], [], [r.id], r);
         if (r.init.kind === 'app') this.ctx.layersAfter.set(r.id, layers);
+        const alone = this.handingOn;
+        this.handingOn = [];
+        for (const h of alone) h.list();
       }
     }
   }
@@ -416,6 +425,7 @@ class ExpressLinker {
     prefixes: PrefixStep[],
     route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
   ): void {
+    this.reached(route.method, route.path);
     this.ctx.addRoute(
       {
         method: route.method,
@@ -470,6 +480,7 @@ class ExpressLinker {
   private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject, as = { method: 'ALL', caseSensitive: true }): void {
     const { reg, file } = b;
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+    this.reached(as.method, path);
     this.ctx.addRoute(
       {
         method: as.method,
@@ -529,10 +540,39 @@ class ExpressLinker {
         placed.map((guard) => ({ guard, scope: joinPath(prefix, p), caseSensitive: r.init.caseSensitive, route: { method: methods[0]!, strict: r.init.strict } })),
       );
       if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
+      // (one whose handler is the app's own, and no guard, is a route when no later route runs
+      // behind it: `handingOn`)
+      else if (this.handlerHandingOn(items, reg.at)) {
+        const full = paths.map((p) => joinPath(prefix, p));
+        const list = (): void => this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
+        this.handingOn.push({ method: methods[0]!, paths: full, caseSensitive: r.init.caseSensitive, strict: r.init.strict, list });
+      }
       return layers;
     }
     this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
     return [];
+  }
+
+  /**
+   * A route registration handing on (LinkContext.passThrough) whose last function is the app's
+   * own and no guard (`app.get('/increment', (req, res, next) => { count++; next() })`): when no
+   * route registered after it runs behind it, its function still runs for the requests it
+   * matches, the answer coming from what follows (a middleware answering every request, or
+   * Express's 404), so it is listed as a route (at the end of the walk: `run`).
+   */
+  private handlerHandingOn(items: { value: Value; expr: Expr; file: string }[], at: Loc): boolean {
+    const last = items[items.length - 1];
+    if (last?.value.t !== 'fn') return false;
+    const g = this.ctx.guard(last.file, last.expr, last.value, 'route-middleware', at);
+    return !g || g.kinds.every((k) => k === 'unknown');
+  }
+
+  /** A route listed, `method` at `full`: the route registrations handing on before it that it runs behind are no routes (handingOn). */
+  private reached(method: string, full: string): void {
+    if (this.handingOn.length === 0) return;
+    this.handingOn = this.handingOn.filter(
+      (h) => !((h.method === 'ALL' || h.method === method) && h.paths.some((p) => routePathCovers(p, full, h.caseSensitive, h.strict))),
+    );
   }
 
   private listRoutes(
@@ -567,6 +607,7 @@ class ExpressLinker {
     for (const p of paths) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
+      this.reached(methods[0]!, full);
       const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
       const applied = applying(active, methods[0]!, full);
       this.ctx.addRoute(

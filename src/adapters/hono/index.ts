@@ -83,6 +83,11 @@ interface Entry {
   /** `doc()`: the OpenAPI document itself */
   doc: boolean;
   /**
+   * a route's registration by its method (`get`, `on`, `all`: not `use`) whose last function
+   * hands on (`await next()`), so a middleware for the later routes it matches (emit)
+   */
+  verb?: true;
+  /**
    * a tRPC procedure (trpc.ts): named by its path, located where it is written; its middleware,
    * then its resolver, are `items`. `endpoint`: @hono/trpc-server's, null when not given (the
    * path it is used at); undefined for an oRPC procedure
@@ -283,7 +288,9 @@ class HonoLinker {
     const { base, steps } = served;
     const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
       const prefixes = head ? [...steps, head] : steps;
-      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc });
+      // (a route's registration by its method, handing on: Entry.verb)
+      const verb = kind === 'mw' && m !== 'use' ? { verb: true as const } : {};
+      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc, ...verb });
     };
     const m = reg.method;
     if (METHODS[m] || m === 'use') {
@@ -530,16 +537,31 @@ class HonoLinker {
     const list = this.entries(base);
     const views = this.viewsWith(base).filter((r) => this.baseOf(r).id === base.id);
     const app = base.name ?? views.find((v) => v.name)?.name ?? 'app';
+    const applies = (m: Entry, method: string, path: string): boolean => (m.method === 'ALL' || m.method === method) && honoApplies(m.path, path, base.init.strict);
+    // A route's registration handing on that no later route runs behind (`app.get('/increment',
+    // async (c, next) => { …; await next() })`, its answer written by a middleware after its own
+    // `next()`, or Hono's 404): its function still runs for the requests it matches, so it is a
+    // route too — not when that is a package's middleware (`app.post('/x', csrf())`) or a guard
+    // (`app.get('/admin/*', mustSignIn)`), which serve nothing of the app's. (Hono's compose, read
+    // at 4.6: the last handler's `next()` finds no handler and answers with notFound unless the
+    // context is finalized; a middleware may set `c.res` after.)
+    const serving = (e: Entry): boolean => {
+      const last = e.items[e.items.length - 1]!;
+      if (this.unwrap(last.value).t !== 'fn') return false;
+      const g = this.guard(last, 'route-middleware', e.reg.at);
+      return !g || g.kinds.every((k) => k === 'unknown');
+    };
+    const alone = new Set(list.filter((e, i) => e.verb && !list.slice(i + 1).some((r) => r.kind === 'route' && applies(e, r.method, r.path)) && serving(e)));
     // the middleware met so far in the table: what runs before the route at hand
     const before: Entry[] = [];
     for (const e of list) {
-      if (e.kind === 'mw') before.push(e);
-      if (e.kind !== 'route') continue;
+      if (e.kind === 'mw' && !alone.has(e)) before.push(e);
+      if (e.kind !== 'route' && !alone.has(e)) continue;
       const path = e.procedure?.endpoint !== undefined ? this.servedAt(e, base.init.strict) : e.path;
       if (path === null) continue;
       const guards: AppliedGuard[] = [];
       for (const m of before) {
-        if ((m.method !== 'ALL' && m.method !== e.method) || !honoApplies(m.path, path, base.init.strict)) continue;
+        if (!applies(m, e.method, path)) continue;
         for (const it of m.items) guards.push(...this.guards(it, 'app.use', m.reg.at));
       }
       // (a tRPC procedure's middleware: each where its builder is given it)
