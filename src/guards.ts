@@ -238,6 +238,9 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-body':
     case 'koa-static':
     case 'koa-static-cache':
+    // (koa-views, read at 8.1, and its fork @ladjs/koa-views: puts `ctx.render` on the context, hands every request on)
+    case 'koa-views':
+    case '@ladjs/koa-views':
     case 'koa-favicon':
     case 'serve-favicon':
     // (express-robots-txt, read at 1.0: answers GET /robots.txt, hands every other request on)

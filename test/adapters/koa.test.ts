@@ -466,6 +466,35 @@ app.use(route.get(process.env.EXTRA_PATH, listSites));
     ]);
   });
 
+  it("koa-views (and its fork @ladjs/koa-views) only puts ctx.render on the context: no guard candidate (koajs/examples' blog)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-views': '^8.1.0', '@koa/router': '^13.1.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/render.ts': `
+import path from 'node:path';
+import views from 'koa-views';
+
+export default views(path.join(__dirname, '..', 'views'), { extension: 'ejs' });
+`,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import render from './render.js';
+import { requireUser } from './guards.js';
+
+const router = new Router();
+router.get('/', async (ctx) => { await ctx.render('home'); });
+router.get('/sites', requireUser, async (ctx) => { await ctx.render('sites', { sites: [] }); });
+
+const app = new Koa();
+app.use(render);
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /', 'GET /sites requireUser:auth']);
+  });
+
   it('koa-proxies answers every request at or below its path from another server: an ALL route there, behind the app middleware before it, no guard', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-proxies': '^0.12.4', 'koa-mount': '^4.0.0', '@koa/router': '^13.1.0' } }),
