@@ -824,8 +824,13 @@ export class LinkContext {
       const inner = this.ev.fnOf(value.file, value.fn);
       // the leading statements' callees are called, and those the request is handed to whole
       // (`fn.apply(this, arguments)` anywhere in it); the returned expressions may contain calls
-      const called = inner ? [...inner.leading.flatMap((l) => (l.callee ? [l.callee] : [])), ...(inner.behaviour.handsTo ?? [])] : [];
-      const calls: Expr[] = inner ? [...called.map((c) => leadingCall(c, inner.at)), ...this.ev.returnsOf(value.file, value.fn)] : [];
+      const calls: Expr[] = inner
+        ? [
+            ...inner.leading.flatMap((l) => (l.callee ? [leadingCall(l.callee, l.at)] : [])),
+            ...(inner.behaviour.handsTo ?? []).map((h) => leadingCall(h, inner.at)),
+            ...this.ev.returnsOf(value.file, value.fn),
+          ]
+        : [];
       index = paramCalled(this.ev, value.file, calls, callee);
     } else if (callee.t === 'pkg' || callee.t === 'unknown') {
       if (ASYNC_WRAPPER_NAME.test(exprName(expr.callee) ?? '') || (callee.t === 'pkg' && ASYNC_WRAPPER_PACKAGES.has(callee.pkg))) index = 0;
