@@ -368,9 +368,10 @@ export class LinkContext {
    * `verb`: the registration is a route by its framework's word (@koa/router's `router.get`,
    * koa-route's `route.get`: routes end `return next()` there, for the middleware after them),
    * so a last function that is no guard serves even when the answer is written by a function it
-   * hands the context to (`await submitInteraction(interaction, ctx); return next()`).
+   * hands the context to (`await submitInteraction(interaction, ctx); return next()`) — `byVerb`
+   * when only that makes it serve (it sends nothing itself).
    */
-  passThrough(items: FlatItem[], at: Loc, verb = false): { guards: AppliedGuard[]; serves: boolean } | null {
+  passThrough(items: FlatItem[], at: Loc, verb = false): { guards: AppliedGuard[]; serves: boolean; byVerb?: true } | null {
     const last = items[items.length - 1]?.value;
     const f = last?.t === 'fn' ? this.ev.fnOf(last.file, last.fn) : undefined;
     // (`router.post('/', upload.single('file'))`: a package's middleware that always hands on)
@@ -381,7 +382,8 @@ export class LinkContext {
     const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
     // (one that answers and then hands on, `ctx.body = …; return next()`, serves whatever it checked first)
     const serves = (f.behaviour.sendsResponse && f.behaviour.answersThenHandsOn === true) || ((f.behaviour.sendsResponse || verb) && unclassified(guards[guards.length - 1]!));
-    return { guards: guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g))), serves };
+    const kept = guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g)));
+    return serves && !f.behaviour.sendsResponse ? { guards: kept, serves, byVerb: true } : { guards: kept, serves };
   }
 
   /** An unresolved-route warning (reported once per place and message, as every finding: engine.ts). */

@@ -711,6 +711,45 @@ app.use(router.routes());
     ]);
   });
 
+  it('a route that only loads and awaits next() is a route when nothing is registered behind it, and a layer for the later route at its path otherwise (no second line for that route)', async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const reports = new Map<string, { id: string; total: number }>();
+const router = new Router({ prefix: '/api' });
+// loads the report for the route after it, which answers
+router.get('/reports/:id', async (ctx, next) => {
+  ctx.state.report = reports.get(ctx.params.id);
+  await next();
+});
+router.get('/reports/:id', requireUser, async (ctx) => {
+  ctx.body = ctx.state.report ?? null;
+});
+// nothing after it: the app's last middleware answers
+router.get('/reports/:id/total', async (ctx, next) => {
+  ctx.state.total = reports.get(ctx.params.id)?.total ?? 0;
+  await next();
+});
+
+const app = new Koa();
+app.use(router.routes());
+app.use(async (ctx) => {
+  ctx.body = { total: ctx.state.total };
+});
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/reports/:id src/app.ts:13 [requireUser]',
+      'GET /api/reports/:id/total src/app.ts:17 []',
+    ]);
+  });
+
   it("router.param(name, fn) runs before every route of the router's stack naming the parameter: earlier ones, and a nested router's", async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,
