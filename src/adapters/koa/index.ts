@@ -626,15 +626,15 @@ class KoaLinker {
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string, root: RouterObject): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at, !l.methods.includes('ALL')) : null));
     // A route that serves only by its method's word, sending nothing itself (`router.get('/reports/:id',
-    // loadReport)`, `ctx.state.report = …; await next()`), is no route when a later route runs
-    // behind it (@koa/router runs every matching route's functions in turn): a layer for that one.
+    // loadReport)`, `ctx.state.report = …; await next()`), is no route when a later route that is
+    // listed runs behind it (@koa/router runs every matching route's functions in turn): a layer
+    // for that one. (Decided from the last route back, so that each later one is settled.)
+    const listed = (j: number): boolean => layers[j]!.kind === 'route' && (!passing[j] || passing[j]!.serves);
     const behind = (i: number): boolean => {
       const l = layers[i]!;
-      return layers.some((r, j) => j > i && r.kind === 'route' && (l.methods.includes('ALL') || l.methods.includes(r.methods[0]!)) && routePathCovers(l.path, r.path, l.sensitive, l.strict));
+      return layers.some((r, j) => j > i && listed(j) && (l.methods.includes('ALL') || l.methods.includes(r.methods[0]!)) && routePathCovers(l.path, r.path, l.sensitive, l.strict));
     };
-    passing.forEach((p, i) => {
-      if (p?.byVerb && behind(i)) passing[i] = this.ctx.passThrough(layers[i]!.items, layers[i]!.reg.at);
-    });
+    for (let i = layers.length - 1; i >= 0; i--) if (passing[i]?.byVerb && behind(i)) passing[i] = this.ctx.passThrough(layers[i]!.items, layers[i]!.reg.at);
     // (what can guard a later route: middleware, and routes that pass the request on)
     const guarding = layers.flatMap((m, j) => (passing[j] || m.kind === 'mw' ? [j] : []));
     layers.forEach((l, i) => {
