@@ -142,6 +142,12 @@ export const app = express();
 app.get('/', (_req, res) => res.send('<!doctype html>'));
 // sets a header and hands on to the static files: served, by express.static
 app.get('/service-worker.js', noCache);
+// two handing on at one path, static files behind: the later is the route, the earlier a layer for it
+app.get('/manifest.json', noCache);
+app.get('/manifest.json', (_req, res, next) => {
+  res.setHeader('X-Manifest', '1');
+  next();
+});
 // handing on to the route after it: a layer for that route, no route itself
 app.get('/reports/:id', loadReport);
 app.get('/reports/:id', requireSession, (_req, res) => res.json(res.locals.report));
@@ -155,8 +161,9 @@ app.all('/admin/*', requireSession);
     const res = await check(dir);
     expect(routeLinesAt(res)).toEqual([
       'GET / [] src/app.ts:22',
-      'GET /api/status [] src/app.ts:29',
-      'GET /reports/:id [requireSession] src/app.ts:27',
+      'GET /api/status [] src/app.ts:35',
+      'GET /manifest.json [] src/app.ts:27',
+      'GET /reports/:id [requireSession] src/app.ts:33',
       'GET /service-worker.js [] src/app.ts:24',
     ]);
   });

@@ -250,6 +250,16 @@ app.get('/admin/reset', (c) => {
 });
 // a guard alone, no route after it: runs, then Hono answers 404 — nothing of the app's served
 app.get('/admin/audit', mustSignIn);
+// two handing on at one path, nothing after: the later is the route, the earlier a layer for it
+app.get('/count/twice', async (c, next) => {
+  count += 1;
+  await next();
+});
+app.get('/count/twice', async (c, next) => {
+  count += 1;
+  c.set('count', count);
+  await next();
+});
 export default app;
 `,
     });
@@ -258,11 +268,13 @@ export default app;
       'POST /admin/increment mustSignIn:auth',
       'GET /admin/reset mustSignIn:auth',
       'GET /count',
+      'GET /count/twice',
     ]);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
       'POST /admin/increment src/app.ts:20',
       'GET /admin/reset src/app.ts:30',
       'GET /count src/app.ts:16',
+      'GET /count/twice src/app.ts:41',
     ]);
   });
 

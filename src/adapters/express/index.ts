@@ -115,7 +115,7 @@ class ExpressLinker {
   private readonly heads: UnknownHeads;
   /**
    * In the walk of one app (or router not mounted): the route registrations handing on that no
-   * route listed since runs behind yet (`route`); `list` lists one as a route.
+   * route listed since runs behind yet (`route`); `list` lists one as a route (`run`).
    */
   private handingOn: { method: string; paths: string[]; caseSensitive: boolean; strict: boolean; list: () => void }[] = [];
 
@@ -137,9 +137,8 @@ class ExpressLinker {
         this.handingOn = [];
         const layers = this.walk(r, '', [], [], [r.id], r);
         if (r.init.kind === 'app') this.ctx.layersAfter.set(r.id, layers);
-        const alone = this.handingOn;
-        this.handingOn = [];
-        for (const h of alone) h.list();
+        // (from the last back: one listed runs behind the earlier ones at its path, which are layers for it)
+        while (this.handingOn.length > 0) this.handingOn.pop()!.list();
       }
     }
   }

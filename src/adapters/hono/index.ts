@@ -551,7 +551,12 @@ class HonoLinker {
       const g = this.guard(last, 'route-middleware', e.reg.at);
       return !g || g.kinds.every((k) => k === 'unknown');
     };
-    const alone = new Set(list.filter((e, i) => e.verb && !list.slice(i + 1).some((r) => r.kind === 'route' && applies(e, r.method, r.path)) && serving(e)));
+    // (decided from the last entry back: one listed so runs behind the earlier ones at its path)
+    const alone = new Set<Entry>();
+    for (let i = list.length - 1; i >= 0; i--) {
+      const e = list[i]!;
+      if (e.verb && !list.slice(i + 1).some((r) => (r.kind === 'route' || alone.has(r)) && applies(e, r.method, r.path)) && serving(e)) alone.add(e);
+    }
     // the middleware met so far in the table: what runs before the route at hand
     const before: Entry[] = [];
     for (const e of list) {
