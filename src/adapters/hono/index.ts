@@ -542,9 +542,9 @@ class HonoLinker {
     // async (c, next) => { …; await next() })`, its answer written by a middleware after its own
     // `next()`, or Hono's 404): its function still runs for the requests it matches, so it is a
     // route too — not when that is a package's middleware (`app.post('/x', csrf())`) or a guard
-    // (`app.get('/admin/*', mustSignIn)`), which serve nothing of the app's. (Hono's compose, read
-    // at 4.13, src/compose.ts: the last handler's `next()` finds no handler and answers with notFound unless the
-    // context is finalized; a middleware may set `c.res` after.)
+    // (`app.get('/admin/*', mustSignIn)`), which serve nothing of the app's. (Hono's compose,
+    // src/compose.ts read at 4.13: the last handler's `next()` finds no handler and answers with
+    // notFound unless the context is finalized; a middleware may set `c.res` after.)
     const serving = (e: Entry): boolean => {
       const last = e.items[e.items.length - 1]!;
       if (this.unwrap(last.value).t !== 'fn') return false;
