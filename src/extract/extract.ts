@@ -1906,7 +1906,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       f.socket = true;
     }
   };
-  analyseBehaviour(ctx, node, body, f, own, words);
+  analyseBehaviour(ctx, node, body, f, own, words, ownArguments);
   headerCredentialOnly(ctx, body, f);
   responses.finish();
   if (ts.isBlock(body)) {
@@ -1938,7 +1938,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     // and the function answers with what it returns
     const handedOn = handedOnCall(ts, body, f, ownArguments);
     const call = unwrap(ts, body);
-    if (handedOn) f.leading = [{ ...delegatedCall(ctx, handedOn, scope.id, f, ownArguments), delegates: true }];
+    if (handedOn) f.leading = [{ ...delegatedCall(ctx, handedOn, scope.id, f), delegates: true }];
     else if (refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
     else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
   }
@@ -2197,8 +2197,11 @@ interface BodySummary {
   calledBare: Set<string> | null;
 }
 
-/** `own` is called, in source order, on every node of the body outside nested functions. */
-function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node, responseCall: boolean) => void, words: BodyWords): void {
+/**
+ * `own` is called, in source order, on every node of the body outside nested functions;
+ * `ownArguments`, the function has its own `arguments` (calledWith).
+ */
+function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionFact, own: (n: TS.Node, responseCall: boolean) => void, words: BodyWords, ownArguments: boolean): void {
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
@@ -2264,7 +2267,6 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // whole; a Hono or Koa middleware's context and next, `auth(c, next)`
   // (`wrapped.call(this, req, res, next)` too: calledWith)
   const handedTo: TS.Expression[] = [];
-  const ownArguments = fnNode.kind !== ts.SyntaxKind.ArrowFunction;
   // (`fn.apply(this, arguments)` hands on whatever the function was given, whatever it declares)
   const handedWhole = (call: TS.CallExpression, withArguments: boolean): TS.Expression | null => {
     const passed = passesParams(ts, call, f, withArguments);
@@ -4460,10 +4462,10 @@ function leadingGuards(
       const handedOn = endsWith ? handedOnCall(ts, endsWith, f, ownArguments) : null;
       if (handedOn) {
         if (!ts.isReturnStatement(stmt)) {
-          if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f, ownArguments), delegates: true });
+          if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f), delegates: true });
           continue;
         }
-        if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f, ownArguments), delegates: true, returned: true });
+        if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
@@ -5274,24 +5276,28 @@ function calleeName(ts: TSModule, c: TS.CallExpression): string {
  * its first argument: `return await handleGet(req)`, `=> ctrl.list(req, res)`, `=>
  * ctrl.list(req, res).catch(next)`. None for a response made there.
  */
-function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact, ownArguments: boolean): TS.CallExpression | null {
+function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact, ownArguments: boolean): HandedOn | null {
   let u = unwrap(ts, e);
   // `.catch(next)` / `.then(…)` / `.finally(…)` on the call: the call's promise, its errors handed on
   while (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && PROMISE_METHODS.has(u.expression.name.text) && ts.isCallExpression(unwrap(ts, u.expression.expression)))
     u = unwrap(ts, u.expression.expression);
   if (!ts.isCallExpression(u) || isResponseCall(ts, u) || !f.params[0]) return null;
   const first = u.arguments[0] && unwrap(ts, u.arguments[0]);
-  if (first && ts.isIdentifier(first) && first.text === f.params[0]) return u;
+  if (first && ts.isIdentifier(first) && first.text === f.params[0]) return { call: u, as: null };
   // (`handleGet.call(this, req, res)`: calledWith)
   const as = calledWith(ts, u, ownArguments);
   const given = as?.args?.[0] && unwrap(ts, as.args[0]);
-  return as && (as.args === null || (given && ts.isIdentifier(given) && given.text === f.params[0])) ? u : null;
+  return as && (as.args === null || (given && ts.isIdentifier(given) && given.text === f.params[0])) ? { call: u, as } : null;
 }
 
-/** The call handedOnCall found, as it leads the function: `fn.call(this, req, res)` as `fn(req, res)` (calledWith). */
-function delegatedCall(ctx: Ctx, call: TS.CallExpression, scope: number, f: FunctionFact, ownArguments: boolean): LeadingGuard {
-  const first = call.arguments[0] && unwrap(ctx.ts, call.arguments[0]);
-  const as = first && ctx.ts.isIdentifier(first) && first.text === f.params[0] ? null : calledWith(ctx.ts, call, ownArguments);
+/** A call handing the request on (handedOnCall), and, when it does so with a `this`, the call of the function it makes (calledWith). */
+interface HandedOn {
+  call: TS.CallExpression;
+  as: { callee: TS.Expression; args: readonly TS.Expression[] | null } | null;
+}
+
+/** The call handedOnCall found, as it leads the function: `fn.call(this, req, res)` as `fn(req, res)`. */
+function delegatedCall(ctx: Ctx, { call, as }: HandedOn, scope: number, f: FunctionFact): LeadingGuard {
   if (!as) return leadingCall(ctx, call, scope);
   const args = as.args === null ? f.params.map((p, index): Expr => (p === '' ? { k: 'param', fn: f.id, index, name: '' } : refOf(ctx, p, scope))) : as.args.map((a) => shallowExpr(ctx, a, scope));
   return { callee: shallowExpr(ctx, as.callee, scope), args, at: locOf(ctx, call) };

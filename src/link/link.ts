@@ -386,6 +386,19 @@ export class LinkContext {
     return serves && !f.behaviour.sendsResponse ? { guards: kept, serves, byVerb: true } : { guards: kept, serves };
   }
 
+  /**
+   * The last function of a route registration handing on (passThrough), when it is the app's own
+   * and no guard (none, or of unknown kind only): the registration is a route when no route listed
+   * after it runs behind it — that function runs for the requests it matches, and what follows
+   * answers (a middleware, the framework's 404). A guard or a package's middleware serves nothing
+   * of the app's there (the Express and Hono adapters).
+   */
+  handsOnAsHandler(it: FlatItem, at: Loc): boolean {
+    if (it.value.t !== 'fn') return false;
+    const g = this.guard(it.file, it.expr, it.value, 'route-middleware', at);
+    return !g || g.kinds.every((k) => k === 'unknown');
+  }
+
   /** An unresolved-route warning (reported once per place and message, as every finding: engine.ts). */
   warn(file: string, at: Loc, message: string, snippet: string): void {
     this.unresolved.push({ file, line: at.line, column: at.column, message, snippet });

@@ -13,7 +13,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
-import type { AppliedGuard, CallFact, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -541,7 +541,7 @@ class ExpressLinker {
       if (through.serves) this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
       // (one whose handler is the app's own, and no guard, is a route when no later route runs
       // behind it: `handingOn`)
-      else if (this.handlerHandingOn(items, reg.at)) {
+      else if (items.length > 0 && this.ctx.handsOnAsHandler(items[items.length - 1]!, reg.at)) {
         const full = paths.map((p) => joinPath(prefix, p));
         const list = (): void => this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
         this.handingOn.push({ method: methods[0]!, paths: full, caseSensitive: r.init.caseSensitive, strict: r.init.strict, list });
@@ -550,20 +550,6 @@ class ExpressLinker {
     }
     this.listRoutes(b, r, methods, paths, items, prefix, active, steps, app, servedBy);
     return [];
-  }
-
-  /**
-   * A route registration handing on (LinkContext.passThrough) whose last function is the app's
-   * own and no guard (`app.get('/increment', (req, res, next) => { count++; next() })`): when no
-   * route registered after it runs behind it, its function still runs for the requests it
-   * matches, the answer coming from what follows (a middleware answering every request, or
-   * Express's 404), so it is listed as a route (at the end of the walk: `run`).
-   */
-  private handlerHandingOn(items: { value: Value; expr: Expr; file: string }[], at: Loc): boolean {
-    const last = items[items.length - 1];
-    if (last?.value.t !== 'fn') return false;
-    const g = this.ctx.guard(last.file, last.expr, last.value, 'route-middleware', at);
-    return !g || g.kinds.every((k) => k === 'unknown');
   }
 
   /** A route listed, `method` at `full`: the route registrations handing on before it that it runs behind are no routes (handingOn). */

@@ -547,15 +547,13 @@ class HonoLinker {
     // notFound unless the context is finalized; a middleware may set `c.res` after.)
     const serving = (e: Entry): boolean => {
       const last = e.items[e.items.length - 1]!;
-      if (this.unwrap(last.value).t !== 'fn') return false;
-      const g = this.guard(last, 'route-middleware', e.reg.at);
-      return !g || g.kinds.every((k) => k === 'unknown');
+      return this.ctx.handsOnAsHandler({ ...last, value: this.unwrap(last.value) }, e.reg.at);
     };
     // (decided from the last entry back: one listed so runs behind the earlier ones at its path)
     const alone = new Set<Entry>();
     for (let i = list.length - 1; i >= 0; i--) {
       const e = list[i]!;
-      if (e.verb && !list.slice(i + 1).some((r) => (r.kind === 'route' || alone.has(r)) && applies(e, r.method, r.path)) && serving(e)) alone.add(e);
+      if (e.verb && !list.some((r, j) => j > i && (r.kind === 'route' || alone.has(r)) && applies(e, r.method, r.path)) && serving(e)) alone.add(e);
     }
     // the middleware met so far in the table: what runs before the route at hand
     const before: Entry[] = [];
