@@ -5293,7 +5293,7 @@ function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact, ownArgume
 /** A call handing the request on (handedOnCall), and, when it does so with a `this`, the call of the function it makes (calledWith). */
 interface HandedOn {
   call: TS.CallExpression;
-  as: { callee: TS.Expression; args: readonly TS.Expression[] | null } | null;
+  as: CalledWith | null;
 }
 
 /** The call handedOnCall found, as it leads the function: `fn.call(this, req, res)` as `fn(req, res)`. */
@@ -5301,6 +5301,12 @@ function delegatedCall(ctx: Ctx, { call, as }: HandedOn, scope: number, f: Funct
   if (!as) return leadingCall(ctx, call, scope);
   const args = as.args === null ? f.params.map((p, index): Expr => (p === '' ? { k: 'param', fn: f.id, index, name: '' } : refOf(ctx, p, scope))) : as.args.map((a) => shallowExpr(ctx, a, scope));
   return { callee: shallowExpr(ctx, as.callee, scope), args, at: locOf(ctx, call) };
+}
+
+/** The function a call with a `this` calls, and its arguments (null: the caller's own, `arguments`). */
+interface CalledWith {
+  callee: TS.Expression;
+  args: readonly TS.Expression[] | null;
 }
 
 /**
@@ -5311,7 +5317,7 @@ function delegatedCall(ctx: Ctx, { call, as }: HandedOn, scope: number, f: Funct
  * Null for a call of any other shape. (Read after the call as written: `rpc.call(req, res)` may
  * be a method of its own, handed the request.)
  */
-function calledWith(ts: TSModule, call: TS.CallExpression, ownArguments: boolean): { callee: TS.Expression; args: readonly TS.Expression[] | null } | null {
+function calledWith(ts: TSModule, call: TS.CallExpression, ownArguments: boolean): CalledWith | null {
   const c = call.expression;
   const self = call.arguments[0];
   if (!ts.isPropertyAccessExpression(c) || !self || ts.isSpreadElement(self)) return null;
