@@ -1,4 +1,5 @@
 import { parseRouteSpec } from '../src/classify.js';
+import { contractRouteOf } from '../src/contract.js';
 import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
 
 export const rule: RuleModule = {
@@ -34,7 +35,7 @@ export const rule: RuleModule = {
     const publicSpecs = (ctx.config.publicRoutes ?? []).map(parseRouteSpec);
     for (const r of ctx.routes) {
       if (!r.contractRoute || r.classification === 'excluded') continue;
-      const c = ctx.contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute)!;
+      const c = contractRouteOf(ctx.contract, r.contractRoute)!;
       if (c.auth === 'public') {
         const guards = r.guards.filter((g) => g.kinds.includes('auth') || g.kinds.includes('tenant'));
         if (guards.length > 0)

@@ -1,11 +1,12 @@
-import { BROWSER_SURFACE, candidatesHint, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
+import { candidatesHint, reportRoute, routeLabel, tenantExpected, type RuleModule } from '../src/rule.js';
 
 export const rule: RuleModule = {
   meta: {
     id: 'missing-tenant-guard',
     defaultSeverity: 'error',
     description: 'A non-public, non-excluded route has no tenant guard.',
-    rationale: 'Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant\'s data.',
+    rationale:
+      'Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant\'s data. A route serving a contract route the contract says is not tenant-scoped (`"tenantScoped": false`; `x-route-surface-tenant-scoped: false` in OpenAPI), as listing the tenants a user belongs to is, needs none.',
     contract: '"Every non-public request is evaluated inside the active tenant boundary."',
     examples: {
       fires: [
@@ -32,7 +33,7 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     for (const r of ctx.routes) {
-      if (!BROWSER_SURFACE(r)) continue;
+      if (!tenantExpected(r, ctx.contract)) continue;
       if (r.guards.some((g) => g.kinds.includes('tenant'))) continue;
       reportRoute(ctx, r, `${routeLabel(r)} has no tenant guard${candidatesHint(r, 'tenant')}`);
     }

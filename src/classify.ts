@@ -3,7 +3,7 @@
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
 import { catchAll } from './adapters/paths.js';
-import { familyMatcher, type Contract, type ContractRoute } from './contract.js';
+import { contractRouteOf, familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
 
@@ -117,7 +117,7 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   const familyOfPath = familyMatcher(families);
   for (const r of routes) {
     r.family = familyOfPath(r.path);
-    const c = r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
+    const c = contractRouteOf(contract, r.contractRoute);
     const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
     if (r.family) r.classification = 'excluded';
     else if (c?.auth === 'public' || listedPublic) r.classification = 'public';

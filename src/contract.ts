@@ -23,6 +23,11 @@ export interface Contract {
   source: string;
 }
 
+/** The contract route a route was matched to (Route.contractRoute, `METHOD PATH`), if any. */
+export function contractRouteOf(contract: Contract, key: string | null | undefined): ContractRoute | undefined {
+  return key ? contract.routes.find((x) => `${x.method} ${x.path}` === key) : undefined;
+}
+
 export const BUILTIN_CONTRACT_ID = 'builtin:browser-control-plane@1';
 
 export const DEFAULT_FAMILIES: Record<string, string[]> = {

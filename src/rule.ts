@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { Contract } from './contract.js';
+import { contractRouteOf, type Contract } from './contract.js';
 import type { Evaluator } from './link/evaluate.js';
 import type { UnresolvedDiagnostic } from './link/link.js';
 import type { AppliedGuard, FileFacts, Route, Severity } from './types.js';
@@ -47,6 +47,16 @@ export interface RuleModule {
 }
 
 export const BROWSER_SURFACE = (r: Route): boolean => r.classification === 'contract' || r.classification === 'browser';
+
+/**
+ * Does a route need a tenant guard? Every route of the browser surface does ("every non-public
+ * request is evaluated inside the active tenant boundary"), but one serving a contract route that
+ * its contract says is not tenant-scoped (`"tenantScoped": false`, OpenAPI's
+ * `x-route-surface-tenant-scoped: false`): the contract's own word for that route.
+ */
+export function tenantExpected(r: Route, contract: Contract): boolean {
+  return BROWSER_SURFACE(r) && contractRouteOf(contract, r.contractRoute)?.tenantScoped !== false;
+}
 
 /**
  * A route's path as text reports show it: a route listed without a part of its path not known

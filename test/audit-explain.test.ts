@@ -46,6 +46,21 @@ describe('explain', () => {
     );
   });
 
+  it('expects no tenant guard of a route serving a contract route its contract says is not tenant-scoped', () => {
+    const dir = path.join(ROOT, 'fixtures', 'rules', 'missing-tenant-guard', 'valid', 'contract-route-not-tenant-scoped');
+    const r = cli(['explain', 'GET /api/tenants/'], dir);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.split('\n').slice(5)).toEqual([
+      '  class       contract — serves GET /api/tenants/ exactly',
+      '  contract    GET /api/tenants/ (auth session, not tenant-scoped, resource membership) — contract.json:6',
+      '  guards      requireSession  auth  route middleware  app.ts:13  by name (auth)',
+      '  expected    ✔ auth   requireSession',
+      '  findings    none',
+      '',
+    ]);
+    expect(cli(['list', '--format', 'tree'], dir).stdout).toContain('    └── tenants/ GET contract [auth]\n');
+  });
+
   it('without a method, explains every method served at the path', () => {
     const r = cli(['explain', '/api/sites/'], AUDIT);
     expect(r.stdout.split('\n').filter((l) => /^(GET|POST|DELETE|PATCH|PUT|ALL) |served by/.test(l))).toEqual(['/api/sites/ is served by 2 routes:', 'GET /api/sites/', 'POST /api/sites/']);

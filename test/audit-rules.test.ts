@@ -100,7 +100,7 @@ const DOC = [
   "missing-tenant-guard (default: error)",
   "",
   "Checks: A non-public, non-excluded route has no tenant guard.",
-  "Why: Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant's data.",
+  'Why: Data is partitioned by tenant: a route that does not check the active tenant can answer with another tenant\'s data. A route serving a contract route the contract says is not tenant-scoped (`"tenantScoped": false`; `x-route-surface-tenant-scoped: false` in OpenAPI), as listing the tenants a user belongs to is, needs none.',
   "Contract: \"Every non-public request is evaluated inside the active tenant boundary.\"",
   "",
   "Fires on:",

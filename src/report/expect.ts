@@ -3,7 +3,8 @@
  * and whether it carries them. Used by the tree badges, `explain` and the HTML coverage
  * matrix; the findings themselves come from the rules.
  */
-import type { Contract } from '../contract.js';
+import { contractRouteOf, type Contract } from '../contract.js';
+import { tenantExpected } from '../rule.js';
 import type { AppliedGuard, Route } from '../types.js';
 
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
@@ -31,7 +32,7 @@ export function bearerOnly(r: Route): boolean {
 
 export function expectations(r: Route, contract: Contract): Expectation[] {
   const out: Expectation[] = [];
-  const c = r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
+  const c = contractRouteOf(contract, r.contractRoute);
   if (r.classification === 'excluded') {
     const fam = r.family!;
     const guards = r.guards.filter((g) => has(g, 'family') && g.families.includes(fam));
@@ -49,13 +50,14 @@ export function expectations(r: Route, contract: Contract): Expectation[] {
   const auth = r.guards.filter((g) => has(g, 'auth'));
   out.push({ kind: 'auth', ruleId: 'missing-auth-guard', met: auth.length > 0, guards: auth, because: surface });
   const tenant = r.guards.filter((g) => has(g, 'tenant'));
-  out.push({
-    kind: 'tenant',
-    ruleId: 'missing-tenant-guard',
-    met: tenant.length > 0,
-    guards: tenant,
-    because: c?.tenantScoped ? `the contract route ${r.contractRoute} is tenant-scoped` : 'every non-public route is evaluated inside the active tenant boundary',
-  });
+  if (tenantExpected(r, contract))
+    out.push({
+      kind: 'tenant',
+      ruleId: 'missing-tenant-guard',
+      met: tenant.length > 0,
+      guards: tenant,
+      because: c ? `the contract route ${r.contractRoute} is tenant-scoped` : 'every non-public route is evaluated inside the active tenant boundary',
+    });
   if (MUTATING.has(r.method) && !bearerOnly(r)) {
     const csrf = r.guards.filter((g) => has(g, 'csrf'));
     out.push({ kind: 'csrf', ruleId: 'missing-csrf-guard', met: csrf.length > 0, guards: csrf, because: `${r.method} changes state and the browser session cookie authenticates it` });

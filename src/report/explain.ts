@@ -12,7 +12,7 @@ import type { ChalkInstance } from 'chalk';
 import { RULES } from '../../rules/index.js';
 import { routeLabel } from '../rule.js';
 import { methodServes, samePath } from '../classify.js';
-import type { Contract, ContractRoute } from '../contract.js';
+import { contractRouteOf, type Contract, type ContractRoute } from '../contract.js';
 import type { RunResult } from '../engine.js';
 import { UsageError } from '../errors.js';
 import type { AppliedGuard, Finding, GuardMechanism, Route } from '../types.js';
@@ -114,10 +114,6 @@ function contractRow(c: ContractRoute, contract: Contract): string {
   return `${c.method} ${c.path} (${bits.join(', ')}) — ${where}`;
 }
 
-function contractRouteOf(r: Route, contract: Contract): ContractRoute | undefined {
-  return r.contractRoute ? contract.routes.find((x) => `${x.method} ${x.path}` === r.contractRoute) : undefined;
-}
-
 function classificationText(r: Route, contract: Contract): string {
   switch (r.classification) {
     case 'contract':
@@ -125,7 +121,7 @@ function classificationText(r: Route, contract: Contract): string {
       if (r.contractMatch === 'served') return `contract — serves ${r.contractRoute} under ${r.framework}'s matching rules`;
       return `contract — serves ${r.contractRoute} exactly`;
     case 'public':
-      return contractRouteOf(r, contract)?.auth === 'public' ? `public — the contract makes ${r.contractRoute} public` : 'public — listed in publicRoutes (config)';
+      return contractRouteOf(contract, r.contractRoute)?.auth === 'public' ? `public — the contract makes ${r.contractRoute} public` : 'public — listed in publicRoutes (config)';
     case 'excluded':
       return `excluded — in the excluded family "${r.family}" (a path segment matches ${JSON.stringify(contract.excludedFamilies[r.family!] ?? [r.family])})`;
     default:
@@ -174,7 +170,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
       : table(r.prefixes.map((p) => [p.unknown !== undefined ? `(not known statically: ${p.unknown})${p.prefix}` : p.prefix === '' ? '(no path)' : p.prefix, `${p.file}:${p.line}`, c.dim(src.line(p.file, p.line) ?? '')])),
   );
   field('class', [classificationText(r, res.contract)]);
-  const cr = contractRouteOf(r, res.contract);
+  const cr = contractRouteOf(res.contract, r.contractRoute);
   if (cr) field('contract', [contractRow(cr, res.contract)]);
   else if (r.classification === 'excluded') field('contract', [`excluded: ${ruleContract('excluded-family-leak')}`]);
   else if (r.classification === 'browser') field('contract', [`not in the contract: ${ruleContract('uncontracted-route')}`]);

@@ -23,6 +23,10 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
     {
+      dir: 'valid/contract-route-not-tenant-scoped',
+      name: 'routes serving contract routes whose contract says `"tenantScoped": false` (who is signed in, the tenants the user belongs to): the contract’s own word for them',
+    },
+    {
       dir: 'valid/router-param-callback',
       name: "router.param('projectId', loadProject) checks the organisation for every route of the router naming :projectId, even those registered before it",
     },
@@ -33,6 +37,14 @@ ruleTester('missing-tenant-guard', {
   ],
   invalid: [
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    {
+      dir: 'invalid/not-tenant-scoped-is-the-contract-route-alone',
+      name: 'a contract route not tenant-scoped exempts the route serving it alone: not a contract route of the default tenancy, nor a route outside the contract',
+      errors: [
+        { line: 13, message: 'GET /api/sites/ has no tenant guard' },
+        { line: 18, message: 'GET /api/tenants/:tenantId/invitations has no tenant guard' },
+      ],
+    },
     {
       dir: 'invalid/router-param-elsewhere',
       name: "app.param() runs for the app's own routes naming the parameter, not for a mounted router's (nor for routes without it)",
