@@ -17,9 +17,12 @@
  *   `fastify.register(auth)` of an outer `fastify` inside a plugin's body is the plugin's.
  * - Hooks: a route's lifecycle hooks are read from its context at `preReady`
  *   (route.js: `this[kHooks][hook].concat(opts[hook])`), so a hook added anywhere in the
- *   route's own context applies; a child context only has the hooks its parent had when
- *   the child was created (buildHooks copies them). Guard phases: onRequest, preParsing,
- *   preValidation, preHandler — context hooks of a phase run before the route's own.
+ *   route's own context applies; a child context starts with the hooks its parent had when
+ *   the child was created (buildHooks copies them), and a hook added to a context later is
+ *   added to every child context made by then as well (fastify.js `addHook` → `_addHook`,
+ *   over `kChildren`, read at v3.0.0, v4.0.0, v5.0.0): a hook guards every route of its
+ *   context and of the plugins within it, whenever it was added. Guard phases: onRequest,
+ *   preParsing, preValidation, preHandler — context hooks of a phase run before the route's own.
  * - Prefix join (route.js `route()`): a url `/` inside a prefixed plugin registers the bare
  *   prefix and, unless `ignoreTrailingSlash` is set (or `ignoreDuplicateSlashes` with a
  *   prefix ending in `/`), also `prefix + '/'` — one route here, serving both forms
@@ -123,6 +126,10 @@ interface Context {
   inherited: HookUse[];
   /** hooks added to this context itself (by its plugin or a fastify-plugin it loaded) */
   own: HookUse[];
+  /** hooks added to an ancestor after this context was created, handed on by `_addHook` (they run after its own) */
+  late: HookUse[];
+  /** the child contexts created in this one so far (fastify's `kChildren`) */
+  children: Context[];
   /** @fastify/swagger's onRoute hook, as copied from the parent */
   swaggerInherited: Swagger | null;
   /** @fastify/swagger loaded into this context itself */
@@ -315,7 +322,7 @@ class FastifyApp {
   }
 
   private static root(): Context {
-    return { parent: null, prefix: '', prefixes: [], inherited: [], own: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
+    return { parent: null, prefix: '', prefixes: [], inherited: [], own: [], late: [], children: [], swaggerInherited: null, swaggerOwn: null, decorations: new Map() };
   }
 
   run(): void {
@@ -589,16 +596,32 @@ class FastifyApp {
   /** A context for an encapsulated plugin registered with `prefix` in `parent` (or with one not known statically, `unknown` saying why). */
   private childOf(parent: Context, prefix: string, op: Op, unknown: string | null = null): Context {
     const step: PrefixStep | null = unknown !== null ? { prefix: '', file: op.file, line: op.reg.at.line, unknown } : prefix !== '' ? { prefix, file: op.file, line: op.reg.at.line } : null;
-    return {
+    const child: Context = {
       parent,
       prefix: buildRoutePrefix(parent.prefix, prefix),
       prefixes: step ? [...parent.prefixes, step] : parent.prefixes,
-      inherited: [...parent.inherited, ...parent.own],
+      inherited: [...parent.inherited, ...parent.own, ...parent.late],
       own: [],
+      late: [],
+      children: [],
       swaggerInherited: parent.swaggerOwn ?? parent.swaggerInherited,
       swaggerOwn: null,
       decorations: new Map(),
     };
+    parent.children.push(child);
+    return child;
+  }
+
+  /** A lifecycle hook added to context `c`: its own, and handed on to every child context made so far (fastify.js `_addHook`). */
+  private hook(c: Context, h: HookUse): void {
+    c.own.push(h);
+    const handOn = (d: Context): void => {
+      for (const child of d.children) {
+        child.late.push(h);
+        handOn(child);
+      }
+    };
+    handOn(c);
   }
 
   /**
@@ -907,7 +930,7 @@ class FastifyApp {
     const given = opts?.t === 'obj' && Object.hasOwn(opts.props, 'addHook') ? this.ctx.ev.member(opts, 'addHook', 0) : null;
     const hook = given === null || (given.t === 'bool' && given.v) ? 'onRequest' : given.t === 'str' ? given.v : null;
     const phase = hook === null ? -1 : GUARD_HOOKS.indexOf(hook);
-    if (phase >= 0) frame.ctx.own.push({ phase, file: op.file, expr: op.reg.args[0]!, value: plugin, at: op.reg.at, when: this.conditionsOf(op, frame) });
+    if (phase >= 0) this.hook(frame.ctx, { phase, file: op.file, expr: op.reg.args[0]!, value: plugin, at: op.reg.at, when: this.conditionsOf(op, frame) });
   }
 
   private addHook(op: Op, c: Context, when: Conditions): void {
@@ -915,7 +938,7 @@ class FastifyApp {
     if (name.t !== 'str') return;
     const phase = GUARD_HOOKS.indexOf(name.v);
     if (phase < 0) return;
-    for (const it of this.ctx.ev.flatten(op.file, op.reg.args.slice(1))) c.own.push({ phase, file: it.file, expr: it.expr, value: it.value, at: op.reg.at, when });
+    for (const it of this.ctx.ev.flatten(op.file, op.reg.args.slice(1))) this.hook(c, { phase, file: it.file, expr: it.expr, value: it.value, at: op.reg.at, when });
   }
 
   private decorate(op: Op, c: Context): void {
@@ -1133,6 +1156,7 @@ class FastifyApp {
     for (let phase = 0; phase < GUARD_HOOKS.length; phase++) {
       for (const h of r.ctx.inherited) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, 'router.use'));
       for (const h of r.ctx.own) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, r.ctx.parent ? 'router.use' : 'app.use'));
+      for (const h of r.ctx.late) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, 'router.use'));
       for (const h of r.hooks) if (h.phase === phase) push(h, this.hookGuards(h, r.ctx, 'route-middleware'));
     }
     // (in the handler, before it answers: a tRPC procedure's middleware, before its resolver)
