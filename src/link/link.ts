@@ -954,11 +954,14 @@ export class LinkContext {
    * compared with its hash (`bcrypt.compare(req.body.password, link.password)`: a
    * password-protected link's form, or the login itself), or a signature checked
    * (`verifySignature(…)`, `verifyHmac(…)`: what a webhook's sender signs; not a token's,
-   * `verifyJwtSignature(…)`, nor a session's).
+   * `verifyJwtSignature(…)`, nor a session's); or an action (ACTION_NAME), run for every
+   * caller, whose outcome the status reports (`const { error } = await disableOpenID(req.body);
+   * if (error) return res.status(401)…` of Actual's sync-server).
    */
   private authenticatesNoCaller(file: string, callee: Expr): boolean {
     const name = exprName(callee) ?? '';
     if (WEBHOOK_CHECK_NAME.test(name) && !TOKEN_NAME.test(name)) return true;
+    if (ACTION_NAME.test(callee.k === 'member' ? callee.prop : callee.k === 'ref' ? callee.name : '')) return true;
     const hashCompare = (v: Value): boolean => v.t === 'pkg' && PASSWORD_HASHING.has(v.pkg) && /^(compare|verify)(Sync)?$/.test(v.path.at(-1) ?? '');
     const v = this.ev.eval(file, callee);
     if (hashCompare(v)) return true;

@@ -124,13 +124,14 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/handler-refuses-after-work',
-      name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, and `c.json(body)` (200) serve",
+      name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, `c.json(body)` (200), and a 401 refusing what an action returned (`if (!purged)` of `await exportsStore.deleteAll(req.body)`) serve",
       errors: [
         { line: 9, message: 'GET /api/exports has no auth guard' },
         { line: 15, message: 'DELETE /api/exports/:id has no auth guard' },
         { line: 23, message: 'GET /api/status has no auth guard' },
         { line: 26, message: 'GET /api/debug has no auth guard' },
         { line: 29, message: 'GET /api/limits has no auth guard' },
+        { line: 33, message: 'POST /api/exports/purge has no auth guard' },
       ],
     },
     {
