@@ -1,6 +1,4 @@
-import { BROWSER_SURFACE, candidatesHint, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
+import { candidatesHint, csrfExpected, reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
 
 export const rule: RuleModule = {
   meta: {
@@ -37,11 +35,8 @@ export const rule: RuleModule = {
   },
   check(ctx) {
     for (const r of ctx.routes) {
-      if (!BROWSER_SURFACE(r) || !MUTATING.has(r.method)) continue;
+      if (!csrfExpected(r)) continue;
       if (r.guards.some((g) => g.kinds.includes('csrf'))) continue;
-      // SPEC §5 names the route whose only auth guard is a bearer guard; any bearer guard the route
-      // passes through refuses a forged request as well, whatever other auth guards run beside it.
-      if (r.guards.some((g) => g.kinds.includes('bearer'))) continue;
       reportRoute(ctx, r, `${routeLabel(r)} changes state on the browser session without a CSRF guard${candidatesHint(r, 'csrf')}`);
     }
   },

@@ -48,6 +48,19 @@ export interface RuleModule {
 
 export const BROWSER_SURFACE = (r: Route): boolean => r.classification === 'contract' || r.classification === 'browser';
 
+/** Methods that change state: a route answering one needs a CSRF guard (SPEC section 5). */
+export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
+
+/**
+ * Does a route need a CSRF guard? A mutating route of the browser surface does, but one behind a
+ * bearer guard: SPEC section 5 names the route whose only auth guard is a bearer guard, and any
+ * bearer guard the route passes through refuses a forged request as well, whatever other auth
+ * guards run beside it.
+ */
+export function csrfExpected(r: Route): boolean {
+  return BROWSER_SURFACE(r) && MUTATING.has(r.method) && !r.guards.some((g) => g.kinds.includes('bearer'));
+}
+
 /**
  * Does a route need a tenant guard? Every route of the browser surface does ("every non-public
  * request is evaluated inside the active tenant boundary"), but one serving a contract route that

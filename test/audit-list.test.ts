@@ -45,6 +45,13 @@ describe('list --format tree', () => {
     expect(cli(['list', '--format', 'tree', '--no-color'], AUDIT, { NO_COLOR: '', FORCE_COLOR: '1' }).stdout).not.toContain('\x1b[');
   });
 
+  it('badges a missing guard exactly where the rules report one: no !csrf on a route a bearer guard runs for, beside another auth check', () => {
+    const dir = path.join(ROOT, 'fixtures', 'rules', 'missing-csrf-guard', 'valid', 'role-check-after-bearer-token');
+    const r = cli(['list', '--format', 'tree'], dir);
+    expect(r.stdout).toBe(['app (fastify, 2 routes)', '└── /api/', '    ├── buckets POST browser [auth !tenant]', '    └── buckets/:bucketId DELETE browser [auth !tenant]', '', '2 routes', ''].join('\n'));
+    expect(cli(['check', '--format', 'json'], dir).stdout).not.toContain('missing-csrf-guard');
+  });
+
   it('folds a single-route tree into one line', () => {
     const r = cli(['list', '--format', 'tree', '--method', 'post', '--filter', 'webhooks'], AUDIT);
     expect(r.stdout).toBe('app (express, 1 route)\n└── /webhooks/billing POST excluded:webhook [auth family]\n\n1 route\n');

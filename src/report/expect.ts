@@ -4,10 +4,9 @@
  * matrix; the findings themselves come from the rules.
  */
 import { contractRouteOf, type Contract } from '../contract.js';
-import { tenantExpected } from '../rule.js';
+import { csrfExpected, tenantExpected } from '../rule.js';
 import type { AppliedGuard, Route } from '../types.js';
 
-export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
 
 export type ExpectedKind = 'auth' | 'tenant' | 'csrf' | 'family' | 'no-auth';
 
@@ -58,7 +57,7 @@ export function expectations(r: Route, contract: Contract): Expectation[] {
       guards: tenant,
       because: c ? `the contract route ${r.contractRoute} is tenant-scoped` : 'every non-public route is evaluated inside the active tenant boundary',
     });
-  if (MUTATING.has(r.method) && !bearerOnly(r)) {
+  if (csrfExpected(r)) {
     const csrf = r.guards.filter((g) => has(g, 'csrf'));
     out.push({ kind: 'csrf', ruleId: 'missing-csrf-guard', met: csrf.length > 0, guards: csrf, because: `${r.method} changes state and the browser session cookie authenticates it` });
   }
