@@ -120,6 +120,9 @@ export interface CallSite {
  * `request`: the request itself (a matcher Clerk's `createRouteMatcher([...])` made).
  * `except`: every request none of these is (a check only run under a test of the URL or the
  * method, `if (req.path.startsWith('/admin')) { …the check… } next()`).
+ * `config`: the requests of every route whose route options' `config` passes a test at that
+ * path of keys (a Fastify hook's `if (request.routeOptions.config?.security?.kind === 'PUBLIC')
+ * return`), ConfigTest saying which.
  */
 export type SkipFor = (
   | { path: string; query?: true; method?: string }
@@ -131,10 +134,19 @@ export type SkipFor = (
   | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
   | { helper: Expr; query?: true; whole?: true; request?: true }
   | { except: SkipFor[] }
+  | { config: string[]; test: ConfigTest }
 ) & {
   /** the property tested holds the URL from the root even below a mount path (Express's `req.originalUrl`; its `req.path` and `req.url` do not) */
   root?: true;
 };
+
+/**
+ * How a hook tests its route's `config` at a path of keys (SkipFor): the value is not there
+ * (`=== undefined`, `== null`, `isNil(x)`), is there, is falsy (`!x`), truthy (`if (x)`), or
+ * equals a value or not (`=== 'PUBLIC'`, `=== RouteKind.PUBLIC` of an enum, `!== true`), as
+ * written: the linker evaluates it.
+ */
+export type ConfigTest = { is: 'missing' | 'present' | 'falsy' | 'truthy' } | { equals: Expr } | { notEquals: Expr };
 
 /** How an allowlist compares the request's URL with a text (SkipFor). */
 export type SkipTest = 'equals' | 'startsWith' | 'contains' | 'endsWith';

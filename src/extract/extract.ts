@@ -2445,7 +2445,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
   const allowing: TS.IfStatement[] = [];
-  const skips = f.params[0] && ts.isBlock(body) ? skippedRequests(ctx, f.scope, f.params[0], nextName, body, { passing: allowing, endHandsOn: !b.callsNext }) : [];
+  const skips =
+    f.params[0] && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, f.params[0], nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && ts.isBlock(body) && startsWithNext(ctx, body, nextName)) b.nextFirst = true;
@@ -2635,6 +2636,122 @@ const PATH_PROPS = /^(path|pathname|\*originalPath\*)$/;
 const QUERY_PROPS = /^(url|originalUrl|href)$/;
 /** Request properties that hold the URL from the root below a mount path too (Express strips a mount path from `req.url` and `req.path`). */
 const ROOT_PROPS = /^(originalUrl|href|\*originalPath\*)$/;
+
+/**
+ * Where a Fastify hook reads the `config` of the route it runs for (the route options'
+ * `config`): `request.routeOptions.config` (4.10 and later), the older `request.routeConfig`
+ * and `request.context.config` (gone in 5), and `reply.context.config`.
+ */
+const ROUTE_CONFIG_READS: { param: 0 | 1; keys: string[] }[] = [
+  { param: 0, keys: ['routeOptions', 'config'] },
+  { param: 0, keys: ['routeConfig'] },
+  { param: 0, keys: ['context', 'config'] },
+  { param: 1, keys: ['context', 'config'] },
+];
+
+/** A test of a value being `null` or `undefined`: lodash's `isNil`, and helpers so named. */
+const NIL_TEST = /^(isNil|isNullish|isNullOrUndefined|isUndefined)$/;
+
+/**
+ * A hook handing on the requests of some routes by their `config` before anything else
+ * (SkipFor `config`): `if (request.routeOptions.config?.security === undefined) return;`, `if
+ * (config.public) return done()`, the test one of `||`, of a value a leading local holds
+ * (`const security = (request.routeOptions.config as RouteConfig)?.security`, or destructured
+ * from the config). Read from the top of the body while each statement is such an `if`, another
+ * `if` handing requests on whose test calls nothing (a test of the URL: skippedRequests), or a
+ * declaration making no call — what could refuse a request ends the reading.
+ */
+function routeConfigSkips(ctx: Ctx, f: FunctionFact, body: TS.Block): SkipFor[] {
+  const { ts } = ctx;
+  // (every read of the config spells it: `routeOptions.config`, `routeConfig`, `context.config`)
+  if (!ctx.text.slice(body.pos, body.end).includes('onfig')) return [];
+  const K = ts.SyntaxKind;
+  const [req, reply] = f.params;
+  const done = f.params.length >= 3 ? f.params[f.params.length - 1] : null;
+  // locals holding a part of the config: the path of keys to it
+  const held = new Map<string, string[]>();
+  /** The path of keys below the route's config an expression reads, or null for another expression. */
+  const keysOf = (e: TS.Expression): string[] | null => {
+    const keys: string[] = [];
+    let x = unwrap(ts, e);
+    while (ts.isPropertyAccessExpression(x) || (ts.isElementAccessExpression(x) && ts.isStringLiteralLike(x.argumentExpression))) {
+      keys.unshift(ts.isPropertyAccessExpression(x) ? x.name.text : (x.argumentExpression as TS.StringLiteralLike).text);
+      x = unwrap(ts, x.expression);
+    }
+    if (!ts.isIdentifier(x)) return null;
+    const local = held.get(x.text);
+    if (local) return [...local, ...keys];
+    const param = x.text === req ? 0 : x.text === reply ? 1 : -1;
+    const read = ROUTE_CONFIG_READS.find((r) => r.param === param && r.keys.every((k, i) => keys[i] === k));
+    return read ? keys.slice(read.keys.length) : null;
+  };
+  const isNil = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return u.kind === K.NullKeyword || (ts.isIdentifier(u) && u.text === 'undefined');
+  };
+  /** The alternatives a condition lets through, or null when it tests anything else. */
+  const tests = (cond: TS.Expression): SkipFor[] | null => {
+    const u = unwrap(ts, cond);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
+      const [l, r] = [tests(u.left), tests(u.right)];
+      return l && r ? [...l, ...r] : null;
+    }
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) {
+      const keys = keysOf(u.operand);
+      return keys && keys.length > 0 ? [{ config: keys, test: { is: 'falsy' } }] : null;
+    }
+    // `isNil(security)` (lodash's, or a helper of that name)
+    if (ts.isCallExpression(u) && u.arguments.length === 1 && NIL_TEST.test(calleeName(ts, u))) {
+      const keys = keysOf(u.arguments[0]!);
+      return keys && keys.length > 0 ? [{ config: keys, test: { is: 'missing' } }] : null;
+    }
+    if (ts.isBinaryExpression(u)) {
+      const op = u.operatorToken.kind;
+      const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
+      if (!equal && op !== K.ExclamationEqualsEqualsToken && op !== K.ExclamationEqualsToken) return null;
+      const [keys, other] = keysOf(u.left) ? [keysOf(u.left), u.right] : [keysOf(u.right), u.left];
+      if (!keys || keys.length === 0) return null;
+      if (isNil(other)) return [{ config: keys, test: { is: equal ? 'missing' : 'present' } }];
+      const value = shallowExpr(ctx, other, f.scope);
+      return [{ config: keys, test: equal ? { equals: value } : { notEquals: value } }];
+    }
+    const keys = keysOf(u);
+    return keys && keys.length > 0 ? [{ config: keys, test: { is: 'truthy' } }] : null;
+  };
+  const isDone = (e: TS.Expression | undefined): boolean => {
+    const c = e ? unwrap(ts, e) : undefined;
+    return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === done && c.arguments.length === 0;
+  };
+  // `return;`, `return done();`, `{ done(); return; }`: the request goes on to the next hook
+  const handsOn = (s: TS.Statement): boolean => {
+    const list = ts.isBlock(s) ? [...s.statements] : [s];
+    const last = list.pop();
+    return !!last && ts.isReturnStatement(last) && (!last.expression || isDone(last.expression)) && list.every((x) => ts.isExpressionStatement(x) && isDone(x.expression));
+  };
+  const calls = (n: TS.Node): boolean => ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n) || ts.isFunctionLike(n) || !!ts.forEachChild(n, (c) => (calls(c) ? true : undefined));
+  const out: SkipFor[] = [];
+  for (const s of body.statements) {
+    if (ts.isVariableStatement(s)) {
+      if (calls(s)) break;
+      for (const d of s.declarationList.declarations) {
+        const keys = d.initializer ? keysOf(d.initializer) : null;
+        if (!keys) continue;
+        if (ts.isIdentifier(d.name)) held.set(d.name.text, keys);
+        else if (ts.isObjectBindingPattern(d.name))
+          for (const el of d.name.elements) {
+            const key = el.propertyName ? propName(ts, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : null;
+            if (!el.dotDotDotToken && !el.initializer && key !== null && ts.isIdentifier(el.name)) held.set(el.name.text, [...keys, key]);
+          }
+      }
+      continue;
+    }
+    if (!ts.isIfStatement(s) || s.elseStatement || !handsOn(s.thenStatement)) break;
+    const read = tests(s.expression);
+    if (read) out.push(...read);
+    else if (calls(s.expression)) break;
+  }
+  return out;
+}
 
 /**
  * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method

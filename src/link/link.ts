@@ -13,7 +13,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
@@ -126,6 +126,8 @@ export class LinkContext {
   readonly routes: RouteDraft[] = [];
   /** the app (the router made as one) each route is served by, when its adapter knows it */
   readonly appRoots = new Map<RouteDraft, RouterObject>();
+  /** what a route's options hold in their `config`, where its adapter reads them (Fastify): a hook's test of it may hand the route's requests on (SkipFor `config`) */
+  readonly routeConfig = new Map<RouteDraft, RouteConfigReader>();
   /** the apps that serve a route, those whose every route another call's instance listed already included (addRoute) */
   readonly servingApps = new Set<RouterObject>();
   /**
@@ -612,9 +614,10 @@ export class LinkContext {
       const skipped: AppliedGuard[] = [];
       const kept = r.guards.filter((g) => {
         const base = this.bases.get(g);
-        const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, r, base));
+        const config = this.routeConfig.get(r);
+        const skip = (this.skips.get(g) ?? []).find((s) => skipsRoute(s, r, base, config));
         // (a route matched in any case, which every request passes the test for in the case written: one in another case does not)
-        const anyCase = skip && 'except' in skip && !r.caseSensitive && coveredBy(skip.except, { ...r, caseSensitive: true }, base);
+        const anyCase = skip && 'except' in skip && !r.caseSensitive && coveredBy(skip.except, { ...r, caseSensitive: true }, base, config);
         if (skip) skipped.push({ ...g, skips: anyCase ? `${skip.label}, in the case written (the route is matched in any case)` : skip.label });
         return !skip;
       });
@@ -2370,7 +2373,48 @@ type Skip = { label: string; relative?: true } & (
   | { except: Skip[] }
   /** the request paths a regular expression matches (one of Clerk's route patterns, compiled as Clerk compiles it, or a regular expression given as one) */
   | { pattern: string; flags: string }
+  /** every request to a route whose route options' `config` passes the test at that path of keys (SkipFor `config`, its value evaluated) */
+  | { config: string[]; test: KnownConfigTest }
 );
+
+/** A ConfigTest with the value it compares with known statically. */
+type KnownConfigTest = Extract<ConfigTest, { is: string }> | { equals: unknown } | { notEquals: unknown };
+
+/**
+ * What a route's options hold in their `config` at a path of keys (LinkContext.routeConfig):
+ * `value` undefined when nothing is there, an object for an object; null when that is not known
+ * statically.
+ */
+export type RouteConfigReader = (keys: string[]) => { value: unknown } | null;
+
+/**
+ * Does a hook's test of the route's config hand on the requests to the route? Only when what the
+ * route's options hold there is known statically (a config not known leaves the hook guarding).
+ */
+function configLets(s: Extract<Skip, { config: string[] }>, config: RouteConfigReader | undefined): boolean {
+  const read = config?.(s.config);
+  return !!read && passesConfigTest(s.test, read.value);
+}
+
+/** Does a config value read pass a hook's test of it? */
+function passesConfigTest(test: KnownConfigTest, value: unknown): boolean {
+  if ('equals' in test) return value === test.equals;
+  if ('notEquals' in test) return value !== test.notEquals;
+  if (test.is === 'missing') return value === undefined || value === null;
+  if (test.is === 'present') return value !== undefined && value !== null;
+  return test.is === 'truthy' ? !!value : !value;
+}
+
+function configSkip(keys: string[], test: KnownConfigTest): Skip {
+  const at = ['config', ...keys].join('.');
+  const label =
+    'equals' in test
+      ? `routes whose ${at} is ${JSON.stringify(test.equals)}`
+      : 'notEquals' in test
+        ? `routes whose ${at} is not ${JSON.stringify(test.notEquals)}`
+        : `routes whose ${at} is ${test.is === 'missing' ? 'not set' : test.is === 'present' ? 'set' : test.is}`;
+  return { config: keys, test, label };
+}
 
 /** Which part of a request path a literal is compared with. */
 type Match = 'whole' | 'prefix' | 'suffix' | 'factor';
@@ -2506,6 +2550,12 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       // (none when each test is of the URL whole, which a query string added escapes: `req.originalUrl === '/admin'`)
       out.push({ except: inner, label: inner.length > 0 ? `every request outside ${inner.map((x) => x.label).join(' or ')}` : 'every request, a query string added escaping the test of its URL' });
       return true;
+    } else if ('config' in s) {
+      // (the value compared with, `RouteKind.PUBLIC` of an enum: a literal when known statically)
+      const compared = 'equals' in s.test ? s.test.equals : 'notEquals' in s.test ? s.test.notEquals : null;
+      const v = compared ? ev.eval(file, compared) : null;
+      if (v && v.t !== 'str' && v.t !== 'num' && v.t !== 'bool') return false;
+      out.push(configSkip(s.config, !v ? (s.test as KnownConfigTest) : 'equals' in s.test ? { equals: v.v } : { notEquals: v.v }));
     } else out.push(methodSkip(s.method));
     return true;
   };
@@ -2896,7 +2946,8 @@ function below(r: RouteDraft, base: string): RouteDraft {
  * to which is one of its skips. A skip `relative` to the guard's mount path `base` sees the
  * route's path below it.
  */
-function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boolean {
+function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined, config: RouteConfigReader | undefined): boolean {
+  if ('config' in s) return configLets(s, config);
   const r = s.relative && base !== undefined ? below(route, base) : route;
   const method = (m: string): boolean => m === r.method || r.method === 'ALL' || (m === 'HEAD' && r.method === 'GET');
   if ('ext' in s) {
@@ -2907,7 +2958,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boole
   if ('pattern' in s) return patternSkipsSome(s, r);
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
-  if ('except' in s) return !coveredBy(s.except, route, base);
+  if ('except' in s) return !coveredBy(s.except, route, base, config);
   return method(s.method);
 }
 
@@ -2916,8 +2967,8 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined): boole
  * the methods skipped for every path together: all the methods the route is requested with
  * (`GET` and `HEAD` for a `GET` route; an `ALL` route, any).
  */
-function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): boolean {
-  if (skips.some((x) => coversRoute(x, route, base))) return true;
+function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined, config: RouteConfigReader | undefined): boolean {
+  if (skips.some((x) => coversRoute(x, route, base, config))) return true;
   const methods = new Set(skips.flatMap((x) => ('method' in x && !('path' in x || 'literal' in x || 'any' in x) && x.method ? [x.method] : [])));
   return route.method !== 'ALL' && methods.has(route.method) && (route.method !== 'GET' || methods.has('HEAD'));
 }
@@ -2929,8 +2980,10 @@ function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined): 
  * only a route requested with that method alone (not `ALL`, nor `GET`, which takes `HEAD` too);
  * `except`, a route none of whose requests its skips let through.
  */
-function coversRoute(s: Skip, route: RouteDraft, base: string | undefined): boolean {
-  if ('except' in s) return !s.except.some((x) => skipsRoute(x, route, base));
+function coversRoute(s: Skip, route: RouteDraft, base: string | undefined, config: RouteConfigReader | undefined): boolean {
+  // (a route has one config: its test lets every request to it through, or none)
+  if ('config' in s) return configLets(s, config);
+  if ('except' in s) return !s.except.some((x) => skipsRoute(x, route, base, config));
   const r = s.relative && base !== undefined ? below(route, base) : route;
   if ('method' in s && s.method && (s.method !== r.method || r.method === 'GET' || r.method === 'ALL')) return false;
   if ('path' in s) return s.path === r.path && (r.caseSensitive || !/[a-z]/i.test(s.path));

@@ -23,7 +23,7 @@ export interface Expectation {
 
 const has = (g: AppliedGuard, kind: string): boolean => g.kinds.includes(kind as never);
 
-/** True when every auth guard of the route is a bearer-token / API-key guard (no CSRF needed). */
+/** True when every auth guard of the route is a bearer-token / API-key guard: its badge says `bearer`, not `auth` (csrfExpected decides CSRF). */
 export function bearerOnly(r: Route): boolean {
   const auth = r.guards.filter((g) => has(g, 'auth'));
   return auth.length > 0 && auth.every((g) => has(g, 'bearer'));

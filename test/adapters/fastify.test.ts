@@ -298,6 +298,128 @@ app.get('/root/:tenantId', async () => ({}));
     ]);
   });
 
+  it("a hook handing on the requests of routes by their config (`request.routeOptions.config`) guards only the routes whose config, known statically, fails its tests", async () => {
+    // activepieces' authenticationMiddleware; checked against fastify 5.12.8 (app.inject, no
+    // credentials): sign-in, flags, redirect and pricing answer 200, the other four 401
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+
+type Security = { kind: 'PUBLIC' | 'USER' };
+const securityAccess = {
+  public: (): Security => ({ kind: 'PUBLIC' }),
+  user: (): Security => ({ kind: 'USER' }),
+};
+
+// activepieces' authenticationMiddleware: routes without security, or marked public, go on untouched
+async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const security = (request.routeOptions.config as { security?: Security })?.security;
+  if (security === undefined) {
+    return;
+  }
+  if (security.kind === 'PUBLIC') {
+    return;
+  }
+  if (!request.headers.authorization) {
+    return reply.code(401).send({ error: 'unauthorized' });
+  }
+}
+
+// a callback hook skipping what a route's config says is open to everyone
+function requireSession(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
+  const { open } = request.routeOptions.config as { open?: boolean };
+  if (open || request.routeOptions.config.url === '/never') return done();
+  if (!request.headers.cookie) {
+    reply.code(401).send({ error: 'sign in' });
+    return;
+  }
+  done();
+}
+
+export const app = Fastify();
+
+app.register(async (api) => {
+  api.addHook('preHandler', authenticate);
+  api.post('/sign-in', { config: { security: { kind: 'PUBLIC' } } }, async () => ({ ok: true }));
+  api.get('/flags', { config: { security: securityAccess.public() } }, async () => ({ flags: [] }));
+  api.get('/redirect', async () => 'to the dashboard');
+  api.get('/flows', { config: { security: securityAccess.user() } }, async () => ({ items: [] }));
+  api.route({ method: 'GET', url: '/projects', config: { security: { kind: 'USER' } }, handler: async () => ({ items: [] }) });
+}, { prefix: '/v1' });
+
+app.register(async (site) => {
+  site.addHook('onRequest', requireSession);
+  site.get('/pricing', { config: { open: true } }, async () => 'plans');
+  site.get('/settings', async () => 'settings');
+  site.get('/billing', { config: { open: false } }, async () => 'billing');
+}, { prefix: '/site' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /site/billing requireSession:auth',
+      'GET /site/pricing',
+      'GET /site/settings requireSession:auth',
+      'GET /v1/flags',
+      'GET /v1/flows authenticate:auth+bearer',
+      'GET /v1/projects authenticate:auth+bearer',
+      'GET /v1/redirect',
+      'POST /v1/sign-in',
+    ]);
+    const skipped = (p: string): string[] => res.routes.find((r) => r.path === p)!.skippedGuards!.map((g) => `${g.name}: ${g.skips}`);
+    expect(skipped('/v1/sign-in')).toEqual(['authenticate: routes whose config.security.kind is "PUBLIC"']);
+    expect(skipped('/v1/redirect')).toEqual(['authenticate: routes whose config.security is not set']);
+    expect(skipped('/site/pricing')).toEqual(['requireSession: routes whose config.open is truthy']);
+  });
+
+  it('a config test through `isNil(…)` and against an enum member (`RouteKind.PUBLIC`), as activepieces writes it', async () => {
+    // checked against fastify 5.12.8 (app.inject, no credentials): otp and redirect answer 200, flows 401
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/app.ts': `import Fastify, { type FastifyRequest } from 'fastify';
+import { RouteKind, isNil, securityAccess } from './security';
+
+export const authenticationMiddleware = async (request: FastifyRequest): Promise<void> => {
+  const security = request.routeOptions.config?.security;
+  if (isNil(security)) {
+    return;
+  }
+  if (security.kind === RouteKind.PUBLIC) {
+    return;
+  }
+  if (!request.headers.authorization) {
+    throw Object.assign(new Error('unauthorized'), { statusCode: 401 });
+  }
+};
+
+export const app = Fastify();
+app.addHook('preHandler', authenticationMiddleware);
+app.post('/v1/otp', { config: { security: securityAccess.public() } }, async () => ({ sent: true }));
+app.get('/v1/flows', { config: { security: securityAccess.user() } }, async () => ({ items: [] }));
+app.get('/v1/redirect', async () => 'to the dashboard');
+`,
+      'src/security.ts': `export enum RouteKind {
+  AUTHENTICATED = 'AUTHENTICATED',
+  PUBLIC = 'PUBLIC',
+}
+
+export type RouteSecurity = { kind: RouteKind };
+
+export function isNil<T>(value: T | null | undefined): value is null | undefined {
+  return value === null || value === undefined;
+}
+
+export const securityAccess = {
+  public: (): RouteSecurity => ({ kind: RouteKind.PUBLIC }),
+  user: (): RouteSecurity => ({ kind: RouteKind.AUTHENTICATED }),
+};
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /v1/flows authenticationMiddleware:auth+bearer', 'POST /v1/otp', 'GET /v1/redirect']);
+    expect(res.routes.find((r) => r.path === '/v1/otp')!.skippedGuards!.map((g) => g.skips)).toEqual(['routes whose config.security.kind is "PUBLIC"']);
+  });
+
   it('a hook reaches the plugins loaded before it too (an awaited register, a plugin queued before it): addHook hands it on to the contexts made by then', async () => {
     // fastify.js addHook → _addHook over kChildren (v3 to v6), a route's hooks read at preReady
     // (route.js); checked against fastify 5.12.8 (app.inject): the three routes answer 401

@@ -49,7 +49,7 @@
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext } from '../../link/link.js';
+import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -173,6 +173,8 @@ interface PendingRoute {
   ctx: Context;
   hooks: HookUse[];
   handler: { value: Value; expr: Expr; file: string } | null;
+  /** its route options (null: none given), whose `config` its hooks may read */
+  options: Value | null;
   apiDocs: Swagger | null;
   /** the step of a url whose head is not known statically (UnknownHeads), listed at the rest */
   head: PrefixStep | null;
@@ -1072,6 +1074,7 @@ class FastifyApp {
           ctx: c,
           hooks,
           handler,
+          options,
           apiDocs: published,
           head: headStep,
           when,
@@ -1165,9 +1168,9 @@ class FastifyApp {
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
     const handlerName = r.servedBy ?? (r.handler ? this.handlerName(r.handler) : null);
+    const config = this.configReader(r.options);
     for (const method of r.methods) {
-      this.ctx.addRoute(
-        {
+      const route: RouteDraft = {
           method,
           path: r.path,
           ...(r.own?.place ? { file: r.own.place.file, line: r.own.place.at.line, column: r.own.place.at.column, snippet: '' } : routePlace(file, reg)),
@@ -1181,10 +1184,32 @@ class FastifyApp {
           guards,
           ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
           handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
-        },
-        this.app,
-      );
+      };
+      this.ctx.routeConfig.set(route, config);
+      this.ctx.addRoute(route, this.app);
     }
+  }
+
+  /**
+   * What a route's options hold in their `config`, as its hooks read it (`request.routeOptions.config`:
+   * route.js gives the context the options' `config` with the route's `url` and `method` added).
+   */
+  private configReader(options: Value | null): RouteConfigReader {
+    const ev = this.ctx.ev;
+    return (keys) => {
+      // (`url` and `method`: what Fastify adds, read here as not known)
+      if (keys[0] === 'url' || keys[0] === 'method') return null;
+      if (options === null) return { value: undefined };
+      let v = options;
+      for (const key of ['config', ...keys]) {
+        if (v.t === 'unknown' && v.why.startsWith('no property')) return { value: undefined };
+        if (v.t !== 'obj') return null;
+        v = ev.member(v, key, 0);
+      }
+      if (v.t === 'str' || v.t === 'num' || v.t === 'bool') return { value: v.v };
+      if (v.t === 'obj' || v.t === 'arr' || v.t === 'fn') return { value: {} };
+      return v.t === 'unknown' && v.why.startsWith('no property') ? { value: undefined } : null;
+    };
   }
 
   private handlerName(h: { value: Value; expr: Expr }): string | null {
