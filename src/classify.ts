@@ -2,7 +2,7 @@
  * Classify each route against the contract (SPEC section 7): public / excluded /
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
-import { catchAll } from './adapters/paths.js';
+import { catchAll, pathTokens } from './adapters/paths.js';
 import { contractRouteOf, familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
@@ -18,9 +18,10 @@ function slashes(p: string): number {
 }
 
 /**
- * Does the route path `a` serve the path `b` (a contract's, an allowlist's), under the route's
- * matching? Parameters match any segment, on either side; a catch-all at the end of `a`, the
- * segments after its base (none, when optional).
+ * Does the route path `a` serve the path `b` (a contract's, an allowlist's, a request's), under
+ * the route's matching? Parameters match any segment, on either side; a catch-all at the end of
+ * `a`, the segments after its base (none, when optional); a wildcard of `a` (`*`, `(.*)`; a
+ * named one, `*splat`, not empty), any text (`/*` serves `/budget/abc`).
  */
 export function samePath(a: string, b: string, trailingInsensitive: boolean, caseInsensitive: boolean): boolean {
   const all = catchAll(a);
@@ -32,6 +33,12 @@ export function samePath(a: string, b: string, trailingInsensitive: boolean, cas
     const segs = trimSlash(b).split('/');
     const n = all.base === '/' ? 1 : all.base.split('/').length;
     return segs.length > n && segs.slice(n).every((x) => x !== '') && samePath(all.base, segs.slice(0, n).join('/') || '/', false, caseInsensitive);
+  }
+  const tokens = pathTokens(trailingInsensitive ? trimSlash(a) : a);
+  if (tokens.some((t) => t.kind === 'wild')) {
+    // (a named wildcard, path-to-regexp 8's `*splat`, takes one character or more; `*` and `(.*)`, any text)
+    const source = tokens.map((t) => (t.kind === 'param' ? '[^/]+' : t.kind === 'wild' ? (t.text.length > 1 && t.text.startsWith('*') ? '.+' : '.*') : t.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))).join('');
+    return new RegExp(`^${source}${trailingInsensitive ? '/?' : ''}$`, caseInsensitive ? 'i' : '').test(b);
   }
   let x = a;
   let y = b;

@@ -97,6 +97,33 @@ describe('explain', () => {
     expect([far.code, far.stderr]).toEqual([2, 'route-surface: no route serves GET /billing/invoices/export (no near match; see route-surface list)\n']);
   });
 
+  it('a wildcard serves any path: an SPA fallback (Express 5 `/{*splat}`, Express 4 `*`) explains a request nothing else serves', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-wild-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'spa', dependencies: { express: '^5.1.0' } }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      const app = [
+        "import express from 'express';",
+        '',
+        'export const app = express();',
+        "app.get('/api/sites/', (_req, res) => { res.json([]); });",
+        "app.get('/{*splat}', (_req, res) => { res.sendFile('index.html', { root: 'public' }); });",
+        '',
+      ].join('\n');
+      fs.writeFileSync(path.join(dir, 'src', 'app.ts'), app);
+      const heads = (request: string): string[] => cli(['explain', request], dir).stdout.split('\n').filter((l) => /^[A-Z]+ \//.test(l));
+      expect(heads('GET /budget/abc')).toEqual(['GET /*splat']);
+      expect(heads('GET /')).toEqual(['GET /']);
+      // (path-to-regexp 8 takes `/*splat` for a text of one character or more: `/` is the `{…}` left out)
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'spa', dependencies: { express: '^4.21.0' } }));
+      fs.writeFileSync(path.join(dir, 'src', 'app.ts'), app.replace("'/{*splat}'", "'*'"));
+      expect(heads('GET /budget/abc')).toEqual(['GET /*']);
+      expect(heads('GET /')).toEqual(['GET /*']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed request is a usage error', () => {
     const r = cli(['explain', 'GET api/sites'], AUDIT);
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: explain: expected "METHOD /path" or "/path", got "GET api/sites"\n']);
