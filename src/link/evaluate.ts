@@ -992,9 +992,10 @@ export class Evaluator {
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
     if (this.isPackageSpec(source) && this.resolveModule(file, source) === null) {
+      const pkg = ROOT_SUBPATH.exec(source)?.[1] ?? source;
       // `import express from 'express'` and `require('express')` are the module itself.
-      if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg: source, path: [], called: false, args: [], made: undefined };
-      return { t: 'pkg', pkg: source, path: [imported], called: false, args: [], made: undefined };
+      if (imported === 'default' || imported === '=' || imported === '*') return { t: 'pkg', pkg, path: [], called: false, args: [], made: undefined };
+      return { t: 'pkg', pkg, path: [imported], called: false, args: [], made: undefined };
     }
     const target = this.resolveModule(file, source);
     if (!target) return { t: 'unknown', why: `cannot resolve module '${source}'` };
@@ -1477,6 +1478,14 @@ export class Evaluator {
     return null;
   }
 }
+
+/**
+ * Subpaths of a package whose exports its root exports under the same names, read as the root:
+ * `import { Controller, Get, UseGuards } from '@nestjs/common/decorators'` (novu's workflow
+ * controller) names @nestjs/common's decorators, and `@nestjs/common/exceptions` its exceptions
+ * (@nestjs/common index.ts: `export * from './decorators'`, `export * from './exceptions'`).
+ */
+const ROOT_SUBPATH = /^(@nestjs\/common)\/(?:decorators|exceptions)(?:\/[^]*)?$/;
 
 /**
  * Methods answering the instance they are called on, whichever framework's: `fastify.withTypeProvider<T>()`

@@ -594,6 +594,65 @@ main();
     ]);
   });
 
+  it("decorators and exceptions imported from @nestjs/common's subpaths (`@nestjs/common/decorators`, as novu's workflow controller does) are @nestjs/common's", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory, Reflector } from '@nestjs/core';
+import { CanActivate, ExecutionContext, Injectable, Module } from '@nestjs/common';
+import { Controller, Delete, Get, Param, UseGuards } from '@nestjs/common/decorators';
+import { SetMetadata } from '@nestjs/common/decorators/core/set-metadata.decorator';
+import { UnauthorizedException } from '@nestjs/common/exceptions';
+
+const IS_PUBLIC = 'isPublic';
+const Public = () => SetMetadata(IS_PUBLIC, true);
+
+@Injectable()
+class SessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext) {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (!context.switchToHttp().getRequest().session?.uid) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+@Injectable()
+class OwnerGuard implements CanActivate {
+  canActivate(context: ExecutionContext) {
+    if (!context.switchToHttp().getRequest().session?.owner) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+@Controller('/workflows')
+class WorkflowController {
+  @Public()
+  @Get('')
+  list() { return []; }
+
+  @UseGuards(OwnerGuard)
+  @Delete(':workflowId')
+  remove(@Param('workflowId') id: string) { return id; }
+}
+
+@Module({ controllers: [WorkflowController] })
+class AppModule {}
+
+async function main() {
+  const app = await NestFactory.create(AppModule);
+  app.useGlobalGuards(new SessionGuard(app.get(Reflector)));
+  await app.listen(3000);
+}
+main();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /workflows', 'browser', 'src/main.ts:31:3'),
+      row('DELETE /workflows/:workflowId', 'browser', 'src/main.ts:35:3', { auth: ['SessionGuard', 'OwnerGuard'] }),
+    ]);
+  });
+
   it("an opt-in global guard (immich's AuthGuard: `if (!options) return true`) guards only the routes carrying its key, set by a composed decorator", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'immich', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.0.0' } }),
