@@ -1669,7 +1669,7 @@ function extractApi(ctx: Ctx): ExtractApi {
 }
 
 /** Method names that may register routes, middleware, plugins or settings on an app/router. */
-export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all'];
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'search', 'all'];
 /** Methods that answer the router they are called on, in every framework: a chain of them stays on it. */
 export const CHAINABLE = new Set([...HTTP_METHODS, 'use', 'on']);
 export const REGISTRATION_METHODS = new Set([

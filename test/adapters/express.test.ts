@@ -209,6 +209,27 @@ app.listen(3080);
     ]);
   });
 
+  it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards.js';
+
+const users = express.Router();
+const readUsers: express.RequestHandler = (req, res) => { res.json({ data: [], query: req.body?.query ?? null }); };
+users.get('/', readUsers);
+users.search('/', readUsers);
+
+export const app = express();
+app.use(express.json());
+app.use('/users', requireSession, users);
+`,
+    });
+    expect(routeLines(await check(dir))).toEqual(['GET /users/ [requireSession]', 'SEARCH /users/ [requireSession]']);
+  });
+
   it("express-ws's ws(path, …) is a GET route the WebSocket upgrade of its path reaches, behind the middleware before it (anything-llm's agent socket)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'anything-llm-server', dependencies: { express: '4.21.2', '@mintplex-labs/express-ws': '5.0.7' } }),
