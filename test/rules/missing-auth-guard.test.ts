@@ -123,6 +123,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/auth-named-middleware-reading-no-request',
+      name: 'a middleware named for auth (`checkOAuthSettings`) answering 403 on a setting of the server, its request never read: it cannot tell who calls',
+      errors: [{ line: 17, message: 'GET /.well-known/oauth-authorization-server has no auth guard' }],
+    },
+    {
       dir: 'invalid/handler-refuses-after-work',
       name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, `c.json(body)` (200), and a 401 refusing what an action returned (`if (!purged)` of `await exportsStore.deleteAll(req.body)`) serve",
       errors: [
