@@ -1459,13 +1459,17 @@ export function link(
       for (const p of byFn.get(key) ?? []) {
         const arg = call.args[p.index];
         const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
-        if (v?.t !== 'router') continue;
-        const router = ev.routers.get(v.id)!;
+        // (a name given either of two routers, `let app; if (…) app = … else app = …; configure(app)`: each)
+        const given = v ? eachOf(v) : [];
+        if (given.length === 0 || given.some((x) => x.t !== 'router')) continue;
         boundFns.add(key);
         const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
-        for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
-          const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
-          bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
+        for (const g of given) {
+          const router = ev.routers.get((g as Extract<Value, { t: 'router' }>).id)!;
+          for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
+            const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
+            bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
+          }
         }
       }
     }

@@ -209,6 +209,34 @@ app.listen(3080);
     ]);
   });
 
+  it('what a helper registers on the app it is handed is registered on each app a name is given either of (`let app; if (…) app = express(); else app = express()`)', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards.js';
+
+function mountRoutes(app: express.Express) {
+  app.use('/api', requireSession);
+  app.get('/api/sites', (req, res) => { res.json([]); });
+}
+
+let app: express.Express;
+if (process.env.BEHIND_PROXY) {
+  app = express();
+  app.set('trust proxy', 1);
+} else {
+  app = express();
+}
+mountRoutes(app);
+app.get('/health', (req, res) => { res.send('ok'); });
+app.listen(3000);
+`,
+    });
+    expect(routeLines(await check(dir))).toEqual(['GET /api/sites [requireSession]', 'GET /api/sites [requireSession]', 'GET /health []', 'GET /health []']);
+  });
+
   it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {
     const dir = writeProject({
       'package.json': PKG,

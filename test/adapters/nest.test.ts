@@ -594,6 +594,50 @@ main();
     ]);
   });
 
+  it('an app a name is given either of, handed to a helper that sets its prefix and global guard: the helper sets them on the app (novu\'s bootstrap)', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { CanActivate, Controller, ExecutionContext, Get, INestApplication, Module, UnauthorizedException } from '@nestjs/common';
+
+@Controller('/subscribers')
+class SubscribersController {
+  @Get()
+  list() { return []; }
+}
+
+@Module({ controllers: [SubscribersController] })
+class AppModule {}
+
+class ApiKeyGuard implements CanActivate {
+  canActivate(context: ExecutionContext) {
+    if (context.switchToHttp().getRequest().headers['x-api-key'] !== process.env.API_KEY) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+function configure(app: INestApplication) {
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new ApiKeyGuard());
+}
+
+async function bootstrap(cors?: boolean) {
+  let app: INestApplication;
+  if (cors) {
+    app = await NestFactory.create(AppModule, { cors: true });
+  } else {
+    app = await NestFactory.create(AppModule);
+  }
+  configure(app);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([row('GET /api/subscribers', 'browser', 'src/main.ts:6:3', { auth: ['ApiKeyGuard'], bearer: ['ApiKeyGuard'] })]);
+  });
+
   it("decorators and exceptions imported from @nestjs/common's subpaths (`@nestjs/common/decorators`, as novu's workflow controller does) are @nestjs/common's", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
