@@ -7,7 +7,6 @@ import { contractRouteOf, type Contract } from '../contract.js';
 import { csrfExpected, tenantExpected } from '../rule.js';
 import type { AppliedGuard, Route } from '../types.js';
 
-
 export type ExpectedKind = 'auth' | 'tenant' | 'csrf' | 'family' | 'no-auth';
 
 export interface Expectation {

@@ -1171,19 +1171,19 @@ class FastifyApp {
     const config = this.configReader(r.options);
     for (const method of r.methods) {
       const route: RouteDraft = {
-          method,
-          path: r.path,
-          ...(r.own?.place ? { file: r.own.place.file, line: r.own.place.at.line, column: r.own.place.at.column, snippet: '' } : routePlace(file, reg)),
-          framework: 'fastify',
-          handler: handlerName,
-          app: this.app.name ?? 'app',
-          trailingSlashInsensitive: r.trailingSlashInsensitive,
-          caseSensitive: this.app.init.caseSensitive,
-          ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
-          prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
-          guards,
-          ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
-          handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+        method,
+        path: r.path,
+        ...(r.own?.place ? { file: r.own.place.file, line: r.own.place.at.line, column: r.own.place.at.column, snippet: '' } : routePlace(file, reg)),
+        framework: 'fastify',
+        handler: handlerName,
+        app: this.app.name ?? 'app',
+        trailingSlashInsensitive: r.trailingSlashInsensitive,
+        caseSensitive: this.app.init.caseSensitive,
+        ...(r.apiDocs ? { apiDocs: { generator: r.apiDocs.pkg, hide: `schema: { hide: true } in the route options` } } : {}),
+        prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
+        guards,
+        ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
+        handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
       };
       this.ctx.routeConfig.set(route, config);
       this.ctx.addRoute(route, this.app);
