@@ -49,7 +49,7 @@ export interface RuleModule {
 export const BROWSER_SURFACE = (r: Route): boolean => r.classification === 'contract' || r.classification === 'browser';
 
 /** Methods that change state: a route answering one needs a CSRF guard (SPEC section 5). */
-export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'ALL']);
 
 /**
  * Does a route need a CSRF guard? A mutating route of the browser surface does, but one behind a
