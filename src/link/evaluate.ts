@@ -619,19 +619,43 @@ export class Evaluator {
   /**
    * The router a call of a factory gets: a router of its own, one per call site, when the
    * factory makes it afresh (`return new Hono()`, `const r = Router(); …; return r`, or what a
-   * factory it calls makes afresh); the router itself when it returns one made elsewhere
-   * (a module's app) or a view of one (`app.basePath('/api')`).
+   * factory it calls makes afresh), also a view of one it makes afresh (`return new
+   * Hono().basePath('/api')`: a view of a router of the call's own); the router itself when it
+   * returns one made elsewhere (a module's app) or a view of one (`app.basePath('/api')`).
    */
   private instance(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, factory: { file: string; fn: number }, v: Extract<Value, { t: 'router' }>, depth: number): Value {
     const made = this.routers.get(v.id)!;
-    if (made.init.derivedFrom) return v;
     const f = this.fnOf(factory.file, factory.fn)!;
     const returned = this.returnsOf(factory.file, factory.fn).find((r) => this.eval(factory.file, r, depth + 1).t !== 'unknown');
-    if (!returned || !this.fresh(factory.file, f.scope, returned, v.id, depth + 1)) return v;
+    if (!returned) return v;
     const id = `${file}:${e.pos}`;
     const site: CallSite = { file: factory.file, fn: factory.fn, argsFile: file, args: e.args };
-    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, site, init: this.initFor(made, factory, e.args.map((a) => this.eval(file, a, depth + 1))) });
+    const args = (): Value[] => e.args.map((a) => this.eval(file, a, depth + 1));
+    if (made.init.derivedFrom) {
+      const base = this.routers.get(made.init.derivedFrom)!;
+      const view = this.viewCall(factory.file, f.scope, returned, depth + 1);
+      if (!view || base.init.derivedFrom || !this.fresh(factory.file, f.scope, view.callee.obj, base.id, depth + 1)) return v;
+      if (!this.routers.has(id)) this.routers.set(id, { ...base, id, name: null, instanceOf: base.id, site, init: this.initFor(base, factory, args()) });
+      const viewId = `${id}.${view.callee.prop}@${factory.file}:${view.pos}`;
+      if (!this.routers.has(viewId)) this.routers.set(viewId, { ...made, id: viewId, name: null, instanceOf: made.id, site, init: { ...made.init, derivedFrom: id } });
+      return { t: 'router', id: viewId };
+    }
+    if (!this.fresh(factory.file, f.scope, returned, v.id, depth + 1)) return v;
+    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, site, init: this.initFor(made, factory, args()) });
     return { t: 'router', id };
+  }
+
+  /** The method call a function's returned expression is, through the locals of its body (`scope`): `a.basePath('/api')` of `return a.basePath('/api')`. */
+  private viewCall(file: string, scope: number, e: Expr, depth: number): (Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> }) | null {
+    if (depth > MAX_DEPTH) return null;
+    if (e.k === 'call' && e.callee.k === 'member') return e as Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> };
+    if (e.k !== 'ref') return null;
+    const facts = this.files.get(file)!;
+    let s: Scope | undefined = facts.scopes[e.scope];
+    let bound: Expr | undefined;
+    while (s && !(bound = bindingOf(s, e.name))) s = s.parent === null ? undefined : facts.scopes[s.parent];
+    for (let x = s; x && bound; x = x.parent === null ? undefined : facts.scopes[x.parent]) if (x === facts.scopes[scope]) return this.viewCall(file, scope, bound, depth + 1);
+    return null;
   }
 
   /**

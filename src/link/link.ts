@@ -316,7 +316,8 @@ export class LinkContext {
   /**
    * A caller's router with registrations of its own or made with other options than the
    * factory's (`createRouter('/v2')` of `(prefix) => new Router({ prefix })`), or one whose
-   * callers' routers are.
+   * callers' routers are, or a view of which is (`getApp()` of `() => new Hono().basePath('/api')`:
+   * the caller registers on the view of its own router).
    */
   private standsApart(routerId: string, depth = 0): boolean {
     const r = this.ev.routers.get(routerId);
@@ -324,8 +325,23 @@ export class LinkContext {
     if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
     // (a factory whose routes the call's arguments make other than its own: each call's apart)
     if (r?.site && factory && this.madeOtherwise(r)) return true;
-    return depth < 64 && this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
+    if (depth >= 64) return false;
+    if (r?.instanceOf !== undefined && this.viewsOf(routerId).some((v) => this.standsApart(v, depth + 1))) return true;
+    return this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
   }
+
+  /** The views made of a router (RouterInit.derivedFrom: `app.basePath('/api')`). */
+  private viewsOf(routerId: string): string[] {
+    if (this.views === null || this.viewsMadeOf !== this.ev.routers.size) {
+      this.views = new Map();
+      this.viewsMadeOf = this.ev.routers.size;
+      for (const r of this.ev.routers.values()) if (r.init.derivedFrom !== undefined) this.views.set(r.init.derivedFrom, [...(this.views.get(r.init.derivedFrom) ?? []), r.id]);
+    }
+    return this.views.get(routerId) ?? [];
+  }
+
+  private views: Map<string, string[]> | null = null;
+  private viewsMadeOf = 0;
 
   /** The router a router value stands for once registrations are bound: a caller's router without registrations or options of its own is the factory's. */
   standsFor(routerId: string): string {
@@ -340,6 +356,7 @@ export class LinkContext {
    */
   settle(): void {
     this.instances = null;
+    this.views = null;
     this.ev.settle((id) => this.standsFor(id));
   }
 

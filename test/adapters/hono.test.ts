@@ -141,6 +141,36 @@ function lines(res: Awaited<ReturnType<typeof check>>): string[] {
 }
 
 describe('Hono semantics', () => {
+  it("a factory returning a view of an app it makes afresh (`return new Hono().basePath('/api')`) gives each caller an app of its own (useSend's getApp; checked against hono 4: /api/users/42 answers 200 without a key)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/hono.ts': `import { Hono } from 'hono';
+export function getApp() {
+  return new Hono().basePath('/api');
+}
+`,
+      'src/admin.ts': `import { getApp } from './hono';
+export const admin = getApp();
+admin.use('*', async (c, next) => {
+  if (c.req.header('x-api-key') !== process.env.ADMIN_KEY) return c.json({ error: 'unauthorized' }, 401);
+  await next();
+});
+admin.get('/admin/stats', (c) => c.json({ ok: true }));
+`,
+      'src/index.ts': `import './admin';
+import { getApp } from './hono';
+export const app = getApp();
+app.get('/users/:id', (c) => c.json({ id: c.req.param('id') }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.app} ${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''}`)).toEqual([
+      'admin GET /api/admin/stats (inline middleware)',
+      'app GET /api/users/:id',
+    ]);
+  });
+
   it('mergePath as hono/utils/url.ts', () => {
     expect(mergePath('/', '/api')).toBe('/api');
     expect(mergePath('/api', '/')).toBe('/api');
