@@ -2030,6 +2030,17 @@ function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
 
 const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found|(?:authenticat|authori[sz]at)ion(?:error|exception)/i;
 
+/**
+ * A name that is a status, or what gives it: the word alone (`UNAUTHORIZED`, `unauthorized(res)`,
+ * `Forbidden`), one more upper-case word (`NOT_FOUND_ERROR`), or a kind of answer or error after
+ * it (`unauthorizedError`, `forbiddenResponse`, `notFoundHandler`) — not a value named for
+ * something else (`unauthorizedRole`, logto's role claim; `forbiddenWords`, `notFoundCount`).
+ */
+const STATUS_NAME_TAIL = '(?:_[A-Z_]*|Error|Exception|Response|Reply|Result|Status|Handler|Code)?$';
+const UNAUTHORIZED_NAME = new RegExp(`^(?:[Uu]nauthori[sz]ed|UNAUTHORI[SZ]ED)${STATUS_NAME_TAIL}`);
+const FORBIDDEN_NAME = new RegExp(`^(?:[Ff]orbidden|FORBIDDEN)${STATUS_NAME_TAIL}`);
+const NOT_FOUND_NAME = new RegExp(`^(?:[Nn]ot_?[Ff]ound|NOT_?FOUND)${STATUS_NAME_TAIL}`);
+
 function statusOf(ts: TSModule, n: TS.Node): number | null {
   if (ts.isNumericLiteral(n)) {
     const v = Number(n.text);
@@ -2040,12 +2051,12 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     // Every pattern below names one of these: one test rules out nearly every identifier.
     if (!STATUS_WORD_RE.test(t)) return null;
     // (an authentication error is the 401 of a request with no valid credentials, an authorisation error the 403 of one refused)
-    if (/^unauthori[sz]ed/i.test(t) || /^(Unauthori[sz]ed|Authentication)(Exception|Error)$/.test(t)) return 401;
+    if (UNAUTHORIZED_NAME.test(t) || /^(Unauthori[sz]ed|Authentication)(Exception|Error)$/.test(t)) return 401;
     // error factories: `throw createUnauthorizedError()`, `makeForbiddenError()`
     if (/^(create|make|new|build)Unauthori[sz]ed(Error|Exception|Response)?$/.test(t)) return 401;
     if (/^(create|make|new|build)Forbidden(Error|Exception|Response)?$/.test(t)) return 403;
-    if (/^forbidden/i.test(t) || /^Authori[sz]ation(Error|Exception)$/.test(t)) return 403;
-    if (/^(not_?found)/i.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
+    if (FORBIDDEN_NAME.test(t) || /^Authori[sz]ation(Error|Exception)$/.test(t)) return 403;
+    if (NOT_FOUND_NAME.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
     // an error class named for its status after a prefix of its own: `TRPCForbiddenError`, `HttpUnauthorizedError`, `ApiNotFoundException`
     const named = /^[A-Z]\w*?(Unauthori[sz]ed|Forbidden|NotFound)(Exception|Error)$/.exec(t);
     if (named) return named[1] === 'Forbidden' ? 403 : named[1] === 'NotFound' ? 404 : 401;

@@ -128,6 +128,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 17, message: 'GET /.well-known/oauth-authorization-server has no auth guard' }],
     },
     {
+      dir: 'invalid/status-word-in-a-value-name',
+      name: 'a value named with a status word first (`unauthorizedRole`, `forbiddenWords`) gives no status: no inline 401 or 403 check',
+      errors: [{ line: 7, message: 'GET /api/roles/preview has no auth guard' }],
+    },
+    {
       dir: 'invalid/handler-refuses-after-work',
       name: "an error status after work done for every caller, for some requests only, or with the server's values in its body, `c.json(body)` (200), and a 401 refusing what an action returned (`if (!purged)` of `await exportsStore.deleteAll(req.body)`) serve",
       errors: [
