@@ -322,10 +322,7 @@ export class LinkContext {
   private standsApart(routerId: string, depth = 0): boolean {
     const r = this.ev.routers.get(routerId);
     const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
-    // (a caller's view is of the caller's own router: of the factory's view's router, as made at that call)
-    const viewOfOwn = r?.init.derivedFrom !== undefined && factory?.init.derivedFrom !== undefined && this.ev.routers.get(r.init.derivedFrom)?.instanceOf === factory.init.derivedFrom;
-    const init = r && viewOfOwn ? { ...r.init, derivedFrom: factory!.init.derivedFrom } : r?.init;
-    if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (init && factory && !sameInit(init, factory.init))) return true;
+    if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
     // (a factory whose routes the call's arguments make other than its own: each call's apart)
     if (r?.site && factory && this.madeOtherwise(r)) return true;
     if (depth >= 64) return false;

@@ -171,6 +171,26 @@ export default app;
     ]);
   });
 
+  it("callers of such a factory that add nothing of their own get the factory's app, listed once", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/hono.ts': `import { Hono } from 'hono';
+export function getApp() {
+  const app = new Hono();
+  app.get('/health', (c) => c.text('ok'));
+  return app.basePath('/api');
+}
+`,
+      'src/worker.ts': `import { getApp } from './hono';
+export const worker = getApp();
+`,
+      'src/server.ts': `import { getApp } from './hono';
+export default getApp();
+`,
+    });
+    expect(lines(await check(dir))).toEqual(['GET /health']);
+  });
+
   it('mergePath as hono/utils/url.ts', () => {
     expect(mergePath('/', '/api')).toBe('/api');
     expect(mergePath('/api', '/')).toBe('/api');
