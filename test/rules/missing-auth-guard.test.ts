@@ -124,8 +124,11 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/auth-named-middleware-reading-no-request',
-      name: 'a middleware named for auth (`checkOAuthSettings`) answering 403 on a setting of the server, its request never read: it cannot tell who calls',
-      errors: [{ line: 17, message: 'GET /.well-known/oauth-authorization-server has no auth guard' }],
+      name: 'a middleware named for auth (`checkOAuthSettings`) answering 403 on a setting of the server, its request never read: it cannot tell who calls; nor can one that only hands the request on (`(_req, _res, next) => next()`)',
+      errors: [
+        { line: 17, message: 'GET /.well-known/oauth-authorization-server has no auth guard' },
+        { line: 24, message: 'POST /oauth/register has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/status-word-in-a-value-name',
