@@ -604,22 +604,18 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   const families = new Set<string>();
   // 2. By name.
   const byName: string[] = [];
-  if (any(m.auth)) kinds.add('auth'), byName.push('auth');
-  if (any(m.bearer)) kinds.add('auth'), kinds.add('bearer'), byName.push('bearer');
-  if (any(m.tenant)) kinds.add('tenant'), byName.push('tenant');
-  if (any(m.csrf)) kinds.add('csrf'), byName.push('csrf');
-  if (any(m.familyGeneric)) for (const f of Object.keys(m.family)) families.add(f);
-  for (const [f, match] of Object.entries(m.family)) if (any(match)) families.add(f);
-  if (families.size > 0) kinds.add('family'), byName.push('family');
   // Named for a check of who calls, but answering its refusal without reading its request
   // (Behaviour.ignoresRequest): a mode or a flag of the server decides (Directus's
   // `checkOAuthSettings(_req, res, next)`, 403 while a setting is off). CSRF and family guards stay
   // what their names say (SPEC: by name only), and a name the config lists stays a guard.
-  const blind = fn?.behaviour.ignoresRequest === true && (kinds.has('auth') || kinds.has('tenant')) && !any(m.declared);
-  if (blind) {
-    for (const k of ['auth', 'bearer', 'tenant'] as const) kinds.delete(k);
-    for (const n of ['auth', 'bearer', 'tenant']) if (byName.includes(n)) byName.splice(byName.indexOf(n), 1);
-  }
+  const blind = fn?.behaviour.ignoresRequest === true && !any(m.declared);
+  if (!blind && any(m.auth)) kinds.add('auth'), byName.push('auth');
+  if (!blind && any(m.bearer)) kinds.add('auth'), kinds.add('bearer'), byName.push('bearer');
+  if (!blind && any(m.tenant)) kinds.add('tenant'), byName.push('tenant');
+  if (any(m.csrf)) kinds.add('csrf'), byName.push('csrf');
+  if (any(m.familyGeneric)) for (const f of Object.keys(m.family)) families.add(f);
+  for (const [f, match] of Object.entries(m.family)) if (any(match)) families.add(f);
+  if (families.size > 0) kinds.add('family'), byName.push('family');
   if (byName.length > 0) reasons.push(`by name (${byName.join(', ')})`);
   // 3. By behaviour, when the definition is in the analysed code.
   if (fn) {

@@ -2460,7 +2460,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     f.params[0] && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, f.params[0], nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
-  if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : handsOnOnly(ts, body, nextName))) b.nextFirst = true;
+  if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
   else {
     // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
@@ -3602,7 +3602,7 @@ function returnsTrue(ts: TSModule, s: TS.Statement): boolean {
 }
 
 /** `(req, res, next) => next()`: an arrow function whose body is only its `next` called with nothing (Directus's disabled rate limiter). */
-function handsOnOnly(ts: TSModule, body: TS.Node, nextName: string): boolean {
+function onlyCallsNext(ts: TSModule, body: TS.Node, nextName: string): boolean {
   const c = unwrap(ts, body as TS.Expression);
   return ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
 }

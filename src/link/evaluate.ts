@@ -649,13 +649,18 @@ export class Evaluator {
   private viewCall(file: string, scope: number, e: Expr, depth: number): (Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> }) | null {
     if (depth > MAX_DEPTH) return null;
     if (e.k === 'call' && e.callee.k === 'member') return e as Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> };
-    if (e.k !== 'ref') return null;
+    const bound = e.k === 'ref' ? this.localBinding(file, scope, e) : undefined;
+    return bound ? this.viewCall(file, scope, bound, depth + 1) : null;
+  }
+
+  /** What a name is bound to when it is a local of the function whose body is `scope` (its body's scope or one inside it). */
+  private localBinding(file: string, scope: number, e: Extract<Expr, { k: 'ref' }>): Expr | undefined {
     const facts = this.files.get(file)!;
     let s: Scope | undefined = facts.scopes[e.scope];
     let bound: Expr | undefined;
     while (s && !(bound = bindingOf(s, e.name))) s = s.parent === null ? undefined : facts.scopes[s.parent];
-    for (let x = s; x && bound; x = x.parent === null ? undefined : facts.scopes[x.parent]) if (x === facts.scopes[scope]) return this.viewCall(file, scope, bound, depth + 1);
-    return null;
+    for (let x = s; x && bound; x = x.parent === null ? undefined : facts.scopes[x.parent]) if (x === facts.scopes[scope]) return bound;
+    return undefined;
   }
 
   /**
@@ -690,14 +695,9 @@ export class Evaluator {
     // made at this very expression: a router created there, or a factory's router got there
     // (a chain, `Router().use(auth)`, starts where the router is made: the same position)
     if (e.k === 'new' || e.k === 'call') return id === `${file}:${e.pos}`;
-    if (e.k !== 'ref') return false;
-    const facts = this.files.get(file)!;
-    let s: Scope | undefined = facts.scopes[e.scope];
-    let bound: Expr | undefined;
-    while (s && !(bound = bindingOf(s, e.name))) s = s.parent === null ? undefined : facts.scopes[s.parent];
-    // a local of the function (its body's scope or one inside it), bound to what it made
-    for (let x = s; x && bound; x = x.parent === null ? undefined : facts.scopes[x.parent]) if (x === facts.scopes[scope]) return this.fresh(file, scope, bound, id, depth + 1);
-    return false;
+    // a local of the function, bound to what it made
+    const bound = e.k === 'ref' ? this.localBinding(file, scope, e) : undefined;
+    return bound ? this.fresh(file, scope, bound, id, depth + 1) : false;
   }
 
   /**
