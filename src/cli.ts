@@ -7,6 +7,7 @@ import { makeChalk } from './report/color.js';
 import { jsonChunks, routeJson } from './report/json.js';
 import { formatStylish } from './report/stylish.js';
 import { formatTable } from './report/table.js';
+import { leftOutNotes } from './report/left-out.js';
 import { formatRuleDoc, formatRuleList, similarRuleIds } from './report/rules.js';
 import { filterRoutes, validateFilter, type RouteFilter } from './report/filter.js';
 import { progressOnStderr } from './report/progress.js';
@@ -141,9 +142,16 @@ export async function main(argv: string[]): Promise<number> {
       validateFilter(opts, Object.keys({ ...res.contract.excludedFamilies, ...(res.config.families ?? {}) }));
       const routes = filterRoutes(res.routes, opts);
       const c = makeChalk({ noColor: opts.color === false, toFile: Boolean(opts.output) });
+      // (what the inventory cannot show: under a table or tree; on stderr beside JSON, which keeps its shape)
+      const notes = leftOutNotes(quietResult(res, opts.quiet).findings);
       const text =
-        opts.format === 'json' ? JSON.stringify({ routes: routes.map(routeJson) }, null, 2) + '\n' : opts.format === 'tree' ? formatTree(routes, res.contract, c) : formatTable(routes, c);
+        opts.format === 'json'
+          ? JSON.stringify({ routes: routes.map(routeJson) }, null, 2) + '\n'
+          : opts.format === 'tree'
+            ? formatTree(routes, res.contract, c, notes)
+            : formatTable(routes, c, notes);
       writeOut(text, opts.output);
+      if (opts.format === 'json') for (const n of notes) process.stderr.write(`route-surface: ${n}\n`);
     });
 
   common(

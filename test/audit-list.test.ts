@@ -111,3 +111,46 @@ describe('list filters apply to every format', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('list says what it cannot show', () => {
+  const RULES_DIR = path.join(ROOT, 'fixtures', 'rules');
+
+  it('under a table: the places check reports as unresolved-route, three named, the rest counted', () => {
+    const dir = path.join(RULES_DIR, 'unresolved-route', 'invalid', 'registration-function-never-called');
+    const r = cli(['list'], dir);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout).toBe(
+      [
+        'METHOD  PATH  CLASS  GUARDS  LOCATION',
+        '',
+        '0 routes',
+        'routes not fully known at 3 places (admin.ts:4, errors.ts:5, stats.ts:4): `route-surface check` reports each as unresolved-route',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('under a tree: a file with a parse error, whose routes may be missing', () => {
+    const dir = path.join(RULES_DIR, 'parse-error', 'invalid', 'unclosed-function');
+    const r = cli(['list', '--format', 'tree', '--filter', '/api/sites'], dir);
+    expect(r.stdout).toBe(
+      [
+        'app (express, 1 route)',
+        '└── /api/sites/ GET contract [auth !tenant]',
+        '',
+        '1 route',
+        '1 file with a parse error (billing.ts), whose routes may be missing here: `route-surface check` reports it as parse-error',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('beside JSON on stderr, the JSON unchanged; --quiet keeps only what check reports as an error', () => {
+    const dir = path.join(RULES_DIR, 'unresolved-route', 'invalid', 'router-never-mounted');
+    const r = cli(['list', '--format', 'json'], dir);
+    expect(Object.keys(JSON.parse(r.stdout) as object)).toEqual(['routes']);
+    expect(r.stderr).toBe('route-surface: routes not fully known at 1 place (reports.ts:3): `route-surface check` reports it as unresolved-route\n');
+    expect(cli(['list', '--format', 'json', '--quiet'], dir).stderr).toBe('');
+    expect(cli(['list', '--quiet'], dir).stdout.endsWith('\n1 route\n')).toBe(true);
+  });
+});

@@ -13,13 +13,16 @@ function guardBadges(r: Route): string {
   return b.join(',') || '-';
 }
 
-/** A plain aligned table: method, path (`/…` for a part not known statically), classification, guards, location. */
-export function formatTable(routes: Route[], c: ChalkInstance): string {
+/**
+ * A plain aligned table: method, path (`/…` for a part not known statically), classification,
+ * guards, location; then the count, and `notes` on what it leaves out (left-out.ts).
+ */
+export function formatTable(routes: Route[], c: ChalkInstance, notes: readonly string[] = []): string {
   const rows = routes.map((r) => [r.method, shownPath(r), r.classification + (r.family ? `:${r.family}` : ''), guardBadges(r), `${r.file}:${r.line}`]);
   const header = ['METHOD', 'PATH', 'CLASS', 'GUARDS', 'LOCATION'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]): string => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]!))).join('  ');
   const lines = [c.bold(fmt(header)), ...rows.map(fmt)];
-  lines.push('', `${routes.length} route${routes.length === 1 ? '' : 's'}`);
+  lines.push('', `${routes.length} route${routes.length === 1 ? '' : 's'}`, ...notes.map((n) => c.yellow(n)));
   return lines.join('\n') + '\n';
 }

@@ -115,8 +115,8 @@ function render(n: Node, prefix: string, connector: string, childPrefix: string,
   });
 }
 
-/** One tree per app (in the order apps first appear among the sorted routes), then a count. */
-export function formatTree(routes: Route[], contract: Contract, c: ChalkInstance): string {
+/** One tree per app (in the order apps first appear among the sorted routes), then a count and `notes` on what it leaves out (left-out.ts). */
+export function formatTree(routes: Route[], contract: Contract, c: ChalkInstance, notes: readonly string[] = []): string {
   const apps = new Map<string, Route[]>();
   for (const r of routes) {
     const list = apps.get(r.app);
@@ -130,6 +130,6 @@ export function formatTree(routes: Route[], contract: Contract, c: ChalkInstance
     render(build(list), '', '└── ', '    ', contract, c, out);
     out.push('');
   }
-  out.push(`${routes.length} route${routes.length === 1 ? '' : 's'}`);
+  out.push(`${routes.length} route${routes.length === 1 ? '' : 's'}`, ...notes.map((n) => c.yellow(n)));
   return out.join('\n') + '\n';
 }
