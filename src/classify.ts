@@ -2,7 +2,7 @@
  * Classify each route against the contract (SPEC section 7): public / excluded /
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
-import { catchAll, pathTokens } from './adapters/paths.js';
+import { catchAll, filledPath, pathTokens } from './adapters/paths.js';
 import { contractRouteOf, familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
@@ -60,6 +60,20 @@ export function samePath(a: string, b: string, trailingInsensitive: boolean, cas
 
 export function methodServes(routeMethod: string, contractMethod: string): boolean {
   return routeMethod === contractMethod || routeMethod === 'ALL' || (contractMethod === 'HEAD' && routeMethod === 'GET');
+}
+
+/** Stands for a parameter's value, and a wildcard's (across segments), in no written path. */
+const ANY_SEGMENT = '\u0000';
+const ANY_SEGMENTS = '\u0000/\u0000';
+
+/**
+ * Does a listed path (a `publicRoutes` entry) serve every request the route serves? Its
+ * parameters and wildcards each filled with what no literal of the entry can be: the entry
+ * must take them by parameters and wildcards of its own (`/admin/:page` lists `/admin/:id`;
+ * `/admin/about` does not, nor does `/robots.txt` list `*`).
+ */
+function entryCovers(entry: string, r: RouteDraft): boolean {
+  return samePath(entry, filledPath(r.path, () => ANY_SEGMENT, () => ANY_SEGMENTS), r.trailingSlashInsensitive, !r.caseSensitive);
 }
 
 /** How a route relates to a contract route. */
@@ -125,7 +139,7 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   for (const r of routes) {
     r.family = familyOfPath(r.path);
     const c = contractRouteOf(contract, r.contractRoute);
-    const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
+    const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && entryCovers(p.path, r));
     if (r.family) r.classification = 'excluded';
     else if (c?.auth === 'public' || listedPublic) r.classification = 'public';
     else if (c) r.classification = 'contract';
@@ -138,7 +152,3 @@ function score(r: RouteDraft, c: ContractRoute): number {
   return (methodServes(r.method, c.method) ? 0 : 4) + (r.path === c.path ? 0 : trimSlash(r.path) === trimSlash(c.path) ? 1 : 2);
 }
 
-/** Is this route listed in publicRoutes (config)? */
-export function isListedPublic(r: Route, publicRoutes: string[]): boolean {
-  return publicRoutes.map(parseRouteSpec).some((p) => methodServes(r.method, p.method) && samePath(r.path, p.path, r.trailingSlashInsensitive, !r.caseSensitive));
-}

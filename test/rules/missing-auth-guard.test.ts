@@ -115,6 +115,15 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/public-routes-entry-lists-only-its-path',
+      name: 'a publicRoutes entry lists the routes it serves whole (`GET /docs/:slug` lists `/docs/:page`), not one that may serve its path among others (`/admin/:page` for `GET /admin/about`, a catch-all for `GET /robots.txt`)',
+      errors: [
+        { line: 14, message: 'GET /admin/:page has no auth guard' },
+        { line: 17, message: 'GET / has no auth guard' },
+        { line: 17, message: 'GET /*rest has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-401-for-a-missing-parameter',
       name: 'a 401 answering a request without a route or query parameter (also through a local converting it) checks what is asked for, not who asks',
       errors: [
