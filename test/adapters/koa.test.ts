@@ -256,6 +256,40 @@ api.get('/late', async (ctx) => { ctx.body = 'late'; });
     ]);
   });
 
+  it('router.register(path, methods, middleware, opts) is a route for each method, behind what the stack runs before it; one it cannot read is said', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^3.0.3', 'koa-router': '7.4.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from 'koa-router';
+import { requireUser } from './guards.js';
+
+const CRON_METHODS = ['get', 'post'];
+const router = new Router({ prefix: '/api' });
+router.register('/cron.:period', CRON_METHODS, [async (ctx) => { ctx.body = { ran: ctx.params.period }; }]);
+router.use(requireUser);
+router.register(['/exports.download', '/exports.info'], ['GET'], async (ctx) => { ctx.body = {}; }, { name: 'exports', strict: true });
+router.register('/files', ['get'], async (ctx) => { ctx.body = []; }, { end: false });
+router.register('/hooks', process.env.HOOK_METHODS.split(','), async (ctx) => { ctx.body = {}; });
+
+const app = new Koa();
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/cron.:period',
+      'POST /api/cron.:period',
+      'GET /api/exports.download (exact) requireUser:auth',
+      'GET /api/exports.info (exact) requireUser:auth',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:11:1 warning unresolved-route router.register() not read: it registers a prefix layer (end: false); what it registers is left out',
+      'src/app.ts:12:1 warning unresolved-route router.register() not read: its methods are not known statically; what it registers is left out',
+    ]);
+  });
+
   it("a prefix not known statically is a step of each route's prefixes, until router.prefix() sets one that is", async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

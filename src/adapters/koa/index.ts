@@ -4,7 +4,8 @@
  *
  * - A router keeps one stack of layers in registration order: routes
  *   (`router.get([name,] path | paths, ...middleware, handler)`, `del`, `all`) and
- *   middleware (`router.use([path | paths], ...middleware)`). A request runs the matching
+ *   middleware (`router.use([path | paths], ...middleware)`); `router.register(path, methods,
+ *   middleware, opts)`, what those call, a route for each method named. A request runs the matching
  *   layers in stack order, so middleware guards the routes registered after it on a
  *   matching path (a `use` without a path covers everything under the router's prefix).
  * - `router.use([path,] sub.routes())` clones the layers `sub` holds at that moment into
@@ -272,6 +273,7 @@ class KoaLinker {
     for (const { b, key } of regs) {
       const m = b.reg.method;
       if (METHODS[m]) this.route(b, r, key, layers);
+      else if (m === 'register') this.register(b, r, key, layers);
       else if (m === 'use') this.use(b, r, key, layers);
       else if (r.made?.pkg === SWAGGER_DECORATOR && m === 'swagger') this.swagger(b, r, key, layers);
       else if (r.made?.pkg === SWAGGER_DECORATOR && (m === 'mapDir' || m === 'applyRoute'))
@@ -332,6 +334,41 @@ class KoaLinker {
     if (items.length === 0) return;
     for (const p of (paths ?? [head!.path]).flatMap((x) => optionalForms(x, OPTIONAL)))
       layers.push({ kind: 'route', methods: [METHODS[reg.method]!], path: p, strict: r.init.strict, sensitive: r.init.caseSensitive, items, mechanism: 'route-middleware', reg, file, prefixes, added: key });
+  }
+
+  /**
+   * `router.register(path | paths, methods, middleware | middlewares[, opts])`: what
+   * `router.get(…)` and the like call, a route for each method named (upper-cased; a GET one
+   * serves HEAD too), with the router's matching unless `opts` sets `strict` or `sensitive`
+   * (@koa/router src/router.ts, koa-router 7 lib/router.js). With no method it is a middleware
+   * layer (as `router.use` makes), and with `end: false` a prefix one: neither is read.
+   */
+  private register(b: BoundRegistration, r: RouterObject, key: (string | number)[], layers: Layer[]): void {
+    const { reg, file } = b;
+    const ev = this.ctx.ev;
+    const [pathArg, methodsArg, middlewareArg, optsArg] = reg.args;
+    if (!pathArg || !methodsArg || !middlewareArg) return;
+    const names = stringsOf(ev.eval(file, methodsArg));
+    const methods = names?.map((n) => METHODS[n.toLowerCase()] ?? n.toUpperCase());
+    const opts = optsArg ? ev.eval(file, optsArg) : undefined;
+    const end = opts?.t === 'obj' ? bool(ev.member(opts, 'end', 0)) : undefined;
+    if (!methods || methods.length === 0 || end === false) {
+      const what = !methods ? 'its methods are not known statically' : end === false ? 'it registers a prefix layer (end: false)' : 'it names no method';
+      this.ctx.warn(file, reg.at, `router.register() not read: ${what}; what it registers is left out`, reg.snippet);
+      return;
+    }
+    const paths = this.ctx.pathsOf(file, reg, ev.eval(file, pathArg));
+    if (!paths) {
+      this.ctx.warnRoute(file, reg, `${methods.join(', ')} route with a path not known statically; it is left out`);
+      return;
+    }
+    const items = ev.flatten(file, [middlewareArg]);
+    if (items.length === 0) return;
+    const strict = (opts?.t === 'obj' ? bool(ev.member(opts, 'strict', 0)) : undefined) ?? r.init.strict;
+    const sensitive = (opts?.t === 'obj' ? bool(ev.member(opts, 'sensitive', 0)) : undefined) ?? r.init.caseSensitive;
+    // (a layer for each method, as the adapter's route layers are: one method each)
+    for (const p of paths.flatMap((x) => optionalForms(x, OPTIONAL)))
+      for (const m of methods) layers.push({ kind: 'route', methods: [m], path: p, strict, sensitive, items, mechanism: 'route-middleware', reg, file, prefixes: [], added: key });
   }
 
   /**
