@@ -156,6 +156,53 @@ describe('Fastify semantics', () => {
     expect(joinRoute('', '/', 'both', false)).toEqual({ path: '/', bothForms: false });
   });
 
+  it("a helper handed the instance registers with the arguments of each call: `registerResource(api, 'sites')` (Infisical-like)", async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/resources.ts': `
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from './guards.js';
+
+export function registerResource(server: FastifyInstance, name: string, opts: { guarded: boolean }) {
+  server.get(\`/\${name}/\`, { onRequest: opts.guarded ? [requireSession] : [] }, async () => []);
+  server.delete(\`/\${name}/:id\`, async () => ({}));
+}
+
+export function registerSummary(server: FastifyInstance, { name }: { name: string }) {
+  server.get(\`/\${name}/summary\`, async () => ({}));
+}
+`,
+      'src/server.ts': `
+import Fastify from 'fastify';
+import { registerResource, registerSummary } from './resources.js';
+
+const app = Fastify();
+app.register(
+  async (api) => {
+    registerResource(api, 'sites', { guarded: true });
+    registerResource(api, 'deployments', { guarded: false });
+    registerSummary(api, { name: 'databases' });
+  },
+  { prefix: '/api' },
+);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/databases/summary',
+      'GET /api/deployments/',
+      'DELETE /api/deployments/:id',
+      'GET /api/sites/ requireSession:auth',
+      'DELETE /api/sites/:id',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'contract-route-missing').map((f) => f.message)).toEqual([
+      'contract route GET /api/health/ready is not served by any analysed app',
+      'contract route GET /api/auth/me/ is not served by any analysed app',
+      'contract route GET /api/databases/ is not served by any analysed app',
+    ]);
+  });
+
   it("withTypeProvider<T>() answers the same instance; a plugin returning a helper's call registers what the helper does", async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

@@ -49,7 +49,7 @@
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { EMPTY_CONDITIONS, fnKey, prefixStep, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
+import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -863,9 +863,11 @@ class FastifyApp {
         // (under a condition known to fail, the call is never made)
         const when = this.ctx.callConditions(file, call);
         if (when === null) continue;
-        this.pluginOps(callee.file, callee.fn, argIndex, depth + 1).forEach((op, i) =>
-          out.push({ op: when.size === 0 ? op : { ...op, when: new Map([...when, ...(op.when ?? [])]) }, at: call.at, sub: i + 1 }),
-        );
+        // (what the helper registers reads its other parameters as this call passes them: `registerResource(api, 'sites')`)
+        const atCall = (op: Op): Op[] => (op.file === callee.file ? registrationAtCall(this.ctx.ev, op.reg, callee, file, call).map((reg) => ({ ...op, reg })) : [op]);
+        this.pluginOps(callee.file, callee.fn, argIndex, depth + 1)
+          .flatMap(atCall)
+          .forEach((op, i) => out.push({ op: when.size === 0 ? op : { ...op, when: new Map([...when, ...(op.when ?? [])]) }, at: call.at, sub: i + 1 }));
       }
     }
     for (const op of this.adopted.get(fnKey(file, fn)) ?? []) out.push({ op, at: op.reg.at, sub: 0 });
