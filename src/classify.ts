@@ -108,7 +108,10 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   // have different numbers of segments (parameters stand for one segment each).
   // (a route ending in a catch-all takes any number: -1)
   // (a route whose path lacks a prefix not known statically matches none: -2)
-  const segments = routes.map((r) => (r.prefixes.some((p) => p.unknown !== undefined) ? -2 : catchAll(r.path) ? -1 : slashes(trimSlash(r.path))));
+  // (so does one with a wildcard below a segment of its own, `/sites/*`, which may take no segment
+  // or several; a wildcard at the root, an app's `/*` fallback, is matched as one segment)
+  const wildBelowRoot = (p: string): boolean => !/^\/?(?:\*|\(\.\*\))/.test(p) && pathTokens(p).some((t) => t.kind === 'wild');
+  const segments = routes.map((r) => (r.prefixes.some((p) => p.unknown !== undefined) ? -2 : catchAll(r.path) || wildBelowRoot(r.path) ? -1 : slashes(trimSlash(r.path))));
   // Contract routes served exactly or under the framework's matching rules.
   for (const c of contract.routes) {
     const cSegments = slashes(trimSlash(c.path));

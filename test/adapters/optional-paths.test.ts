@@ -378,3 +378,80 @@ export default app;
     ]);
   });
 });
+
+describe('nest: optional groups and wildcards (Nest 11 routes through path-to-regexp 8, Nest 10 through 0.1)', () => {
+  it('`{*rest}`, `{/:id}` and `:id?` make a route of each form; the bare one serves the contract route', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'control-plane', dependencies: { '@nestjs/common': '11.1.6', '@nestjs/core': '11.1.6', '@nestjs/platform-express': '11.1.6' } }),
+      'src/main.ts': `
+import { NestFactory } from '@nestjs/core';
+import { Controller, Get, Module, Param } from '@nestjs/common';
+
+@Controller('api/deployments')
+export class DeploymentsController {
+  @Get('{*rest}')
+  list(@Param('rest') rest?: string[]) {
+    return { deployments: [], under: rest ?? [] };
+  }
+}
+
+@Controller('api/databases')
+export class DatabasesController {
+  @Get('{/:databaseId}')
+  find(@Param('databaseId') databaseId?: string) {
+    return databaseId ? { id: databaseId } : [];
+  }
+}
+
+@Controller('api/sites')
+export class SitesController {
+  @Get(':siteId?')
+  find(@Param('siteId') siteId?: string) {
+    return siteId ? { id: siteId } : [];
+  }
+}
+
+@Module({ controllers: [DeploymentsController, DatabasesController, SitesController] })
+class AppModule {}
+
+NestFactory.create(AppModule).then((app) => app.listen(3000));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.classification} ${r.contractRoute ?? '-'}`)).toEqual([
+      'GET /api/databases contract GET /api/databases/',
+      'GET /api/databases/:databaseId browser -',
+      'GET /api/deployments contract GET /api/deployments/',
+      'GET /api/deployments/*rest browser -',
+      'GET /api/sites contract GET /api/sites/',
+      'GET /api/sites/:siteId browser -',
+    ]);
+  });
+});
+
+describe('express 4: a wildcard after a segment of its own', () => {
+  it('`/api/sites/*` (path-to-regexp 0.1: any text, none too) serves the contract route; an app-wide `/*` is matched as one segment', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'control-plane', dependencies: { express: '4.21.2' } }),
+      'src/app.ts': `
+import express from 'express';
+
+export const app = express();
+app.get('/api/sites/*', (req, res) => {
+  res.json({ sites: [], under: req.params[0] });
+});
+app.get('/*', (req, res) => {
+  res.sendFile('index.html', { root: 'public' });
+});
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.classification} ${r.contractRoute ?? '-'}`)).toEqual(['GET /* browser -', 'GET /api/sites/* contract GET /api/sites/']);
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.message)).toEqual([
+      'contract route GET /api/health/ready is not served by any analysed app',
+      'contract route GET /api/auth/me/ is not served by any analysed app',
+      'contract route GET /api/deployments/ is not served by any analysed app',
+      'contract route GET /api/databases/ is not served by any analysed app',
+    ]);
+  });
+});

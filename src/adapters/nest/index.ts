@@ -37,12 +37,15 @@ import { additionsTo, cmp, type FlatItem, type LinkContext } from '../../link/li
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
-import { pathApplies } from '../paths.js';
+import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
+
+/** Nest 10 routes through Express 4 (`:id?`), Nest 11 through Express 5 (`{/:id}`, `{*rest}`): both are read. */
+const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
 const HTTP_DECORATORS: Record<string, string> = {
   Get: 'GET',
@@ -1876,7 +1879,8 @@ class NestLinker {
       for (const v of versions ?? []) if (v !== null && app.versioning && bare.startsWith(`/${vp}${v}`)) bare = bare.replace(`/${vp}${v}`, '');
       return app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(bare)));
     };
-    for (const p of paths) {
+    // (optional parts, `{*rest}` and `{/:id}` of Nest 11's path-to-regexp 8, `:id?` of Nest 10's: a route of each form)
+    for (const p of paths.flatMap((x) => optionalForms(x, OPTIONAL))) {
       if (app.prefixSteps.length === 0 || excluded(p)) put(p, null);
       else for (const step of app.prefixSteps) put(stripEndSlash(step.prefix) + p, step);
     }
