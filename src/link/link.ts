@@ -1016,12 +1016,14 @@ export class LinkContext {
    * (request.url === '/api/health') return`), as a guard's own allowlist does; a candidate when
    * that is not known statically.
    */
-  stageGuards(g: AppliedGuard | null, value: Value, layer = false): AppliedGuard[] {
+  stageGuards(g: AppliedGuard | null, value: Value, layer = false, written?: { file: string; expr: Expr }): AppliedGuard[] {
     // (a guard whose exceptions are not known statically is a candidate as it is)
     if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
-    // (anonymous requests go on before its checks: optional authentication, as in `guard`)
+    // (anonymous requests go on before its checks, or the factory call that made it, `written`,
+    // turns off every 401 it can send: optional authentication, as in `guard`)
     if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
+    if (written && this.never401(written.file, written.expr, value)) return [];
     const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
     return this.withExceptions(stage, value, f);
   }
@@ -1049,8 +1051,8 @@ export class LinkContext {
    * with when it is no guard itself (stageGuards, `layer`), else itself as `place` puts it (the
    * registration's file, a mount path) — nothing when it is neither.
    */
-  layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x): AppliedGuard[] {
-    const stage = this.stageGuards(g, value, true);
+  layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }): AppliedGuard[] {
+    const stage = this.stageGuards(g, value, true, written);
     return stage.length > 0 ? stage : g ? [place(g)] : [];
   }
 

@@ -115,6 +115,11 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/koa-auth-factory-option-turns-off-401',
+      name: "a factory's middleware whose 401 the call's options turn off (`auth({ optional: true })` of `if (!user && !options.optional) ctx.throw(401)`): its leading check guards nothing either",
+      errors: [{ line: 8, message: 'GET /api/shares.info has no auth guard' }],
+    },
+    {
       dir: 'invalid/public-routes-entry-lists-only-its-path',
       name: 'a publicRoutes entry lists the routes it serves whole (`GET /docs/:slug` lists `/docs/:page`), not one that may serve its path among others (`/admin/:page` for `GET /admin/about`, a catch-all for `GET /robots.txt`)',
       errors: [

@@ -389,7 +389,7 @@ class ExpressLinker {
           const g = this.ctx.guard(it.file, it.expr, it.value, hasMount ? 'mount-middleware' : mech, reg.at);
           // (one that is no guard itself but leads with checks, `assertSignedIn(req); next()`: those checks)
           // (a use() layer sees the path below its own: req.path and req.url lose `full`)
-          for (const x of this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, file))) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
+          for (const x of this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, file), it)) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
         });
       }
     }
@@ -579,7 +579,7 @@ class ExpressLinker {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
       // A function of the route that does part of the work and calls next (`(req, res, next) => {
       // const userId = currentUserId(req); …; next() }`) is a handler stage (LinkContext.stageGuards).
-      const stage = this.ctx.stageGuards(g, it.value);
+      const stage = this.ctx.stageGuards(g, it.value, false, it);
       if (stage.length > 0) routeGuards.push(...stage);
       // (a route of a router mounted at `prefix` sees the path below it)
       else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));

@@ -457,7 +457,7 @@ class HonoLinker {
    * checks (`await assertSignedIn(c); await next()`), those checks (LinkContext.stageGuards).
    */
   private guards(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
-    return this.ctx.layerGuards(this.guard(it, mechanism, at), this.unwrap(it.value));
+    return this.ctx.layerGuards(this.guard(it, mechanism, at), this.unwrap(it.value), undefined, it);
   }
 
   /**

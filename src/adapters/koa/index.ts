@@ -697,7 +697,7 @@ class KoaLinker {
         const g = this.guard(it, 'route-middleware', l.reg.at, base);
         // A function written in the route that does part of the work and calls next (`async (ctx, next) => { …; return next() }`)
         // is a handler stage (LinkContext.stageGuards).
-        const stage = this.ctx.stageGuards(g, it.value);
+        const stage = this.ctx.stageGuards(g, it.value, false, it);
         if (stage.length > 0) guards.push(...stage);
         else if (g) guards.push(g);
       }
@@ -734,7 +734,7 @@ class KoaLinker {
    * with checks (`await assertSignedIn(ctx); await next()`), those checks (LinkContext.stageGuards).
    */
   private layerGuards(it: Item, at: Loc, base: string): AppliedGuard[] {
-    return this.ctx.layerGuards(this.guard(it, 'app.use', at, base), it.value).map((g) => this.ctx.mountedAt(g, base));
+    return this.ctx.layerGuards(this.guard(it, 'app.use', at, base), it.value, undefined, it).map((g) => this.ctx.mountedAt(g, base));
   }
 }
 
