@@ -4831,8 +4831,25 @@ function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
  */
 function tenantMembership(ts: TSModule, x: TS.CallExpression): boolean {
   const c = x.expression;
+  if (memberLookup(ts, x)) return true;
   if (!ts.isPropertyAccessExpression(c) || !MEMBERSHIP_METHOD.test(c.name.text)) return false;
   return tenantList(ts, c.expression) || x.arguments.some((a) => TENANT_RE.test(readName(ts, a))) || amongTenantMembers(ts, x, c.expression);
+}
+
+/** A function named for looking a member up (`findMembership`, `getTeamMember`, `isMember`), not for making or removing one. */
+const MEMBER_LOOKUP = /^(?:find|get|fetch|load|look[Uu]p|read|is|has|check|verify|require|ensure|assert)\w*[Mm]ember|^member(?:ship)?(?:Of|For)?$/;
+
+/**
+ * `this.memberships.findMembership(req.params.orgId, req.user.id)`: the caller looked up among
+ * the members of a tenant the request names, by a function named for it — a tenant read by its
+ * name and another value, not a constant (Hoppscotch's `getTeamMember(teamID, user.uid)` guards).
+ */
+function memberLookup(ts: TSModule, x: TS.CallExpression): boolean {
+  const c = x.expression;
+  const name = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : '';
+  if (!MEMBER_LOOKUP.test(name) || x.arguments.length < 2) return false;
+  const tenant = x.arguments.findIndex((a) => TENANT_RE.test(readName(ts, a)));
+  return tenant >= 0 && x.arguments.some((a, i) => i !== tenant && !constantOperand(ts, a));
 }
 
 /** A list read by a tenant's name, or looked up for one: `session.tenantIds`, `(this.rows.get(tenantId) ?? [])`. */

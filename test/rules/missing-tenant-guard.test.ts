@@ -8,6 +8,10 @@ ruleTester('missing-tenant-guard', {
       dir: 'valid/by-behaviour-organization-members',
       name: "a global middleware answering 403 unless the signed-in user is among the members of the organization a header names (GrowthBook's processJWT: `req.organization.members.filter((m) => m.id === req.userId)`), 404 when it is not found",
     },
+    {
+      dir: 'valid/nest-guard-looking-up-membership',
+      name: "a Nest guard looking the caller up among the members of the organization in the URL through a service (`findMembership(req.params.orgId, req.user.id)`), 403 when not one (Hoppscotch's team guards)",
+    },
     { dir: 'valid/by-behaviour-error-factory', name: 'a neutral name comparing the org with the session’s, throwing createForbiddenError()' },
     { dir: 'valid/by-behaviour-error-class-with-a-prefix', name: 'a neutral name comparing the org with the session’s, throwing an error class named for 403 after a prefix of its own (`new HttpForbiddenError()`)' },
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
