@@ -2984,7 +2984,38 @@ function skippedRequests(
     const all = joined(ts, x, K.BarBarToken, urlTest);
     return all && all.every((t) => (t.prop === 'method') === (all[0]!.prop === 'method')) ? all : null;
   };
+  // `parts[parts.length - 1]` of `const parts = req.url.split('/')` (`.at(-1)`, `.pop()`, or the
+  // split written in place): the last segment of what the request asked for — the property read
+  const lastSegment = (e: TS.Expression): string | null => {
+    const u = unwrap(ts, e);
+    let list: TS.Expression | null = null;
+    if (ts.isElementAccessExpression(u)) {
+      const i = unwrap(ts, u.argumentExpression);
+      const ofLength = ts.isBinaryExpression(i) && i.operatorToken.kind === K.MinusToken && isNumber(i.right, 1) && ts.isPropertyAccessExpression(unwrap(ts, i.left));
+      if (ofLength && textOf(ctx, (unwrap(ts, (i as TS.BinaryExpression).left) as TS.PropertyAccessExpression).expression) === textOf(ctx, u.expression)) list = u.expression;
+    } else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression)) {
+      const m = u.expression.name.text;
+      if ((m === 'at' && u.arguments.length === 1 && isNumber(u.arguments[0]!, -1)) || (m === 'pop' && u.arguments.length === 0)) list = u.expression.expression;
+    }
+    if (list === null) return null;
+    const l = unwrap(ts, list);
+    const split = ts.isIdentifier(l) ? heldExprs.get(l.text) : l;
+    const c = split ? unwrap(ts, split) : null;
+    if (!c || !ts.isCallExpression(c) || !ts.isPropertyAccessExpression(c.expression) || c.expression.name.text !== 'split') return null;
+    const by = c.arguments[0] ? unwrap(ts, c.arguments[0]) : null;
+    if (!by || !ts.isStringLiteralLike(by) || by.text !== '/' || c.arguments.length !== 1) return null;
+    const prop = requestProp(c.expression.expression);
+    return prop !== null && (PATH_PROPS.test(prop) || QUERY_PROPS.test(prop)) ? prop : null;
+  };
   const urlTest = (u: TS.Expression): UrlTest[] | null => {
+    // `parts[parts.length - 1] === 'cacerts'`: the URL ends with `/cacerts`
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === K.EqualsEqualsEqualsToken || u.operatorToken.kind === K.EqualsEqualsToken)) {
+      for (const [a, b] of [[u.left, u.right], [u.right, u.left]] as const) {
+        const prop = lastSegment(a);
+        const lit = unwrap(ts, b);
+        if (prop !== null && ts.isStringLiteralLike(lit)) return [{ prop, test: 'endsWith', lit: `/${lit.text}` }];
+      }
+    }
     const call = methodCall(u);
     // `LIST.includes(req.path)`, `SET.has(req.path)`; `LIST.some((p) => …)` (or find)
     if (call && LIST_TESTS.has(call.m) && !ts.isStringLiteralLike(unwrap(ts, call.on))) {

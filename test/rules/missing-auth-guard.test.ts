@@ -115,6 +115,14 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/fastify-hook-skips-by-last-url-segment',
+      name: "a hook skipping requests by the URL's last segment (`const parts = req.url.split('/'); if (parts[parts.length - 1] === 'cacerts') return`): a query string ends any URL so (Infisical's EST hook)",
+      errors: [
+        { file: 'routes/est.ts', line: 16, column: 3, message: 'GET /.well-known/est/:templateId/cacerts has no auth guard (the inline middleware is one, but lets through untouched every request whose URL ends with \"/cacerts\", which a query string can add to any URL: routes/est.ts:8)' },
+        { file: 'routes/est.ts', line: 17, column: 3, message: 'POST /.well-known/est/:templateId/simpleenroll has no auth guard (the inline middleware is one, but lets through untouched every request whose URL ends with \"/cacerts\", which a query string can add to any URL: routes/est.ts:8)' },
+      ],
+    },
+    {
       dir: 'invalid/koa-auth-factory-option-turns-off-401',
       name: "a factory's middleware whose 401 the call's options turn off (`auth({ optional: true })` of `if (!user && !options.optional) ctx.throw(401)`): its leading check guards nothing either",
       errors: [{ line: 8, message: 'GET /api/shares.info has no auth guard' }],
