@@ -124,6 +124,34 @@ describe('explain', () => {
     }
   });
 
+  it("Fastify answers with one route, the most specific (find-my-way: static, then parametric, then wildcard); Express runs each matching one in order", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-fmw-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'fmw', dependencies: { fastify: '^4.29.1', express: '^4.21.0' } }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      const fastifyApp = [
+        "import Fastify from 'fastify';",
+        '',
+        'export const app = Fastify();',
+        "app.get('/*', async () => 'spa');",
+        "app.get('/api/:section', async (req) => ({ section: (req.params as { section: string }).section }));",
+        "app.get('/api/status', async () => ({ ok: true }));",
+        '',
+      ].join('\n');
+      fs.writeFileSync(path.join(dir, 'src', 'server.ts'), fastifyApp);
+      const heads = (request: string): string[] => cli(['explain', request], dir).stdout.split('\n').filter((l) => /^[A-Z]+ \/\S*$/.test(l));
+      expect(heads('GET /api/status')).toEqual(['GET /api/status']);
+      expect(heads('GET /api/sites')).toEqual(['GET /api/:section']);
+      expect(heads('GET /budget/abc')).toEqual(['GET /*']);
+      // (every method: each method's own most specific route)
+      expect(heads('/api/status')).toEqual(['GET /api/status']);
+      fs.writeFileSync(path.join(dir, 'src', 'server.ts'), "import express from 'express';\n\nexport const app = express();\napp.get('/*', (_req, res) => { res.send('spa'); });\napp.get('/api/status', (_req, res) => { res.json({ ok: true }); });\n");
+      expect(heads('GET /api/status')).toEqual(['GET /*', 'GET /api/status']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed request is a usage error', () => {
     const r = cli(['explain', 'GET api/sites'], AUDIT);
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: explain: expected "METHOD /path" or "/path", got "GET api/sites"\n']);

@@ -41,11 +41,40 @@ function specLabel(s: RequestSpec): string {
   return s.method ? `${s.method} ${s.path}` : s.path;
 }
 
-/** The routes that serve the request under their framework's matching rules. */
+/**
+ * The routes that serve the request under their framework's matching rules. Fastify's router
+ * (find-my-way) answers a request with one route of an app, the most specific: at each segment
+ * a static one before a parametric one before a wildcard (its README, "Match order"), so of an
+ * app's Fastify routes serving one method only that one is; other routers run every route that
+ * matches, in registration order.
+ */
 export function routesServing(routes: Route[], spec: RequestSpec): Route[] {
-  return routes.filter(
+  const serving = routes.filter(
     (r) => (spec.method === null || methodServes(r.method, spec.method)) && samePath(r.path, spec.path, r.trailingSlashInsensitive, !r.caseSensitive),
   );
+  const best = new Map<string, string>();
+  // (per method asked for; with none, per method of each route)
+  const keyOf = (r: Route): string | null => (r.framework === 'fastify' ? `${r.app}\0${r.method === 'ALL' && spec.method !== null ? spec.method : r.method}` : null);
+  for (const r of serving) {
+    const k = keyOf(r);
+    if (k === null) continue;
+    const rank = specificity(r.path);
+    const held = best.get(k);
+    if (held === undefined || rank < held) best.set(k, rank);
+  }
+  return serving.filter((r) => {
+    const k = keyOf(r);
+    return k === null || specificity(r.path) === best.get(k);
+  });
+}
+
+/** How find-my-way ranks a path among those matching a request: per segment, 0 static, 1 parametric, 2 wildcard (lower first). */
+function specificity(p: string): string {
+  return p
+    .split('/')
+    .filter((x) => x !== '')
+    .map((seg) => (seg.startsWith('*') || seg.includes('(.*)') ? '2' : seg.includes(':') ? '1' : '0'))
+    .join('');
 }
 
 /** Up to `n` routes whose "METHOD PATH" is close to the request, closest first. */
