@@ -1108,7 +1108,11 @@ export class LinkContext {
         return this.withExceptions(copies, v, this.ev.fnOf(v.file, v.fn));
       }
     }
-    const g = lg.returned ? null : this.leadingGuard(handler, lg, follow.shown === true);
+    // (a returned call of a function not in the analysed code, `return requireSession(req)` of a
+    // package, is judged as a concise body's call is: by what it is; one in the code does the
+    // handler's work, and its own leading checks lead the handler, above)
+    const inCode = lg.callee !== undefined && this.ev.eval(handler.file, lg.callee).t === 'fn';
+    const g = lg.returned && inCode ? null : this.leadingGuard(handler, lg, follow.shown === true);
     return g ? [g] : [];
   }
 

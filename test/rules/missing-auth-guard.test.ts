@@ -8,6 +8,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     {
+      dir: 'valid/next-handler-returning-a-guard-call',
+      name: "a handler answering with a package's session check (`return requireSession(request)`, awaited or not), as a concise body's does (Formbricks)",
+    },
+    {
       dir: 'valid/handler-refuses-every-request',
       name: "handlers that answer every request with an error status and do nothing else (Koa's 405 and ctx.throw(405), Express's 410, a throw) serve no one",
     },
