@@ -794,6 +794,19 @@ function exits(ts: TSModule, n: TS.Statement): boolean {
   }
 }
 
+/** next/navigation's functions that end a route handler by throwing (`redirect()` answers 307, `notFound()` 404: Next.js's `never`-typed helpers). */
+const NAVIGATION_THROWS = new Set(['redirect', 'permanentRedirect', 'notFound', 'unauthorized', 'forbidden']);
+
+/** `redirect('/login')` (or `return redirect(…)`) of `import { redirect } from 'next/navigation'`: the statement throws. */
+function navigationThrow(ctx: Ctx, st: TS.Statement): boolean {
+  const { ts } = ctx;
+  const e = ts.isExpressionStatement(st) ? st.expression : ts.isReturnStatement(st) ? st.expression : undefined;
+  const c = e ? unwrap(ts, e) : undefined;
+  if (!c || !ts.isCallExpression(c) || !ts.isIdentifier(c.expression)) return false;
+  const name = c.expression.text;
+  return ctx.facts.imports.some((i) => i.local === name && i.source === 'next/navigation' && NAVIGATION_THROWS.has(i.imported));
+}
+
 /** A condition as far as it is read statically: `!`, `&&`, `||` and equality over expressions (each walked once, as toExpr walks it). */
 function condTest(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact | null, depth = 0): CondTest {
   return condWith(ctx.ts, node, depth, false, (n, d) => toExpr(ctx, n, scope, fn, undefined, d));
@@ -4114,9 +4127,10 @@ function leadingGuards(
   const ends = (s: TS.Statement, exits: boolean): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     const last = stmts[stmts.length - 1];
-    if (!last || (exits && !(ts.isReturnStatement(last) || ts.isThrowStatement(last)))) return false;
+    const throws = !!last && (ts.isThrowStatement(last) || navigationThrow(ctx, last));
+    if (!last || (exits && !(ts.isReturnStatement(last) || throws))) return false;
     const { callsNext, error } = nextCalls(s);
-    return !callsNext && (ts.isThrowStatement(last) || containsResponse(s) || error);
+    return !callsNext && (throws || containsResponse(s) || error);
   };
   // `if (…) { …respond…; return; }`, `if (…) throw …`, `if (…) { done(err); return }`: the branch ends the request.
   const endsRequest = (s: TS.Statement): boolean => ends(s, true);

@@ -8,6 +8,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     {
+      dir: 'valid/next-handler-redirecting-when-signed-out',
+      name: "a route handler ending a signed-out request with next/navigation's redirect() or notFound(), which throw (Formbricks)",
+    },
+    {
       dir: 'valid/next-handler-returning-a-guard-call',
       name: "a handler answering with a package's session check (`return requireSession(request)`, awaited or not), as a concise body's does (Formbricks)",
     },
