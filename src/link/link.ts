@@ -1143,6 +1143,14 @@ export class LinkContext {
         file: handler.file,
         line: lg.at.line,
       };
+      // (`if (!apiKey) return 401` of `const apiKey = await authenticateApiKeyFromHeaders(req.headers)`:
+      // refused on what a function named for an API key or a bearer token (guards.bearer) gives — a
+      // credential no browser sends by itself)
+      const refusedBy = inline === 'auth' && lg.refuses && !applied.kinds.includes('bearer') ? exprName(lg.refuses) : null;
+      if (refusedBy && this.matchers.bearer(refusedBy.slice(refusedBy.lastIndexOf('.') + 1))) {
+        applied.kinds = [...applied.kinds, 'bearer'];
+        applied.reason = `${applied.reason.slice(0, -1)}; on what ${refusedBy}() gives, named for a bearer credential)`;
+      }
       // (`if (!user && !pathname.startsWith('/login'))`: the requests a test of the URL in its condition lets through)
       const unread = { count: 0 };
       const skips = lg.skips && allowlistSkips(this.ev, handler.file, lg.skips, 0, unread);

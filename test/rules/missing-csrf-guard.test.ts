@@ -6,6 +6,10 @@ ruleTester('missing-csrf-guard', {
   valid: [
     { dir: '../missing-auth-guard/valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself (missing-auth-guard's case)" },
     { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
+    {
+      dir: 'valid/next-handler-refusing-without-an-api-key',
+      name: "a handler refusing with 401 unless a function named for an API key gives something (`authenticateApiKeyFromHeaders(request.headers)`, Formbricks): a bearer credential",
+    },
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
