@@ -4825,8 +4825,17 @@ function isLiteralNode(ts: TSModule, n: TS.Node): boolean {
  * The name a value is read by: `tenantId` of `req.session.tenantId`, `tenant` of
  * `connection.tenant`, `orgId` of `params['orgId']`, `tenantIds` of `(session?.tenantIds ?? [])`.
  */
+/** `String(x)`, `Number(x)`, `parseInt(x, 10)`, `x.toString()`: conversions, which keep what the value is (`String(session.activeOrgId)`). */
+const CONVERSIONS = new Set(['String', 'Number', 'parseInt', 'BigInt']);
+
 function readName(ts: TSModule, x: TS.Expression): string {
-  const u = withoutFallback(ts, x);
+  let u = withoutFallback(ts, x);
+  for (let i = 0; i < 4 && ts.isCallExpression(u); i++) {
+    const c = u.expression;
+    if (ts.isIdentifier(c) && CONVERSIONS.has(c.text) && u.arguments[0]) u = withoutFallback(ts, u.arguments[0]);
+    else if (ts.isPropertyAccessExpression(c) && c.name.text === 'toString' && u.arguments.length === 0) u = withoutFallback(ts, c.expression);
+    else break;
+  }
   if (ts.isIdentifier(u)) return u.text;
   if (ts.isPropertyAccessExpression(u)) return u.name.text;
   if (ts.isElementAccessExpression(u) && ts.isStringLiteralLike(u.argumentExpression)) return u.argumentExpression.text;

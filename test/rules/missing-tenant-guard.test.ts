@@ -9,6 +9,10 @@ ruleTester('missing-tenant-guard', {
       name: "a global middleware answering 403 unless the signed-in user is among the members of the organization a header names (GrowthBook's processJWT: `req.organization.members.filter((m) => m.id === req.userId)`), 404 when it is not found",
     },
     {
+      dir: 'valid/hono-tenant-compared-after-a-conversion',
+      name: "a tenant compared once converted (`c.req.param('workspaceId') !== String(session.workspaceId)`, `Number(…)`): a route parameter is a string (openstatus's numeric workspace ids)",
+    },
+    {
       dir: 'valid/nest-guard-looking-up-membership',
       name: "a Nest guard looking the caller up among the members of the organization in the URL through a service (`findMembership(req.params.orgId, req.user.id)`), 403 when not one (Hoppscotch's team guards)",
     },
