@@ -141,6 +141,39 @@ function lines(res: Awaited<ReturnType<typeof check>>): string[] {
 }
 
 describe('Hono semantics', () => {
+  it("app.mount(path, fetch) is an ALL route at path/*, behind the middleware used before it; one at a path not known statically is said", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { legacyApi } from './legacy.js';
+
+const app = new Hono();
+app.mount('/internal', (req: Request) => new Response(JSON.stringify({ queue: [], at: new URL(req.url).pathname })));
+app.use('/legacy/*', async (c, next) => {
+  if (!getCookie(c, 'sid')) return c.json({ error: 'sign in' }, 401);
+  await next();
+});
+app.mount('/legacy', legacyApi.fetch).get('/health', (c) => c.text('ok'));
+app.mount(process.env.PLUGIN_PATH!, legacyApi.fetch);
+export default app;
+`,
+      'src/legacy.ts': `
+import { Hono } from 'hono';
+
+export const legacyApi = new Hono();
+legacyApi.get('/legacy/v1/sites', (c) => c.json([]));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /health', 'ALL /internal/*', 'ALL /legacy/* (inline middleware):auth', 'GET /legacy/v1/sites']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak').map((f) => `${f.line} ${f.ruleId} ${f.message}`)).toEqual([
+      '7 excluded-family-leak ALL /internal/* is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      '13 unresolved-route the path of this mount() is not known statically; what it mounts is left out',
+    ]);
+  });
+
   it("a factory returning a view of an app it makes afresh (`return new Hono().basePath('/api')`) gives each caller an app of its own (useSend's getApp; checked against hono 4: /api/users/42 answers 200 without a key)", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

@@ -170,7 +170,7 @@ export const honoAdapter: Adapter = {
       // an unknown head (HonoLinker.baseOfView), what was known before it left out
       return { kind: 'router', strict: router.init.strict, caseSensitive: true, prefix: '/', prefixUnknown: pathNote(p) };
     }
-    return METHODS[method] || ['use', 'on', 'route', 'openapi', 'doc', 'doc31', 'onError', 'notFound'].includes(method) ? 'self' : null;
+    return METHODS[method] || ['use', 'on', 'route', 'mount', 'openapi', 'doc', 'doc31', 'onError', 'notFound'].includes(method) ? 'self' : null;
   },
 
   link(ctx: LinkContext): void {
@@ -346,6 +346,19 @@ class HonoLinker {
         current.set(view.id, { paths: [p], head: null });
         for (const method of methods) entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', method.toUpperCase(), p, items);
       }
+      return;
+    }
+    // `app.mount('/legacy', legacyApp.fetch)`: another application answering every request at and
+    // below the path, whatever its method (hono-base.ts `mount`: an ALL route at `mergePath(path, '*')`)
+    if (m === 'mount') {
+      const paths = this.knownPaths(b, reg.args[0] ? ev.eval(file, reg.args[0]) : null);
+      if (!paths) {
+        this.ctx.warn(file, reg.at, `the path of this mount() is not known statically; what it mounts is left out`, reg.snippet);
+        return;
+      }
+      const items = ev.flatten(file, reg.args.slice(1, 2));
+      if (items.length === 0) return;
+      for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
       return;
     }
     if (m === 'route') this.mount(b, view, key, out, base, steps);
