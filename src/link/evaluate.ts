@@ -1313,6 +1313,14 @@ export class Evaluator {
         else visit(f, e, list, depth + 1);
         return;
       }
+      // hono/factory's `createFactory().createHandlers(requireSession, handler)`: the list of the
+      // handlers it is given (helper/factory/index.ts), spread into a route — each in turn
+      if (v.t === 'pkg' && v.called && v.pkg === 'hono/factory' && v.path[v.path.length - 1] === 'createHandlers') {
+        const made = writtenCall(this, f, e);
+        if (made && made.call.args.length === v.args.length) made.call.args.forEach((a, i) => visit(made.file, a, v.args[i]!, depth + 1));
+        else for (const a of v.args) visit(f, e, a, depth + 1);
+        return;
+      }
       if (v.t === 'arr') {
         // Walk the array's own expressions when we have them, for names and locations.
         const source = this.arrayExprs(f, e);

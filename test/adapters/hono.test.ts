@@ -141,6 +141,37 @@ function lines(res: Awaited<ReturnType<typeof check>>): string[] {
 }
 
 describe('Hono semantics', () => {
+  it("the handlers of hono/factory's createHandlers(…), spread into a route, run in turn: its middleware guards the route", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': `
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+
+export const requireSession = createMiddleware(async (c, next) => {
+  if (!getCookie(c, 'sid')) return c.json({ error: 'sign in' }, 401);
+  await next();
+});
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
+import { requireSession } from './guards.js';
+
+const factory = createFactory();
+const listSites = factory.createHandlers(requireSession, (c) => c.json({ sites: [] }));
+const health = createFactory().createHandlers((c) => c.text('ok'));
+
+const app = new Hono();
+app.get('/api/sites/', ...listSites);
+app.get('/health', ...health);
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/sites/ requireSession:auth', 'GET /health']);
+  });
+
   it("app.mount(path, fetch) is an ALL route at path/*, behind the middleware used before it; one at a path not known statically is said", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
