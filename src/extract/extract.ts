@@ -1572,11 +1572,14 @@ function isCookieRows(ts: TSModule, e: TS.Expression): e is TS.CallExpression {
 }
 
 /**
- * `rows.find((c) => c.startsWith(NAME))` (or `c.trim()`, `filter`, `some`): the text a call
- * picking one of the cookie rows looks for, if it is one.
+ * `rows.find((c) => c.startsWith(NAME))` (or `c.trim()`, `filter`, `some`), `rows.includes(ROW)`:
+ * the text a call picking one of the cookie rows looks for, if it is one.
  */
 function rowPicked(ts: TSModule, call: TS.CallExpression): TS.Expression | null {
   const callee = call.expression;
+  // `rows.includes(\`${HIDDEN_COOKIE}=true\`)` (or `indexOf`): a row looked for whole
+  if (ts.isPropertyAccessExpression(callee) && /^(includes|indexOf)$/.test(callee.name.text) && call.arguments.length === 1 && unwrap(ts, call.arguments[0]!).kind !== ts.SyntaxKind.RegularExpressionLiteral)
+    return call.arguments[0]!;
   if (!ts.isPropertyAccessExpression(callee) || !/^(find|filter|some)$/.test(callee.name.text) || call.arguments.length !== 1) return null;
   const arg = unwrap(ts, call.arguments[0]!);
   const p = (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) && arg.parameters.length === 1 ? arg.parameters[0]!.name : null;
