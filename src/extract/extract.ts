@@ -2654,6 +2654,9 @@ function refusalSites(ctx: Ctx, body: TS.Block, f: FunctionFact): FlagCondition[
 /** Methods testing a request's URL or method against each item of a list (`PUBLIC.includes(req.path)`, `PREFIXES.some(…)`). */
 const LIST_TESTS = new Set(['includes', 'has', 'some', 'find']);
 /** What a function returning a test of its parameter holds (a comparison, a text or list test): others are not read for pathTests. */
+/** `{ status: 401 }`, `status: 503`: a response made with an error status. */
+const ERROR_STATUS_OPTION = /\bstatus\s*:\s*[45]\d\d\b/;
+
 const TEST_WORDS = /==|\b(?:startsWith|endsWith|includes|indexOf|test|match|has|some|find)\s*\(/;
 
 /** What `req.originalUrl.split('?')[0]` holds: the path from the root, without the query string. */
@@ -2843,11 +2846,12 @@ function skippedRequests(
     return only;
   };
   // `return new Response('pong')`, `return NextResponse.json(…)`: the branch answers the request itself
+  // (one made with an error status, `new NextResponse(null, { status: 401 })`, refuses the request: no answer)
   const answers = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
     const last = stmts[stmts.length - 1];
     const r = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
-    return !!r && isResponse(ts, r);
+    return !!r && isResponse(ts, r) && !ERROR_STATUS_OPTION.test(textOf(ctx, r));
   };
   // `const { pathname } = request.nextUrl`, `const path = req.path`: locals naming a request property
   const aliases = new Map<string, string>();

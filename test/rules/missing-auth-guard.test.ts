@@ -123,6 +123,18 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/next-middleware-refusing-only-under-a-path',
+      name: 'a Next.js middleware without a matcher refusing with a 401 Response only under some paths (`if (isAuthProtectedRoute(pathname) && !session) return new NextResponse(null, { status: 401 })`): the others go on untouched',
+      errors: [
+        {
+          file: 'app/api/surveys/route.ts',
+          line: 1,
+          message:
+            'GET /api/surveys has no auth guard (middleware is one, but lets through untouched every request outside paths starting with /environments or paths starting with /organizations: middleware.ts:10)',
+        },
+      ],
+    },
+    {
       dir: 'invalid/fastify-hook-skips-by-last-url-segment',
       name: "a hook skipping requests by the URL's last segment (`const parts = req.url.split('/'); if (parts[parts.length - 1] === 'cacerts') return`): a query string ends any URL so (Infisical's EST hook)",
       errors: [
