@@ -8,6 +8,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     {
+      dir: 'valid/next-wrapper-leading-with-a-check',
+      name: "a wrapper around the exported handler whose function leads with a check (`withCron(handler)` of `async (req) => { await verifyCronSecret(req); return handler(req) }`, Dub's cron routes)",
+    },
+    {
       dir: 'valid/next-handler-redirecting-when-signed-out',
       name: "a route handler ending a signed-out request with next/navigation's redirect() or notFound(), which throw (Formbricks)",
     },
