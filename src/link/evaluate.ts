@@ -884,6 +884,16 @@ export class Evaluator {
       case 'param':
         // `context.app` of `function setup(context)`: known once a call site passes the object
         return { ...obj, path: [...(obj.path ?? []), prop] };
+      case 'fn': {
+        // `module.exports = (name) => express(); module.exports.Router = (name) => express.Router()`
+        // (Ghost's shared/express.js): the function a module exports whole carries the names the
+        // module exports beside it
+        // (CommonJS only: an ES module's default export is no object of its named exports)
+        const cjs = this.files.get(obj.file)?.exports.some((x) => x.exported === prop && x.local === `*cjs*${prop}`) === true;
+        const whole = cjs ? this.exported(obj.file, 'default', depth + 1) : null;
+        const named = whole?.t === 'fn' && whole.file === obj.file && whole.fn === obj.fn ? this.exported(obj.file, prop, depth + 1) : null;
+        return named ?? { t: 'unknown', why: `property ${prop} of a value not known statically` };
+      }
       default:
         return { t: 'unknown', why: `property ${prop} of a value not known statically` };
     }

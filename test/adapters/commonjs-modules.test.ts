@@ -116,6 +116,51 @@ const FORUM = {
 };
 
 describe('CommonJS modules', () => {
+	it("reads the names a module exports beside the function it exports whole (Ghost's shared/express.js: `module.exports = (name) => express(); module.exports.Router = …`), not an ES module's", async () => {
+		const files = {
+			'package.json': EXPRESS_PACKAGE,
+			'src/shared/express.js': `'use strict';
+const express = require('express');
+
+module.exports = (name) => {
+  const app = express();
+  app.set('name', name);
+  return app;
+};
+module.exports.Router = (name, options) => express.Router(options);
+`,
+			'src/api/routes.js': `'use strict';
+const express = require('../shared/express');
+
+module.exports = function apiRoutes() {
+  const router = express.Router('admin api', { mergeParams: true });
+  router.get('/posts', (req, res) => res.json({ posts: [] }));
+  router.del('/posts/:id', (req, res) => res.status(204).end());
+  return router;
+};
+`,
+			'src/app.js': `'use strict';
+const express = require('./shared/express');
+const apiRoutes = require('./api/routes');
+
+const app = express('admin');
+app.use('/ghost/api/admin', apiRoutes());
+module.exports = app;
+`,
+		};
+		const res = await check(writeProject(files));
+		expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /ghost/api/admin/posts src/api/routes.js:6', 'DELETE /ghost/api/admin/posts/:id src/api/routes.js:7']);
+		// (an ES module's default export, imported as such, carries none of its named exports)
+		const esm = await check(
+			writeProject({
+				...files,
+				'src/shared/express.js': "import express from 'express';\n\nexport default (name) => express();\nexport const Router = (name, options) => express.Router(options);\n",
+				'src/api/routes.js': files['src/api/routes.js'].replace("'use strict';\nconst express = require('../shared/express');", "import express from '../shared/express';").replace('module.exports = function', 'export default function'),
+			}),
+		);
+		expect(esm.routes).toEqual([]);
+	});
+
 	it('follows exports added to a named exports object, rest-parameter helpers and methods the caller names', async () => {
 		const res = await check(writeProject(FORUM));
 		expect(lines(res)).toEqual([
