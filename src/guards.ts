@@ -6,7 +6,12 @@ import { exprName, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
 import type { Expr, GuardKind, LeadingGuard } from './types.js';
 
-type Matcher = (name: string) => boolean;
+/**
+ * Whether a guard's name matches; `listed`, when the config lists names, whether a name as
+ * written is one of them (`gate.check`, the dotted name a finding prints, for a guard whose
+ * definition is found and which is matched by its own name, `check`, otherwise).
+ */
+type Matcher = ((name: string) => boolean) & { listed?: (written: string) => boolean };
 
 export interface GuardMatchers {
   auth: Matcher;
@@ -48,11 +53,13 @@ function matcherOf(list: string[] | undefined, fallback: RegExp | null): Matcher
     if (isRegexEntry(e)) res.push(new RegExp(e.slice(1, -1), 'i'));
     else exact.add(e.toLowerCase());
   }
-  return (n) => {
+  const match: Matcher = (n) => {
     const lower = n.toLowerCase();
     const last = lower.slice(lower.lastIndexOf('.') + 1);
     return exact.has(lower) || exact.has(last) || res.some((r) => r.test(n));
   };
+  match.listed = (written) => exact.has(written.toLowerCase());
+  return match;
 }
 
 export function buildMatchers(config: Config, families: string[]): GuardMatchers {
@@ -575,7 +582,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // object it is read from (a module of handlers called `auth`) says nothing about what it checks.
   const useName = fn && /^[\w$]+(\.[\w$]+)+$/.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name;
   const names = fn?.name && fn.name !== useName && fn.name !== name && !name.endsWith(`.${fn.name}`) ? [useName, fn.name] : [useName];
-  const any = (match: Matcher): boolean => names.some((n) => match(n));
+  const any = (match: Matcher): boolean => names.some((n) => match(n)) || (useName !== name && match.listed?.(name) === true);
   if (any(m.ignore)) return { kinds: ['nonguard'], families: [], reason: 'listed in guards.ignore' };
   // Whatever its name: what runs after the handler (an error handler, `try { await next() } catch …`) cannot stop it.
   if (fn?.behaviour.nextFirst) return { kinds: ['nonguard'], families: [], reason: 'hands the request on before anything else (by behaviour)' };

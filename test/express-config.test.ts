@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check, cli } from './helpers/run.js';
 import { findingRows, guards, routeRows } from './helpers/expect.js';
+import { EXPRESS_PACKAGE, writeProject } from './helpers/project.js';
 
 const DIR = path.join(ROOT, 'fixtures', 'express-config');
 const R = 'src/routes/';
@@ -228,5 +229,49 @@ describe('express-config: invalid config → exit 2, one line naming the file an
   it('the same validation in-process (list uses it too)', async () => {
     await expect(run('configs/invalid/unknown-key.json')).rejects.toThrow('configs/invalid/unknown-key.json: invalid config: unknown key "guard"');
     expect(cli(['list', '--config', 'configs/invalid/wrong-type.json'], DIR).code).toBe(2);
+  });
+});
+
+describe('guard names as written', () => {
+  // Ghost-like: middleware reached through modules, `gate.check` of `exports.check = function check…`,
+  // `auth.util.logRequest` of an object whose getter returns the module (`get util() { return require('./util') }`)
+  const files = {
+    'package.json': EXPRESS_PACKAGE,
+    'src/gate.js': `exports.check = function check(req, res, next) {
+  if (req.get('origin') !== process.env.ADMIN_ORIGIN) return res.status(400).json({ error: 'bad origin' });
+  next();
+};
+`,
+    'src/auth/index.js': `module.exports = {
+  get util() {
+    return require('./util');
+  },
+};
+`,
+    'src/auth/util.js': `exports.logRequest = function logRequest(req, res, next) {
+  console.log(req.method, req.originalUrl);
+  next();
+};
+`,
+    'src/app.js': `const express = require('express');
+const gate = require('./gate');
+const auth = require('./auth');
+
+const app = express();
+app.post('/items', gate.check, auth.util.logRequest, (req, res) => res.status(201).json({}));
+module.exports = app;
+`,
+  };
+
+  it('a dotted name the config lists (`gate.check`, as findings print it) is the guard of that name, its definition found', async () => {
+    const dir = writeProject({ ...files, 'route-surface.config.json': JSON.stringify({ guards: { csrf: ['gate.check'] } }) });
+    const res = await check(dir, [], { config: path.join(dir, 'route-surface.config.json') });
+    expect(res.routes.find((r) => r.path === '/items')!.guards.map((g) => `${g.name}:${g.kinds.join('+')}`)).toEqual(['gate.check:csrf']);
+    expect(res.findings.some((f) => f.ruleId === 'missing-csrf-guard')).toBe(false);
+  });
+
+  it('a function reached through a module a getter returns is named by its own name, not the variable it is read through', async () => {
+    const res = await check(writeProject(files));
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual(['POST /items has no auth guard (unclassified middleware that may be one: gate.check; declare it in guards.auth or guards.ignore)']);
   });
 });

@@ -1448,6 +1448,13 @@ function objectExpr(
       const key = propName(ts, p.name);
       const v = method(p, key);
       if (key !== null) set(key, v);
+    } else if (p.kind === ts.SyntaxKind.GetAccessor) {
+      // `get util() { return require('./util'); }` (Ghost's lazy service modules): what it returns,
+      // read where the object is (a getter whose one statement is its return holds no locals)
+      const only = (p as TS.GetAccessorDeclaration).body?.statements;
+      const returned = only?.length === 1 && ts.isReturnStatement(only[0]!) ? only[0].expression : undefined;
+      const key = propName(ts, p.name);
+      if (key !== null && returned) set(key, value(returned, key));
     } else if (ts.isSpreadAssignment(p)) {
       set(`*spread*${spreads++}`, value(p.expression, null));
     }
