@@ -2413,6 +2413,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
         }
         if (responseCall) summary.sendsResponse = true;
+        // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
+        // as an error, which ends the request (Express's final handler answers its status)
+        else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) summary.sendsResponse = true;
         const to = nested === 0 ? handedWhole(n as TS.CallExpression, ownArguments) : null;
         if (to) handedTo.push(to);
         break;
@@ -2507,6 +2510,14 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
   if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
+}
+
+/** `p.then(onDone, next)`, `p.catch(next)`: a promise's rejection handed to the function named `nextName`. */
+function rejectsTo(ts: TSModule, call: TS.CallExpression, nextName: string): boolean {
+  const c = call.expression as TS.PropertyAccessExpression;
+  const handler = c.name.text === 'then' ? call.arguments[1] : c.name.text === 'catch' ? call.arguments[0] : undefined;
+  const u = handler ? unwrap(ts, handler) : undefined;
+  return !!u && ts.isIdentifier(u) && u.text === nextName;
 }
 
 /**

@@ -127,6 +127,17 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/middleware-refusing-through-a-rejection-handed-to-next',
+      name: "a middleware ending the request through a rejection handed to next (`verify(req).then(() => next(), next)`, Ghost's SSO adapters) is a candidate, not dropped",
+      errors: [
+        {
+          file: 'src/app.ts',
+          line: 11,
+          message: 'GET /api/reports has no auth guard (unclassified middleware that may be one: ssoGate; declare it in guards.auth or guards.ignore)',
+        },
+      ],
+    },
+    {
       dir: 'invalid/next-middleware-refusing-only-under-a-path',
       name: 'a Next.js middleware without a matcher refusing with a 401 Response only under some paths (`if (isAuthProtectedRoute(pathname) && !session) return new NextResponse(null, { status: 401 })`): the others go on untouched',
       errors: [
