@@ -718,7 +718,9 @@ export function headerCredentialOf(ev: Evaluator, v: Value | null, depth = 0): b
   if (!b.credentialVia || depth >= MAX_HANDED) return false;
   // (dittofeed's admin hook reads the Authorization header and hands its request to
   // `getWorkspaceIdentifier(request)`, which reads the workspace it names: no credential)
-  const handed = b.credentialVia.map((e) => ev.eval(v.file, e));
+  // (a parameter of an enclosing function handed the request is what a wrapper wraps, `return
+  // handler(req)` of `withKey(handler)`: the route's own work, run once the check passed, no credential of it)
+  const handed = b.credentialVia.map((e) => ev.eval(v.file, e)).filter((h) => !(h.t === 'param' && !h.path?.length && (h.file !== v.file || h.fn !== v.fn)));
   const fromHeader = handed.map((h) => headerCredentialOf(ev, h, depth + 1));
   return handed.every((h, i) => fromHeader[i] || readsNoCredential(ev, h, depth + 1)) && (b.credentialHeader === true || fromHeader.some(Boolean));
 }

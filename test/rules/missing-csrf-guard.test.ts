@@ -7,6 +7,10 @@ ruleTester('missing-csrf-guard', {
     { dir: '../missing-auth-guard/valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself (missing-auth-guard's case)" },
     { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
     {
+      dir: 'valid/next-wrapper-reading-a-header-key',
+      name: "a wrapper refusing with 401 unless the Authorization header names a key, then handing the request to the handler it wraps (Dub's withPublishableKey): a bearer credential",
+    },
+    {
       dir: 'valid/next-handler-refusing-without-an-api-key',
       name: "a handler refusing with 401 unless a function named for an API key gives something (`authenticateApiKeyFromHeaders(request.headers)`, Formbricks): a bearer credential",
     },
