@@ -1746,9 +1746,11 @@ const EVENT_CALLBACK = /^on[A-Z]/;
 /**
  * A name for what the call does to the session or the account, not for a check of the caller:
  * `setOAuthFlowCookie(c, …)`, `invalidateSessions(req)`, `createAuthorizationUrl(req)`,
- * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`, `genAPIKey()` (a key made for the account).
+ * `deleteAuthDevice(…)`, `completeOAuthSignIn(req)`, `genAPIKey()` (a key made for the account);
+ * or for work done for the request, `sendSessionDigest()`, `processWorkspaceLinksUsageBatch()`,
+ * `exportTenantData()` (Dub's cron jobs).
  */
-const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete)[A-Z]/;
+const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete|send|process|sync|export|record|track|notify|publish|enqueue|schedule|emit|flush)[A-Z]/;
 /** A name for the URL a call makes: heyform's `socialLoginService.authUrl(kind, query.state)`, `loginRedirectUri(req)`. */
 const URL_NAME = /[a-z](Url|URL|Uri|URI)$/;
 

@@ -127,6 +127,11 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/in-handler-job-named-for-a-session-is-no-guard',
+      name: "a leading call named for the work it does (`sendSessionDigest()`, `processWorkspaceUsageBatch()`, Dub's cron jobs) is no guard by the words in its name",
+      errors: [{ file: 'app/api/cron/digest/route.ts', line: 3, message: 'POST /api/cron/digest has no auth guard' }],
+    },
+    {
       dir: 'invalid/middleware-refusing-through-a-rejection-handed-to-next',
       name: "a middleware ending the request through a rejection handed to next (`verify(req).then(() => next(), next)`, Ghost's SSO adapters) is a candidate, not dropped",
       errors: [
