@@ -2162,15 +2162,6 @@ function rootScope(e: Expr): number | null {
  * or path that reads the function's parameters is read with the call's arguments (`within`),
  * and a loop over a list the call passes is unrolled. Its target is the router the caller bound it to.
  */
-/**
- * A registration written in the function a call calls (`callee`), as made at that call: the
- * callee's parameters read as the arguments `call` passes, in `callerFile` — a Fastify helper's
- * `server.get(\`/${name}/\`, …)` of `registerResource(api, 'sites')`.
- */
-export function registrationAtCall(ev: Evaluator, reg: RegistrationFact, callee: { file: string; fn: number }, callerFile: string, call: CallFact): RegistrationFact[] {
-  return atCallSite(ev, callee.file, reg, callSiteOf(callee, callerFile, call));
-}
-
 function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: CallSite): RegistrationFact[] {
   const facts = ev.files.get(file)!;
   // Only the names are read so: an argument keeps its form (a template, a function) for the
@@ -2187,6 +2178,15 @@ function atCallSite(ev: Evaluator, file: string, reg: RegistrationFact, site: Ca
   const self = site.self;
   const onSelf = (e: Expr): Expr => (isThis(e) ? { k: 'at', file: site.argsFile, e: self! } : mapChildExprs(e, onSelf));
   return unrolled(ev, file, facts, reg, within).map((r) => ({ ...rewritten(r, within), target: self ? onSelf(r.target) : r.target }));
+}
+
+/**
+ * A registration written in the function a call calls (`callee`), as made at that call: the
+ * callee's parameters read as the arguments `call` passes, in `callerFile` — a Fastify helper's
+ * `server.get(\`/${name}/\`, …)` of `registerResource(api, 'sites')`.
+ */
+export function registrationAtCall(ev: Evaluator, reg: RegistrationFact, callee: { file: string; fn: number }, callerFile: string, call: CallFact): RegistrationFact[] {
+  return atCallSite(ev, callee.file, reg, callSiteOf(callee, callerFile, call));
 }
 
 /**
