@@ -4481,6 +4481,22 @@ function leadingGuards(
     v(e);
     return found;
   };
+  // A test of names the module holds (`isLocalDev`, `process.env.X`, `config.devMode`), none of them
+  // the function's own (its parameters, the locals it declared) and nothing called: the same for every request.
+  const deploymentTest = (e: TS.Expression): boolean => {
+    const own = new Set<string>(f.params);
+    for (const st of declared) for (const d of st.declarationList.declarations) for (const n of boundNames(ts, d.name)) own.add(n);
+    let ok = true;
+    const visit = (n: TS.Node): void => {
+      if (!ok) return;
+      if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isFunctionLike(n)) ok = false;
+      else if (ts.isIdentifier(n)) ok = !own.has(n.text) && (n.text === 'process' || Object.hasOwn(ctx.facts.scopes[0]!.bindings, n.text));
+      else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
+      else ts.forEachChild(n, visit);
+    };
+    visit(e);
+    return ok;
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isVariableStatement(stmt)) declared.push(stmt);
@@ -4581,6 +4597,13 @@ function leadingGuards(
         if (empty && !stmt.elseStatement && answersNothing(ts, stmt.thenStatement)) {
           if (noUser(stmt.expression)) empty.push({ kind: 'auth', at: locOf(ctx, stmt) });
           if (noTenantFound(stmt.expression)) empty.push({ kind: 'tenant', at: locOf(ctx, stmt) });
+        }
+        // `if (!isLocalDev) { …the signature checked… }`, `if (process.env.NODE_ENV === 'production') { … }`:
+        // a setting of the deployment decides, the same for every request — the checks of a block
+        // that goes on to what follows lead the rest
+        if (!stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) && deploymentTest(stmt.expression)) {
+          if (!leading(stmt.thenStatement.statements)) return false;
+          continue;
         }
         // `if (has('organizationId', input)) { const access = await getOrganizationAccess(…); if (!access) throw … }`:
         // a tenant check made whenever the request names a tenant leads the rest as well. (Only its

@@ -8,6 +8,10 @@ ruleTester('excluded-family-leak', {
     { dir: 'valid/internal-behind-service-token', name: "app.use('/internal', requireServiceToken, internal): a generic family guard at the mount" },
     { dir: 'valid/webhook-signature', name: 'a webhook signature check (webhook family name), defined in the code' },
     {
+      dir: 'valid/webhook-hmac-checked-outside-local-development',
+      name: "an HMAC compared in a block a setting of the deployment decides (`if (!isLocalDev) { … }`, Dub's Shopify webhook): it leads the handler",
+    },
+    {
       dir: 'valid/webhook-signature-by-provider-sdk',
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
