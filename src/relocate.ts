@@ -18,9 +18,10 @@
  * Bindings may differ too (`const count = rows.length` added to a handler after its response),
  * when no run can read them: a binding of a function's scope is read only by a lookup of its name from that
  * scope or one inside it — a reference (`ref`, also looking for `*static*name`), or a condition
- * of a 401 (`status401If`, looked up from its function's scope) — unless an adapter reads every
- * binding of the file (`Adapter.readsEveryBinding`). Module-scope bindings are also read
- * through exports and special names: any change there counts. The lookups counted are those
+ * of a 401 or of an error let go (`status401If`, `swallowsIf`, looked up from its function's
+ * scope) — unless an adapter reads every binding of the file (`Adapter.readsEveryBinding`).
+ * Module-scope bindings are also read through exports and special names: any change there
+ * counts. The lookups counted are those
  * outside the differing bindings, which are reached only through one of them.
  *
  * Leading calls may differ too (`FunctionFact.leading`: `const startedAt = Date.now()` or
@@ -264,7 +265,7 @@ function unreachable(differing: [number, string][], facts: FileFacts, skipped: R
   };
   for (const k of Object.keys(facts) as (keyof FileFacts)[]) if (k !== 'scopes') visit(facts[k]);
   for (const s of facts.scopes) for (const name of Object.keys(s.bindings)) if (!skip.has(`${s.id}\0${name}`)) visit(s.bindings[name]);
-  for (const f of facts.functions) for (const site of f.behaviour.status401If ?? []) for (const c of site) lookup(c.name, f.scope);
+  for (const f of facts.functions) for (const c of [...(f.behaviour.status401If ?? []).flat(), ...(f.behaviour.swallowsIf ?? [])]) lookup(c.name, f.scope);
   // A lookup from scope O reads the scopes from O up: the differing binding's scope must not be one of them.
   const parent = new Map(facts.scopes.map((s) => [s.id, s.parent]));
   return differing.every(([scope, name]) => {

@@ -246,6 +246,14 @@ export interface Behaviour {
    */
   status401If?: FlagCondition[][];
   /**
+   * Present when the function refuses nothing itself but rethrows what its `try` threw, unless
+   * `if` conditions on names it does not declare hold (Outline's `auth(options)`: `catch (err) {
+   * if (options.optional && …) ctx.state.auth = {}; else throw err }`): those conditions. A
+   * factory call whose arguments make them all true yields a middleware letting go whatever its
+   * check threw: optional authentication.
+   */
+  swallowsIf?: FlagCondition[];
+  /**
    * The body starts (after declarations) by calling `next()` when a value is missing —
    * `if (isNil(authorizationHeader)) return next();` — so anonymous requests pass: whatever it
    * checks afterwards, it is optional authentication.

@@ -2474,11 +2474,22 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (bare !== null && ((nextName !== null && bare.has(nextName)) || bare.has('next'))) b.passesOn = true;
   // Conditions on the function's own locals say nothing a caller can decide; its parameters and
   // enclosing names (a factory's parameters) can be fixed by a call's arguments.
-  if (sites401.length > 0) {
+  const ownLocals = (): Set<string> => {
     const params = new Set(f.params);
-    const locals = new Set(Object.keys(ctx.facts.scopes[f.scope]!.bindings).filter((n) => !params.has(n)));
+    return new Set(Object.keys(ctx.facts.scopes[f.scope]!.bindings).filter((n) => !params.has(n)));
+  };
+  if (sites401.length > 0) {
+    const locals = ownLocals();
     const free = sites401.map((site) => site.filter((c) => !locals.has(c.name)));
     if (free.every((site) => site.length > 0)) b.status401If = free;
+  }
+  // `try { …the check… } catch (err) { if (options.optional) { … } else { throw err } }`: what the
+  // check threw let go under conditions a factory's arguments can fix (Behaviour.swallowsIf)
+  if (!summary.status401 && ts.isBlock(body)) {
+    const swallows = swallowConditions(ctx, body);
+    const locals = swallows ? ownLocals() : null;
+    const free = swallows?.filter((c) => !locals!.has(c.name));
+    if (free && free.length > 0) b.swallowsIf = free;
   }
   // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
   const allowing: TS.IfStatement[] = [];
@@ -2510,6 +2521,35 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
   if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
+}
+
+/**
+ * The conditions under which a leading `try`'s `catch` lets the error go, when that `catch` does
+ * nothing else but rethrow it: `catch (err) { if (options.optional && …) { ctx.state.auth = {} }
+ * else { throw err } }`. Null for any other body.
+ */
+function swallowConditions(ctx: Ctx, body: TS.Block): FlagCondition[] | null {
+  const { ts } = ctx;
+  const tryStmt = body.statements.find((st): st is TS.TryStatement => ts.isTryStatement(st));
+  const clause = tryStmt?.catchClause;
+  const errName = clause?.variableDeclaration && ts.isIdentifier(clause.variableDeclaration.name) ? clause.variableDeclaration.name.text : null;
+  if (!tryStmt || !clause || errName === null || clause.block.statements.length !== 1) return null;
+  const branch = clause.block.statements[0]!;
+  if (!ts.isIfStatement(branch) || !branch.elseStatement) return null;
+  const otherwise = ts.isBlock(branch.elseStatement) ? branch.elseStatement.statements : [branch.elseStatement];
+  const rethrow = otherwise[otherwise.length - 1];
+  const rethrows = !!rethrow && ts.isThrowStatement(rethrow) && !!rethrow.expression && ts.isIdentifier(unwrap(ts, rethrow.expression)) && (unwrap(ts, rethrow.expression) as TS.Identifier).text === errName;
+  // (the branch letting it go neither throws nor leaves)
+  let leaves = false;
+  const visit = (n: TS.Node): void => {
+    if (leaves || ts.isFunctionLike(n)) return;
+    if (ts.isThrowStatement(n) || ts.isReturnStatement(n)) leaves = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(branch.thenStatement);
+  if (!rethrows || leaves) return null;
+  const conditions = flagConditions(ctx, branch.thenStatement, body, [body, tryStmt, clause, clause.block, branch]);
+  return conditions.length > 0 ? conditions : null;
 }
 
 /** `p.then(onDone, next)`, `p.catch(next)`: a promise's rejection handed to the function named `nextName`. */

@@ -486,13 +486,16 @@ export class LinkContext {
     if (ex?.c) c = ex.c;
     const passes = f?.behaviour.passesAnonymous === true;
     const handedOn = !passes && f ? this.handsOnFirst(value as { file: string; fn: number }, f) : null;
-    if (c.kinds.includes('auth') && (passes || handedOn || this.never401(file, expr, value, madeBy))) {
+    const swallowed = !passes && !handedOn && c.kinds.includes('auth') && this.swallowsAll(file, expr, value, madeBy);
+    if (c.kinds.includes('auth') && (passes || handedOn || swallowed || this.never401(file, expr, value, madeBy))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       const reason = passes
         ? 'optional authentication: it calls next() first when the credential is missing'
         : handedOn
           ? `optional authentication: it first lets ${handedOn}() hand the request on (next()), which refuses nothing`
-          : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send';
+          : swallowed
+            ? 'optional authentication: the arguments of the factory that made it let go what its check throws'
+            : 'optional authentication: the arguments of the factory that made it turn off every 401 it can send';
       c = { kinds: kinds.length > 0 ? kinds : ['session'], families: c.families, reason };
     }
     // one whose exceptions cannot be read is only a candidate
@@ -778,6 +781,28 @@ export class LinkContext {
   }
 
   /**
+   * A middleware made by a factory call whose arguments make every condition under which its
+   * `catch` lets an error of its check go hold (Behaviour.swallowsIf): Outline's `auth({ optional:
+   * true })`, whose `catch (err) { if (options.optional && …) ctx.state.auth = {}; else throw err }`
+   * lets an anonymous request through.
+   */
+  private swallowsAll(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
+    if (value.t !== 'fn') return false;
+    const g = this.ev.fnOf(value.file, value.fn);
+    const conditions = g?.behaviour.swallowsIf;
+    if (!g || !conditions) return false;
+    const made = madeBy ?? this.factoryCall(file, expr, 0);
+    if (!made) return false;
+    const factory = this.ev.eval(made.file, made.call.callee);
+    if (factory.t !== 'fn') return false;
+    return conditions.every((cond) => {
+      const p = this.ev.resolveName(value.file, g.scope, cond.name, 0);
+      if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
+      return conditionHolds(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
+    });
+  }
+
+  /**
    * A guard called in a handler with arguments that turn off every 401 it can send:
    * `parseRequest(request, schema, { skipAuth: true })` where the 401 sits under
    * `if (!options?.skipAuth && …)`.
@@ -1021,9 +1046,10 @@ export class LinkContext {
     if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
     // (anonymous requests go on before its checks, or the factory call that made it, `written`,
-    // turns off every 401 it can send: optional authentication, as in `guard`)
+    // turns off every 401 it can send or lets go what its checks throw: optional authentication,
+    // as in `guard`)
     if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
-    if (written && this.never401(written.file, written.expr, value)) return [];
+    if (written && (this.never401(written.file, written.expr, value) || this.swallowsAll(written.file, written.expr, value))) return [];
     const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
     return this.withExceptions(stage, value, f);
   }
@@ -1268,17 +1294,36 @@ function lookupGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
 
 /** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined. */
 function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition): boolean {
+  const lit = argumentLiteral(ev, file, arg, path);
+  if (lit === null) return false;
+  if (cond.op === 'truthy') return !lit;
+  if (cond.op === 'falsy') return !!lit;
+  if (cond.op === 'eq') return lit !== cond.value;
+  return lit === cond.value;
+}
+
+/** Does the argument (read along `path`) make the condition hold? Only a value known statically does. */
+function conditionHolds(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition): boolean {
+  const lit = argumentLiteral(ev, file, arg, path);
+  if (lit === null) return false;
+  if (cond.op === 'truthy') return !!lit;
+  if (cond.op === 'falsy') return !lit;
+  if (cond.op === 'eq') return lit === cond.value;
+  return lit !== cond.value;
+}
+
+/**
+ * What an argument, read along a property path, is as a literal: undefined when it (or the
+ * property) is not given, null when it is given but not known statically as a literal.
+ */
+function argumentLiteral(ev: Evaluator, file: string, arg: Expr | undefined, path: string[]): string | number | boolean | undefined | null {
   let v: Value | null = arg ? ev.eval(file, arg) : null;
   for (const prop of path) {
     if (v === null) break;
     v = v.t === 'obj' ? (Object.hasOwn(v.props, prop) ? ev.eval(v.file, v.props[prop]!) : null) : ev.member(v, prop, 0);
   }
-  if (v !== null && v.t !== 'bool' && v.t !== 'str' && v.t !== 'num') return false;
-  const lit = v === null ? undefined : v.v;
-  if (cond.op === 'truthy') return !lit;
-  if (cond.op === 'falsy') return !!lit;
-  if (cond.op === 'eq') return lit !== cond.value;
-  return lit === cond.value;
+  if (v !== null && v.t !== 'bool' && v.t !== 'str' && v.t !== 'num') return null;
+  return v === null ? undefined : v.v;
 }
 
 /** Facts an edit added to (or removed from) files (relocate.ts): leading statements of function `fn`, and calls of the file. */

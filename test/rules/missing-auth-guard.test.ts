@@ -163,6 +163,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/koa-auth-factory-option-lets-the-error-go',
+      name: "a factory's middleware whose catch lets its check's error go when the call's options say so (`catch (err) { if (options.optional && …) … else throw err }`, Outline's auth({ optional: true }))",
+      errors: [{ line: 6, message: 'POST /api/shares.info has no auth guard' }],
+    },
+    {
       dir: 'invalid/koa-auth-factory-option-turns-off-401',
       name: "a factory's middleware whose 401 the call's options turn off (`auth({ optional: true })` of `if (!user && !options.optional) ctx.throw(401)`): its leading check guards nothing either",
       errors: [{ line: 8, message: 'GET /api/shares.info has no auth guard' }],
