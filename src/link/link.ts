@@ -763,21 +763,9 @@ export class LinkContext {
    * lets anonymous requests through.
    */
   private never401(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
-    if (value.t !== 'fn') return false;
-    const g = this.ev.fnOf(value.file, value.fn);
-    const sites = g?.behaviour.status401If;
-    if (!g || !sites) return false;
-    const made = madeBy ?? this.factoryCall(file, expr, 0);
-    if (!made) return false;
-    const factory = this.ev.eval(made.file, made.call.callee);
-    if (factory.t !== 'fn') return false;
-    return sites.every((site) =>
-      site.some((cond) => {
-        const p = this.ev.resolveName(value.file, g.scope, cond.name, 0);
-        if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
-        return conditionFalse(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
-      }),
-    );
+    const sites = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.status401If : undefined;
+    const decides = sites ? this.factoryDecides(file, expr, value, madeBy) : null;
+    return !!decides && sites!.every((site) => site.some((cond) => decides(cond, conditionFalse)));
   }
 
   /**
@@ -787,19 +775,27 @@ export class LinkContext {
    * lets an anonymous request through.
    */
   private swallowsAll(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
-    if (value.t !== 'fn') return false;
-    const g = this.ev.fnOf(value.file, value.fn);
-    const conditions = g?.behaviour.swallowsIf;
-    if (!g || !conditions) return false;
-    const made = madeBy ?? this.factoryCall(file, expr, 0);
-    if (!made) return false;
-    const factory = this.ev.eval(made.file, made.call.callee);
-    if (factory.t !== 'fn') return false;
-    return conditions.every((cond) => {
-      const p = this.ev.resolveName(value.file, g.scope, cond.name, 0);
+    const conditions = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.swallowsIf : undefined;
+    const decides = conditions ? this.factoryDecides(file, expr, value, madeBy) : null;
+    return !!decides && conditions!.every((cond) => decides(cond, conditionHolds));
+  }
+
+  /**
+   * For a function (`value`) a factory call made (`madeBy`, or the call `expr` names): whether
+   * the argument the call passes for the factory's parameter a condition names, read along the
+   * condition's property path, passes `test`; false for a name that is no parameter of the
+   * factory. Null when no such call is known.
+   */
+  private factoryDecides(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): ((cond: FlagCondition, test: typeof conditionFalse) => boolean) | null {
+    const g = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
+    const made = g ? (madeBy ?? this.factoryCall(file, expr, 0)) : null;
+    const factory = made ? this.ev.eval(made.file, made.call.callee) : null;
+    if (!g || !made || factory?.t !== 'fn') return null;
+    return (cond, test) => {
+      const p = this.ev.resolveName((value as { file: string }).file, g.scope, cond.name, 0);
       if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
-      return conditionHolds(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
-    });
+      return test(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
+    };
   }
 
   /**
