@@ -4521,7 +4521,7 @@ function leadingGuards(
     v(e);
     return found;
   };
-  // A test of names the module holds (`isLocalDev`, `process.env.X`, `config.devMode`), none of them
+  // A test of names the module holds or imports (`isLocalDev`, `process.env.X`, `config.devMode`), none of them
   // the function's own (its parameters, the locals it declared) and nothing called: the same for every request.
   const deploymentTest = (e: TS.Expression): boolean => {
     const own = new Set<string>(f.params);
@@ -4530,7 +4530,7 @@ function leadingGuards(
     const visit = (n: TS.Node): void => {
       if (!ok) return;
       if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isFunctionLike(n)) ok = false;
-      else if (ts.isIdentifier(n)) ok = !own.has(n.text) && (n.text === 'process' || Object.hasOwn(ctx.facts.scopes[0]!.bindings, n.text));
+      else if (ts.isIdentifier(n)) ok = !own.has(n.text) && (n.text === 'process' || Object.hasOwn(ctx.facts.scopes[0]!.bindings, n.text) || ctx.facts.imports.some((i) => i.local === n.text));
       else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
       else ts.forEachChild(n, visit);
     };

@@ -9,7 +9,7 @@ ruleTester('excluded-family-leak', {
     { dir: 'valid/webhook-signature', name: 'a webhook signature check (webhook family name), defined in the code' },
     {
       dir: 'valid/webhook-hmac-checked-outside-local-development',
-      name: "an HMAC compared in a block a setting of the deployment decides (`if (!isLocalDev) { … }`, Dub's Shopify webhook): it leads the handler",
+      name: "an HMAC compared in a block a setting of the deployment decides (`if (!isLocalDev) { … }`, the setting declared in the module or imported, Dub's Shopify webhook): it leads the handler",
     },
     {
       dir: 'valid/webhook-signature-by-provider-sdk',
