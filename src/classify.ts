@@ -2,7 +2,7 @@
  * Classify each route against the contract (SPEC section 7): public / excluded /
  * contract (exactly, served under the framework's matching, or drifted) / browser.
  */
-import { catchAll, filledPath, pathTokens } from './adapters/paths.js';
+import { catchAll, filledPath, isWildcard, pathTokens } from './adapters/paths.js';
 import { contractRouteOf, familyMatcher, type Contract, type ContractRoute } from './contract.js';
 import type { RouteDraft } from './link/link.js';
 import type { Route } from './types.js';
@@ -110,7 +110,7 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   // (a route whose path lacks a prefix not known statically matches none: -2)
   // (so does one with a wildcard below a segment of its own, `/sites/*`, which may take no segment
   // or several; a wildcard at the root, an app's `/*` fallback, is matched as one segment)
-  const wildBelowRoot = (p: string): boolean => !/^\/?(?:\*|\(\.\*\))/.test(p) && pathTokens(p).some((t) => t.kind === 'wild');
+  const wildBelowRoot = (p: string): boolean => !isWildcard(p.split('/').find((x) => x !== '') ?? '') && pathTokens(p).some((t) => t.kind === 'wild');
   const segments = routes.map((r) => (r.prefixes.some((p) => p.unknown !== undefined) ? -2 : catchAll(r.path) || wildBelowRoot(r.path) ? -1 : slashes(trimSlash(r.path))));
   // Contract routes served exactly or under the framework's matching rules.
   for (const c of contract.routes) {

@@ -12,6 +12,7 @@ import type { ChalkInstance } from 'chalk';
 import { RULES } from '../../rules/index.js';
 import { routeLabel } from '../rule.js';
 import { methodServes, samePath } from '../classify.js';
+import { isWildcard } from '../adapters/paths.js';
 import { contractRouteOf, type Contract, type ContractRoute } from '../contract.js';
 import type { RunResult } from '../engine.js';
 import { UsageError } from '../errors.js';
@@ -73,7 +74,7 @@ function specificity(p: string): string {
   return p
     .split('/')
     .filter((x) => x !== '')
-    .map((seg) => (seg.startsWith('*') || seg.includes('(.*)') ? '2' : seg.includes(':') ? '1' : '0'))
+    .map((seg) => (isWildcard(seg) ? '2' : seg.includes(':') ? '1' : '0'))
     .join('');
 }
 
