@@ -13,7 +13,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
@@ -1035,9 +1035,11 @@ export class LinkContext {
    * routes after it check, as unkey's Next.js proxy's `await authMiddleware(req)`. Each lets
    * through what the function lets through before them (an allowlist at the top of its body, `if
    * (request.url === '/api/health') return`), as a guard's own allowlist does; a candidate when
-   * that is not known statically.
+   * that is not known statically. With the route's `method`, a function dispatching on the
+   * request's method (FunctionFact.dispatch) starts with what leads the branch that method takes:
+   * Dub's `withCron` verifies a Vercel cron secret for `GET` and a QStash signature for `POST`.
    */
-  stageGuards(g: AppliedGuard | null, value: Value, layer = false, written?: { file: string; expr: Expr }): AppliedGuard[] {
+  stageGuards(g: AppliedGuard | null, value: Value, layer = false, written?: { file: string; expr: Expr }, method?: string): AppliedGuard[] {
     // (a guard whose exceptions are not known statically is a candidate as it is)
     if (g && (!g.kinds.includes('unknown') || g.exceptionsUnknown)) return [];
     const f = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
@@ -1046,7 +1048,7 @@ export class LinkContext {
     // as in `guard`)
     if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
     if (written && (this.never401(written.file, written.expr, value) || this.swallowsAll(written.file, written.expr, value))) return [];
-    const stage = this.inHandlerGuards(value, undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
+    const stage = this.inHandlerGuards(value, method !== undefined && f ? branchTaken(f, method)?.leading : undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
     return this.withExceptions(stage, value, f);
   }
 
@@ -1073,8 +1075,8 @@ export class LinkContext {
    * with when it is no guard itself (stageGuards, `layer`), else itself as `place` puts it (the
    * registration's file, a mount path) — nothing when it is neither.
    */
-  layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }): AppliedGuard[] {
-    const stage = this.stageGuards(g, value, true, written);
+  layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }, method?: string): AppliedGuard[] {
+    const stage = this.stageGuards(g, value, true, written, method);
     return stage.length > 0 ? stage : g ? [place(g)] : [];
   }
 
@@ -2719,6 +2721,15 @@ function surelySkips(ev: Evaluator, file: string, tests: SkipFor[], depth: numbe
     out.push(...skips);
   }
   return out;
+}
+
+/**
+ * The branch of a function dispatching on the request's method (FunctionFact.dispatch) that a
+ * request with `method` takes: the one naming it, else the rest; none when the function does not
+ * dispatch, or refuses the method.
+ */
+function branchTaken(f: FunctionFact, method: string): MethodBranch | undefined {
+  return f.dispatch?.find((b) => b.methods.includes(method)) ?? f.dispatch?.find((b) => b.methods.length === 0);
 }
 
 /**

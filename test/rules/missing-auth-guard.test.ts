@@ -132,6 +132,17 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app/api/cron/digest/route.ts', line: 3, message: 'POST /api/cron/digest has no auth guard' }],
     },
     {
+      dir: 'invalid/next-wrapper-dispatching-on-the-method',
+      name: "a wrapper around the exported handler that checks each method in a branch of its own (`if (req.method === 'GET') await verifyVercelCron(req); else if (req.method === 'POST') …`, Dub's withCron): a route takes its method's branch, the GET one guarded, the POST one not",
+      errors: [
+        {
+          file: 'app/api/cron/ingest/route.ts',
+          line: 4,
+          message: 'POST /api/cron/ingest has no auth guard (unclassified middleware that may be one: withCron; declare it in guards.auth or guards.ignore)',
+        },
+      ],
+    },
+    {
       dir: 'invalid/middleware-refusing-through-a-rejection-handed-to-next',
       name: "a middleware ending the request through a rejection handed to next (`verify(req).then(() => next(), next)`, Ghost's SSO adapters) is a candidate, not dropped",
       errors: [

@@ -480,8 +480,9 @@ class NextLinker {
     for (const w of connect?.made?.pkg === NEXT_CONNECT ? [] : u.wrappers) {
       const g = this.ctx.guard(w.file, w.call.callee, w.value, 'wrapper', w.call.at, undefined, w);
       // (one that is no guard itself but whose function leads with checks, `withCron(handler)` of
-      // `(handler) => async (req) => { await verifySecret(req); return handler(req) }`: those checks)
-      wrappers.push(...this.ctx.layerGuards(g, w.value, (x) => this.ctx.placed(x, file, place.at.line), { file: w.file, expr: w.call }));
+      // `(handler) => async (req) => { await verifySecret(req); return handler(req) }`: those checks,
+      // of the branch the route's method takes when it dispatches on the method)
+      wrappers.push(...this.ctx.layerGuards(g, w.value, (x) => this.ctx.placed(x, file, place.at.line), { file: w.file, expr: w.call }, method === 'ALL' ? undefined : method));
     }
     // a concrete request path to test matchers with: each parameter replaced by its own name
     const sample = filledPath(path, (name) => name, (name) => name);
