@@ -94,7 +94,7 @@ describe('check --format html (fixtures/audit)', () => {
       'DELETE | /api/sites/:siteId | browser | authtenant!csrf | missing-csrf-guard, uncontracted-route | src/routes/sites.ts:20',
       'GET | /api/sites/:siteId | browser | authtenant | uncontracted-route | src/routes/sites.ts:16',
       'GET | /metrics | browser | !auth!tenant | missing-auth-guard, missing-tenant-guard, uncontracted-route | src/ops.ts:12',
-      'POST | /webhooks/billing | excluded:webhook | authfamily |  | src/routes/webhooks.ts:7',
+      'POST | /webhooks/billing | excluded:webhook | bearerfamily |  | src/routes/webhooks.ts:7',
     ]);
   });
 

@@ -26,7 +26,7 @@ describe('list --format tree', () => {
         '    │       │      POST browser [auth tenant csrf]',
         '    │       └── :siteId DELETE browser [auth tenant !csrf]',
         '    │                   GET browser [auth tenant]',
-        '    └── webhooks/billing POST excluded:webhook [auth family]',
+        '    └── webhooks/billing POST excluded:webhook [bearer family]',
         '',
         'opsApp (express, 2 routes)',
         '└── /',
@@ -54,7 +54,7 @@ describe('list --format tree', () => {
 
   it('folds a single-route tree into one line', () => {
     const r = cli(['list', '--format', 'tree', '--method', 'post', '--filter', 'webhooks'], AUDIT);
-    expect(r.stdout).toBe('app (express, 1 route)\n└── /webhooks/billing POST excluded:webhook [auth family]\n\n1 route\n');
+    expect(r.stdout).toBe('app (express, 1 route)\n└── /webhooks/billing POST excluded:webhook [bearer family]\n\n1 route\n');
   });
 });
 

@@ -1930,7 +1930,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     }
   };
   analyseBehaviour(ctx, node, body, f, own, words, ownArguments);
-  headerCredentialOnly(ctx, body, f);
+  headerCredentialOnly(ctx, body, f, requestParam(ts, node, f));
   responses.finish();
   if (ts.isBlock(body)) {
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
@@ -5038,13 +5038,14 @@ const CSRF_RE = /csrf|xsrf/i;
 
 /**
  * A read of a header that carries a credential: the Authorization header, or one named for an API
- * key, a token or a secret (`x-api-key`, `x-openstatus-key`, `x-auth-token`, Openpanel's
- * `openpanel-client-secret`) — `req.headers.authorization`,
+ * key, a token, a secret or a signature (`x-api-key`, `x-openstatus-key`, `x-auth-token`,
+ * Openpanel's `openpanel-client-secret`, a webhook's `Upstash-Signature`, `x-hub-signature-256`)
+ * — `req.headers.authorization`,
  * `request.headers.apikey`, `request.headers['x-api-key']`, `req.get('Authorization')`,
  * `c.req.header('x-api-key')`, `request.headers.get('authorization')`.
  */
 const CREDENTIAL_HEADER =
-  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))['"`]/i;
+  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
  * credentials (which a browser sends again, once entered, with every request to the origin).
@@ -5074,9 +5075,8 @@ const REQUEST_PARTS = /^(headers|req|raw|request|cookies)$/;
  * reading the workspace a request names) reads none, if the functions it hands the request to
  * read none either (Behaviour.readsNoCredential).
  */
-function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
+function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: string | null): void {
   const { ts } = ctx;
-  const first = f.params[0];
   if (!first) return;
   // (a function that may be a guard: one that hands the request on, a Nest guard's
   // `canActivate`, one that can answer 401 — not a route's handler calling `audit(req)`)
@@ -5137,6 +5137,22 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact): void {
     b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
     if (header) b.credentialHeader = true;
   }
+}
+
+/**
+ * The name a function's request has: its first parameter's, or, for a first parameter taking an
+ * object apart, that of its `req` or `request` (`async ({ req, rawBody }) => …`, Dub's
+ * `verifyQstashSignature`).
+ */
+function requestParam(ts: TSModule, node: TS.FunctionLikeDeclaration, f: FunctionFact): string | null {
+  if (f.params[0]) return f.params[0];
+  const p = runtimeParameters(ts, node)[0];
+  if (!p || !ts.isObjectBindingPattern(p.name)) return null;
+  for (const el of p.name.elements) {
+    const prop = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : null;
+    if (prop !== null && /^(req|request)$/.test(prop) && ts.isIdentifier(el.name) && !el.dotDotDotToken) return el.name.text;
+  }
+  return null;
 }
 
 /** What a credential read spells (AMBIENT_CREDENTIAL's words, a session, the signed-in user, a token…): a body spelling none, nor a CREDENTIAL_HEADER, reads none. */

@@ -114,6 +114,7 @@ describe('fixtures/nest-clean', () => {
       // CsrfMiddleware excludes { path: 'webhooks/(.*)', method: POST }
       row('POST /api/webhooks/github', 'excluded:webhook', 'src/webhooks/webhooks.controller.ts:19:3', {
         auth: ['GithubSignatureGuard'],
+        bearer: ['GithubSignatureGuard'],
         family: ['GithubSignatureGuard'],
       }),
       // setGlobalPrefix('api', { exclude: [{ path: 'healthz', method: GET }] }); forRoutes('*') still reaches it

@@ -38,9 +38,11 @@ describe('fixtures/next-clean', () => {
       row('DELETE /api/sites/:siteId', 'browser', `${CP}sites/[siteId]/route.ts:17:1`, MUTATION),
       row('GET /api/sites/:siteId', 'browser', `${CP}sites/[siteId]/route.ts:9:1`, API),
       row('GET /api/sites/:siteId/files/:path*', 'browser', `${CP}sites/[siteId]/files/[...path]/route.ts:9:1`, API),
-      // verifyGithubSignature(req, body) at the top of the handler: webhook family by name, 401 by behaviour
+      // verifyGithubSignature(req, body) at the top of the handler: webhook family by name, 401 by
+      // behaviour, its credential the X-Hub-Signature-256 header only
       row('POST /api/webhooks/github', 'excluded:webhook', 'src/app/api/webhooks/github/route.ts:13:1', {
         auth: ['verifyGithubSignature'],
+        bearer: ['verifyGithubSignature'],
         family: ['verifyGithubSignature'],
       }),
     ]);
@@ -428,7 +430,7 @@ export const HEAD = () => Response.json(null);
       }),
     );
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
-      'GET /api/v2/surveys authenticatedApiClient:auth:in-handler',
+      'GET /api/v2/surveys authenticatedApiClient:auth+bearer:in-handler',
       'HEAD /api/v2/surveys ',
     ]);
   });
@@ -563,7 +565,7 @@ export async function POST(request: NextRequest) {
     );
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
       'POST /api/v2/exports ',
-      'GET /api/v2/teams authenticatedApiClient:auth:in-handler',
+      'GET /api/v2/teams authenticatedApiClient:auth+bearer:in-handler',
     ]);
   });
 });

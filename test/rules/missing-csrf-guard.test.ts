@@ -14,6 +14,10 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/next-handler-refusing-without-an-api-key',
       name: "a handler refusing with 401 unless a function named for an API key gives something (`authenticateApiKeyFromHeaders(request.headers)`, Formbricks): a bearer credential",
     },
+    {
+      dir: 'valid/next-handler-verifying-a-signature-header',
+      name: "a handler refusing with 401 unless a helper handed `{ req, rawBody }` verifies the request's `Upstash-Signature` header (Dub's QStash callbacks): a credential the browser never sends by itself",
+    },
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
