@@ -173,6 +173,12 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.length === 0 ? 'bearer' : null;
     case 'hono/basic-auth':
       return 'auth';
+    // HTTP Basic: `basicAuth({ users, authorizer })` answers 401 (with a challenge when asked)
+    // unless the credentials pass (express-basic-auth 1.2, index.js); koa-basic-auth's `auth({ name,
+    // pass })` throws a 401 (koa-basic-auth 4)
+    case 'express-basic-auth':
+    case 'koa-basic-auth':
+      return p.length === 0 ? 'auth' : null;
     // NextAuth v4's middleware (`export { default } from 'next-auth/middleware'`, `withAuth(…)`):
     // a request without a session token is sent to sign in (read at next-auth 4.24)
     case 'next-auth/middleware':

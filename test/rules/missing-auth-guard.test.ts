@@ -41,6 +41,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
+    {
+      dir: 'valid/basic-auth-package',
+      name: "express-basic-auth's middleware is auth by package: used as it is, and made per request and handed the request by a middleware (uptime-kuma's apiAuth)",
+    },
     { dir: 'valid/router-middleware-runs-for-later-siblings', name: "a.use(guard) runs for every request entering a, so it guards b mounted later on the same path" },
     { dir: 'valid/commonjs', name: 'CommonJS: require, module.exports of a router and of an object of guards' },
     { dir: 'valid/guard-wrapped-then-named', name: '`const protect = asyncHandler(async (req, res, next) => …401…)`: a wrapped guard used by its name (a local wrapper and express-async-handler)' },
