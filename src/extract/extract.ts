@@ -31,8 +31,14 @@ import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js'
 import { FLOW_COOKIE_NAME } from '../cookie-names.js';
 
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
-/** A payment provider's session made (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`): no sign-in's. */
-const PAYMENT_SESSION = /\b(checkout|billingPortal|billing_portal|payments?)\b/i;
+/**
+ * A session that is no sign-in's, by the call making it: a payment provider's
+ * (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`), or one named for
+ * the work it is a session of (`importSessionsService.create`, karakeep's import jobs;
+ * `chatSessions.start`, `upload_sessions.insert`).
+ */
+const OTHER_SESSION =
+  /\b(checkout|billingPortal|billing_portal|payments?)\b|(?:import|upload|chat|conversation|game|meeting|call|voice|recording|terminal|ssh|shell|study|quiz|workout|practice|training|sync|crawl|scan|agent|interview|playback|streaming)_?sessions?/i;
 const SESSION_EXPOSURE_RE =
   /\bsession(ID|Id|_id)\b|\bsession\.id\b|\bcookies\b[^;]*\b(sess|sid|connect\.sid)/i;
 const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render', 'redirect', 'sendFile', 'jsonp', 'text', 'html', 'body']);
@@ -5911,10 +5917,11 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     if (!ts.isIdentifier(u)) return through;
     if (through || f.params.includes(u.text)) return true;
     // `session.id` of `const session = await stripe.checkout.sessions.create(…)`: a payment
-    // provider's checkout session, handed to the page to redirect to, is no one's sign-in
+    // provider's checkout session, handed to the page to redirect to, is no one's sign-in; nor is
+    // an import job's (OTHER_SESSION)
     const init = localInit().get(u.text);
     const made = init && unwrap(ts, init);
-    if (made && ts.isCallExpression(made) && PAYMENT_SESSION.test(accessPath(made.expression))) return false;
+    if (made && ts.isCallExpression(made) && OTHER_SESSION.test(accessPath(made.expression))) return false;
     return /sess|cookie/i.test(u.text);
   };
   const exposures = (e: TS.Node, into: FunctionFact['sessionExposures']): void => {

@@ -10,6 +10,7 @@ ruleTester('session-token-exposure', {
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
     { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
     { dir: 'valid/payment-checkout-session', name: "a payment provider's checkout and portal sessions handed to the page (Stripe's checkout.sessions.create)" },
+    { dir: 'valid/domain-sessions', name: "sessions of other work, named so by what makes them (`importSessionsService.create`, karakeep's import jobs; `chatSessions.start`)" },
   ],
   invalid: [
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
