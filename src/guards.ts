@@ -37,7 +37,9 @@ const DEFAULTS = {
   auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,
   tenant: /tenant|organization|organisation|workspace/i,
   csrf: /csrf|xsrf/i,
-  bearer: /bearer|apikey/i,
+  // (not a name saying it refuses that credential: karakeep's `rejectApiKeyAuth` lets the session
+  // through and refuses API keys)
+  bearer: /(?<!reject|deny|block|forbid|disallow)(?:bearer|apikey)/i,
   familyGeneric: /internal|servicetoken|serviceauth|mtls|ipallow|allowlist|privatenetwork/i,
   family: { webhook: WEBHOOK_CHECK_NAME, ops: /operator|staff|admin|superuser/i } as Record<string, RegExp>,
 };

@@ -73,6 +73,11 @@ ruleTester('missing-csrf-guard', {
       name: 'a bearer guard applied only under a condition not known statically refuses nothing for sure: the role check after the session keeps needing a CSRF guard',
       errors: [{ line: 20, message: noCsrf('POST /api/projects') }],
     },
+    {
+      dir: 'invalid/guard-refusing-api-keys',
+      name: "a guard named for refusing API keys (`rejectApiKeyAuth`, karakeep's session-only routes) is no bearer guard: the session still needs a CSRF guard",
+      errors: [{ file: 'src/app.ts', line: 8, message: noCsrf('POST /api/keys') }],
+    },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
     {
       dir: 'invalid/csrf-registered-after-route',
