@@ -322,3 +322,85 @@ export const config = {
     expect(await rows(learnApp('authorized({ auth }) {\n      console.log(auth);\n      return true;\n    },'))).toEqual(['GET /api/invoices []', 'GET /dashboard []', 'GET /dashboard/invoices []']);
   });
 });
+
+describe("NextAuth's own route handler at its catch-all", () => {
+  const v4 = (files: Record<string, string>): string =>
+    writeProject({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '14.2.15', 'next-auth': '4.24.11' } }),
+      'lib/auth.ts': `import type { NextAuthOptions } from 'next-auth';
+import GithubProvider from 'next-auth/providers/github';
+
+export const authOptions: NextAuthOptions = {
+  providers: [GithubProvider({ clientId: process.env.GITHUB_ID ?? '', clientSecret: process.env.GITHUB_SECRET ?? '' })],
+  session: { strategy: 'jwt' },
+};
+`,
+      ...files,
+    });
+
+  it('next-auth 4 (`NextAuth(authOptions)` exported as GET and POST): its actions, not every path below /api/auth; the POST ones checking its CSRF token but _log', async () => {
+    const dir = v4({
+      'app/api/auth/[...nextauth]/route.ts': `import NextAuth from 'next-auth';
+import { authOptions } from '../../../../lib/auth';
+
+const handler = NextAuth(authOptions);
+
+export { handler as GET, handler as POST };
+`,
+    });
+    expect(await rows(dir)).toEqual([
+      'POST /api/auth/_log []',
+      'GET /api/auth/callback/:provider []',
+      'POST /api/auth/callback/:provider [NextAuth: csrf]',
+      'GET /api/auth/csrf []',
+      'GET /api/auth/error []',
+      'GET /api/auth/providers []',
+      'GET /api/auth/session []',
+      'POST /api/auth/session [NextAuth: csrf]',
+      'GET /api/auth/signin []',
+      'GET /api/auth/signin/:provider []',
+      'POST /api/auth/signin/:provider [NextAuth: csrf]',
+      'GET /api/auth/signout []',
+      'POST /api/auth/signout [NextAuth: csrf]',
+      'GET /api/auth/verify-request []',
+    ]);
+    const res = await check(dir);
+    // the built-in contract's GET /api/auth/me/ is no action of NextAuth's: not served
+    expect(res.findings.filter((f) => f.ruleId.startsWith('contract-route')).map((f) => f.message)).toContain('contract route GET /api/auth/me/ is not served by any analysed app');
+    expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => f.message)).toEqual(['POST /api/auth/_log changes state on the browser session without a CSRF guard']);
+  });
+
+  it("next-auth 4 in the Pages Router (`export default NextAuth(…)`) answers both methods' actions; Auth.js (next-auth 5) its handlers' own", async () => {
+    const pages = v4({ 'pages/api/auth/[...nextauth].ts': `import NextAuth from 'next-auth';\nimport { authOptions } from '../../../lib/auth';\n\nexport default NextAuth(authOptions);\n` });
+    const listed = await rows(pages);
+    expect(listed).toHaveLength(14);
+    expect(listed).toContain('POST /api/auth/signout [NextAuth: csrf]');
+    expect(listed).toContain('GET /api/auth/session []');
+    const v5 = writeProject({
+      'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4', 'next-auth': '5.0.0-beta.25' } }),
+      'auth.ts': `import NextAuth from 'next-auth';
+import GitHub from 'next-auth/providers/github';
+
+export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [GitHub] });
+`,
+      'app/api/auth/[...nextauth]/route.ts': `import { handlers } from '../../../../auth';\n\nexport const { GET, POST } = handlers;\n`,
+    });
+    const actions = (await rows(v5)).map((r) => r.replace(/ \[.*$/, ''));
+    expect(actions).toEqual([
+      'GET /api/auth/callback/:provider',
+      'POST /api/auth/callback/:provider',
+      'GET /api/auth/csrf',
+      'GET /api/auth/error',
+      'GET /api/auth/providers',
+      'GET /api/auth/session',
+      'POST /api/auth/session',
+      'GET /api/auth/signin',
+      'GET /api/auth/signin/:provider',
+      'POST /api/auth/signin/:provider',
+      'GET /api/auth/signout',
+      'POST /api/auth/signout',
+      'GET /api/auth/verify-request',
+      'GET /api/auth/webauthn-options/:provider',
+    ]);
+  });
+});

@@ -213,9 +213,26 @@ export const config = {
     expect(routeRows(res.routes)).toEqual([
       // app/.well-known/ (a directory whose name starts with a dot) is read; its route keeps its form
       row('GET /console/.well-known/security.txt', 'browser', 'src/app/.well-known/security.txt/route.ts:1:1', PROXY),
-      // export const { GET, POST } = handlers (Auth.js v5)
-      row('GET /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
-      row('POST /console/api/auth/:nextauth*/', 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1'),
+      // export const { GET, POST } = handlers (Auth.js v5): its actions (adapters/next-auth.ts), trailing slashes added
+      ...[
+        'GET callback/:provider',
+        'POST callback/:provider',
+        'GET csrf',
+        'GET error',
+        'GET providers',
+        'GET session',
+        'POST session',
+        'GET signin',
+        'GET signin/:provider',
+        'POST signin/:provider',
+        'GET signout',
+        'POST signout',
+        'GET verify-request',
+        'GET webauthn-options/:provider',
+      ].map((a) => {
+        const [method, action] = a.split(' ');
+        return row(`${method} /console/api/auth/${action}/`, 'browser', 'src/app/api/auth/[...nextauth]/route.ts:3:1', method === 'POST' ? { csrf: ['NextAuth'] } : {});
+      }),
       // export { list as GET, list as HEAD }; auth(handler) from next-auth; the conditional (has) matcher is not relied on
       row('GET /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:10', { auth: ['(inline 401 check)'] }),
       row('HEAD /console/api/sites/', 'browser', 'src/app/api/sites/route.ts:8:23', { auth: ['(inline 401 check)'] }),

@@ -44,6 +44,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { orpcRoutes } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
+import { nextAuthEndpoints, nextAuthVersion } from '../next-auth.js';
 
 /** tRPC's Next.js and fetch adapters (NextLinker.trpcEndpoint). */
 const TRPC_NEXT = '@trpc/server/adapters/next';
@@ -500,6 +501,37 @@ class NextLinker {
     // a tRPC endpoint (`createNextApiHandler({ router })`, a handler returning `fetchRequestHandler({ router, … })`): its procedures
     const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
+    // NextAuth.js at a catch-all (`const handler = NextAuth(authOptions)`, Auth.js's `handlers.GET`): its actions (next-auth.ts)
+    const nextAuth = nextAuthVersion(v) ?? nextAuthVersion(u.handler);
+    const caught = catchAll(path);
+    if (nextAuth && caught) {
+      for (const e of nextAuthEndpoints(nextAuth, method)) {
+        let p = `${caught.base === '/' ? '' : caught.base}/${e.path}`;
+        if (caught.slash) p += '/';
+        const csrf: AppliedGuard[] = e.csrf ? [{ name: 'NextAuth', kinds: ['csrf'], families: [], reason: `by package (${e.csrf})`, mechanism: 'in-handler', file, line: place.at.line }] : [];
+        this.ctx.addRoute(
+          {
+            method: e.method,
+            path: p,
+            file,
+            line: place.at.line,
+            column: place.at.column,
+            framework: 'next',
+            handler: exported === 'default' ? 'handler' : exported,
+            app,
+            trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+            caseSensitive: true,
+            ...(config.skipTrailingSlashRedirect ? {} : { slashRule: slashRule(p, p.endsWith('/') ? p.slice(0, -1) : `${p}/`, config.trailingSlash) }),
+            prefixes,
+            guards: [...middleware, ...wrappers, ...csrf],
+            handlerFn: null,
+            snippet: place.snippet,
+          },
+          null,
+        );
+      }
+      return;
+    }
     // an oRPC endpoint (a handler calling `handler.handle(request, { prefix })` of `new RPCHandler(router)` / `new OpenAPIHandler(router)`): its procedures
     if (last.startsWith(':') && this.orpcRoutes(u.handler, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)] })) return;
     // (an Apollo Server's handler, `startServerAndCreateNextHandler(server)`, prevents CSRF itself: package-handlers.ts)
