@@ -1324,8 +1324,9 @@ export class Evaluator {
         return;
       }
       // hono/factory's `createFactory().createHandlers(requireSession, handler)`: the list of the
-      // handlers it is given (helper/factory/index.ts), spread into a route — each in turn
-      if (v.t === 'pkg' && v.called && v.pkg === 'hono/factory' && v.path[v.path.length - 1] === 'createHandlers') {
+      // handlers it is given (helper/factory/index.ts), spread into a route — each in turn; so is
+      // hono/combine's `every(bearerAuth(…), csrf())`, which runs each in turn (combine/index.ts)
+      if (v.t === 'pkg' && v.called && ((v.pkg === 'hono/factory' && v.path[v.path.length - 1] === 'createHandlers') || (v.pkg === 'hono/combine' && v.path.join('.') === 'every'))) {
         const made = writtenCall(this, f, e);
         if (made && made.call.args.length === v.args.length) made.call.args.forEach((a, i) => visit(made.file, a, v.args[i]!, depth + 1));
         else for (const a of v.args) visit(f, e, a, depth + 1);

@@ -612,6 +612,19 @@ export class LinkContext {
     return g;
   }
 
+  /**
+   * A guard that lets through untouched the request paths `patterns` match (regular expressions
+   * over the whole request path: hono/combine's `except('/api/public/*', bearerAuth(…))`), with
+   * what it let through already; when they are not known statically (null), a candidate whose
+   * exceptions (`what`) are not known.
+   */
+  lettingThrough(g: AppliedGuard, patterns: { source: string; label: string }[] | null, what: string): AppliedGuard {
+    const copy = this.placed(g, g.file);
+    if (patterns === null) return Object.assign(copy, { kinds: ['unknown'], families: [], reason: `${g.reason}, with exceptions (${what}) not known statically`, exceptionsUnknown: true as const });
+    this.skips.set(copy, [...(this.skips.get(g) ?? []), ...patterns.map((p) => ({ pattern: p.source, flags: '', label: p.label }))]);
+    return copy;
+  }
+
   /** A guard as applied elsewhere than where it was classified (the registration's file, a decorator's line): a copy that keeps its allowlist. */
   placed(g: AppliedGuard, file: string, line = g.line): AppliedGuard {
     const copy = { ...g, file, line };

@@ -172,6 +172,62 @@ export default app;
     expect(lines(res)).toEqual(['GET /api/sites/ requireSession:auth', 'GET /health']);
   });
 
+  it("hono/combine: every() runs each in turn, some() guards as all its middleware do alike, except() lets through the paths its condition names (a function's: not known)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
+import { except, every, some } from 'hono/combine';
+import { csrf } from 'hono/csrf';
+import { rateLimiter } from './limits.js';
+
+const app = new Hono();
+// the example of Hono's documentation: the public API needs no token
+app.use('/api/*', except('/api/public/*', bearerAuth({ token: process.env.API_TOKEN ?? '' })));
+app.get('/api/sites', (c) => c.json({ sites: [] }));
+app.get('/api/public/status', (c) => c.json({ ok: true }));
+app.get('/api/public', (c) => c.json({ docs: '/api/public/status' }));
+app.use('/admin/*', every(bearerAuth({ token: process.env.ADMIN_TOKEN ?? '' }), csrf()));
+app.post('/admin/cache/purge', (c) => c.json({ purged: true }));
+// either token: a token either way
+app.use('/v2/*', some(bearerAuth({ token: process.env.V2_TOKEN ?? '' }), bearerAuth({ token: process.env.API_TOKEN ?? '' })));
+app.get('/v2/items', (c) => c.json({ items: [] }));
+// a valid token skips the rate limit; without one, the limit is all there is
+app.use('/feeds/*', some(bearerAuth({ token: process.env.API_TOKEN ?? '' }), rateLimiter({ limit: 100 })));
+app.get('/feeds/latest', (c) => c.json({ items: [] }));
+// the requests a function lets through are not known statically
+app.use('/internal/*', except((c) => c.req.header('x-forwarded-for') === undefined, bearerAuth({ token: process.env.INTERNAL_TOKEN ?? '' })));
+app.get('/internal/stats', (c) => c.json({ up: true }));
+export default app;
+`,
+      'src/limits.ts': `
+import { createMiddleware } from 'hono/factory';
+
+const hits = new Map<string, number>();
+
+export const rateLimiter = ({ limit }: { limit: number }) =>
+  createMiddleware(async (c, next) => {
+    const ip = c.req.header('x-forwarded-for') ?? 'local';
+    hits.set(ip, (hits.get(ip) ?? 0) + 1);
+    if ((hits.get(ip) ?? 0) > limit) return c.json({ error: 'slow down' }, 429);
+    await next();
+  });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'POST /admin/cache/purge bearerAuth:auth+bearer csrf:csrf',
+      'GET /api/public',
+      'GET /api/public/status',
+      'GET /api/sites bearerAuth:auth+bearer',
+      'GET /feeds/latest',
+      'GET /internal/stats bearerAuth:unknown',
+      'GET /v2/items some:auth+bearer',
+    ]);
+    expect(res.routes.find((r) => r.path === '/api/public/status')!.skippedGuards?.map((g) => `${g.name} lets through ${g.skips}`)).toEqual(['bearerAuth lets through paths matching /api/public/*']);
+  });
+
   it("app.mount(path, fetch) is an ALL route at path/*, behind the middleware used before it; one at a path not known statically is said", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

@@ -26,7 +26,7 @@
  *   route is published in API docs when a registry holding it is served.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -120,6 +120,19 @@ function partsOf(p: string): readonly string[] {
     PARTS.set(p, parts);
   }
   return parts;
+}
+
+/**
+ * A regular expression of the request paths a Hono path pattern matches, as honoApplies reads one:
+ * `*` a segment (a trailing one, the path before it and every path below), `:name` one that is
+ * not empty.
+ */
+function honoPatternSource(pattern: string): string {
+  if (pattern === '*' || pattern === '/*') return '^.*$';
+  const parts = pattern.split('/');
+  const tail = parts[parts.length - 1] === '*';
+  const seg = (p: string): string => (p === '*' ? '[^/]*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `^${(tail ? parts.slice(0, -1) : parts).map(seg).join('/')}${tail ? '(?:/.*)?' : ''}$`;
 }
 
 /** Does a middleware registered at `pattern` run for requests to the route `route`? */
@@ -470,7 +483,44 @@ class HonoLinker {
    * checks (`await assertSignedIn(c); await next()`), those checks (LinkContext.stageGuards).
    */
   private guards(it: Item, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
+    const v = it.value;
+    if (v.t === 'pkg' && v.pkg === 'hono/combine' && v.called && (v.path.join('.') === 'some' || v.path.join('.') === 'except')) return this.combined(it, v, mechanism, at);
     return this.ctx.layerGuards(this.guard(it, mechanism, at), this.unwrap(it.value), undefined, it);
+  }
+
+  /**
+   * hono/combine (read at hono 4.6, src/middleware/combine/index.ts; its `every`, each in turn, is
+   * flattened as a list is: Evaluator.flatten). `some(…)` lets a request go on through the first
+   * of its middleware that does not throw (a condition returning true at once): it guards as all
+   * of them do alike, a candidate when one is; nothing when one guards nothing.
+   * `except(condition, …)` runs its middleware but for the requests the condition matches: the
+   * paths written (as Hono's router reads `'/api/public/*'`) are let through untouched; a
+   * condition function's are not known statically.
+   */
+  private combined(it: Item, v: Extract<Value, { t: 'pkg' }>, mechanism: 'app.use' | 'route-middleware', at: Loc): AppliedGuard[] {
+    const ev = this.ctx.ev;
+    const written = writtenCall(ev, it.file, it.expr);
+    const items = (i: number): Item[] => {
+      const e = written && written.call.args.length === v.args.length ? written.call.args[i] : undefined;
+      return e ? ev.flatten(written!.file, [e]) : [{ file: it.file, expr: it.expr, value: v.args[i]! }];
+    };
+    if (v.path[0] === 'except') {
+      const cond = v.args[0];
+      const conds = cond?.t === 'arr' ? cond.items : cond ? [cond] : [];
+      const patterns = conds.length > 0 && conds.every((c) => c.t === 'str') ? conds.map((c) => ({ source: honoPatternSource((c as { v: string }).v), label: `paths matching ${(c as { v: string }).v}` })) : null;
+      return v.args.slice(1).flatMap((_, i) => items(i + 1).flatMap((x) => this.guards(x, mechanism, at)).map((g) => this.ctx.lettingThrough(g, patterns, 'a condition of except()')));
+    }
+    const alternatives = v.args.map((_, i) => items(i).flatMap((x) => this.guards(x, mechanism, at)));
+    if (alternatives.length === 0 || alternatives.some((a) => a.length === 0)) return [];
+    const common = <T>(of: (g: AppliedGuard) => readonly T[]): T[] => {
+      const sets = alternatives.map((a) => new Set(a.flatMap(of)));
+      return [...sets[0]!].filter((k) => sets.every((s) => s.has(k)));
+    };
+    const known = common((g) => g.kinds.filter((k) => k !== 'unknown'));
+    const kinds = known.length > 0 ? known : alternatives.some((a) => a.some((g) => g.kinds.includes('unknown'))) ? (['unknown'] as const) : [];
+    if (kinds.length === 0) return [];
+    const names = alternatives.map((a) => a.map((g) => g.name).join(' + ')).join(', ');
+    return [{ name: 'some', kinds: [...kinds], families: common((g) => g.families), reason: `by package (hono/combine: a request goes on through the first of ${names} that lets it)`, mechanism, file: it.file, line: at.line }];
   }
 
   /**
