@@ -978,6 +978,58 @@ bootstrap();
     ]);
   });
 
+  it("a function of the code given to app.use() at a path, answering and never calling next, is an ALL route in the Express instance (postiz's MCP endpoints); one handing the request on is middleware", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { requireApiKey } from './api-key';
+import { SessionGuard } from './session.guard';
+import { startMcp } from './mcp';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  app.use('/status', (req, res, next) => {
+    res.setHeader('x-served-by', 'api');
+    next();
+  });
+  await startMcp(app);
+  app.use('/internal', requireApiKey, (req, res) => res.json({ queue: 0 }));
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/mcp.ts': `import type { INestApplication } from '@nestjs/common';
+import type { Request, Response } from 'express';
+
+const organizations = new Map<string, { id: string }>();
+
+export async function startMcp(app: INestApplication) {
+  app.use(['/mcp/:apiKey', '/sse/:apiKey'], async (req: Request, res: Response) => {
+    const org = organizations.get(req.params.apiKey);
+    if (!org) {
+      res.status(400).send('Invalid API key');
+      return;
+    }
+    res.json({ organization: org.id, tools: [] });
+  });
+}
+`,
+      'src/api-key.ts': API_KEY_MIDDLEWARE,
+      ...SESSION_GUARDED_SITES,
+    });
+    const res = await check(dir);
+    // (no global prefix, no Nest guard; the key in the path looked up, a miss refused: an API key's check)
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/sites src/sites.controller.ts:5 [SessionGuard: auth]',
+      'ALL /internal src/main.ts:16 [requireApiKey: auth+bearer]',
+      'ALL /mcp/:apiKey src/mcp.ts:7 [organizations.get: auth]',
+      'ALL /sse/:apiKey src/mcp.ts:7 [organizations.get: auth]',
+    ]);
+  });
+
   it("app.use() of a path written as a template: the path a helper's option gives by default (ever-gauzy's Scalar page at `/${scalarPath}`), or one not known statically, which is left out with a warning, never a middleware", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

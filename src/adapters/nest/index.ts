@@ -1195,7 +1195,8 @@ class NestLinker {
       }
       const fns = first ? args.slice(1) : args;
       for (const scope of first ?? ['']) {
-        for (const it of this.ev.flatten(file, fns.map((f) => f.expr))) {
+        const flat = this.ev.flatten(file, fns.map((f) => f.expr));
+        for (const [idx, it] of flat.entries()) {
           // express-prom-bundle in the Express instance under the app: a route outside Nest's own (no prefix, guard, interceptor)
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
@@ -1217,6 +1218,17 @@ class NestLinker {
               for (const path of proxiedPaths({ paths: proxied.paths, whole: proxied.whole }, scope, false))
                 this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: proxied.pkg });
             continue;
+          }
+          // a function of the analysed code at a path, last, that answers and never hands the request
+          // on (or is given no next): an ALL route there, as Express reads one (adapters/express),
+          // behind the functions before it, used there already (postiz's MCP endpoints, `app.use('/mcp/:id',
+          // async (req, res) => …)`)
+          if (scope !== '' && idx === flat.length - 1 && it.value.t === 'fn') {
+            const f = this.ev.fnOf(it.value.file, it.value.fn);
+            if (f && !f.behaviour.callsNext && (f.behaviour.sendsResponse || f.params.length === 2)) {
+              this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { items: [it] });
+              continue;
+            }
           }
           const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
           if (g) app.uses.push({ guard: g, scope });
