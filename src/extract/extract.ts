@@ -5046,12 +5046,12 @@ const CSRF_RE = /csrf|xsrf/i;
  * A read of a header that carries a credential: the Authorization header, or one named for an API
  * key, a token, a secret or a signature (`x-api-key`, `x-openstatus-key`, `x-auth-token`,
  * Openpanel's `openpanel-client-secret`, a webhook's `Upstash-Signature`, `x-hub-signature-256`)
- * — `req.headers.authorization`,
+ * — `req.headers.authorization`, `const { authorization } = headers` (langfuse's admin API),
  * `request.headers.apikey`, `request.headers['x-api-key']`, `req.get('Authorization')`,
  * `c.req.header('x-api-key')`, `request.headers.get('authorization')`.
  */
 const CREDENTIAL_HEADER =
-  /\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
+  /\{[^{}]*\b(?:authorization|apikey|api_key|token)\b[^{}]*\}\s*=\s*[\w$.]*\bheaders\b|\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
  * credentials (which a browser sends again, once entered, with every request to the origin).

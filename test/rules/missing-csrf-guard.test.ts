@@ -18,6 +18,10 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/next-handler-verifying-a-signature-header',
       name: "a handler refusing with 401 unless a helper handed `{ req, rawBody }` verifies the request's `Upstash-Signature` header (Dub's QStash callbacks): a credential the browser never sends by itself",
     },
+    {
+      dir: 'valid/admin-key-from-destructured-headers',
+      name: "an admin key compared with the Authorization header taken apart from the headers (`const { authorization } = headers`, langfuse's admin API): a credential the browser never sends by itself",
+    },
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
