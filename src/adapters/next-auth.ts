@@ -55,11 +55,16 @@ const ENDPOINTS: Record<4 | 5, NextAuthEndpoint[]> = {
   5: [...SHARED, { method: 'GET', path: 'webauthn-options/:provider', csrf: null }],
 };
 
-/** Which NextAuth a route's handler is: 4 for `NextAuth(options)`, 5 for `NextAuth(config).handlers.GET` / `.POST`; null for any other value. */
-export function nextAuthVersion(v: Value): 4 | 5 | null {
+/**
+ * Which NextAuth a route's handler is: 4 for `NextAuth(options)`, or a handler answering with
+ * `NextAuth(req, res, options)` (next-auth 4's "advanced initialization", `handedOn`: what the
+ * handler returns); 5 for `NextAuth(config).handlers.GET` / `.POST`; null for any other value.
+ */
+export function nextAuthVersion(v: Value, handedOn = false): 4 | 5 | null {
   if (v.t !== 'pkg' || v.pkg !== 'next-auth') return null;
   const path = v.path.filter((p) => p !== 'default').join('.');
-  if (path === '' && v.called && v.args.length === 1) return 4;
+  if (path === '' && v.called && v.args.length === (handedOn ? 3 : 1)) return 4;
+  if (handedOn) return null;
   if (path === '().handlers.GET' || path === '().handlers.POST') return 5;
   return null;
 }

@@ -5341,7 +5341,18 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
     const last = flat[flat.length - 1];
     return last?.kind === K.BreakStatement ? [...flat.slice(0, -1), ...after] : runs(flat, after);
   };
-  const refuses = (list: TS.Statement[]): boolean => list.length === 0 || /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(list.map((st) => textOf(ctx, st)).join('\n'));
+  // a 405 (or a method-not-allowed error) answered whatever the request, before any statement
+  // choosing what runs: `if (isCallback && req.method !== 'POST') return res.status(405)…` refuses
+  // only some requests (langfuse's NextAuth handler)
+  const refuses = (list: TS.Statement[]): boolean => {
+    if (list.length === 0) return true;
+    for (const st of list) {
+      const chooses = [K.IfStatement, K.SwitchStatement, K.TryStatement, K.ForStatement, K.ForOfStatement, K.ForInStatement, K.WhileStatement, K.DoStatement].includes(st.kind);
+      if (chooses) return false;
+      if (/\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(textOf(ctx, st))) return true;
+    }
+    return false;
+  };
   // `statements`, then `tail` (what runs after them): a dispatch among them, or in a `try` block
   // among them (`try { if (req.method === 'GET') … } catch (e) { … }`), its branches going on
   // with the statements after the `try`
@@ -5419,6 +5430,14 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
       }
       const after = [...statements.slice(j), ...tail];
       const branches = chain.map((c) => ({ methods: c.methods, node: c.node, statements: runs(c.list, after) }));
+      // (what follows dispatching again, `if (req.method !== 'POST') return res.status(405)…` after
+      // a HEAD branch: its branches, for the methods no branch before names)
+      const again = otherwise ? null : scan(statements.slice(j), tail);
+      if (again) {
+        const named = new Set(branches.flatMap((b) => b.methods));
+        const more = again.branches.filter((b) => b.methods.length === 0 || b.methods.some((m) => !named.has(m)));
+        return { before: statements.slice(0, i), branches: [...branches, ...more.map((b) => ({ ...b, methods: b.methods.filter((m) => !named.has(m)), statements: [...again.before, ...b.statements] }))] };
+      }
       const rest: ReadBranch = otherwise ? { methods: [], node: otherwise.node, statements: runs(otherwise.list, after) } : { methods: [], node: statements[j] ?? s, statements: after };
       return { before: statements.slice(0, i), branches: refuses(rest.statements) ? branches : [...branches, rest] };
     }

@@ -376,6 +376,19 @@ export { handler as GET, handler as POST };
     expect(listed).toHaveLength(14);
     expect(listed).toContain('POST /api/auth/signout [NextAuth: csrf]');
     expect(listed).toContain('GET /api/auth/session []');
+    // next-auth 4's advanced initialization: a handler of its own answering with NextAuth(req, res, options)
+    const advanced = v4({
+      'pages/api/auth/[...nextauth].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import NextAuth from 'next-auth';
+import { authOptions } from '../../../lib/auth';
+
+export default async function auth(req: NextApiRequest, res: NextApiResponse) {
+  res.setHeader('Cache-Control', 'no-store');
+  return await NextAuth(req, res, authOptions);
+}
+`,
+    });
+    expect(await rows(advanced)).toEqual(listed);
     const v5 = writeProject({
       'package.json': JSON.stringify({ name: 'console', dependencies: { next: '15.5.4', 'next-auth': '5.0.0-beta.25' } }),
       'auth.ts': `import NextAuth from 'next-auth';

@@ -793,6 +793,26 @@ export default async function exportAccount(req: NextApiRequest, res: NextApiRes
   return res.status(405).end();
 }
 `,
+        // a branch, then a test refusing every other method: each is served (langfuse's
+        // `if (req.method === "HEAD") …; if (req.method !== "POST") return res.status(405)…`)
+        'pages/api/uploads.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function uploads(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'HEAD') return res.status(200).end();
+  if (req.method !== 'POST') return res.status(405).end();
+  res.status(201).json({ id: String(Date.now()) });
+}
+`,
+        // a 405 under a condition refuses only some requests: the rest is served (langfuse's NextAuth handler)
+        'pages/api/relay.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function relay(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'OPTIONS') return res.status(204).end();
+  const isCallback = String(req.query.step ?? '') === 'callback';
+  if (isCallback && req.method !== 'POST') return res.status(405).end();
+  return res.json({ relayed: true });
+}
+`,
         // a method in lower case never matches (Node spells methods in capitals): no dispatch read
         'pages/api/legacy.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
 
@@ -818,10 +838,14 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
       'ALL /api/profile pages/api/profile.ts:3:1 ',
       'GET /api/profile pages/api/profile.ts:4:3 ',
       'PUT /api/profile pages/api/profile.ts:7:3 (inline 401 check):auth',
+      'ALL /api/relay pages/api/relay.ts:3:1 ',
+      'OPTIONS /api/relay pages/api/relay.ts:4:3 ',
       'GET /api/teams/:teamId/billing/cancel pages/api/teams/[teamId]/billing/cancel.ts:4:1 ',
       'POST /api/teams/:teamId/billing/cancel pages/api/teams/[teamId]/billing/cancel.ts:4:1 (inline 401 check):auth',
       'GET /api/teams/:teamId/billing/pause pages/api/teams/[teamId]/billing/pause.ts:5:1 requireUser:auth',
       'POST /api/teams/:teamId/billing/pause pages/api/teams/[teamId]/billing/pause.ts:5:1 requireUser:auth (inline 401 check):auth',
+      'HEAD /api/uploads pages/api/uploads.ts:4:3 ',
+      'POST /api/uploads pages/api/uploads.ts:5:3 ',
       'GET /api/user/:id pages/api/user/[id].ts:8:5 ',
       'PUT /api/user/:id pages/api/user/[id].ts:11:5 ',
     ]);

@@ -502,7 +502,7 @@ class NextLinker {
     const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
     // NextAuth.js at a catch-all (`const handler = NextAuth(authOptions)`, Auth.js's `handlers.GET`): its actions (next-auth.ts)
-    const nextAuth = nextAuthVersion(v) ?? nextAuthVersion(u.handler);
+    const nextAuth = nextAuthVersion(v) ?? nextAuthVersion(u.handler) ?? (u.handler.t === 'fn' ? this.nextAuthHandedOn(u.handler) : null);
     const caught = catchAll(path);
     if (nextAuth && caught) {
       for (const e of nextAuthEndpoints(nextAuth, method)) {
@@ -567,6 +567,12 @@ class NextLinker {
         null,
       );
     }
+  }
+
+  /** A handler answering with `NextAuth(req, res, options)` (next-auth 4's advanced initialization): 4, else null. */
+  private nextAuthHandedOn(handler: Extract<Value, { t: 'fn' }>): 4 | null {
+    for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) if (nextAuthVersion(this.ctx.ev.eval(handler.file, r), true) === 4) return 4;
+    return null;
   }
 
   /**
