@@ -4480,6 +4480,9 @@ function leadingGuards(
     const name = x && ts.isIdentifier(x) ? x.text : '';
     const call = results?.get(name);
     if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || call.arguments.some((a) => tenantKeyed(ts, a, 0)))) return false;
+    // `findFirst({ where: { id, organizationId: req.client.organizationId } })`: the row looked up
+    // within the caller's own tenant, as a hook before put it on the request (openpanel's API clients)
+    if (call.arguments.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
     let user = false;
     const v = (a: TS.Node): void => {
       if (user || ts.isFunctionLike(a)) return;
@@ -4965,6 +4968,25 @@ function tenantKeyed(ts: TSModule, a: TS.Expression, depth: number): boolean {
       ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && TENANT_RE.test(p.name.text)) ||
       (ts.isPropertyAssignment(p) && tenantKeyed(ts, p.initializer, depth + 1)),
   );
+}
+
+/** What of the request a caller writes as they like: a tenant read there is the one asked for, not the caller's. */
+const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|raw|param|header|json|valid)$/;
+
+/**
+ * An object literal (at most three objects deep) with a property named for the tenant whose value
+ * is the caller's tenant, read off the request past what the caller writes (`organizationId:
+ * req.client.organizationId`, `orgId: request.session.orgId`): a lookup confined to the caller's tenant.
+ */
+function callersTenantKeyed(ts: TSModule, a: TS.Expression, params: Set<string>, depth: number): boolean {
+  const u = unwrap(ts, a);
+  if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
+  return u.properties.some((p) => {
+    if (!ts.isPropertyAssignment(p)) return false;
+    if (!ts.isIdentifier(p.name) || !TENANT_RE.test(p.name.text)) return callersTenantKeyed(ts, p.initializer, params, depth + 1);
+    const props = requestChain(ts, p.initializer, params);
+    return props !== null && props.length > 0 && !props.slice(0, -1).some((x) => REQUEST_INPUT.test(x)) && TENANT_RE.test(props[props.length - 1]!);
+  });
 }
 
 /** `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and another value (comparesTenantValue). */

@@ -44,6 +44,11 @@ ruleTester('missing-tenant-guard', {
     },
   ],
   invalid: [
+    {
+      dir: 'invalid/lookup-scoped-by-the-caller',
+      name: "a lookup confined to the caller's organisation as a hook put it on the request (`findFirst({ where: { id, organizationId: req.client.organizationId } })`, openpanel's API clients), a miss answered 404, checks the tenant; one keyed by the organisation the URL names does not",
+      errors: [{ file: 'src/app.ts', line: 11, column: 5, message: 'GET /manage/organizations/:organizationId/projects/:id has no tenant guard' }],
+    },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
     {
       dir: 'invalid/not-tenant-scoped-is-the-contract-route-alone',
