@@ -4611,6 +4611,8 @@ function leadingGuards(
           }
         }
         const endsThen = !stmt.elseStatement && endsRequest(stmt.thenStatement);
+        // a WebSocket handler refuses by closing its socket, with no status to say why: a tenant's check so too
+        if (f.socket && endsThen && !(st & DENIED) && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         // (a call the branch returns too: `if (!session?.user) return new ChatSDKError('unauthorized:chat').toResponse()`
         // of a route handler answering with the Response it returns — a check when what it calls answers)
         const viaCall = !stmt.elseStatement && !endsThen && !(st & AUTH) ? endsByCall(stmt.thenStatement, true, true) : null;
