@@ -313,7 +313,7 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
 `,
     });
     const res = await check(dir);
-    const tenant = '(inline tenant check):tenant';
+    const tenant = 'enforceAccess:tenant';
     expect(lines(res)).toEqual([
       `POST /api/trpc/internal.ops.cache.purge internal.ops.cache.purge server/routers/ops.ts:10 [isAuthed:auth, ${tenant}]`,
       `POST /api/trpc/internal.ops.drain internal.ops.drain server/routers/ops.ts:4 [isAuthed:auth, ${tenant}]`,
@@ -322,7 +322,7 @@ app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, cr
       `POST /api/trpc/sites.create sites.create server/routers/sites.ts:8 [isAuthed:auth, ${tenant}, (inline middleware):tenant]`,
       `GET /api/trpc/sites.list sites.list server/routers/sites.ts:7 [isAuthed:auth, ${tenant}, (inline middleware):tenant]`,
     ]);
-    expect(res.routes.find((r) => r.path === '/api/trpc/me')!.guards.find((g) => g.kinds.includes('tenant'))).toMatchObject({ file: 'server/trpc.ts', line: 41 });
+    expect(res.routes.find((r) => r.path === '/api/trpc/me')!.guards.find((g) => g.kinds.includes('tenant'))).toMatchObject({ file: 'server/trpc.ts', line: 49 });
   });
 
   it('in Fastify (fastifyTRPCPlugin), under the prefix it is registered with, behind the hooks of the context', async () => {

@@ -19,6 +19,10 @@ ruleTester('missing-tenant-guard', {
     { dir: 'valid/by-behaviour-error-factory', name: 'a neutral name comparing the org with the session’s, throwing createForbiddenError()' },
     { dir: 'valid/by-behaviour-error-class-with-a-prefix', name: 'a neutral name comparing the org with the session’s, throwing an error class named for 403 after a prefix of its own (`new HttpForbiddenError()`)' },
     { dir: 'valid/in-handler-call', name: 'assertTenantAccess(req, project) among the leading statements' },
+    {
+      dir: 'valid/middleware-checking-session-then-membership',
+      name: "a middleware answering 401 without a session, then 403 unless the caller is a member of the organisation the URL names (openpanel's chart procedures): a guard of both kinds",
+    },
     { dir: 'valid/in-handler-inline-check', name: 'an inline tenant comparison answering 404 before the response' },
     {
       dir: 'valid/in-handler-nested-wrappers',
