@@ -22,7 +22,8 @@ const TENANT = { ...AUTH, tenant: ['requireTenant'] };
 const ROUTES = [
   row('GET /api/auth/session', 'browser', `${R}auth.ts:9:1`, AUTH),
   row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, TENANT, 'GET /api/databases/'),
-  row('GET /api/databases/:databaseId', 'browser', `${R}databases.ts:21:1`, TENANT),
+  // the database looked up within the tenant the request carries, a miss answered 404: the handler's own tenant check too
+  row('GET /api/databases/:databaseId', 'browser', `${R}databases.ts:21:1`, { ...TENANT, tenant: ['requireTenant', '(inline tenant check)'] }),
   // strict router: serves /api/deployments only, a drift of the contract's /api/deployments/
   row('GET /api/deployments', 'contract', `${R}deployments.ts:10:1`, TENANT, 'GET /api/deployments/'),
   row('POST /api/deployments', 'browser', `${R}deployments.ts:20:1`, { ...TENANT, csrf: ['csrfProtection'] }),
