@@ -571,6 +571,8 @@ class NextLinker {
 
   /** A handler answering with `NextAuth(req, res, options)` (next-auth 4's advanced initialization): 4, else null. */
   private nextAuthHandedOn(handler: Extract<Value, { t: 'fn' }>): 4 | null {
+    // (only where next-auth is imported: what other handlers return is read by no route, see relocate.ts)
+    if (!this.ctx.files.get(handler.file)?.imports.some((i) => i.source === 'next-auth')) return null;
     for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) if (nextAuthVersion(this.ctx.ev.eval(handler.file, r), true) === 4) return 4;
     return null;
   }
