@@ -5126,7 +5126,23 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: s
   if (!ctx.header && !spellsNone && !(mayGuard && handsRequestIn(ctx, body, first))) return;
   const header = readsHeader();
   if (AMBIENT_CREDENTIAL.test(text)) return;
-  const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || REQUEST_NAMES.test(e.text));
+  // (a local of the body named like a request but awaited is none: openpanel's `const context =
+  // await authenticateToken(…)`, the token's organisation, answered with `JSON.stringify(context)`;
+  // Nest's `const request = context.switchToHttp().getRequest()` is the request)
+  let awaited: Set<string> | null = null;
+  const declaredHere = (name: string): boolean => {
+    if (!awaited) {
+      const names = new Set<string>();
+      const v = (n: TS.Node): void => {
+        if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer?.kind === ts.SyntaxKind.AwaitExpression) names.add(n.name.text);
+        ts.forEachChild(n, v);
+      };
+      v(body);
+      awaited = names;
+    }
+    return awaited.has(name);
+  };
+  const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || (REQUEST_NAMES.test(e.text) && !declaredHere(e.text)));
   const whole = (a: TS.Expression): boolean => {
     const e = unwrap(ts, a);
     if (ts.isObjectLiteralExpression(e))

@@ -22,6 +22,10 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/admin-key-from-destructured-headers',
       name: "an admin key compared with the Authorization header taken apart from the headers (`const { authorization } = headers`, langfuse's admin API): a credential the browser never sends by itself",
     },
+    {
+      dir: 'valid/token-context-answered',
+      name: "a handler verifying a bearer token and answering with what the token gives (`const context = await authenticateToken(token)`, openpanel's MCP endpoint): a local named `context` is no request handed on",
+    },
     { dir: 'valid/package-value-imported-elsewhere', name: '`export const protectForms = csurf(…)` keeps its package classification where imported' },
     { dir: 'valid/csrf-csrf-double-submit', name: 'doubleCsrfProtection destructured from csrf-csrf, used globally' },
     { dir: 'valid/lusca-global', name: 'lusca.csrf() before the route' },
