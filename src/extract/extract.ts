@@ -5130,7 +5130,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: s
   // await authenticateToken(…)`, the token's organisation, answered with `JSON.stringify(context)`;
   // Nest's `const request = context.switchToHttp().getRequest()` is the request)
   let awaited: Set<string> | null = null;
-  const declaredHere = (name: string): boolean => {
+  const awaitedLocal = (name: string): boolean => {
     if (!awaited) {
       const names = new Set<string>();
       const v = (n: TS.Node): void => {
@@ -5142,7 +5142,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: s
     }
     return awaited.has(name);
   };
-  const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || (REQUEST_NAMES.test(e.text) && !declaredHere(e.text)));
+  const isRequest = (e: TS.Expression): boolean => ts.isIdentifier(e) && (e.text === first || (REQUEST_NAMES.test(e.text) && !awaitedLocal(e.text)));
   const whole = (a: TS.Expression): boolean => {
     const e = unwrap(ts, a);
     if (ts.isObjectLiteralExpression(e))

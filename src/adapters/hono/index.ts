@@ -507,7 +507,8 @@ class HonoLinker {
     if (v.path[0] === 'except') {
       const cond = v.args[0];
       const conds = cond?.t === 'arr' ? cond.items : cond ? [cond] : [];
-      const patterns = conds.length > 0 && conds.every((c) => c.t === 'str') ? conds.map((c) => ({ source: honoPatternSource((c as { v: string }).v), label: `paths matching ${(c as { v: string }).v}` })) : null;
+      const paths = conds.filter((c): c is Extract<Value, { t: 'str' }> => c.t === 'str');
+      const patterns = conds.length > 0 && paths.length === conds.length ? paths.map((c) => ({ source: honoPatternSource(c.v), label: `paths matching ${c.v}` })) : null;
       return v.args.slice(1).flatMap((_, i) => items(i + 1).flatMap((x) => this.guards(x, mechanism, at)).map((g) => this.ctx.lettingThrough(g, patterns, 'a condition of except()')));
     }
     const alternatives = v.args.map((_, i) => items(i).flatMap((x) => this.guards(x, mechanism, at)));
