@@ -825,6 +825,50 @@ export class AppModule {}
     ]);
   });
 
+  it("SwaggerModule.setup in a helper of another package of the repository, handed the app (postiz's loadSwagger): the app's routes are published in its docs", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'social', private: true, dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/swagger': '^11.0.0' } }),
+      'apps/backend/package.json': JSON.stringify({ name: 'backend', private: true }),
+      'apps/backend/src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { loadSwagger } from '../../../libraries/helpers/src/swagger/load.swagger';
+import { AppModule } from './app.module';
+
+async function start() {
+  const app = await NestFactory.create(AppModule);
+  loadSwagger(app);
+  await app.listen(3000);
+}
+start();
+`,
+      'apps/backend/src/app.module.ts': `import { Body, Controller, Module, Post } from '@nestjs/common';
+
+@Controller('webhooks')
+export class WebhooksController {
+  @Post('github')
+  github(@Body() body: { action: string }) {
+    return { received: body.action };
+  }
+}
+
+@Module({ controllers: [WebhooksController] })
+export class AppModule {}
+`,
+      'libraries/helpers/src/swagger/load.swagger.ts': `import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+export const loadSwagger = (app: INestApplication) => {
+  const config = new DocumentBuilder().setTitle('API').setVersion('1.0').build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('docs', app, document);
+};
+`,
+    });
+    const res = await check(dir);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
+      'apps/backend/src/app.module.ts:5:3 error excluded-family-leak POST /webhooks/github is in the excluded family "webhook" but is published in generated API docs by @nestjs/swagger (SwaggerModule.setup at libraries/helpers/src/swagger/load.swagger.ts:7) (hide it with @ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler)',
+    ]);
+  });
+
   it('an app bootstrapped in a promise chain: NestFactory.create(AppModule).then((app) => …) sets its prefix and guards', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

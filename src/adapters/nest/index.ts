@@ -33,7 +33,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { additionsTo, cmp, type FlatItem, type LinkContext } from '../../link/link.js';
+import { additionsTo, cmp, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -1071,10 +1071,14 @@ class NestLinker {
       middleware: [],
       docs: null,
     };
+    // (the first SwaggerModule.setup(…) made on this app, wherever written: it publishes the API docs)
+    let docsSetup: BoundRegistration | null = null;
     for (const b of this.ctx.registrationsOf(router.id)) {
       if (HTTP_ADAPTER_METHODS[b.reg.method] && this.onHttpAdapter(b.file, b.reg.target)) this.adapterRoute(app, b.file, HTTP_ADAPTER_METHODS[b.reg.method]!, b.reg.args, b.reg.at, b.reg.snippet, router.init);
-      else if (b.reg.method === DOCS_SETUP) this.docsRoutes(app, b.file, b.reg, router.init);
-      else this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
+      else if (b.reg.method === DOCS_SETUP) {
+        docsSetup ??= b;
+        this.docsRoutes(app, b.file, b.reg, router.init);
+      } else this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
     }
 
     // The module graph.
@@ -1125,7 +1129,9 @@ class NestLinker {
       declared.add(classKey(d.ref));
       decls.push(d);
     }
-    this.findDocs(app, router, modules);
+    // (a setup in a helper of another package handed the app, postiz's `loadSwagger(app)`, is this app's too)
+    if (docsSetup) app.docs = { file: docsSetup.file, line: docsSetup.reg.at.line, include: this.docInclude(docsSetup.file, docsSetup.reg.args[2], modules) };
+    else this.findDocs(app, router, modules);
     for (const d of decls) {
       this.served.add(classKey(d.ref));
       this.controllerRoutes(app, d, modulePaths, router.init);
