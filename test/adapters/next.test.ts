@@ -851,6 +851,72 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
     ]);
   });
 
+  it("a table of handlers by method handed to the function that makes the handler (langfuse's `withMiddlewares({ GET, POST })`): a route per method it holds, guarded by what leads its entry", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'traces', dependencies: { next: '14.2.15' } }),
+        'lib/with-middlewares.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+type Handler = (req: NextApiRequest, res: NextApiResponse) => Promise<void>;
+type Handlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
+
+export function withMiddlewares(handlers: Handlers) {
+  return async (req: NextApiRequest, res: NextApiResponse) => {
+    try {
+      const method = req.method as keyof Handlers;
+      const handler = handlers[method];
+      if (!handler) return res.status(405).json({ message: 'Method not allowed' });
+      return await handler(req, res);
+    } catch (error) {
+      return res.status(500).json({ message: String(error) });
+    }
+  };
+}
+`,
+        'lib/authed-route.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+type Route<T> = { fn: (args: { req: NextApiRequest; projectId: string }) => Promise<T> };
+
+// an API key in the Authorization header, a project's
+export function createAuthedRoute<T>(route: Route<T>) {
+  return async (req: NextApiRequest, res: NextApiResponse) => {
+    const key = req.headers.authorization;
+    if (!key || !key.startsWith('Bearer pk-')) {
+      res.status(401).json({ message: 'Invalid API key' });
+      return;
+    }
+    res.status(200).json(await route.fn({ req, projectId: key.slice('Bearer pk-'.length) }));
+  };
+}
+`,
+        'pages/api/public/traces.ts': `import { createAuthedRoute } from '../../../lib/authed-route';
+import { withMiddlewares } from '../../../lib/with-middlewares';
+
+export default withMiddlewares({
+  GET: createAuthedRoute({ fn: async ({ projectId }) => ({ projectId, traces: [] }) }),
+  POST: createAuthedRoute({ fn: async ({ req, projectId }) => ({ projectId, id: String(req.body?.id ?? '') }) }),
+});
+`,
+        // the same table with an entry of no check
+        'pages/api/public/health.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { withMiddlewares } from '../../../lib/with-middlewares';
+
+async function health(_req: NextApiRequest, res: NextApiResponse) {
+  res.status(200).json({ status: 'OK' });
+}
+
+export default withMiddlewares({ GET: health });
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /api/public/health pages/api/public/health.ts:8 ',
+      // (the entry's own check, as for a handler exported whole: \`export default createAuthedRoute(…)\`)
+      'GET /api/public/traces pages/api/public/traces.ts:4 (inline 401 check):auth',
+      'POST /api/public/traces pages/api/public/traces.ts:4 (inline 401 check):auth',
+    ]);
+  });
+
   it('a table of functions by method (`const handler = HANDLERS[req.method]; … return handler(req, res)`): a route per method it holds, guarded by what leads that function', async () => {
     const session = `import type { NextApiRequest, NextApiResponse } from 'next';
 import { getServerSession } from 'next-auth/next';

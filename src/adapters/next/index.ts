@@ -35,7 +35,7 @@ import { parse, tokensToRegexp } from 'path-to-regexp';
 import type { ts as TS } from 'ts-morph';
 import type { Adapter, RouterInit } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
-import { prefixNote, stringsOf, type RouterObject, type Value } from '../../link/evaluate.js';
+import { prefixNote, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, routePlace, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
@@ -536,6 +536,37 @@ class NextLinker {
     if (last.startsWith(':') && this.orpcRoutes(u.handler, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)] })) return;
     // (an Apollo Server's handler, `startServerAndCreateNextHandler(server)`, prevents CSRF itself: package-handlers.ts)
     const own = answeringGuards(this.ctx.ev, v, file, place.at.line);
+    // a table of handlers by method handed to the in-code function that makes the handler
+    // (langfuse's `export default withMiddlewares({ GET: list, POST: create })`): a route per
+    // method it holds, behind what leads the function made, then what leads its entry
+    const table = method === 'ALL' ? this.methodTable(file, exported) : null;
+    if (table) {
+      const made = this.ctx.inHandlerGuards(u.handler);
+      for (const [m, entry] of table.entries) {
+        const item = { file: table.file, expr: entry, value: this.ctx.ev.eval(table.file, entry) };
+        this.ctx.addRoute(
+          {
+            method: m,
+            path,
+            file,
+            line: place.at.line,
+            column: place.at.column,
+            framework: 'next',
+            handler: handlerNameOf(this.ctx.ev, item) ?? m,
+            app,
+            trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+            caseSensitive: true,
+            ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
+            prefixes,
+            guards: [...middleware, ...wrappers, ...own, ...made, ...this.ctx.handlerGuards(item)],
+            handlerFn: item.value.t === 'fn' ? { file: item.value.file, fn: item.value.fn } : null,
+            snippet: place.snippet,
+          },
+          null,
+        );
+      }
+      return;
+    }
     const d = method === 'ALL' ? this.dispatchOf(u.handler) : null;
     const dispatched = d ? d.dispatch.flatMap((b) => (b.methods.length > 0 ? b.methods : ['ALL']).map((m) => ({ method: m, branch: b }))) : [{ method, branch: null }];
     // (a wrapper letting only the methods its options list through: what the handler serves of them)
@@ -567,6 +598,30 @@ class NextLinker {
         null,
       );
     }
+  }
+
+  /**
+   * The table of handlers by method a Pages Router handler is made from: the object, every key of
+   * it a method (`{ GET: list, POST: create }`), handed to an in-code function that makes the
+   * exported handler; null for any other handler.
+   */
+  private methodTable(file: string, exported: string): { file: string; entries: [string, Expr][] } | null {
+    const ev = this.ctx.ev;
+    const def = ev.exportDefinition(file, exported);
+    const made = def ? writtenCall(ev, def.file, def.expr) : null;
+    if (!made || ev.eval(made.file, made.call.callee).t !== 'fn') return null;
+    for (const a of made.call.args) {
+      let [f, e] = [made.file, a];
+      for (let depth = 0; depth < 8 && e.k === 'ref'; depth++) {
+        const d = ev.definitionOf(f, e.scope, e.name);
+        if (!d || d.expr === e) break;
+        [f, e] = [d.file, d.expr];
+      }
+      if (e.k !== 'obj') continue;
+      const keys = Object.keys(e.props);
+      if (keys.length > 0 && keys.every((k) => METHODS.includes(k))) return { file: f, entries: keys.map((k) => [k, e.props[k]!] as [string, Expr]) };
+    }
+    return null;
   }
 
   /** A handler answering with `NextAuth(req, res, options)` (next-auth 4's advanced initialization): 4, else null. */
