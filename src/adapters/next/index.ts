@@ -473,9 +473,35 @@ class NextLinker {
     const last = segs[segs.length - 1] ?? '';
     const exempt = /\.\w+$/.test(last) || segs.includes('.well-known');
     if (config.trailingSlash && !path.endsWith('/') && !exempt) path += '/';
-    const other = path === '/' || exempt ? null : path.endsWith('/') ? path.slice(0, -1) : `${path}/`;
+    // the other slash form of a path the file serves (none for the root and an exempt file)
+    const otherForm = (p: string): string | null => (p === '/' || exempt ? null : p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
+    const other = otherForm(path);
     const u = this.unwrap(file, exported);
     const place = this.place(file, exported, u.at);
+    // a route the export serves at `r.path` (its other slash form redirected to it, unless the config skips that)
+    const serve = (r: { method: string; path: string; at: Loc & { snippet: string }; handler: string | null; guards: AppliedGuard[]; handlerFn: { file: string; fn: number } | null }): void => {
+      const o = otherForm(r.path);
+      this.ctx.addRoute(
+        {
+          method: r.method,
+          path: r.path,
+          file,
+          line: r.at.line,
+          column: r.at.column,
+          framework: 'next',
+          handler: r.handler,
+          app,
+          trailingSlashInsensitive: config.skipTrailingSlashRedirect,
+          caseSensitive: true,
+          ...(o && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(r.path, o, config.trailingSlash) } : {}),
+          prefixes,
+          guards: r.guards,
+          handlerFn: r.handlerFn,
+          snippet: r.at.snippet,
+        },
+        null,
+      );
+    };
     const wrappers: AppliedGuard[] = [];
     // (a next-connect router's calls around its handler are its own chain, `nc().use(…).get(…)`: no wrappers)
     for (const w of connect?.made?.pkg === NEXT_CONNECT ? [] : u.wrappers) {
@@ -509,26 +535,7 @@ class NextLinker {
         let p = `${caught.base === '/' ? '' : caught.base}/${e.path}`;
         if (caught.slash) p += '/';
         const csrf: AppliedGuard[] = e.csrf ? [{ name: 'NextAuth', kinds: ['csrf'], families: [], reason: `by package (${e.csrf})`, mechanism: 'in-handler', file, line: place.at.line }] : [];
-        this.ctx.addRoute(
-          {
-            method: e.method,
-            path: p,
-            file,
-            line: place.at.line,
-            column: place.at.column,
-            framework: 'next',
-            handler: exported === 'default' ? 'handler' : exported,
-            app,
-            trailingSlashInsensitive: config.skipTrailingSlashRedirect,
-            caseSensitive: true,
-            ...(config.skipTrailingSlashRedirect ? {} : { slashRule: slashRule(p, p.endsWith('/') ? p.slice(0, -1) : `${p}/`, config.trailingSlash) }),
-            prefixes,
-            guards: [...middleware, ...wrappers, ...csrf],
-            handlerFn: null,
-            snippet: place.snippet,
-          },
-          null,
-        );
+        serve({ method: e.method, path: p, at: { ...place.at, snippet: place.snippet }, handler: exported === 'default' ? 'handler' : exported, guards: [...middleware, ...wrappers, ...csrf], handlerFn: null });
       }
       return;
     }
@@ -544,26 +551,8 @@ class NextLinker {
       const made = this.ctx.inHandlerGuards(u.handler);
       for (const [m, entry] of table.entries) {
         const item = { file: table.file, expr: entry, value: this.ctx.ev.eval(table.file, entry) };
-        this.ctx.addRoute(
-          {
-            method: m,
-            path,
-            file,
-            line: place.at.line,
-            column: place.at.column,
-            framework: 'next',
-            handler: handlerNameOf(this.ctx.ev, item) ?? m,
-            app,
-            trailingSlashInsensitive: config.skipTrailingSlashRedirect,
-            caseSensitive: true,
-            ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
-            prefixes,
-            guards: [...middleware, ...wrappers, ...own, ...made, ...this.ctx.handlerGuards(item)],
-            handlerFn: item.value.t === 'fn' ? { file: item.value.file, fn: item.value.fn } : null,
-            snippet: place.snippet,
-          },
-          null,
-        );
+        const handlerFn = item.value.t === 'fn' ? { file: item.value.file, fn: item.value.fn } : null;
+        serve({ method: m, path, at: { ...place.at, snippet: place.snippet }, handler: handlerNameOf(this.ctx.ev, item) ?? m, guards: [...middleware, ...wrappers, ...own, ...made, ...this.ctx.handlerGuards(item)], handlerFn });
       }
       return;
     }
@@ -577,26 +566,8 @@ class NextLinker {
     for (const { method: m, branch } of served) {
       const at = d && branch && branch.methods.length > 0 && d.fn.file === file ? { line: branch.at.line, column: branch.at.column, snippet: branch.snippet } : { ...place.at, snippet: place.snippet };
       const inHandler = d && branch ? [...d.before, ...this.ctx.inHandlerGuards(d.fn, branch.leading)] : [...this.ctx.inHandlerGuards(u.handler), ...this.connectRun(u.handler, m)];
-      this.ctx.addRoute(
-        {
-          method: m,
-          path,
-          file,
-          line: at.line,
-          column: at.column,
-          framework: 'next',
-          handler: u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported,
-          app,
-          trailingSlashInsensitive: config.skipTrailingSlashRedirect,
-          caseSensitive: true,
-          ...(other && !config.skipTrailingSlashRedirect ? { slashRule: slashRule(path, other, config.trailingSlash) } : {}),
-          prefixes,
-          guards: [...middleware, ...wrappers, ...own, ...inHandler],
-          handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null,
-          snippet: at.snippet,
-        },
-        null,
-      );
+      const handler = u.name && u.name !== 'default' ? u.name : exported === 'default' ? 'handler' : exported;
+      serve({ method: m, path, at, handler, guards: [...middleware, ...wrappers, ...own, ...inHandler], handlerFn: u.handler.t === 'fn' ? { file: u.handler.file, fn: u.handler.fn } : null });
     }
   }
 
@@ -611,15 +582,10 @@ class NextLinker {
     const made = def ? writtenCall(ev, def.file, def.expr) : null;
     if (!made || ev.eval(made.file, made.call.callee).t !== 'fn') return null;
     for (const a of made.call.args) {
-      let [f, e] = [made.file, a];
-      for (let depth = 0; depth < 8 && e.k === 'ref'; depth++) {
-        const d = ev.definitionOf(f, e.scope, e.name);
-        if (!d || d.expr === e) break;
-        [f, e] = [d.file, d.expr];
-      }
-      if (e.k !== 'obj') continue;
-      const keys = Object.keys(e.props);
-      if (keys.length > 0 && keys.every((k) => METHODS.includes(k))) return { file: f, entries: keys.map((k) => [k, e.props[k]!] as [string, Expr]) };
+      const v = ev.eval(made.file, a);
+      if (v.t !== 'obj') continue;
+      const keys = Object.keys(v.props);
+      if (keys.length > 0 && keys.every((k) => METHODS.includes(k))) return { file: v.file, entries: keys.map((k) => [k, v.props[k]!] as [string, Expr]) };
     }
     return null;
   }
