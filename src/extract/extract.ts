@@ -33,12 +33,13 @@ import { FLOW_COOKIE_NAME } from '../cookie-names.js';
 export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
 /**
  * A session that is no sign-in's, by the call making it: a payment provider's
- * (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`), or one named for
- * the work it is a session of (`importSessionsService.create`, karakeep's import jobs;
- * `chatSessions.start`, `upload_sessions.insert`).
+ * (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`, a helper named so,
+ * unkey's `retrieveWorkspaceCheckoutSession`), or one named for the work it is a session of
+ * (`importSessionsService.create`, karakeep's import jobs; `chatSessions.start`,
+ * `upload_sessions.insert`).
  */
 const OTHER_SESSION =
-  /\b(checkout|billingPortal|billing_portal|payments?)\b|(?:import|upload|chat|conversation|game|meeting|call|voice|recording|terminal|ssh|shell|study|quiz|workout|practice|training|sync|crawl|scan|agent|interview|playback|streaming)_?sessions?/i;
+  /\b(checkout|billingPortal|billing_portal|payments?)\b|(?:checkout|billing_?portal|payment|import|upload|chat|conversation|game|meeting|call|voice|recording|terminal|ssh|shell|study|quiz|workout|practice|training|sync|crawl|scan|agent|interview|playback|streaming)_?sessions?/i;
 const SESSION_EXPOSURE_RE =
   /\bsession(ID|Id|_id)\b|\bsession\.id\b|\bcookies\b[^;]*\b(sess|sid|connect\.sid)/i;
 const RESPONSE_METHODS = new Set(['json', 'send', 'end', 'sendStatus', 'render', 'redirect', 'sendFile', 'jsonp', 'text', 'html', 'body']);
