@@ -2500,8 +2500,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
   const allowing: TS.IfStatement[] = [];
+  // (a Nest guard's `canActivate(context)` reads the request it declares, `const request = context.switchToHttp().getRequest()`)
+  const reqName = f.name === 'canActivate' && ts.isBlock(body) ? (nestRequestLocal(ts, body) ?? f.params[0]) : f.params[0];
   const skips =
-    f.params[0] && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, f.params[0], nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
+    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
   if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
@@ -2579,6 +2581,18 @@ function ignoresRequest(ctx: Ctx, body: TS.Node, first: string): boolean {
   const text = ctx.text.slice(body.pos, body.end);
   const named = new RegExp(`(?<![\\w$.])${first.replace(/[$]/g, '\\$&')}(?![\\w$])|\\.\\s*(?:req|request|locals)\\b|\\barguments\\b`);
   return !named.test(text);
+}
+
+/** The local a Nest guard's `canActivate` body first declares the request in (`const request = context.switchToHttp().getRequest<Request>()`), if any. */
+function nestRequestLocal(ts: TSModule, body: TS.Block): string | null {
+  for (const stmt of body.statements) {
+    if (!ts.isVariableStatement(stmt)) return null;
+    for (const d of stmt.declarationList.declarations) {
+      const init = d.initializer && unwrap(ts, d.initializer);
+      if (ts.isIdentifier(d.name) && init && ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'getRequest') return d.name.text;
+    }
+  }
+  return null;
 }
 
 /**

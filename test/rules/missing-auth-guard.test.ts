@@ -431,6 +431,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 8, message: 'POST /api/login has no auth guard (requireSession is one, but lets through untouched POST /api/login: app.ts:6)' }],
     },
     {
+      dir: 'invalid/allowlist-in-a-nest-guard',
+      name: "a global Nest guard whose canActivate first returns true for the request it declares (`const request = context.switchToHttp().getRequest()`) under /api/v2 does not guard the routes there (HedgeDoc's public API)",
+      errors: [{ file: 'src/public-api/public-notes.controller.ts', line: 8, column: 3, message: 'POST /api/v2/notes has no auth guard (SessionGuard is one, but lets through untouched paths starting with /api/v2: src/app.module.ts:14)' }],
+    },
+    {
       dir: 'invalid/allowlist-lists-in-an-express-guard',
       name: 'a guard whose allowlists read lists (imported, a Set, prefixes by .some(startsWith)), a regular expression and the method guards none of the routes they let through, and says so',
       errors: [
