@@ -5096,6 +5096,12 @@ const CREDENTIAL_HEADER =
  * credentials (which a browser sends again, once entered, with every request to the origin).
  */
 const AMBIENT_CREDENTIAL = /cookie|basic/i;
+/**
+ * A cookie written, not read (`setCookie(…)`, `res.cookie(…)`, `reply.setCookie(…)`,
+ * `cookies().set(…)`, `ctx.cookies.set(…)`, `res.clearCookie(…)`, `deleteCookie(c, …)`): unkey's
+ * session refresh reads its token from a header and writes the new session cookie.
+ */
+const COOKIE_WRITE = /\b(?:set|clear|delete|remove)Cookies?\s*\(|\.\s*cookie\s*\(|\bcookies\s*(?:\(\s*\))?\s*\)?\s*\.\s*(?:set|delete)\s*\(/gi;
 /** What may name a session, in a name or a string. */
 const SESSION_WORD = /session/i;
 /** An argument naming the credential already read (`getSession(token)`, `findSession(apiKey)`). */
@@ -5140,7 +5146,7 @@ function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: s
   }
   if (!ctx.header && !spellsNone && !(mayGuard && handsRequestIn(ctx, body, first))) return;
   const header = readsHeader();
-  if (AMBIENT_CREDENTIAL.test(text)) return;
+  if (AMBIENT_CREDENTIAL.test(text.replace(COOKIE_WRITE, ''))) return;
   // (a local of the body named like a request but awaited is none: openpanel's `const context =
   // await authenticateToken(…)`, the token's organisation, answered with `JSON.stringify(context)`;
   // Nest's `const request = context.switchToHttp().getRequest()` is the request)

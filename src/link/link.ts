@@ -1187,6 +1187,12 @@ export class LinkContext {
       if (refusedBy && this.matchers.bearer(refusedBy.slice(refusedBy.lastIndexOf('.') + 1))) {
         applied.kinds = [...applied.kinds, 'bearer'];
         applied.reason = `${applied.reason.slice(0, -1)}; on what ${refusedBy}() gives, named for a bearer credential)`;
+      } else if (inline === 'auth' && !applied.kinds.includes('bearer') && headerCredentialOf(this.ev, { t: 'fn', ...handler })) {
+        // (`const currentToken = request.headers.get('x-current-token'); if (!currentToken) return 401`,
+        // unkey's session refresh: the handler reads its credential from a request header only, as
+        // a verified token's above)
+        applied.kinds = [...applied.kinds, 'bearer'];
+        applied.reason = `${applied.reason.slice(0, -1)}; it reads its credential from a request header only)`;
       }
       // (`if (!user && !pathname.startsWith('/login'))`: the requests a test of the URL in its condition lets through)
       const unread = { count: 0 };

@@ -1934,8 +1934,8 @@ app.get('/v0/installations/:id', legacy.getInstallation);
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.file}:${g.line}`).join(', ')}]`)).toEqual([
-      'GET /v0/installations/:id [(inline 401 check):auth:src/installations.controller.ts:8]',
-      'GET /v1/installations/:id [(inline 401 check):auth:src/installations.controller.ts:8]',
+      'GET /v0/installations/:id [(inline 401 check):auth+bearer:src/installations.controller.ts:8]',
+      'GET /v1/installations/:id [(inline 401 check):auth+bearer:src/installations.controller.ts:8]',
       'GET /v1/plans []',
     ]);
   });

@@ -25,7 +25,8 @@ describe('learned: optional API-key middleware and error-factory 401s', async ()
   it('sees 401s thrown through an error factory, in a middleware and in a handler', () => {
     expect(res.routes.map((r) => r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`))).toEqual([
       ['requireUser:auth:route-middleware'],
-      ['(inline 401 check):auth:in-handler'],
+      // (the handler refuses unless `c.get('apiKey')`, the key the middleware took from the Authorization header: a bearer credential)
+      ['(inline 401 check):auth+bearer:in-handler'],
       [],
     ]);
   });

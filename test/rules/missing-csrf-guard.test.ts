@@ -19,6 +19,10 @@ ruleTester('missing-csrf-guard', {
       name: "a handler refusing with 401 unless a helper handed `{ req, rawBody }` verifies the request's `Upstash-Signature` header (Dub's QStash callbacks): a credential the browser never sends by itself",
     },
     {
+      dir: 'valid/next-handler-token-header-sets-cookie',
+      name: "a handler refusing with 401 unless a header of the page's own holds a token, then writing the new session cookie (unkey's session refresh): a cookie written is no credential read",
+    },
+    {
       dir: 'valid/admin-key-from-destructured-headers',
       name: "an admin key compared with the Authorization header taken apart from the headers (`const { authorization } = headers`, langfuse's admin API): a credential the browser never sends by itself",
     },
@@ -99,6 +103,11 @@ ruleTester('missing-csrf-guard', {
         { file: 'src/app.ts', line: 8, message: noCsrf('POST /api/account/email') },
         { file: 'src/app.ts', line: 15, message: noCsrf('POST /api/account/name') },
       ],
+    },
+    {
+      dir: 'invalid/next-handler-token-header-or-cookie',
+      name: 'a handler taking its token from a header of its own or else from the session cookie',
+      errors: [{ file: 'app/api/auth/refresh/route.ts', line: 5, message: noCsrf('POST /api/auth/refresh') }],
     },
     {
       dir: 'invalid/nest-guard-hands-request',
