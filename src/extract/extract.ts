@@ -1710,7 +1710,7 @@ export const REGISTRATION_METHODS = new Set([
   // Fastify decorators; Hono base paths; @hono/zod-openapi routes and the documents that publish them
   'decorate', 'basePath', 'openapi', 'doc', 'doc31',
   // NestJS application settings and module middleware (`consumer.apply(mw).forRoutes(...)`)
-  'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes',
+  'setGlobalPrefix', 'enableVersioning', 'useGlobalGuards', 'forRoutes', 'useWebSocketAdapter',
   // koa-swagger-decorator's SwaggerRouter: its document's routes, and controller classes mapped onto it
   'swagger', 'mapDir', 'applyRoute',
   // an oRPC handler answering a request (`handler.handle(request, { prefix })`, adapters/orpc.ts)

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nestPatternRegex } from '../../src/adapters/nest/index.js';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row, unresolvedRows } from '../helpers/expect.js';
+import { findingRows, routeLinesAt, routeRows, row, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 
 /** The usual main.ts: the root module bootstrapped, no global prefix. */
@@ -822,6 +822,126 @@ export class AppModule {}
       // OpsApiModule is left out of the document: judged on its guards alone
       'src/app.module.ts:5:3 error excluded-family-leak POST /internal/jobs/retry is in the excluded family "internal" and is reachable without its family guard (unguarded)',
       'src/app.module.ts:13:3 error excluded-family-leak POST /edge/purge is in the excluded family "edge" but is published in generated API docs by @nestjs/swagger (SwaggerModule.setup at src/main.ts:8) (hide it with @ApiExcludeController() on the controller or @ApiExcludeEndpoint() on the handler)',
+    ]);
+  });
+
+  it("a @WebSocketGateway provider is served at its path on the app's server, outside Nest's router (HedgeDoc's /realtime): ws's exact path, socket.io's under /socket.io", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'notes', private: true, workspaces: ['apps/*'] }),
+      'apps/editor/package.json': JSON.stringify({ name: 'editor', private: true, dependencies: { '@nestjs/common': '^10.0.0', '@nestjs/core': '^10.0.0', '@nestjs/websockets': '^10.0.0', '@nestjs/platform-ws': '^10.0.0' } }),
+      'apps/editor/src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { WsAdapter } from '@nestjs/platform-ws';
+import { requireSession } from './require-session';
+import { AppModule } from './app.module';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.use(requireSession);
+  app.useWebSocketAdapter(new WsAdapter(app));
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+      'apps/editor/src/require-session.ts': `import type { NextFunction, Request, Response } from 'express';
+
+export function requireSession(req: Request & { session?: { user?: { id: string } } }, res: Response, next: NextFunction): void {
+  if (!req.session?.user) {
+    res.status(401).json({ error: 'sign in first' });
+    return;
+  }
+  next();
+}
+`,
+      'apps/editor/src/sessions.service.ts': `import { Injectable } from '@nestjs/common';
+import type { IncomingMessage } from 'http';
+
+@Injectable()
+export class SessionsService {
+  private readonly sessions = new Map<string, { user?: { id: string } }>();
+
+  /** The session of the request's session cookie, if any (the signed-in user in it, if any). */
+  async getSession(request: IncomingMessage): Promise<{ user?: { id: string } } | undefined> {
+    const sid = /(?:^|;\\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    return sid ? this.sessions.get(sid) : undefined;
+  }
+}
+`,
+      'apps/editor/src/realtime.gateway.ts': `import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
+import type { IncomingMessage } from 'http';
+import type WebSocket from 'ws';
+import { SessionsService } from './sessions.service';
+
+@WebSocketGateway({ path: 'realtime/' })
+export class RealtimeGateway implements OnGatewayConnection {
+  constructor(private readonly sessions: SessionsService) {}
+
+  async handleConnection(client: WebSocket, request: IncomingMessage): Promise<void> {
+    const session = await this.sessions.getSession(request);
+    if (!session?.user) {
+      client.close(4401, 'sign in first');
+      return;
+    }
+    client.send(JSON.stringify({ hello: session.user.id }));
+  }
+}
+
+@WebSocketGateway(8081, { path: '/metrics-stream' })
+export class MetricsGateway {}
+`,
+      'apps/editor/src/app.module.ts': `import { Controller, Get, Module } from '@nestjs/common';
+import { MetricsGateway, RealtimeGateway } from './realtime.gateway';
+import { SessionsService } from './sessions.service';
+
+@Controller('notes')
+export class NotesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ controllers: [NotesController], providers: [SessionsService, RealtimeGateway, MetricsGateway] })
+export class AppModule {}
+`,
+      'apps/chat/package.json': JSON.stringify({ name: 'chat', private: true, dependencies: { '@nestjs/common': '^10.0.0', '@nestjs/core': '^10.0.0', '@nestjs/websockets': '^10.0.0', '@nestjs/platform-socket.io': '^10.0.0' } }),
+      'apps/chat/src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { ChatModule } from './chat.module';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(ChatModule);
+  await app.listen(3001);
+}
+void bootstrap();
+`,
+      'apps/chat/src/chat.module.ts': `import { Module } from '@nestjs/common';
+import { MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
+
+@WebSocketGateway({ namespace: 'rooms', cors: { origin: '*' } })
+export class RoomsGateway {
+  @SubscribeMessage('join')
+  join(@MessageBody() room: string) {
+    return { joined: room };
+  }
+}
+
+@WebSocketGateway({ namespace: 'presence' })
+export class PresenceGateway {}
+
+@Module({ providers: [RoomsGateway, PresenceGateway] })
+export class ChatModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'GET /api/notes [requireSession] apps/editor/src/app.module.ts:7',
+      'GET /realtime [(inline signed-in check)] apps/editor/src/realtime.gateway.ts:6',
+      'GET /socket.io/* [] apps/chat/src/chat.module.ts:4',
+      'POST /socket.io/* [] apps/chat/src/chat.module.ts:4',
+    ]);
+    expect(res.routes.find((r) => r.path === '/realtime')!.handler).toBe('RealtimeGateway.handleConnection');
+    expect(unresolvedRows(res)).toEqual([
+      'apps/editor/src/realtime.gateway.ts:20:1 warning unresolved-route gateway MetricsGateway: it listens on port 8081, a server of its own; its WebSocket endpoint is left out',
     ]);
   });
 

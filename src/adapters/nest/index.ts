@@ -28,7 +28,9 @@
  * - with `SwaggerModule.setup(…, app, …)`, every route is published in the API docs unless
  *   its controller has `@ApiExcludeController()` or its handler `@ApiExcludeEndpoint()`
  *   (and, when the document was created with `include: [Modules]`, only those modules'); the
- *   call registers the docs' own routes on the HTTP adapter there and then (`docsRoutes`).
+ *   call registers the docs' own routes on the HTTP adapter there and then (`docsRoutes`);
+ * - a `@WebSocketGateway` provider is served at its path on the app's server, outside Nest's
+ *   router, by the app's WebSocket adapter (`gatewayRoutes`).
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
@@ -301,6 +303,12 @@ interface AppState {
   globalGuards: GuardUse[];
   middleware: ModuleMiddleware[];
   docs: { file: string; line: number; include: Set<string> | null } | null;
+  /**
+   * The WebSocket adapter its gateways are served by (`app.useWebSocketAdapter(…)`): @nestjs/platform-ws's
+   * WsAdapter, or socket.io's IoAdapter (Nest's default, or a class of the code extending it); null
+   * when not known statically
+   */
+  webSocket: { kind: 'ws' | 'socket.io'; file: string; line: number } | { kind: null; note: string; file: string; line: number } | { kind: 'socket.io'; file: null };
 }
 
 interface ControllerDecl {
@@ -491,7 +499,7 @@ class NestLinker {
         continue;
       }
       this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
-      const app: AppState = { name: pkg || '.', root: null, prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null };
+      const app: AppState = { name: pkg || '.', root: null, prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null, webSocket: { kind: 'socket.io', file: null } };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
   }
@@ -1070,6 +1078,7 @@ class NestLinker {
       globalGuards: [],
       middleware: [],
       docs: null,
+      webSocket: { kind: 'socket.io', file: null },
     };
     // (the first SwaggerModule.setup(…) made on this app, wherever written: it publishes the API docs)
     let docsSetup: BoundRegistration | null = null;
@@ -1088,6 +1097,7 @@ class NestLinker {
     const appGuards: GuardUse[] = [];
     const metrics: MetricsController[] = [];
     const graphql: GraphqlEndpoint[] = [];
+    const gateways: ClassRef[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
       if (depth > 64) return;
@@ -1103,7 +1113,11 @@ class NestLinker {
           else this.ctx.warn(c.file, m.cls.at, `a controller of module ${m.cls.name} is not known statically; its routes are unknown`, this.snippetOf(m));
         }
         for (const p of this.listProp(source, 'providers')) {
-          if (!this.isObj(p)) continue;
+          if (!this.isObj(p)) {
+            const gateway = this.classOf(p);
+            if (gateway && this.gatewayPrim(gateway)) gateways.push(gateway);
+            continue;
+          }
           const provide = this.objProp(p, 'provide');
           const pv = provide ? this.evalIn(provide) : null;
           if (pv?.t !== 'pkg' || pv.pkg !== '@nestjs/core' || pv.path.join('.') !== 'APP_GUARD') continue;
@@ -1136,6 +1150,8 @@ class NestLinker {
       this.served.add(classKey(d.ref));
       this.controllerRoutes(app, d, modulePaths, router.init);
     }
+    const gatewayPaths = new Set<string>();
+    for (const g of gateways) this.gatewayRoutes(app, g, gatewayPaths);
     const packageMetrics = new Set<string>();
     for (const mc of metrics) {
       const key = mc.paths.join('\0');
@@ -1183,6 +1199,11 @@ class NestLinker {
       const prefix = pv?.t === 'str' ? pv.v : pv?.t === 'bool' && !pv.v ? '' : 'v';
       const dv = opts ? this.objProp(opts, 'defaultVersion') : undefined;
       app.versioning = { prefix, defaultVersion: dv ? this.versions(dv, file, at, snippet) : null };
+      return;
+    }
+    if (method === 'useWebSocketAdapter') {
+      const kind = args[0] ? this.webSocketAdapter(args[0]) : null;
+      app.webSocket = kind ? { kind, file, line: at.line } : { kind: null, note: args[0] ? valueNote(this.evalIn(args[0])) : 'none given', file, line: at.line };
       return;
     }
     if (method === 'useGlobalGuards') {
@@ -1240,6 +1261,85 @@ class NestLinker {
           if (g) app.uses.push({ guard: g, scope });
         }
       }
+    }
+  }
+
+  /**
+   * The kind of WebSocket adapter `app.useWebSocketAdapter(adapter)` is given: @nestjs/platform-ws's
+   * WsAdapter or @nestjs/platform-socket.io's IoAdapter, made (`new WsAdapter(app)`) or extended by a
+   * class of the code (`class RedisIoAdapter extends IoAdapter`); null for any other.
+   */
+  private webSocketAdapter(b: Bound): 'ws' | 'socket.io' | null {
+    const kind = (v: Value | null): 'ws' | 'socket.io' | null =>
+      v?.t !== 'pkg' ? null : v.pkg === '@nestjs/platform-ws' ? 'ws' : v.pkg === '@nestjs/platform-socket.io' ? 'socket.io' : null;
+    const made = kind(this.evalIn(b));
+    if (made) return made;
+    const ref = this.classOf(b);
+    for (const c of ref ? this.ancestors(ref) : []) {
+      const base = c.cls.heritage ? kind(this.ev.eval(c.file, c.cls.heritage)) : null;
+      if (base) return base;
+    }
+    return null;
+  }
+
+  /** A class's `@WebSocketGateway(…)` decorator (@nestjs/websockets), if it has one. */
+  private gatewayPrim(c: ClassRef): Prim | null {
+    return this.find(this.prims(c.cls.decorators, c.file), 'WebSocketGateway', '@nestjs/websockets')[0] ?? null;
+  }
+
+  /**
+   * The endpoint of a `@WebSocketGateway(port?, options?)` provider (@nestjs/websockets, read at
+   * 10.4: SocketServerProvider; @nestjs/platform-ws WsAdapter; @nestjs/platform-socket.io
+   * IoAdapter): on the app's own HTTP server when the port is 0 or not given (another port is a
+   * server of its own, not listed). With WsAdapter, a GET (the upgrade) whose pathname is the
+   * gateway's `path` exactly, normalised ('/' unless given); with IoAdapter (Nest's default when
+   * `useWebSocketAdapter` is not called), engine.io's GET and POST requests under `path`
+   * ('/socket.io' unless given; namespaces are no paths). Outside Nest's router: no global
+   * prefix, middleware or guard (`@UseGuards` on a gateway guards its message handlers, not the
+   * connection); what refuses a connection is its `handleConnection`, read as a handler's checks
+   * (a ws client closed: a socket's refusal). `done` holds the endpoints listed already: gateways
+   * sharing a path share one server.
+   */
+  private gatewayRoutes(app: AppState, c: ClassRef, done: Set<string>): void {
+    const prim = this.gatewayPrim(c)!;
+    const { at, snippet } = prim.use;
+    const [first, second] = prim.args;
+    const port = first && !this.isObj(first) ? this.evalIn(first) : null;
+    const options = first && this.isObj(first) ? first : second;
+    const warn = (what: string): void => this.ctx.warn(c.file, at, `gateway ${c.cls.name}: ${what}; its WebSocket endpoint is left out`, snippet);
+    if (port && !(port.t === 'num' && port.v === 0)) return warn(port.t === 'num' ? `it listens on port ${port.v}, a server of its own` : `its port is not known statically (${valueNote(port)})`);
+    const ws = app.webSocket;
+    if (ws.kind === null) return warn(`the WebSocket adapter given at ${ws.file}:${ws.line} is not known statically (${ws.note})`);
+    const given = options ? this.objProp(options, 'path') : undefined;
+    const paths = given ? this.strings(given) : [ws.kind === 'ws' ? '/' : '/socket.io'];
+    if (!paths || paths.length !== 1) return warn(`its path is not known statically`);
+    const path = ws.kind === 'ws' ? normalizePath(paths[0]!) : `${paths[0]!.replace(/\/$/, '')}/*`;
+    const connection = this.ancestors(c)
+      .flatMap((owner) => owner.cls.methods.filter((m) => !m.isStatic && m.name === 'handleConnection').map((m) => this.methodFn(owner, m)))
+      .find((v) => v.t === 'fn');
+    const guards = connection ? this.ctx.inHandlerGuards(connection, undefined, { depth: 0, no: true }) : [];
+    for (const method of ws.kind === 'ws' ? ['GET'] : ['GET', 'POST']) {
+      if (done.has(`${method} ${path}`) || !this.ctx.expand(c.file, at, snippet)) continue;
+      done.add(`${method} ${path}`);
+      this.ctx.addRoute(
+        {
+          method,
+          path,
+          file: c.file,
+          line: at.line,
+          column: at.column,
+          framework: 'nest',
+          handler: connection ? `${c.cls.name}.handleConnection` : c.cls.name,
+          app: app.name,
+          trailingSlashInsensitive: false,
+          caseSensitive: true,
+          prefixes: [],
+          guards,
+          handlerFn: connection?.t === 'fn' ? { file: connection.file, fn: connection.fn } : null,
+          snippet,
+        },
+        app.root,
+      );
     }
   }
 
