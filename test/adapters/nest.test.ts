@@ -414,6 +414,14 @@ export class AuditModule {}
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("Nest on Fastify with the router's options in routerOptions (Fastify 5's place, docmost's): ignoreTrailingSlash serves both forms, caseSensitive: false any case", async () => {
+    const main = mainFastify.replace('new FastifyAdapter()', 'new FastifyAdapter({ routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true, caseSensitive: false }, caseSensitive: true })');
+    const res = await check(writeProject({ ...files, 'src/main.ts': main }));
+    const sites = res.routes.find((r) => r.path === '/api/sites')!;
+    expect(sites).toMatchObject({ trailingSlashInsensitive: true, caseSensitive: false, contractMatch: 'served' });
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-drift')).toEqual([]);
+  });
+
   it("a global prefix not known statically is a step of the prefixes of the routes it prefixes: matched to no contract route", async () => {
     const main = mainFastify.replace("app.setGlobalPrefix('api',", 'app.setGlobalPrefix(process.env.API_PREFIX,');
     const res = await check(writeProject({ ...files, 'src/main.ts': main }));
@@ -925,7 +933,7 @@ export class RoomsGateway {
   }
 }
 
-@WebSocketGateway({ namespace: 'presence' })
+@WebSocketGateway({ namespace: 'presence', path: '/live/', transports: ['websocket'] })
 export class PresenceGateway {}
 
 @Module({ providers: [RoomsGateway, PresenceGateway] })
@@ -935,6 +943,8 @@ export class ChatModule {}
     const res = await check(dir);
     expect(routeLinesAt(res)).toEqual([
       'GET /api/notes [requireSession] apps/editor/src/app.module.ts:7',
+      // (polling left out, only the upgrade)
+      'GET /live/* [] apps/chat/src/chat.module.ts:12',
       'GET /realtime [(inline signed-in check)] apps/editor/src/realtime.gateway.ts:6',
       'GET /socket.io/* [] apps/chat/src/chat.module.ts:4',
       'POST /socket.io/* [] apps/chat/src/chat.module.ts:4',

@@ -205,7 +205,8 @@ function bool(v: Value | undefined): boolean | undefined {
   return v?.t === 'bool' ? v.v : undefined;
 }
 
-function routerOption(ev: Evaluator, options: Value | undefined, key: string): boolean | undefined {
+/** A router option of Fastify's options (`ignoreTrailingSlash`, `caseSensitive`): `routerOptions.*` wins over the top-level one. */
+export function routerOption(ev: Evaluator, options: Value | undefined, key: string): boolean | undefined {
   if (options?.t !== 'obj') return undefined;
   const ro = ev.member(options, 'routerOptions', 0);
   return bool(ro.t === 'obj' ? ev.member(ro, key, 0) : undefined) ?? bool(ev.member(options, key, 0));

@@ -44,6 +44,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
+import { routerOption } from '../fastify/index.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 /** Nest 10 routes through Express 4 (`:id?`), Nest 11 through Express 5 (`{/:id}`, `{*rest}`): both are read. */
@@ -72,17 +73,15 @@ export const nestAdapter: Adapter = {
   title: 'NestJS',
   modules: ['@nestjs/core', '@nestjs/common'],
 
-  create(pkg, path, args): RouterInit | null {
+  create(pkg, path, args, _isNew, ev): RouterInit | null {
     if (pkg !== '@nestjs/core' || path.length !== 2 || path[0] !== 'NestFactory' || path[1] !== 'create') return null;
     const platform = args[1];
     if (platform?.t === 'pkg' && platform.pkg === '@nestjs/platform-fastify') {
-      // Fastify matches `/x` and `/x/` as different routes and is case-sensitive, unless told otherwise.
+      // Fastify matches `/x` and `/x/` as different routes and is case-sensitive, unless told
+      // otherwise — FastifyAdapter hands its options to fastify(), `routerOptions` (Fastify 5's
+      // place for them, docmost's) winning over the top-level ones
       const opts = platform.args[0];
-      const flag = (k: string): boolean | undefined => {
-        const e = opts?.t === 'obj' ? opts.props[k] : undefined;
-        return e?.k === 'bool' ? e.v : undefined;
-      };
-      return { kind: 'app', strict: !(flag('ignoreTrailingSlash') ?? false), caseSensitive: flag('caseSensitive') ?? true };
+      return { kind: 'app', strict: !(routerOption(ev, opts, 'ignoreTrailingSlash') ?? false), caseSensitive: routerOption(ev, opts, 'caseSensitive') ?? true };
     }
     return { kind: 'app', strict: false, caseSensitive: false };
   },
@@ -1294,7 +1293,8 @@ class NestLinker {
    * server of its own, not listed). With WsAdapter, a GET (the upgrade) whose pathname is the
    * gateway's `path` exactly, normalised ('/' unless given); with IoAdapter (Nest's default when
    * `useWebSocketAdapter` is not called), engine.io's GET and POST requests under `path`
-   * ('/socket.io' unless given; namespaces are no paths). Outside Nest's router: no global
+   * ('/socket.io' unless given; namespaces are no paths; only GET, the upgrade, when its
+   * `transports` leave out polling). Outside Nest's router: no global
    * prefix, middleware or guard (`@UseGuards` on a gateway guards its message handlers, not the
    * connection); what refuses a connection is its `handleConnection`, read as a handler's checks
    * (a ws client closed: a socket's refusal). `done` holds the endpoints listed already: gateways
@@ -1314,11 +1314,15 @@ class NestLinker {
     const paths = given ? this.strings(given) : [ws.kind === 'ws' ? '/' : '/socket.io'];
     if (!paths || paths.length !== 1) return warn(`its path is not known statically`);
     const path = ws.kind === 'ws' ? normalizePath(paths[0]!) : `${paths[0]!.replace(/\/$/, '')}/*`;
+    // (engine.io's polling transport sends with POST; `transports: ['websocket']` leaves only the upgrade)
+    const transports = ws.kind === 'socket.io' && options ? this.objProp(options, 'transports') : undefined;
+    const only = transports ? this.strings(transports) : null;
+    const methods = ws.kind === 'ws' || (only && !only.includes('polling')) ? ['GET'] : ['GET', 'POST'];
     const connection = this.ancestors(c)
       .flatMap((owner) => owner.cls.methods.filter((m) => !m.isStatic && m.name === 'handleConnection').map((m) => this.methodFn(owner, m)))
       .find((v) => v.t === 'fn');
     const guards = connection ? this.ctx.inHandlerGuards(connection, undefined, { depth: 0, no: true }) : [];
-    for (const method of ws.kind === 'ws' ? ['GET'] : ['GET', 'POST']) {
+    for (const method of methods) {
       if (done.has(`${method} ${path}`) || !this.ctx.expand(c.file, at, snippet)) continue;
       done.add(`${method} ${path}`);
       this.ctx.addRoute(
