@@ -1771,9 +1771,12 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
         target = target.callee.obj;
       } else break;
     }
-    // A later link of a chain is located at its own method name, not at the chain's first line.
-    const chained = target !== callee.obj && ts.isPropertyAccessExpression(n.expression);
-    const regAt = chained ? locOf(ctx, (n.expression as TS.PropertyAccessExpression).name) : at;
+    // A later link of a chain is located at its own method name, not at the chain's first line;
+    // so is a route or middleware registration whose name starts a line of its own, the first
+    // link of such a chain (`exports.api = apiRouter⏎  .get('/wallpaper', …)`, easy-mock: where a
+    // suppression comment above it is written)
+    const name = ts.isPropertyAccessExpression(n.expression) ? n.expression.name : null;
+    const regAt = name && (target !== callee.obj || (CHAINABLE.has(callee.prop) && locOf(ctx, name).line !== at.line)) ? locOf(ctx, name) : at;
     ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...answer(), ...whenNow(ctx), at: regAt, snippet: lineText(ctx, regAt.line) });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.

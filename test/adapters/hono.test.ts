@@ -28,7 +28,7 @@ describe('fixtures/hono-clean', () => {
       row('GET /api/auth/me/', 'contract', `${R}identity.ts:18:1`, API_CSRF, 'GET /api/auth/me/'),
       row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API_CSRF, 'GET /api/databases/'),
       // a chain `deployments.get(…).post(…)`: both calls start at the chain's first line
-      row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, API_CSRF, 'GET /api/deployments/'),
+      row('GET /api/deployments/', 'contract', `${R}deployments.ts:10:4`, API_CSRF, 'GET /api/deployments/'),
       row('POST /api/deployments/', 'browser', `${R}deployments.ts:11:4`, API_CSRF),
       // mounted before the /api/* middleware: registration order leaves it open, as the contract wants
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
@@ -76,7 +76,7 @@ describe('fixtures/hono-leaky', () => {
       row('GET /api/auth/me/', 'contract', `${R}identity.ts:18:1`, API, 'GET /api/auth/me/'),
       row('GET /api/databases/', 'contract', `${R}databases.ts:7:1`, API, 'GET /api/databases/'),
       // app.route('/api', deployments) precedes app.use('/api/*', …): no middleware runs before these
-      row('GET /api/deployments/', 'contract', `${R}deployments.ts:9:1`, {}, 'GET /api/deployments/'),
+      row('GET /api/deployments/', 'contract', `${R}deployments.ts:10:4`, {}, 'GET /api/deployments/'),
       row('POST /api/deployments/', 'browser', `${R}deployments.ts:11:4`),
       row('PATCH /api/deployments/:deploymentId', 'browser', `${R}deployments.ts:16:4`),
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
@@ -95,7 +95,7 @@ describe('fixtures/hono-leaky', () => {
 
   it('reports the leaks', async () => {
     const res = await check(DIR);
-    const G = `${R}deployments.ts:9:1`;
+    const G = `${R}deployments.ts:10:4`;
     const P = `${R}deployments.ts:11:4`;
     const U = `${R}deployments.ts:16:4`;
     expect(findingRows(res.findings)).toEqual([

@@ -28,7 +28,7 @@ describe('fixtures/koa-clean', () => {
       row('GET /api/auth/me/', 'contract', `${R}auth.ts:6:1`, API, 'GET /api/auth/me/'),
       // '/' of a non-strict router becomes the bare prefix, which also serves '/api/databases/'
       row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
-      row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:7:4`, API, 'GET /api/deployments/'),
       row('POST /api/deployments', 'browser', `${R}deployments.ts:10:4`, API),
       // app.use(health.routes()) comes before any guard
       row('GET /api/health/ready', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
@@ -76,7 +76,7 @@ describe('fixtures/koa-leaky', () => {
     expect(routeRows(res.routes)).toEqual([
       row('GET /api/auth/me/', 'contract', `${R}auth.ts:6:1`, S, 'GET /api/auth/me/'),
       row('GET /api/databases', 'contract', `${R}databases.ts:6:1`, API, 'GET /api/databases/'),
-      row('GET /api/deployments', 'contract', `${R}deployments.ts:6:1`, API, 'GET /api/deployments/'),
+      row('GET /api/deployments', 'contract', `${R}deployments.ts:7:4`, API, 'GET /api/deployments/'),
       row('POST /api/deployments', 'browser', `${R}deployments.ts:10:4`, API),
       // '/ready/' with a trailing slash does not serve the contract's '/api/health/ready'
       row('GET /api/health/ready/', 'public', `${R}health.ts:6:1`, {}, 'GET /api/health/ready'),
@@ -952,6 +952,37 @@ app.use(router.routes());
       'GET /api/drafts [auth+bearer]',
       'GET /api/feed []',
       'GET /api/stats [unknown]',
+    ]);
+  });
+
+  it("a chain's first registration written on a line of its own is located there, as the later ones are, and a suppression above it applies (easy-mock's exports.api = apiRouter⏎.get(…))", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'mock-server', dependencies: { koa: '2.16.1', 'koa-router': '7.4.0' } }),
+      'src/router.js': `const Router = require('koa-router');
+
+const apiRouter = new Router({ prefix: '/api' });
+
+exports.api = apiRouter
+  // route-surface-disable-next-line missing-auth-guard -- the login page's wallpaper, for everyone
+  .get('/wallpaper', async (ctx) => {
+    ctx.body = { url: process.env.WALLPAPER_URL };
+  })
+  .get('/projects', async (ctx) => {
+    ctx.body = [];
+  });
+`,
+      'src/app.js': `const Koa = require('koa');
+const { api } = require('./router');
+
+const app = new Koa();
+app.use(api.routes());
+app.listen(7300);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}:${r.column}`)).toEqual(['GET /api/projects src/router.js:10:4', 'GET /api/wallpaper src/router.js:7:4']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'missing-auth-guard' || f.ruleId === 'unused-suppression'))).toEqual([
+      'src/router.js:10:4 error missing-auth-guard GET /api/projects has no auth guard',
     ]);
   });
 
