@@ -161,10 +161,10 @@ app.use(api.routes());
     // a step of each route's prefixes says what is missing from its path; such a path is matched to
     // no contract route (GET /api/:id would serve GET /api/sites/) and no rule judges where it lies
     // (PATCH /api/:id would be under the contract's deployments)
-    expect(res.routes.map((r) => r.prefixes.map((p) => p.unknown ?? p.prefix))).toEqual(Array(3).fill(['', 'template with a value not known statically']));
+    expect(res.routes.map((r) => r.prefixes.map((p) => p.unknown ?? p.prefix))).toEqual(Array(3).fill(['/api', '', 'template with a value not known statically']));
     expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null]);
     expect(res.findings.filter((f) => f.ruleId === 'immutable-resource-mutation')).toEqual([]);
-    expect(cli(['explain', 'PATCH /api/:id', '--no-color'], dir).stdout).toMatch(/prefixes\s+\(no path\)\s+src\/app\.ts:9 .*\n\s+\(not known statically: template with a value not known statically\)\s+src\/schema-router\.ts:5 /);
+    expect(cli(['explain', 'PATCH /api/:id', '--no-color'], dir).stdout).toMatch(/prefixes\s+\/api\s+src\/app\.ts:7 .*\n\s+\(no path\)\s+src\/app\.ts:9 .*\n\s+\(not known statically: template with a value not known statically\)\s+src\/schema-router\.ts:5 /);
     expect(unresolvedRows(res)).toEqual([
       "src/schema-router.ts:5:35 warning unresolved-route router prefix not known statically (template with a value not known statically); the router's routes are listed without it",
     ]);

@@ -267,6 +267,8 @@ class KoaLinker {
       .sort((x, y) => cmp(x.key, y.key));
     // (one of a few: each layer under each)
     let prefixes = r.init.prefixOneOf ?? [r.init.prefix ?? ''];
+    // where the prefix is given: the router's making (`new Router({ prefix })`) or its last `router.prefix(…)`
+    let prefixAt = { file: r.file, line: r.at.line };
     // why the prefix is not known statically, if it is not (a step of every route of the stack says so)
     let unknown = r.init.prefixUnknown ?? null;
     const layers: Layer[] = [];
@@ -283,6 +285,7 @@ class KoaLinker {
         const known = pathChoices(p);
         if (known) {
           prefixes = known.map((x) => x.replace(/\/$/, ''));
+          prefixAt = { file: b.file, line: b.reg.at.line };
           unknown = null;
         } else {
           unknown = pathNote(p);
@@ -300,7 +303,8 @@ class KoaLinker {
       prefixes.map((prefix) => {
         const path = setPrefix(l.path, prefix, l.strict, l.kind);
         const own = l.kind === 'route' && params.size > 0 ? paramNames(path).flatMap((n) => params.get(n) ?? []) : [];
-        const steps = step ? [step, ...l.prefixes] : l.prefixes;
+        // (the router's own prefix, known, is a step of its routes too, before those of the routers it nests)
+        const steps = step ? [step, ...l.prefixes] : prefix ? [{ prefix, ...prefixAt }, ...l.prefixes] : l.prefixes;
         return own.length > 0 ? { ...l, path, prefixes: steps, params: [...(l.params ?? []), ...own] } : { ...l, path, prefixes: steps };
       }),
     );
