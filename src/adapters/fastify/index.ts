@@ -48,7 +48,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, valueNote, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
@@ -57,6 +57,7 @@ import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../.
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
+import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
 import { middlewareGuards, optionsRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
@@ -201,16 +202,6 @@ function isBareParam(v: Value): v is Extract<Value, { t: 'param' }> {
   return v.t === 'param' && !(v as { path?: string[] }).path?.length;
 }
 
-function bool(v: Value | undefined): boolean | undefined {
-  return v?.t === 'bool' ? v.v : undefined;
-}
-
-/** A router option of Fastify's options (`ignoreTrailingSlash`, `caseSensitive`): `routerOptions.*` wins over the top-level one. */
-export function routerOption(ev: Evaluator, options: Value | undefined, key: string): boolean | undefined {
-  if (options?.t !== 'obj') return undefined;
-  const ro = ev.member(options, 'routerOptions', 0);
-  return bool(ro.t === 'obj' ? ev.member(ro, key, 0) : undefined) ?? bool(ev.member(options, key, 0));
-}
 
 export const fastifyAdapter: Adapter = {
   name: 'fastify',

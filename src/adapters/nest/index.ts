@@ -44,7 +44,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
-import { routerOption } from '../fastify/index.js';
+import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
 /** Nest 10 routes through Express 4 (`:id?`), Nest 11 through Express 5 (`{/:id}`, `{*rest}`): both are read. */
@@ -1294,11 +1294,11 @@ class NestLinker {
    * gateway's `path` exactly, normalised ('/' unless given); with IoAdapter (Nest's default when
    * `useWebSocketAdapter` is not called), engine.io's GET and POST requests under `path`
    * ('/socket.io' unless given; namespaces are no paths; only GET, the upgrade, when its
-   * `transports` leave out polling). Outside Nest's router: no global
-   * prefix, middleware or guard (`@UseGuards` on a gateway guards its message handlers, not the
-   * connection); what refuses a connection is its `handleConnection`, read as a handler's checks
-   * (a ws client closed: a socket's refusal). `done` holds the endpoints listed already: gateways
-   * sharing a path share one server.
+   * `transports` leave out polling). Outside Nest's router: no global prefix, middleware or
+   * guard (`@UseGuards` on a gateway guards its message handlers, not the connection); what
+   * refuses a connection is its `handleConnection`, read as a handler's checks (a ws client
+   * closed: a socket's refusal). `done` holds the endpoints listed already: gateways sharing a
+   * path share one server.
    */
   private gatewayRoutes(app: AppState, c: ClassRef, done: Set<string>): void {
     const prim = this.gatewayPrim(c)!;
