@@ -1096,7 +1096,7 @@ class NestLinker {
     const appGuards: GuardUse[] = [];
     const metrics: MetricsController[] = [];
     const graphql: GraphqlEndpoint[] = [];
-    const gateways: ClassRef[] = [];
+    const gateways: { ref: ClassRef; prim: Prim }[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
       if (depth > 64) return;
@@ -1113,8 +1113,9 @@ class NestLinker {
         }
         for (const p of this.listProp(source, 'providers')) {
           if (!this.isObj(p)) {
-            const gateway = this.classOf(p);
-            if (gateway && this.gatewayPrim(gateway)) gateways.push(gateway);
+            const ref = this.classOf(p);
+            const prim = ref ? this.gatewayPrim(ref) : null;
+            if (prim) gateways.push({ ref: ref!, prim });
             continue;
           }
           const provide = this.objProp(p, 'provide');
@@ -1150,7 +1151,7 @@ class NestLinker {
       this.controllerRoutes(app, d, modulePaths, router.init);
     }
     const gatewayPaths = new Set<string>();
-    for (const g of gateways) this.gatewayRoutes(app, g, gatewayPaths);
+    for (const g of gateways) this.gatewayRoutes(app, g.ref, g.prim, gatewayPaths);
     const packageMetrics = new Set<string>();
     for (const mc of metrics) {
       const key = mc.paths.join('\0');
@@ -1297,11 +1298,10 @@ class NestLinker {
    * `transports` leave out polling). Outside Nest's router: no global prefix, middleware or
    * guard (`@UseGuards` on a gateway guards its message handlers, not the connection); what
    * refuses a connection is its `handleConnection`, read as a handler's checks (a ws client
-   * closed: a socket's refusal). `done` holds the endpoints listed already: gateways sharing a
-   * path share one server.
+   * closed: a socket's refusal). `prim` is its decorator; `done` holds the endpoints listed
+   * already: gateways sharing a path share one server.
    */
-  private gatewayRoutes(app: AppState, c: ClassRef, done: Set<string>): void {
-    const prim = this.gatewayPrim(c)!;
+  private gatewayRoutes(app: AppState, c: ClassRef, prim: Prim, done: Set<string>): void {
     const { at, snippet } = prim.use;
     const [first, second] = prim.args;
     const port = first && !this.isObj(first) ? this.evalIn(first) : null;
