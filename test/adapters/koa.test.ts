@@ -593,6 +593,33 @@ app.use(mount('/api/public-graphql', koaMiddleware(open)));
     expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/api/public-graphql @as-integrations/koa 18', '/graphql koa-graphql 11']);
   });
 
+  it("a function of the analysed code koa-mounted at a path that answers and never hands on is an ALL route there (easy-mock's status page); one that hands on stays middleware", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const app = new Koa();
+app.use(mount('/status', async (ctx) => { ctx.body = { up: true, version: process.env.VERSION }; }));
+app.use(mount('/ping', (ctx) => { ctx.status = 204; }));
+app.use(mount('/api', async (ctx, next) => { ctx.set('Cache-Control', 'no-store'); await next(); }));
+app.use(requireUser);
+app.use(mount('/api/version', async function version(ctx) { ctx.body = { api: 3 }; }));
+const api = new Router({ prefix: '/api' });
+api.get('/projects', async (ctx) => { ctx.body = await listProjects(ctx.state.user.id); });
+app.use(api.routes());
+async function listProjects(userId: string) { return [userId]; }
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/projects requireUser:auth', 'ALL /api/version requireUser:auth', 'ALL /ping', 'ALL /status']);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.line}`)).toEqual(['GET /api/projects null 14', 'ALL /api/version version 12', 'ALL /ping null 9', 'ALL /status null 8']);
+  });
+
   it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', '@koa/router': '^13.1.0' } }),

@@ -458,7 +458,7 @@ class KoaLinker {
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
-        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && this.answering(b, mountedFn.item)));
+        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && (this.answering(b, mountedFn.item) ?? this.mountedAnswer(mountedFn.item))));
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -534,6 +534,19 @@ class KoaLinker {
     const pkg = answeringPackage(it.value, 'koa');
     if (pkg === null) return null;
     return { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it, servedBy: pkg, guards: answeringGuards(this.ctx.ev, it.value, b.file, b.reg.at.line) };
+  }
+
+  /**
+   * A function of the analysed code that koa-mount mounts and that answers without handing on
+   * (`mount('/status', async (ctx) => { ctx.body = … })`): it ends every request below the mount
+   * path, so it is a route at the bare mount path, any method (SPEC: a path-mounted function that
+   * ends the response and never calls `next`). One taking only the context is given no `next`.
+   */
+  private mountedAnswer(it: Item): KoaRoute | null {
+    if (it.value.t !== 'fn') return null;
+    const f = this.ctx.ev.fnOf(it.value.file, it.value.fn);
+    if (!f || f.behaviour.callsNext || !(f.behaviour.sendsResponse || f.params.length === 1)) return null;
+    return { method: 'ALL', paths: ['/'], strict: false, sensitive: false, handler: it };
   }
 
   /**
