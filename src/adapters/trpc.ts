@@ -3,7 +3,8 @@
  * procedureBuilder.ts, http/resolveResponse.ts, and the adapters): an endpoint made of a router
  * serves each procedure at `<endpoint>/<path>`, the path its keys in the nested routers joined
  * with dots (`post.byId`) — a query by GET, a mutation by POST, a subscription by GET (server-sent
- * events in 11) — and a request may batch several (`/post.byId,user.me?batch=1`), each run as its
+ * events in 11), a query and a subscription by POST too where the endpoint's options say
+ * `allowMethodOverride` — and a request may batch several (`/post.byId,user.me?batch=1`), each run as its
  * own. Read as written, never run:
  * - a router is `t.router({ … })` of an instance `initTRPC…create()` (also through a name for it,
  *   `createTRPCRouter = t.router`), `t.mergeRouters(a, b)`, or, in 11, a plain object of
@@ -39,7 +40,20 @@ export interface Procedure {
 }
 
 /** The HTTP methods a procedure of each kind is served for. */
-export const PROCEDURE_METHODS: Record<Procedure['kind'], string> = { query: 'GET', mutation: 'POST', subscription: 'GET' };
+const PROCEDURE_METHODS: Record<Procedure['kind'], string> = { query: 'GET', mutation: 'POST', subscription: 'GET' };
+
+/**
+ * The HTTP methods a procedure of `kind` is served for by an endpoint made with `opts`: a query
+ * or a subscription by POST too where the endpoint's `allowMethodOverride` is true, or not known
+ * statically to be false (11's http/resolveResponse.ts, TYPE_ACCEPTED_METHOD_MAP_WITH_METHOD_OVERRIDE;
+ * a mutation is never served by GET).
+ */
+export function procedureMethods(ev: Evaluator, kind: Procedure['kind'], opts: Value | undefined): string[] {
+  const method = PROCEDURE_METHODS[kind];
+  const given = opts?.t === 'obj' ? opts.props['allowMethodOverride'] : undefined;
+  if (kind === 'mutation' || !given || opts?.t !== 'obj' || truthOf(ev, opts.file, { k: 'truthy', e: given }) === false) return [method];
+  return [method, 'POST'];
+}
 
 const MAX_DEPTH = 40;
 const BUILDER_STEPS = new Set(['input', 'output', 'meta']);

@@ -449,6 +449,62 @@ export { handler as GET };
     expect(lines(await check(app))).toEqual(EXPECTED('/api/trpc').filter((l) => l.startsWith('GET ')));
   });
 
+  it('allowMethodOverride: a query is served by POST too where it is true, or not known statically to be false; a mutation never by GET', async () => {
+    // (11's resolveResponse: TYPE_ACCEPTED_METHOD_MAP_WITH_METHOD_OVERRIDE)
+    const overridden = (lines: string[]) => [...lines, ...lines.filter((l) => l.startsWith('GET ')).map((l) => l.replace(/^GET /, 'POST '))].sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!) || a.localeCompare(b));
+    const express = (given: string) =>
+      project({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+        'server/index.ts': `import express from 'express';
+import * as trpcExpress from '@trpc/server/adapters/express';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/api/trpc', trpcExpress.createExpressMiddleware({ router: appRouter, createContext${given} }));
+`,
+      });
+    expect(lines(await check(express(', allowMethodOverride: true')))).toEqual(overridden(EXPECTED('/api/trpc')));
+    expect(lines(await check(express(", allowMethodOverride: process.env.TRPC_POST_QUERIES === '1'")))).toEqual(overridden(EXPECTED('/api/trpc')));
+    expect(lines(await check(express(', allowMethodOverride: false')))).toEqual(EXPECTED('/api/trpc'));
+    const hono = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { hono: '^4.7.0', '@hono/trpc-server': '^0.3.4', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import { Hono } from 'hono';
+import { trpcServer } from '@hono/trpc-server';
+import { appRouter } from './root';
+
+export const app = new Hono();
+app.use('/api/trpc/*', trpcServer({ router: appRouter, endpoint: '/api/trpc', allowMethodOverride: true }));
+`,
+    });
+    expect(lines(await check(hono))).toEqual(overridden(EXPECTED('/api/trpc')));
+    const fastify = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.2.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import Fastify from 'fastify';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+const OVERRIDE = true;
+export const app = Fastify();
+app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions: { router: appRouter, createContext, allowMethodOverride: OVERRIDE } });
+`,
+    });
+    expect(lines(await check(fastify))).toEqual(overridden(EXPECTED('/api/trpc')));
+    // an App Router route answers the methods it exports: POST serves the mutations, and the queries too
+    const next = project({
+      'package.json': JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'app/api/trpc/[trpc]/route.ts': `import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from '../../../../server/root';
+
+const handler = (req: Request) => fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, allowMethodOverride: true, createContext: () => ({}) });
+
+export { handler as POST };
+`,
+    });
+    expect(lines(await check(next))).toEqual(overridden(EXPECTED('/api/trpc')).filter((l) => l.startsWith('POST ')));
+  });
+
   it('lazy routers (tRPC 11 `lazy`, `experimental_lazy`): the one export of the module loaded, or the export its then() reads', async () => {
     const express = `import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';

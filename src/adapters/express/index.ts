@@ -22,7 +22,7 @@ import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.j
 import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /**
@@ -409,10 +409,11 @@ class ExpressLinker {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
-    for (const p of found.procedures) {
-      if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
-      this.procedureRoute(p, app, active, prefixes, { method: PROCEDURE_METHODS[p.kind], path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false });
-    }
+    for (const p of found.procedures)
+      for (const method of procedureMethods(this.ctx.ev, p.kind, v.t === 'pkg' ? v.args[0] : undefined)) {
+        if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
+        this.procedureRoute(p, app, active, prefixes, { method, path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false });
+      }
     return true;
   }
 

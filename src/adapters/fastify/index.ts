@@ -59,7 +59,7 @@ import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefi
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
-import { middlewareGuards, optionsRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
@@ -529,7 +529,7 @@ class FastifyApp {
       this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
     } else
       for (const p of found.procedures)
-        this.declare(op, child, [PROCEDURE_METHODS[p.kind]], [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
+        this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
   }
 

@@ -33,7 +33,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
-import { endpointRouter, PROCEDURE_METHODS, trpcProcedures, trpcUnread } from '../trpc.js';
+import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
@@ -551,7 +551,8 @@ class HonoLinker {
       const stem = used.replace(/\/?\*$/, '') || '/';
       for (const p of found.procedures) {
         const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
-        out.push({ kind: 'route', method: PROCEDURE_METHODS[p.kind], path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint } });
+        for (const method of procedureMethods(this.ctx.ev, p.kind, opts))
+          out.push({ kind: 'route', method, path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint } });
       }
     }
     return true;

@@ -41,7 +41,7 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
-import { endpointRouter, procedureGuards, PROCEDURE_METHODS, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { orpcRoutes } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
 import { nextAuthEndpoints, nextAuthVersion } from '../next-auth.js';
@@ -603,9 +603,11 @@ class NextLinker {
    * (@trpc/server/adapters/next), or a function returning `fetchRequestHandler({ router, … })`
    * (@trpc/server/adapters/fetch, in an App Router route); null when it is none.
    */
-  private trpcEndpoint(handler: Value): { file: string; expr: Expr } | null {
-    const made = (v: Value): { file: string; expr: Expr } | null =>
-      v.t === 'pkg' && ((v.pkg === TRPC_NEXT && v.path.join('.') === 'createNextApiHandler') || (v.pkg === TRPC_FETCH && v.path.join('.') === 'fetchRequestHandler')) ? endpointRouter(v) : null;
+  private trpcEndpoint(handler: Value): { router: { file: string; expr: Expr }; options: Value | undefined } | null {
+    const made = (v: Value): { router: { file: string; expr: Expr }; options: Value | undefined } | null => {
+      const router = v.t === 'pkg' && ((v.pkg === TRPC_NEXT && v.path.join('.') === 'createNextApiHandler') || (v.pkg === TRPC_FETCH && v.path.join('.') === 'fetchRequestHandler')) ? endpointRouter(v) : null;
+      return router && v.t === 'pkg' ? { router, options: v.args[0] } : null;
+    };
     if (handler.t !== 'fn') return made(handler);
     // (only where the fetch adapter is imported: what other handlers return is read by no route, see relocate.ts)
     if (!this.ctx.files.get(handler.file)?.imports.some((i) => i.source === TRPC_FETCH)) return null;
@@ -624,19 +626,20 @@ class NextLinker {
    * (with a warning) when the router is not known statically: the endpoint is then one route.
    */
   private trpcRoutes(
-    router: { file: string; expr: Expr },
+    endpoint: { router: { file: string; expr: Expr }; options: Value | undefined },
     r: EndpointRoute,
   ): boolean {
-    const found = trpcProcedures(this.ctx.ev, router);
+    const found = trpcProcedures(this.ctx.ev, endpoint.router);
     if ('why' in found) {
       this.ctx.warn(r.file, r.place.at, trpcUnread(found.why), r.place.snippet);
       return false;
     }
     const base = segmentBase(r.path);
     for (const p of found.procedures) {
-      const method = PROCEDURE_METHODS[p.kind];
-      if (r.method !== 'ALL' && r.method !== method) continue;
-      this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false });
+      for (const method of procedureMethods(this.ctx.ev, p.kind, endpoint.options)) {
+        if (r.method !== 'ALL' && r.method !== method) continue;
+        this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false });
+      }
     }
     return true;
   }
