@@ -1,4 +1,4 @@
-import { parseRouteSpec } from '../src/classify.js';
+import { methodServes, parseRouteSpec } from '../src/classify.js';
 import { contractRouteOf } from '../src/contract.js';
 import { reportRoute, routeLabel, type RuleModule } from '../src/rule.js';
 
@@ -36,7 +36,7 @@ export const rule: RuleModule = {
     for (const r of ctx.routes) {
       if (!r.contractRoute || r.classification === 'excluded') continue;
       const c = contractRouteOf(ctx.contract, r.contractRoute)!;
-      if (c.auth === 'public') {
+      if (c.auth === 'public' && methodServes(r.method, c.method)) {
         const guards = r.guards.filter((g) => g.kinds.includes('auth') || g.kinds.includes('tenant'));
         if (guards.length > 0)
           reportRoute(ctx, r, `${routeLabel(r)} is public in the contract but is guarded by ${[...new Set(guards.map((g) => g.name))].join(', ')}`);

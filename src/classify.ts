@@ -76,11 +76,18 @@ function entryCovers(entry: string, r: RouteDraft): boolean {
   return samePath(entry, filledPath(r.path, () => ANY_SEGMENT, () => ANY_SEGMENTS), r.trailingSlashInsensitive, !r.caseSensitive);
 }
 
-/** How a route relates to a contract route. */
+/**
+ * How a route relates to a contract route. A drift is the contract route written in another
+ * form (method, trailing slash, case): a route reaching the contract path only through what a
+ * wildcard or a catch-all takes (`app.post('/api/*', …)`, a fallback or a proxy) is no form of it.
+ */
 export function matchContract(r: RouteDraft, c: ContractRoute): 'exact' | 'served' | 'drift' | null {
   if (r.method === c.method && r.path === c.path) return 'exact';
   if (methodServes(r.method, c.method) && samePath(r.path, c.path, r.trailingSlashInsensitive, !r.caseSensitive)) return 'served';
-  if (samePath(r.path, c.path, true, true)) return 'drift';
+  // (an optional catch-all's own form is its base: `/api/sites/:slug*?` serves `/api/sites`)
+  const all = catchAll(r.path);
+  const form = all ? (all.optional ? all.base : null) : pathTokens(r.path).some((t) => t.kind === 'wild') ? null : r.path;
+  if (form !== null && samePath(form, c.path, true, true)) return 'drift';
   return null;
 }
 
@@ -143,8 +150,9 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
     r.family = familyOfPath(r.path);
     const c = contractRouteOf(contract, r.contractRoute);
     const listedPublic = publicSpecs.some((p) => methodServes(r.method, p.method) && entryCovers(p.path, r));
+    // (a route with another method than a public contract route's is not the route listed public)
     if (r.family) r.classification = 'excluded';
-    else if (c?.auth === 'public' || listedPublic) r.classification = 'public';
+    else if ((c?.auth === 'public' && methodServes(r.method, c.method)) || listedPublic) r.classification = 'public';
     else if (c) r.classification = 'contract';
     else r.classification = 'browser';
   }

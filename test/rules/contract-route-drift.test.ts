@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
+import { writeProject } from '../helpers/project.js';
 import { RULE_FIXTURES, ruleTester } from '../helpers/rule-tester.js';
 
 const drifts = (route: string, why: string) => `${route} drifts from the contract route GET /api/sites/: ${why}`;
@@ -37,5 +38,35 @@ describe('a contract route served only in a drifted form (SPEC section 7)', () =
     expect(aboutSites.map((f) => f.ruleId)).toEqual(['contract-route-drift']);
     expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.line)).toEqual([1, 2, 4, 5]);
     expect(res.routes.map((r) => [r.method, r.path, r.classification, r.contractRoute])).toEqual([['GET', '/api/sites', 'contract', 'GET /api/sites/']]);
+  });
+
+  it("is no catch-all's: a wildcard route reaching the contract path is no form of it, and a route of another method at a public contract route is not public (a catch-all proxy)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { express: '^4.21.2' } }),
+      'server.js': `const express = require('express');
+const app = express();
+app.use(express.json());
+app.post('/api/*', (req, res) => { res.json({ forwarded: true }); });
+app.delete('/api/*', (req, res) => { res.json({ deleted: true }); });
+app.post('/api/health/ready', (req, res) => { res.json({ ready: true }); });
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => [r.method, r.path, r.classification, r.contractRoute])).toEqual([
+      ['DELETE', '/api/*', 'browser', null],
+      ['POST', '/api/*', 'browser', null],
+      ['POST', '/api/health/ready', 'contract', 'GET /api/health/ready'],
+    ]);
+    expect(res.findings.filter((f) => f.file === 'server.js' && (f.line === 4 || f.line === 6)).map((f) => `${f.line} ${f.ruleId}`)).toEqual([
+      '4 missing-auth-guard',
+      '4 missing-csrf-guard',
+      '4 missing-tenant-guard',
+      '4 uncontracted-route',
+      '6 contract-route-drift',
+      '6 missing-auth-guard',
+      '6 missing-csrf-guard',
+    ]);
+    // (the readiness route is not tenant-scoped in the contract)
   });
 });
