@@ -546,6 +546,9 @@ function verifiesSignature(value: Extract<Value, { t: 'pkg' }>): boolean {
  * Classify one middleware / guard. `name` is how the use site writes it; `value` is what
  * the evaluator made of it. Returns kinds in a fixed order.
  */
+/** Why a Nest guard whose canActivate lets every request through is none (Behaviour.activation). */
+export const ALLOWS_ALL = 'canActivate returns true every way and lets what it runs throw nothing (by behaviour): it refuses nothing';
+
 export function classifyGuard(name: string, value: Value, ev: Evaluator, m: GuardMatchers, depth = 0): GuardClass {
   // 1. Package-made values keep their package's classification.
   const pkg = webhookVerifier(value);
@@ -597,8 +600,11 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // Named for a check by SPEC's default names (`nextAuth`, `loadTenant`) but handing every request
   // on, having only made or read values: it refuses nothing. CSRF and family guards stay what
   // their names say (SPEC: by name only), and a name the config lists stays a guard.
-  if (fn?.behaviour.handsOnAlways && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
-    const reason = 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
+  // (a Nest guard's canActivate returning true every way, Behaviour.activation: OptionalJwtAuthGuard)
+  const activation = fn?.behaviour.activation;
+  const allowsAll = !!activation?.allows && (activation.super === undefined || (activation.super === 'swallowed' && !activation.returnsSuper));
+  if ((fn?.behaviour.handsOnAlways || allowsAll) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
+    const reason = allowsAll ? ALLOWS_ALL : 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
   }
   // What the middlewares it hands its request to are (classified once, when asked):

@@ -2533,6 +2533,81 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const refuses = ts.isBlock(body) ? refusalSites(ctx, body, f) : [];
   if (refuses.length > 0) b.refusesWhen = refuses;
   if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
+  if (f.name === 'canActivate' && ts.isBlock(body)) {
+    const activation = activationOf(ctx, body);
+    if (activation) b.activation = activation;
+  }
+}
+
+/** Calls that only read what a Nest guard is handed: `context.switchToHttp()`, `.getRequest()`. */
+const CONTEXT_READS = /^switchTo(Http|Ws|Rpc)$/;
+
+/** Behaviour.activation of a `canActivate` body; null when it neither refuses nothing nor calls `super.canActivate`. */
+function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  let superCall: 'swallowed' | 'propagates' | undefined;
+  let returnsSuper = false;
+  let allows = true;
+  const isSuper = (n: TS.Node): n is TS.CallExpression =>
+    ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.expression.kind === K.SuperKeyword && n.expression.name.text === 'canActivate';
+  // Does `n` (outside nested functions) only make or read values, and call the overridden method?
+  const passive = (n: TS.Node, swallowed: boolean): boolean => {
+    if (ts.isFunctionLike(n)) return true;
+    if (isSuper(n)) superCall = swallowed ? (superCall ?? 'swallowed') : 'propagates';
+    else if (ts.isCallExpression(n) && !swallowed) {
+      const name = calleeName(ts, n);
+      if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name)) || MAY_REFUSE.test(name)) allows = false;
+    }
+    ts.forEachChild(n, (c) => void passive(c, swallowed));
+    return allows;
+  };
+  // a `catch` that throws nothing lets what its `try` threw go
+  const throwsIn = (n: TS.Node): boolean => !ts.isFunctionLike(n) && (ts.isThrowStatement(n) || !!ts.forEachChild(n, (c) => (throwsIn(c) ? true : undefined)));
+  // Reads `stmts`; whether every way through them returns.
+  const walk = (stmts: readonly TS.Statement[], swallowed: boolean): boolean => {
+    for (const st of stmts) {
+      if (ts.isReturnStatement(st)) {
+        const e = st.expression ? unwrap(ts, st.expression) : undefined;
+        if (e && isSuper(e)) returnsSuper = true;
+        else if (e?.kind !== K.TrueKeyword) allows = false;
+        if (e) passive(e, swallowed);
+        return true;
+      }
+      if (ts.isThrowStatement(st)) {
+        if (!swallowed) allows = false;
+        passive(st, swallowed);
+        return true;
+      }
+      if (ts.isTryStatement(st)) {
+        const letsGo = !!st.catchClause && !throwsIn(st.catchClause.block);
+        const tried = walk(st.tryBlock.statements, swallowed || letsGo);
+        const caught = st.catchClause ? walk(st.catchClause.block.statements, swallowed) : true;
+        if (st.finallyBlock) walk(st.finallyBlock.statements, swallowed);
+        if (tried && caught) return true;
+        continue;
+      }
+      if (ts.isIfStatement(st)) {
+        passive(st.expression, swallowed);
+        const then = walk(ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement], swallowed);
+        const otherwise = st.elseStatement ? walk(ts.isBlock(st.elseStatement) ? st.elseStatement.statements : [st.elseStatement], swallowed) : false;
+        if (then && otherwise) return true;
+        continue;
+      }
+      if (ts.isBlock(st)) {
+        if (walk(st.statements, swallowed)) return true;
+        continue;
+      }
+      // (a loop, a switch: not read, but for the calls of the overridden method it makes)
+      if (!ts.isVariableStatement(st) && !ts.isExpressionStatement(st) && st.kind !== K.EmptyStatement) allows = false;
+      passive(st, swallowed);
+    }
+    return false;
+  };
+  // (falling off the end returns undefined: Nest answers 403)
+  if (!walk(body.statements, false)) allows = false;
+  if (!allows && superCall === undefined) return null;
+  return { allows, ...(superCall ? { super: superCall } : {}), ...(returnsSuper ? { returnsSuper: true as const } : {}) };
 }
 
 /**

@@ -3091,3 +3091,125 @@ export class FormsService {
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 });
+
+describe("a guard's canActivate read whole: what it lets through, and whether the base class's refusal reaches the request", () => {
+  it("an AuthGuard('jwt') subclass letting what super.canActivate throws go is no auth guard, whatever its name; nor one calling it only through such a guard; one passing it on stays auth", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0', '@nestjs/jwt': '^11.0.0', 'passport-jwt': '^4.0.1' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { DocsController } from './docs.controller';
+@Module({ controllers: [DocsController] })
+export class AppModule {}
+`,
+      'src/guards.ts': `import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+/** The token, when one is sent; anonymous readers go on. */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch {
+      return true;
+    }
+  }
+}
+
+@Injectable()
+export class ViewerGuard extends AuthGuard('jwt') {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      await super.canActivate(context);
+    } catch (err) {
+      context.switchToHttp().getRequest().anonymous = true;
+    }
+    return true;
+  }
+}
+
+/** Loads the viewer through ViewerGuard, then checks the link is still live. */
+@Injectable()
+export class SharedLinkGuard extends ViewerGuard {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    return true;
+  }
+}
+
+@Injectable()
+export class ReviewerGuard extends AuthGuard('jwt') {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    if (request.headers['x-preview'] === '1') return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+}
+
+@Injectable()
+export class StrictJwtGuard extends AuthGuard('jwt') {}
+
+/** Loads the user when a token is sent; never refuses. */
+@Injectable()
+export class OptionalUserAuthGuard {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    const token = request.cookies?.token;
+    if (!token) {
+      request.user = null;
+      return true;
+    }
+    try {
+      request.user = await decode(token);
+    } catch {
+      request.user = null;
+    }
+    return true;
+  }
+}
+
+/** The same body, but the token's check outside the try: a bad token is refused. */
+@Injectable()
+export class CookieAuthGuard {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    request.user = await verifySession(request.cookies?.sid);
+    return true;
+  }
+}
+
+async function decode(token: string) { return { id: token }; }
+async function verifySession(sid: string | undefined) {
+  if (!sid) throw new UnauthorizedException();
+  return { id: sid };
+}
+`,
+      'src/docs.controller.ts': `import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { CookieAuthGuard, OptionalJwtAuthGuard, OptionalUserAuthGuard, ReviewerGuard, SharedLinkGuard, StrictJwtGuard, ViewerGuard } from './guards';
+
+@Controller('docs')
+export class DocsController {
+  @Get('feed') @UseGuards(OptionalJwtAuthGuard) feed() { return []; }
+  @Get('viewer') @UseGuards(ViewerGuard) viewer() { return []; }
+  @Get('shared/:id') @UseGuards(SharedLinkGuard) shared(@Param('id') id: string) { return { id }; }
+  @Get('review') @UseGuards(ReviewerGuard) review() { return []; }
+  @Get('mine') @UseGuards(StrictJwtGuard) mine() { return []; }
+  @Get('files/:id') @UseGuards(OptionalUserAuthGuard) file(@Param('id') id: string) { return { id }; }
+  @Get('session') @UseGuards(CookieAuthGuard) session() { return {}; }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}`)).toEqual([
+      '/docs/feed ',
+      '/docs/files/:id ',
+      '/docs/mine StrictJwtGuard:auth',
+      '/docs/review ReviewerGuard:auth',
+      '/docs/session CookieAuthGuard:auth',
+      '/docs/shared/:id ',
+      '/docs/viewer ',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.line)).toEqual([6, 7, 8, 11]);
+  });
+});

@@ -36,7 +36,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { additionsTo, cmp, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
-import { headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
+import { ALLOWS_ALL, headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
@@ -986,7 +986,18 @@ class NestLinker {
     const passportBase = base?.t === 'pkg' && base.pkg === '@nestjs/passport' && base.called && base.path.join('.') === 'AuthGuard';
     const ownRefuses = ownFn?.t === 'fn' && !!this.ev.fnOf(ownFn.file, ownFn.fn)?.behaviour.status401;
     if (optional && passportBase && !ownRefuses) return null;
-    if (!g || g.kinds.every((k) => k === 'unknown')) {
+    // Does a refusal of the base's canActivate reach the request? Not past an override that does
+    // not call it, nor one letting what it throws go (`try { return await super.canActivate(ctx) }
+    // catch { return true }`: @nestjs/passport's throws, never answers false)
+    const reaches = this.baseRefusalReaches(chain, method);
+    const ownActivation = ownFn?.t === 'fn' ? this.ev.fnOf(ownFn.file, ownFn.fn)?.behaviour.activation : undefined;
+    if (g && ownActivation?.allows && !reaches && passportBase) {
+      // (what its name says it checks, it lets through: no guard but by the CSRF and family names, SPEC's by name only)
+      const kinds = g.kinds.filter((k) => k === 'csrf' || k === 'family');
+      g = kinds.length > 0 ? { ...g, kinds, reason: `${ALLOWS_ALL}; it lets what ${base!.t === 'pkg' ? 'the AuthGuard of @nestjs/passport' : 'its base class'} throws go` } : null;
+      if (!g) return null;
+    }
+    if ((!g || g.kinds.every((k) => k === 'unknown')) && reaches) {
       // `class JwtGuard extends AuthGuard('jwt')`: a base class from a package classifies it.
       const byBase = base?.t === 'pkg' ? this.ctx.guard(cls.file, named, base, mechanism, at) : null;
       if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
@@ -998,6 +1009,27 @@ class NestLinker {
     if (base && !own) g = this.byStrategies(g, base, module);
     const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}) })) : [];
     return { guard: g, optOuts };
+  }
+
+  /**
+   * Does a refusal of the package base's `method` reach the request through the class chain
+   * (Behaviour.activation of each override, the class's own first)? Each override must call it
+   * (`super.canActivate(context)`) where what it throws leaves the override; one letting that go
+   * still passes on a `false` it returns, when it returns its answer and the method it overrides
+   * is one of the analysed code's.
+   */
+  private baseRefusalReaches(chain: ClassRef[], method: string): boolean {
+    for (let i = 0; i < chain.length; i++) {
+      const m = chain[i]!.cls.methods.find((x) => x.name === method && !x.isStatic);
+      if (!m) continue;
+      const fn = this.methodFn(chain[i]!, m);
+      const a = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn)?.behaviour.activation : undefined;
+      if (a?.super === 'propagates') continue;
+      const overridden = chain.slice(i + 1).some((c) => c.cls.methods.some((x) => x.name === method && !x.isStatic));
+      if (a?.super === 'swallowed' && a.returnsSuper && overridden) continue;
+      return false;
+    }
+    return true;
   }
 
   /**
