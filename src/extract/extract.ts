@@ -2508,14 +2508,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const skips =
     reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
-  if (nextName && ts.isBlock(body) && passesWhenMissing(ctx, body, f, nextName, allowing)) b.passesAnonymous = true;
+  // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
+  const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
+  if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
-  else {
-    // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
-    const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
-    if (handOn && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, handOn)) b.handsOnAlways = true;
-  }
+  else if (handOn && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, handOn)) b.handsOnAlways = true;
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -4007,6 +4005,8 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   };
   const missing = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
+    // (`if (type !== 'mutation' || !ctx.user) return next()`: taken whenever one alternative is)
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return missing(u.left) || missing(u.right);
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) return true;
     if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && /^(isNil|isNull|isUndefined|isNullish|isEmpty)$/.test(u.expression.text)) return true;
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {

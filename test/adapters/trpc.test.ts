@@ -505,6 +505,49 @@ export { handler as POST };
     expect(lines(await check(next))).toEqual(overridden(EXPECTED('/api/trpc')).filter((l) => l.startsWith('POST ')));
   });
 
+  it("a middleware handing on every request without a user (`if (type !== 'mutation' || !ctx.user) return next()`) is no auth guard, whatever 401 it throws later (rallly's session guard)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'web', dependencies: { next: '^15.0.0', '@trpc/server': '^11.0.0' } }),
+      'server/trpc.ts': `import { initTRPC, TRPCError } from '@trpc/server';
+type Ctx = { user: { id: string; banned: boolean } | null };
+const t = initTRPC.context<Ctx>().create();
+export const router = t.router;
+
+// re-checks a signed-in user on mutations: a banned account is refused; anonymous callers go on
+const accountStillActive = t.middleware(async ({ ctx, type, next }) => {
+  if (type !== 'mutation' || !ctx.user) {
+    return next();
+  }
+  if (ctx.user.banned) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'account closed' });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(accountStillActive);
+export const privateProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED' });
+  return next({ ctx: { user: ctx.user } });
+});
+`,
+      'server/root.ts': `import { privateProcedure, publicProcedure, router } from './trpc';
+export const appRouter = router({
+  poll: publicProcedure.query(() => ({ title: 'lunch' })),
+  vote: publicProcedure.mutation(() => ({ ok: true })),
+  closePoll: privateProcedure.mutation(() => ({ ok: true })),
+});
+`,
+      'app/api/trpc/[trpc]/route.ts': `import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { appRouter } from '../../../../server/root';
+const handler = (req: Request) => fetchRequestHandler({ endpoint: '/api/trpc', req, router: appRouter, createContext: () => ({ user: null }) });
+export { handler as GET, handler as POST };
+`,
+    });
+    expect(lines(await check(dir))).toEqual([
+      'POST /api/trpc/closePoll closePoll server/root.ts:5 [(inline middleware):auth]',
+      'GET /api/trpc/poll poll server/root.ts:3 []',
+      'POST /api/trpc/vote vote server/root.ts:4 []',
+    ]);
+  });
+
   it('lazy routers (tRPC 11 `lazy`, `experimental_lazy`): the one export of the module loaded, or the export its then() reads', async () => {
     const express = `import express from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
