@@ -22,6 +22,7 @@ import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.j
 import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
+import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
@@ -91,7 +92,7 @@ export const expressAdapter: Adapter = {
     new ExpressLinker(ctx).run();
   },
 
-  readsCall: (call) => call.callee.k === 'member' && call.callee.prop === 'applyMiddleware',
+  readsCall: (call) => (call.callee.k === 'member' && call.callee.prop === 'applyMiddleware') || mayAttachSocketIo(call),
   registrationOf: apolloRegistration,
 };
 
@@ -141,6 +142,7 @@ class ExpressLinker {
         while (this.handingOn.length > 0) this.handingOn.pop()!.list();
       }
     }
+    addSocketIoRoutes(this.ctx, 'express');
   }
 
   /**

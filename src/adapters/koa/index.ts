@@ -32,6 +32,7 @@
  *   request at or below `path`: an ALL route there, behind the app middleware before it.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
+import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
 import { pathChoices, stringsOf, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -183,6 +184,8 @@ export const koaAdapter: Adapter = {
   link(ctx: LinkContext): void {
     new KoaLinker(ctx).run();
   },
+
+  readsCall: mayAttachSocketIo,
 };
 
 class KoaLinker {
@@ -224,6 +227,7 @@ class KoaLinker {
     for (const r of this.prefixUnknown)
       if (this.mounted.has(r.id) || !this.ctx.servedThroughInstances(r.id, this.mounted))
         this.ctx.warn(r.file, r.at, `router prefix not known statically (${r.init.prefixUnknown}); the router's routes are listed without it`, '');
+    addSocketIoRoutes(this.ctx, 'koa');
   }
 
   /**

@@ -1,0 +1,80 @@
+/**
+ * socket.io servers on an Express or Koa app's HTTP server (socket.io 4 / engine.io 6): engine.io
+ * answers every request under its path before the app sees it — GET and POST (polling), GET only
+ * when `transports` leaves polling out — behind the server's `io.use` middleware alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { check } from '../helpers/run.js';
+import { writeProject } from '../helpers/project.js';
+
+const lines = (res: Awaited<ReturnType<typeof check>>): string[] =>
+  res.routes.map((r) => `${r.method} ${r.path} ${r.framework} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+
+describe('socket.io servers attached to an app', () => {
+  it("Express: new Server(http.createServer(app)) under /socket.io, behind its io.use middleware and none of the app's; io.attach(app.listen()) with its own path and websocket only; one on a port of its own is not listed", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'monitor', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
+      'src/socket-auth.js': `exports.authenticateSocket = function authenticateSocket(socket, next) {
+  const token = socket.handshake.auth.token;
+  if (!token) return next(new Error('unauthorized'));
+  next();
+};
+`,
+      'src/server.js': `const http = require('http');
+const express = require('express');
+const { Server } = require('socket.io');
+const { authenticateSocket } = require('./socket-auth');
+
+const app = express();
+app.use(requireSession);
+app.get('/api/monitors', (req, res) => res.json([]));
+const server = http.createServer(app);
+const io = new Server(server, { cors: { origin: process.env.ORIGIN } });
+io.use(authenticateSocket);
+io.on('connection', (socket) => socket.emit('hello'));
+server.listen(3001);
+
+function requireSession(req, res, next) {
+  if (!req.session?.userId) return res.status(401).end();
+  next();
+}
+`,
+      'src/metrics.ts': `import express from 'express';
+import { Server as IOServer } from 'socket.io';
+
+const metrics = express();
+const listening = metrics.listen(9100);
+const live = new IOServer({ transports: ['websocket'], path: '/live/' });
+live.attach(listening);
+const elsewhere = new IOServer(9200);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /api/monitors express src/server.js:8 [requireSession:auth]',
+      'GET /live/* express src/metrics.ts:7 []',
+      'GET /socket.io/* express src/server.js:10 [authenticateSocket:auth]',
+      'POST /socket.io/* express src/server.js:10 [authenticateSocket:auth]',
+    ]);
+  });
+
+  it("Koa: require('socket.io')(http.createServer(app.callback()), { path }); an io.use middleware handing every connection on is no guard", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'wiki', dependencies: { koa: '^2.16.0', '@koa/router': '^13.1.0', 'socket.io': '^4.8.1' } }),
+      'src/app.js': `const http = require('http');
+const Koa = require('koa');
+const Router = require('@koa/router');
+
+const app = new Koa();
+const router = new Router();
+router.get('/pages', async (ctx) => { ctx.body = []; });
+app.use(router.routes());
+const server = http.createServer(app.callback());
+const io = require('socket.io')(server, { path: '/realtime' });
+io.use((socket, next) => next());
+server.listen(3000);
+`,
+    });
+    expect(lines(await check(dir))).toEqual(['GET /pages koa src/app.js:7 []', 'GET /realtime/* koa src/app.js:10 []', 'POST /realtime/* koa src/app.js:10 []']);
+  });
+});
