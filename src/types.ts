@@ -213,13 +213,15 @@ export interface Behaviour {
   deniesByReturn?: true;
   /**
    * A Nest guard's `canActivate` read whole (activationOf): `allows`, it refuses nothing itself —
-   * every way out returns true (or the overridden method's answer), and what it runs outside a
-   * `try` whose `catch` lets errors go only makes or reads values; `super`, how it calls the
-   * method it overrides, `super.canActivate(…)`: inside such a `try` ('swallowed': what that
-   * throws is let go) or where what it throws leaves the method ('propagates'); `returnsSuper`,
-   * it returns that call's answer. Absent when it neither refuses nothing nor calls it.
+   * every way out returns true (or the overridden method's answer), and what it runs where what
+   * that throws leaves the method only makes or reads values; `super`, how it calls the method it
+   * overrides, `super.canActivate(…)`: where what that throws leaves the method ('propagates'),
+   * inside a `try` whose `catch` answers anything but true for it ('converted': a refusal by its
+   * answer, Nest's 403), or one that lets it go ('swallowed'); `returnsSuper`, what it answers
+   * follows that call's answer (it returns it, or tests it: `if (await super.canActivate(context))
+   * return true`). Absent when it neither refuses nothing nor calls it.
    */
-  activation?: { allows: boolean; super?: 'swallowed' | 'propagates'; returnsSuper?: true };
+  activation?: { allows: boolean; super?: 'swallowed' | 'converted' | 'propagates'; returnsSuper?: true };
   /**
    * A Nest guard's `canActivate` that returns false, first of all, when the request carries no
    * credential (`const authHeader = request.headers.authorization; if (!authHeader) return false`)

@@ -2540,70 +2540,81 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
 /** Calls that only read what a Nest guard is handed: `context.switchToHttp()`, `.getRequest()`. */
 const CONTEXT_READS = /^switchTo(Http|Ws|Rpc)$/;
 
+/** How what a call throws is handled where it is made (Behaviour.activation's `super`). */
+type Handling = 'propagates' | 'converted' | 'swallowed';
+const HANDLING_RANK: Record<Handling, number> = { swallowed: 0, converted: 1, propagates: 2 };
+
 /** Behaviour.activation of a `canActivate` body; null when it neither refuses nothing nor calls `super.canActivate`. */
 function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
-  let superCall: 'swallowed' | 'propagates' | undefined;
+  let superCall: Handling | undefined;
   let returnsSuper = false;
   let allows = true;
   const isSuper = (n: TS.Node): n is TS.CallExpression =>
     ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.expression.kind === K.SuperKeyword && n.expression.name.text === 'canActivate';
-  // Does `n` (outside nested functions) only make or read values, and call the overridden method?
-  const passive = (n: TS.Node, swallowed: boolean): boolean => {
-    if (ts.isFunctionLike(n)) return true;
-    if (isSuper(n)) superCall = swallowed ? (superCall ?? 'swallowed') : 'propagates';
-    else if (ts.isCallExpression(n) && !swallowed) {
+  // Notes the calls of the overridden method in `n` (outside nested functions), and whether the
+  // others only make or read values where what they throw leaves the method
+  const passive = (n: TS.Node, handling: Handling): void => {
+    if (ts.isFunctionLike(n)) return;
+    if (isSuper(n)) superCall = superCall && HANDLING_RANK[superCall] >= HANDLING_RANK[handling] ? superCall : handling;
+    else if (ts.isCallExpression(n) && handling === 'propagates') {
       const name = calleeName(ts, n);
       if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name)) || MAY_REFUSE.test(name)) allows = false;
     }
-    ts.forEachChild(n, (c) => void passive(c, swallowed));
-    return allows;
+    ts.forEachChild(n, (c) => passive(c, handling));
   };
-  // a `catch` that throws nothing lets what its `try` threw go
+  // What a `catch` makes of what its `try` threw: throws again, returns anything but true
+  // (Nest answers 403 to a falsy answer: the refusal is then its answer), or lets it go
   const throwsIn = (n: TS.Node): boolean => !ts.isFunctionLike(n) && (ts.isThrowStatement(n) || !!ts.forEachChild(n, (c) => (throwsIn(c) ? true : undefined)));
+  const returnsOtherIn = (n: TS.Node): boolean =>
+    !ts.isFunctionLike(n) && ((ts.isReturnStatement(n) && (!n.expression || unwrap(ts, n.expression).kind !== K.TrueKeyword)) || !!ts.forEachChild(n, (c) => (returnsOtherIn(c) ? true : undefined)));
   // Reads `stmts`; whether every way through them returns.
-  const walk = (stmts: readonly TS.Statement[], swallowed: boolean): boolean => {
+  const walk = (stmts: readonly TS.Statement[], handling: Handling): boolean => {
     for (const st of stmts) {
       if (ts.isReturnStatement(st)) {
         const e = st.expression ? unwrap(ts, st.expression) : undefined;
         if (e && isSuper(e)) returnsSuper = true;
         else if (e?.kind !== K.TrueKeyword) allows = false;
-        if (e) passive(e, swallowed);
+        if (e) passive(e, handling);
         return true;
       }
       if (ts.isThrowStatement(st)) {
-        if (!swallowed) allows = false;
-        passive(st, swallowed);
+        if (handling === 'propagates') allows = false;
+        passive(st, handling);
         return true;
       }
       if (ts.isTryStatement(st)) {
-        const letsGo = !!st.catchClause && !throwsIn(st.catchClause.block);
-        const tried = walk(st.tryBlock.statements, swallowed || letsGo);
-        const caught = st.catchClause ? walk(st.catchClause.block.statements, swallowed) : true;
-        if (st.finallyBlock) walk(st.finallyBlock.statements, swallowed);
+        const clause = st.catchClause;
+        const own: Handling = !clause || throwsIn(clause.block) ? 'propagates' : returnsOtherIn(clause.block) ? 'converted' : 'swallowed';
+        const tried = walk(st.tryBlock.statements, own === 'propagates' ? handling : own);
+        const caught = clause ? walk(clause.block.statements, handling) : true;
+        if (st.finallyBlock) walk(st.finallyBlock.statements, handling);
         if (tried && caught) return true;
         continue;
       }
       if (ts.isIfStatement(st)) {
-        passive(st.expression, swallowed);
-        const then = walk(ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement], swallowed);
-        const otherwise = st.elseStatement ? walk(ts.isBlock(st.elseStatement) ? st.elseStatement.statements : [st.elseStatement], swallowed) : false;
+        // (`if (await super.canActivate(context)) return true;`: what it answers follows that answer)
+        const tested = unwrap(ts, st.expression);
+        if (isSuper(tested) || (ts.isPrefixUnaryExpression(tested) && isSuper(unwrap(ts, tested.operand)))) returnsSuper = true;
+        passive(st.expression, handling);
+        const then = walk(ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement], handling);
+        const otherwise = st.elseStatement ? walk(ts.isBlock(st.elseStatement) ? st.elseStatement.statements : [st.elseStatement], handling) : false;
         if (then && otherwise) return true;
         continue;
       }
       if (ts.isBlock(st)) {
-        if (walk(st.statements, swallowed)) return true;
+        if (walk(st.statements, handling)) return true;
         continue;
       }
       // (a loop, a switch: not read, but for the calls of the overridden method it makes)
       if (!ts.isVariableStatement(st) && !ts.isExpressionStatement(st) && st.kind !== K.EmptyStatement) allows = false;
-      passive(st, swallowed);
+      passive(st, handling);
     }
     return false;
   };
   // (falling off the end returns undefined: Nest answers 403)
-  if (!walk(body.statements, false)) allows = false;
+  if (!walk(body.statements, 'propagates')) allows = false;
   if (!allows && superCall === undefined) return null;
   return { allows, ...(superCall ? { super: superCall } : {}), ...(returnsSuper ? { returnsSuper: true as const } : {}) };
 }

@@ -3150,6 +3150,40 @@ export class ReviewerGuard extends AuthGuard('jwt') {
 @Injectable()
 export class StrictJwtGuard extends AuthGuard('jwt') {}
 
+/** Anonymous readers only where the deployment allows them: a refusal by its answer otherwise. */
+@Injectable()
+export class DeploymentJwtGuard extends AuthGuard('jwt') {
+  constructor(private readonly settings: { anonymousReads: boolean }) {
+    super();
+  }
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    try {
+      return (await super.canActivate(context)) as boolean;
+    } catch {
+      return this.settings.anonymousReads;
+    }
+  }
+}
+
+/** Sets the user when there is one: the answer of DeploymentJwtGuard is dropped. */
+@Injectable()
+export class LinkPreviewGuard extends DeploymentJwtGuard {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    return true;
+  }
+}
+
+/** A signed-in user, or an upload token. */
+@Injectable()
+export class UploadGuard extends DeploymentJwtGuard {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (await super.canActivate(context)) return true;
+    const token = context.switchToHttp().getRequest().cookies?.upload_token;
+    return token === 'granted';
+  }
+}
+
 /** Loads the user when a token is sent; never refuses. */
 @Injectable()
 export class OptionalUserAuthGuard {
@@ -3186,7 +3220,7 @@ async function verifySession(sid: string | undefined) {
 }
 `,
       'src/docs.controller.ts': `import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { CookieAuthGuard, OptionalJwtAuthGuard, OptionalUserAuthGuard, ReviewerGuard, SharedLinkGuard, StrictJwtGuard, ViewerGuard } from './guards';
+import { CookieAuthGuard, DeploymentJwtGuard, LinkPreviewGuard, OptionalJwtAuthGuard, OptionalUserAuthGuard, ReviewerGuard, SharedLinkGuard, StrictJwtGuard, UploadGuard, ViewerGuard } from './guards';
 
 @Controller('docs')
 export class DocsController {
@@ -3197,19 +3231,100 @@ export class DocsController {
   @Get('mine') @UseGuards(StrictJwtGuard) mine() { return []; }
   @Get('files/:id') @UseGuards(OptionalUserAuthGuard) file(@Param('id') id: string) { return { id }; }
   @Get('session') @UseGuards(CookieAuthGuard) session() { return {}; }
+  @Get('drafts') @UseGuards(DeploymentJwtGuard) drafts() { return []; }
+  @Get('preview/:id') @UseGuards(LinkPreviewGuard) preview(@Param('id') id: string) { return { id }; }
+  @Get('upload') @UseGuards(UploadGuard) upload() { return {}; }
 }
 `,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}`)).toEqual([
+      '/docs/drafts DeploymentJwtGuard:auth',
       '/docs/feed ',
       '/docs/files/:id ',
       '/docs/mine StrictJwtGuard:auth',
+      '/docs/preview/:id ',
       '/docs/review ReviewerGuard:auth',
       '/docs/session CookieAuthGuard:auth',
       '/docs/shared/:id ',
+      '/docs/upload UploadGuard:auth',
       '/docs/viewer ',
     ]);
-    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.line)).toEqual([6, 7, 8, 11]);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.line)).toEqual([6, 7, 8, 11, 14]);
+  });
+});
+
+describe('nest-keycloak-connect', () => {
+  it("its AuthGuard, global or extended, lets through what @Public() or @Unprotected() marks, on the handler or the class (META_UNPROTECTED, the class's first)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'nest-keycloak-connect': '^1.10.1' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthGuard, KeycloakConnectModule } from 'nest-keycloak-connect';
+import { CampaignsController, CitiesController } from './campaigns.controller';
+import { PaymentsModule } from './payments.module';
+
+@Module({
+  imports: [KeycloakConnectModule.register({ authServerUrl: process.env.KC_URL, realm: 'app', clientId: 'api', secret: process.env.KC_SECRET }), PaymentsModule],
+  controllers: [CampaignsController, CitiesController],
+  providers: [{ provide: APP_GUARD, useClass: AuthGuard }],
+})
+export class AppModule {}
+`,
+      'src/campaigns.controller.ts': `import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Public, Unprotected } from 'nest-keycloak-connect';
+
+@Controller('campaigns')
+export class CampaignsController {
+  @Get()
+  @Public()
+  list() { return []; }
+
+  @Get(':slug')
+  @Unprotected(false)
+  bySlug(@Param('slug') slug: string) { return { slug }; }
+
+  @Post()
+  create(@Body() body: { title: string }) { return body; }
+}
+
+@Controller('cities')
+@Public()
+export class CitiesController {
+  @Get()
+  list() { return []; }
+}
+`,
+      'src/payments.module.ts': `import { Controller, Get, Injectable, Module, UseGuards } from '@nestjs/common';
+import { AuthGuard, Public } from 'nest-keycloak-connect';
+
+@Injectable()
+export class KeycloakAuthGuard extends AuthGuard {}
+
+@Controller('payments')
+@UseGuards(KeycloakAuthGuard)
+export class PaymentsController {
+  @Get()
+  list() { return []; }
+
+  @Get('methods')
+  @Public()
+  methods() { return ['card']; }
+}
+
+@Module({ controllers: [PaymentsController] })
+export class PaymentsModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}`)).toEqual([
+      'GET /campaigns ',
+      'POST /campaigns AuthGuard:auth',
+      'GET /campaigns/:slug ',
+      'GET /cities ',
+      'GET /payments AuthGuard:auth, KeycloakAuthGuard:auth',
+      'GET /payments/methods ',
+    ]);
   });
 });

@@ -178,6 +178,19 @@ function moduleProvider(ev: Evaluator, file: string, token: Expr): { file: strin
   return p ? { file: p.file, expr: p.made } : null;
 }
 
+/**
+ * nest-keycloak-connect (read at 1.10: guards/auth.guard.ts, decorators/public.decorator.ts): its
+ * `AuthGuard` lets every request through, with a token or without, on a class or handler that
+ * `@Public()` or `@Unprotected()` marks (META_UNPROTECTED, looked up on the class first).
+ */
+const KEYCLOAK = 'nest-keycloak-connect';
+const KEYCLOAK_UNPROTECTED = `pkg:${KEYCLOAK}:unprotected`;
+
+/** The metadata opt-outs of a package's guard (GuardUse.optOuts). */
+function packageOptOuts(v: Value): GuardUse['optOuts'] {
+  return v.t === 'pkg' && v.pkg === KEYCLOAK && v.path.join('.') === 'AuthGuard' ? [{ key: KEYCLOAK_UNPROTECTED, levels: ['class', 'handler'] }] : [];
+}
+
 /** The method of the registration `SwaggerModule.setup(path, app, …)` is read as, on `app`. */
 const DOCS_SETUP = 'SwaggerModule.setup';
 
@@ -954,7 +967,7 @@ class NestLinker {
       const r = this.resolve(b);
       const value = this.evalIn(r);
       const g = this.ctx.guard(r.file, r.expr, value, mechanism, at);
-      return g ? { guard: this.byStrategies(g, value, module), optOuts: [] } : null;
+      return g ? { guard: this.byStrategies(g, value, module), optOuts: packageOptOuts(value) } : null;
     }
     // (`this` in a canActivate or use the class inherits is the class's instance: what it overrides answers)
     return this.ev.asInstance(cls.file, 0, cls.cls.name, () => this.classGuardUse(cls, mechanism, at, method, module));
@@ -1008,28 +1021,31 @@ class NestLinker {
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
     if (base && !own) g = this.byStrategies(g, base, module);
     const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}) })) : [];
+    // (the opt-outs of a package's guard it extends, whose canActivate runs: keycloak's @Public())
+    if (base && reaches) optOuts.push(...packageOptOuts(base));
     return { guard: g, optOuts };
   }
 
   /**
    * Does a refusal of the package base's `method` reach the request through the class chain
-   * (Behaviour.activation of each override, the class's own first)? Each override must call it
-   * (`super.canActivate(context)`) where what it throws leaves the override; one letting that go
-   * still passes on a `false` it returns, when it returns its answer and the method it overrides
-   * is one of the analysed code's.
+   * (Behaviour.activation of each override, from the base's side to the class)? It leaves the
+   * base by a throw (@nestjs/passport's AuthGuard throws 401); an override passes a throw on where
+   * it calls `super.canActivate(…)` outside a `try` that catches it, turns it into its answer
+   * where the `catch` answers anything but true, and passes an answer on only by returning it.
+   * An override not calling it, or letting the throw go, stops it.
    */
   private baseRefusalReaches(chain: ClassRef[], method: string): boolean {
-    for (let i = 0; i < chain.length; i++) {
+    let by: 'throw' | 'answer' | null = 'throw';
+    for (let i = chain.length - 1; i >= 0 && by !== null; i--) {
       const m = chain[i]!.cls.methods.find((x) => x.name === method && !x.isStatic);
       if (!m) continue;
       const fn = this.methodFn(chain[i]!, m);
       const a = fn.t === 'fn' ? this.ev.fnOf(fn.file, fn.fn)?.behaviour.activation : undefined;
-      if (a?.super === 'propagates') continue;
-      const overridden = chain.slice(i + 1).some((c) => c.cls.methods.some((x) => x.name === method && !x.isStatic));
-      if (a?.super === 'swallowed' && a.returnsSuper && overridden) continue;
-      return false;
+      if (!a?.super) by = null;
+      else if (by === 'throw') by = a.super === 'propagates' ? 'throw' : a.super === 'converted' ? 'answer' : null;
+      else by = a.returnsSuper ? 'answer' : null;
     }
-    return true;
+    return by !== null;
   }
 
   /**
@@ -1998,10 +2014,16 @@ class NestLinker {
     return out;
   }
 
-  /** SetMetadata(key, value) on one target: key id → truthy. The decorator applied last wins. */
+  /**
+   * SetMetadata(key, value) on one target: key id → truthy (and what a package's decorators set,
+   * KEYCLOAK_UNPROTECTED). The decorator applied last wins.
+   */
   private metadata(prims: Prim[]): Map<string, boolean> {
     const out = new Map<string, boolean>();
-    for (const p of this.find(prims, 'SetMetadata')) if (p.args[0]) out.set(this.keyId(p.args[0]), this.truthy(p.args[1], false));
+    for (const p of prims) {
+      if (p.pkg === '@nestjs/common' && p.name === 'SetMetadata' && p.args[0]) out.set(this.keyId(p.args[0]), this.truthy(p.args[1], false));
+      else if (p.pkg === KEYCLOAK && (p.name === 'Public' || p.name === 'Unprotected')) out.set(KEYCLOAK_UNPROTECTED, true);
+    }
     return out;
   }
 
