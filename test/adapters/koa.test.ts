@@ -620,6 +620,30 @@ async function listProjects(userId: string) { return [userId]; }
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.line}`)).toEqual(['GET /api/projects null 14', 'ALL /api/version version 12', 'ALL /ping null 9', 'ALL /status null 8']);
   });
 
+  it("a wildcard route written without a slash (koa-router 7's `*`) below a koa-mount takes every path under the mount: `<mount>/*`, behind the sub-app's middleware (outline's /api fallback)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-router': '7.4.0', 'koa-mount': '^4.0.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import Router from 'koa-router';
+import mount from 'koa-mount';
+import { requireUser } from './guards.js';
+
+const api = new Koa();
+const router = new Router();
+api.use(requireUser);
+router.post('/documents.list', async (ctx) => { ctx.body = []; });
+router.post('*', async (ctx) => { ctx.body = await dispatch(ctx.path, ctx.request.body); });
+async function dispatch(method: string, body: unknown) { return { method, body }; }
+api.use(router.routes());
+const app = new Koa();
+app.use(mount('/api', api));
+`,
+    });
+    expect(lines(await check(dir))).toEqual(['POST /api/* requireUser:auth', 'POST /api/documents.list requireUser:auth']);
+  });
+
   it('koa-route: a route that passes the request on guards the later routes and router layers its path and method cover, no others', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-route': '^4.0.1', '@koa/router': '^13.1.0' } }),

@@ -37,7 +37,7 @@ import { pathChoices, stringsOf, writtenCall, type Evaluator, type RouterObject,
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { applying, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import { applying, isWildcard, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { answeringGuards, answeringPackage } from '../package-handlers.js';
@@ -101,8 +101,14 @@ function mountSteps(step: AppStep): PrefixStep[] {
   return step.prefix ? [{ prefix: step.prefix, file: step.file, line: step.reg.at.line }] : [];
 }
 
-/** A path below a koa-mount at `base`, which strips it: `/` is the bare mount path (both `/v1` and `/v1/` reach it). */
+/**
+ * A path below a koa-mount at `base`, which strips it: `/` is the bare mount path (both `/v1` and
+ * `/v1/` reach it). A wildcard written without a slash (`*`, `(.*)` of koa-router 7) takes every
+ * path below it, which starts with `/` there: the mount's `<base>/*` (koa-mount matches `/v1` and
+ * `/v1/…`, never `/v1x`).
+ */
 function underMount(base: string, path: string): string {
+  if (base && !path.startsWith('/') && isWildcard(path)) return `${base}/*`;
   return !base ? path : path === '/' ? base : base + path;
 }
 
