@@ -2506,7 +2506,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (a Nest guard's `canActivate(context)` reads the request it declares, `const request = context.switchToHttp().getRequest()`)
   const reqName = f.name === 'canActivate' && ts.isBlock(body) ? (nestRequestLocal(ts, body) ?? f.params[0]) : f.params[0];
   const skips =
-    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext }), ...routeConfigSkips(ctx, f, body)] : [];
+    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped: () => enclosingParams(ctx, f) }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
@@ -2535,6 +2535,20 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const activation = activationOf(ctx, body);
     if (activation) b.activation = activation;
   }
+}
+
+/**
+ * The parameters of the function `f` is made in (`(handler) => async (req) => …`, or returned
+ * from its body): what a wrapper wraps, when `f` is the function it makes. Read from the scope
+ * `f`'s own is in.
+ */
+function enclosingParams(ctx: Ctx, f: FunctionFact): ReadonlySet<string> | undefined {
+  // (up through block scopes to the nearest holding parameters)
+  for (let id = ctx.facts.scopes[f.scope]?.parent; id !== null && id !== undefined && id !== 0; id = ctx.facts.scopes[id]?.parent) {
+    const names = Object.entries(ctx.facts.scopes[id]!.bindings).flatMap(([name, b]) => (typeof b !== 'number' && b.k === 'param' ? [name] : []));
+    if (names.length > 0) return new Set(names);
+  }
+  return undefined;
 }
 
 /** Calls that only read what a Nest guard is handed: `context.switchToHttp()`, `.getRequest()`. */
@@ -2975,12 +2989,17 @@ function skippedRequests(
   reqName: string,
   nextName: string | null,
   read: TS.Block | { param: string; tests: TS.Expression[] } | Escapes,
-  how: { passing?: TS.IfStatement[]; endHandsOn?: boolean } = {},
+  how: { passing?: TS.IfStatement[]; endHandsOn?: boolean; wrapped?: () => ReadonlySet<string> | undefined } = {},
 ): SkipFor[] {
   const { ts } = ctx;
   // (most bodies start with something else: their reading ends before it starts)
   if (!('param' in read) && !('escapes' in read) && !readsTests(ts, read.statements)) return [];
   const { passing, endHandsOn } = how;
+  // `return handler(req, caller)` in the function a wrapper makes, `handler` its parameter: the request handed on to what it wraps
+  const callsWrapped = (st: TS.Statement): boolean => {
+    const c = ts.isReturnStatement(st) && st.expression ? unwrap(ts, st.expression) : undefined;
+    return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && !!how.wrapped?.()?.has(c.expression.text);
+  };
   const isNextCall = (e: TS.Expression | undefined): boolean => {
     const c = e ? unwrap(ts, e) : undefined;
     return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName;
@@ -3396,7 +3415,8 @@ function skippedRequests(
   // has answered (logto's device-flow shortcut reworks a response body) refuses it nothing
   const handsOn = (stmts: readonly TS.Statement[], top: boolean): boolean =>
     stmts.length > 0 &&
-    ((top && ts.isExpressionStatement(stmts[0]!) && isNextCall(stmts[0].expression)) ||
+    ((stmts.length === 1 && callsWrapped(stmts[0]!)) ||
+      (top && ts.isExpressionStatement(stmts[0]!) && isNextCall(stmts[0].expression)) ||
       ((top || ts.isReturnStatement(stmts[stmts.length - 1]!)) &&
         stmts.every((st) => (ts.isExpressionStatement(st) && isNextCall(st.expression)) || (ts.isReturnStatement(st) && passes(st)))));
   const calls = (n: TS.Node): boolean => ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isAwaitExpression(n) || !!ts.forEachChild(n, (c) => (calls(c) ? true : undefined));
@@ -4650,6 +4670,9 @@ function leadingGuards(
     visit(e);
     return ok;
   };
+  // `if (access === 'private') { const session = …; if (!session) return 401 }`: the 401 is a
+  // nested test's, made only for the requests the outer one holds for — no check of every request
+  const nestedOnly = (then: TS.Statement): boolean => ts.isBlock(then) && !endsRequest(then) && then.statements.every((x) => ts.isIfStatement(x) || !(statuses(x) & AUTH));
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isVariableStatement(stmt)) declared.push(stmt);
@@ -4672,7 +4695,7 @@ function leadingGuards(
         // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
-        else if (st & AUTH && !asksOnly(stmt.expression)) {
+        else if (st & AUTH && !asksOnly(stmt.expression) && !nestedOnly(stmt.thenStatement)) {
           const refused = lastRefusedCall(stmt.expression);
           const call = refused && (ctx.calls.get(refused) ?? (shallowExpr(ctx, refused, scope) as Extract<Expr, { k: 'call' }>));
           out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
