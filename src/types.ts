@@ -279,7 +279,8 @@ export interface Behaviour {
   /**
    * The body hands every request on: it reaches `next()` at its top level through declarations
    * and expressions that only make or read values (`const ctx = await createContextFromRequest(…);
-   * c.set('ctx', ctx); await next();`), and never responds, throws or sends 401/403/404. It
+   * c.set('ctx', ctx); await next();`), or — the function a wrapper makes — returns what it
+   * wraps called with such values, and never responds, throws or sends 401/403/404. It
    * establishes what later code reads (a session, a context): whatever its name, it refuses nothing.
    */
   handsOnAlways?: true;

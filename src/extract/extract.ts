@@ -2513,7 +2513,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
-  else if (handOn && ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404 && handsOnAlways(ctx, body, handOn)) b.handsOnAlways = true;
+  else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
+    // (the function a wrapper makes hands on by calling what it wraps: `return handler(req, { author })`)
+    const wrapped = handOn ? undefined : enclosingParams(ctx, f);
+    if ((handOn || wrapped) && handsOnAlways(ctx, body, handOn ?? null, wrapped)) b.handsOnAlways = true;
+  }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -3960,9 +3964,10 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * (MAY_REFUSE), or an `if` whose test and branches are only such (Unleash's bearer-token
  * rewriter: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }`). Such a
  * middleware loads what later code reads and hands every request on: whatever its name, it
- * refuses nothing.
+ * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
+ * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
  */
-function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
+function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: ReadonlySet<string>): boolean {
   const { ts } = ctx;
   const passive = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n)) return true;
@@ -3995,6 +4000,8 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string): boolean {
     const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
     const c = e ? unwrap(ts, e) : undefined;
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
+    // (what a wrapper wraps, handed what only made or read values: `return handler(req, { author })`)
+    if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.has(c.expression.text)) return c.arguments.every(passive);
     if (c && inContext(c)) return true;
     if (!passiveStatement(stmt)) return false;
   }

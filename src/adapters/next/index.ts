@@ -332,6 +332,22 @@ class NextLinker {
   }
 
   /**
+   * Can the argument `a` (written in `file`) of a call around an exported handler be the handler
+   * it wraps: a function, a call, or a name for a call of the analysed code or for one handed one
+   * in turn (`const handler = withTenant(list)`)? A name for a package's call handed none (`const
+   * auth = betterAuth({ … })`) is a value the call makes the handler from
+   * (`oauthProviderAuthServerMetadata(auth)`), not one it wraps.
+   */
+  private mayBeHandler(file: string, a: Expr, depth: number): boolean {
+    if (a.k === 'call') return true;
+    if (this.ctx.ev.eval(file, a).t === 'fn') return true;
+    if (a.k !== 'ref' || depth > 8) return false;
+    const d = this.ctx.ev.definitionOf(file, a.scope, a.name);
+    // (a function of the analysed code may return one: `const handler = makeHandler(config)`)
+    return d?.expr.k === 'call' && (this.ctx.ev.eval(d.file, d.expr.callee).t === 'fn' || d.expr.args.some((x) => this.mayBeHandler(d.file, x, depth + 1)));
+  }
+
+  /**
    * An exported handler: the wrappers around it (`withAuth(withTenant(handler))`, outermost
    * first) and the handler itself.
    */
@@ -357,10 +373,7 @@ class NextLinker {
       }
       if (e.k !== 'call') break;
       const call = e;
-      const inner = call.args.find((a) => {
-        const v = this.ctx.ev.eval(f, a);
-        return v.t === 'fn' || a.k === 'call' || (a.k === 'ref' && this.ctx.ev.definitionOf(f, a.scope, a.name)?.expr.k === 'call');
-      });
+      const inner = call.args.find((a) => this.mayBeHandler(f, a, 0));
       if (!inner) break;
       const made = this.ctx.ev.eval(f, call);
       // (a wrapper of the analysed code returning a package's: the function it is handed answers)
