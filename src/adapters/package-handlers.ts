@@ -17,7 +17,11 @@
  *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`; `app.use(yoga)`,
  *   `yogaServerPath`);
  * - @scalar/express-api-reference (0.8, dist/apiReference.js): `apiReference(config)` sends the
- *   API reference page.
+ *   API reference page;
+ * - @bull-board/express (9.10, dist/ExpressAdapter.js): `new ExpressAdapter().getRouter()`, the
+ *   queue dashboard's router — its page, its static files and the API the page calls (@bull-board/api
+ *   dist/routes.js: reading, and PUT / POST / DELETE to retry, clean, pause, empty or obliterate
+ *   queues and jobs), all below where it is used.
  *
  * Hono (`app.use(path, …)`):
  * - @hono/graphql-server (0.5, src/index.ts): `graphqlServer(options)` answers GET and POST (405
@@ -45,8 +49,10 @@ interface PackageHandler {
   framework: 'express' | 'hono' | 'koa';
   /** the module specifiers it is imported from */
   modules: string[];
-  /** the export that makes the handler when called */
+  /** the export that makes the handler when called (or, with `method`, the class whose instance does) */
   factory: string;
+  /** the method of an instance of `factory` that makes the handler (`new ExpressAdapter().getRouter()`) */
+  method?: string;
 }
 
 const HANDLERS: PackageHandler[] = [
@@ -57,6 +63,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
   { framework: 'express', modules: ['graphql-yoga'], factory: 'createYoga' },
   { framework: 'express', modules: ['@scalar/express-api-reference'], factory: 'apiReference' },
+  { framework: 'express', modules: ['@bull-board/express'], factory: 'ExpressAdapter', method: 'getRouter' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
   { framework: 'hono', modules: [HONO_TRPC], factory: 'trpcServer' },
   { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'Scalar' },
@@ -70,8 +77,8 @@ const HANDLERS: PackageHandler[] = [
 export function answeringPackage(v: Value, framework: PackageHandler['framework']): string | null {
   if (v.t !== 'pkg' || !v.called) return null;
   const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
-  if (name.length !== 1) return null;
-  return HANDLERS.some((h) => h.framework === framework && h.factory === name[0] && h.modules.includes(v.pkg)) ? v.pkg : null;
+  const made = (h: PackageHandler): boolean => (h.method ? name.length === 3 && name[0] === h.factory && name[1] === '()' && name[2] === h.method : name.length === 1 && name[0] === h.factory);
+  return HANDLERS.some((h) => h.framework === framework && made(h) && h.modules.includes(v.pkg)) ? v.pkg : null;
 }
 
 /**

@@ -1701,6 +1701,35 @@ app.get('/api/sites', (req, res) => res.json([]));
     expect(routeLinesAt(res)).toEqual(['GET /api/sites [requireSession] src/app.ts:9', 'ALL /reference [] src/app.ts:7']);
   });
 
+  it("@bull-board/express's dashboard router (new ExpressAdapter().getRouter()) used at a path serves its page and its queue API below it: an ALL route there, behind the layers before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'worker', dependencies: { express: '4.21.2', bullmq: '5.34.0', '@bull-board/api': '9.10.2', '@bull-board/express': '9.10.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { Queue } from 'bullmq';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { requireSession } from './guards.js';
+
+const board = new ExpressAdapter();
+board.setBasePath('/ops/queues');
+createBullBoard({ queues: [new BullMQAdapter(new Queue('emails'))], serverAdapter: board });
+const admin = new ExpressAdapter();
+admin.setBasePath('/admin/queues');
+createBullBoard({ queues: [new BullMQAdapter(new Queue('billing'))], serverAdapter: admin });
+
+export const app = express();
+app.use('/ops/queues', board.getRouter());
+app.use(requireSession);
+app.use('/admin/queues', admin.getRouter());
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['ALL /admin/queues [requireSession] src/app.ts:19', 'ALL /ops/queues [] src/app.ts:17']);
+  });
+
   it('a GraphQL or tRPC endpoint used at a path (Apollo, express-graphql, graphql-http, tRPC) answers every request reaching it: an ALL route there, under the layers before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({
