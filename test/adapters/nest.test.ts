@@ -3328,3 +3328,101 @@ export class PaymentsModule {}
     ]);
   });
 });
+
+describe('@golevelup/nestjs-stripe', () => {
+  it("StripeModule.forRoot/forRootAsync declares its webhook controller: POST <controllerPrefix>/webhook under the global prefix, behind the global guards but those its decorators opt out of, the package's signature check a webhook guard", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@golevelup/nestjs-stripe': '^1.1.1' } }),
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule, { rawBody: true });
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+      'src/public.ts': `import { SetMetadata } from '@nestjs/common';
+export const IS_PUBLIC = 'isPublic';
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+`,
+      'src/session.guard.ts': `import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { IS_PUBLIC } from './public';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext): boolean {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (!context.switchToHttp().getRequest().session?.userId) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { StripeModule } from '@golevelup/nestjs-stripe';
+import { BillingModule } from './billing.module';
+import { Public } from './public';
+import { SessionGuard } from './session.guard';
+
+@Module({
+  imports: [
+    StripeModule.forRoot({
+      apiKey: process.env.STRIPE_KEY!,
+      webhookConfig: { stripeSecrets: { account: process.env.STRIPE_WHSEC! }, requestBodyProperty: 'rawBody', decorators: [Public()] },
+    }),
+    BillingModule,
+  ],
+  providers: [{ provide: APP_GUARD, useClass: SessionGuard }],
+})
+export class AppModule {}
+`,
+      'src/billing.module.ts': `import { Module } from '@nestjs/common';
+import { StripeModule } from '@golevelup/nestjs-stripe';
+
+@Module({
+  imports: [
+    StripeModule.forRootAsync({
+      useFactory: () => ({ apiKey: process.env.STRIPE_CONNECT_KEY!, webhookConfig: { controllerPrefix: 'connect/stripe', stripeSecrets: { connect: process.env.STRIPE_CONNECT_WHSEC! } } }),
+    }),
+  ],
+})
+export class BillingModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.classification} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'POST /api/connect/stripe/webhook excluded src/billing.module.ts:6 [SessionGuard:auth, StripeWebhookController:family]',
+      'POST /api/stripe/webhook excluded src/app.module.ts:10 [StripeWebhookController:family]',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
+  it('a controllerPrefix not known statically (the factory of forRootAsync returns what a service reads) lists the route without it, a step of its prefixes saying so', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@golevelup/nestjs-stripe': '^1.1.1' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { StripeModule } from '@golevelup/nestjs-stripe';
+import { readStripeOptions } from './stripe-options';
+
+@Module({ imports: [StripeModule.forRootAsync({ useFactory: readStripeOptions })] })
+export class AppModule {}
+`,
+      'src/stripe-options.ts': `export function readStripeOptions() {
+  return JSON.parse(process.env.STRIPE_OPTIONS ?? '{}');
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.prefixes.map((p) => p.unknown ?? p.prefix).join(',')}`)).toEqual([
+      'POST /webhook webhookConfig.controllerPrefix of StripeModule is not known statically',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      "src/app.module.ts:5 the path of @golevelup/nestjs-stripe's webhook controller is not known statically; its route is listed without it",
+    ]);
+  });
+});

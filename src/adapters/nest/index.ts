@@ -184,6 +184,7 @@ function moduleProvider(ev: Evaluator, file: string, token: Expr): { file: strin
  * `@Public()` or `@Unprotected()` marks (META_UNPROTECTED, looked up on the class first).
  */
 const KEYCLOAK = 'nest-keycloak-connect';
+const GOLEVELUP_STRIPE = '@golevelup/nestjs-stripe';
 const KEYCLOAK_UNPROTECTED = `pkg:${KEYCLOAK}:unprotected`;
 
 /** The metadata opt-outs of a package's guard (GuardUse.optOuts). */
@@ -336,6 +337,20 @@ const PROMETHEUS = '@willsoto/nestjs-prometheus';
 interface MetricsController {
   ref: ClassRef | null;
   paths: string[];
+  module: ClassRef;
+  file: string;
+  at: Loc;
+  snippet: string;
+}
+
+/**
+ * The webhook controller of @golevelup/nestjs-stripe a `StripeModule.forRoot(…)` (`forRootAsync`)
+ * import declares (NestLinker.stripeWebhook): its path (`webhookConfig.controllerPrefix`, null when
+ * not known statically) and the decorators `webhookConfig.decorators` applies to it.
+ */
+interface StripeWebhook {
+  prefix: string | null;
+  decorators: Bound[];
   module: ClassRef;
   file: string;
   at: Loc;
@@ -1144,6 +1159,7 @@ class NestLinker {
     const appGuards: GuardUse[] = [];
     const metrics: MetricsController[] = [];
     const graphql: GraphqlEndpoint[] = [];
+    const stripe: StripeWebhook[] = [];
     const gateways: { ref: ClassRef; prim: Prim }[] = [];
     const seen = new Set<string>();
     const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
@@ -1175,7 +1191,7 @@ class NestLinker {
           if (g) appGuards.push({ ...g, guard: this.ctx.placed(g.guard, m.file, at.line) });
         }
         for (const imp of this.listProp(source, 'imports')) {
-          const next = this.importedModule(imp, modulePaths, m, { metrics, graphql });
+          const next = this.importedModule(imp, modulePaths, m, { metrics, graphql, stripe });
           if (next) visit(next.module, next.dynamic, depth + 1);
         }
       }
@@ -1209,6 +1225,7 @@ class NestLinker {
       this.metricsIndexRoutes(app, mc, mc.paths, app.versioning?.defaultVersion ?? null, guards, 'PrometheusController.index', '', router.init);
     }
     for (const g of graphql) this.graphqlRoutes(app, g, router);
+    for (const s of stripe) this.stripeWebhookRoute(app, s, router.init);
   }
 
   /** `app.setGlobalPrefix`, `app.enableVersioning`, `app.useGlobalGuards`, `app.use`. */
@@ -1563,7 +1580,7 @@ class NestLinker {
   }
 
   /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
-  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, found: { metrics: MetricsController[]; graphql: GraphqlEndpoint[] }): { module: ClassRef; dynamic: Bound | null } | null {
+  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, found: { metrics: MetricsController[]; graphql: GraphqlEndpoint[]; stripe: StripeWebhook[] }): { module: ClassRef; dynamic: Bound | null } | null {
     const r = this.resolve(b);
     const e = r.expr;
     const cls = this.classOf(r);
@@ -1597,6 +1614,7 @@ class NestLinker {
           const g = this.graphqlEndpoint({ ...r, expr: e }, name.endsWith('Async'), from);
           if (g) found.graphql.push(g);
         }
+        if (callee.pkg === GOLEVELUP_STRIPE && (name === 'StripeModule.forRoot' || name === 'StripeModule.forRootAsync')) found.stripe.push(this.stripeWebhook({ ...r, expr: e }, name.endsWith('Async'), from));
         return null;
       }
       // `SitesModule.forRoot(opts)`: the class, and what its static method returns.
@@ -1784,6 +1802,78 @@ class NestLinker {
       return null;
     }
     return { ref, paths, ...place };
+  }
+
+  /**
+   * `StripeModule.forRoot(options)` of @golevelup/nestjs-stripe (also the older
+   * `forRoot(StripeModule, options)`; `forRootAsync({ useFactory })`, the options its factory
+   * returns): the module declares StripeWebhookController whatever the options say, its path
+   * `webhookConfig.controllerPrefix` ('stripe' unless given), `webhookConfig.decorators` applied
+   * to it (read at 1.1, lib/stripe.module.ts).
+   */
+  private stripeWebhook(call: Bound, isAsync: boolean, from: ClassRef): StripeWebhook {
+    const e = call.expr as Extract<Expr, { k: 'call' }>;
+    const fact = this.ctx.files.get(call.file)?.calls.find((c) => c.at.line === e.at.line && c.at.column === e.at.column);
+    const place = { module: from, file: call.file, at: e.at, snippet: fact?.snippet ?? this.snippetOf(from) };
+    const last = e.args.length > 0 ? { ...call, expr: e.args[e.args.length - 1]! } : undefined;
+    let options: Bound | undefined = last && this.isObj(last) ? last : undefined;
+    if (isAsync && options) {
+      const factory = this.objProp(options, 'useFactory');
+      const fv = factory ? this.evalIn(factory) : null;
+      const ret = fv?.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
+      options = fv?.t === 'fn' && ret ? { file: fv.file, expr: ret, env: NO_ENV } : undefined;
+      if (options && !this.isObj(options)) options = undefined;
+    }
+    const webhook = options ? this.objProp(options, 'webhookConfig') : undefined;
+    const given = webhook && this.isObj(webhook) ? this.objProp(webhook, 'controllerPrefix') : undefined;
+    const prefixes = given ? this.strings(given) : null;
+    const prefix = !options || (webhook && !this.isObj(webhook)) || (given && prefixes?.length !== 1) ? null : (prefixes?.[0] ?? 'stripe');
+    const decorators = webhook && this.isObj(webhook) ? this.listProp(webhook, 'decorators') : [];
+    return { prefix, decorators, ...place };
+  }
+
+  /**
+   * The route of StripeWebhookController (stripeWebhook): `POST <controllerPrefix>/webhook`, in
+   * Nest's router (global prefix and guards, the decorators given to it), its Stripe signature
+   * checked by the package (`stripe.webhooks.constructEvent` with `webhookConfig.stripeSecrets`):
+   * a webhook family guard. A path not known statically is a step of its prefixes.
+   */
+  private stripeWebhookRoute(app: AppState, s: StripeWebhook, init: { strict: boolean; caseSensitive: boolean }): void {
+    const prims: Prim[] = [];
+    for (const d of s.decorators) this.flattenDecorator(d, { expr: d.expr, at: s.at, snippet: s.snippet }, prims, 0);
+    const classGuards = this.guardsOf(prims, 'controller-guard', s.module, s.module);
+    const classMeta = this.metadata(prims);
+    const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => skips(o, new Map(), classMeta));
+    const families = this.ctx.matchers.family['webhook'] ? ['webhook'] : [];
+    const signature: AppliedGuard[] = families.length > 0 ? [{ name: 'StripeWebhookController', kinds: ['family'], families, reason: `webhook signature check of ${GOLEVELUP_STRIPE} (stripe.webhooks.constructEvent)`, mechanism: 'in-handler', file: s.file, line: s.at.line }] : [];
+    const unknown: PrefixStep[] = s.prefix === null ? [{ prefix: '', file: s.file, line: s.at.line, unknown: `webhookConfig.controllerPrefix of StripeModule is not known statically` }] : [];
+    if (s.prefix === null) this.ctx.warn(s.file, s.at, `the path of @golevelup/nestjs-stripe's webhook controller is not known statically; its route is listed without it`, s.snippet);
+    for (const { path, step } of this.fullPaths(app, 'POST', null, undefined, [s.prefix ?? '/'], ['/webhook'])) {
+      this.ctx.addRoute(
+        {
+          method: 'POST',
+          path,
+          file: s.file,
+          line: s.at.line,
+          column: s.at.column,
+          framework: 'nest',
+          handler: 'StripeWebhookController.handleWebhook',
+          app: app.name,
+          trailingSlashInsensitive: !init.strict,
+          caseSensitive: init.caseSensitive,
+          prefixes: [...(step ? [step] : []), ...unknown],
+          guards: [
+            ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
+            ...app.middleware.filter((mw) => this.middlewareApplies(mw, '', path, 'POST', step)).flatMap((mw) => mw.guards),
+            ...[...app.globalGuards, ...classGuards].filter((g) => !skipped(g)).map((g) => g.guard),
+            ...signature,
+          ],
+          handlerFn: null,
+          snippet: s.snippet,
+        },
+        app.root,
+      );
+    }
   }
 
   /**
