@@ -413,9 +413,13 @@ class FastifyApp {
       const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
       // one of a few (`legacy ? '/v1' : '/v2'`): the plugin's routes under each
       const known = p ? pathChoices(p) : null;
+      // (a known rest after a head not known statically, `${base}/api/v1`: the routes under the rest, the head a step of their prefixes)
+      const written = opts?.t === 'obj' ? opts.props['prefix'] : undefined;
+      const head = !known && p && written && opts?.t === 'obj' ? this.heads.routePathOf(opts.file, written, p) : null;
       if (known) prefixes = known;
-      else if (p) unknown = pathNote(p);
-      if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without it`, reg.snippet);
+      else if (head) prefixes = [head.tail];
+      if (!known && p) unknown = head ? head.note : pathNote(p);
+      if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without ${head ? 'that part' : 'it'}`, reg.snippet);
     }
     for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, this.conditionsOf(op, frame), unknown);
   }
