@@ -4610,10 +4610,13 @@ function leadingGuards(
       x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
     const name = x && ts.isIdentifier(x) ? x.text : '';
     const call = results?.get(name);
-    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || call.arguments.some((a) => tenantKeyed(ts, a, 0)))) return false;
+    // (a query builder's chain: the arguments of each call along it, `db.selectFrom('workspace_members')
+    // .where('workspace_id', '=', id).where('account_id', '=', req.user.id).executeTakeFirst()`)
+    const args = call ? chainArguments(ts, call) : [];
+    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || args.some((a) => tenantKeyed(ts, a, 0)))) return false;
     // `findFirst({ where: { id, organizationId: req.client.organizationId } })`: the row looked up
     // within the caller's own tenant, as a hook before put it on the request (openpanel's API clients)
-    if (call.arguments.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
+    if (args.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
     let user = false;
     const v = (a: TS.Node): void => {
       if (user || ts.isFunctionLike(a)) return;
@@ -4622,7 +4625,7 @@ function leadingGuards(
       else if (ts.isPropertyAssignment(a)) v(a.initializer);
       else ts.forEachChild(a, v);
     };
-    call.arguments.forEach(v);
+    args.forEach(v);
     return user;
   };
   // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
@@ -4860,6 +4863,12 @@ function leadingGuards(
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, settled(call));
         // `const { data: { user } } = await supabase.auth.getUser()`: each name a session getter's result is destructured to
         else if (call && sessionGetterCall(ts, settled(call))) for (const name of boundNames(ts, d.name)) (results ??= new Map()).set(name, settled(call));
+        // `const [membership] = await db.select()…`: the first row of what a query returns
+        else if (call && ts.isArrayBindingPattern(d.name) && d.name.elements.length === 1) {
+          const el = d.name.elements[0]!;
+          if (el.kind === ts.SyntaxKind.BindingElement && !(el as TS.BindingElement).dotDotDotToken && ts.isIdentifier((el as TS.BindingElement).name))
+            (results ??= new Map()).set(((el as TS.BindingElement).name as TS.Identifier).text, settled(call));
+        }
         if (call) holders = boundNames(ts, d.name);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
       }
@@ -5093,6 +5102,18 @@ function comparesTenantValue(ts: TSModule, e: TS.Expression): boolean {
   };
   v(e);
   return found;
+}
+
+/** The arguments of a call and of each call its callee is a method of (a query builder's chain: Kysely, Knex, Drizzle). */
+function chainArguments(ts: TSModule, call: TS.CallExpression): TS.Expression[] {
+  const out: TS.Expression[] = [...call.arguments];
+  for (let e = unwrap(ts, call.expression), n = 0; ts.isPropertyAccessExpression(e) && n < 32; n++) {
+    const on = unwrap(ts, e.expression);
+    if (!ts.isCallExpression(on)) break;
+    out.push(...on.arguments);
+    e = unwrap(ts, on.expression);
+  }
+  return out;
 }
 
 /** An object literal with a property named for the tenant (`{ where: { userId, organizationId } }`), at most three objects deep. */
