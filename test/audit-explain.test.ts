@@ -152,6 +152,47 @@ describe('explain', () => {
     }
   });
 
+  it('says where a Fastify hook guarding the route was added, in its words: the route\'s own hook option, its plugin context, the root context', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-hooks-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'hooks', dependencies: { fastify: '^4.29.1' } }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(
+        path.join(dir, 'src', 'server.ts'),
+        [
+          "import Fastify from 'fastify';",
+          '',
+          'async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }',
+          'async function requireTenant(request, reply) { if (request.params.orgId !== request.session.orgId) return reply.code(404).send(); }',
+          'async function verifyCsrf(request, reply) { if (request.headers[\'x-csrf-token\'] !== request.session.csrf) return reply.code(403).send(); }',
+          '',
+          'export const app = Fastify();',
+          "app.addHook('onRequest', requireSession);",
+          "app.get('/me', async (request) => ({ user: request.session.userId }));",
+          'app.register(async (orgs) => {',
+          "  orgs.addHook('preHandler', requireTenant);",
+          "  orgs.post('/:orgId/sites', { preValidation: verifyCsrf }, async () => ({}));",
+          "}, { prefix: '/orgs' });",
+          '',
+        ].join('\n'),
+      );
+      const guards = (request: string): string[] =>
+        cli(['explain', request], dir)
+          .stdout.split('\n')
+          .filter((l) => /\(addHook\)|own options/.test(l))
+          .map((l) => l.replace(/\s+src\/server\.ts.*$/, '').replace(/^\s*(guards)?\s*/, '').replace(/\s{2,}/g, ' | '));
+      expect(guards('GET /me')).toEqual(['requireSession | auth | a hook of the root context (addHook)']);
+      // (a hook of the root context is inherited by the plugin's: it encloses the route's)
+      expect(guards('POST /orgs/o1/sites')).toEqual([
+        'requireSession | auth | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
+        'verifyCsrf | csrf | a hook of the route\'s own options (onRequest, preValidation, preHandler)',
+        'requireTenant | tenant | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed request is a usage error', () => {
     const r = cli(['explain', 'GET api/sites'], AUDIT);
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: explain: expected "METHOD /path" or "/path", got "GET api/sites"\n']);

@@ -169,8 +169,16 @@ function table(rows: string[][]): string[] {
   return rows.map((r) => r.map((x, i) => (i < r.length - 1 ? x.padEnd(widths[i]!) : x)).join('  ').trimEnd());
 }
 
-function guardRows(guards: AppliedGuard[]): string[][] {
-  return guards.map((g) => [g.name, g.kinds.join('+') + (g.families.length > 0 && g.kinds.includes('family') ? `(${g.families.join(',')})` : ''), MECHANISM[g.mechanism], `${g.file}:${g.line}`, g.reason]);
+/** Fastify applies hooks, not middleware: the same mechanisms said in its words. */
+const FASTIFY_MECHANISM: Partial<Record<GuardMechanism, string>> = {
+  'route-middleware': "a hook of the route's own options (onRequest, preValidation, preHandler)",
+  'router.use': 'a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
+  'app.use': 'a hook of the root context (addHook)',
+};
+
+function guardRows(guards: AppliedGuard[], framework: string): string[][] {
+  const said = (m: GuardMechanism): string => (framework === 'fastify' ? FASTIFY_MECHANISM[m] : undefined) ?? MECHANISM[m];
+  return guards.map((g) => [g.name, g.kinds.join('+') + (g.families.length > 0 && g.kinds.includes('family') ? `(${g.families.join(',')})` : ''), said(g.mechanism), `${g.file}:${g.line}`, g.reason]);
 }
 
 function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
@@ -205,12 +213,12 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
   else if (r.classification === 'excluded') field('contract', [`excluded: ${ruleContract('excluded-family-leak')}`]);
   else if (r.classification === 'browser') field('contract', [`not in the contract: ${ruleContract('uncontracted-route')}`]);
   else field('contract', ['not in the contract']);
-  field('guards', r.guards.length === 0 ? ['none'] : table(guardRows(r.guards)));
+  field('guards', r.guards.length === 0 ? ['none'] : table(guardRows(r.guards, r.framework)));
   const conditional = r.conditionalGuards ?? [];
   if (conditional.length > 0)
-    field('only when', table(guardRows(conditional).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; applied only when ${conditional[i]!.when}, not known statically`])));
+    field('only when', table(guardRows(conditional, r.framework).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; applied only when ${conditional[i]!.when}, not known statically`])));
   const skipping = r.skippedGuards ?? [];
-  if (skipping.length > 0) field('allowlist', table(guardRows(skipping).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; lets through untouched ${skipping[i]!.skips}`])));
+  if (skipping.length > 0) field('allowlist', table(guardRows(skipping, r.framework).map((row, i) => [...row.slice(0, -1), `${row[row.length - 1]}; lets through untouched ${skipping[i]!.skips}`])));
   const exp = expectations(r, res.contract);
   const unknown = [...new Set(r.guards.filter((g) => g.kinds.includes('unknown') && !g.exceptionsUnknown).map((g) => g.name))];
   const unread = [...new Set(r.guards.filter((g) => g.exceptionsUnknown).map((g) => g.name))];
