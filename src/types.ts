@@ -212,6 +212,12 @@ export interface Behaviour {
   /** a Nest guard's `canActivate` that can return something falsy (Nest then answers 403) */
   deniesByReturn?: true;
   /**
+   * A function of two parameters calls the second with an error made in place (`next(new
+   * Error('unauthorized'))`): how a socket.io middleware refuses a connection (Koa's and Hono's
+   * `next` takes no argument).
+   */
+  nextError?: true;
+  /**
    * A Nest guard's `canActivate` read whole (activationOf): `allows`, it refuses nothing itself —
    * every way out returns true (or the overridden method's answer), and what it runs where what
    * that throws leaves the method only makes or reads values; `super`, how it calls the method it

@@ -2294,6 +2294,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // a throw of its own, a nested function answering (Behaviour.refusesBusyOnly)
   let busy = false;
   let otherStatus = false;
+  // `next(new Error(…))` in a function of two parameters (Behaviour.nextError)
+  let nextError = false;
   let threw = false;
   let nestedAnswers = false;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
@@ -2421,6 +2423,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // `if (!req.user) return next(new Unauthorized())`: the request ends with the error (one
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
+          // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
+          else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) nextError = true;
         }
         if (responseCall) summary.sendsResponse = true;
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
@@ -2477,6 +2481,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
   if (handedTo.length > 0) b.handsTo = handedTo.map((c) => shallowExpr(ctx, c, f.scope));
+  if (nextError) b.nextError = true;
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
@@ -2515,8 +2520,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
   else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
     // (the function a wrapper makes hands on by calling what it wraps: `return handler(req, { author })`)
-    const wrapped = handOn ? undefined : enclosingParams(ctx, f);
-    if ((handOn || wrapped) && handsOnAlways(ctx, body, handOn ?? null, wrapped)) b.handsOnAlways = true;
+    const last = body.statements[body.statements.length - 1];
+    const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
+    const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
+    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : () => enclosingParams(ctx, f))) b.handsOnAlways = true;
   }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
@@ -3967,7 +3974,7 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
  * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
  */
-function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: ReadonlySet<string>): boolean {
+function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined): boolean {
   const { ts } = ctx;
   const passive = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n)) return true;
@@ -4001,7 +4008,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     const c = e ? unwrap(ts, e) : undefined;
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
     // (what a wrapper wraps, handed what only made or read values: `return handler(req, { author })`)
-    if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.has(c.expression.text)) return c.arguments.every(passive);
+    if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.()?.has(c.expression.text)) return c.arguments.every(passive);
     if (c && inContext(c)) return true;
     if (!passiveStatement(stmt)) return false;
   }

@@ -77,4 +77,29 @@ server.listen(3000);
     });
     expect(lines(await check(dir))).toEqual(['GET /pages koa src/app.js:7 []', 'GET /realtime/* koa src/app.js:10 []', 'POST /realtime/* koa src/app.js:10 []']);
   });
+
+  it('an io.use middleware refusing a connection with next(new Error(…)) for a reason its name and body do not say is a candidate', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'chat', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
+      'src/server.js': `const http = require('http');
+const express = require('express');
+const { Server } = require('socket.io');
+
+const app = express();
+const server = http.createServer(app);
+const io = new Server(server);
+io.use((socket, next) => {
+  if (!socket.handshake.headers.cookie) return next(new Error('no cookie'));
+  next();
+});
+server.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /socket.io/* express src/server.js:7 [(inline middleware):unknown]', 'POST /socket.io/* express src/server.js:7 [(inline middleware):unknown]']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual([
+      'GET /socket.io/* has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)',
+      'POST /socket.io/* has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)',
+    ]);
+  });
 });
