@@ -364,6 +364,10 @@ function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): st
   const first = value.args[0];
   const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((s) => (s.t === 'str' ? [s.v] : [])) : [];
   if (names.includes('anonymous')) return 'the anonymous strategy (passport-anonymous) lets a request without credentials through';
+  if (PASSPORTS.has(value.pkg)) {
+    const registered = passingNamed(first, passportUses(ev));
+    if (registered) return registered;
+  }
   if (names.includes('session') && !passportUses(ev)?.has('session')) return "passport's own session strategy reads the user the session holds and lets a request without one through";
   return null;
 }
@@ -416,7 +420,7 @@ const HEADER_STRATEGIES: Record<string, string> = {
  * `fromAuthHeaderAsBearerToken`, `fromAuthHeaderWithScheme`, `fromHeader`). Undefined when its
  * name is not known statically.
  */
-export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value | undefined, options: Value | undefined): { name: string; via: string | null } | undefined {
+export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value | undefined, options: Value | undefined): { name: string; via: string | null; passes?: true } | undefined {
   const named = name === undefined ? (pkg !== null ? DEFAULT_STRATEGY_NAMES[pkg] : undefined) : name.t === 'str' ? name.v : undefined;
   if (named === undefined) return undefined;
   const header = (v: Value): string | null => {
@@ -429,22 +433,41 @@ export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value 
     return each.every((h) => h !== null) ? [...new Set(each)].join(' or ') : null;
   };
   const via = pkg === null ? null : (HEADER_STRATEGIES[pkg] ?? (pkg === 'passport-jwt' && options?.t === 'obj' ? header(ev.member(options, 'jwtFromRequest', 0)) : null));
-  return { name: named, via };
+  // (passport-anonymous's strategy passes every request on, whatever name it is registered under)
+  return { name: named, via, ...(pkg === 'passport-anonymous' ? { passes: true as const } : {}) };
 }
 
-/** The strategies given to passport by name, each with the header it reads (null: maybe elsewhere); null when a name is not known statically. */
-export type Strategies = Map<string, { where: string; via: string | null }[]> | null;
+/**
+ * The strategies given to passport by name, each with the header it reads (null: maybe
+ * elsewhere) and whether it passes every request (passport-anonymous); null when a name is not
+ * known statically.
+ */
+export type Strategies = Map<string, { where: string; via: string | null; passes?: true }[]> | null;
 
 /** The strategies found (`where` each is), by name; null when one's name is not known statically (undefined). */
-export function strategiesOf(found: Iterable<{ name: string; where: string; via: string | null } | undefined>): Strategies {
-  const out = new Map<string, { where: string; via: string | null }[]>();
+export function strategiesOf(found: Iterable<{ name: string; where: string; via: string | null; passes?: true } | undefined>): Strategies {
+  const out = new Map<string, { where: string; via: string | null; passes?: true }[]>();
   for (const s of found) {
     if (!s) return null;
     let list = out.get(s.name);
     if (!list) out.set(s.name, (list = []));
-    list.push({ where: s.where, via: s.via });
+    list.push({ where: s.where, via: s.via, ...(s.passes ? { passes: s.passes } : {}) });
   }
   return out;
+}
+
+/**
+ * A strategy `passport.authenticate(…)` or `AuthGuard(…)` names (`first`: a name or a list of
+ * them) that is registered as passport-anonymous's, which lets every request through: where it
+ * is, or null.
+ */
+export function passingNamed(first: Value | undefined, strategies: Strategies): string | null {
+  const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((i) => (i.t === 'str' ? [i.v] : [])) : [];
+  for (const name of names) {
+    const passing = strategies?.get(name)?.find((s) => s.passes);
+    if (passing) return `strategy '${name}' (${passing.where}) is passport-anonymous's, which lets a request without credentials through`;
+  }
+  return null;
 }
 
 const registeredStrategies = new WeakMap<Evaluator, Strategies>();

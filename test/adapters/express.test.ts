@@ -633,6 +633,27 @@ app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/articles []', 'GET /api/user [auth]']);
   });
 
+  it("passport-anonymous's strategy registered under a name of its own (passport.use('guest', new AnonymousStrategy())) lets a request through where authenticate names it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'guest', dependencies: { express: '4.21.2', passport: '0.7.0', 'passport-jwt': '4.0.1', 'passport-anonymous': '1.0.1' } }),
+      'src/app.ts': `
+import express from 'express';
+import passport from 'passport';
+import { Strategy as AnonymousStrategy } from 'passport-anonymous';
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+
+passport.use(new JwtStrategy({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: process.env.JWT_SECRET! }, (payload, done) => done(null, payload)));
+passport.use('guest', new AnonymousStrategy());
+export const app = express();
+app.use(passport.initialize());
+app.get('/api/articles', passport.authenticate(['jwt', 'guest'], { session: false }), (req, res) => res.json({ viewer: req.user ?? null }));
+app.get('/api/user', passport.authenticate('jwt', { session: false }), (req, res) => res.json(req.user));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /api/articles []', 'GET /api/user [auth+bearer]']);
+  });
+
   it("passport.authenticate with a custom callback answers nothing itself: one that goes on without a user (LibreChat's optionalJwtAuth) guards nothing, whatever the wrapper's name; one that refuses does", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'librechat-api', dependencies: { express: '4.21.2', passport: '0.7.0', 'passport-jwt': '4.0.1' } }),

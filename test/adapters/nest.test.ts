@@ -2735,6 +2735,61 @@ export class SitesController {
     ]);
   });
 
+  it("AuthGuard(['jwt', 'guest']) where 'guest' is a strategy class of passport-anonymous lets a request without a user through, as does a guard extending it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'nest-guest', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0', 'passport-anonymous': '1.0.1', 'passport-jwt': '4.0.1' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/strategies.ts': `import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-anonymous';
+import { ExtractJwt, Strategy as JwtBase } from 'passport-jwt';
+
+@Injectable()
+export class GuestStrategy extends PassportStrategy(Strategy, 'guest') {}
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(JwtBase, 'jwt') {
+  constructor() {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: process.env.JWT_SECRET! });
+  }
+  validate(payload: { sub: string }) {
+    return { id: payload.sub };
+  }
+}
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { PostsController } from './posts.controller';
+import { GuestStrategy, JwtStrategy } from './strategies';
+
+@Module({ controllers: [PostsController], providers: [GuestStrategy, JwtStrategy] })
+export class AppModule {}
+`,
+      'src/posts.controller.ts': `import { Controller, Get, Injectable, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+
+@Injectable()
+export class ReaderGuard extends AuthGuard(['jwt', 'guest']) {}
+
+@Controller('posts')
+export class PostsController {
+  @Get()
+  @UseGuards(AuthGuard(['jwt', 'guest']))
+  list() { return []; }
+
+  @Get('feed')
+  @UseGuards(ReaderGuard)
+  feed() { return []; }
+
+  @Get('mine')
+  @UseGuards(AuthGuard('jwt'))
+  mine() { return []; }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /posts []', 'GET /posts/feed []', 'GET /posts/mine [auth+bearer]']);
+  });
+
   it("a guard whose canActivate returns false when the request carries no credential authenticates (HedgeDoc's ApiTokenGuard): a bearer one when it reads a header only", async () => {
     const guard = (lead: string) => `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiTokenService } from './api-token.service';

@@ -36,7 +36,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { additionsTo, cmp, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
-import { ALLOWS_ALL, headerStrategies, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
+import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
@@ -982,7 +982,8 @@ class NestLinker {
       const r = this.resolve(b);
       const value = this.evalIn(r);
       const g = this.ctx.guard(r.file, r.expr, value, mechanism, at);
-      return g ? { guard: this.byStrategies(g, value, module), optOuts: packageOptOuts(value) } : null;
+      const guard = g ? this.byStrategies(g, value, module) : null;
+      return guard ? { guard, optOuts: packageOptOuts(value) } : null;
     }
     // (`this` in a canActivate or use the class inherits is the class's instance: what it overrides answers)
     return this.ev.asInstance(cls.file, 0, cls.cls.name, () => this.classGuardUse(cls, mechanism, at, method, module));
@@ -1034,7 +1035,11 @@ class NestLinker {
     if (ownFn && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, ownFn, mechanism, at, method === 'canActivate') ?? g;
     if (!g) return null;
     // (with no canActivate of its own, the strategies of its base `AuthGuard('jwt')` take the credential)
-    if (base && !own) g = this.byStrategies(g, base, module);
+    if (base && !own) {
+      const byBase = this.byStrategies(g, base, module);
+      if (!byBase) return null;
+      g = byBase;
+    }
     const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}) })) : [];
     // (the opt-outs of a package's guard it extends, whose canActivate runs: keycloak's @Public())
     if (base && reaches) optOuts.push(...packageOptOuts(base));
@@ -1071,12 +1076,15 @@ class NestLinker {
    * plus `bearer`); otherwise `guard` as it is. `AuthGuard()` names none: it takes the
    * `defaultStrategy` of the `PassportModule.register(…)` the guarded controller's module imports
    * (the AuthModuleOptions injected there; without one, passport has no strategy to run). Read at
-   * @nestjs/passport 10.
+   * @nestjs/passport 10. Null when a strategy it names is passport-anonymous's (a class extending
+   * `PassportStrategy(Strategy, 'guest')` of it): no guard.
    */
-  private byStrategies(guard: AppliedGuard, value: Value, module?: ClassRef): AppliedGuard {
+  private byStrategies(guard: AppliedGuard, value: Value, module?: ClassRef): AppliedGuard | null {
     if (guard.kinds.length !== 1 || guard.kinds[0] !== 'auth') return guard;
     if (value.t !== 'pkg' || value.pkg !== '@nestjs/passport' || !value.called || value.path.join('.') !== 'AuthGuard') return guard;
     const named = value.args.length > 0 ? value.args[0] : module ? this.defaultStrategy(module) : undefined;
+    // (one of them passport-anonymous's, under a name of its own: every request goes through)
+    if (passingNamed(named, this.passportStrategies())) return null;
     const how = headerStrategies(named, this.passportStrategies());
     if (!how) return guard;
     const byDefault = value.args.length === 0 ? ` (the default strategy of PassportModule.register in ${module!.cls.name})` : '';
