@@ -362,7 +362,7 @@ function tokenElsewhere(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): str
 function passingStrategy(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
   if ((!PASSPORTS.has(value.pkg) && value.pkg !== '@nestjs/passport') || !value.called) return null;
   const first = value.args[0];
-  const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((s) => (s.t === 'str' ? [s.v] : [])) : [];
+  const names = strategyNames(first);
   if (names.includes('anonymous')) return 'the anonymous strategy (passport-anonymous) lets a request without credentials through';
   if (PASSPORTS.has(value.pkg)) {
     const registered = passingNamed(first, passportUses(ev));
@@ -456,14 +456,18 @@ export function strategiesOf(found: Iterable<{ name: string; where: string; via:
   return out;
 }
 
+/** The strategy names `passport.authenticate(…)` or `AuthGuard(…)` is given first: a name, or those of a list written as strings. */
+function strategyNames(first: Value | undefined): string[] {
+  return first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((i) => (i.t === 'str' ? [i.v] : [])) : [];
+}
+
 /**
  * A strategy `passport.authenticate(…)` or `AuthGuard(…)` names (`first`: a name or a list of
  * them) that is registered as passport-anonymous's, which lets every request through: where it
  * is, or null.
  */
 export function passingNamed(first: Value | undefined, strategies: Strategies): string | null {
-  const names = first?.t === 'str' ? [first.v] : first?.t === 'arr' ? first.items.flatMap((i) => (i.t === 'str' ? [i.v] : [])) : [];
-  for (const name of names) {
+  for (const name of strategyNames(first)) {
     const passing = strategies?.get(name)?.find((s) => s.passes);
     if (passing) return `strategy '${name}' (${passing.where}) is passport-anonymous's, which lets a request without credentials through`;
   }

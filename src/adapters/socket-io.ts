@@ -42,6 +42,11 @@ function isServerMaker(v: Value): boolean {
   return v.t === 'pkg' && v.pkg === SOCKET_IO && !v.made && (v.path.length === 0 || (v.path.length === 1 && (v.path[0] === 'Server' || v.path[0] === 'default')));
 }
 
+/** Is `v` Node's `http.createServer` (`https`, `http2`; `new http.Server`), before or after the call? */
+function isHttpServerMaker(v: Value): boolean {
+  return v.t === 'pkg' && HTTP_MODULES.has(v.pkg) && (v.path.join('.') === 'createServer' || v.path.join('.') === 'Server');
+}
+
 /** Is `v` a socket.io server's `attach` or `listen` (`io.attach(httpServer)`)? */
 function isAttach(v: Value): boolean {
   const last = v.t === 'pkg' ? v.path[v.path.length - 1] : undefined;
@@ -104,7 +109,7 @@ function appOf(ctx: LinkContext, file: string, server: Expr, framework: string):
   const made = ev.eval(file, server);
   const alternatives = made.t === 'unknown' && made.alts ? made.alts : [made];
   for (const v of alternatives) {
-    if (v.t !== 'pkg' || !HTTP_MODULES.has(v.pkg) || !v.called || (v.path.join('.') !== 'createServer' && v.path.join('.') !== 'Server')) continue;
+    if (!isHttpServerMaker(v) || v.t !== 'pkg' || !v.called) continue;
     for (const a of v.args) {
       const app = a.t === 'router' ? ctx.routersOf(framework).find((r) => r.id === a.id) : undefined;
       if (app) return app;
@@ -130,8 +135,7 @@ function appOf(ctx: LinkContext, file: string, server: Expr, framework: string):
   if (e.k !== 'call' && e.k !== 'new') return null;
   // `app.listen(port)`: the server Express and Koa make for the app
   if (e.callee.k === 'member' && e.callee.prop === 'listen') return routerOf(ctx, f, e.callee.obj, framework);
-  const maker = ev.eval(f, e.callee);
-  if (maker.t !== 'pkg' || !HTTP_MODULES.has(maker.pkg) || (maker.path.join('.') !== 'createServer' && maker.path.join('.') !== 'Server')) return null;
+  if (!isHttpServerMaker(ev.eval(f, e.callee))) return null;
   for (const a of e.args) {
     const app = routerOf(ctx, f, a, framework);
     if (app) return app;

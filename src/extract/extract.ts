@@ -2510,8 +2510,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const allowing: TS.IfStatement[] = [];
   // (a Nest guard's `canActivate(context)` reads the request it declares, `const request = context.switchToHttp().getRequest()`)
   const reqName = f.name === 'canActivate' && ts.isBlock(body) ? (nestRequestLocal(ts, body) ?? f.params[0]) : f.params[0];
+  // (what a wrapper making this function wraps, read once when asked: enclosingParams)
+  let wrappedNames: ReadonlySet<string> | undefined | null = null;
+  const wrapped = (): ReadonlySet<string> | undefined => (wrappedNames === null ? (wrappedNames = enclosingParams(ctx, f)) : wrappedNames);
   const skips =
-    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped: () => enclosingParams(ctx, f) }), ...routeConfigSkips(ctx, f, body)] : [];
+    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
@@ -2523,7 +2526,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const last = body.statements[body.statements.length - 1];
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
-    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : () => enclosingParams(ctx, f))) b.handsOnAlways = true;
+    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped)) b.handsOnAlways = true;
   }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)

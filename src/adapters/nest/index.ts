@@ -1013,14 +1013,14 @@ class NestLinker {
     const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
     const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
     const passportBase = base?.t === 'pkg' && base.pkg === '@nestjs/passport' && base.called && base.path.join('.') === 'AuthGuard';
-    const ownRefuses = ownFn?.t === 'fn' && !!this.ev.fnOf(ownFn.file, ownFn.fn)?.behaviour.status401;
+    const ownFacts = ownFn?.t === 'fn' ? this.ev.fnOf(ownFn.file, ownFn.fn) : undefined;
+    const ownRefuses = !!ownFacts?.behaviour.status401;
     if (optional && passportBase && !ownRefuses) return null;
     // Does a refusal of the base's canActivate reach the request? Not past an override that does
     // not call it, nor one letting what it throws go (`try { return await super.canActivate(ctx) }
     // catch { return true }`: @nestjs/passport's throws, never answers false)
     const reaches = this.baseRefusalReaches(chain, method);
-    const ownActivation = ownFn?.t === 'fn' ? this.ev.fnOf(ownFn.file, ownFn.fn)?.behaviour.activation : undefined;
-    if (g && ownActivation?.allows && !reaches && passportBase) {
+    if (g && ownFacts?.behaviour.activation?.allows && !reaches && passportBase) {
       // (what its name says it checks, it lets through: no guard but by the CSRF and family names, SPEC's by name only)
       const kinds = g.kinds.filter((k) => k === 'csrf' || k === 'family');
       g = kinds.length > 0 ? { ...g, kinds, reason: `${ALLOWS_ALL}; it lets what ${base!.t === 'pkg' ? 'the AuthGuard of @nestjs/passport' : 'its base class'} throws go` } : null;
@@ -1871,8 +1871,7 @@ class NestLinker {
           caseSensitive: init.caseSensitive,
           prefixes: [...(step ? [step] : []), ...unknown],
           guards: [
-            ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
-            ...app.middleware.filter((mw) => this.middlewareApplies(mw, '', path, 'POST', step)).flatMap((mw) => mw.guards),
+            ...this.middlewareBefore(app, '', path, 'POST', step, init.caseSensitive),
             ...[...app.globalGuards, ...classGuards].filter((g) => !skipped(g)).map((g) => g.guard),
             ...signature,
           ],
@@ -1975,11 +1974,7 @@ class NestLinker {
           trailingSlashInsensitive: !init.strict,
           caseSensitive: init.caseSensitive,
           prefixes: step ? [step, ...versionStep] : versionStep,
-          guards: [
-            ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
-            ...app.middleware.filter((mw) => this.middlewareApplies(mw, controller, path, 'GET', step)).flatMap((mw) => mw.guards),
-            ...guards,
-          ],
+          guards: [...this.middlewareBefore(app, controller, path, 'GET', step, init.caseSensitive), ...guards],
           handlerFn: null,
           snippet: at.snippet,
         },
@@ -2063,10 +2058,7 @@ class NestLinker {
           }
           for (const { path, step } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
             const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => skips(o, meta, classMeta));
-            const middleware = [
-              ...app.uses.filter((u) => pathApplies(u.scope, path, init.caseSensitive)).map((u) => u.guard),
-              ...app.middleware.filter((mw) => this.middlewareApplies(mw, classKey(c), path, verb, step)).flatMap((mw) => mw.guards),
-            ];
+            const middleware = this.middlewareBefore(app, classKey(c), path, verb, step, init.caseSensitive);
             const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
             const docs = app.docs && !hidden && (!app.docs.include || app.docs.include.has(classKey(d.module))) ? app.docs : null;
             this.ctx.addRoute(
@@ -2123,6 +2115,14 @@ class NestLinker {
       else if (p.pkg === KEYCLOAK && (p.name === 'Public' || p.name === 'Unprotected')) out.set(KEYCLOAK_UNPROTECTED, true);
     }
     return out;
+  }
+
+  /** What runs before a route of Nest's router at `path`: the app's `app.use` middleware there, then the modules' middleware that applies to it (`controller`'s, when one serves it). */
+  private middlewareBefore(app: AppState, controller: string, path: string, method: string, step: PrefixStep | null, caseSensitive: boolean): AppliedGuard[] {
+    return [
+      ...app.uses.filter((u) => pathApplies(u.scope, path, caseSensitive)).map((u) => u.guard),
+      ...app.middleware.filter((mw) => this.middlewareApplies(mw, controller, path, method, step)).flatMap((mw) => mw.guards),
+    ];
   }
 
   private middlewareApplies(mw: ModuleMiddleware, controller: string, path: string, method: string, step: PrefixStep | null): boolean {
