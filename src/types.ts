@@ -426,6 +426,13 @@ export interface LeadingGuard {
    * its 401 (Behaviour.answers401Only) stops the handler only so.
    */
   checked?: true;
+  /**
+   * The function ends one of several ways, each with the call it answers with (`if (key) return
+   * viaApiKey(key); return viaSession();`, `return key ? viaApiKey(key) : viaSession()`): what
+   * leads each way, read as a concise body's call is. A check when every way checks (judged when
+   * linked, each on its own): what they all check leads the function.
+   */
+  either?: LeadingGuard[][];
   /** The call's promise is not awaited (`requireSession(req);`): an `async` function's throw stops nothing (Behaviour.rejects401). */
   unawaited?: true;
   at: Loc;

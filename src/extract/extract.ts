@@ -1969,11 +1969,12 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
     // and the function answers with what it returns
-    const handedOn = handedOnCall(ts, body, f, ownArguments);
-    const call = unwrap(ts, body);
-    if (handedOn) f.leading = [{ ...delegatedCall(ctx, handedOn, scope.id, f), delegates: true }];
-    else if (refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
-    else if (ts.isCallExpression(call) && !isResponseCall(ts, call)) f.leading = [{ ...leadingCall(ctx, call, scope.id), checked: true }];
+    if (!handedOnCall(ts, body, f, ownArguments) && refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
+    else {
+      // (`(req) => key ? viaApiKey(key) : viaSession()`: the call of each way)
+      const answer = eitherWay(ctx, body, scope.id, f, ownArguments) ?? concludingCall(ctx, body, scope.id, f, ownArguments);
+      if (answer) f.leading = [answer];
+    }
   }
   return f;
 }
@@ -4307,6 +4308,11 @@ function leadingGuards(
     const u = unwrap(ts, e);
     return ts.isCallExpression(u) ? u : null;
   };
+  // `return viaSession()`, alone or alone in a block: what it returns
+  const returnedCall = (s: TS.Statement): TS.Expression | null => {
+    const only = ts.isBlock(s) ? (s.statements.length === 1 ? s.statements[0]! : null) : s;
+    return only && ts.isReturnStatement(only) && callOf(only.expression) ? only.expression! : null;
+  };
   // made when first needed: most bodies have no statement that ends the request
   let requestParamsSet: Set<string> | null = null;
   const requestParams = (): Set<string> => (requestParamsSet ??= new Set([...f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)), ...destructuredRequest(ctx, f)]));
@@ -4812,6 +4818,18 @@ function leadingGuards(
           out.push(...out.splice(before).filter((lg) => lg.inline === 'tenant'));
           continue;
         }
+        // `if (key) return viaApiKey(key); return viaSession();` (or `else return viaSession()`)
+        // ending the body: the function answers with one call or the other, each leading its way
+        if (top && out.length === found) {
+          const other = stmt.elseStatement ? (index === stmts.length - 1 ? stmt.elseStatement : undefined) : index === stmts.length - 2 ? stmts[index + 1] : undefined;
+          const x = other && returnedCall(stmt.thenStatement);
+          const y = x && returnedCall(other);
+          const ways = x && y ? eitherOf(ctx, stmt, x, y, scope, f, ownArguments) : null;
+          if (ways) {
+            if (!swallowing) out.push(ways);
+            return false;
+          }
+        }
         // `if (doc.public) return res.json(doc)`: the requests the test lets in are served before
         // what follows, which leads only the others. (A branch the signed-in user takes serves no
         // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
@@ -4923,6 +4941,12 @@ function leadingGuards(
       if ((ctx.hmac || ctx.secret) && top && index === stmts.length - 1 && ts.isReturnStatement(stmt) && stmt.expression) {
         const matches = ctx.hmac && equalsExpected(stmt.expression, HMAC_MADE) ? 'signature' : ctx.secret && equalsExpected(stmt.expression, ENV_SECRET) ? 'secret' : null;
         if (matches && onlyFalseReturns(ts, stmts, stmt)) f.behaviour.matchesSecret = matches;
+      }
+      // `return key ? viaApiKey(key) : viaSession()` ending the body: the call of each way
+      const ways = top && !swallowing && index === stmts.length - 1 && ts.isReturnStatement(stmt) && stmt.expression ? eitherWay(ctx, stmt.expression, scope, f, ownArguments) : null;
+      if (ways) {
+        out.push(ways);
+        return false;
       }
       if (containsResponse(stmt) || ts.isReturnStatement(stmt)) {
         // `return res.status(result.status).json(…)`: the answer is made of what a leading call returned
@@ -5839,6 +5863,38 @@ function handedOnCall(ts: TSModule, e: TS.Expression, f: FunctionFact, ownArgume
 interface HandedOn {
   call: TS.CallExpression;
   as: CalledWith | null;
+}
+
+/**
+ * The call a function answers with, `e` (a concise body, or what it returns): handed the request
+ * whole, what the function called leads it with leads this one (`delegates`); another call is
+ * judged by what it is (`checked`). Null for a response made here, or no call.
+ */
+function concludingCall(ctx: Ctx, e: TS.Expression, scope: number, f: FunctionFact, ownArguments: boolean): LeadingGuard | null {
+  const { ts } = ctx;
+  const handedOn = handedOnCall(ts, e, f, ownArguments);
+  if (handedOn) return { ...delegatedCall(ctx, handedOn, scope, f), delegates: true };
+  const call = unwrap(ts, e);
+  return ts.isCallExpression(call) && !isResponseCall(ts, call) ? { ...leadingCall(ctx, call, scope), checked: true } : null;
+}
+
+/**
+ * `c ? viaApiKey(key) : viaSession()` a function answers with (a concise body, or what it
+ * returns), a test choosing the call: each way's call (LeadingGuard.either). Null unless both
+ * are calls `concludingCall` reads.
+ */
+function eitherWay(ctx: Ctx, e: TS.Expression, scope: number, f: FunctionFact, ownArguments: boolean): LeadingGuard | null {
+  const { ts } = ctx;
+  const u = unwrap(ts, e);
+  if (!ts.isConditionalExpression(u)) return null;
+  return eitherOf(ctx, u, u.whenTrue, u.whenFalse, scope, f, ownArguments);
+}
+
+/** The `either` entry of a choice (`at`) between answering with `a` and with `b`; null unless each is a call concludingCall reads. */
+function eitherOf(ctx: Ctx, at: TS.Node, a: TS.Expression, b: TS.Expression, scope: number, f: FunctionFact, ownArguments: boolean): LeadingGuard | null {
+  const x = concludingCall(ctx, a, scope, f, ownArguments);
+  const y = x && concludingCall(ctx, b, scope, f, ownArguments);
+  return x && y ? { either: [[x], [y]], at: locOf(ctx, at) } : null;
 }
 
 /** The call handedOnCall found, as it leads the function: `fn.call(this, req, res)` as `fn(req, res)`. */

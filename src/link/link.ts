@@ -1153,8 +1153,41 @@ export class LinkContext {
     return g ? [g] : [];
   }
 
+  /**
+   * `if (key) return viaApiKey(key); return viaSession();` (LeadingGuard.either): the function
+   * answers one way or another, each led by its own guards; what every way checks, without
+   * exceptions or conditions, leads the function (one guard, at the choice). Null when a way
+   * checks nothing so.
+   */
+  private eitherGuard(handler: { file: string; fn: number }, ways: LeadingGuard[][], at: Loc, shown: boolean): AppliedGuard | null {
+    const guards = ways.map((way) =>
+      way.flatMap((lg) => this.leadingGuards(handler, lg, { depth: 0, ...(shown ? { shown: true as const } : {}) })).filter((g) => !g.when && !g.skips && !g.exceptionsUnknown && !g.kinds.includes('unknown')),
+    );
+    const common = <T>(of: (g: AppliedGuard) => T[]): T[] => {
+      const each = guards.map((gs) => new Set(gs.flatMap(of)));
+      return [...each[0]!].filter((x) => each.every((e) => e.has(x)));
+    };
+    const kinds = common((g) => g.kinds).filter((k) => k !== 'nonguard');
+    if (kinds.length === 0) return null;
+    // each way by the function it calls (`viaApiKey`), or by its guards when it calls none by name
+    const labels = ways.map((way, i) => {
+      const called = way.length === 1 && way[0]!.callee ? exprName(way[0]!.callee) : null;
+      return called ?? guards[i]!.map((g) => g.name).join(' + ');
+    });
+    return {
+      name: labels.join(' or '),
+      kinds: orderKinds(new Set(kinds)),
+      families: common((g) => g.families).sort(),
+      reason: `by behaviour (the handler answers one of ${ways.length} ways, each checked first: ${labels.map((l, i) => `${l} [${guards[i]!.map((g) => `${g.name}: ${g.reason}`).join('; ')}]`).join(', ')})`,
+      mechanism: 'in-handler',
+      file: handler.file,
+      line: at.line,
+    };
+  }
+
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
+    if (lg.either) return this.eitherGuard(handler, lg.either, lg.at, shown);
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
     // request carries equals a secret of the deployment (or an HMAC it computes): that check, made through it
@@ -1370,7 +1403,7 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
   const ctx = contextOf(files, adapters, matchers, project, DEFAULT_BUDGETS.maxRoutes);
   const inert =
     changes.leading.every(({ file, fn, entries }) =>
-      entries.every((lg) => ctx.leadingGuards({ file, fn }, lg).length === 0 && (!lg.callee || paramCalled(ctx.ev, file, [leadingCall(lg.callee, lg.at)], null) < 0)),
+      entries.every((lg) => ctx.leadingGuards({ file, fn }, lg).length === 0 && [lg, ...(lg.either?.flat() ?? [])].every((x) => !x.callee || paramCalled(ctx.ev, file, [leadingCall(x.callee, x.at)], null) < 0)),
     ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.calledFn(file, c.callee) === null));
   // a run linking these changes reads the same returns to find them inert
   return inert ? ctx.ev.returnsRead : null;

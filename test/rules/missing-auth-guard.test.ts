@@ -16,6 +16,10 @@ ruleTester('missing-auth-guard', {
       name: "a route handler ending a signed-out request with next/navigation's redirect() or notFound(), which throw (Formbricks)",
     },
     {
+      dir: 'valid/next-handler-answering-one-of-two-checked-ways',
+      name: 'a handler answering one of two ways, each checked (`if (key) return viaApiKey(key); return viaSession();`, with `else`, and `key ? viaApiKey(key) : viaSession()`)',
+    },
+    {
       dir: 'valid/next-handler-returning-a-guard-call',
       name: "a handler answering with a package's session check (`return requireSession(request)`, awaited or not), as a concise body's does (Formbricks)",
     },
@@ -297,6 +301,14 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/wrapper-returning-a-package-wrapper-checks-nothing',
       name: "the same wrapper checking nothing, 'unauthorized' only in an answer's error text and reason: a candidate, no guard",
       errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: withLogging; declare it in guards.auth or guards.ignore)' }],
+    },
+    {
+      dir: 'invalid/in-handler-one-way-unchecked',
+      name: 'a handler answering one of two ways, one of them checking no caller (an `if` and a conditional expression): no guard',
+      errors: [
+        { file: 'app/api/catalog/route.ts', line: 5, message: 'GET /api/catalog has no auth guard' },
+        { file: 'app/api/plans/route.ts', line: 4, message: 'GET /api/plans has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/in-handler-branch-not-a-signed-in-check',
