@@ -120,6 +120,48 @@ app.get('/status', (c) => c.text('ok'));
     expect(await rows(hono)).toEqual(['GET /api/sites [assertSignedIn: auth]', 'GET /status []']);
   });
 
+  it("Koa: a router's use() leading with a check, on the whole router and below a path (logto's management router)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '^3.0.0', 'koa-router': '^12.0.1' } }),
+      'src/checks.ts': CHECKS,
+      'src/app.ts': `import Koa from 'koa';
+import Router from 'koa-router';
+import { assertSignedIn } from './checks';
+
+function managementGate() {
+  return async (ctx: Koa.Context, next: Koa.Next) => {
+    await assertSignedIn(ctx);
+    ctx.state.checkedAt = Date.now();
+    return next();
+  };
+}
+
+const management = new Router();
+management.use(managementGate());
+management.post('/applications', (ctx) => {
+  ctx.status = 201;
+});
+
+const account = new Router();
+account.use('/me', async (ctx, next) => {
+  await assertSignedIn(ctx);
+  await next();
+});
+account.get('/me/profile', (ctx) => {
+  ctx.body = {};
+});
+account.get('/status', (ctx) => {
+  ctx.body = { ok: true };
+});
+
+export const app = new Koa();
+app.use(management.routes());
+app.use(account.routes());
+`,
+    });
+    expect(await rows(dir)).toEqual(['POST /applications [assertSignedIn: auth]', 'GET /me/profile [assertSignedIn: auth]', 'GET /status []']);
+  });
+
   it("Next.js: a middleware answering what a helper returns when it refuses (`if (refused) return refused`), with an allowlist; one that drops the helper's answer checks nothing", async () => {
     const files = (body: string): Record<string, string> => ({
       'package.json': JSON.stringify({ name: 'n', dependencies: { next: '^14.2.0' } }),

@@ -713,8 +713,7 @@ class KoaLinker {
           continue;
         }
         if (m.kind !== 'mw' || !pathApplies(m.path, l.path, m.sensitive)) continue;
-        const g = this.guard(m.items[0]!, m.mechanism, m.reg.at, base);
-        if (g) guards.push(g);
+        guards.push(...this.layerGuards(m.items[0]!, m.reg.at, base, m.mechanism));
       }
       for (const { item, reg } of l.params ?? []) {
         const g = this.guard(item, 'router.param', reg.at, base);
@@ -757,11 +756,12 @@ class KoaLinker {
   }
 
   /**
-   * An app's middleware as the guards it applies: itself, or, when it is no guard itself but leads
-   * with checks (`await assertSignedIn(ctx); await next()`), those checks (LinkContext.stageGuards).
+   * An app's or a router's middleware as the guards it applies: itself, or, when it is no guard
+   * itself but leads with checks (`await assertSignedIn(ctx); await next()`), those checks
+   * (LinkContext.stageGuards).
    */
-  private layerGuards(it: Item, at: Loc, base: string): AppliedGuard[] {
-    return this.ctx.layerGuards(this.guard(it, 'app.use', at, base), it.value, undefined, it).map((g) => this.ctx.mountedAt(g, base));
+  private layerGuards(it: Item, at: Loc, base: string, mechanism: GuardMechanism = 'app.use'): AppliedGuard[] {
+    return this.ctx.layerGuards(this.guard(it, mechanism, at, base), it.value, undefined, it).map((g) => this.ctx.mountedAt(g, base));
   }
 }
 
