@@ -552,6 +552,58 @@ export class AppModule {}
     ]);
   });
 
+  it("a URI versioning prefix not known statically (novu's `${CONTEXT_PATH}v`) is a step of the versioned routes, listed without their version's segment", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@acme/shared': '1.0.0' } }),
+        'src/config.ts': `import { getContextPath } from '@acme/shared';
+
+export const CONTEXT_PATH = getContextPath('api');
+`,
+        'src/main.ts': `import { VersioningType } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { CONTEXT_PATH } from './config';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.enableVersioning({ type: VersioningType.URI, prefix: \`\${CONTEXT_PATH}v\`, defaultVersion: '1' });
+  await app.listen(3000);
+}
+void bootstrap();
+`,
+        'src/app.module.ts': `import { Controller, Get, Module, VERSION_NEUTRAL } from '@nestjs/common';
+
+@Controller('feeds')
+export class FeedsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Controller({ path: 'health-check', version: VERSION_NEUTRAL })
+export class HealthController {
+  @Get()
+  check() {
+    return { ok: true };
+  }
+}
+
+@Module({ controllers: [FeedsController, HealthController] })
+export class AppModule {}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.prefixes.map((p) => p.unknown ?? p.prefix)}]`)).toEqual([
+      'GET /feeds [template with a value not known statically]',
+      'GET /health-check []',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/main.ts:8:3 warning unresolved-route the URI versioning prefix is not known statically; versioned routes are listed without their version's segment",
+    ]);
+  });
+
   it('getAllAndOverride: a handler-level value wins over the class-level @Public()', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

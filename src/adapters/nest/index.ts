@@ -279,6 +279,8 @@ interface ModuleMiddleware {
 interface Versioning {
   prefix: string;
   defaultVersion: Versions | null;
+  /** the prefix is not known statically (`prefix: \`${CONTEXT_PATH}v\``): versioned routes are listed without their version's segment */
+  unknown?: PrefixStep;
 }
 
 /**
@@ -1269,9 +1271,14 @@ class NestLinker {
       }
       const pb = opts ? this.objProp(opts, 'prefix') : undefined;
       const pv = pb ? this.evalIn(pb) : null;
+      const known = !pv || pv.t === 'str' || (pv.t === 'bool' && !pv.v);
       const prefix = pv?.t === 'str' ? pv.v : pv?.t === 'bool' && !pv.v ? '' : 'v';
       const dv = opts ? this.objProp(opts, 'defaultVersion') : undefined;
       app.versioning = { prefix, defaultVersion: dv ? this.versions(dv, file, at, snippet) : null };
+      if (!known) {
+        this.ctx.warn(file, at, "the URI versioning prefix is not known statically; versioned routes are listed without their version's segment", snippet);
+        app.versioning.unknown = { prefix: '', file, line: at.line, unknown: prefixNote(pv) };
+      }
       return;
     }
     if (method === 'useWebSocketAdapter') {
@@ -1727,7 +1734,7 @@ class NestLinker {
     const versions = Array.isArray(given) ? given : [];
     const excluded = app.exclusions.some((x) => (x.method === 'ALL' || x.method === method) && x.regex.test(addLeadingSlash(path)));
     const v = versions.find((x): x is string => x !== null);
-    const rest = (v !== undefined ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
+    const rest = (v !== undefined && !app.versioning!.unknown ? `/${app.versioning!.prefix}${v}` : '') + addLeadingSlash(path);
     const steps = excluded || app.prefixSteps.length === 0 ? [null] : app.prefixSteps;
     return steps.map((s) => ({
       regex: nestPatternRegex((s?.prefix ? addLeadingSlash(stripEndSlash(s.prefix)) : '') + rest),
@@ -1959,7 +1966,7 @@ class NestLinker {
    */
   private metricsIndexRoutes(app: AppState, at: { file: string; at: Loc; snippet: string }, paths: string[], version: Versions | null, guards: AppliedGuard[], handler: string, controller: string, init: { strict: boolean; caseSensitive: boolean }): void {
     const versions = Array.isArray(version) ? version : null;
-    const versionStep: PrefixStep[] = version && !Array.isArray(version) ? [{ prefix: '', file: version.file, line: version.line, unknown: version.unknown }] : [];
+    const versionStep = this.versionSteps(app, version);
     for (const { path, step } of this.fullPaths(app, 'GET', app.versioning ? versions : null, undefined, paths, ['/'])) {
       this.ctx.addRoute(
         {
@@ -2043,7 +2050,7 @@ class NestLinker {
         const given = app.versioning ? methodVersion ?? ctrlVersion : null;
         const versions = Array.isArray(given) ? given : null;
         // (the global prefix's step, for the paths it prefixes: not those its `exclude` names; a version's not known statically)
-        const versionStep: PrefixStep[] = given && !Array.isArray(given) ? [{ prefix: '', file: given.file, line: given.line, unknown: given.unknown }] : [];
+        const versionStep = this.versionSteps(app, given);
         const prefixes = [...versionStep, ...moduleStep];
         const hidden = hiddenClass || this.find(prims, 'ApiExcludeEndpoint', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
         const handler = this.methodFn(owner, m);
@@ -2132,13 +2139,23 @@ class NestLinker {
   }
 
   /**
+   * The steps of a route's path that its version (`given`) puts there and that are not known
+   * statically: the version itself, or the app's versioning prefix before a version.
+   */
+  private versionSteps(app: AppState, given: Versions | null): PrefixStep[] {
+    if (given && !Array.isArray(given)) return [{ prefix: '', file: given.file, line: given.line, unknown: given.unknown }];
+    const unknown = app.versioning?.unknown;
+    return unknown && given?.some((v) => v !== null) ? [unknown] : [];
+  }
+
+  /**
    * RoutePathFactory.create, once for each global prefix the app may have; `step`, the global
    * prefix's step of the path (set, known or not), or null when none is put before it.
    */
   private fullPaths(app: AppState, method: string, versions: (string | null)[] | null, modulePath: string | undefined, ctrlPaths: string[], methodPaths: string[]): { path: string; step: PrefixStep | null }[] {
     let paths = [''];
     const vp = app.versioning?.prefix ?? 'v';
-    if (versions && app.versioning) paths = versions.map((v) => (v === null ? '' : `/${vp}${v}`));
+    if (versions && app.versioning) paths = versions.map((v) => (v === null || app.versioning!.unknown ? '' : `/${vp}${v}`));
     paths = appendAll(paths, modulePath ? [modulePath] : undefined);
     paths = appendAll(paths, ctrlPaths);
     paths = appendAll(paths, methodPaths);
