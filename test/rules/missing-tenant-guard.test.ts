@@ -55,6 +55,11 @@ ruleTester('missing-tenant-guard', {
     },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
     {
+      dir: 'invalid/koa-gate-on-the-server-state-named-for-tenant',
+      name: "a Koa middleware named for the tenant that never names its context and refuses with 403 on the server's own state (logto's koaTenantGuard) checks no tenant; one reading the caller's memberships does",
+      errors: [{ file: 'src/app.ts', line: 9, message: 'GET /api/organizations/:organizationId has no tenant guard' }],
+    },
+    {
       dir: 'invalid/not-tenant-scoped-is-the-contract-route-alone',
       name: 'a contract route not tenant-scoped exempts the route serving it alone: not a contract route of the default tenancy, nor a route outside the contract',
       errors: [
