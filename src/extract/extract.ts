@@ -1940,7 +1940,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     }
   };
   analyseBehaviour(ctx, node, body, f, own, words, ownArguments);
-  headerCredentialOnly(ctx, body, f, requestParam(ts, node, f));
+  headerCredentialOnly(ctx, node, body, f, requestParam(ts, node, f));
   responses.finish();
   if (ts.isBlock(body)) {
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
@@ -5302,11 +5302,19 @@ const REQUEST_PARTS = /^(headers|req|raw|request|cookies)$/;
  * all, when it reads a credential header itself (Behaviour.credentialHeader). A named function
  * handed a request whose body spells no credential (CREDENTIAL_SPELLED: `workspaceOf(req)`
  * reading the workspace a request names) reads none, if the functions it hands the request to
- * read none either (Behaviour.readsNoCredential).
+ * read none either (Behaviour.readsNoCredential). One whose first parameter takes the
+ * Authorization header apart (`({ authorization }) => …`, logto's `extractBearerTokenFromHeaders`,
+ * handed `request.headers`) reads that header, when it spells no cookie or Basic credentials.
  */
-function headerCredentialOnly(ctx: Ctx, body: TS.Node, f: FunctionFact, first: string | null): void {
+function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: TS.Node, f: FunctionFact, first: string | null): void {
   const { ts } = ctx;
-  if (!first) return;
+  if (!first) {
+    const p = runtimeParameters(ts, node)[0];
+    const takesApart =
+      !!p && ts.isObjectBindingPattern(p.name) && p.name.elements.some((el) => /^authorization$/i.test((el.propertyName ? propName(ts, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : null) ?? ''));
+    if (takesApart && !AMBIENT_CREDENTIAL.test(ctx.text.slice(body.pos, body.end).replace(COOKIE_WRITE, ''))) f.behaviour.headerCredential = true;
+    return;
+  }
   // (a function that may be a guard: one that hands the request on, a Nest guard's
   // `canActivate`, one that can answer 401 — not a route's handler calling `audit(req)`)
   const b = f.behaviour;

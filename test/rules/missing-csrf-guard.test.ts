@@ -54,6 +54,10 @@ ruleTester('missing-csrf-guard', {
       dir: 'valid/nest-guard-hands-request-to-header-reader',
       name: 'a guard handing its whole request to a helper of the analysed code that reads the Authorization header or a query token, never a cookie, is bearer auth',
     },
+    {
+      dir: 'valid/koa-middleware-hands-headers-to-an-authorization-reader',
+      name: "a Koa middleware handing the request's headers to a helper taking the Authorization header apart (`({ authorization }) => …`, logto's extractBearerTokenFromHeaders) is bearer auth",
+    },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
