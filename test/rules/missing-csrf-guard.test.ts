@@ -51,6 +51,10 @@ ruleTester('missing-csrf-guard', {
       name: "`@UseGuards(AuthGuard('jwt'), RolesGuard)`, the strategy reading the Authorization header and RolesGuard `request.user`",
     },
     {
+      dir: 'valid/nest-guard-handing-its-verdict-to-a-passport-guard',
+      name: "a Nest guard whose canActivate returns another guard's (`return this.authGuard.canActivate(context)`, the guard injected by a token a module provides with useClass, or by its class: novu's UserAuthGuard) is what that guard is, bearer auth through its header strategies",
+    },
+    {
       dir: 'valid/nest-guard-hands-request-to-header-reader',
       name: 'a guard handing its whole request to a helper of the analysed code that reads the Authorization header or a query token, never a cookie, is bearer auth',
     },

@@ -991,6 +991,27 @@ class NestLinker {
     return this.ev.asInstance(cls.file, 0, cls.cls.name, () => this.classGuardUse(cls, mechanism, at, method, module));
   }
 
+  /**
+   * The guard a guard's own `canActivate` hands its verdict to, `return
+   * this.authGuard.canActivate(context)` of `constructor(@Inject('USER_AUTH_GUARD') private
+   * authGuard: IAuthGuard)` (novu's UserAuthGuard): what the container passes for that
+   * constructor parameter — the provider a module declares for its token, else an instance of its
+   * class. Null for any other body.
+   */
+  private verdictDelegate(ownFn: Value): Bound | null {
+    if (ownFn.t !== 'fn') return null;
+    const returns = this.ev.returnsOf(ownFn.file, ownFn.fn);
+    const r = returns.length === 1 ? returns[0]! : null;
+    if (r?.k !== 'call' || r.callee.k !== 'member' || r.callee.prop !== 'canActivate') return null;
+    const held = this.resolve({ file: ownFn.file, expr: r.callee.obj, env: NO_ENV });
+    if (held.expr.k !== 'param' || !held.expr.injected) return null;
+    const provided = moduleProvider(this.ev, held.file, held.expr.injected.callee);
+    return provided ? { file: provided.file, expr: provided.expr, env: NO_ENV } : { file: held.file, expr: held.expr.injected, env: NO_ENV };
+  }
+
+  /** Guard classes whose verdict delegate is being read (classGuardUse): a cycle of them is read once. */
+  private readonly delegating = new Set<string>();
+
   /** A guard or middleware class as an applied guard (guardUse), `this` in its methods its instance. */
   private classGuardUse(cls: ClassRef, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use', module?: ClassRef): GuardUse | null {
     const chain = this.ancestors(cls);
@@ -1032,6 +1053,15 @@ class NestLinker {
       // `class JwtGuard extends AuthGuard('jwt')`: a base class from a package classifies it.
       const byBase = base?.t === 'pkg' ? this.ctx.guard(cls.file, named, base, mechanism, at) : null;
       if (byBase && !byBase.kinds.includes('unknown') && !optional) g = { ...byBase, reason: `${byBase.reason} (its base class)` };
+    }
+    // `return this.authGuard.canActivate(context)`: what the guard it hands its verdict to is
+    const delegate = ownFn && method === 'canActivate' ? this.verdictDelegate(ownFn) : null;
+    const key = classKey(cls);
+    if (delegate && !this.delegating.has(key)) {
+      this.delegating.add(key);
+      const handed = this.guardUse(delegate, mechanism, at, method, module);
+      this.delegating.delete(key);
+      if (handed) g = { ...handed.guard, name: cls.cls.name, file: cls.file, reason: `its canActivate hands its verdict to ${handed.guard.name}, ${handed.guard.reason}` };
     }
     // `canActivate(context) { …; this.auth.assertSignedIn(request); return true }`: the checks of what it calls
     if (ownFn && (!g || g.kinds.every((k) => k === 'unknown'))) g = this.ctx.delegatedGuard(cls.file, cls.cls.name, ownFn, mechanism, at, method === 'canActivate') ?? g;
