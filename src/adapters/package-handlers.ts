@@ -21,7 +21,10 @@
  * - @bull-board/express (9.10, dist/ExpressAdapter.js): `new ExpressAdapter().getRouter()`, the
  *   queue dashboard's router — its page, its static files and the API the page calls (@bull-board/api
  *   dist/routes.js: reading, and PUT / POST / DELETE to retry, clean, pause, empty or obliterate
- *   queues and jobs), all below where it is used.
+ *   queues and jobs), all below where it is used;
+ * - oidc-provider (9.x, lib/provider.js): `provider.callback()`, the request listener of the
+ *   OpenID Connect provider's Koa app (`new Provider(issuer, …)`, below), mounted as its
+ *   documentation shows, `app.use('/oidc', provider.callback())`.
  *
  * Hono (`app.use(path, …)`):
  * - @hono/graphql-server (0.5, src/index.ts): `graphqlServer(options)` answers GET and POST (405
@@ -36,7 +39,11 @@
  *
  * Koa (`app.use(mount(path, …))` of koa-mount):
  * - koa-graphql (0.12.0, index.js): `graphqlHTTP(options)`, as express-graphql's;
- * - @as-integrations/koa (1.1, src/index.ts): `koaMiddleware(server, …)`, as Apollo's Express one.
+ * - @as-integrations/koa (1.1, src/index.ts): `koaMiddleware(server, …)`, as Apollo's Express one;
+ * - oidc-provider (9.x, lib/provider.js: `class Provider extends Koa`, its default export and
+ *   `Provider`): `new Provider(issuer, …)`,
+ *   an OpenID Connect provider, the Koa app answering its endpoints (authorization, token,
+ *   userinfo, JWKS, discovery …) below where it is mounted (logto's `mount('/oidc', provider)`).
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { AppliedGuard } from '../types.js';
@@ -49,7 +56,7 @@ interface PackageHandler {
   framework: 'express' | 'hono' | 'koa';
   /** the module specifiers it is imported from */
   modules: string[];
-  /** the export that makes the handler when called (or, with `method`, the class whose instance does) */
+  /** the export that makes the handler when called (or, with `method`, the class whose instance does); '' for the module's default export */
   factory: string;
   /** the method of an instance of `factory` that makes the handler (`new ExpressAdapter().getRouter()`) */
   method?: string;
@@ -64,6 +71,8 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['graphql-yoga'], factory: 'createYoga' },
   { framework: 'express', modules: ['@scalar/express-api-reference'], factory: 'apiReference' },
   { framework: 'express', modules: ['@bull-board/express'], factory: 'ExpressAdapter', method: 'getRouter' },
+  { framework: 'express', modules: ['oidc-provider'], factory: 'Provider', method: 'callback' },
+  { framework: 'express', modules: ['oidc-provider'], factory: '', method: 'callback' },
   { framework: 'hono', modules: ['@hono/graphql-server'], factory: 'graphqlServer' },
   { framework: 'hono', modules: [HONO_TRPC], factory: 'trpcServer' },
   { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'Scalar' },
@@ -71,13 +80,19 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'hono', modules: ['@hono/swagger-ui'], factory: 'swaggerUI' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },
   { framework: 'koa', modules: ['@as-integrations/koa'], factory: 'koaMiddleware' },
+  { framework: 'koa', modules: ['oidc-provider'], factory: 'Provider' },
+  { framework: 'koa', modules: ['oidc-provider'], factory: '' },
 ];
 
 /** The package whose handler `v` is (made by calling its factory), for an app of `framework`; null when it is none. */
 export function answeringPackage(v: Value, framework: PackageHandler['framework']): string | null {
   if (v.t !== 'pkg' || !v.called) return null;
   const name = v.path[0] === 'default' ? v.path.slice(1) : v.path;
-  const made = (h: PackageHandler): boolean => (h.method ? name.length === 3 && name[0] === h.factory && name[1] === '()' && name[2] === h.method : name.length === 1 && name[0] === h.factory);
+  // (the names read from the module, `ExpressAdapter`, `()`, `getRouter` of `new ExpressAdapter().getRouter()`)
+  const made = (h: PackageHandler): boolean => {
+    const expected = [...(h.factory === '' ? [] : [h.factory]), ...(h.method ? ['()', h.method] : [])];
+    return name.length === expected.length && expected.every((n, i) => name[i] === n);
+  };
   return HANDLERS.some((h) => h.framework === framework && made(h) && h.modules.includes(v.pkg)) ? v.pkg : null;
 }
 

@@ -1751,6 +1751,29 @@ app.use('/admin/queues', admin.getRouter());
     expect(routeLinesAt(res)).toEqual(['ALL /admin/queues [requireSession] src/app.ts:19', 'ALL /ops/queues [] src/app.ts:17']);
   });
 
+  it("oidc-provider's request listener used at a path (`app.use('/oidc', provider.callback())`, as its documentation mounts it) serves the OpenID Connect endpoints below it: an ALL route there", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'idp', dependencies: { express: '4.21.2', 'oidc-provider': '9.1.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import Provider from 'oidc-provider';
+import { requireSession } from './guards.js';
+
+const provider = new Provider('https://id.example.com/oidc', { clients: [{ client_id: 'dashboard', redirect_uris: ['https://app.example.com/callback'] }] });
+
+export const app = express();
+app.use('/oidc', provider.callback());
+app.use(requireSession);
+app.get('/account', (req, res) => {
+  res.json({ user: req.session.userId });
+});
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['GET /account [requireSession] src/app.ts:11', 'ALL /oidc [] src/app.ts:9']);
+  });
+
   it('a GraphQL or tRPC endpoint used at a path (Apollo, express-graphql, graphql-http, tRPC) answers every request reaching it: an ALL route there, under the layers before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({

@@ -593,6 +593,34 @@ app.use(mount('/api/public-graphql', koaMiddleware(open)));
     expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/api/public-graphql @as-integrations/koa 18', '/graphql koa-graphql 11']);
   });
 
+  it("oidc-provider's Provider, a Koa app, koa-mounted at a path (logto's `mount('/oidc', provider)`) answers its OpenID Connect endpoints below it: an ALL route there, behind the app middleware before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^3.0.0', 'koa-mount': '^4.0.0', 'oidc-provider': '^9.1.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/oidc.ts': `import { Provider } from 'oidc-provider';
+
+export default function initOidc(issuer: string): Provider {
+  return new Provider(issuer, { clients: [{ client_id: 'console', redirect_uris: ['https://console.example.com/callback'] }] });
+}
+`,
+      'src/app.ts': `
+import Koa from 'koa';
+import mount from 'koa-mount';
+import DefaultProvider from 'oidc-provider';
+import initOidc from './oidc.js';
+import { requireUser } from './guards.js';
+
+const app = new Koa();
+app.use(mount('/oidc', initOidc('https://auth.example.com/oidc')));
+app.use(requireUser);
+app.use(mount('/staff/oidc', new DefaultProvider('https://auth.example.com/staff/oidc', {})));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /oidc', 'ALL /staff/oidc requireUser:auth']);
+    expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/oidc oidc-provider 9', '/staff/oidc oidc-provider 11']);
+  });
+
   it("a function of the analysed code koa-mounted at a path that answers and never hands on is an ALL route there (easy-mock's status page); one that hands on stays middleware", async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,
