@@ -2430,14 +2430,18 @@ function bindPropertyRegistrations(
       const v = ev.eval(file, arg);
       let target: Value = v;
       for (const prop of r.path) target = handedRouter(ev, target, prop);
-      if (target.t === 'router') {
+      // (a name given either of two routers, `let app; if (…) app = … else app = …; setupSwagger(app)`: each)
+      const targets = eachOf(target);
+      if (targets.every((t) => t.t === 'router')) {
         if (r.boundDirectly) continue;
-        const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${target.id}`;
-        if (bound.has(key)) continue;
-        bound.add(key);
-        const router = ev.routers.get(target.id)!;
-        boundFns.add(r.origin ?? r.fnKey);
-        bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+        for (const t of targets as Extract<Value, { t: 'router' }>[]) {
+          const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${t.id}`;
+          if (bound.has(key)) continue;
+          bound.add(key);
+          const router = ev.routers.get(t.id)!;
+          boundFns.add(r.origin ?? r.fnKey);
+          bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+        }
       } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
         const caller = fnKey(file, v.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)

@@ -699,6 +699,61 @@ bootstrap();
     expect(routeRows(res.routes)).toEqual([row('GET /api/subscribers', 'browser', 'src/main.ts:6:3', { auth: ['ApiKeyGuard'], bearer: ['ApiKeyGuard'] })]);
   });
 
+  it("an app a name is given either of, handed to a helper that hands it to another setting up Swagger: both documents' pages are the app's (novu's setupSwagger and sdkSetup)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@nestjs/swagger': '^7.4.0' } }),
+      'src/swagger.ts': `import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export const setupSwagger = async (app: INestApplication) => {
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('API').build());
+  SwaggerModule.setup('api', app, document);
+  sdkSetup(app, document);
+};
+
+function sdkSetup(app: INestApplication, document: OpenAPIObject) {
+  SwaggerModule.setup('openapi.sdk', app, document, { jsonDocumentUrl: 'openapi.sdk.json', yamlDocumentUrl: 'openapi.sdk.yaml' });
+}
+`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { Controller, Get, INestApplication, Module } from '@nestjs/common';
+import { setupSwagger } from './swagger';
+
+@Controller('feeds')
+class FeedsController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ controllers: [FeedsController] })
+class AppModule {}
+
+export async function bootstrap(cors?: boolean): Promise<INestApplication> {
+  let app: INestApplication;
+  if (cors) {
+    app = await NestFactory.create(AppModule, { cors: true });
+  } else {
+    app = await NestFactory.create(AppModule);
+  }
+  await setupSwagger(app);
+  await app.listen(3000);
+  return app;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.filter((r) => r.path.includes('.sdk')).map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /openapi.sdk src/swagger.ts:11',
+      'GET /openapi.sdk.json src/swagger.ts:11',
+      'GET /openapi.sdk.yaml src/swagger.ts:11',
+      'GET /openapi.sdk/index.html src/swagger.ts:11',
+      'GET /openapi.sdk/openapi.sdk/swagger-ui-init.js src/swagger.ts:11',
+      'GET /openapi.sdk/swagger-ui-init.js src/swagger.ts:11',
+    ]);
+  });
+
   it("decorators and exceptions imported from @nestjs/common's subpaths (`@nestjs/common/decorators`, as novu's workflow controller does) are @nestjs/common's", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
