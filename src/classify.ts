@@ -79,16 +79,31 @@ function entryCovers(entry: string, r: RouteDraft): boolean {
 /**
  * How a route relates to a contract route. A drift is the contract route written in another
  * form (method, trailing slash, case): a route reaching the contract path only through what a
- * wildcard or a catch-all takes (`app.post('/api/*', …)`, a fallback or a proxy) is no form of it.
+ * wildcard or a catch-all takes (`app.post('/api/*', …)`, a fallback or a proxy) is no form of
+ * it, and serves it no more (a 404 fallback would).
  */
 export function matchContract(r: RouteDraft, c: ContractRoute): 'exact' | 'served' | 'drift' | null {
   if (r.method === c.method && r.path === c.path) return 'exact';
-  if (methodServes(r.method, c.method) && samePath(r.path, c.path, r.trailingSlashInsensitive, !r.caseSensitive)) return 'served';
-  // (an optional catch-all's own form is its base: `/api/sites/:slug*?` serves `/api/sites`)
+  // (an optional catch-all's own form is its base: `/api/sites/:slug*?` serves `/api/sites`;
+  // a wildcard's, its path with the wildcard taking nothing, when it may: Express 4's
+  // `/api/sites/*` serves `/api/sites/`, Fastify's `/api/*` only `/api/`)
   const all = catchAll(r.path);
-  const form = all ? (all.optional ? all.base : null) : pathTokens(r.path).some((t) => t.kind === 'wild') ? null : r.path;
-  if (form !== null && samePath(form, c.path, true, true)) return 'drift';
-  return null;
+  const form = all ? (all.optional ? all.base : null) : wildcardTakingNothing(r.path);
+  // (a path reached only through what a wildcard or a catch-all takes is none of the route's forms)
+  if (form === null) return null;
+  const formOf = samePath(form, c.path, true, true);
+  if (methodServes(r.method, c.method) && samePath(r.path, c.path, r.trailingSlashInsensitive, !r.caseSensitive) && (form === r.path || formOf)) return 'served';
+  return formOf ? 'drift' : null;
+}
+
+/** A path with each wildcard taking nothing (`*`, `(.*)`); null when one takes a character at least (path-to-regexp 8's `*splat`). */
+function wildcardTakingNothing(path: string): string | null {
+  let out = '';
+  for (const t of pathTokens(path)) {
+    if (t.kind !== 'wild') out += t.text;
+    else if (t.text.length > 1 && t.text.startsWith('*')) return null;
+  }
+  return out;
 }
 
 function driftReason(r: RouteDraft, c: ContractRoute): string {

@@ -69,4 +69,28 @@ app.listen(3000);
     ]);
     // (the readiness route is not tenant-scoped in the contract)
   });
+
+  it("a GET catch-all reaching every contract path (misskey's API 404 fallback) serves none of them: each is missing, and the catch-all is a browser route", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^4.28.1' } }),
+      'server.js': `const fastify = require('fastify')();
+fastify.register(async (api) => {
+  api.get('/*', async (request, reply) => {
+    reply.code(404);
+    return { error: { message: 'No such endpoint.', code: 'UNKNOWN_API_ENDPOINT' } };
+  });
+}, { prefix: '/api' });
+fastify.listen({ port: 3000 });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => [r.method, r.path, r.classification, r.contractRoute, r.contractMatch])).toEqual([['GET', '/api/*', 'browser', null, null]]);
+    expect(res.findings.filter((f) => f.ruleId === 'contract-route-missing').map((f) => f.message)).toEqual([
+      'contract route GET /api/health/ready is not served by any analysed app',
+      'contract route GET /api/auth/me/ is not served by any analysed app',
+      'contract route GET /api/sites/ is not served by any analysed app',
+      'contract route GET /api/deployments/ is not served by any analysed app',
+      'contract route GET /api/databases/ is not served by any analysed app',
+    ]);
+  });
 });
