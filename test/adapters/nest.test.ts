@@ -3100,7 +3100,7 @@ export class ReportsController {
     ]);
   });
 
-  it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says', async () => {
+  it('a subclass of AuthGuard whose handleRequest() override returns the user without refusing lets anonymous requests through, whatever its name says; one returning super.handleRequest(…) refuses as the base does (amplication)', async () => {
     // (@nestjs/passport's AuthGuard throws UnauthorizedException in its own handleRequest)
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'nest-optional', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
@@ -3132,9 +3132,18 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     return user;
   }
 }
+
+@Injectable()
+export class GitHubGate extends AuthGuard('jwt') {
+  handleRequest(err: unknown, user: any, info: unknown, context: ExecutionContext, status?: unknown) {
+    const request = context.switchToHttp().getRequest();
+    request.isNew = Boolean(user?.isNew);
+    return super.handleRequest(err, user, info, context, status);
+  }
+}
 `,
       'src/articles.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
-import { JwtAuthGuard, OptionalJwtAuthGuard } from './guards';
+import { GitHubGate, JwtAuthGuard, OptionalJwtAuthGuard } from './guards';
 
 @Controller('articles')
 export class ArticlesController {
@@ -3149,12 +3158,19 @@ export class ArticlesController {
   feed() {
     return [];
   }
+
+  @Get('drafts')
+  @UseGuards(GitHubGate)
+  drafts() {
+    return [];
+  }
 }
 `,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
       'GET /articles []',
+      'GET /articles/drafts [GitHubGate:auth]',
       'GET /articles/feed [JwtAuthGuard:auth]',
     ]);
   });

@@ -1034,7 +1034,10 @@ class NestLinker {
     const hr = chain.map((c) => ({ c, m: c.cls.methods.find((x) => x.name === 'handleRequest' && !x.isStatic) })).find((x) => x.m);
     const hrFn = hr?.m ? this.methodFn(hr.c, hr.m) : null;
     const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
-    const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse;
+    // (one returning the base's answer, `return super.handleRequest(err, user, …)` after its own
+    // work, throws as the base does: amplication's GitHubAuthGuard)
+    const toBase = hrFn?.t === 'fn' && this.ev.returnsOf(hrFn.file, hrFn.fn).some((r) => r.k === 'call' && r.callee.k === 'member' && r.callee.prop === 'handleRequest' && r.callee.obj.k === 'unknown' && r.callee.obj.text === 'super');
+    const optional = !!hrFacts && !hrFacts.behaviour.status401 && !hrFacts.behaviour.sendsResponse && !toBase;
     const passportBase = base?.t === 'pkg' && base.pkg === '@nestjs/passport' && base.called && base.path.join('.') === 'AuthGuard';
     const ownFacts = ownFn?.t === 'fn' ? this.ev.fnOf(ownFn.file, ownFn.fn) : undefined;
     const ownRefuses = !!ownFacts?.behaviour.status401;
