@@ -1675,6 +1675,38 @@ export class AppModule {}
     ]);
   });
 
+  it("@nestjs/apollo 10 (its package needing apollo-server-express: Apollo Server 3) prevents no CSRF unless csrfPrevention: true, and serves Apollo's health check at the app's root unless disableHealthCheck (amplication)", async () => {
+    const project = (options: string) =>
+      writeProject({
+        'package.json': JSON.stringify({
+          name: 'api',
+          dependencies: { '@nestjs/common': '^9.4.0', '@nestjs/core': '^9.3.12', '@nestjs/graphql': '^10.0.0', '@nestjs/apollo': '^10.2.0', 'apollo-server-express': '^3.10.2', graphql: '^16.8.1' },
+        }),
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+bootstrap();
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+
+@Module({
+  imports: [GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, useFactory: () => ({ autoSchemaFile: true, useGlobalPrefix: true, ${options} }) })],
+})
+export class AppModule {}
+`,
+      });
+    const lines = async (dir: string) => (await check(dir)).routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}]`);
+    expect(await lines(project('sortSchema: true'))).toEqual(['ALL /.well-known/apollo/server-health @nestjs/apollo []', 'ALL /api/graphql @nestjs/apollo []']);
+    expect(await lines(project('csrfPrevention: true, disableHealthCheck: true'))).toEqual(['ALL /api/graphql @nestjs/apollo [ApolloServer csrfPrevention]']);
+  });
+
   it('routes registered on the HTTP adapter under the app are served by the server itself: no global prefix, no Nest guard; app.get(Token) is no route', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

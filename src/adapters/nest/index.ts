@@ -367,10 +367,15 @@ interface GraphqlEndpoint {
   useGlobalPrefix: boolean;
   /** the CSRF prevention of the server the driver makes with the options (package-handlers.ts) */
   guards: AppliedGuard[];
+  /** Apollo Server 3's health check, at the app's root (@nestjs/apollo 10, unless `disableHealthCheck`) */
+  healthCheck: boolean;
   file: string;
   at: Loc;
   snippet: string;
 }
+
+/** The packages of Apollo Server 3 that @nestjs/apollo 10 needs, one per platform (11 and later need @apollo/server). */
+const APOLLO_SERVER_3 = ['apollo-server-express', 'apollo-server-fastify', 'apollo-server-core'];
 
 /** The drivers of @nestjs/apollo and @nestjs/mercurius, each registering the endpoint as its package's base driver does. */
 const GRAPHQL_DRIVERS: Record<string, string[]> = {
@@ -1959,11 +1964,18 @@ class NestLinker {
       this.ctx.warn(call.file, e.at, `${unknown} of this ${what} ${unknown.startsWith('the options') ? 'are' : 'is'} not known statically; the GraphQL endpoint it serves is left out`, place.snippet);
       return null;
     }
-    // (@nestjs/apollo makes `new ApolloServer({ …, ...options })` of @apollo/server)
+    // (@nestjs/apollo makes `new ApolloServer({ …, ...options })` of @apollo/server; 10.x, whose
+    // package needs apollo-server-express or -fastify instead, of Apollo Server 3 — read at 10.2.1,
+    // drivers/apollo-base.driver.ts: on Express `applyMiddleware({ app, path, disableHealthCheck })`)
     // (@nestjs/mercurius registers mercurius with them)
     const made = this.evalIn(source!);
-    const guards = pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, '@apollo/server', made, call.file, e.at.line) : pkg === '@nestjs/mercurius' ? mercuriusCsrf(this.ev, made, call.file, e.at.line) : yogaCsrf(this.ev, made, call.file, e.at.line);
-    return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, guards, ...place };
+    const deps = this.ctx.project.packageOf(call.file).deps;
+    const server3 = !deps.includes('@apollo/server') && deps.some((d) => APOLLO_SERVER_3.includes(d));
+    const guards =
+      pkg === '@nestjs/apollo' ? apolloCsrf(this.ev, server3 ? 'apollo-server-express' : '@apollo/server', made, call.file, e.at.line) : pkg === '@nestjs/mercurius' ? mercuriusCsrf(this.ev, made, call.file, e.at.line) : yogaCsrf(this.ev, made, call.file, e.at.line);
+    const disabled = made.t === 'obj' && 'disableHealthCheck' in made.props ? this.ev.member(made, 'disableHealthCheck', 0) : undefined;
+    const healthCheck = pkg === '@nestjs/apollo' && server3 && !(disabled?.t === 'bool' && disabled.v);
+    return { driver: pkg, path: paths[0]!, useGlobalPrefix: useGlobalPrefix.v, guards, healthCheck, ...place };
   }
 
   /**
@@ -1989,6 +2001,8 @@ class NestLinker {
         for (const method of g.driver === '@nestjs/apollo' ? ['GET', 'POST', 'OPTIONS'] : g.driver === '@nestjs/mercurius' ? ['GET', 'POST'] : ['ALL'])
           this.instanceRoute(app, place, { method, path, caseSensitive: router.init.caseSensitive, trailingSlashInsensitive: !router.init.strict }, { pkg: g.driver, guards: g.guards });
     }
+    // (Apollo Server 3's health check: applyMiddleware's router `use`s it at the app's root)
+    if (g.healthCheck && !fastify) this.instanceRoute(app, place, { method: 'ALL', path: '/.well-known/apollo/server-health', caseSensitive: false, trailingSlashInsensitive: true }, { pkg: g.driver, guards: [] });
   }
 
   /**
