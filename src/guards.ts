@@ -113,6 +113,15 @@ export function passingPackageMiddleware(value: Value): boolean {
   return PASSING_PACKAGES.has(value.pkg);
 }
 
+/**
+ * Is `value` a package's maker of middleware itself, not yet called (`requiresAuth` of
+ * express-openid-connect, `passport.authenticate`): calling it makes a middleware, which checks
+ * nothing until it is handed a request.
+ */
+export function middlewareMaker(value: Value): boolean {
+  return value.t === 'pkg' && !value.called && packageKind(value.pkg, value.path) !== null;
+}
+
 /** Middleware classified by the package that makes it, whatever its local name. */
 function packageKind(pkg: string, path: string[]): PackageKind | null {
   const p = unlessBase(path) ?? path;

@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, headerCredentialOf, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
+import { classifyGuard, headerCredentialOf, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -1309,6 +1309,8 @@ export class LinkContext {
     if (def?.behaviour.rejects401 && lg.unawaited) return null;
     // (FollowRequest.shown: a call whose definition does not end the request counts by no name)
     if (shown && !(def && (def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant)))) return null;
+    // (`requiresAuth();` in a handler, amplication's: the call makes a middleware no request is handed to)
+    if (middlewareMaker(v)) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.
     let g = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
     if (g && g.kinds.includes('auth') && lg.args && this.never401Call(handler.file, v, lg.args)) g = withoutAuth(g, 'its arguments turn off every 401 it can send');

@@ -303,6 +303,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: withLogging; declare it in guards.auth or guards.ignore)' }],
     },
     {
+      dir: 'invalid/in-handler-middleware-made-and-dropped',
+      name: "a package's middleware made in a handler and dropped (`requiresAuth();`, amplication's after-callback; `passport.authenticate('jwt', …);`): no request is handed to it, no guard",
+      errors: [
+        { line: 9, message: 'GET /auth/after-callback has no auth guard' },
+        { line: 15, message: 'GET /api/profile has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-one-way-unchecked',
       name: 'a handler answering one of two ways, one of them checking no caller (an `if` and a conditional expression): no guard',
       errors: [
