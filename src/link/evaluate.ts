@@ -1273,7 +1273,8 @@ export class Evaluator {
    * object's keys; `.filter(cb)`, `.map(cb)`, `.sort()`, `.reverse()`, `.shift()`, `.pop()`: a
    * callback read with its parameter standing for each item in turn) or of a string known
    * statically (listing.ts); null when not known statically that way. What `.map` makes is such
-   * a list only when it holds strings (names).
+   * a list only when it holds strings (names); `.map` of any other list known whole (a
+   * literal's) is worked out too, and makes a plain list.
    */
   private valueMethod(file: string, e: Extract<Expr, { k: 'call' }>, c: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
     const obj = this.eval(file, c.obj, depth + 1);
@@ -1281,7 +1282,8 @@ export class Evaluator {
       const v = stringMethod(obj, c.prop, e.args.map((a) => this.eval(file, a, depth + 1)));
       return v?.t === 'arr' ? this.listed(v.items) : v;
     }
-    if (obj.t !== 'arr' || !this.listings.has(obj) || !LIST_METHODS.has(c.prop)) return null;
+    // (`.map(cb)` of any list read whole, a literal's too: misskey's `eps.map(([name, ep]) => ({ name, … }))`)
+    if (obj.t !== 'arr' || !LIST_METHODS.has(c.prop) || (!this.listings.has(obj) && c.prop !== 'map')) return null;
     // (`name.split('.').shift()`: its first item; `.pop()`, its last — the list read, not emptied)
     if (c.prop === 'shift' || c.prop === 'pop') return e.args.length > 0 ? null : ((c.prop === 'shift' ? obj.items[0] : obj.items[obj.items.length - 1]) ?? { t: 'unknown', why: UNDEFINED });
     if (c.prop === 'sort' || c.prop === 'reverse') {
@@ -1306,7 +1308,7 @@ export class Evaluator {
       if (keep === null) return null;
       if (keep) items.push(obj.items[index]!);
     }
-    return items.every((v) => v.t === 'str') ? this.listed(items) : { t: 'arr', items };
+    return this.listings.has(obj) && items.every((v) => v.t === 'str') ? this.listed(items) : { t: 'arr', items };
   }
 
   /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */

@@ -156,6 +156,45 @@ describe('Fastify semantics', () => {
     expect(joinRoute('', '/', 'both', false)).toEqual({ path: '/', bothForms: false });
   });
 
+  it("a loop over a list another module makes with .map() from a literal list (misskey's endpoints: `eps.map(([name, ep]) => ({ name, meta: ep.meta }))`) registers a route per item", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { fastify: '^4.28.1' } }),
+      'src/ep-i.ts': `export const meta = { requireCredential: true };
+`,
+      'src/ep-notes-create.ts': `export const meta = { requireCredential: true, kind: 'write:notes' };
+`,
+      'src/endpoints.ts': `import * as ep___i from './ep-i.js';
+import * as ep___notes_create from './ep-notes-create.js';
+
+const eps = [
+  ['i', ep___i],
+  ['notes/create', ep___notes_create],
+];
+
+export default eps.map(([name, ep]) => {
+  return { name, meta: ep.meta ?? {} };
+});
+`,
+      'src/server.ts': `import Fastify, { type FastifyInstance } from 'fastify';
+import endpoints from './endpoints.js';
+
+function api(fastify: FastifyInstance, opts: object, done: () => void) {
+  for (const endpoint of endpoints) {
+    fastify.all('/' + endpoint.name, async (request) => ({ endpoint: endpoint.name, body: request.body }));
+  }
+  done();
+}
+
+const app = Fastify();
+app.register(api, { prefix: '/api' });
+app.listen({ port: 3000 });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['ALL /api/i src/server.ts:6', 'ALL /api/notes/create src/server.ts:6']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("a helper handed the instance registers with the arguments of each call: `registerResource(api, 'sites')` (Infisical-like)", async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,
