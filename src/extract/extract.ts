@@ -880,8 +880,11 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
   // a base class's route helper — Unleash's Controller)
   const onThis = ex.callee.k === 'member' && ex.callee.obj.k === 'ref' && ex.callee.obj.name.startsWith(THIS_PREFIX);
+  // (`server.method('com.example.getRecord', (ctx) => …)`: a function handed to a method with a
+  // name first, a route helper's call — atproto's xrpc-server)
+  const named = ex.callee.k === 'member' && ex.args[0]?.k === 'str';
   const handsOn = (a: Expr): boolean =>
-    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new')) || (onThis && a.k === 'fn');
+    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new')) || ((onThis || named) && a.k === 'fn');
   // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)

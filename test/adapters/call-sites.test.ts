@@ -166,6 +166,46 @@ export const app = new App([new UserRoute()]);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a method registering with a name and the function it is handed (atproto's xrpc-server, `server.method('com.example.getRecord', (req, res) => …)`): a route per call, the handler written in place or named", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/xrpc.ts': `
+import express, { Router, type Express, type RequestHandler } from 'express';
+
+export class Server {
+  router: Express = express();
+  routes: Router = Router();
+
+  constructor() {
+    this.router.use(this.routes);
+  }
+
+  method(nsid: string, handler: RequestHandler) {
+    this.routes.get(\`/xrpc/\${nsid}\`, handler);
+  }
+}
+`,
+        'src/main.ts': `
+import express from 'express';
+import { Server } from './xrpc';
+
+const server = new Server();
+server.method('com.example.getRecord', (req, res) => {
+  res.json({ uri: req.query.uri });
+});
+const describeServer = (req, res) => res.json({ did: process.env.DID });
+server.method('com.example.describeServer', describeServer);
+
+export const app = express();
+app.use(server.router);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /xrpc/com.example.describeServer [] src/xrpc.ts:13', 'GET /xrpc/com.example.getRecord [] src/xrpc.ts:13']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('a router handed to a constructor: its parameter is the router, and its other parameters the arguments', async () => {
     const res = await check(
       writeProject({
