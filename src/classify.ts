@@ -80,7 +80,7 @@ function entryCovers(entry: string, r: RouteDraft): boolean {
  * How a route relates to a contract route. A drift is the contract route written in another
  * form (method, trailing slash, case): a route reaching the contract path only through what a
  * wildcard or a catch-all takes (`app.post('/api/*', …)`, a fallback or a proxy) is no form of
- * it, and serves it no more (a 404 fallback would).
+ * it, nor does it serve it (what answers there may be a 404 fallback).
  */
 export function matchContract(r: RouteDraft, c: ContractRoute): 'exact' | 'served' | 'drift' | null {
   if (r.method === c.method && r.path === c.path) return 'exact';

@@ -41,9 +41,9 @@
  * - koa-graphql (0.12.0, index.js): `graphqlHTTP(options)`, as express-graphql's;
  * - @as-integrations/koa (1.1, src/index.ts): `koaMiddleware(server, …)`, as Apollo's Express one;
  * - oidc-provider (9.x, lib/provider.js: `class Provider extends Koa`, its default export and
- *   `Provider`): `new Provider(issuer, …)`,
- *   an OpenID Connect provider, the Koa app answering its endpoints (authorization, token,
- *   userinfo, JWKS, discovery …) below where it is mounted (logto's `mount('/oidc', provider)`).
+ *   `Provider`): `new Provider(issuer, …)`, an OpenID Connect provider, the Koa app answering
+ *   its endpoints (authorization, token, userinfo, JWKS, discovery …) below where it is
+ *   mounted (logto's `mount('/oidc', provider)`).
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { AppliedGuard } from '../types.js';

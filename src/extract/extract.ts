@@ -2467,10 +2467,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.status401 = summary.status401;
   // A middleware answering from the server's own state (Behaviour.ignoresRequest): an Express one
   // never naming its request; a context one (`(c, next)`, calling its `next`: not a route handler's
-  // `(req, context)`) never naming its context or using it only to answer, and with 403 or 404 only
-  // (logto's koaTenantGuard throws its 403 while the server's tenant is suspended; a 401 may come of
-  // a session read through the async context, not `c`: `app.use('*', async (c, next) => { if
-  // (isSelfHosted) return c.json({ error: … }, 404); return next() })`)
+  // `(req, context)`) never naming its context (logto's koaTenantGuard, throwing its 403 while the
+  // server's own tenant is suspended) or using it only to answer, and with 403 or 404 only (a 401
+  // may come of a session read through the async context, not `c`: `app.use('*', async (c, next)
+  // => { if (isSelfHosted) return c.json({ error: … }, 404); return next() })`)
   if (nextName !== null && f.params[0] && (summary.status401 || summary.status403or404)) {
     const express = f.params.length >= 3 && ignoresRequest(ctx, body, f.params[0]);
     const context =
