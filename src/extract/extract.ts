@@ -1972,11 +1972,12 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
     // and the function answers with what it returns
-    if (!handedOnCall(ts, body, f, ownArguments) && refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
+    const answer = concludingCall(ctx, body, scope.id, f, ownArguments);
+    if (!answer?.delegates && refusesEvery(ctx, body, f.params)) f.leading = [{ inline: 'refusal', at: locOf(ctx, body) }];
     else {
       // (`(req) => key ? viaApiKey(key) : viaSession()`: the call of each way)
-      const answer = eitherWay(ctx, body, scope.id, f, ownArguments) ?? concludingCall(ctx, body, scope.id, f, ownArguments);
-      if (answer) f.leading = [answer];
+      const lead = answer ?? eitherWay(ctx, body, scope.id, f, ownArguments);
+      if (lead) f.leading = [lead];
     }
   }
   return f;
