@@ -1528,7 +1528,8 @@ export function link(
       // (a loop over a list something adds to: what is added is not read, and the warning says so)
       const addedTo = (call: { file: string; fact: CallFact }): void =>
         ctx.warn(file, r.at, `the list this loop goes over is added to (${call.fact.snippet.trim().replace(/;$/, '')} at ${call.file}:${call.fact.at.line}); the routes of what is added are left out`, r.snippet);
-      for (const reg of unrolled(ev, file, facts, r, undefined, addedTo)) {
+      const regs = unrolled(ev, file, facts, r, undefined, addedTo);
+      for (const [item, reg] of regs.entries()) {
         // (under a condition known to fail, it is never made)
         if (!ctx.possible(file, reg)) continue;
         // (made on a router that is one of several, `let app; if (test) app = a; else app = b`: on each)
@@ -1543,7 +1544,7 @@ export function link(
             if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn, router });
             else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
           } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
-            propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column] });
+            propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column], ...(regs.length > 1 ? { item } : {}) });
             propertyFns.push(t.fn);
           } else if (t.t === 'param' && t.file === file) {
             paramRegs.push({ reg, file, fn: t.fn, index: t.index });
@@ -2345,6 +2346,11 @@ export interface PropertyRegistration {
   boundDirectly?: true;
   /** the function that makes the registration, when `fnKey` is one that passes its parameter on */
   origin?: string;
+  /**
+   * which of the registrations a loop makes of one written once it is (`unrolled`: `for (const
+   * prefix of ['/vscode', '/']) app.router.use(prefix, r)`), each written at the same place
+   */
+  item?: number;
 }
 
 /**
@@ -2416,7 +2422,7 @@ function bindPropertyRegistrations(
   const queue: { r: PropertyRegistration; via: ReadonlySet<string> }[] = [];
   /** `r`, or what `made` makes of it (its registration as a call makes it), to follow when not followed yet. */
   const add = (r: PropertyRegistration, via: ReadonlySet<string>, made?: () => RegistrationFact): void => {
-    const key = `${r.fnKey}|${r.index}|${r.path.join('.')}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}`;
+    const key = `${r.fnKey}|${r.index}|${r.path.join('.')}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${r.item ?? ''}`;
     if (seen.has(key) || seen.size > 50_000) return;
     seen.add(key);
     queue.push({ r: made ? { ...r, reg: made() } : r, via });
@@ -2437,7 +2443,7 @@ function bindPropertyRegistrations(
       if (targets.every((t) => t.t === 'router')) {
         if (r.boundDirectly) continue;
         for (const t of targets as Extract<Value, { t: 'router' }>[]) {
-          const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${t.id}`;
+          const key = `${file}:${call.at.line}:${call.at.column}|${r.regFile}:${r.reg.at.line}:${r.reg.at.column}|${r.chain.join(',')}|${r.item ?? ''}|${t.id}`;
           if (bound.has(key)) continue;
           bound.add(key);
           const router = ev.routers.get(t.id)!;
@@ -2447,7 +2453,7 @@ function bindPropertyRegistrations(
       } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
         const caller = fnKey(file, v.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
-        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey }, new Set([...via, caller]), () =>
+        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}) }, new Set([...via, caller]), () =>
           underCall(r.origin === undefined ? madeAt(r, file, call, site) : templatesAt(r.reg, r.regFile, site), file, call),
         );
       }

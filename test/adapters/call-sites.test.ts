@@ -594,6 +594,41 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a router mounted in a loop on an app handed over inside an object is mounted once per item (code-server's `for (const routePrefix of ['/vscode', '/']) app.router.use(routePrefix, vscode.router)`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/editor.ts': `
+import express from 'express';
+
+export const router = express.Router();
+router.get('/manifest.json', (req, res) => res.json({ name: 'editor' }));
+router.post('/mint-key', (req, res) => res.end('key'));
+`,
+        'src/routes.ts': `
+import type { Express } from 'express';
+import { router as editor } from './editor';
+
+export function register(app: { router: Express }) {
+  for (const routePrefix of ['/vscode', '/']) {
+    app.router.use(routePrefix, editor);
+  }
+}
+`,
+        'src/main.ts': `
+import express from 'express';
+import { register } from './routes';
+
+const app = { router: express() };
+register(app);
+app.router.listen(8080);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /manifest.json [] src/editor.ts:5', 'POST /mint-key [] src/editor.ts:6', 'GET /vscode/manifest.json [] src/editor.ts:5', 'POST /vscode/mint-key [] src/editor.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('Koa, Hono and Fastify: a route a helper makes with the path a call gives is reported at the call', async () => {
     const projects: Record<string, Record<string, string>> = {
       koa: {
