@@ -847,6 +847,10 @@ export class Evaluator {
       case 'ns':
         return this.exportValue(obj.file, prop, depth + 1);
       case 'pkg':
+        // `import * as express from 'express'; express.default()`: a CommonJS module's namespace's
+        // default is its `module.exports` (Node's ESM interop, TypeScript's `__importStar`), the
+        // module itself, as its default import is
+        if (prop === 'default' && obj.path.length === 0 && !obj.called) return obj;
         if (obj.called) return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, '()', prop], called: false, args: [], made: obj.args };
         return { t: 'pkg', pkg: obj.pkg, path: [...obj.path, prop], called: false, args: [], made: obj.made };
       case 'obj': {

@@ -1442,6 +1442,32 @@ metrics.get('/metrics', async () => 'ok');
 });
 
 describe('express: routes a middleware package answers itself', () => {
+  it("made as `express.default()` of a namespace import (code-server's tests): the module's default is the module itself, an app and a router as `express()` and `express.Router()`", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/admin.ts': `
+import * as express from 'express';
+import { requireSession } from './guards.js';
+
+export const admin = express.default.Router();
+admin.post('/reset', requireSession, (req, res) => res.status(204).end());
+`,
+      'src/app.ts': `
+import * as express from 'express';
+import { admin } from './admin.js';
+
+const app = express.default();
+app.get('/wsup', (req, res) => res.json({ ok: true }));
+app.use('/admin', admin);
+app.listen(8080);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['POST /admin/reset [requireSession] src/admin.ts:6', 'GET /wsup [] src/app.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("express-actuator's router serves GET /info, /metrics and /health below its basePath and mount path, under the layers before it (Actual's sync server)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'actual-sync', type: 'module', dependencies: { express: '4.21.2', 'express-actuator': '1.8.4' } }),
