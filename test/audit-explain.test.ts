@@ -193,6 +193,43 @@ describe('explain', () => {
     }
   });
 
+  it("two apps serving one path from one file: each route shows its own findings, not the other's (code-server's `router.get('/')` and `wsRouter.ws('/')`)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-two-apps-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'two-apps', dependencies: { express: '4.21.2' } }));
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(
+        path.join(dir, 'src', 'main.ts'),
+        [
+          "import express from 'express';",
+          '',
+          'function requireAuth(req, res, next) { if (!req.session?.userId) return res.status(401).end(); next(); }',
+          '',
+          'const web = express();',
+          "web.get('/status', requireAuth, (req, res) => res.end('web status'));",
+          'web.listen(8080);',
+          '',
+          'const internal = express();',
+          "internal.get('/status', (req, res) => res.end('internal status'));",
+          'internal.listen(8081);',
+          '',
+        ].join('\n'),
+      );
+      const blocks = cli(['explain', 'GET /status', '--no-color'], dir).stdout.split('\n\n').slice(1);
+      const findings = (block: string): string[] => block.split('\n').filter((l) => /^\s+(findings\s+)?(error|warning|info) /.test(l)).map((l) => l.trim().replace(/^findings\s+/, '').split(' ').slice(0, 3).join(' '));
+      expect(blocks.map(findings)).toEqual([
+        ['error missing-tenant-guard src/main.ts:6:1', 'info uncontracted-route src/main.ts:6:1'],
+        ['error missing-auth-guard src/main.ts:10:1', 'error missing-tenant-guard src/main.ts:10:1', 'info uncontracted-route src/main.ts:10:1'],
+      ]);
+      // `check --verbose` explains each finding's own route: the second app's under its first finding
+      const verbose = cli(['check', '--verbose', '--no-color'], dir).stdout.split('\n');
+      const at = verbose.findIndex((l) => /^\s+10:1\s+error\s+GET \/status has no auth guard/.test(l));
+      expect(verbose.slice(at + 1, at + 4).map((l) => l.trim())).toEqual(['GET /status', 'app         internal (express)', "registered  src/main.ts:10:1  internal.get('/status', (req, res) => res.end('internal status'));"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a malformed request is a usage error', () => {
     const r = cli(['explain', 'GET api/sites'], AUDIT);
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'route-surface: explain: expected "METHOD /path" or "/path", got "GET api/sites"\n']);

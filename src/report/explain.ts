@@ -159,9 +159,15 @@ function classificationText(r: Route, contract: Contract): string {
   }
 }
 
-/** Findings about this route: carried by it, in its file or its handler's file. */
-export function findingsOf(r: Route, findings: Finding[]): Finding[] {
-  return findings.filter((f) => f.route && f.route.method === r.method && f.route.path === r.path && (f.file === r.file || f.file === r.handlerFn?.file));
+/**
+ * Findings about this route: carried by it, in its file or its handler's file — but not one
+ * reported where another route of that method and path is registered and this one is not (two
+ * apps serving one path from one file: code-server's `router.get('/')` and `wsRouter.ws('/')`).
+ */
+export function findingsOf(r: Route, findings: Finding[], routes: readonly Route[]): Finding[] {
+  const at = (x: Route, f: Finding): boolean => x.file === f.file && x.line === f.line && x.column === f.column;
+  const another = (f: Finding): boolean => !at(r, f) && routes.some((x) => x !== r && x.method === r.method && x.path === r.path && at(x, f));
+  return findings.filter((f) => f.route && f.route.method === r.method && f.route.path === r.path && (f.file === r.file || f.file === r.handlerFn?.file) && !another(f));
 }
 
 function table(rows: string[][]): string[] {
@@ -241,7 +247,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
           return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
         }),
   );
-  const mine = findingsOf(r, candidates);
+  const mine = findingsOf(r, candidates, res.routes);
   field(
     'findings',
     mine.length === 0
@@ -289,7 +295,9 @@ export function findingExplainer(res: RunResult, cwd: string, c: ChalkInstance):
   );
   return (f) => {
     if (f.route) {
-      const r = byLabel.get(label(f.route))?.find((x) => f.file === x.file || f.file === x.handlerFn?.file);
+      // (the route registered where the finding is, else the first in its file or its handler's)
+      const same = byLabel.get(label(f.route)) ?? [];
+      const r = same.find((x) => f.file === x.file && f.line === x.line && f.column === x.column) ?? same.find((x) => f.file === x.file || f.file === x.handlerFn?.file);
       if (!r) return [];
       if (explained.has(r)) return [`  (${label(r)} is explained above)`];
       explained.add(r);
