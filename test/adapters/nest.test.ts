@@ -655,6 +655,67 @@ main();
     ]);
   });
 
+  it("a global guard the container makes, `app.useGlobalGuards(app.get(AuthGuard))` (AFFiNE's): the class's instance, its @Public() opt-out read; `@Sse()` routes are GET routes", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', rxjs: '^7.8.1' } }),
+      'src/auth.guard.ts': `import { CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+
+const IS_PUBLIC = 'isPublic';
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const req = context.switchToHttp().getRequest();
+    if (!req.session?.user) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/app.module.ts': `import { Controller, Get, MessageEvent, Module, Param, Sse } from '@nestjs/common';
+import { Observable, of } from 'rxjs';
+import { AuthGuard, Public } from './auth.guard';
+
+@Controller('copilot')
+export class CopilotController {
+  @Public()
+  @Get('models')
+  models() { return []; }
+
+  @Sse('chat/:sessionId/stream')
+  stream(@Param('sessionId') sessionId: string): Observable<MessageEvent> {
+    return of({ data: sessionId });
+  }
+}
+
+@Module({ providers: [AuthGuard], controllers: [CopilotController] })
+export class AppModule {}
+`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { AuthGuard } from './auth.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.useGlobalGuards(app.get(AuthGuard));
+  await app.listen(3000);
+}
+bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /copilot/chat/:sessionId/stream', 'browser', 'src/app.module.ts:11:3', { auth: ['AuthGuard'] }),
+      row('GET /copilot/models', 'browser', 'src/app.module.ts:8:3'),
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('an app a name is given either of, handed to a helper that sets its prefix and global guard: the helper sets them on the app (novu\'s bootstrap)', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

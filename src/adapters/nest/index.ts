@@ -60,6 +60,8 @@ const HTTP_DECORATORS: Record<string, string> = {
   Head: 'HEAD',
   Options: 'OPTIONS',
   Search: 'SEARCH',
+  // (a server-sent events route: Nest's `@Sse(path)` sets the path and RequestMethod.GET, as `@Get(path)` does)
+  Sse: 'GET',
 };
 
 /** The route methods of the HTTP adapter under an app (`app.getHttpAdapter().get(path, handler)`), as Express and Fastify name them. */
@@ -721,6 +723,12 @@ class NestLinker {
     const r = this.resolve(b);
     const e = r.expr;
     if (e.k === 'new') return this.classOf({ ...r, expr: e.callee }, depth + 1);
+    // `app.get(AuthGuard)`, `moduleRef.get(AuthGuard)`: the instance the container made of the
+    // class (INestApplicationContext.get), AFFiNE's `app.useGlobalGuards(app.get(AuthGuard))`
+    if (e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'get' && e.args.length >= 1 && e.args.length <= 2) {
+      const cls = this.classOf({ ...r, expr: e.args[0]! }, depth + 1);
+      if (cls) return cls;
+    }
     if (e.k === 'unknown' && e.text.startsWith('class ')) return this.classIn(r.file, e.text.slice(6));
     if (e.k === 'member') {
       const obj = this.ev.eval(r.file, e.obj);
