@@ -1442,6 +1442,27 @@ metrics.get('/metrics', async () => 'ok');
 });
 
 describe('express: routes a middleware package answers itself', () => {
+  it("a regular expression matching every path (code-server's `app.router.use(/.*/, redirect)`, `router.all(/.*/, proxy)`): a use() running for every request, a route serving every path; any other is not known statically", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards.js';
+
+const app = express();
+app.use(/.*/, requireSession);
+app.get('/me', (req, res) => res.json({ user: req.session.userId }));
+app.all(/^\\/(.*)$/, (req, res) => res.sendFile('index.html', { root: 'public' }));
+app.get(/^\\/files\\/.*/, (req, res) => res.end());
+app.listen(8080);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['ALL /* [requireSession] src/app.ts:8', 'GET /me [requireSession] src/app.ts:7']);
+    expect(unresolvedRows(res)).toEqual(['src/app.ts:9:1 warning unresolved-route GET route with a path not known statically (a regular expression, /^\\/files\\/.*/); it is left out']);
+  });
+
   it("made as `express.default()` of a namespace import (code-server's tests): the module's default is the module itself, an app and a router as `express()` and `express.Router()`", async () => {
     const dir = writeProject({
       'package.json': PKG,

@@ -50,6 +50,13 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
   };
 }
 
+// A regular expression matching every request path (`.*`, `^(.*)$`, `\/.*` between slashes):
+// Express tests a route's or a use()'s regular expression on the path as it is, so such a route
+// serves every path, as `*` does, and such a use() runs for every request, as one without a path does.
+function matchesEveryPath(v: Value): boolean {
+  return v.t === 're' && /^\^?(\.[*+]|\(\.[*+]\)|\\\/\.\*|\\\/\(\.\*\))\$?$/.test(v.source);
+}
+
 /**
  * `app.use('/api', v2 ? apiV2 : apiV1)` (or a name given either): a router that is one of
  * several the code chooses between at run time is each of them, mounted (either may be served).
@@ -199,7 +206,7 @@ class ExpressLinker {
     const written = this.ctx.ev.eval(b.file, args[0]!);
     const alone = args.length === 1 ? yogaServerPath(this.ctx.ev, written) : null;
     const first = packageConstant(this.ctx.ev, written) ?? alone ?? written;
-    const paths = this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    const paths = matchesEveryPath(first) ? ['/'] : this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
     if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, alone ? args : args.slice(1)))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
@@ -518,7 +525,7 @@ class ExpressLinker {
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
-    let paths = this.ctx.pathsOf(file, reg, pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    let paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
     let steps = prefixes;
     if (!paths) {
       // A known rest after a head not known statically (`${relativePath}/ping`): the route is
