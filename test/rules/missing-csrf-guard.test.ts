@@ -98,6 +98,14 @@ ruleTester('missing-csrf-guard', {
       name: "a guard named for refusing API keys (`rejectApiKeyAuth`, karakeep's session-only routes) is no bearer guard: the session still needs a CSRF guard",
       errors: [{ file: 'src/app.ts', line: 8, message: noCsrf('POST /api/keys') }],
     },
+    {
+      dir: 'invalid/in-handler-key-update-is-no-bearer',
+      name: "a call in the handler named for what it does to a stored key (`updateApiKey`, `saveApiKey`: refly's key rename) is no bearer guard by its name: the session still needs a CSRF guard",
+      errors: [
+        { file: 'src/app.module.ts', line: 11, column: 3, message: noCsrf('PATCH /v1/auth/cli/api-key/:keyId') },
+        { file: 'src/app.module.ts', line: 21, column: 3, message: noCsrf('PUT /v1/auth/cli/api-key/:keyId') },
+      ],
+    },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
     {
       dir: 'invalid/csrf-registered-after-route',
