@@ -466,6 +466,8 @@ export function nestPatternRegex(pattern: string): RegExp {
 class NestLinker {
   private readonly ev: Evaluator;
   private readonly served = new Set<string>();
+  /** Packages with an app whose root module is not known statically (linkApp): the places of those apps' NestFactory.create(…), by package. */
+  private readonly unknownRoots = new Map<string, string>();
 
   constructor(private readonly ctx: LinkContext) {
     this.ev = ctx.ev;
@@ -530,11 +532,15 @@ class NestLinker {
     const orphans = all.filter((c) => !this.served.has(classKey(c)) && this.controllerPrim(c));
     for (const c of orphans.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.cls.at.line - b.cls.at.line))) {
       const pkg = this.ctx.project.packageOf(c.file).dir;
-      if (appPackages.has(pkg)) {
+      // (an app of the package whose root module is not known may serve it: listed as one no app is known to)
+      const unknownRoot = this.unknownRoots.get(pkg);
+      if (appPackages.has(pkg) && !unknownRoot) {
         this.ctx.warn(c.file, c.cls.at, `controller ${c.cls.name} is not declared by any module reachable from the app's root module; Nest does not serve it`, this.snippetOf(c));
         continue;
       }
-      this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
+      if (unknownRoot)
+        this.ctx.warn(c.file, c.cls.at, `whether controller ${c.cls.name} is served is not known: the root module of the NestFactory.create(…) at ${unknownRoot} is not known statically; its routes are listed without a global prefix`, this.snippetOf(c));
+      else this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
       const app: AppState = { name: pkg || '.', root: null, prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null, webSocket: { kind: 'socket.io', file: null } };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
@@ -1184,6 +1190,7 @@ class NestLinker {
     const pkg = this.ctx.project.packageOf(router.file).dir;
     if (!root) {
       this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
+      if (!this.unknownRoots.has(pkg)) this.unknownRoots.set(pkg, `${router.file}:${router.at.line}`);
       return;
     }
     const app: AppState = {
