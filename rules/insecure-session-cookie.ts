@@ -1,13 +1,20 @@
 import type { Value } from '../src/link/evaluate.js';
 import type { RuleModule } from '../src/rule.js';
 
-/** Per session package: where its cookie options live and its defaults. */
-const SESSION_PACKAGES: Record<string, { nested: boolean; httpOnly: boolean; secure: boolean }> = {
+/** A flag's default: on, off, or decided per request (null: not known statically). */
+type Defaults = { httpOnly: boolean | null; secure: boolean | null };
+
+/**
+ * Per session package: where its cookie options live and its defaults. koa-session hands its
+ * options to Koa's `ctx.cookies.set`, whose `secure` defaults to the request's own
+ * (`request.secure`, koa/lib/context.js): Secure on every HTTPS request.
+ */
+const SESSION_PACKAGES: Record<string, { nested: boolean } & Defaults> = {
   'express-session': { nested: true, httpOnly: true, secure: false },
   '@fastify/session': { nested: true, httpOnly: true, secure: true },
   '@fastify/secure-session': { nested: true, httpOnly: false, secure: false },
   'cookie-session': { nested: false, httpOnly: true, secure: false },
-  'koa-session': { nested: false, httpOnly: true, secure: false },
+  'koa-session': { nested: false, httpOnly: true, secure: null },
 };
 
 export const rule: RuleModule = {
@@ -15,7 +22,7 @@ export const rule: RuleModule = {
     id: 'insecure-session-cookie',
     defaultSeverity: 'error',
     description: 'A session cookie is configured without httpOnly: true and secure: true.',
-    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step or error (an OAuth state, a PKCE verifier, a return-to, auth_error) or a CSRF token\'s.',
+    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false; Koa\'s ctx.cookies.set, and koa-session through it, default httpOnly to true and secure to the request\'s own, Secure over HTTPS, which is not provably insecure). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step or error (an OAuth state, a PKCE verifier, a return-to, auth_error) or a CSRF token\'s.',
     contract: '"Authenticated reads use a secure, HttpOnly browser session cookie."',
     examples: {
       fires: [
@@ -52,7 +59,7 @@ export const rule: RuleModule = {
     for (const [file, facts] of ctx.files) {
       for (const c of facts.cookies) {
         const callee = ctx.ev.eval(file, c.callee);
-        let defaults: { httpOnly: boolean; secure: boolean };
+        let defaults: Defaults;
         let opts: Value = c.options ? ctx.ev.eval(file, c.options) : { t: 'unknown', why: 'none' };
         let what: string;
         if (c.kind === 'session-middleware') {
@@ -63,8 +70,9 @@ export const rule: RuleModule = {
           if (pkg.nested) opts = opts.t === 'obj' ? ctx.ev.member(opts, 'cookie', 0) : opts;
           what = `${callee.pkg} session cookie`;
         } else {
+          // (Koa's cookies: HttpOnly by default, Secure as the request is, `{ secure: request.secure }`)
           const koa = c.snippet.includes('ctx.cookies.set') || c.snippet.includes('context.cookies.set');
-          defaults = { httpOnly: koa, secure: false };
+          defaults = koa ? { httpOnly: true, secure: null } : { httpOnly: false, secure: false };
           what = `session cookie '${c.name}'`;
           if (opts.t === 'unknown' && c.options) continue; // options not known statically
         }

@@ -12,6 +12,10 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
     { dir: 'valid/oauth-flow-cookies', name: "a sign-in flow's state, PKCE verifier and return-to cookies are not session cookies" },
+    {
+      dir: 'valid/koa-secure-default',
+      name: "Koa's ctx.cookies.set and koa-session without `secure`: Koa makes a cookie Secure whenever the request is (`{ secure: request.secure }`), and HttpOnly by default: not provably insecure",
+    },
     { dir: 'valid/secure-from-a-method-with-two-answers', name: '`secure: environment.isHttps()`, which returns false on one path only: not provably insecure' },
   ],
   invalid: [
