@@ -716,6 +716,61 @@ bootstrap();
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a rate limiter's guard extending @nestjs/throttler's ThrottlerGuard that lets signed-in callers skip the limit (AFFiNE's CloudThrottlerGuard) checks no one; one refusing anonymous callers itself is an auth guard", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', '@nestjs/throttler': '6.2.1' } }),
+      'src/throttler.guard.ts': `import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+
+// signed-in callers skip the limit; everyone else is counted (429 past it)
+@Injectable()
+export class CloudThrottlerGuard extends ThrottlerGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest();
+    if (req.session?.user) {
+      return true;
+    }
+    return super.canActivate(context);
+  }
+}
+
+// counted, and refused unless signed in
+@Injectable()
+export class MemberThrottlerGuard extends ThrottlerGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest();
+    if (!req.session?.user) throw new UnauthorizedException();
+    return super.canActivate(context);
+  }
+}
+`,
+      'src/app.module.ts': `import { Controller, Get, Module, Post, UseGuards } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { CloudThrottlerGuard, MemberThrottlerGuard } from './throttler.guard';
+
+@Controller('items')
+export class ItemsController {
+  @UseGuards(CloudThrottlerGuard)
+  @Get()
+  list() { return []; }
+
+  @UseGuards(MemberThrottlerGuard)
+  @Post()
+  add() { return {}; }
+}
+
+@Module({ imports: [ThrottlerModule.forRoot([{ ttl: 60000, limit: 10 }])], controllers: [ItemsController] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /items', 'browser', 'src/app.module.ts:8:3'),
+      row('POST /items', 'browser', 'src/app.module.ts:12:3', { auth: ['MemberThrottlerGuard'] }),
+    ]);
+  });
+
   it('an app a name is given either of, handed to a helper that sets its prefix and global guard: the helper sets them on the app (novu\'s bootstrap)', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

@@ -47,6 +47,9 @@ import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf 
 import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
+/** The rate limiter whose ThrottlerGuard refuses with 429 only (ThrottlerException). */
+const THROTTLER_PACKAGE = '@nestjs/throttler';
+
 /** Nest 10 routes through Express 4 (`:id?`), Nest 11 through Express 5 (`{/:id}`, `{*rest}`): both are read. */
 const OPTIONAL: OptionalSyntax = { question: true, braces: true };
 
@@ -1061,6 +1064,16 @@ class NestLinker {
     const ownFacts = ownFn?.t === 'fn' ? this.ev.fnOf(ownFn.file, ownFn.fn) : undefined;
     const ownRefuses = !!ownFacts?.behaviour.status401;
     if (optional && passportBase && !ownRefuses) return null;
+    // A rate limiter's override answering true or the limiter's verdict, `if (req.session?.user)
+    // return true; return super.canActivate(context)` (AFFiNE's CloudThrottlerGuard): @nestjs/throttler's
+    // ThrottlerGuard refuses with 429 only, so the session read lets signed-in callers skip the
+    // limit and checks no one. No guard, as the limiter it extends is none, unless it refuses itself.
+    const throttlerBase = base?.t === 'pkg' && base.pkg === THROTTLER_PACKAGE && !base.called && base.path.join('.') === 'ThrottlerGuard';
+    if (throttlerBase && ownFn?.t === 'fn' && ownFacts && !ownFacts.behaviour.status401 && !ownFacts.behaviour.status403or404) {
+      const verdicts = this.ev.returnsOf(ownFn.file, ownFn.fn);
+      const superVerdict = (r: Expr): boolean => r.k === 'call' && r.callee.k === 'member' && r.callee.prop === method && r.callee.obj.k === 'unknown' && r.callee.obj.text === 'super';
+      if (verdicts.length > 0 && verdicts.every((r) => (r.k === 'bool' && r.v) || superVerdict(r))) return null;
+    }
     // Does a refusal of the base's canActivate reach the request? Not past an override that does
     // not call it, nor one letting what it throws go (`try { return await super.canActivate(ctx) }
     // catch { return true }`: @nestjs/passport's throws, never answers false)
