@@ -3966,8 +3966,11 @@ function namesTenant(ts: TSModule, e: TS.Expression): boolean {
   return named(u);
 }
 
-/** A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`): not a check. */
-const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse)(?![a-z])/;
+/**
+ * A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`,
+ * `this.extractTokenFromRequest(request)`): not a check.
+ */
+const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse|extract|decode)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
 /** A listener registered (`res.on('finish', () => record(req, res))`): its callback runs later, once the response is done. */

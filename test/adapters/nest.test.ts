@@ -716,6 +716,57 @@ bootstrap();
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a guard named for auth whose canActivate returns true every way, its token read through a method of its own (refly's OptionalJwtAuthGuard: `this.extractTokenFromRequest(request)`), refuses nothing", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', '@nestjs/jwt': '^10.2.0' } }),
+      'src/optional-jwt-auth.guard.ts': `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+
+// with no token or a bad one the request goes on, its user null
+@Injectable()
+export class OptionalJwtAuthGuard implements CanActivate {
+  constructor(private jwtService: JwtService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    const token = this.extractTokenFromRequest(request);
+    if (!token) {
+      request.user = null;
+      return true;
+    }
+    try {
+      request.user = await this.jwtService.verifyAsync(token);
+    } catch (error) {
+      request.user = null;
+    }
+    return true;
+  }
+
+  private extractTokenFromRequest(request: { cookies?: Record<string, string> }): string | undefined {
+    return request.cookies?.['access_token'];
+  }
+}
+`,
+      'src/app.module.ts': `import { Controller, Get, Module, UseGuards } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { OptionalJwtAuthGuard } from './optional-jwt-auth.guard';
+
+@Controller('templates')
+export class TemplatesController {
+  @UseGuards(OptionalJwtAuthGuard)
+  @Get('list')
+  list() { return []; }
+}
+
+@Module({ imports: [JwtModule.register({ secret: process.env.JWT_SECRET })], controllers: [TemplatesController] })
+export class AppModule {}
+`,
+      'src/main.ts': BOOTSTRAP,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([row('GET /templates/list', 'browser', 'src/app.module.ts:8:3')]);
+  });
+
   it("a rate limiter's guard extending @nestjs/throttler's ThrottlerGuard that lets signed-in callers skip the limit (AFFiNE's CloudThrottlerGuard) checks no one; one refusing anonymous callers itself is an auth guard", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', '@nestjs/throttler': '6.2.1' } }),
