@@ -2492,6 +2492,9 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
  * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
  */
 function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
+  // `router[method](...params)` of a parameter named for a router (Budibase's `Endpoint.apply(router)`):
+  // its method and its arguments, spread, are known only where it is called
+  if (reg.method === COMPUTED_METHOD) return !reg.awaited && !reg.promised && /^(r|app|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
   // `api.put(url, body).then(…)`, `await api.get(url, query)`: a request's answer awaited (a browser's API client)
   if (reg.awaited || reg.promised) return false;

@@ -60,6 +60,18 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/endpoint-objects-applied-to-a-router',
+      name: "a route kept as an object and registered on the router it is applied to, `router[this.method](...params)` (Budibase's Endpoint), no call of it known",
+      errors: [
+        {
+          file: 'src/endpoint.ts',
+          line: 23,
+          column: 5,
+          message: "routes registered on the parameter 'router' of apply() whose callers pass no router known statically; their prefix is unknown",
+        },
+      ],
+    },
+    {
       dir: 'invalid/router-never-mounted',
       name: 'a router with routes that nothing mounts',
       errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],
