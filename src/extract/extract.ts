@@ -3983,8 +3983,9 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * await next(); }`: the body's statements, in order, reach a `next()` at its top level, each before
  * it a declaration, an expression whose calls only make or read values (MAKES_OR_READS,
  * VALUE_METHODS) or register a listener (LISTENS: `res.on('finish', …)`), none named for a check
- * (MAY_REFUSE), or an `if` whose test and branches are only such (Unleash's bearer-token
- * rewriter: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }`). Such a
+ * (MAY_REFUSE), an `if` whose test and branches are only such (Unleash's bearer-token
+ * rewriter: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }`), or a `try`
+ * whose blocks are (Budibase's session lookup, its failure caught as no user). Such a
  * middleware loads what later code reads and hands every request on: whatever its name, it
  * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
  * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
@@ -3999,13 +4000,17 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };
-  // (statements that neither leave the function nor call anything but such calls)
+  // (statements that neither leave the function nor call anything but such calls; a `try` of
+  // such, `try { user = await getSession(cookie) } catch { user = null }`, whose `catch` only
+  // makes or reads values too: what failed is let go, the request goes on)
   const passiveStatement = (st: TS.Statement): boolean =>
     ts.isBlock(st)
       ? st.statements.every(passiveStatement)
       : ts.isIfStatement(st)
         ? passive(st.expression) && passiveStatement(st.thenStatement) && (!st.elseStatement || passiveStatement(st.elseStatement))
-        : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st);
+        : ts.isTryStatement(st)
+          ? passiveStatement(st.tryBlock) && (!st.catchClause || passiveStatement(st.catchClause.block)) && (!st.finallyBlock || passiveStatement(st.finallyBlock))
+          : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st);
   const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
   // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
   // inside the context such a call makes, what it is given before the callback only made or read

@@ -555,6 +555,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
     },
     {
+      dir: 'invalid/session-lookup-caught-named-for-auth',
+      name: "a middleware named for auth whose session lookup's failure is caught as no user, every request handed on (Budibase's `buildAuthMiddleware`), refuses nothing; one refusing the failure stays a guard",
+      errors: [{ file: 'src/app.ts', line: 8, message: 'POST /api/attachments/:datasourceId/url has no auth guard' }],
+    },
+    {
       dir: 'invalid/maintenance-mode-is-no-candidate',
       name: 'a maintenance-mode middleware (refusing writes with 503 while it is on) is no candidate for the auth guard',
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
