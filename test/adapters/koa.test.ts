@@ -760,6 +760,33 @@ app.use(priv.routes());
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('koa-mount of a koa-compose list runs each of its middleware below the mount path: the guard before the router guards its routes there, and only there', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'mounted-compose', dependencies: { koa: '^2.15.0', '@koa/router': '^13.1.0', 'koa-compose': '^4.1.0', 'koa-mount': '^4.0.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import compose from 'koa-compose';
+import mount from 'koa-mount';
+import Router from '@koa/router';
+import { requireUser } from './guards.js';
+
+const api = new Router();
+api.get('/stats', async (ctx) => { ctx.body = {}; });
+api.post('/users/:id/delete', async (ctx) => { ctx.status = 204; });
+const site = new Router();
+site.get('/about', async (ctx) => { ctx.body = 'about'; });
+
+const app = new Koa();
+app.use(mount('/api', compose([requireUser, api.routes(), api.allowedMethods()])));
+app.use(site.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /about', 'GET /api/stats requireUser:auth', 'POST /api/users/:id/delete requireUser:auth']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('koa-compose at a route or a router, inline or through a name from another file: its middleware in place, in order', async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

@@ -461,7 +461,7 @@ class KoaLinker {
     const out: AppStep[] = [];
     const regs = this.ctx.registrationsOf(app.id).filter((b) => b.reg.method === 'use');
     for (const b of regs) {
-      for (const it of this.ctx.ev.flatten(b.file, b.reg.args)) {
+      for (const it of this.ctx.ev.flatten(b.file, b.reg.args).flatMap((x) => this.mountEach(x))) {
         if (isAllowedMethods(it.expr)) continue;
         const path = this.mountPath(b, it);
         if (path === null) continue;
@@ -478,6 +478,25 @@ class KoaLinker {
       }
     }
     return out;
+  }
+
+  /**
+   * `mount('/api', compose([requireAuth, api.routes(), api.allowedMethods()]))`: koa-mount of a
+   * composed list runs each of its middleware in turn below the path, as a mount of each would;
+   * any other item as it is.
+   */
+  private mountEach(it: Item): Item[] {
+    const v = it.value;
+    if (v.t !== 'pkg' || v.pkg !== 'koa-mount' || !v.called || v.args.length < 2 || it.expr.k !== 'call' || !it.expr.args[1]) return [it];
+    const call = it.expr;
+    const inner = this.ctx.ev.flatten(it.file, [call.args[1]!]);
+    if (inner.length < 2) return [it];
+    // (`api.allowedMethods()` answers OPTIONS and 405s for the router's paths: no middleware of its own)
+    return inner.filter((x) => !isAllowedMethods(x.expr)).map((x) => ({
+      value: { ...v, args: [v.args[0]!, x.value] },
+      expr: { ...call, args: [call.args[0]!, x.file === it.file ? x.expr : { k: 'at', file: x.file, e: x.expr }] },
+      file: it.file,
+    }));
   }
 
   /**
