@@ -1385,15 +1385,27 @@ import { bootstrapApp } from './bootstrap';
 
 bootstrapApp(AdminModule, { port: 3001 });
 `,
+        'test/probe.e2e-spec.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('probe')
+export class ProbeController {
+  @Get()
+  probe() {
+    return 'ok';
+  }
+}
+`,
       }),
     );
     // (so whether a controller is served is not known either: AFFiNE's root module, built at start-up, declares
-    // every controller; its routes are listed, as those of a package no app is known to bootstrap)
+    // every controller; its routes are listed as the app's, under its global prefix and guard)
     expect(findingRows(two.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/bootstrap.ts:6:21 warning unresolved-route the root module of this NestFactory.create(…) is not known statically; its routes are unknown',
-      'src/sites.controller.ts:3:1 warning unresolved-route whether controller SitesController is served is not known: the root module of the NestFactory.create(…) at src/bootstrap.ts:6 is not known statically; its routes are listed without a global prefix',
+      "src/sites.controller.ts:3:1 warning unresolved-route whether controller SitesController is served is not known: the root module of the NestFactory.create(…) at src/bootstrap.ts:6 is not known statically; its routes are listed as that app's",
+      // (but for a test's own controller, which the testing module it is given to serves)
+      "test/probe.e2e-spec.ts:3:1 warning unresolved-route controller ProbeController is not declared by any module reachable from the app's root module; Nest does not serve it",
     ]);
-    expect(routeRows(two.routes).map((r) => r.route)).toEqual(['GET /sites']);
+    expect(routeRows(two.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
   });
 
   it("express-prom-bundle given to app.use() answers its metrics path in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {

@@ -47,6 +47,9 @@ import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf 
 import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 
+/** A test's file (`*.spec.ts`, `*.e2e-spec.ts`, `*.test.ts`, a `test`, `tests`, `__tests__` or `e2e` folder). */
+const TEST_FILE = /(^|\/)(tests?|__tests__|e2e)\/|\.(spec|e2e-spec|test)\.[cm]?[jt]sx?$/;
+
 /** The rate limiter whose ThrottlerGuard refuses with 429 only (ThrottlerException). */
 const THROTTLER_PACKAGE = '@nestjs/throttler';
 
@@ -469,8 +472,8 @@ export function nestPatternRegex(pattern: string): RegExp {
 class NestLinker {
   private readonly ev: Evaluator;
   private readonly served = new Set<string>();
-  /** Packages with an app whose root module is not known statically (linkApp): the places of those apps' NestFactory.create(…), by package. */
-  private readonly unknownRoots = new Map<string, string>();
+  /** Packages with an app whose root module is not known statically (linkApp): the first such app, its settings and the place of its NestFactory.create(…), by package. */
+  private readonly unknownRoots = new Map<string, { place: string; app: AppState; init: RouterInit }>();
 
   constructor(private readonly ctx: LinkContext) {
     this.ev = ctx.ev;
@@ -535,15 +538,20 @@ class NestLinker {
     const orphans = all.filter((c) => !this.served.has(classKey(c)) && this.controllerPrim(c));
     for (const c of orphans.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.cls.at.line - b.cls.at.line))) {
       const pkg = this.ctx.project.packageOf(c.file).dir;
-      // (an app of the package whose root module is not known may serve it: listed as one no app is known to)
-      const unknownRoot = this.unknownRoots.get(pkg);
+      // (an app of the package whose root module is not known may serve it, but for a controller of a
+      // test's own, served by the testing module it is given to: AFFiNE's `tests/**/*.spec.ts`)
+      const unknownRoot = TEST_FILE.test(c.file) ? undefined : this.unknownRoots.get(pkg);
       if (appPackages.has(pkg) && !unknownRoot) {
         this.ctx.warn(c.file, c.cls.at, `controller ${c.cls.name} is not declared by any module reachable from the app's root module; Nest does not serve it`, this.snippetOf(c));
         continue;
       }
-      if (unknownRoot)
-        this.ctx.warn(c.file, c.cls.at, `whether controller ${c.cls.name} is served is not known: the root module of the NestFactory.create(…) at ${unknownRoot} is not known statically; its routes are listed without a global prefix`, this.snippetOf(c));
-      else this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
+      if (unknownRoot) {
+        // (as that app's, with its global prefix, guards and middleware: the modules it imports are not known)
+        this.ctx.warn(c.file, c.cls.at, `whether controller ${c.cls.name} is served is not known: the root module of the NestFactory.create(…) at ${unknownRoot.place} is not known statically; its routes are listed as that app's`, this.snippetOf(c));
+        this.controllerRoutes(unknownRoot.app, { ref: c, module: c }, new Map(), unknownRoot.init);
+        continue;
+      }
+      this.ctx.warn(c.file, c.cls.at, `no NestFactory.create(…) in the analysed files bootstraps a module declaring controller ${c.cls.name}; its routes are listed without a global prefix`, this.snippetOf(c));
       const app: AppState = { name: pkg || '.', root: null, prefixSteps: [], exclusions: [], versioning: null, uses: [], globalGuards: [], middleware: [], docs: null, webSocket: { kind: 'socket.io', file: null } };
       this.controllerRoutes(app, { ref: c, module: c }, new Map(), { strict: false, caseSensitive: false });
     }
@@ -1201,13 +1209,9 @@ class NestLinker {
   private linkApp(router: RouterObject): void {
     const root = this.rootModule(router);
     const pkg = this.ctx.project.packageOf(router.file).dir;
-    if (!root) {
-      this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
-      if (!this.unknownRoots.has(pkg)) this.unknownRoots.set(pkg, `${router.file}:${router.at.line}`);
-      return;
-    }
+    if (!root) this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
     const app: AppState = {
-      name: pkg ? `${pkg}:${root.cls.name}` : root.cls.name,
+      name: pkg ? `${pkg}:${root?.cls.name ?? 'app'}` : (root?.cls.name ?? 'app'),
       root: router,
       prefixSteps: [],
       exclusions: [],
@@ -1226,6 +1230,11 @@ class NestLinker {
         docsSetup ??= b;
         this.docsRoutes(app, b.file, b.reg, router.init);
       } else this.appSetting(app, b.file, b.reg.method, b.reg.args.map((a) => ({ file: b.file, expr: a, env: NO_ENV })), b.reg.at, b.reg.snippet);
+    }
+    // (its settings are known: the controllers of its package no known app serves may be its)
+    if (!root) {
+      if (!this.unknownRoots.has(pkg)) this.unknownRoots.set(pkg, { place: `${router.file}:${router.at.line}`, app, init: router.init });
+      return;
     }
 
     // The module graph.
