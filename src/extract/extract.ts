@@ -874,8 +874,11 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
   // (`require('./routes')(app)`, `` require(`./routes/${file}`)(app) ``: the module's export, called at once, as a named one is)
   const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args.length === 1;
+  // (`Module(metadata)(target)`: what a named function makes, called at once — a decorator applied
+  // by hand in a decorator of the code's own, AFFiNE's `@Plugin`)
+  const curried = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && !declared;
   // (`routes[name](router)`: a member whose name is computed, called as a named one is)
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
   // a base class's route helper — Unleash's Controller)
@@ -960,6 +963,10 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
       const local = el.name.text;
       const prop = el.propertyName ? textOf(ctx, el.propertyName) : local;
       if (requireSource !== null && scope === 0) facts.imports.push({ local, imported: prop, source: requireSource });
+      // `const { name, ...metadata } = options`: the rest is the object's other properties, read
+      // from the object itself (one of the names taken out before is not read of it: AFFiNE's
+      // `Module(metadata)(target)` reads its controllers, imports and providers)
+      else if (base && el.dotDotDotToken) bindings[local] = base;
       // `const { imports = [] } = metadata`: the default when the object has no such property
       // (read as `??` reads it: also for a null one, which the default would not replace)
       else if (base && el.initializer) bindings[local] = { k: 'fallback', op: '??', l: { k: 'member', obj: base, prop }, r: toExpr(ctx, el.initializer, scope, fn), text: textOf(ctx, el, 80) };

@@ -1341,6 +1341,53 @@ export class HealthController {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("a module decorator of the code's own applying `Module(metadata)` to its target by hand, its metadata the rest of its options (AFFiNE's `@Plugin({ name, ...metadata })`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+        'src/main.ts': BOOTSTRAP,
+        'src/registry.ts': `import { Module, type ModuleMetadata } from '@nestjs/common';
+
+export const REGISTERED_PLUGINS = new Map<string, Function>();
+
+interface PluginMetadata extends ModuleMetadata {
+  name: string;
+}
+
+export function Plugin(options: PluginMetadata): ClassDecorator {
+  return (target) => {
+    const { name, ...metadata } = options;
+    REGISTERED_PLUGINS.set(name, target);
+    Module(metadata)(target);
+  };
+}
+`,
+        'src/captcha.ts': `import { Controller, Get } from '@nestjs/common';
+import { Plugin } from './registry';
+
+@Controller('/api/auth')
+export class CaptchaController {
+  @Get('/challenge')
+  challenge() {
+    return { challenge: crypto.randomUUID() };
+  }
+}
+
+@Plugin({ name: 'captcha', controllers: [CaptchaController] })
+export class CaptchaModule {}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { CaptchaModule } from './captcha';
+
+@Module({ imports: [CaptchaModule] })
+export class AppModule {}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/auth/challenge src/captcha.ts:6']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it("a root module handed to the function that makes the app (hexabot's `createHexabotApplication(moduleRef)`): the one its callers pass, through their own parameters; callers passing different modules leave it unknown, and whether its package's controllers are served with it", async () => {
     const files = {
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

@@ -974,6 +974,18 @@ class NestLinker {
       }
       return;
     }
+    // `(target) => { …; Module(metadata)(target) }`, a decorator a factory of the code returns
+    // (AFFiNE's `Plugin(options)`): each decorator it applies to its target by hand
+    if (e.k === 'fn') {
+      const f = this.ev.fnOf(b.file, e.id);
+      const target = f?.params[0];
+      if (!f || !target) return;
+      for (const c of this.ctx.files.get(b.file)?.calls ?? []) {
+        const a = c.args[0];
+        if (c.callee.k === 'call' && c.args.length === 1 && a?.k === 'ref' && a.name === target && a.scope === f.scope) this.flattenDecorator({ ...b, expr: c.callee }, use, out, depth + 1);
+      }
+      return;
+    }
     const r = this.resolve(b);
     if (r.expr !== e) this.flattenDecorator(r, use, out, depth + 1);
   }
