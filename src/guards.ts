@@ -712,6 +712,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };
     if (kinds.size === 0 && b.refusesBusyOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 429 or 503 (by behaviour): a rate limit or maintenance, no check of who calls' };
+    if (kinds.size === 0 && b.upgradesToHttpsOnly)
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to https:// (by behaviour): the same request over TLS, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };

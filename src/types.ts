@@ -253,6 +253,12 @@ export interface Behaviour {
    * and no function in it answers: it ends the request for no one's identity.
    */
   refusesBusyOnly?: true;
+  /**
+   * Every answer it writes is a redirect to an `https://` URL (`return
+   * res.redirect(\`https://${req.headers.host}${req.originalUrl}\`)`, code-server's): it sends a
+   * plain HTTP request to the same place over TLS, for no one's identity.
+   */
+  upgradesToHttpsOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

@@ -2159,6 +2159,14 @@ function isResponseCall(ts: TSModule, n: TS.Node): boolean {
   return false;
 }
 
+/** `res.redirect(\`https://${req.headers.host}${req.url}\`)`, `ctx.redirect('https://' + host)`: a redirect whose URL is written starting `https://`. */
+function httpsRedirect(ctx: Ctx, n: TS.CallExpression): boolean {
+  const { ts } = ctx;
+  const c = n.expression;
+  const url = n.arguments[n.arguments.length - 1];
+  return ts.isPropertyAccessExpression(c) && c.name.text === 'redirect' && !!url && /^\s*[`'"]https:\/\//.test(textOf(ctx, url, 12));
+}
+
 /**
  * `ctx.body = …` / `context.status = …` / `ctx.response.body = …` (Koa's context delegates both
  * to its response): the assignment's target, written as `re` matches it. The shape is tested
@@ -2310,6 +2318,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let nextError = false;
   let threw = false;
   let nestedAnswers = false;
+  // answers written: redirects to an `https://` URL, and any other (Behaviour.upgradesToHttpsOnly)
+  let httpsRedirects = 0;
+  let otherAnswers = false;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
@@ -2438,7 +2449,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
           else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) nextError = true;
         }
-        if (responseCall) summary.sendsResponse = true;
+        if (responseCall) {
+          summary.sendsResponse = true;
+          if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
+          else otherAnswers = true;
+        }
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
         // as an error, which ends the request (Express's final handler answers its status)
         else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) summary.sendsResponse = true;
@@ -2493,6 +2508,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.status403or404 = summary.status403or404;
   // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`
   if (busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
+  if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;

@@ -560,6 +560,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'src/app.ts', line: 8, message: 'POST /api/attachments/:datasourceId/url has no auth guard' }],
     },
     {
+      dir: 'invalid/https-redirect-is-no-candidate',
+      name: "a middleware whose only answer is a redirect to the same place over https:// (code-server's TLS upgrade) is no candidate for the auth guard; one redirecting elsewhere stays one",
+      errors: [
+        { file: 'app.ts', line: 20, message: 'GET /api/projects has no auth guard' },
+        { file: 'app.ts', line: 30, message: 'GET /api/usage has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
+      ],
+    },
+    {
       dir: 'invalid/maintenance-mode-is-no-candidate',
       name: 'a maintenance-mode middleware (refusing writes with 503 while it is on) is no candidate for the auth guard',
       errors: [{ file: 'app.ts', line: 17, message: 'POST /api/projects has no auth guard' }],
