@@ -2620,7 +2620,7 @@ function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null 
     if (isSuper(n)) superCall = superCall && HANDLING_RANK[superCall] >= HANDLING_RANK[handling] ? superCall : handling;
     else if (ts.isCallExpression(n) && handling === 'propagates') {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name)) || MAY_REFUSE.test(name)) allows = false;
+      if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) allows = false;
     }
     ts.forEachChild(n, (c) => passive(c, handling));
   };
@@ -3996,6 +3996,21 @@ function namesTenant(ts: TSModule, e: TS.Expression): boolean {
 const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse|extract|decode)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
+/**
+ * A log line written (`this.logger.warn(…)`, `console.error(…)`, `log.info(…)`) or a question
+ * asked (`isDesktop()`, `this.flags.hasFeature(…)`): a call that refuses nothing (one named for a
+ * check, `isAuthenticated(req)`, is still told by MAY_REFUSE).
+ */
+function logsOrAsks(ts: TSModule, c: TS.CallExpression): boolean {
+  const callee = unwrap(ts, c.expression);
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  if (/^(is|has)[A-Z]/.test(name)) return true;
+  if (!ts.isPropertyAccessExpression(callee) || !/^(log|warn|info|debug|error|trace|verbose|fatal)$/.test(name)) return false;
+  const on = callee.expression;
+  const held = ts.isIdentifier(on) ? on.text : ts.isPropertyAccessExpression(on) ? on.name.text : '';
+  return /^console$|^_?log(ger)?$|Logger$/i.test(held);
+}
+
 /** A listener registered (`res.on('finish', () => record(req, res))`): its callback runs later, once the response is done. */
 const LISTENS = /^(on|once|addListener|prependListener|prependOnceListener)$/;
 /** A string's or an array's own methods (`authHeader.replace(/^Bearer\s+/i, '')`): they make values. */
@@ -4019,7 +4034,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name)) || MAY_REFUSE.test(name)) return false;
+      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) return false;
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };
