@@ -148,6 +148,12 @@ function literalList(ev: Evaluator, file: string, e: Expr, set: boolean, call: C
   return out;
 }
 
+/** Is `e` a property an object literal has not (none of its own, no spread that may bring it)? */
+function absent(ev: Evaluator, file: string, e: Extract<Expr, { k: 'member' }>, call: CallSite | null): boolean {
+  const o = literal(ev, file, e.obj, call, 0);
+  return o?.e.k === 'obj' && !Object.hasOwn(o.e.props, e.prop) && !Object.keys(o.e.props).some((k) => k.startsWith('*')) && !(e.prop in Object.prototype);
+}
+
 /** Is the literal truthy, as JavaScript tests it? */
 function truthy(v: Literal): boolean {
   switch (v.k) {
@@ -167,7 +173,9 @@ export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite
   switch (t.k) {
     case 'truthy': {
       const v = literal(ev, file, t.e, call, 0);
-      return v === null ? null : truthy(v.e);
+      // (`opts.enforce` of options written `{}`: a property the object literal has not is undefined)
+      if (v === null) return t.e.k === 'member' && absent(ev, file, t.e, call) ? false : null;
+      return truthy(v.e);
     }
     case 'not': {
       const c = truthOf(ev, file, t.c, call);

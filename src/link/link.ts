@@ -725,6 +725,22 @@ export class LinkContext {
     return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
   }
 
+  /**
+   * The conditions of `reg` (written in `file`) that read the parameters of the function `site`
+   * calls, read with what the call passes: a Fastify plugin's `if (opts.enforce)
+   * fastify.register(requireToken)`, its options those of the `register` loading it (supabase
+   * storage's `enforceJwtRoles`). Null when one is known to fail, else those not decided (by key,
+   * with their labels). The rest of its conditions are LinkContext.possible's.
+   */
+  conditionsAtCall(file: string, reg: RegistrationFact, site: CallSite): ReadonlyMap<string, string> | null {
+    const facts = this.files.get(file);
+    const reading = facts ? (reg.when ?? []).filter((c) => c.file === undefined && paramsRead(facts, condExprs(c)).has(site.fn)) : [];
+    if (reading.length === 0) return EMPTY_CONDITIONS;
+    const within = (e: Expr): Expr => (e.k === 'ref' ? readAtCall(facts!, e, site) : mapChildExprs(e, within));
+    const { never, open } = decide(this.ev, file, reading.map((c) => mapCond(c, within)));
+    return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
+  }
+
   /** The conditions noted at a place: at its column when it is known, else anywhere on its line. */
   private conditionsOf(file: string, line: number, column: number | undefined): Map<string, string> | undefined {
     return this.conditionsAt.get(column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`);

@@ -121,4 +121,65 @@ describe('Fastify: hooks of a plugin loaded under a condition', () => {
     const missingAuth = res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => `${f.route!.method} ${f.route!.path}`).sort();
     expect(missingAuth).toEqual(['GET /api/members', 'GET /api/projects', 'GET /api/teams']);
   });
+
+  it("a plugin's own test of the options it is registered with (supabase storage's `if (opts.enforceJwtRoles) fastify.register(enforceJwtRole)`): read with those options, through a helper's parameter too", async () => {
+    const dir = writeProject({
+      'package.json': PACKAGE,
+      'src/plugins/auth.ts': `import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Refuses a request without the service's bearer token (401). */
+const requireToken = fp(async (fastify: FastifyInstance) => {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.headers.authorization !== \`Bearer \${process.env.SERVICE_KEY}\`) {
+      return reply.code(401).send({ error: 'unauthorized' });
+    }
+  });
+});
+
+/** Adds the check only when asked to. */
+const authPlugin = fp(async (fastify: FastifyInstance, opts: { enforce?: boolean }) => {
+  if (opts.enforce) {
+    fastify.register(requireToken);
+  }
+});
+
+export function registerAuth(fastify: FastifyInstance, opts: { enforce?: boolean } = {}) {
+  fastify.register(authPlugin, opts);
+}
+`,
+      'src/server.ts': `import Fastify from 'fastify';
+import { registerAuth } from './plugins/auth';
+
+export const app = Fastify();
+
+app.register(async (objects) => {
+  registerAuth(objects);
+  objects.get('/', async () => ({ items: [] }));
+}, { prefix: '/object' });
+
+app.register(async (admin) => {
+  registerAuth(admin, { enforce: true });
+  admin.get('/', async () => ({ tenants: [] }));
+}, { prefix: '/admin' });
+
+app.register(async (vectors) => {
+  registerAuth(vectors, { enforce: process.env.ENFORCE === '1' });
+  vectors.get('/', async () => ({ items: [] }));
+}, { prefix: '/vector' });
+`,
+    });
+    const res = await check(dir);
+    const lines = res.routes.map((r) => {
+      const guards = r.guards.map((g) => `${g.name}@${g.line}`).join(', ');
+      const conditional = (r.conditionalGuards ?? []).map((g) => `${g.name}@${g.line} when ${g.when}`).join(', ');
+      return `${r.method} ${r.path} [${guards}] [${conditional}]`;
+    });
+    expect(lines).toEqual([
+      'GET /admin [(inline middleware)@6] []',
+      'GET /object [] []',
+      // (as written in the plugin: the options' value is not known statically)
+      'GET /vector [] [(inline middleware)@6 when opts.enforce]',
+    ]);
+  });
 });

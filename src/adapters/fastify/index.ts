@@ -53,7 +53,7 @@ import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, ty
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
-import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import type { AppliedGuard, CallSite, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
@@ -158,6 +158,8 @@ interface Frame {
   opts: Value | null;
   /** the plugin function and its instance parameter, when the body is a plugin's */
   fn: { file: string; fn: number } | null;
+  /** the `register(plugin, opts)` loading it, as a call of the plugin function (its instance and options): what its conditions on them read */
+  site?: CallSite;
   /**
    * The conditions not decided statically the body runs under: those of the registrations
    * that loaded its plugin (`if (process.env.AUTH) app.register(auth)`) and of the calls
@@ -346,8 +348,12 @@ class FastifyApp {
   /** Run one plugin body: its registrations in order, loading registered plugins as avvio does. */
   private body(ops: Op[], frame: Frame): void {
     const queue: Op[] = [];
-    for (const op of ops) {
+    for (const written of ops) {
       this.clock++;
+      // (`if (opts.enforce) fastify.register(requireToken)`: read with the options it was registered with)
+      const atCall = frame.site && written.file === frame.site.file ? this.ctx.conditionsAtCall(written.file, written.reg, frame.site) : EMPTY_CONDITIONS;
+      if (atCall === null) continue;
+      const op = atCall.size === 0 ? written : { ...written, when: new Map([...(written.when ?? []), ...atCall]) };
       const m = op.reg.method;
       if (m === 'register') {
         queue.push(op);
@@ -421,7 +427,9 @@ class FastifyApp {
       if (!known && p) unknown = head ? head.note : pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without ${head ? 'that part' : 'it'}`, reg.snippet);
     }
-    for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, this.conditionsOf(op, frame), unknown);
+    // (Fastify hands a plugin registered without options an empty object)
+    const site: CallSite = { file: plugin.file, fn: plugin.fn, argsFile: file, args: [reg.target, reg.args[1] ?? { k: 'obj', props: {} }] };
+    for (const prefix of prefixes) this.enter(plugin, skipOverride ? null : prefix, opts, frame.ctx, op, this.conditionsOf(op, frame), unknown, site);
   }
 
   /** @fastify/swagger loaded into a context (it skips encapsulation): the routes declared there from now on are published. */
@@ -626,7 +634,7 @@ class FastifyApp {
    * Run a plugin function registered in `parent`: in a child context under `prefix`, or in
    * `parent` itself when it skips encapsulation (`prefix` null: fastify-plugin, autoload's hooks).
    */
-  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op, when: Conditions, unknown: string | null = null): void {
+  private enter(plugin: { file: string; fn: number }, prefix: string | null, opts: Value | null, parent: Context, op: Op, when: Conditions, unknown: string | null = null, site?: CallSite): void {
     const { reg, file } = op;
     const child = prefix === null ? parent : this.childOf(parent, prefix, op, unknown);
     const key = fnKey(plugin.file, plugin.fn);
@@ -637,7 +645,7 @@ class FastifyApp {
     // the route-graph budget: a plugin registered twice in each of its parents multiplies
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.stack.push(key);
-    this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn }, when });
+    this.body(this.pluginOps(plugin.file, plugin.fn, 0), { ctx: child, opts, fn: { file: plugin.file, fn: plugin.fn }, when, ...(site ? { site } : {}) });
     this.stack.pop();
   }
 
