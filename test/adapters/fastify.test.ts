@@ -530,6 +530,45 @@ export async function build() {
     expect(lines(res)).toEqual(['GET /early requireSession:auth', 'GET /late requireSession:auth', 'GET /queued requireSession:auth']);
   });
 
+  it("fastify-plugin with `{ encapsulate: true }` keeps a context of its own (fastify-plugin's skip-override is `options.encapsulate !== true`): its hook guards its own routes only", async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/admin.ts': `
+import fp from 'fastify-plugin';
+import { requireSession } from './guards.js';
+
+export const shared = fp(async (fastify) => {
+  fastify.addHook('onRequest', requireSession);
+});
+
+export const adminOnly = fp(
+  async (fastify) => {
+    fastify.addHook('onRequest', requireSession);
+    fastify.get('/admin/stats', async () => ({ users: 1 }));
+  },
+  { name: 'admin-only', encapsulate: true },
+);
+`,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import { adminOnly, shared } from './admin.js';
+
+export const app = Fastify();
+app.register(async (api) => {
+  api.register(adminOnly);
+  api.post('/items', async () => ({ created: true }));
+}, { prefix: '/api' });
+app.register(async (web) => {
+  web.register(shared);
+  web.get('/me', async () => ({}));
+}, { prefix: '/web' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/admin/stats requireSession:auth', 'POST /api/items', 'GET /web/me requireSession:auth']);
+  });
+
   it("a plugin registered on an outer instance from inside a plugin's body is that plugin's (avvio queues it in the plugin loading): its hooks guard that plugin's routes only", async () => {
     // as dittofeed's router does; checked against fastify 5.12 (app.inject): /api/before,
     // /api/after and /api/segments/x answer 401, /z, /pub/y and /root do not

@@ -48,7 +48,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, valueNote, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
@@ -193,10 +193,16 @@ interface PendingRoute {
   own?: { guards: AppliedGuard[]; place?: { file: string; at: Loc } };
 }
 
-/** `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation. */
-function unwrapFastifyPlugin(v: Value): { plugin: Value; skipOverride: boolean } {
-  if (v.t === 'pkg' && v.pkg === 'fastify-plugin' && v.called) return { plugin: v.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' }, skipOverride: true };
-  return { plugin: v, skipOverride: false };
+/**
+ * `fp(plugin)` (fastify-plugin): the plugin it wraps, which skips encapsulation — but with `{
+ * encapsulate: true }` in its options (fastify-plugin's `fn[Symbol.for('skip-override')] =
+ * options.encapsulate !== true`), which keeps a context of its own.
+ */
+function unwrapFastifyPlugin(ev: Evaluator, v: Value): { plugin: Value; skipOverride: boolean } {
+  if (v.t !== 'pkg' || v.pkg !== 'fastify-plugin' || !v.called) return { plugin: v, skipOverride: false };
+  const meta = v.args[1];
+  const encapsulate = meta?.t === 'obj' ? ev.member(meta, 'encapsulate', 0) : null;
+  return { plugin: v.args[0] ?? { t: 'unknown', why: 'fastify-plugin called without a plugin' }, skipOverride: !(encapsulate?.t === 'bool' && encapsulate.v) };
 }
 
 /** A function parameter itself (`fastify`), not a property read from it (`fastify.log`). */
@@ -330,7 +336,7 @@ class FastifyApp {
   /** start.js: `fastify.register(file.default || file, { ...options, prefix })` on a new server. */
   runEntry(e: CliEntry): void {
     const { reg, file } = e.op;
-    const { plugin, skipOverride } = unwrapFastifyPlugin(this.ctx.ev.exportValue(e.file, 'default', 0));
+    const { plugin, skipOverride } = unwrapFastifyPlugin(this.ctx.ev, this.ctx.ev.exportValue(e.file, 'default', 0));
     if (plugin.t !== 'fn') {
       this.ctx.warn(file, reg.at, `fastify start serves ${e.file}, whose export is not a plugin function known statically (${valueNote(plugin)}); its routes are left out`, reg.snippet);
       return;
@@ -395,7 +401,7 @@ class FastifyApp {
       this.autoload(op, found.pkg, opts, frame);
       return;
     }
-    const { plugin, skipOverride } = unwrapFastifyPlugin(found);
+    const { plugin, skipOverride } = unwrapFastifyPlugin(this.ctx.ev, found);
     if (plugin.t === 'pkg') {
       // a package plugin (cors, helmet, sensible …): no application routes, but its own
       if (JWT_PACKAGES.has(plugin.pkg) && !plugin.called && plugin.path.every((p) => p === 'default')) this.jwtFromHeader = (this.jwtFromHeader ?? true) && this.jwtHeaderOnly(opts);
@@ -777,7 +783,7 @@ class FastifyApp {
     if (exportedPlugin === undefined) return null;
     const off = exported('autoload');
     if (off?.t === 'bool' && !off.v) return null;
-    const { plugin, skipOverride } = unwrapFastifyPlugin(exportedPlugin);
+    const { plugin, skipOverride } = unwrapFastifyPlugin(this.ctx.ev, exportedPlugin);
     const config = exported('autoConfig');
     const configPrefix = config?.t === 'obj' ? this.optionOf(config, 'prefix', null) : undefined;
     if (configPrefix !== undefined && configPrefix.t !== 'str') return warn(`autoConfig.prefix is not known statically (${valueNote(configPrefix)})`);
