@@ -196,12 +196,9 @@ export class LinkContext {
    */
   bindRegistration(b: BoundRegistration): void {
     if (b.reg.method === COMPUTED_METHOD) {
-      const m = this.ev.eval(b.file, b.reg.methodExpr!);
-      if (m.t !== 'str' || !REGISTRATION_METHODS.has(m.v)) {
-        this.warn(b.file, b.reg.at, `a registration whose method is not known statically (${m.t === 'str' ? `'${m.v}'` : exprName(b.reg.methodExpr!) ?? 'an expression'}); it is left out`, b.reg.snippet);
-        return;
-      }
-      b = { ...b, reg: { ...rewritten(b.reg, (e) => e), method: m.v } };
+      const reg = this.withComputedMethod(b.file, b.reg);
+      if (!reg) return;
+      b = { ...b, reg };
     }
     // made under conditions: read with what this binding knows (a call's arguments, the loop's item)
     if (b.reg.when) {
@@ -212,6 +209,20 @@ export class LinkContext {
     let list = this.byRouter.get(b.router.id);
     if (!list) this.byRouter.set(b.router.id, (list = []));
     list.push(b);
+  }
+
+  /**
+   * A registration whose method a computed member names (`this.app[options.method](…)`,
+   * `localFastify[method](…)` in a loop over methods) made with that name; null when the name is
+   * not known statically, or names no registration (warned about: it is left out).
+   */
+  withComputedMethod(file: string, reg: RegistrationFact): RegistrationFact | null {
+    const m = this.ev.eval(file, reg.methodExpr!);
+    if (m.t !== 'str' || !REGISTRATION_METHODS.has(m.v)) {
+      this.warn(file, reg.at, `a registration whose method is not known statically (${m.t === 'str' ? `'${m.v}'` : exprName(reg.methodExpr!) ?? 'an expression'}); it is left out`, reg.snippet);
+      return null;
+    }
+    return { ...rewritten(reg, (e) => e), method: m.v };
   }
 
   /**

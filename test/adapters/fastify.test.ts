@@ -530,6 +530,40 @@ export async function build() {
     expect(lines(res)).toEqual(['GET /early requireSession:auth', 'GET /late requireSession:auth', 'GET /queued requireSession:auth']);
   });
 
+  it("a plugin's registration whose method a computed member names (supabase storage's S3 routes, `localFastify[method](routePath, …)`): each method known, in a loop or a constant; one not known statically warned about", async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/guards.ts': GUARDS,
+      'src/routes.ts': `
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from './guards.js';
+
+export default async function routes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', requireSession);
+  for (const method of ['get', 'post'] as const) {
+    fastify[method]('/items', async (request) => ({ method: request.method }));
+  }
+  const verb = 'delete';
+  fastify[verb]('/items/:id', async () => ({ deleted: true }));
+  const extra = process.env.EXTRA_METHOD as 'put';
+  fastify[extra]('/extra', async () => ({}));
+}
+`,
+      'src/app.ts': `
+import Fastify from 'fastify';
+import routes from './routes.js';
+
+export const app = Fastify();
+app.register(routes, { prefix: '/api' });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/items requireSession:auth', 'POST /api/items requireSession:auth', 'DELETE /api/items/:id requireSession:auth']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/routes.ts:13:3 warning unresolved-route a registration whose method is not known statically (extra); it is left out',
+    ]);
+  });
+
   it("fastify-plugin with `{ encapsulate: true }` keeps a context of its own (fastify-plugin's skip-override is `options.encapsulate !== true`): its hook guards its own routes only", async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

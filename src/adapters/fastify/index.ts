@@ -55,6 +55,7 @@ import { optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, CallSite, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
+import { COMPUTED_METHOD } from '../../extract/extract.js';
 import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
@@ -359,7 +360,11 @@ class FastifyApp {
       // (`if (opts.enforce) fastify.register(requireToken)`: read with the options it was registered with)
       const atCall = frame.site && written.file === frame.site.file ? this.ctx.conditionsAtCall(written.file, written.reg, frame.site) : EMPTY_CONDITIONS;
       if (atCall === null) continue;
-      const op = atCall.size === 0 ? written : { ...written, when: new Map([...(written.when ?? []), ...atCall]) };
+      const conditioned = atCall.size === 0 ? written : { ...written, when: new Map([...(written.when ?? []), ...atCall]) };
+      // (`fastify[method](path, …)`, supabase storage's S3 routes: the method the member names)
+      const computed = conditioned.reg.method === COMPUTED_METHOD ? this.ctx.withComputedMethod(conditioned.file, conditioned.reg) : conditioned.reg;
+      if (!computed) continue;
+      const op = computed === conditioned.reg ? conditioned : { ...conditioned, reg: computed };
       const m = op.reg.method;
       if (m === 'register') {
         queue.push(op);
