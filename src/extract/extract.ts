@@ -1059,6 +1059,22 @@ export function loopListOf(facts: FileFacts, b: Expr): Expr | null {
  * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
  * declared without one (`router = express.Router()` after `let router;`).
  */
+/** The object literal `e` names, a property of one a name holds (`sess.cookie`), at most a few levels down; null for any other. */
+function nestedLiteral(ctx: Ctx, written: TS.Expression, scope: number, depth: number): Extract<Expr, { k: 'obj' }> | null {
+  const { ts } = ctx;
+  if (depth > 4) return null;
+  // (through `!`, casts and parentheses: `sess.cookie!.secure`)
+  const e = unwrap(ts, written);
+  if (ts.isIdentifier(e)) {
+    const b = findScopeOf(ctx, scope, e.text)?.bindings[e.text];
+    return b && !isEncoded(b) && b.k === 'obj' ? b : null;
+  }
+  if (!ts.isPropertyAccessExpression(e)) return null;
+  const holder = nestedLiteral(ctx, e.expression, scope, depth + 1);
+  const p = holder && Object.hasOwn(holder.props, e.name.text) ? holder.props[e.name.text] : undefined;
+  return p && p.k === 'obj' ? p : null;
+}
+
 function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
   const lhs = textOf(ctx, left);
@@ -1085,6 +1101,14 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   // (a property named as a string, `version['1.1'] = { … }`, is as much one)
   const member = ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left) ? left : null;
   const named = !member ? null : ts.isPropertyAccessExpression(member) ? member.name.text : ts.isStringLiteralLike(member.argumentExpression) ? member.argumentExpression.text : null;
+  // (`sess.cookie.secure = true` of `const sess = { cookie: { secure: false } }`, hyperdx's: an
+  // object literal held by one, set the same way)
+  const nested = !m && member && named !== null && ts.isPropertyAccessExpression(unwrap(ts, member.expression)) ? nestedLiteral(ctx, member.expression, scope, 0) : null;
+  if (nested) {
+    const was = Object.hasOwn(nested.props, named!) ? nested.props[named!]! : undefined;
+    if (was === undefined) nested.props[named!] = rhs;
+    else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) nested.props[named!] = { k: 'unknown', text: textOf(ctx, left, 80) };
+  }
   if (!m && member && named !== null && ts.isIdentifier(member.expression)) {
     const holder = member.expression.text;
     const obj = findScopeOf(ctx, scope, holder)?.bindings[holder];

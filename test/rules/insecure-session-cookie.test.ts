@@ -8,6 +8,7 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/secure-set-in-production', name: '`let secure = false` set to true in production: not provably insecure' },
     { dir: 'valid/cookie-options-built-up', name: 'cookie options an object is given one by one (`cookie.secure = true` when configured)' },
     { dir: 'valid/cookie-flag-changed-later', name: '`{ secure: false }` then `cookie.secure = true` in production: not provably insecure' },
+    { dir: 'valid/nested-cookie-flag-changed-later', name: "session options whose cookie's `secure: false` is set to true in production (`sess.cookie.secure = true`, hyperdx's): not provably insecure" },
     { dir: 'valid/options-from-a-spread', name: 'session({ ...sessionConfig, store }): the cookie options come from the spread' },
     { dir: 'valid/spreads-referring-to-each-other', name: 'options objects that spread each other: not known, not provably insecure (and no endless lookup)' },
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
