@@ -610,13 +610,14 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
-      name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`, a sign-in flow carried out: `handleSsoAuthentication`, `registerWithSsoAuthentication`) or for the URL it makes (`authUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
+      name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`, a sign-in flow carried out: `handleSsoAuthentication`, `registerWithSsoAuthentication`, `finalizeManagedAuthentication` of nango) or for the URL it makes (`authUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
         { file: 'server.ts', line: 13, message: 'GET /api/signing/oauth/authorize has no auth guard' },
         { file: 'server.ts', line: 23, message: 'POST /api/sso/:connectorId/authorization-uri has no auth guard' },
         { file: 'server.ts', line: 29, message: 'GET /connect/:kind has no auth guard' },
         { file: 'server.ts', line: 36, message: 'POST /api/sso/:connectorId/authentication has no auth guard' },
         { file: 'server.ts', line: 41, message: 'POST /api/sso/:connectorId/registration has no auth guard' },
+        { file: 'server.ts', line: 47, message: 'GET /api/account/managed/callback has no auth guard' },
       ],
     },
   ],
