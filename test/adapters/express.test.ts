@@ -1463,6 +1463,40 @@ app.listen(8080);
     expect(unresolvedRows(res)).toEqual(['src/app.ts:9:1 warning unresolved-route GET route with a path not known statically (a regular expression, /^\\/files\\/.*/); it is left out']);
   });
 
+  it("a function use()d that hands its request whole to a router mounts the router there (nango's MCP API: `if (req.get('host') !== mcpHost) return next(); mcpRouter(req, res, next)`)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/mcp.ts': `
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { requireSession } from './guards.js';
+
+const mcpRouter = express.Router();
+mcpRouter.post('/mcp', requireSession, (req, res) => res.json({ ok: true }));
+
+export const mcpApi = (req: Request, res: Response, next: NextFunction) => {
+  if (req.get('host') !== process.env.MCP_HOST) return next();
+  mcpRouter(req, res, next);
+};
+`,
+      'src/app.ts': `
+import express from 'express';
+import { mcpApi } from './mcp.js';
+
+const inner = express.Router();
+inner.get('/ping', (req, res) => res.send('pong'));
+
+const app = express();
+app.use('/v2', mcpApi);
+app.use('/v3', (req, res, next) => inner(req, res, next));
+app.listen(8080);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['POST /v2/mcp [requireSession] src/mcp.ts:6', 'GET /v3/ping [] src/app.ts:6']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("made as `express.default()` of a namespace import (code-server's tests): the module's default is the module itself, an app and a router as `express()` and `express.Router()`", async () => {
     const dir = writeProject({
       'package.json': PKG,

@@ -207,7 +207,7 @@ class ExpressLinker {
     const alone = args.length === 1 ? yogaServerPath(this.ctx.ev, written) : null;
     const first = packageConstant(this.ctx.ev, written) ?? alone ?? written;
     const paths = matchesEveryPath(first) ? ['/'] : this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
-    if (paths) return { path: paths, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, alone ? args : args.slice(1)))), pathUnresolved: false };
+    if (paths) return { path: paths, items: this.dispatched(routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, alone ? args : args.slice(1))))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
@@ -221,7 +221,22 @@ class ExpressLinker {
       first.t === 're' ||
       (first.t === 'param' && args.length >= 2 && /path|prefix|url|base/i.test(first.path?.at(-1) ?? first.name)) ||
       (notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200))));
-    return { path: null, items: routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args))), pathUnresolved: looksLikePath };
+    return { path: null, items: this.dispatched(routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)))), pathUnresolved: looksLikePath };
+  }
+
+  /**
+   * `(req, res, next) => inner(req, res, next)`, `if (req.get('host') !== mcpHost) return next();
+   * mcpRouter(req, res, next)` (nango's MCP API): a function use()d that hands its request whole
+   * to a router (Behaviour.handsTo) mounts that router there, right after it — a router is
+   * itself a middleware function (Express's `router(req, res, next)`).
+   */
+  private dispatched<T extends { value: Value; expr: Expr; file: string }>(items: T[]): (T | { value: Value; expr: Expr; file: string })[] {
+    return items.flatMap((it) => {
+      if (it.value.t !== 'fn') return [it];
+      const { file, fn } = it.value;
+      const routers = (this.ctx.ev.fnOf(file, fn)?.behaviour.handsTo ?? []).map((expr) => ({ value: this.ctx.ev.eval(file, expr), expr, file })).filter((x) => x.value.t === 'router');
+      return [it, ...routers];
+    });
   }
 
   /**
