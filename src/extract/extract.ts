@@ -619,17 +619,22 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer) && node.initializer.declarations.length === 1) {
     const d = node.initializer.declarations[0]!;
     const of = toExpr(ctx, node.expression, scope, fn);
+    // (a `const` or `let` variable is the loop's own: one of a name the scope already binds, an
+    // earlier loop's `for (const verb of …)`, is bound in a scope of the loop's, not over the other)
+    const names = ts.isIdentifier(d.name) ? [d.name.text] : ts.isArrayBindingPattern(d.name) ? listNames(ts, d.name).map(([n]) => n) : [];
+    const blockScoped = !/^var\b/.test(textOf(ctx, node.initializer, 4));
+    const loopScope = blockScoped && names.some((n) => Object.hasOwn(facts.scopes[scope]!.bindings, n)) ? newScope(ctx, scope).id : scope;
     if (ts.isIdentifier(d.name)) {
-      facts.scopes[scope]!.bindings[d.name.text] = { k: 'item', of };
+      facts.scopes[loopScope]!.bindings[d.name.text] = { k: 'item', of };
       markLoops(ctx);
     } else if (ts.isArrayBindingPattern(d.name)) {
       // `for (const [name, controller] of Object.entries(routes))`: each name, its place in the item
       const item: Expr = { k: 'item', of };
-      for (const [name, index] of listNames(ts, d.name)) facts.scopes[scope]!.bindings[name] = { k: 'item', of: item, index };
+      for (const [name, index] of listNames(ts, d.name)) facts.scopes[loopScope]!.bindings[name] = { k: 'item', of: item, index };
       markLoops(ctx);
     }
     ctx.loops++;
-    visitStatement(ctx, node.statement, scope, fn);
+    visitStatement(ctx, node.statement, loopScope, fn);
     ctx.loops--;
     return;
   }

@@ -584,13 +584,24 @@ health('post');
 for (const verb of ['get', 'head'] as const) {
   app[verb]('/ping', ping);
 }
+// (a second loop of the same variable's name: its own variable, not the first loop's)
+for (const verb of ['put', 'delete'] as const) {
+  app[verb]('/drafts', ping);
+}
 
 app.listen(3000);
 `,
       }),
     );
     // (a method the call gives: the route is where the call is made)
-    expect(lines(res)).toEqual(['GET /health [] src/app.ts:10', 'POST /health [] src/app.ts:11', 'GET /ping [] src/app.ts:14', 'HEAD /ping [] src/app.ts:14']);
+    expect(lines(res)).toEqual([
+      'DELETE /drafts [] src/app.ts:18',
+      'PUT /drafts [] src/app.ts:18',
+      'GET /health [] src/app.ts:10',
+      'POST /health [] src/app.ts:11',
+      'GET /ping [] src/app.ts:14',
+      'HEAD /ping [] src/app.ts:14',
+    ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
