@@ -713,7 +713,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (kinds.size === 0 && b.refusesBusyOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 429 or 503 (by behaviour): a rate limit or maintenance, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
-      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to https:// (by behaviour): the same request over TLS, no check of who calls' };
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };

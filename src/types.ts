@@ -255,8 +255,9 @@ export interface Behaviour {
   refusesBusyOnly?: true;
   /**
    * Every answer it writes is a redirect to an `https://` URL (`return
-   * res.redirect(\`https://${req.headers.host}${req.originalUrl}\`)`, code-server's): it sends a
-   * plain HTTP request to the same place over TLS, for no one's identity.
+   * res.redirect(\`https://${req.headers.host}${req.originalUrl}\`)`, code-server's; Outline's apex
+   * domain sent to `https://www.…`): it sends the request to TLS or to the canonical host, for no
+   * one's identity.
    */
   upgradesToHttpsOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */

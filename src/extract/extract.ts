@@ -879,9 +879,9 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
   // (`require('./routes')(app)`, `` require(`./routes/${file}`)(app) ``: the module's export, called at once, as a named one is)
   const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args.length === 1;
-  // (`Module(metadata)(target)`: what a named function makes, called at once — a decorator applied
-  // by hand in a decorator of the code's own, AFFiNE's `@Plugin`)
-  const curried = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && !declared;
+  // (`Module(metadata)(target)`: a decorator a factory named as decorators are makes, applied at
+  // once by hand — in a decorator of the code's own, AFFiNE's `@Plugin`)
+  const curried = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && /^[A-Z]/.test(ex.callee.callee.name) && !declared;
   // (`routes[name](router)`: a member whose name is computed, called as a named one is)
   if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
