@@ -164,9 +164,9 @@ function classificationText(r: Route, contract: Contract): string {
  * reported where another route of that method and path is registered and this one is not (two
  * apps serving one path from one file: code-server's `router.get('/')` and `wsRouter.ws('/')`).
  */
-export function findingsOf(r: Route, findings: Finding[], routes: readonly Route[]): Finding[] {
+export function findingsOf(r: Route, findings: Finding[], peers: readonly Route[]): Finding[] {
   const at = (x: Route, f: Finding): boolean => x.file === f.file && x.line === f.line && x.column === f.column;
-  const another = (f: Finding): boolean => !at(r, f) && routes.some((x) => x !== r && x.method === r.method && x.path === r.path && at(x, f));
+  const another = (f: Finding): boolean => !at(r, f) && peers.some((x) => x !== r && x.method === r.method && x.path === r.path && at(x, f));
   return findings.filter((f) => f.route && f.route.method === r.method && f.route.path === r.path && (f.file === r.file || f.file === r.handlerFn?.file) && !another(f));
 }
 
@@ -197,8 +197,11 @@ function groupBy<T>(items: T[], key: (x: T) => string): Map<string, T[]> {
   return out;
 }
 
-/** The explanation of one route, as lines (no trailing newline); `candidates`: findings that may be about it. */
-export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: ChalkInstance, candidates: Finding[] = res.findings): string[] {
+/**
+ * The explanation of one route, as lines (no trailing newline); `candidates`: findings that may be
+ * about it; `peers`: the routes of its method and path (findingsOf).
+ */
+export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: ChalkInstance, candidates: Finding[], peers: readonly Route[]): string[] {
   const out: string[] = [];
   const field = (name: string, lines: string[]): void => {
     lines.forEach((l, i) => out.push(`  ${(i === 0 ? name : '').padEnd(10)}  ${l}`));
@@ -247,7 +250,7 @@ export function explainRoute(r: Route, res: RunResult, src: SourceLines, c: Chal
           return `${c.red('✖')} ${e.kind.padEnd(6)} missing (${e.ruleId}) — ${e.because}; contract: ${ruleContract(e.ruleId)}${hint}`;
         }),
   );
-  const mine = findingsOf(r, candidates, res.routes);
+  const mine = findingsOf(r, candidates, peers);
   field(
     'findings',
     mine.length === 0
@@ -275,7 +278,7 @@ export function formatExplain(res: RunResult, spec: RequestSpec, cwd: string, c:
   }
   routes.forEach((r, i) => {
     if (i > 0) out.push('');
-    out.push(...explainRoute(r, res, src, c));
+    out.push(...explainRoute(r, res, src, c, res.findings, routes));
   });
   return out.join('\n') + '\n';
 }
@@ -301,7 +304,7 @@ export function findingExplainer(res: RunResult, cwd: string, c: ChalkInstance):
       if (!r) return [];
       if (explained.has(r)) return [`  (${label(r)} is explained above)`];
       explained.add(r);
-      return explainRoute(r, res, src, c, findingsByLabel.get(label(r)) ?? []);
+      return explainRoute(r, res, src, c, findingsByLabel.get(label(r)) ?? [], same);
     }
     if (f.ruleId === 'contract-route-missing' && f.file === res.contract.source) {
       const cr = res.contract.routes.find((x) => x.line === f.line);
