@@ -1059,12 +1059,7 @@ export function loopListOf(facts: FileFacts, b: Expr): Expr | null {
   return each?.k === 'item' ? each.of : null;
 }
 
-/**
- * What an assignment (`left = rhs`, a statement or inside an expression) makes known: CommonJS
- * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
- * declared without one (`router = express.Router()` after `let router;`).
- */
-/** The object literal `e` names, a property of one a name holds (`sess.cookie`), at most a few levels down; null for any other. */
+/** The object literal `written` names, or a property of one a name holds (`sess.cookie`), at most a few levels down; null for any other. */
 function nestedLiteral(ctx: Ctx, written: TS.Expression, scope: number, depth: number): Extract<Expr, { k: 'obj' }> | null {
   const { ts } = ctx;
   if (depth > 4) return null;
@@ -1080,6 +1075,11 @@ function nestedLiteral(ctx: Ctx, written: TS.Expression, scope: number, depth: n
   return p && p.k === 'obj' ? p : null;
 }
 
+/**
+ * What an assignment (`left = rhs`, a statement or inside an expression) makes known: CommonJS
+ * exports at module scope (`module.exports = …`, `exports.x = …`), or the value of a variable
+ * declared without one (`router = express.Router()` after `let router;`).
+ */
 function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   const { ts, facts } = ctx;
   const lhs = textOf(ctx, left);
