@@ -168,29 +168,34 @@ function truthy(v: Literal): boolean {
   }
 }
 
-/** Whether a test holds, when known statically (a `? :`'s, Evaluator's `choice`); null when not. */
-export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite | null = null): Truth {
+/**
+ * Whether a test holds, when known statically (a `? :`'s, Evaluator's `choice`); null when not.
+ * `absentFalse`: a property an object literal lacks tests falsy, as undefined does — for a test
+ * read with one call's arguments only (a Fastify plugin's options: LinkContext.conditionsAtCall),
+ * not where a value stands for every call made (an app a factory makes at several calls).
+ */
+export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite | null = null, absentFalse = false): Truth {
   switch (t.k) {
     case 'truthy': {
       const v = literal(ev, file, t.e, call, 0);
       // (`opts.enforce` of options written `{}`: a property the object literal has not is undefined)
-      if (v === null) return t.e.k === 'member' && absent(ev, file, t.e, call) ? false : null;
+      if (v === null) return absentFalse && t.e.k === 'member' && absent(ev, file, t.e, call) ? false : null;
       return truthy(v.e);
     }
     case 'not': {
-      const c = truthOf(ev, file, t.c, call);
+      const c = truthOf(ev, file, t.c, call, absentFalse);
       return c === null ? null : !c;
     }
     case 'and': {
-      const l = truthOf(ev, file, t.l, call);
+      const l = truthOf(ev, file, t.l, call, absentFalse);
       if (l === false) return false;
-      const r = truthOf(ev, file, t.r, call);
+      const r = truthOf(ev, file, t.r, call, absentFalse);
       return r === false ? false : l === true && r === true ? true : null;
     }
     case 'or': {
-      const l = truthOf(ev, file, t.l, call);
+      const l = truthOf(ev, file, t.l, call, absentFalse);
       if (l === true) return true;
-      const r = truthOf(ev, file, t.r, call);
+      const r = truthOf(ev, file, t.r, call, absentFalse);
       return r === true ? true : l === false && r === false ? false : null;
     }
     case 'eq': {
@@ -212,10 +217,10 @@ export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite
  * Test the conditions a registration of `file` is made under: `never` when one is known to
  * fail; otherwise those that cannot be decided (none when every one is known to hold).
  */
-export function decide(ev: Evaluator, file: string, when: readonly Cond[]): { never: boolean; open: Cond[] } {
+export function decide(ev: Evaluator, file: string, when: readonly Cond[], absentFalse = false): { never: boolean; open: Cond[] } {
   const open: Cond[] = [];
   for (const c of when) {
-    const t = truthOf(ev, file, c.test);
+    const t = truthOf(ev, file, c.test, null, absentFalse);
     if (t === null) open.push(c);
     else if (t !== c.holds) return { never: true, open: [] };
   }

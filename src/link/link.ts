@@ -748,7 +748,7 @@ export class LinkContext {
     const reading = facts ? (reg.when ?? []).filter((c) => c.file === undefined && paramsRead(facts, condExprs(c)).has(site.fn)) : [];
     if (reading.length === 0) return EMPTY_CONDITIONS;
     const within = (e: Expr): Expr => (e.k === 'ref' ? readAtCall(facts!, e, site) : mapChildExprs(e, within));
-    const { never, open } = decide(this.ev, file, reading.map((c) => mapCond(c, within)));
+    const { never, open } = decide(this.ev, file, reading.map((c) => mapCond(c, within)), true);
     return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
   }
 

@@ -1473,6 +1473,7 @@ import { requireSession } from './guards.js';
 
 const mcpRouter = express.Router();
 mcpRouter.post('/mcp', requireSession, (req, res) => res.json({ ok: true }));
+mcpRouter.use((req, res) => res.status(404).json({ error: 'not found' }));
 
 export const mcpApi = (req: Request, res: Response, next: NextFunction) => {
   if (req.get('host') !== process.env.MCP_HOST) return next();
@@ -1489,11 +1490,13 @@ inner.get('/ping', (req, res) => res.send('pong'));
 const app = express();
 app.use('/v2', mcpApi);
 app.use('/v3', (req, res, next) => inner(req, res, next));
+// (the requests of other hosts go on past the MCP router's own 404)
+app.get('/v2/status', (req, res) => res.json({ ok: true }));
 app.listen(8080);
 `,
     });
     const res = await check(dir);
-    expect(routeLinesAt(res)).toEqual(['POST /v2/mcp [requireSession] src/mcp.ts:6', 'GET /v3/ping [] src/app.ts:6']);
+    expect(routeLinesAt(res)).toEqual(['POST /v2/mcp [requireSession] src/mcp.ts:6', 'GET /v2/status [] src/app.ts:12', 'GET /v3/ping [] src/app.ts:6']);
     expect(unresolvedRows(res)).toEqual([]);
   });
 

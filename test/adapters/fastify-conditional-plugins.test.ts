@@ -182,4 +182,29 @@ app.register(async (vectors) => {
       'GET /vector [] [(inline middleware)@6 when opts.enforce]',
     ]);
   });
+
+  it("an app a factory makes at several calls (supabase storage's admin app: `if (opts.exposeDocs)`) keeps what one call's options rule out and another's may not", async () => {
+    const dir = writeProject({
+      'package.json': PACKAGE,
+      'src/app.ts': `import Fastify from 'fastify';
+
+export const build = (opts: { exposeDocs?: boolean } = {}) => {
+  const app = Fastify();
+  if (opts.exposeDocs) app.get('/documentation/json', async () => ({ openapi: '3.0.0' }));
+  app.get('/status', async () => 'ok');
+  return app;
+};
+`,
+      'src/worker.ts': `import { build } from './app';
+
+build({}).listen({ port: 5001 });
+`,
+      'src/server.ts': `import { build } from './app';
+
+build({ exposeDocs: process.env.EXPOSE_DOCS === 'true' }).listen({ port: 5000 });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /documentation/json', 'GET /status']);
+  });
 });

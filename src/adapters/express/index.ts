@@ -228,13 +228,17 @@ class ExpressLinker {
    * `(req, res, next) => inner(req, res, next)`, `if (req.get('host') !== mcpHost) return next();
    * mcpRouter(req, res, next)` (nango's MCP API): a function use()d that hands its request whole
    * to a router (Behaviour.handsTo) mounts that router there, right after it — a router is
-   * itself a middleware function (Express's `router(req, res, next)`).
+   * itself a middleware function (Express's `router(req, res, next)`). Which requests enter it is
+   * the function's to say (nango's, those of one host): what the router's own `use` middleware
+   * does to a request (its 404 for any other path) is not carried to what comes after.
    */
-  private dispatched<T extends { value: Value; expr: Expr; file: string }>(items: T[]): (T | { value: Value; expr: Expr; file: string })[] {
+  private dispatched<T extends { value: Value; expr: Expr; file: string }>(items: T[]): (T | { value: Value; expr: Expr; file: string; dispatched: true })[] {
     return items.flatMap((it) => {
       if (it.value.t !== 'fn') return [it];
       const { file, fn } = it.value;
-      const routers = (this.ctx.ev.fnOf(file, fn)?.behaviour.handsTo ?? []).map((expr) => ({ value: this.ctx.ev.eval(file, expr), expr, file })).filter((x) => x.value.t === 'router');
+      const routers = (this.ctx.ev.fnOf(file, fn)?.behaviour.handsTo ?? [])
+        .map((expr) => ({ value: this.ctx.ev.eval(file, expr), expr, file, dispatched: true as const }))
+        .filter((x) => x.value.t === 'router');
       return [it, ...routers];
     });
   }
@@ -337,7 +341,7 @@ class ExpressLinker {
             if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
             const step = unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg);
             const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
-            for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
+            if (!('dispatched' in it)) for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
             return;
           }
           // express-actuator's router serves its monitoring endpoints below where it is mounted
