@@ -4090,16 +4090,35 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     const e = only && more.length === 0 ? (ts.isExpressionStatement(only) ? only.expression : ts.isReturnStatement(only) ? only.expression : undefined) : undefined;
     return !!e && handsOn(unwrap(ts, e));
   };
+  // (a response written in `n`, outside the functions in it: a listener's callback runs once it is sent)
+  const answers = (n: TS.Node): boolean => !ts.isFunctionLike(n) && (isResponseCall(ts, n) || (ts.isBinaryExpression(n) && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/)) || !!ts.forEachChild(n, (x) => (answers(x) ? true : undefined)));
   for (const stmt of body.statements) {
     const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
     const c = e ? unwrap(ts, e) : undefined;
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
+    // `void (async () => { … })()` (nango's audit middleware): the function called at once is the body
+    const called = e ? calledAtOnce(ts, e) : null;
+    // (the statements before it were passive: the loop got here)
+    if (called) return handsOnAlways(ctx, called, nextName, wrapped);
+    // `try { … } catch { … } finally { next() }`: whatever its blocks call or throw, the request is
+    // handed on, unless one of them answers it first
+    if (ts.isTryStatement(stmt) && stmt.finallyBlock && stmt.finallyBlock.statements.some((f) => ts.isExpressionStatement(f) && handsOn(unwrap(ts, f.expression))))
+      return !answers(stmt.tryBlock) && !(stmt.catchClause && answers(stmt.catchClause.block));
     // (what a wrapper wraps, handed what only made or read values: `return handler(req, { author })`)
     if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.()?.has(c.expression.text)) return c.arguments.every(passive);
     if (c && inContext(c)) return true;
     if (!passiveStatement(stmt)) return false;
   }
   return false;
+}
+
+/** The block of a function called at once with nothing, `(async () => { … })()` (after `void`, `await`, parentheses); null for any other expression. */
+function calledAtOnce(ts: TSModule, e: TS.Expression): TS.Block | null {
+  let u = unwrap(ts, e);
+  if (u.kind === ts.SyntaxKind.VoidExpression) u = unwrap(ts, (u as TS.VoidExpression).expression);
+  if (!ts.isCallExpression(u) || u.arguments.length > 0) return null;
+  const fn = unwrap(ts, u.expression);
+  return (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isBlock(fn.body) ? fn.body : null;
 }
 
 /**

@@ -550,6 +550,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/audit-handing-on-in-finally-named-for-auth',
+      name: "a middleware named for API keys or auth whose body, called at once (`void (async () => { try { … } finally { next() } })()`, nango's audit trail), hands every request on in a `finally` refuses nothing; one answering in its `try` stays a guard",
+      errors: [
+        { file: 'app.ts', line: 7, message: 'POST /api/keys has no auth guard' },
+        { file: 'app.ts', line: 11, message: 'PUT /api/password has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
