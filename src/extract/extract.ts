@@ -4098,8 +4098,8 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     if (c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName) return c.arguments.length === 0;
     // `void (async () => { … })()` (nango's audit middleware): the function called at once is the body
     const called = e ? calledAtOnce(ts, e) : null;
-    // (the statements before it were passive: the loop got here)
-    if (called) return handsOnAlways(ctx, called, nextName, wrapped);
+    // (the statements before it were passive: the loop got here; none comes after it)
+    if (called) return stmt === body.statements[body.statements.length - 1] && handsOnAlways(ctx, called, nextName, wrapped);
     // `try { … } catch { … } finally { next() }`: whatever its blocks call or throw, the request is
     // handed on, unless one of them answers it first
     if (ts.isTryStatement(stmt) && stmt.finallyBlock && stmt.finallyBlock.statements.some((f) => ts.isExpressionStatement(f) && handsOn(unwrap(ts, f.expression))))
