@@ -1106,28 +1106,22 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   // (a property named as a string, `version['1.1'] = { … }`, is as much one)
   const member = ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left) ? left : null;
   const named = !member ? null : ts.isPropertyAccessExpression(member) ? member.name.text : ts.isStringLiteralLike(member.argumentExpression) ? member.argumentExpression.text : null;
-  // (`sess.cookie.secure = true` of `const sess = { cookie: { secure: false } }`, hyperdx's: an
-  // object literal held by one, set the same way)
-  const nested = !m && member && named !== null && ts.isPropertyAccessExpression(unwrap(ts, member.expression)) ? nestedLiteral(ctx, member.expression, scope, 0) : null;
-  if (nested) {
-    const was = Object.hasOwn(nested.props, named!) ? nested.props[named!]! : undefined;
-    if (was === undefined) nested.props[named!] = rhs;
-    else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) nested.props[named!] = { k: 'unknown', text: textOf(ctx, left, 80) };
-  }
-  if (!m && member && named !== null && ts.isIdentifier(member.expression)) {
-    const holder = member.expression.text;
-    const obj = findScopeOf(ctx, scope, holder)?.bindings[holder];
-    if (obj && !isEncoded(obj) && obj.k === 'obj') {
-      const was = Object.hasOwn(obj.props, named) ? obj.props[named]! : undefined;
-      if (was === undefined) obj.props[named] = rhs;
-      else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) obj.props[named] = { k: 'unknown', text: `${holder}.${named}` };
-    }
+  // (also one held by another: `sess.cookie.secure = true` of `const sess = { cookie: { secure:
+  // false } }`, hyperdx's)
+  const holder = !m && member && named !== null && (ts.isIdentifier(member.expression) || ts.isPropertyAccessExpression(unwrap(ts, member.expression))) ? member.expression : null;
+  const held = holder ? nestedLiteral(ctx, holder, scope, 0) : null;
+  if (held) {
+    const was = Object.hasOwn(held.props, named!) ? held.props[named!]! : undefined;
+    if (was === undefined) held.props[named!] = rhs;
+    else if (isLiteral(was) && !(isLiteral(rhs) && rhs.k === was.k && rhs.v === was.v)) held.props[named!] = { k: 'unknown', text: ts.isIdentifier(holder!) ? `${holder.text}.${named}` : textOf(ctx, left, 80) };
+  } else if (holder && ts.isIdentifier(holder)) {
+    const obj = findScopeOf(ctx, scope, holder.text)?.bindings[holder.text];
     // `middleware.authenticateRequest = helpers.try(async (req, res, next) => …)` of `function
     // (middleware)`: a function given the object passed as a property (FunctionFact.paramProps),
     // in the function's own body (not `ctx.body = { … }` of a handler: no function)
-    else if (obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'fn' || (rhs.k === 'call' && rhs.args.some((a) => a.k === 'fn'))) && !ctx.restParams.has(obj) && ctx.when.length === 0 && ctx.loops === 0) {
+    if (obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'fn' || (rhs.k === 'call' && rhs.args.some((a) => a.k === 'fn'))) && !ctx.restParams.has(obj) && ctx.when.length === 0 && ctx.loops === 0) {
       const f = ctx.facts.functions[obj.fn];
-      if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: named, value: rhs });
+      if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: named!, value: rhs });
     }
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
@@ -2196,6 +2190,9 @@ function httpsRedirect(ctx: Ctx, n: TS.CallExpression): boolean {
   return ts.isPropertyAccessExpression(c) && c.name.text === 'redirect' && !!url && /^\s*[`'"]https:\/\//.test(textOf(ctx, url, 12));
 }
 
+/** What a Koa context answers through when assigned (isContextWrite): `ctx.body`, `context.status`, `ctx.response.body`. */
+const CONTEXT_ANSWER = /^(ctx|context)(\.response)?\.(body|status)$/;
+
 /**
  * `ctx.body = …` / `context.status = …` / `ctx.response.body = …` (Koa's context delegates both
  * to its response): the assignment's target, written as `re` matches it. The shape is tested
@@ -2463,7 +2460,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
-        if (op === K.EqualsToken && isContextWrite(ctx, e.left, /^(ctx|context)(\.response)?\.(body|status)$/)) summary.sendsResponse = true;
+        if (op === K.EqualsToken && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = true;
         break;
       }
       case K.CallExpression: {
@@ -4091,7 +4088,7 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     return !!e && handsOn(unwrap(ts, e));
   };
   // (a response written in `n`, outside the functions in it: a listener's callback runs once it is sent)
-  const answers = (n: TS.Node): boolean => !ts.isFunctionLike(n) && (isResponseCall(ts, n) || (ts.isBinaryExpression(n) && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/)) || !!ts.forEachChild(n, (x) => (answers(x) ? true : undefined)));
+  const answers = (n: TS.Node): boolean => !ts.isFunctionLike(n) && (isResponseCall(ts, n) || (ts.isBinaryExpression(n) && isContextWrite(ctx, n.left, CONTEXT_ANSWER)) || !!ts.forEachChild(n, (x) => (answers(x) ? true : undefined)));
   for (const stmt of body.statements) {
     const e = ts.isExpressionStatement(stmt) ? stmt.expression : ts.isReturnStatement(stmt) ? stmt.expression : undefined;
     const c = e ? unwrap(ts, e) : undefined;
@@ -4341,7 +4338,7 @@ function respondsAt(ctx: Ctx, n: TS.Node, responseCall = isResponseCall(ctx.ts, 
   const { ts } = ctx;
   if (responseCall || ts.isThrowStatement(n)) return true;
   if (isNewResponse(ts, n)) return true;
-  return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, /^(ctx|context)(\.response)?\.(body|status)$/);
+  return ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && isContextWrite(ctx, n.left, CONTEXT_ANSWER);
 }
 
 /** What ends a WebSocket connection: ws's `close(code, reason)` and `terminate()`. */

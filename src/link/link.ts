@@ -732,8 +732,7 @@ export class LinkContext {
   /** The conditions of a call made under some (`if (cfg.auth) setupAuth(fastify)`): null when one is known to fail, else those not decided (by key, with their labels). */
   callConditions(file: string, call: CallFact): ReadonlyMap<string, string> | null {
     if (!call.when) return EMPTY_CONDITIONS;
-    const { never, open } = decide(this.ev, file, call.when);
-    return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
+    return this.undecided(file, decide(this.ev, file, call.when));
   }
 
   /**
@@ -748,7 +747,11 @@ export class LinkContext {
     const reading = facts ? (reg.when ?? []).filter((c) => c.file === undefined && paramsRead(facts, condExprs(c)).has(site.fn)) : [];
     if (reading.length === 0) return EMPTY_CONDITIONS;
     const within = (e: Expr): Expr => (e.k === 'ref' ? readAtCall(facts!, e, site) : mapChildExprs(e, within));
-    const { never, open } = decide(this.ev, file, reading.map((c) => mapCond(c, within)), true);
+    return this.undecided(file, decide(this.ev, file, reading.map((c) => mapCond(c, within)), true));
+  }
+
+  /** What `decide` left of some conditions of `file`: null when one fails, else those not decided (by key, with their labels). */
+  private undecided(file: string, { never, open }: { never: boolean; open: Cond[] }): ReadonlyMap<string, string> | null {
     return never ? null : open.length === 0 ? EMPTY_CONDITIONS : new Map(open.map((c) => [condKey(c, file), condLabel(c)]));
   }
 
@@ -2522,7 +2525,7 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
 function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   // `router[method](...params)` of a parameter named for a router (Budibase's `Endpoint.apply(router)`):
   // its method and its arguments, spread, are known only where it is called
-  if (reg.method === COMPUTED_METHOD) return !reg.awaited && !reg.promised && /^(r|app|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
+  if (reg.method === COMPUTED_METHOD) return !reg.awaited && !reg.promised && ROUTER_PARAM.test(paramName);
   if (!['get', 'post', 'put', 'patch', 'delete', 'all', 'use', 'route'].includes(reg.method) || reg.args.length < 2) return false;
   // `api.put(url, body).then(…)`, `await api.get(url, query)`: a request's answer awaited (a browser's API client)
   if (reg.awaited || reg.promised) return false;
@@ -2537,8 +2540,11 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
   const first = reg.args[0];
   if (reg.method === 'use' && first?.k === 'str' && !/^[/*]/.test(first.v)) return false;
   if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
-  return rest.some((v) => v.t === 'fn') || /^(r|app|api|routes|server|fastify|instance)$|router$|app$/i.test(paramName);
+  return rest.some((v) => v.t === 'fn') || ROUTER_PARAM.test(paramName) || /^api$/i.test(paramName);
 }
+
+/** A parameter named for a router or an app (`router`, `app`, `fastify`, `adminRouter`): one a route is registered on. */
+const ROUTER_PARAM = /^(r|app|routes|server|fastify|instance)$|router$|app$/i;
 
 /**
  * Requests a guard lets through untouched, each with what it says (`label`, for the route's

@@ -94,6 +94,15 @@ export async function listMembers(query: unknown) {
 }
 `;
 
+/** `METHOD /path [guard@line, …] [guard@line when condition, …]`: each route's guards, then its conditional ones. */
+function guardLines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => {
+    const guards = r.guards.map((g) => `${g.name}@${g.line}`).join(', ');
+    const conditional = (r.conditionalGuards ?? []).map((g) => `${g.name}@${g.line} when ${g.when}`).join(', ');
+    return `${r.method} ${r.path} [${guards}] [${conditional}]`;
+  });
+}
+
 describe('Fastify: hooks of a plugin loaded under a condition', () => {
   it('guard only the routes declared under the same condition, and are conditional guards of the others', async () => {
     const dir = writeProject({
@@ -104,12 +113,7 @@ describe('Fastify: hooks of a plugin loaded under a condition', () => {
       'src/server.ts': SERVER,
     });
     const res = await check(dir);
-    const lines = res.routes.map((r) => {
-      const guards = r.guards.map((g) => `${g.name}@${g.line}`).join(', ');
-      const conditional = (r.conditionalGuards ?? []).map((g) => `${g.name}@${g.line} when ${g.when}`).join(', ');
-      return `${r.method} ${r.path} [${guards}] [${conditional}]`;
-    });
-    expect(lines).toEqual([
+    expect(guardLines(res)).toEqual([
       // (the root's conditional hook again, loaded here without the condition or under another `if`)
       'GET /api/admin/tenants [(inline middleware)@6] []',
       'GET /api/billing/invoices [(inline middleware)@6] []',
@@ -170,12 +174,7 @@ app.register(async (vectors) => {
 `,
     });
     const res = await check(dir);
-    const lines = res.routes.map((r) => {
-      const guards = r.guards.map((g) => `${g.name}@${g.line}`).join(', ');
-      const conditional = (r.conditionalGuards ?? []).map((g) => `${g.name}@${g.line} when ${g.when}`).join(', ');
-      return `${r.method} ${r.path} [${guards}] [${conditional}]`;
-    });
-    expect(lines).toEqual([
+    expect(guardLines(res)).toEqual([
       'GET /admin [(inline middleware)@6] []',
       'GET /object [] []',
       // (as written in the plugin: the options' value is not known statically)
