@@ -1513,7 +1513,9 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // `super('/users', Router())`: a call of the constructor of the class extended
   const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
   // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
-  const ea = ts.isElementAccessExpression(n.expression) && (ts.isIdentifier(n.expression.argumentExpression) || ts.isPropertyAccessExpression(n.expression.argumentExpression)) ? n.expression : null;
+  // (`fastify[method as HTTPMethods](…)`: the name under a type assertion too)
+  const key = ts.isElementAccessExpression(n.expression) ? unwrap(ts, n.expression.argumentExpression) : null;
+  const ea = key && (ts.isIdentifier(key) || ts.isPropertyAccessExpression(key)) ? (n.expression as TS.ElementAccessExpression) : null;
   const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
   // `await import('./routes')`: the module's namespace, as `import()` is no name a binding may
   // take, `import` stands for it (Evaluator: a module's namespace)

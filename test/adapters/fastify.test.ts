@@ -547,6 +547,8 @@ export default async function routes(fastify: FastifyInstance) {
   fastify[verb]('/items/:id', async () => ({ deleted: true }));
   const extra = process.env.EXTRA_METHOD as 'put';
   fastify[extra]('/extra', async () => ({}));
+  for (const verb of ['patch']) fastify[verb as 'patch']('/items/:id', async () => ({ patched: true }));
+  fastify[process.env.OTHER_METHOD as 'put']('/other', async () => ({}));
 }
 `,
       'src/app.ts': `
@@ -558,9 +560,10 @@ app.register(routes, { prefix: '/api' });
 `,
     });
     const res = await check(dir);
-    expect(lines(res)).toEqual(['GET /api/items requireSession:auth', 'POST /api/items requireSession:auth', 'DELETE /api/items/:id requireSession:auth']);
+    expect(lines(res)).toEqual(['GET /api/items requireSession:auth', 'POST /api/items requireSession:auth', 'DELETE /api/items/:id requireSession:auth', 'PATCH /api/items/:id requireSession:auth']);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/routes.ts:13:3 warning unresolved-route a registration whose method is not known statically (extra); it is left out',
+      "src/routes.ts:15:3 warning unresolved-route a registration whose method is not known statically (process.env.OTHER_METHOD); it is left out",
     ]);
   });
 
