@@ -135,6 +135,7 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
   const wildBelowRoot = (p: string): boolean => !isWildcard(p.split('/').find((x) => x !== '') ?? '') && pathTokens(p).some((t) => t.kind === 'wild');
   const segments = routes.map((r) => (r.prefixes.some((p) => p.unknown !== undefined) ? -2 : catchAll(r.path) || wildBelowRoot(r.path) ? -1 : slashes(trimSlash(r.path))));
   // Contract routes served exactly or under the framework's matching rules.
+  const ranks = new Map<Route, number>();
   for (const c of contract.routes) {
     const cSegments = slashes(trimSlash(c.path));
     const spec = `${c.method} ${c.path}`;
@@ -144,7 +145,13 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
       const m = matchContract(r, c);
       if (m === 'exact' || m === 'served') served.push([r, m]);
     });
+    // (a route several contract routes match is the closest one's: its own path written exactly,
+    // else the one whose parameters and literals line up with the route's most — `/items/count`
+    // is the row `/items/count`, not the `/items/:itemId` listed after it)
     for (const [r, m] of served) {
+      const rank = m === 'exact' ? 0 : 1 + unaligned(r.path, c.path);
+      if (r.contractRoute !== null && (ranks.get(r) ?? 0) <= rank) continue;
+      ranks.set(r, rank);
       r.contractRoute = spec;
       r.contractMatch = m;
     }
@@ -172,6 +179,13 @@ export function classify(drafts: RouteDraft[], contract: Contract, families: Rec
     else r.classification = 'browser';
   }
   return routes;
+}
+
+/** The segments where one path has a parameter and the other a literal. */
+function unaligned(a: string, b: string): number {
+  const xs = trimSlash(a).split('/');
+  const ys = trimSlash(b).split('/');
+  return xs.filter((x, i) => x.startsWith(':') !== (ys[i] ?? '').startsWith(':')).length;
 }
 
 function score(r: RouteDraft, c: ContractRoute): number {

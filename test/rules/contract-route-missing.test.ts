@@ -7,6 +7,10 @@ ruleTester('contract-route-missing', {
   valid: [
     { dir: 'valid/all-five-exact', name: 'all five contract routes, exactly as the table writes them' },
     { dir: 'valid/served-under-express-matching', name: "non-strict '/sites' serves '/sites/', ALL serves GET, a strict router's '/' at its mount serves both forms" },
+    {
+      dir: 'valid/literal-row-before-parameter-row',
+      name: "a route matching several contract rows is the closest one's: '/api/sites/count' is the row written so, not the ':siteId' row after it (Overseerr's /request/count)",
+    },
   ],
   invalid: [
     {
