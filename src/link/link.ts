@@ -1881,7 +1881,7 @@ const EVENT_CALLBACK = /^on[A-Z]/;
  * what is stored changed, `updateApiKey(user.uid, keyId, name)` (refly's key rename), or a
  * sign-in completed, `finalizeManagedAuthentication({ req, res, user })` (nango's).
  */
-const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete|send|process|sync|export|record|track|notify|publish|enqueue|schedule|emit|flush|handle|register|update|save|upsert|insert|rename|finalize)[A-Z]/;
+const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete|send|process|sync|export|record|track|notify|publish|enqueue|schedule|emit|flush|handle|register|update|save|upsert|insert|rename|finalize|regenerate|rotate|reset)[A-Z]/;
 /** A name for the URL a call makes: heyform's `socialLoginService.authUrl(kind, query.state)`, `loginRedirectUri(req)`. */
 const URL_NAME = /[a-z](Url|URL|Uri|URI)$/;
 

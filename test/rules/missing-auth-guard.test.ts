@@ -608,12 +608,13 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/in-handler-key-or-token-made-is-no-guard',
-      name: "a key or token the handler makes for the account (maxun's `const apiKey = genAPIKey()`, handed nothing) is no guard by its name",
+      name: "a key or token the handler makes for the account (maxun's `const apiKey = genAPIKey()`, handed nothing; Overseerr's `settings.regenerateApiKey()`) is no guard by its name",
       errors: [
         { file: 'server.js', line: 9, message: 'POST /api/accounts/:id/api-key has no auth guard' },
         { file: 'server.js', line: 15, message: 'POST /api/accounts/:id/service-key has no auth guard' },
         { file: 'server.js', line: 20, message: 'POST /api/accounts/:id/api-key/rotate has no auth guard' },
         { file: 'server.js', line: 25, message: 'POST /api/accounts/:id/token has no auth guard' },
+        { file: 'server.js', line: 31, message: 'POST /api/settings/main/regenerate has no auth guard' },
       ],
     },
     {
