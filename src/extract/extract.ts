@@ -4025,6 +4025,27 @@ const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|pa
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
 /**
+ * A call named for a write (`db.items.deleteItem(id)`, `settings.regenerateApiKey()`,
+ * `db.delete(items).where(…)`, `Item.findByIdAndUpdate(…)`): the work of a handler, not a check
+ * (MAY_REFUSE aside) — a check after it no longer leads the handler, which has done the work.
+ */
+const WRITES = /^(soft)?(delete|del|remove|destroy|update|save|upsert|insert|rename|drop|purge|truncate|regenerate|rotate|reset|archive)(?![a-z])|^find(One|ById)And(Update|Delete|Remove|Replace)$/;
+/** A digest or a cipher made, whose `update(…)` feeds it data: `createHash('sha256').update(password).digest('hex')`. */
+const DIGEST = /^(create(Hmac|Hash|Sign|Verify|Cipheriv|Decipheriv)|digest)$/;
+function writes(ts: TSModule, c: TS.CallExpression): boolean {
+  let written = false;
+  for (let x: TS.Expression = c; ts.isCallExpression(x); ) {
+    const callee = unwrap(ts, x.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+    if (DIGEST.test(name)) return false;
+    if (WRITES.test(name) && !MAY_REFUSE.test(name)) written = true;
+    if (!ts.isPropertyAccessExpression(callee)) break;
+    x = unwrap(ts, callee.expression);
+  }
+  return written;
+}
+
+/**
  * A log line written (`this.logger.warn(…)`, `console.error(…)`, `log.info(…)`) or a question
  * asked (`isDesktop()`, `this.flags.hasFeature(…)`): a call that refuses nothing (one named for a
  * check, `isAuthenticated(req)`, is still told by MAY_REFUSE).
@@ -5017,6 +5038,9 @@ function leadingGuards(
         }
         if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
+        // (`await db.items.deleteItem(id); if (!req.user) return res.status(401)…`: the item is gone
+        // before the check; neither it nor what follows leads the handler)
+        if (writes(ts, call)) return false;
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
           for (const name of holders) (held ??= new Map()).set(name, lg);

@@ -618,6 +618,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/in-handler-check-after-a-write',
+      name: "a signed-in check after a call named for a write (`await db.items.deleteItem(id)`, `const item = await db.items.updateItem(…)`) leads nothing: the work is done before it; one after a read still leads",
+      errors: [
+        { file: 'server.ts', line: 9, message: 'POST /api/items/:id/delete has no auth guard' },
+        { file: 'server.ts', line: 18, message: 'POST /api/items/:id/rename has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-action-named-for-auth-is-no-guard',
       name: 'a call named for what it does (`setOAuthFlowCookie`, `createAuthorizationUrl`, a sign-in flow carried out: `handleSsoAuthentication`, `registerWithSsoAuthentication`, `finalizeManagedAuthentication` of nango) or for the URL it makes (`authUrl`) is no guard by its name; one whose definition answers 401 (`invalidateSessions`) still is',
       errors: [
