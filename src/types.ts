@@ -457,6 +457,8 @@ export interface FunctionFact {
   at: Loc;
   scope: number; // the scope of the function's own body
   params: string[];
+  /** the index of its rest parameter, named (`...roles`), when it has one */
+  rest?: number;
   behaviour: Behaviour;
   /** expressions the function returns (for factories) */
   returns: Expr[];

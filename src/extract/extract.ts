@@ -1907,7 +1907,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects ? injectedToken(ctx, p, parentScope) : null;
       if (injected) param.injected = injected;
       scope.bindings[p.name.text] = param;
-      if (p.dotDotDotToken) ctx.restParams.add(param);
+      if (p.dotDotDotToken) {
+        ctx.restParams.add(param);
+        f.rest = index;
+      }
     } else if (p.dotDotDotToken && ts.isArrayBindingPattern(p.name)) {
       // `function applicationRoutes(...[router, tenant]: RouterInitArgs<T>)`: each name is the argument at its place
       p.name.elements.forEach((el, i) => {

@@ -655,6 +655,71 @@ main();
     ]);
   });
 
+  it("a guard letting through the handlers whose list of roles holds 'public' (Hexabot's `if (roles?.includes('public')) return true`, `@Roles(...)` a rest parameter's list): skipped on those only", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/ability.guard.ts': `import { CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+
+export const Roles = (...roles: string[]) => SetMetadata('roles', roles);
+
+@Injectable()
+export class Ability implements CanActivate {
+  constructor(private reflector: Reflector) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const roles = this.reflector.get<string[]>('roles', context.getHandler());
+    if (roles?.includes('public')) {
+      return true;
+    }
+    const { user } = context.switchToHttp().getRequest();
+    if (!user) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/main.ts': `import { Controller, Get, Module, Post } from '@nestjs/common';
+import { APP_GUARD, NestFactory } from '@nestjs/core';
+import { Ability, Roles } from './ability.guard';
+
+@Controller()
+export class AppController {
+  @Roles('public')
+  @Get('health')
+  health() { return 'OK'; }
+
+  @Roles('admin', 'public')
+  @Post('user/reset')
+  reset() { return {}; }
+
+  @Roles('admin')
+  @Get('users')
+  users() { return []; }
+
+  @Get('me')
+  me() { return {}; }
+}
+
+@Module({ controllers: [AppController], providers: [{ provide: APP_GUARD, useClass: Ability }] })
+export class AppModule {}
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /api/health', 'browser', 'src/main.ts:8:3'),
+      row('GET /api/me', 'browser', 'src/main.ts:19:3', { auth: ['Ability'] }),
+      row('POST /api/user/reset', 'browser', 'src/main.ts:12:3'),
+      row('GET /api/users', 'browser', 'src/main.ts:16:3', { auth: ['Ability'] }),
+    ]);
+  });
+
   it("a global guard the container makes, `app.useGlobalGuards(app.get(AuthGuard))` (AFFiNE's): the class's instance, its @Public() opt-out read; `@Sse()` routes are GET routes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', rxjs: '^7.8.1' } }),

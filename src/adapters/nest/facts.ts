@@ -37,6 +37,8 @@ export interface NestOptOut {
   key: Expr;
   levels: ('handler' | 'class')[];
   optIn?: true;
+  /** the skip tests that the list read holds this string (`if (roles?.includes('public')) return true`), not that it is truthy */
+  includes?: string;
 }
 
 export interface NestClass {
@@ -228,7 +230,11 @@ function superCallOf(ts: ExtractApi['ts'], node: TS.ClassDeclaration): TS.CallEx
   return null;
 }
 
-/** `if (<metadata read>) return true;` or `if (!<metadata read>) return true;`, directly or through a const, among canActivate's statements. */
+/**
+ * `if (<metadata read>) return true;` or `if (!<metadata read>) return true;`, directly or through a
+ * const, among canActivate's statements; or `if (<read>?.includes('public')) return true` of a list
+ * of roles (Hexabot's `Ability` guard and its `@Roles('public')`).
+ */
 function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[] {
   const { ts } = api;
   const unwrap = (e: TS.Expression): TS.Expression => {
@@ -259,7 +265,13 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
     if (!ts.isIfStatement(stmt) || !returnsTrue(stmt.thenStatement)) continue;
     const test = unwrap(stmt.expression);
     const optIn = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
-    const cond = optIn ? unwrap(test.operand) : test;
+    let cond = optIn ? unwrap(test.operand) : test;
+    // (`roles?.includes('public')`: the list read, and the string it must hold)
+    let includes: string | null = null;
+    if (ts.isCallExpression(cond) && ts.isPropertyAccessExpression(cond.expression) && cond.expression.name.text === 'includes' && cond.arguments.length === 1 && ts.isStringLiteralLike(cond.arguments[0]!)) {
+      includes = cond.arguments[0].text;
+      cond = unwrap(cond.expression.expression);
+    }
     const call = ts.isIdentifier(cond) ? reads.get(cond.text) ?? null : readOf(cond);
     if (!call) continue;
     const rest = call.arguments.slice(1).map((a) => a.getText(api.sf)).join(' ');
@@ -268,7 +280,7 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
       const l = m[0] === 'getHandler' ? 'handler' : 'class';
       if (!levels.includes(l)) levels.push(l);
     }
-    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'], ...(optIn ? { optIn: true as const } : {}) });
+    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'], ...(optIn ? { optIn: true as const } : {}), ...(includes !== null ? { includes } : {}) });
   }
   return out;
 }

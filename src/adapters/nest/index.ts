@@ -254,18 +254,25 @@ interface Prim {
 
 interface GuardUse {
   guard: AppliedGuard;
-  /** metadata keys (ids) whose truthy value skips this guard (optIn: whose absence does), and where they are looked up */
-  optOuts: { key: string; levels: ('handler' | 'class')[]; optIn?: true }[];
+  /**
+   * metadata keys (ids) whose truthy value skips this guard (optIn: whose absence does; includes:
+   * a list holding that string), and where they are looked up
+   */
+  optOuts: { key: string; levels: ('handler' | 'class')[]; optIn?: true; includes?: string }[];
 }
+
+/** A metadata value: truthy or not, or a list of strings known statically (truthy). */
+type MetaValue = boolean | string[];
 
 /**
  * Whether the opt-out `o` skips its guard on a route whose handler and class carry the metadata
- * `meta` and `classMeta` (key id → truthy): the first level of its lookup that sets the key
+ * `meta` and `classMeta` (key id → value): the first level of its lookup that sets the key
  * decides (none: not set).
  */
-function skips(o: GuardUse['optOuts'][number], meta: Map<string, boolean>, classMeta: Map<string, boolean>): boolean {
+function skips(o: GuardUse['optOuts'][number], meta: Map<string, MetaValue>, classMeta: Map<string, MetaValue>): boolean {
   const level = o.levels.find((l) => (l === 'handler' ? meta : classMeta).has(o.key));
-  const set = level !== undefined && (level === 'handler' ? meta : classMeta).get(o.key) === true;
+  const v = level === undefined ? false : (level === 'handler' ? meta : classMeta).get(o.key)!;
+  const set = o.includes !== undefined ? Array.isArray(v) && v.includes(o.includes) : v !== false;
   return o.optIn ? !set : set;
 }
 
@@ -939,12 +946,20 @@ class NestLinker {
   /**
    * `env` with the parameters of `fn` standing for the arguments of one call, `args`, and a
    * parameter the call passes nothing for standing for its default (`(metadata: ModuleMetadata
-   * = {}) => …` of hexabot's `@HexabotModule()`).
+   * = {}) => …` of hexabot's `@HexabotModule()`); a rest parameter, for the list of the arguments
+   * from its place on (`@Roles('admin', 'public')` of `Roles = (...roles) => SetMetadata('roles', roles)`).
    */
   private callEnv(env: Env, fn: { file: string; fn: number }, args: Bound[]): Env {
     const out = new Map(env);
     args.forEach((a, i) => out.set(paramKey(fn.file, fn.fn, i), a));
     const f = this.ev.fnOf(fn.file, fn.fn);
+    const rest = f?.rest;
+    if (rest !== undefined) {
+      const from = args.slice(rest);
+      const first = from[0];
+      // (arguments of one call, read in one file and environment)
+      if (!first || from.every((a) => a.file === first.file && a.env === first.env)) out.set(paramKey(fn.file, fn.fn, rest), { file: first?.file ?? fn.file, expr: { k: 'arr', items: from.map((a) => a.expr) }, env: first?.env ?? env });
+    }
     const scope = f ? this.ctx.files.get(fn.file)?.scopes[f.scope] : undefined;
     if (!f || !scope) return out;
     for (let i = args.length; i < f.params.length; i++) {
@@ -1127,7 +1142,7 @@ class NestLinker {
       if (!byBase) return null;
       g = byBase;
     }
-    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}) })) : [];
+    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}), ...(o.includes !== undefined ? { includes: o.includes } : {}) })) : [];
     // (the opt-outs of a package's guard it extends, whose canActivate runs: keycloak's @Public())
     if (base && reaches) optOuts.push(...packageOptOuts(base));
     return { guard: g, optOuts };
@@ -2211,10 +2226,15 @@ class NestLinker {
    * SetMetadata(key, value) on one target: key id → truthy (and what a package's decorators set,
    * KEYCLOAK_UNPROTECTED). The decorator applied last wins.
    */
-  private metadata(prims: Prim[]): Map<string, boolean> {
-    const out = new Map<string, boolean>();
+  private metadata(prims: Prim[]): Map<string, MetaValue> {
+    const out = new Map<string, MetaValue>();
     for (const p of prims) {
-      if (p.pkg === '@nestjs/common' && p.name === 'SetMetadata' && p.args[0]) out.set(this.keyId(p.args[0]), this.truthy(p.args[1], false));
+      if (p.pkg === '@nestjs/common' && p.name === 'SetMetadata' && p.args[0]) {
+        // (`@Roles('public')` of `Roles = (...roles) => SetMetadata('roles', roles)`: the list itself)
+        const list = p.args[1] ? this.evalIn(p.args[1]) : null;
+        const strings = list?.t === 'arr' ? stringsOf(list) : null;
+        out.set(this.keyId(p.args[0]), strings ?? this.truthy(p.args[1], false));
+      }
       else if (p.pkg === KEYCLOAK && (p.name === 'Public' || p.name === 'Unprotected')) out.set(KEYCLOAK_UNPROTECTED, true);
     }
     return out;
