@@ -4029,8 +4029,8 @@ const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|pa
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
 /**
  * A call named for a write (`db.items.deleteItem(id)`, `settings.regenerateApiKey()`,
- * `db.delete(items).where(…)`, `Item.findByIdAndUpdate(…)`): the work of a handler, not a check
- * (MAY_REFUSE aside) — a check after it no longer leads the handler, which has done the work.
+ * `db.delete(items).where(…)`, `Item.findByIdAndUpdate(…)`; MAY_REFUSE aside): the work of a
+ * handler — a check after it no longer leads the handler, which has done the work.
  */
 const WRITES = /^(soft)?(delete|del|remove|destroy|update|save|upsert|insert|rename|drop|purge|truncate|regenerate|rotate|reset|archive)(?![a-z])|^find(One|ById)And(Update|Delete|Remove|Replace)$/;
 /** A digest or a cipher made, whose `update(…)` feeds it data: `createHash('sha256').update(password).digest('hex')`. */
@@ -5041,9 +5041,6 @@ function leadingGuards(
         }
         if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
-        // (`await db.items.deleteItem(id); if (!req.user) return res.status(401)…`: the item is gone
-        // before the check; neither it nor what follows leads the handler)
-        if (writes(ts, call)) return false;
         if (!swallowing) {
           const lg = leadingCall(ctx, call, scope);
           for (const name of holders) (held ??= new Map()).set(name, lg);
@@ -5053,6 +5050,10 @@ function leadingGuards(
           if (made === call && ts.isExpressionStatement(stmt) && value === stmt.expression) lg.unawaited = true;
           out.push(lg);
         }
+        // (`await db.items.deleteItem(id); if (!req.user) return res.status(401)…`: the item is gone
+        // before the check, which leads nothing; the write itself is judged by what its definition
+        // does first — docmost's `removeLabelFromPage` refuses a label of another workspace)
+        if (writes(ts, call)) return false;
         continue;
       }
       // `return authenticatedApiClient({ request, handler: async (…) => … })` ending the body: a call
