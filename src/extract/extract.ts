@@ -4822,8 +4822,13 @@ function leadingGuards(
     return ok;
   };
   // `if (access === 'private') { const session = …; if (!session) return 401 }`: the 401 is a
-  // nested test's, made only for the requests the outer one holds for — no check of every request
-  const nestedOnly = (then: TS.Statement): boolean => ts.isBlock(then) && !endsRequest(then) && then.statements.every((x) => ts.isIfStatement(x) || !(statuses(x) & AUTH));
+  // nested test's, made only for the requests the outer one holds for — no check of every request.
+  // So too where the branch ends the request otherwise, `if (!file) { if (shared) { …401… } return
+  // 404 }` (Palmr's download): the outer test refuses, but checks no one unless it asks for a user.
+  const nestedOnly = (stmt: TS.IfStatement): boolean => {
+    const then = stmt.thenStatement;
+    return ts.isBlock(then) && (!endsRequest(then) || !noUser(stmt.expression)) && then.statements.every((x) => ts.isIfStatement(x) || !(statuses(x) & AUTH));
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isVariableStatement(stmt)) declared.push(stmt);
@@ -4846,7 +4851,7 @@ function leadingGuards(
         // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
-        else if (st & AUTH && !asksOnly(stmt.expression) && !nestedOnly(stmt.thenStatement)) {
+        else if (st & AUTH && !asksOnly(stmt.expression) && !nestedOnly(stmt)) {
           const refused = lastRefusedCall(stmt.expression);
           const call = refused && (ctx.calls.get(refused) ?? (shallowExpr(ctx, refused, scope) as Extract<Expr, { k: 'call' }>));
           out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });

@@ -618,6 +618,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/in-handler-401-of-a-nested-test-in-a-refusing-branch',
+      name: "a 401 only a test nested in a branch answers, the branch ending the request with another status (Palmr's `if (!file) { if (shared) { …401… } return 404 }`), checks no one; under a test for a signed-in user it still does",
+      errors: [{ file: 'server.ts', line: 8, message: 'GET /api/files/download has no auth guard' }],
+    },
+    {
       dir: 'invalid/in-handler-check-after-a-write',
       name: "a signed-in check after a call named for a write (`await db.items.deleteItem(id)`, `const item = await db.items.updateItem(…)`) leads nothing: the work is done before it; one after a read still leads",
       errors: [
