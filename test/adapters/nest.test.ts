@@ -1181,7 +1181,7 @@ export class AppModule {}
     ]);
   });
 
-  it("a @WebSocketGateway provider is served at its path on the app's server, outside Nest's router (HedgeDoc's /realtime): ws's exact path, socket.io's under /socket.io", async () => {
+  it("a @WebSocketGateway provider is served at its path on the app's server, outside Nest's router (HedgeDoc's /realtime): ws's exact path, socket.io's under /socket.io; options a function makes (Hexabot's)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'notes', private: true, workspaces: ['apps/*'] }),
       'apps/editor/package.json': JSON.stringify({ name: 'editor', private: true, dependencies: { '@nestjs/common': '^10.0.0', '@nestjs/core': '^10.0.0', '@nestjs/websockets': '^10.0.0', '@nestjs/platform-ws': '^10.0.0' } }),
@@ -1284,7 +1284,12 @@ export class RoomsGateway {
 @WebSocketGateway({ namespace: 'presence', path: '/live/', transports: ['websocket'] })
 export class PresenceGateway {}
 
-@Module({ providers: [RoomsGateway, PresenceGateway] })
+const streamOptions = () => ({ path: '/stream', transports: ['websocket'] });
+
+@WebSocketGateway(streamOptions())
+export class StreamGateway {}
+
+@Module({ providers: [RoomsGateway, PresenceGateway, StreamGateway] })
 export class ChatModule {}
 `,
     });
@@ -1296,6 +1301,8 @@ export class ChatModule {}
       'GET /realtime [(inline signed-in check)] apps/editor/src/realtime.gateway.ts:6',
       'GET /socket.io/* [] apps/chat/src/chat.module.ts:4',
       'POST /socket.io/* [] apps/chat/src/chat.module.ts:4',
+      // (options a function makes: Nest takes any first argument that is no whole number for them)
+      'GET /stream/* [] apps/chat/src/chat.module.ts:17',
     ]);
     expect(res.routes.find((r) => r.path === '/realtime')!.handler).toBe('RealtimeGateway.handleConnection');
     expect(unresolvedRows(res)).toEqual([

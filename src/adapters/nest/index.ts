@@ -921,6 +921,22 @@ class NestLinker {
     return [r];
   }
 
+  /**
+   * The strings an option of the object `b` holds (a list, or one): undefined when the object
+   * lacks it, null when they are not known statically. Read from the object written (objProp), or
+   * from the value it evaluates to (an object a function makes).
+   */
+  private option(b: Bound, key: string): string[] | null | undefined {
+    if (this.isObj(b)) {
+      const p = this.objProp(b, key);
+      return p ? this.strings(p) : undefined;
+    }
+    const v = this.evalIn(b);
+    if (v.t !== 'obj') return null;
+    const m = this.ctx.ev.member(v, key, 0);
+    return m.t === 'unknown' && m.why.startsWith('no property') ? undefined : stringsOf(m);
+  }
+
   private isObj(b: Bound): boolean {
     return this.resolve(b).expr.k === 'obj';
   }
@@ -1486,19 +1502,21 @@ class NestLinker {
   private gatewayRoutes(app: AppState, c: ClassRef, prim: Prim, done: Set<string>): void {
     const { at, snippet } = prim.use;
     const [first, second] = prim.args;
-    const port = first && !this.isObj(first) ? this.evalIn(first) : null;
-    const options = first && this.isObj(first) ? first : second;
+    // (Nest takes a first argument that is no whole number for the options: one a function makes,
+    // `@WebSocketGateway(buildWebSocketGatewayOptions())` of Hexabot, too)
+    const firstValue = first && !this.isObj(first) ? this.evalIn(first) : null;
+    const port = firstValue?.t === 'obj' ? null : firstValue;
+    const options = first && !port ? first : second;
     const warn = (what: string): void => this.ctx.warn(c.file, at, `gateway ${c.cls.name}: ${what}; its WebSocket endpoint is left out`, snippet);
     if (port && !(port.t === 'num' && port.v === 0)) return warn(port.t === 'num' ? `it listens on port ${port.v}, a server of its own` : `its port is not known statically (${valueNote(port)})`);
     const ws = app.webSocket;
     if (ws.kind === null) return warn(`the WebSocket adapter given at ${ws.file}:${ws.line} is not known statically (${ws.note})`);
-    const given = options ? this.objProp(options, 'path') : undefined;
-    const paths = given ? this.strings(given) : [ws.kind === 'ws' ? '/' : '/socket.io'];
+    const given = options ? this.option(options, 'path') : undefined;
+    const paths = given !== undefined ? given : [ws.kind === 'ws' ? '/' : '/socket.io'];
     if (!paths || paths.length !== 1) return warn(`its path is not known statically`);
     const path = ws.kind === 'ws' ? normalizePath(paths[0]!) : `${paths[0]!.replace(/\/$/, '')}/*`;
     // (engine.io's polling transport sends with POST; `transports: ['websocket']` leaves only the upgrade)
-    const transports = ws.kind === 'socket.io' && options ? this.objProp(options, 'transports') : undefined;
-    const only = transports ? this.strings(transports) : null;
+    const only = ws.kind === 'socket.io' && options ? this.option(options, 'transports') ?? null : null;
     const methods = ws.kind === 'ws' || (only && !only.includes('polling')) ? ['GET'] : ['GET', 'POST'];
     const connection = this.ancestors(c)
       .flatMap((owner) => owner.cls.methods.filter((m) => !m.isStatic && m.name === 'handleConnection').map((m) => this.methodFn(owner, m)))
