@@ -720,6 +720,47 @@ bootstrap();
     ]);
   });
 
+  it("a controller class a served controller extends is served through it, and no orphan (Hexabot's `ReadWriteUserController extends ReadOnlyUserController`)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { Controller, Get, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+
+@Controller('user')
+export class ReadOnlyUserController {
+  @Get()
+  findUsers() { return []; }
+}
+
+@Controller('user')
+export class ReadWriteUserController extends ReadOnlyUserController {
+  @Post()
+  create() { return {}; }
+}
+
+@Controller('legacy')
+export class LegacyController {
+  @Get()
+  list() { return []; }
+}
+
+@Module({ controllers: [ReadWriteUserController] })
+export class AppModule {}
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /user src/main.ts:6', 'POST /user src/main.ts:12']);
+    expect(unresolvedRows(res)).toEqual([
+      "src/main.ts:16:1 warning unresolved-route controller LegacyController is not declared by any module reachable from the app's root module; Nest does not serve it",
+    ]);
+  });
+
   it("a global guard the container makes, `app.useGlobalGuards(app.get(AuthGuard))` (AFFiNE's): the class's instance, its @Public() opt-out read; `@Sse()` routes are GET routes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', rxjs: '^7.8.1' } }),

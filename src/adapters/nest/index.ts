@@ -542,7 +542,10 @@ class NestLinker {
     // Controllers no bootstrapped module declares.
     const all: ClassRef[] = [];
     for (const [file, facts] of this.ctx.files) for (const cls of nestFactsOf(facts)?.classes ?? []) all.push({ file, cls });
-    const orphans = all.filter((c) => !this.served.has(classKey(c)) && this.controllerPrim(c));
+    // (a base class of a served controller is served through it, whatever its own decorator says:
+    // Hexabot's `ReadWriteUserController extends ReadOnlyUserController`)
+    const bases = new Set(all.filter((c) => this.served.has(classKey(c))).flatMap((c) => this.ancestors(c).slice(1).map(classKey)));
+    const orphans = all.filter((c) => !this.served.has(classKey(c)) && !bases.has(classKey(c)) && this.controllerPrim(c));
     for (const c of orphans.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.cls.at.line - b.cls.at.line))) {
       const pkg = this.ctx.project.packageOf(c.file).dir;
       // (an app of the package whose root module is not known may serve it, but for a controller of a
