@@ -894,6 +894,48 @@ admin.register(swaggerUi, { routePrefix: process.env.DOCS_PREFIX });
     ]);
   });
 
+  it("Palmr's documentation plugins: @fastify/swagger-ui by its named export, and @scalar/fastify-api-reference's page, script and documents where it is registered (it skips encapsulation), behind its hooks", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/swagger': '^9.0.0', '@fastify/swagger-ui': '^5.2.0', '@scalar/fastify-api-reference': '^1.28.0' } }),
+      'src/app.ts': `
+import { fastify } from 'fastify';
+import { fastifySwagger } from '@fastify/swagger';
+import { fastifySwaggerUi } from '@fastify/swagger-ui';
+
+async function staffOnly(request, reply) { if (!request.headers.authorization) return reply.code(401).send(); }
+
+const app = fastify();
+app.register(fastifySwagger, { openapi: { info: { title: 'API', version: '1.0.0' } } });
+app.register(fastifySwaggerUi, { routePrefix: '/swagger' });
+app.register(require('@scalar/fastify-api-reference'), { routePrefix: '/docs/' });
+app.register(async (internal) => {
+  await internal.register(import('@scalar/fastify-api-reference'), { openApiDocumentEndpoints: { json: '/spec.json' }, hooks: { onRequest: staffOnly } });
+}, { prefix: '/internal' });
+app.get('/health', async () => ({ status: 'ok' }));
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /docs',
+      'GET /docs/',
+      'GET /docs/js/scalar.js',
+      'GET /docs/openapi.json',
+      'GET /docs/openapi.yaml',
+      'GET /health',
+      'GET /internal/reference staffOnly:auth+bearer+family',
+      'GET /internal/reference/ staffOnly:auth+bearer+family',
+      'GET /internal/reference/js/scalar.js staffOnly:auth+bearer+family',
+      'GET /internal/reference/openapi.yaml staffOnly:auth+bearer+family',
+      'GET /internal/reference/spec.json staffOnly:auth+bearer+family',
+      'GET /swagger (both forms)',
+      'GET /swagger/json',
+      'GET /swagger/static/*',
+      'GET /swagger/static/index.html',
+      'GET /swagger/static/swagger-initializer.js',
+      'GET /swagger/yaml',
+    ]);
+  });
+
   it('mercurius, @as-integrations/fastify and the tRPC plugin (a route per procedure) serve their endpoints where they are registered, behind the hooks of that context', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', mercurius: '^16.0.0', '@apollo/server': '^4.11.0', '@as-integrations/fastify': '^2.1.1', '@trpc/server': '^11.0.0' } }),

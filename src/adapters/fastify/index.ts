@@ -99,6 +99,17 @@ const GRAPHIQL_URLS = ['/graphiql', '/graphiql/main.js', '/graphiql/sw.js', '/gr
 const SWAGGER_UI_PACKAGE = '@fastify/swagger-ui';
 /** What @fastify/swagger-ui serves under its prefix: the page, its two files, the document twice, the UI's assets. */
 const SWAGGER_UI_URLS = ['/', '/static/index.html', '/static/swagger-initializer.js', '/json', '/yaml', '/static/*'];
+/**
+ * The route options a documentation plugin declares its routes with: `schema: { hide: true }`, and
+ * the `onRequest` and `preHandler` hooks of the options it is given for them (`uiHooks`, `hooks`).
+ */
+function hiddenWithHooks(given: Value | undefined, file: string): Value {
+  const hooks = given?.t === 'obj' ? Object.fromEntries(['onRequest', 'preHandler'].flatMap((h) => (given.props[h] ? [[h, given.props[h]!]] : []))) : {};
+  return { t: 'obj', file: given?.t === 'obj' ? given.file : file, props: { ...hooks, schema: { k: 'obj', props: { hide: { k: 'bool', v: true } } } } };
+}
+
+/** A plugin that serves Scalar's API reference page (FastifyApp.scalar). */
+const SCALAR_PACKAGE = '@scalar/fastify-api-reference';
 
 interface Swagger {
   pkg: string;
@@ -411,7 +422,8 @@ class FastifyApp {
       // a package plugin (cors, helmet, sensible …): no application routes, but its own
       if (JWT_PACKAGES.has(plugin.pkg) && !plugin.called && plugin.path.every((p) => p === 'default')) this.jwtFromHeader = (this.jwtFromHeader ?? true) && this.jwtHeaderOnly(opts);
       if (plugin.pkg === METRICS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.metrics(op, opts, frame);
-      if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.swaggerUi(op, opts, frame);
+      if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifySwaggerUi')) this.swaggerUi(op, opts, frame);
+      if (plugin.pkg === SCALAR_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.scalar(op, opts, frame);
       if (plugin.pkg === HTTP_PROXY_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyHttpProxy')) this.httpProxy(op, opts, frame);
       if (plugin.pkg === MERCURIUS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'mercurius')) this.mercurius(op, opts, frame);
       if (plugin.pkg === APOLLO_PACKAGE && plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyApollo') this.apollo(op, opts, frame);
@@ -487,12 +499,37 @@ class FastifyApp {
       this.ctx.warn(file, reg.at, `the routePrefix of ${SWAGGER_UI_PACKAGE} is not known statically (${given ? pathNote(given) : 'none'}); its routes are left out`, reg.snippet);
       return;
     }
-    const uiHooks = opts === null ? undefined : this.optionOf(opts, 'uiHooks', frame);
-    const hooks = uiHooks?.t === 'obj' ? Object.fromEntries(['onRequest', 'preHandler'].flatMap((h) => (uiHooks.props[h] ? [[h, uiHooks.props[h]!]] : []))) : {};
-    const options: Value = { t: 'obj', file: uiHooks?.t === 'obj' ? uiHooks.file : file, props: { ...hooks, schema: { k: 'obj', props: { hide: { k: 'bool', v: true } } } } };
+    const options = hiddenWithHooks(opts === null ? undefined : this.optionOf(opts, 'uiHooks', frame), file);
     const baseDir = opts === null ? undefined : this.optionOf(opts, 'baseDir', frame);
     const urls = baseDir === undefined ? SWAGGER_UI_URLS : [...SWAGGER_UI_URLS, '/*'];
     this.declare(op, this.childOf(frame.ctx, prefixes[0]!, op), ['GET'], urls, options, null, null, this.conditionsOf(op, frame), SWAGGER_UI_PACKAGE);
+  }
+
+  /**
+   * @scalar/fastify-api-reference (read at 1.x, src/fastifyApiReference.ts; a fastify-plugin):
+   * declares, in the registering context, GET at `routePrefix` ('/reference' unless given, its
+   * end slash cut) + `/` (the page), + `/js/scalar.js`, + the document's two endpoints
+   * (`openApiDocumentEndpoints`, '/openapi.json' and '/openapi.yaml' unless given) and, unless
+   * the app ignores trailing slashes, the prefix itself (a redirect to the page) — each with
+   * `schema: { hide: true }` and the `onRequest` / `preHandler` hooks of `hooks`.
+   */
+  private scalar(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const option = (o: Value | null, key: string): Value | undefined => (o === null ? undefined : this.optionOf(o, key, frame));
+    const given = option(opts, 'routePrefix');
+    const prefixes = given === undefined ? ['/reference'] : stringsOf(given);
+    const endpoints = option(opts, 'openApiDocumentEndpoints') ?? null;
+    const json = option(endpoints, 'json');
+    const yaml = option(endpoints, 'yaml');
+    const documents = [json === undefined ? ['/openapi.json'] : stringsOf(json), yaml === undefined ? ['/openapi.yaml'] : stringsOf(yaml)];
+    if (!prefixes || prefixes.length !== 1 || documents.some((d) => !d || d.length !== 1)) {
+      this.ctx.warn(file, reg.at, `the routes of ${SCALAR_PACKAGE} are not known statically (${given && !prefixes ? pathNote(given) : 'its routePrefix or document endpoints'}); they are left out`, reg.snippet);
+      return;
+    }
+    const prefix = prefixes[0]!.replace(/\/$/, '');
+    const options = hiddenWithHooks(option(opts, 'hooks'), file);
+    const urls = [`${prefix}/`, `${prefix}/js/scalar.js`, ...documents.map((d) => prefix + d![0]!), ...(this.app.init.strict && prefix ? [prefix] : [])];
+    this.declare(op, frame.ctx, ['GET'], urls, options, null, null, this.conditionsOf(op, frame), SCALAR_PACKAGE);
   }
 
   /**
