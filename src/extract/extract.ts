@@ -1643,31 +1643,58 @@ function rowPicked(ts: TSModule, call: TS.CallExpression): TS.Expression | null 
 /**
  * `const cookies = document.cookie.split('; ')` followed, in the statements after it, only by
  * picks of one and the same cookie (`cookies.find((c) => c.startsWith('ui-theme='))`): the read
- * picks out that cookie, as when the pick is chained onto it. Any other use of the rows (handed
+ * picks out that cookie, as when the pick is chained onto it. So too of the rows made an object,
+ * `const cookies = Object.fromEntries(document.cookie.split('; ').map(…))`, read by one key
+ * (`cookies['sidebar_state']`, `cookies?.[key]`, `cookies.theme`). Any other use of the rows (handed
  * on, returned, looped over, assigned anew) keeps none.
  */
 function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS.Statement[], scope: number): void {
   const { ts } = ctx;
   const list = st.declarationList;
   const d = list.declarations[0];
-  if (list.declarations.length !== 1 || !d || !ts.isIdentifier(d.name) || !d.initializer || !isCookieRows(ts, d.initializer)) return;
+  if (list.declarations.length !== 1 || !d || !ts.isIdentifier(d.name) || !d.initializer) return;
+  const rows = isCookieRows(ts, d.initializer) ? (d.initializer as TS.CallExpression) : cookieObjectRows(ts, d.initializer);
+  if (!rows) return;
+  const byKey = rows !== d.initializer;
   const name = d.name.text;
-  let picked: TS.Expression | null = null;
+  // the pick: its text (one and the same at every use) and what it looks for
+  let picked: { text: string; expr: () => Expr } | null = null;
   let uses = 0;
   let other = false;
+  const pickOf = (n: TS.Identifier, parent: TS.Node | null, grandparent: TS.Node | null): { text: string; expr: () => Expr } | null => {
+    if (byKey) {
+      if (parent && ts.isElementAccessExpression(parent) && parent.expression === n) return { text: textOf(ctx, parent.argumentExpression), expr: () => shallowExpr(ctx, parent.argumentExpression, scope) };
+      if (parent && ts.isPropertyAccessExpression(parent) && parent.expression === n) return { text: `'${parent.name.text}'`, expr: () => ({ k: 'str', v: parent.name.text }) };
+      return null;
+    }
+    const test = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && ts.isCallExpression(grandparent) && grandparent.expression === parent ? rowPicked(ts, grandparent) : null;
+    return test ? { text: textOf(ctx, test), expr: () => shallowExpr(ctx, test, scope) } : null;
+  };
   const walk = (n: TS.Node, parent: TS.Node | null, grandparent: TS.Node | null): void => {
     if (other) return;
     if (ts.isIdentifier(n) && n.text === name) {
       uses++;
-      const test = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && ts.isCallExpression(grandparent) && grandparent.expression === parent ? rowPicked(ts, grandparent) : null;
-      if (!test || (picked !== null && textOf(ctx, picked) !== textOf(ctx, test))) other = true;
-      else picked = test;
+      const pick = pickOf(n, parent, grandparent);
+      if (!pick || (picked !== null && picked.text !== pick.text)) other = true;
+      else picked = pick;
       return;
     }
     ts.forEachChild(n, (c) => walk(c, n, parent));
   };
   for (const s of after) walk(s, null, null);
-  if (!other && uses > 0 && picked !== null) pickCookie(ctx, (d.initializer as TS.CallExpression).expression, shallowExpr(ctx, picked, scope));
+  if (!other && uses > 0 && picked !== null) pickCookie(ctx, rows.expression, (picked as { expr: () => Expr }).expr());
+}
+
+/** `Object.fromEntries(document.cookie.split('; ').map(…))`: the cookies as an object by name; its rows. */
+function cookieObjectRows(ts: TSModule, e: TS.Expression): TS.CallExpression | null {
+  const u = unwrap(ts, e);
+  if (!ts.isCallExpression(u) || u.arguments.length !== 1 || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== 'fromEntries') return null;
+  const on = unwrap(ts, u.expression.expression);
+  if (!ts.isIdentifier(on) || on.text !== 'Object') return null;
+  const mapped = unwrap(ts, u.arguments[0]!);
+  if (!ts.isCallExpression(mapped) || !ts.isPropertyAccessExpression(mapped.expression) || mapped.expression.name.text !== 'map') return null;
+  const rows = unwrap(ts, mapped.expression.expression);
+  return isCookieRows(ts, rows) ? (rows as TS.CallExpression) : null;
 }
 
 /** The cookie name a regular expression looks for, written before its first `=` (`/(?:^|; )theme=([^;]*)/`); null when none is. */

@@ -6,7 +6,7 @@ ruleTester('session-token-exposure', {
   valid: [
     { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
     { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
-    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, a row looked for whole, match, includes, rows kept in a local), or a CSRF token or sign-in error named for auth' },
+    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, a row looked for whole, match, includes, rows kept in a local, or made an object read by one key), or a CSRF token or sign-in error named for auth' },
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
     { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
     { dir: 'valid/payment-checkout-session', name: "a payment provider's checkout and portal sessions handed to the page (Stripe's checkout.sessions.create)" },
@@ -31,11 +31,13 @@ ruleTester('session-token-exposure', {
     },
     {
       dir: 'invalid/script-reads-a-token-cookie',
-      name: 'a browser script reading a cookie named for a token, and every cookie (chained, and kept in a local handed on)',
+      name: 'a browser script reading a cookie named for a token, and every cookie (chained, and kept in a local handed on; an object of the cookies read by a session key, or by two keys)',
       errors: [
         { file: 'public/api.js', line: 5, column: 15, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
         { file: 'public/api.js', line: 10, column: 29, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
         { file: 'public/api.js', line: 15, column: 16, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
+        { file: 'public/api.js', line: 23, column: 38, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
+        { file: 'public/api.js', line: 28, column: 38, message: 'document.cookie is read by script: session cookies must never be handed to scripts' },
       ],
     },
   ],
