@@ -454,7 +454,9 @@ export class Evaluator {
           if (spec !== null) return this.importValue(file, spec, '*', depth + 1);
         }
         const callee = this.eval(file, e.callee, depth + 1);
-        if (callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require' && e.args.length === 1) {
+        // (or a require `createRequire(__filename)` of node:module made: Hexabot's `requireModule('./mcp/mcp-api.module')`)
+        const made = callee.t === 'pkg' && callee.called && (callee.pkg === 'module' || callee.pkg === 'node:module') && callee.path.length === 1 && callee.path[0] === 'createRequire';
+        if (((callee.t === 'unknown' && e.callee.k === 'ref' && e.callee.name === 'require') || made) && e.args.length === 1) {
           const spec = this.specifierOf(file, e.args[0]!, depth + 1);
           if (spec !== null) return this.importValue(file, spec, '=', depth + 1);
         }

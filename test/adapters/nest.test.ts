@@ -761,6 +761,70 @@ bootstrap();
     ]);
   });
 
+  it("a module loaded by a require node:module's createRequire made (Hexabot's `requireModule('./mcp/mcp-api.module')` under a setting): its controllers are the app's", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': `import { createRequire } from 'node:module';
+import { Controller, Get, Module, ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+
+type ModuleImports = NonNullable<ModuleMetadata['imports']>;
+
+// Hexabot: src/app.module.ts, getMcpModuleImports()
+const requireModule = createRequire(__filename);
+const getExtraImports = (): ModuleImports => {
+  if (process.env.MCP_ENABLED !== 'true') {
+    return [];
+  }
+  const { TokenModule } = requireModule('./token.module') as typeof import('./token.module');
+  return [TokenModule];
+};
+
+@Controller('health')
+export class HealthController {
+  @Get()
+  ok() {
+    return 'OK';
+  }
+}
+
+@Module({
+  imports: [...getExtraImports()],
+  controllers: [HealthController],
+})
+export class AppModule {}
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/token.module.ts': `import { Controller, Get, Module, Post } from '@nestjs/common';
+
+@Controller('mcp-token')
+export class TokenController {
+  @Get()
+  list() {
+    return [];
+  }
+
+  @Post()
+  create() {
+    return {};
+  }
+}
+
+@Module({ controllers: [TokenController] })
+export class TokenModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/health src/main.ts:19', 'GET /api/mcp-token src/token.module.ts:5', 'POST /api/mcp-token src/token.module.ts:10']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("a global guard the container makes, `app.useGlobalGuards(app.get(AuthGuard))` (AFFiNE's): the class's instance, its @Public() opt-out read; `@Sse()` routes are GET routes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^10.3.7', '@nestjs/core': '^10.3.7', rxjs: '^7.8.1' } }),
