@@ -109,6 +109,8 @@ const APOLLO_INTEGRATIONS = ['@apollo/server/express4', '@as-integrations/expres
  */
 export function answeringGuards(ev: Evaluator, v: Value, file: string, line: number): AppliedGuard[] {
   if (v.t === 'pkg' && v.pkg === 'graphql-yoga' && v.called && v.path.join('.') === 'createYoga') return yogaCsrf(ev, v.args[0], file, line);
+  const origin = betterAuthOriginCheck(ev, v, file, line);
+  if (origin) return [origin];
   if (v.t !== 'pkg' || !APOLLO_INTEGRATIONS.includes(v.pkg)) return [];
   const server = v.args[0];
   return server?.t === 'pkg' && server.called && server.path.length === 1 && server.path[0] === 'ApolloServer' ? apolloCsrf(ev, server.pkg, server.args[0], file, line) : [];
@@ -154,6 +156,40 @@ export function yogaCsrf(ev: Evaluator, options: Value | null | undefined, file:
 }
 
 /** A GraphQL server's own CSRF prevention, as a guard in its handler. */
+/**
+ * better-auth's origin check (read at 1.2 and 1.3, src/api/middlewares/origin-check.ts, run by its
+ * router before every endpoint): a request other than GET, OPTIONS or HEAD that carries cookies is
+ * refused (403 "Invalid origin") unless its Origin (or Referer) is one of `trustedOrigins` —
+ * unless the instance's `advanced.disableCSRFCheck` (or, before, `advanced.disableOriginCheck`)
+ * turns it off. `v` answers the request through an instance `betterAuth({ … })` made: its
+ * `handler` (on Hono, `(c) => auth.handler(c.req.raw)`), `toNodeHandler(auth)` of
+ * better-auth/node (Express), a method of `toNextJsHandler(auth)` of better-auth/next-js. Null for
+ * any other value, or when the options may turn the check off.
+ */
+export function betterAuthOriginCheck(ev: Evaluator, v: Value, file: string, line: number): AppliedGuard | null {
+  if (v.t !== 'pkg') return null;
+  const path = v.path.join('.');
+  const handed = v.pkg === 'better-auth/node' && v.called && path === 'toNodeHandler' ? v.args[0] : v.pkg === 'better-auth/next-js' && /^toNextJsHandler\.\(\)\.(GET|POST)$/.test(path) ? v.made?.[0] : v;
+  // (the instance itself, or its handler)
+  const options = handed?.t !== 'pkg' || handed.pkg !== 'better-auth' ? null : handed.called && handed.path.join('.') === 'betterAuth' ? handed.args[0] : handed.path.join('.') === 'betterAuth.().handler' ? handed.made?.[0] : null;
+  if (options?.t !== 'obj') return null;
+  const advanced = 'advanced' in options.props ? ev.member(options, 'advanced', 0) : undefined;
+  if (advanced !== undefined && advanced.t !== 'obj') return null;
+  for (const key of ['disableCSRFCheck', 'disableOriginCheck']) {
+    const off = advanced && key in advanced.props ? ev.member(advanced, key, 0) : undefined;
+    if (off !== undefined && !(off.t === 'bool' && !off.v)) return null;
+  }
+  return {
+    name: 'better-auth origin check',
+    kinds: ['csrf'],
+    families: [],
+    reason: 'by package (better-auth refuses a request other than GET that carries cookies from an origin not in its trustedOrigins)',
+    mechanism: 'in-handler',
+    file,
+    line,
+  };
+}
+
 function csrfPrevention(name: string, pkg: string, file: string, line: number): AppliedGuard {
   return { name, kinds: ['csrf'], families: [], reason: `by package (${pkg} refuses an operation a browser may send cross-site without a preflight)`, mechanism: 'in-handler', file, line };
 }

@@ -12,6 +12,7 @@ import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRAT
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
+import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
@@ -1290,6 +1291,9 @@ export class LinkContext {
     };
     if (isOwnParam(root)) return null;
     const v = this.ev.eval(handler.file, lg.callee);
+    // `(c) => auth.handler(c.req.raw)`: better-auth answers, and refuses cross-site mutations first
+    const origin = lg.delegates || lg.checked ? betterAuthOriginCheck(this.ev, v, handler.file, lg.at.line) : null;
+    if (origin) return origin;
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
     // the framework's own handle on the request, whole: Hono's `c.req` and `c.req.raw`, Koa's
     // `ctx.request`, Fastify's `request.raw` (REQUEST_HANDLES); a copy of one, `c.req.raw.clone()`

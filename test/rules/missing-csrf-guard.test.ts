@@ -63,6 +63,10 @@ ruleTester('missing-csrf-guard', {
       name: "a Koa middleware handing the request's headers to a helper taking the Authorization header apart (`({ authorization }) => …`, logto's extractBearerTokenFromHeaders) is bearer auth",
     },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
+    {
+      dir: 'valid/better-auth-origin-check',
+      name: "better-auth's handler refuses a cookie-carrying request from an untrusted origin: mounted on Hono (`auth.handler(c.req.raw)`), Express (`toNodeHandler(auth)`) and Next.js (`toNextJsHandler(auth)`)",
+    },
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
   invalid: [
@@ -104,6 +108,14 @@ ruleTester('missing-csrf-guard', {
       errors: [
         { file: 'src/app.module.ts', line: 11, column: 3, message: noCsrf('PATCH /v1/auth/cli/api-key/:keyId') },
         { file: 'src/app.module.ts', line: 21, column: 3, message: noCsrf('PUT /v1/auth/cli/api-key/:keyId') },
+      ],
+    },
+    {
+      dir: 'invalid/better-auth-origin-check-turned-off',
+      name: "better-auth with `advanced.disableCSRFCheck: true`, or `disableOriginCheck` set by the environment: no check",
+      errors: [
+        { file: 'app.ts', line: 5, message: noCsrf('POST /api/auth/*') },
+        { file: 'app.ts', line: 6, message: noCsrf('POST /dev/auth/*') },
       ],
     },
     { dir: 'invalid/all-methods', name: 'app.all serves every method', errors: [{ line: 7, message: noCsrf('ALL /api/projects/:id/settings') }] },
