@@ -59,9 +59,11 @@ export type Expr =
   | { k: 'at'; file: string; e: Expr }
   /**
    * `test ? then : otherwise`: one of the two, as the test decides when the code runs. `text`,
-   * the expression as written (what a value not known statically is described by).
+   * the expression as written (what a value not known statically is described by). `absentFalse`:
+   * a property an object literal lacks tests falsy (a list built by additions under tests of a
+   * table entry's flags, `if (routes[key].admin) params.push(adminMiddleware)`: extract.ts addToList).
    */
-  | { k: 'choice'; test: CondTest; then: Expr; otherwise: Expr; text: string }
+  | { k: 'choice'; test: CondTest; then: Expr; otherwise: Expr; text: string; absentFalse?: true }
   /**
    * `l ?? r` (`op` '??': `r` when `l` is null or undefined) or `l || r` (`op` '||': `r` when `l`
    * is falsy): `version ?? 'v1'`, `prefix || '/api'`. `text`, the expression as written.

@@ -1808,11 +1808,55 @@ function neverRouter(ctx: Ctx, target: Expr): boolean {
   return findScopeOf(ctx, e.callee.scope, ctor) === null && !ctx.facts.imports.some((i) => i.local === ctor);
 }
 
+/**
+ * `list.push(a, b)` (or `unshift`) of a local declared as a list literal in the same function, read
+ * nowhere before (its other additions aside): the list holds them from its declaration on, as
+ * `list = [...list, a, b]` would make it — under the condition the call is made under, either
+ * (a choice); what reads the list is evaluated once the function's facts are whole.
+ */
+function addToList(ctx: Ctx, n: TS.CallExpression, list: Extract<Expr, { k: 'ref' }>, items: Expr[], front: boolean): void {
+  const s = findScopeOf(ctx, list.scope, list.name);
+  const before = s?.bindings[list.name];
+  if (!s || before === undefined || isEncoded(before) || (before.k !== 'arr' && before.k !== 'choice') || !oneFunction(ctx, list.scope, s.id)) return;
+  const name = list.name.replace(/[$]/g, '\\$&');
+  const text = ctx.text.slice(0, n.pos);
+  let declared: RegExpExecArray | null = null;
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])(?:const|let|var)\\s+${name}(?![\\w$])`, 'g'))) declared = m;
+  if (declared === null) return;
+  const since = text.slice(declared.index + declared[0].length);
+  const reads = since.match(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'))?.length ?? 0;
+  const adds = since.match(new RegExp(`(?<![\\w$.])${name}\\s*\\.\\s*(?:push|unshift)\\s*\\(`, 'g'))?.length ?? 0;
+  if (reads !== adds) return;
+  const added = (e: Expr): Expr | null =>
+    e.k === 'arr' ? { k: 'arr', items: front ? [...items, ...e.items] : [...e.items, ...items] } : e.k === 'choice' ? both(e) : null;
+  const both = (e: Extract<Expr, { k: 'choice' }>): Expr | null => {
+    const then = added(e.then);
+    const otherwise = added(e.otherwise);
+    return then && otherwise ? { ...e, then, otherwise } : null;
+  };
+  const after = added(before);
+  if (after === null) return;
+  const c = ctx.when[ctx.when.length - 1];
+  s.bindings[list.name] = !c ? after : { k: 'choice', test: c.test, then: c.holds ? after : before, otherwise: c.holds ? before : after, text: `${list.name} (${c.text})`, absentFalse: true };
+}
+
 /** What a promise is handed on by. */
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
 
 function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: Loc, isAwaited: boolean, computed: { obj: Expr; key: Expr } | null): void {
   const { ts } = ctx;
+  // `const routerParams = []; if (route.authenticated) routerParams.push(authMiddleware)` (Gladys's
+  // route setup): the list holds what is added to it, under the condition it is added under
+  if (callee.k === 'member' && (callee.prop === 'push' || callee.prop === 'unshift') && callee.obj.k === 'ref' && args.length > 0 && ctx.loops === 0) addToList(ctx, n, callee.obj, args, callee.prop === 'unshift');
+  // `const routes = {}; Object.assign(routes, coreRoutes)` (Gladys's route table), under no
+  // condition and in no loop: the literal holds what each source holds, as spreads after its own
+  if (callee.k === 'member' && callee.prop === 'assign' && callee.obj.k === 'ref' && callee.obj.name === 'Object' && args.length >= 2 && ctx.when.length === 0 && ctx.loops === 0) {
+    const held = findScopeOf(ctx, callee.obj.scope, 'Object') === null ? nestedLiteral(ctx, n.arguments[0]!, callee.obj.scope, 0) : null;
+    if (held) {
+      let spreads = Object.keys(held.props).filter((k) => k.startsWith('*spread*')).length;
+      for (const source of args.slice(1)) held.props[`*spread*${spreads++}`] = source;
+    }
+  }
   // the text of the call's line, taken only for what is kept
   const snippetOf = (): string => lineText(ctx, at.line);
   // what is done with the call's answer, taken only for a registration

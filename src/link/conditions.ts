@@ -46,8 +46,7 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const o = literal(ev, file, e.obj, call, depth + 1);
       // (`file.split('.')[0]`)
       if (o?.e.k === 'arr' && ARRAY_INDEX.test(e.prop)) return o.e.items[Number(e.prop)] ? literal(ev, o.file, o.e.items[Number(e.prop)]!, null, depth + 1) : null;
-      if (o?.e.k !== 'obj' || !Object.hasOwn(o.e.props, e.prop) || Object.keys(o.e.props).some((k) => k.startsWith('*spread*'))) return null;
-      return literal(ev, o.file, o.e.props[e.prop]!, null, depth + 1);
+      return o?.e.k === 'obj' ? ownLiteral(ev, o.file, o.e, e.prop, depth + 1) : null;
     }
     case 'ref': {
       const def = ev.definitionOf(file, e.scope, e.name);
@@ -146,6 +145,26 @@ function literalList(ev: Evaluator, file: string, e: Expr, set: boolean, call: C
     out.push(l);
   }
   return out;
+}
+
+/**
+ * The property `prop` of an object literal, as a literal: its own, or, the keys read from the last,
+ * one a spread of an object literal brings (`{ ...coreRoutes }`, the spreads `Object.assign(routes,
+ * coreRoutes)` put in a literal); null when not known (a spread of anything else comes first).
+ */
+function ownLiteral(ev: Evaluator, file: string, o: Extract<Expr, { k: 'obj' }>, prop: string, depth: number): { file: string; e: Literal } | null {
+  if (depth > MAX_DEPTH) return null;
+  const keys = Object.keys(o.props);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i]!;
+    if (k === prop) return literal(ev, file, o.props[k]!, null, depth + 1);
+    if (!k.startsWith('*spread*')) continue;
+    const from = literal(ev, file, o.props[k]!, null, depth + 1);
+    if (from?.e.k !== 'obj') return null;
+    const found = ownLiteral(ev, from.file, from.e, prop, depth + 1);
+    if (found || Object.hasOwn(from.e.props, prop) || Object.keys(from.e.props).some((x) => x.startsWith('*'))) return found;
+  }
+  return null;
 }
 
 /** Is `e` a property an object literal has not (none of its own, no spread that may bring it)? */

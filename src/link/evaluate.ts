@@ -324,7 +324,7 @@ export class Evaluator {
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([choices.map((c) => c.choice), strings]) } : v;
       }
       case 'choice': {
-        const holds = this.decided(file, e.test);
+        const holds = this.decided(file, e.test, e.absentFalse === true);
         if (holds !== null) return this.eval(file, holds ? e.then : e.otherwise, depth + 1);
         const v = oneOf([this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
@@ -426,9 +426,9 @@ export class Evaluator {
             const o = this.eval(file, e.args[0], depth + 1);
             // a module's namespace (`Object.values(Controllers)` of `import * as Controllers from
             // './controller'`): its export names, sorted, as a namespace object's keys are
-            const names = o.t === 'ns' ? this.exportNames(o.file) : o.t === 'obj' && !Object.keys(o.props).some((k) => k.startsWith('*')) ? Object.keys(o.props) : null;
+            const names = o.t === 'ns' ? this.exportNames(o.file) : o.t === 'obj' ? this.ownKeys(o, depth + 1) : null;
             if (names === null) return { t: 'unknown', why: `Object.${c.prop}() of ${o.t === 'ns' ? 'a module whose exports are' : 'a value'} not known statically` };
-            const at = (k: string): Value => (o.t === 'obj' ? this.eval(o.file, o.props[k]!, depth + 1) : o.t === 'ns' ? this.exportValue(o.file, k, depth + 1) : o);
+            const at = (k: string): Value => (o.t === 'obj' ? this.member(o, k, depth + 1) : o.t === 'ns' ? this.exportValue(o.file, k, depth + 1) : o);
             // (its names are as sure as the object's literal keys: a list read from the code, like a
             // directory's — but for none at all: an object filled where its keys are not known
             // statically, `version[v] = …`, holds some; a namespace's are sure, none included)
@@ -527,12 +527,12 @@ export class Evaluator {
    * reading itself: `scrubbed.projects = mapped.length > 0 ? mapped : undefined` of `const mapped
    * = scrubbed.projects.map(…)`) is not known.
    */
-  private decided(file: string, test: CondTest): boolean | null {
+  private decided(file: string, test: CondTest, absentFalse = false): boolean | null {
     if (this.deciding.has(test)) return null;
     const site = this.called?.site;
     this.deciding.add(test);
     try {
-      return truthOf(this, file, test, site && site.file === file ? site : null);
+      return truthOf(this, file, test, site && site.file === file ? site : null, absentFalse);
     } finally {
       this.deciding.delete(test);
     }
@@ -840,6 +840,28 @@ export class Evaluator {
     if (key.k !== 'ref') return { t: 'unknown', why: `property ${prop} of an object built in a loop` };
     const read = (e: Expr): Expr => (e.k === 'ref' && e.name === key.name && e.scope === key.scope ? { k: 'str', v: prop } : mapChildExprs(e, read));
     return this.eval(obj.file, read(obj.props[`${KEYED}value`]!), depth + 1);
+  }
+
+  /**
+   * The keys of an object known statically, in order (a key set again keeps its place): its own,
+   * and those of what it spreads (`{ ...coreRoutes }`, the spreads `Object.assign(routes,
+   * coreRoutes)` put in a literal) — null when a spread is no object known statically, or the
+   * object holds keys not known statically (a class's members, keys a loop gives).
+   */
+  private ownKeys(o: Extract<Value, { t: 'obj' }>, depth: number): string[] | null {
+    if (depth > MAX_DEPTH) return null;
+    const out = new Set<string>();
+    for (const k of Object.keys(o.props)) {
+      if (!k.startsWith('*')) out.add(k);
+      else if (!k.startsWith('*spread*') || k === SUPER) return null;
+      else {
+        const from = this.eval(o.file, o.props[k]!, depth + 1);
+        const keys = from.t === 'obj' ? this.ownKeys(from, depth + 1) : null;
+        if (keys === null) return null;
+        for (const x of keys) out.add(x);
+      }
+    }
+    return [...out];
   }
 
   member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {

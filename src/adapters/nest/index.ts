@@ -823,7 +823,8 @@ class NestLinker {
       // (`function getControllers() { if (isClerkEnabled()) return [EEOrganizationController]; return [OrganizationController] }`:
       // the function returns one of its lists, which is not known here: the items of each, each once)
       const returns = callee.t === 'fn' ? this.ev.returnsOf(callee.file, callee.fn).map((ret) => ({ file: callee.file, expr: ret, env: NO_ENV })) : [];
-      if (returns.some((ret) => this.resolve(ret).expr.k === 'arr')) return this.eachOnce(returns, out, depth);
+      // (a list built under conditions, `if (ee) modules.push(EeModule); return modules`: a choice of lists)
+      if (returns.some((ret) => ['arr', 'choice'].includes(this.resolve(ret).expr.k))) return this.eachOnce(returns, out, depth);
     }
     out.push(r);
     return out;
