@@ -45,7 +45,7 @@ const DEFAULTS = {
 };
 
 /** Names of well-known middleware that never guard anything. */
-const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log[A-Z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|prometheus|(^|\.)prom$|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync|maintenance|apicache|(^|\.)(no)?cache(seconds|control)?$/i;
+const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log(?!in|on|out|ged)[a-z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|prometheus|(^|\.)prom$|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync|maintenance|apicache|(^|\.)(no)?cache(seconds|control)?$/i;
 
 function matcherOf(list: string[] | undefined, fallback: RegExp | null): Matcher {
   if (!list) return fallback ? (n) => fallback.test(n) : () => false;

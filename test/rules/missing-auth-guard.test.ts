@@ -394,6 +394,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 18, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
     },
     {
+      dir: 'invalid/login-named-middleware-is-a-candidate',
+      name: "a middleware named for logging in (TarsWeb's `loginMidware`) is no logging middleware: it is named as a candidate, `logRequests` is not",
+      errors: [{ file: 'app.js', line: 8, message: 'GET /api/servers has no auth guard (unclassified middleware that may be one: loginMidware; declare it in guards.auth or guards.ignore)' }],
+    },
+    {
       dir: 'invalid/response-named-by-suffix-is-a-candidate',
       name: 'a middleware answering through a response named httpResponse is named as a candidate',
       errors: [{ line: 14, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: planLimits; declare it in guards.auth or guards.ignore)' }],
