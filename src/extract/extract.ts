@@ -5629,14 +5629,16 @@ function handsRequestIn(ctx: Ctx, body: TS.Node, first: string): boolean {
 /**
  * A call that may read the session the request carries: one named for a session
  * (`getServerSession(authOptions)`, `auth.getSession()`) given nothing, or given no credential
- * read already (`getSession(token)` looks one up by the token the function read).
+ * read already (`getSession(token)` looks one up by the token the function read); or a session
+ * getter given nothing (SESSION_GETTER: `getCurrentUser()`, `auth()`).
  */
 function ambientSession(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): boolean {
   const { ts } = ctx;
   const callee = unwrap(ts, call.expression);
   const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-  if (!SESSION_WORD.test(name)) return false;
   const args = call.arguments ?? [];
+  // (or a getter of the signed-in user given nothing, `getCurrentUser()`, which reads it: Cap's withAuth)
+  if (!SESSION_WORD.test(name)) return args.length === 0 && SESSION_GETTER.test(name);
   return args.length === 0 || !args.some((a) => CREDENTIAL_ARGUMENT.test(textOf(ctx, a)));
 }
 

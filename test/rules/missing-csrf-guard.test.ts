@@ -125,6 +125,11 @@ ruleTester('missing-csrf-guard', {
       errors: [{ line: 9, message: noCsrf('POST /api/feedback') }],
     },
     {
+      dir: 'invalid/api-key-or-else-the-signed-in-user',
+      name: "a middleware taking an API key from the Authorization header, or else the user `getCurrentUser()` reads from the session cookie (Cap's withAuth): the cookie authenticates it",
+      errors: [{ file: 'app.ts', line: 30, message: noCsrf('DELETE /api/desktop/video/delete') }],
+    },
+    {
       dir: 'invalid/in-handler-csrf-token-only-read',
       name: "a CSRF cookie read by a getter named for it and never compared, and a form's token only required to be there: neither checks a token",
       errors: [
