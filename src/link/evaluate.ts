@@ -108,6 +108,11 @@ const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
 /** What `undefined` evaluates to (a name no analysed file defines). */
 const UNDEFINED = 'undefined is not defined in the analysed files';
+
+/** `null` or `undefined`, as evaluated. */
+export function nullish(v: Value): boolean {
+  return v.t === 'unknown' && (v.why === 'null' || v.why === UNDEFINED);
+}
 /** The most locals a helper's returns are read through (Evaluator.builtFrom). */
 const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
@@ -326,7 +331,12 @@ export class Evaluator {
       case 'choice': {
         const holds = this.decided(file, e.test, e.absentFalse === true);
         if (holds !== null) return this.eval(file, holds ? e.then : e.otherwise, depth + 1);
-        const v = oneOf([this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)], e.text);
+        const [then, otherwise] = [this.eval(file, e.then, depth + 1), this.eval(file, e.otherwise, depth + 1)];
+        // a router or null (node-red's `adminApp = express()`, else `adminApp = null`): the router —
+        // what is done with it (a registration, a mount) fails on null
+        if (then.t === 'router' && nullish(otherwise)) return then;
+        if (otherwise.t === 'router' && nullish(then)) return otherwise;
+        const v = oneOf([then, otherwise], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([file, e.test, stringsOf(v) ?? e.text]) } : v;
       }
@@ -335,7 +345,7 @@ export class Evaluator {
         // known statically does not have) or, for `||`, a falsy literal; the left when it is
         // known statically otherwise; not known when it is not
         const l = this.eval(file, e.l, depth + 1);
-        const missing = l.t === 'unknown' && (l.why === 'null' || l.why === UNDEFINED || l.why.startsWith('no property '));
+        const missing = nullish(l) || (l.t === 'unknown' && l.why.startsWith('no property '));
         if (missing) return this.eval(file, e.r, depth + 1);
         // (a package's value, `nconf.get('relative_path')`, may be missing when the code runs)
         if (l.t === 'unknown' || l.t === 'param' || l.t === 'pkg') return { t: 'unknown', why: e.text };

@@ -2242,3 +2242,39 @@ app.listen(3000);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 });
+
+describe('an app that may be null', () => {
+  it("node-red's admin app, made under a setting and set to null otherwise, and an app made by a `? :` with null: the routes registered on it are its", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'editor-api', dependencies: { express: '4.21.2' } }),
+      'lib/index.js': `const express = require('express');
+
+var adminApp;
+
+function init(settings) {
+  if (settings.httpAdminRoot !== false) {
+    adminApp = express();
+    adminApp.get('/auth/login', (req, res) => res.json({ type: 'credentials' }));
+    adminApp.post('/auth/token', (req, res) => res.json({ access_token: 'x' }));
+  } else {
+    adminApp = null;
+  }
+}
+
+const nodeApp = process.env.NODE_RED_HTTP_NODE === 'off' ? null : express();
+nodeApp.get('/flows/status', (req, res) => res.json({ running: true }));
+
+module.exports = {
+  init,
+  get httpAdmin() {
+    return adminApp;
+  },
+  nodeApp,
+};
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /auth/login lib/index.js:8', 'POST /auth/token lib/index.js:9', 'GET /flows/status lib/index.js:16']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+});
