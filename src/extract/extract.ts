@@ -1407,7 +1407,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
     case K.PropertyAccessExpression: {
       const a = n as TS.PropertyAccessExpression;
       // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
-      if (a.expression.kind === K.Identifier && (a.expression as TS.Identifier).text === 'document' && a.name.text === 'cookie') {
+      if (a.expression.kind === K.Identifier && (a.expression as TS.Identifier).text === 'document' && a.name.text === 'cookie' && !onlyTested(ctx, a)) {
         const at = locOf(ctx, a);
         ctx.facts.documentCookieReads.push({ at, snippet: lineText(ctx, at.line) });
       }
@@ -1606,6 +1606,16 @@ function pickCookie(ctx: Ctx, read: TS.Expression, picked: Expr): void {
   const at = locOf(ctx, unwrap(ctx.ts, read));
   const r = ctx.facts.documentCookieReads.find((x) => x.at.line === at.line && x.at.column === at.column);
   if (r) r.cookie = picked;
+}
+
+/**
+ * `!document.cookie`, `document.cookie.length`: a read that only tests whether the page has any
+ * cookie it may read, handing none over (Cap's theme script, `if (!document.cookie) return`).
+ * Told from the text around it, as the tree holds no parents.
+ */
+function onlyTested(ctx: Ctx, read: TS.PropertyAccessExpression): boolean {
+  const start = read.getStart(ctx.sf);
+  return /!\s*$/.test(ctx.text.slice(Math.max(0, start - 8), start)) ? !/^\s*[.[]/.test(ctx.text.slice(read.end, read.end + 8)) : /^\s*\.\s*length(?![\w$])/.test(ctx.text.slice(read.end, read.end + 16));
 }
 
 /** `document.cookie`, read. */

@@ -6,7 +6,7 @@ ruleTester('session-token-exposure', {
   valid: [
     { dir: 'valid/identity-without-the-session-id', name: 'the session user and expiry, not its id' },
     { dir: 'valid/script-writes-a-cookie', name: 'a browser script that writes document.cookie without reading it' },
-    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, a row looked for whole, match, includes, rows kept in a local, or made an object read by one key), or a CSRF token or sign-in error named for auth' },
+    { dir: 'valid/script-reads-a-named-cookie', name: 'a browser script reading one cookie by a name no credential has (split/find, a row looked for whole, match, includes, rows kept in a local, or made an object read by one key; a test whether any cookie is readable), or a CSRF token or sign-in error named for auth' },
     { dir: 'valid/session-id-used-not-returned', name: 'the session id keys a query in a service whose return is not a response' },
     { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
     { dir: 'valid/payment-checkout-session', name: "a payment provider's checkout and portal sessions handed to the page (Stripe's checkout.sessions.create)" },
