@@ -5693,9 +5693,10 @@ const CONSTANT_TIME_EQUAL = /^(timingSafeEqual|(secure|safe|constantTime|timingS
 /**
  * A secret the deployment holds: an environment variable named for a secret, a token, a key or a
  * password (`process.env.CRON_SECRET`, `env.INTERNAL_API_KEY` of a validated environment module,
- * `c.env.WEBHOOK_TOKEN` of a Worker's bindings).
+ * `c.env.WEBHOOK_TOKEN` of a Worker's bindings, `serverEnv().MEDIA_SERVER_WEBHOOK_SECRET` of a
+ * function returning that module's values).
  */
-const ENV_SECRET = /\b(?:process\.env|import\.meta\.env|env)(?:\.|\[\s*['"`])[A-Z0-9_]*(?:SECRET|TOKEN|KEY|PASSWORD|CREDENTIAL)/;
+const ENV_SECRET = /(?:\b(?:process\.env|import\.meta\.env|env)|[eE]nv\(\s*\))(?:\.|\[\s*['"`])[A-Z0-9_]*(?:SECRET|TOKEN|KEY|PASSWORD|CREDENTIAL)/;
 
 /** The text of a branch that refuses the request rather than answer it (`serves` in `leadingGuards`). */
 const REFUSING_TEXT = /\b[3-5]\d\d\b|error|invalid|denied|forbidden|unauthori[sz]ed|not.?found|bad.?request|redirect|conflict|too.?many|fail|refus|reject|missing|required|log.?in|sign.?in|\bfalse\b/i;

@@ -45,7 +45,7 @@ ruleTester('excluded-family-leak', {
     },
     {
       dir: 'valid/internal-behind-a-deployment-secret',
-      name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token or of byte copies, answered by a helper making the response): every family's guard",
+      name: "what the request carries compared with a secret of the deployment and refused unless equal (`Bearer ${process.env.CRON_SECRET}`, an internal API key, `!timingSafeEqual` of a validated env's token or of byte copies, answered by a helper making the response; a secret read through `serverEnv()`): every family's guard",
     },
     { dir: 'valid/ops-admin', name: 'an admin guard on an ops route (ops family name)' },
     { dir: 'valid/generic-family-guard', name: 'mTLS protects every family (edge, compiler)' },
