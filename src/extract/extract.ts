@@ -1821,13 +1821,14 @@ function neverRouter(ctx: Ctx, target: Expr): boolean {
 /**
  * `list.push(a, b)` (or `unshift`) of a local declared as a list literal in the same function, read
  * nowhere before (its other additions aside): the list holds them from its declaration on, as
- * `list = [...list, a, b]` would make it — under the condition the call is made under, either
- * (a choice); what reads the list is evaluated once the function's facts are whole.
+ * `list = [...list, a, b]` would make it — under the condition the call is made under, as a spread
+ * of `cond ? [a, b] : []` (the items of a list decided when read). What reads the list is
+ * evaluated once the function's facts are whole.
  */
 function addToList(ctx: Ctx, n: TS.CallExpression, list: Extract<Expr, { k: 'ref' }>, items: Expr[], front: boolean): void {
   const s = findScopeOf(ctx, list.scope, list.name);
   const before = s?.bindings[list.name];
-  if (!s || before === undefined || isEncoded(before) || (before.k !== 'arr' && before.k !== 'choice') || !oneFunction(ctx, list.scope, s.id)) return;
+  if (!s || before === undefined || isEncoded(before) || before.k !== 'arr' || !oneFunction(ctx, list.scope, s.id)) return;
   const name = list.name.replace(/[$]/g, '\\$&');
   const text = ctx.text.slice(0, n.pos);
   let declared: RegExpExecArray | null = null;
@@ -1837,17 +1838,10 @@ function addToList(ctx: Ctx, n: TS.CallExpression, list: Extract<Expr, { k: 'ref
   const reads = since.match(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'))?.length ?? 0;
   const adds = since.match(new RegExp(`(?<![\\w$.])${name}\\s*\\.\\s*(?:push|unshift)\\s*\\(`, 'g'))?.length ?? 0;
   if (reads !== adds) return;
-  const added = (e: Expr): Expr | null =>
-    e.k === 'arr' ? { k: 'arr', items: front ? [...items, ...e.items] : [...e.items, ...items] } : e.k === 'choice' ? both(e) : null;
-  const both = (e: Extract<Expr, { k: 'choice' }>): Expr | null => {
-    const then = added(e.then);
-    const otherwise = added(e.otherwise);
-    return then && otherwise ? { ...e, then, otherwise } : null;
-  };
-  const after = added(before);
-  if (after === null) return;
   const c = ctx.when[ctx.when.length - 1];
-  s.bindings[list.name] = !c ? after : { k: 'choice', test: c.test, then: c.holds ? after : before, otherwise: c.holds ? before : after, text: `${list.name} (${c.text})`, absentFalse: true };
+  // (a flag a table's entry lacks tests false: `if (routes[key].admin) params.push(adminMiddleware)`)
+  const added: Expr[] = !c ? items : [{ k: 'choice', test: c.test, then: c.holds ? { k: 'arr', items } : { k: 'arr', items: [] }, otherwise: c.holds ? { k: 'arr', items: [] } : { k: 'arr', items }, text: `${list.name} (${c.text})`, absentFalse: true }];
+  s.bindings[list.name] = { k: 'arr', items: front ? [...added, ...before.items] : [...before.items, ...added] };
 }
 
 /** What a promise is handed on by. */
