@@ -1852,13 +1852,18 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   // `const routerParams = []; if (route.authenticated) routerParams.push(authMiddleware)` (Gladys's
   // route setup): the list holds what is added to it, under the condition it is added under
   if (callee.k === 'member' && (callee.prop === 'push' || callee.prop === 'unshift') && callee.obj.k === 'ref' && args.length > 0 && ctx.loops === 0) addToList(ctx, n, callee.obj, args, callee.prop === 'unshift');
-  // `const routes = {}; Object.assign(routes, coreRoutes)` (Gladys's route table), under no
-  // condition and in no loop: the literal holds what each source holds, as spreads after its own
-  if (callee.k === 'member' && callee.prop === 'assign' && callee.obj.k === 'ref' && callee.obj.name === 'Object' && args.length >= 2 && ctx.when.length === 0 && ctx.loops === 0) {
-    const held = findScopeOf(ctx, callee.obj.scope, 'Object') === null ? nestedLiteral(ctx, n.arguments[0]!, callee.obj.scope, 0) : null;
-    if (held) {
+  // `const routes = {}; Object.assign(routes, coreRoutes)` (Gladys's route table): the literal
+  // holds what each source holds, as spreads after its own — made under no condition, in no loop,
+  // in the function declaring it; else what it adds is not known statically (a spread of nothing
+  // known: Gladys's `services.forEach((s) => { if (…) Object.assign(routes, s.controllers) })`)
+  if (callee.k === 'member' && callee.prop === 'assign' && callee.obj.k === 'ref' && callee.obj.name === 'Object' && args.length >= 2 && findScopeOf(ctx, callee.obj.scope, 'Object') === null) {
+    const target = unwrap(ts, n.arguments[0]!);
+    const s = ts.isIdentifier(target) ? findScopeOf(ctx, callee.obj.scope, target.text) : null;
+    const held = s ? nestedLiteral(ctx, target, callee.obj.scope, 0) : null;
+    if (s && held) {
+      const applied = ctx.when.length === 0 && ctx.loops === 0 && oneFunction(ctx, callee.obj.scope, s.id);
       let spreads = Object.keys(held.props).filter((k) => k.startsWith('*spread*')).length;
-      for (const source of args.slice(1)) held.props[`*spread*${spreads++}`] = source;
+      for (const source of args.slice(1)) held.props[`*spread*${spreads++}`] = applied ? source : { k: 'unknown', text: 'Object.assign(…)' };
     }
   }
   // the text of the call's line, taken only for what is kept

@@ -436,14 +436,17 @@ export class Evaluator {
             const o = this.eval(file, e.args[0], depth + 1);
             // a module's namespace (`Object.values(Controllers)` of `import * as Controllers from
             // './controller'`): its export names, sorted, as a namespace object's keys are
-            const names = o.t === 'ns' ? this.exportNames(o.file) : o.t === 'obj' ? this.ownKeys(o, depth + 1) : null;
+            const own = o.t === 'obj' ? this.ownKeys(o, depth + 1) : null;
+            const names = o.t === 'ns' ? this.exportNames(o.file) : own ? own.keys : null;
             if (names === null) return { t: 'unknown', why: `Object.${c.prop}() of ${o.t === 'ns' ? 'a module whose exports are' : 'a value'} not known statically` };
             const at = (k: string): Value => (o.t === 'obj' ? this.member(o, k, depth + 1) : o.t === 'ns' ? this.exportValue(o.file, k, depth + 1) : o);
             // (its names are as sure as the object's literal keys: a list read from the code, like a
             // directory's — but for none at all: an object filled where its keys are not known
             // statically, `version[v] = …`, holds some; a namespace's are sure, none included)
-            if (c.prop === 'keys') return names.length > 0 || o.t === 'ns' ? this.listed(names.map((k): Value => ({ t: 'str', v: k }))) : { t: 'arr', items: [] };
-            return { t: 'arr', items: names.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })) };
+            // (and one more not known statically, for the keys a spread of something else may add)
+            const more: Value[] = own?.partial ? [{ t: 'unknown', why: `keys ${own.partial} adds` }] : [];
+            if (c.prop === 'keys') return names.length > 0 || o.t === 'ns' ? this.listed([...names.map((k): Value => ({ t: 'str', v: k })), ...more]) : { t: 'arr', items: more };
+            return { t: 'arr', items: [...names.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })), ...more] };
           }
           // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
           if (LIST_METHODS.has(c.prop) || STRING_METHODS.has(c.prop)) {
@@ -855,23 +858,26 @@ export class Evaluator {
   /**
    * The keys of an object known statically, in order (a key set again keeps its place): its own,
    * and those of what it spreads (`{ ...coreRoutes }`, the spreads `Object.assign(routes,
-   * coreRoutes)` put in a literal) — null when a spread is no object known statically, or the
-   * object holds keys not known statically (a class's members, keys a loop gives).
+   * coreRoutes)` put in a literal); `partial`, what a spread of something else is written as, when
+   * one may add more. Null when the object holds keys not known statically (a class's members,
+   * keys a loop gives).
    */
-  private ownKeys(o: Extract<Value, { t: 'obj' }>, depth: number): string[] | null {
+  private ownKeys(o: Extract<Value, { t: 'obj' }>, depth: number): { keys: string[]; partial: string | null } | null {
     if (depth > MAX_DEPTH) return null;
     const out = new Set<string>();
+    let partial: string | null = null;
     for (const k of Object.keys(o.props)) {
       if (!k.startsWith('*')) out.add(k);
       else if (!k.startsWith('*spread*') || k === SUPER) return null;
       else {
         const from = this.eval(o.file, o.props[k]!, depth + 1);
-        const keys = from.t === 'obj' ? this.ownKeys(from, depth + 1) : null;
-        if (keys === null) return null;
-        for (const x of keys) out.add(x);
+        const inner = from.t === 'obj' ? this.ownKeys(from, depth + 1) : null;
+        if (from.t === 'obj' && inner === null) return null;
+        for (const x of inner?.keys ?? []) out.add(x);
+        partial ??= inner ? inner.partial : (o.props[k]!.k === 'unknown' ? (o.props[k] as Extract<Expr, { k: 'unknown' }>).text : exprName(o.props[k]!)) || 'a spread';
       }
     }
-    return [...out];
+    return { keys: [...out], partial };
   }
 
   member(obj: Value, prop: string, depth: number, self?: Extract<Value, { t: 'obj' }>): Value {
