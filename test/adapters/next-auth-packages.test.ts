@@ -368,6 +368,21 @@ export { handler as GET, handler as POST };
     // the built-in contract's GET /api/auth/me/ is no action of NextAuth's: not served
     expect(res.findings.filter((f) => f.ruleId.startsWith('contract-route')).map((f) => f.message)).toContain('contract route GET /api/auth/me/ is not served by any analysed app');
     expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => f.message)).toEqual(['POST /api/auth/_log changes state on the browser session without a CSRF guard']);
+    // (the options a function makes, `NextAuth(authOptions())` of Cap: the same endpoints, no wrapper's auth guard)
+    const made = v4({
+      'lib/options.ts': `import { authOptions } from './auth';
+
+export const makeAuthOptions = () => ({ ...authOptions, debug: false });
+`,
+      'app/api/auth/[...nextauth]/route.ts': `import NextAuth from 'next-auth';
+import { makeAuthOptions } from '../../../../lib/options';
+
+const handler = NextAuth(makeAuthOptions());
+
+export { handler as GET, handler as POST };
+`,
+    });
+    expect(await rows(made)).toEqual(await rows(dir));
   });
 
   it("next-auth 4 in the Pages Router (`export default NextAuth(…)`) answers both methods' actions; Auth.js (next-auth 5) its handlers' own", async () => {

@@ -336,10 +336,11 @@ class NextLinker {
    * it wraps: a function, a call, or a name for a call of the analysed code or for one handed one
    * in turn (`const handler = withTenant(list)`)? A name for a package's call handed none (`const
    * auth = betterAuth({ … })`) is a value the call makes the handler from
-   * (`oauthProviderAuthServerMetadata(auth)`), not one it wraps.
+   * (`oauthProviderAuthServerMetadata(auth)`), not one it wraps; nor is a call making an object.
    */
   private mayBeHandler(file: string, a: Expr, depth: number): boolean {
-    if (a.k === 'call') return true;
+    // (a call making an object is options, `NextAuth(authOptions())` of Cap: no handler)
+    if (a.k === 'call') return this.ctx.ev.eval(file, a).t !== 'obj';
     if (this.ctx.ev.eval(file, a).t === 'fn') return true;
     if (a.k !== 'ref' || depth > 8) return false;
     const d = this.ctx.ev.definitionOf(file, a.scope, a.name);
