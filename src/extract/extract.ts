@@ -363,7 +363,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0 };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0 };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -5269,7 +5269,8 @@ function serves(ctx: Ctx, s: TS.Statement): boolean {
 
 /**
  * `csrfToken !== csrfCookieToken`, either side of `||` / `&&`: a token named for CSRF compared with
- * another value (not a literal: `typeof csrfToken !== 'string'` checks no token).
+ * another value (not a literal: `typeof csrfToken !== 'string'` checks no token); or the Origin
+ * header compared so (ORIGIN_HEADER).
  */
 function comparesCsrfToken(ctx: Ctx, e: TS.Expression): boolean {
   const { ts } = ctx;
@@ -5278,7 +5279,9 @@ function comparesCsrfToken(ctx: Ctx, e: TS.Expression): boolean {
   const K = ts.SyntaxKind;
   const op = u.operatorToken.kind;
   if (op === K.BarBarToken || op === K.AmpersandAmpersandToken) return comparesCsrfToken(ctx, u.left) || comparesCsrfToken(ctx, u.right);
-  return comparesValues(ts, u) && CSRF_RE.test(textOf(ctx, u));
+  if (!comparesValues(ts, u)) return false;
+  const text = textOf(ctx, u);
+  return CSRF_RE.test(text) || ORIGIN_HEADER.test(text);
 }
 
 /** `a !== b`, `a == b`: an equality of two values, neither a constant (constantOperand). */
@@ -5468,6 +5471,12 @@ function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
 const CSRF_RE = /csrf|xsrf/i;
+/**
+ * The request's Origin header read (`request.headers.get('origin')`, `req.headers.origin`,
+ * `req.get('Origin')`): compared with the origin expected and refused unless equal, OWASP's
+ * origin verification (Cap's `if (request.headers.get('origin') !== request.nextUrl.origin)`).
+ */
+const ORIGIN_HEADER = /\bheaders?\s*(?:\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`]origin['"`]\s*\)/i;
 
 /**
  * A read of a header that carries a credential: the Authorization header, or one named for an API

@@ -64,6 +64,10 @@ ruleTester('missing-csrf-guard', {
     },
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     {
+      dir: 'valid/in-handler-origin-verified',
+      name: "the Origin header compared with the app's own origin and the request refused unless equal (Cap's `request.headers.get('origin') !== request.nextUrl.origin`, Express's `req.get('origin')`): an inline CSRF check",
+    },
+    {
       dir: 'valid/better-auth-origin-check',
       name: "better-auth's handler refuses a cookie-carrying request from an untrusted origin: mounted on Hono (`auth.handler(c.req.raw)`), Express (`toNodeHandler(auth)`) and Next.js (`toNextJsHandler(auth)`)",
     },
