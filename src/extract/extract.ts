@@ -1692,7 +1692,8 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
     ts.forEachChild(n, (c) => walk(c, n, parent));
   };
   for (const s of after) walk(s, null, null);
-  if (!other && uses > 0 && picked !== null) pickCookie(ctx, rows.expression, (picked as { expr: () => Expr }).expr());
+  const found = picked as { text: string; expr: () => Expr } | null;
+  if (!other && uses > 0 && found !== null) pickCookie(ctx, rows.expression, found.expr());
 }
 
 /** `Object.fromEntries(document.cookie.split('; ').map(…))`: the cookies as an object by name; its rows. */

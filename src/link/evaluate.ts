@@ -113,6 +113,7 @@ const UNDEFINED = 'undefined is not defined in the analysed files';
 export function nullish(v: Value): boolean {
   return v.t === 'unknown' && (v.why === 'null' || v.why === UNDEFINED);
 }
+
 /** The most locals a helper's returns are read through (Evaluator.builtFrom). */
 const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
@@ -874,7 +875,8 @@ export class Evaluator {
         const inner = from.t === 'obj' ? this.ownKeys(from, depth + 1) : null;
         if (from.t === 'obj' && inner === null) return null;
         for (const x of inner?.keys ?? []) out.add(x);
-        partial ??= inner ? inner.partial : (o.props[k]!.k === 'unknown' ? (o.props[k] as Extract<Expr, { k: 'unknown' }>).text : exprName(o.props[k]!)) || 'a spread';
+        const spread = o.props[k]!;
+        partial ??= inner ? inner.partial : (spread.k === 'unknown' ? spread.text : exprName(spread)) || 'a spread';
       }
     }
     return { keys: [...out], partial };
