@@ -1121,7 +1121,20 @@ export class LinkContext {
    */
   layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }, method?: string): AppliedGuard[] {
     const stage = this.stageGuards(g, value, true, written, method);
-    return stage.length > 0 ? stage : g ? [place(g)] : [];
+    return stage.length > 0 ? stage : g ? [place(this.withLeadingCredential(g, value))] : [];
+  }
+
+  /**
+   * An authentication guard by behaviour whose credential is what the check it leads with takes:
+   * node-red's `needsPermission(p)`, answering 401 itself after `passport.authenticate(['bearer'],
+   * { session: false })(req, res, () => …)` — a bearer guard when every check of who calls it leads
+   * with takes a credential no browser sends by itself.
+   */
+  withLeadingCredential(g: AppliedGuard, value: Value): AppliedGuard {
+    if (!g.kinds.includes('auth') || g.kinds.includes('bearer') || value.t !== 'fn') return g;
+    const led = this.inHandlerGuards(value, undefined, { depth: 0 }).filter((s) => s.kinds.includes('auth'));
+    if (led.length === 0 || !led.every((s) => s.kinds.includes('bearer'))) return g;
+    return { ...g, kinds: orderKinds(new Set([...g.kinds, 'bearer'])), reason: `${g.reason}; bearer: it leads with ${[...new Set(led.map((s) => s.name))].join(', ')} (${led[0]!.reason})` };
   }
 
   /**

@@ -68,6 +68,10 @@ ruleTester('missing-csrf-guard', {
       name: "the Origin header compared with the app's own origin and the request refused unless equal (Cap's `request.headers.get('origin') !== request.nextUrl.origin`, Express's `req.get('origin')`): an inline CSRF check",
     },
     {
+      dir: 'valid/permission-check-after-a-bearer-strategy',
+      name: "a middleware answering 401 itself after `passport.authenticate(['bearer'], { session: false })(req, res, () => …)` (node-red's needsPermission): its credential is the bearer token",
+    },
+    {
       dir: 'valid/better-auth-origin-check',
       name: "better-auth's handler refuses a cookie-carrying request from an untrusted origin: mounted on Hono (`auth.handler(c.req.raw)`), Express (`toNodeHandler(auth)`) and Next.js (`toNextJsHandler(auth)`)",
     },
