@@ -238,7 +238,7 @@ describe('guard names as written', () => {
   const files = {
     'package.json': EXPRESS_PACKAGE,
     'src/gate.js': `exports.check = function check(req, res, next) {
-  if (req.get('origin') !== process.env.ADMIN_ORIGIN) return res.status(400).json({ error: 'bad origin' });
+  if (req.get('x-admin-region') !== process.env.ADMIN_REGION) return res.status(400).json({ error: 'wrong region' });
   next();
 };
 `,

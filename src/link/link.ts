@@ -1848,7 +1848,7 @@ interface InlineCheck {
 const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = {
   auth: { name: '401', does: 'ends the request with 401', kinds: ['auth'] },
   tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404', kinds: ['tenant'] },
-  csrf: { name: 'CSRF', does: 'compares a CSRF token and refuses the request', kinds: ['csrf'] },
+  csrf: { name: 'CSRF', does: 'compares a CSRF token (or the Origin header) and refuses the request', kinds: ['csrf'] },
   // a webhook's signature checked: the webhook family's guard
   signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kinds: ['family'], family: 'webhook' },
   // a secret the caller must hold (a service's token, a cron job's): any family's guard, as a service
