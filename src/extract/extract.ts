@@ -1193,11 +1193,24 @@ function oneFunction(ctx: Ctx, from: number, to: number): boolean {
  * before it) and this assignment? Told from the text: a mention in a comment counts as a read.
  */
 function unreadSinceDeclared(ctx: Ctx, left: TS.Identifier): boolean {
-  const name = left.text.replace(/[$]/g, '\\$&');
-  const before = ctx.text.slice(0, left.pos);
+  const since = sinceDeclared(ctx, left.text, left.pos, 'let|var');
+  return since !== null && !new RegExp(`(?<![\\w$.])${escapedName(left.text)}(?![\\w$])`).test(since);
+}
+
+/** A name as a regular expression's text (`$` escaped). */
+function escapedName(name: string): string {
+  return name.replace(/[$]/g, '\\$&');
+}
+
+/**
+ * The text from the last declaration of `name` before `pos` (by one of `keywords`, `'let|var'`)
+ * to `pos`; null when there is none. Told from the text: a mention in a comment counts.
+ */
+function sinceDeclared(ctx: Ctx, name: string, pos: number, keywords: string): string | null {
+  const before = ctx.text.slice(0, pos);
   let declared: RegExpExecArray | null = null;
-  for (const m of before.matchAll(new RegExp(`(?<![\\w$.])(?:let|var)\\s+${name}(?![\\w$])`, 'g'))) declared = m;
-  return declared !== null && !new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(before.slice(declared.index + declared[0].length));
+  for (const m of before.matchAll(new RegExp(`(?<![\\w$.])(?:${keywords})\\s+${escapedName(name)}(?![\\w$])`, 'g'))) declared = m;
+  return declared === null ? null : before.slice(declared.index + declared[0].length);
 }
 
 /**
@@ -1830,12 +1843,9 @@ function addToList(ctx: Ctx, n: TS.CallExpression, list: Extract<Expr, { k: 'ref
   const s = findScopeOf(ctx, list.scope, list.name);
   const before = s?.bindings[list.name];
   if (!s || before === undefined || isEncoded(before) || before.k !== 'arr' || !oneFunction(ctx, list.scope, s.id)) return;
-  const name = list.name.replace(/[$]/g, '\\$&');
-  const text = ctx.text.slice(0, n.pos);
-  let declared: RegExpExecArray | null = null;
-  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])(?:const|let|var)\\s+${name}(?![\\w$])`, 'g'))) declared = m;
-  if (declared === null) return;
-  const since = text.slice(declared.index + declared[0].length);
+  const since = sinceDeclared(ctx, list.name, n.pos, 'const|let|var');
+  if (since === null) return;
+  const name = escapedName(list.name);
   const reads = since.match(new RegExp(`(?<![\\w$.])${name}(?![\\w$])`, 'g'))?.length ?? 0;
   const adds = since.match(new RegExp(`(?<![\\w$.])${name}\\s*\\.\\s*(?:push|unshift)\\s*\\(`, 'g'))?.length ?? 0;
   if (reads !== adds) return;

@@ -493,6 +493,16 @@ export class LinkContext {
         c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }
     }
+    // An authentication layer whose credential is what the checks it leads with take: node-red's
+    // `needsPermission(p)`, answering 401 itself after `passport.authenticate(['bearer'], { session:
+    // false })(req, res, () => …)` — a bearer guard when every check of who calls that it leads with
+    // takes a credential no browser sends by itself. (Those checks are judged `in-handler`, which
+    // reads no further.)
+    if (f && mechanism !== 'in-handler' && mechanism !== 'pass-through-route' && c.kinds.includes('auth') && !c.kinds.includes('bearer')) {
+      const led = this.inHandlerGuards(value, undefined, { depth: 0 }).filter((s) => s.kinds.includes('auth'));
+      if (led.length > 0 && led.every((s) => s.kinds.includes('bearer')))
+        c = { ...c, kinds: orderKinds(new Set([...c.kinds, 'bearer'])), reason: `${c.reason}; bearer: it leads with ${[...new Set(led.map((s) => s.name))].join(', ')} (${led[0]!.reason})` };
+    }
     // what a package or the calls of its body make of it, and the requests it lets through untouched
     const ex = exceptionsOf(this.ev, value, f);
     if (ex?.c) c = ex.c;
@@ -1121,20 +1131,7 @@ export class LinkContext {
    */
   layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }, method?: string): AppliedGuard[] {
     const stage = this.stageGuards(g, value, true, written, method);
-    return stage.length > 0 ? stage : g ? [place(this.withLeadingCredential(g, value))] : [];
-  }
-
-  /**
-   * An authentication guard by behaviour whose credential is what the check it leads with takes:
-   * node-red's `needsPermission(p)`, answering 401 itself after `passport.authenticate(['bearer'],
-   * { session: false })(req, res, () => …)` — a bearer guard when every check of who calls it leads
-   * with takes a credential no browser sends by itself.
-   */
-  withLeadingCredential(g: AppliedGuard, value: Value): AppliedGuard {
-    if (!g.kinds.includes('auth') || g.kinds.includes('bearer') || value.t !== 'fn') return g;
-    const led = this.inHandlerGuards(value, undefined, { depth: 0 }).filter((s) => s.kinds.includes('auth'));
-    if (led.length === 0 || !led.every((s) => s.kinds.includes('bearer'))) return g;
-    return { ...g, kinds: orderKinds(new Set([...g.kinds, 'bearer'])), reason: `${g.reason}; bearer: it leads with ${[...new Set(led.map((s) => s.name))].join(', ')} (${led[0]!.reason})` };
+    return stage.length > 0 ? stage : g ? [place(g)] : [];
   }
 
   /**

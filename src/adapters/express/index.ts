@@ -611,7 +611,7 @@ class ExpressLinker {
       const stage = this.ctx.stageGuards(g, it.value, false, it);
       if (stage.length > 0) routeGuards.push(...stage);
       // (a route of a router mounted at `prefix` sees the path below it)
-      else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(this.ctx.withLeadingCredential(g, it.value), file), prefix));
+      else if (g) routeGuards.push(this.ctx.mountedAt(this.ctx.placed(g, file), prefix));
     }
     // (a package's handler applies its own: package-handlers.ts)
     const inHandler = [...(handler ? [...this.ctx.handlerGuards(handler), ...answeringGuards(this.ctx.ev, handler.value, file, reg.at.line)] : []), ...(servedBy?.guards ?? [])];
