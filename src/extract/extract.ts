@@ -2213,7 +2213,7 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
     const t = ts.isIdentifier(n) ? n.text : n.name.text;
     // Every pattern below names one of these: one test rules out nearly every identifier.
-    if (!STATUS_WORD_RE.test(t)) return null;
+    if (!STATUS_WORD_RE.test(t)) return t.includes('40') ? numberedError(t) : null;
     // (an authentication error is the 401 of a request with no valid credentials, an authorisation error the 403 of one refused)
     if (UNAUTHORIZED_NAME.test(t) || /^(Unauthori[sz]ed|Authentication)(Exception|Error)$/.test(t)) return 401;
     // error factories: `throw createUnauthorizedError()`, `makeForbiddenError()`
@@ -2226,6 +2226,26 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     if (named) return named[1] === 'Forbidden' ? 403 : named[1] === 'NotFound' ? 404 : 401;
   }
   return null;
+}
+
+/** An error class named for its status by number: `Error401` (Gladys's httpErrors), `Http403Error`, `ApiException404`. */
+function numberedError(name: string): number | null {
+  const m = /^(?:[A-Z]\w*?)?(?:(?:Error|Exception)(40[134])|(40[134])(?:Error|Exception))$/.exec(name);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+/**
+ * Where a file spells such a number after or before `Error` / `Exception` (numberedError): the
+ * spans of the numbers, found by a search for `40` (far cheaper than one more word in WORDS_RE).
+ */
+function numberedErrorSpans(text: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf('40'); i >= 0; i = text.indexOf('40', i + 2)) {
+    const d = text.charCodeAt(i + 2);
+    if (d !== 0x31 && d !== 0x33 && d !== 0x34) continue;
+    if (text.startsWith('Error', i + 3) || text.startsWith('Exception', i + 3) || text.endsWith('Error', i) || text.endsWith('Exception', i)) out.push(i, i + 3);
+  }
+  return out;
 }
 
 /**
@@ -2338,6 +2358,13 @@ function wordSpans(text: string): WordSpans {
   for (let m = WORDS_RE.exec(text); m !== null; m = WORDS_RE.exec(text)) {
     (m[1] !== undefined ? out.status : m[2] !== undefined ? out.credential : out.session).push(m.index, m.index + m[0].length);
     WORDS_RE.lastIndex = m.index + 1;
+  }
+  const numbered = numberedErrorSpans(text);
+  if (numbered.length > 0) {
+    // (merged in order of their starts, as spelledWithin searches them)
+    const pairs: [number, number][] = [];
+    for (const spans of [out.status, numbered]) for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
+    out.status = pairs.sort((a, b) => a[0] - b[0]).flat();
   }
   return out;
 }
@@ -5603,6 +5630,13 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
         return;
       }
       if (ambientSession(ctx, n as TS.CallExpression | TS.NewExpression)) unknown = true;
+      // (a session service handed the credential already read, `gladys.session.validateAccessToken(token,
+      // scope)`, reads no session the request carries: as `getSession(token)`, ambientSession)
+      if (ts.isPropertyAccessExpression(callee) && sessionRead(ctx, callee.expression) && args.some((a) => CREDENTIAL_ARGUMENT.test(textOf(ctx, a)))) {
+        visit((callee.expression as TS.PropertyAccessExpression).expression);
+        args.forEach(visit);
+        return;
+      }
     } else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left))) {
       // (`res.locals.session = session`: a session written, for what runs next, is not one read)
       visit(n.left.expression);

@@ -927,8 +927,9 @@ export class LinkContext {
       const def = this.ev.definitionOf(file, expr.scope, expr.name);
       return def && def.expr.k === 'call' ? this.wrappedOnce(def.file, def.expr, value, depth + 1) : null;
     }
-    if (expr.k !== 'call' || expr.args.length === 0) return null;
+    if (expr.k !== 'call') return null;
     const callee = this.ev.eval(file, expr.callee);
+    if (expr.args.length === 0) return callee.t === 'fn' ? this.factoryWrapped(callee, value, depth) : null;
     let index = -1;
     if (callee.t === 'fn' && value.t === 'fn') {
       const inner = this.ev.fnOf(value.file, value.fn);
@@ -946,10 +947,27 @@ export class LinkContext {
       if (ASYNC_WRAPPER_NAME.test(exprName(expr.callee) ?? '') || (callee.t === 'pkg' && ASYNC_WRAPPER_PACKAGES.has(callee.pkg))) index = 0;
     }
     const arg = index >= 0 ? expr.args[index] : undefined;
-    if (!arg) return null;
+    if (!arg) return callee.t === 'fn' ? this.factoryWrapped(callee, value, depth) : null;
     const v = this.ev.eval(file, arg);
     if (v.t !== 'fn' && v.t !== 'pkg' && v.t !== 'unknown') return null;
     return { file, expr: arg, value: v };
+  }
+
+  /**
+   * A factory that returns a wrapper's call, the middleware it makes (Gladys's
+   * `AuthMiddleware(scope)`: `return asyncMiddleware(async (req, res, next) => …)`): the function
+   * that call wraps, as the factory writes it. Null when no call it returns makes `value`.
+   */
+  private factoryWrapped(factory: Extract<Value, { t: 'fn' }>, value: Value, depth: number): Wrapped | null {
+    if (value.t !== 'fn' && value.t !== 'pkg') return null;
+    for (const r of this.ev.returnsOf(factory.file, factory.fn)) {
+      if (r.k !== 'call') continue;
+      const made = this.ev.eval(factory.file, r);
+      const same = value.t === 'fn' ? made.t === 'fn' && made.file === value.file && made.fn === value.fn : made.t === 'pkg' && made.pkg === value.pkg && made.path.join('.') === value.path.join('.');
+      const w = same ? this.wrappedOnce(factory.file, r, made, depth + 1) : null;
+      if (w) return w;
+    }
+    return null;
   }
 
   /**
