@@ -4,7 +4,7 @@
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath } from './extract/extract.js';
-import type { Expr, GuardKind, LeadingGuard } from './types.js';
+import type { Behaviour, Expr, GuardKind, LeadingGuard } from './types.js';
 
 /**
  * Whether a guard's name matches; `listed`, when the config lists names, whether a name as
@@ -111,6 +111,19 @@ export function passingPackageMiddleware(value: Value): boolean {
   if (value.t !== 'pkg' || !value.called) return false;
   if (value.pkg === 'express') return value.path.length === 1 && ['json', 'urlencoded', 'raw', 'text'].includes(value.path[0]!);
   return PASSING_PACKAGES.has(value.pkg);
+}
+
+/**
+ * A package's guard that hands on every request it lets through and answers none itself
+ * (express-jwt, koa-jwt, Hono's bearerAuth and jwt, a CSRF package's): the last function of a
+ * route registration, `app.get('/api/Users', expressjwt({ … }))` (OWASP Juice Shop), it is a layer
+ * in front of what is registered after it. (passport's `authenticate` may answer, with its
+ * redirects.)
+ */
+export function handsOnPackageGuard(value: Value): boolean {
+  if (value.t !== 'pkg' || !value.called) return false;
+  const kind = packageKind(value.pkg, value.path);
+  return kind === 'bearer' || kind === 'csrf';
 }
 
 /**
@@ -678,7 +691,10 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   if (fn) {
     const b = fn.behaviour;
     const byBehaviour: string[] = [];
+    // (or by a function it hands its response to: `reject(req, res, 'Token not found')`)
+    const via401 = b.status401 || value.t !== 'fn' ? null : answers401Via(value.file, b, ev);
     if (b.status401 && !b.ignoresRequest) kinds.add('auth'), byBehaviour.push('ends the request with 401');
+    else if (via401 && !b.ignoresRequest && !b.requestOnlyToAnswer) kinds.add('auth'), byBehaviour.push(`ends the request with 401, answered by ${via401}()`);
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // (a check of the tenant leading it after another, `if (!ctx.session?.userId) throw …401…; …
     // if (!(await getOrganizationAccess({ organizationId, userId }))) throw …403…`: a guard of both kinds)
@@ -706,10 +722,10 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       kinds.add('bearer');
       reasons.push(`bearer: it hands the request on to ${handedTo} (${handed()[0]!.reason})`);
     }
-    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !b.status403or404 && !b.deniesByReturn)
+    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !via401 && !b.status403or404 && !b.deniesByReturn)
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
-    if (kinds.size === 0 && b.ignoresRequest)
-      return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };
+    if (kinds.size === 0 && (b.ignoresRequest || (via401 && b.requestOnlyToAnswer)))
+      return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 || via401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };
     if (kinds.size === 0 && b.refusesBusyOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 429 or 503 (by behaviour): a rate limit or maintenance, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
@@ -837,6 +853,20 @@ export function orderKinds(s: Set<GuardKind>): GuardKind[] {
 }
 
 /** The in-code function a guard value runs: the function itself, or what a factory returns. */
+/**
+ * The function a middleware hands its response to that answers 401 with it (Behaviour.answersVia:
+ * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is
+ * called by; null for none.
+ */
+function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null {
+  for (const { callee, index } of b.answersVia ?? []) {
+    const v = ev.eval(file, callee);
+    const cb = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    if (cb?.status401 && cb.respondsWith?.includes(index)) return exprName(callee) ?? 'a function';
+  }
+  return null;
+}
+
 function functionOf(value: Value, ev: Evaluator) {
   if (value.t === 'fn') return ev.fnOf(value.file, value.fn) ?? null;
   return null;

@@ -351,6 +351,18 @@ export interface Behaviour {
    * hand it the request: whatever its name, it checks nothing.
    */
   respondsWith?: number[];
+  /**
+   * Calls of a middleware's own body (`(req, res, next)`) handed its response: the callee and
+   * the argument the response is (`reject(req, res, 'Token not found')`, Trilium's
+   * checkEtapiToken). A function answering 401 with that argument (status401, respondsWith)
+   * answers it for this one, judged when linked.
+   */
+  answersVia?: { callee: Expr; index: number }[];
+  /**
+   * The middleware names its request only in those calls: when one of them answers its 401, it
+   * answers from the server's own state (as ignoresRequest says of a 401 of its own).
+   */
+  requestOnlyToAnswer?: true;
 }
 
 /** A condition on one name: `x`, `!x`, `x === 'lit'`, `x !== 'lit'`. */

@@ -2418,6 +2418,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const { ts } = ctx;
   const b: Behaviour = f.behaviour;
   const nextName = f.params.length >= 2 ? f.params[f.params.length - 1] : null;
+  // a middleware's response (`(req, res, next)`), and the calls handed it (Behaviour.answersVia)
+  const resName = f.params.length === 3 && /^(?:res|resp|response)$/.test(f.params[1]!) && /^(?:next|done|cb|callback)$/.test(f.params[2]!) ? f.params[1]! : null;
+  const answersVia: { call: TS.CallExpression; index: number }[] = [];
   const sites401: FlagCondition[][] = [];
   const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null, calledBare: null };
   // how many functions (the body itself included, when it is one) enclose the node visited
@@ -2608,6 +2611,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) summary.sendsResponse = true;
         const to = nested === 0 ? handedWhole(n as TS.CallExpression, ownArguments) : null;
         if (to) handedTo.push(to);
+        if (resName !== null && nested === 0 && (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c))) {
+          const index = (n as TS.CallExpression).arguments.findIndex((a) => ts.isIdentifier(a) && a.text === resName);
+          if (index >= 0) answersVia.push({ call: n as TS.CallExpression, index });
+        }
         break;
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
@@ -2662,6 +2669,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
   if (handedTo.length > 0) b.handsTo = handedTo.map((c) => shallowExpr(ctx, c, f.scope));
+  if (answersVia.length > 0 && !summary.status401) {
+    b.answersVia = answersVia.map((a) => ({ callee: shallowExpr(ctx, a.call.expression, f.scope), index: a.index }));
+    // (one naming its request only to hand it to those calls, `if (sqlInit.isDbInitialized()) reject(req,
+    // res, 'App already initialized.')`: Behaviour.requestOnlyToAnswer)
+    if (f.params[0] && ignoresRequest(ctx, body, f.params[0], answersVia.map((a) => a.call))) b.requestOnlyToAnswer = true;
+  }
   if (nextError) b.nextError = true;
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;
@@ -2872,9 +2885,11 @@ function rejectsTo(ts: TSModule, call: TS.CallExpression, nextName: string): boo
  * `featureFlagEnabled(key)` answering 401 while a setting is off, `isSingleUserMode(_request,
  * response, next)` while the instance has users (Behaviour.ignoresRequest).
  */
-function ignoresRequest(ctx: Ctx, body: TS.Node, first: string): boolean {
+function ignoresRequest(ctx: Ctx, body: TS.Node, first: string, besides: readonly TS.Node[] = []): boolean {
   if (first === '') return false;
-  const text = ctx.text.slice(body.pos, body.end);
+  let text = ctx.text.slice(body.pos, body.end);
+  // (what the calls `besides` are handed left out)
+  for (const n of besides) text = text.slice(0, n.pos - body.pos) + ' '.repeat(n.end - n.pos) + text.slice(n.end - body.pos);
   const named = new RegExp(`(?<![\\w$.])${first.replace(/[$]/g, '\\$&')}(?![\\w$])|\\.\\s*(?:req|request|locals)\\b|\\barguments\\b`);
   return !named.test(text);
 }

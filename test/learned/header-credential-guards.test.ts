@@ -62,7 +62,7 @@ describe('learned: guards whose credential is a request header', async () => {
   it('counts a guard handing its request to a helper that reads a header only as bearer auth, a session looked up by that token included', () => {
     expect(guardLines(res, 'POST', '/api/sync/files/:fileId/changes')).toEqual(['validateSessionMiddleware:auth+bearer:router.use:src/routes/sync.ts:5']);
     expect(res.routes.find((r) => r.path === '/api/sync/files/:fileId/changes')!.guards[0]!.reason).toBe(
-      'by name (auth); by behaviour (reads its credential from a request header only)',
+      'by name (auth); by behaviour (ends the request with 401, answered by validateSession(); reads its credential from a request header only)',
     );
   });
 
