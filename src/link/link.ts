@@ -5,7 +5,7 @@
  */
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
-import { classifyGuard, headerCredentialOf, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
+import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
@@ -405,8 +405,9 @@ export class LinkContext {
   passThrough(items: FlatItem[], at: Loc, verb = false): { guards: AppliedGuard[]; serves: boolean; byVerb?: true } | null {
     const last = items[items.length - 1]?.value;
     const f = last?.t === 'fn' ? this.ev.fnOf(last.file, last.fn) : undefined;
-    // (`router.post('/', upload.single('file'))`: a package's middleware that always hands on)
-    const packaged = !!last && passingPackageMiddleware(last);
+    // (`router.post('/', upload.single('file'))`: a package's middleware that always hands on; a
+    // package's guard handing on whatever it lets through, `app.get('/api/Users', expressjwt(…))`)
+    const packaged = !!last && (passingPackageMiddleware(last) || handsOnPackageGuard(last));
     if (!packaged && !f?.behaviour.passesOn) return null;
     const guards = items.map((it) => this.guard(it.file, it.expr, it.value, 'pass-through-route', at));
     if (packaged || !f) return { guards: guards.filter((g): g is AppliedGuard => g !== null), serves: false };

@@ -209,6 +209,47 @@ app.listen(3080);
     ]);
   });
 
+  it("a route ending with a package's guard that hands on what it lets through (express-jwt) is a layer in front of the route registered after it (OWASP Juice Shop's `app.get('/api/Users', security.isAuthorized())`)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'juice-shop', dependencies: { express: '4.21.2', 'express-jwt': '0.1.3' } }),
+      'lib/insecurity.ts': `import expressJwt from 'express-jwt';
+
+const publicKey = process.env.JWT_PUBLIC_KEY!;
+
+export const isAuthorized = () => expressJwt({ secret: publicKey });
+// a secret no token is signed with: every request refused
+export const denyAll = () => expressJwt({ secret: '' + Math.random() });
+`,
+      'server.ts': `import express from 'express';
+import * as security from './lib/insecurity';
+
+const app = express();
+app.use(express.json());
+
+app.get('/api/Users', security.isAuthorized());
+app.route('/api/Users/:id').get(security.isAuthorized()).put(security.denyAll());
+
+app.get('/api/Users', (req, res) => {
+  res.json({ status: 'success', data: [] });
+});
+app.get('/api/Users/:id', (req, res) => {
+  res.json({ status: 'success', data: { id: req.params.id } });
+});
+app.put('/api/Users/:id', (req, res) => {
+  res.json({ status: 'success', data: { id: req.params.id, ...req.body } });
+});
+
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'GET /api/Users [security.isAuthorized:auth+bearer] server.ts:10',
+      'GET /api/Users/:id [security.isAuthorized:auth+bearer] server.ts:13',
+      'PUT /api/Users/:id [security.denyAll:auth+bearer] server.ts:16',
+    ]);
+  });
+
   it('what a helper registers on the app it is handed is registered on each app a name is given either of (`let app; if (…) app = express(); else app = express()`)', async () => {
     const dir = writeProject({
       'package.json': PKG,
