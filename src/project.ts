@@ -346,9 +346,10 @@ export function loadProject(cwd: string, files: string[]): Project {
     packageOf: (file) => packageOfDir(dirOf(file)),
     resolveBare(fromFile, spec) {
       const out: string[] = [];
-      // `#src/middleware/koa-auth.js`: the subpath imports of the file's package
-      if (spec.startsWith('#')) return patternTargets(packageOfDir(dirOf(fromFile)).imports, spec).filter(inside);
-      out.push(...patternTargets(packageOfDir(dirOf(fromFile)).aliases, spec));
+      // `#src/middleware/koa-auth.js`: the subpath imports of the file's package (and a tsconfig
+      // `paths` pattern, which TypeScript applies to `#` names too: vrite's `"#*": ["./src/*"]`)
+      if (spec.startsWith('#')) out.push(...patternTargets(packageOfDir(dirOf(fromFile)).imports, spec));
+      else out.push(...patternTargets(packageOfDir(dirOf(fromFile)).aliases, spec));
       const pc = pathsFor(dirOf(fromFile));
       if (pc) {
         for (const [pattern, targets] of pc.paths) {
@@ -357,7 +358,7 @@ export function loadProject(cwd: string, files: string[]): Project {
           for (const t of targets) out.push(fromRoot(join(pc.base, t.replace('*', rest))));
         }
         // `import { InfraTokenGuard } from 'src/guards/infra-token.guard'` with `baseUrl: "./"`
-        if (pc.baseUrl !== null) out.push(fromRoot(join(pc.baseUrl, spec)));
+        if (pc.baseUrl !== null && !spec.startsWith('#')) out.push(fromRoot(join(pc.baseUrl, spec)));
       }
       const m = /^((?:@[^/]+\/)?[^/@][^/]*)(?:\/(.+))?$/.exec(spec);
       const ws = m ? byName.get(m[1]!) : undefined;
