@@ -212,3 +212,46 @@ app.listen(3080);
     expect(routeRows((await check(dir)).routes)).toEqual([row('GET /api/sites', 'contract', 'api/server/index.js:5:1', { auth: ['gateOne'] }, 'GET /api/sites/')]);
   });
 });
+
+describe("a TypeScript server's `#` paths and barrels (vrite's backend)", () => {
+  // packages/backend: `"#*": ["./src/*"]` in tsconfig (no package.json `imports`), and a barrel that
+  // re-exports a package wholesale (here one it cannot resolve) before the module making the server
+  const backend = (barrel: string): string =>
+    writeProject({
+      'package.json': JSON.stringify({ name: '@vrite/backend', private: true, dependencies: { fastify: '4.24.3', '@vrite/sdk': 'workspace:*' } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'node', strict: true, paths: { '#*': ['./src/*'] } } }),
+      'src/lib/plugin.ts': `import type { FastifyInstance } from 'fastify';
+
+export const sessionPlugin = async (server: FastifyInstance): Promise<void> => {
+  server.get('/session/me', async (req) => ({ user: req.headers['x-user'] ?? null }));
+  server.post('/session/logout', async (req, reply) => {
+    reply.clearCookie('accessToken');
+    return { ok: true };
+  });
+};
+`,
+      'src/lib/collections.ts': "export * from '@vrite/sdk/api';\nexport type Workspace = { id: string };\n",
+      'src/server.ts': `import createFastify from 'fastify';
+
+export const createServer = () => createFastify({ logger: true });
+`,
+      'src/index.ts': barrel,
+      'src/main.ts': `import { createServer, sessionPlugin } from './index';
+
+const server = createServer();
+server.register(sessionPlugin, { prefix: '/api' });
+server.listen({ port: Number(process.env.PORT) || 4444 });
+`,
+    });
+  const ROUTES = ['POST /api/session/logout', 'GET /api/session/me'];
+
+  it('resolves a `#` specifier with the tsconfig paths, as TypeScript does', async () => {
+    const res = await check(backend("export * from '#lib/plugin';\nexport * from './server';\n"));
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(ROUTES);
+  });
+
+  it("takes a barrel's name from the module of the analysed code exporting it, whatever package's `export *` comes before", async () => {
+    const res = await check(backend("export * from './lib/plugin';\nexport * from './lib/collections';\nexport * from './server';\n"));
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(ROUTES);
+  });
+});

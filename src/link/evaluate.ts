@@ -1116,8 +1116,8 @@ export class Evaluator {
     return this.exported(file, name, depth) ?? { t: 'unknown', why: `${path.posix.basename(file)} has no export ${name}` };
   }
 
-  /** The value of a module's export `name`; null when the module has no such export. */
-  private exported(file: string, name: string, depth: number): Value | null {
+  /** The value of a module's export `name`; null when the module has no such export (`packages`: a package's `export *` may give it). */
+  private exported(file: string, name: string, depth: number, packages = true): Value | null {
     const key = `export:${file}:${name}`;
     if (this.resolving.has(key)) return { t: 'unknown', why: 'export cycle' };
     const facts = this.files.get(file);
@@ -1129,14 +1129,24 @@ export class Evaluator {
         if (x.local !== undefined) return this.resolveName(file, 0, x.local, depth + 1);
         if (x.source !== undefined) return this.importValue(file, x.source, x.imported ?? name, depth + 1);
       }
-      for (const x of facts.exports) {
-        if (x.exported !== '*' || !x.source) continue;
-        const v = this.importValue(file, x.source, name, depth + 1);
-        if (v.t !== 'unknown') return v;
-        // what a module of the analysed code defines, though not a known value: a class (which `new` reads)
-        const target = this.resolveModule(file, x.source);
-        if (target !== null && this.exportDefinition(target, name, depth + 1) !== null) return v;
-      }
+      // (a name a package's `export *` gives — any name, its names not known — only when no module
+      // of the analysed code exports it, at any depth: a name comes from the one star export that
+      // has it, and vrite's barrel has `export type * from "#collections"` before `export * from "./server"`)
+      const stars = facts.exports.filter((x) => x.exported === '*' && x.source && !x.typeOnly);
+      const targets = stars.map((x) => this.resolveModule(file, x.source!));
+      for (const viaPackages of packages ? [false, true] : [false])
+        for (const [i, x] of stars.entries()) {
+          const target = targets[i]!;
+          if (target === null) {
+            const v = viaPackages ? this.importValue(file, x.source!, name, depth + 1) : null;
+            if (v && v.t !== 'unknown') return v;
+            continue;
+          }
+          const v = this.exported(target, name, depth + 1, viaPackages);
+          if (v && v.t !== 'unknown') return v;
+          // what a module of the analysed code defines, though not a known value: a class (which `new` reads)
+          if (this.exportDefinition(target, name, depth + 1) !== null) return v ?? { t: 'unknown', why: `${path.posix.basename(target)} has no export ${name}` };
+        }
       return this.installedExport(file, name, depth + 1);
     } finally {
       this.resolving.delete(key);
