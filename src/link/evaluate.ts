@@ -509,7 +509,9 @@ export class Evaluator {
           if (v.t === 'router') return this.instance(file, e, callee, v, depth + 1);
           // (an object given a property for each key of what the call passes, KEYED: read with what it passes)
           const built = e.args.length > 0 && (v.t === 'unknown' || v.t === 'param' || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`)));
-          return built ? (this.builtFrom(file, e, callee, depth + 1) ?? v) : v;
+          // (one returning a parameter, `createPlugin(plugin)` of vrite's `const typedPlugin = plugin as
+          // Plugin; …; return typedPlugin`: what the call passes for it, a function or a router too)
+          return built ? (this.builtFrom(file, e, callee, depth + 1, v.t === 'param') ?? v) : v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
@@ -803,9 +805,10 @@ export class Evaluator {
    * `tenantPath('projects')`): its returns read with each parameter standing for the argument this
    * call passes (or its default), and each local as its value, in turn, until one is known. Taken
    * when it is a string, a number, a boolean or one of a few strings, or an object given a property
-   * for each key of another (KEYED: `wrapController(controller)`); null for anything else.
+   * for each key of another (KEYED: `wrapController(controller)`) — `passesOn`, the function returns
+   * one of its parameters: a function or a router too; null for anything else.
    */
-  private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number): Value | null {
+  private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number, passesOn = false): Value | null {
     const key = `built:${fn.file}:${fn.fn}`;
     const facts = this.files.get(fn.file);
     if (!facts || this.resolving.has(key)) return null;
@@ -840,6 +843,7 @@ export class Evaluator {
     } finally {
       this.resolving.delete(key);
     }
+    if (v !== null && passesOn && (v.t === 'fn' || v.t === 'router')) return v;
     return v !== null && (v.t === 'str' || v.t === 'num' || v.t === 'bool' || (v.t === 'unknown' && v.alts?.every((a) => a.t === 'str')) || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`))) ? v : null;
   }
 

@@ -156,6 +156,43 @@ describe('Fastify semantics', () => {
     expect(joinRoute('', '/', 'both', false)).toEqual({ path: '/', bothForms: false });
   });
 
+  it("a plugin made by a wrapper of another module that returns the function it is given (vrite's `createPlugin`) is that function", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: '@vrite/backend', private: true, dependencies: { fastify: '4.24.3' } }),
+      'src/lib/plugin.ts': `import type { FastifyPluginAsync } from 'fastify';
+
+type Plugin = { [key: symbol]: boolean } & FastifyPluginAsync;
+
+const createPlugin = (plugin: FastifyPluginAsync): Plugin => {
+  const typedPlugin = plugin as Plugin;
+
+  typedPlugin[Symbol.for('skip-override')] = true;
+
+  return typedPlugin;
+};
+
+export { createPlugin };
+`,
+      'src/assets.ts': `import { createPlugin } from './lib/plugin';
+
+export const assetsService = createPlugin(async (fastify) => {
+  fastify.get('/:workspaceId/:assetId', async (req) => ({ asset: (req.params as { assetId: string }).assetId }));
+  fastify.post('/upload', async (req, reply) => reply.code(201).send({ key: 'uploaded' }));
+});
+`,
+      'src/index.ts': `import createFastify from 'fastify';
+import { assetsService } from './assets';
+
+const server = createFastify({ logger: true });
+server.register(assetsService);
+server.listen({ port: Number(process.env.PORT) || 8888 });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /:workspaceId/:assetId src/assets.ts:4', 'POST /upload src/assets.ts:5']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("a loop over a list another module makes with .map() from a literal list (misskey's endpoints: `eps.map(([name, ep]) => ({ name, meta: ep.meta }))`) registers a route per item", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { fastify: '^4.28.1' } }),
