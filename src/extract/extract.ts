@@ -6419,6 +6419,20 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
     ts.forEachChild(body, collectLocals);
     return (locals = found);
   };
+  // the locals taken apart from a value (`const { sessionId } = req.params`): that value, by name
+  let destructured: Map<string, TS.Expression> | null = null;
+  const destructuredFrom = (): Map<string, TS.Expression> => {
+    if (destructured) return destructured;
+    const found = new Map<string, TS.Expression>();
+    const collect = (n: TS.Node): void => {
+      if (ts.isVariableDeclaration(n) && ts.isObjectBindingPattern(n.name) && n.initializer)
+        for (const el of n.name.elements) if (ts.isIdentifier(el.name)) found.set(el.name.text, n.initializer);
+      if (ts.isFunctionLike(n)) return;
+      ts.forEachChild(n, collect);
+    };
+    ts.forEachChild(body, collect);
+    return (destructured = found);
+  };
   let seen: Set<TS.Node> | null = null;
   const fieldsOf = (e: TS.Node, depth: number): void => {
     if (depth > 6 || seen?.has(e)) return;
@@ -6517,7 +6531,16 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
       } else if ((ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x)) && ofCaller(x) && SESSION_EXPOSURE_RE.test(accessPath(x))) {
         return found(x, textOf(ctx, x));
       }
-      if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) return found(x, x.name.text);
+      if (ts.isShorthandPropertyAssignment(x) && /^session(ID|Id)$/.test(x.name.text)) {
+        // (read where the local is made: `const { sessionId } = req.params`, a chat's id from the URL
+        // (Trilium), or `const sessionId = String(Math.random())`, is no one's session; a name of
+        // unknown origin is taken for one)
+        const name = x.name.text;
+        const init = localInit().get(name) ?? destructuredFrom().get(name);
+        const made: FunctionFact['sessionExposures'] = [];
+        if (init) exposures(init, made);
+        return !init || made.length > 0 ? found(x, name) : undefined;
+      }
       if (ts.isIdentifier(x) && localInit().has(x.text)) {
         const init = localInit().get(x.text)!;
         if (!followed?.has(init)) {

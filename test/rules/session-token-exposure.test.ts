@@ -11,6 +11,7 @@ ruleTester('session-token-exposure', {
     { dir: 'valid/analytics-session-ids', name: "analytics session ids: a visit context's, event rows' (a query builder naming session_id)" },
     { dir: 'valid/payment-checkout-session', name: "a payment provider's checkout and portal sessions handed to the page (Stripe's checkout.sessions.create)" },
     { dir: 'valid/domain-sessions', name: "sessions of other work, named so by what makes them (`importSessionsService.create`, karakeep's import jobs; `chatSessions.start`)" },
+    { dir: 'valid/session-ids-of-other-things', name: "a `{ sessionId }` shorthand of a local taken from the URL (Trilium's chats) or made by the handler" },
   ],
   invalid: [
     { dir: 'invalid/session-id-in-the-body', name: 'req.sessionID in res.json', errors: [{ line: 6, column: 49, message: inBody('req.sessionID') }] },
