@@ -1912,9 +1912,11 @@ const EVENT_CALLBACK = /^on[A-Z]/;
  * `exportTenantData()` (Dub's cron jobs), a sign-in or sign-up flow carried out,
  * `handleSsoAuthentication(ctx, …)`, `registerWithSsoAuthentication(ctx, …)` (logto's), or
  * what is stored changed, `updateApiKey(user.uid, keyId, name)` (refly's key rename), or a
- * sign-in completed, `finalizeManagedAuthentication({ req, res, user })` (nango's).
+ * sign-in completed, `finalizeManagedAuthentication({ req, res, user })` (nango's), or the request
+ * forwarded to a service that answers it, `serviceProxy.callAuthServer(request, response, …)`
+ * (standardnotes' gateway).
  */
-const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete|send|process|sync|export|record|track|notify|publish|enqueue|schedule|emit|flush|handle|register|update|save|upsert|insert|rename|finalize|regenerate|rotate|reset)[A-Z]/;
+const ACTION_NAME = /^(set|clear|delete|remove|destroy|create|generate|gen|invalidate|revoke|enable|disable|complete|send|process|sync|export|record|track|notify|publish|enqueue|schedule|emit|flush|handle|register|update|save|upsert|insert|rename|finalize|regenerate|rotate|reset|call|proxy|forward|relay)[A-Z]/;
 /** A name for the URL a call makes: heyform's `socialLoginService.authUrl(kind, query.state)`, `loginRedirectUri(req)`. */
 const URL_NAME = /[a-z](Url|URL|Uri|URI)$/;
 
