@@ -652,7 +652,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // (a Nest guard's canActivate returning true every way, Behaviour.activation: OptionalJwtAuthGuard)
   const activation = fn?.behaviour.activation;
   const allowsAll = !!activation?.allows && (activation.super === undefined || (activation.super === 'swallowed' && !activation.returnsSuper));
-  if ((fn?.behaviour.handsOnAlways || allowsAll) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
+  if ((fn?.behaviour.handsOnAlways || allowsAll || (value.t === 'fn' && callsRefuseNothing(value.file, fn?.behaviour.handsOnUnless, ev))) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
     const reason = allowsAll ? ALLOWS_ALL : 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
   }
@@ -853,6 +853,25 @@ export function orderKinds(s: Set<GuardKind>): GuardKind[] {
 }
 
 /** The in-code function a guard value runs: the function itself, or what a factory returns. */
+/**
+ * Do these calls of a middleware handing every request on otherwise (Behaviour.handsOnUnless)
+ * refuse nothing? Each is of a function of the analysed code that neither answers nor throws
+ * (Juice Shop's `utils.jwtFrom(req)`), or jsonwebtoken's `verify` given a callback (which gets the
+ * error instead of a throw) that refuses nothing either.
+ */
+function callsRefuseNothing(file: string, calls: readonly Expr[] | undefined, ev: Evaluator): boolean {
+  if (!calls) return false;
+  const quiet = (b: Behaviour | undefined, answering: boolean): boolean => !!b && !b.status401 && !b.status403or404 && !b.deniesByReturn && !(answering && b.sendsResponse);
+  return calls.every((c) => {
+    if (c.k !== 'call') return false;
+    const v = ev.eval(file, c.callee);
+    if (v.t === 'fn') return quiet(ev.fnOf(v.file, v.fn)?.behaviour, true);
+    const last = c.args[c.args.length - 1];
+    const cb = last ? ev.eval(file, last) : null;
+    return v.t === 'pkg' && v.pkg === 'jsonwebtoken' && v.path.join('.') === 'verify' && cb?.t === 'fn' && quiet(ev.fnOf(cb.file, cb.fn)?.behaviour, false);
+  });
+}
+
 /**
  * The function a middleware hands its response to that answers 401 with it (Behaviour.answersVia:
  * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is

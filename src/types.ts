@@ -300,6 +300,12 @@ export interface Behaviour {
    */
   handsOnAlways?: true;
   /**
+   * The middleware hands every request on as handsOnAlways says, if these calls of its body
+   * refuse nothing (`const token = req.cookies.token || utils.jwtFrom(req)`, `jwt.verify(token,
+   * key, (err, decoded) => …)`: OWASP Juice Shop's updateAuthenticatedUsers): judged when linked.
+   */
+  handsOnUnless?: Expr[];
+  /**
    * The body answers and then hands on, both at its top level: `ctx.body = user; return next();`
    * (Koa's routes end so, for the middleware after them to see the answer). It serves the
    * request, whatever checks it made before answering: a route, not a layer for later ones.

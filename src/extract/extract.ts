@@ -2720,7 +2720,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const last = body.statements[body.statements.length - 1];
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
-    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped)) b.handsOnAlways = true;
+    const pending: TS.CallExpression[] = [];
+    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined)) {
+      if (pending.length === 0) b.handsOnAlways = true;
+      else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
+    }
   }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
@@ -4213,13 +4217,18 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
  * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
  */
-function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined): boolean {
+function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined, pending?: TS.CallExpression[]): boolean {
   const { ts } = ctx;
   const passive = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) return false;
+      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) {
+        // (a call of a named function, kept to be judged when linked: Behaviour.handsOnUnless)
+        const callee = unwrap(ts, n.expression);
+        if (!pending || pending.length >= MAX_PENDING_CALLS || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) || name === nextName) return false;
+        pending.push(n);
+      }
     }
     return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
   };
@@ -4267,6 +4276,9 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
   }
   return false;
 }
+
+/** The most calls a middleware handing every request on may leave to be judged when linked (Behaviour.handsOnUnless). */
+const MAX_PENDING_CALLS = 4;
 
 /** The block of a function called at once with nothing, `(async () => { … })()` (after `void`, `await`, parentheses); null for any other expression. */
 function calledAtOnce(ts: TSModule, e: TS.Expression): TS.Block | null {

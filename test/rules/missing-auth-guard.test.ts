@@ -568,6 +568,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
     },
     {
+      dir: 'invalid/token-cache-named-for-auth',
+      name: "a middleware named for auth that caches the user of a valid token and hands every request on (OWASP Juice Shop's `updateAuthenticatedUsers`: `utils.jwtFrom(req)`, `jwt.verify(token, key, callback)`) refuses nothing; one whose helper throws without a token stays a guard",
+      errors: [{ file: 'server.ts', line: 8, message: 'GET /rest/products/search has no auth guard' }],
+    },
+    {
       dir: 'invalid/session-lookup-caught-named-for-auth',
       name: "a middleware named for auth whose session lookup's failure is caught as no user, every request handed on (Budibase's `buildAuthMiddleware`), refuses nothing; one refusing the failure stays a guard",
       errors: [{ file: 'src/app.ts', line: 8, message: 'POST /api/attachments/:datasourceId/url has no auth guard' }],
