@@ -280,7 +280,7 @@ export class StatusController {
       // the inherited handler's own 401 (the override it calls first answers one too)
       ['GET /api/audit', ['StrictCallerMiddleware auth: by behaviour (ends the request with 401)']],
       // the 401 of the override the inherited handler calls first
-      ['GET /api/keys', ['RequiredCallerMiddleware auth: by behaviour (it calls this.handleMissingCaller(): by behaviour (ends the request with 401))']],
+      ['GET /api/keys', ['RequiredCallerMiddleware auth: by behaviour (ends the request with 401, answered by this.handleMissingCaller())']],
       // the override calls next() for a request without a caller: nothing refuses it
       ['GET /api/motd', []],
       // …before the handler's own 401: optional authentication
