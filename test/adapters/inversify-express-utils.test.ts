@@ -288,6 +288,77 @@ export class StatusController {
     ]);
   });
 
+  describe('an identifier the container binds otherwise than to one class (standardnotes/server)', () => {
+    const TOKEN_MIDDLEWARE = `import type { NextFunction, Request, Response } from 'express';
+import { injectable } from 'inversify';
+import { BaseMiddleware } from 'inversify-express-utils';
+
+abstract class TokenMiddleware extends BaseMiddleware {
+  handler(req: Request, res: Response, next: NextFunction): void {
+    const token = req.headers.authorization?.replace('Bearer ', '');
+    if (!token || !this.verify(token)) {
+      res.status(401).json({ error: 'invalid token' });
+      return;
+    }
+    next();
+  }
+
+  protected abstract verify(token: string): boolean;
+}
+
+@injectable()
+export class GrpcTokenMiddleware extends TokenMiddleware {
+  protected verify(token: string): boolean {
+    return token.length === 64;
+  }
+}
+
+@injectable()
+export class HttpTokenMiddleware extends TokenMiddleware {
+  protected verify(token: string): boolean {
+    return token.startsWith('v1.');
+  }
+}
+`;
+    const sitesGuards = async (binding: string): Promise<string[]> => {
+      const files = fixtureFiles();
+      files['src/middleware/token.middleware.ts'] = TOKEN_MIDDLEWARE;
+      files['src/container.ts'] = files['src/container.ts']!.replace(
+        'container.bind<SessionMiddleware>(T.SessionMiddleware).to(SessionMiddleware);\n',
+        binding,
+      ).replace("import { SessionMiddleware } from './middleware/session.middleware';", "import { GrpcTokenMiddleware, HttpTokenMiddleware } from './middleware/token.middleware';");
+      const res = await check(writeProject(files));
+      return res.routes.find((r) => r.method === 'GET' && r.path === '/api/sites')!.guards.map((g) => `${g.name} ${g.kinds.join('+')}`);
+    };
+
+    it('toDynamicValue of a function returning `new` of one class is that class; returning anything else, a guard by its name', async () => {
+      expect(
+        await sitesGuards(`container.bind(T.SessionMiddleware).toDynamicValue((context) => {
+  return context.container.get<HttpTokenMiddleware>(HttpTokenMiddleware);
+});
+`),
+      ).toEqual(['TYPES.SessionMiddleware auth']);
+      expect(
+        await sitesGuards(`container.bind(T.SessionMiddleware).toDynamicValue((context) => {
+  context.container.get<SiteRepository>(T.SiteRepository);
+  return new HttpTokenMiddleware();
+});
+`),
+      ).toEqual(['HttpTokenMiddleware auth+bearer']);
+    });
+
+    it('two classes bound under a condition are the guard both are, when they are the same guard', async () => {
+      expect(
+        await sitesGuards(`if (process.env.TRANSPORT === 'grpc') {
+  container.bind(T.SessionMiddleware).toConstantValue(new GrpcTokenMiddleware());
+} else {
+  container.bind(T.SessionMiddleware).to(HttpTokenMiddleware);
+}
+`),
+      ).toEqual(['GrpcTokenMiddleware or HttpTokenMiddleware auth+bearer']);
+    });
+  });
+
   it("setConfig's callback is handed the Express app: its routes are the app's, and its middleware runs before every controller's route it reaches", async () => {
     const dir = writeProject({
       ...fixtureFiles(),

@@ -32,9 +32,9 @@
  *   leave run before each controller route they reach.
  *
  * Not read: `setErrorConfig` (its middleware runs after the routes), a binding to
- * anything but a class (`toConstantValue(fn)`, `toDynamicValue(…)`: the identifier is then a
- * guard candidate, named by it), and the auth provider (it reads the user, and refuses
- * nothing).
+ * anything but a class (`toConstantValue(fn)`, a `toDynamicValue(…)` whose function does not
+ * return `new` of one class every way: the identifier is then a guard candidate, named by it),
+ * and the auth provider (it reads the user, and refuses nothing).
  */
 import type { ts as TS } from 'ts-morph';
 import type { Adapter } from '../adapter.js';
@@ -94,6 +94,32 @@ function visitContainerFile(api: ExtractApi): void {
     while (ts.isPropertyAccessExpression(x)) x = x.expression;
     return ts.isIdentifier(x) && (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) ? api.expr(e, 0) : null;
   };
+  const bare = (e: TS.Expression): TS.Expression => (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) ? bare(e.expression) : e);
+  // `toDynamicValue((context) => { …; return new InversifyExpressAuthMiddleware(…) })`: the class
+  // every return of the function makes (standardnotes' syncing server), or null
+  const madeClass = (fn: TS.Expression): TS.Expression | null => {
+    if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return null;
+    const made: TS.Expression[] = [];
+    let other = false;
+    const returns = (n: TS.Node): void => {
+      if (ts.isFunctionLike(n) || other) return;
+      if (ts.isReturnStatement(n)) {
+        const e = n.expression && bare(n.expression);
+        if (e && ts.isNewExpression(e)) made.push(e.expression);
+        else other = true;
+        return;
+      }
+      ts.forEachChild(n, returns);
+    };
+    if (ts.isBlock(fn.body)) ts.forEachChild(fn.body, returns);
+    else {
+      const e = bare(fn.body);
+      if (ts.isNewExpression(e)) made.push(e.expression);
+    }
+    const first = made[0];
+    const text = (m: TS.Expression): string => api.sf.text.slice(m.pos, m.end).trim();
+    return !other && first && made.every((m) => text(m) === text(first)) ? first : null;
+  };
   const bindings: ContainerBinding[] = [];
   const stack: TS.Node[] = [api.sf];
   while (stack.length > 0) {
@@ -104,7 +130,16 @@ function visitContainerFile(api: ExtractApi): void {
       if (ts.isPropertyAccessExpression(bind.expression) && bind.expression.name.text === 'bind' && bind.arguments.length === 1) {
         const id = nameOf(bind.arguments[0]!);
         const arg = n.arguments[0];
-        const target = how === 'toSelf' ? bind.arguments[0]! : how === 'to' && arg ? arg : how === 'toConstantValue' && arg && ts.isNewExpression(arg) ? arg.expression : null;
+        const target =
+          how === 'toSelf'
+            ? bind.arguments[0]!
+            : how === 'to' && arg
+              ? arg
+              : how === 'toConstantValue' && arg && ts.isNewExpression(arg)
+                ? arg.expression
+                : how === 'toDynamicValue' && arg
+                  ? madeClass(arg)
+                  : null;
         const cls = target ? nameOf(target) : null;
         if (id && cls) bindings.push({ id, cls, at: api.loc(n) });
       }
@@ -296,9 +331,24 @@ class InversifyLinker {
    */
   private middlewareGuard(file: string, expr: Expr, value: Value, mechanism: GuardMechanism, at: Loc): AppliedGuard | null {
     if (value.t === 'fn') return this.ctx.guard(file, expr, value, mechanism, at);
-    const c = classNamed(this.ev, file, expr) ?? this.boundClass(file, expr);
-    const handler = c ? this.handlerOf(c) : null;
-    if (c && handler) {
+    const named = classNamed(this.ev, file, expr);
+    const bound = named ? [named] : this.boundClasses(file, expr);
+    if (bound.length > 1) {
+      // bindings of one identifier under conditions (standardnotes' gateway: a gRPC or an HTTP
+      // class, by a setting): the guard every class bound is, when each is the same guard
+      const each = bound.map((c) => this.classGuard(c, mechanism, at));
+      const [first] = each;
+      const same = first && each.every((g) => g && g.kinds.join() === first.kinds.join() && g.families.join() === first.families.join());
+      if (same) return { ...first, name: bound.map((c) => c.cls.name).join(' or '), reason: `each class bound: ${[...new Set(each.map((g) => g!.reason))].join('; ')}` };
+    }
+    const one = bound.length === 1 ? this.classGuard(bound[0]!, mechanism, at) : undefined;
+    return one !== undefined ? one : this.ctx.guard(file, expr, value, mechanism, at);
+  }
+
+  /** A `BaseMiddleware` class as a guard: its `handler`, `this` its instance; undefined when it has none. */
+  private classGuard(c: ClassRef, mechanism: GuardMechanism, at: Loc): AppliedGuard | null | undefined {
+    const handler = this.handlerOf(c);
+    if (handler) {
       const named: Expr = { k: 'ref', name: c.cls.name, scope: 0 };
       // (`this` in a handler the class inherits is the class's instance: what it overrides answers)
       return this.ev.asInstance(c.file, 0, c.cls.name, () => {
@@ -309,7 +359,7 @@ class InversifyLinker {
         return led ? joinGuards(g, led) : g;
       });
     }
-    return this.ctx.guard(file, expr, value, mechanism, at);
+    return undefined;
   }
 
   /** A `BaseMiddleware` class's `handler` method, its own or one of a class it extends. */
@@ -322,13 +372,13 @@ class InversifyLinker {
   }
 
   /**
-   * The class a container binds the identifier `expr` names to (ContainerBinding), in any of the
-   * analysed files: the identifier the same value (a string, or the same property of the same
-   * object, `TYPES.AuthMiddleware`). Null when none does, or bindings disagree.
+   * The classes a container binds the identifier `expr` names to (ContainerBinding), in any of
+   * the analysed files: the identifier the same value (a string, or the same property of the same
+   * object, `TYPES.AuthMiddleware`); one each.
    */
-  private boundClass(file: string, expr: Expr): ClassRef | null {
+  private boundClasses(file: string, expr: Expr): ClassRef[] {
     const id = this.identity(file, expr);
-    if (id === null) return null;
+    if (id === null) return [];
     const found = new Map<string, ClassRef>();
     for (const [f, facts] of this.ctx.files) {
       for (const b of inversifyFactsOf(facts)?.bindings ?? []) {
@@ -337,7 +387,7 @@ class InversifyLinker {
         if (cls) found.set(`${cls.file}#${cls.cls.name}`, cls);
       }
     }
-    return found.size === 1 ? [...found.values()][0]! : null;
+    return [...found.values()];
   }
 
   /**
