@@ -220,6 +220,12 @@ export interface Behaviour {
    */
   nextError?: true;
   /**
+   * Every call of an Express middleware's `next` hands it an error made in place (`next(new
+   * Error('File names cannot contain forward slashes!'))`, OWASP Juice Shop's key server): it
+   * never passes the request on — the error handlers answer what it does not.
+   */
+  nextOnlyErrors?: true;
+  /**
    * A Nest guard's `canActivate` read whole (activationOf): `allows`, it refuses nothing itself —
    * every way out returns true (or the overridden method's answer), and what it runs where what
    * that throws leaves the method only makes or reads values; `super`, how it calls the method it

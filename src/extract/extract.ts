@@ -2681,6 +2681,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
   const bare = summary.calledBare;
   if (bare !== null && ((nextName !== null && bare.has(nextName)) || bare.has('next'))) b.passesOn = true;
+  if (nextName !== null && f.params.length === 3 && b.callsNext && !b.passesOn && nextOnlyErrors(ts, body, nextName)) b.nextOnlyErrors = true;
   // Conditions on the function's own locals say nothing a caller can decide; its parameters and
   // enclosing names (a factory's parameters) can be fixed by a call's arguments.
   const ownLocals = (): Set<string> => {
@@ -6138,6 +6139,30 @@ function handsErrorOn(ts: TSModule, f: FunctionFact, c: TS.CallExpression): bool
   if (f.params.length < 3 || c.arguments.length === 0) return false;
   const a = unwrap(ts, c.arguments[0]!);
   return !(ts.isStringLiteralLike(a) && (a.text === 'route' || a.text === 'router')) && a.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(a) && a.text === 'undefined');
+}
+
+/**
+ * Does every call of `next` in `body` (nested functions' too) hand it an error made in place,
+ * `next(new Error(…))` (Behaviour.nextOnlyErrors)? False where a nested function takes a
+ * parameter of that name (another `next`), or `next` is handed on as a value.
+ */
+function nextOnlyErrors(ts: TSModule, body: TS.Node, nextName: string): boolean {
+  let ok = true;
+  let calls = 0;
+  const visit = (n: TS.Node): void => {
+    if (!ok) return;
+    if (ts.isFunctionLike(n) && n.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === nextName)) ok = false;
+    else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === nextName) {
+      calls++;
+      const a = n.arguments[0];
+      if (n.arguments.length !== 1 || !ts.isNewExpression(unwrap(ts, a!))) ok = false;
+      else visit(a!);
+      return;
+    } else if (ts.isIdentifier(n) && n.text === nextName) ok = false;
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return ok && calls > 0;
 }
 
 /** The name a call's callee is written with, its last property (`verifyJWT`, `verify` of `jwt.verify`), or ''. */

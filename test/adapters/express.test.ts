@@ -250,6 +250,56 @@ app.listen(3000);
     ]);
   });
 
+  it("a function mounted at a path that answers, handing `next` only errors made in place (`next(new Error(…))`), is an ALL route there, not a layer of the routes below it (OWASP Juice Shop's key server)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'juice-shop', dependencies: { express: '4.21.2' } }),
+      'routes/keyServer.ts': `import path from 'node:path';
+import type { NextFunction, Request, Response } from 'express';
+
+export function serveKeyFiles() {
+  return ({ params }: Request, res: Response, next: NextFunction) => {
+    const file = params.file;
+
+    if (!file.includes('/')) {
+      res.sendFile(path.resolve('encryptionkeys/', file));
+    } else {
+      res.status(403);
+      next(new Error('File names cannot contain forward slashes!'));
+    }
+  };
+}
+
+// hands the request on when the file is not one it serves
+export function serveKeyFilesOrNext() {
+  return ({ params }: Request, res: Response, next: NextFunction) => {
+    if (params.file.endsWith('.pub')) {
+      res.sendFile(path.resolve('encryptionkeys/', params.file));
+    } else {
+      next();
+    }
+  };
+}
+`,
+      'server.ts': `import express from 'express';
+import { serveKeyFiles, serveKeyFilesOrNext } from './routes/keyServer';
+
+const app = express();
+app.use('/encryptionkeys/:file', serveKeyFiles());
+app.use('/keys/:file', serveKeyFilesOrNext());
+app.get('/keys/:file/meta', (req, res) => {
+  res.json({ file: req.params.file });
+});
+
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'ALL /encryptionkeys/:file [] server.ts:5',
+      'GET /keys/:file/meta [serveKeyFilesOrNext:unknown] server.ts:7',
+    ]);
+  });
+
   it('what a helper registers on the app it is handed is registered on each app a name is given either of (`let app; if (…) app = express(); else app = express()`)', async () => {
     const dir = writeProject({
       'package.json': PKG,

@@ -402,7 +402,8 @@ class ExpressLinker {
           // whatever writes the answer (anything-llm's `IndexPage.generate(response)`).
           if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value, 'express') !== null) && idx === items.length - 1) {
             const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
-            if (it.value.t !== 'fn' || (f && !f.behaviour.callsNext && (f.behaviour.sendsResponse || f.params.length === 2))) {
+            // (handing `next` only errors made in place passes nothing on: `next(new Error(…))`)
+            if (it.value.t !== 'fn' || (f && (!f.behaviour.callsNext || f.behaviour.nextOnlyErrors) && (f.behaviour.sendsResponse || f.params.length === 2))) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
