@@ -4026,6 +4026,61 @@ export class BillingModule {}
     expect(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("a controller's second handler of one method and path never runs (Nest's route proxy hands nothing on but through @Next()): it is no route (Maintainerr's two @Post() of RulesController)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { RulesController } from './rules.controller';
+
+@Module({ controllers: [RulesController] })
+export class AppModule {}
+`,
+      'src/rules.controller.ts': `import { Body, Controller, Get, Next, Param, Post, UseGuards } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { NextFunction } from 'express';
+
+@Controller('api/rules')
+export class RulesController {
+  @Post()
+  @UseGuards(AuthGuard('jwt'))
+  async setRules(@Body() body: { name: string }) {
+    return { saved: body.name };
+  }
+
+  @Get('/count')
+  count() {
+    return 3;
+  }
+
+  @Get('/:id')
+  @UseGuards(AuthGuard('jwt'))
+  getRule(@Param('id') id: string, @Next() next: NextFunction) {
+    if (id === 'latest') return next();
+    return { id };
+  }
+
+  @Post()
+  async updateJob(@Body() body: { cron: string }) {
+    return { cron: body.cron };
+  }
+
+  @Get('/:id')
+  getRuleFallback(@Param('id') id: string) {
+    return { id, fallback: true };
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'POST /api/rules RulesController.setRules [AuthGuard]',
+      'GET /api/rules/:id RulesController.getRule [AuthGuard]',
+      'GET /api/rules/:id RulesController.getRuleFallback []',
+      'GET /api/rules/count RulesController.count []',
+    ]);
+  });
+
   it('a controllerPrefix not known statically (the factory of forRootAsync returns what a service reads) lists the route without it, a step of its prefixes saying so', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@golevelup/nestjs-stripe': '^1.1.1' } }),

@@ -25,6 +25,8 @@ export interface NestMethod {
    * name is, is read when linked)
    */
   currentUser?: NestDecorator[];
+  /** a parameter of it is decorated `@Next()`: the handler may hand the request on to a later route */
+  next?: true;
 }
 
 /**
@@ -177,24 +179,27 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   };
   const decoratorsOf = (n: TS.Node): NestDecorator[] => (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map(decoratorOf);
   // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`)
-  const currentUserOf = (m: TS.MethodDeclaration): NestDecorator[] => {
+  // (and whether one is `@Next()`)
+  const currentUserOf = (m: TS.MethodDeclaration): { user: NestDecorator[]; next: boolean } => {
     const out: NestDecorator[] = [];
+    let next = false;
     for (const p of m.parameters) {
       for (const d of ts.getDecorators(p) ?? []) {
         const callee = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
         const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
         if (name === 'CurrentUser') out.push(decoratorOf(d));
+        if (name === 'Next') next = true;
       }
     }
-    return out;
+    return { user: out, next };
   };
   const methods: NestMethod[] = [];
   let canActivate: TS.MethodDeclaration | null = null;
   for (const m of node.members) {
     if (!ts.isMethodDeclaration(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
     const isStatic = (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
-    const currentUser = currentUserOf(m);
-    methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m), ...(currentUser.length > 0 ? { currentUser } : {}) });
+    const { user: currentUser, next } = currentUserOf(m);
+    methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m), ...(currentUser.length > 0 ? { currentUser } : {}), ...(next ? { next: true as const } : {}) });
     if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
   }
   const decorators = decoratorsOf(node);

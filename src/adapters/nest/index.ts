@@ -2169,6 +2169,11 @@ class NestLinker {
         : [{ prefix: known.path, file: d.module.file, line: d.module.cls.at.line }];
     // Route methods, the subclass's own first (inherited handlers are served too).
     const seenMethods = new Set<string>();
+    // The method and path of each route a handler of the controller answers, in the order Nest
+    // registers them: its proxy never hands a request on (router-proxy.ts) but through a
+    // `@Next()` parameter, so a later handler of the same method and path never runs
+    // (Maintainerr's two `@Post()` of one controller), nor one behind an `@All()` of that path.
+    const answered = new Set<string>();
     for (const owner of this.ancestors(c)) {
       for (const m of owner.cls.methods) {
         if (m.isStatic || seenMethods.has(m.name)) continue;
@@ -2197,6 +2202,8 @@ class NestLinker {
             continue;
           }
           for (const { path, step } of this.fullPaths(app, verb, versions, modulePath, ctrlPaths, methodPaths)) {
+            if (answered.has(`${verb} ${path}`) || answered.has(`ALL ${path}`)) continue;
+            if (!m.next) answered.add(`${verb} ${path}`);
             const skipped = (g: GuardUse): boolean => g.optOuts.some((o) => skips(o, meta, classMeta));
             const middleware = this.middlewareBefore(app, classKey(c), path, verb, step, init.caseSensitive);
             const guards = [...app.globalGuards, ...classGuards, ...methodGuards].filter((g) => !skipped(g)).map((g) => g.guard);
