@@ -6458,6 +6458,8 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
   };
   // the locals taken apart from a value (`const { sessionId } = req.params`): that value, by name
   let destructured: Map<string, TS.Expression> | null = null;
+  // the values a `{ sessionId }` shorthand was read through
+  let shorthandRead: Set<TS.Node> | null = null;
   const destructuredFrom = (): Map<string, TS.Expression> => {
     if (destructured) return destructured;
     const found = new Map<string, TS.Expression>();
@@ -6574,9 +6576,13 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
         // unknown origin is taken for one)
         const name = x.name.text;
         const init = localInit().get(name) ?? destructuredFrom().get(name);
+        if (!init) return found(x, name);
+        // (each value read once: `const { sessionId } = await create({ sessionId })` reads itself)
+        if (shorthandRead?.has(init)) return;
+        (shorthandRead ??= new Set()).add(init);
         const made: FunctionFact['sessionExposures'] = [];
-        if (init) exposures(init, made);
-        return !init || made.length > 0 ? found(x, name) : undefined;
+        exposures(init, made);
+        return made.length > 0 ? found(x, name) : undefined;
       }
       if (ts.isIdentifier(x) && localInit().has(x.text)) {
         const init = localInit().get(x.text)!;
