@@ -178,9 +178,9 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
     return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
   };
   const decoratorsOf = (n: TS.Node): NestDecorator[] => (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map(decoratorOf);
-  // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`)
-  // (and whether one is `@Next()`)
-  const currentUserOf = (m: TS.MethodDeclaration): { user: NestDecorator[]; next: boolean } => {
+  // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`), and whether
+  // a parameter is `@Next()`
+  const parameterDecorators = (m: TS.MethodDeclaration): { user: NestDecorator[]; next: boolean } => {
     const out: NestDecorator[] = [];
     let next = false;
     for (const p of m.parameters) {
@@ -198,7 +198,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   for (const m of node.members) {
     if (!ts.isMethodDeclaration(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
     const isStatic = (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
-    const { user: currentUser, next } = currentUserOf(m);
+    const { user: currentUser, next } = parameterDecorators(m);
     methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m), ...(currentUser.length > 0 ? { currentUser } : {}), ...(next ? { next: true as const } : {}) });
     if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
   }
