@@ -6445,33 +6445,31 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
   const { ts } = ctx;
   // The body's locals and their initialisers, collected when a response first needs them.
   let locals: Map<string, TS.Expression> | null = null;
+  // the locals taken apart from a value (`const { sessionId } = req.params`): that value, by name
+  // (collected in the same walk as the locals: localInit)
+  let destructured: Map<string, TS.Expression> | null = null;
   const localInit = (): Map<string, TS.Expression> => {
     if (locals) return locals;
     const found = new Map<string, TS.Expression>();
+    const apart = new Map<string, TS.Expression>();
     const collectLocals = (n: TS.Node): void => {
-      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) found.set(n.name.text, n.initializer);
+      if (ts.isVariableDeclaration(n) && n.initializer) {
+        if (ts.isIdentifier(n.name)) found.set(n.name.text, n.initializer);
+        else if (ts.isObjectBindingPattern(n.name)) for (const el of n.name.elements) if (ts.isIdentifier(el.name)) apart.set(el.name.text, n.initializer);
+      }
       if (ts.isFunctionLike(n)) return;
       ts.forEachChild(n, collectLocals);
     };
     ts.forEachChild(body, collectLocals);
+    destructured = apart;
     return (locals = found);
   };
-  // the locals taken apart from a value (`const { sessionId } = req.params`): that value, by name
-  let destructured: Map<string, TS.Expression> | null = null;
+  const destructuredFrom = (): Map<string, TS.Expression> => {
+    if (!destructured) localInit();
+    return destructured!;
+  };
   // the values a `{ sessionId }` shorthand was read through
   let shorthandRead: Set<TS.Node> | null = null;
-  const destructuredFrom = (): Map<string, TS.Expression> => {
-    if (destructured) return destructured;
-    const found = new Map<string, TS.Expression>();
-    const collect = (n: TS.Node): void => {
-      if (ts.isVariableDeclaration(n) && ts.isObjectBindingPattern(n.name) && n.initializer)
-        for (const el of n.name.elements) if (ts.isIdentifier(el.name)) found.set(el.name.text, n.initializer);
-      if (ts.isFunctionLike(n)) return;
-      ts.forEachChild(n, collect);
-    };
-    ts.forEachChild(body, collect);
-    return (destructured = found);
-  };
   let seen: Set<TS.Node> | null = null;
   const fieldsOf = (e: TS.Node, depth: number): void => {
     if (depth > 6 || seen?.has(e)) return;
