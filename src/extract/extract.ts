@@ -1805,6 +1805,8 @@ export const REGISTRATION_METHODS = new Set([
   'ws',
   // inversify-express-utils' server, handing its callback the Express app (`server.setConfig((app) => …)`)
   'setConfig',
+  // an OvernightJS server mounting its controllers on its Express app (`this.addControllers([new Auth()])`)
+  'addControllers',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */

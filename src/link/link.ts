@@ -30,6 +30,17 @@ export interface UnresolvedDiagnostic {
 }
 
 /** A registration bound to the router it is made on, with its place in registration order. */
+/**
+ * The method of a registration an adapter binds to an Express app only to mark a place: the
+ * Express walk keeps the layers in effect there (LinkContext.layersAt), and registers nothing.
+ */
+export const KEEP_LAYERS = '*keep layers*';
+
+/** The key of the layers kept at a registration's place on an app (LinkContext.layersAt). */
+export function layersKey(appId: string, at: Loc): string {
+  return `${appId}@${at.line}:${at.column}`;
+}
+
 export interface BoundRegistration {
   reg: RegistrationFact;
   file: string;
@@ -156,6 +167,12 @@ export class LinkContext {
    * controllers, after its `setConfig` callback).
    */
   readonly layersAfter = new Map<string, ScopedGuard[]>();
+  /**
+   * Per Express app walked, the layers in effect at each registration of method KEEP_LAYERS bound
+   * to it (by layersKey): what runs before the routes a package mounts at that place
+   * (OvernightJS's `addControllers(…)`, adapters/overnight).
+   */
+  readonly layersAt = new Map<string, ScopedGuard[]>();
   /**
    * Registrations made on a function's parameter, or on the parameter of a function it hands its
    * own on to (`configureApp(app)` → `addTestRoutes(app)` → `app.post(…)`), by that function, as

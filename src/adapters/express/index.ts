@@ -12,7 +12,7 @@
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
+import { KEEP_LAYERS, layersKey, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -300,6 +300,10 @@ class ExpressLinker {
       }
       if (reg.method === APOLLO_APPLY) {
         local.push(...this.apolloRoutes(b, r, prefix, [...inherited, ...local], prefixes, app));
+        continue;
+      }
+      if (reg.method === KEEP_LAYERS) {
+        this.ctx.layersAt.set(layersKey(r.id, reg.at), [...inherited, ...local]);
         continue;
       }
       if (reg.method !== 'use') continue;
