@@ -4238,15 +4238,27 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
   // (statements that neither leave the function nor call anything but such calls; a `try` of
   // such, `try { user = await getSession(cookie) } catch { user = null }`, whose `catch` only
   // makes or reads values too: what failed is let go, the request goes on)
+  // (an `if` whose branch hands the request on and leaves, `if (!decoded) return next()` after a
+  // `try` verifying a token — logchimp's optional authentication —, goes on either way)
   const passiveStatement = (st: TS.Statement): boolean =>
     ts.isBlock(st)
       ? st.statements.every(passiveStatement)
       : ts.isIfStatement(st)
-        ? passive(st.expression) && passiveStatement(st.thenStatement) && (!st.elseStatement || passiveStatement(st.elseStatement))
+        ? passive(st.expression) && passesOrLeaves(st.thenStatement) && (!st.elseStatement || passesOrLeaves(st.elseStatement))
         : ts.isTryStatement(st)
           ? passiveStatement(st.tryBlock) && (!st.catchClause || passiveStatement(st.catchClause.block)) && (!st.finallyBlock || passiveStatement(st.finallyBlock))
           : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st);
   const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+  /** `return next()`, or passive statements then `return next()` (or `next(); return`). */
+  const handsOnAndLeaves = (st: TS.Statement): boolean => {
+    const list = ts.isBlock(st) ? st.statements : [st];
+    const last = list[list.length - 1];
+    if (!last || !ts.isReturnStatement(last)) return false;
+    if (last.expression) return handsOn(unwrap(ts, last.expression)) && list.slice(0, -1).every(passiveStatement);
+    const before = list[list.length - 2];
+    return !!before && ts.isExpressionStatement(before) && handsOn(unwrap(ts, before.expression)) && list.slice(0, -2).every(passiveStatement);
+  };
+  const passesOrLeaves = (st: TS.Statement): boolean => passiveStatement(st) || handsOnAndLeaves(st);
   // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
   // inside the context such a call makes, what it is given before the callback only made or read
   const inContext = (c: TS.Expression): boolean => {

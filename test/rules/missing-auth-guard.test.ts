@@ -573,6 +573,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'server.ts', line: 8, message: 'GET /rest/products/search has no auth guard' }],
     },
     {
+      dir: 'invalid/optional-auth-handing-on-after-a-try',
+      name: "a middleware named for auth whose `if (!decoded) return next()` comes after the `try` verifying the token (logchimp's `authOptional`) hands every request on: no guard; one answering 401 there stays a guard",
+      errors: [{ file: 'app.ts', line: 7, message: 'GET /api/v1/boards/:url has no auth guard' }],
+    },
+    {
       dir: 'invalid/session-lookup-caught-named-for-auth',
       name: "a middleware named for auth whose session lookup's failure is caught as no user, every request handed on (Budibase's `buildAuthMiddleware`), refuses nothing; one refusing the failure stays a guard",
       errors: [{ file: 'src/app.ts', line: 8, message: 'POST /api/attachments/:datasourceId/url has no auth guard' }],
