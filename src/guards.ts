@@ -3,7 +3,7 @@
  */
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, type Evaluator, type Value } from './link/evaluate.js';
-import { isUserPath } from './extract/extract.js';
+import { isUserPath, MAKES_OR_READS } from './extract/extract.js';
 import type { Behaviour, Expr, GuardKind, LeadingGuard } from './types.js';
 
 /**
@@ -695,6 +695,12 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     const via401 = b.status401 || value.t !== 'fn' ? null : answers401Via(value.file, b, ev);
     if (b.status401 && !b.ignoresRequest) kinds.add('auth'), byBehaviour.push('ends the request with 401');
     else if (via401 && !b.ignoresRequest && !b.requestOnlyToAnswer) kinds.add('auth'), byBehaviour.push(`ends the request with 401, answered by ${via401}()`);
+    // (or by a function it calls before handing the request on, throwing the 401: plunk's
+    // `isValidKey`, `res.locals.auth = { key: parseBearer(req) }; next()`)
+    else if (value.t === 'fn' && !b.status401) {
+      const thrower = throws401(value.file, b.handsOnUnless, ev);
+      if (thrower) kinds.add('auth'), byBehaviour.push(`ends the request with 401, thrown by ${thrower}() before it hands the request on`);
+    }
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // (a check of the tenant leading it after another, `if (!ctx.session?.userId) throw …401…; …
     // if (!(await getOrganizationAccess({ organizationId, userId }))) throw …403…`: a guard of both kinds)
@@ -870,6 +876,24 @@ function callsRefuseNothing(file: string, calls: readonly Expr[] | undefined, ev
     const cb = last ? ev.eval(file, last) : null;
     return v.t === 'pkg' && v.pkg === 'jsonwebtoken' && v.path.join('.') === 'verify' && cb?.t === 'fn' && quiet(ev.fnOf(cb.file, cb.fn)?.behaviour, false);
   });
+}
+
+/**
+ * The first of the readings a middleware makes before handing every request on (Behaviour.handsOnUnless:
+ * `parseBearer(req)`; not a call named for a check, `assertSignedIn(req)`, which the layer's leading
+ * checks read) whose function of the code throws a 401 (not one answering it, `answers401Only`), by
+ * the name it is called by; null for none.
+ */
+function throws401(file: string, calls: readonly Expr[] | undefined, ev: Evaluator): string | null {
+  for (const c of calls ?? []) {
+    if (c.k !== 'call') continue;
+    const name = exprName(c.callee);
+    if (!name || !MAKES_OR_READS.test(name.slice(name.lastIndexOf('.') + 1))) continue;
+    const v = ev.eval(file, c.callee);
+    const b = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    if (b?.status401 && !b.answers401Only) return name;
+  }
+  return null;
 }
 
 /**

@@ -2194,16 +2194,17 @@ function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
   return id !== undefined ? { k: 'fn', id } : { k: 'unknown', text: 'function' };
 }
 
-const STATUS_WORD_RE = /unauthori[sz]ed|forbidden|not_?found|(?:authenticat|authori[sz]at)ion(?:error|exception)/i;
+const STATUS_WORD_RE = /unauthori[sz]ed|unauthenticated|not_?authenticated|forbidden|not_?found|(?:authenticat|authori[sz]at)ion(?:error|exception)/i;
 
 /**
  * A name that is a status, or what gives it: the word alone (`UNAUTHORIZED`, `unauthorized(res)`,
- * `Forbidden`), one more upper-case word (`NOT_FOUND_ERROR`), or a kind of answer or error after
- * it (`unauthorizedError`, `forbiddenResponse`, `notFoundHandler`) — not a value named for
+ * `Forbidden`, plunk's `NotAuthenticated`, `UNAUTHENTICATED`), one more upper-case word
+ * (`NOT_FOUND_ERROR`), or a kind of answer or error after it (`unauthorizedError`,
+ * `forbiddenResponse`, `notFoundHandler`) — not a value named for
  * something else (`unauthorizedRole`, logto's role claim; `forbiddenWords`, `notFoundCount`).
  */
 const STATUS_NAME_TAIL = '(?:_[A-Z_]*|Error|Exception|Response|Reply|Result|Status|Handler|Code)?$';
-const UNAUTHORIZED_NAME = new RegExp(`^(?:[Uu]nauthori[sz]ed|UNAUTHORI[SZ]ED)${STATUS_NAME_TAIL}`);
+const UNAUTHORIZED_NAME = new RegExp(`^(?:[Uu]nauthori[sz]ed|UNAUTHORI[SZ]ED|[Uu]nauthenticated|UNAUTHENTICATED|NotAuthenticated|NOT_AUTHENTICATED)${STATUS_NAME_TAIL}`);
 const FORBIDDEN_NAME = new RegExp(`^(?:[Ff]orbidden|FORBIDDEN)${STATUS_NAME_TAIL}`);
 const NOT_FOUND_NAME = new RegExp(`^(?:[Nn]ot_?[Ff]ound|NOT_?FOUND)${STATUS_NAME_TAIL}`);
 
@@ -2224,7 +2225,7 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
     if (FORBIDDEN_NAME.test(t) || /^Authori[sz]ation(Error|Exception)$/.test(t)) return 403;
     if (NOT_FOUND_NAME.test(t) || /^NotFound(Exception|Error)$/.test(t)) return 404;
     // an error class named for its status after a prefix of its own: `TRPCForbiddenError`, `HttpUnauthorizedError`, `ApiNotFoundException`
-    const named = /^[A-Z]\w*?(Unauthori[sz]ed|Forbidden|NotFound)(Exception|Error)$/.exec(t);
+    const named = /^[A-Z]\w*?(Unauthori[sz]ed|Unauthenticated|NotAuthenticated|Forbidden|NotFound)(Exception|Error)$/.exec(t);
     if (named) return named[1] === 'Forbidden' ? 403 : named[1] === 'NotFound' ? 404 : 401;
   }
   return null;
@@ -2724,7 +2725,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
     const pending: TS.CallExpression[] = [];
-    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined)) {
+    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined, f.params[0] || null)) {
       if (pending.length === 0) b.handsOnAlways = true;
       else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
     }
@@ -4164,7 +4165,7 @@ function namesTenant(ts: TSModule, e: TS.Expression): boolean {
  * A call that makes or reads a value (`createContextFromRequest(…)`, `getSession(…)`, `c.set('ctx', ctx)`,
  * `this.extractTokenFromRequest(request)`): not a check.
  */
-const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse|extract|decode)(?![a-z])/;
+export const MAKES_OR_READS = /^(get|set|load|read|fetch|find|create|make|build|init|parse|extract|decode)(?![a-z])/;
 /** … unless its name says it may refuse: `getSessionOrThrow`, `requireUser`, `verifyToken`, `loadAndCheckUser`. */
 const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|must|deny|reject|refuse|authori[sz]|authenticat/i;
 /**
@@ -4220,16 +4221,23 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
  * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
  */
-function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined, pending?: TS.CallExpression[]): boolean {
+function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined, pending?: TS.CallExpression[], reqName: string | null = null): boolean {
   const { ts } = ctx;
+  // (a call of a named function, kept to be judged when linked: Behaviour.handsOnUnless)
+  const named = (n: TS.CallExpression): boolean => {
+    const callee = unwrap(ts, n.expression);
+    return ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee);
+  };
   const passive = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
       if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) {
-        // (a call of a named function, kept to be judged when linked: Behaviour.handsOnUnless)
-        const callee = unwrap(ts, n.expression);
-        if (!pending || pending.length >= MAX_PENDING_CALLS || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) || name === nextName) return false;
+        if (!pending || pending.length >= MAX_PENDING_CALLS || !named(n) || name === nextName) return false;
+        pending.push(n);
+      } else if (pending && pending.length < MAX_PENDING_CALLS && reqName !== null && named(n) && MAKES_OR_READS.test(name) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === reqName)) {
+        // a reading handed the request, `{ userId: parseJwt(req) }` (plunk's `isAuthenticated`):
+        // it may refuse it (`throw new NotAuthenticated()`), which is judged when linked too
         pending.push(n);
       }
     }

@@ -578,6 +578,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 7, message: 'GET /api/v1/boards/:url has no auth guard' }],
     },
     {
+      dir: 'invalid/helper-throwing-401-before-handing-on',
+      name: "a middleware calling a helper handed the request that throws a 401 (plunk's `isValidKey`, `{ key: parseBearer(req) }`; `isAuthenticated`, whose `parseJwt` throws `new NotAuthenticated()`) before handing every request on refuses the request: a guard; one whose helper never throws is none, whatever its name",
+      errors: [{ file: 'app.ts', line: 16, message: 'GET /users/@me has no auth guard' }],
+    },
+    {
       dir: 'invalid/session-lookup-caught-named-for-auth',
       name: "a middleware named for auth whose session lookup's failure is caught as no user, every request handed on (Budibase's `buildAuthMiddleware`), refuses nothing; one refusing the failure stays a guard",
       errors: [{ file: 'src/app.ts', line: 8, message: 'POST /api/attachments/:datasourceId/url has no auth guard' }],
