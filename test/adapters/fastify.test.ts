@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, check } from '../helpers/run.js';
-import { findingRows, routeRows, row } from '../helpers/expect.js';
+import { findingRows, routeRows, row, unresolvedRows } from '../helpers/expect.js';
 import { writeProject } from '../helpers/project.js';
 import { buildRoutePrefix, joinRoute } from '../../src/adapters/fastify/index.js';
 
@@ -708,6 +708,50 @@ app.register(api, { prefix: '/api' });
     const res = await check(dir);
     expect(lines(res)).toEqual(['GET /api/tweets (both forms) requireSession:auth', 'POST /api/tweets (both forms) requireSession:auth', 'GET /api/users/me']);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
+  it("a plugin's url read from its options as the register call passes them, through a plugin handing its own options on (leon's API)", async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/api/info.ts': `
+export const getInfo = async (fastify, options) => {
+  fastify.route({
+    method: 'GET',
+    url: \`/api/\${options.apiVersion}/info\`,
+    handler: async (_request, reply) => reply.send({ success: true }),
+  });
+};
+
+export const infoPlugin = async (fastify, options) => {
+  await fastify.register(getInfo, options);
+};
+`,
+      'src/api/utterance.ts': `
+export const utterancePlugin = async (fastify, options) => {
+  fastify.post('/api/' + options.apiVersion + '/utterance', async (request) => ({ heard: request.body.utterance }));
+  // (the instance stays the plugin's own: its options name no route here)
+  fastify.get(\`/api/\${options.missing}/status\`, async () => ({ ok: true }));
+};
+`,
+      'src/server.ts': `
+import Fastify from 'fastify';
+import { infoPlugin } from './api/info.js';
+import { utterancePlugin } from './api/utterance.js';
+
+const API_VERSION = 'v1';
+const fastify = Fastify();
+fastify.register(infoPlugin, { apiVersion: API_VERSION });
+fastify.register(async (instance) => {
+  instance.register(utterancePlugin, { apiVersion: API_VERSION });
+});
+fastify.listen({ port: 1337 });
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /api/v1/info src/api/info.ts:3', 'POST /api/v1/utterance src/api/utterance.ts:3']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/api/utterance.ts:5:3 warning unresolved-route GET route with a url not known statically (template with a value not known statically); it is left out',
+    ]);
   });
 
   it('decorators resolve through the context chain: visible to descendants, not to siblings', async () => {

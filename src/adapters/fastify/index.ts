@@ -48,7 +48,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
@@ -375,17 +375,74 @@ class FastifyApp {
       // (`fastify[method](path, …)`, supabase storage's S3 routes: the method the member names)
       const computed = conditioned.reg.method === COMPUTED_METHOD ? this.ctx.withComputedMethod(conditioned.file, conditioned.reg) : conditioned.reg;
       if (!computed) continue;
-      const op = computed === conditioned.reg ? conditioned : { ...conditioned, reg: computed };
-      const m = op.reg.method;
-      if (m === 'register') {
-        queue.push(op);
-        if (op.reg.awaited) this.flush(queue, frame);
-      } else if (m === 'addHook') this.addHook(op, frame.ctx, this.conditionsOf(op, frame));
-      else if (m === 'decorate') this.decorate(op, frame.ctx);
-      else if (m === 'route') this.route(op, frame.ctx, null, this.conditionsOf(op, frame));
-      else if (METHODS[m]) this.route(op, frame.ctx, METHODS[m]!, this.conditionsOf(op, frame));
+      const made = computed === conditioned.reg ? conditioned : { ...conditioned, reg: computed };
+      for (const op of this.atSite(made, frame)) {
+        const m = op.reg.method;
+        if (m === 'register') {
+          queue.push(op);
+          if (op.reg.awaited) this.flush(queue, frame);
+        } else if (m === 'addHook') this.addHook(op, frame.ctx, this.conditionsOf(op, frame));
+        else if (m === 'decorate') this.decorate(op, frame.ctx);
+        else if (m === 'route') this.route(op, frame.ctx, null, this.conditionsOf(op, frame));
+        else if (METHODS[m]) this.route(op, frame.ctx, METHODS[m]!, this.conditionsOf(op, frame));
+      }
     }
     this.flush(queue, frame);
+  }
+
+  /**
+   * A route's url or a plugin's options written in the plugin's own function, each name of its
+   * options parameter read as the `register` call loading it passes them (leon's
+   * `` url: `/api/${options.apiVersion}/info` `` of `register(getInfo, options)` of
+   * `register(infoPlugin, { apiVersion: API_VERSION })`); the op as written when it reads none.
+   * (The instance parameter stays the plugin's own context.)
+   */
+  private atSite(op: Op, frame: Frame): Op[] {
+    const { reg } = op;
+    const m = reg.method;
+    const site = frame.site;
+    const fn = frame.fn;
+    if (!site || !fn || op.file !== site.file || (m !== 'register' && m !== 'route' && !METHODS[m])) return [op];
+    const ev = this.ctx.ev;
+    const passed = site.args[1]!;
+    const read = (e: Expr): Expr => {
+      if (e.k !== 'ref') return mapChildExprs(e, read);
+      const v = ev.eval(op.file, e);
+      return isBareParam(v) && v.file === fn.file && v.fn === fn.fn && v.index === 1 ? { k: 'at', file: site.argsFile, e: passed } : e;
+    };
+    // (a shorthand's url, `route({ url })`'s url or path, a plugin's options)
+    const first = reg.args[0];
+    let changed = false;
+    const readArg = (a: Expr, i: number): Expr => {
+      let out = a;
+      if (m === 'register') out = i === 1 ? read(a) : a;
+      else if (i > 0) out = a;
+      else if (m !== 'route') out = read(a);
+      else if (a.k === 'obj') {
+        const props: Record<string, Expr> = {};
+        for (const [k, v] of Object.entries(a.props)) props[k] = k === 'url' || k === 'path' ? read(v) : v;
+        if (Object.keys(props).some((k) => props[k] !== a.props[k])) out = { k: 'obj', props };
+      }
+      if (out !== a) changed = true;
+      return out;
+    };
+    const args = reg.args.map(readArg);
+    if (!changed || !first) return [op];
+    // (every field named: one read back from the cache holds some as getters, which a spread drops)
+    const at: RegistrationFact = {
+      target: reg.target,
+      method: reg.method,
+      args,
+      chainPath: reg.chainPath,
+      ...(reg.awaited ? { awaited: true as const } : {}),
+      ...(reg.promised ? { promised: true as const } : {}),
+      ...(reg.when ? { when: reg.when } : {}),
+      ...(reg.methodExpr ? { methodExpr: reg.methodExpr } : {}),
+      ...(reg.site ? { site: reg.site } : {}),
+      at: reg.at,
+      snippet: reg.snippet,
+    };
+    return [{ ...op, reg: at }];
   }
 
   /** The conditions not decided statically an op of a body runs under: the body's, the calls' that make it, its own. */
