@@ -738,7 +738,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
-  if (names.some((n) => NON_GUARD_NAME.test(n))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };
+  // (a class named for what it wraps, `MorganMiddleware`: the name without the word)
+  if (names.some((n) => NON_GUARD_NAME.test(n) || NON_GUARD_NAME.test(n.replace(/[-_]?middleware$/i, '')))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };
   return { kinds: ['unknown'], families: [], reason: 'neither its name nor its behaviour says what it checks' };
 }
 

@@ -2743,6 +2743,56 @@ export class AppModule implements NestModule {
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /spaces []']);
   });
 
+  it("a middleware class named for a well-known non-guard with the word Middleware after it (traduora's `MorganMiddleware`, handing the request to morgan) is no guard candidate", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', morgan: '^1.10.0' } }),
+        'src/morgan-middleware.ts': `import { Injectable, NestMiddleware } from '@nestjs/common';
+import * as morgan from 'morgan';
+
+@Injectable()
+export class MorganMiddleware implements NestMiddleware {
+  private static format: string;
+
+  public static configure(format: string) {
+    this.format = format;
+  }
+
+  public use(req: any, res: any, next: any) {
+    if (MorganMiddleware.format) {
+      morgan(MorganMiddleware.format as any)(req, res, next);
+    } else {
+      throw new Error('MorganMiddleware must be configured with a logger format.');
+    }
+  }
+}
+`,
+        'src/app.module.ts': `import { Controller, Get, MiddlewareConsumer, Module } from '@nestjs/common';
+import { MorganMiddleware } from './morgan-middleware';
+
+@Controller('health')
+export class HealthController {
+  @Get()
+  status() {
+    return { status: 'ok' };
+  }
+}
+
+@Module({ controllers: [HealthController] })
+export class AppModule {
+  configure(consumer: MiddlewareConsumer): void {
+    MorganMiddleware.configure('short');
+    consumer.apply(MorganMiddleware).forRoutes('{*splat}');
+  }
+}
+`,
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';\nimport { AppModule } from './app.module';\nNestFactory.create(AppModule).then((app) => app.listen(3000));\n`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /health []']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'missing-auth-guard'))).toEqual(['src/app.module.ts:6:3 error missing-auth-guard GET /health has no auth guard']);
+  });
+
   it("a property of a const object that a later spread may replace is not taken as written", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'backend', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
