@@ -411,7 +411,6 @@ class FastifyApp {
       return isBareParam(v) && v.file === fn.file && v.fn === fn.fn && v.index === 1 ? { k: 'at', file: site.argsFile, e: passed } : e;
     };
     // (a shorthand's url, `route({ url })`'s url or path, a plugin's options)
-    const first = reg.args[0];
     let changed = false;
     const readArg = (a: Expr, i: number): Expr => {
       let out = a;
@@ -427,7 +426,7 @@ class FastifyApp {
       return out;
     };
     const args = reg.args.map(readArg);
-    if (!changed || !first) return [op];
+    if (!changed) return [op];
     // (every field named: one read back from the cache holds some as getters, which a spread drops)
     const at: RegistrationFact = {
       target: reg.target,
