@@ -805,7 +805,7 @@ export function headerCredentialOf(ev: Evaluator, v: Value | null, depth = 0): b
 
 /** Is `v` a function of the analysed code handed a request that reads no credential of it (Behaviour.readsNoCredential), nor do those it hands it to? */
 function readsNoCredential(ev: Evaluator, v: Value, depth: number): boolean {
-  const b = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+  const b = behaviourOf(v, ev);
   if (!b?.readsNoCredential || v.t !== 'fn' || depth >= MAX_HANDED) return false;
   return (b.credentialVia ?? []).every((e) => readsNoCredential(ev, ev.eval(v.file, e), depth + 1));
 }
@@ -872,11 +872,16 @@ function callsRefuseNothing(file: string, calls: readonly Expr[] | undefined, ev
   return calls.every((c) => {
     if (c.k !== 'call') return false;
     const v = ev.eval(file, c.callee);
-    if (v.t === 'fn') return quiet(ev.fnOf(v.file, v.fn)?.behaviour, true);
+    if (v.t === 'fn') return quiet(behaviourOf(v, ev), true);
     const last = c.args[c.args.length - 1];
     const cb = last ? ev.eval(file, last) : null;
-    return v.t === 'pkg' && v.pkg === 'jsonwebtoken' && v.path.join('.') === 'verify' && cb?.t === 'fn' && quiet(ev.fnOf(cb.file, cb.fn)?.behaviour, false);
+    return v.t === 'pkg' && v.pkg === 'jsonwebtoken' && v.path.join('.') === 'verify' && cb !== null && quiet(behaviourOf(cb, ev), false);
   });
+}
+
+/** The behaviour of the function of the code a value is, if it is one. */
+function behaviourOf(v: Value, ev: Evaluator): Behaviour | undefined {
+  return v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
 }
 
 /**
@@ -890,8 +895,7 @@ function throws401(file: string, calls: readonly Expr[] | undefined, ev: Evaluat
     if (c.k !== 'call') continue;
     const name = exprName(c.callee);
     if (!name || !MAKES_OR_READS.test(name.slice(name.lastIndexOf('.') + 1))) continue;
-    const v = ev.eval(file, c.callee);
-    const b = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    const b = behaviourOf(ev.eval(file, c.callee), ev);
     if (b?.status401 && !b.answers401Only) return name;
   }
   return null;
@@ -905,7 +909,7 @@ function throws401(file: string, calls: readonly Expr[] | undefined, ev: Evaluat
 function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null {
   for (const { callee, index } of b.answersVia ?? []) {
     const v = ev.eval(file, callee);
-    const cb = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour : undefined;
+    const cb = behaviourOf(v, ev);
     if (cb?.status401 && cb.respondsWith?.includes(index)) return exprName(callee) ?? 'a function';
   }
   return null;

@@ -2323,7 +2323,7 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
 }
 
 /** `this` in a class's members (its instance fields, `*this*App`). */
-function isThis(e: Expr): boolean {
+export function isThis(e: Expr): boolean {
   return e.k === 'ref' && e.name.startsWith(THIS_PREFIX);
 }
 

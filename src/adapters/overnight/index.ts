@@ -32,7 +32,7 @@ import type { Adapter } from '../adapter.js';
 import type { ExtractApi } from '../../extract/extract.js';
 import type { Evaluator, RouterObject, Value } from '../../link/evaluate.js';
 import type { LinkContext } from '../../link/link.js';
-import { KEEP_LAYERS, layersKey, uniqueGuards } from '../../link/link.js';
+import { isThis, KEEP_LAYERS, layersKey, uniqueGuards } from '../../link/link.js';
 import type { AppliedGuard, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { methodValue } from '../nest/facts.js';
 import { applying, joinPath, type ScopedGuard } from '../paths.js';
@@ -120,7 +120,7 @@ const within = (at: Loc, c: ServerClass): boolean =>
   (at.line > c.from.line || (at.line === c.from.line && at.column >= c.from.column)) && (at.line < c.to.line || (at.line === c.to.line && at.column <= c.to.column));
 
 /** `this` (of a class declaration, or of an expression: unknown) */
-const isThis = (e: Expr): boolean => (e.k === 'unknown' && e.text === 'this') || (e.k === 'ref' && e.name.startsWith('*this*'));
+const isThisOf = (e: Expr): boolean => (e.k === 'unknown' && e.text === 'this') || isThis(e);
 
 /** Is a value the package's `Server` class? */
 function isServerClass(v: Value): boolean {
@@ -185,9 +185,9 @@ function servers(ctx: LinkContext): ServerSite[] {
     };
     for (const c of overnightFactsOf(facts)?.classes ?? []) {
       if (!isServerClass(ev.eval(file, c.heritage))) continue;
-      const ownApp = (e: Expr): boolean => e.k === 'member' && e.prop === 'app' && isThis(e.obj);
+      const ownApp = (e: Expr): boolean => e.k === 'member' && e.prop === 'app' && isThisOf(e.obj);
       const regs = facts.registrations.filter((r) => within(r.at, c) && ownApp(r.target));
-      const adds = facts.registrations.filter((r) => within(r.at, c) && r.method === 'addControllers' && isThis(r.target));
+      const adds = facts.registrations.filter((r) => within(r.at, c) && r.method === 'addControllers' && isThisOf(r.target));
       site(c.name, c.from, regs, adds);
     }
     // `const server = new Server(); server.app.use(…); server.addControllers(…)`
