@@ -704,7 +704,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // (a check of the tenant leading it after another, `if (!ctx.session?.userId) throw …401…; …
     // if (!(await getOrganizationAccess({ organizationId, userId }))) throw …403…`: a guard of both kinds)
-    else if (fn.leading.some((l) => l.inline === 'tenant')) kinds.add('tenant'), byBehaviour.push('refuses with 403/404 when a check of the tenant leading it fails');
+    else if (fn.leading.some((l) => l.inline === 'tenant' && !l.userParams)) kinds.add('tenant'), byBehaviour.push('refuses with 403/404 when a check of the tenant leading it fails');
     // A Nest guard denies by returning false from canActivate (Nest answers 403).
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
     else if (b.deniesUncredentialed && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate returns false when the request carries no credential');

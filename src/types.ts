@@ -398,6 +398,13 @@ export interface LeadingGuard {
   inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret' | 'refusal';
   /** the inline check's refusal throws (`if (!secureCompare(digest, signature)) throw …`): it ends a caller's request too */
   throws?: true;
+  /**
+   * The inline tenant check looks the tenant up by these parameters of the function (by index:
+   * `mustBeProjectUser(user, projectId)` looking up `{ project: { id: projectId }, user: { id:
+   * user.id } }`): a check of the signed-in user's tenant only when a caller hands it that user
+   * at one of them (judged when linked, at the call).
+   */
+  userParams?: number[];
   /** the inline auth check ends the request when the request has no signed-in user (`if (!ctx.session.id) { ctx.body = …; return }`), whatever the status */
   noUser?: true;
   /**

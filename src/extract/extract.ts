@@ -4911,18 +4911,8 @@ function leadingGuards(
   // side of `||`); a lookup of the tenant alone (`!workspace` of `await getWorkspace(params.id)`)
   // checks no access
   const noTenantFound = (e: TS.Expression): boolean => {
-    const u = unwrap(ts, e);
-    let x: TS.Expression | null = null;
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return noTenantFound(u.left) || noTenantFound(u.right);
-    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
-    else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
-      x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
-    const name = x && ts.isIdentifier(x) ? x.text : '';
-    const call = results?.get(name);
-    // (a query builder's chain: the arguments of each call along it, `db.selectFrom('workspace_members')
-    // .where('workspace_id', '=', id).where('account_id', '=', req.user.id).executeTakeFirst()`)
-    const args = call ? chainArguments(ts, call) : [];
-    if (!call || !(TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || args.some((a) => tenantKeyed(ts, a, 0)))) return false;
+    const args = tenantLookupMissed(e);
+    if (!args) return false;
     // `findFirst({ where: { id, organizationId: req.client.organizationId } })`: the row looked up
     // within the caller's own tenant, as a hook before put it on the request (openpanel's API clients)
     if (args.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
@@ -4936,6 +4926,43 @@ function leadingGuards(
     };
     args.forEach(v);
     return user;
+  };
+  // `!membership`, `membership == null` (either side of `||`) of a local holding a lookup named
+  // for the tenant or keyed by it: the arguments of that lookup (of each call along a query
+  // builder's chain, `db.selectFrom('workspace_members').where('workspace_id', '=', id).where(
+  // 'account_id', '=', req.user.id).executeTakeFirst()`); null for any other test
+  const tenantLookupMissed = (e: TS.Expression): TS.Expression[] | null => {
+    const u = unwrap(ts, e);
+    let x: TS.Expression | null = null;
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return tenantLookupMissed(u.left) ?? tenantLookupMissed(u.right);
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
+    else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
+      x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
+    const name = x && ts.isIdentifier(x) ? x.text : '';
+    const call = results?.get(name);
+    const args = call ? chainArguments(ts, call) : [];
+    return call && (TENANT_RE.test(name) || TENANT_RE.test(textOf(ctx, call.expression)) || args.some((a) => tenantKeyed(ts, a, 0))) ? args : null;
+  };
+  // `if (!membership) throw new ForbiddenException()` of `const membership = await
+  // this.projectUserRepo.findOne({ where: { project: { id: projectId }, user: { id: user.id } } })`
+  // in a function handed the user (ever-traduora's `mustBeProjectUser(user, projectId)`): the
+  // parameters the lookup reads, whole or by their id — a tenant check when a caller hands one of
+  // them the request's signed-in user (LeadingGuard.userParams, judged when linked)
+  const tenantLookupParams = (e: TS.Expression): number[] => {
+    const args = tenantLookupMissed(e);
+    const found: number[] = [];
+    const v = (a: TS.Node): void => {
+      if (ts.isFunctionLike(a)) return;
+      if (ts.isIdentifier(a) || ts.isPropertyAccessExpression(a)) {
+        const { root, props } = propertyChain(ts, a);
+        const i = ts.isIdentifier(root) ? f.params.indexOf(root.text) : -1;
+        if (i >= 0 && props.every((p) => ID_PROP.test(p)) && !found.includes(i)) found.push(i);
+        else if (!ts.isIdentifier(root)) v(root);
+      } else if (ts.isPropertyAssignment(a)) v(a.initializer);
+      else ts.forEachChild(a, v);
+    };
+    args?.forEach(v);
+    return found.sort((a, b) => a - b);
   };
   // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
   // the request carries (asked for where the refusal is no 401, which is an inline check already)
@@ -4997,6 +5024,34 @@ function leadingGuards(
     const then = stmt.thenStatement;
     return ts.isBlock(then) && (!endsRequest(then) || !noUser(stmt.expression)) && then.statements.every((x) => ts.isIfStatement(x) || !(statuses(x) & AUTH));
   };
+  // The tenant check every way of an `if` / `else if` / `else` chain makes: the last `else` a
+  // refusal alone (`else { throw new ForbiddenException() }`: no request goes past the chain
+  // unchecked), each other way a refusal too or led by a tenant check, at least one so (of the
+  // parameters every such way's check reads, when each reads some). Null when a way checks no tenant.
+  const tenantEveryWay = (stmt: TS.IfStatement): LeadingGuard | null => {
+    const ways: TS.Statement[] = [];
+    let s: TS.Statement | undefined = stmt;
+    for (; s && ts.isIfStatement(s); s = s.elseStatement) ways.push(s.thenStatement);
+    const refusal = (way: TS.Statement): boolean => (!ts.isBlock(way) || way.statements.length === 1) && endsRequest(way) && !serves(ctx, way);
+    // (told first by what is cheap to tell: a way checking a tenant refuses with 403 or 404 somewhere)
+    if (!s || !refusal(s) || ways.some((way) => !refusal(way) && !(statuses(way) & DENIED))) return null;
+    let checks = 0;
+    let params: number[] | null = null;
+    for (const way of ways) {
+      if (refusal(way)) continue;
+      const stmts = ts.isBlock(way) ? way.statements : [way];
+      const before = out.length;
+      leading(stmts);
+      const tenant = out.splice(before).filter((lg) => lg.inline === 'tenant');
+      if (tenant.length === 0) return null;
+      checks++;
+      if (tenant.some((lg) => !lg.userParams)) continue;
+      const read = tenant.flatMap((lg) => lg.userParams!);
+      params = params === null ? [...new Set(read)].sort((a, b) => a - b) : params.filter((p) => read.includes(p));
+      if (params.length === 0) return null;
+    }
+    return checks === 0 ? null : { inline: 'tenant', ...(params ? { userParams: params } : {}), at: locOf(ctx, stmt) };
+  };
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isVariableStatement(stmt)) declared.push(stmt);
@@ -5025,6 +5080,10 @@ function leadingGuards(
           out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
         if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        else if (st & DENIED) {
+          const userParams = tenantLookupParams(stmt.expression);
+          if (userParams.length > 0) out.push({ inline: 'tenant', userParams, at: locOf(ctx, stmt) });
+        }
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
         // compared with a secret of the deployment, the request refused unless they are equal
         if (ctx.secret && refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
@@ -5115,6 +5174,16 @@ function leadingGuards(
           leading(stmt.thenStatement.statements);
           out.push(...out.splice(before).filter((lg) => lg.inline === 'tenant'));
           continue;
+        }
+        // `if (userOrClient instanceof User) { …the membership looked up; if (!membership) throw
+        // …403…; return membership } else if (…) { …a client's… } else { throw …403… }`
+        // (ever-traduora's `mustBeProjectUserOrClient`): each way checks the tenant or refuses
+        if (stmt.elseStatement && out.length === found) {
+          const checked = tenantEveryWay(stmt);
+          if (checked) {
+            out.push(checked);
+            continue;
+          }
         }
         // `if (key) return viaApiKey(key); return viaSession();` (or `else return viaSession()`)
         // ending the body: the function answers with one call or the other, each leading its way
@@ -5422,6 +5491,9 @@ function readName(ts: TSModule, x: TS.Expression): string {
   if (ts.isElementAccessExpression(u) && ts.isStringLiteralLike(u.argumentExpression)) return u.argumentExpression.text;
   return '';
 }
+
+/** The property naming a record's id (`user.id`, `client._id`). */
+const ID_PROP = /^(id|_id|uid|sub)$/i;
 
 /** The methods that test a value's membership of a list or set (`orgIds.includes(orgId)`, `user.workspaces.some(…)`). */
 const MEMBERSHIP_METHOD = /^(includes|some|has|find|every|indexOf|findIndex|filter)$/;

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
@@ -1262,8 +1262,66 @@ export class LinkContext {
     };
   }
 
+  /**
+   * Whether `fn`, called by `handler` with `arg(i)` as its i-th argument, checks the tenant of the
+   * request's signed-in user before anything else: a tenant check leading it looks the tenant up
+   * by a parameter the handler hands that user (LeadingGuard.userParams), or a function it calls
+   * first, awaited, does so with that parameter handed on (ever-traduora's `authorizeProjectAction(
+   * userOrClient, projectId)` calling `this.mustBeProjectUserOrClient(userOrClient, projectId)`).
+   * The name of the function making the check, or null.
+   */
+  private tenantOfUser(handler: { file: string; fn: number }, fn: { file: string; fn: number }, arg: (i: number) => Expr | undefined, depth: number): string | null {
+    const f = this.ev.fnOf(fn.file, fn.fn);
+    if (!f || depth > MAX_DELEGATIONS) return null;
+    if (f.leading.some((lg) => lg.inline === 'tenant' && lg.userParams?.some((i) => this.signedInUser(handler, arg(i))))) return f.name ?? 'the function called';
+    for (const lg of f.leading) {
+      if (lg.inline || !lg.callee || !lg.args || lg.unawaited) continue;
+      const next = this.ev.eval(fn.file, lg.callee);
+      if (next.t !== 'fn' || (next.file === fn.file && next.fn === fn.fn)) continue;
+      // (what it hands on of its own parameters, whole)
+      const passed = (i: number): Expr | undefined => {
+        const a = lg.args![i];
+        const p = a ? this.ev.eval(fn.file, a) : null;
+        return p?.t === 'param' && p.file === fn.file && p.fn === fn.fn && !p.path?.length ? arg(p.index) : undefined;
+      };
+      const found = this.tenantOfUser(handler, next, passed, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /**
+   * Whether `e`, in `handler`, is the request's signed-in user (or its id): read off the
+   * handler's parameter (`req.user`, `request.user.id`), or what a function of the code handed
+   * that parameter returns (`const user = this.auth.getRequestUserOrClient(req)` of a method
+   * returning `req.user`).
+   */
+  private signedInUser(handler: { file: string; fn: number }, e: Expr | undefined, depth = 0): boolean {
+    if (!e || depth > 2) return false;
+    const own = (v: Value): v is Extract<Value, { t: 'param' }> => v.t === 'param' && v.file === handler.file && v.fn === handler.fn;
+    const v = this.ev.eval(handler.file, e);
+    if (own(v)) return isUserPath(v.path ?? []);
+    const local = e.k === 'ref' ? this.ev.definitionOf(handler.file, e.scope, e.name) : null;
+    const call = local?.file === handler.file && local.expr.k === 'call' ? local.expr : e.k === 'call' ? e : null;
+    const callee = call ? this.ev.eval(handler.file, call.callee) : null;
+    if (!call || callee?.t !== 'fn') return false;
+    const returns = this.ev.returnsOf(callee.file, callee.fn);
+    return (
+      returns.length > 0 &&
+      returns.every((r) => {
+        const x = this.ev.eval(callee.file, r);
+        if (x.t !== 'param' || x.file !== callee.file || x.fn !== callee.fn) return false;
+        const handed = call.args[x.index];
+        const h = handed ? this.ev.eval(handler.file, handed) : null;
+        return !!h && own(h) && isUserPath([...(h.path ?? []), ...(x.path ?? [])]);
+      })
+    );
+  }
+
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
+    // (a check of the tenant of a user the function is handed: judged at its calls, tenantOfUser)
+    if (lg.userParams) return null;
     if (lg.either) return this.eitherGuard(handler, lg.either, lg.at, shown);
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
@@ -1378,6 +1436,18 @@ export class LinkContext {
       const thrown = def.leading.find((x) => (x.inline === 'signature' || x.inline === 'secret') && x.throws);
       const g = thrown ? this.leadingGuard({ file: v.file, fn: v.fn }, thrown) : null;
       if (g) return { ...g, reason: `${g.reason}, in ${name || 'the function called'}(), which the handler hands the request to and waits for` };
+    }
+    // `await this.auth.authorizeProjectAction(user, projectId, …)` of `const user =
+    // this.auth.getRequestUserOrClient(req)`: a function checking the tenant of a user it is
+    // handed, handed the request's signed-in user
+    const tenant = v.t === 'fn' && lg.args && !lg.unawaited ? this.tenantOfUser(handler, v, (i) => lg.args![i], 0) : null;
+    if (tenant) {
+      const named = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
+      const checks = (named?.kinds ?? []).filter((k) => k !== 'unknown' && k !== 'nonguard' && k !== 'session');
+      const reason = `by behaviour (the handler hands it the signed-in user, and ${tenant}() refuses with 403/404 when that user's lookup of the tenant finds nothing)`;
+      return named && checks.length > 0
+        ? { ...named, kinds: orderKinds(new Set([...checks, 'tenant'])), reason: `${named.reason}; ${reason}` }
+        : { name: exprName(lg.callee) ?? (name || tenant), kinds: ['tenant'], families: [], reason, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
     if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;

@@ -32,6 +32,10 @@ ruleTester('missing-tenant-guard', {
       dir: 'valid/in-handler-membership-checks',
       name: "inline: no membership found for the signed-in user, the URL's org not among the user's, a row's workspace not one of the user's, an organisation access check refused with an AuthorizationError (403), a lookup keyed by the URL's organisation and the signed-in user (`db.member.findFirst({ where: { userId, organizationId } })`) found nothing, in the handler or in a route middleware, or whenever the request names an organisation (`if (req.body.organizationId) { … }`)",
     },
+    {
+      dir: 'valid/nest-service-checking-the-membership-of-the-user-handed-it',
+      name: "a Nest handler awaiting a service handed the signed-in user (`req.user`, or what `getRequestUserOrClient(req)` returns), the service looking up that user's membership of the URL's project and throwing a ForbiddenException when none is found — itself, through a method it awaits first, or in each branch of an `if (user instanceof User) … else if … else throw` (ever-traduora's AuthorizationService)",
+    },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
     {
@@ -54,6 +58,15 @@ ruleTester('missing-tenant-guard', {
       errors: [{ file: 'src/app.ts', line: 11, column: 5, message: 'GET /manage/organizations/:organizationId/projects/:id has no tenant guard' }],
     },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    {
+      dir: 'invalid/tenant-lookup-of-a-user-the-request-names',
+      name: "a service's membership check of a user it is handed checks no tenant when the handler hands it a user the request names (`req.body.owner`, `{ id: userId }` of a query parameter), or does not wait for it",
+      errors: [
+        { file: 'src/controllers/member.controller.ts', line: 11, column: 3, message: 'GET /api/v1/projects/:projectId/members/owner has no tenant guard' },
+        { file: 'src/controllers/member.controller.ts', line: 18, column: 3, message: 'GET /api/v1/projects/:projectId/members/role has no tenant guard' },
+        { file: 'src/controllers/member.controller.ts', line: 26, column: 3, message: 'GET /api/v1/projects/:projectId/members/self has no tenant guard' },
+      ],
+    },
     {
       dir: 'invalid/koa-gate-on-the-server-state-named-for-tenant',
       name: "a Koa middleware named for the tenant that never names its context and refuses with 403 on the server's own state (logto's koaTenantGuard) checks no tenant; one reading the caller's memberships does",
