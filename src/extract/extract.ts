@@ -5704,7 +5704,9 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
   const readsHeader = (): boolean => (headerRead ??= ctx.header && (CREDENTIAL_HEADER.test(text) || JWT_HEADER_EXTRACTOR.test(text)));
   // (a named function: a route's handler is mostly written in place, and its facts then stay
   // the same when its body comes to spell a credential or hand the request to a helper)
-  const spellsNone = f.name !== null && REQUEST_NAMES.test(first) && !CREDENTIAL_SPELLED.test(text) && !readsHeader();
+  // (or one that only writes to its request, `req.user = user` once the token its caller read is
+  // verified: logchimp's `authenticateWithToken(req, res, next, token)`, whatever its body spells)
+  const spellsNone = f.name !== null && REQUEST_NAMES.test(first) && ((!CREDENTIAL_SPELLED.test(text) && !readsHeader()) || onlyWritten(ts, body, first));
   if (spellsNone && !handsRequestIn(ctx, body, first)) {
     b.readsNoCredential = true;
     return;
@@ -5776,6 +5778,22 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
     b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
     if (header) b.credentialHeader = true;
   }
+}
+
+/**
+ * Whether `name` is only written in `body` (`req.user = user`), or not named at all: what the
+ * function reads comes from elsewhere.
+ */
+function onlyWritten(ts: TSModule, body: TS.Node, name: string): boolean {
+  let read = false;
+  const v = (n: TS.Node): void => {
+    if (read) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && ts.isIdentifier(n.left.expression) && n.left.expression.text === name) v(n.right);
+    else if (ts.isIdentifier(n) && n.text === name) read = true;
+    else ts.forEachChild(n, v);
+  };
+  v(body);
+  return !read;
 }
 
 /**

@@ -39,6 +39,10 @@ ruleTester('missing-csrf-guard', {
     },
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     {
+      dir: 'valid/bearer-header-handed-to-a-helper-with-the-request',
+      name: "a middleware reading the Authorization header and handing the token, with the request, to a helper that verifies it and only writes `req.user` (logchimp's `authenticateWithToken(req, res, next, token)`) is bearer auth",
+    },
+    {
       dir: 'valid/nest-guard-reads-token-header',
       name: "a guard taking its credential from the Authorization header only (`request.headers['authorization']`, no cookie read) is bearer auth",
     },
@@ -149,6 +153,14 @@ ruleTester('missing-csrf-guard', {
       dir: 'invalid/next-handler-token-header-or-cookie',
       name: 'a handler taking its token from a header of its own or else from the session cookie',
       errors: [{ file: 'app/api/auth/refresh/route.ts', line: 5, message: noCsrf('POST /api/auth/refresh') }],
+    },
+    {
+      dir: 'invalid/bearer-header-handed-to-a-helper-reading-the-session',
+      name: 'the same middleware, its helper letting a browser with a signed-in session go on first (`req.session?.userId`)',
+      errors: [
+        { file: 'src/routes/votes.ts', line: 7, message: noCsrf('POST /api/v1/votes') },
+        { file: 'src/routes/votes.ts', line: 13, message: noCsrf('DELETE /api/v1/votes') },
+      ],
     },
     {
       dir: 'invalid/nest-guard-hands-request',
