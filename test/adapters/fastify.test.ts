@@ -917,6 +917,80 @@ jobs.register(metrics, { endpoint: process.env.METRICS_PATH });
     ]);
   });
 
+  it('@fastify/static serves its directory at prefix + `*` (GET and HEAD) in the context that registers it, hidden from the API docs', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/static': '^8.3.0', '@fastify/swagger': '^9.0.0' } }),
+      'src/ops-token.ts': `export async function requireOpsToken(request, reply) { if (request.headers['x-ops-token'] !== process.env.OPS_TOKEN) return reply.code(401).send(); }`,
+      // leon's web app: the built dashboard at the root, its index page answered by a route of the app's own
+      'src/server.ts': `
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+
+const app = Fastify();
+await app.register(swagger, { openapi: { info: { title: 'Control plane', version: '1.0.0' } } });
+app.register(fastifyStatic, { root: join(process.cwd(), 'app', 'dist'), prefix: '/' });
+app.get('/', (_request, reply) => reply.sendFile('index.html'));
+`,
+      // under a plugin's prefix and hook (fastify-plugin keeps its routes there), a slash put after
+      // the prefix and the prefix itself a redirect; one with the slash left off, published in the docs
+      'src/admin.ts': `
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import { fastifyStatic } from '@fastify/static';
+import { requireOpsToken } from './ops-token.js';
+
+const admin = Fastify();
+await admin.register(swagger, { openapi: { info: { title: 'Operations', version: '1.0.0' } } });
+admin.register(async (ops) => {
+  ops.addHook('onRequest', requireOpsToken);
+  await ops.register(fastifyStatic, { root: '/srv/reports', prefix: '/reports', redirect: true });
+}, { prefix: '/ops' });
+admin.register(fastifyStatic, { root: '/srv/exports', prefix: '/internal/exports', prefixAvoidTrailingSlash: true, schemaHide: false, decorateReply: false });
+`,
+      // no route (serve: false, only reply.sendFile), a route per file found when the server starts, a prefix not known statically
+      'src/worker.ts': `
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const worker = Fastify();
+worker.register(fastifyStatic, { root: '/srv/templates', serve: false });
+const assets = Fastify();
+assets.register(fastifyStatic, { root: '/srv/assets', wildcard: false });
+const cdn = Fastify();
+cdn.register(fastifyStatic, { root: '/srv/cdn', prefix: process.env.CDN_PREFIX });
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /',
+      'GET /*',
+      'HEAD /*',
+      'GET /internal/exports*',
+      'HEAD /internal/exports*',
+      'GET /ops/reports requireOpsToken:auth+bearer',
+      'GET /ops/reports/* requireOpsToken:auth+bearer',
+      'HEAD /ops/reports/* requireOpsToken:auth+bearer',
+    ]);
+    expect(res.routes.filter((r) => r.handler === '@fastify/static').map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'GET /* src/server.ts:9',
+      'HEAD /* src/server.ts:9',
+      'GET /internal/exports* src/admin.ts:13',
+      'HEAD /internal/exports* src/admin.ts:13',
+      'GET /ops/reports src/admin.ts:11',
+      'GET /ops/reports/* src/admin.ts:11',
+      'HEAD /ops/reports/* src/admin.ts:11',
+    ]);
+    // (only the routes schemaHide: false leaves in the docs are published there)
+    expect(findingRows(res.findings.filter((f) => (f.ruleId === 'excluded-family-leak' && f.message.includes('published')) || f.ruleId === 'unresolved-route'))).toEqual([
+      'src/admin.ts:13:1 error excluded-family-leak GET /internal/exports* is in the excluded family "internal" but is published in generated API docs by @fastify/swagger (hide it with schema: { hide: true } in the route options)',
+      'src/admin.ts:13:1 error excluded-family-leak HEAD /internal/exports* is in the excluded family "internal" but is published in generated API docs by @fastify/swagger (hide it with schema: { hide: true } in the route options)',
+      'src/worker.ts:8:1 warning unresolved-route the files it serves (`wildcard: false`: a route for each file found under its root when the server starts) is not known statically; the routes @fastify/static declares are left out',
+      'src/worker.ts:10:1 warning unresolved-route a path @fastify/static serves is not known statically (property CDN_PREFIX of a value not known statically); its routes are left out',
+    ]);
+  });
+
   it("@fastify/swagger-ui serves its page, its document and its assets under routePrefix, in a child of the registering context, behind uiHooks", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { fastify: '^5.0.0', '@fastify/swagger': '^9.0.0', '@fastify/swagger-ui': '^5.2.0' } }),

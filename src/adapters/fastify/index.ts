@@ -91,6 +91,8 @@ const HTTP_PROXY_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OP
 const HTTP_PROXY_URLS = ['/', '/*'];
 /** GraphQL and tRPC plugins that serve an endpoint (FastifyApp.mercurius, FastifyApp.apollo, FastifyApp.trpc). */
 const MERCURIUS_PACKAGE = 'mercurius';
+/** A plugin that serves the files of a directory (FastifyApp.staticFiles). */
+const STATIC_PACKAGE = '@fastify/static';
 const APOLLO_PACKAGE = '@as-integrations/fastify';
 const TRPC_PACKAGE = '@trpc/server/adapters/fastify';
 /** The files of mercurius's GraphiQL page, below its prefix (lib/routes.js). */
@@ -481,6 +483,7 @@ class FastifyApp {
       if (plugin.pkg === SWAGGER_UI_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifySwaggerUi')) this.swaggerUi(op, opts, frame);
       if (plugin.pkg === SCALAR_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default')) this.scalar(op, opts, frame);
       if (plugin.pkg === HTTP_PROXY_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyHttpProxy')) this.httpProxy(op, opts, frame);
+      if (plugin.pkg === STATIC_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyStatic')) this.staticFiles(op, opts, frame);
       if (plugin.pkg === MERCURIUS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'mercurius')) this.mercurius(op, opts, frame);
       if (plugin.pkg === APOLLO_PACKAGE && plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyApollo') this.apollo(op, opts, frame);
       if (plugin.pkg === TRPC_PACKAGE && !plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyTRPCPlugin') this.trpc(op, opts, frame);
@@ -663,6 +666,44 @@ class FastifyApp {
   }
 
   /** A path option of a package's plugin, `fallback` when not given; null (with a warning) when not known statically. */
+  /**
+   * @fastify/static (read at 6.12.0 and 8.3.0, index.js; a fastify-plugin): unless `serve` is
+   * false, it declares in the registering context GET and HEAD at `prefix` ('/' unless given, a
+   * slash put at its end unless `prefixAvoidTrailingSlash`) followed by `*`, hidden from the API
+   * docs unless `schemaHide` is false, and, with `redirect` true and that slash put, GET at the
+   * prefix as given (a redirect to the other). With `wildcard` false it declares a route for each
+   * file it finds under `root` when the server starts: not known statically, left out and warned.
+   */
+  private staticFiles(op: Op, opts: Value | null, frame: Frame): void {
+    const { reg, file } = op;
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    const flag = (key: string, fallback: boolean): boolean | null => {
+      const v = option(key);
+      return v === undefined ? fallback : (bool(v) ?? null);
+    };
+    const serve = flag('serve', true);
+    if (serve === false) return;
+    const wildcard = flag('wildcard', true);
+    if (serve === null || wildcard !== true) {
+      const what = serve === null ? 'whether it serves files' : wildcard === false ? 'the files it serves (`wildcard: false`: a route for each file found under its root when the server starts)' : 'whether it serves its files through one wildcard route';
+      this.ctx.warn(file, reg.at, `${what} is not known statically; the routes ${STATIC_PACKAGE} declares are left out`, reg.snippet);
+      return;
+    }
+    const given = this.endpointPaths(op, option('prefix'), '/', STATIC_PACKAGE);
+    const avoidSlash = flag('prefixAvoidTrailingSlash', false);
+    const hidden = flag('schemaHide', true);
+    const redirect = flag('redirect', false);
+    if (given === null || avoidSlash === null || hidden === null || redirect === null) {
+      if (given !== null) this.ctx.warn(file, reg.at, `the options prefixAvoidTrailingSlash, schemaHide and redirect of ${STATIC_PACKAGE} are not known statically; its routes are left out`, reg.snippet);
+      return;
+    }
+    const prefix = avoidSlash || given.endsWith('/') ? given : `${given}/`;
+    const options: Value | null = hidden ? hiddenWithHooks(undefined, file) : null;
+    const when = this.conditionsOf(op, frame);
+    this.declare(op, frame.ctx, ['GET', 'HEAD'], [`${prefix}*`], options, null, null, when, STATIC_PACKAGE);
+    if (redirect && prefix !== given) this.declare(op, frame.ctx, ['GET'], [given], options, null, null, when, STATIC_PACKAGE);
+  }
+
   private endpointPaths(op: Op, given: Value | undefined, fallback: string, pkg: string): string | null {
     if (given === undefined) return fallback;
     const paths = stringsOf(given);
