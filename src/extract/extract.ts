@@ -2473,6 +2473,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let nextError = false;
   let threw = false;
   let nestedAnswers = false;
+  // something in the body met that may throw where no `try … catch` of the body takes it
+  // (Behaviour.throwsNothing, read of a verification called by its name only: asked of no other function)
+  let mayThrow = f.name === null || !VERIFY_CALL.test(f.name) || ((fnNode as TS.FunctionLikeDeclaration).parameters?.some((p) => !ts.isIdentifier(p.name) || p.initializer !== undefined) ?? false);
   // answers written: redirects to an `https://` URL, and any other (Behaviour.upgradesToHttpsOnly)
   let httpsRedirects = 0;
   let otherAnswers = false;
@@ -2545,6 +2548,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         return;
       }
     }
+    if (!mayThrow && nested === 0 && mayThrowKind(ts, n.kind) && !logs(ts, n) && !caught(ts, ancestors)) mayThrow = true;
     switch (n.kind) {
       case K.NumericLiteral: {
         const st = statusOf(ts, n);
@@ -2679,6 +2683,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (f.params[0] && ignoresRequest(ctx, body, f.params[0], answersVia.map((a) => a.call))) b.requestOnlyToAnswer = true;
   }
   if (nextError) b.nextError = true;
+  if (!mayThrow) b.throwsNothing = true;
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;
   b.callsNext = called !== null && ((nextName !== null && called.has(nextName)) || called.has('next'));
@@ -2751,6 +2756,40 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const activation = activationOf(ctx, body);
     if (activation) b.activation = activation;
   }
+}
+
+/** What may throw (Behaviour.throwsNothing): a `throw`, a call, a construction, an `await`, a member read, a `for…of`, a spread. */
+let mayThrowKinds: ReadonlySet<TS.SyntaxKind> | null = null;
+function mayThrowKind(ts: TSModule, kind: TS.SyntaxKind): boolean {
+  const K = ts.SyntaxKind;
+  mayThrowKinds ??= new Set([
+    K.ThrowStatement,
+    K.CallExpression,
+    K.NewExpression,
+    K.AwaitExpression,
+    K.PropertyAccessExpression,
+    K.ElementAccessExpression,
+    K.TaggedTemplateExpression,
+    K.ForOfStatement,
+    K.SpreadElement,
+    K.SpreadAssignment,
+  ]);
+  return mayThrowKinds.has(kind);
+}
+
+/** `console.error(…)`, or its `console.error`: a log line, which throws nothing (what it is handed is visited on its own). */
+function logs(ts: TSModule, n: TS.Node): boolean {
+  const access = ts.isCallExpression(n) ? n.expression : n;
+  return ts.isPropertyAccessExpression(access) && ts.isIdentifier(access.expression) && access.expression.text === 'console';
+}
+
+/** Is the node whose ancestors these are in a `try` block whose `catch` takes what it throws? */
+function caught(ts: TSModule, ancestors: readonly TS.Node[]): boolean {
+  for (let i = ancestors.length - 2; i >= 0; i--) {
+    const a = ancestors[i]!;
+    if (a.kind === ts.SyntaxKind.TryStatement && (a as TS.TryStatement).catchClause && ancestors[i + 1] === (a as TS.TryStatement).tryBlock) return true;
+  }
+  return false;
 }
 
 /**

@@ -344,6 +344,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/in-handler-key-check-that-throws-nothing',
+      name: "an API-key check leading the handler in a refusing try, whose own try … catch takes all it could throw (rybbit's `validateApiKey`, answering `{ error: null }` without a key): no refusal comes of it; a check that throws stays a guard",
+      errors: [{ file: 'src/server.ts', line: 14, message: 'POST /api/track has no auth guard' }],
+    },
+    {
       dir: 'invalid/session-getter-handed-the-request',
       name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`, `userFromSession(req, res)` in a `try`) whose result is never checked: named for what it reads, it checks nothing',
       errors: [
