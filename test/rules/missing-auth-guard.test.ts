@@ -349,6 +349,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'src/server.ts', line: 14, message: 'POST /api/track has no auth guard' }],
     },
     {
+      dir: 'invalid/nest-mixin-guard-letting-anonymous-through',
+      name: "a guard a factory makes with @nestjs/common's mixin() (`@UseGuards(OAuthCallbackGuard('google'))`, ghostfolio) is the class it returns: one whose handleRequest never throws guards nothing, whatever its name; one extending AuthGuard(strategy) as it is, or throwing, authenticates",
+      errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/google/callback has no auth guard' }],
+    },
+    {
       dir: 'invalid/session-getter-handed-the-request',
       name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`, `userFromSession(req, res)` in a `try`) whose result is never checked: named for what it reads, it checks nothing',
       errors: [

@@ -757,6 +757,17 @@ class NestLinker {
       if (cls) return cls;
     }
     if (e.k === 'unknown' && e.text.startsWith('class ')) return this.classIn(r.file, e.text.slice(6));
+    if (e.k === 'call') {
+      const callee = this.evalIn({ ...r, expr: e.callee });
+      // `mixin(OAuthCallbackGuardMixin)`: @nestjs/common's mixin() returns the class it is given
+      if (callee.t === 'pkg' && callee.pkg === '@nestjs/common' && callee.path.join('.') === 'mixin' && !callee.called && e.args.length === 1) return this.classOf({ ...r, expr: e.args[0]! }, depth + 1);
+      // `@UseGuards(OAuthCallbackGuard('google'))` of `function OAuthCallbackGuard(strategy) { class
+      // M extends AuthGuard(strategy) {…}; return mixin(M) }` (ghostfolio): the class a factory of the code returns
+      if (callee.t === 'fn') {
+        const returns = this.ev.returnsOf(callee.file, callee.fn);
+        if (returns.length === 1) return this.classOf({ file: callee.file, expr: returns[0]!, env: NO_ENV }, depth + 1);
+      }
+    }
     if (e.k === 'member') {
       const obj = this.ev.eval(r.file, e.obj);
       if (obj.t === 'ns') {
