@@ -4957,6 +4957,8 @@ function leadingGuards(
     if (args.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
     let user = false;
     const v = (a: TS.Node): void => {
+      // (a condition made by a callback, Drizzle's `where: (member, { and, eq }) => and(eq(member.userId, session.user.id), …)`)
+      if (ts.isArrowFunction(a) && !ts.isBlock(a.body)) return v(a.body);
       if (user || ts.isFunctionLike(a)) return;
       if ((ts.isIdentifier(a) || ts.isPropertyAccessExpression(a)) && userOf(a)) user = true;
       else if (ts.isPropertyAccessExpression(a)) v(a.expression);
@@ -4969,14 +4971,20 @@ function leadingGuards(
   // `!membership`, `membership == null` (either side of `||`) of a local holding a lookup named
   // for the tenant or keyed by it: the arguments of that lookup (of each call along a query
   // builder's chain, `db.selectFrom('workspace_members').where('workspace_id', '=', id).where(
-  // 'account_id', '=', req.user.id).executeTakeFirst()`); null for any other test
+  // 'account_id', '=', req.user.id).executeTakeFirst()`); null for any other test. Also
+  // `!rows.length`, `rows.length === 0` of the rows a query answers (Drizzle's and Knex's select: an array)
   const tenantLookupMissed = (e: TS.Expression): TS.Expression[] | null => {
     const u = unwrap(ts, e);
     let x: TS.Expression | null = null;
+    const rowsOf = (y: TS.Expression): TS.Expression | null => {
+      const w = unwrap(ts, y);
+      return ts.isPropertyAccessExpression(w) && w.name.text === 'length' ? unwrap(ts, w.expression) : null;
+    };
+    const zero = (y: TS.Expression): boolean => ts.isNumericLiteral(y) && y.text === '0';
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return tenantLookupMissed(u.left) ?? tenantLookupMissed(u.right);
-    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = unwrap(ts, u.operand);
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) x = rowsOf(u.operand) ?? unwrap(ts, u.operand);
     else if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind))
-      x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : null;
+      x = isNil(u.right) ? unwrap(ts, u.left) : isNil(u.left) ? unwrap(ts, u.right) : zero(u.right) ? rowsOf(u.left) : zero(u.left) ? rowsOf(u.right) : null;
     const name = x && ts.isIdentifier(x) ? x.text : '';
     const call = results?.get(name);
     const args = call ? chainArguments(ts, call) : [];
@@ -5569,12 +5577,34 @@ function chainArguments(ts: TSModule, call: TS.CallExpression): TS.Expression[] 
 /** An object literal with a property named for the tenant (`{ where: { userId, organizationId } }`), at most three objects deep. */
 function tenantKeyed(ts: TSModule, a: TS.Expression, depth: number): boolean {
   const u = unwrap(ts, a);
+  // (Drizzle's `where: and(eq(member.userId, userId), eq(member.organizationId, orgId))`, or the
+  // callback form `where: (member, { and, eq }) => and(…)`)
+  if (depth <= 2 && ts.isCallExpression(u)) return tenantCondition(ts, u, 0);
+  if (depth <= 2 && ts.isArrowFunction(u) && !ts.isBlock(u.body)) return tenantKeyed(ts, u.body, depth + 1);
   if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
   return u.properties.some(
     (p) =>
       ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && ts.isIdentifier(p.name) && TENANT_RE.test(p.name.text)) ||
       (ts.isPropertyAssignment(p) && tenantKeyed(ts, p.initializer, depth + 1)),
   );
+}
+
+/**
+ * `eq(member.organizationId, orgId)`, either way round, or one of the conditions of `and(…)`
+ * (Drizzle's operators, drizzle-orm's `eq` and `and`): a condition on a column named for the tenant.
+ */
+function tenantCondition(ts: TSModule, c: TS.CallExpression, depth: number): boolean {
+  const name = ts.isIdentifier(c.expression) ? c.expression.text : ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : '';
+  const column = (x: TS.Expression): boolean => {
+    const u = unwrap(ts, x);
+    return ts.isPropertyAccessExpression(u) && TENANT_RE.test(u.name.text);
+  };
+  if (name === 'eq') return c.arguments.length === 2 && (column(c.arguments[0]!) || column(c.arguments[1]!));
+  if (name !== 'and' || depth > 3) return false;
+  return c.arguments.some((a) => {
+    const u = unwrap(ts, a);
+    return ts.isCallExpression(u) && tenantCondition(ts, u, depth + 1);
+  });
 }
 
 /** What of the request a caller writes as they like: a tenant read there is the one asked for, not the caller's. */

@@ -36,6 +36,10 @@ ruleTester('missing-tenant-guard', {
       dir: 'valid/nest-service-checking-the-membership-of-the-user-handed-it',
       name: "a Nest handler awaiting a service handed the signed-in user (`req.user`, or what `getRequestUserOrClient(req)` returns), the service looking up that user's membership of the URL's project and throwing a ForbiddenException when none is found — itself, through a method it awaits first, or in each branch of an `if (user instanceof User) … else if … else throw` (ever-traduora's AuthorizationService)",
     },
+    {
+      dir: 'valid/query-rows-none-found',
+      name: "Drizzle lookups of the signed-in user's membership of the organization the request names, refused with 403 when none is found: `!rows.length` (either side of `||`) and `rows.length === 0` of a select keyed by `and(eq(member.userId, userId), eq(member.organizationId, organizationId))`, and `!member` of a relational `findFirst({ where: (member, { and, eq }) => and(…) })` (rybbit)",
+    },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
     {
@@ -136,6 +140,14 @@ ruleTester('missing-tenant-guard', {
           line: 21,
           message: 'POST /api/exports has no tenant guard (unclassified middleware that may be one: ownerRequired; declare it in guards.tenant or guards.ignore)',
         },
+      ],
+    },
+    {
+      dir: 'invalid/query-rows-of-the-tenant-alone',
+      name: "a Drizzle lookup keyed by the organization alone (`!rows.length` of a select of its members, `!owner` of a relational findFirst whose callback names no user) checks no access of the caller",
+      errors: [
+        { file: 'src/index.ts', line: 15, message: 'GET /api/get-sites-from-org/:organizationId has no tenant guard' },
+        { file: 'src/index.ts', line: 28, message: 'GET /api/organizations/:organizationId/owner has no tenant guard' },
       ],
     },
     {
