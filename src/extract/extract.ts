@@ -6533,7 +6533,7 @@ const REQUEST_OBJECT = /^(?:req|request|nextUrl)$/;
 /** A property holding a check's verdict (`{ verified: false, reason }`, `{ valid }`, `{ ok }`). */
 const VERDICT = /^(?:verified|valid|isValid|ok|success|allowed|authorized|isAuthorized)$/;
 
-const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Current|User)?Session|getSessionUser|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
+const SESSION_GETTER = /^(getServerSession|getServerAuthSession|get(Optional|Current|User)?Session(From(Req|Request|Headers|Context|Ctx))?|getSessionUser|getIronSession|auth|currentUser|getCurrentUser|getAuth|validateRequest)$/;
 
 /** A property path naming the signed-in user or its id: `session`, `session.user.id`, `state.user`. */
 export function isUserPath(props: string[]): boolean {

@@ -40,6 +40,10 @@ ruleTester('missing-tenant-guard', {
       dir: 'valid/query-rows-none-found',
       name: "Drizzle lookups of the signed-in user's membership of the organization the request names, refused with 403 when none is found: `!rows.length` (either side of `||`) and `rows.length === 0` of a select keyed by `and(eq(member.userId, userId), eq(member.organizationId, organizationId))`, and `!member` of a relational `findFirst({ where: (member, { and, eq }) => and(…) })` (rybbit)",
     },
+    {
+      dir: 'valid/membership-of-the-user-a-request-session-getter-returns',
+      name: "a membership lookup keyed by `session.user.id` of the session a getter named for the request's session returns (`getSessionFromReq(request)`, rybbit's wrapper of better-auth's getSession), refused with 403 when none is found",
+    },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
     {
