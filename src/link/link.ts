@@ -46,6 +46,11 @@ export interface BoundRegistration {
   file: string;
   router: RouterObject;
   order: (string | number)[];
+  /**
+   * bound through a call that may be of its function, one of an object's members read by a key
+   * not known statically (CallOf.maybe): no second copy where a call certain to be binds it
+   */
+  maybe?: true;
 }
 
 /**
@@ -1723,18 +1728,19 @@ export function link(
       const facts = files.get(file)!;
       for (const written of facts.calls) {
         for (const call of unrolledCall(ev, file, facts, written)) {
-          const callee = ev.calledFn(file, call.callee);
-          if (!callee) continue;
-          const key = fnKey(callee.file, callee.fn);
-          let list = callsTo.get(key);
-          if (!list) callsTo.set(key, (list = []));
-          list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call } });
+          const callees = calledFns(ev, file, call.callee);
+          for (const callee of callees) {
+            const key = fnKey(callee.file, callee.fn);
+            let list = callsTo.get(key);
+            if (!list) callsTo.set(key, (list = []));
+            list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call }, ...(callees.length > 1 ? { maybe: true as const } : {}) });
+          }
         }
       }
     }
   }
   for (const [key, calls] of callsTo) {
-    for (const { file, call, site, origin } of calls) {
+    for (const { file, call, site, origin, maybe } of calls) {
       for (const p of byFn.get(key) ?? []) {
         const arg = call.args[p.index];
         const v = arg ? ev.eval(file, arg) : paramDefault(ev, p.file, p.fn, p.index);
@@ -1747,7 +1753,7 @@ export function link(
           const router = ev.routers.get((g as Extract<Value, { t: 'router' }>).id)!;
           for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
             const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
-            bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column] });
+            bind({ reg, file: p.file, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, reg.at.line, reg.at.column], ...(maybe ? { maybe } : {}) });
           }
         }
       }
@@ -1820,6 +1826,13 @@ export function link(
   for (const key of defaulted) boundFns.add(key);
   // (registrations on the parameter of a callback a package hands a router: the adapter binds them)
   for (const a of adapters) a.bind?.(ctx);
+  for (const [id, list] of ctx.byRouter) {
+    if (list.some((b) => b.maybe)) {
+      const written = (b: BoundRegistration): string => `${b.file}:${b.reg.at.line}:${b.reg.at.column}`;
+      const certain = new Set(list.filter((b) => !b.maybe).map(written));
+      ctx.byRouter.set(id, list.filter((b) => !b.maybe || !certain.has(written(b))));
+    }
+  }
   for (const list of ctx.byRouter.values()) list.sort((a, b) => cmp(a.order, b.order));
   ctx.settle();
   // The routers callers get from factories (`healthRouter('/v1')` in `app.use(…)`) are made
@@ -2036,6 +2049,27 @@ function unrolled(
  * A call made in a loop over a list known statically, once per item, as `unrolled` makes a
  * registration: `routeFiles.forEach((file) => require(\`./routes/${file}\`)(app))`.
  */
+/**
+ * The functions a call may call: the one its callee is; or, for a member of an object of the code
+ * read by a key not known statically (NodeBB's `_mounts[original](router, mount, middleware,
+ * controllers)` of `const _mounts = { user: require('./user') }; _mounts.topic = (app, name, …) =>
+ * …`), each function among the object's members, in the order they are written.
+ */
+function calledFns(ev: Evaluator, file: string, callee: Expr): { file: string; fn: number }[] {
+  const one = ev.calledFn(file, callee);
+  if (one) return [one];
+  if (callee.k !== 'index') return [];
+  const obj = ev.eval(file, callee.obj);
+  if (obj.t !== 'obj') return [];
+  const out: { file: string; fn: number }[] = [];
+  for (const k of Object.keys(obj.props)) {
+    if (k.startsWith('*')) continue;
+    const v = ev.member(obj, k, 0);
+    if (v.t === 'fn' && !out.some((o) => o.file === v.file && o.fn === v.fn)) out.push({ file: v.file, fn: v.fn });
+  }
+  return out;
+}
+
 function unrolledCall(ev: Evaluator, file: string, facts: FileFacts, call: CallFact): CallFact[] {
   // (each property named: facts read back from the cache may hold them as accessors, which a spread would not copy)
   return unrolledAs(ev, file, facts, call, [call.callee, ...call.args], call.when, (subst) => ({
@@ -2362,6 +2396,8 @@ interface CallOf {
   site: CallSite;
   /** the call furthest out this one is made for (`this.get(…)` of a subclass, for `this.route(…)` in the base's get()) */
   origin: { file: string; call: CallFact };
+  /** one of the functions a member read by a key not known statically may be (calledFns) */
+  maybe?: true;
 }
 
 /** Calls of one function this many levels up at most (`new App([…])` → `this.initializeRoutes(routes)`), and this many in all. */
@@ -2498,6 +2534,8 @@ export interface PropertyRegistration {
   chain: number[];
   /** a registration on the bare parameter whose direct callers were already bound */
   boundDirectly?: true;
+  /** followed through a call that may be of its function (CallOf.maybe) */
+  maybe?: true;
   /** the function that makes the registration, when `fnKey` is one that passes its parameter on */
   origin?: string;
   /**
@@ -2586,7 +2624,8 @@ function bindPropertyRegistrations(
   for (let next = 0; next < queue.length; next++) {
     const { r, via } = queue[next]!;
     // (the calls of its function, in file order: each looked at once per registration, not once per round)
-    for (const { file, call, site } of callsTo.get(r.fnKey) ?? []) {
+    for (const { file, call, site, maybe: maybeCall } of callsTo.get(r.fnKey) ?? []) {
+      const maybe = r.maybe || maybeCall;
       const arg = call.args[r.index];
       if (!arg) continue;
       const v = ev.eval(file, arg);
@@ -2602,12 +2641,12 @@ function bindPropertyRegistrations(
           bound.add(key);
           const router = ev.routers.get(t.id)!;
           boundFns.add(r.origin ?? r.fnKey);
-          bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain] });
+          bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain], ...(maybe ? { maybe } : {}) });
         }
       } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
         const caller = fnKey(file, v.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
-        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}) }, new Set([...via, caller]), () =>
+        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}), ...(maybe ? { maybe } : {}) }, new Set([...via, caller]), () =>
           underCall(r.origin === undefined ? madeAt(r, file, call, site) : templatesAt(r.reg, r.regFile, site), file, call),
         );
       }

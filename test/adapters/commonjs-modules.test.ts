@@ -321,3 +321,119 @@ module.exports = { lemonadeEndpoints };
 		expect(unresolvedRows(res)).toEqual([]);
 	});
 });
+
+describe('functions of an object called by a key not known statically', () => {
+	// NodeBB's src/routes/index.js: `_mounts[original](router, mount, middleware, controllers)` for
+	// each key of a list a plugin hook may rename; `_mounts.main` called by its name as well
+	const INDEX = `'use strict';
+
+const express = require('express');
+const middleware = require('../middleware');
+const controllers = require('../controllers');
+
+const _mounts = {
+	user: require('./user'),
+};
+
+_mounts.main = (app, middleware, controllers) => {
+	app.get('/tos', controllers.tos);
+};
+
+_mounts.categories = (app, name, middleware, controllers) => {
+	app.get('/categories', controllers.categories);
+};
+
+_mounts.topic = (app, name, middleware, controllers) => {
+	app.get(\`/\${name}/:topic_id/:slug?\`, controllers.topic);
+};
+
+module.exports = function (app) {
+	const router = express.Router();
+	const mounts = ['categories', 'topic', 'user'].reduce((memo, mount) => {
+		memo[mount] = mount;
+		return memo;
+	}, {});
+
+	_mounts.main(router, middleware, controllers);
+	addRemountableRoutes(router, mounts);
+
+	app.use('/forum', router);
+};
+
+function addRemountableRoutes(router, mounts) {
+	Object.keys(mounts).map(async (mount) => {
+		const original = mount;
+		mount = mounts[original];
+		if (!mount) {
+			return;
+		}
+		_mounts[original](router, mount, middleware, controllers);
+	});
+}
+`;
+	const USER = `'use strict';
+
+module.exports = function (app, name, middleware, controllers) {
+	app.get('/notifications', middleware.ensureLoggedIn, controllers.notifications);
+	app.get(\`/\${name}/:userslug\`, controllers.profile);
+};
+`;
+	const MIDDLEWARE = `'use strict';
+
+module.exports = {
+	ensureLoggedIn(req, res, next) {
+		if (!req.loggedIn) {
+			return res.status(401).json({ error: 'not-logged-in' });
+		}
+		next();
+	},
+};
+`;
+	const CONTROLLERS = `'use strict';
+
+const send = (what) => (req, res) => res.json({ page: what, uid: req.uid });
+
+module.exports = {
+	tos: send('tos'),
+	categories: send('categories'),
+	topic: send('topic'),
+	notifications: send('notifications'),
+	profile: send('profile'),
+};
+`;
+	const APP = `'use strict';
+
+const express = require('express');
+const routes = require('./src/routes');
+
+const app = express();
+routes(app);
+app.listen(4567);
+`;
+
+	it("registers each member's routes on the router handed to it, once, the one called by name too", async () => {
+		const res = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'app.js': APP,
+				'src/routes/index.js': INDEX,
+				'src/routes/user.js': USER,
+				'src/middleware/index.js': MIDDLEWARE,
+				'src/controllers/index.js': CONTROLLERS,
+			}),
+		);
+		// (the mount's name is not known statically: listed without that part)
+		expect(lines(res)).toEqual([
+			'GET /forum/:topic_id [] src/routes/index.js:20',
+			'GET /forum/:topic_id/:slug [] src/routes/index.js:20',
+			'GET /forum/:userslug [] src/routes/user.js:5',
+			'GET /forum/categories [] src/routes/index.js:16',
+			'GET /forum/notifications [middleware.ensureLoggedIn] src/routes/user.js:4',
+			'GET /forum/tos [] src/routes/index.js:12',
+		]);
+		expect(unresolvedRows(res)).toEqual([
+			'src/routes/index.js:20:2 warning unresolved-route GET route with a path not known statically (the parameter mount); it is listed without that part',
+			'src/routes/user.js:5:2 warning unresolved-route GET route with a path not known statically (the parameter mount); it is listed without that part',
+		]);
+	});
+});
