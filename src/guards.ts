@@ -47,8 +47,15 @@ const DEFAULTS = {
 /** Names of well-known middleware that never guard anything. */
 const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodyparser|^cors$|helmet|logger|^morgan$|requestlog|^log(?!in|on|out|ged)[a-z]|compression|^compress$|ratelimit|limiter|throttle|validat|celebrate|zvalidator|cookieparser|requestid|responsetime|timing|metrics|prometheus|(^|\.)prom$|tracing|^trace|multer|upload|errorhandler|notfound|asynchandler|^wrap$|catchasync|maintenance|apicache|(^|\.)(no)?cache(seconds|control)?$/i;
 
-function matcherOf(list: string[] | undefined, fallback: RegExp | null): Matcher {
-  if (!list) return fallback ? (n) => fallback.test(n) : () => false;
+/**
+ * The word "author" (a person: `authorService.findAuthor`, `loadAuthors`), which spells `auth`
+ * without naming authentication (`authorize`, `authority` do); left out of a name before the
+ * default auth names are looked for in it.
+ */
+const AUTHOR_WORD = /[Aa]uthors?(?![a-z])/g;
+
+function matcherOf(list: string[] | undefined, fallback: RegExp | null, words?: (n: string) => string): Matcher {
+  if (!list) return fallback ? (n) => fallback.test(words ? words(n) : n) : () => false;
   const exact = new Set<string>();
   const res: RegExp[] = [];
   for (const e of list) {
@@ -69,7 +76,7 @@ export function buildMatchers(config: Config, families: string[]): GuardMatchers
   const family: Record<string, Matcher> = {};
   for (const f of families) family[f] = matcherOf(g.family?.[f], DEFAULTS.family[f] ?? null);
   return {
-    auth: matcherOf(g.auth, DEFAULTS.auth),
+    auth: matcherOf(g.auth, DEFAULTS.auth, (n) => n.replace(AUTHOR_WORD, '')),
     tenant: matcherOf(g.tenant, DEFAULTS.tenant),
     csrf: matcherOf(g.csrf, DEFAULTS.csrf),
     bearer: matcherOf(g.bearer, DEFAULTS.bearer),

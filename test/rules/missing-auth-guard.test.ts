@@ -354,6 +354,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'src/auth/auth.controller.ts', line: 9, column: 3, message: 'GET /api/auth/google/callback has no auth guard' }],
     },
     {
+      dir: 'invalid/author-lookup-named-for-auth',
+      name: "a middleware or a leading lookup named for an author (`loadAuthor`, `authorService.findAuthor`) is no auth guard by its name: the word spells `auth` but names a person; `authorizeEditor` still is",
+      errors: [
+        { file: 'src/server.ts', line: 9, message: 'GET /api/authors/:authorId has no auth guard (unclassified middleware that may be one: loadAuthor; declare it in guards.auth or guards.ignore)' },
+        { file: 'src/server.ts', line: 13, message: 'GET /api/authors/:authorId/bio has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/session-getter-handed-the-request',
       name: 'a session getter handed the request (`getSession(req)`, `getOptionalSession(req)`, `userFromSession(req, res)` in a `try`) whose result is never checked: named for what it reads, it checks nothing',
       errors: [
