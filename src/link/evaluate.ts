@@ -337,6 +337,10 @@ export class Evaluator {
         // what is done with it (a registration, a mount) fails on null
         if (then.t === 'router' && nullish(otherwise)) return then;
         if (otherwise.t === 'router' && nullish(then)) return otherwise;
+        // the same of a package's client made or null (rybbit's `secretKey ? new Stripe(secretKey) :
+        // null`): its members read and its methods called fail on null
+        if (then.t === 'pkg' && then.called && nullish(otherwise)) return then;
+        if (otherwise.t === 'pkg' && otherwise.called && nullish(then)) return otherwise;
         const v = oneOf([then, otherwise], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([file, e.test, stringsOf(v) ?? e.text]) } : v;

@@ -16,6 +16,10 @@ ruleTester('excluded-family-leak', {
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
     {
+      dir: 'valid/webhook-signature-by-a-client-that-may-be-null',
+      name: "Stripe's constructEvent on a client made or null (`secretKey ? new Stripe(secretKey) : null`, rybbit) in a refusing try: a null client throws there too",
+    },
+    {
       dir: 'valid/webhook-signature-by-polar-sdk',
       name: "Polar's validateEvent (@polar-sh/sdk/webhooks) in a try whose catch refuses a WebhookVerificationError and reads other events raw (Hono), or refuses every failure (Express)",
     },
@@ -74,6 +78,11 @@ ruleTester('excluded-family-leak', {
       dir: 'invalid/webhook-signature-failure-swallowed',
       name: "Polar's validateEvent in a try whose catch only logs and reads the body anyway: nothing is refused",
       errors: [{ line: 8, message: reachable('POST /webhooks/polar', 'webhook', 'unguarded') }],
+    },
+    {
+      dir: 'invalid/webhook-signature-skipped-when-the-client-is-null',
+      name: "Stripe's constructEvent run only `if (stripe)` of a client that may be null, the event taken as sent otherwise: the check is skipped",
+      errors: [{ file: 'src/index.ts', line: 8, message: reachable('POST /api/stripe/webhook', 'webhook', 'unguarded') }],
     },
     {
       dir: 'invalid/webhook-sdk-call-that-is-no-signature-check',
