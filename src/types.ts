@@ -293,10 +293,11 @@ export interface Behaviour {
   passesAnonymous?: true;
   /**
    * Nothing in the body can throw outside a `try` whose `catch` takes it: no `throw`, call,
-   * construction, `await`, member read or `for…of` there, nor a destructured parameter (rybbit's
-   * `validateApiKey`, `if (!apiKey) return { success: false, error: null }; try { … } catch { return
-   * { error } }`). A caller's `catch` never sees a refusal of it. Told of functions named for a
-   * verification only (`verify…`, `validate…`, `authenticat…`), the calls a caller's `catch` is read for.
+   * construction, `await`, member read or `for…of` there, nor a destructured or defaulted
+   * parameter (rybbit's `validateApiKey`, `if (!apiKey) return { success: false, error: null };
+   * try { … } catch { return { error } }`). A caller's `catch` never sees a refusal of it. Told of
+   * functions named for a verification only (`verify…`, `validate…`, `authenticat…`), the calls a
+   * caller's `catch` is read for.
    */
   throwsNothing?: true;
   /**

@@ -2046,10 +2046,6 @@ function unrolled(
 }
 
 /**
- * A call made in a loop over a list known statically, once per item, as `unrolled` makes a
- * registration: `routeFiles.forEach((file) => require(\`./routes/${file}\`)(app))`.
- */
-/**
  * The functions a call may call: the one its callee is; or, for a member of an object of the code
  * read by a key not known statically (NodeBB's `_mounts[original](router, mount, middleware,
  * controllers)` of `const _mounts = { user: require('./user') }; _mounts.topic = (app, name, …) =>
@@ -2070,6 +2066,10 @@ function calledFns(ev: Evaluator, file: string, callee: Expr): { file: string; f
   return out;
 }
 
+/**
+ * A call made in a loop over a list known statically, once per item, as `unrolled` makes a
+ * registration: `routeFiles.forEach((file) => require(\`./routes/${file}\`)(app))`.
+ */
 function unrolledCall(ev: Evaluator, file: string, facts: FileFacts, call: CallFact): CallFact[] {
   // (each property named: facts read back from the cache may hold them as accessors, which a spread would not copy)
   return unrolledAs(ev, file, facts, call, [call.callee, ...call.args], call.when, (subst) => ({
