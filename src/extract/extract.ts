@@ -1920,7 +1920,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     ctx.facts.cookies.push(cookieFact('session-middleware', callee, null, args[0] ?? null, at, snippetOf()));
   } else if (callee.k === 'member' && (callee.prop === 'cookie' || callee.prop === 'setCookie' || (callee.prop === 'set' && /cookies/.test(textOf(ctx, n.expression))))) {
     const name = args[0]?.k === 'str' ? args[0].v : null;
-    if (name !== null && isSessionCookieName(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
+    // (a value written as a literal, `res.cookie('robot_auth_status', 'success', …)`, is a flag
+    // for a script to read: no session nor credential is made of a constant)
+    const constant = args[1]?.k === 'str' || args[1]?.k === 'num' || args[1]?.k === 'bool';
+    if (name !== null && !constant && isSessionCookieName(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
   }
 }
 

@@ -14,6 +14,10 @@ ruleTester('insecure-session-cookie', {
     { dir: 'valid/res-cookie', name: "res.cookie('sid', …) with both flags; a 'theme' cookie is not a session cookie" },
     { dir: 'valid/oauth-flow-cookies', name: "a sign-in flow's state, PKCE verifier and return-to cookies are not session cookies" },
     {
+      dir: 'valid/flow-result-flags-for-a-script',
+      name: "flags an OAuth callback leaves for the SPA, named for auth (maxun): a constant value (`res.cookie('robot_auth_status', 'success', …)`) or a status (`airtable_auth_status`) is no session cookie",
+    },
+    {
       dir: 'valid/koa-secure-default',
       name: "Koa's ctx.cookies.set and koa-session without `secure`: Koa makes a cookie Secure whenever the request is (`{ secure: request.secure }`), and HttpOnly by default: not provably insecure",
     },
