@@ -1131,6 +1131,14 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     facts.exports.push({ exported: name, local: `*cjs*${name}` });
     return;
   }
+  // `exports.sessionMiddleware = expressSession({ … })` in a function (Etherpad's
+  // `restartServer`), set whenever it runs, under no condition: the export, when the module
+  // sets it nowhere before
+  if (m && ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, `*cjs*${m[1]!}`)) {
+    facts.scopes[0]!.bindings[`*cjs*${m[1]!}`] = rhs;
+    facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]!}` });
+    return;
+  }
   if (ts.isIdentifier(left)) {
     const s = findScopeOf(ctx, scope, left.text);
     const before = s?.bindings[left.text];

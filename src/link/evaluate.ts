@@ -410,6 +410,12 @@ export class Evaluator {
         return this.eval(file, { k: 'member', obj: e.obj, prop: String(key.v) }, depth + 1);
       }
       case 'member': {
+        // `exports.sessionMiddleware` read in the module that sets it (Etherpad's express.ts)
+        const o = e.obj;
+        if (((o.k === 'ref' && o.name === 'exports') || (o.k === 'member' && o.prop === 'exports')) && exportsObject(this.files.get(file)!, o)) {
+          const own = this.exported(file, e.prop, depth + 1);
+          if (own) return own;
+        }
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
         if (obj.t === 'unknown' && obj.why.startsWith('class ') && e.obj.k === 'ref') {

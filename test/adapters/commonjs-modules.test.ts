@@ -437,3 +437,49 @@ app.listen(4567);
 		]);
 	});
 });
+
+describe('a value the module sets on its exports, read back by that name', () => {
+	// Etherpad's src/node/hooks/express.ts: `exports.sessionMiddleware = expressSession({ … })`
+	// in restartServer(), then `app.use(exports.sessionMiddleware)`
+	const SERVER = `'use strict';
+
+const express = require('express');
+const expressSession = require('express-session');
+
+exports.requireSignIn = (req, res, next) => {
+	if (!req.session || !req.session.user || !req.session.user.id) {
+		return res.status(401).send('Authentication Required');
+	}
+	next();
+};
+
+exports.restartServer = async () => {
+	const app = express();
+	exports.sessionMiddleware = expressSession({
+		rolling: true,
+		secret: process.env.SESSION_KEY,
+		resave: false,
+		saveUninitialized: false,
+		name: 'express_sid',
+		cookie: { sameSite: 'lax', secure: 'auto' },
+	});
+	app.use(exports.sessionMiddleware);
+	app.post('/tokenTransfer', (req, res) => res.send({ id: req.sessionID }));
+	app.get('/admin/settings', exports.requireSignIn, (req, res) => res.json({ settings: {} }));
+	app.listen(9001);
+};
+
+exports.restartServer();
+`;
+
+	it('is what was set: express-session guards nothing, the sign-in check is auth by behaviour', async () => {
+		const res = await check(
+			writeProject({
+				'package.json': JSON.stringify({ name: 'pad-server', dependencies: { express: '^4.21.2', 'express-session': '^1.18.1' } }),
+				'src/server.js': SERVER,
+			}),
+		);
+		expect(lines(res)).toEqual(['GET /admin/settings [exports.requireSignIn] src/server.js:25', 'POST /tokenTransfer [] src/server.js:24']);
+		expect(res.routes.find((r) => r.path === '/admin/settings')!.guards.map((g) => [g.kinds, g.reason])).toEqual([[['auth'], 'by behaviour (ends the request with 401)']]);
+	});
+});
