@@ -1133,10 +1133,11 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   }
   // `exports.sessionMiddleware = expressSession({ … })` in a function (Etherpad's
   // `restartServer`), set whenever it runs, under no condition: the export, when the module
-  // sets it nowhere before
-  if (m && ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, `*cjs*${m[1]!}`)) {
-    facts.scopes[0]!.bindings[`*cjs*${m[1]!}`] = rhs;
-    facts.exports.push({ exported: m[1]!, local: `*cjs*${m[1]!}` });
+  // sets it nowhere before (not a parameter or local named `exports` or `module`, a UMD wrapper's)
+  const own = m && !findScopeOf(ctx, scope, lhs.startsWith('module.') ? 'module' : 'exports');
+  if (own && ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, `*cjs*${m[1]!}`)) {
+    facts.scopes[0]!.bindings[`*cjs*${m![1]!}`] = rhs;
+    facts.exports.push({ exported: m![1]!, local: `*cjs*${m![1]!}` });
     return;
   }
   if (ts.isIdentifier(left)) {
