@@ -17,12 +17,22 @@ const SESSION_PACKAGES: Record<string, { nested: boolean } & Defaults> = {
   'koa-session': { nested: false, httpOnly: true, secure: null },
 };
 
+/**
+ * A token a JWT package signs: jsonwebtoken's `sign(…)`, jose's `new SignJWT(…)….sign(…)` — what a
+ * cookie holding it authenticates, whatever its name (maxun's `res.cookie('token', jwt.sign({ id }, secret))`).
+ */
+function signedToken(v: Value): boolean {
+  if (v.t !== 'pkg' || !v.called) return false;
+  const last = v.path[v.path.length - 1];
+  return (v.pkg === 'jsonwebtoken' && v.path.length === 1 && last === 'sign') || (v.pkg === 'jose' && v.path[0] === 'SignJWT' && last === 'sign');
+}
+
 export const rule: RuleModule = {
   meta: {
     id: 'insecure-session-cookie',
     defaultSeverity: 'error',
     description: 'A session cookie is configured without httpOnly: true and secure: true.',
-    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false; Koa\'s ctx.cookies.set, and koa-session through it, default httpOnly to true and secure to the request\'s own, Secure over HTTPS, which is not provably insecure). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step or error (an OAuth state, a PKCE verifier, a return-to, auth_error) or a CSRF token\'s.',
+    rationale: 'Without HttpOnly, any script on the page can read the session; without Secure, it travels in clear text. Package defaults are modelled (express-session and cookie-session default httpOnly to true but secure to false; res.cookie defaults both to false; Koa\'s ctx.cookies.set, and koa-session through it, default httpOnly to true and secure to the request\'s own, Secure over HTTPS, which is not provably insecure). Only a flag provably false fires: one computed (`secure: isProduction`), or set to another value somewhere (`let secure = false; if (production) secure = true`), is not known statically. A cookie set by hand is a session cookie by its name (sess, sid, auth in it), unless the name is a sign-in flow\'s step, error or status (an OAuth state, a PKCE verifier, a return-to, auth_error, auth_status) or a CSRF token\'s, or it is set to a constant; whatever its name, a cookie set to a token a JWT package signs (jsonwebtoken\'s sign, jose\'s SignJWT) is one too.',
     contract: '"Authenticated reads use a secure, HttpOnly browser session cookie."',
     examples: {
       fires: [
@@ -70,6 +80,8 @@ export const rule: RuleModule = {
           if (pkg.nested) opts = opts.t === 'obj' ? ctx.ev.member(opts, 'cookie', 0) : opts;
           what = `${callee.pkg} session cookie`;
         } else {
+          // (one named for no session: a session cookie when it holds a token a JWT package signs)
+          if (c.value && !signedToken(ctx.ev.eval(file, c.value))) continue;
           // (Koa's cookies: HttpOnly by default, Secure as the request is, `{ secure: request.secure }`)
           const koa = c.snippet.includes('ctx.cookies.set') || c.snippet.includes('context.cookies.set');
           defaults = koa ? { httpOnly: true, secure: null } : { httpOnly: false, secure: false };

@@ -662,6 +662,11 @@ export interface CookieFact {
   /** cookie name when known */
   name: string | null;
   options: Expr | null;
+  /**
+   * what a cookie whose name is no session's is set to (`res.cookie('token', jwt.sign(…))`): a
+   * session cookie when that is a token a JWT package signs (read when linked)
+   */
+  value?: Expr;
   at: Loc;
   snippet: string;
 }

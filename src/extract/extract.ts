@@ -1933,6 +1933,10 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     // for a script to read: no session nor credential is made of a constant)
     const constant = args[1]?.k === 'str' || args[1]?.k === 'num' || args[1]?.k === 'bool';
     if (name !== null && !constant && isSessionCookieName(name)) ctx.facts.cookies.push(cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()));
+    // (one named for no session, set to what a call makes, `res.cookie('token', jwt.sign({ id }, secret))`
+    // or a local holding it: a session cookie when that is a signed token, judged when linked)
+    else if (name !== null && !FLOW_COOKIE_NAME.test(name) && (args[1]?.k === 'call' || args[1]?.k === 'ref'))
+      ctx.facts.cookies.push({ ...cookieFact('set-cookie', callee, name, args[2] ?? null, at, snippetOf()), value: args[1] });
   }
 }
 

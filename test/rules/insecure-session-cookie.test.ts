@@ -50,6 +50,14 @@ ruleTester('insecure-session-cookie', {
       errors: [{ line: 9, column: 3, message: "session cookie 'auth_token' is configured without secure: true" }],
     },
     {
+      dir: 'invalid/signed-token-cookie-named-for-no-session',
+      name: "a cookie named for no session that holds a token a JWT package signs (`res.cookie('token', jwt.sign(…))`, maxun; jose's SignJWT) is a session cookie; a theme cookie is not, nor one with both flags",
+      errors: [
+        { file: 'src/server.ts', line: 19, column: 3, message: "session cookie 'token' is configured without secure: true" },
+        { file: 'src/server.ts', line: 32, column: 3, message: "session cookie 'jwt' is configured without httpOnly: true" },
+      ],
+    },
+    {
       dir: 'invalid/secure-from-a-method-always-false',
       name: '`secure: environment.isHttps()`, which returns false on every path',
       errors: [{ line: 19, column: 3, message: "session cookie 'authToken' is configured without secure: true" }],
