@@ -1134,10 +1134,10 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   // `exports.sessionMiddleware = expressSession({ … })` in a function (Etherpad's
   // `restartServer`), set whenever it runs, under no condition: the export, when the module
   // sets it nowhere before (not a parameter or local named `exports` or `module`, a UMD wrapper's)
-  const own = m && !findScopeOf(ctx, scope, lhs.startsWith('module.') ? 'module' : 'exports');
-  if (own && ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, `*cjs*${m[1]!}`)) {
-    facts.scopes[0]!.bindings[`*cjs*${m![1]!}`] = rhs;
-    facts.exports.push({ exported: m![1]!, local: `*cjs*${m![1]!}` });
+  const exported = m && !findScopeOf(ctx, scope, lhs.startsWith('module.') ? 'module' : 'exports') ? `*cjs*${m[1]!}` : null;
+  if (exported !== null && ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, exported)) {
+    facts.scopes[0]!.bindings[exported] = rhs;
+    facts.exports.push({ exported: m![1]!, local: exported });
     return;
   }
   if (ts.isIdentifier(left)) {
