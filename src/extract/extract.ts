@@ -862,6 +862,9 @@ function cut(text: string): string {
   return text.slice(0, 81);
 }
 
+/** `Promise.all([…])` and its kin, and `Promise.resolve(…)`: what they are handed is made before they are called. */
+const PROMISE_COMBINERS = new Set(['all', 'allSettled', 'race', 'any', 'resolve']);
+
 /**
  * A call a statement makes, kept for the linker when it may hand a router to a function of the
  * analysed files: a name, an object, a list or an instance's field (`registerRoutes(this.app)`)
@@ -877,6 +880,12 @@ function cut(text: string): string {
 function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf: Expr | null = null): void {
   // `routes(app).then(…)`: the call a chain starts from is made too
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
+  // `await Promise.all([configure({ app }), createServer({ app, server })])` (Etherpad's express.ts),
+  // `Promise.resolve(register(app))`: the calls the list is written with are made at once, each
+  if (ex.k === 'call' && ex.callee.k === 'member' && ex.callee.obj.k === 'ref' && ex.callee.obj.name === 'Promise' && PROMISE_COMBINERS.has(ex.callee.prop) && !findScopeOf(ctx, ex.callee.obj.scope, 'Promise')) {
+    const first = ex.args[0];
+    for (const item of first?.k === 'arr' ? first.items : first && ex.callee.prop === 'resolve' ? [first] : []) recordCall(ctx, item, scope, declared);
+  }
   // (`require('./routes')(app)`, `` require(`./routes/${file}`)(app) ``: the module's export, called at once, as a named one is)
   const required = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && ex.callee.callee.name === 'require' && ex.callee.args.length === 1;
   // (`Module(metadata)(target)`: a decorator a factory named as decorators are makes, applied at

@@ -1121,4 +1121,75 @@ app.listen(3000);
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("calls written in the list handed to Promise.all (Etherpad's express.ts), or to Promise.resolve, are made as statements are: each hands its router on", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middlewares/auth.middleware.ts': AUTH,
+        'src/hooks/apicalls.ts': `
+import type { Express } from 'express';
+
+export const expressPreSession = async (hookName: string, { app }: { app: Express }) => {
+  app.get('/api', (req, res) => res.json({ currentVersion: '1.3.0' }));
+};
+`,
+        'src/hooks/tokenTransfer.ts': `
+import type { Express } from 'express';
+import { authMiddleware } from '../middlewares/auth.middleware';
+
+export const expressCreateServer = async (hookName: string, { app }: { app: Express }) => {
+  app.post('/tokenTransfer', authMiddleware, (req, res) => res.json({ id: 'transfer' }));
+  app.get('/tokenTransfer/:token', (req, res) => res.json({ token: req.params.token }));
+};
+`,
+        'src/hooks/admin.ts': `
+import type { Express } from 'express';
+import { authMiddleware } from '../middlewares/auth.middleware';
+
+export const expressCreateServer = (hookName: string, { app }: { app: Express }, cb: () => void) => {
+  app.get('/admin', authMiddleware, (req, res) => res.send('admin'));
+  cb();
+};
+`,
+        'src/hooks/pwa.ts': `
+import type { Express } from 'express';
+
+export const expressCreateServer = (hookName: string, { app }: { app: Express }) => {
+  app.get('/manifest.json', (req, res) => res.json({ name: 'pad' }));
+};
+`,
+        'src/server.ts': `
+import express from 'express';
+import http from 'node:http';
+import * as apicalls from './hooks/apicalls';
+import * as tokenTransfer from './hooks/tokenTransfer';
+import * as admin from './hooks/admin';
+import * as pwa from './hooks/pwa';
+
+export const restartServer = async () => {
+  const app = express();
+  const server = http.createServer(app);
+  await apicalls.expressPreSession('expressPreSession', { app });
+  await Promise.all([
+    tokenTransfer.expressCreateServer('expressCreateServer', { app, server }),
+    admin.expressCreateServer('expressCreateServer', { app, server }, () => {}),
+  ]);
+  await Promise.resolve(pwa.expressCreateServer('expressCreateServer', { app }));
+  server.listen(9001);
+};
+
+restartServer();
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /admin [authMiddleware] src/hooks/admin.ts:6',
+      'GET /api [] src/hooks/apicalls.ts:5',
+      'GET /manifest.json [] src/hooks/pwa.ts:5',
+      'POST /tokenTransfer [authMiddleware] src/hooks/tokenTransfer.ts:6',
+      'GET /tokenTransfer/:token [] src/hooks/tokenTransfer.ts:7',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
