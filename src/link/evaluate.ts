@@ -1721,7 +1721,6 @@ export function writtenCall(ev: Evaluator, file: string, e: Expr, depth = 0): { 
   return def ? writtenCall(ev, def.file, def.expr, depth + 1) : null;
 }
 
-/** What a name read in `scope` of a file is bound to, or undefined. */
 /** Is `e` the module's exports object: `module.exports`, `exports`, or a module-scope name for it (extract.ts isExportsObject)? */
 function exportsObject(facts: FileFacts, e: Expr): boolean {
   if (e.k === 'member') return e.prop === 'exports' && e.obj.k === 'ref' && e.obj.name === 'module' && bindingIn(facts, e.obj.scope, 'module') === undefined;
@@ -1730,6 +1729,7 @@ function exportsObject(facts: FileFacts, e: Expr): boolean {
   return sc === undefined ? e.name === 'exports' : sc.id === 0 && isExportsObject(facts, e.name);
 }
 
+/** What a name read in `scope` of a file is bound to, or undefined. */
 export function bindingIn(facts: FileFacts, scope: number, name: string): Expr | undefined {
   const sc = scopeOf(facts, scope, name);
   return sc && bindingOf(sc, name);
