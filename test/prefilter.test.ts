@@ -130,6 +130,35 @@ describe('the prefilter changes no result', () => {
     expect(on.routes[0]!.guards.map((g) => `${g.name} ${g.kinds.join(',')} ${g.reason}`)).toEqual(['ensureMember auth by behaviour (ends the request with 401)']);
   });
 
+  it('reads a function a handler leads with, but not what it calls, when the handler hands it no signed-in user', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '5.1.0' } }),
+      'src/app.ts': [
+        `import express from 'express';`,
+        `import * as sites from './sites.service';`,
+        `const app = express();`,
+        `app.get('/api/sites/:id', async (req, res) => {`,
+        `  const site = await sites.getSite(req.params.id);`,
+        `  res.json(site);`,
+        `});`,
+        `export default app;`,
+      ].join('\n'),
+      'src/sites.service.ts': [
+        `import * as repository from './sites.repository';`,
+        `export async function getSite(id: string) {`,
+        `  const row = await repository.findSite(id);`,
+        `  if (!row) throw new Error('no such site');`,
+        `  return row;`,
+        `}`,
+      ].join('\n'),
+      'src/sites.repository.ts': `const rows: { id: string }[] = [];\nexport async function findSite(id: string) {\n  return rows.find((r) => r.id === id) ?? null;\n}\n`,
+    });
+    const on = await run({ cwd: dir, paths: [] });
+    expect(formatJson(on)).toBe(formatJson(await run({ cwd: dir, paths: [], prefilter: false })));
+    // (the service, for whether it guards; a check of the tenant of a user it is handed — LinkContext.tenantOfUser — needs that user)
+    expect(on.extraction).toMatchObject({ files: 3, parsed: 1, deferred: 2, demanded: 1 });
+  });
+
   it('reports a syntax error in a file nothing needs as in a file a route needs, cold and from the cache', async () => {
     const dir = writeProject({
       'src/app.ts': `import express from 'express';\nimport { h } from './handler';\nconst app = express();\napp.get('/api/health/ready', h);\n`,

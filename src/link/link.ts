@@ -1281,18 +1281,29 @@ export class LinkContext {
     if (f.leading.some((lg) => lg.inline === 'tenant' && lg.userParams?.some((i) => this.signedInUser(handler, arg(i))))) return f.name ?? 'the function called';
     for (const lg of f.leading) {
       if (lg.inline || !lg.callee || !lg.args || lg.unawaited) continue;
-      const next = this.ev.eval(fn.file, lg.callee);
-      if (next.t !== 'fn' || (next.file === fn.file && next.fn === fn.fn)) continue;
       // (what it hands on of its own parameters, whole)
       const passed = (i: number): Expr | undefined => {
         const a = lg.args![i];
         const p = a ? this.ev.eval(fn.file, a) : null;
         return p?.t === 'param' && p.file === fn.file && p.fn === fn.fn && !p.path?.length ? arg(p.index) : undefined;
       };
+      if (!this.handsUser(handler, passed, lg.args.length)) continue;
+      const next = this.ev.eval(fn.file, lg.callee);
+      if (next.t !== 'fn' || (next.file === fn.file && next.fn === fn.fn)) continue;
       const found = this.tenantOfUser(handler, next, passed, depth + 1);
       if (found) return found;
     }
     return null;
+  }
+
+  /**
+   * Whether one of a call's `count` arguments is the signed-in user of `handler` (signedInUser):
+   * tenantOfUser finds nothing in a call handed none, so the function called is not even looked
+   * up — a file the prefilter held back is not extracted for nothing.
+   */
+  private handsUser(handler: { file: string; fn: number }, arg: (i: number) => Expr | undefined, count: number): boolean {
+    for (let i = 0; i < count; i++) if (this.signedInUser(handler, arg(i))) return true;
+    return false;
   }
 
   /**
@@ -1445,7 +1456,7 @@ export class LinkContext {
     // `await this.auth.authorizeProjectAction(user, projectId, …)` of `const user =
     // this.auth.getRequestUserOrClient(req)`: a function checking the tenant of a user it is
     // handed, handed the request's signed-in user
-    const tenant = v.t === 'fn' && lg.args && !lg.unawaited ? this.tenantOfUser(handler, v, (i) => lg.args![i], 0) : null;
+    const tenant = v.t === 'fn' && lg.args && !lg.unawaited && this.handsUser(handler, (i) => lg.args![i], lg.args.length) ? this.tenantOfUser(handler, v, (i) => lg.args![i], 0) : null;
     if (tenant) {
       const named = this.guard(handler.file, lg.callee, v, 'in-handler', lg.at, lg.callee.k === 'member' ? lg.callee.prop : undefined);
       const checks = (named?.kinds ?? []).filter((k) => k !== 'unknown' && k !== 'nonguard' && k !== 'session');
