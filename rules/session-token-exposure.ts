@@ -13,7 +13,8 @@ const CREDENTIAL_COOKIE = /sess|(?:^|[._-])(?:sid|key)(?:$|[._-])|auth|token|jwt
  */
 function mayHoldCredential(looked: Value): boolean {
   if (looked.t !== 'str') return true;
-  const name = looked.v.replace(/=[^]*$/, '').trim();
+  // (`; theme=`, a separator the cookies are split at)
+  const name = looked.v.replace(/=[^]*$/, '').replace(/^[;\s]+/, '').trim();
   return name === '' || (CREDENTIAL_COOKIE.test(name) && !FLOW_COOKIE_NAME.test(name));
 }
 
@@ -23,7 +24,7 @@ export const rule: RuleModule = {
     defaultSeverity: 'error',
     description: 'A session id / session cookie value is returned in a response body, or read via document.cookie.',
     rationale:
-      "A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A session id counts when it is the caller's: read off the request (its session, its cookies) or off something named for a session or cookies; a session_id of stored rows (analytics events) or of a value the handler made is no one's credential. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent; a CSRF token, which a double-submit check has the script send back; a sign-in flow's error or state), chained or through a local holding the rows, hands over none.",
+      "A session handed to scripts becomes an exportable credential: it can be copied into automation or stolen by any script on the page. A session id counts when it is the caller's: read off the request (its session, its cookies) or off something named for a session or cookies; a session_id of stored rows (analytics events) or of a value the handler made is no one's credential. A read of document.cookie that picks out one cookie by a name no session or credential goes by (theme, sidebar_state, consent; a CSRF token, which a double-submit check has the script send back; a sign-in flow's error or state), chained or through a local holding the rows, or the cookies as one line split at `; NAME=`, hands over none; a helper picking the cookie its parameter names is judged by what each of its calls names, when the file alone calls it.",
     contract: '"Browser sessions are not exportable credentials. A session cookie must never be copied into a script, read from frontend code, or published as an API key."',
     examples: {
       fires: [
@@ -58,7 +59,8 @@ export const rule: RuleModule = {
         if (f.returnedSessionExposures.length > 0 && handlers.has(`${file}:${f.id}`)) f.returnedSessionExposures.forEach(exposed);
       }
       for (const d of facts.documentCookieReads) {
-        if (d.cookie && !mayHoldCredential(ctx.ev.eval(file, d.cookie))) continue;
+        const looked = d.picks ?? (d.cookie ? [d.cookie] : []);
+        if (looked.length > 0 && !looked.some((e) => mayHoldCredential(ctx.ev.eval(file, e)))) continue;
         ctx.report({ file, line: d.at.line, column: d.at.column, message: 'document.cookie is read by script: session cookies must never be handed to scripts', snippet: d.snippet });
       }
     }

@@ -680,6 +680,11 @@ export interface DocumentCookieRead {
    * `document.cookie.includes('consent=')`): the text it looks for, the cookie's name first
    */
   cookie?: Expr;
+  /**
+   * when `cookie` is made of a parameter of a helper the file alone calls (`getCookie(name)`):
+   * what it looks for at each call, the call's argument in the parameter's place
+   */
+  picks?: Expr[];
 }
 
 export interface Suppression {

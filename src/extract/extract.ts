@@ -4,6 +4,7 @@
  */
 import type { ts as TS } from 'ts-morph';
 import type {
+  DocumentCookieRead,
   Behaviour,
   Protection,
   SkipFor,
@@ -107,6 +108,8 @@ interface Ctx {
   eachList: Map<TS.Node, Expr>;
   /** how many loops (`for`, `while`, `do`) enclose the statement visited, in the function it is in (or the module) */
   loops: number;
+  /** `document.cookie` reads picking out the cookie a parameter of their function names (helperPicks) */
+  cookieParams: { read: DocumentCookieRead; fn: number; index: number; ref: Expr }[];
 }
 
 /** `*this*App`: the binding (beside the class's own) holding a class's instance fields as an object. */
@@ -363,7 +366,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0 };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -371,6 +374,7 @@ function extractWithin(
     collectSuppressions(body, facts);
   }
   visitStatements(ctx, sf.statements, 0, null);
+  if (ctx.cookieParams.length > 0) helperPicks(ctx);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
   shareDefaults(facts.functions);
   return facts;
@@ -1625,6 +1629,7 @@ function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
   if (isDocumentCookie(ts, on) && /^(includes|indexOf|startsWith)$/.test(method) && !isRegex(arg)) [read, picked] = [on, shallowExpr(ctx, arg, scope)];
   else if (isDocumentCookie(ts, on) && method === 'match' && isRegex(arg)) [read, picked] = [on, regexCookie(arg)];
   else if ((method === 'exec' || method === 'test') && isRegex(on) && isDocumentCookie(ts, arg)) [read, picked] = [arg, regexCookie(on)];
+  else if (method === 'split' && cookieLine(ts, on) && namedSeparator(ts, arg)) [read, picked] = [cookieLine(ts, on)!, shallowExpr(ctx, arg, scope)];
   else if (isCookieRows(ts, on)) {
     const test = rowPicked(ts, n);
     if (test) [read, picked] = [(on as TS.CallExpression).expression, shallowExpr(ctx, test, scope)];
@@ -1636,7 +1641,39 @@ function pickedCookie(ctx: Ctx, n: TS.CallExpression, scope: number): void {
 function pickCookie(ctx: Ctx, read: TS.Expression, picked: Expr): void {
   const at = locOf(ctx, unwrap(ctx.ts, read));
   const r = ctx.facts.documentCookieReads.find((x) => x.at.line === at.line && x.at.column === at.column);
-  if (r) r.cookie = picked;
+  if (!r) return;
+  r.cookie = picked;
+  // (`(name) => document.cookie.split('; ').find((row) => row.startsWith(\`${name}=\`))`: what its calls name, helperPicks)
+  const refs = picked.k === 'tpl' ? picked.parts.filter((x) => x.k === 'ref') : picked.k === 'ref' ? [picked] : [];
+  const params = refs.flatMap((x) => {
+    const b = x.k === 'ref' ? findScopeOf(ctx, x.scope, x.name)?.bindings[x.name] : undefined;
+    return b && !isEncoded(b) && b.k === 'param' ? [{ ref: x, fn: b.fn, index: b.index }] : [];
+  });
+  if (params.length === 1) ctx.cookieParams.push({ read: r, ...params[0]! });
+}
+
+/**
+ * A helper picking out the cookie its parameter names (`getCookie(name)`, maxun's and midday's):
+ * the cookie each of its calls names, when all of them are known — the helper is neither
+ * exported nor named anywhere in the file but where it is declared and called (DocumentCookieRead.picks).
+ */
+function helperPicks(ctx: Ctx): void {
+  for (const { read, fn, index, ref } of ctx.cookieParams) {
+    const name = ctx.facts.functions[fn]!.name;
+    if (name === null || ctx.facts.exports.some((e) => e.local === name || e.exported === name)) continue;
+    const calls = [...ctx.calls.values()].filter((c) => {
+      if (c.callee.k !== 'ref' || c.callee.name !== name) return false;
+      const b = findScopeOf(ctx, c.callee.scope, name)?.bindings[name];
+      return b !== undefined && !isEncoded(b) && b.k === 'fn' && b.id === fn;
+    });
+    const named = ctx.text.match(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+    if (calls.length === 0 || named !== calls.length + 1 || calls.some((c) => c.args[index] === undefined)) continue;
+    const looked = read.cookie!;
+    read.picks = calls.map((c): Expr => {
+      const arg = c.args[index]!;
+      return looked.k === 'tpl' ? { k: 'tpl', parts: looked.parts.map((x) => (x === ref ? arg : x)) } : arg;
+    });
+  }
 }
 
 /**
@@ -1653,6 +1690,26 @@ function onlyTested(ctx: Ctx, read: TS.PropertyAccessExpression): boolean {
 function isDocumentCookie(ts: TSModule, e: TS.Expression): boolean {
   const u = unwrap(ts, e);
   return ts.isPropertyAccessExpression(u) && u.name.text === 'cookie' && ts.isIdentifier(u.expression) && u.expression.text === 'document';
+}
+
+/**
+ * `` `; ${document.cookie}` `` (or `'; ' + document.cookie`): the cookies as one line, each after a
+ * `; `, so that splitting it at `; NAME=` leaves that cookie's value after the split; the read.
+ */
+function cookieLine(ts: TSModule, e: TS.Expression): TS.Expression | null {
+  const u = unwrap(ts, e);
+  if (ts.isTemplateExpression(u)) return u.templateSpans.length === 1 && isDocumentCookie(ts, u.templateSpans[0]!.expression) ? u.templateSpans[0]!.expression : null;
+  return ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.PlusToken && ts.isStringLiteralLike(unwrap(ts, u.left)) && isDocumentCookie(ts, u.right) ? u.right : null;
+}
+
+/** A separator naming one cookie, `` `; ${name}=` ``, `'; theme='`: written ending with `=`. */
+function namedSeparator(ts: TSModule, e: TS.Expression): boolean {
+  const u = unwrap(ts, e);
+  if (ts.isStringLiteralLike(u)) return /[\w-]=$/.test(u.text);
+  if (ts.isTemplateExpression(u)) return u.templateSpans[u.templateSpans.length - 1]!.literal.text === '=';
+  if (!ts.isBinaryExpression(u) || u.operatorToken.kind !== ts.SyntaxKind.PlusToken) return false;
+  const r = unwrap(ts, u.right);
+  return ts.isStringLiteralLike(r) && r.text.endsWith('=');
 }
 
 /** `document.cookie.split(sep)`: the cookies as rows. */
@@ -1694,6 +1751,8 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
   const list = st.declarationList;
   const d = list.declarations[0];
   if (list.declarations.length !== 1 || !d || !ts.isIdentifier(d.name) || !d.initializer) return;
+  const line = cookieLine(ts, d.initializer);
+  if (line) return cookieLineSplit(ctx, d.name.text, line, after, scope);
   const rows = isCookieRows(ts, d.initializer) ? (d.initializer as TS.CallExpression) : cookieObjectRows(ts, d.initializer);
   if (!rows) return;
   const byKey = rows !== d.initializer;
@@ -1725,6 +1784,29 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
   for (const s of after) walk(s, null, null);
   const found = picked as { text: string; expr: () => Expr } | null;
   if (!other && uses > 0 && found !== null) pickCookie(ctx, rows.expression, found.expr());
+}
+
+/**
+ * `const value = \`; ${document.cookie}\`` followed only by splits of it at one and the same
+ * cookie's name (`value.split(\`; ${name}=\`)`, the getCookie of many a guide): the read picks out that cookie.
+ */
+function cookieLineSplit(ctx: Ctx, name: string, read: TS.Expression, after: readonly TS.Statement[], scope: number): void {
+  const { ts } = ctx;
+  let separator: TS.Expression | null = null;
+  let other = false;
+  const walk = (n: TS.Node, parent: TS.Node | null, grandparent: TS.Node | null): void => {
+    if (other) return;
+    if (ts.isIdentifier(n) && n.text === name) {
+      const sep = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && parent.name.text === 'split' && ts.isCallExpression(grandparent) && grandparent.expression === parent && grandparent.arguments.length === 1 ? grandparent.arguments[0]! : null;
+      if (!sep || !namedSeparator(ts, sep) || (separator !== null && textOf(ctx, separator) !== textOf(ctx, sep))) other = true;
+      else separator = sep;
+      return;
+    }
+    ts.forEachChild(n, (c) => walk(c, n, parent));
+  };
+  for (const s of after) walk(s, null, null);
+  const found = separator as TS.Expression | null;
+  if (!other && found !== null) pickCookie(ctx, read, shallowExpr(ctx, found, scope));
 }
 
 /** `Object.fromEntries(document.cookie.split('; ').map(…))`: the cookies as an object by name; its rows. */
