@@ -5000,8 +5000,10 @@ function leadingGuards(
     return found;
   };
   // Whether `e` reads the request: one of its parameters, or a leading local given something that does
-  // (`req.headers.authorization?.split(' ')[1]`, `request.jwt`, `token` of `const token = …`)
-  const readsRequest = (e: TS.Node): boolean => traces(e, (x) => ts.isIdentifier(x) && requestParams().has(x.text));
+  // (`req.headers.authorization?.split(' ')[1]`, `request.jwt`, `token` of `const token = …`); in a
+  // Next.js route, the request's headers as next/headers gives them (`(await headers()).get('x-signature')`)
+  const nextHeaders = ctx.facts.imports.find((i) => i.source === 'next/headers' && i.imported === 'headers')?.local;
+  const readsRequest = (e: TS.Node): boolean => traces(e, (x) => ts.isIdentifier(x) && (requestParams().has(x.text) || x.text === nextHeaders));
   // Whether `e`'s text passes `test`, or that of a leading local it reads: an HMAC computed here
   // (`crypto.createHmac(…)….digest('hex')`, `` `sha256=${createHmac(…)…}` ``,
   // `Uint8Array.from(Buffer.from(computedSignature))`, HMAC_MADE), a secret of the deployment

@@ -33,7 +33,7 @@ ruleTester('excluded-family-leak', {
     },
     {
       dir: 'valid/webhook-hmac-compared-in-the-handler',
-      name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, `timingSafeEqual` of Buffers after a length test, and a local holding that comparison of byte copies, refused by returning what a helper makes)",
+      name: "an HMAC the handler computes compared with the request's signature and refused unless equal (`!==`, `timingSafeEqual` of Buffers after a length test, and a local holding that comparison of byte copies, refused by returning what a helper makes; the signature read from next/headers' `headers()`)",
     },
     {
       dir: 'valid/webhook-hmac-compared-in-a-helper',
