@@ -2498,6 +2498,21 @@ function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
   return { status: spelledWithin(w.status, body.pos, body.end), credential: spelledWithin(w.credential, body.pos, body.end), session: spelledWithin(w.session, body.pos, body.end) };
 }
 
+/**
+ * `res.fail = (msg) => res.status(400).json({ msg })`, `req.flash = (type, msg) => …`: a function
+ * assigned to a property of one of the function's own parameters (its request, response or
+ * context), under a name that is no event's (`onerror`, `onload`: called while this request is
+ * handled).
+ */
+function installedHelper(ts: TSModule, fn: TS.Node, ancestors: readonly TS.Node[], params: readonly string[]): boolean {
+  const p = ancestors[ancestors.length - 1];
+  if (!p || !ts.isBinaryExpression(p) || p.operatorToken.kind !== ts.SyntaxKind.EqualsToken || p.right !== fn) return false;
+  const target = unwrap(ts, p.left);
+  if (!ts.isPropertyAccessExpression(target) || /^on[a-z]/.test(target.name.text)) return false;
+  const on = unwrap(ts, target.expression);
+  return ts.isIdentifier(on) && params.includes(on.text);
+}
+
 /** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
 function canReturnFalse(ts: TSModule, e: TS.Expression): boolean {
   return unwrap(ts, e).kind !== ts.SyntaxKind.TrueKeyword;
@@ -2638,15 +2653,19 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (n !== body && fnLike) {
       const inner = (n as TS.FunctionLikeDeclaration).body;
       const done = inner ? ctx.summaries.get(inner) : undefined;
+      // (`res.fail = (msg) => res.status(400).json(…)`: a helper put on the request or response
+      // for what runs later, which answers when that calls it — not this function)
       if (inner && done && !done.status401) {
-        summary.status403or404 ||= done.status403or404;
-        summary.comparesTenant ||= done.comparesTenant;
-        summary.readsSession ||= done.readsSession;
-        summary.sendsResponse ||= done.sendsResponse;
-        nestedAnswers ||= done.sendsResponse || done.status403or404;
-        if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
-        if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
-        writes = null;
+        if (!installedHelper(ts, n, ancestors, f.params)) {
+          summary.status403or404 ||= done.status403or404;
+          summary.comparesTenant ||= done.comparesTenant;
+          summary.readsSession ||= done.readsSession;
+          summary.sendsResponse ||= done.sendsResponse;
+          nestedAnswers ||= done.sendsResponse || done.status403or404;
+          if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
+          if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
+          writes = null;
+        }
         ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();

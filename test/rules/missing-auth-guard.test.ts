@@ -581,6 +581,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/helpers-put-on-the-response',
+      name: "a middleware putting answering helpers on the response and handing every request on (`res.fail = (message) => res.status(400).json(…)`; `next()`) answers nothing itself: no candidate",
+      errors: [
+        { file: 'app.ts', line: 8, message: 'GET /api/projects has no auth guard' },
+        { file: 'app.ts', line: 12, message: 'POST /api/projects has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
