@@ -655,6 +655,80 @@ main();
     ]);
   });
 
+  it("a roles guard letting through the handlers with no roles set or none listed (`!roles?.length`, brocoders' boilerplate; `!roles || !roles.length`; `!roles || roles.length === 0`): a guard on those with roles only", async () => {
+    const guard = (name: string, test: string) => `@Injectable()
+export class ${name} implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>('roles', [context.getClass(), context.getHandler()]);
+    if (${test}) {
+      return true;
+    }
+    const request = context.switchToHttp().getRequest<{ user?: { role?: string } }>();
+    if (!request.user) throw new UnauthorizedException();
+    return roles.includes(String(request.user.role));
+  }
+}
+`;
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/roles.guard.ts': `import { CanActivate, ExecutionContext, Injectable, SetMetadata, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+
+export const Roles = (...roles: string[]) => SetMetadata('roles', roles);
+
+${guard('RolesGuard', '!roles?.length')}
+${guard('EitherRolesGuard', '!roles || !roles.length')}
+${guard('ZeroRolesGuard', '!roles || roles.length === 0')}`,
+      'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { Controller, Get, Module, UseGuards } from '@nestjs/common';
+import { EitherRolesGuard, Roles, RolesGuard, ZeroRolesGuard } from './roles.guard';
+
+@Controller('reports')
+class ReportsController {
+  @UseGuards(RolesGuard)
+  @Get()
+  list() { return []; }
+
+  @Roles('admin')
+  @UseGuards(RolesGuard)
+  @Get('admin')
+  admin() { return []; }
+
+  @UseGuards(EitherRolesGuard)
+  @Get('either')
+  either() { return []; }
+
+  @UseGuards(ZeroRolesGuard)
+  @Get('zero')
+  zero() { return []; }
+
+  @Roles('admin')
+  @UseGuards(ZeroRolesGuard)
+  @Get('zero/admin')
+  zeroAdmin() { return []; }
+}
+
+@Module({ controllers: [ReportsController] })
+class AppModule {}
+
+async function main() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+main();
+`,
+    });
+    const res = await check(dir);
+    expect(routeRows(res.routes)).toEqual([
+      row('GET /reports', 'browser', 'src/main.ts:8:3'),
+      row('GET /reports/admin', 'browser', 'src/main.ts:13:3', { auth: ['RolesGuard'] }),
+      row('GET /reports/either', 'browser', 'src/main.ts:17:3'),
+      row('GET /reports/zero', 'browser', 'src/main.ts:21:3'),
+      row('GET /reports/zero/admin', 'browser', 'src/main.ts:26:3', { auth: ['ZeroRolesGuard'] }),
+    ]);
+  });
+
   it("a guard letting through the handlers whose list of roles holds 'public' (Hexabot's `if (roles?.includes('public')) return true`, `@Roles(...)` a rest parameter's list): skipped on those only", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

@@ -259,6 +259,30 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
     const first = ts.isBlock(s) ? s.statements[0] : s;
     return !!first && ts.isReturnStatement(first) && !!first.expression && unwrap(first.expression).kind === ts.SyntaxKind.TrueKeyword;
   };
+  // `x.length` / `x?.length` (of a name): the name
+  const lengthOf = (e: TS.Expression): TS.Identifier | null => {
+    const u = unwrap(e);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'length' && ts.isIdentifier(unwrap(u.expression)) ? (unwrap(u.expression) as TS.Identifier) : null;
+  };
+  // A test that a list read is missing or empty, each way it is written: the list's name; null for any other test
+  const unlisted = (e: TS.Expression): TS.Identifier | null => {
+    const u = unwrap(e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
+      const l = unlisted(u.left) ?? missing(u.left);
+      const r = unlisted(u.right) ?? missing(u.right);
+      return l && r && l.text === r.text ? l : null;
+    }
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) return lengthOf(u.operand);
+    const zero = (x: TS.Expression): boolean => ts.isNumericLiteral(unwrap(x)) && (unwrap(x) as TS.NumericLiteral).text === '0';
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || u.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken))
+      return zero(u.right) ? lengthOf(u.left) : zero(u.left) ? lengthOf(u.right) : null;
+    return null;
+  };
+  // `!x` (of a name): the name
+  const missing = (e: TS.Expression): TS.Identifier | null => {
+    const u = unwrap(e);
+    return ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isIdentifier(unwrap(u.operand)) ? (unwrap(u.operand) as TS.Identifier) : null;
+  };
   for (const stmt of body.statements) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
@@ -269,8 +293,10 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
     }
     if (!ts.isIfStatement(stmt) || !returnsTrue(stmt.thenStatement)) continue;
     const test = unwrap(stmt.expression);
-    const optIn = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
-    let cond = optIn ? unwrap(test.operand) : test;
+    // (`!roles?.length`, `!roles || !roles.length`, `!roles || roles.length === 0`: no roles set, or none listed)
+    const none = unlisted(test);
+    const optIn = none !== null || (ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken);
+    let cond = none ?? (optIn ? unwrap((test as TS.PrefixUnaryExpression).operand) : test);
     // (`roles?.includes('public')`: the list read, and the string it must hold)
     let includes: string | null = null;
     if (ts.isCallExpression(cond) && ts.isPropertyAccessExpression(cond.expression) && cond.expression.name.text === 'includes' && cond.arguments.length === 1 && ts.isStringLiteralLike(cond.arguments[0]!)) {
