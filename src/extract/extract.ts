@@ -5372,6 +5372,10 @@ function leadingGuards(
             return false;
           }
         }
+        // A branch that checks nothing and writes (hackathon-starter's `if (req.body.loginByEmailLink ===
+        // 'on') { …; await user.save(); …; return res.redirect('/login') }`) has done work for the
+        // requests taking it, as a write among the statements has for all: what follows leads no more
+        if (out.length === found && !signedIn(stmt.expression) && branchWrites(ctx, stmt)) return false;
         // `if (doc.public) return res.json(doc)`: the requests the test lets in are served before
         // what follows, which leads only the others. (A branch the signed-in user takes serves no
         // one unchecked; one taken by a method, `if (req.method === 'OPTIONS') return res.end()`,
@@ -5597,6 +5601,19 @@ function endsByThrow(ts: TSModule, s: TS.Statement): boolean {
 function serves(ctx: Ctx, s: TS.Statement): boolean {
   const last = lastStatement(ctx.ts, s);
   return !!last && !ctx.ts.isThrowStatement(last) && !REFUSING_TEXT.test(textOf(ctx, s));
+}
+
+/** Does `s` (an `if` and its branches), outside nested functions, make a call that writes (`user.save()`: writes)? */
+function branchWrites(ctx: Ctx, s: TS.Statement): boolean {
+  const { ts } = ctx;
+  let found = false;
+  const v = (n: TS.Node): void => {
+    if (found || ts.isFunctionLike(n)) return;
+    if (ts.isCallExpression(n) && writes(ts, n)) found = true;
+    else ts.forEachChild(n, v);
+  };
+  v(s);
+  return found;
 }
 
 /**

@@ -589,6 +589,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/work-in-a-branch-before-the-check',
+      name: "a handler whose branch writes (a sign-in link saved for whoever asks, hackathon-starter's `loginByEmailLink`) before it calls `passport.authenticate(…)(req, res, next)` is not guarded by that call; one whose branch only sends the request back is",
+      errors: [{ file: 'app.ts', line: 9, message: 'POST /api/login has no auth guard' }],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
