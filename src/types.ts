@@ -287,8 +287,9 @@ export interface Behaviour {
   swallowsIf?: FlagCondition[];
   /**
    * The body starts (after declarations) by calling `next()` when a value is missing —
-   * `if (isNil(authorizationHeader)) return next();` — so anonymous requests pass: whatever it
-   * checks afterwards, it is optional authentication.
+   * `if (isNil(authorizationHeader)) return next();` — or checks only when one is there and then
+   * calls it — `if (header) { …the token verified… } next();` — so anonymous requests pass:
+   * whatever it checks, it is optional authentication.
    */
   passesAnonymous?: true;
   /**

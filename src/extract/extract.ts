@@ -4522,9 +4522,37 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     }
     return false;
   };
-  for (const stmt of body.statements) {
-    if (ts.isVariableStatement(stmt)) continue;
-    return ts.isIfStatement(stmt) && !stmt.elseStatement && !allowing.includes(stmt) && missing(stmt.expression) && callsNext(stmt.thenStatement);
+  // the names a test may read a credential of: the parameters, and the locals declared first
+  const own = new Set(f.params);
+  // `header`, `query.id`, `req.headers.authorization`, `c.req.query('id')`: a value of those the request may not carry
+  const present = (e: TS.Expression): boolean => {
+    let u = unwrap(ts, e);
+    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u) || (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression))) u = unwrap(ts, u.expression);
+    return ts.isIdentifier(u) && own.has(u.text);
+  };
+  // what follows only hands the request on: `next()`, `return next()`, `await next()`, `next(); return;`
+  const handsOnAfter = (rest: readonly TS.Statement[]): boolean => {
+    const isNext = (x: TS.Expression | undefined): boolean => {
+      const c = x ? unwrap(ts, x) : undefined;
+      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+    };
+    const [first, second] = rest;
+    if (!first || rest.length > 2) return false;
+    if (rest.length === 2) return ts.isExpressionStatement(first) && isNext(first.expression) && ts.isReturnStatement(second!) && !second.expression;
+    return (ts.isExpressionStatement(first) || ts.isReturnStatement(first)) && isNext(first.expression);
+  };
+  for (const [i, stmt] of body.statements.entries()) {
+    if (ts.isVariableStatement(stmt)) {
+      for (const d of stmt.declarationList.declarations) {
+        if (ts.isIdentifier(d.name)) own.add(d.name.text);
+        else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) own.add(el.name.text);
+      }
+      continue;
+    }
+    if (!ts.isIfStatement(stmt) || stmt.elseStatement || allowing.includes(stmt)) return false;
+    // (`if (header) { …the token checked… } next()`: checked only when the request carries it —
+    // midday's invoice download, `if (query.id) { … }`, an optional bearer token)
+    return (missing(stmt.expression) && callsNext(stmt.thenStatement)) || (present(stmt.expression) && handsOnAfter(body.statements.slice(i + 1)));
   }
   return false;
 }

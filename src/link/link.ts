@@ -535,7 +535,7 @@ export class LinkContext {
     if (c.kinds.includes('auth') && (passes || handedOn || swallowed || this.never401(file, expr, value, madeBy))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       const reason = passes
-        ? 'optional authentication: it calls next() first when the credential is missing'
+        ? 'optional authentication: it hands a request without the credential on (next()) unchecked'
         : handedOn
           ? `optional authentication: it first lets ${handedOn}() hand the request on (next()), which refuses nothing`
           : swallowed

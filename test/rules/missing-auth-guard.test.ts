@@ -594,6 +594,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'app.ts', line: 9, message: 'POST /api/login has no auth guard' }],
     },
     {
+      dir: 'invalid/credential-checked-only-when-sent',
+      name: "a middleware checking a token only when one is sent (`if (header) { try { verify } catch { 401 } } next()`), or a key only when a file id is asked for (midday's invoice download), hands the others on unchecked: optional authentication; one refusing a request without the token stays a guard",
+      errors: [
+        { file: 'app.ts', line: 7, message: 'GET /api/feed has no auth guard' },
+        { file: 'app.ts', line: 12, message: 'GET /api/files/download has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
