@@ -22,6 +22,7 @@
  * What is not read (a router or builder from a call of the analysed code) leaves the endpoint's
  * routes out, with the reason.
  */
+import { headerCredentialOf, orderKinds } from '../guards.js';
 import { exprName, type Evaluator, type Value } from '../link/evaluate.js';
 import { truthOf } from '../link/conditions.js';
 import type { LinkContext } from '../link/link.js';
@@ -302,6 +303,29 @@ export function endpointRouter(v: Value): { file: string; expr: Expr } | null {
 export function optionsRouter(opts: Value | undefined): { file: string; expr: Expr } | null {
   const router = opts?.t === 'obj' ? opts.props['router'] : undefined;
   return router && opts?.t === 'obj' ? { file: opts.file, expr: router } : null;
+}
+
+/**
+ * The function an endpoint's options make each request's context with (`createContext`), when it
+ * reads its credential from a request header only (guards.ts headerCredentialOf: midday's
+ * `createTRPCContext` verifying `c.req.header('Authorization')`): its name, or null. A check of
+ * what that context holds refuses a forged cross-site request, which carries no such header.
+ */
+export function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
+  const given = opts?.t === 'obj' ? opts.props['createContext'] : undefined;
+  if (!given || opts?.t !== 'obj') return null;
+  const v = ev.eval(opts.file, given);
+  return v.t === 'fn' && headerCredentialOf(ev, v) ? (ev.fnOf(v.file, v.fn)?.name ?? exprName(given) ?? 'createContext') : null;
+}
+
+/** A procedure's own guards under a context `headerContext` names: each auth guard a bearer guard too. */
+export function underHeaderContext(guards: AppliedGuard[], context: string | null): AppliedGuard[] {
+  if (context === null) return guards;
+  return guards.map((g) =>
+    g.kinds.includes('auth') && !g.kinds.includes('bearer')
+      ? { ...g, kinds: orderKinds(new Set([...g.kinds, 'bearer'])), reason: `${g.reason}; bearer: what it checks is the context ${context}() makes, reading its credential from a request header only` }
+      : g,
+  );
 }
 
 /** What a procedure runs before answering: its middleware, in order, then the checks leading its resolver. */

@@ -6016,7 +6016,9 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
   if (spellsNone) b.readsNoCredential = true;
   if (helpers.length === 0) {
     if (header) b.headerCredential = true;
-  } else if (mayGuard || spellsNone) {
+  } else if (mayGuard || spellsNone || header) {
+    // (or one reading a credential header itself, handing the request to helpers too: midday's
+    // tRPC `createTRPCContext`, `getGeoContext(c.req)` beside `c.req.header('Authorization')`)
     b.credentialVia = helpers.map((c) => shallowExpr(ctx, c, f.scope));
     if (header) b.credentialHeader = true;
   }

@@ -39,6 +39,10 @@ ruleTester('missing-csrf-guard', {
     },
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     {
+      dir: 'valid/trpc-context-from-a-bearer-header',
+      name: "tRPC procedures whose middleware checks the session of a context made from the Authorization header only (midday's `createTRPCContext` given to @hono/trpc-server, a helper handed the request reading no credential): bearer guards",
+    },
+    {
       dir: 'valid/bearer-header-handed-to-a-helper-with-the-request',
       name: "a middleware reading the Authorization header and handing the token, with the request, to a helper that verifies it and only writes `req.user` (logchimp's `authenticateWithToken(req, res, next, token)`) is bearer auth",
     },
@@ -82,6 +86,11 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/in-handler-token-compared', name: 'the form\'s token compared with the cookie\'s in the handler, a mismatch refused (an inline CSRF check)' },
   ],
   invalid: [
+    {
+      dir: 'invalid/trpc-context-from-a-cookie',
+      name: 'a tRPC procedure checking the session of a context made from the Authorization header or else a cookie (createExpressMiddleware): the cookie authenticates it',
+      errors: [{ file: 'src/app.ts', line: 21, column: 18, message: noCsrf('POST /trpc/renameProject') }],
+    },
     { dir: 'invalid/post-with-session-only', name: 'POST with the session only', errors: [{ line: 7, message: noCsrf('POST /api/projects') }] },
     {
       dir: 'invalid/route-chain',

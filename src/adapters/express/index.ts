@@ -23,7 +23,7 @@ import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
-import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, headerContext, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /**
@@ -442,10 +442,12 @@ class ExpressLinker {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
+    const opts = v.t === 'pkg' ? v.args[0] : undefined;
+    const context = headerContext(this.ctx.ev, opts);
     for (const p of found.procedures)
-      for (const method of procedureMethods(this.ctx.ev, p.kind, v.t === 'pkg' ? v.args[0] : undefined)) {
+      for (const method of procedureMethods(this.ctx.ev, p.kind, opts)) {
         if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
-        this.procedureRoute(p, app, active, prefixes, { method, path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false });
+        this.procedureRoute(p, app, active, prefixes, { method, path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false }, context);
       }
     return true;
   }
@@ -457,6 +459,7 @@ class ExpressLinker {
     active: ScopedGuard[],
     prefixes: PrefixStep[],
     route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
+    context: string | null = null,
   ): void {
     this.reached(route.method, route.path);
     this.ctx.addRoute(
@@ -473,7 +476,7 @@ class ExpressLinker {
         trailingSlashInsensitive: route.trailingSlashInsensitive,
         caseSensitive: true,
         prefixes,
-        guards: uniqueGuards([...applying(active, route.method, route.path), ...procedureGuards(this.ctx, p)]),
+        guards: uniqueGuards([...applying(active, route.method, route.path), ...underHeaderContext(procedureGuards(this.ctx, p), context)]),
         handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
       },
       app,

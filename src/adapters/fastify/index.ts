@@ -60,7 +60,7 @@ import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefi
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
-import { middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
+import { headerContext, middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
@@ -646,9 +646,11 @@ class FastifyApp {
     if ('why' in found) {
       this.ctx.warn(op.file, op.reg.at, trpcUnread(found.why), op.reg.snippet);
       this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
-    } else
+    } else {
+      const context = headerContext(this.ctx.ev, option('trpcOptions'));
       for (const p of found.procedures)
-        this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
+        this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: underHeaderContext(middlewareGuards(this.ctx, p), context), place: { file: p.file, at: p.at } });
+    }
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
   }
 

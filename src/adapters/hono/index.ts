@@ -33,7 +33,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
-import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
+import { endpointRouter, headerContext, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
@@ -92,7 +92,7 @@ interface Entry {
    * then its resolver, are `items`. `endpoint`: @hono/trpc-server's, null when not given (the
    * path it is used at); undefined for an oRPC procedure
    */
-  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null };
+  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string | null };
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -545,6 +545,7 @@ class HonoLinker {
       return false;
     }
     const endpoint = given![0]!;
+    const context = headerContext(this.ctx.ev, opts);
     for (const used of paths) {
       // (a path without a wildcard hands tRPC that path alone, which names no procedure)
       if (!/(^|\/)\*$/.test(used)) continue;
@@ -552,7 +553,7 @@ class HonoLinker {
       for (const p of found.procedures) {
         const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
         for (const method of procedureMethods(this.ctx.ev, p.kind, opts))
-          out.push({ kind: 'route', method, path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint } });
+          out.push({ kind: 'route', method, path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint, context } });
       }
     }
     return true;
@@ -633,10 +634,12 @@ class HonoLinker {
         for (const it of m.items) guards.push(...this.guards(it, 'app.use', m.reg.at));
       }
       // (a tRPC procedure's middleware: each where its builder is given it)
-      if (e.procedure) guards.push(...e.items.slice(0, -1).flatMap((it) => this.guard(it, 'route-middleware', (it as { at?: Loc }).at ?? e.procedure!.at) ?? []));
-      else for (const it of e.items.slice(0, -1)) guards.push(...this.guards(it, 'route-middleware', e.reg.at));
+      const own: AppliedGuard[] = [];
+      if (e.procedure) own.push(...e.items.slice(0, -1).flatMap((it) => this.guard(it, 'route-middleware', (it as { at?: Loc }).at ?? e.procedure!.at) ?? []));
+      else for (const it of e.items.slice(0, -1)) own.push(...this.guards(it, 'route-middleware', e.reg.at));
       const handler = e.items[e.items.length - 1];
-      if (handler) guards.push(...this.ctx.handlerGuards(handler));
+      if (handler) own.push(...this.ctx.handlerGuards(handler));
+      guards.push(...underHeaderContext(own, e.procedure?.context ?? null));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
       this.ctx.addRoute(
         {

@@ -41,7 +41,7 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
-import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, headerContext, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext, type Procedure as TrpcProcedure } from '../trpc.js';
 import { orpcRoutes } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
 import { nextAuthEndpoints, nextAuthVersion } from '../next-auth.js';
@@ -649,10 +649,11 @@ class NextLinker {
       return false;
     }
     const base = segmentBase(r.path);
+    const context = headerContext(this.ctx.ev, endpoint.options);
     for (const p of found.procedures) {
       for (const method of procedureMethods(this.ctx.ev, p.kind, endpoint.options)) {
         if (r.method !== 'ALL' && r.method !== method) continue;
-        this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false });
+        this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false }, context);
       }
     }
     return true;
@@ -663,6 +664,7 @@ class NextLinker {
     p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver'>,
     r: { app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
     route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
+    context: string | null = null,
   ): void {
     this.ctx.addRoute(
       {
@@ -674,7 +676,7 @@ class NextLinker {
         app: r.app,
         caseSensitive: true,
         prefixes: r.prefixes,
-        guards: [...r.guards, ...procedureGuards(this.ctx, p)],
+        guards: [...r.guards, ...underHeaderContext(procedureGuards(this.ctx, p), context)],
         handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
         snippet: '',
       },
