@@ -4523,11 +4523,15 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     return false;
   };
   // the names a test may read a credential of: the parameters, and the locals declared first
+  // as a part of one of those (`const header = req.headers.authorization`, `const { query } = req`;
+  // not `const needsAuth = !PUBLIC.has(req.path)`, an allowlist's verdict)
   const own = new Set(f.params);
-  // `header`, `query.id`, `req.headers.authorization`, `c.req.query('id')`: a value of those the request may not carry
+  // `header`, `query.id`, `req.headers.authorization`, `c.req.query('id')`, `req.get('x-api-key')`:
+  // a value of those the request may not carry (read by a getter; not a test, `req.path.startsWith(…)`)
   const present = (e: TS.Expression): boolean => {
     let u = unwrap(ts, e);
-    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u) || (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression))) u = unwrap(ts, u.expression);
+    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u) || (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)))
+      u = unwrap(ts, u.expression);
     return ts.isIdentifier(u) && own.has(u.text);
   };
   // what follows only hands the request on: `next()`, `return next()`, `await next()`, `next(); return;`
@@ -4544,6 +4548,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   for (const [i, stmt] of body.statements.entries()) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
+        if (!d.initializer || !present(d.initializer)) continue;
         if (ts.isIdentifier(d.name)) own.add(d.name.text);
         else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) own.add(el.name.text);
       }
@@ -4556,6 +4561,9 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   }
   return false;
 }
+
+/** A request's getters of what it carries: `req.get(name)`, `req.header(name)`, Hono's `c.req.query()` / `param` / `cookie`, `headers.get(name)`. */
+const REQUEST_GETTER = /^(get|header|headers|query|param|params|cookie|cookies)$/;
 
 /**
  * The conditions under which `node` runs, from the `if` statements around it up to `body`:

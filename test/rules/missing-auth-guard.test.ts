@@ -595,7 +595,7 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/credential-checked-only-when-sent',
-      name: "a middleware checking a token only when one is sent (`if (header) { try { verify } catch { 401 } } next()`), or a key only when a file id is asked for (midday's invoice download), hands the others on unchecked: optional authentication; one refusing a request without the token stays a guard",
+      name: "a middleware checking a token only when one is sent (`if (header) { try { verify } catch { 401 } } next()`), or a key only when a file id is asked for (midday's invoice download), hands the others on unchecked: optional authentication; one refusing a request without the token stays a guard, and so does one whose test is an allowlist's verdict (`const needsAuth = !PUBLIC.has(req.path)`)",
       errors: [
         { file: 'app.ts', line: 7, message: 'GET /api/feed has no auth guard' },
         { file: 'app.ts', line: 12, message: 'GET /api/files/download has no auth guard' },
