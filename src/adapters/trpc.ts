@@ -308,14 +308,23 @@ export function optionsRouter(opts: Value | undefined): { file: string; expr: Ex
 /**
  * The function an endpoint's options make each request's context with (`createContext`), when it
  * reads its credential from a request header only (guards.ts headerCredentialOf: midday's
- * `createTRPCContext` verifying `c.req.header('Authorization')`): its name, or null. A check of
- * what that context holds refuses a forged cross-site request, which carries no such header.
+ * `createTRPCContext` verifying `c.req.header('Authorization')`) and puts no part of the request
+ * itself in the context (`{ token, req }` lets a procedure read its cookies): its name, or null.
+ * A check of what that context holds refuses a forged cross-site request, which carries no such header.
  */
 export function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
   const given = opts?.t === 'obj' ? opts.props['createContext'] : undefined;
   if (!given || opts?.t !== 'obj') return null;
   const v = ev.eval(opts.file, given);
-  return v.t === 'fn' && headerCredentialOf(ev, v) ? (ev.fnOf(v.file, v.fn)?.name ?? exprName(given) ?? 'createContext') : null;
+  if (v.t !== 'fn' || !headerCredentialOf(ev, v)) return null;
+  const handsRequestOn = ev.returnsOf(v.file, v.fn).some((r) => {
+    const made = ev.eval(v.file, r);
+    return made.t !== 'obj' || Object.values(made.props).some((p) => {
+      const x = ev.eval(made.file, p);
+      return x.t === 'param' && x.file === v.file && x.fn === v.fn;
+    });
+  });
+  return handsRequestOn ? null : (ev.fnOf(v.file, v.fn)?.name ?? exprName(given) ?? 'createContext');
 }
 
 /** A procedure's own guards under a context `headerContext` names: each auth guard a bearer guard too. */
