@@ -1751,11 +1751,13 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
   const list = st.declarationList;
   const d = list.declarations[0];
   if (list.declarations.length !== 1 || !d || !ts.isIdentifier(d.name) || !d.initializer) return;
+  // (`const value = \`; ${document.cookie}\``, split at one cookie's name: `value.split(\`; ${name}=\`)`,
+  // the getCookie of many a guide)
   const line = cookieLine(ts, d.initializer);
-  if (line) return cookieLineSplit(ctx, d.name.text, line, after, scope);
-  const rows = isCookieRows(ts, d.initializer) ? (d.initializer as TS.CallExpression) : cookieObjectRows(ts, d.initializer);
-  if (!rows) return;
-  const byKey = rows !== d.initializer;
+  const rows = line ? null : isCookieRows(ts, d.initializer) ? (d.initializer as TS.CallExpression) : cookieObjectRows(ts, d.initializer);
+  const read = line ?? rows?.expression;
+  if (!read) return;
+  const byKey = rows !== null && rows !== d.initializer;
   const name = d.name.text;
   // the pick: its text (one and the same at every use) and what it looks for
   let picked: { text: string; expr: () => Expr } | null = null;
@@ -1767,7 +1769,10 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
       if (parent && ts.isPropertyAccessExpression(parent) && parent.expression === n) return { text: `'${parent.name.text}'`, expr: () => ({ k: 'str', v: parent.name.text }) };
       return null;
     }
-    const test = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && ts.isCallExpression(grandparent) && grandparent.expression === parent ? rowPicked(ts, grandparent) : null;
+    const access = parent && ts.isPropertyAccessExpression(parent) && parent.expression === n ? parent : null;
+    const call = access && grandparent && ts.isCallExpression(grandparent) && grandparent.expression === access ? grandparent : null;
+    const sep = line && call && access!.name.text === 'split' && call.arguments.length === 1 && namedSeparator(ts, call.arguments[0]!) ? call.arguments[0]! : null;
+    const test = line ? sep : call ? rowPicked(ts, call) : null;
     return test ? { text: textOf(ctx, test), expr: () => shallowExpr(ctx, test, scope) } : null;
   };
   const walk = (n: TS.Node, parent: TS.Node | null, grandparent: TS.Node | null): void => {
@@ -1783,30 +1788,7 @@ function cookieRowsPicked(ctx: Ctx, st: TS.VariableStatement, after: readonly TS
   };
   for (const s of after) walk(s, null, null);
   const found = picked as { text: string; expr: () => Expr } | null;
-  if (!other && uses > 0 && found !== null) pickCookie(ctx, rows.expression, found.expr());
-}
-
-/**
- * `const value = \`; ${document.cookie}\`` followed only by splits of it at one and the same
- * cookie's name (`value.split(\`; ${name}=\`)`, the getCookie of many a guide): the read picks out that cookie.
- */
-function cookieLineSplit(ctx: Ctx, name: string, read: TS.Expression, after: readonly TS.Statement[], scope: number): void {
-  const { ts } = ctx;
-  let separator: TS.Expression | null = null;
-  let other = false;
-  const walk = (n: TS.Node, parent: TS.Node | null, grandparent: TS.Node | null): void => {
-    if (other) return;
-    if (ts.isIdentifier(n) && n.text === name) {
-      const sep = parent && grandparent && ts.isPropertyAccessExpression(parent) && parent.expression === n && parent.name.text === 'split' && ts.isCallExpression(grandparent) && grandparent.expression === parent && grandparent.arguments.length === 1 ? grandparent.arguments[0]! : null;
-      if (!sep || !namedSeparator(ts, sep) || (separator !== null && textOf(ctx, separator) !== textOf(ctx, sep))) other = true;
-      else separator = sep;
-      return;
-    }
-    ts.forEachChild(n, (c) => walk(c, n, parent));
-  };
-  for (const s of after) walk(s, null, null);
-  const found = separator as TS.Expression | null;
-  if (!other && found !== null) pickCookie(ctx, read, shallowExpr(ctx, found, scope));
+  if (!other && uses > 0 && found !== null) pickCookie(ctx, read, found.expr());
 }
 
 /** `Object.fromEntries(document.cookie.split('; ').map(…))`: the cookies as an object by name; its rows. */
