@@ -38,6 +38,8 @@ export interface Procedure {
   middleware: { file: string; expr: Expr; value: Value; at: Loc }[];
   /** the function answering (`.query(fn)`'s) */
   resolver: { file: string; expr: Expr; value: Value } | null;
+  /** the function its endpoint makes each request's context with, when from a request header only (headerContext) */
+  context?: string;
 }
 
 /** The HTTP methods a procedure of each kind is served for. */
@@ -90,14 +92,18 @@ export function written(ev: Evaluator, file: string, e: Expr, depth: number): { 
  * The procedures of the router `e` (written in `file`), or why they are not known statically
  * (then the endpoint is one route, as any handler answering every request under it).
  */
-export function trpcProcedures(ev: Evaluator, router: { file: string; expr: Expr } | null): { procedures: Procedure[] } | { why: string } {
+export function trpcProcedures(ev: Evaluator, router: { file: string; expr: Expr } | null, opts?: Value): { procedures: Procedure[] } | { why: string } {
   const unknown = { why: 'the router is not known statically' };
   if (!router) return unknown;
   const out: Procedure[] = [];
   // (the endpoint's router is one a router call makes: a plain object is one only nested in one)
   if (written(ev, router.file, router.expr, 0).expr.k === 'obj') return unknown;
   const why = routerInto(ev, router.file, router.expr, '', out, 0);
-  return why === null ? { procedures: out } : { why };
+  if (why !== null) return { why };
+  // (the endpoint's options, `opts`: its `createContext`)
+  const context = headerContext(ev, opts);
+  if (context !== null) for (const p of out) p.context = context;
+  return { procedures: out };
 }
 
 /** The warning for an endpoint whose procedures are not known statically (`why`). */
@@ -312,7 +318,7 @@ export function optionsRouter(opts: Value | undefined): { file: string; expr: Ex
  * itself in the context (`{ token, req }` lets a procedure read its cookies): its name, or null.
  * A check of what that context holds refuses a forged cross-site request, which carries no such header.
  */
-export function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
+function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
   const given = opts?.t === 'obj' ? opts.props['createContext'] : undefined;
   if (!given || opts?.t !== 'obj') return null;
   const v = ev.eval(opts.file, given);
@@ -328,8 +334,8 @@ export function headerContext(ev: Evaluator, opts: Value | undefined): string | 
 }
 
 /** A procedure's own guards under a context `headerContext` names: each auth guard a bearer guard too. */
-export function underHeaderContext(guards: AppliedGuard[], context: string | null): AppliedGuard[] {
-  if (context === null) return guards;
+export function underHeaderContext(guards: AppliedGuard[], context: string | undefined): AppliedGuard[] {
+  if (context === undefined) return guards;
   return guards.map((g) =>
     g.kinds.includes('auth') && !g.kinds.includes('bearer')
       ? { ...g, kinds: orderKinds(new Set([...g.kinds, 'bearer'])), reason: `${g.reason}; bearer: what it checks is the context ${context}() makes, reading its credential from a request header only` }
@@ -338,12 +344,12 @@ export function underHeaderContext(guards: AppliedGuard[], context: string | nul
 }
 
 /** What a procedure runs before answering: its middleware, in order, then the checks leading its resolver. */
-export function procedureGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware' | 'resolver'>): AppliedGuard[] {
-  return [...middlewareGuards(ctx, p), ...(p.resolver ? ctx.handlerGuards(p.resolver) : [])];
+export function procedureGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware' | 'resolver' | 'context'>): AppliedGuard[] {
+  return [...middlewareGuards(ctx, p), ...underHeaderContext(p.resolver ? ctx.handlerGuards(p.resolver) : [], p.context)];
 }
 
 /** The guards among a procedure's middleware, in order, each where its builder is given it. */
-export function middlewareGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware'>): AppliedGuard[] {
+export function middlewareGuards(ctx: LinkContext, p: Pick<Procedure, 'middleware' | 'context'>): AppliedGuard[] {
   const out: AppliedGuard[] = [];
   for (const m of p.middleware) {
     const g = ctx.guard(m.file, m.expr, m.value, 'route-middleware', m.at);
@@ -353,5 +359,5 @@ export function middlewareGuards(ctx: LinkContext, p: Pick<Procedure, 'middlewar
     if (stage.length > 0) out.push(...stage);
     else if (g) out.push(g);
   }
-  return out;
+  return underHeaderContext(out, p.context);
 }

@@ -23,7 +23,7 @@ import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
-import { endpointRouter, headerContext, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /**
@@ -437,29 +437,27 @@ class ExpressLinker {
    */
   private trpcRoutes(b: BoundRegistration, v: Value, path: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): boolean {
     const { reg, file } = b;
-    const found = trpcProcedures(this.ctx.ev, endpointRouter(v));
+    const opts = v.t === 'pkg' ? v.args[0] : undefined;
+    const found = trpcProcedures(this.ctx.ev, endpointRouter(v), opts);
     if ('why' in found) {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
-    const opts = v.t === 'pkg' ? v.args[0] : undefined;
-    const context = headerContext(this.ctx.ev, opts);
     for (const p of found.procedures)
       for (const method of procedureMethods(this.ctx.ev, p.kind, opts)) {
         if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
-        this.procedureRoute(p, app, active, prefixes, { method, path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false }, context);
+        this.procedureRoute(p, app, active, prefixes, { method, path: joinPath(path, p.path), handler: p.path, trailingSlashInsensitive: false });
       }
     return true;
   }
 
   /** An RPC procedure's route (tRPC's, oRPC's): located where the procedure is written, behind the layers before it that apply there and its own guards. */
   private procedureRoute(
-    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver'>,
+    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver' | 'context'>,
     app: RouterObject,
     active: ScopedGuard[],
     prefixes: PrefixStep[],
     route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
-    context: string | null = null,
   ): void {
     this.reached(route.method, route.path);
     this.ctx.addRoute(
@@ -476,7 +474,7 @@ class ExpressLinker {
         trailingSlashInsensitive: route.trailingSlashInsensitive,
         caseSensitive: true,
         prefixes,
-        guards: uniqueGuards([...applying(active, route.method, route.path), ...underHeaderContext(procedureGuards(this.ctx, p), context)]),
+        guards: uniqueGuards([...applying(active, route.method, route.path), ...procedureGuards(this.ctx, p)]),
         handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
       },
       app,

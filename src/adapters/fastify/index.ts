@@ -60,7 +60,7 @@ import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefi
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
-import { headerContext, middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
+import { middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
@@ -642,15 +642,13 @@ class FastifyApp {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
     const child = this.endpointContext(op, option('prefix'), frame, TRPC_PACKAGE);
     const when = this.conditionsOf(op, frame);
-    const found = trpcProcedures(this.ctx.ev, optionsRouter(option('trpcOptions')));
+    const found = trpcProcedures(this.ctx.ev, optionsRouter(option('trpcOptions')), option('trpcOptions'));
     if ('why' in found) {
       this.ctx.warn(op.file, op.reg.at, trpcUnread(found.why), op.reg.snippet);
       this.declare(op, child, ['ALL'], ['/:path'], null, null, null, when, TRPC_PACKAGE);
-    } else {
-      const context = headerContext(this.ctx.ev, option('trpcOptions'));
+    } else
       for (const p of found.procedures)
-        this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: underHeaderContext(middlewareGuards(this.ctx, p), context), place: { file: p.file, at: p.at } });
-    }
+        this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
   }
 

@@ -33,7 +33,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
-import { endpointRouter, headerContext, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
+import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
@@ -92,7 +92,7 @@ interface Entry {
    * then its resolver, are `items`. `endpoint`: @hono/trpc-server's, null when not given (the
    * path it is used at); undefined for an oRPC procedure
    */
-  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string | null };
+  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string };
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -539,13 +539,12 @@ class HonoLinker {
     if (answeringPackage(v, 'hono') !== HONO_TRPC) return false;
     const opts = v.t === 'pkg' ? v.args[0] : undefined;
     const given = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : [null];
-    const found = given?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v)) : { why: 'the endpoint is not known statically' };
+    const found = given?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v), opts) : { why: 'the endpoint is not known statically' };
     if ('why' in found) {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
     }
     const endpoint = given![0]!;
-    const context = headerContext(this.ctx.ev, opts);
     for (const used of paths) {
       // (a path without a wildcard hands tRPC that path alone, which names no procedure)
       if (!/(^|\/)\*$/.test(used)) continue;
@@ -553,7 +552,7 @@ class HonoLinker {
       for (const p of found.procedures) {
         const items: Item[] = [...p.middleware, ...(p.resolver ? [p.resolver] : [])];
         for (const method of procedureMethods(this.ctx.ev, p.kind, opts))
-          out.push({ kind: 'route', method, path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint, context } });
+          out.push({ kind: 'route', method, path: mergePath(stem, p.path), items, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint, ...(p.context ? { context: p.context } : {}) } });
       }
     }
     return true;
@@ -639,7 +638,7 @@ class HonoLinker {
       else for (const it of e.items.slice(0, -1)) own.push(...this.guards(it, 'route-middleware', e.reg.at));
       const handler = e.items[e.items.length - 1];
       if (handler) own.push(...this.ctx.handlerGuards(handler));
-      guards.push(...underHeaderContext(own, e.procedure?.context ?? null));
+      guards.push(...underHeaderContext(own, e.procedure?.context));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
       this.ctx.addRoute(
         {

@@ -41,7 +41,7 @@ import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
-import { endpointRouter, headerContext, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext, type Procedure as TrpcProcedure } from '../trpc.js';
+import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { orpcRoutes } from '../orpc.js';
 import { answeringGuards } from '../package-handlers.js';
 import { nextAuthEndpoints, nextAuthVersion } from '../next-auth.js';
@@ -643,17 +643,16 @@ class NextLinker {
     endpoint: { router: { file: string; expr: Expr }; options: Value | undefined },
     r: EndpointRoute,
   ): boolean {
-    const found = trpcProcedures(this.ctx.ev, endpoint.router);
+    const found = trpcProcedures(this.ctx.ev, endpoint.router, endpoint.options);
     if ('why' in found) {
       this.ctx.warn(r.file, r.place.at, trpcUnread(found.why), r.place.snippet);
       return false;
     }
     const base = segmentBase(r.path);
-    const context = headerContext(this.ctx.ev, endpoint.options);
     for (const p of found.procedures) {
       for (const method of procedureMethods(this.ctx.ev, p.kind, endpoint.options)) {
         if (r.method !== 'ALL' && r.method !== method) continue;
-        this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false }, context);
+        this.procedureRoute(p, r, { method, path: `${base}/${p.path}`, handler: p.path, trailingSlashInsensitive: false });
       }
     }
     return true;
@@ -661,10 +660,9 @@ class NextLinker {
 
   /** An RPC procedure's route (tRPC's, oRPC's) at an endpoint's route `r`: located where the procedure is written, behind the route's guards and its own. */
   private procedureRoute(
-    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver'>,
+    p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver' | 'context'>,
     r: { app: string; prefixes: PrefixStep[]; guards: AppliedGuard[] },
     route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
-    context: string | null = null,
   ): void {
     this.ctx.addRoute(
       {
@@ -676,7 +674,7 @@ class NextLinker {
         app: r.app,
         caseSensitive: true,
         prefixes: r.prefixes,
-        guards: [...r.guards, ...underHeaderContext(procedureGuards(this.ctx, p), context)],
+        guards: [...r.guards, ...procedureGuards(this.ctx, p)],
         handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,
         snippet: '',
       },
