@@ -2145,7 +2145,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   const words = wordsOf(ctx, body);
   // (`arguments` in an arrow function is the enclosing function's: calledWith)
   const ownArguments = node.kind !== ts.SyntaxKind.ArrowFunction;
-  const filter = methodFilter(ctx, body, f, scope.id, ownArguments);
+  // (the method filter, dispatch and gate below each read `req.method`: a body that does not
+  // spell `method` has none of them, and is not walked for them)
+  const spellsMethod = f.params.length > 0 && ctx.text.slice(body.pos, body.end).includes('method');
+  const filter = spellsMethod ? methodFilter(ctx, body, f, scope.id, ownArguments) : null;
   if (filter) f.methodFilter = filter;
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
   // Where the body (outside nested functions) responds or throws: the leading-guard scan asks
@@ -2166,8 +2169,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     const empty: NonNullable<FunctionFact['emptyWhen']> = [];
     f.leading = leadingGuards(ctx, body.statements, scope.id, f, responds, ownArguments, empty, (past) => (f.leadingPastServed = past));
     if (empty.length > 0) f.emptyWhen = empty;
-    const dispatch = f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
-    const allows = f.params[0] ? methodGate(ctx, body.statements, f.params[0], scope.id) : null;
+    const dispatch = spellsMethod && f.params[0] ? methodDispatch(ctx, body.statements, f.params[0]) : null;
+    const allows = spellsMethod && f.params[0] ? methodGate(ctx, body.statements, f.params[0], scope.id) : null;
     if (allows) f.allowsMethods = allows;
     if (dispatch) {
       const before = dispatch.before;
@@ -4321,6 +4324,11 @@ const MAY_REFUSE = /throw|require|ensure|assert|verif|check|valid|guard|protect|
  * handler — a check after it no longer leads the handler, which has done the work.
  */
 const WRITES = /^(soft)?(delete|del|remove|destroy|update|save|upsert|insert|rename|drop|purge|truncate|regenerate|rotate|reset|archive)(?![a-z])|^find(One|ById)And(Update|Delete|Remove|Replace)$/;
+/**
+ * Where a text may name a call WRITES matches: its words starting a name anywhere in the text (a
+ * text without a match names none; a match in a string or a comment only makes a walk happen).
+ */
+const WRITE_WORD = new RegExp(WRITES.source.replace(/\^/g, '(?<![\\w$])').replace(/\$$/, ''));
 /** A digest or a cipher made, whose `update(…)` feeds it data: `createHash('sha256').update(password).digest('hex')`. */
 const DIGEST = /^(create(Hmac|Hash|Sign|Verify|Cipheriv|Decipheriv)|digest)$/;
 function writes(ts: TSModule, c: TS.CallExpression): boolean {
@@ -5624,6 +5632,8 @@ function serves(ctx: Ctx, s: TS.Statement): boolean {
 /** Does `s` (an `if` and its branches), outside nested functions, make a call that writes (`user.save()`: writes)? */
 function branchWrites(ctx: Ctx, s: TS.Statement): boolean {
   const { ts } = ctx;
+  // (told by its text first: most branches name no write)
+  if (!WRITE_WORD.test(ctx.text.slice(s.pos, s.end))) return false;
   let found = false;
   const v = (n: TS.Node): void => {
     if (found || ts.isFunctionLike(n)) return;
