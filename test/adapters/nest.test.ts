@@ -655,7 +655,7 @@ main();
     ]);
   });
 
-  it("a roles guard letting through the handlers with no roles set or none listed (`!roles?.length`, brocoders' boilerplate; `!roles || !roles.length`; `!roles || roles.length === 0`): a guard on those with roles only", async () => {
+  it("a roles guard letting through the handlers with no roles set or none listed (`!roles?.length`, brocoders' boilerplate; `!roles || !roles.length`; `!roles || roles.length === 0`): a guard on those with roles only, an empty `@Roles()` listing none", async () => {
     const guard = (name: string, test: string) => `@Injectable()
 export class ${name} implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -679,10 +679,11 @@ export const Roles = (...roles: string[]) => SetMetadata('roles', roles);
 
 ${guard('RolesGuard', '!roles?.length')}
 ${guard('EitherRolesGuard', '!roles || !roles.length')}
-${guard('ZeroRolesGuard', '!roles || roles.length === 0')}`,
+${guard('ZeroRolesGuard', '!roles || roles.length === 0')}
+${guard('BareRolesGuard', '!roles')}`,
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import { Controller, Get, Module, UseGuards } from '@nestjs/common';
-import { EitherRolesGuard, Roles, RolesGuard, ZeroRolesGuard } from './roles.guard';
+import { BareRolesGuard, EitherRolesGuard, Roles, RolesGuard, ZeroRolesGuard } from './roles.guard';
 
 @Controller('reports')
 class ReportsController {
@@ -707,6 +708,16 @@ class ReportsController {
   @UseGuards(ZeroRolesGuard)
   @Get('zero/admin')
   zeroAdmin() { return []; }
+
+  @Roles()
+  @UseGuards(RolesGuard)
+  @Get('none')
+  none() { return []; }
+
+  @Roles()
+  @UseGuards(BareRolesGuard)
+  @Get('bare/none')
+  bareNone() { return []; }
 }
 
 @Module({ controllers: [ReportsController] })
@@ -723,7 +734,9 @@ main();
     expect(routeRows(res.routes)).toEqual([
       row('GET /reports', 'browser', 'src/main.ts:8:3'),
       row('GET /reports/admin', 'browser', 'src/main.ts:13:3', { auth: ['RolesGuard'] }),
+      row('GET /reports/bare/none', 'browser', 'src/main.ts:36:3', { auth: ['BareRolesGuard'] }),
       row('GET /reports/either', 'browser', 'src/main.ts:17:3'),
+      row('GET /reports/none', 'browser', 'src/main.ts:31:3'),
       row('GET /reports/zero', 'browser', 'src/main.ts:21:3'),
       row('GET /reports/zero/admin', 'browser', 'src/main.ts:26:3', { auth: ['ZeroRolesGuard'] }),
     ]);

@@ -41,6 +41,8 @@ export interface NestOptOut {
   optIn?: true;
   /** the skip tests that the list read holds this string (`if (roles?.includes('public')) return true`), not that it is truthy */
   includes?: string;
+  /** the (opt-in) test is of the list's length (`if (!roles?.length) return true`): an empty list is as good as none */
+  length?: true;
 }
 
 export interface NestClass {
@@ -311,7 +313,7 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
       const l = m[0] === 'getHandler' ? 'handler' : 'class';
       if (!levels.includes(l)) levels.push(l);
     }
-    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'], ...(optIn ? { optIn: true as const } : {}), ...(includes !== null ? { includes } : {}) });
+    out.push({ key: api.expr(call.arguments[0]!, scope), levels: levels.length > 0 ? levels : ['handler', 'class'], ...(optIn ? { optIn: true as const } : {}), ...(includes !== null ? { includes } : {}), ...(none !== null ? { length: true as const } : {}) });
   }
   return out;
 }

@@ -256,9 +256,9 @@ interface GuardUse {
   guard: AppliedGuard;
   /**
    * metadata keys (ids) whose truthy value skips this guard (optIn: whose absence does; includes:
-   * a list holding that string), and where they are looked up
+   * a list holding that string; length: an empty list counts as absent), and where they are looked up
    */
-  optOuts: { key: string; levels: ('handler' | 'class')[]; optIn?: true; includes?: string }[];
+  optOuts: { key: string; levels: ('handler' | 'class')[]; optIn?: true; includes?: string; length?: true }[];
 }
 
 /** A metadata value: truthy or not, or a list of strings known statically (truthy). */
@@ -272,7 +272,8 @@ type MetaValue = boolean | string[];
 function skips(o: GuardUse['optOuts'][number], meta: Map<string, MetaValue>, classMeta: Map<string, MetaValue>): boolean {
   const level = o.levels.find((l) => (l === 'handler' ? meta : classMeta).has(o.key));
   const v = level === undefined ? false : (level === 'handler' ? meta : classMeta).get(o.key)!;
-  const set = o.includes !== undefined ? Array.isArray(v) && v.includes(o.includes) : v !== false;
+  // (`@Roles()` with no role, for `if (!roles?.length) return true`: an empty list)
+  const set = o.includes !== undefined ? Array.isArray(v) && v.includes(o.includes) : o.length && Array.isArray(v) ? v.length > 0 : v !== false;
   return o.optIn ? !set : set;
 }
 
@@ -1173,7 +1174,7 @@ class NestLinker {
       if (!byBase) return null;
       g = byBase;
     }
-    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}), ...(o.includes !== undefined ? { includes: o.includes } : {}) })) : [];
+    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}), ...(o.includes !== undefined ? { includes: o.includes } : {}), ...(o.length ? { length: o.length } : {}) })) : [];
     // (the opt-outs of a package's guard it extends, whose canActivate runs: keycloak's @Public())
     if (base && reaches) optOuts.push(...packageOptOuts(base));
     return { guard: g, optOuts };
