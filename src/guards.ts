@@ -28,10 +28,11 @@ export interface GuardMatchers {
 }
 
 /**
- * A check named for a webhook's signature (`verifySignature`, `isValidHmac`, `verifyRecallWebhook`):
- * the webhook family's guards by name, and no authentication of a caller when its 401 refuses.
+ * A check named for a webhook's signature (`verifySignature`, `isValidHmac`, `verifyRecallWebhook`,
+ * `validatePlaidWebhook`): the webhook family's guards by name, and no authentication of a caller
+ * when its 401 refuses.
  */
-export const WEBHOOK_CHECK_NAME = /signature|hmac|verify\w*webhook|webhook\w*verif/i;
+export const WEBHOOK_CHECK_NAME = /signature|hmac|(?:verify|validate)\w*webhook|webhook\w*verif/i;
 
 const DEFAULTS = {
   auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,

@@ -29,7 +29,7 @@ ruleTester('excluded-family-leak', {
     },
     {
       dir: 'valid/webhook-signature-checked-in-the-handler',
-      name: 'a signature check the handler refuses on (const ok = await verifySignature(…); if (!ok) throw, in a try), one handed the request in an object ({ req, rawBody }), the verdict one returns (if (!verification.verified) of verifyRecallWebhook(…)), and one whose throw settles as null (`await verifySsoWebhook(…).catch(() => null)`)',
+      name: 'a signature check the handler refuses on (const ok = await verifySignature(…); if (!ok) throw, in a try), one handed the request in an object ({ req, rawBody }), the verdict one returns (if (!verification.verified) of verifyRecallWebhook(…)), one whose throw settles as null (`await verifySsoWebhook(…).catch(() => null)`), and one named for validating the webhook (`validatePlaidWebhook`, midday\'s, checking a JWT the provider signs)',
     },
     {
       dir: 'valid/webhook-hmac-compared-in-the-handler',
