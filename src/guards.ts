@@ -34,9 +34,15 @@ export interface GuardMatchers {
  */
 export const WEBHOOK_CHECK_NAME = /signature|hmac|(?:verify|validate)\w*webhook|webhook\w*verif/i;
 
+/**
+ * "team" as a word of a name (`withTeamPermission`, `requireTeam`, `team_guard`, `TEAM_ACCESS`),
+ * not inside another word (`steamAuth`): many hosted products' tenant is a team (midday's, cal.com's).
+ */
+const TEAM_WORD = /(?<![A-Za-z])team|Team|(?<![A-Za-z])TEAM/;
+
 const DEFAULTS = {
   auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,
-  tenant: /tenant|organization|organisation|workspace/i,
+  tenant: { test: (n: string): boolean => /tenant|organization|organisation|workspace/i.test(n) || TEAM_WORD.test(n) },
   csrf: /csrf|xsrf/i,
   // (not a name saying it refuses that credential: karakeep's `rejectApiKeyAuth` lets the session
   // through and refuses API keys)
@@ -55,7 +61,7 @@ const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodypars
  */
 const AUTHOR_WORD = /[Aa]uthors?(?![a-z])/g;
 
-function matcherOf(list: string[] | undefined, fallback: RegExp | null, words?: (n: string) => string): Matcher {
+function matcherOf(list: string[] | undefined, fallback: Pick<RegExp, 'test'> | null, words?: (n: string) => string): Matcher {
   if (!list) return fallback ? (n) => fallback.test(words ? words(n) : n) : () => false;
   const exact = new Set<string>();
   const res: RegExp[] = [];

@@ -46,6 +46,7 @@ ruleTester('missing-tenant-guard', {
     },
     { dir: 'valid/global-tenant-middleware', name: 'a global tenant middleware before the mount (SPEC: it satisfies every route)' },
     { dir: 'valid/workspace-name', name: 'workspace is a tenant name by default' },
+    { dir: 'valid/team-name', name: 'team is a tenant name by default, as a word of the name (`withTeamPermission`, `team_access`: midday\'s tenant is its team)' },
     {
       dir: 'valid/contract-route-not-tenant-scoped',
       name: 'routes serving contract routes whose contract says `"tenantScoped": false` (who is signed in, the tenants the user belongs to): the contract’s own word for them',
@@ -66,6 +67,7 @@ ruleTester('missing-tenant-guard', {
       errors: [{ file: 'src/app.ts', line: 11, column: 5, message: 'GET /manage/organizations/:organizationId/projects/:id has no tenant guard' }],
     },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    { dir: 'invalid/team-inside-another-word', name: '"team" inside another word (`steamLinked`) names no team', errors: [{ line: 7, message: 'GET /api/games has no tenant guard (unclassified middleware that may be one: steamLinked; declare it in guards.tenant or guards.ignore)' }] },
     {
       dir: 'invalid/tenant-lookup-of-a-user-the-request-names',
       name: "a service's membership check of a user it is handed checks no tenant when the handler hands it a user the request names (`req.body.owner`, `{ id: userId }` of a query parameter), or does not wait for it",
