@@ -40,7 +40,7 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     {
       dir: 'valid/trpc-context-from-a-bearer-header',
-      name: "tRPC procedures whose middleware checks the session of a context made from the Authorization header only (midday's `createTRPCContext` given to @hono/trpc-server, a helper handed the request reading no credential; one given to createExpressMiddleware): bearer guards",
+      name: "tRPC procedures whose middleware checks the session of a context made from the Authorization header only (midday's `createTRPCContext` given to @hono/trpc-server, a helper handed the request reading no credential; one given to createExpressMiddleware, to fastifyTRPCPlugin, to an App Router route's fetchRequestHandler): bearer guards",
     },
     {
       dir: 'valid/bearer-header-handed-to-a-helper-with-the-request',
