@@ -712,6 +712,68 @@ export default app;
     ]);
   });
 
+  it("a function of the code given to use() at a path that answers and never calls next() serves what reaches it: an ALL route (documenso's public API v2)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { openApiHandler } from './openapi.js';
+import { requireApiToken } from './auth.js';
+
+const app = new Hono();
+app.use('/api/v2/*', requireApiToken);
+app.get('/api/v2/openapi.json', (c) => c.json({ openapi: '3.1.0' }));
+// handed to a handler of the code, no next() to call
+app.use('/api/v2/*', async (c) => openApiHandler(c, { isBeta: false }));
+// answers itself
+app.use('/legacy/*', (c) => c.json({ moved: '/api/v2' }));
+// sets a header and hands on: a middleware
+app.use('/api/*', async (c, next) => {
+  c.header('x-api-version', '2');
+  await next();
+});
+// hands its next() to a guard, answering only when that throws: a middleware
+app.use('/api/*', async (c, next) => {
+  try {
+    await requireApiToken(c, next);
+  } catch {
+    return c.json({ error: 'unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer' });
+  }
+});
+// answers only when it does not hand on: a middleware too
+app.use('/maintenance/*', async (c, next) => {
+  if (process.env.MAINTENANCE === '1') return c.json({ down: true }, 503);
+  await next();
+});
+// no path: the app's fallback, no route
+app.use(async (c) => c.json({ error: 'not found' }, 404));
+export default app;
+`,
+      'src/openapi.ts': `
+import type { Context } from 'hono';
+export async function openApiHandler(c: Context, opts: { isBeta: boolean }) {
+  const res = await fetch('http://internal/openapi' + c.req.path, { headers: { 'x-beta': String(opts.isBeta) } });
+  return new Response(res.body, { status: res.status });
+}
+`,
+      'src/auth.ts': `
+import type { Context, Next } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+export async function requireApiToken(c: Context, next: Next) {
+  const token = c.req.header('authorization');
+  if (!token || token !== 'Bearer ' + process.env.API_TOKEN) throw new HTTPException(401, { message: 'invalid token' });
+  await next();
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'ALL /api/v2/* src/app.ts:10 [requireApiToken:auth+bearer]',
+      'GET /api/v2/openapi.json src/app.ts:8 [requireApiToken:auth+bearer]',
+      'ALL /legacy/* src/app.ts:12 []',
+    ]);
+  });
+
   it("an API reference page's handler (@scalar/hono-api-reference, @hono/swagger-ui) given to get() is the route's handler, not a middleware", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@scalar/hono-api-reference': '^0.9.48', '@hono/swagger-ui': '^0.6.1' } }),

@@ -339,9 +339,14 @@ class HonoLinker {
       if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, paths.map((p) => mergePath(base, p)), out, key, steps)) return;
       // a middleware handing the request to an oRPC handler (`handler.handle(c.req.raw, { prefix })`): a route per procedure it answers
       if (m === 'use' && this.orpcEntries(b, items, paths.map((p) => mergePath(base, p)), this.baseOf(view).init.strict, out, key, steps)) return;
+      // use() adds its functions as all() does (hono-base.ts), so one given a path whose last
+      // function answers and never calls next() serves what reaches it, an ALL route: a
+      // package's handler (a GraphQL or tRPC endpoint: package-handlers.ts) or one of the code
+      // (documenso's `app.use('/api/v2/*', async (c) => openApiTrpcServerHandler(c, …))`). As
+      // in the Express adapter, not one without a path: that is the app's fallback.
+      const answers = m === 'use' && (answeringPackage(items[items.length - 1]!.value, 'hono') !== null || ((known !== null || head !== null) && this.answersAlone(items[items.length - 1]!)));
       for (const p of paths) {
-        // (a package's handler answering every request there, a GraphQL or tRPC endpoint, is a route: package-handlers.ts)
-        if (m === 'use') entry(answeringPackage(items[items.length - 1]!.value, 'hono') !== null ? 'route' : 'mw', 'ALL', p, items);
+        if (m === 'use') entry(answers ? 'route' : 'mw', 'ALL', p, items);
         else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
       }
       return;
@@ -466,6 +471,19 @@ class HonoLinker {
     if (v.t === 'pkg') return v.called && answeringPackage(v, 'hono') === null;
     if (v.t !== 'fn') return false;
     return this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.callsNext ?? false;
+  }
+
+  /**
+   * A function of the code that ends every request reaching it: it never calls next() nor hands
+   * it to another (midday's `try { await withAuth(c, next) } catch { return c.json(…, 401) }`),
+   * and it answers or is given no next() to call (`async (c) => handler(c.req.raw)`).
+   */
+  private answersAlone(it: Item): boolean {
+    const v = this.unwrap(it.value);
+    const f = v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn) : undefined;
+    if (!f) return false;
+    const b = f.behaviour;
+    return !b.callsNext && !b.passesOn && !b.handsTo?.length && (b.sendsResponse || f.params.length < 2);
   }
 
   /** `createMiddleware(async (c, next) => …)` (hono/factory) is the function it wraps. */
