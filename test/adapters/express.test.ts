@@ -1749,6 +1749,37 @@ app.listen(3001);
     expect(routeLinesAt(res)).toEqual(['ALL / [] server/index.js:11', 'GET /robots.txt [] server/index.js:5']);
   });
 
+  it('a function use()d at a path that hands its next to a guard, answering only when that throws, is a middleware: no route, its routes guarded', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': `${GUARDS}
+export function assertSession(req: Request, _res: Response, next: NextFunction) {
+  if (!req.session?.userId) throw new Error('no session');
+  next();
+}
+`,
+      'src/app.ts': `import express from 'express';
+import { assertSession } from './guards';
+
+const app = express();
+app.use('/api', (req, res, next) => {
+  try {
+    assertSession(req, res, next);
+  } catch {
+    res.status(401).json({ error: 'sign in' });
+  }
+});
+app.get('/api/projects', (req, res) => {
+  res.json([]);
+});
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['GET /api/projects [(inline middleware)] src/app.ts:12']);
+    expect(res.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['auth']);
+  });
+
   it("a function use()d at a path handing requests of one method to a handler, the rest to next, is a route of that method (dashy's `method('GET', handler)`)", async () => {
     const dir = writeProject({
       'package.json': PKG,

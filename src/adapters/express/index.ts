@@ -403,11 +403,14 @@ class ExpressLinker {
           // the analysed code, or a package's that answers every request reaching it
           // (swagger-ui-express's `setup(…)`, a GraphQL or tRPC endpoint: package-handlers.ts).
           // One taking only (req, res) is given no next: it ends every request reaching it,
-          // whatever writes the answer (anything-llm's `IndexPage.generate(response)`).
+          // whatever writes the answer (anything-llm's `IndexPage.generate(response)`). One
+          // handing its next to another (`try { requireUser(req, res, next) } catch { res.status(401)… }`)
+          // is a middleware.
           if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value, 'express') !== null) && idx === items.length - 1) {
             const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
             // (handing `next` only errors made in place passes nothing on: `next(new Error(…))`)
-            if (it.value.t !== 'fn' || (f && (!f.behaviour.callsNext || f.behaviour.nextOnlyErrors) && (f.behaviour.sendsResponse || f.params.length === 2))) {
+            const does = f?.behaviour;
+            if (it.value.t !== 'fn' || (f && does && (!does.callsNext || does.nextOnlyErrors) && (does.sendsResponse || f.params.length === 2) && !(f.params.length > 2 && does.handsTo?.length))) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
               local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
