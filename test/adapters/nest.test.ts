@@ -1728,6 +1728,54 @@ export class ProbeController {
     expect(routeRows(two.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
   });
 
+  it("an app made from a package's module (Hoppscotch's `NestFactory.create(GraphQLSchemaBuilderModule)`, to print its schema) is said to be one, and serves none of the analysed controllers", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/graphql': '^13.0.0' } }),
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { SessionGuard } from './session.guard';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  app.useGlobalGuards(new SessionGuard());
+  await app.listen(3000);
+}
+bootstrap();
+`,
+        'src/gql-schema.ts': `import { NestFactory } from '@nestjs/core';
+import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
+import { writeFileSync } from 'node:fs';
+import { printSchema } from 'graphql';
+
+export async function emitSchema(resolvers: Function[]) {
+  const app = await NestFactory.create(GraphQLSchemaBuilderModule);
+  await app.init();
+  const schema = await app.get(GraphQLSchemaFactory).create(resolvers);
+  writeFileSync('schema.gql', printSchema(schema));
+}
+`,
+        'src/legacy.controller.ts': `import { Controller, Get } from '@nestjs/common';
+
+@Controller('legacy')
+export class LegacyController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+`,
+        ...SESSION_GUARDED_SITES,
+      }),
+    );
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      "src/gql-schema.ts:7:21 warning unresolved-route the root module of this NestFactory.create(…) is GraphQLSchemaBuilderModule of @nestjs/graphql: the routes of a package's modules are not read",
+      "src/legacy.controller.ts:3:1 warning unresolved-route controller LegacyController is not declared by any module reachable from the app's root module; Nest does not serve it",
+    ]);
+    expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
+  });
+
   it("express-prom-bundle given to app.use() answers its metrics path in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'express-prom-bundle': '^8.0.0' } }),

@@ -1268,7 +1268,12 @@ class NestLinker {
   private linkApp(router: RouterObject): void {
     const root = this.rootModule(router);
     const pkg = this.ctx.project.packageOf(router.file).dir;
-    if (!root) this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
+    // (a package's module, `NestFactory.create(GraphQLSchemaBuilderModule)` of @nestjs/graphql,
+    // made to build a schema: known, and it declares none of the analysed controllers)
+    const packaged = !root && router.args[0] ? this.ev.eval(router.file, router.args[0]) : null;
+    const packageRoot = packaged?.t === 'pkg' && !packaged.called && packaged.path.length > 0 ? packaged : null;
+    if (packageRoot) this.ctx.warn(router.file, router.at, `the root module of this NestFactory.create(…) is ${packageRoot.path.join('.')} of ${packageRoot.pkg}: the routes of a package's modules are not read`, '');
+    else if (!root) this.ctx.warn(router.file, router.at, 'the root module of this NestFactory.create(…) is not known statically; its routes are unknown', '');
     const app: AppState = {
       name: pkg ? `${pkg}:${root?.cls.name ?? 'app'}` : (root?.cls.name ?? 'app'),
       root: router,
@@ -1292,7 +1297,7 @@ class NestLinker {
     }
     // (its settings are known: the controllers of its package no known app serves may be its)
     if (!root) {
-      if (!this.unknownRoots.has(pkg)) this.unknownRoots.set(pkg, { place: `${router.file}:${router.at.line}`, app, init: router.init });
+      if (!packageRoot && !this.unknownRoots.has(pkg)) this.unknownRoots.set(pkg, { place: `${router.file}:${router.at.line}`, app, init: router.init });
       return;
     }
 
