@@ -2147,7 +2147,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   const ownArguments = node.kind !== ts.SyntaxKind.ArrowFunction;
   // (the method filter, dispatch and gate below each read `req.method`: a body that does not
   // spell `method` has none of them, and is not walked for them)
-  const spellsMethod = f.params.length > 0 && ctx.text.slice(body.pos, body.end).includes('method');
+  const spellsMethod = f.params.length > 0 && words.method;
   const filter = spellsMethod ? methodFilter(ctx, body, f, scope.id, ownArguments) : null;
   if (filter) f.methodFilter = filter;
   const responses = responseCollector(ctx, body, f, ts.isBlock(body) ? scope.id : null, words);
@@ -2429,6 +2429,8 @@ interface BodyWords {
   credential: boolean;
   /** what session-id exposures are made of (SESSION_EXPOSURE_RE, `sessionID` shorthands) */
   session: boolean;
+  /** `method`, as `req.method` is read */
+  method: boolean;
 }
 const CREDENTIAL_WORD_RE = /password|passwd|secret|token|connection_?string|dsn|api_?key|private_?key|credential/i;
 const SESSION_WORD_RE = /session|cookies/i;
@@ -2438,6 +2440,9 @@ interface WordSpans {
   status: number[];
   credential: number[];
   session: number[];
+  method: number[];
+  /** WRITE_WORD: where a call that writes may be named (branchWrites) */
+  write: number[];
 }
 
 /**
@@ -2447,12 +2452,17 @@ interface WordSpans {
 const WORDS_RE = new RegExp(`(${STATUS_WORD_RE.source})|(${CREDENTIAL_WORD_RE.source})|(${SESSION_WORD_RE.source})`, 'gi');
 
 function wordSpans(text: string): WordSpans {
-  const out: WordSpans = { status: [], credential: [], session: [] };
+  const out: WordSpans = { status: [], credential: [], session: [], method: [], write: [] };
   WORDS_RE.lastIndex = 0;
   // every match, overlapping ones too: a body's text holds a word when one of them lies in it
   for (let m = WORDS_RE.exec(text); m !== null; m = WORDS_RE.exec(text)) {
     (m[1] !== undefined ? out.status : m[2] !== undefined ? out.credential : out.session).push(m.index, m.index + m[0].length);
     WORDS_RE.lastIndex = m.index + 1;
+  }
+  CASED_WORDS_RE.lastIndex = 0;
+  for (let m = CASED_WORDS_RE.exec(text); m !== null; m = CASED_WORDS_RE.exec(text)) {
+    (m[1] !== undefined ? out.method : out.write).push(m.index, m.index + m[0].length);
+    CASED_WORDS_RE.lastIndex = m.index + 1;
   }
   const numbered = numberedErrorSpans(text);
   if (numbered.length > 0) {
@@ -2480,7 +2490,12 @@ function spelledWithin(spans: number[], start: number, end: number): boolean {
 /** The words a function body spells (the file's matches looked up, not its text searched again). */
 function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
   const w = ctx.words;
-  return { status: spelledWithin(w.status, body.pos, body.end), credential: spelledWithin(w.credential, body.pos, body.end), session: spelledWithin(w.session, body.pos, body.end) };
+  return {
+    status: spelledWithin(w.status, body.pos, body.end),
+    credential: spelledWithin(w.credential, body.pos, body.end),
+    session: spelledWithin(w.session, body.pos, body.end),
+    method: spelledWithin(w.method, body.pos, body.end),
+  };
 }
 
 /**
@@ -4329,6 +4344,11 @@ const WRITES = /^(soft)?(delete|del|remove|destroy|update|save|upsert|insert|ren
  * text without a match names none; a match in a string or a comment only makes a walk happen).
  */
 const WRITE_WORD = new RegExp(WRITES.source.replace(/\^/g, '(?<![\\w$])').replace(/\$$/, ''));
+/**
+ * The words of WordSpans told apart by case (`method` as read off a request; WRITE_WORD's
+ * `(?![a-z])` lets `deleteUser` through, which WORDS_RE's `i` would not), one group each.
+ */
+const CASED_WORDS_RE = new RegExp(`(method)|(${WRITE_WORD.source})`, 'g');
 /** A digest or a cipher made, whose `update(…)` feeds it data: `createHash('sha256').update(password).digest('hex')`. */
 const DIGEST = /^(create(Hmac|Hash|Sign|Verify|Cipheriv|Decipheriv)|digest)$/;
 function writes(ts: TSModule, c: TS.CallExpression): boolean {
@@ -5632,8 +5652,8 @@ function serves(ctx: Ctx, s: TS.Statement): boolean {
 /** Does `s` (an `if` and its branches), outside nested functions, make a call that writes (`user.save()`: writes)? */
 function branchWrites(ctx: Ctx, s: TS.Statement): boolean {
   const { ts } = ctx;
-  // (told by its text first: most branches name no write)
-  if (!WRITE_WORD.test(ctx.text.slice(s.pos, s.end))) return false;
+  // (told by the file's words first: most branches name no write)
+  if (!spelledWithin(ctx.words.write, s.pos, s.end)) return false;
   let found = false;
   const v = (n: TS.Node): void => {
     if (found || ts.isFunctionLike(n)) return;
