@@ -13,6 +13,9 @@
  * - graphql-http (1.22, lib/use/express.js): `createHandler(options)` answers each request;
  * - @trpc/server/adapters/express (10.45 and 11, adapters/express.ts):
  *   `createExpressMiddleware({ router, … })`, the procedure named by the path below the mount;
+ * - trpc-openapi (1.2) and trpc-to-openapi (3.x), src/adapters/express.ts:
+ *   `createOpenApiExpressMiddleware({ router, … })`, the procedure whose `openapi` meta gives
+ *   the method and the path below the mount (trpc-openapi.ts), a 404 for any other;
  * - graphql-yoga (5.x, src/server.ts): the server `createYoga(options)` makes, used at its
  *   `graphqlEndpoint` (`app.use(yoga.graphqlEndpoint, yoga)`, `packageConstant`; `app.use(yoga)`,
  *   `yogaServerPath`);
@@ -47,6 +50,7 @@
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import type { AppliedGuard } from '../types.js';
+import { TRPC_OPENAPI } from './trpc-openapi.js';
 
 /** tRPC's Express adapter and Hono's: an endpoint's routes are its router's procedures (trpc.ts), when that router is known. */
 export const TRPC_EXPRESS = '@trpc/server/adapters/express';
@@ -68,6 +72,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'express', modules: ['express-graphql'], factory: 'graphqlHTTP' },
   { framework: 'express', modules: ['graphql-http/lib/use/express'], factory: 'createHandler' },
   { framework: 'express', modules: [TRPC_EXPRESS], factory: 'createExpressMiddleware' },
+  { framework: 'express', modules: TRPC_OPENAPI, factory: 'createOpenApiExpressMiddleware' },
   { framework: 'express', modules: ['graphql-yoga'], factory: 'createYoga' },
   { framework: 'express', modules: ['@scalar/express-api-reference'], factory: 'apiReference' },
   { framework: 'express', modules: ['@bull-board/express'], factory: 'ExpressAdapter', method: 'getRouter' },

@@ -40,6 +40,8 @@ export interface Procedure {
   resolver: { file: string; expr: Expr; value: Value } | null;
   /** the function its endpoint makes each request's context with, when from a request header only (headerContext) */
   context?: string;
+  /** the builder `.query(fn)` (`mutation`, `subscription`) is called on, as written: what carries its meta (trpc-openapi.ts) */
+  builder: { file: string; expr: Expr };
 }
 
 /** The HTTP methods a procedure of each kind is served for. */
@@ -58,14 +60,14 @@ export function procedureMethods(ev: Evaluator, kind: Procedure['kind'], opts: V
   return [method, 'POST'];
 }
 
-const MAX_DEPTH = 40;
+export const MAX_DEPTH = 40;
 const BUILDER_STEPS = new Set(['input', 'output', 'meta']);
 const LAZY = new Set(['lazy', 'experimental_lazy']);
 /** `concat` (`unstable_concat` in 11's betas) */
-const CONCAT = new Set(['concat', 'unstable_concat']);
+export const CONCAT = new Set(['concat', 'unstable_concat']);
 
 /** Is `v` a value of @trpc/server (an instance `t`, or something of it)? */
-function ofTrpc(v: Value): boolean {
+export function ofTrpc(v: Value): boolean {
   return v.t === 'pkg' && (v.pkg === '@trpc/server' || v.pkg.startsWith('@trpc/server/'));
 }
 
@@ -133,6 +135,9 @@ function routerInto(ev: Evaluator, file: string, e: Expr, prefix: string, out: P
       }
       return null;
     }
+    // `createAppRouter(config)`: a function of the analysed code returning the router
+    const made = ofTrpc(callee) ? null : returnedBy(ev, w.file, x);
+    if (made) return routerInto(ev, made.file, made.expr, prefix, out, depth + 1);
   }
   return `the router ${prefix ? `at ${prefix.slice(0, -1)} ` : ''}is not known statically`;
 }
@@ -215,7 +220,7 @@ function procedureOf(ev: Evaluator, file: string, e: Expr, depth: number): Omit<
   }
   const middleware = builderOf(ev, w.file, x.callee.obj, depth + 1);
   const fn = x.args[0];
-  return middleware && { kind, file: w.file, at: x.at, middleware, resolver: fn ? { file: w.file, expr: fn, value: ev.eval(w.file, fn) } : null };
+  return middleware && { kind, file: w.file, at: x.at, middleware, resolver: fn ? { file: w.file, expr: fn, value: ev.eval(w.file, fn) } : null, builder: { file: w.file, expr: x.callee.obj } };
 }
 
 /** The middleware a procedure builder runs, in order; null when `e` is no builder known statically. */
@@ -294,7 +299,7 @@ function madeBuilder(ev: Evaluator, file: string, call: Extract<Expr, { k: 'call
 }
 
 /** What the function of the analysed code that `call` runs returns, when it returns one expression; null otherwise. */
-function returnedBy(ev: Evaluator, file: string, call: Extract<Expr, { k: 'call' }>): { file: string; expr: Expr } | null {
+export function returnedBy(ev: Evaluator, file: string, call: Extract<Expr, { k: 'call' }>): { file: string; expr: Expr } | null {
   const fn = ev.calledFn(file, call.callee);
   const returned = fn ? ev.returnsOf(fn.file, fn.fn) : [];
   return returned.length === 1 ? { file: fn!.file, expr: returned[0]! } : null;

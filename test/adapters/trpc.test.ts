@@ -602,6 +602,40 @@ export const appRouter = createTRPCRouter({ sites: lazy(() => import('./routers/
     ]);
   });
 
+  it("a router a function of the code returns (blobscan's `createAppRouter(config)`, a router of routers some made so too)", async () => {
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),
+      'server/index.ts': `import express from 'express';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { createAppRouter } from './root';
+import { createContext } from './context';
+
+export const app = express();
+app.use('/trpc', createExpressMiddleware({ router: createAppRouter({ ops: { enabled: true } }), createContext }));
+`,
+      'server/root.ts': `import { createTRPCRouter, mergeRouters, protectedProcedure } from './trpc';
+import { sitesRouter } from './routers/sites';
+import { opsRouter } from './routers/ops';
+
+type AppRouterConfig = { ops: { enabled: boolean } };
+
+function createInternalRouter(config?: AppRouterConfig['ops']) {
+  return createTRPCRouter({ ops: opsRouter });
+}
+
+export function createAppRouter(config?: AppRouterConfig) {
+  const accountRouter = createTRPCRouter({
+    me: protectedProcedure.query(({ ctx }) => ({ userId: ctx.session.userId })),
+  });
+  return mergeRouters(accountRouter, createTRPCRouter({ sites: sitesRouter, internal: createInternalRouter(config?.ops) }));
+}
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(EXPECTED('/trpc').map((l) => l.replace('server/root.ts:6', 'server/root.ts:13')));
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('builders joined with concat(), returned by a function of the code, or chosen by a `? :`; procedures a function returns', async () => {
     const dir = project({
       'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.2', '@trpc/server': '^11.0.0', zod: '^3.23.0' } }),

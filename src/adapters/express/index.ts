@@ -24,6 +24,7 @@ import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
+import { openApiProcedures, openApiSkipped, TRPC_OPENAPI } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /**
@@ -377,6 +378,11 @@ class ExpressLinker {
             const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
             if (this.trpcRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
           }
+          // trpc-openapi's: a route per procedure its router serves over REST (trpc-openapi.ts)
+          if (p !== '' && idx === items.length - 1 && TRPC_OPENAPI.includes(answeringPackage(it.value, 'express') ?? '')) {
+            const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
+            if (this.openApiRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
+          }
           // a function handing the request to an oRPC handler (`handler.handle(req, res, { prefix })`): a route per procedure it answers
           if (idx === items.length - 1 && !unknown) {
             const routes = orpcRoutes(this.ctx, it.value, ORPC_METHODS, (path) => pathApplies(full || '/', path, r.init.caseSensitive), { file, at: reg.at, snippet: reg.snippet });
@@ -454,13 +460,36 @@ class ExpressLinker {
     return true;
   }
 
+  /**
+   * trpc-openapi's `createOpenApiExpressMiddleware({ router })` at `path`: each procedure its
+   * router serves over REST, at `path` and the procedure's `openapi.path`, for its
+   * `openapi.method` (trpc-openapi.ts), matched case-insensitively, with or without a trailing
+   * slash. False (with a warning) when the router is not known statically: the endpoint is then
+   * one route.
+   */
+  private openApiRoutes(b: BoundRegistration, v: Value, path: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): boolean {
+    const { reg, file } = b;
+    const found = openApiProcedures(this.ctx.ev, endpointRouter(v), v.t === 'pkg' ? v.args[0] : undefined);
+    if ('why' in found) {
+      this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
+      return false;
+    }
+    for (const { procedure, why } of found.skipped) this.ctx.warn(file, reg.at, openApiSkipped(procedure.path, why), reg.snippet);
+    for (const { procedure, method, path: below } of found.served) {
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
+      const route = below === '/' ? path || '/' : joinPath(path, below);
+      this.procedureRoute(procedure, app, active, prefixes, { method, path: route, handler: procedure.path, trailingSlashInsensitive: true, caseSensitive: false });
+    }
+    return true;
+  }
+
   /** An RPC procedure's route (tRPC's, oRPC's): located where the procedure is written, behind the layers before it that apply there and its own guards. */
   private procedureRoute(
     p: Pick<TrpcProcedure, 'file' | 'at' | 'middleware' | 'resolver' | 'context'>,
     app: RouterObject,
     active: ScopedGuard[],
     prefixes: PrefixStep[],
-    route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean },
+    route: { method: string; path: string; handler: string; trailingSlashInsensitive: boolean; caseSensitive?: boolean },
   ): void {
     this.reached(route.method, route.path);
     this.ctx.addRoute(
@@ -475,7 +504,7 @@ class ExpressLinker {
         handler: route.handler,
         app: app.name ?? 'app',
         trailingSlashInsensitive: route.trailingSlashInsensitive,
-        caseSensitive: true,
+        caseSensitive: route.caseSensitive ?? true,
         prefixes,
         guards: uniqueGuards([...applying(active, route.method, route.path), ...procedureGuards(this.ctx, p)]),
         handlerFn: p.resolver?.value.t === 'fn' ? { file: p.resolver.value.file, fn: p.resolver.value.fn } : null,

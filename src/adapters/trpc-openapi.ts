@@ -1,0 +1,119 @@
+/**
+ * trpc-openapi (1.2, for @trpc/server 10) and trpc-to-openapi (3.x, for 11), read in their
+ * src/adapters/node-http (core.ts, procedures.ts) and src/utils (path.ts, procedure.ts): an
+ * endpoint made of a tRPC router serves each procedure whose meta has an `openapi` (not
+ * `enabled: false`; a subscription never) for the method and at the path that `openapi` gives,
+ * below where the endpoint is:
+ * - the path loses a leading and a trailing slash and gains a leading one (`normalizePath`), its
+ *   `{name}` parameters match one segment each, and it is matched case-insensitively (the
+ *   RegExp's `i`) against the request's path, itself without its trailing slash;
+ * - a request no procedure takes is answered 404 (a HEAD 204), or handed on where the endpoint
+ *   is given a `next` (Koa's).
+ * A procedure's meta is what its builder's `.meta(m)` calls give, each merged over the one before
+ * it key by key (@trpc/server procedureBuilder.ts createNewBuilder; `.concat(b)` merges b's over
+ * it). `protect` only documents the procedure; it is not checked at run time.
+ */
+import type { Evaluator } from '../link/evaluate.js';
+import { truthOf } from '../link/conditions.js';
+import type { Expr } from '../types.js';
+import { CONCAT, MAX_DEPTH, ofTrpc, returnedBy, trpcProcedures, written, type Procedure } from './trpc.js';
+
+/** The packages, each endpoint factory the same in both. */
+export const TRPC_OPENAPI = ['trpc-openapi', 'trpc-to-openapi'];
+
+/** The HTTP methods an `openapi` meta may give (trpc-openapi's OpenApiMethod). */
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** The steps of a tRPC procedure builder, each keeping the meta of the builder it is called on. */
+const STEPS = new Set(['use', 'input', 'output', 'meta', ...CONCAT]);
+
+/** A procedure an OpenAPI endpoint serves: at `path` (`:name` for each `{name}`), below the endpoint, for `method`. */
+export interface OpenApiProcedure {
+  procedure: Procedure;
+  method: string;
+  path: string;
+}
+
+/**
+ * The procedures the endpoint of router `router` (with options `opts`) serves, or why that is not
+ * known statically; `skipped`: each procedure whose `openapi` is not read, with the reason.
+ */
+export function openApiProcedures(
+  ev: Evaluator,
+  router: { file: string; expr: Expr } | null,
+  opts: Parameters<typeof trpcProcedures>[2],
+): { served: OpenApiProcedure[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
+  const found = trpcProcedures(ev, router, opts);
+  if ('why' in found) return found;
+  const served: OpenApiProcedure[] = [];
+  const skipped: { procedure: Procedure; why: string }[] = [];
+  for (const p of found.procedures) {
+    if (p.kind === 'subscription') continue;
+    const meta = openApiMeta(ev, p.builder.file, p.builder.expr, 0);
+    if (meta === null) continue;
+    if ('why' in meta) {
+      skipped.push({ procedure: p, why: meta.why });
+      continue;
+    }
+    const read = readMeta(ev, meta.file, meta.expr);
+    if (read === null) continue;
+    if ('why' in read) skipped.push({ procedure: p, why: read.why });
+    else served.push({ procedure: p, ...read });
+  }
+  return { served, skipped };
+}
+
+/** The warning for a procedure whose `openapi` is not read. */
+export function openApiSkipped(path: string, why: string): string {
+  return `the OpenAPI route of the tRPC procedure ${path} is not known statically (${why}); it is not listed`;
+}
+
+/** `{ method, path, enabled }` of an `openapi` meta: the route, null when it is turned off, or why it is not known. */
+function readMeta(ev: Evaluator, file: string, e: Expr): { method: string; path: string } | null | { why: string } {
+  const v = ev.eval(file, e);
+  if (v.t !== 'obj') return { why: 'its openapi is not an object written out' };
+  // (only `false` turns it off, procedure.ts `openapi.enabled !== false`: one not known statically may be on)
+  const enabled = ev.member(v, 'enabled', 0);
+  if (enabled.t === 'bool' && !enabled.v) return null;
+  const method = ev.member(v, 'method', 0);
+  const path = ev.member(v, 'path', 0);
+  if (method.t !== 'str' || !METHODS.has(method.v)) return { why: 'its method is not one of GET, POST, PUT, PATCH, DELETE written out' };
+  if (path.t !== 'str') return { why: 'its path is not known statically' };
+  return { method: method.v, path: `/${path.v.replace(/^\/|\/$/g, '')}`.replace(/\{(.+?)\}/g, ':$1') };
+}
+
+/**
+ * The `openapi` of the meta the procedure builder `e` carries, as written (an expression and its
+ * file), null when it has none, or why it is not known statically: walked from the last step of
+ * the chain back, the first `.meta()` with an `openapi` key (or `.concat(b)` of a b that has one)
+ * gives it.
+ */
+function openApiMeta(ev: Evaluator, file: string, e: Expr, depth: number): { file: string; expr: Expr } | null | { why: string } {
+  if (depth > MAX_DEPTH) return { why: 'builders nested too deep' };
+  const w = written(ev, file, e, depth);
+  const x = w.expr;
+  if (x.k === 'member' && x.prop === 'procedure' && ofTrpc(ev.eval(w.file, x.obj))) return null;
+  if (x.k === 'choice') {
+    const holds = truthOf(ev, w.file, x.test);
+    if (holds !== null) return openApiMeta(ev, w.file, holds ? x.then : x.otherwise, depth + 1);
+    const a = openApiMeta(ev, w.file, x.then, depth + 1);
+    const b = openApiMeta(ev, w.file, x.otherwise, depth + 1);
+    return a === null && b === null ? null : { why: 'its builder is chosen by a test not known statically' };
+  }
+  if (x.k !== 'call') return { why: 'its builder is not known statically' };
+  const callee = x.callee;
+  if (callee.k !== 'member' || !STEPS.has(callee.prop)) {
+    // a function of the analysed code returning the builder (`requiresPermission('admin')`, `onboardingProcedure.requiresStep('user')`)
+    const made = returnedBy(ev, w.file, x);
+    return made ? openApiMeta(ev, made.file, made.expr, depth + 1) : { why: 'its builder is not known statically' };
+  }
+  const arg = x.args[0];
+  if (callee.prop === 'meta' && arg) {
+    const m = written(ev, w.file, arg, depth);
+    if (m.expr.k !== 'obj' || Object.keys(m.expr.props).some((k) => k.startsWith('*spread*'))) return { why: 'a meta of its builder is not an object written out' };
+    if ('openapi' in m.expr.props) return { file: m.file, expr: m.expr.props['openapi']! };
+  } else if (CONCAT.has(callee.prop) && arg) {
+    const given = openApiMeta(ev, w.file, arg, depth + 1);
+    if (given !== null) return given;
+  }
+  return openApiMeta(ev, w.file, callee.obj, depth + 1);
+}
