@@ -13,10 +13,12 @@
  * it key by key (@trpc/server procedureBuilder.ts createNewBuilder; `.concat(b)` merges b's over
  * it). `protect` only documents the procedure; it is not checked at run time.
  */
-import type { Evaluator } from '../link/evaluate.js';
+import type { Evaluator, Value } from '../link/evaluate.js';
 import { truthOf } from '../link/conditions.js';
-import type { Expr } from '../types.js';
-import { CONCAT, MAX_DEPTH, ofTrpc, returnedBy, trpcProcedures, written, type Procedure } from './trpc.js';
+import type { LinkContext } from '../link/link.js';
+import type { Expr, Loc } from '../types.js';
+import { joinPath } from './paths.js';
+import { CONCAT, endpointRouter, MAX_DEPTH, ofTrpc, returnedBy, trpcProcedures, trpcUnread, written, type Procedure } from './trpc.js';
 
 /** The packages, each endpoint factory the same in both. */
 export const TRPC_OPENAPI = ['trpc-openapi', 'trpc-to-openapi'];
@@ -26,25 +28,86 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 /** The steps of a tRPC procedure builder, each keeping the meta of the builder it is called on. */
 const STEPS = new Set(['use', 'input', 'output', 'meta', ...CONCAT]);
 
-/** A procedure an OpenAPI endpoint serves: at `path` (`:name` for each `{name}`), below the endpoint, for `method`. */
+/** A procedure an OpenAPI endpoint serves: at `path` (`:name` for each `{name}`), `below` the endpoint, for `method`. */
 export interface OpenApiProcedure {
   procedure: Procedure;
   method: string;
   path: string;
+  below: string;
+}
+
+/**
+ * An endpoint: its router and options, and the `endpoint` option of a fetch handler, which takes
+ * it out of the request's whole URL (null for a handler handed the path below where it is used).
+ */
+export interface OpenApiEndpoint {
+  router: { file: string; expr: Expr };
+  options: Value | undefined;
+  endpoint: Value | null;
+}
+
+/**
+ * The endpoint the handler `v` is: one of `factories` called (`createOpenApiExpressMiddleware({
+ * router })`, `createOpenApiNextHandler({ router })`), or a function of the code returning one
+ * (`(req) => createOpenApiFetchHandler({ router, endpoint, req })`); null when it is none.
+ */
+export function openApiEndpoint(ctx: LinkContext, v: Value, factories: string[]): OpenApiEndpoint | null {
+  const made = (x: Value): OpenApiEndpoint | null => {
+    const name = x.t === 'pkg' && TRPC_OPENAPI.includes(x.pkg) ? x.path.join('.') : null;
+    const router = name !== null && factories.includes(name) ? endpointRouter(x) : null;
+    if (!router || x.t !== 'pkg') return null;
+    const options = x.args[0];
+    if (name !== 'createOpenApiFetchHandler') return { router, options, endpoint: null };
+    return { router, options, endpoint: options?.t === 'obj' ? ctx.ev.member(options, 'endpoint', 0) : { t: 'unknown', why: 'its options are not known statically' } };
+  };
+  if (v.t !== 'fn') return made(v);
+  // (only where the package is imported: what other functions return is read by no route, see relocate.ts)
+  if (!ctx.files.get(v.file)?.imports.some((i) => TRPC_OPENAPI.includes(i.source))) return null;
+  for (const r of ctx.ev.returnsOf(v.file, v.fn)) {
+    const found = made(ctx.ev.eval(v.file, r));
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The routes of `endpoint`, handed the requests at and below `below` (a fetch handler, at its
+ * `endpoint` in the whole URL): each procedure it serves at a path `serves` takes. Null, with a
+ * warning at `where`, when its router or its `endpoint` is not known statically (the endpoint is
+ * then one route); a warning for each procedure whose `openapi` is not read.
+ */
+export function openApiRoutes(ctx: LinkContext, endpoint: OpenApiEndpoint, below: string, serves: (path: string) => boolean, where: { file: string; at: Loc; snippet: string }): OpenApiProcedure[] | null {
+  const at = endpoint.endpoint === null ? below : endpoint.endpoint.t === 'str' ? endpoint.endpoint.v : null;
+  if (at === null) {
+    ctx.warn(where.file, where.at, 'the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the endpoint is one route', where.snippet);
+    return null;
+  }
+  const found = openApiProcedures(ctx.ev, endpoint.router, endpoint.options);
+  if ('why' in found) {
+    ctx.warn(where.file, where.at, trpcUnread(found.why), where.snippet);
+    return null;
+  }
+  for (const { procedure, why } of found.skipped) ctx.warn(where.file, where.at, openApiSkipped(procedure.path, why), where.snippet);
+  const out: OpenApiProcedure[] = [];
+  for (const { procedure, method, path } of found.served) {
+    const full = path === '/' ? at || '/' : joinPath(at, path);
+    if (serves(full)) out.push({ procedure, method, path: full, below: path });
+  }
+  return out;
 }
 
 /**
  * The procedures the endpoint of router `router` (with options `opts`) serves, or why that is not
  * known statically; `skipped`: each procedure whose `openapi` is not read, with the reason.
  */
-export function openApiProcedures(
+function openApiProcedures(
   ev: Evaluator,
   router: { file: string; expr: Expr } | null,
   opts: Parameters<typeof trpcProcedures>[2],
-): { served: OpenApiProcedure[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
+): { served: Omit<OpenApiProcedure, 'below'>[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
   const found = trpcProcedures(ev, router, opts);
   if ('why' in found) return found;
-  const served: OpenApiProcedure[] = [];
+  const served: Omit<OpenApiProcedure, 'below'>[] = [];
   const skipped: { procedure: Procedure; why: string }[] = [];
   for (const p of found.procedures) {
     if (p.kind === 'subscription') continue;
@@ -63,7 +126,7 @@ export function openApiProcedures(
 }
 
 /** The warning for a procedure whose `openapi` is not read. */
-export function openApiSkipped(path: string, why: string): string {
+function openApiSkipped(path: string, why: string): string {
   return `the OpenAPI route of the tRPC procedure ${path} is not known statically (${why}); it is not listed`;
 }
 

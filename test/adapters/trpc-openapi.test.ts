@@ -212,8 +212,8 @@ export { handler as GET, handler as PATCH };
     const unknown = await check(nextProject({ 'app/api/public/[...trpc]/route.ts': ROUTE.replace("endpoint: '/api/public'", 'endpoint: process.env.OPENAPI_ENDPOINT as `/${string}`') }));
     expect(unknown.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/public/:trpc*', 'PATCH /api/public/:trpc*']);
     expect(findingLines(unknown).filter((l) => l.includes('unresolved-route'))).toEqual([
-      'app/api/public/[...trpc]/route.ts:13 unresolved-route the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the route is one route',
-      'app/api/public/[...trpc]/route.ts:13 unresolved-route the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the route is one route',
+      'app/api/public/[...trpc]/route.ts:13 unresolved-route the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the endpoint is one route',
+      'app/api/public/[...trpc]/route.ts:13 unresolved-route the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the endpoint is one route',
     ]);
   });
 
@@ -232,6 +232,57 @@ export default createOpenApiNextHandler({ router: appRouter, createContext });
       'GET /api/v1/status sites.status',
       'GET /api/v1/tenants/:tenantId/sites sites.list',
       'PATCH /api/v1/tenants/:tenantId/sites/:siteId sites.rename',
+    ]);
+  });
+});
+
+describe('trpc-openapi endpoints in Hono', () => {
+  const HONO_PACKAGE = JSON.stringify({ name: 'edge-api', dependencies: { hono: '^4.6.0', '@trpc/server': '^11.0.0', 'trpc-to-openapi': '^3.1.0', zod: '^3.23.0' } });
+  const SERVER_HONO = (endpoint: string) => `import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+const publicApi = new Hono();
+
+publicApi.use('/api/tenants/*', async (c, next) => {
+  if (!getCookie(c, 'sid')) return c.json({ error: 'unauthorized' }, 401);
+  await next();
+});
+
+publicApi.use('/api/*', async (c) => {
+  const response = await createOpenApiFetchHandler({
+    endpoint: '${endpoint}',
+    router: appRouter,
+    createContext: () => createContext({ req: c.req.raw } as never),
+    req: c.req.raw,
+  });
+  return response;
+});
+
+const app = new Hono();
+app.get('/healthz', (c) => c.text('ok'));
+app.route('/public', publicApi);
+
+export default app;
+`;
+
+  it('a function used at a path returning createOpenApiFetchHandler(…): each procedure at its endpoint in the whole URL, in a sub-app as mounted, behind the middleware before it', async () => {
+    const res = await check(writeProject({ 'package.json': HONO_PACKAGE, ...SHARED, 'server/index.ts': SERVER_HONO('/public/api') }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /healthz null server/index.ts:25 []',
+      'GET /public/api/status sites.status server/routers/sites.ts:28 []',
+      'GET /public/api/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [(inline middleware):auth, isAuthed:auth, (inline middleware):tenant]',
+      'PATCH /public/api/tenants/:tenantId/sites/:siteId sites.rename server/routers/sites.ts:14 [(inline middleware):auth, isAuthed:auth, (inline middleware):tenant]',
+    ]);
+    expect(findingLines(res).filter((l) => l.includes('unresolved-route'))).toEqual([]);
+
+    // the endpoint is taken out of the whole URL: one not under where the function is reached serves nothing
+    const outside = await check(writeProject({ 'package.json': HONO_PACKAGE, ...SHARED, 'server/index.ts': SERVER_HONO('/api') }));
+    expect(outside.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /healthz']);
+    expect(findingLines(outside).filter((l) => l.includes('unresolved-route'))).toEqual([
+      "server/index.ts:14 unresolved-route the endpoint of this createOpenApiFetchHandler(…) ('/api') is not under the path it is used at ('/public/api/*'), so it finds no procedure in a request it is handed; its procedures are left out",
     ]);
   });
 });

@@ -24,7 +24,7 @@ import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
-import { openApiProcedures, openApiSkipped, TRPC_OPENAPI } from '../trpc-openapi.js';
+import { openApiEndpoint, openApiRoutes, TRPC_OPENAPI } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /**
@@ -469,16 +469,12 @@ class ExpressLinker {
    */
   private openApiRoutes(b: BoundRegistration, v: Value, path: string, active: ScopedGuard[], prefixes: PrefixStep[], app: RouterObject): boolean {
     const { reg, file } = b;
-    const found = openApiProcedures(this.ctx.ev, endpointRouter(v), v.t === 'pkg' ? v.args[0] : undefined);
-    if ('why' in found) {
-      this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
-      return false;
-    }
-    for (const { procedure, why } of found.skipped) this.ctx.warn(file, reg.at, openApiSkipped(procedure.path, why), reg.snippet);
-    for (const { procedure, method, path: below } of found.served) {
+    const endpoint = openApiEndpoint(this.ctx, v, ['createOpenApiExpressMiddleware']);
+    const routes = endpoint && openApiRoutes(this.ctx, endpoint, path, () => true, { file, at: reg.at, snippet: reg.snippet });
+    if (!routes) return false;
+    for (const { procedure, method, path: full } of routes) {
       if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
-      const route = below === '/' ? path || '/' : joinPath(path, below);
-      this.procedureRoute(procedure, app, active, prefixes, { method, path: route, handler: procedure.path, trailingSlashInsensitive: true, caseSensitive: false });
+      this.procedureRoute(procedure, app, active, prefixes, { method, path: full, handler: procedure.path, trailingSlashInsensitive: true, caseSensitive: false });
     }
     return true;
   }

@@ -34,6 +34,7 @@ import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../.
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
 import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
+import { openApiEndpoint, openApiRoutes } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** `/:type?` at the end of a path (utils/url.ts checkOptionalParameter); braces hold a parameter's pattern (`:id{[0-9]+}`). */
@@ -90,9 +91,10 @@ interface Entry {
   /**
    * a tRPC procedure (trpc.ts): named by its path, located where it is written; its middleware,
    * then its resolver, are `items`. `endpoint`: @hono/trpc-server's, null when not given (the
-   * path it is used at); undefined for an oRPC procedure
+   * path it is used at), or trpc-openapi's fetch handler's; undefined for an oRPC procedure.
+   * `below`: the path trpc-openapi serves it at below its endpoint (trpc-openapi.ts)
    */
-  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string };
+  procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; below?: string; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string };
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -339,6 +341,8 @@ class HonoLinker {
       if (m === 'use' && this.trpcEntries(b, items[items.length - 1]!.value, paths.map((p) => mergePath(base, p)), out, key, steps)) return;
       // a middleware handing the request to an oRPC handler (`handler.handle(c.req.raw, { prefix })`): a route per procedure it answers
       if (m === 'use' && this.orpcEntries(b, items, paths.map((p) => mergePath(base, p)), this.baseOf(view).init.strict, out, key, steps)) return;
+      // a function handing the request to trpc-openapi's fetch handler: a route per procedure it serves over REST
+      if ((m === 'use' || m === 'all') && this.openApiEntries(b, items, paths.map((p) => mergePath(base, p)), out, key, steps)) return;
       // use() adds its functions as all() does (hono-base.ts), so one given a path whose last
       // function answers and never calls next() serves what reaches it, an ALL route: a
       // package's handler (a GraphQL or tRPC endpoint: package-handlers.ts) or one of the code
@@ -584,15 +588,18 @@ class HonoLinker {
    * at `/*`, mounted at `/trpc` under `basePath('/api')`). An endpoint not given is the path the
    * middleware is used at, `/trpc` for every path (its current source; 0.3 took `/trpc`
    * always). Null, with a warning, when the endpoint is not under the stem: tRPC then finds no
-   * procedure in any path it is handed.
+   * procedure in any path it is handed. A procedure of trpc-openapi's fetch handler alike, at
+   * its endpoint and the path it is served at below it (`below`).
    */
   private servedAt(e: Entry, strict: boolean): string | null {
     const p = e.procedure!;
-    const stem = e.path.slice(0, e.path.length - p.path.length - 1);
+    const tail = p.below === undefined ? `/${p.path}` : p.below === '/' ? '' : p.below;
+    const stem = e.path.slice(0, e.path.length - tail.length);
     const endpoint = (p.endpoint ?? (stem || '/trpc')).replace(/\/+$/, '') || '/';
-    const served = mergePath(endpoint, p.path);
+    const served = mergePath(endpoint, p.below ?? p.path);
     if (served === e.path || honoApplies(mergePath(stem || '/', '*'), served, strict)) return served;
-    this.ctx.warn(e.file, e.reg.at, `the endpoint of ${HONO_TRPC} ('${endpoint}') is not under the path it is used at ('${mergePath(stem || '/', '*')}'), so tRPC finds no procedure in a request it is handed; its procedures are left out`, e.reg.snippet);
+    const [which, finder] = p.below === undefined ? [HONO_TRPC, 'tRPC finds'] : ['this createOpenApiFetchHandler(…)', 'it finds'];
+    this.ctx.warn(e.file, e.reg.at, `the endpoint of ${which} ('${endpoint}') is not under the path it is used at ('${mergePath(stem || '/', '*')}'), so ${finder} no procedure in a request it is handed; its procedures are left out`, e.reg.snippet);
     return null;
   }
 
@@ -614,6 +621,34 @@ class HonoLinker {
       out.push({ kind: 'route', method, path, items: own, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.keys.join('.'), file: p.file, at: p.at } });
     }
     return routes !== null;
+  }
+
+  /**
+   * `use(path, (c) => createOpenApiFetchHandler({ endpoint, router, req: c.req.raw }))` of
+   * trpc-openapi (also `all()`; trpc-openapi.ts), which reads the request's whole URL with
+   * `endpoint` taken out: each procedure it serves over REST, for its `openapi.method`, behind
+   * the middleware before it, the functions before it in the use() and the procedure's own,
+   * located where the procedure is written — under each path the function is used at that ends
+   * in a wildcard, at `endpoint` and its `openapi.path` once the table is whole (`servedAt`).
+   * False when the function returns no such handler, or (with a warning) its router or
+   * `endpoint` is not known statically: it is then one route.
+   */
+  private openApiEntries(b: BoundRegistration, items: Item[], paths: string[], out: Entry[], key: (string | number)[], steps: PrefixStep[]): boolean {
+    const { reg, file } = b;
+    const endpoint = openApiEndpoint(this.ctx, this.unwrap(items[items.length - 1]!.value), ['createOpenApiFetchHandler']);
+    const routes = endpoint && openApiRoutes(this.ctx, endpoint, '/', () => true, { file, at: reg.at, snippet: reg.snippet });
+    if (!routes) return false;
+    const at = endpoint!.endpoint?.t === 'str' ? endpoint!.endpoint.v : '/';
+    for (const used of paths) {
+      // (a path without a wildcard hands the handler that path alone)
+      if (!/(^|\/)\*$/.test(used)) continue;
+      const stem = used.replace(/\/?\*$/, '') || '/';
+      for (const { procedure: p, method, below } of routes) {
+        const own: Item[] = [...items.slice(0, -1), ...p.middleware, ...(p.resolver ? [p.resolver] : [])];
+        out.push({ kind: 'route', method, path: mergePath(stem, below), items: own, reg, file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, procedure: { path: p.path, file: p.file, at: p.at, endpoint: at, below, ...(p.context ? { context: p.context } : {}) } });
+      }
+    }
+    return true;
   }
 
   private emit(base: RouterObject): void {

@@ -39,11 +39,11 @@ import { prefixNote, stringsOf, writtenCall, type RouterObject, type Value } fro
 import { cmp, routePlace, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
 import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
-import { catchAll, filledPath, joinPath } from '../paths.js';
+import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { orpcRoutes } from '../orpc.js';
-import { openApiProcedures, openApiSkipped, TRPC_OPENAPI } from '../trpc-openapi.js';
+import { openApiEndpoint, openApiRoutes, type OpenApiEndpoint } from '../trpc-openapi.js';
 import { answeringGuards } from '../package-handlers.js';
 import { nextAuthEndpoints, nextAuthVersion } from '../next-auth.js';
 
@@ -64,12 +64,8 @@ interface EndpointRoute {
   guards: AppliedGuard[];
 }
 
-/** A trpc-openapi endpoint: its router and options, and the `endpoint` a fetch handler takes out of the request's path (null: the catch-all's path). */
-interface OpenApiEndpoint {
-  router: { file: string; expr: Expr };
-  options: Value | undefined;
-  endpoint: Value | null;
-}
+/** What makes a trpc-openapi endpoint a route serves (trpc-openapi.ts). */
+const OPENAPI_FACTORIES = ['createOpenApiNextHandler', 'createOpenApiFetchHandler'];
 
 /** A route's path without its last (dynamic) segment: where an endpoint at that segment sits. */
 function segmentBase(path: string): string {
@@ -550,7 +546,7 @@ class NextLinker {
     const trpc = this.trpcEndpoint(v) ?? this.trpcEndpoint(u.handler);
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
     // a trpc-openapi endpoint (`createOpenApiNextHandler({ router })`, a handler returning `createOpenApiFetchHandler({ router, endpoint, req })`): the procedures it serves over REST
-    const openApi = this.openApiEndpoint(v) ?? this.openApiEndpoint(u.handler);
+    const openApi = openApiEndpoint(this.ctx, v, OPENAPI_FACTORIES) ?? openApiEndpoint(this.ctx, u.handler, OPENAPI_FACTORIES);
     if (openApi && last.startsWith(':') && this.openApiRoutes(openApi, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
     // NextAuth.js at a catch-all (`const handler = NextAuth(authOptions)`, Auth.js's `handlers.GET`): its actions (next-auth.ts)
     const nextAuth = nextAuthVersion(v) ?? nextAuthVersion(u.handler) ?? (u.handler.t === 'fn' ? this.nextAuthHandedOn(u.handler) : null);
@@ -670,59 +666,22 @@ class NextLinker {
   }
 
   /**
-   * The endpoint of trpc-openapi a handler is (trpc-openapi.ts): `createOpenApiNextHandler({ router })`,
-   * serving the procedures at the path its catch-all segment takes (`req.query.trpc`), or a
-   * function returning `createOpenApiFetchHandler({ router, endpoint, req })`, at the request's
-   * path with `endpoint` taken out; null when it is none.
-   */
-  private openApiEndpoint(handler: Value): OpenApiEndpoint | null {
-    const made = (v: Value): OpenApiEndpoint | null => {
-      if (v.t !== 'pkg' || !TRPC_OPENAPI.includes(v.pkg)) return null;
-      const name = v.path.join('.');
-      const router = name === 'createOpenApiNextHandler' || name === 'createOpenApiFetchHandler' ? endpointRouter(v) : null;
-      const options = v.args[0];
-      if (!router) return null;
-      if (name === 'createOpenApiNextHandler') return { router, options, endpoint: null };
-      return { router, options, endpoint: options?.t === 'obj' ? this.ctx.ev.member(options, 'endpoint', 0) : { t: 'unknown', why: 'its options are not known statically' } };
-    };
-    if (handler.t !== 'fn') return made(handler);
-    // (only where the package is imported: what other handlers return is read by no route, see relocate.ts)
-    if (!this.ctx.files.get(handler.file)?.imports.some((i) => TRPC_OPENAPI.includes(i.source))) return null;
-    for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) {
-      const found = made(this.ctx.ev.eval(handler.file, r));
-      if (found) return found;
-    }
-    return null;
-  }
-
-  /**
-   * A trpc-openapi endpoint at a dynamic segment (`app/api/[...trpc]/route.ts`): each procedure
-   * it serves over REST, for its `openapi.method` — those the exported handler answers — at its
-   * `openapi.path` below the endpoint, those the route's file is asked for (below its catch-all),
-   * behind the route's middleware and wrappers and the procedure's own, located where the
-   * procedure is written. False (with a warning) when its router or its fetch handler's
-   * `endpoint` is not known statically: the endpoint is then one route.
+   * A trpc-openapi endpoint at a dynamic segment (`app/api/[...trpc]/route.ts`; trpc-openapi.ts):
+   * `createOpenApiNextHandler({ router })`, handed the path its catch-all segment takes
+   * (`req.query.trpc`), or a function returning `createOpenApiFetchHandler({ router, endpoint,
+   * req })`, the request's path with `endpoint` taken out. Each procedure it serves over REST,
+   * for its `openapi.method` — those the exported handler answers — at the paths the route's
+   * file is asked for (below its catch-all), behind the route's middleware and wrappers and the
+   * procedure's own, located where the procedure is written. False (with a warning) when its
+   * router or `endpoint` is not known statically: it is then one route.
    */
   private openApiRoutes(endpoint: OpenApiEndpoint, r: EndpointRoute): boolean {
     const base = segmentBase(r.path);
-    const at = endpoint.endpoint === null ? base : endpoint.endpoint.t === 'str' ? endpoint.endpoint.v : null;
-    if (at === null) {
-      this.ctx.warn(r.file, r.place.at, 'the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the route is one route', r.place.snippet);
-      return false;
-    }
-    const found = openApiProcedures(this.ctx.ev, endpoint.router, endpoint.options);
-    if ('why' in found) {
-      this.ctx.warn(r.file, r.place.at, trpcUnread(found.why), r.place.snippet);
-      return false;
-    }
-    for (const { procedure, why } of found.skipped) this.ctx.warn(r.file, r.place.at, openApiSkipped(procedure.path, why), r.place.snippet);
     const optional = /\?\/?$/.test(r.path);
-    for (const { procedure, method, path: below } of found.served) {
-      if (r.method !== 'ALL' && r.method !== method) continue;
-      const path = below === '/' ? at || '/' : joinPath(at, below);
-      if (!path.startsWith(`${base}/`) && !(optional && path === (base || '/'))) continue;
-      this.procedureRoute(procedure, r, { method, path, handler: procedure.path, trailingSlashInsensitive: true });
-    }
+    const served = (path: string): boolean => path.startsWith(`${base}/`) || (optional && path === (base || '/'));
+    const routes = openApiRoutes(this.ctx, endpoint, base, served, { file: r.file, ...r.place });
+    if (!routes) return false;
+    for (const { procedure, method, path } of routes) if (r.method === 'ALL' || r.method === method) this.procedureRoute(procedure, r, { method, path, handler: procedure.path, trailingSlashInsensitive: true });
     return true;
   }
 
