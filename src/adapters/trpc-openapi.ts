@@ -41,7 +41,7 @@ export interface OpenApiProcedure {
  * it out of the request's whole URL (null for a handler handed the path below where it is used).
  */
 export interface OpenApiEndpoint {
-  router: { file: string; expr: Expr };
+  router: { file: string; expr: Expr } | null;
   options: Value | undefined;
   endpoint: Value | null;
 }
@@ -49,7 +49,9 @@ export interface OpenApiEndpoint {
 /**
  * The endpoint the handler `v` is: one of `factories` called (`createOpenApiExpressMiddleware({
  * router })`, `createOpenApiNextHandler({ router })`), or a function of the code returning one
- * (`(req) => createOpenApiFetchHandler({ router, endpoint, req })`); null when it is none.
+ * (`(req) => createOpenApiFetchHandler({ router, endpoint, req })`) or the handler one makes
+ * handed the request (`return createOpenApiNextHandler({ router })(req, res)`); null when it is
+ * none.
  */
 export function openApiEndpoint(ctx: LinkContext, v: Value, factories: string[]): OpenApiEndpoint | null {
   const made = (x: Value): OpenApiEndpoint | null => {
@@ -64,7 +66,8 @@ export function openApiEndpoint(ctx: LinkContext, v: Value, factories: string[])
   // (only where the package is imported: what other functions return is read by no route, see relocate.ts)
   if (!ctx.files.get(v.file)?.imports.some((i) => TRPC_OPENAPI.includes(i.source))) return null;
   for (const r of ctx.ev.returnsOf(v.file, v.fn)) {
-    const found = made(ctx.ev.eval(v.file, r));
+    // (`createOpenApiNextHandler({ … })(req, res)`: the handler made, handed the request)
+    const found = made(ctx.ev.eval(v.file, r.k === 'call' && r.callee.k === 'call' ? r.callee : r));
     if (found) return found;
   }
   return null;

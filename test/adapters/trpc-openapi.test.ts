@@ -217,7 +217,8 @@ export { handler as GET, handler as PATCH };
     ]);
   });
 
-  it('a Pages Router API route made by createOpenApiNextHandler(…): each procedure below its catch-all, for its method', async () => {
+  it('a Pages Router API route made by createOpenApiNextHandler(…), or handing the request to the handler it makes: each procedure below its catch-all, for its method', async () => {
+    const expected = ['GET /api/v1/status sites.status', 'GET /api/v1/tenants/:tenantId/sites sites.list', 'PATCH /api/v1/tenants/:tenantId/sites/:siteId sites.rename'];
     const res = await check(
       nextProject({
         'pages/api/v1/[...trpc].ts': `import { createOpenApiNextHandler } from 'trpc-to-openapi';
@@ -228,11 +229,25 @@ export default createOpenApiNextHandler({ router: appRouter, createContext });
 `,
       }),
     );
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler}`)).toEqual([
-      'GET /api/v1/status sites.status',
-      'GET /api/v1/tenants/:tenantId/sites sites.list',
-      'PATCH /api/v1/tenants/:tenantId/sites/:siteId sites.rename',
-    ]);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler}`)).toEqual(expected);
+    const wrapped = await check(
+      nextProject({
+        'pages/api/v1/[...trpc].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import cors from 'nextjs-cors';
+import { createOpenApiNextHandler } from 'trpc-to-openapi';
+import { appRouter } from '../../../server/root';
+import { createContext } from '../../../server/context';
+
+const handler = async (req: NextApiRequest, res: NextApiResponse) => {
+  await cors(req, res);
+  return createOpenApiNextHandler({ router: appRouter, createContext })(req, res);
+};
+
+export default handler;
+`,
+      }),
+    );
+    expect(wrapped.routes.map((r) => `${r.method} ${r.path} ${r.handler}`)).toEqual(expected);
   });
 });
 
@@ -283,6 +298,51 @@ export default app;
     expect(outside.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /healthz']);
     expect(findingLines(outside).filter((l) => l.includes('unresolved-route'))).toEqual([
       "server/index.ts:14 unresolved-route the endpoint of this createOpenApiFetchHandler(…) ('/api') is not under the path it is used at ('/public/api/*'), so it finds no procedure in a request it is handed; its procedures are left out",
+    ]);
+  });
+});
+
+describe('trpc-openapi endpoints in Fastify', () => {
+  const FASTIFY_PACKAGE = JSON.stringify({ name: 'api', dependencies: { fastify: '^4.28.0', '@trpc/server': '^11.0.0', 'trpc-to-openapi': '^3.1.0', zod: '^3.23.0' } });
+  const SERVER_FASTIFY = (router: string) => `import Fastify from 'fastify';
+import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { appRouter } from './root';
+import { createContext } from './context';
+
+declare function loadRouter(): typeof appRouter;
+
+export const app = Fastify({ logger: true });
+
+app.get('/healthz', async () => ({ ok: true }));
+
+await app.register(fastifyTRPCOpenApiPlugin, {
+  prefix: '/public',
+  basePath: '/api/',
+  router: ${router},
+  createContext,
+});
+`;
+
+  it('fastifyTRPCOpenApiPlugin: each procedure under the prefix it is registered with and its basePath; a router not known statically, its one wildcard route', async () => {
+    const res = await check(writeProject({ 'package.json': FASTIFY_PACKAGE, ...SHARED, 'server/index.ts': SERVER_FASTIFY('appRouter') }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /healthz null server/index.ts:10 []',
+      'GET /public/api/status sites.status server/routers/sites.ts:28 []',
+      'GET /public/api/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [isAuthed:auth, (inline middleware):tenant]',
+      'PATCH /public/api/tenants/:tenantId/sites/:siteId sites.rename server/routers/sites.ts:14 [isAuthed:auth, (inline middleware):tenant]',
+    ]);
+
+    const unknown = await check(writeProject({ 'package.json': FASTIFY_PACKAGE, ...SHARED, 'server/index.ts': SERVER_FASTIFY('loadRouter()') }));
+    expect(unknown.routes.map((r) => `${r.method} ${r.path} ${r.handler}`)).toEqual([
+      'GET /healthz null',
+      'DELETE /public/api/* trpc-to-openapi',
+      'GET /public/api/* trpc-to-openapi',
+      'PATCH /public/api/* trpc-to-openapi',
+      'POST /public/api/* trpc-to-openapi',
+      'PUT /public/api/* trpc-to-openapi',
+    ]);
+    expect(findingLines(unknown).filter((l) => l.includes('unresolved-route'))).toEqual([
+      'server/index.ts:12 unresolved-route the router is not known statically: the procedures of this tRPC endpoint are not listed, the endpoint is one route',
     ]);
   });
 });

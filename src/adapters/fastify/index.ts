@@ -61,6 +61,7 @@ import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
 import { middlewareGuards, optionsRouter, procedureMethods, trpcProcedures, trpcUnread } from '../trpc.js';
+import { openApiRoutes, TRPC_OPENAPI } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
 
 /** find-my-way's optional parameter, `/:id?` (last in the path). */
@@ -487,6 +488,7 @@ class FastifyApp {
       if (plugin.pkg === MERCURIUS_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'mercurius')) this.mercurius(op, opts, frame);
       if (plugin.pkg === APOLLO_PACKAGE && plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyApollo') this.apollo(op, opts, frame);
       if (plugin.pkg === TRPC_PACKAGE && !plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyTRPCPlugin') this.trpc(op, opts, frame);
+      if (TRPC_OPENAPI.includes(plugin.pkg) && !plugin.called && plugin.path.length === 1 && plugin.path[0] === 'fastifyTRPCOpenApiPlugin') this.trpcOpenApi(op, plugin.pkg, opts, frame);
       if (plugin.pkg === BEARER_AUTH_PACKAGE && !plugin.called && plugin.path.every((p) => p === 'default' || p === 'fastifyBearerAuth')) this.bearerAuth(op, plugin, opts, frame);
       return;
     }
@@ -650,6 +652,29 @@ class FastifyApp {
       for (const p of found.procedures)
         this.declare(op, child, procedureMethods(this.ctx.ev, p.kind, option('trpcOptions')), [`/${p.path}`], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
     if (bool(option('useWSS'))) this.declare(op, child, ['GET'], ['/'], null, null, null, when, TRPC_PACKAGE);
+  }
+
+  /**
+   * trpc-openapi's `fastifyTRPCOpenApiPlugin` (trpc-openapi 1.2 and trpc-to-openapi 3.2,
+   * src/adapters/fastify.ts): a plain plugin, so in a child context under the `prefix` it is
+   * registered with, declaring `<basePath>/*` (a slash at its end dropped) for every method
+   * (trpc-to-openapi: GET, POST, PATCH, PUT and DELETE). With the router of its options known,
+   * that is a route per procedure it serves over REST (trpc-openapi.ts), at `basePath` and its
+   * `openapi.path`, for its `openapi.method`, named and located as the procedure.
+   */
+  private trpcOpenApi(op: Op, pkg: string, opts: Value | null, frame: Frame): void {
+    const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));
+    const child = this.endpointContext(op, option('prefix'), frame, pkg);
+    const when = this.conditionsOf(op, frame);
+    const basePath = this.endpointPaths(op, option('basePath'), '', pkg);
+    if (basePath === null) return;
+    const base = basePath.replace(/\/$/, '');
+    const routes = openApiRoutes(this.ctx, { router: optionsRouter(opts ?? undefined), options: opts ?? undefined, endpoint: null }, base || '/', () => true, { file: op.file, at: op.reg.at, snippet: op.reg.snippet });
+    if (!routes) {
+      this.declare(op, child, pkg === 'trpc-openapi' ? ['ALL'] : ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], [`${base}/*`], null, null, null, when, pkg);
+      return;
+    }
+    for (const { procedure: p, method, path } of routes) this.declare(op, child, [method], [path], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });
   }
 
   /**
