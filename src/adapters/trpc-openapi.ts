@@ -1,9 +1,12 @@
 /**
  * trpc-openapi (1.2, for @trpc/server 10) and trpc-to-openapi (3.x, for 11), read in their
- * src/adapters/node-http (core.ts, procedures.ts) and src/utils (path.ts, procedure.ts): an
+ * src/adapters/node-http (core.ts, procedures.ts) and src/utils (path.ts, procedure.ts), and
+ * the forks published as trpc-swagger (2.0) and @lilyrose2798/trpc-openapi (1.4), alike: an
  * endpoint made of a tRPC router serves each procedure whose meta has an `openapi` (not
  * `enabled: false`; a subscription never) for the method and at the path that `openapi` gives,
- * below where the endpoint is:
+ * below where the endpoint is. The fork @dokploy/trpc-openapi (0.0.19, dist/cjs/utils/procedure.js)
+ * serves every procedure but those turned off: at `/<dotted path>`, a query by GET and a
+ * mutation by POST, unless its `openapi` gives a method or a path:
  * - the path loses a leading and a trailing slash and gains a leading one (`normalizePath`), its
  *   `{name}` parameters match one segment each, and it is matched case-insensitively (the
  *   RegExp's `i`) against the request's path, itself without its trailing slash;
@@ -20,8 +23,10 @@ import type { Expr, Loc } from '../types.js';
 import { joinPath } from './paths.js';
 import { CONCAT, endpointRouter, MAX_DEPTH, ofTrpc, returnedBy, trpcProcedures, trpcUnread, written, type Procedure } from './trpc.js';
 
-/** The packages, each endpoint factory the same in both. */
-export const TRPC_OPENAPI = ['trpc-openapi', 'trpc-to-openapi'];
+/** The packages, each endpoint factory the same in all. */
+export const TRPC_OPENAPI = ['trpc-openapi', 'trpc-to-openapi', 'trpc-swagger', '@lilyrose2798/trpc-openapi', '@dokploy/trpc-openapi'];
+/** Those serving every procedure not turned off, with or without an `openapi` (`defaultOpenApiMeta`). */
+const EVERY_PROCEDURE = new Set(['@dokploy/trpc-openapi']);
 
 /** The HTTP methods an `openapi` meta may give (trpc-openapi's OpenApiMethod). */
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -41,6 +46,7 @@ export interface OpenApiProcedure {
  * it out of the request's whole URL (null for a handler handed the path below where it is used).
  */
 export interface OpenApiEndpoint {
+  pkg: string;
   router: { file: string; expr: Expr } | null;
   options: Value | undefined;
   endpoint: Value | null;
@@ -59,8 +65,8 @@ export function openApiEndpoint(ctx: LinkContext, v: Value, factories: string[])
     const router = name !== null && factories.includes(name) ? endpointRouter(x) : null;
     if (!router || x.t !== 'pkg') return null;
     const options = x.args[0];
-    if (name !== 'createOpenApiFetchHandler') return { router, options, endpoint: null };
-    return { router, options, endpoint: options?.t === 'obj' ? ctx.ev.member(options, 'endpoint', 0) : { t: 'unknown', why: 'its options are not known statically' } };
+    if (name !== 'createOpenApiFetchHandler') return { pkg: x.pkg, router, options, endpoint: null };
+    return { pkg: x.pkg, router, options, endpoint: options?.t === 'obj' ? ctx.ev.member(options, 'endpoint', 0) : { t: 'unknown', why: 'its options are not known statically' } };
   };
   if (v.t !== 'fn') return made(v);
   // (only where the package is imported: what other functions return is read by no route, see relocate.ts)
@@ -85,7 +91,7 @@ export function openApiRoutes(ctx: LinkContext, endpoint: OpenApiEndpoint, below
     ctx.warn(where.file, where.at, 'the endpoint of this createOpenApiFetchHandler(…) is not known statically: the procedures it serves are not listed, the endpoint is one route', where.snippet);
     return null;
   }
-  const found = openApiProcedures(ctx.ev, endpoint.router, endpoint.options);
+  const found = openApiProcedures(ctx.ev, endpoint);
   if ('why' in found) {
     ctx.warn(where.file, where.at, trpcUnread(found.why), where.snippet);
     return null;
@@ -103,27 +109,24 @@ export function openApiRoutes(ctx: LinkContext, endpoint: OpenApiEndpoint, below
  * The procedures the endpoint of router `router` (with options `opts`) serves, or why that is not
  * known statically; `skipped`: each procedure whose `openapi` is not read, with the reason.
  */
-function openApiProcedures(
-  ev: Evaluator,
-  router: { file: string; expr: Expr } | null,
-  opts: Parameters<typeof trpcProcedures>[2],
-): { served: Omit<OpenApiProcedure, 'below'>[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
-  const found = trpcProcedures(ev, router, opts);
+function openApiProcedures(ev: Evaluator, endpoint: OpenApiEndpoint): { served: Omit<OpenApiProcedure, 'below'>[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
+  const found = trpcProcedures(ev, endpoint.router, endpoint.options);
   if ('why' in found) return found;
+  const every = EVERY_PROCEDURE.has(endpoint.pkg);
   const served: Omit<OpenApiProcedure, 'below'>[] = [];
   const skipped: { procedure: Procedure; why: string }[] = [];
   for (const p of found.procedures) {
     if (p.kind === 'subscription') continue;
+    const fallback = every ? { method: p.kind === 'query' ? 'GET' : 'POST', path: `/${p.path}` } : null;
     const meta = openApiMeta(ev, p.builder.file, p.builder.expr, 0);
-    if (meta === null) continue;
-    if ('why' in meta) {
+    if (meta !== null && 'why' in meta) {
       skipped.push({ procedure: p, why: meta.why });
       continue;
     }
-    const read = readMeta(ev, meta.file, meta.expr);
+    const read = meta === null ? fallback : readMeta(ev, meta.file, meta.expr, fallback);
     if (read === null) continue;
     if ('why' in read) skipped.push({ procedure: p, why: read.why });
-    else served.push({ procedure: p, ...read });
+    else served.push({ procedure: p, method: read.method, path: `/${read.path.replace(/^\/|\/$/g, '')}`.replace(/\{(.+?)\}/g, ':$1') });
   }
   return { served, skipped };
 }
@@ -133,18 +136,22 @@ function openApiSkipped(path: string, why: string): string {
   return `the OpenAPI route of the tRPC procedure ${path} is not known statically (${why}); it is not listed`;
 }
 
-/** `{ method, path, enabled }` of an `openapi` meta: the route, null when it is turned off, or why it is not known. */
-function readMeta(ev: Evaluator, file: string, e: Expr): { method: string; path: string } | null | { why: string } {
+/**
+ * `{ method, path, enabled }` of an `openapi` meta, each not given taken from `fallback`: the
+ * method and path (as written), null when it is turned off, or why it is not known.
+ */
+function readMeta(ev: Evaluator, file: string, e: Expr, fallback: { method: string; path: string } | null): { method: string; path: string } | null | { why: string } {
   const v = ev.eval(file, e);
   if (v.t !== 'obj') return { why: 'its openapi is not an object written out' };
   // (only `false` turns it off, procedure.ts `openapi.enabled !== false`: one not known statically may be on)
   const enabled = ev.member(v, 'enabled', 0);
   if (enabled.t === 'bool' && !enabled.v) return null;
-  const method = ev.member(v, 'method', 0);
-  const path = ev.member(v, 'path', 0);
+  const given = (key: 'method' | 'path'): Value => (fallback && !(key in v.props) ? { t: 'str', v: fallback[key] } : ev.member(v, key, 0));
+  const method = given('method');
+  const path = given('path');
   if (method.t !== 'str' || !METHODS.has(method.v)) return { why: 'its method is not one of GET, POST, PUT, PATCH, DELETE written out' };
   if (path.t !== 'str') return { why: 'its path is not known statically' };
-  return { method: method.v, path: `/${path.v.replace(/^\/|\/$/g, '')}`.replace(/\{(.+?)\}/g, ':$1') };
+  return { method: method.v, path: path.v };
 }
 
 /**

@@ -249,6 +249,44 @@ export default handler;
     );
     expect(wrapped.routes.map((r) => `${r.method} ${r.path} ${r.handler}`)).toEqual(expected);
   });
+
+  it('@dokploy/trpc-openapi serves every procedure not turned off, at its dotted path unless its openapi says otherwise; the checks leading the handler guard each', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'dokploy', dependencies: { next: '15.1.0', '@trpc/server': '^11.0.0', '@dokploy/trpc-openapi': '0.0.19', zod: '^3.23.0' } }),
+        ...SHARED,
+        'server/trpc.ts': TRPC.replace("from 'trpc-to-openapi'", "from '@dokploy/trpc-openapi'"),
+        'pages/api/[...trpc].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+import { createOpenApiNextHandler } from '@dokploy/trpc-openapi';
+import { appRouter } from '../../server/root';
+import { createContext } from '../../server/context';
+import { validateRequest } from '../../server/auth';
+
+const handler = async (req: NextApiRequest, res: NextApiResponse) => {
+  const { session, user } = await validateRequest(req);
+  if (!user || !session) {
+    res.status(401).json({ message: 'Unauthorized' });
+    return;
+  }
+  return createOpenApiNextHandler({ router: appRouter, createContext })(req, res);
+};
+
+export default handler;
+`,
+        'server/auth.ts': `export async function validateRequest(req: { headers: Record<string, string | undefined> }) {
+  const session = await globalThis.db.sessions.findByToken(req.headers['x-api-key']);
+  return { session, user: session?.user ?? null };
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/sites.usage sites.usage [(inline 401 check):auth, isAuthed:auth, (inline middleware):tenant]',
+      'GET /api/status sites.status [(inline 401 check):auth]',
+      'GET /api/tenants/:tenantId/sites sites.list [(inline 401 check):auth, isAuthed:auth, (inline middleware):tenant]',
+      'PATCH /api/tenants/:tenantId/sites/:siteId sites.rename [(inline 401 check):auth, isAuthed:auth, (inline middleware):tenant]',
+    ]);
+  });
 });
 
 describe('trpc-openapi endpoints in Hono', () => {

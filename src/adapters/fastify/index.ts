@@ -96,6 +96,8 @@ const MERCURIUS_PACKAGE = 'mercurius';
 const STATIC_PACKAGE = '@fastify/static';
 const APOLLO_PACKAGE = '@as-integrations/fastify';
 const TRPC_PACKAGE = '@trpc/server/adapters/fastify';
+/** The trpc-openapi packages whose Fastify plugin declares five methods, not `all` (trpc-openapi.ts). */
+const OPENAPI_FIVE_METHODS = new Set(['trpc-to-openapi', '@dokploy/trpc-openapi']);
 /** The files of mercurius's GraphiQL page, below its prefix (lib/routes.js). */
 const GRAPHIQL_URLS = ['/graphiql', '/graphiql/main.js', '/graphiql/sw.js', '/graphiql/config.js'];
 /** A plugin that serves the Swagger UI's routes (FastifyApp.swaggerUi). */
@@ -658,7 +660,7 @@ class FastifyApp {
    * trpc-openapi's `fastifyTRPCOpenApiPlugin` (trpc-openapi 1.2 and trpc-to-openapi 3.2,
    * src/adapters/fastify.ts): a plain plugin, so in a child context under the `prefix` it is
    * registered with, declaring `<basePath>/*` (a slash at its end dropped) for every method
-   * (trpc-to-openapi: GET, POST, PATCH, PUT and DELETE). With the router of its options known,
+   * (`OPENAPI_FIVE_METHODS`' packages: GET, POST, PATCH, PUT and DELETE). With the router of its options known,
    * that is a route per procedure it serves over REST (trpc-openapi.ts), at `basePath` and its
    * `openapi.path`, for its `openapi.method`, named and located as the procedure.
    */
@@ -669,9 +671,9 @@ class FastifyApp {
     const basePath = this.endpointPaths(op, option('basePath'), '', pkg);
     if (basePath === null) return;
     const base = basePath.replace(/\/$/, '');
-    const routes = openApiRoutes(this.ctx, { router: optionsRouter(opts ?? undefined), options: opts ?? undefined, endpoint: null }, base || '/', () => true, { file: op.file, at: op.reg.at, snippet: op.reg.snippet });
+    const routes = openApiRoutes(this.ctx, { pkg, router: optionsRouter(opts ?? undefined), options: opts ?? undefined, endpoint: null }, base || '/', () => true, { file: op.file, at: op.reg.at, snippet: op.reg.snippet });
     if (!routes) {
-      this.declare(op, child, pkg === 'trpc-openapi' ? ['ALL'] : ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'], [`${base}/*`], null, null, null, when, pkg);
+      this.declare(op, child, OPENAPI_FIVE_METHODS.has(pkg) ? ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] : ['ALL'], [`${base}/*`], null, null, null, when, pkg);
       return;
     }
     for (const { procedure: p, method, path } of routes) this.declare(op, child, [method], [path], null, p.resolver, null, when, p.path, { guards: middlewareGuards(this.ctx, p), place: { file: p.file, at: p.at } });

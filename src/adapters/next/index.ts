@@ -547,7 +547,7 @@ class NextLinker {
     if (trpc && last.startsWith(':') && this.trpcRoutes(trpc, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
     // a trpc-openapi endpoint (`createOpenApiNextHandler({ router })`, a handler returning `createOpenApiFetchHandler({ router, endpoint, req })`): the procedures it serves over REST
     const openApi = openApiEndpoint(this.ctx, v, OPENAPI_FACTORIES) ?? openApiEndpoint(this.ctx, u.handler, OPENAPI_FACTORIES);
-    if (openApi && last.startsWith(':') && this.openApiRoutes(openApi, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers] })) return;
+    if (openApi && last.startsWith(':') && this.openApiRoutes(openApi, { file, method, path, place, app, prefixes, guards: [...middleware, ...wrappers, ...this.ctx.inHandlerGuards(u.handler)] })) return;
     // NextAuth.js at a catch-all (`const handler = NextAuth(authOptions)`, Auth.js's `handlers.GET`): its actions (next-auth.ts)
     const nextAuth = nextAuthVersion(v) ?? nextAuthVersion(u.handler) ?? (u.handler.t === 'fn' ? this.nextAuthHandedOn(u.handler) : null);
     const caught = catchAll(path);
