@@ -14,7 +14,12 @@ export const SOURCE_GLOB = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
 function dotIgnore(d: string): string {
   return d === '.' ? '**/.!(well-known)/**' : `${fg.escapePath(d)}/**/.!(well-known)/**`;
 }
-const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.next/**', '**/coverage/**', '**/.git/**'];
+/**
+ * Dependencies and build output. A `build` directory's TypeScript sources are kept: no build
+ * writes `.ts` (`tsc` writes `.js` and `.d.ts`), so they are code of the project, a feature
+ * named so (amplication's `src/core/build/build.module.ts`).
+ */
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/build/**/!(*.@(ts|tsx|mts|cts))', '**/.next/**', '**/coverage/**', '**/.git/**'];
 
 export interface Discovered {
   /** every file of the project, relative to the cwd with '/' */

@@ -55,3 +55,23 @@ describe('discover: directories whose name starts with a dot', () => {
     expect(found.admits('.storybook/data.json')).toBe(false);
   });
 });
+
+describe('discover: build output', () => {
+  const dir = writeProject({
+    'src/core/build/build.module.ts': 'export class BuildModule {}\n',
+    'src/core/build/build.controller.ts': 'export class BuildController {}\n',
+    'src/core/build/build.module.d.ts': 'export declare class BuildModule {}\n',
+    'src/core/build/status.json': '{}\n',
+    'src/main.ts': 'export {};\n',
+    'build/main.js': 'module.exports = {};\n',
+    'build/static/js/app.mjs': 'export {};\n',
+    'dist/main.ts': 'export {};\n',
+    'coverage/lcov-report/sorter.js': 'module.exports = {};\n',
+  });
+
+  it("leaves out build output, but not a build directory's TypeScript sources (no build writes them)", () => {
+    const found = discover(dir, ['.']);
+    expect(found.files).toEqual(['src/core/build/build.controller.ts', 'src/core/build/build.module.ts', 'src/main.ts']);
+    expect(found.admits('src/core/build/status.json')).toBe(false);
+  });
+});
