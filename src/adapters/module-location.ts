@@ -1,7 +1,7 @@
 /**
  * Where a module's code points on the file system: a location built from the module's own
- * (`__dirname`, `import.meta.dirname`, `import.meta.url` through `new URL(…, import.meta.url)`
- * and `fileURLToPath`, `path.join` / `resolve` / `dirname`) or from `process.cwd()`, taken as
+ * (`__dirname`, `import.meta.dirname`, `import.meta.url` through `new URL(…, import.meta.url)`,
+ * `fileURLToPath` and a URL's `pathname`, `path.join` / `resolve` / `dirname`) or from `process.cwd()`, taken as
  * the directory of the package that owns the file (where its scripts run). Read by
  * @fastify/autoload's `dir` and routing-controllers' controller globs.
  */
@@ -48,6 +48,15 @@ export function locate(ev: Evaluator, file: string, e: Expr, packageDir: string,
       tail += v.v;
     }
     return { url: base.url, p: path.posix.normalize(base.p + tail) };
+  }
+  // `new URL(import.meta.url).pathname`, `new URL('./routes/', import.meta.url).pathname`: the URL's path
+  if (e.k === 'member' && e.prop === 'pathname' && e.obj.k === 'new') {
+    const u = locate(ev, file, e.obj, packageDir, depth + 1);
+    return 'why' in u ? u : u.url ? { url: false, p: u.p } : { why: 'the pathname of what is no URL' };
+  }
+  if (e.k === 'new' && e.callee.k === 'ref' && e.callee.name === 'URL' && !ev.definitionOf(file, e.callee.scope, 'URL') && e.args.length === 1) {
+    const u = locate(ev, file, e.args[0]!, packageDir, depth + 1);
+    return 'why' in u || u.url ? u : { why: 'a URL not known statically' };
   }
   if (e.k === 'new' && e.callee.k === 'ref' && e.callee.name === 'URL' && !ev.definitionOf(file, e.callee.scope, 'URL') && e.args.length === 2) {
     const spec = ev.eval(file, e.args[0]!);

@@ -163,6 +163,8 @@ export default async function (fastify) {
       `fileURLToPath(new URL('./routes/', import.meta.url))`,
       `fileURLToPath(new URL('routes', import.meta.url))`,
       `path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes')`,
+      `path.join(path.dirname(new URL(import.meta.url).pathname), 'routes')`,
+      `new URL('./routes/', import.meta.url).pathname`,
       `path.resolve(here, './routes')`,
       `path.join(process.cwd(), 'src/routes')`,
     ];
