@@ -1,9 +1,9 @@
 /**
  * Where a module's code points on the file system: a location built from the module's own
  * (`__dirname`, `import.meta.dirname`, `import.meta.url` through `new URL(…, import.meta.url)`,
- * `fileURLToPath` and a URL's `pathname`, `path.join` / `resolve` / `dirname`) or from `process.cwd()`, taken as
- * the directory of the package that owns the file (where its scripts run). Read by
- * @fastify/autoload's `dir` and routing-controllers' controller globs.
+ * `fileURLToPath` and a URL's `pathname`, `path.join` / `resolve` / `dirname`) or from
+ * `process.cwd()`, taken as the directory of the package that owns the file (where its scripts
+ * run). Read by @fastify/autoload's `dir` and routing-controllers' controller globs.
  */
 import path from 'node:path';
 import type { Expr } from '../types.js';

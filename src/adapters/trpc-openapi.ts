@@ -4,15 +4,15 @@
  * the forks published as trpc-swagger (2.0) and @lilyrose2798/trpc-openapi (1.4), alike: an
  * endpoint made of a tRPC router serves each procedure whose meta has an `openapi` (not
  * `enabled: false`; a subscription never) for the method and at the path that `openapi` gives,
- * below where the endpoint is. The fork @dokploy/trpc-openapi (0.0.19, dist/cjs/utils/procedure.js)
- * serves every procedure but those turned off: at `/<dotted path>`, a query by GET and a
- * mutation by POST, unless its `openapi` gives a method or a path:
+ * below where the endpoint is:
  * - the path loses a leading and a trailing slash and gains a leading one (`normalizePath`), its
  *   `{name}` parameters match one segment each, and it is matched case-insensitively (the
  *   RegExp's `i`) against the request's path, itself without its trailing slash;
  * - a request no procedure takes is answered 404 (a HEAD 204), or handed on where the endpoint
  *   is given a `next` (Koa's).
- * A procedure's meta is what its builder's `.meta(m)` calls give, each merged over the one before
+ * The fork @dokploy/trpc-openapi (0.0.19, dist/cjs/utils/procedure.js) serves every procedure
+ * but those turned off: at `/<dotted path>`, a query by GET and a mutation by POST, unless its
+ * `openapi` gives a method or a path. A procedure's meta is what its builder's `.meta(m)` calls give, each merged over the one before
  * it key by key (@trpc/server procedureBuilder.ts createNewBuilder; `.concat(b)` merges b's over
  * it). `protect` only documents the procedure; it is not checked at run time.
  */
@@ -106,8 +106,8 @@ export function openApiRoutes(ctx: LinkContext, endpoint: OpenApiEndpoint, below
 }
 
 /**
- * The procedures the endpoint of router `router` (with options `opts`) serves, or why that is not
- * known statically; `skipped`: each procedure whose `openapi` is not read, with the reason.
+ * The procedures `endpoint` serves (at their paths below it), or why its router is not known
+ * statically; `skipped`: each procedure whose `openapi` is not read, with the reason.
  */
 function openApiProcedures(ev: Evaluator, endpoint: OpenApiEndpoint): { served: Omit<OpenApiProcedure, 'below'>[]; skipped: { procedure: Procedure; why: string }[] } | { why: string } {
   const found = trpcProcedures(ev, endpoint.router, endpoint.options);

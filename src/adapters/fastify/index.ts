@@ -660,9 +660,10 @@ class FastifyApp {
    * trpc-openapi's `fastifyTRPCOpenApiPlugin` (trpc-openapi 1.2 and trpc-to-openapi 3.2,
    * src/adapters/fastify.ts): a plain plugin, so in a child context under the `prefix` it is
    * registered with, declaring `<basePath>/*` (a slash at its end dropped) for every method
-   * (`OPENAPI_FIVE_METHODS`' packages: GET, POST, PATCH, PUT and DELETE). With the router of its options known,
-   * that is a route per procedure it serves over REST (trpc-openapi.ts), at `basePath` and its
-   * `openapi.path`, for its `openapi.method`, named and located as the procedure.
+   * (those of `OPENAPI_FIVE_METHODS`: GET, POST, PATCH, PUT and DELETE). With the router of its
+   * options known, that is a route per procedure it serves over REST (trpc-openapi.ts), at
+   * `basePath` and its `openapi.path`, for its `openapi.method`, named and located as the
+   * procedure.
    */
   private trpcOpenApi(op: Op, pkg: string, opts: Value | null, frame: Frame): void {
     const option = (key: string): Value | undefined => (opts === null ? undefined : this.optionOf(opts, key, frame));

@@ -637,8 +637,9 @@ class HonoLinker {
     const { reg, file } = b;
     const endpoint = openApiEndpoint(this.ctx, this.unwrap(items[items.length - 1]!.value), ['createOpenApiFetchHandler']);
     const routes = endpoint && openApiRoutes(this.ctx, endpoint, '/', () => true, { file, at: reg.at, snippet: reg.snippet });
-    if (!routes) return false;
-    const at = endpoint!.endpoint?.t === 'str' ? endpoint!.endpoint.v : '/';
+    // (routes are read only of an endpoint known statically: openApiRoutes)
+    if (!endpoint || !routes || endpoint.endpoint?.t !== 'str') return false;
+    const at = endpoint.endpoint.v;
     for (const used of paths) {
       // (a path without a wildcard hands the handler that path alone)
       if (!/(^|\/)\*$/.test(used)) continue;
