@@ -69,9 +69,7 @@ export function openApiEndpoint(ctx: LinkContext, v: Value, factories: string[])
     return { pkg: x.pkg, router, options, endpoint: options?.t === 'obj' ? ctx.ev.member(options, 'endpoint', 0) : { t: 'unknown', why: 'its options are not known statically' } };
   };
   if (v.t !== 'fn') return made(v);
-  // (only where the package is imported: what other functions return is read by no route, see relocate.ts)
-  if (!ctx.files.get(v.file)?.imports.some((i) => TRPC_OPENAPI.includes(i.source))) return null;
-  for (const r of ctx.ev.returnsOf(v.file, v.fn)) {
+  for (const r of ctx.returnsWhereImported(v, (s) => TRPC_OPENAPI.includes(s))) {
     // (`createOpenApiNextHandler({ … })(req, res)`: the handler made, handed the request)
     const found = made(ctx.ev.eval(v.file, r.k === 'call' && r.callee.k === 'call' ? r.callee : r));
     if (found) return found;

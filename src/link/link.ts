@@ -453,6 +453,16 @@ export class LinkContext {
     return !g || g.kinds.every((k) => k === 'unknown');
   }
 
+  /**
+   * What the function `fn` of the analysed code returns, as written, when its file imports a
+   * module `imported` names; none otherwise. Reading a function's returns makes the kept result
+   * depend on them (relocate.ts), so what a handler returns is read only where it can make the
+   * package's endpoint an adapter looks for (a tRPC fetch handler, next-auth's handler).
+   */
+  returnsWhereImported(fn: Extract<Value, { t: 'fn' }>, imported: (source: string) => boolean): readonly Expr[] {
+    return this.files.get(fn.file)?.imports.some((i) => imported(i.source)) ? this.ev.returnsOf(fn.file, fn.fn) : [];
+  }
+
   /** An unresolved-route warning (reported once per place and message, as every finding: engine.ts). */
   warn(file: string, at: Loc, message: string, snippet: string): void {
     this.unresolved.push({ file, line: at.line, column: at.column, message, snippet });

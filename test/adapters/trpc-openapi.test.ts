@@ -114,17 +114,22 @@ function project(files: Record<string, string> = {}): string {
   return writeProject({ 'package.json': PACKAGE, ...SHARED, 'server/index.ts': SERVER, ...files });
 }
 
-/** Method, path, handler, place and guards (name:kinds) of every route below /api. */
+/** Method, path, handler, place and guards (name:kinds) of a route. */
+function line(r: Awaited<ReturnType<typeof check>>['routes'][number]): string {
+  return `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`;
+}
+
+/** The lines of every route below /api. */
 async function apiRoutes(dir: string): Promise<string[]> {
   const res = await check(dir);
-  return res.routes.filter((r) => r.path.startsWith('/api')).map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+  return res.routes.filter((r) => r.path.startsWith('/api')).map(line);
 }
 
 describe('trpc-openapi endpoints in Express', () => {
   it('a route per procedure with an openapi meta, at the mount and its path, for its method; none for one turned off, a subscription or one without', async () => {
     const res = await check(project());
     const rows = res.routes.filter((r) => r.path.startsWith('/api'));
-    expect(rows.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+    expect(rows.map(line)).toEqual([
       'GET /api/v1/status sites.status server/routers/sites.ts:28 []',
       'GET /api/v1/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [isAuthed:auth, (inline middleware):tenant]',
       'PATCH /api/v1/tenants/:tenantId/sites/:siteId sites.rename server/routers/sites.ts:14 [isAuthed:auth, (inline middleware):tenant]',
@@ -200,7 +205,7 @@ export { handler as GET, handler as PATCH };
 
   it('an App Router handler returning createOpenApiFetchHandler(…): each procedure below its endpoint, for the methods the file exports', async () => {
     const res = await check(nextProject({ 'app/api/public/[...trpc]/route.ts': ROUTE }));
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+    expect(res.routes.map(line)).toEqual([
       'GET /api/public/status sites.status server/routers/sites.ts:28 []',
       'GET /api/public/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [isAuthed:auth, (inline middleware):tenant]',
       'PATCH /api/public/tenants/:tenantId/sites/:siteId sites.rename server/routers/sites.ts:14 [isAuthed:auth, (inline middleware):tenant]',
@@ -323,7 +328,7 @@ export default app;
 
   it('a function used at a path returning createOpenApiFetchHandler(…): each procedure at its endpoint in the whole URL, in a sub-app as mounted, behind the middleware before it', async () => {
     const res = await check(writeProject({ 'package.json': HONO_PACKAGE, ...SHARED, 'server/index.ts': SERVER_HONO('/public/api') }));
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+    expect(res.routes.map(line)).toEqual([
       'GET /healthz null server/index.ts:25 []',
       'GET /public/api/status sites.status server/routers/sites.ts:28 []',
       'GET /public/api/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [(inline middleware):auth, isAuthed:auth, (inline middleware):tenant]',
@@ -363,7 +368,7 @@ await app.register(fastifyTRPCOpenApiPlugin, {
 
   it('fastifyTRPCOpenApiPlugin: each procedure under the prefix it is registered with and its basePath; a router not known statically, its one wildcard route', async () => {
     const res = await check(writeProject({ 'package.json': FASTIFY_PACKAGE, ...SHARED, 'server/index.ts': SERVER_FASTIFY('appRouter') }));
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+    expect(res.routes.map(line)).toEqual([
       'GET /healthz null server/index.ts:10 []',
       'GET /public/api/status sites.status server/routers/sites.ts:28 []',
       'GET /public/api/tenants/:tenantId/sites sites.list server/routers/sites.ts:9 [isAuthed:auth, (inline middleware):tenant]',

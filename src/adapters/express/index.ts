@@ -373,15 +373,13 @@ class ExpressLinker {
             else for (const path of proxiedPaths({ paths: proxied.paths, whole: proxied.whole }, full, r.init.caseSensitive)) this.packageRoute(b, path, proxied.pkg, [...inherited, ...local], app);
             return;
           }
-          // tRPC's endpoint: a route per procedure of its router (trpc.ts), when that is known
-          if (p !== '' && idx === items.length - 1 && answeringPackage(it.value, 'express') === TRPC_EXPRESS) {
+          // tRPC's endpoint, a route per procedure of its router (trpc.ts), or trpc-openapi's, a
+          // route per procedure its router serves over REST (trpc-openapi.ts), when that is known
+          const rpc = p !== '' && idx === items.length - 1 ? answeringPackage(it.value, 'express') : null;
+          if (rpc !== null && (rpc === TRPC_EXPRESS || TRPC_OPENAPI.includes(rpc))) {
             const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
-            if (this.trpcRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
-          }
-          // trpc-openapi's: a route per procedure its router serves over REST (trpc-openapi.ts)
-          if (p !== '' && idx === items.length - 1 && TRPC_OPENAPI.includes(answeringPackage(it.value, 'express') ?? '')) {
-            const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
-            if (this.openApiRoutes(b, it.value, full, [...inherited, ...local], steps, app)) return;
+            const active = [...inherited, ...local];
+            if (rpc === TRPC_EXPRESS ? this.trpcRoutes(b, it.value, full, active, steps, app) : this.openApiRoutes(b, it.value, full, active, steps, app)) return;
           }
           // a function handing the request to an oRPC handler (`handler.handle(req, res, { prefix })`): a route per procedure it answers
           if (idx === items.length - 1 && !unknown) {

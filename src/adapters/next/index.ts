@@ -613,9 +613,7 @@ class NextLinker {
 
   /** A handler answering with `NextAuth(req, res, options)` (next-auth 4's advanced initialization): 4, else null. */
   private nextAuthHandedOn(handler: Extract<Value, { t: 'fn' }>): 4 | null {
-    // (only where next-auth is imported: what other handlers return is read by no route, see relocate.ts)
-    if (!this.ctx.files.get(handler.file)?.imports.some((i) => i.source === 'next-auth')) return null;
-    for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) if (nextAuthVersion(this.ctx.ev.eval(handler.file, r), true) === 4) return 4;
+    for (const r of this.ctx.returnsWhereImported(handler, (s) => s === 'next-auth')) if (nextAuthVersion(this.ctx.ev.eval(handler.file, r), true) === 4) return 4;
     return null;
   }
 
@@ -630,9 +628,7 @@ class NextLinker {
       return router && v.t === 'pkg' ? { router, options: v.args[0] } : null;
     };
     if (handler.t !== 'fn') return made(handler);
-    // (only where the fetch adapter is imported: what other handlers return is read by no route, see relocate.ts)
-    if (!this.ctx.files.get(handler.file)?.imports.some((i) => i.source === TRPC_FETCH)) return null;
-    for (const r of this.ctx.ev.returnsOf(handler.file, handler.fn)) {
+    for (const r of this.ctx.returnsWhereImported(handler, (s) => s === TRPC_FETCH)) {
       const found = made(this.ctx.ev.eval(handler.file, r));
       if (found) return found;
     }
