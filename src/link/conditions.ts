@@ -12,7 +12,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { REASSIGNED } from '../extract/extract.js';
 import type { CallSite, Cond, CondTest, Expr } from '../types.js';
 import type { Evaluator, Value } from './evaluate.js';
-import { ARRAY_INDEX, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, DIRENT, DIRENT_TESTS, direntTest, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 /** true or false when known statically, null when not */
 type Truth = boolean | null;
@@ -78,6 +78,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       if (list?.e.k === 'arr') return list.e.items[e.index] ? literal(ev, list.file, list.e.items[e.index]!, null, depth + 1) : null;
       const v = call ? null : ev.eval(file, e.of);
       const item = v?.t === 'arr' && ev.isListing(v) ? v.items[e.index] : undefined;
+      // (a Dirent: its properties, literals)
+      if (item?.t === 'obj' && DIRENT in item.props) return { file: item.file, e: { k: 'obj', props: item.props } };
       return item?.t === 'str' ? { file, e: { k: 'str', v: item.v } } : null;
     }
     case 'call': {
@@ -94,6 +96,12 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
         if (list !== null) return { file, e: { k: 'bool', v: list.some((m) => m.k === sought.t && m.v === sought.v) } };
       }
       let v: Value | null = null;
+      // `dirent.isFile()` of a Dirent of a listing
+      if (e.callee.k === 'member' && DIRENT_TESTS.has(e.callee.prop) && e.args.length === 0) {
+        const o = literal(ev, file, e.callee.obj, call, depth + 1);
+        const is = o?.e.k === 'obj' ? direntTest(o.e.props, e.callee.prop) : null;
+        if (is !== null) return { file, e: { k: 'bool', v: is } };
+      }
       if (e.callee.k === 'member' && STRING_METHODS.has(e.callee.prop)) {
         const o = literal(ev, file, e.callee.obj, call, depth + 1);
         if (o?.e.k === 'str') v = stringMethod({ t: 'str', v: o.e.v }, e.callee.prop, args);

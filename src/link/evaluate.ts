@@ -10,7 +10,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { argCount, mapTest, restArgument, truthOf } from './conditions.js';
-import { ARRAY_INDEX, DirectoryListing, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, DIRENT, DirectoryListing, direntProps, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
   | { t: 'router'; id: string }
@@ -1225,16 +1225,17 @@ export class Evaluator {
 
   /**
    * `fs.readdirSync(dir)` (also `fs.promises.readdir`, awaited) of a directory built from the
-   * module's location: its entries as the analysed tree lists them (listing.ts); null for any
-   * other call. A listing asked for Dirent objects or a recursive one is not known statically.
+   * module's location: its entries as the analysed tree lists them (listing.ts), as names or,
+   * asked for with `{ withFileTypes: true }`, as Dirents (listing.ts direntProps); null for any other
+   * call. A recursive listing, or one of Buffer names, is not known statically.
    */
   private readDir(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
     const fn = callee.path.join('.');
     const promises = callee.pkg.endsWith('/promises');
     const lists = FS_MODULES.has(callee.pkg) && (promises ? fn === 'readdir' : fn === 'readdirSync' || fn === 'promises.readdir');
     if (e.k !== 'call' || callee.called || !lists || !e.args[0]) return null;
-    const options = args[1];
-    if (options && options.t !== 'str') return { t: 'unknown', why: `${fn}() with options (Dirent entries or a recursive listing) is not known statically` };
+    const options = args[1] ? this.listingOptions(args[1]) : 'names';
+    if (options === null) return { t: 'unknown', why: `${fn}() with options (a recursive listing, Buffer names) is not known statically` };
     // (a relative path is read from the directory the server is started in: its package's, as for `process.cwd()`)
     const dir = args[0]?.t === 'str' && !path.posix.isAbsolute(args[0].v) ? args[0].v : null;
     const packageDir = this.tree.packageDir(file);
@@ -1242,7 +1243,27 @@ export class Evaluator {
     if ('why' in loc) return { t: 'unknown', why: `the directory ${fn}() lists: ${loc.why}` };
     if (loc.url) return { t: 'unknown', why: `${fn}() of a URL` };
     const names = this.tree.listing.entries(loc.p);
-    return names ? this.listed(names.map((v): Value => ({ t: 'str', v }))) : { t: 'unknown', why: `${loc.p} holds no analysed file` };
+    if (!names) return { t: 'unknown', why: `${loc.p} holds no analysed file` };
+    return this.listed(names.map((v): Value => (options === 'names' ? { t: 'str', v } : { t: 'obj', file, props: direntProps(v, this.tree.listing.entries(path.posix.join(loc.p, v)) !== null) })));
+  }
+
+  /**
+   * What a listing's options ask for (`'utf8'`, `{ withFileTypes: true }`): the entries' names,
+   * or Dirent objects; null for a recursive listing, names as Buffers, or options not known
+   * statically.
+   */
+  private listingOptions(options: Value): 'names' | 'dirents' | null {
+    if (options.t === 'str') return options.v === 'buffer' ? null : 'names';
+    if (options.t !== 'obj') return null;
+    const own = this.ownKeys(options, 0);
+    if (own === null || own.partial !== null) return null;
+    let dirents = false;
+    for (const key of own.keys) {
+      const v = this.member(options, key, 1);
+      if (key === 'withFileTypes' && v.t === 'bool') dirents = v.v;
+      else if (!((key === 'recursive' && v.t === 'bool' && !v.v) || (key === 'encoding' && v.t === 'str' && v.v !== 'buffer'))) return null;
+    }
+    return dirents ? 'dirents' : 'names';
   }
 
   /**
@@ -1378,7 +1399,7 @@ export class Evaluator {
       if (keep === null) return null;
       if (keep) items.push(obj.items[index]!);
     }
-    return this.listings.has(obj) && items.every((v) => v.t === 'str') ? this.listed(items) : { t: 'arr', items };
+    return this.listings.has(obj) && items.every((v) => v.t === 'str' || (v.t === 'obj' && DIRENT in v.props)) ? this.listed(items) : { t: 'arr', items };
   }
 
   /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */

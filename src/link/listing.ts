@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { PATH_MODULES } from '../adapters/module-location.js';
+import type { Expr } from '../types.js';
 import type { Value } from './evaluate.js';
 
 /** The entries of the analysed tree's directories, each built on first use. */
@@ -89,6 +90,34 @@ export function specifierFor(file: string, target: string): string {
 
 /** A property name that is an array index (`split('.')[0]`). */
 export const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
+/**
+ * The key of a Dirent's properties (`fs.readdirSync(dir, { withFileTypes: true })`) telling
+ * whether it is a directory (one holding analysed files) or a file.
+ */
+export const DIRENT = '*dirent*';
+/** A Dirent's methods telling what it is (direntTest). */
+export const DIRENT_TESTS = new Set(['isFile', 'isDirectory', 'isSymbolicLink', 'isBlockDevice', 'isCharacterDevice', 'isFIFO', 'isSocket']);
+
+/**
+ * The properties of a Dirent of a listing: its `name`, and what it is (DIRENT). Where it is,
+ * `parentPath` (`path` before Node 20.12), is an absolute path of the machine: not known statically.
+ */
+export function direntProps(name: string, isDirectory: boolean): Record<string, Expr> {
+  const where: Expr = { k: 'unknown', text: 'the directory a Dirent is in' };
+  return { name: { k: 'str', v: name }, parentPath: where, path: where, [DIRENT]: { k: 'bool', v: isDirectory } };
+}
+
+/**
+ * What `dirent.isFile()`, `dirent.isDirectory()` … answer of a Dirent's properties, as the
+ * analysed tree shows it (a link is taken for what it links to, as the files are discovered);
+ * null when they are no Dirent's, or for another method.
+ */
+export function direntTest(props: Record<string, Expr>, method: string): boolean | null {
+  const d = props[DIRENT];
+  if (d?.k !== 'bool' || !DIRENT_TESTS.has(method)) return null;
+  return method === 'isDirectory' ? d.v : method === 'isFile' ? !d.v : false;
+}
 
 /** Node's file system modules, whose `readdirSync` / `promises.readdir` list a directory (Evaluator.readDir). */
 export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);

@@ -157,6 +157,29 @@ for (const file of fs.readdirSync(routesDir).sort()) {
       await expectMounted(loop);
   });
 
+  it("reads the Dirents of a listing asked for with `{ withFileTypes: true }`: each one's name, and whether it is a file or a directory", async () => {
+    // (web-check's server.js: `fs.readdirSync(dirPath, { withFileTypes: true }).filter((dirent) =>
+    // dirent.isFile() && dirent.name.endsWith('.js')).forEach(…)`; src/routes/shared/ is a
+    // directory, which a loop mounting every entry but the helpers would mount)
+    const files = { ...FILES, 'src/routes/shared/pagination.js': HELPERS };
+    for (const loop of [
+      `fs.readdirSync(path.join(__dirname, 'routes'), { withFileTypes: true })
+  .filter((dirent) => dirent.isFile() && dirent.name !== 'helpers.js')
+  .forEach((dirent) => app.use('/api/' + dirent.name.replace('.js', ''), require(path.join(__dirname, 'routes', dirent.name))));`,
+      `fs.readdirSync(\`\${__dirname}/routes\`, { encoding: 'utf8', withFileTypes: true, recursive: false })
+  .filter((entry) => !entry.isDirectory() && !entry.isSymbolicLink())
+  .map((entry) => entry.name)
+  .filter((name) => name !== 'helpers.js')
+  .forEach((name) => app.use(\`/api/\${name.split('.')[0]}\`, require(\`./routes/\${name}\`)));`,
+    ]) {
+      const server = SERVER.replace(/fs\.readdirSync[^]*?\n\}\);\n/, `${loop}\n`);
+      expect(server).toContain(loop);
+      const res = await check(writeProject({ ...files, 'src/server.js': server }));
+      expect(lines(res)).toEqual(MOUNTED);
+      expect(unresolvedRows(res)).toEqual([]);
+    }
+  });
+
   it('lists TypeScript sources as they are named, from an ES module importing `readdirSync` by name', async () => {
     const ts = (text: string): string => text.replace(/'use strict';\n\n/, '');
     const res = await check(
@@ -583,8 +606,8 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
-  it('leaves a listing it cannot know as before: a directory named by the environment, Dirent entries', async () => {
-    for (const dir of ["process.env.ROUTES_DIR || 'routes'", "path.join(__dirname, 'routes'), { withFileTypes: true }"]) {
+  it('leaves a listing it cannot know as before: a directory named by the environment, a recursive one, Buffer names', async () => {
+    for (const dir of ["process.env.ROUTES_DIR || 'routes'", "path.join(__dirname, 'routes'), { withFileTypes: true, recursive: true }", "path.join(__dirname, 'routes'), 'buffer'"]) {
       const server = SERVER.replace("fs.readdirSync(path.join(__dirname, 'routes'))", `fs.readdirSync(${dir})`);
       expect(server).toContain(dir);
       const res = await check(writeProject({ ...FILES, 'src/server.js': server }));
