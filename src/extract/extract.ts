@@ -5118,6 +5118,13 @@ function leadingGuards(
     if (!ts.isCallExpression(u)) return [];
     return VERIFY_CALL.test(calleeName(ts, u)) && readsRequest(u) ? [u] : [];
   };
+  // What of the request `x` reads past what the caller writes (`req.client.organizationId`, Hono's
+  // `c.get('orgId')`), or a leading local given it (`const orgId = c.get('orgId')`): its property names
+  const callerRead = (x: TS.Expression): string[] | null => {
+    const read = (y: TS.Expression): string[] | null => requestChain(ts, y, requestParams()) ?? contextVariable(ctx, y, requestParams());
+    const init = initOf(x);
+    return read(x) ?? (init !== undefined ? read(init) : null);
+  };
   // `!membership` of `const membership = await getMembership(session.user.id, orgId)`: a lookup
   // named for the tenant, or keyed by it (`prisma.member.findFirst({ where: { userId:
   // req.session.userId, organizationId } })`), and handed the signed-in user found nothing (either
@@ -5128,7 +5135,7 @@ function leadingGuards(
     if (!args) return false;
     // `findFirst({ where: { id, organizationId: req.client.organizationId } })`: the row looked up
     // within the caller's own tenant, as a hook before put it on the request (openpanel's API clients)
-    if (args.some((a) => callersTenantKeyed(ts, a, requestParams(), 0))) return true;
+    if (args.some((a) => callersTenantKeyed(ts, a, callerRead, 0))) return true;
     let user = false;
     const v = (a: TS.Node): void => {
       // (a condition made by a callback, Drizzle's `where: (member, { and, eq }) => and(eq(member.userId, session.user.id), …)`)
@@ -5806,15 +5813,18 @@ const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|
 /**
  * An object literal (at most three objects deep) with a property named for the tenant whose value
  * is the caller's tenant, read off the request past what the caller writes (`organizationId:
- * req.client.organizationId`, `orgId: request.session.orgId`): a lookup confined to the caller's tenant.
+ * req.client.organizationId`, `orgId: request.session.orgId`, `organizationId: c.get('orgId')`):
+ * a lookup confined to the caller's tenant. `read` gives the property names a value reads of the
+ * request (requestChain), or null.
  */
-function callersTenantKeyed(ts: TSModule, a: TS.Expression, params: Set<string>, depth: number): boolean {
+function callersTenantKeyed(ts: TSModule, a: TS.Expression, read: (e: TS.Expression) => string[] | null, depth: number): boolean {
   const u = unwrap(ts, a);
   if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
   return u.properties.some((p) => {
-    if (!ts.isPropertyAssignment(p)) return false;
-    if (!ts.isIdentifier(p.name) || !TENANT_RE.test(p.name.text)) return callersTenantKeyed(ts, p.initializer, params, depth + 1);
-    const props = requestChain(ts, p.initializer, params);
+    if (!ts.isPropertyAssignment(p) && !ts.isShorthandPropertyAssignment(p)) return false;
+    const value = ts.isPropertyAssignment(p) ? p.initializer : p.name;
+    if (!ts.isIdentifier(p.name) || !TENANT_RE.test(p.name.text)) return ts.isPropertyAssignment(p) && callersTenantKeyed(ts, p.initializer, read, depth + 1);
+    const props = read(value);
     return props !== null && props.length > 0 && !props.slice(0, -1).some((x) => REQUEST_INPUT.test(x)) && TENANT_RE.test(props[props.length - 1]!);
   });
 }
@@ -6661,6 +6671,24 @@ function leadingCall(ctx: Ctx, call: TS.CallExpression, scope: number): LeadingG
 /** A handler's `next` parameter: the last of two or more (of three or more for a WebSocket handler). */
 function nextParam(f: FunctionFact): string | null {
   return f.params.length >= (f.socket ? 3 : 2) ? f.params[f.params.length - 1]! : null;
+}
+
+/** Hono's modules: a file importing one reads its handlers' context variables with `c.get('x')`. */
+const HONO_IMPORT = /^(?:hono(?:\/|$)|@hono\/)/;
+
+/**
+ * `c.get('orgId')` of one of `params` in a file importing Hono: the context variable a hook set
+ * (`c.set('orgId', …)`), read as `c.var.orgId` reads it (`['var', 'orgId']`); null for anything
+ * else (Koa's and Express's `get('x-org-id')` read a request header, which the caller writes).
+ */
+function contextVariable(ctx: Ctx, e: TS.Expression, params: Set<string>): string[] | null {
+  const { ts } = ctx;
+  const u = unwrap(ts, e);
+  if (!ts.isCallExpression(u) || u.arguments.length !== 1 || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== 'get') return null;
+  const key = unwrap(ts, u.arguments[0]!);
+  const on = unwrap(ts, u.expression.expression);
+  if (!ts.isStringLiteralLike(key) || !ts.isIdentifier(on) || !params.has(on.text)) return null;
+  return ctx.facts.imports.some((i) => HONO_IMPORT.test(i.source)) ? ['var', key.text] : null;
 }
 
 /** `ctx.session.id`, `req.user`: the property names read from one of `params`, or null. */

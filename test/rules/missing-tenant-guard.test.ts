@@ -66,6 +66,14 @@ ruleTester('missing-tenant-guard', {
       name: "a lookup confined to the caller's organisation as a hook put it on the request (`findFirst({ where: { id, organizationId: req.client.organizationId } })`, openpanel's API clients), a miss answered 404, checks the tenant; one keyed by the organisation the URL names does not",
       errors: [{ file: 'src/app.ts', line: 11, column: 5, message: 'GET /manage/organizations/:organizationId/projects/:id has no tenant guard' }],
     },
+    {
+      dir: 'invalid/hono-lookup-scoped-by-the-context',
+      name: "a Hono lookup confined to the organisation a hook put on the context, read as `c.var.orgId`, `c.get('orgId')` or a local holding it, a miss answered 404, checks the tenant; one keyed by the organisation the URL names does not, nor Koa's `ctx.get('orgId')` (a request header)",
+      errors: [
+        { file: 'src/admin.ts', line: 14, column: 1, message: 'GET /api/admin/projects/:projectId has no tenant guard' },
+        { file: 'src/app.ts', line: 32, column: 1, message: 'GET /api/orgs/:orgId/sites/:siteId has no tenant guard' },
+      ],
+    },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
     { dir: 'invalid/team-inside-another-word', name: '"team" inside another word (`steamLinked`) names no team', errors: [{ line: 7, message: 'GET /api/games has no tenant guard (unclassified middleware that may be one: steamLinked; declare it in guards.tenant or guards.ignore)' }] },
     {
