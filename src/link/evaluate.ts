@@ -1226,8 +1226,8 @@ export class Evaluator {
   /**
    * `fs.readdirSync(dir)` (also `fs.promises.readdir`, awaited) of a directory built from the
    * module's location: its entries as the analysed tree lists them (listing.ts), as names or,
-   * asked for with `{ withFileTypes: true }`, as Dirents (listing.ts direntProps); null for any other
-   * call. A recursive listing, or one of Buffer names, is not known statically.
+   * asked for with `{ withFileTypes: true }`, as Dirents (listing.ts direntProps); null for any
+   * other call. A recursive listing, or one of Buffer names, is not known statically.
    */
   private readDir(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
     const fn = callee.path.join('.');
