@@ -326,7 +326,8 @@ export function optionsRouter(opts: Value | undefined): { file: string; expr: Ex
 function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
   const given = opts?.t === 'obj' ? opts.props['createContext'] : undefined;
   if (!given || opts?.t !== 'obj') return null;
-  const v = ev.eval(opts.file, given);
+  let v = ev.eval(opts.file, given);
+  if (v.t === 'fn' && !headerCredentialOf(ev, v)) v = contextWrapped(ev, v) ?? v;
   if (v.t !== 'fn' || !headerCredentialOf(ev, v)) return null;
   const handsRequestOn = ev.returnsOf(v.file, v.fn).some((r) => {
     const made = ev.eval(v.file, r);
@@ -336,6 +337,18 @@ function headerContext(ev: Evaluator, opts: Value | undefined): string | null {
     });
   });
   return handsRequestOn ? null : (ev.fnOf(v.file, v.fn)?.name ?? exprName(given) ?? 'createContext');
+}
+
+/**
+ * The function a `createContext` answers with, when all it does is call one of the analysed code
+ * (the App Router's `createContext: () => createTRPCContext({ headers: req.headers })`, handing
+ * it the request's headers): the function that makes the context; null otherwise.
+ */
+function contextWrapped(ev: Evaluator, v: Extract<Value, { t: 'fn' }>): Extract<Value, { t: 'fn' }> | null {
+  const [returned, ...more] = ev.returnsOf(v.file, v.fn);
+  if (returned?.k !== 'call' || more.length > 0) return null;
+  const called = ev.eval(v.file, returned.callee);
+  return called.t === 'fn' ? called : null;
 }
 
 /** A procedure's own guards under a context `headerContext` names: each auth guard a bearer guard too. */

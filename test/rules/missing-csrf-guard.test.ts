@@ -40,7 +40,7 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/bearer-only', name: 'a route authenticated only by a bearer token needs none' },
     {
       dir: 'valid/trpc-context-from-a-bearer-header',
-      name: "tRPC procedures whose middleware checks the session of a context made from the Authorization header only (midday's `createTRPCContext` given to @hono/trpc-server, a helper handed the request reading no credential; one given to createExpressMiddleware, to fastifyTRPCPlugin, to an App Router route's fetchRequestHandler): bearer guards",
+      name: "tRPC procedures whose middleware checks the session of a context made from the Authorization header only (midday's `createTRPCContext` given to @hono/trpc-server, a helper handed the request reading no credential; one given to createExpressMiddleware, to fastifyTRPCPlugin, to an App Router route's fetchRequestHandler, and create-t3-app's `createContext: () => createTRPCContext({ headers: req.headers })` there): bearer guards",
     },
     {
       dir: 'valid/bearer-header-handed-to-a-helper-with-the-request',
@@ -88,8 +88,11 @@ ruleTester('missing-csrf-guard', {
   invalid: [
     {
       dir: 'invalid/trpc-context-from-a-cookie',
-      name: 'a tRPC procedure checking the session of a context made from the Authorization header or else a cookie (createExpressMiddleware): the cookie authenticates it',
-      errors: [{ file: 'src/app.ts', line: 21, column: 18, message: noCsrf('POST /trpc/renameProject') }],
+      name: 'a tRPC procedure checking the session of a context made from the Authorization header or else a cookie (createExpressMiddleware, given the maker or an arrow calling it): the cookie authenticates it',
+      errors: [
+        { file: 'src/app.ts', line: 21, column: 18, message: noCsrf('POST /trpc-next/renameProject') },
+        { file: 'src/app.ts', line: 21, column: 18, message: noCsrf('POST /trpc/renameProject') },
+      ],
     },
     { dir: 'invalid/post-with-session-only', name: 'POST with the session only', errors: [{ line: 7, message: noCsrf('POST /api/projects') }] },
     {
