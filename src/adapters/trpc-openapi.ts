@@ -12,9 +12,10 @@
  *   is given a `next` (Koa's).
  * The fork @dokploy/trpc-openapi (0.0.19, dist/cjs/utils/procedure.js) serves every procedure
  * but those turned off: at `/<dotted path>`, a query by GET and a mutation by POST, unless its
- * `openapi` gives a method or a path. A procedure's meta is what its builder's `.meta(m)` calls give, each merged over the one before
- * it key by key (@trpc/server procedureBuilder.ts createNewBuilder; `.concat(b)` merges b's over
- * it). `protect` only documents the procedure; it is not checked at run time.
+ * `openapi` gives a method or a path. A procedure's meta is what its builder's `.meta(m)` calls
+ * give, each merged over the one before it key by key (@trpc/server procedureBuilder.ts
+ * createNewBuilder; `.concat(b)` merges b's over it). `protect` only documents the procedure;
+ * it is not checked at run time.
  */
 import type { Evaluator, Value } from '../link/evaluate.js';
 import { truthOf } from '../link/conditions.js';
