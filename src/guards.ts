@@ -3,7 +3,7 @@
  */
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, type Evaluator, type Value } from './link/evaluate.js';
-import { isUserPath, MAKES_OR_READS } from './extract/extract.js';
+import { isUserPath, MAKES_OR_READS, TEAM_WORD } from './extract/extract.js';
 import type { Behaviour, Expr, GuardKind, LeadingGuard } from './types.js';
 
 /**
@@ -33,12 +33,6 @@ export interface GuardMatchers {
  * when its 401 refuses.
  */
 export const WEBHOOK_CHECK_NAME = /signature|hmac|(?:verify|validate)\w*webhook|webhook\w*verif/i;
-
-/**
- * "team" as a word of a name (`withTeamPermission`, `requireTeam`, `team_guard`, `TEAM_ACCESS`),
- * not inside another word (`steamAuth`): many hosted products' tenant is a team (midday's, cal.com's).
- */
-const TEAM_WORD = /(?<![A-Za-z])team|Team|(?<![A-Za-z])TEAM/;
 
 const DEFAULTS = {
   auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,

@@ -31,7 +31,15 @@ import { faithfulTwin, latin1Twin } from './one-byte.js';
 import { JSON_MODULE, jsonModuleFacts, jsonSyntaxError } from './json-module.js';
 import { FLOW_COOKIE_NAME } from '../cookie-names.js';
 
-export const TENANT_RE = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
+/**
+ * "team" as a word of a name (`withTeamPermission`, `requireTeam`, `team_guard`, `TEAM_ACCESS`,
+ * `teamId`), not inside another word (`steamAuth`): many hosted products' tenant is a team
+ * (midday's, cal.com's).
+ */
+export const TEAM_WORD = /(?<![A-Za-z])team|Team|(?<![A-Za-z])TEAM/;
+const TENANT_WORDS = /tenant|organi[sz]ation|\borg(Id|_id|s)?\b|orgId|workspace|membership/i;
+/** A name for the tenant, or a team, in the code a check compares or a lookup is keyed by (`teamId`, `organizationId`). */
+export const TENANT_RE = { test: (name: string): boolean => TENANT_WORDS.test(name) || TEAM_WORD.test(name) };
 /**
  * A session that is no sign-in's, by the call making it: a payment provider's
  * (`stripe.checkout.sessions.create`, `stripe.billingPortal.sessions.create`, a helper named so,

@@ -75,6 +75,14 @@ ruleTester('missing-tenant-guard', {
       ],
     },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
+    {
+      dir: 'invalid/team-scoped-lookups',
+      name: "a lookup confined to the team the session works in (`teamId: req.user.teamId`), or a team compared with the session's, a miss answered 404, checks the tenant; the team the URL names does not, nor \"team\" inside another word (`steamId`)",
+      errors: [
+        { file: 'src/app.ts', line: 25, column: 1, message: 'GET /api/teams/:teamId/projects/:projectId has no tenant guard' },
+        { file: 'src/app.ts', line: 32, column: 1, message: 'GET /api/games/:gameId has no tenant guard' },
+      ],
+    },
     { dir: 'invalid/team-inside-another-word', name: '"team" inside another word (`steamLinked`) names no team', errors: [{ line: 7, message: 'GET /api/games has no tenant guard (unclassified middleware that may be one: steamLinked; declare it in guards.tenant or guards.ignore)' }] },
     {
       dir: 'invalid/tenant-lookup-of-a-user-the-request-names',
