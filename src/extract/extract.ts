@@ -4892,6 +4892,8 @@ function leadingGuards(
   };
   // A leading local and what it is first given: `const user = res.locals.user`.
   let inits: Map<string, TS.Expression> | null = null;
+  // A leading local destructured from a value, and its property: `user` of `const { user } = req`.
+  let picks: Map<string, { from: TS.Expression; prop: string }> | null = null;
   const initOf = (e: TS.Expression): TS.Expression | undefined => {
     const u = unwrap(ts, e);
     return ts.isIdentifier(u) ? inits?.get(u.text) : undefined;
@@ -5127,11 +5129,20 @@ function leadingGuards(
     return VERIFY_CALL.test(calleeName(ts, u)) && readsRequest(u) ? [u] : [];
   };
   // What of the request `x` reads past what the caller writes (`req.client.organizationId`, Hono's
-  // `c.get('orgId')`), or a leading local given it (`const orgId = c.get('orgId')`): its property names
+  // `c.get('orgId')`), also through a leading local given it or destructured from it (`orgId` of
+  // `const orgId = c.get('orgId')`, `user.tenantId` of `const user = c.get('user')` or of `const {
+  // user } = req`): its property names
   const callerRead = (x: TS.Expression): string[] | null => {
     const read = (y: TS.Expression): string[] | null => requestChain(ts, y, requestParams()) ?? contextVariable(ctx, y, requestParams());
-    const init = initOf(x);
-    return read(x) ?? (init !== undefined ? read(init) : null);
+    const direct = read(x);
+    if (direct) return direct;
+    const { root, props } = propertyChain(ts, x);
+    if (!ts.isIdentifier(root)) return null;
+    const init = inits?.get(root.text);
+    const pick = init === undefined ? picks?.get(root.text) : undefined;
+    const from = init ?? pick?.from;
+    const held = from !== undefined ? read(from) : null;
+    return held && [...held, ...(pick ? [pick.prop] : []), ...props];
   };
   // `!membership` of `const membership = await getMembership(session.user.id, orgId)`: a lookup
   // named for the tenant, or keyed by it (`prisma.member.findFirst({ where: { userId:
@@ -5506,6 +5517,11 @@ function leadingGuards(
         }
         if (call) holders = boundNames(ts, d.name);
         if (d.initializer && ts.isIdentifier(d.name)) (inits ??= new Map()).set(d.name.text, d.initializer);
+        else if (d.initializer && ts.isObjectBindingPattern(d.name))
+          for (const el of d.name.elements) {
+            const prop = el.propertyName ? propName(ts, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : null;
+            if (!el.dotDotDotToken && ts.isIdentifier(el.name) && prop !== null) (picks ??= new Map()).set(el.name.text, { from: d.initializer, prop });
+          }
       }
       const verified = verifying ? verifications(value) : [];
       if (verified.length > 0) {

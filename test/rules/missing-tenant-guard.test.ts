@@ -68,9 +68,10 @@ ruleTester('missing-tenant-guard', {
     },
     {
       dir: 'invalid/hono-lookup-scoped-by-the-context',
-      name: "a Hono lookup confined to the organisation a hook put on the context, read as `c.var.orgId`, `c.get('orgId')` or a local holding it, a miss answered 404, checks the tenant; one keyed by the organisation the URL names does not, nor Koa's `ctx.get('orgId')` (a request header)",
+      name: "a Hono lookup confined to the organisation a hook put on the context, read as `c.var.orgId`, `c.get('orgId')`, a local holding it or the user holding it (`user.organizationId` of `const user = c.get('user')`), a miss answered 404, checks the tenant, as a Koa one keyed by the user destructured from the state does; one keyed by the organisation the URL or the query string names does not, nor Koa's `ctx.get('orgId')` (a request header)",
       errors: [
         { file: 'src/admin.ts', line: 14, column: 1, message: 'GET /api/admin/projects/:projectId has no tenant guard' },
+        { file: 'src/admin.ts', line: 29, column: 1, message: 'GET /api/admin/payouts/:payoutId has no tenant guard' },
         { file: 'src/app.ts', line: 32, column: 1, message: 'GET /api/orgs/:orgId/sites/:siteId has no tenant guard' },
       ],
     },
