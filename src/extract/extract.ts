@@ -4933,30 +4933,38 @@ function leadingGuards(
       return (isNil(u.right) && userOf(u.left)) || (isNil(u.left) && userOf(u.right));
     return false;
   };
-  // `!req.query.id`, `!queryId` of `const queryId = Number(req.query.id)`: a test of nothing but
-  // what the request asks for (a route or query parameter, a field of its body, by names no
-  // credential, session or user goes by), through leading locals and number / string
-  // conversions. Its 401 answers a request that names nothing, not one that proves no identity.
+  // `!req.query.id`, `!queryId` of `const queryId = Number(req.query.id)` or of `const { id:
+  // queryId } = req.query`: a test of nothing but what the request asks for (a route or query
+  // parameter, a field of its body, by names no credential, session or user goes by), through
+  // leading locals and number / string conversions. Its 401 answers a request that names
+  // nothing, not one that proves no identity.
   const asksOnly = (e: TS.Expression, depth = 0): boolean => {
     let asked = false;
     const K = ts.SyntaxKind;
+    // the property names read of the request, as `req.query.id` reads `['query', 'id']`
+    const askedFor = (props: string[] | null): boolean => {
+      const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
+      if (!props || !/^(query|params|body)$/.test(props[at] ?? '') || props.length === at + 1) return false;
+      if (props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p))) return false;
+      asked = true;
+      return true;
+    };
     const ok = (x: TS.Node): boolean => {
       if (isLiteralNode(ts, x)) return true;
       switch (x.kind) {
         case K.Identifier: {
           const init = depth < 4 ? inits?.get((x as TS.Identifier).text) : undefined;
-          if (init === undefined || !asksOnly(init, depth + 1)) return false;
+          if (init === undefined) {
+            const pick = picks?.get((x as TS.Identifier).text);
+            const from = pick && requestChain(ts, pick.from, requestParams());
+            return !!pick && !!from && askedFor([...from, pick.prop]);
+          }
+          if (!asksOnly(init, depth + 1)) return false;
           asked = true;
           return true;
         }
-        case K.PropertyAccessExpression: {
-          const props = requestChain(ts, x as TS.Expression, requestParams());
-          const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
-          if (!props || !/^(query|params|body)$/.test(props[at] ?? '') || props.length === at + 1) return false;
-          if (props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p))) return false;
-          asked = true;
-          return true;
-        }
+        case K.PropertyAccessExpression:
+          return askedFor(requestChain(ts, x as TS.Expression, requestParams()));
         case K.CallExpression: {
           const c = x as TS.CallExpression;
           return ts.isIdentifier(c.expression) && /^(Number|String|Boolean|parseInt|parseFloat)$/.test(c.expression.text) && c.arguments.every(ok);
