@@ -324,6 +324,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@hono/node-server/serve-static':
     case '@hono/zod-validator':
     case '@hono/sentry':
+    // OpenTelemetry's Hono middleware (`otel()`, `httpInstrumentationMiddleware()`): a span and metrics per request
+    case '@hono/otel':
     // nestjs-cls: ClsMiddleware / ClsGuard / ClsInterceptor set up the request's continuation-local store
     case 'nestjs-cls':
     // describeRoute / validator / resolver: OpenAPI descriptions and request validation

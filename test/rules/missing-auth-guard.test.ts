@@ -553,6 +553,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ line: 10, message: 'POST /api/polls has no auth guard' }],
     },
     {
+      dir: 'invalid/hono-otel-instrumentation-is-no-candidate',
+      name: "@hono/otel's otel() and httpInstrumentationMiddleware() record spans: no candidate for an auth guard, whatever their local name",
+      errors: [{ line: 10, message: 'GET /api/traces/:traceId has no auth guard' }],
+    },
+    {
       dir: 'invalid/context-loader-named-for-auth',
       name: "a middleware named for auth that only loads the request's context and always hands it on (`nextAuth`: `c.set('ctx', await createContextFromRequest(c)); await next()`) refuses nothing; one calling `getSessionOrThrow` stays a guard by its name",
       errors: [
