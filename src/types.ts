@@ -104,6 +104,12 @@ export interface CallSite {
   args: Expr[];
   /** the object a method is called on, as written in `argsFile` (`this.use(…)`: `this`): `this` in the method */
   self?: Expr;
+  /**
+   * The call of the function the method is written in that made the object it is called on
+   * (`endpoint({ route, handler })` of `listProjects.mountHttp(app)`): what the method reads
+   * of that function's parameters is what this call passed, as a closure keeps it.
+   */
+  made?: CallSite;
 }
 
 /** What a function's body can do, found without running it. */

@@ -144,6 +144,8 @@ interface CallContext {
   memo: Map<string, WeakMap<Expr, Value>>;
   /** the call site read through (`within`), whose arguments as written decide the tests of `choice`s in the function */
   site?: CallSite;
+  /** the call of the function this one is written in that made it (CallSite.made): its parameters, as a closure keeps them */
+  outer?: CallContext;
 }
 
 export class Evaluator {
@@ -373,8 +375,11 @@ export class Evaluator {
       case 'fn':
         return { t: 'fn', file, fn: e.id };
       case 'param': {
-        const c = this.called;
-        if (c && c.file === file && c.fn === e.fn) {
+        let c = this.called;
+        while (c && !(c.file === file && c.fn === e.fn)) c = c.outer ?? null;
+        if (c) {
+          // (a rest parameter, `...middlewares`: the list of what the call passes from its place on)
+          if (this.fnOf(file, e.fn)?.rest === e.index) return { t: 'arr', items: c.args.slice(e.index) };
           if (e.index < c.args.length) return c.args[e.index]!;
           return e.init ? this.eval(file, e.init, depth + 1) : { t: 'unknown', why: `${e.name} is not passed` };
         }
@@ -486,6 +491,9 @@ export class Evaluator {
         }
         // React's `cache(fn)`: the same function, its results memoised for a request (react 19, ReactCacheImpl.js)
         if (callee.t === 'pkg' && callee.pkg === 'react' && callee.path.length === 1 && callee.path[0] === 'cache' && e.args.length === 1) return this.eval(file, e.args[0]!, depth + 1);
+        // @hono/zod-openapi's `createRoute(config)`: the config, a `getRoutingPath()` added (route.ts),
+        // also when spread into another (`{ ...route, operationId }`)
+        if (callee.t === 'pkg' && callee.pkg === '@hono/zod-openapi' && callee.path[callee.path.length - 1] === 'createRoute' && e.args.length === 1) return this.eval(file, e.args[0]!, depth + 1);
         // `websockify(new Koa())`: the app it is handed, given more to do (APP_RETURNING)
         if (callee.t === 'pkg' && APP_RETURNING.has(callee.pkg) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === 'default')) && e.args[0]) {
           const app = this.eval(file, e.args[0], depth + 1);
@@ -568,8 +576,7 @@ export class Evaluator {
 
   /** `f` read in the context of a call site (`within`): the function's parameters stand for what it passes. */
   private atSite<T>(call: CallSite, depth: number, f: () => T): T {
-    let c = this.callSites.get(call);
-    if (!c) this.callSites.set(call, (c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.eval(call.argsFile, a, depth + 1)), memo: new Map(), site: call }));
+    const c = this.siteContext(call, depth);
     const outer = this.called;
     this.called = c;
     try {
@@ -577,6 +584,17 @@ export class Evaluator {
     } finally {
       this.called = outer;
     }
+  }
+
+  /** The context of a call site, made once: the values of its arguments (and of those of the call that made its function, CallSite.made). */
+  private siteContext(call: CallSite, depth: number): CallContext {
+    let c = this.callSites.get(call);
+    if (!c) {
+      c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.eval(call.argsFile, a, depth + 1)), memo: new Map(), site: call };
+      if (call.made) c.outer = this.siteContext(call.made, depth);
+      this.callSites.set(call, c);
+    }
+    return c;
   }
 
   /**
@@ -1522,6 +1540,12 @@ export class Evaluator {
     }
     // the list a call passes for a parameter, as written there
     if (e.k === 'at') return this.arrayExprs(e.file, e.e, depth + 1);
+    // `middlewares` of `(app, ...middlewares)`, in the call read: what it passes from that place on, as written there
+    if (e.k === 'param') {
+      let c = this.called;
+      while (c && !(c.file === file && c.fn === e.fn)) c = c.outer ?? null;
+      return c?.site && this.fnOf(file, e.fn)?.rest === e.index ? { file: c.site.argsFile, exprs: c.site.args.slice(e.index) } : null;
+    }
     if (e.k !== 'ref') return null;
     const def = this.definitionOf(file, e.scope, e.name);
     return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;

@@ -1754,7 +1754,9 @@ export function link(
             const key = fnKey(callee.file, callee.fn);
             let list = callsTo.get(key);
             if (!list) callsTo.set(key, (list = []));
-            list.push({ file, call, site: callSiteOf(callee, file, call), origin: { file, call }, ...(callees.length > 1 ? { maybe: true as const } : {}) });
+            const made = madeBy(ev, callee, file, call);
+            const site = callSiteOf(callee, file, call);
+            list.push({ file, call, site: made ? { ...site, made } : site, origin: { file, call }, ...(callees.length > 1 ? { maybe: true as const } : {}) });
           }
         }
       }
@@ -2504,8 +2506,10 @@ export function registrationAtCall(ev: Evaluator, reg: RegistrationFact, callee:
  * passes for it, or the name read within the call (its default, when it passes none); else as written.
  */
 function readAtCall(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>, site: CallSite): Expr {
-  if (!paramsRead(facts, [e]).has(site.fn)) return e;
-  return passedFor(facts, e, site) ?? { k: 'within', e, call: site };
+  const read = paramsRead(facts, [e]);
+  // (or of the function the method is written in, as the call making its object passed them)
+  if (!read.has(site.fn) && !(site.made && read.has(site.made.fn))) return e;
+  return passedFor(facts, e, site) ?? (site.made && passedFor(facts, e, site.made)) ?? { k: 'within', e, call: site };
 }
 
 /** What `site` passes for the parameter of its function that `e` names, as written at the call; undefined for any other name. */
@@ -2677,6 +2681,38 @@ function bindPropertyRegistrations(
 }
 
 /** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */
+/**
+ * `listProjects.mountHttp(app)` of a method written in a factory, on the object a call of that
+ * factory made (`const listProjects = endpoint({ route, handler })`, whose returned `{
+ * mountHttp(app) { app.openapi(args.route, args.handler) } }` reads the factory's parameter):
+ * that call, as the site of the function the method is written in; null for any other call.
+ */
+function madeBy(ev: Evaluator, callee: { file: string; fn: number }, file: string, call: CallFact): CallSite | null {
+  if (call.callee.k !== 'member') return null;
+  const facts = ev.files.get(callee.file)!;
+  const outer = enclosingFn(facts, callee.fn);
+  if (outer === null) return null;
+  const made = writtenCall(ev, file, call.callee.obj);
+  if (!made || !calledFns(ev, made.file, made.call.callee).some((f) => f.file === callee.file && f.fn === outer)) return null;
+  return { file: callee.file, fn: outer, argsFile: made.file, args: made.call.args };
+}
+
+/** The function function `fn` is written in, or null at module scope. */
+function enclosingFn(facts: FileFacts, fn: number): number | null {
+  let byScope = fnsByScope.get(facts);
+  if (!byScope) fnsByScope.set(facts, (byScope = new Map(facts.functions.map((f) => [f.scope, f.id]))));
+  const own = facts.functions[fn]?.scope;
+  const parent = own === undefined ? null : (facts.scopes[own]?.parent ?? null);
+  for (let s = parent === null ? undefined : facts.scopes[parent]; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) {
+    const f = byScope.get(s.id);
+    if (f !== undefined) return f;
+  }
+  return null;
+}
+
+/** Each file's functions by the scope of their body. */
+const fnsByScope = new WeakMap<FileFacts, Map<number, number>>();
+
 function callSiteOf(callee: { file: string; fn: number }, file: string, call: CallFact): CallSite {
   const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
   return { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };

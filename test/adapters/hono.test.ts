@@ -683,6 +683,101 @@ export default app;
     ]);
   });
 
+  it("zod-openapi: a route mounted by a method of the object a factory's call made reads that call's arguments (latitude's defineApiEndpoint)", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/endpoint.ts': `
+import type { MiddlewareHandler } from 'hono';
+import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+
+/** Endpoints mounted under \`prefix\`: each mounts its route, and the middleware it is given for it alone. */
+export const defineApiEndpoint =
+  (prefix: string) =>
+  (args: { route: RouteConfig & { name: string }; handler: RouteHandler<any> }) => {
+    const { route, handler } = args;
+    const { name, ...rest } = route;
+    const routeForHono = { ...rest, operationId: name };
+    return {
+      prefix,
+      mountHttp(app: OpenAPIHono, ...middlewares: MiddlewareHandler[]) {
+        const routeWithMiddleware = middlewares.length > 0 ? { ...routeForHono, middleware: middlewares } : routeForHono;
+        app.openapi(routeWithMiddleware, handler);
+      },
+    };
+  };
+`,
+      'src/projects.ts': `
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { defineApiEndpoint } from './endpoint.js';
+import { requireProjectInOrganization } from './guards.js';
+import { projects } from './store.js';
+
+export const projectsPath = '/projects';
+const projectEndpoint = defineApiEndpoint(projectsPath);
+
+const listProjects = projectEndpoint({
+  route: createRoute({ method: 'get', path: '/', name: 'listProjects', responses: {} }),
+  handler: async (c) => c.json(await projects.list(c.get('organizationId'))),
+});
+
+const deleteProject = projectEndpoint({
+  route: createRoute({ method: 'delete', path: '/{projectId}', name: 'deleteProject', responses: {} }),
+  handler: async (c) => {
+    await projects.remove(c.get('organizationId'), c.req.param('projectId'));
+    return c.body(null, 204);
+  },
+});
+
+export const createProjectsRoutes = () => {
+  const app = new OpenAPIHono();
+  listProjects.mountHttp(app);
+  deleteProject.mountHttp(app, requireProjectInOrganization);
+  return app;
+};
+`,
+      'src/app.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { requireApiKey } from './guards.js';
+import { createProjectsRoutes, projectsPath } from './projects.js';
+
+const app = new OpenAPIHono();
+app.use('/v1/*', requireApiKey);
+app.route(\`/v1\${projectsPath}\`, createProjectsRoutes());
+export default app;
+`,
+      'src/guards.ts': `
+import { projects } from './store.js';
+
+export async function requireApiKey(c, next) {
+  const key = c.req.header('authorization')?.replace(/^Bearer /, '');
+  if (!key || key !== process.env.API_KEY) return c.json({ error: 'unauthorized' }, 401);
+  c.set('organizationId', process.env.ORGANIZATION_ID);
+  await next();
+}
+export async function requireProjectInOrganization(c, next) {
+  const project = await projects.find(c.req.param('projectId'));
+  if (!project || project.organizationId !== c.get('organizationId')) return c.json({ error: 'not found' }, 404);
+  await next();
+}
+`,
+      'src/store.ts': `
+const rows = new Map<string, { id: string; organizationId: string }>();
+export const projects = {
+  list: async (organizationId: string) => [...rows.values()].filter((p) => p.organizationId === organizationId),
+  find: async (id: string) => rows.get(id) ?? null,
+  remove: async (_organizationId: string, id: string) => void rows.delete(id),
+};
+`,
+    });
+    const res = await check(dir);
+    // each route with the config its endpoint was made with, and the middleware its mount was given
+    expect(lines(res)).toEqual([
+      'GET /v1/projects requireApiKey:auth+bearer',
+      'DELETE /v1/projects/:projectId requireApiKey:auth+bearer requireProjectInOrganization:tenant',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('@hono/graphql-server and @hono/trpc-server given to use() answer every request there: an ALL route, behind the middleware before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/graphql-server': '^0.5.1', '@hono/trpc-server': '^0.3.4' } }),

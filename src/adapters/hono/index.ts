@@ -447,8 +447,7 @@ class HonoLinker {
   private openapi(b: BoundRegistration, view: RouterObject, entry: (kind: Entry['kind'], method: string, p: string, items: Item[], origin?: Origin) => void): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    let cfg = ev.eval(file, reg.args[0]!);
-    if (cfg.t === 'pkg' && cfg.pkg === OPENAPI_MODULE && cfg.path[cfg.path.length - 1] === 'createRoute' && cfg.called) cfg = cfg.args[0] ?? cfg;
+    const cfg = ev.eval(file, reg.args[0]!);
     if (cfg.t !== 'obj') {
       this.ctx.warn(file, reg.at, `openapi() route config not known statically; the route is left out`, reg.snippet);
       return;
