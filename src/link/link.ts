@@ -2680,7 +2680,6 @@ function bindPropertyRegistrations(
   return queue.map((q) => q.r);
 }
 
-/** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */
 /**
  * `listProjects.mountHttp(app)` of a method written in a factory, on the object a call of that
  * factory made (`const listProjects = endpoint({ route, handler })`, whose returned `{
@@ -2693,9 +2692,32 @@ function madeBy(ev: Evaluator, callee: { file: string; fn: number }, file: strin
   const outer = enclosingFn(facts, callee.fn);
   if (outer === null) return null;
   const made = writtenCall(ev, file, call.callee.obj);
-  if (!made || !calledFns(ev, made.file, made.call.callee).some((f) => f.file === callee.file && f.fn === outer)) return null;
-  return { file: callee.file, fn: outer, argsFile: made.file, args: made.call.args };
+  return made ? callMaking(ev, { file: callee.file, fn: outer }, made.file, made.call.callee, made.call.args, 0) : null;
 }
+
+/**
+ * The call of function `fn` a call (its callee and arguments, in `file`) makes: itself, or the
+ * call a function it calls returns, its arguments read within the outer call (latitude's
+ * `buildLifecycleEndpoint({ pathSuffix, … })` returning `issueEndpoint({ route: createRoute({
+ * path: pathSuffix, … }) })`), a few levels deep; null for any other.
+ */
+function callMaking(ev: Evaluator, fn: { file: string; fn: number }, file: string, callee: Expr, args: Expr[], depth: number): CallSite | null {
+  const fns = calledFns(ev, file, callee);
+  if (fns.some((f) => f.file === fn.file && f.fn === fn.fn)) return { file: fn.file, fn: fn.fn, argsFile: file, args };
+  if (depth >= MAX_MAKING_LEVELS || fns.length !== 1) return null;
+  const g = fns[0]!;
+  const site: CallSite = { file: g.file, fn: g.fn, argsFile: file, args };
+  for (const r of ev.returnsOf(g.file, g.fn)) {
+    const inner = writtenCall(ev, g.file, r);
+    if (!inner || inner.file !== g.file) continue;
+    const made = callMaking(ev, fn, g.file, inner.call.callee, inner.call.args.map((a): Expr => ({ k: 'within', e: a, call: site })), depth + 1);
+    if (made) return made;
+  }
+  return null;
+}
+
+/** How many functions returning another's call `callMaking` follows. */
+const MAX_MAKING_LEVELS = 3;
 
 /** The function function `fn` is written in, or null at module scope. */
 function enclosingFn(facts: FileFacts, fn: number): number | null {
@@ -2713,6 +2735,7 @@ function enclosingFn(facts: FileFacts, fn: number): number | null {
 /** Each file's functions by the scope of their body. */
 const fnsByScope = new WeakMap<FileFacts, Map<number, number>>();
 
+/** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */
 function callSiteOf(callee: { file: string; fn: number }, file: string, call: CallFact): CallSite {
   const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
   return { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };

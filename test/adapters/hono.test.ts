@@ -683,7 +683,7 @@ export default app;
     ]);
   });
 
-  it("zod-openapi: a route mounted by a method of the object a factory's call made reads that call's arguments (latitude's defineApiEndpoint)", async () => {
+  it("zod-openapi: a route mounted by a method of the object a factory's call made reads that call's arguments, also through a helper returning that call (latitude's defineApiEndpoint)", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
       'src/endpoint.ts': `
@@ -728,10 +728,21 @@ const deleteProject = projectEndpoint({
   },
 });
 
+// endpoints a helper makes, each from the call of the endpoint factory it returns
+const buildLifecycleEndpoint = ({ name, pathSuffix }: { name: string; pathSuffix: '/archive' | '/restore' }) =>
+  projectEndpoint({
+    route: createRoute({ method: 'post', path: \`/{projectId}\${pathSuffix}\`, name, responses: {} }),
+    handler: async (c) => c.json({ id: c.req.param('projectId'), command: name }),
+  });
+const archiveProject = buildLifecycleEndpoint({ name: 'archiveProject', pathSuffix: '/archive' });
+const restoreProject = buildLifecycleEndpoint({ name: 'restoreProject', pathSuffix: '/restore' });
+
 export const createProjectsRoutes = () => {
   const app = new OpenAPIHono();
   listProjects.mountHttp(app);
   deleteProject.mountHttp(app, requireProjectInOrganization);
+  archiveProject.mountHttp(app, requireProjectInOrganization);
+  restoreProject.mountHttp(app);
   return app;
 };
 `,
@@ -774,6 +785,8 @@ export const projects = {
     expect(lines(res)).toEqual([
       'GET /v1/projects requireApiKey:auth+bearer',
       'DELETE /v1/projects/:projectId requireApiKey:auth+bearer requireProjectInOrganization:tenant',
+      'POST /v1/projects/:projectId/archive requireApiKey:auth+bearer requireProjectInOrganization:tenant',
+      'POST /v1/projects/:projectId/restore requireApiKey:auth+bearer',
     ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
