@@ -2668,10 +2668,13 @@ function bindPropertyRegistrations(
           boundFns.add(r.origin ?? r.fnKey);
           bind({ reg: underCall(templatesAt(r.reg, r.regFile, site), file, call), file: r.regFile, router, order: [file === router.file ? 0 : 1, file, call.at.line, call.at.column, ...r.chain], ...(maybe ? { maybe } : {}) });
         }
-      } else if (v.t === 'param' && v.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, v.fn))) {
-        const caller = fnKey(file, v.fn);
+      } else if (target.t === 'param' && target.file === file && via.size <= MAX_HANDED_ON && !via.has(fnKey(file, target.fn))) {
+        // the caller's own parameter, or a property of it: `setup(context)` of `function
+        // register(context)`, also written in an object, `registerHealthRoute({ app })` of
+        // `function registerRoutes(app)` (what is read of it, `target`, the parameter and its path)
+        const caller = fnKey(file, target.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
-        add({ fnKey: caller, index: v.index, path: [...(v.path ?? []), ...r.path], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}), ...(maybe ? { maybe } : {}) }, new Set([...via, caller]), () =>
+        add({ fnKey: caller, index: target.index, path: target.path ?? [], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}), ...(maybe ? { maybe } : {}) }, new Set([...via, caller]), () =>
           underCall(r.origin === undefined ? madeAt(r, file, call, site) : templatesAt(r.reg, r.regFile, site), file, call),
         );
       }

@@ -791,6 +791,45 @@ export const projects = {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("a function handing its own app parameter on in an object (`registerHealthRoute({ app })`) binds the routes registered on that object's property to the app its caller passes", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/server.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { registerRoutes } from './routes/index.js';
+
+const startServer = async () => {
+  const app = new OpenAPIHono();
+  registerRoutes(app, { version: 'v1' });
+  return app;
+};
+
+void startServer();
+`,
+      'src/routes/index.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { registerHealthRoute } from './health.js';
+
+export const registerRoutes = (app: OpenAPIHono, options: { version: string }) => {
+  const v1 = new OpenAPIHono();
+  registerHealthRoute({ app });
+  v1.get('/projects', (c) => c.json([]));
+  app.route(\`/\${options.version}\`, v1);
+};
+`,
+      'src/routes/health.ts': `
+import type { OpenAPIHono } from '@hono/zod-openapi';
+
+export const registerHealthRoute = ({ app }: { app: OpenAPIHono }) => {
+  app.get('/health', (c) => c.json({ service: 'api', status: 'ok' }));
+};
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /health', 'GET /v1/projects']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('@hono/graphql-server and @hono/trpc-server given to use() answer every request there: an ALL route, behind the middleware before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/graphql-server': '^0.5.1', '@hono/trpc-server': '^0.3.4' } }),
