@@ -2722,7 +2722,7 @@ function callMaking(ev: Evaluator, fn: { file: string; fn: number }, file: strin
 /** How many functions returning another's call `callMaking` follows. */
 const MAX_MAKING_LEVELS = 3;
 
-/** The function function `fn` is written in, or null at module scope. */
+/** The function that function `fn` is written in, or null at module scope. */
 function enclosingFn(facts: FileFacts, fn: number): number | null {
   let byScope = fnsByScope.get(facts);
   if (!byScope) fnsByScope.set(facts, (byScope = new Map(facts.functions.map((f) => [f.scope, f.id]))));
