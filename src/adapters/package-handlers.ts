@@ -36,7 +36,10 @@
  *   request to tRPC's fetch handler;
  * - @scalar/hono-api-reference (0.9, dist/scalar.js): `Scalar(config)` (also exported as
  *   `apiReference`) answers with the API reference page;
- * - @hono/swagger-ui (0.6, dist/index.js): `swaggerUI(options)` answers with the Swagger UI page.
+ * - @hono/swagger-ui (0.6, dist/index.js): `swaggerUI(options)` answers with the Swagger UI page;
+ * - @bull-board/hono (6.x, src/HonoAdapter.ts): `new HonoAdapter(serveStatic).registerPlugin()`,
+ *   the app of the queue dashboard — its page, its static files and the API the page calls, as
+ *   the Express adapter's — given to `app.route(path, …)`.
  *
  * Hono's `app.get(path, …)` whose last function is one of these is a route (HonoAdapter.isMiddleware).
  *
@@ -83,6 +86,7 @@ const HANDLERS: PackageHandler[] = [
   { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'Scalar' },
   { framework: 'hono', modules: ['@scalar/hono-api-reference'], factory: 'apiReference' },
   { framework: 'hono', modules: ['@hono/swagger-ui'], factory: 'swaggerUI' },
+  { framework: 'hono', modules: ['@bull-board/hono'], factory: 'HonoAdapter', method: 'registerPlugin' },
   { framework: 'koa', modules: ['koa-graphql'], factory: 'graphqlHTTP' },
   { framework: 'koa', modules: ['@as-integrations/koa'], factory: 'koaMiddleware' },
   { framework: 'koa', modules: ['oidc-provider'], factory: 'Provider' },

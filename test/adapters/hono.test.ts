@@ -830,6 +830,35 @@ export const registerHealthRoute = ({ app }: { app: OpenAPIHono }) => {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("@bull-board/hono's dashboard app (`new HonoAdapter(serveStatic).registerPlugin()`) given to route() serves its page and its queue API below the path: an ALL route there, behind the middleware before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'workers', dependencies: { hono: '^4.7.0', '@hono/node-server': '^1.13.0', bullmq: '5.34.0', '@bull-board/api': '6.7.0', '@bull-board/hono': '6.7.0' } }),
+      'src/server.ts': `
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { HonoAdapter } from '@bull-board/hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Queue } from 'bullmq';
+import { Hono } from 'hono';
+import { basicAuth } from 'hono/basic-auth';
+
+const app = new Hono();
+app.get('/health', (c) => c.json({ status: 'ok' }));
+
+const serverAdapter = new HonoAdapter(serveStatic);
+serverAdapter.setBasePath('/bull-board');
+createBullBoard({ queues: [new BullMQAdapter(new Queue('spans'), { readOnlyMode: true })], serverAdapter });
+app.use('/bull-board/*', basicAuth({ username: process.env.BOARD_USER!, password: process.env.BOARD_PASSWORD! }));
+app.route('/bull-board', serverAdapter.registerPlugin());
+
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /bull-board/* basicAuth:auth', 'GET /health']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it('@hono/graphql-server and @hono/trpc-server given to use() answer every request there: an ALL route, behind the middleware before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/graphql-server': '^0.5.1', '@hono/trpc-server': '^0.3.4' } }),

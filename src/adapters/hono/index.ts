@@ -383,8 +383,14 @@ class HonoLinker {
       for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
       return;
     }
-    if (m === 'route') this.mount(b, view, key, out, base, steps);
-    else if (m === 'openapi') this.openapi(b, view, entry);
+    if (m === 'route') {
+      // a package's app given to route() (@bull-board/hono's `registerPlugin()`: package-handlers.ts):
+      // what it answers at and below the path, an ALL route at `mergePath(path, '*')`, as mount() makes
+      const items = ev.flatten(file, reg.args.slice(1, 2));
+      const paths = items.length === 1 && answeringPackage(items[0]!.value, 'hono') !== null ? this.knownPaths(b, ev.eval(file, reg.args[0]!)) : null;
+      if (paths) for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
+      else this.mount(b, view, key, out, base, steps);
+    } else if (m === 'openapi') this.openapi(b, view, entry);
     else if (m === 'doc' || m === 'doc31') {
       const p = ev.eval(file, reg.args[0]!);
       this.published.add(view.id);
