@@ -375,8 +375,7 @@ export class Evaluator {
       case 'fn':
         return { t: 'fn', file, fn: e.id };
       case 'param': {
-        let c = this.called;
-        while (c && !(c.file === file && c.fn === e.fn)) c = c.outer ?? null;
+        const c = this.contextOf(file, e.fn);
         if (c) {
           // (a rest parameter, `...middlewares`: the list of what the call passes from its place on)
           if (this.fnOf(file, e.fn)?.rest === e.index) return { t: 'arr', items: c.args.slice(e.index) };
@@ -584,6 +583,13 @@ export class Evaluator {
     } finally {
       this.called = outer;
     }
+  }
+
+  /** The call read of function `fn`: the current one, or one it is written in (CallContext.outer); null outside any. */
+  private contextOf(file: string, fn: number): CallContext | null {
+    let c = this.called;
+    while (c && !(c.file === file && c.fn === fn)) c = c.outer ?? null;
+    return c;
   }
 
   /** The context of a call site, made once: the values of its arguments (and of those of the call that made its function, CallSite.made). */
@@ -1542,8 +1548,7 @@ export class Evaluator {
     if (e.k === 'at') return this.arrayExprs(e.file, e.e, depth + 1);
     // `middlewares` of `(app, ...middlewares)`, in the call read: what it passes from that place on, as written there
     if (e.k === 'param') {
-      let c = this.called;
-      while (c && !(c.file === file && c.fn === e.fn)) c = c.outer ?? null;
+      const c = this.contextOf(file, e.fn);
       return c?.site && this.fnOf(file, e.fn)?.rest === e.index ? { file: c.site.argsFile, exprs: c.site.args.slice(e.index) } : null;
     }
     if (e.k !== 'ref') return null;
@@ -1755,6 +1760,14 @@ export function inFunction(facts: FileFacts, scope: Scope | undefined, fn: numbe
   for (let s = scope; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (s.id === own) return true;
   return false;
 }
+
+/** Each file's functions by the scope of their body, made once per file. */
+export function functionsByScope(facts: FileFacts): ReadonlyMap<number, number> {
+  let byScope = fnsByScope.get(facts);
+  if (!byScope) fnsByScope.set(facts, (byScope = new Map(facts.functions.map((f) => [f.scope, f.id]))));
+  return byScope;
+}
+const fnsByScope = new WeakMap<FileFacts, Map<number, number>>();
 
 /** The call an expression is written as (and its file), through the consts and imports naming it; null when it is none. */
 export function writtenCall(ev: Evaluator, file: string, e: Expr, depth = 0): { file: string; call: Extract<Expr, { k: 'call' }> } | null {

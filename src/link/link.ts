@@ -15,7 +15,7 @@ import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
-import { bindingIn, Evaluator, exprName, fnKey, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
+import { bindingIn, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
 
@@ -2724,8 +2724,7 @@ const MAX_MAKING_LEVELS = 3;
 
 /** The function that function `fn` is written in, or null at module scope. */
 function enclosingFn(facts: FileFacts, fn: number): number | null {
-  let byScope = fnsByScope.get(facts);
-  if (!byScope) fnsByScope.set(facts, (byScope = new Map(facts.functions.map((f) => [f.scope, f.id]))));
+  const byScope = functionsByScope(facts);
   const own = facts.functions[fn]?.scope;
   const parent = own === undefined ? null : (facts.scopes[own]?.parent ?? null);
   for (let s = parent === null ? undefined : facts.scopes[parent]; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) {
@@ -2734,9 +2733,6 @@ function enclosingFn(facts: FileFacts, fn: number): number | null {
   }
   return null;
 }
-
-/** Each file's functions by the scope of their body. */
-const fnsByScope = new WeakMap<FileFacts, Map<number, number>>();
 
 /** A call of `callee` made in `file`, as the function called sees it: its arguments, and the object a method is called on. */
 function callSiteOf(callee: { file: string; fn: number }, file: string, call: CallFact): CallSite {

@@ -48,7 +48,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { functionsByScope, mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { optionalForms, type OptionalSyntax } from '../paths.js';
@@ -1071,7 +1071,7 @@ class FastifyApp {
       if (v.t === 'fn' && v.file === file && v.fn !== fn) plugins.add(v.fn);
     }
     if (plugins.size === 0) return ops;
-    const fnOfScope = new Map(facts.functions.map((f) => [f.scope, f.id]));
+    const fnOfScope = functionsByScope(facts);
     // the function directly inside `fn` that a scope lies in (null: in `fn` itself, or outside it)
     const childOf = (scope: number): number | null => {
       let inner: number | null = null;

@@ -383,14 +383,8 @@ class HonoLinker {
       for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
       return;
     }
-    if (m === 'route') {
-      // a package's app given to route() (@bull-board/hono's `registerPlugin()`: package-handlers.ts):
-      // what it answers at and below the path, an ALL route at `mergePath(path, '*')`, as mount() makes
-      const items = ev.flatten(file, reg.args.slice(1, 2));
-      const paths = items.length === 1 && answeringPackage(items[0]!.value, 'hono') !== null ? this.knownPaths(b, ev.eval(file, reg.args[0]!)) : null;
-      if (paths) for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
-      else this.mount(b, view, key, out, base, steps);
-    } else if (m === 'openapi') this.openapi(b, view, entry);
+    if (m === 'route') this.mount(b, view, key, out, base, steps, entry);
+    else if (m === 'openapi') this.openapi(b, view, entry);
     else if (m === 'doc' || m === 'doc31') {
       const p = ev.eval(file, reg.args[0]!);
       this.published.add(view.id);
@@ -403,8 +397,11 @@ class HonoLinker {
     return v && pathChoices(v) ? this.ctx.pathsOf(b.file, b.reg, v) : null;
   }
 
-  /** `route(path, sub)`: a copy of what `sub`'s table holds now, under `mergePath(base, path)`. */
-  private mount(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], base: string, steps: PrefixStep[]): void {
+  /**
+   * `route(path, sub)`: a copy of what `sub`'s table holds now, under `mergePath(base, path)`; a
+   * package's app (`entry` adds its route), what it answers at and below the path.
+   */
+  private mount(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], base: string, steps: PrefixStep[], entry: (kind: Entry['kind'], method: string, p: string, items: Item[]) => void): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const pv = ev.eval(file, reg.args[0]!);
@@ -418,6 +415,13 @@ class HonoLinker {
       return;
     }
     const paths = known ?? [head!.path];
+    // @bull-board/hono's `registerPlugin()` (package-handlers.ts): an ALL route at
+    // `mergePath(path, '*')`, as mount() makes one
+    if (sub && answeringPackage(sub, 'hono') !== null) {
+      const items = ev.flatten(file, reg.args.slice(1, 2));
+      for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
+      return;
+    }
     if (sub?.t !== 'router') {
       this.ctx.warn(file, reg.at, `sub-app mounted at '${withoutUnknownHeads(mergePath(base, paths[0]!), '/…')}' could not be resolved (${sub?.t === 'unknown' ? sub.why : 'no app'}); the routes under it are unknown`, reg.snippet);
       return;
