@@ -1897,6 +1897,8 @@ export const REGISTRATION_METHODS = new Set([
   'setConfig',
   // an OvernightJS server mounting its controllers on its Express app (`this.addControllers([new Auth()])`)
   'addControllers',
+  // a Hono app a handler hands its request to (`return boardApp.fetch(c.req.raw)`: adapters/hono)
+  'fetch',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */
@@ -5256,14 +5258,17 @@ function leadingGuards(
     return found;
   };
   // A test of names the module holds or imports (`isLocalDev`, `process.env.X`, `config.devMode`), none of them
-  // the function's own (its parameters, the locals it declared) and nothing called: the same for every request.
+  // the function's own (its parameters, the locals it declared) and nothing called but an
+  // environment variable read by its name (`env('NODE_ENV')` of documenso's own `env` helper):
+  // the same for every request.
   const deploymentTest = (e: TS.Expression): boolean => {
     const own = new Set<string>(f.params);
     for (const st of declared) for (const d of st.declarationList.declarations) for (const n of boundNames(ts, d.name)) own.add(n);
     let ok = true;
     const visit = (n: TS.Node): void => {
       if (!ok) return;
-      if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isFunctionLike(n)) ok = false;
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && /^(get|read)?env$/i.test(n.expression.text) && n.arguments.length === 1 && ts.isStringLiteral(n.arguments[0]!)) visit(n.expression);
+      else if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isFunctionLike(n)) ok = false;
       else if (ts.isIdentifier(n)) ok = !own.has(n.text) && (n.text === 'process' || Object.hasOwn(ctx.facts.scopes[0]!.bindings, n.text) || ctx.facts.imports.some((i) => i.local === n.text));
       else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
       else ts.forEachChild(n, visit);

@@ -1713,7 +1713,8 @@ export function link(
           if (!madeOn(t, file)) continue;
           if (t.t === 'router') {
             const router = ev.routers.get(t.id)!;
-            if (router.name === null && reg.target.k === 'ref') router.name = reg.target.name;
+            // (named where it is registered on, not where a caller hands it a request: `boardApp.fetch(req)`)
+            if (router.name === null && reg.target.k === 'ref' && reg.method !== 'fetch') router.name = reg.target.name;
             // (a router made in a factory, `new Router({ prefix })`, is made once per call already: `Evaluator.instance`)
             const read = paramsRead(facts, argExprs(reg));
             const fn = read.size === 1 ? [...read][0]! : null;

@@ -859,6 +859,218 @@ export default app;
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("an app a function hands its request to (`return boardApp.fetch(c.req.raw)`) serves its routes where the function is used, behind the function's checks: documenso's admin-only job board", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'web', dependencies: { hono: '^4.7.0', '@hono/node-server': '^1.13.0', bullmq: '5.34.0', '@bull-board/api': '6.7.0', '@bull-board/hono': '6.7.0' } }),
+      'src/jobs/bullmq.ts': `
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { HonoAdapter } from '@bull-board/hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Queue } from 'bullmq';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { env } from '../env.js';
+
+export class BullMQJobProvider {
+  private readonly queue = new Queue('jobs');
+
+  public getApiHandler(): (c: Context) => Promise<Response | void> {
+    const boardApp = this.createBoardApp();
+
+    return async (c: Context) => {
+      const reqPath = new URL(c.req.url).pathname;
+      if (!reqPath.startsWith('/api/jobs/board')) {
+        return c.text('OK', 200);
+      }
+
+      // open in development, admin-only elsewhere: a setting of the deployment, not of the request
+      if (env('NODE_ENV') !== 'development') {
+        const { getOptionalSession } = await import('../session.js');
+        const { user } = await getOptionalSession(c);
+        if (!user || user.role !== 'ADMIN') {
+          return c.text('Unauthorized', 401);
+        }
+      }
+
+      return boardApp.fetch(c.req.raw);
+    };
+  }
+
+  private createBoardApp(): Hono {
+    const serverAdapter = new HonoAdapter(serveStatic);
+    createBullBoard({ queues: [new BullMQAdapter(this.queue)], serverAdapter });
+    serverAdapter.setBasePath('/api/jobs/board');
+
+    const app = new Hono();
+    app.route('/api/jobs/board', serverAdapter.registerPlugin());
+    return app;
+  }
+}
+
+export const jobsClient = new BullMQJobProvider();
+`,
+      'src/env.ts': `
+export const env = (name: string): string | undefined => process.env[name];
+`,
+      'src/session.ts': `
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { prisma } from './db.js';
+
+export async function getOptionalSession(c: Context) {
+  const token = getCookie(c, 'sessionId');
+  if (!token) return { user: null };
+  const session = await prisma.session.findUnique({ where: { token }, include: { user: true } });
+  return { user: session?.user ?? null };
+}
+`,
+      'src/server.ts': `
+import { Hono } from 'hono';
+import { jobsClient } from './jobs/bullmq.js';
+
+const app = new Hono();
+app.get('/health', (c) => c.json({ status: 'ok' }));
+app.use('/api/jobs/*', jobsClient.getApiHandler());
+
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL /api/jobs/* (inline 401 check):auth', 'ALL /api/jobs/board/* (inline 401 check):auth', 'GET /health']);
+    const board = res.routes.find((r) => r.path === '/api/jobs/board/*')!;
+    expect([board.app, `${board.file}:${board.line}`, board.guards.map((g) => `${g.mechanism} ${g.file}:${g.line}`).join()]).toEqual(['app', 'src/jobs/bullmq.ts:42', 'in-handler src/jobs/bullmq.ts:27']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'missing-auth-guard'))).toEqual(['src/server.ts:6:1 error missing-auth-guard GET /health has no auth guard']);
+  });
+
+  it("an app only a function hands its request to, that function used where the analysis cannot see (a job provider chosen at run time), is listed behind the function's checks", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'web', dependencies: { hono: '^4.7.0', 'ts-pattern': '^5.0.0' } }),
+      'src/jobs/board.ts': `
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { requireSession } from '../session.js';
+
+export class BoardProvider {
+  public static getInstance() {
+    return new BoardProvider();
+  }
+
+  public getApiHandler() {
+    const boardApp = new Hono();
+    boardApp.get('/api/jobs/board/queues', (c) => c.json({ queues: [] }));
+    boardApp.post('/api/jobs/board/queues/:name/retry', (c) => c.json({ retried: c.req.param('name') }));
+
+    return async (c: Context) => {
+      await requireSession(c);
+      return boardApp.fetch(c.req.raw);
+    };
+  }
+}
+`,
+      'src/jobs/local.ts': `
+import type { Context } from 'hono';
+
+export class LocalProvider {
+  public static getInstance() {
+    return new LocalProvider();
+  }
+
+  public getApiHandler() {
+    return async (c: Context) => c.text('OK', 200);
+  }
+}
+`,
+      'src/jobs/client.ts': `
+import { match } from 'ts-pattern';
+import { BoardProvider } from './board.js';
+import { LocalProvider } from './local.js';
+
+export class JobClient {
+  private provider = match(process.env.JOBS_PROVIDER)
+    .with('board', () => BoardProvider.getInstance())
+    .otherwise(() => LocalProvider.getInstance());
+
+  public getApiHandler() {
+    return this.provider.getApiHandler();
+  }
+}
+
+export const jobsClient = new JobClient();
+`,
+      'src/session.ts': `
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { getCookie } from 'hono/cookie';
+
+export async function requireSession(c: Context) {
+  const session = getCookie(c, 'session');
+  if (!session) throw new HTTPException(401, { message: 'sign in' });
+}
+`,
+      'src/server.ts': `
+import { Hono } from 'hono';
+import { jobsClient } from './jobs/client.js';
+
+const app = new Hono();
+app.use('/api/jobs/*', jobsClient.getApiHandler());
+
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/jobs/board/queues requireSession:auth', 'POST /api/jobs/board/queues/:name/retry requireSession:auth']);
+    expect(res.routes.map((r) => r.guards.map((g) => `${g.mechanism} ${g.file}:${g.line}`).join())).toEqual(['in-handler src/jobs/board.ts:17', 'in-handler src/jobs/board.ts:17']);
+  });
+
+  it("an app handed the whole request keeps its paths: those the handing route's path reaches are served, its middleware guarding its own routes alone", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN + `
+export const requireAdmin = createMiddleware(async (c, next) => {
+  if (c.get('user')?.role !== 'admin') throw new HTTPException(403, { message: 'admins only' });
+  await next();
+});
+`,
+      'src/legacy.ts': `
+import { Hono } from 'hono';
+import { requireAdmin } from './guards.js';
+
+const legacy = new Hono();
+legacy.use('/v0/admin/*', requireAdmin);
+legacy.get('/v0/sites', (c) => c.json({ sites: [] }));
+legacy.get('/v0/admin/users', (c) => c.json({ users: [] }));
+legacy.get('/status', (c) => c.text('ok'));
+export default legacy;
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+import legacy from './legacy.js';
+
+const app = new Hono();
+app.use('/v0/*', mustSignIn);
+app.get('/v0/*', (c) => legacy.fetch(c.req.raw));
+
+// mounted below /v2, a request keeps /v2 in its path: no route of legacy's is found for it
+const v2 = new Hono();
+v2.all('/v0/*', (c) => legacy.fetch(c.req.raw));
+app.route('/v2', v2);
+
+app.get('/v0/admin', (c) => c.json({ admin: true }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /v0/* mustSignIn:auth',
+      'GET /v0/admin mustSignIn:auth',
+      'GET /v0/admin/users mustSignIn:auth requireAdmin:family',
+      'GET /v0/sites mustSignIn:auth',
+      'ALL /v2/v0/*',
+    ]);
+  });
+
   it('@hono/graphql-server and @hono/trpc-server given to use() answer every request there: an ALL route, behind the middleware before it', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/graphql-server': '^0.5.1', '@hono/trpc-server': '^0.3.4' } }),

@@ -26,7 +26,7 @@
  *   route is published in API docs when a registry holding it is served.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
+import { bindingIn, pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -95,6 +95,27 @@ interface Entry {
    * `below`: the path trpc-openapi serves it at below its endpoint (trpc-openapi.ts)
    */
   procedure?: { path: string; file: string; at: Loc; endpoint?: string | null; below?: string; /** the endpoint's context made from a request header only (trpc.ts headerContext) */ context?: string };
+  /**
+   * An entry of another app's table that a function of this one hands its request to
+   * (`boardApp.fetch(c.req.raw)`: HonoLinker.dispatched), outermost first: it runs behind them.
+   */
+  via?: Dispatch[];
+}
+
+/**
+ * A function handing its request, whole, to another app's `fetch` (documenso's job provider,
+ * whose function answers non-admins with 401 and the rest with `boardApp.fetch(c.req.raw)`).
+ * That app matches the request's whole path, as it came: its routes keep their paths, behind
+ * the function's checks (`handler`) and, when a registration of the code uses it, the functions
+ * before it there (`layers`), reached only where `reach` (the registration's path, in the table
+ * it is in) matches them; its middleware runs only for its own routes.
+ */
+interface Dispatch {
+  layers: Item[];
+  /** the function; `expr` where a registration gives it */
+  handler: { file: string; expr?: Expr; value: Value };
+  reach: string;
+  at: Loc;
 }
 
 /** An instance's current path (for a method called without one), and the step of its head when that is not known statically. */
@@ -206,6 +227,10 @@ class HonoLinker {
   private readonly routers: RouterObject[];
   /** route() paths whose heads are not known statically */
   private readonly heads: UnknownHeads;
+  /** the apps each function hands its request to (`app.fetch(c.req.raw)`), by `file#fn` */
+  private fetchers: Map<string, RouterObject[]> | null = null;
+  /** the functions handing their request to each app, by its id, where they do */
+  private readonly handedBy = new Map<string, { value: Value; file: string; at: Loc }[]>();
 
   constructor(private readonly ctx: LinkContext) {
     this.routers = ctx.routersOf('hono');
@@ -215,7 +240,18 @@ class HonoLinker {
   run(): void {
     const bases = this.routers.filter((r) => !r.init.derivedFrom);
     for (const b of bases) this.entries(b);
-    for (const b of bases) if (!this.mounted.has(b.id) && !this.ctx.servedThroughInstances(b.id, this.mounted)) this.emit(b);
+    this.fetchersOf();
+    for (const b of bases) {
+      if (this.mounted.has(b.id) || this.ctx.servedThroughInstances(b.id, this.mounted)) continue;
+      // An app only functions hand their request to, none of them used where the analysis sees
+      // (documenso's, through a job provider chosen at run time): its routes, behind each one's checks
+      const handed = this.handedBy.get(b.id);
+      if (!handed) this.emit(b);
+      for (const h of handed ?? []) {
+        const d: Dispatch = { layers: [], handler: h, reach: '*', at: h.at };
+        this.emit(b, (e) => ({ ...e, via: [d, ...(e.via ?? [])] }));
+      }
+    }
   }
 
   /**
@@ -353,6 +389,7 @@ class HonoLinker {
         if (m === 'use') entry(answers ? 'route' : 'mw', 'ALL', p, items);
         else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
       }
+      this.dispatched(b, view, items, m === 'use' ? 'ALL' : METHODS[m]!, paths.map((p) => mergePath(base, p)), key, out);
       return;
     }
     if (m === 'on') {
@@ -438,11 +475,19 @@ class HonoLinker {
     for (const p of paths) {
       const prefix = mergePath(base, p);
       const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p, file, reg);
+      // (the dispatches of the sub-app's table, reaching below the prefix now: each one object still)
+      const moved = new Map<Dispatch, Dispatch>();
       for (const e of this.entries(subBase)) {
         if (!this.before(e.added, key)) continue;
         // the route-graph budget: each route() copies the sub-app's table, and copies multiply
         if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
         if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
+        if (e.via) {
+          // an app handed the whole request keeps its paths: reached only if the prefixed registration still matches them
+          const via = e.via.map((d) => moved.get(d) ?? moved.set(d, { ...d, reach: mergePath(prefix, d.reach) }).get(d)!);
+          if (honoApplies(via[0]!.reach, e.path, this.baseOf(view).init.strict)) out.push({ ...e, via, added: key });
+          continue;
+        }
         out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
       }
     }
@@ -661,8 +706,55 @@ class HonoLinker {
     return true;
   }
 
-  private emit(base: RouterObject): void {
-    const list = this.entries(base);
+  /**
+   * The entries of the apps a registration's last function hands its request to (Dispatch), those
+   * the registration's paths reach, for its method: after the registration's own, in its table.
+   */
+  private dispatched(b: BoundRegistration, view: RouterObject, items: Item[], method: string, paths: string[], key: (string | number)[], out: Entry[]): void {
+    const last = this.unwrap(items[items.length - 1]!.value);
+    if (last.t !== 'fn') return;
+    const apps = this.fetchersOf().get(`${last.file}#${last.fn}`) ?? [];
+    const strict = this.baseOf(view).init.strict;
+    for (const app of apps) {
+      if (app.id === this.baseOf(view).id || this.computing.has(app.id)) continue;
+      this.mounted.add(app.id);
+      for (const reach of paths) {
+        const d: Dispatch = { layers: items.slice(0, -1), handler: items[items.length - 1]!, reach, at: b.reg.at };
+        for (const e of this.entries(app)) {
+          // (a method's registration hands on that method's requests alone)
+          if (method !== 'ALL' && e.method !== 'ALL' && e.method !== method) continue;
+          if (!honoApplies(reach, e.path, strict)) continue;
+          if (!this.ctx.expand(b.file, b.reg.at, b.reg.snippet)) return;
+          out.push({ ...e, method: method === 'ALL' ? e.method : method, via: [d, ...(e.via ?? [])], added: key });
+        }
+      }
+    }
+  }
+
+  /** Each function handing its request to an app's `fetch` (`return boardApp.fetch(c.req.raw)`), with the apps. */
+  private fetchersOf(): Map<string, RouterObject[]> {
+    if (this.fetchers) return this.fetchers;
+    this.fetchers = new Map();
+    for (const r of this.routers) {
+      for (const b of this.ctx.registrationsOf(r.id)) {
+        const facts = this.ctx.files.get(b.file);
+        if (b.reg.method !== 'fetch' || !facts || !b.reg.args[0]) continue;
+        // the request a function was given: `c.req.raw` of its context, or the request itself
+        let e = b.reg.args[0];
+        while (e.k === 'member') e = e.obj;
+        const p = e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
+        if (p?.k !== 'param' || p.index !== 0) continue;
+        const key = `${b.file}#${p.fn}`;
+        const app = this.baseOf(r);
+        this.fetchers.set(key, [...(this.fetchers.get(key) ?? []), app]);
+        this.handedBy.set(app.id, [...(this.handedBy.get(app.id) ?? []), { value: { t: 'fn', file: b.file, fn: p.fn }, file: b.file, at: b.reg.at }]);
+      }
+    }
+    return this.fetchers;
+  }
+
+  private emit(base: RouterObject, handed: (e: Entry) => Entry = (e) => e): void {
+    const list = this.entries(base).map(handed);
     const views = this.viewsWith(base).filter((r) => this.baseOf(r).id === base.id);
     const app = base.name ?? views.find((v) => v.name)?.name ?? 'app';
     const applies = (m: Entry, method: string, path: string): boolean => (m.method === 'ALL' || m.method === method) && honoApplies(m.path, path, base.init.strict);
@@ -691,10 +783,17 @@ class HonoLinker {
       const path = e.procedure?.endpoint !== undefined ? this.servedAt(e, base.init.strict) : e.path;
       if (path === null) continue;
       const guards: AppliedGuard[] = [];
+      // (the middleware of an app handed the request: after what handed it, for its own routes alone)
+      const inner: AppliedGuard[] = [];
       for (const m of before) {
-        if (!applies(m, e.method, path)) continue;
-        for (const it of m.items) guards.push(...this.guards(it, 'app.use', m.reg.at));
+        if (!applies(m, e.method, path) || (m.via && !m.via.every((d, i) => e.via?.[i] === d))) continue;
+        for (const it of m.items) (m.via ? inner : guards).push(...this.guards(it, 'app.use', m.reg.at));
       }
+      for (const d of e.via ?? []) {
+        for (const it of d.layers) guards.push(...this.guards(it, 'route-middleware', d.at));
+        guards.push(...(d.handler.expr ? this.ctx.handlerGuards({ ...d.handler, expr: d.handler.expr }) : this.ctx.inHandlerGuards(d.handler.value)));
+      }
+      guards.push(...inner);
       // (a tRPC procedure's middleware: each where its builder is given it)
       const own: AppliedGuard[] = [];
       if (e.procedure) own.push(...e.items.slice(0, -1).flatMap((it) => this.guard(it, 'route-middleware', (it as { at?: Loc }).at ?? e.procedure!.at) ?? []));
