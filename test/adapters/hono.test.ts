@@ -1023,6 +1023,38 @@ export default app;
     expect(res.routes.map((r) => r.guards.map((g) => `${g.mechanism} ${g.file}:${g.line}`).join())).toEqual(['in-handler src/jobs/board.ts:17', 'in-handler src/jobs/board.ts:17']);
   });
 
+  it('an app handed requests by two functions used nowhere the analysis sees is listed once, as an app of its own; one function handing it a request twice hands it once', async () => {
+    const worker = {
+      'package.json': HONO_PKG,
+      'src/app.ts': `
+import { Hono } from 'hono';
+
+export const app = new Hono();
+app.get('/api/sites', (c) => c.json({ sites: [] }));
+`,
+      'src/worker.ts': `
+import { app } from './app.js';
+
+export default {
+  async fetch(request: Request, env: { API_TOKEN: string }) {
+    if (request.headers.get('authorization') !== \`Bearer \${env.API_TOKEN}\`) {
+      return new Response('unauthorized', { status: 401 });
+    }
+    return request.method === 'HEAD' ? app.fetch(request) : app.fetch(request, env);
+  },
+};
+`,
+    };
+    const one = await check(writeProject(worker));
+    expect(lines(one)).toEqual(['GET /api/sites (inline 401 check):auth (inline secret check):family+auth+bearer']);
+    const res = await check(writeProject({ ...worker, 'src/smoke.ts': `
+import { app } from './app.js';
+
+export const call = (request: Request) => app.fetch(request);
+` }));
+    expect(lines(res)).toEqual(['GET /api/sites']);
+  });
+
   it("an app handed the whole request keeps its paths: those the handing route's path reaches are served, its middleware guarding its own routes alone", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,

@@ -243,12 +243,13 @@ class HonoLinker {
     this.fetchersOf();
     for (const b of bases) {
       if (this.mounted.has(b.id) || this.ctx.servedThroughInstances(b.id, this.mounted)) continue;
-      // An app only functions hand their request to, none of them used where the analysis sees
-      // (documenso's, through a job provider chosen at run time): its routes, behind each one's checks
+      // An app only one function hands its request to, used nowhere the analysis sees (documenso's,
+      // through a job provider chosen at run time): its routes, behind that function's checks. (Handed
+      // it by several, a Worker's `fetch` and a test's helper, it is listed as an app of its own.)
       const handed = this.handedBy.get(b.id);
-      if (!handed) this.emit(b);
-      for (const h of handed ?? []) {
-        const d: Dispatch = { layers: [], handler: h, reach: '*', at: h.at };
+      if (handed?.length !== 1) this.emit(b);
+      else {
+        const d: Dispatch = { layers: [], handler: handed[0]!, reach: '*', at: handed[0]!.at };
         this.emit(b, (e) => ({ ...e, via: [d, ...(e.via ?? [])] }));
       }
     }
@@ -746,7 +747,10 @@ class HonoLinker {
         if (p?.k !== 'param' || p.index !== 0) continue;
         const key = `${b.file}#${p.fn}`;
         const app = this.baseOf(r);
-        this.fetchers.set(key, [...(this.fetchers.get(key) ?? []), app]);
+        const apps = this.fetchers.get(key) ?? [];
+        // (one function handing it a request twice hands it once: `return x ? app.fetch(a) : app.fetch(b)`)
+        if (apps.includes(app)) continue;
+        this.fetchers.set(key, [...apps, app]);
         this.handedBy.set(app.id, [...(this.handedBy.get(app.id) ?? []), { value: { t: 'fn', file: b.file, fn: p.fn }, file: b.file, at: b.reg.at }]);
       }
     }
