@@ -71,4 +71,46 @@ describe('config values', () => {
     expect(lines(res)).toEqual(['GET /console/api/sites/ src/routes/sites.ts:6', 'GET /files/:fileId src/routes/files.ts:6']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a call of a function with no argument, written with its parentheses: documenso’s tRPC endpoint at `${getBasePath()}/api/trpc`', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'web', dependencies: { hono: '^4.7.0', '@hono/trpc-server': '^0.3.4', '@trpc/server': '^11.0.0' } }),
+      'src/app-path.ts': `
+export const getBasePath = (): string => {
+  const explicit = process.env.NEXT_PUBLIC_BASE_PATH;
+  if (explicit) return explicit.replace(/\\/$/, '');
+  return new URL(process.env.NEXT_PUBLIC_WEBAPP_URL ?? 'http://localhost:3000').pathname.replace(/\\/$/, '');
+};
+
+export const formatPath = (path: string): string => \`\${getBasePath()}\${path}\`;
+`,
+      'src/trpc.ts': `
+import { initTRPC } from '@trpc/server';
+
+const t = initTRPC.create();
+
+export const appRouter = t.router({
+  health: t.procedure.query(() => ({ ok: true })),
+});
+`,
+      'src/server.ts': `
+import { Hono } from 'hono';
+import { trpcServer } from '@hono/trpc-server';
+import { formatPath } from './app-path.js';
+import { appRouter } from './trpc.js';
+
+const app = new Hono();
+app.use('/api/trpc/*', trpcServer({ router: appRouter, endpoint: formatPath('/api/trpc') }));
+
+export default app;
+`,
+    });
+    const without = await check(dir);
+    expect(without.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['ALL /api/trpc/*']);
+    expect(unresolvedRows(without)).toEqual(['src/server.ts:8:1 warning unresolved-route the endpoint is not known statically: the procedures of this tRPC endpoint are not listed, the endpoint is one route']);
+    fs.writeFileSync(path.join(dir, 'route-surface.config.json'), JSON.stringify({ values: { 'getBasePath()': '' } }));
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/trpc/health']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

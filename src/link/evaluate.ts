@@ -262,10 +262,15 @@ export class Evaluator {
     return this.standsFor === null ? v : this.settled(v);
   }
 
-  /** A name the config gives a value for (`values`), where what it holds is not known statically. */
+  /**
+   * A name the config gives a value for (`values`), where what it holds is not known statically;
+   * also a call of a function named so with no argument, written with its parentheses
+   * (`getBasePath()`).
+   */
   private configured(e: Expr, v: Value): Value {
-    if (this.values.size === 0 || (e.k !== 'ref' && e.k !== 'member') || (v.t !== 'unknown' && v.t !== 'param')) return v;
-    const name = exprName(e);
+    if (this.values.size === 0 || (v.t !== 'unknown' && v.t !== 'param')) return v;
+    const called = e.k === 'call' && e.args.length === 0 && (e.callee.k === 'ref' || e.callee.k === 'member') ? exprName(e.callee) : null;
+    const name = called !== null ? `${called}()` : e.k === 'ref' || e.k === 'member' ? exprName(e) : null;
     const given = name === null ? undefined : this.values.get(name);
     return given === undefined ? v : { t: 'str', v: given };
   }
