@@ -299,6 +299,9 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-compress':
     case 'koa-sslify':
     case 'express-sslify':
+    // (express-enforces-ssl, read at 1.1: GET over plain HTTP sent to https://, any other method
+    // refused with 403 — the transport, not who calls)
+    case 'express-enforces-ssl':
     case 'koa-useragent':
     case 'express-useragent':
     case 'hono/logger':

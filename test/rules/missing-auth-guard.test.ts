@@ -634,10 +634,10 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/https-redirect-is-no-candidate',
-      name: "a middleware whose only answer is a redirect to the same place over https:// (code-server's TLS upgrade) is no candidate for the auth guard; one redirecting elsewhere stays one",
+      name: "a middleware whose only answer is a redirect to the same place over https:// (code-server's TLS upgrade, express-enforces-ssl) is no candidate for the auth guard; one redirecting elsewhere stays one",
       errors: [
-        { file: 'app.ts', line: 20, message: 'GET /api/projects has no auth guard' },
-        { file: 'app.ts', line: 30, message: 'GET /api/usage has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
+        { file: 'app.ts', line: 24, message: 'GET /api/projects has no auth guard' },
+        { file: 'app.ts', line: 34, message: 'GET /api/usage has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
       ],
     },
     {
