@@ -747,6 +747,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 || via401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };
     if (kinds.size === 0 && b.refusesBusyOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 429 or 503 (by behaviour): a rate limit or maintenance, no check of who calls' };
+    if (kinds.size === 0 && b.refusesUnreadableOnly)
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 400, 411, 413, 415 or 422 (by behaviour): a request it cannot read, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
   }

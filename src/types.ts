@@ -268,6 +268,13 @@ export interface Behaviour {
    */
   refusesBusyOnly?: true;
   /**
+   * Every error status it gives, as a number, is one of a request it cannot read (400, 411, 413,
+   * 415, 422: `res.status(400).send('Invalid Transit in request body.')`); it throws nothing of
+   * its own, no function in it answers, it reads no session and names no credential, in a file
+   * comparing no CSRF token, HMAC or secret: it ends the request for no one's identity.
+   */
+  refusesUnreadableOnly?: true;
+  /**
    * Every answer it writes is a redirect to an `https://` URL (`return
    * res.redirect(\`https://${req.headers.host}${req.originalUrl}\`)`, code-server's; Outline's apex
    * domain sent to `https://www.…`): it sends the request to TLS or to the canonical host, for no

@@ -2597,9 +2597,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       ts.isIdentifier(n)
     );
   };
-  // other error statuses given as numbers: 429 and 503 (a rate limit, maintenance), and the rest;
-  // a throw of its own, a nested function answering (Behaviour.refusesBusyOnly)
+  // other error statuses given as numbers: 429 and 503 (a rate limit, maintenance), those of a
+  // request it cannot read (UNREADABLE), and the rest; a throw of its own, a nested function
+  // answering (Behaviour.refusesBusyOnly, Behaviour.refusesUnreadableOnly)
   let busy = false;
+  let unreadable = false;
   let otherStatus = false;
   // `next(new Error(…))` in a function of two parameters (Behaviour.nextError)
   let nextError = false;
@@ -2693,6 +2695,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           const v = Number((n as TS.NumericLiteral).text);
           if (v >= 400 && v <= 599 && inStatusContext(n)) {
             if (v === 429 || v === 503) busy = true;
+            else if (UNREADABLE.has(v)) unreadable = true;
             else otherStatus = true;
           }
         }
@@ -2806,7 +2809,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
   // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`
-  if (busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
+  if (busy && !unreadable && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
+  // `catch (e) { res.status(400).send('Invalid Transit in request body.'); return }` (sharetribe's
+  // body decoder): a request it cannot read. Not in a file naming a CSRF token, computing an HMAC
+  // or reading a secret or a credential header, nor a function naming a credential or reading
+  // the session: a check answering 400 there may be one of who calls.
+  if (unreadable && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404 && !summary.readsSession && !(ctx.csrf || ctx.hmac || ctx.secret || ctx.header) && !CREDENTIAL_WORD.test(ctx.text.slice(body.pos, body.end)))
+    b.refusesUnreadableOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
@@ -5940,6 +5949,10 @@ function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
 
 /** A test naming a CSRF token (the names the guards' default `csrf` matcher knows). */
 const CSRF_RE = /csrf|xsrf/i;
+/** Statuses of a request that cannot be read: bad syntax, no length, too large, a media type or content not taken (Behaviour.refusesUnreadableOnly). */
+const UNREADABLE = new Set([400, 411, 413, 415, 422]);
+/** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly). */
+const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
 /**
  * The request's Origin header read (`request.headers.get('origin')`, `req.headers.origin`,
  * `req.get('Origin')`): compared with the origin expected and refused unless equal, OWASP's

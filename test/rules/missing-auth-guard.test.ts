@@ -647,10 +647,18 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/rate-limit-and-maintenance-are-no-candidates',
-      name: "middleware written in place that ends the request only with 429 (a rate limit) or 503 (maintenance), rallly's, is no candidate for the auth guard; one refusing with 415 stays one",
+      name: "middleware written in place that ends the request only with 429 (a rate limit) or 503 (maintenance), rallly's, is no candidate for the auth guard; one refusing with 409 stays one",
       errors: [
         { file: 'src/app.ts', line: 25, message: 'GET /api/events/:eventId/calendar has no auth guard' },
         { file: 'src/app.ts', line: 37, message: 'POST /api/events/:eventId/rsvp has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
+      ],
+    },
+    {
+      dir: 'invalid/unreadable-request-refusal-is-no-candidate',
+      name: "middleware written in place that ends the request only with 400 or 415 for a body it cannot read (sharetribe's Transit decoder) is no candidate for the auth guard; one answering 400 for a missing token stays one",
+      errors: [
+        { file: 'app.ts', line: 28, message: 'GET /api/projects has no auth guard' },
+        { file: 'app.ts', line: 38, message: 'GET /api/invites has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
       ],
     },
     {
