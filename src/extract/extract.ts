@@ -2812,10 +2812,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (busy && !unreadable && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
   // `catch (e) { res.status(400).send('Invalid Transit in request body.'); return }` (sharetribe's
   // body decoder): a request it cannot read. Not in a file naming a CSRF token, computing an HMAC
-  // or reading a secret or a credential header, nor a function naming a credential or reading
-  // the session: a check answering 400 there may be one of who calls.
-  if (unreadable && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404 && !summary.readsSession && !(ctx.csrf || ctx.hmac || ctx.secret || ctx.header) && !CREDENTIAL_WORD.test(ctx.text.slice(body.pos, body.end)))
-    b.refusesUnreadableOnly = true;
+  // or reading a secret or a credential header, nor a function naming a credential, reading the
+  // session or the environment, or a request header but its content's: a check answering 400
+  // there may be one of who calls (`if (req.get('x-admin-region') !== process.env.ADMIN_REGION)`).
+  if (unreadable && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404 && !summary.readsSession && !(ctx.csrf || ctx.hmac || ctx.secret || ctx.header)) {
+    const own = ctx.text.slice(body.pos, body.end);
+    if (!CREDENTIAL_WORD.test(own) && !ENV_READ.test(own) && !CALLER_HEADER.test(own)) b.refusesUnreadableOnly = true;
+  }
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
@@ -5953,6 +5956,10 @@ const CSRF_RE = /csrf|xsrf/i;
 const UNREADABLE = new Set([400, 411, 413, 415, 422]);
 /** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly). */
 const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
+/** The deployment's environment read (Behaviour.refusesUnreadableOnly). */
+const ENV_READ = /\bprocess\.env\b|\bimport\.meta\.env\b|\benv\s*[.([]/;
+/** A request header read by name, but those of its content and what it accepts (Behaviour.refusesUnreadableOnly). */
+const CALLER_HEADER = /\bheaders?\s*(?:\.\s*(?!content|accept)[a-z]|\[\s*['"`](?!content-|accept)[\w-]+['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`](?!content-|accept)[\w-]+['"`]/i;
 /**
  * The request's Origin header read (`request.headers.get('origin')`, `req.headers.origin`,
  * `req.get('Origin')`): compared with the origin expected and refused unless equal, OWASP's

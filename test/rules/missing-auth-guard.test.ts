@@ -655,10 +655,11 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/unreadable-request-refusal-is-no-candidate',
-      name: "middleware written in place that ends the request only with 400 or 415 for a body it cannot read (sharetribe's Transit decoder) is no candidate for the auth guard; one answering 400 for a missing token stays one",
+      name: "middleware written in place that ends the request only with 400 or 415 for a body it cannot read (sharetribe's Transit decoder) is no candidate for the auth guard; one answering 400 for a missing token, or for a header that is not the setting of the deployment, stays one",
       errors: [
         { file: 'app.ts', line: 28, message: 'GET /api/projects has no auth guard' },
         { file: 'app.ts', line: 38, message: 'GET /api/invites has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
+        { file: 'app.ts', line: 48, message: 'GET /api/regions has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)' },
       ],
     },
     {
