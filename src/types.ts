@@ -270,8 +270,9 @@ export interface Behaviour {
   /**
    * Every error status it gives, as a number, is one of a request it cannot read (400, 411, 413,
    * 415, 422: `res.status(400).send('Invalid Transit in request body.')`); it throws nothing of
-   * its own, no function in it answers, it reads no session and names no credential, in a file
-   * comparing no CSRF token, HMAC or secret: it ends the request for no one's identity.
+   * its own, no function in it answers, it reads no session, environment variable or request
+   * header but its content's and names no credential, in a file comparing no CSRF token, HMAC or
+   * secret and reading no credential header: it ends the request for no one's identity.
    */
   refusesUnreadableOnly?: true;
   /**
