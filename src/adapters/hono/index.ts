@@ -615,8 +615,10 @@ class HonoLinker {
     const { reg, file } = b;
     if (answeringPackage(v, 'hono') !== HONO_TRPC) return false;
     const opts = v.t === 'pkg' ? v.args[0] : undefined;
-    const given = opts?.t === 'obj' && 'endpoint' in opts.props ? stringsOf(this.ctx.ev.member(opts, 'endpoint', 0)) : [null];
-    const found = given?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v), opts) : { why: 'the endpoint is not known statically' };
+    const endpointValue = opts?.t === 'obj' && 'endpoint' in opts.props ? this.ctx.ev.member(opts, 'endpoint', 0) : null;
+    const given = endpointValue ? stringsOf(endpointValue) : [null];
+    // (what is not known named, so the config's `values` can give it: `getBasePath()` of documenso's `formatPath('/api/trpc')`)
+    const found = given?.length === 1 ? trpcProcedures(this.ctx.ev, endpointRouter(v), opts) : { why: `the endpoint is not known statically${endpointValue ? ` (${pathNote(endpointValue)})` : ''}` };
     if ('why' in found) {
       this.ctx.warn(file, reg.at, trpcUnread(found.why), reg.snippet);
       return false;
