@@ -250,11 +250,12 @@ export default app;
 import { Hono } from 'hono';
 
 export const legacyApi = new Hono();
-legacyApi.get('/legacy/v1/sites', (c) => c.json([]));
+legacyApi.get('/v1/sites', (c) => c.json([]));
 `,
     });
     const res = await check(dir);
-    expect(lines(res)).toEqual(['GET /health', 'ALL /internal/*', 'ALL /legacy/* (inline middleware):auth', 'GET /legacy/v1/sites']);
+    // (the app mounted, the path cut off the request it is handed: its /v1/sites is /legacy/v1/sites)
+    expect(lines(res)).toEqual(['GET /health', 'ALL /internal/*', 'ALL /legacy/* (inline middleware):auth', 'GET /legacy/v1/sites (inline middleware):auth']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak').map((f) => `${f.line} ${f.ruleId} ${f.message}`)).toEqual([
       '7 excluded-family-leak ALL /internal/* is in the excluded family "internal" and is reachable without its family guard (unguarded)',
       '13 unresolved-route the path of this mount() is not known statically; what it mounts is left out',
@@ -1053,6 +1054,48 @@ import { app } from './app.js';
 export const call = (request: Request) => app.fetch(request);
 ` }));
     expect(lines(res)).toEqual(['GET /api/sites']);
+  });
+
+  it("mount(path, app.fetch) of a Hono app of the code serves its routes below the path, behind the middleware before the mount, its own middleware guarding them alone; with { replaceRequest: false }, at their own paths", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN,
+      'src/legacy.ts': `
+import { Hono } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
+
+export const legacy = new Hono();
+legacy.use('/admin/*', bearerAuth({ token: process.env.LEGACY_ADMIN_TOKEN! }));
+legacy.get('/sites', (c) => c.json({ sites: [] }));
+legacy.get('/admin/stats', (c) => c.json({ stats: {} }));
+
+export const archive = new Hono();
+archive.get('/archive/sites', (c) => c.json({ sites: [] }));
+archive.get('/elsewhere', (c) => c.text('not below /archive'));
+`,
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+import { archive, legacy } from './legacy.js';
+
+const app = new Hono();
+app.use('/legacy/*', mustSignIn);
+app.mount('/legacy', legacy.fetch);
+app.mount('/archive', archive.fetch, { replaceRequest: false });
+app.get('/admin/stats', (c) => c.json({ stats: {} }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /admin/stats',
+      'ALL /archive/*',
+      'GET /archive/sites',
+      'ALL /legacy/* mustSignIn:auth',
+      'GET /legacy/admin/stats mustSignIn:auth bearerAuth:auth+bearer',
+      'GET /legacy/sites mustSignIn:auth',
+    ]);
+    expect(res.routes.find((r) => r.path === '/legacy/sites')!.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/legacy src/app.ts:8']);
   });
 
   it("an app handed the whole request keeps its paths: those the handing route's path reaches are served, its middleware guarding its own routes alone", async () => {

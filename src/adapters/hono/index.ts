@@ -108,13 +108,15 @@ interface Entry {
  * That app matches the request's whole path, as it came: its routes keep their paths, behind
  * the function's checks (`handler`) and, when a registration of the code uses it, the functions
  * before it there (`layers`), reached only where `reach` (the registration's path, in the table
- * it is in) matches them; its middleware runs only for its own routes.
+ * it is in) matches them; its middleware runs only for its own routes. Or `mount(path,
+ * app.fetch)`, which hands the app the request with the path cut off: its routes are below the
+ * path, as a table's own are (no `reach`, no function of the code).
  */
 interface Dispatch {
   layers: Item[];
   /** the function; `expr` where a registration gives it */
-  handler: { file: string; expr?: Expr; value: Value };
-  reach: string;
+  handler?: { file: string; expr?: Expr; value: Value };
+  reach?: string;
   at: Loc;
 }
 
@@ -419,6 +421,7 @@ class HonoLinker {
       const items = ev.flatten(file, reg.args.slice(1, 2));
       if (items.length === 0) return;
       for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
+      this.mountedFetch(b, view, paths, base, steps, key, out);
       return;
     }
     if (m === 'route') this.mount(b, view, key, out, base, steps, entry);
@@ -483,10 +486,10 @@ class HonoLinker {
         // the route-graph budget: each route() copies the sub-app's table, and copies multiply
         if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
         if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
-        if (e.via) {
+        if (e.via?.some((d) => d.reach !== undefined)) {
           // an app handed the whole request keeps its paths: reached only if the prefixed registration still matches them
-          const via = e.via.map((d) => moved.get(d) ?? moved.set(d, { ...d, reach: mergePath(prefix, d.reach) }).get(d)!);
-          if (honoApplies(via[0]!.reach, e.path, this.baseOf(view).init.strict)) out.push({ ...e, via, added: key });
+          const via = e.via.map((d) => (d.reach === undefined ? d : (moved.get(d) ?? moved.set(d, { ...d, reach: mergePath(prefix, d.reach) }).get(d)!)));
+          if (honoApplies(via.find((d) => d.reach !== undefined)!.reach!, e.path, this.baseOf(view).init.strict)) out.push({ ...e, via, added: key });
           continue;
         }
         out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
@@ -710,6 +713,39 @@ class HonoLinker {
   }
 
   /**
+   * `mount(path, app.fetch)` of a Hono app of the code: hono-base.ts hands it every request at and
+   * below the path with the path cut off (`mergePath(basePath, path)`'s length), so its routes
+   * are served below the path, its own middleware guarding them alone (Dispatch); with `{
+   * replaceRequest: false }`, the request as it came: its routes keep their paths, those below the
+   * path served. Not with a function of the code replacing the request: the ALL route stands alone.
+   */
+  private mountedFetch(b: BoundRegistration, view: RouterObject, paths: string[], base: string, steps: PrefixStep[], key: (string | number)[], out: Entry[]): void {
+    const { reg, file } = b;
+    const target = reg.args[1];
+    const options = reg.args[2] ? this.ctx.ev.eval(file, reg.args[2]) : null;
+    const whole = options?.t === 'obj' && bool(this.ctx.ev.member(options, 'replaceRequest', 0)) === false;
+    const cut = options === null || options.t === 'fn' || (options.t === 'obj' && !('replaceRequest' in options.props));
+    if (target?.k !== 'member' || target.prop !== 'fetch' || (!whole && !cut)) return;
+    const v = this.ctx.ev.eval(file, target.obj);
+    const router = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
+    if (!router || router.framework !== 'hono') return;
+    const app = this.baseOf(router);
+    if (app.id === this.baseOf(view).id || this.computing.has(app.id)) return;
+    this.mounted.add(app.id);
+    for (const p of paths) {
+      const at = mergePath(base, p);
+      const d: Dispatch = { layers: [], at: reg.at, ...(whole ? { reach: mergePath(at, '*') } : {}) };
+      const step = prefixStep(p, file, reg);
+      for (const e of this.entries(app)) {
+        if (whole && !honoApplies(d.reach!, e.path, this.baseOf(view).init.strict)) continue;
+        if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
+        const moved = whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] };
+        out.push({ ...e, ...moved, via: [d, ...(e.via ?? [])], added: key });
+      }
+    }
+  }
+
+  /**
    * The entries of the apps a registration's last function hands its request to (Dispatch), those
    * the registration's paths reach, for its method: after the registration's own, in its table.
    */
@@ -797,7 +833,7 @@ class HonoLinker {
       }
       for (const d of e.via ?? []) {
         for (const it of d.layers) guards.push(...this.guards(it, 'route-middleware', d.at));
-        guards.push(...(d.handler.expr ? this.ctx.handlerGuards({ ...d.handler, expr: d.handler.expr }) : this.ctx.inHandlerGuards(d.handler.value)));
+        if (d.handler) guards.push(...(d.handler.expr ? this.ctx.handlerGuards({ ...d.handler, expr: d.handler.expr }) : this.ctx.inHandlerGuards(d.handler.value)));
       }
       guards.push(...inner);
       // (a tRPC procedure's middleware: each where its builder is given it)
