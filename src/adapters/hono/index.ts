@@ -26,7 +26,7 @@
  *   route is published in API docs when a registry holding it is served.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { bindingIn, pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
+import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -729,19 +729,11 @@ class HonoLinker {
     const v = this.ctx.ev.eval(file, target.obj);
     const router = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
     if (!router || router.framework !== 'hono') return;
-    const app = this.baseOf(router);
-    if (app.id === this.baseOf(view).id || this.computing.has(app.id)) return;
-    this.mounted.add(app.id);
     for (const p of paths) {
       const at = mergePath(base, p);
       const d: Dispatch = { layers: [], at: reg.at, ...(whole ? { reach: mergePath(at, '*') } : {}) };
       const step = prefixStep(p, file, reg);
-      for (const e of this.entries(app)) {
-        if (whole && !honoApplies(d.reach!, e.path, this.baseOf(view).init.strict)) continue;
-        if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
-        const moved = whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] };
-        out.push({ ...e, ...moved, via: [d, ...(e.via ?? [])], added: key });
-      }
+      if (!this.handTo(b, view, this.baseOf(router), d, key, out, (e) => (whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] }))) return;
     }
   }
 
@@ -753,21 +745,32 @@ class HonoLinker {
     const last = this.unwrap(items[items.length - 1]!.value);
     if (last.t !== 'fn') return;
     const apps = this.fetchersOf().get(`${last.file}#${last.fn}`) ?? [];
-    const strict = this.baseOf(view).init.strict;
+    // (a method's registration hands on that method's requests alone)
+    const place = (e: Entry): Partial<Entry> | null => (method === 'ALL' ? {} : e.method === 'ALL' || e.method === method ? { method } : null);
     for (const app of apps) {
-      if (app.id === this.baseOf(view).id || this.computing.has(app.id)) continue;
-      this.mounted.add(app.id);
       for (const reach of paths) {
         const d: Dispatch = { layers: items.slice(0, -1), handler: items[items.length - 1]!, reach, at: b.reg.at };
-        for (const e of this.entries(app)) {
-          // (a method's registration hands on that method's requests alone)
-          if (method !== 'ALL' && e.method !== 'ALL' && e.method !== method) continue;
-          if (!honoApplies(reach, e.path, strict)) continue;
-          if (!this.ctx.expand(b.file, b.reg.at, b.reg.snippet)) return;
-          out.push({ ...e, method: method === 'ALL' ? e.method : method, via: [d, ...(e.via ?? [])], added: key });
-        }
+        if (!this.handTo(b, view, app, d, key, out, place)) return;
       }
     }
+  }
+
+  /**
+   * The entries of an app a registration hands requests to (Dispatch), after the registration's
+   * own in its table, behind `d`: those its `reach` reaches, when it has one, each as `place`
+   * serves it (null: not at all). False once over the route-graph budget.
+   */
+  private handTo(b: BoundRegistration, view: RouterObject, app: RouterObject, d: Dispatch, key: (string | number)[], out: Entry[], place: (e: Entry) => Partial<Entry> | null): boolean {
+    if (app.id === this.baseOf(view).id || this.computing.has(app.id)) return true;
+    this.mounted.add(app.id);
+    const strict = this.baseOf(view).init.strict;
+    for (const e of this.entries(app)) {
+      const placed = d.reach === undefined || honoApplies(d.reach, e.path, strict) ? place(e) : null;
+      if (!placed) continue;
+      if (!this.ctx.expand(b.file, b.reg.at, b.reg.snippet)) return false;
+      out.push({ ...e, ...placed, via: [d, ...(e.via ?? [])], added: key });
+    }
+    return true;
   }
 
   /** Each function handing its request to an app's `fetch` (`return boardApp.fetch(c.req.raw)`), with the apps. */
@@ -776,13 +779,10 @@ class HonoLinker {
     this.fetchers = new Map();
     for (const r of this.routers) {
       for (const b of this.ctx.registrationsOf(r.id)) {
-        const facts = this.ctx.files.get(b.file);
-        if (b.reg.method !== 'fetch' || !facts || !b.reg.args[0]) continue;
+        if (b.reg.method !== 'fetch' || !b.reg.args[0]) continue;
         // the request a function was given: `c.req.raw` of its context, or the request itself
-        let e = b.reg.args[0];
-        while (e.k === 'member') e = e.obj;
-        const p = e.k === 'ref' ? bindingIn(facts, e.scope, e.name) : undefined;
-        if (p?.k !== 'param' || p.index !== 0) continue;
+        const p = this.ctx.ev.eval(b.file, b.reg.args[0]);
+        if (p.t !== 'param' || p.file !== b.file || p.index !== 0) continue;
         const key = `${b.file}#${p.fn}`;
         const app = this.baseOf(r);
         const apps = this.fetchers.get(key) ?? [];
