@@ -2617,6 +2617,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
     if (!inStatusContext(n)) return;
+    if (mapping > 0) return;
     if (st === 401) {
       summary.status401 = true;
       sites401.push(flagConditions(ctx, n, body, ancestors));
@@ -2648,6 +2649,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const inner = (executor as TS.FunctionLikeDeclaration).body;
     if (inner) ts.forEachChild(inner, walk);
   };
+  // how many `catch` clauses mapping what a function handed the request threw enclose the node
+  // visited (mapsHandedOnError): what they answer refuses nothing of the function's own
+  let mapping = 0;
   const K = ts.SyntaxKind;
   const visit = (n: TS.Node): void => {
     ctx.deadline.tick();
@@ -2693,7 +2697,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         if (st !== null) status(n, st);
         else if (defining === 0) {
           const v = Number((n as TS.NumericLiteral).text);
-          if (v >= 400 && v <= 599 && inStatusContext(n)) {
+          // (not one answering what a handed-on function threw: mapsHandedOnError)
+          if (v >= 400 && v <= 599 && mapping === 0 && inStatusContext(n)) {
             if (v === 429 || v === 503) busy = true;
             else if (UNREADABLE.has(v)) unreadable = true;
             else otherStatus = true;
@@ -2732,7 +2737,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
-        if (op === K.EqualsToken && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = true;
+        if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = true;
         break;
       }
       case K.CallExpression: {
@@ -2747,10 +2752,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
           else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) nextError = true;
         }
+        // (one answering what a handed-on function threw answers for that function: mapsHandedOnError)
         if (responseCall) {
-          summary.sendsResponse = true;
-          if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
-          else otherAnswers = true;
+          if (mapping === 0) {
+            summary.sendsResponse = true;
+            if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
+            else otherAnswers = true;
+          }
         }
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
         // as an error, which ends the request (Express's final handler answers its status)
@@ -2765,12 +2773,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
       case K.NewExpression:
-        if (isNewResponse(ts, n)) summary.sendsResponse = true;
+        if (mapping === 0 && isNewResponse(ts, n)) summary.sendsResponse = true;
         break;
       case K.ThrowStatement:
         // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
         // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
-        if (!rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = threw = true;
+        if (mapping === 0 && !rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = threw = true;
         break;
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -2780,9 +2788,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     }
     // (a token, a name or a literal, has no children to visit)
     if (n.kind > K.LastToken) {
+      const maps = n.kind === K.CatchClause && mapsHandedOnError(ctx, f, ancestors[ancestors.length - 1] as TS.TryStatement, ancestors);
+      if (maps) mapping++;
       ancestors.push(n);
       ts.forEachChild(n, visit);
       ancestors.pop();
+      if (maps) mapping--;
     }
     if (fnLike) nested--;
     if (definition) defining--;
@@ -2952,6 +2963,34 @@ function enclosingParams(ctx: Ctx, f: FunctionFact): ReadonlySet<string> | undef
     if (names.length > 0) return new Set(names);
   }
   return undefined;
+}
+
+/**
+ * Does the `catch` of `tried` (a `try` whose ancestors these are) map what a function handed the
+ * request threw: its `try` calls a parameter (the handler a wrapper wraps, `next`, a middleware it
+ * is handed) before anything else that can throw. inbox-zero's `withMiddleware(handler,
+ * middleware)` answers 401 from its `catch` when the error is a `SafeError('No refresh token')`,
+ * and 500 for the rest; a Koa error middleware sets `ctx.status = err.status` after `await
+ * next()`: statuses for what ran after the checks, no refusal of the function's own. (`try {
+ * jwt.verify(token, secret); next() } catch { … 401 }` refuses what `verify` threw: its own.)
+ */
+function mapsHandedOnError(ctx: Ctx, f: FunctionFact, tried: TS.TryStatement, ancestors: readonly TS.Node[]): boolean {
+  const { ts } = ctx;
+  const params = new Set<string>();
+  for (const a of ancestors)
+    if (ts.isFunctionLike(a)) for (const p of a.parameters) if (ts.isIdentifier(p.name)) params.add(p.name.text);
+  for (let id: number | null | undefined = f.scope; id !== null && id !== undefined && id !== 0; id = ctx.facts.scopes[id]?.parent)
+    for (const [name, b] of Object.entries(ctx.facts.scopes[id]!.bindings)) if (typeof b !== 'number' && b.k === 'param') params.add(name);
+  // the calls of the `try` in the order they are made (arguments first), nested functions not run
+  let first: boolean | null = null;
+  const walk = (n: TS.Node): void => {
+    if (first !== null || ts.isFunctionLike(n)) return;
+    ts.forEachChild(n, walk);
+    if (first !== null || !ts.isCallExpression(n) || logs(ts, n)) return;
+    first = ts.isIdentifier(n.expression) && params.has(n.expression.text);
+  };
+  walk(tried.tryBlock);
+  return first === true;
 }
 
 /** Calls that only read what a Nest guard is handed: `context.switchToHttp()`, `.getRequest()`. */
@@ -5288,6 +5327,11 @@ function leadingGuards(
     visit(e);
     return ok;
   };
+  // `middleware` of `if (middleware)`: a parameter of the function the handler is made in (a wrapper's)
+  const handedFunction = (e: TS.Expression): string | null => {
+    const u = unwrap(ts, e);
+    return ts.isIdentifier(u) && !f.params.includes(u.text) && !declared.some((st) => st.declarationList.declarations.some((d) => boundNames(ts, d.name).includes(u.text))) && enclosingParams(ctx, f)?.has(u.text) ? u.text : null;
+  };
   // `if (access === 'private') { const session = …; if (!session) return 401 }`: the 401 is a
   // nested test's, made only for the requests the outer one holds for — no check of every request.
   // So too where the branch ends the request otherwise, `if (!file) { if (shared) { …401… } return
@@ -5436,6 +5480,18 @@ function leadingGuards(
         // that goes on to what follows lead the rest
         if (!stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) && deploymentTest(stmt.expression)) {
           if (!leading(stmt.thenStatement.statements)) return false;
+          continue;
+        }
+        // `if (middleware) { const result = await middleware(req); if (result instanceof Response) return result; … }`
+        // (inbox-zero's `withMiddleware(handler, middleware?)`): a function the wrapper may be handed,
+        // called when it is. Its calls lead the rest: when it is not handed, the call is of nothing and
+        // no guard when linked. (Only its calls: the others run for the wrappers handed one.)
+        const given = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) ? handedFunction(stmt.expression) : null;
+        if (given) {
+          const before = out.length;
+          const going = leading((stmt.thenStatement as TS.Block).statements);
+          out.push(...out.splice(before).filter((lg) => lg.callee?.k === 'ref' && lg.callee.name === given));
+          if (!going) return false;
           continue;
         }
         // `if (has('organizationId', input)) { const access = await getOrganizationAccess(…); if (!access) throw … }`:

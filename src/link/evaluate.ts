@@ -590,6 +590,16 @@ export class Evaluator {
     }
   }
 
+  /**
+   * `f` read inside the calls `sites`, outermost first, each written in the function the one
+   * before it calls (`withAuth(handler)` calling `withMiddleware(handler, authMiddleware)`): the
+   * parameters of each function stand for what its call passes, as closures keep them.
+   */
+  withinSites<T>(sites: readonly CallSite[], f: () => T): T {
+    const [first, ...rest] = sites;
+    return first ? this.atSite(first, 0, () => this.withinSites(rest, f)) : f();
+  }
+
   /** The call read of function `fn`: the current one, or one it is written in (CallContext.outer); null outside any. */
   private contextOf(file: string, fn: number): CallContext | null {
     let c = this.called;

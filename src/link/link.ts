@@ -497,7 +497,7 @@ export class LinkContext {
     }
     if (inner) return this.guard(inner.file, inner.expr, inner.value, mechanism, at);
     const fnName = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.name ?? null : null;
-    const name = exprName(expr) ?? fnName ?? (value.t === 'pkg' ? [value.pkg, ...value.path].join('.') : '(inline middleware)');
+    const name = this.calledName(file, expr, fnName) ?? (value.t === 'pkg' ? [value.pkg, ...value.path].join('.') : '(inline middleware)');
     // `createMiddleware(async (c, next) => …)` (hono/factory) is the function it is given.
     if (value.t === 'pkg' && value.called && value.pkg === 'hono/factory' && value.path.join('.') === 'createMiddleware' && value.args[0]?.t === 'fn') value = value.args[0];
     let c = classifyGuard(matchName ?? name, value, this.ev, this.matchers);
@@ -564,6 +564,28 @@ export class LinkContext {
     const known = skips ?? (applied.exceptionsUnknown ? ex?.known : undefined);
     if (known) this.skips.set(applied, known);
     return applied;
+  }
+
+  /**
+   * Is `e` the request `handler` is handed, by its name or a local's given it (`const
+   * reqWithLogger = req as RequestWithLogger`)? Not a value read off it (`c.get('config')`).
+   */
+  private namesRequest(handler: { file: string; fn: number }, e: Expr, depth: number): boolean {
+    if (e.k !== 'ref' || depth > 4) return false;
+    const d = this.ev.definitionOf(handler.file, e.scope, e.name);
+    if (!d || d.file !== handler.file) return false;
+    if (d.expr.k === 'param') return d.expr.fn === handler.fn && d.expr.index === 0;
+    return this.namesRequest(handler, d.expr, depth + 1);
+  }
+
+  /**
+   * The name a guard called as `expr` (in `file`) goes by: as written, but a parameter standing
+   * for a named function (`middleware` of `withMiddleware(handler, authMiddleware)` read at its
+   * call) by that function's name.
+   */
+  private calledName(file: string, expr: Expr, fnName: string | null): string | null {
+    const param = expr.k === 'ref' && fnName !== null && this.ev.definitionOf(file, expr.scope, expr.name)?.expr.k === 'param';
+    return (param ? fnName : exprName(expr)) ?? fnName;
   }
 
   /**
@@ -1153,8 +1175,47 @@ export class LinkContext {
     // as in `guard`)
     if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
     if (written && (this.never401(written.file, written.expr, value) || this.swallowsAll(written.file, written.expr, value))) return [];
-    const stage = this.inHandlerGuards(value, method !== undefined && f ? branchTaken(f, method)?.leading : undefined, layer ? { depth: 0, shown: true } : { depth: 0 });
+    const leading = method !== undefined && f ? branchTaken(f, method)?.leading : undefined;
+    const follow = layer ? { depth: 0, shown: true as const } : { depth: 0 };
+    // Read with the factory's parameters standing for what the call making the function passes:
+    // `if (middleware) { const result = await middleware(req); … }` of `withMiddleware(handler,
+    // authMiddleware)`. (Its call of what the wrapper wraps, `handler(req, context)`, the route's
+    // handler or a middleware judged as itself, is no check of its own.)
+    const made = written && f && value.t === 'fn' ? value : null;
+    const sites = made ? this.madeAt(written!.file, written!.expr, made, 0) : null;
+    const stage =
+      made && sites
+        ? this.ev.withinSites(sites, () => {
+            const call = written!.expr;
+            const wrapped = new Set((call.k === 'call' ? call.args : []).map((a) => this.ev.eval(written!.file, a)).flatMap((v) => (v.t === 'fn' ? [fnKey(v.file, v.fn)] : [])));
+            const own = (leading ?? f!.leading).filter((lg) => {
+              const v = lg.callee ? this.ev.eval(made.file, lg.callee) : null;
+              return !(v?.t === 'fn' && wrapped.has(fnKey(v.file, v.fn)));
+            });
+            return this.inHandlerGuards(made, own, follow);
+          })
+        : this.inHandlerGuards(value, leading, follow);
     return this.withExceptions(stage, value, f);
+  }
+
+  /**
+   * The calls through which the call `expr` (written in `file`) made the function `made`:
+   * `withAuth(handler)`, then `withMiddleware(handler, authMiddleware)` it returns, when the
+   * function is written in `withMiddleware`. Null when `made` is written in none of them.
+   */
+  private madeAt(file: string, expr: Expr, made: { file: string; fn: number }, depth: number): CallSite[] | null {
+    if (expr.k !== 'call' || depth > MAX_FACTORY_DEPTH) return null;
+    const callee = this.ev.eval(file, expr.callee);
+    if (callee.t !== 'fn') return null;
+    const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: expr.args };
+    const facts = this.files.get(made.file);
+    const scope = facts?.functions[made.fn]?.scope;
+    if (callee.file === made.file && facts && scope !== undefined && made.fn !== callee.fn && inFunction(facts, facts.scopes[scope], callee.fn)) return [site];
+    for (const r of this.ev.returnsOf(callee.file, callee.fn)) {
+      const inner = this.madeAt(callee.file, r, made, depth + 1);
+      if (inner) return [site, ...inner];
+    }
+    return null;
   }
 
   /**
@@ -1182,7 +1243,14 @@ export class LinkContext {
    */
   layerGuards(g: AppliedGuard | null, value: Value, place: (g: AppliedGuard) => AppliedGuard = (x) => x, written?: { file: string; expr: Expr }, method?: string): AppliedGuard[] {
     const stage = this.stageGuards(g, value, true, written, method);
-    return stage.length > 0 ? stage : g ? [place(g)] : [];
+    if (stage.length > 0) return stage;
+    if (!g) return [];
+    // A guard by its name only (`withAdmin`, a family's): the guards it calls first, of kinds its
+    // name does not give it (`withMiddleware(handler, adminMiddleware)`, leading with the session
+    // check). (Its own inline checks are what its name stands for.)
+    const named = !g.reason.includes('by behaviour') && !g.kinds.includes('unknown') && !g.kinds.includes('nonguard');
+    const more = named ? this.stageGuards(null, value, true, written, method).filter((s) => !s.name.startsWith('(') && s.kinds.some((k) => k !== 'unknown' && !g.kinds.includes(k))) : [];
+    return [place(g), ...more];
   }
 
   /**
@@ -1240,8 +1308,29 @@ export class LinkContext {
     // (a returned call of a function not in the analysed code, `return requireSession(req)` of a
     // package, is judged as a concise body's call is: by what it is; one in the code does the
     // handler's work, and its own leading checks lead the handler, above)
-    const inCode = lg.callee !== undefined && this.ev.eval(handler.file, lg.callee).t === 'fn';
+    const callee = lg.callee !== undefined ? this.ev.eval(handler.file, lg.callee) : null;
+    const inCode = callee?.t === 'fn';
     const g = lg.returned && inCode ? null : this.leadingGuard(handler, lg, follow.shown === true);
+    // `const result = await middleware(req); if (result instanceof Response) return result` of a
+    // function of the code handed the request (inbox-zero's `emailAccountMiddleware`, leading with
+    // `const authReq = await authMiddleware(req); if (authReq instanceof Response) return authReq`):
+    // its own leading checks refuse for the handler, which answers with what it returns — those
+    // of kinds the call is no guard of by itself (`adminMiddleware`, a family's by its name)
+    if (callee?.t === 'fn' && lg.checked && !lg.returned && !lg.unawaited && !lg.inline && follow.depth < MAX_DELEGATIONS && !(callee.file === handler.file && callee.fn === handler.fn)) {
+      if (first && this.namesRequest(handler, first, 0)) {
+        const name = this.calledName(handler.file, lg.callee!, this.ev.fnOf(callee.file, callee.fn)?.name ?? null) ?? 'the function called';
+        const led = this.inHandlerGuards(callee, undefined, { depth: follow.depth + 1, ...(follow.shown ? { shown: true as const } : {}) });
+        const more = led.filter((x) => !g || x.kinds.some((k) => k !== 'unknown' && !g.kinds.includes(k)));
+        return [
+          ...(g ? [g] : []),
+          ...more.map((x) => {
+            const copy = this.placed(x, x.file);
+            copy.reason = `${x.reason}, in ${name}(), which the handler hands the request to and answers with what it returns`;
+            return copy;
+          }),
+        ];
+      }
+    }
     return g ? [g] : [];
   }
 
@@ -2006,6 +2095,8 @@ const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = 
 
 /** How many functions deep a handler's request is followed through the calls it ends with (`LinkContext.leadingGuards`). */
 const MAX_DELEGATIONS = 4;
+/** How many factories deep a function made by a wrapper's call is looked for (Linker.madeAt). */
+const MAX_FACTORY_DEPTH = 4;
 
 /**
  * How a handler's request is followed through the calls it ends with: `depth`, the functions

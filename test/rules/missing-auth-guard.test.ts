@@ -99,6 +99,10 @@ ruleTester('missing-auth-guard', {
       name: "a Next.js route wrapper returning a package's wrapper around its own function (`withContext = (h) => withAxiom(async (req, ctx) => { … throw new ApiError({ code: 'unauthorized' }) … })`): that function answers",
     },
     {
+      dir: 'valid/wrapper-handed-its-middleware',
+      name: "route wrappers made by one function handed the middleware to run (`withMiddleware(handler, emailAccountMiddleware)`, run as `if (middleware) { const result = await middleware(req); if (result instanceof Response) return result }` in an audit context's callback), that middleware leading with the session check; and a `catch` answering 401 for what the key check before the handler threw",
+    },
+    {
       dir: 'valid/in-handler-signed-in-branches',
       name: '`if (req.isAuthenticated()) { … } else { return response.errorForbidden(req, res) }`, `if (req.user != null && …) … else 401`, and the check written first with a helper that answers',
     },
@@ -300,8 +304,16 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/wrapper-returning-a-package-wrapper-checks-nothing',
-      name: "the same wrapper checking nothing, 'unauthorized' only in an answer's error text and reason: a candidate, no guard",
-      errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard (unclassified middleware that may be one: withLogging; declare it in guards.auth or guards.ignore)' }],
+      name: "the same wrapper checking nothing, 'unauthorized' only in the error text of what its `catch` answers for the handler: no guard, nor a candidate",
+      errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/wrapper-catch-answers-for-the-handler',
+      name: "a route wrapper whose `catch` answers 401 for an error the handler threw (inbox-zero's `withError`: a provider's grant expired), handed no middleware: no guard",
+      errors: [
+        { file: 'app/api/unsubscribe/route.ts', line: 4, message: 'GET /api/unsubscribe has no auth guard' },
+        { file: 'app/api/user/settings/route.ts', line: 6, message: 'GET /api/user/settings has no auth guard' },
+      ],
     },
     {
       dir: 'invalid/in-handler-middleware-made-and-dropped',
