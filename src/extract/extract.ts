@@ -6824,8 +6824,10 @@ function propertyChain(ts: TSModule, e: TS.Expression): { root: TS.Expression; p
 /** The request's signed-in user, or its id: `ctx.session.id`, `ctx.state.user`, `req.user.id`, `req.session.userId`. */
 function userRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean {
   const props = requestChain(ts, e, params);
-  return !!props && isUserPath(props);
+  // (not what the client sends: `req.body.user.email` of a form)
+  return !!props && !CLIENT_SENT.has(props[0] ?? '') && isUserPath(props);
 }
+const CLIENT_SENT = new Set(['body', 'query', 'params']);
 
 /**
  * The session getters of the usual auth libraries (next-auth `getServerSession` / `auth`,
@@ -6837,6 +6839,8 @@ function sessionGetterCall(ts: TSModule, c: TS.CallExpression): boolean {
   const plain = (a: TS.Expression): boolean => {
     const u = unwrap(ts, a);
     if (ts.isIdentifier(u)) return true;
+    // `auth(request.headers)`, `getSession({ headers: req.headers })`: the headers the session cookie comes in
+    if (ts.isPropertyAccessExpression(u)) return u.name.text === 'headers' && ts.isIdentifier(unwrap(ts, u.expression));
     if (ts.isCallExpression(u)) return u.arguments.length === 0 && ts.isIdentifier(u.expression);
     return ts.isObjectLiteralExpression(u) && u.properties.every((p) => ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && plain(p.initializer)));
   };
@@ -6878,7 +6882,8 @@ export function isUserPath(props: string[]): boolean {
   const rest = props.slice(i + 1);
   // (`req.session.authenticated`, `req.session.loggedin`: the flag a sign-in sets on the session)
   if (rest.length === 1 && /^session$/i.test(props[i]!) && SESSION_SIGNED_IN.test(rest[0]!)) return true;
-  return rest.every((p) => /^(id|_id|uid|userId|user_id|sub|user)$/i.test(p));
+  // (`session.user.email`: next-auth's session names its user by e-mail, often the only field checked)
+  return rest.every((p) => /^(id|_id|uid|userId|user_id|sub|user|email)$/i.test(p));
 }
 
 /** A session's flag a sign-in sets (mongo-express's `req.session.authenticated = true`, `req.session.loggedin`). */

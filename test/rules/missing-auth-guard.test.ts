@@ -103,6 +103,10 @@ ruleTester('missing-auth-guard', {
       name: "route wrappers made by one function handed the middleware to run (`withMiddleware(handler, emailAccountMiddleware)`, run as `if (middleware) { const result = await middleware(req); if (result instanceof Response) return result }` in an audit context's callback), that middleware leading with the session check; and a `catch` answering 401 for what the key check before the handler threw",
     },
     {
+      dir: 'valid/in-handler-session-user-by-email',
+      name: "a session getter handed the request's headers (`auth(request.headers)`) and its user checked by e-mail (`if (!session?.user.email) return …`): a signed-in check, whatever the answer's status",
+    },
+    {
       dir: 'valid/in-handler-signed-in-branches',
       name: '`if (req.isAuthenticated()) { … } else { return response.errorForbidden(req, res) }`, `if (req.user != null && …) … else 401`, and the check written first with a helper that answers',
     },
@@ -306,6 +310,11 @@ ruleTester('missing-auth-guard', {
       dir: 'invalid/wrapper-returning-a-package-wrapper-checks-nothing',
       name: "the same wrapper checking nothing, 'unauthorized' only in the error text of what its `catch` answers for the handler: no guard, nor a candidate",
       errors: [{ file: 'app/api/projects/route.ts', line: 3, message: 'GET /api/projects has no auth guard' }],
+    },
+    {
+      dir: 'invalid/in-handler-user-sent-in-the-body',
+      name: 'a user the form sends (`if (!req.body.user || !req.body.user.id) return res.status(400)…`) is no signed-in user',
+      errors: [{ file: 'src/server.js', line: 8, message: 'POST /api/invites has no auth guard' }],
     },
     {
       dir: 'invalid/wrapper-catch-answers-for-the-handler',
