@@ -1441,7 +1441,10 @@ export class LinkContext {
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
     // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
     // request carries equals a secret of the deployment (or an HMAC it computes): that check, made through it
-    const matched = (lg.inline === 'auth' && lg.refuses && this.calleeBehaviour(handler.file, lg.refuses)?.matchesSecret) || null;
+    // (or `if (!isValidInternalApiKey(await headers())) return NextResponse.json({ error: 'Invalid API key' })`,
+    // ended whatever the status: the function says no, LeadingGuard.refusal)
+    const matched =
+      (lg.inline === 'auth' && lg.refuses && this.calleeBehaviour(handler.file, lg.refuses)?.matchesSecret) || (lg.refusal && lg.callee && this.calleeBehaviour(handler.file, lg.callee)?.matchesSecret) || null;
     // (`if (!_user) throw new HttpException(…, 401)` of `await this.userService.findOne(loginUserDto)`: a sign-in's own refusal)
     if (!matched && lg.refuses && (lg.args?.some(signInInput) || this.authenticatesNoCaller(handler.file, lg.refuses))) return null;
     // (`if (!flagValue) return response.sendStatus(401)` of a middleware that never reads its
@@ -1453,7 +1456,7 @@ export class LinkContext {
       const families = check.family === EVERY_FAMILY ? Object.keys(this.matchers.family).sort() : check.family && this.matchers.family[check.family] ? [check.family] : [];
       // a family's check guards only when the contract has that family
       if (check.family && families.length === 0) return null;
-      const via = matched ? exprName(lg.refuses!) : null;
+      const via = matched ? exprName(lg.refuses ?? lg.callee!) : null;
       const applied: AppliedGuard = {
         name: lg.noUser ? '(inline signed-in check)' : (via ?? check.label ?? `(inline ${check.name} check)`),
         kinds: [...check.kinds],

@@ -103,6 +103,10 @@ ruleTester('missing-auth-guard', {
       name: "route wrappers made by one function handed the middleware to run (`withMiddleware(handler, emailAccountMiddleware)`, run as `if (middleware) { const result = await middleware(req); if (result instanceof Response) return result }` in an audit context's callback), that middleware leading with the session check; and a `catch` answering 401 for what the key check before the handler threw",
     },
     {
+      dir: 'valid/in-handler-deployment-key-refused-with-an-error-body',
+      name: "a function comparing the request's key with the deployment's (`isValidInternalApiKey(await headers())`), the request refused when it says no with an error body and no status: authentication, as a 401 refusing it is",
+    },
+    {
       dir: 'valid/in-handler-session-user-by-email',
       name: "a session getter handed the request's headers (`auth(request.headers)`) and its user checked by e-mail (`if (!session?.user.email) return …`): a signed-in check, whatever the answer's status",
     },
