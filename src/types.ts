@@ -491,6 +491,13 @@ export interface LeadingGuard {
    */
   checked?: true;
   /**
+   * The statement leads only the methods whose entry, in the table of handlers by method the
+   * function's maker is handed, has this property path truthy: `if (handler.auth) { …check… }` of
+   * `const handler = api[req.method]` (jitsu's `nextJsApiHandler({ GET: { auth: true, handle } })`).
+   * Decided when linked, for each method of the table; no check elsewhere.
+   */
+  entryFlag?: string[];
+  /**
    * The function ends one of several ways, each with the call it answers with (`if (key) return
    * viaApiKey(key); return viaSession();`, `return key ? viaApiKey(key) : viaSession()`): what
    * leads each way, read as a concise body's call is. A check when every way checks (judged when

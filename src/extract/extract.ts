@@ -5332,6 +5332,19 @@ function leadingGuards(
     const u = unwrap(ts, e);
     return ts.isIdentifier(u) && !f.params.includes(u.text) && !declared.some((st) => st.declarationList.declarations.some((d) => boundNames(ts, d.name).includes(u.text))) && enclosingParams(ctx, f)?.has(u.text) ? u.text : null;
   };
+  // `handler.auth` of `const handler = api[req.method]` (or of a local given `req.method`), `api` a
+  // parameter of the function the handler is made in: the property path, else null
+  const entryFlagOf = (e: TS.Expression): string[] | null => {
+    const { root, props } = propertyChain(ts, e);
+    const entry = ts.isIdentifier(root) && props.length > 0 ? initOf(root) : undefined;
+    const at = entry && unwrap(ts, entry);
+    if (!at || !ts.isElementAccessExpression(at)) return null;
+    const table = unwrap(ts, at.expression);
+    if (!ts.isIdentifier(table) || !enclosingParams(ctx, f)?.has(table.text)) return null;
+    const key = unwrap(ts, at.argumentExpression);
+    const method = (x: TS.Expression): boolean => requestChain(ts, x, requestParams())?.join('.') === 'method';
+    return method(key) || (ts.isIdentifier(key) && !!initOf(key) && method(initOf(key)!)) ? props : null;
+  };
   // `if (access === 'private') { const session = …; if (!session) return 401 }`: the 401 is a
   // nested test's, made only for the requests the outer one holds for — no check of every request.
   // So too where the branch ends the request otherwise, `if (!file) { if (shared) { …401… } return
@@ -5486,6 +5499,17 @@ function leadingGuards(
         // (inbox-zero's `withMiddleware(handler, middleware?)`): a function the wrapper may be handed,
         // called when it is. Its calls lead the rest: when it is not handed, the call is of nothing and
         // no guard when linked. (Only its calls: the others run for the wrappers handed one.)
+        // `if (handler.auth) { …checks… }` of `const handler = api[req.method]`, `api` a table of
+        // handlers by method the function's maker is handed (jitsu's `nextJsApiHandler({ GET: {
+        // auth: true, handle } })`): the checks lead the methods whose entry has the flag
+        const flag = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) ? entryFlagOf(stmt.expression) : null;
+        if (flag) {
+          const before = out.length;
+          const going = leading((stmt.thenStatement as TS.Block).statements);
+          for (const lg of out.slice(before)) lg.entryFlag = flag;
+          if (!going) return false;
+          continue;
+        }
         const given = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) ? handedFunction(stmt.expression) : null;
         if (given) {
           const before = out.length;

@@ -1271,8 +1271,26 @@ export class LinkContext {
     const f = this.ev.fnOf(handler.file, handler.fn);
     if (!f) return [];
     const out: AppliedGuard[] = [];
-    for (const lg of leading ?? f.leading) out.push(...this.leadingGuards(handler, lg, follow));
+    // (one leading only the methods of a table whose entry has a flag, LeadingGuard.entryFlag: none
+    // but for such a method, `entryLeading`)
+    for (const lg of leading ?? f.leading) if (!lg.entryFlag) out.push(...this.leadingGuards(handler, lg, follow));
     return out;
+  }
+
+  /**
+   * What leads `handler` (a function made from a table of handlers by method) for the method whose
+   * entry is `entry`: its leading statements, those of a flag (LeadingGuard.entryFlag) only when
+   * the entry has it truthy (`{ auth: true, handle }`).
+   */
+  entryLeading(handler: Value, entry: Value): LeadingGuard[] | undefined {
+    const f = handler.t === 'fn' ? this.ev.fnOf(handler.file, handler.fn) : undefined;
+    if (!f?.leading.some((lg) => lg.entryFlag)) return undefined;
+    const holds = (path: string[]): boolean => {
+      let v = entry;
+      for (const p of path) v = this.ev.member(v, p, 0);
+      return (v.t === 'bool' && v.v) || (v.t === 'str' && v.v !== '') || (v.t === 'num' && v.v !== 0) || v.t === 'fn' || v.t === 'obj' || v.t === 'arr';
+    };
+    return f.leading.flatMap((lg) => (!lg.entryFlag ? [lg] : holds(lg.entryFlag) ? [{ ...lg, entryFlag: undefined }] : []));
   }
 
   /**

@@ -321,6 +321,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'src/server.js', line: 8, message: 'POST /api/invites has no auth guard' }],
     },
     {
+      dir: 'invalid/pages-handler-table-entry-without-the-flag',
+      name: "a Pages Router handler made from a table of entries by method (`nextJsApiHandler({ url, GET: { auth: true, handle }, POST: { auth: false, handle } })`), checking the session for an entry that asks for it (`if (handler.auth) { … 401 }` of `const handler = api[req.method]`): a route per method, the one without the flag unguarded",
+      errors: [{ file: 'pages/api/user/keys.ts', line: 17, message: 'POST /api/user/keys has no auth guard' }],
+    },
+    {
       dir: 'invalid/wrapper-catch-answers-for-the-handler',
       name: "a route wrapper whose `catch` answers 401 for an error the handler threw (inbox-zero's `withError`: a provider's grant expired), handed no middleware: no guard",
       errors: [

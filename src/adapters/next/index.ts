@@ -573,7 +573,10 @@ class NextLinker {
       for (const [m, entry] of table.entries) {
         const item = { file: table.file, expr: entry, value: this.ctx.ev.eval(table.file, entry) };
         const handlerFn = item.value.t === 'fn' ? { file: item.value.file, fn: item.value.fn } : null;
-        serve({ method: m, path, at: { ...place.at, snippet: place.snippet }, handler: handlerNameOf(this.ctx.ev, item) ?? m, guards: [...middleware, ...wrappers, ...own, ...made, ...this.ctx.handlerGuards(item)], handlerFn });
+        // (jitsu's `{ GET: { auth: true, handle } }`: the checks the function makes for an entry with the flag)
+        const forEntry = this.ctx.entryLeading(u.handler, item.value);
+        const led = forEntry ? this.ctx.inHandlerGuards(u.handler, forEntry) : made;
+        serve({ method: m, path, at: { ...place.at, snippet: place.snippet }, handler: handlerNameOf(this.ctx.ev, item) ?? m, guards: [...middleware, ...wrappers, ...own, ...led, ...this.ctx.handlerGuards(item)], handlerFn });
       }
       return;
     }
@@ -594,8 +597,8 @@ class NextLinker {
 
   /**
    * The table of handlers by method a Pages Router handler is made from: the object, every key of
-   * it a method (`{ GET: list, POST: create }`), handed to an in-code function that makes the
-   * exported handler; null for any other handler.
+   * it a method (`{ GET: list, POST: create }`) or lower-case (`url`), handed to an in-code
+   * function that makes the exported handler; null for any other handler.
    */
   private methodTable(file: string, exported: string): { file: string; entries: [string, Expr][] } | null {
     const ev = this.ctx.ev;
@@ -605,7 +608,8 @@ class NextLinker {
     for (const a of made.call.args) {
       const v = ev.eval(made.file, a);
       if (v.t !== 'obj') continue;
-      const keys = Object.keys(v.props);
+      // (beside the methods, lower-case keys the dispatch never picks: jitsu's `{ url: inferUrl(__filename), GET: … }`)
+      const keys = Object.keys(v.props).filter((k) => !/^[a-z]/.test(k));
       if (keys.length > 0 && keys.every((k) => METHODS.includes(k))) return { file: v.file, entries: keys.map((k) => [k, v.props[k]!] as [string, Expr]) };
     }
     return null;
