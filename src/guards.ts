@@ -302,6 +302,9 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     // (express-enforces-ssl, read at 1.1: GET over plain HTTP sent to https://, any other method
     // refused with 403 — the transport, not who calls)
     case 'express-enforces-ssl':
+    // (spider-detector, read at 1.0, and NodeBB's fork: puts `req.isSpider()` on the request, hands every request on)
+    case 'spider-detector':
+    case '@nodebb/spider-detector':
     case 'koa-useragent':
     case 'express-useragent':
     case 'hono/logger':
@@ -751,6 +754,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 400, 411, 413, 415 or 422 (by behaviour): a request it cannot read, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
+    if (kinds.size === 0 && b.redirectsByUrlOnly)
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect, reading of it only where it was sent (by behaviour): a URL put right, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   // (a class named for what it wraps, `MorganMiddleware`: the name without the word)

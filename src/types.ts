@@ -282,6 +282,12 @@ export interface Behaviour {
    * one's identity.
    */
   upgradesToHttpsOnly?: true;
+  /**
+   * Every answer it writes is a redirect (no status of its own), and it reads of its request only
+   * where it was sent (`req.originalUrl`, `req.path`, `req.headers.host` …): NodeBB's
+   * `stripLeadingSlashes` sends `//user/x` to `/user/x`. A URL put right, for no one's identity.
+   */
+  redirectsByUrlOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

@@ -2613,6 +2613,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // answers written: redirects to an `https://` URL, and any other (Behaviour.upgradesToHttpsOnly)
   let httpsRedirects = 0;
   let otherAnswers = false;
+  // redirects written (`res.redirect(…)`), and any other answer (Behaviour.redirectsByUrlOnly)
+  let redirects = 0;
+  let otherThanRedirects = false;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
@@ -2758,6 +2761,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
             summary.sendsResponse = true;
             if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
             else otherAnswers = true;
+            if (ts.isPropertyAccessExpression(c) && c.name.text === 'redirect') redirects++;
+            else otherThanRedirects = true;
           }
         }
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
@@ -2816,6 +2821,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       ((writes !== null && writes[0] === true && !/\barguments\b/.test(ctx.text.slice(body.pos, body.end))) || ignoresRequest(ctx, body, f.params[0]));
     if (express || context) b.ignoresRequest = true;
   }
+  // A tRPC middleware (`(opts) => { …; return opts.next() }`) reading of what it is handed only the
+  // procedure called, `opts.type` and `opts.path`, and refusing with 403 or 404 only: karakeep's
+  // `isDemoMode`, `if (serverConfig.demoMode && opts.type == 'mutation') throw new TRPCError({ code:
+  // 'FORBIDDEN' })`, refuses by a mode of the server, whoever calls
+  else if (nextName === null && f.params.length === 1 && f.params[0] && summary.status403or404 && !summary.status401 && readsProcedureOnly(ctx, body, f.params[0])) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
@@ -2831,6 +2841,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (!CREDENTIAL_WORD.test(own) && !ENV_READ.test(own) && !CALLER_HEADER.test(own)) b.refusesUnreadableOnly = true;
   }
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
+  // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
+  // target = req.originalUrl.replace(relative_path, '')`
+  // (an Express middleware's, its response used only to redirect: `res.locals.user` read is no URL)
+  else if (redirects > 0 && !otherThanRedirects && !busy && !unreadable && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404 && !summary.readsSession && resName !== null && f.params[0] && readsUrlOnly(ctx, body, f.params[0], resName)) b.redirectsByUrlOnly = true;
   b.comparesTenant = summary.comparesTenant;
   b.readsSession = summary.readsSession;
   b.sendsResponse = summary.sendsResponse;
@@ -3126,6 +3140,36 @@ function ignoresRequest(ctx: Ctx, body: TS.Node, first: string, besides: readonl
   for (const n of besides) text = text.slice(0, n.pos - body.pos) + ' '.repeat(n.end - n.pos) + text.slice(n.end - body.pos);
   const named = new RegExp(`(?<![\\w$.])${first.replace(/[$]/g, '\\$&')}(?![\\w$])|\\.\\s*(?:req|request|locals)\\b|\\barguments\\b`);
   return !named.test(text);
+}
+
+/**
+ * Does `body` read of its request `req` only where it was sent (`req.originalUrl`, `.url`, `.path`,
+ * `.baseUrl`, `.hostname`, `.protocol`, `.secure`, `.headers.host`), and use its response `res`
+ * only to redirect?
+ */
+function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
+  const text = ctx.text.slice(body.pos, body.end);
+  if (/\barguments\b/.test(text)) return false;
+  const uses = (name: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
+  const after = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
+  const reads = uses(req);
+  return (
+    reads.length > 0 &&
+    reads.every((m) => /^\s*\??\.\s*(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b/.test(after(m))) &&
+    uses(res).every((m) => /^\s*\.\s*redirect\s*\(/.test(after(m)))
+  );
+}
+
+/**
+ * Does `body` name its tRPC middleware's options `opts` only to read the procedure called and hand
+ * the call on (`opts.type`, `opts.path`, `opts.next(…)`), and call `opts.next`?
+ */
+function readsProcedureOnly(ctx: Ctx, body: TS.Node, opts: string): boolean {
+  const text = ctx.text.slice(body.pos, body.end);
+  if (/\barguments\b/.test(text)) return false;
+  const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${opts.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
+  const rest = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
+  return uses.length > 0 && uses.every((m) => /^\s*\??\.\s*(?:next|type|path)\b/.test(rest(m))) && uses.some((m) => /^\s*\??\.\s*next\s*\(/.test(rest(m)));
 }
 
 /** The local a Nest guard's `canActivate` body first declares the request in (`const request = context.switchToHttp().getRequest<Request>()`), if any. */

@@ -326,6 +326,11 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'pages/api/user/keys.ts', line: 17, message: 'POST /api/user/keys has no auth guard' }],
     },
     {
+      dir: 'invalid/url-redirect-and-bot-detector-are-no-candidates',
+      name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on) and a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`): no candidates",
+      errors: [{ file: 'src/server.js', line: 9, message: 'GET /api/topics/:tid has no auth guard' }],
+    },
+    {
       dir: 'invalid/wrapper-catch-answers-for-the-handler',
       name: "a route wrapper whose `catch` answers 401 for an error the handler threw (inbox-zero's `withError`: a provider's grant expired), handed no middleware: no guard",
       errors: [

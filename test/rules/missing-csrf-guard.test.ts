@@ -87,6 +87,11 @@ ruleTester('missing-csrf-guard', {
   ],
   invalid: [
     {
+      dir: 'invalid/trpc-demo-mode-gate-is-no-candidate',
+      name: "a tRPC middleware refusing mutations (403) while the server runs as a demo, reading of what it is handed only the procedure's type (karakeep's `isDemoMode`): no candidate guard",
+      errors: [{ file: 'src/app.ts', line: 30, column: 20, message: noCsrf('POST /trpc/archiveBookmark') }],
+    },
+    {
       dir: 'invalid/trpc-context-from-a-cookie',
       name: 'a tRPC procedure checking the session of a context made from the Authorization header or else a cookie (createExpressMiddleware, given the maker or an arrow calling it): the cookie authenticates it',
       errors: [
