@@ -2825,7 +2825,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // procedure called, `opts.type` and `opts.path`, and refusing with 403 or 404 only: karakeep's
   // `isDemoMode`, `if (serverConfig.demoMode && opts.type == 'mutation') throw new TRPCError({ code:
   // 'FORBIDDEN' })`, refuses by a mode of the server, whoever calls
-  else if (nextName === null && f.params.length === 1 && f.params[0] && summary.status403or404 && !summary.status401 && readsProcedureOnly(ctx, body, f.params[0])) b.ignoresRequest = true;
+  // (or `async ({ next }) => { if (env.ENABLE_DOCKER || isDemoMode) return next(); throw new
+  // TRPCError({ code: 'NOT_FOUND' }) }`, homarr's, taking no more of it than those)
+  else if (nextName === null && f.params.length === 1 && summary.status403or404 && !summary.status401 && (f.params[0] ? readsProcedureOnly(ctx, body, f.params[0]) : takesProcedureOnly(ts, fnNode, summary))) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
@@ -3170,6 +3172,19 @@ function readsProcedureOnly(ctx: Ctx, body: TS.Node, opts: string): boolean {
   const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${opts.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
   const rest = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
   return uses.length > 0 && uses.every((m) => /^\s*\??\.\s*(?:next|type|path)\b/.test(rest(m))) && uses.some((m) => /^\s*\??\.\s*next\s*\(/.test(rest(m)));
+}
+
+/**
+ * Does the function take, of the tRPC middleware options it is handed, only the procedure called
+ * and `next` (`({ next })`, `({ next, type })`), and call `next`?
+ */
+function takesProcedureOnly(ts: TSModule, fnNode: TS.Node, summary: BodySummary): boolean {
+  const p = (fnNode as TS.FunctionLikeDeclaration).parameters?.[0];
+  if (!p || !ts.isObjectBindingPattern(p.name) || !summary.called?.has('next')) return false;
+  return p.name.elements.every((el) => {
+    const key = el.propertyName ?? el.name;
+    return !el.dotDotDotToken && ts.isIdentifier(key) && /^(?:next|type|path)$/.test(key.text);
+  });
 }
 
 /** The local a Nest guard's `canActivate` body first declares the request in (`const request = context.switchToHttp().getRequest<Request>()`), if any. */

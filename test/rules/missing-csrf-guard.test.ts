@@ -88,8 +88,11 @@ ruleTester('missing-csrf-guard', {
   invalid: [
     {
       dir: 'invalid/trpc-demo-mode-gate-is-no-candidate',
-      name: "a tRPC middleware refusing mutations (403) while the server runs as a demo, reading of what it is handed only the procedure's type (karakeep's `isDemoMode`): no candidate guard",
-      errors: [{ file: 'src/app.ts', line: 30, column: 20, message: noCsrf('POST /trpc/archiveBookmark') }],
+      name: "tRPC middleware refusing by a setting of the server, reading of what it is handed only the procedure's type (karakeep's `isDemoMode`, 403) or nothing but `next` (homarr's docker routes, 404): no candidate guards",
+      errors: [
+        { file: 'src/app.ts', line: 36, column: 20, message: noCsrf('POST /trpc/archiveBookmark') },
+        { file: 'src/app.ts', line: 37, column: 21, message: noCsrf('POST /trpc/restartContainer') },
+      ],
     },
     {
       dir: 'invalid/trpc-context-from-a-cookie',
