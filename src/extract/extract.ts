@@ -2827,7 +2827,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // 'FORBIDDEN' })`, refuses by a mode of the server, whoever calls
   // (or `async ({ next }) => { if (env.ENABLE_DOCKER || isDemoMode) return next(); throw new
   // TRPCError({ code: 'NOT_FOUND' }) }`, homarr's, taking no more of it than those)
-  else if (nextName === null && f.params.length === 1 && summary.status403or404 && !summary.status401 && (f.params[0] ? readsProcedureOnly(ctx, body, f.params[0]) : takesProcedureOnly(ts, fnNode, summary))) b.ignoresRequest = true;
+  // (calling nothing but `next`, so reading no session some other way: `if (currentSession()?.role !== 'owner') throw …FORBIDDEN`)
+  else if (nextName === null && f.params.length === 1 && summary.status403or404 && !summary.status401 && callsNextOnly(ts, body) && (f.params[0] ? readsProcedureOnly(ctx, body, f.params[0]) : takesProcedureOnly(ts, fnNode, summary))) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
@@ -3172,6 +3173,24 @@ function readsProcedureOnly(ctx: Ctx, body: TS.Node, opts: string): boolean {
   const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${opts.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
   const rest = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
   return uses.length > 0 && uses.every((m) => /^\s*\??\.\s*(?:next|type|path)\b/.test(rest(m))) && uses.some((m) => /^\s*\??\.\s*next\s*\(/.test(rest(m)));
+}
+
+/** Does `body` call nothing but `next(…)` / `opts.next(…)` (`new TRPCError(…)` is no call)? */
+function callsNextOnly(ts: TSModule, body: TS.Node): boolean {
+  let only = true;
+  const visit = (n: TS.Node): void => {
+    if (!only) return;
+    if (ts.isCallExpression(n)) {
+      const c = n.expression;
+      if (!((ts.isIdentifier(c) && c.text === 'next') || (ts.isPropertyAccessExpression(c) && c.name.text === 'next'))) {
+        only = false;
+        return;
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  return only;
 }
 
 /**
