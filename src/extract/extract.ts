@@ -3146,33 +3146,35 @@ function ignoresRequest(ctx: Ctx, body: TS.Node, first: string, besides: readonl
 }
 
 /**
+ * What follows each use of the name `name` in `body`'s text (a few characters, enough for the
+ * property read or the call made), or null when the body reads `arguments`, which hands on any
+ * parameter unnamed.
+ */
+function usesOf(ctx: Ctx, body: TS.Node, name: string): string[] | null {
+  const text = ctx.text.slice(body.pos, body.end);
+  if (/\barguments\b/.test(text)) return null;
+  return [...text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))].map((m) => text.slice(m.index! + m[0].length, m.index! + m[0].length + 48));
+}
+
+/**
  * Does `body` read of its request `req` only where it was sent (`req.originalUrl`, `.url`, `.path`,
  * `.baseUrl`, `.hostname`, `.protocol`, `.secure`, `.headers.host`), and use its response `res`
  * only to redirect?
  */
 function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
-  const text = ctx.text.slice(body.pos, body.end);
-  if (/\barguments\b/.test(text)) return false;
-  const uses = (name: string): RegExpMatchArray[] => [...text.matchAll(new RegExp(`(?<![\\w$.])${name.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
-  const after = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
-  const reads = uses(req);
-  return (
-    reads.length > 0 &&
-    reads.every((m) => /^\s*\??\.\s*(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b/.test(after(m))) &&
-    uses(res).every((m) => /^\s*\.\s*redirect\s*\(/.test(after(m)))
-  );
+  const reads = usesOf(ctx, body, req);
+  const answers = usesOf(ctx, body, res);
+  return !!reads && !!answers && reads.length > 0 && reads.every((a) => URL_READ.test(a)) && answers.every((a) => /^\s*\.\s*redirect\s*\(/.test(a));
 }
+const URL_READ = /^\s*\??\.\s*(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b/;
 
 /**
  * Does `body` name its tRPC middleware's options `opts` only to read the procedure called and hand
  * the call on (`opts.type`, `opts.path`, `opts.next(…)`), and call `opts.next`?
  */
 function readsProcedureOnly(ctx: Ctx, body: TS.Node, opts: string): boolean {
-  const text = ctx.text.slice(body.pos, body.end);
-  if (/\barguments\b/.test(text)) return false;
-  const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${opts.replace(/[$]/g, '\\$&')}(?![\\w$])`, 'g'))];
-  const rest = (m: RegExpMatchArray): string => text.slice(m.index! + m[0].length);
-  return uses.length > 0 && uses.every((m) => /^\s*\??\.\s*(?:next|type|path)\b/.test(rest(m))) && uses.some((m) => /^\s*\??\.\s*next\s*\(/.test(rest(m)));
+  const uses = usesOf(ctx, body, opts);
+  return !!uses && uses.length > 0 && uses.every((a) => /^\s*\??\.\s*(?:next|type|path)\b/.test(a)) && uses.some((a) => /^\s*\??\.\s*next\s*\(/.test(a));
 }
 
 /** Does `body` call nothing but `next(…)` / `opts.next(…)` (`new TRPCError(…)` is no call)? */
