@@ -2,7 +2,7 @@
  * Guard recognition (SPEC section 5): by package, by name, and by behaviour.
  */
 import { isRegexEntry, type Config } from './config.js';
-import { exprName, type Evaluator, type Value } from './link/evaluate.js';
+import { exprName, stringsOf, type Evaluator, type Value } from './link/evaluate.js';
 import { isUserPath, MAKES_OR_READS, TEAM_WORD } from './extract/extract.js';
 import type { Behaviour, Expr, GuardKind, LeadingGuard } from './types.js';
 
@@ -260,6 +260,14 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.includes('middleware') ? 'session' : p.includes('protect') ? 'auth' : null;
     case 'express':
       return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
+    // Medusa's `authenticate(actorType, authType, options)` answers 401 to a request without a
+    // session, bearer token or API key of an actor it names, unless `allowUnauthenticated: true`
+    // (read at @medusajs/framework 2.0, http/middlewares/authenticate-middleware.ts; 2.0's
+    // `@medusajs/medusa` exported it too)
+    case '@medusajs/framework/http':
+    case '@medusajs/framework':
+    case '@medusajs/medusa':
+      return first === 'authenticate' ? 'auth' : null;
     case '@fastify/helmet':
     case '@fastify/compress':
     case '@fastify/rate-limit':
@@ -344,22 +352,26 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
   }
 }
 
+/** The modules Medusa's `authenticate` is imported from (packageKind). */
+const MEDUSA = new Set(['@medusajs/framework/http', '@medusajs/framework', '@medusajs/medusa']);
+
 /**
  * The option that makes a token middleware let a request without a token through, when its
  * options set it: express-jwt's `credentialsRequired: false`, koa-jwt's `passthrough: true`
- * (read at express-jwt 8.5 and koa-jwt 4.0). `''` when they do not; null when they are not
- * known statically. The options are the first argument of the package's call, before an
- * `.unless(…)`.
+ * (read at express-jwt 8.5 and koa-jwt 4.0), Medusa's `allowUnauthenticated: true`. `''` when
+ * they do not; null when they are not known statically. The options are the first argument of
+ * the package's call, before an `.unless(…)` (Medusa's `authenticate`: the third).
  */
 function optionalToken(value: Extract<Value, { t: 'pkg' }>, ev: Evaluator): string | null {
-  const flag =
+  const flag: { key: string; lets: boolean; arg?: number } | null =
     value.pkg === 'express-jwt' ? { key: 'credentialsRequired', lets: false }
     : value.pkg === 'koa-jwt' ? { key: 'passthrough', lets: true }
     : (value.pkg === 'express-oauth2-jwt-bearer' || value.pkg === 'express-openid-connect') && value.path[0] === 'auth' ? { key: 'authRequired', lets: false }
     : value.pkg.startsWith('supertokens-node/recipe/session/framework/') && value.path[0] === 'verifySession' ? { key: 'sessionRequired', lets: false }
+    : MEDUSA.has(value.pkg) && value.path[0] === 'authenticate' ? { key: 'allowUnauthenticated', lets: true, arg: 2 }
     : null;
   if (!flag) return '';
-  const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[0];
+  const options = (unlessBase(value.path) ? value.made : value.called ? value.args : [])?.[flag.arg ?? 0];
   if (options === undefined) return '';
   if (options.t !== 'obj') return null;
   const v = ev.member(options, flag.key, 0);
@@ -649,6 +661,9 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       // `passport.authenticate('jwt', { session: false })` of a strategy reading the Authorization header
       const bearer = PASSPORTS.has(value.pkg) && value.called && value.path.join('.') === 'authenticate' ? headerStrategies(value.args[0], passportUses(ev)) : null;
       if (bearer) return { kinds: ['auth', 'bearer'], families: [], reason: `authentication from passport, ${bearer}` };
+      // Medusa's `authenticate('user', ['bearer', 'api-key'])`: a token or key from a header, no session cookie
+      const types = MEDUSA.has(value.pkg) && value.called && value.args[1] ? stringsOf(value.args[1]) : null;
+      if (types && !types.includes('session')) return { kinds: ['auth', 'bearer'], families: [], reason: `authentication from ${value.pkg}, by ${types.join(' or ')} (no session)` };
       return { kinds: ['auth'], families: [], reason: `authentication from ${value.pkg}` };
     }
   }

@@ -51,8 +51,7 @@ const UNREAD: Unread[] = [
  * name of, or of a folder they are in; the route modules of Remix and React Router (framework
  * mode) under `app/routes/`, whose loaders and actions the server answers: with the flat-routes
  * convention (@remix-run/dev's `flatRoutes`), each module the folder holds, and the `route` or
- * `index` module of each folder it holds (their other modules colocated, no routes); Medusa's
- * `route.ts` files under `src/api/`; Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`;
+ * `index` module of each folder it holds (their other modules colocated, no routes); Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`;
  * LoopBack 4's controllers, `src/controllers/*.controller.ts` (as its CLI writes them); Sails's
  * `config/routes.js` and the actions under `api/controllers/`, which its blueprints route. Each
  * in its default folders only: one a config moves elsewhere is not looked for.
@@ -82,7 +81,6 @@ const FILE_ROUTED: FileRouted[] = [
   // (a server runtime package: a Remix or React Router app served, not only built for the browser)
   { title: 'Remix', article: 'a', deps: ['@remix-run/node', '@remix-run/cloudflare', '@remix-run/deno', '@remix-run/serve', '@remix-run/express', '@remix-run/architect'], dirs: ['app/routes/'], route: flatRoute },
   { title: 'React Router', article: 'a', deps: ['@react-router/node', '@react-router/cloudflare', '@react-router/serve', '@react-router/express', '@react-router/architect'], dirs: ['app/routes/'], route: flatRoute },
-  { title: 'Medusa', article: 'a', deps: ['@medusajs/framework'], dirs: ['src/api/'], route: (below) => /(?:^|\/)route\.[cm]?[jt]s$/.test(below) },
   { title: 'Strapi', article: 'a', deps: ['@strapi/strapi'], dirs: ['src/api/'], route: (below) => /^[^/]+\/routes\/[^/]+$/.test(below) && SCRIPT.test(below) },
   { title: 'LoopBack', article: 'a', deps: ['@loopback/rest'], dirs: ['src/controllers/'], route: (below) => /\.controller\.[cm]?[jt]s$/.test(below) },
   // (`config/routes.js`, and the actions of `api/controllers/`, which its blueprints route too)

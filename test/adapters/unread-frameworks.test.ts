@@ -244,14 +244,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const GET: APIRoute = () => new Response(JSON.stringify([]));
 `,
-      'apps/shop/package.json': JSON.stringify({ name: 'shop', dependencies: { '@medusajs/framework': '^2.5.0', '@medusajs/medusa': '^2.5.0' } }),
-      'apps/shop/src/api/store/wishlists/route.ts': `import type { MedusaRequest, MedusaResponse } from '@medusajs/framework/http';
-
-export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
-  res.json({ wishlists: [], customer: req.auth_context?.actor_id ?? null });
-};
-`,
-      'apps/shop/src/api/store/wishlists/helpers.ts': `export const limit = 50;\n`,
       'apps/cms/package.json': JSON.stringify({ name: 'cms', dependencies: { '@strapi/strapi': '^5.8.0' } }),
       'apps/cms/src/api/article/routes/article.ts': `import { factories } from '@strapi/strapi';
 
@@ -291,7 +283,6 @@ export class ProductController {
       'apps/docs/src/pages/search.json.ts:1 unresolved-route this is an Astro route file (under apps/docs/src/pages/), and route-surface has no adapter for Astro: the routes it serves are not listed',
       'apps/edge/api/sites.get.ts:1 unresolved-route this is the first of 2 Nitro route files (under apps/edge/api/, apps/edge/routes/), and route-surface has no adapter for Nitro: the routes they serve are not listed',
       'apps/legacy/api/controllers/SiteController.js:1 unresolved-route this is the first of 2 Sails route files (under apps/legacy/config/, apps/legacy/api/controllers/), and route-surface has no adapter for Sails: the routes they serve are not listed',
-      'apps/shop/src/api/store/wishlists/route.ts:1 unresolved-route this is a Medusa route file (under apps/shop/src/api/), and route-surface has no adapter for Medusa: the routes it serves are not listed',
       'apps/status/server/api/health.get.ts:1 unresolved-route this is the first of 2 Nuxt route files (under apps/status/server/api/, apps/status/server/routes/), and route-surface has no adapter for Nuxt: the routes they serve are not listed',
     ]);
   });

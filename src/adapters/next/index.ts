@@ -38,7 +38,7 @@ import type { ExtractApi } from '../../extract/extract.js';
 import { prefixNote, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, routePlace, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import type { PackageInfo } from '../../project.js';
-import type { AppliedGuard, Expr, Loc, MethodBranch, PrefixStep } from '../../types.js';
+import type { AppliedGuard, Expr, FileFacts, Loc, MethodBranch, PrefixStep } from '../../types.js';
 import { catchAll, filledPath } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
@@ -80,6 +80,11 @@ const MIDDLEWARE_RE = /^(middleware|proxy)\.(ts|js|mjs|mts|tsx|jsx)$/;
 /** Where exported handlers are written, for route locations: plain JSON in `facts.adapterFacts.next`. */
 export interface NextFileFacts {
   exports: Record<string, { at: Loc; snippet: string }>;
+}
+
+/** Where a route file exports `name`, as recorded for every `route.*` file (Medusa's read it too). */
+export function exportPlace(facts: FileFacts, name: string): { at: Loc; snippet: string } | undefined {
+  return (facts.adapterFacts.next as NextFileFacts | undefined)?.exports[name];
 }
 
 /** `*`: an `export * from …`, where the methods another module exports are served */
@@ -329,10 +334,10 @@ class NextLinker {
   }
 
   private place(file: string, name: string, fallback: Loc | null): { at: Loc; snippet: string } {
-    const nf = this.ctx.files.get(file)?.adapterFacts.next as NextFileFacts | undefined;
+    const facts = this.ctx.files.get(file);
     // a method only an `export * from …` exports is written there
-    const star = METHODS.includes(name) ? nf?.exports['*'] : undefined;
-    return nf?.exports[name] ?? star ?? { at: fallback ?? { line: 1, column: 1 }, snippet: '' };
+    const star = METHODS.includes(name) && facts ? exportPlace(facts, '*') : undefined;
+    return (facts && exportPlace(facts, name)) ?? star ?? { at: fallback ?? { line: 1, column: 1 }, snippet: '' };
   }
 
   /**
