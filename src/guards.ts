@@ -143,6 +143,9 @@ export function middlewareMaker(value: Value): boolean {
   return value.t === 'pkg' && !value.called && packageKind(value.pkg, value.path) !== null;
 }
 
+/** The modules Medusa's `authenticate` is imported from (packageKind, optionalToken). */
+const MEDUSA = new Set(['@medusajs/framework/http', '@medusajs/framework', '@medusajs/medusa']);
+
 /** Middleware classified by the package that makes it, whatever its local name. */
 function packageKind(pkg: string, path: string[]): PackageKind | null {
   const p = unlessBase(path) ?? path;
@@ -150,6 +153,11 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
   // Sentry's SDKs report and trace (`Sentry.trpcMiddleware(…)`, `Sentry.Handlers.requestHandler()`): they refuse nothing
   if (pkg.startsWith('@sentry/')) return 'nonguard';
   if (PASSING_PACKAGES.has(pkg)) return 'nonguard';
+  // Medusa's `authenticate(actorType, authType, options)` answers 401 to a request without a
+  // session, bearer token or API key of an actor it names, unless `allowUnauthenticated: true`
+  // (read at @medusajs/framework 2.0, http/middlewares/authenticate-middleware.ts; 2.0's
+  // `@medusajs/medusa` exported it too)
+  if (MEDUSA.has(pkg)) return first === 'authenticate' ? 'auth' : null;
   switch (pkg) {
     case 'express-session':
     case 'cookie-session':
@@ -260,14 +268,6 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return p.includes('middleware') ? 'session' : p.includes('protect') ? 'auth' : null;
     case 'express':
       return ['json', 'urlencoded', 'raw', 'text', 'static'].includes(first) ? 'nonguard' : null;
-    // Medusa's `authenticate(actorType, authType, options)` answers 401 to a request without a
-    // session, bearer token or API key of an actor it names, unless `allowUnauthenticated: true`
-    // (read at @medusajs/framework 2.0, http/middlewares/authenticate-middleware.ts; 2.0's
-    // `@medusajs/medusa` exported it too)
-    case '@medusajs/framework/http':
-    case '@medusajs/framework':
-    case '@medusajs/medusa':
-      return first === 'authenticate' ? 'auth' : null;
     case '@fastify/helmet':
     case '@fastify/compress':
     case '@fastify/rate-limit':
@@ -351,9 +351,6 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       return null;
   }
 }
-
-/** The modules Medusa's `authenticate` is imported from (packageKind). */
-const MEDUSA = new Set(['@medusajs/framework/http', '@medusajs/framework', '@medusajs/medusa']);
 
 /**
  * The option that makes a token middleware let a request without a token through, when its

@@ -5582,19 +5582,15 @@ function leadingGuards(
         // `if (handler.auth) { …checks… }` of `const handler = api[req.method]`, `api` a table of
         // handlers by method the function's maker is handed (jitsu's `nextJsApiHandler({ GET: {
         // auth: true, handle } })`): the checks lead the methods whose entry has the flag
-        const flag = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) ? entryFlagOf(stmt.expression) : null;
-        if (flag) {
+        const open = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement);
+        const flag = open ? entryFlagOf(stmt.expression) : null;
+        const given = open && !flag ? handedFunction(stmt.expression) : null;
+        if (flag || given) {
           const before = out.length;
           const going = leading((stmt.thenStatement as TS.Block).statements);
-          for (const lg of out.slice(before)) lg.entryFlag = flag;
-          if (!going) return false;
-          continue;
-        }
-        const given = !stmt.elseStatement && ts.isBlock(stmt.thenStatement) && !exits(ts, stmt.thenStatement) ? handedFunction(stmt.expression) : null;
-        if (given) {
-          const before = out.length;
-          const going = leading((stmt.thenStatement as TS.Block).statements);
-          out.push(...out.splice(before).filter((lg) => lg.callee?.k === 'ref' && lg.callee.name === given));
+          const led = out.splice(before);
+          if (flag) for (const lg of led) lg.entryFlag = flag;
+          out.push(...(flag ? led : led.filter((lg) => lg.callee?.k === 'ref' && lg.callee.name === given)));
           if (!going) return false;
           continue;
         }

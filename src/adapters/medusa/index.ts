@@ -222,13 +222,20 @@ class MedusaLinker {
       for (const it of mws) {
         // (located at the middleware's call when it is one written there)
         const at = it.file === o.file && it.expr.k === 'call' ? it.expr.at : o.file === file ? written : { line: 1, column: 1 };
+        // (classified once for `use`, once for the methods named: the same guards for each method)
+        const byMechanism = new Map<'router.use' | 'pass-through-route', AppliedGuard[]>();
+        const guardsAs = (mechanism: 'router.use' | 'pass-through-route'): AppliedGuard[] => {
+          let gs = byMechanism.get(mechanism);
+          if (!gs) {
+            const g = this.ctx.guard(it.file, it.expr, it.value, mechanism, at);
+            gs = this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, o.file, at.line), it).map((x) => (methods ? x : { ...x, when: `the methods of this middlewares route (not known statically) include the route's` }));
+            byMechanism.set(mechanism, gs);
+          }
+          return gs;
+        };
         for (const method of methods ?? ['ALL']) {
           const verb = method.toUpperCase();
-          const g = this.ctx.guard(it.file, it.expr, it.value, verb === 'USE' ? 'router.use' : 'pass-through-route', at);
-          for (const x of this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, o.file, at.line), it)) {
-            const guard = methods ? x : { ...x, when: `the methods of this middlewares route (not known statically) include the route's` };
-            out.push({ guard, scopes, re, method: verb === 'USE' ? null : verb });
-          }
+          for (const guard of guardsAs(verb === 'USE' ? 'router.use' : 'pass-through-route')) out.push({ guard, scopes, re, method: verb === 'USE' ? null : verb });
         }
       }
     }
