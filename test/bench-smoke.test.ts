@@ -76,7 +76,7 @@ describe('bench: generated control-plane trees', () => {
   it('check finds exactly the generated routes, with their guards, for every framework that has an adapter', async () => {
     const frameworks = await verify.adapterFrameworks(ROOT);
     // (not the adapter that only warns about servers of frameworks without one: it lists no routes)
-    expect(frameworks).toEqual(['express', 'fastify', 'hono', 'koa', 'nest', 'next', 'routing-controllers', 'inversify-express-utils', 'overnight', 'medusa']);
+    expect(frameworks).toEqual(['express', 'fastify', 'hono', 'koa', 'nest', 'next', 'routing-controllers', 'inversify-express-utils', 'overnight', 'medusa', 'elysia']);
     const c = verify.compareRoutes(made.routes, res.routes.map(routeJson), frameworks);
     expect(verify.describeComparison(c)).toContain('all generated routes found exactly');
     expect(c.ok).toBe(true);

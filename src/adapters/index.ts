@@ -1,4 +1,5 @@
 import type { Adapter } from './adapter.js';
+import { elysiaAdapter } from './elysia/index.js';
 import { expressAdapter } from './express/index.js';
 import { fastifyAdapter } from './fastify/index.js';
 import { honoAdapter } from './hono/index.js';
@@ -11,4 +12,4 @@ import { overnightAdapter } from './overnight/index.js';
 import { routingControllersAdapter } from './routing-controllers/index.js';
 import { unreadAdapter } from './unread.js';
 
-export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter, inversifyExpressUtilsAdapter, overnightAdapter, medusaAdapter, unreadAdapter];
+export const ADAPTERS: Adapter[] = [expressAdapter, fastifyAdapter, honoAdapter, koaAdapter, nestAdapter, nextAdapter, routingControllersAdapter, inversifyExpressUtilsAdapter, overnightAdapter, medusaAdapter, elysiaAdapter, unreadAdapter];

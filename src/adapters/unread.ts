@@ -1,13 +1,13 @@
 /**
  * Servers of frameworks route-surface has no adapter for. A hapi server, a restify server or an
- * Elysia app serves routes the analysis does not list, and a report listing none of them would
+ * h3 app serves routes the analysis does not list, and a report listing none of them would
  * say there was nothing to check (a hapi service's report held only the contract routes it
  * misses). So each such server made in the analysed code is an unresolved-route warning where it
  * is made: what it serves is not known statically.
  *
  * A server is recognised by the call that makes it, read from each framework's documentation:
  * hapi `Hapi.server(options)` / `new Hapi.Server(options)`; restify `restify.createServer()`;
- * Elysia `new Elysia()`; h3 `createApp()` and `createRouter()` (v1) and `new H3()` (v2); polka
+ * h3 `createApp()` and `createRouter()` (v1) and `new H3()` (v2); polka
  * `polka()`; tinyhttp `new App()`; hyper-express `new HyperExpress.Server()` and `new
  * HyperExpress.Router()`; Feathers `express(feathers())` of @feathersjs/express and
  * `koa(feathers())` of @feathersjs/koa (`feathers()` alone may be a client). Importing the
@@ -31,7 +31,6 @@ interface Unread {
 const UNREAD: Unread[] = [
   { title: 'hapi', article: 'a', modules: ['@hapi/hapi', 'hapi'], makers: { server: 'server', Server: 'server' } },
   { title: 'restify', article: 'a', modules: ['restify'], makers: { createServer: 'server' } },
-  { title: 'Elysia', article: 'an', modules: ['elysia'], makers: { Elysia: 'app' } },
   { title: 'h3', article: 'an', modules: ['h3'], makers: { createApp: 'app', createRouter: 'router', H3: 'app' } },
   { title: 'polka', article: 'a', modules: ['polka'], makers: { '': 'app' } },
   { title: 'tinyhttp', article: 'a', modules: ['@tinyhttp/app'], makers: { App: 'app' } },

@@ -84,6 +84,8 @@ interface Ctx {
   csrf: boolean;
   /** the file computes an HMAC somewhere (`createHmac(`): only then can a leading `if` compare one */
   hmac: boolean;
+  /** the file spells `elysia` somewhere (an import of it, its type): only then are ELYSIA_METHODS registrations */
+  elysia: boolean;
   /** the file reads a credential header somewhere (CREDENTIAL_HEADER): only then can a function take its credential from one */
   header: boolean;
   /** the file reads a secret of the deployment somewhere (ENV_SECRET): only then can a leading `if` compare one */
@@ -374,7 +376,7 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -1901,6 +1903,19 @@ export const REGISTRATION_METHODS = new Set([
   'fetch',
 ]);
 
+/**
+ * Elysia's own methods that register a route, a lifecycle hook, a scope or a macro on an instance
+ * (adapters/elysia), besides REGISTRATION_METHODS: registrations only in a file spelling `elysia`,
+ * where a chain runs through every method of ELYSIA_CHAIN (each returns the instance).
+ */
+const ELYSIA_METHODS = new Set(['group', 'guard', 'onBeforeHandle', 'onTransform', 'onRequest', 'derive', 'resolve', 'macro', 'as']);
+/** Elysia's methods that return the instance they are called on (adapters/elysia: `routerMethod`). */
+export const ELYSIA_CHAIN = new Set([
+  ...['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'all', 'route', 'use', 'on', 'mount', 'ws'],
+  ...ELYSIA_METHODS,
+  ...['decorate', 'state', 'model', 'headers', 'error', 'onError', 'onParse', 'onAfterHandle', 'mapResponse', 'onAfterResponse', 'onStart', 'onStop', 'trace', 'wrap', 'listen'],
+]);
+
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */
 const NOT_ROUTERS = new Set(['Map', 'Set', 'WeakMap', 'WeakSet', 'URLSearchParams', 'Headers', 'FormData']);
 
@@ -1978,13 +1993,17 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
   if (computed && args.length > 0)
     ctx.facts.registrations.push({ target: computed.obj, method: COMPUTED_METHOD, methodExpr: computed.key, args, chainPath: null, ...answer(), ...whenNow(ctx), at, snippet: snippetOf() });
   // (2.x's `router.swagger()` takes no argument)
-  if (callee.k === 'member' && REGISTRATION_METHODS.has(callee.prop) && (args.length > 0 || callee.prop === 'swagger') && !neverRouter(ctx, callee.obj)) {
-    // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`.
+  const elysian = ctx.elysia && callee.k === 'member' && ELYSIA_METHODS.has(callee.prop);
+  if (callee.k === 'member' && (REGISTRATION_METHODS.has(callee.prop) || elysian) && (args.length > 0 || callee.prop === 'swagger') && !neverRouter(ctx, callee.obj)) {
+    // Unwrap chains: `r.route('/p').get(h).post(h)`, `app.get(...).post(...)`; in Elysia's files,
+    // `new Elysia().derive(…).guard(…).get(…)`, every link returning the instance.
     let target = callee.obj;
     let chainPath: Expr | null = null;
     while (target.k === 'call' && target.callee.k === 'member') {
       const m = target.callee.prop;
-      if (m === 'route' && CHAINABLE.has(callee.prop) && target.args.length === 1 && target.args[0]!.k !== 'obj') {
+      if (ctx.elysia && ELYSIA_CHAIN.has(m) && ELYSIA_CHAIN.has(callee.prop) && (m !== 'route' || target.args.length !== 1)) {
+        target = target.callee.obj;
+      } else if (m === 'route' && CHAINABLE.has(callee.prop) && target.args.length === 1 && target.args[0]!.k !== 'obj') {
         chainPath ??= target.args[0]!;
         target = target.callee.obj;
       } else if (CHAINABLE.has(m) && CHAINABLE.has(callee.prop)) {

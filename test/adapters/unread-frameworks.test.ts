@@ -113,7 +113,7 @@ module.exports = { start };
     const dir = writeProject({
       'package.json': JSON.stringify({
         name: 'platform',
-        dependencies: { express: '^4.21.0', restify: '^11.1.0', elysia: '^1.2.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
+        dependencies: { express: '^4.21.0', restify: '^11.1.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
       }),
       'src/api.ts': `import express from 'express';
 
@@ -129,10 +129,6 @@ legacy.get('/v1/ping', (_req: unknown, res: { send(body: string): void }, next: 
   res.send('pong');
   next();
 });
-`,
-      'src/elysia.ts': `import { Elysia } from 'elysia';
-
-export const edge = new Elysia().get('/edge/status', () => 'ok');
 `,
       'src/h3.ts': `import { H3, createApp, createRouter, defineEventHandler } from 'h3';
 
@@ -177,7 +173,6 @@ export default defineEventHandler((event: H3Event) => getHeader(event, 'x-reques
     const res = await check(dir);
     expect(routeLines(res)).toEqual(['GET /api/health/ready']);
     expect(await warnings(dir)).toEqual([
-      'src/elysia.ts:3 unresolved-route an Elysia app (elysia) is made here, and route-surface has no adapter for Elysia: the routes it serves are not listed',
       'src/feathers.ts:5 unresolved-route a Feathers app (@feathersjs/express) is made here, and route-surface has no adapter for Feathers: the routes it serves are not listed',
       'src/feathers.ts:6 unresolved-route a Feathers app (@feathersjs/koa) is made here, and route-surface has no adapter for Feathers: the routes it serves are not listed',
       'src/h3.ts:3 unresolved-route an h3 app (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
