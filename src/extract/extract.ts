@@ -2015,7 +2015,8 @@ function onCall(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[], at: 
     // link of such a chain (`exports.api = apiRouter⏎  .get('/wallpaper', …)`, easy-mock: where a
     // suppression comment above it is written)
     const name = ts.isPropertyAccessExpression(n.expression) ? n.expression.name : null;
-    const regAt = name && (target !== callee.obj || (CHAINABLE.has(callee.prop) && locOf(ctx, name).line !== at.line)) ? locOf(ctx, name) : at;
+    const chained = CHAINABLE.has(callee.prop) || (ctx.elysia && ELYSIA_CHAIN.has(callee.prop));
+    const regAt = name && (target !== callee.obj || (chained && locOf(ctx, name).line !== at.line)) ? locOf(ctx, name) : at;
     ctx.facts.registrations.push({ target, method: callee.prop, args, chainPath, ...answer(), ...whenNow(ctx), at: regAt, snippet: lineText(ctx, regAt.line) });
   }
   // Cookies: session middleware candidates and `x.cookie(name, value, opts)` calls.

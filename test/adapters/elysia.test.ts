@@ -158,6 +158,46 @@ export const app = new Elysia({ prefix: '/v1', strictPath: true })
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("mount(): another application's handler at the path and below it (every method), an instance of the code with its own routes, better-auth's handler with its origin check", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { elysia: '^1.3.20', 'better-auth': '^1.3.4' } }),
+        'src/guards.ts': GUARDS,
+        'src/auth.ts': `import { betterAuth } from 'better-auth';
+
+export const auth = betterAuth({ trustedOrigins: ['https://app.example.com'], emailAndPassword: { enabled: true } });
+`,
+        'src/app.ts': `import { Elysia } from 'elysia';
+import { auth } from './auth';
+import { requireSession } from './guards';
+
+const legacy = new Elysia().get('/status', () => 'ok');
+const admin = new Elysia({ prefix: '/admin' }).get('/stats', () => ({}));
+const health = new Elysia({ prefix: '/api/health' }).get('/live', () => 'ok');
+
+export const app = new Elysia({ prefix: '/api' })
+  .mount(auth.handler)
+  .onBeforeHandle(requireSession)
+  .mount('/legacy', legacy)
+  .mount('/files/', (request: Request) => fetch(new Request(new URL(new URL(request.url).pathname, process.env.FILES_ORIGIN), request)))
+  .mount(admin)
+  .mount(health);
+`,
+      }),
+    );
+    expect(routeLinesAt(res)).toEqual([
+      // (mount(handle): handed the whole path, at /* below the prefix)
+      'ALL /api/* [better-auth origin check] src/app.ts:10',
+      'ALL /api/files/ [requireSession] src/app.ts:13',
+      'ALL /api/files/* [requireSession] src/app.ts:13',
+      // an instance mounted at the root is handed the whole path: its routes below the prefix are reached, /admin/stats is not
+      'GET /api/health/live [requireSession] src/app.ts:7',
+      // mounted at a path: handed what follows it
+      'GET /api/legacy/status [requireSession] src/app.ts:5',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin', async () => {
     const res = await check(
       writeProject({

@@ -24,6 +24,9 @@
  *   the parent's for the routes added after, and those `{ as: 'scoped' }` join them as the
  *   parent's own local hooks (one level up only); local hooks (the default) stay in the plugin.
  *   Its macros join the parent's.
+ * - `mount(handle)` answers every method at `/*` (below the prefix), `mount(path, handle)` at the
+ *   path and below it, with `handle` (a function, or an instance's `fetch`), handed the whole
+ *   path or what follows the mount path.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
 import { ELYSIA_CHAIN } from '../../extract/extract.js';
@@ -31,6 +34,7 @@ import { fnKey, stringsOf, type RouterObject, type Value } from '../../link/eval
 import { routePlace, uniqueGuards, type FlatItem, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
+import { betterAuthOriginCheck } from '../package-handlers.js';
 import { pathNote } from '../unknown-heads.js';
 
 const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', all: 'ALL' };
@@ -253,6 +257,10 @@ class ElysiaLinker {
       for (const e of inner.history) add(inst, { ...e, path: path(e.path), hooks: [...inst.events, ...own, ...e.hooks], prefixes: [...subSteps, ...e.prefixes] });
       return;
     }
+    if (m === 'mount') {
+      this.mount(inst, { reg, file }, prefix, steps);
+      return;
+    }
     if (m === 'use') {
       for (const item of ev.flatten(file, reg.args)) {
         const v = item.value;
@@ -270,6 +278,40 @@ class ElysiaLinker {
         }
       }
     }
+  }
+
+  /**
+   * `mount(handle)`, `mount(path, handle)`: another application answering every method, `ALL /*`
+   * (below the instance's prefix) without a path or at `/`, else `ALL path` and `ALL path/*`,
+   * behind the instance's hooks. An Elysia instance of the code mounted so answers with its own
+   * routes: the request's whole path without a mount path, else what follows the mount path.
+   */
+  private mount(inst: Instance, { reg, file }: Op, prefix: string, steps: PrefixStep[]): void {
+    const ev = this.ctx.ev;
+    const first = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
+    const given = reg.args.length >= 2 && first?.t !== 'fn' && first?.t !== 'router' && first?.t !== 'pkg';
+    if (given && first?.t !== 'str') {
+      this.ctx.warn(file, reg.at, `the path of this mount() is not known statically; what it mounts is left out`, reg.snippet);
+      return;
+    }
+    const at = given && first?.t === 'str' ? first.v : '';
+    const expr = reg.args[given ? 1 : 0];
+    if (!expr) return;
+    const handler = { file, expr, value: ev.eval(file, expr) };
+    const root = at === '' || at === '/';
+    if (handler.value.t === 'router') {
+      const app = ev.routers.get(this.ctx.standsFor(handler.value.id));
+      if (app?.framework === 'elysia') {
+        this.used.add(app.id);
+        const base = root ? '' : added(prefix, at).replace(/\*$/, '').replace(/\/$/, '');
+        // (mounted at the root, it is handed the whole path: only its routes below the prefix are reached)
+        for (const e of this.instance(app).history)
+          if (!root || prefix === '' || e.path === prefix || e.path.startsWith(`${prefix}/`)) add(inst, { ...e, path: base + e.path, hooks: [...inst.events, ...e.hooks], prefixes: [...steps, ...e.prefixes] });
+        return;
+      }
+    }
+    const paths = root ? ['/*'] : [at, at.endsWith('/') ? `${at}*` : `${at}/*`];
+    for (const p of paths) add(inst, { method: 'ALL', path: added(prefix, p), handler, hooks: [...inst.events], reg, file, prefixes: steps });
   }
 
   /**
@@ -325,6 +367,9 @@ class ElysiaLinker {
         guards.push(...this.ctx.layerGuards(g, h.item.value, (y) => this.ctx.placed(y, h.file, h.at.line), h.item));
       }
       if (e.handler) guards.push(...this.ctx.handlerGuards(e.handler));
+      // (better-auth's handler answering itself, `mount(auth.handler)`: its origin check first)
+      const origin = e.handler ? betterAuthOriginCheck(this.ctx.ev, e.handler.value, e.file, e.reg.at.line) : null;
+      if (origin) guards.push(origin);
       this.ctx.addRoute(
         {
           method: e.method,
