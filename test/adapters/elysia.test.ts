@@ -116,7 +116,7 @@ export const app = new Elysia().get('/first', () => 'x').use(top).use(everywhere
     ]);
   });
 
-  it('prefixes, groups with and without a hook, guard() with a callback, function plugins, route(), hooks on a route and the route options a macro reads', async () => {
+  it('prefixes, groups with and without a hook, guard() with a callback, function plugins, route(), ws(), hooks on a route and the route options a macro reads', async () => {
     const res = await check(
       writeProject({
         'package.json': PACKAGE,
@@ -136,25 +136,30 @@ const admin = (app: Elysia) =>
 export const app = new Elysia({ prefix: '/v1', strictPath: true })
   .use(roles)
   .use(admin)
-  .group('/sites', (g) => g.get('', () => []).get('/:id', () => ({}), { beforeHandle: requireStaff }))
+  .group('/sites', (g) => g.onRequest(requireStaff).get('', () => []).get('/:id', () => ({}), { beforeHandle: requireStaff }))
   .guard({ beforeHandle: requireSession }, (g) => g.route('DELETE', '/cache', () => 'ok'))
   .get('reports', () => [], { role: 'auditor' })
-  .get('/me', () => ({}), { signedIn: true });
+  .get('/me', () => ({}), { signedIn: true })
+  .ws('/live', { beforeHandle: requireSession, message(ws, message) { ws.send(message); } });
 `,
       }),
     );
     expect(routeLinesAt(res)).toEqual([
       'POST /v1/admin/flush [requireSession] src/app.ts:11',
       'GET /v1/admin/stats [requireSession] src/app.ts:11',
-      'DELETE /v1/cache [requireSession] src/app.ts:17',
-      'GET /v1/me [requireSession] src/app.ts:19',
-      'GET /v1/reports [requireStaff] src/app.ts:18',
-      'GET /v1/sites [] src/app.ts:16',
-      'GET /v1/sites/:id [requireStaff] src/app.ts:16',
+      // (the /sites group's onRequest hook joined the app's: it runs for the routes added after the group too)
+      'DELETE /v1/cache [requireStaff, requireSession] src/app.ts:17',
+      // a WebSocket's upgrade request
+      'GET /v1/live [requireStaff, requireSession] src/app.ts:20',
+      'GET /v1/me [requireStaff, requireSession] src/app.ts:19',
+      // (the onRequest hook, then the macro's)
+      'GET /v1/reports [requireStaff, requireStaff] src/app.ts:18',
+      'GET /v1/sites [requireStaff] src/app.ts:16',
+      'GET /v1/sites/:id [requireStaff, requireStaff] src/app.ts:16',
     ]);
     // strictPath: `/x` and `/x/` are different routes
     expect(res.routes.every((r) => !r.trailingSlashInsensitive)).toBe(true);
-    expect(res.routes.find((r) => r.path === '/v1/sites/:id')!.guards.map((g) => g.mechanism)).toEqual(['route-middleware']);
+    expect(res.routes.find((r) => r.path === '/v1/sites/:id')!.guards.map((g) => g.mechanism)).toEqual(['router.use', 'route-middleware']);
     expect(unresolvedRows(res)).toEqual([]);
   });
 

@@ -7,7 +7,9 @@
  *   adds (`add`: a path not starting with `/` gets one first); `strictPath` (false by default)
  *   makes `/x` and `/x/` different routes; paths are matched case-sensitively.
  * - Every method returns the instance: `get`/`post`/`put`/`patch`/`delete`/`options`/`head`/
- *   `all(path, handler, hook?)` and `route(method, path, handler, hook?)` add a route.
+ *   `all(path, handler, hook?)` and `route(method, path, handler, hook?)` add a route; `ws(path,
+ *   options)` the GET route a WebSocket upgrade is (adapter/bun: `route('WS', …)`, the options'
+ *   hooks its own).
  * - A route runs the instance's lifecycle hooks registered before it (the instance's `event`,
  *   copied when the route is added): `onRequest`, `onTransform`, `derive`, `onBeforeHandle`,
  *   `resolve`, `on(type, fn)`, and the hooks of `guard(hook)` without a callback; then its own
@@ -17,7 +19,8 @@
  *   request by returning a value or throwing (`return status(401)`).
  * - `group(prefix, [hook,] run)` and `guard(hook, run)` hand `run` a new instance without the
  *   parent's hooks (its macros kept); the routes `run` adds on it are added to the parent at
- *   `prefix` + their path, behind the parent's hooks, the group's hook, their own.
+ *   `prefix` + their path, behind the parent's hooks, the group's hook, their own; its
+ *   `onRequest` hooks then join the parent's.
  * - `use(plugin)`: a function plugin is called with the instance itself; an instance's routes
  *   are added to the parent (the parent's prefix before their path, the parent's hooks before
  *   theirs), then its hooks registered `{ as: 'global' }` (or made so by `.as('global')`) join
@@ -55,6 +58,8 @@ interface Hook {
   at: Loc;
   scope: Scope;
   mechanism: 'router.use' | 'route-middleware';
+  /** an `onRequest` hook: a group's joins its parent's (group, guard: `sandbox.event.request`) */
+  request?: true;
 }
 
 /** A route as an instance holds it (its `router.history`): its path with the instance's prefix. */
@@ -174,16 +179,17 @@ class ElysiaLinker {
   private op(inst: Instance, { reg, file }: Op, prefix: string, steps: PrefixStep[], depth: number): void {
     const ev = this.ctx.ev;
     const m = reg.method;
-    if (METHODS[m] || m === 'route') {
+    if (METHODS[m] || m === 'route' || m === 'ws') {
       const args = m === 'route' ? reg.args.slice(1) : reg.args;
-      const methods = m === 'route' ? (reg.args[0] ? stringsOf(ev.eval(file, reg.args[0])) : null) : [METHODS[m]!];
+      // (`ws(path, options)`: the GET request upgraded, behind the options' hooks; its handlers run after)
+      const methods = m === 'route' ? (reg.args[0] ? stringsOf(ev.eval(file, reg.args[0])) : null) : [METHODS[m] ?? 'GET'];
       const paths = args[0] ? this.ctx.pathsOf(file, reg, ev.eval(file, args[0])) : null;
       if (!methods || !paths) {
         this.ctx.warn(file, reg.at, `the ${methods ? 'path' : 'method'} of this ${m}() is not known statically; the route is left out`, reg.snippet);
         return;
       }
-      const handler = args[1] ? { file, expr: args[1], value: ev.eval(file, args[1]) } : null;
-      const hooks = [...inst.events, ...this.hookObject(file, args[2] ?? null, inst.macros, reg.at, 'route-middleware')];
+      const handler = args[1] && m !== 'ws' ? { file, expr: args[1], value: ev.eval(file, args[1]) } : null;
+      const hooks = [...inst.events, ...this.hookObject(file, args[m === 'ws' ? 1 : 2] ?? null, inst.macros, reg.at, 'route-middleware')];
       for (const method of methods)
         for (const p of paths) add(inst, { method: method.toUpperCase(), path: added(prefix, p), handler, hooks, reg, file, prefixes: steps });
       return;
@@ -196,12 +202,14 @@ class ElysiaLinker {
         scope = scopeOf(ev.member(first, 'as', 0));
         args = args.slice(1);
       }
+      let request = m === 'onRequest';
       if (m === 'on') {
         const type = args[0] ? ev.eval(file, args[0]) : null;
         if (type?.t !== 'str' || !ON_TYPES.has(type.v)) return;
+        request = type.v === 'request';
         args = args.slice(1);
       }
-      for (const item of ev.flatten(file, args)) inst.events.push({ item, file, at: reg.at, scope, mechanism: 'router.use' });
+      for (const item of ev.flatten(file, args)) inst.events.push({ item, file, at: reg.at, scope, mechanism: 'router.use', ...(request ? { request: true as const } : {}) });
       return;
     }
     if (m === 'macro') {
@@ -255,6 +263,8 @@ class ElysiaLinker {
       // instance's own; with one, the instance's prefix goes before the rest, `/` put on it)
       const path = (p: string): string => (m === 'group' && !hookExpr ? added('', prefix + sub + p) : added(prefix, sub + p));
       for (const e of inner.history) add(inst, { ...e, path: path(e.path), hooks: [...inst.events, ...own, ...e.hooks], prefixes: [...subSteps, ...e.prefixes] });
+      // (its onRequest hooks join the instance's: they run for the routes added after it too)
+      for (const h of inner.events) if (h.request) inst.events.push(h);
       return;
     }
     if (m === 'mount') {
