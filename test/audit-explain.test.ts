@@ -5,6 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli, ROOT } from './helpers/run.js';
 
 const AUDIT = path.join(ROOT, 'fixtures', 'audit');
+/** Temporary projects hookGuards wrote, removed when the run ends. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('explain', () => {
   it('shows registration, inherited prefixes, guards with their mechanism, expected guards, contract row and findings', () => {
@@ -153,44 +158,55 @@ describe('explain', () => {
   });
 
   it('says where a Fastify hook guarding the route was added, in its words: the route\'s own hook option, its plugin context, the root context', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rs-hooks-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'hooks', dependencies: { fastify: '^4.29.1' } }));
-      fs.mkdirSync(path.join(dir, 'src'));
-      fs.writeFileSync(
-        path.join(dir, 'src', 'server.ts'),
-        [
-          "import Fastify from 'fastify';",
-          '',
-          'async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }',
-          'async function requireTenant(request, reply) { if (request.params.orgId !== request.session.orgId) return reply.code(404).send(); }',
-          'async function verifyCsrf(request, reply) { if (request.headers[\'x-csrf-token\'] !== request.session.csrf) return reply.code(403).send(); }',
-          '',
-          'export const app = Fastify();',
-          "app.addHook('onRequest', requireSession);",
-          "app.get('/me', async (request) => ({ user: request.session.userId }));",
-          'app.register(async (orgs) => {',
-          "  orgs.addHook('preHandler', requireTenant);",
-          "  orgs.post('/:orgId/sites', { preValidation: verifyCsrf }, async () => ({}));",
-          "}, { prefix: '/orgs' });",
-          '',
-        ].join('\n'),
-      );
-      const guards = (request: string): string[] =>
-        cli(['explain', request], dir)
-          .stdout.split('\n')
-          .filter((l) => /\(addHook\)|own options/.test(l))
-          .map((l) => l.replace(/\s+src\/server\.ts.*$/, '').replace(/^\s*(guards)?\s*/, '').replace(/\s{2,}/g, ' | '));
-      expect(guards('GET /me')).toEqual(['requireSession | auth | a hook of the root context (addHook)']);
-      // (a hook of the root context is inherited by the plugin's: it encloses the route's)
-      expect(guards('POST /orgs/o1/sites')).toEqual([
-        'requireSession | auth | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
-        'verifyCsrf | csrf | a hook of the route\'s own options (onRequest, preValidation, preHandler)',
-        'requireTenant | tenant | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const guards = hookGuards(
+      'rs-hooks-',
+      { fastify: '^4.29.1' },
+      [
+        "import Fastify from 'fastify';",
+        '',
+        'async function requireSession(request, reply) { if (!request.session?.userId) return reply.code(401).send(); }',
+        'async function requireTenant(request, reply) { if (request.params.orgId !== request.session.orgId) return reply.code(404).send(); }',
+        'async function verifyCsrf(request, reply) { if (request.headers[\'x-csrf-token\'] !== request.session.csrf) return reply.code(403).send(); }',
+        '',
+        'export const app = Fastify();',
+        "app.addHook('onRequest', requireSession);",
+        "app.get('/me', async (request) => ({ user: request.session.userId }));",
+        'app.register(async (orgs) => {',
+        "  orgs.addHook('preHandler', requireTenant);",
+        "  orgs.post('/:orgId/sites', { preValidation: verifyCsrf }, async () => ({}));",
+        "}, { prefix: '/orgs' });",
+      ],
+      /\(addHook\)|own options/,
+    );
+    expect(guards('GET /me')).toEqual(['requireSession | auth | a hook of the root context (addHook)']);
+    // (a hook of the root context is inherited by the plugin's: it encloses the route's)
+    expect(guards('POST /orgs/o1/sites')).toEqual([
+      'requireSession | auth | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
+      'verifyCsrf | csrf | a hook of the route\'s own options (onRequest, preValidation, preHandler)',
+      'requireTenant | tenant | a hook of the plugin context the route is declared in, or of one enclosing it (addHook)',
+    ]);
+  });
+
+  it("says where an Elysia hook guarding the route was added, in its words: the route's own options or a macro, the instance's lifecycle", () => {
+    const guards = hookGuards(
+      'rs-elysia-hooks-',
+      { elysia: '^1.3.20' },
+      [
+        "import { Elysia } from 'elysia';",
+        '',
+        'function requireSession({ cookie, status }) { if (!cookie.sid?.value) return status(401); }',
+        'function requireTenant({ params, headers, status }) { if (params.orgId !== headers[\'x-tenant-id\']) return status(404); }',
+        '',
+        'export const app = new Elysia()',
+        '  .onBeforeHandle(requireSession)',
+        "  .get('/orgs/:orgId/sites', () => [], { beforeHandle: requireTenant });",
+      ],
+      /lifecycle hook|own options/,
+    );
+    expect(guards('GET /orgs/o1/sites')).toEqual([
+      "requireSession | auth | a lifecycle hook of the instance the route was added to, registered before it (onBeforeHandle, derive, resolve, onRequest, guard), or a plugin's scoped or global one",
+      "requireTenant | tenant | a hook of the route's own options, its group's or guard's, or of a macro it names (beforeHandle, resolve, derive)",
+    ]);
   });
 
   it("two apps serving one path from one file: each route shows its own findings, not the other's (code-server's `router.get('/')` and `wsRouter.ws('/')`)", () => {
@@ -308,3 +324,21 @@ const EXPLAIN_DB = [
   "              error provider-credential-exposure src/routes/databases.ts:20:7 GET /api/databases/ returns credential-like field connectionString in database metadata",
   "",
 ].join('\n');
+
+/**
+ * A project of one `src/server.ts` (`lines`) depending on `deps`, written to a temporary directory
+ * (removed when the run ends): the guard lines `explain REQUEST` prints that `shown` matches, as
+ * `name | kinds | mechanism`.
+ */
+function hookGuards(prefix: string, deps: Record<string, string>, lines: string[], shown: RegExp): (request: string) => string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'hooks', dependencies: deps }));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src', 'server.ts'), [...lines, ''].join('\n'));
+  return (request) =>
+    cli(['explain', request], dir)
+      .stdout.split('\n')
+      .filter((l) => shown.test(l))
+      .map((l) => l.replace(/\s+src\/server\.ts.*$/, '').replace(/^\s*(guards)?\s*/, '').replace(/\s{2,}/g, ' | '));
+}

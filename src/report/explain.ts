@@ -182,8 +182,16 @@ const FASTIFY_MECHANISM: Partial<Record<GuardMechanism, string>> = {
   'app.use': 'a hook of the root context (addHook)',
 };
 
+/** Elysia runs lifecycle hooks, not middleware: the same mechanisms said in its words. */
+const ELYSIA_MECHANISM: Partial<Record<GuardMechanism, string>> = {
+  'route-middleware': "a hook of the route's own options, its group's or guard's, or of a macro it names (beforeHandle, resolve, derive)",
+  'router.use': "a lifecycle hook of the instance the route was added to, registered before it (onBeforeHandle, derive, resolve, onRequest, guard), or a plugin's scoped or global one",
+};
+
+const FRAMEWORK_MECHANISM: Record<string, Partial<Record<GuardMechanism, string>>> = { fastify: FASTIFY_MECHANISM, elysia: ELYSIA_MECHANISM };
+
 function guardRows(guards: AppliedGuard[], framework: string): string[][] {
-  const said = (m: GuardMechanism): string => (framework === 'fastify' ? FASTIFY_MECHANISM[m] : undefined) ?? MECHANISM[m];
+  const said = (m: GuardMechanism): string => FRAMEWORK_MECHANISM[framework]?.[m] ?? MECHANISM[m];
   return guards.map((g) => [g.name, g.kinds.join('+') + (g.families.length > 0 && g.kinds.includes('family') ? `(${g.families.join(',')})` : ''), said(g.mechanism), `${g.file}:${g.line}`, g.reason]);
 }
 
