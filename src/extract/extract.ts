@@ -1908,12 +1908,13 @@ export const REGISTRATION_METHODS = new Set([
  * (adapters/elysia), besides REGISTRATION_METHODS: registrations only in a file spelling `elysia`,
  * where a chain runs through every method of ELYSIA_CHAIN (each returns the instance).
  */
-const ELYSIA_METHODS = new Set(['group', 'guard', 'onBeforeHandle', 'onTransform', 'onRequest', 'derive', 'resolve', 'macro', 'as']);
+const ELYSIA_METHODS = new Set(['connect', 'group', 'guard', 'onBeforeHandle', 'onTransform', 'onRequest', 'derive', 'resolve', 'mapDerive', 'mapResolve', 'macro', 'as']);
 /** Elysia's methods that return the instance they are called on (adapters/elysia: `routerMethod`). */
 export const ELYSIA_CHAIN = new Set([
   ...['get', 'post', 'put', 'patch', 'delete', 'options', 'head', 'all', 'route', 'use', 'on', 'mount', 'ws'],
   ...ELYSIA_METHODS,
   ...['decorate', 'state', 'model', 'headers', 'error', 'onError', 'onParse', 'onAfterHandle', 'mapResponse', 'onAfterResponse', 'onStart', 'onStop', 'trace', 'wrap', 'listen'],
+  ...['affix', 'prefix', 'suffix', 'env', 'parser'],
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */

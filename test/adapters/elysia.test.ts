@@ -89,7 +89,7 @@ import { requireSession, requireStaff } from './guards';
 const local = new Elysia().onBeforeHandle(requireStaff).get('/local/own', () => 'own');
 const scoped = new Elysia().onBeforeHandle({ as: 'scoped' }, requireSession).get('/scoped/own', () => 'own');
 const everywhere = new Elysia().on({ as: 'global' }, 'beforeHandle', requireStaff);
-const promoted = new Elysia().onBeforeHandle(requireSession).as('scoped');
+const promoted = new Elysia().mapResolve(requireSession).as('scoped');
 const child = new Elysia().get('/child', () => 'child');
 
 const middle = new Elysia()
@@ -140,7 +140,8 @@ export const app = new Elysia({ prefix: '/v1', strictPath: true })
   .guard({ beforeHandle: requireSession }, (g) => g.route('DELETE', '/cache', () => 'ok'))
   .get('reports', () => [], { role: 'auditor' })
   .get('/me', () => ({}), { signedIn: true })
-  .ws('/live', { beforeHandle: requireSession, message(ws, message) { ws.send(message); } });
+  .ws('/live', { beforeHandle: requireSession, message(ws, message) { ws.send(message); } })
+  .connect('/tunnel', () => 'ok');
 `,
       }),
     );
@@ -156,6 +157,7 @@ export const app = new Elysia({ prefix: '/v1', strictPath: true })
       'GET /v1/reports [requireStaff, requireStaff] src/app.ts:18',
       'GET /v1/sites [requireStaff] src/app.ts:16',
       'GET /v1/sites/:id [requireStaff, requireStaff] src/app.ts:16',
+      'CONNECT /v1/tunnel [requireStaff] src/app.ts:21',
     ]);
     // strictPath: `/x` and `/x/` are different routes
     expect(res.routes.every((r) => !r.trailingSlashInsensitive)).toBe(true);

@@ -3,20 +3,22 @@
  * `group`, `guard`, `_use`, `on`, `macro`, `applyMacro`, `as`; `filterGlobalHook`) and its
  * tests (test/core/as.test.ts, test/lifecycle/before-handle.test.ts):
  *
- * - An app is `new Elysia(config)` (the class is also the module's default export). `config.prefix` is put before the path of every route it
- *   adds (`add`: a path not starting with `/` gets one first); `strictPath` (false by default)
- *   makes `/x` and `/x/` different routes; paths are matched case-sensitively.
+ * - An app is `new Elysia(config)` (the class is also the module's default export).
+ *   `config.prefix` is put before the path of every route it adds (`add`: a path not starting
+ *   with `/` gets one first); `strictPath` (false by default) makes `/x` and `/x/` different
+ *   routes; paths are matched case-sensitively.
  * - Every method returns the instance: `get`/`post`/`put`/`patch`/`delete`/`options`/`head`/
- *   `all(path, handler, hook?)` and `route(method, path, handler, hook?)` add a route; `ws(path,
- *   options)` the GET route a WebSocket upgrade is (adapter/bun: `route('WS', …)`, the options'
- *   hooks its own).
+ *   `connect`/`all(path, handler, hook?)` and `route(method, path, handler, hook?)` add a
+ *   route; `ws(path, options)` the GET route a WebSocket upgrade is (adapter/bun: `route('WS',
+ *   …)`, the options' hooks its own).
  * - A route runs the instance's lifecycle hooks registered before it (the instance's `event`,
- *   copied when the route is added): `onRequest`, `onTransform`, `derive`, `onBeforeHandle`,
- *   `resolve`, `on(type, fn)`, and the hooks of `guard(hook)` without a callback; then its own
- *   hook object's `transform`, `derive`, `beforeHandle`, `resolve`, and the hooks of the macros
- *   it names (`{ auth: true }`, a macro of `macro({ auth: { resolve } })`, or one of a plugin
- *   used before; `false` turns an object macro off); then its handler. A hook function ends the
- *   request by returning a value or throwing (`return status(401)`).
+ *   copied when the route is added): `onRequest`, `onTransform`, `derive`, `mapDerive`,
+ *   `onBeforeHandle`, `resolve`, `mapResolve`, `on(type, fn)`, and the hooks of `guard(hook)`
+ *   without a callback; then its own hook object's `transform`, `derive`, `beforeHandle`,
+ *   `resolve`, and the hooks of the macros it names (`{ auth: true }`, a macro of `macro({
+ *   auth: { resolve } })`, or one of a plugin used before; `false` turns an object macro off);
+ *   then its handler. A hook function ends the request by returning a value or throwing
+ *   (`return status(401)`).
  * - `group(prefix, [hook,] run)` and `guard(hook, run)` hand `run` a new instance without the
  *   parent's hooks (its macros kept); the routes `run` adds on it are added to the parent at
  *   `prefix` + their path, behind the parent's hooks, the group's hook, their own; its
@@ -40,9 +42,9 @@ import { handlerNameOf } from '../handler-name.js';
 import { betterAuthOriginCheck } from '../package-handlers.js';
 import { pathNote } from '../unknown-heads.js';
 
-const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', all: 'ALL' };
+const METHODS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS', head: 'HEAD', connect: 'CONNECT', all: 'ALL' };
 /** The instance methods adding a lifecycle hook that runs before a route's handler. */
-const HOOK_METHODS = new Set(['onRequest', 'onTransform', 'derive', 'onBeforeHandle', 'resolve']);
+const HOOK_METHODS = new Set(['onRequest', 'onTransform', 'derive', 'mapDerive', 'onBeforeHandle', 'resolve', 'mapResolve']);
 /** A hook object's keys that hold functions run before the handler, in lifecycle order. */
 const HOOK_KEYS = ['transform', 'derive', 'beforeHandle', 'resolve'];
 /** `on(type, fn)`'s types that run before the handler. */
