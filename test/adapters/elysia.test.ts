@@ -34,7 +34,7 @@ describe('Elysia', () => {
   it("lists each plugin's routes at the app's prefix and theirs, behind the hooks in scope when each was added, the group's and guard's hooks and the macros a route names", async () => {
     const res = await check(DIR);
     // the session plugin's scoped hook, joined to the app's (and to each plugin using it) as its own
-    const A = ['(inline middleware)'];
+    const A = ['(inline onBeforeHandle hook)'];
     expect(routeRows(res.routes)).toEqual([
       row('GET /api/auth/me/', 'contract', 'src/routes/identity.ts:4:25', { auth: A }, 'GET /api/auth/me/'),
       // `{ tenant: true }`: the session plugin's macro
@@ -61,7 +61,7 @@ describe('Elysia', () => {
     expect(res.routes.map((r) => r.app)).toEqual([...Array(11).fill('app'), 'ops', 'ops']);
     const patch = res.routes.find((r) => r.method === 'PATCH')!;
     expect(patch.guards.map((g) => `${g.name} ${g.mechanism} ${g.file}:${g.line}`)).toEqual([
-      '(inline middleware) router.use src/plugins/session.ts:13',
+      '(inline onBeforeHandle hook) router.use src/plugins/session.ts:13',
       'requireTenant route-middleware src/routes/deployments.ts:9',
       'verifyCsrf route-middleware src/routes/deployments.ts:9',
     ]);

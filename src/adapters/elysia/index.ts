@@ -60,6 +60,8 @@ interface Hook {
   at: Loc;
   scope: Scope;
   mechanism: 'router.use' | 'route-middleware';
+  /** what added it (`onBeforeHandle`, `derive`, a hook object's `beforeHandle` …): an inline one is named for it */
+  kind: string;
   /** an `onRequest` hook: a group's joins its parent's (group, guard: `sandbox.event.request`) */
   request?: true;
 }
@@ -204,14 +206,15 @@ class ElysiaLinker {
         scope = scopeOf(ev.member(first, 'as', 0));
         args = args.slice(1);
       }
-      let request = m === 'onRequest';
+      let kind = m;
       if (m === 'on') {
         const type = args[0] ? ev.eval(file, args[0]) : null;
         if (type?.t !== 'str' || !ON_TYPES.has(type.v)) return;
-        request = type.v === 'request';
+        kind = type.v === 'request' ? 'onRequest' : type.v;
         args = args.slice(1);
       }
-      for (const item of ev.flatten(file, args)) inst.events.push({ item, file, at: reg.at, scope, mechanism: 'router.use', ...(request ? { request: true as const } : {}) });
+      const request = kind === 'onRequest' ? { request: true as const } : {};
+      for (const item of ev.flatten(file, args)) inst.events.push({ item, file, at: reg.at, scope, mechanism: 'router.use', kind, ...request });
       return;
     }
     if (m === 'macro') {
@@ -337,7 +340,7 @@ class ElysiaLinker {
     if (o.t !== 'obj') return [];
     const out: Hook[] = [];
     const push = (holder: Extract<Value, { t: 'obj' }>): void => {
-      for (const key of HOOK_KEYS) if (Object.hasOwn(holder.props, key)) for (const item of ev.flatten(holder.file, [holder.props[key]!])) out.push({ item, file, at, scope: 'local', mechanism });
+      for (const key of HOOK_KEYS) if (Object.hasOwn(holder.props, key)) for (const item of ev.flatten(holder.file, [holder.props[key]!])) out.push({ item, file, at, scope: 'local', mechanism, kind: key });
     };
     push(o);
     for (const key of Object.keys(o.props)) {
@@ -376,7 +379,13 @@ class ElysiaLinker {
       const guards: AppliedGuard[] = [];
       for (const h of e.hooks) {
         const g = this.ctx.guard(h.item.file, h.item.expr, h.item.value, h.mechanism, h.at);
-        guards.push(...this.ctx.layerGuards(g, h.item.value, (y) => this.ctx.placed(y, h.file, h.at.line), h.item));
+        const place = (y: AppliedGuard): AppliedGuard => {
+          const p = this.ctx.placed(y, h.file, h.at.line);
+          // (`.onBeforeHandle(({ user, status }) => …)`: named for the hook it is)
+          if (p.name === '(inline middleware)') p.name = `(inline ${h.kind} hook)`;
+          return p;
+        };
+        guards.push(...this.ctx.layerGuards(g, h.item.value, place, h.item));
       }
       if (e.handler) guards.push(...this.ctx.handlerGuards(e.handler));
       // (better-auth's handler answering itself, `mount(auth.handler)`: its origin check first)
