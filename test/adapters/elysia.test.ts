@@ -205,6 +205,35 @@ export const app = new Elysia({ prefix: '/api' })
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("an Elysia app answering a Next.js catch-all route (`export const GET = app.handle`): its routes are listed, not the route file's", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'web', dependencies: { next: '15.3.0', elysia: '^1.3.20' } }),
+        'src/guards.ts': GUARDS,
+        'app/api/[[...slugs]]/route.ts': `import { Elysia } from 'elysia';
+import { requireSession } from '../../../src/guards';
+
+const app = new Elysia({ prefix: '/api' })
+  .get('/health/ready', () => ({ ok: true }))
+  .onBeforeHandle(requireSession)
+  .get('/sites/', () => []);
+
+export const GET = app.handle;
+export const POST = app.fetch;
+`,
+        'app/api/other/route.ts': `export async function GET() {
+  return Response.json({ other: true });
+}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.framework} [${r.guards.map((g) => g.name)}]`)).toEqual([
+      'GET /api/health/ready elysia []',
+      'GET /api/other next []',
+      'GET /api/sites/ elysia [requireSession]',
+    ]);
+  });
+
   it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin', async () => {
     const res = await check(
       writeProject({

@@ -23,7 +23,8 @@
  *   is not relied on), then the functions wrapping the exported handler (outermost first),
  *   then guards called at the top of the handler;
  * - a handler that is `handle(app)` of hono/vercel (or hono/nextjs) hands every request to a Hono
- *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter);
+ *   app: it is no route of its own; the Hono app's routes are listed (by the Hono adapter); so
+ *   does `app.handle` or `app.fetch` of an Elysia app (Elysia's Next.js integration);
  * - a Pages Router handler that is a next-connect router (read at 1.0.0 `createRouter()`,
  *   `router.handler()`, and 0.13 `nc()`; node.js / router.js) answers the methods its routes
  *   are registered for (`all`: any) and 404 for the others: a route per registration, behind
@@ -485,10 +486,21 @@ class NextLinker {
     return { file, guards, matchers };
   }
 
+  /** Is the export `app.handle` or `app.fetch` of an Elysia app (adapters/elysia)? */
+  private elysiaHandle(file: string, exported: string): boolean {
+    const def = this.ctx.ev.exportDefinition(file, exported);
+    if (def?.expr.k !== 'member' || (def.expr.prop !== 'handle' && def.expr.prop !== 'fetch')) return false;
+    const app = this.ctx.ev.eval(def.file, def.expr.obj);
+    return app.t === 'router' && this.ctx.ev.routers.get(app.id)?.framework === 'elysia';
+  }
+
   private route(file: string, exported: string, method: string, segs: string[], config: NextConfig, mw: Middleware | null, app: string): void {
     // `export const GET = handle(app)` (hono/vercel): the Hono app answers, and its routes are listed as the Hono app's
     const v = this.ctx.ev.exportValue(file, exported, 0);
     if (v.t === 'pkg' && v.called && HONO_BRIDGES.has(v.pkg) && v.path.join('.') === 'handle' && v.args[0]?.t === 'router') return;
+    // `export const GET = app.handle` (Elysia's Next.js integration): the Elysia app answers the
+    // request whole, and its routes are listed as the Elysia app's
+    if (this.elysiaHandle(file, exported)) return;
     const connect = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
     let path = `${config.basePath}/${segs.join('/')}`;
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
