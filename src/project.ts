@@ -18,6 +18,8 @@ export interface PackageInfo {
   name: string | null;
   /** the names of its dependencies of every kind, sorted */
   deps: string[];
+  /** the version each dependency is declared with (as written, of the first kind naming it) */
+  versions: Map<string, string>;
   /** the directory has a readable package.json */
   manifest: boolean;
   /** where the package's own entry points (main / module / exports) lead, relative to the cwd */
@@ -50,7 +52,7 @@ export interface Project {
 
 /** A project with no package.json and no tsconfig.json: one root package, no aliases. */
 export function emptyProject(files: string[] = []): Project {
-  const root: PackageInfo = { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
+  const root: PackageInfo = { dir: '', name: null, deps: [], versions: new Map(), manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
   return { files: [...files].sort(), packages: [root], packageOf: () => root, resolveBare: () => [] };
 }
 
@@ -264,14 +266,20 @@ export function loadProject(cwd: string, files: string[]): Project {
       const read = readJsonText(abs, false, cwd);
       const pkg = read?.value ?? null;
       const deps = new Set<string>();
+      const versions = new Map<string, string>();
       for (const k of DEP_KEYS) {
         const d = pkg?.[k];
-        if (typeof d === 'object' && d !== null) for (const n of Object.keys(d)) deps.add(n);
+        if (typeof d !== 'object' || d === null) continue;
+        for (const [n, v] of Object.entries(d)) {
+          deps.add(n);
+          if (typeof v === 'string' && !versions.has(n)) versions.set(n, v);
+        }
       }
       info = {
         dir,
         name: typeof pkg?.name === 'string' ? pkg.name : null,
         deps: [...deps].sort(),
+        versions,
         manifest: pkg !== null,
         entries: pkg ? entriesOf(dir, pkg) : [],
         scripts: read ? scriptsOf(read.value, read.text) : [],
@@ -283,7 +291,7 @@ export function loadProject(cwd: string, files: string[]): Project {
     manifests.set(dir, info);
     return info;
   };
-  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
+  const root: PackageInfo = manifestAt('') ?? { dir: '', name: null, deps: [], versions: new Map(), manifest: false, entries: [], scripts: [], imports: [], subpaths: [], aliases: [] };
   const owner = new Map<string, PackageInfo>();
   const packageOfDir = (dir: string): PackageInfo => {
     const hit = owner.get(dir);

@@ -1915,6 +1915,8 @@ export const ELYSIA_CHAIN = new Set([
   ...ELYSIA_METHODS,
   ...['decorate', 'state', 'model', 'headers', 'error', 'onError', 'onParse', 'onAfterHandle', 'mapResponse', 'onAfterResponse', 'onStart', 'onStop', 'trace', 'wrap', 'listen'],
   ...['affix', 'prefix', 'suffix', 'env', 'parser'],
+  // (0.x's name of onAfterResponse)
+  'onResponse',
 ]);
 
 /** Global constructors whose values are never routers: `groups.set(…)` of `const groups = new Map()` registers nothing. */

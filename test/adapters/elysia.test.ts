@@ -116,6 +116,34 @@ export const app = new Elysia().get('/first', () => 'x').use(top).use(everywhere
     ]);
   });
 
+  it('Elysia 0.x, before scopes: every hook on() adds joins the parent of the plugin using it; guard(hook) stays local', async () => {
+    const files = {
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `import { Elysia } from 'elysia';
+import { requireSession, requireStaff } from './guards';
+
+// (onResponse: 0.x's onAfterResponse, returning the instance)
+const auth = new Elysia({ name: 'auth' }).onBeforeHandle(requireSession).get('/auth/own', () => 'own').onResponse(() => undefined);
+const staff = new Elysia().guard({ beforeHandle: requireStaff }).get('/staff/own', () => 'own');
+export const app = new Elysia().get('/before', () => 'x').use(auth).use(staff).get('/after', () => 'x');
+`,
+    };
+    const lines = async (version: string) => routeLinesAt(await check(writeProject({ 'package.json': JSON.stringify({ name: 'api', dependencies: { elysia: version } }), ...files })));
+    expect(await lines('^0.8.17')).toEqual([
+      'GET /after [requireSession] src/app.ts:7',
+      'GET /auth/own [requireSession] src/app.ts:5',
+      'GET /before [] src/app.ts:7',
+      'GET /staff/own [requireSession, requireStaff] src/app.ts:6',
+    ]);
+    // (1.x: the plugin's hook is local)
+    expect(await lines('^1.0.0')).toEqual([
+      'GET /after [] src/app.ts:7',
+      'GET /auth/own [requireSession] src/app.ts:5',
+      'GET /before [] src/app.ts:7',
+      'GET /staff/own [requireStaff] src/app.ts:6',
+    ]);
+  });
+
   it('prefixes, groups with and without a hook, guard() with a callback, function plugins, route(), ws(), hooks on a route and the route options a macro reads', async () => {
     const res = await check(
       writeProject({

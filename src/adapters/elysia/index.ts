@@ -28,7 +28,8 @@
  *   theirs), then its hooks registered `{ as: 'global' }` (or made so by `.as('global')`) join
  *   the parent's for the routes added after, and those `{ as: 'scoped' }` join them as the
  *   parent's own local hooks (one level up only); local hooks (the default) stay in the plugin.
- *   Its macros join the parent's.
+ *   Its macros join the parent's. (Elysia 0.x had no scopes: every hook `on()` added joined the
+ *   parent's, as a global one does; a package declaring `elysia` 0.x is read so.)
  * - `mount(handle)` answers every method at `/*` (below the prefix), `mount(path, handle)` at the
  *   path and below it, with `handle` (a function, or an instance's `fetch`), handed the whole
  *   path or what follows the mount path.
@@ -138,6 +139,8 @@ class ElysiaLinker {
   private readonly computing = new Set<string>();
   /** instances another uses as a plugin: served through it, not on their own */
   private readonly used = new Set<string>();
+  /** the default scope of the hooks each file registers (hookScope) */
+  private readonly scopes = new Map<string, Scope>();
 
   constructor(private readonly ctx: LinkContext) {}
 
@@ -200,7 +203,7 @@ class ElysiaLinker {
     }
     if (HOOK_METHODS.has(m) || m === 'on') {
       let args = reg.args;
-      let scope: Scope = 'local';
+      let scope = this.hookScope(file);
       const first = args[0] ? ev.eval(file, args[0]) : null;
       if (first?.t === 'obj') {
         scope = scopeOf(ev.member(first, 'as', 0));
@@ -293,6 +296,23 @@ class ElysiaLinker {
         }
       }
     }
+  }
+
+  /**
+   * The scope of a lifecycle hook registered without one in `file`: local since Elysia 1.0;
+   * global in 0.x (0.7, 0.8: `on()` marks every hook it adds `asGlobal`, so a plugin's hooks
+   * join its parent's), for a package declaring such a version of `elysia` (the file's own,
+   * else the project root's).
+   */
+  private hookScope(file: string): Scope {
+    let scope = this.scopes.get(file);
+    if (scope === undefined) {
+      const { project } = this.ctx;
+      const version = project.packageOf(file).versions.get('elysia') ?? project.packages.find((p) => p.dir === '')?.versions.get('elysia');
+      scope = version !== undefined && /^[\^~=v\s]*0\./.test(version) ? 'global' : 'local';
+      this.scopes.set(file, scope);
+    }
+    return scope;
   }
 
   /**
