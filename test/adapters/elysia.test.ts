@@ -262,28 +262,36 @@ export const POST = app.fetch;
     ]);
   });
 
-  it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin', async () => {
+  it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin; a plugin nesting itself read so deep; use() of nothing', async () => {
     const res = await check(
       writeProject({
         'package.json': PACKAGE,
         'src/app.ts': `import { Elysia } from 'elysia';
 import { load } from './load';
 
+const nested = (app: Elysia): Elysia => app.group('/n', (g) => g.use(nested));
+
 export const app = new Elysia({ prefix: process.env.BASE })
   .get('/ok', () => 'ok')
   .get(process.env.EXTRA_PATH, () => 'extra')
   .group(process.env.GROUP, (g) => g.get('/x', () => 'x'))
-  .use(load());
+  .use(load())
+  // (nothing: Elysia's use() returns the instance as it is)
+  .use(undefined)
+  .use(null)
+  // (a plugin nesting itself: read so deep, no deeper)
+  .use(nested);
 `,
       }),
     );
-    expect(routeLinesAt(res)).toEqual(['GET /ok [] src/app.ts:5']);
-    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 4, unknown: 'property BASE of a value not known statically' }]);
+    expect(routeLinesAt(res)).toEqual(['GET /ok [] src/app.ts:7']);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 6, unknown: 'property BASE of a value not known statically' }]);
     expect(unresolvedRows(res)).toEqual([
-      'src/app.ts:4:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
-      'src/app.ts:6:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
-      'src/app.ts:7:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
-      'src/app.ts:8:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
+      'src/app.ts:4:41 warning unresolved-route this group() nests more than 16 groups and plugins deep; its routes are left out',
+      'src/app.ts:6:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
+      'src/app.ts:8:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
+      'src/app.ts:9:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
+      'src/app.ts:10:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
     ]);
   });
 });

@@ -53,6 +53,9 @@ const ON_TYPES = new Set(['request', 'transform', 'derive', 'beforeHandle', 'res
 
 type Scope = 'local' | 'scoped' | 'global';
 
+/** Groups and function plugins read inside one another, at most (a plugin using itself stops there). */
+const MAX_DEPTH = 16;
+
 /** A function run before a route's handler: an instance's lifecycle hook, or one of a route's (or group's) hook object. */
 interface Hook {
   item: FlatItem;
@@ -245,8 +248,12 @@ class ElysiaLinker {
         for (const h of this.hookObject(file, hookExpr, inst.macros, reg.at, 'router.use')) inst.events.push({ ...h, scope });
         return;
       }
-      if (!run || depth > 16) {
+      if (!run) {
         this.ctx.warn(file, reg.at, `the routes of this ${m}() are not known statically (no function given them); they are left out`, reg.snippet);
+        return;
+      }
+      if (depth > MAX_DEPTH) {
+        this.ctx.warn(file, reg.at, `this ${m}() nests more than ${MAX_DEPTH} groups and plugins deep; its routes are left out`, reg.snippet);
         return;
       }
       let sub = '';
@@ -282,8 +289,10 @@ class ElysiaLinker {
     if (m === 'use') {
       for (const item of ev.flatten(file, reg.args)) {
         const v = item.value;
-        if (v.t === 'fn' && depth <= 16) this.apply(inst, this.paramOps(v), prefix, steps, depth + 1);
-        else if (v.t === 'router') {
+        if (v.t === 'fn') {
+          if (depth <= MAX_DEPTH) this.apply(inst, this.paramOps(v), prefix, steps, depth + 1);
+          else this.ctx.warn(file, reg.at, `this use() nests more than ${MAX_DEPTH} groups and plugins deep; what the plugin adds is left out`, reg.snippet);
+        } else if (v.t === 'router') {
           const plugin = this.ctx.ev.routers.get(this.ctx.standsFor(v.id));
           if (!plugin || plugin.framework !== 'elysia') continue;
           this.used.add(plugin.id);
@@ -291,7 +300,7 @@ class ElysiaLinker {
           for (const e of p.history) add(inst, { ...e, path: added(prefix, e.path), hooks: [...inst.events, ...e.hooks], prefixes: [...steps, ...e.prefixes] });
           for (const h of p.events) if (h.scope !== 'local') inst.events.push(h.scope === 'scoped' ? { ...h, scope: 'local' } : h);
           for (const [k, mac] of p.macros) inst.macros.set(k, mac);
-        } else if (v.t === 'unknown') {
+        } else if (v.t === 'unknown' && !nothing(item.expr)) {
           this.ctx.warn(file, reg.at, `the plugin this use() is given is not known statically (${v.why}); its routes are not listed`, reg.snippet);
         }
       }
@@ -429,6 +438,11 @@ class ElysiaLinker {
       );
     }
   }
+}
+
+/** `use(undefined)`, `use(null)`: Elysia's `use` returns the instance as it is (`if (!plugin) return this`). */
+function nothing(e: Expr): boolean {
+  return (e.k === 'ref' && e.name === 'undefined') || (e.k === 'unknown' && (e.text === 'null' || e.text === 'undefined'));
 }
 
 /** `add`'s path: a leading `/` put on a path without one, the instance's prefix before it. */
