@@ -165,6 +165,7 @@ export const app = new Elysia({ prefix: '/v1', strictPath: true })
   .use(roles)
   .use(admin)
   .group('/sites', (g) => g.onRequest(requireStaff).get('', () => []).get('/:id', () => ({}), { beforeHandle: requireStaff }))
+  .group(process.env.LEGACY ? '/v0' : '/stable', (g) => g.get('/ping', () => 'pong'))
   .guard({ beforeHandle: requireSession }, (g) => g.route('DELETE', '/cache', () => 'ok'))
   .get('reports', () => [], { role: 'auditor' })
   .get('/me', () => ({}), { signedIn: true })
@@ -177,15 +178,18 @@ export const app = new Elysia({ prefix: '/v1', strictPath: true })
       'POST /v1/admin/flush [requireSession] src/app.ts:11',
       'GET /v1/admin/stats [requireSession] src/app.ts:11',
       // (the /sites group's onRequest hook joined the app's: it runs for the routes added after the group too)
-      'DELETE /v1/cache [requireStaff, requireSession] src/app.ts:17',
+      'DELETE /v1/cache [requireStaff, requireSession] src/app.ts:18',
       // a WebSocket's upgrade request
-      'GET /v1/live [requireStaff, requireSession] src/app.ts:20',
-      'GET /v1/me [requireStaff, requireSession] src/app.ts:19',
+      'GET /v1/live [requireStaff, requireSession] src/app.ts:21',
+      'GET /v1/me [requireStaff, requireSession] src/app.ts:20',
       // (the onRequest hook, then the macro's)
-      'GET /v1/reports [requireStaff, requireStaff] src/app.ts:18',
+      'GET /v1/reports [requireStaff, requireStaff] src/app.ts:19',
       'GET /v1/sites [requireStaff] src/app.ts:16',
       'GET /v1/sites/:id [requireStaff, requireStaff] src/app.ts:16',
-      'CONNECT /v1/tunnel [requireStaff] src/app.ts:21',
+      // a group prefix of a few: each
+      'GET /v1/stable/ping [requireStaff] src/app.ts:17',
+      'CONNECT /v1/tunnel [requireStaff] src/app.ts:22',
+      'GET /v1/v0/ping [requireStaff] src/app.ts:17',
     ]);
     // strictPath: `/x` and `/x/` are different routes
     expect(res.routes.every((r) => !r.trailingSlashInsensitive)).toBe(true);

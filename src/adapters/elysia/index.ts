@@ -256,28 +256,26 @@ class ElysiaLinker {
         this.ctx.warn(file, reg.at, `this ${m}() nests more than ${MAX_DEPTH} groups and plugins deep; its routes are left out`, reg.snippet);
         return;
       }
-      let sub = '';
-      let subSteps = steps;
-      if (m === 'group') {
-        const p = reg.args[0] ? this.ctx.pathsOf(file, reg, ev.eval(file, reg.args[0])) : null;
-        if (p?.length !== 1) {
-          // (its callback's registrations read here, left out with it)
-          this.ctx.boundFunctions.add(fnKey(run.file, run.fn));
-          this.ctx.warn(file, reg.at, `the prefix of this group() is not known statically; its routes are left out`, reg.snippet);
-          return;
-        }
-        sub = p[0]!;
-        const at = routePlace(file, reg);
-        subSteps = [...steps, { prefix: sub, file: at.file, line: at.line }];
+      // (a group's prefix, or each of a few: `legacy ? '/v1' : '/v2'`)
+      const subs = m === 'group' ? (reg.args[0] ? this.ctx.pathsOf(file, reg, ev.eval(file, reg.args[0])) : null) : [''];
+      if (!subs) {
+        // (its callback's registrations read here, left out with it)
+        this.ctx.boundFunctions.add(fnKey(run.file, run.fn));
+        this.ctx.warn(file, reg.at, `the prefix of this group() is not known statically; its routes are left out`, reg.snippet);
+        return;
       }
       // (a new instance: none of the parent's hooks, its macros)
       const inner: Instance = { events: [], history: [], macros: new Map(inst.macros) };
       this.apply(inner, this.paramOps(run), '', [], depth + 1);
       const own = this.hookObject(file, hookExpr, inst.macros, reg.at, 'route-middleware');
-      // (group() without a hook joins the prefixes as written and adds the route without the
-      // instance's own; with one, the instance's prefix goes before the rest, `/` put on it)
-      const path = (p: string): string => (m === 'group' && !hookExpr ? added('', prefix + sub + p) : added(prefix, sub + p));
-      for (const e of inner.history) add(inst, { ...e, path: path(e.path), hooks: [...inst.events, ...own, ...e.hooks], prefixes: [...subSteps, ...e.prefixes] });
+      const at = routePlace(file, reg);
+      for (const sub of subs) {
+        // (group() without a hook joins the prefixes as written and adds the route without the
+        // instance's own; with one, the instance's prefix goes before the rest, `/` put on it)
+        const path = (p: string): string => (m === 'group' && !hookExpr ? added('', prefix + sub + p) : added(prefix, sub + p));
+        const subSteps = m === 'group' ? [...steps, { prefix: sub, file: at.file, line: at.line }] : steps;
+        for (const e of inner.history) add(inst, { ...e, path: path(e.path), hooks: [...inst.events, ...own, ...e.hooks], prefixes: [...subSteps, ...e.prefixes] });
+      }
       // (its onRequest hooks join the instance's: they run for the routes added after it too)
       for (const h of inner.events) if (h.request) inst.events.push(h);
       return;
