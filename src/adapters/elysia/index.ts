@@ -300,6 +300,10 @@ class ElysiaLinker {
           for (const [k, mac] of p.macros) inst.macros.set(k, mac);
         } else if (v.t === 'unknown' && !nothing(item.expr)) {
           this.ctx.warn(file, reg.at, `the plugin this use() is given is not known statically (${v.why}); its routes are not listed`, reg.snippet);
+        } else if (v.t === 'ns') {
+          // (`use(import('./x'))`: added once the module has loaded, and handed on to the instances
+          // using this one then, re-adding their routes: not modelled)
+          this.ctx.warn(file, reg.at, `a plugin imported lazily (use(import(…))) is not read here; its routes are not listed behind this instance's prefix and hooks`, reg.snippet);
         }
       }
     }
