@@ -266,7 +266,7 @@ export const POST = app.fetch;
     ]);
   });
 
-  it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin; a plugin nesting itself read so deep; a plugin imported lazily; use() of nothing', async () => {
+  it('what is not known statically, said so: a prefix (routes listed without it), a path, a group prefix, a plugin; a plugin nesting itself read so deep; a plugin imported lazily; a parameter; use() of nothing', async () => {
     const res = await check(
       writeProject({
         'package.json': PACKAGE,
@@ -278,6 +278,7 @@ export default new Elysia().get('/lazy', () => 'lazy');
 import { load } from './load';
 
 const nested = (app: Elysia): Elysia => app.group('/n', (g) => g.use(nested));
+export const shell = (plugin: Elysia) => new Elysia().use(plugin);
 
 export const app = new Elysia({ prefix: process.env.BASE })
   .get('/ok', () => 'ok')
@@ -294,15 +295,16 @@ export const app = new Elysia({ prefix: process.env.BASE })
       }),
     );
     // (the plugin imported lazily, used by no instance read: an app of its own)
-    expect(routeLinesAt(res)).toEqual(['GET /lazy [] src/lazy.ts:3', 'GET /ok [] src/app.ts:7']);
-    expect(res.routes[1]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 6, unknown: 'property BASE of a value not known statically' }]);
+    expect(routeLinesAt(res)).toEqual(['GET /lazy [] src/lazy.ts:3', 'GET /ok [] src/app.ts:8']);
+    expect(res.routes[1]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 7, unknown: 'property BASE of a value not known statically' }]);
     expect(unresolvedRows(res)).toEqual([
       'src/app.ts:4:41 warning unresolved-route this group() nests more than 16 groups and plugins deep; its routes are left out',
-      'src/app.ts:6:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
-      'src/app.ts:8:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
-      'src/app.ts:9:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
-      'src/app.ts:10:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
-      "src/app.ts:11:4 warning unresolved-route a plugin imported lazily (use(import(…))) is not read here; its routes are not listed behind this instance's prefix and hooks",
+      "src/app.ts:5:42 warning unresolved-route the plugin this use() is given is not known statically (the parameter 'plugin' of a function whose callers are not read); its routes are not listed",
+      'src/app.ts:7:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
+      'src/app.ts:9:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
+      'src/app.ts:10:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
+      'src/app.ts:11:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
+      "src/app.ts:12:4 warning unresolved-route a plugin imported lazily (use(import(…))) is not read here; its routes are not listed behind this instance's prefix and hooks",
     ]);
   });
 });

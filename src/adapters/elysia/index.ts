@@ -298,8 +298,9 @@ class ElysiaLinker {
           for (const e of p.history) add(inst, { ...e, path: added(prefix, e.path), hooks: [...inst.events, ...e.hooks], prefixes: [...steps, ...e.prefixes] });
           for (const h of p.events) if (h.scope !== 'local') inst.events.push(h.scope === 'scoped' ? { ...h, scope: 'local' } : h);
           for (const [k, mac] of p.macros) inst.macros.set(k, mac);
-        } else if (v.t === 'unknown' && !nothing(item.expr)) {
-          this.ctx.warn(file, reg.at, `the plugin this use() is given is not known statically (${v.why}); its routes are not listed`, reg.snippet);
+        } else if ((v.t === 'unknown' || v.t === 'param') && !nothing(item.expr)) {
+          const why = v.t === 'unknown' ? v.why : `the parameter '${v.name}' of a function whose callers are not read`;
+          this.ctx.warn(file, reg.at, `the plugin this use() is given is not known statically (${why}); its routes are not listed`, reg.snippet);
         } else if (v.t === 'ns') {
           // (`use(import('./x'))`: added once the module has loaded, and handed on to the instances
           // using this one then, re-adding their routes: not modelled)
