@@ -2356,6 +2356,25 @@ function statusOf(ts: TSModule, n: TS.Node): number | null {
   return null;
 }
 
+/** Elysia's names of the statuses statusOf reads (its StatusMap, src/utils.ts). */
+const ELYSIA_STATUS_NAMES = new Map([
+  ['Unauthorized', 401],
+  ['Forbidden', 403],
+  ['Not Found', 404],
+]);
+
+/**
+ * A status Elysia takes by its name, in `n`: `set.status = 'Unauthorized'` (the context's `set`),
+ * `status('Forbidden', …)` or `error('Not Found')` (the context's answer makers). Null for
+ * anything else.
+ */
+function elysiaStatus(ts: TSModule, n: TS.Node): number | null {
+  let name: TS.Expression | undefined;
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && n.left.name.text === 'status') name = n.right;
+  else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && (n.expression.text === 'status' || n.expression.text === 'error')) name = n.arguments[0];
+  return name && ts.isStringLiteral(name) ? (ELYSIA_STATUS_NAMES.get(name.text) ?? null) : null;
+}
+
 /** An error class named for its status by number: `Error401` (Gladys's httpErrors), `Http403Error`, `ApiException404`. */
 function numberedError(name: string): number | null {
   const m = /^(?:[A-Z]\w*?)?(?:(?:Error|Exception)(40[134])|(40[134])(?:Error|Exception))$/.exec(name);
@@ -2737,6 +2756,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // an error code spelled as a status word, given as the code or status of what is made
         const p = ancestors[ancestors.length - 1];
         if (words.status && p && ts.isPropertyAssignment(p) && p.initializer === n) status(n, errorCodeStatus(ctx, p));
+        // `set.status = 'Unauthorized'`, `return status('Forbidden')`: a status by Elysia's name of it
+        else if (ctx.elysia && words.status && p) status(n, elysiaStatus(ts, p));
         // `throw new ORPCError('UNAUTHORIZED', { … })`: oRPC's error, its code first (@orpc/client error.ts)
         else if (words.status && p && ts.isNewExpression(p) && p.arguments?.[0] === n && ts.isIdentifier(p.expression) && p.expression.text === 'ORPCError') status(n, statusCode((n as TS.StringLiteral).text));
         break;
@@ -4961,7 +4982,7 @@ function leadingGuards(
     // reads it; `forbidden` and `not_found` are left out, which would make more tests naming a workspace
     // tenant checks, `if (workspace.usage > workspace.usageLimit) throw … "forbidden"`)
     const code = worded && ts.isPropertyAssignment(x) ? errorCodeStatus(ctx, x) : null;
-    const st = code === 401 ? code : statusOf(ts, x);
+    const st = code === 401 ? code : (statusOf(ts, x) ?? (worded && ctx.elysia ? elysiaStatus(ts, x) : null));
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
     ts.forEachChild(x, v);
   };

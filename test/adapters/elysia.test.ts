@@ -116,6 +116,29 @@ export const app = new Elysia().get('/first', () => 'x').use(top).use(everywhere
     ]);
   });
 
+  it("a hook refusing by behaviour: a status set or answered by number or by Elysia's name of it", async () => {
+    const res = await check(writeProject({
+      'package.json': PACKAGE,
+      'src/app.ts': `import { Elysia } from 'elysia';
+
+export const app = new Elysia()
+  .get('/a', () => 'a', { beforeHandle({ set, cookie }) { if (!cookie.sid?.value) { set.status = 'Unauthorized'; return 'sign in'; } } })
+  .get('/b', () => 'b', { beforeHandle: ({ headers, status }) => { if (!headers.authorization) return status('Unauthorized', 'sign in'); } })
+  .get('/c', () => 'c', { beforeHandle: ({ headers, error }) => { if (headers['x-role'] !== 'staff') return error('Forbidden'); } })
+  .get('/d', () => 'd', { beforeHandle({ set, headers }) { if (!headers.authorization) { set.status = 401; return 'sign in'; } } })
+  .get('/e', () => 'e', { beforeHandle({ set }) { set.status = 'Accepted'; } });
+`,
+    }));
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name} ${g.kinds.join('+')}`)}]`)).toEqual([
+      'GET /a [beforeHandle auth]',
+      'GET /b [beforeHandle auth]',
+      // (a 403 by a role: a candidate, as error(403) is)
+      'GET /c [beforeHandle unknown]',
+      'GET /d [beforeHandle auth]',
+      'GET /e []',
+    ]);
+  });
+
   it('Elysia 0.x, before scopes: every hook on() adds joins the parent of the plugin using it; guard(hook) stays local', async () => {
     const files = {
       'src/guards.ts': GUARDS,
