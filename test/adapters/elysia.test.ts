@@ -298,6 +298,7 @@ export const POST = app.fetch;
 export default new Elysia().get('/lazy', () => 'lazy');
 `,
         'src/app.ts': `import { Elysia } from 'elysia';
+import { logger } from '@bogeychan/elysia-logger';
 import { load } from './load';
 
 const nested = (app: Elysia): Elysia => app.group('/n', (g) => g.use(nested));
@@ -309,25 +310,26 @@ export const app = new Elysia({ prefix: process.env.BASE })
   .group(process.env.GROUP, (g) => g.get('/x', () => 'x'))
   .use(load())
   .use(import('./lazy'))
-  // (nothing: Elysia's use() returns the instance as it is)
+  // (nothing: Elysia's use() returns the instance as it is; one of a few plugins adding nothing read)
   .use(undefined)
   .use(null)
+  .use(process.env.DEV ? logger() : (app: Elysia) => app)
   // (a plugin nesting itself: read so deep, no deeper)
   .use(nested);
 `,
       }),
     );
     // (the plugin imported lazily, used by no instance read: an app of its own)
-    expect(routeLinesAt(res)).toEqual(['GET /lazy [] src/lazy.ts:3', 'GET /ok [] src/app.ts:8']);
-    expect(res.routes[1]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 7, unknown: 'property BASE of a value not known statically' }]);
+    expect(routeLinesAt(res)).toEqual(['GET /lazy [] src/lazy.ts:3', 'GET /ok [] src/app.ts:9']);
+    expect(res.routes[1]!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 8, unknown: 'property BASE of a value not known statically' }]);
     expect(unresolvedRows(res)).toEqual([
-      'src/app.ts:4:41 warning unresolved-route this group() nests more than 16 groups and plugins deep; its routes are left out',
-      "src/app.ts:5:42 warning unresolved-route the plugin this use() is given is not known statically (the parameter 'plugin' of a function whose callers are not read); its routes are not listed",
-      'src/app.ts:7:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
-      'src/app.ts:9:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
-      'src/app.ts:10:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
-      'src/app.ts:11:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
-      "src/app.ts:12:4 warning unresolved-route a plugin imported lazily (use(import(…))) is not read here; its routes are not listed behind this instance's prefix and hooks",
+      'src/app.ts:5:41 warning unresolved-route this group() nests more than 16 groups and plugins deep; its routes are left out',
+      "src/app.ts:6:42 warning unresolved-route the plugin this use() is given is not known statically (the parameter 'plugin' of a function whose callers are not read); its routes are not listed",
+      'src/app.ts:8:20 warning unresolved-route the prefix of this Elysia instance is not known statically (property BASE of a value not known statically); its routes are listed without it',
+      'src/app.ts:10:4 warning unresolved-route the path of this get() is not known statically; the route is left out',
+      'src/app.ts:11:4 warning unresolved-route the prefix of this group() is not known statically; its routes are left out',
+      'src/app.ts:12:4 warning unresolved-route the plugin this use() is given is not known statically (call of something not known statically); its routes are not listed',
+      "src/app.ts:13:4 warning unresolved-route a plugin imported lazily (use(import(…))) is not read here; its routes are not listed behind this instance's prefix and hooks",
     ]);
   });
 });

@@ -298,6 +298,9 @@ class ElysiaLinker {
           for (const e of p.history) add(inst, { ...e, path: added(prefix, e.path), hooks: [...inst.events, ...e.hooks], prefixes: [...steps, ...e.prefixes] });
           for (const h of p.events) if (h.scope !== 'local') inst.events.push(h.scope === 'scoped' ? { ...h, scope: 'local' } : h);
           for (const [k, mac] of p.macros) inst.macros.set(k, mac);
+        } else if (v.t === 'unknown' && v.alts?.every((a) => a.t === 'pkg' || (a.t === 'bool' && !a.v) || (a.t === 'fn' && this.paramOps(a).length === 0))) {
+          // (one of a few plugins, none of which adds anything the analysis reads: a package's, a
+          // function registering nothing, `false` — `use(dev ? logger() : (app) => app)`)
         } else if ((v.t === 'unknown' || v.t === 'param') && !nothing(item.expr)) {
           const why = v.t === 'unknown' ? v.why : `the parameter '${v.name}' of a function whose callers are not read`;
           this.ctx.warn(file, reg.at, `the plugin this use() is given is not known statically (${why}); its routes are not listed`, reg.snippet);
