@@ -50,10 +50,11 @@ const UNREAD: Unread[] = [
  * name of, or of a folder they are in; the route modules of Remix and React Router (framework
  * mode) under `app/routes/`, whose loaders and actions the server answers: with the flat-routes
  * convention (@remix-run/dev's `flatRoutes`), each module the folder holds, and the `route` or
- * `index` module of each folder it holds (their other modules colocated, no routes); Strapi's router files, `src/api/[apiName]/routes/[routerName].ts`;
- * LoopBack 4's controllers, `src/controllers/*.controller.ts` (as its CLI writes them); Sails's
- * `config/routes.js` and the actions under `api/controllers/`, which its blueprints route. Each
- * in its default folders only: one a config moves elsewhere is not looked for.
+ * `index` module of each folder it holds (their other modules colocated, no routes); Strapi's
+ * router files, `src/api/[apiName]/routes/[routerName].ts`; LoopBack 4's controllers,
+ * `src/controllers/*.controller.ts` (as its CLI writes them); Sails's `config/routes.js` and the
+ * actions under `api/controllers/`, which its blueprints route. Each in its default folders
+ * only: one a config moves elsewhere is not looked for.
  */
 interface FileRouted {
   title: string;

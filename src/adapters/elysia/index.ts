@@ -144,6 +144,8 @@ class ElysiaLinker {
   private readonly used = new Set<string>();
   /** the default scope of the hooks each file registers (hookScope) */
   private readonly scopes = new Map<string, Scope>();
+  /** the guards each hook applies (hookGuards) */
+  private readonly judged = new Map<Hook, AppliedGuard[]>();
 
   constructor(private readonly ctx: LinkContext) {}
 
@@ -407,21 +409,32 @@ class ElysiaLinker {
     return null;
   }
 
+  /**
+   * The guards a hook applies, judged once for every route it runs for (an instance's hooks run
+   * for each route added after them).
+   */
+  private hookGuards(h: Hook): AppliedGuard[] {
+    let out = this.judged.get(h);
+    if (!out) {
+      const g = this.ctx.guard(h.item.file, h.item.expr, h.item.value, h.mechanism, h.at);
+      const place = (y: AppliedGuard): AppliedGuard => {
+        const p = this.ctx.placed(y, h.file, h.at.line);
+        // (`.onBeforeHandle(({ user, status }) => …)`: named for the hook it is)
+        if (p.name === '(inline middleware)') p.name = `(inline ${h.kind} hook)`;
+        return p;
+      };
+      out = this.ctx.layerGuards(g, h.item.value, place, h.item);
+      this.judged.set(h, out);
+    }
+    return out;
+  }
+
   private emit(r: RouterObject): void {
     const inst = this.instance(r);
     const app = r.name ?? this.boundName(r) ?? 'app';
     for (const e of inst.history) {
       const guards: AppliedGuard[] = [];
-      for (const h of e.hooks) {
-        const g = this.ctx.guard(h.item.file, h.item.expr, h.item.value, h.mechanism, h.at);
-        const place = (y: AppliedGuard): AppliedGuard => {
-          const p = this.ctx.placed(y, h.file, h.at.line);
-          // (`.onBeforeHandle(({ user, status }) => …)`: named for the hook it is)
-          if (p.name === '(inline middleware)') p.name = `(inline ${h.kind} hook)`;
-          return p;
-        };
-        guards.push(...this.ctx.layerGuards(g, h.item.value, place, h.item));
-      }
+      for (const h of e.hooks) guards.push(...this.hookGuards(h));
       if (e.handler) guards.push(...this.ctx.handlerGuards(e.handler));
       // (better-auth's handler answering itself, `mount(auth.handler)`: its origin check first)
       const origin = e.handler ? betterAuthOriginCheck(this.ctx.ev, e.handler.value, e.file, e.reg.at.line) : null;
