@@ -303,7 +303,7 @@ export async function GET() {
     ]);
   });
 
-  it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) or wrapped in place (`module.exports = withSentryConfig(module.exports, …)`) is read', async () => {
+  it('a configuration wrapped only under a condition (`isProduction ? withSentryConfig(config, …) : config`) wrapped in place (`module.exports = withSentryConfig(module.exports, …)`) or given values made from itself (`config = rest`) is read', async () => {
     const project = (config: string) => ({
       'package.json': JSON.stringify({ name: 'dashboard', dependencies: { next: '15.5.4', '@sentry/nextjs': '9.0.0' } }),
       'next.config.ts': config,
@@ -327,6 +327,16 @@ export async function GET() {
     );
     expect(rows(wizard)).toEqual(['GET /app/api/sites [/app]']);
     expect(unresolvedRows(wizard)).toEqual([]);
+    // teable's: a name given, under conditions, values made from itself (a plugin's, the rest of
+    // the object without a key)
+    const rebuilt = await check(
+      writeProject({
+        ...cjs,
+        'next.config.js': `const nextConfig = { basePath: '/app', trailingSlash: true, sentry: {} };\n\nlet config = nextConfig;\n\nif (process.env.SENTRY_ENABLED === 'true') {\n  try {\n    const { withSentryConfig } = require('@sentry/nextjs');\n    config = withSentryConfig(config, { silent: true });\n  } catch {\n    console.log('could not enable sentry');\n  }\n} else {\n  const { sentry, ...rest } = config;\n  config = rest;\n}\n\nif (process.env.ANALYZE === 'true') {\n  const withBundleAnalyzer = require('@next/bundle-analyzer');\n  config = withBundleAnalyzer({ enabled: true })(config);\n}\n\nmodule.exports = config;\n`,
+      }),
+    );
+    expect(rows(rebuilt)).toEqual(['GET /app/api/sites/ [/app]']);
+    expect(unresolvedRows(rebuilt)).toEqual([]);
     // two different objects: which one is not known statically
     const two = await check(writeProject(project(`const a = { basePath: '/a' };\nconst b = { basePath: '/b' };\n\nexport default process.env.ALT ? a : b;\n`)));
     expect(rows(two)).toEqual(['GET /api/sites []']);

@@ -287,51 +287,65 @@ class NextLinker {
     return out;
   }
 
-  /** The object literal a next.config exports: directly, through a const, a plugin call (`withX(config)`) or a phase function. */
+  /**
+   * The object literal a next.config exports: directly, through a const, a plugin call
+   * (`withX(config)`) or a phase function. A name given another value built from its own
+   * (teable's `let config = nextConfig; … const { sentry, ...rest } = config; config = rest`)
+   * holds the same object on that way.
+   */
   private configObject(file: string): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null {
+    type Found = { file: string; expr: Extract<Expr, { k: 'obj' }> };
     const facts = this.ctx.files.get(file)!;
     const def = facts.exports.find((x) => x.exported === 'default' && x.local !== undefined);
     if (!def) return null;
     const start = this.ctx.ev.definitionOf(file, 0, def.local!);
     if (!start) return null;
-    // (the expressions being followed: a definition reached again on the way is a cycle)
+    // (the expressions being followed: a definition reached again on the way is a value made
+    // from itself, `CYCLE`, no other object than the one it holds otherwise)
     const onPath = new Set<Expr>();
-    const visit = (f: string, e: Expr, depth: number): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null => {
-      if (depth > 12 || onPath.has(e)) return null;
+    const CYCLE = 'cycle';
+    const visit = (f: string, e: Expr, depth: number): Found | typeof CYCLE | null => {
+      if (onPath.has(e)) return CYCLE;
+      if (depth > 12) return null;
       onPath.add(e);
       const hit = follow(f, e, depth);
       onPath.delete(e);
       return hit;
     };
-    const follow = (f: string, e: Expr, depth: number): { file: string; expr: Extract<Expr, { k: 'obj' }> } | null => {
+    const follow = (f: string, e: Expr, depth: number): Found | typeof CYCLE | null => {
       if (e.k === 'obj') return { file: f, expr: e };
       // `process.env.SENTRY_AUTH_TOKEN ? withSentryConfig(nextConfig, options) : nextConfig`: one
-      // configuration object whichever way the test goes
+      // configuration object whichever way the test goes (a way back to the choice adds none)
       if (e.k === 'choice') {
         const then = visit(f, e.then, depth + 1);
         const otherwise = then ? visit(f, e.otherwise, depth + 1) : null;
-        return then && otherwise && then.expr === otherwise.expr ? then : null;
+        if (!then || !otherwise) return null;
+        if (then === CYCLE || otherwise === CYCLE) return then === CYCLE ? otherwise : then;
+        return then.expr === otherwise.expr ? then : null;
       }
       if (e.k === 'ref') {
         const d = this.ctx.ev.definitionOf(f, e.scope, e.name);
         return d ? visit(d.file, d.expr, depth + 1) : null;
       }
       if (e.k === 'call') {
+        let cycle = false;
         for (const a of e.args) {
           const hit = visit(f, a, depth + 1);
-          if (hit) return hit;
+          if (hit === CYCLE) cycle = true;
+          else if (hit) return hit;
         }
-        return null;
+        return cycle ? CYCLE : null;
       }
       if (e.k === 'fn') {
         for (const r of this.ctx.ev.returnsOf(f, e.id)) {
           const hit = visit(f, r, depth + 1);
-          if (hit) return hit;
+          if (hit && hit !== CYCLE) return hit;
         }
       }
       return null;
     };
-    return visit(start.file, start.expr, 0);
+    const found = visit(start.file, start.expr, 0);
+    return found === CYCLE ? null : found;
   }
 
   private place(file: string, name: string, fallback: Loc | null): { at: Loc; snippet: string } {
