@@ -6,10 +6,11 @@
  * router to a function registering on its parameter or that use a package-made value
  * (`SwaggerModule.setup(…)`), adapter facts (decorators, file-system routes), and the facts
  * rules scan in every file (session / cookie configuration, session ids in responses,
- * `document.cookie`, suppression comments). A file whose text shows none of them, that takes
- * no value from outside the analysed files (a package, a builtin), and that imports no file
- * which does any of this, cannot contribute such facts, and no value reached through it can
- * be a router, a package value or a function registering routes. Its facts matter only when
+ * `document.cookie`, suppression comments), and the globals a file sets (`global.app = …`),
+ * which other files read by name. A file whose text shows none of them, that takes no value
+ * from outside the analysed files (a package, a builtin), and that imports no file which does
+ * any of this, cannot contribute such facts, and no value reached through it can be a router,
+ * a package value or a function registering routes. Its facts matter only when
  * the linker follows an import into it (a guard's definition, a path constant), and then they
  * are extracted on demand (see `FactStore`). So the routes and the findings are the same with
  * or without the prefilter; a held-back file is still parsed (not walked) once, so that its
@@ -33,6 +34,11 @@ const SIGNAL = new RegExp(
     String.raw`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`,
 );
 const SIGNAL_WORDS = /session|cookie|route-surface-disable/i;
+/**
+ * A global set (`global.app = express()`, `globalThis['config'] = …`): other modules read it by
+ * its bare name, importing nothing (Evaluator.globalDefinition reads the files parsed up front).
+ */
+const SETS_GLOBAL = /\b(?:global|globalThis|GLOBAL)\s*(?:\.\s*[\w$]+|\[\s*['"\x60][^'"\x60\n]+['"\x60]\s*\])\s*=(?![=>])/;
 
 /** Files whose place in the tree makes them routes or route middleware (Next.js and the like). */
 const SIGNAL_PATH = /(?:^|\/)(?:app|pages)\/|(?:^|\/)(?:middleware|proxy|route)\.[cm]?[jt]sx?$/;
@@ -72,7 +78,7 @@ function computedCall(text: string): boolean {
 export function textSignals(file: string, text: string, frameworkModules: RegExp): TextSignals {
   // A JSON module (json-module.ts) is data: it registers, mounts and imports nothing.
   if (JSON_MODULE.test(file)) return { signal: false, specifiers: [] };
-  const signal = SIGNAL_PATH.test(file) || SIGNAL_WORDS.test(text) || frameworkModules.test(text) || SIGNAL.test(text) || computedCall(text);
+  const signal = SIGNAL_PATH.test(file) || SIGNAL_WORDS.test(text) || SETS_GLOBAL.test(text) || frameworkModules.test(text) || SIGNAL.test(text) || computedCall(text);
   const specifiers: string[] = [];
   SPECIFIER.lastIndex = 0;
   for (let m = SPECIFIER.exec(text); m; m = SPECIFIER.exec(text)) {

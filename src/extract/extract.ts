@@ -128,6 +128,10 @@ export const THIS_PREFIX = '*this*';
 export const REASSIGNED = '*reassigned*';
 /** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
 export const CTOR_PREFIX = '*ctor*';
+/** `*global*app`: the binding (in the module's scope) of what the module gives a global (`global.app = express()`). */
+export const GLOBAL_PREFIX = '*global*';
+/** The names of the global object a module sets globals on: `global.app = …`, `globalThis.app = …`. */
+export const GLOBAL_OBJECTS = new Set(['global', 'globalThis', 'GLOBAL']);
 /**
  * In a class's instance fields (`*this*Users`), what it inherits: `new Base(…)` of the class it
  * extends, with the arguments its constructor passes to `super(…)`. A spread (Evaluator.member):
@@ -1148,6 +1152,13 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     }
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
+  // `global.app = express()` (a legacy Express server's, route files then registering on `app`
+  // unimported): the global as first set, wherever the module runs it under no condition (in a
+  // function too, `exports.getApp = function () { global.app = express(); … }`)
+  if (member && named !== null && ts.isIdentifier(member.expression) && GLOBAL_OBJECTS.has(member.expression.text) && !findScopeOf(ctx, scope, member.expression.text)) {
+    const key = GLOBAL_PREFIX + named;
+    if (ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, key)) facts.scopes[0]!.bindings[key] = rhs;
+  }
   if (scope === 0 && (m || alias)) {
     const name = m ? m[1]! : alias!;
     facts.scopes[0]!.bindings[`*cjs*${name}`] = rhs;

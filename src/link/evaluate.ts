@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, isExportsObject, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
@@ -424,6 +424,11 @@ export class Evaluator {
         if (((o.k === 'ref' && o.name === 'exports') || (o.k === 'member' && o.prop === 'exports')) && exportsObject(this.files.get(file)!, o)) {
           const own = this.exported(file, e.prop, depth + 1);
           if (own) return own;
+        }
+        // `global.app`, `globalThis.app`: the global a module sets
+        if (o.k === 'ref' && GLOBAL_OBJECTS.has(o.name) && !this.definitionOf(file, o.scope, o.name)) {
+          const global = this.globalDefinition(e.prop);
+          if (global) return this.resolveName(global.file, 0, global.name, depth + 1);
         }
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
@@ -1120,7 +1125,38 @@ export class Evaluator {
     }
     const imp = facts.imports.find((i) => i.local === name);
     if (imp) return this.importValue(file, imp.source, imp.imported, depth + 1);
+    const global = this.globalDefinition(name);
+    if (global) return this.resolveName(global.file, 0, global.name, depth + 1);
     return { t: 'unknown', why: name === 'undefined' ? UNDEFINED : `${name} is not defined in the analysed files` };
+  }
+
+  /** The globals the analysed modules set (`global.app = …`), by name: each module's first, built when first asked. */
+  private globals: Map<string, Definition[]> | null = null;
+
+  /**
+   * Where a global a module sets (`global.app = express()`, `globalThis.config = …`) is given its
+   * value, for a name no scope of the module reading it binds and no import brings: that
+   * module's first unconditional assignment. Null when no analysed module sets it, or when
+   * several do (which one runs last is not known statically). The modules read are those whose
+   * facts were made up front — every module setting a global is one (prefilter.ts).
+   */
+  globalDefinition(name: string): Definition | null {
+    if (this.globals === null) {
+      this.globals = new Map();
+      for (const [file, facts] of this.files) {
+        const module = facts.scopes[0];
+        if (!module) continue;
+        for (const key of Object.keys(module.bindings)) {
+          if (!key.startsWith(GLOBAL_PREFIX)) continue;
+          const global = key.slice(GLOBAL_PREFIX.length);
+          const defs = this.globals.get(global) ?? [];
+          defs.push({ file, expr: bindingOf(module, key)!, name: key, scope: 0 });
+          this.globals.set(global, defs);
+        }
+      }
+    }
+    const defs = this.globals.get(name);
+    return defs?.length === 1 ? defs[0]! : null;
   }
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
@@ -1630,7 +1666,7 @@ export class Evaluator {
       s = s.parent === null ? undefined : facts.scopes[s.parent];
     }
     const imp = facts.imports.find((i) => i.local === name);
-    if (!imp) return null;
+    if (!imp) return this.globalDefinition(name);
     const target = this.resolveModule(file, imp.source);
     if (!target) return null;
     return this.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported, depth + 1);
