@@ -427,8 +427,8 @@ export class Evaluator {
         }
         // `global.app`, `globalThis.app`: the global a module sets
         if (o.k === 'ref' && GLOBAL_OBJECTS.has(o.name) && !this.definitionOf(file, o.scope, o.name)) {
-          const global = this.globalDefinition(e.prop);
-          if (global) return this.resolveName(global.file, 0, global.name, depth + 1);
+          const global = this.globalValue(e.prop, depth);
+          if (global) return global;
         }
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
@@ -514,7 +514,7 @@ export class Evaluator {
         if (callee.t === 'pkg') {
           const args = e.args.map((a) => this.eval(file, a, depth + 1));
           const own =
-            this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? this.requireAll(file, e, callee, args) ?? this.globSync(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
+            this.readDir(file, e, callee, args) ?? this.requireDir(file, e, callee, args) ?? this.requireAll(file, e, callee, args) ?? this.autoLoad(file, e, callee, args) ?? this.globSync(file, e, callee, args) ?? pathFunction(callee.pkg, callee.path, this.asPaths(file, callee.path, e.args, args));
           if (own) return own;
           for (const a of this.adapters) {
             if (!a.create || !a.modules.includes(callee.pkg)) continue;
@@ -1125,9 +1125,22 @@ export class Evaluator {
     }
     const imp = facts.imports.find((i) => i.local === name);
     if (imp) return this.importValue(file, imp.source, imp.imported, depth + 1);
-    const global = this.globalDefinition(name);
-    if (global) return this.resolveName(global.file, 0, global.name, depth + 1);
+    const global = this.globalValue(name, depth);
+    if (global) return global;
     return { t: 'unknown', why: name === 'undefined' ? UNDEFINED : `${name} is not defined in the analysed files` };
+  }
+
+  /**
+   * What a global the analysed modules set holds (globalDefinition); set by several modules,
+   * which one ran last is not known statically: each of their values an alternative (routes
+   * registered on it are registered on each router it may be). Null when no module sets it.
+   */
+  private globalValue(name: string, depth: number): Value | null {
+    const defs = this.globalDefinitions(name);
+    if (defs.length === 0) return null;
+    if (defs.length === 1) return this.resolveName(defs[0]!.file, 0, defs[0]!.name, depth + 1);
+    const files = defs.map((d) => d.file);
+    return { t: 'unknown', why: `${name} is a global several modules set (${files.join(', ')})`, alts: defs.map((d) => this.resolveName(d.file, 0, d.name, depth + 1)) };
   }
 
   /** The globals the analysed modules set (`global.app = …`), by name: each module's first, built when first asked. */
@@ -1141,9 +1154,15 @@ export class Evaluator {
    * facts were made up front — every module setting a global is one (prefilter.ts).
    */
   globalDefinition(name: string): Definition | null {
+    const defs = this.globalDefinitions(name);
+    return defs.length === 1 ? defs[0]! : null;
+  }
+
+  /** Each module's first assignment of a global (`global.app = …`), in file order. */
+  private globalDefinitions(name: string): Definition[] {
     if (this.globals === null) {
       this.globals = new Map();
-      for (const [file, facts] of this.files) {
+      for (const [file, facts] of [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         const module = facts.scopes[0];
         if (!module) continue;
         for (const key of Object.keys(module.bindings)) {
@@ -1155,8 +1174,7 @@ export class Evaluator {
         }
       }
     }
-    const defs = this.globals.get(name);
-    return defs?.length === 1 ? defs[0]! : null;
+    return this.globals.get(name) ?? [];
   }
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
@@ -1411,26 +1429,64 @@ export class Evaluator {
       return { t: 'unknown', why: 'the options of requireAll() are not known statically' };
     const dir = dirExpr ? locate(this, opts.t === 'obj' ? opts.file : file, dirExpr, this.tree.packageDir(file)) : { why: 'no dirname' };
     if ('why' in dir || dir.url) return { t: 'unknown', why: `the directory requireAll() reads${'why' in dir ? `: ${dir.why}` : ' is a URL'}` };
-    const read = (d: string, depth: number): Record<string, Expr> | null => {
-      const names = this.tree.listing.entries(d);
-      if (!names || depth > 16) return null;
-      const props: Record<string, Expr> = {};
-      for (const name of names) {
-        const at = path.posix.join(d, name);
-        if (this.tree.listing.entries(at)) {
-          if (recursive?.t === 'bool' && !recursive.v) continue;
-          if (excludeDirs.t === 're' && matchOf(excludeDirs, name) !== null) continue;
-          const sub = read(at, depth + 1);
-          if (sub && Object.keys(sub).length > 0) props[name] = { k: 'obj', props: sub };
-          continue;
-        }
-        const m = matchOf(filter, name);
-        const key = m ? (m[1] ?? m[0]) : '';
-        if (key !== '') props[key] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: specifierFor(file, at) }], at: e.at, pos: e.pos };
+    const props = this.modulesOf(file, e, dir.p, 0, (name, isDir) => {
+      if (isDir) return (recursive?.t === 'bool' && !recursive.v) || (excludeDirs.t === 're' && matchOf(excludeDirs, name) !== null) ? null : name;
+      const m = matchOf(filter, name);
+      const key = m ? (m[1] ?? m[0]) : '';
+      return key === '' ? null : key;
+    });
+    return props ? { t: 'obj', file, props } : { t: 'unknown', why: `${dir.p} holds no analysed file` };
+  }
+
+  /**
+   * The object a directory loader makes of directory `d` (requireAll, autoLoad): for each entry
+   * in `fs.readdirSync`'s order under the key `keyOf` gives it (none: left out), a file's module
+   * as `file` would require it, a directory's such object — an empty one left out unless
+   * `keepEmpty`; a later entry of one key replaces an earlier. Null when `d` holds no analysed
+   * file.
+   */
+  private modulesOf(file: string, e: Extract<Expr, { k: 'call' }>, d: string, depth: number, keyOf: (name: string, isDir: boolean) => string | null, keepEmpty = false): Record<string, Expr> | null {
+    const names = this.tree.listing.entries(d);
+    if (!names || depth > 16) return null;
+    const props: Record<string, Expr> = {};
+    for (const name of names) {
+      const at = path.posix.join(d, name);
+      const isDir = this.tree.listing.entries(at) !== null;
+      const key = keyOf(name, isDir);
+      if (key === null) continue;
+      if (!isDir) {
+        props[key] = { k: 'call', callee: { k: 'ref', name: 'require', scope: 0 }, args: [{ k: 'str', v: specifierFor(file, at) }], at: e.at, pos: e.pos };
+        continue;
       }
-      return props;
-    };
-    const props = read(dir.p, 0);
+      const sub = this.modulesOf(file, e, at, depth + 1, keyOf, keepEmpty) ?? {};
+      if (keepEmpty || Object.keys(sub).length > 0) props[key] = { k: 'obj', props: sub };
+    }
+    return props;
+  }
+
+  /**
+   * `autoload(dir)` of auto-load (read at 3.0.4, lib/index.js): an object holding, for each entry
+   * of the directory in `fs.readdirSync`'s order, each `.js` or `.json` file's module under its
+   * name without the extension, and each directory's object, under the name camel-cased
+   * (`toLowerCase()`, then `-x` as `X`: `api-keys.js` is `apiKeys`); a later entry of one name
+   * replaces an earlier. A directory not built from the module's location is read from the one
+   * the server is started in (auto-load prefixes `process.cwd()`), taken as its package's. Null
+   * for any other call.
+   */
+  private autoLoad(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, callee: Extract<Value, { t: 'pkg' }>, args: Value[]): Value | null {
+    if (callee.pkg !== 'auto-load' || callee.path.some((p) => p !== 'default') || callee.called || e.k !== 'call' || !e.args[0]) return null;
+    const packageDir = this.tree.packageDir(file);
+    const given = args[0];
+    const dir =
+      given?.t === 'str' ? (path.posix.isAbsolute(given.v) ? { why: `${given.v} is outside the analysed files` } : { url: false, p: path.posix.join(packageDir === '' ? '.' : packageDir, given.v) })
+      : locate(this, file, e.args[0], packageDir);
+    if ('why' in dir || dir.url) return { t: 'unknown', why: `the directory autoload() reads${'why' in dir ? `: ${dir.why}` : ' is a URL'}` };
+    const camel = (name: string): string => name.toLowerCase().replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+    const props = this.modulesOf(file, e, dir.p, 0, (name, isDir) => {
+      if (isDir) return camel(name);
+      const ext = path.posix.extname(name);
+      return ext === '.js' || ext === '.json' ? camel(name.slice(0, -ext.length)) : null;
+    }, true);
     return props ? { t: 'obj', file, props } : { t: 'unknown', why: `${dir.p} holds no analysed file` };
   }
 

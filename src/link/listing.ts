@@ -125,8 +125,8 @@ export const FS_MODULES = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/prom
 /** glob and fast-glob, whose `sync` (`globSync`) lists the files a pattern matches (Evaluator.globSync). */
 export const GLOB_MODULES = new Set(['glob', 'fast-glob']);
 
-/** Modules that read a directory: Node's file system modules, require-dir and the globs (Evaluator.requireDir, globSync). */
-export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir', 'require-all', ...GLOB_MODULES]);
+/** Modules that read a directory: Node's file system modules, require-dir, require-all, auto-load and the globs (Evaluator.requireDir, requireAll, autoLoad, globSync). */
+export const DIRECTORY_MODULES = new Set([...FS_MODULES, 'require-dir', 'require-all', 'auto-load', ...GLOB_MODULES]);
 
 /** String methods whose result `stringMethod` works out. */
 export const STRING_METHODS = new Set(['replace', 'replaceAll', 'endsWith', 'startsWith', 'includes', 'indexOf', 'lastIndexOf', 'search', 'slice', 'substring', 'substr', 'split', 'toLowerCase', 'toUpperCase', 'trim', 'test']);

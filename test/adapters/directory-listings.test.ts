@@ -588,6 +588,62 @@ app.listen(3000);
     ]);
   });
 
+  it("mounts auto-load's object of a directory's modules (Wiki.js's `autoload(path.join(WIKI.SERVERPATH, '/controllers'))`): names camel-cased, directories nested, only .js and .json files", async () => {
+    const files = {
+      ...Object.fromEntries(Object.entries(FILES).filter(([f]) => !f.startsWith('src/routes/'))),
+      'package.json': JSON.stringify({ name: 'wiki', dependencies: { express: '^4.21.0', 'auto-load': '^3.0.4' } }),
+      // the server's paths, a global the entry module sets (a member of it is a location too)
+      'src/index.js': `'use strict';
+
+const path = require('path');
+
+let WIKI = {
+  ROOTPATH: process.cwd(),
+  SERVERPATH: path.join(process.cwd(), 'src'),
+};
+global.WIKI = WIKI;
+
+require('./server')();
+`,
+      'src/server.js': `'use strict';
+
+const autoload = require('auto-load');
+const express = require('express');
+const path = require('path');
+
+/* global WIKI */
+
+module.exports = async () => {
+  const ctrl = autoload(path.join(WIKI.SERVERPATH, '/routes'));
+  const app = express();
+  app.use(express.json());
+  app.use('/api/projects', ctrl.projectList);
+  app.use('/api/internal', ctrl.internal);
+  app.use('/api/v2/projects', ctrl.v2.projectList);
+  // a TypeScript module is no module auto-load loads
+  app.use('/api/audit', ctrl.audit);
+  app.listen(3000);
+};
+`,
+      'src/routes/project-list.js': PROJECTS,
+      'src/routes/internal.js': BILLING,
+      'src/routes/v2/project-list.js': PROJECTS.replaceAll('../', '../../'),
+      'src/routes/audit.ts': BILLING.replace('/recompute', '/audit'),
+    };
+    const res = await check(writeProject(files));
+    expect(lines(res)).toEqual([
+      'POST /api/internal/recompute [] src/routes/internal.js:6',
+      'GET /api/projects/ [requireSession] src/routes/project-list.js:8',
+      'GET /api/projects/:projectId [requireSession] src/routes/project-list.js:9',
+      'GET /api/v2/projects/ [requireSession] src/routes/v2/project-list.js:8',
+      'GET /api/v2/projects/:projectId [requireSession] src/routes/v2/project-list.js:9',
+      'POST /audit [] src/routes/audit.ts:6',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      'src/routes/audit.ts:3:16 warning unresolved-route router router is never mounted on an app in the analysed files; its routes are listed without a prefix',
+    ]);
+  });
+
   it('reads a computed member of an object of routers by the names a loop goes over', async () => {
     const res = await check(
       writeProject({

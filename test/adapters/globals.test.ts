@@ -124,7 +124,7 @@ describe('globals a module sets', () => {
     expect(formatJson(on)).toBe(formatJson(await run({ cwd: dir, paths: [], prefilter: false })));
   });
 
-  it('a name a module binds itself, a global set under a condition, and one set by two modules are not read as the global', async () => {
+  it('a name a module binds itself is not the global, one set only under a condition is not known, and one two modules set is either (a route registered on it, on each)', async () => {
     const res = await check(
       writeProject({
         'package.json': EXPRESS_PACKAGE,
@@ -135,7 +135,8 @@ describe('globals a module sets', () => {
         'routes/admin.js': `admin.get('/admin/stats', (req, res) => res.json({}));\nshared.get('/shared', (req, res) => res.json({}));\napp.get('/served', (req, res) => res.json({}));\n`,
       }),
     );
-    expect(lines(res)).toEqual(['GET /local [] routes/local.js:4', 'GET /served [] routes/admin.js:3']);
+    expect(lines(res)).toEqual(['GET /local [] routes/local.js:4', 'GET /served [] routes/admin.js:3', 'GET /shared [] routes/admin.js:2', 'GET /shared [] routes/admin.js:2']);
+    expect(res.routes.filter((r) => r.path === '/shared').map((r) => r.app)).toEqual(['shared (server.js)', 'shared (worker.js)']);
     expect(unresolvedRows(res)).toEqual(['routes/local.js:3:13 warning unresolved-route router app is never mounted on an app in the analysed files; its routes are listed without a prefix']);
   });
 });
