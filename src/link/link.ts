@@ -1797,6 +1797,18 @@ export function link(
 
   // Routers made as values anywhere (so unmounted ones are known too).
   const bind = (b: BoundRegistration): void => ctx.bindRegistration(b);
+  // Where a registration made in another module than its router's falls among the router's: at
+  // the `require(…)` by which the router's module loads that module, when it does (a route file
+  // registering on a global app: `require('./routes/public'); app.use(requireLogin);
+  // require('./routes/users')`); after the router's module's own otherwise.
+  const requires = new Map<string, Loc[] | null>();
+  const orderOf = (file: string, routerFile: string, at: Loc): (string | number)[] => {
+    if (file === routerFile) return [0, file, at.line, at.column];
+    const key = `${routerFile}\0${file}`;
+    let chain = requires.get(key);
+    if (chain === undefined) requires.set(key, (chain = requiredAt(ev, files, routerFile, file)));
+    return chain ? [0, routerFile, ...chain.flatMap((c) => [c.line, c.column]), at.line, at.column] : [1, file, at.line, at.column];
+  };
   const paramRegs: ParamRegistration[] = [];
   const propertyRegs: PropertyRegistration[] = [];
   // the function whose parameter each of propertyRegs is on
@@ -1829,7 +1841,7 @@ export function link(
             const read = paramsRead(facts, argExprs(reg));
             const fn = read.size === 1 ? [...read][0]! : null;
             if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn, router });
-            else bind({ reg, file, router, order: [file === router.file ? 0 : 1, file, reg.at.line, reg.at.column] });
+            else bind({ reg, file, router, order: orderOf(file, router.file, reg.at) });
           } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
             propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column], ...(regs.length > 1 ? { item } : {}) });
             propertyFns.push(t.fn);
@@ -2435,6 +2447,36 @@ function eachOf(t: Value): Value[] {
 }
 
 /** Whether a registration whose target's chain starts at `t` is made on a router, or on a parameter of a function of `file` (bound through its calls). */
+/** How many modules deep `requiredAt` looks for the module loaded. */
+const MAX_REQUIRE_DEPTH = 4;
+
+/**
+ * The places of the `require(…)` calls (with a string) by which module `from` loads module `to`:
+ * one it makes itself, or one of a module it loads so, and so on (at most MAX_REQUIRE_DEPTH
+ * modules deep, the shortest such chain, the first call of each module in file order); null when
+ * it loads it by no such call.
+ */
+function requiredAt(ev: Evaluator, files: Map<string, FileFacts>, from: string, to: string): Loc[] | null {
+  const seen = new Set<string>([from]);
+  let level: { file: string; chain: Loc[] }[] = [{ file: from, chain: [] }];
+  for (let depth = 0; depth < MAX_REQUIRE_DEPTH && level.length > 0; depth++) {
+    const next: { file: string; chain: Loc[] }[] = [];
+    for (const { file, chain } of level) {
+      for (const call of files.get(file)?.calls ?? []) {
+        const spec = call.args[0];
+        if (call.callee.k !== 'ref' || call.callee.name !== 'require' || spec?.k !== 'str' || ev.definitionOf(file, call.callee.scope, 'require')) continue;
+        const target = ev.resolveModule(file, spec.v);
+        if (target === null || seen.has(target)) continue;
+        if (target === to) return [...chain, call.at];
+        seen.add(target);
+        next.push({ file: target, chain: [...chain, call.at] });
+      }
+    }
+    level = next;
+  }
+  return null;
+}
+
 function madeOn(t: Value, file: string): boolean {
   return t.t === 'router' || (t.t === 'param' && t.file === file);
 }

@@ -106,6 +106,33 @@ describe('globals a module sets', () => {
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a route file's registrations fall where the app's module requires it: one required before the app's guard is not behind it", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'server.js': `'use strict';
+
+const express = require('express');
+const { requireLogin } = require('./middleware/auth');
+
+global.app = express();
+
+require('./routes/public');
+app.use(requireLogin);
+require('./routes');
+
+app.listen(3000);
+`,
+        'middleware/auth.js': AUTH.replace('req.session.userId', 'req.get("x-user-id")').replace('!req.session || ', ''),
+        'routes/public.js': `app.get('/status', (req, res) => res.json({ ok: true }));\n`,
+        // two modules deep: server.js → routes/index.js → routes/sites.js
+        'routes/index.js': `require('./sites');\n`,
+        'routes/sites.js': `app.get('/sites', (req, res) => res.json([]));\napp.delete('/sites/:id', (req, res) => res.status(204).end());\n`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /sites [requireLogin] routes/sites.js:1', 'DELETE /sites/:id [requireLogin] routes/sites.js:2', 'GET /status [] routes/public.js:1']);
+  });
+
   it('a global set by a module that shows nothing else is read (the prefilter parses it up front), the same with the prefilter off', async () => {
     const dir = writeProject({
       ...LEGACY,
