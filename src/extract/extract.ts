@@ -1558,6 +1558,25 @@ function objectExpr(
   return { k: 'obj', props };
 }
 
+/**
+ * `router.get.call(router, path, handler)`, `expressApp[method].call(expressApp, route.path,
+ * handler)` (parse-server's PromiseRouter), `app.use.apply(app, [path, handler])`: a method called
+ * through `call` or `apply` with the object it is read from as `this` is that method's call, with
+ * the arguments after `this` (for `apply`, a list written out). Null for any other call.
+ */
+function calledDirectly(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[]): { callee: Expr; args: Expr[]; computed: { obj: Expr; key: Expr } | null } | null {
+  const { ts } = ctx;
+  if (callee.k !== 'member' || (callee.prop !== 'call' && callee.prop !== 'apply') || !ts.isPropertyAccessExpression(n.expression) || !n.arguments[0]) return null;
+  const method = unwrap(ts, n.expression.expression);
+  const owner = ts.isPropertyAccessExpression(method) || ts.isElementAccessExpression(method) ? method.expression : null;
+  if (!owner || textOf(ctx, unwrap(ts, owner)) !== textOf(ctx, unwrap(ts, n.arguments[0]))) return null;
+  const passed = callee.prop === 'call' ? args.slice(1) : args[1]?.k === 'arr' && args.length === 2 ? args[1].items : null;
+  if (passed === null) return null;
+  const of = callee.obj;
+  if (of.k === 'member') return { callee: of, args: passed, computed: null };
+  return of.k === 'index' ? { callee: of, args: passed, computed: { obj: of.obj, key: of.key } } : null;
+}
+
 /** A call or `new` (toExpr): its callee and arguments, and what the call tells (registrations, callbacks' parameters). */
 function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS.Expression | null, scope: number, fn: FunctionFact | null, depth: number): Expr {
   const { ts } = ctx;
@@ -1612,7 +1631,21 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
     const f = ctx.facts.functions[each.id]!;
     if (f.params[0]) ctx.facts.scopes[f.scope]!.bindings[f.params[0]] = callee.obj;
   }
-  if (ts.isCallExpression(n)) onCall(ctx, n, callee, args, at, wrapper !== null && ts.isAwaitExpression(wrapper), computed);
+  if (ts.isCallExpression(n)) {
+    const awaited = wrapper !== null && ts.isAwaitExpression(wrapper);
+    const direct = calledDirectly(ctx, n, callee, args);
+    if (direct) onCall(ctx, n, direct.callee, direct.args, at, awaited, direct.computed);
+    else onCall(ctx, n, callee, args, at, awaited, computed);
+    // `app.use('/api', mountSites(express.Router()))`: a call a registration is handed after its
+    // path (or alone) is made at once, as a statement's is — a router it is passed gets what it
+    // registers on its parameter (not a path helper's, `app.get(under('/ops', '/metrics'), …)`:
+    // its parameters are each call's arguments, read where it is called)
+    const made = direct ?? { callee, args, computed };
+    if ((made.callee.k === 'member' && REGISTRATION_METHODS.has(made.callee.prop)) || made.computed)
+      for (const a of made.args.slice(made.args.length > 1 ? 1 : 0))
+        if (a.k === 'call' && (a.callee.k === 'ref' || a.callee.k === 'member' || a.callee.k === 'index'))
+          ctx.facts.calls.push({ callee: a.callee, args: a.args, at: a.at, snippet: lineText(ctx, a.at.line), ...whenNow(ctx) });
+  }
   if (ctx.facts.documentCookieReads.length > 0 && ts.isCallExpression(n)) pickedCookie(ctx, n, scope);
   // … and what the class passes to the one it extends (SUPER)
   if (superOf && superOf.superArgs === null) superOf.superArgs = args;

@@ -469,4 +469,56 @@ it('serves sites', async () => {
     const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
     expect(withConditional).toEqual(['GET /api/sites [requireSession] (session when session)', 'GET /health [] (session when session)']);
   });
+
+  it("a function registering on the router it is given, called inside a registration's arguments (`app.use('/api', mountSites(express.Router()))`), and methods called through `call` / `apply` (parse-server's PromiseRouter: `expressApp[method].call(expressApp, route.path, handler)`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.js': GUARDS,
+        // a table of routes mounted onto whatever router it is handed, each by its method's name
+        'src/promise-router.js': `export function mountOnto(expressApp, routes) {
+  routes.forEach((route) => {
+    const method = route.method.toLowerCase();
+    expressApp[method].call(expressApp, route.path, ...route.handlers);
+  });
+  return expressApp;
+}
+`,
+        'src/sites.js': `import { requireSession } from './guards.js';
+
+export function mountSites(router) {
+  router.get.call(router, '/sites', requireSession, async (req, res) => res.json([]));
+  router.delete.apply(router, ['/sites/:siteId', requireSession, async (req, res) => res.status(204).end()]);
+  return router;
+}
+`,
+        'src/server.js': `import express from 'express';
+import { mountOnto } from './promise-router.js';
+import { mountSites } from './sites.js';
+import { requireSession, requireStaff } from './guards.js';
+
+const app = express();
+const v2 = express.Router();
+app.use('/api', mountSites(express.Router()));
+app.use('/api/v2', mountSites(v2));
+
+const ADMIN = [
+  { method: 'GET', path: '/users', handlers: [requireStaff, async (req, res) => res.json([])] },
+  { method: 'POST', path: '/users/:id/disable', handlers: [requireStaff, async (req, res) => res.status(204).end()] },
+];
+app.use('/admin', requireSession, mountOnto(express.Router(), ADMIN));
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /admin/users requireSession requireStaff',
+      'POST /admin/users/:id/disable requireSession requireStaff',
+      'GET /api/sites requireSession',
+      'DELETE /api/sites/:siteId requireSession',
+      'GET /api/v2/sites requireSession',
+      'DELETE /api/v2/sites/:siteId requireSession',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
