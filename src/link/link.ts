@@ -2489,18 +2489,26 @@ function madeOn(t: Value, file: string): boolean {
 function paramsRead(facts: FileFacts, roots: Expr[]): Set<number> {
   const out = new Set<number>();
   const seen = new Set<Expr>();
+  // the helpers whose returns are being read: their own parameters are what the call passes
+  // (read as its arguments), not a parameter of a function making the registration
+  const called = new Set<number>();
   const visit = (e: Expr): void => {
     if (seen.has(e) || seen.size > MAX_READ) return;
     seen.add(e);
     if (e.k === 'param') {
       const of = loopListOf(facts, e);
       if (of) visit(of);
-      else out.add(e.fn);
+      else if (!called.has(e.fn)) out.add(e.fn);
     } else if (e.k === 'argc' || e.k === 'argAt') {
-      out.add(e.fn);
+      if (!called.has(e.fn)) out.add(e.fn);
     } else if (e.k === 'call' && localFn(facts, e.callee) !== null) {
-      // `at('/status')` of `const at = (p) => \`${prefix}${p}\``: what the helper returns reads too
-      for (const r of facts.functions[localFn(facts, e.callee)!]?.returns ?? []) visit(r);
+      // `at('/status')` of `const at = (p) => \`${prefix}${p}\``: what the helper returns reads
+      // too (`prefix`, the enclosing function's; not `p`, the helper's own: the call passes it)
+      const helper = localFn(facts, e.callee)!;
+      const outermost = !called.has(helper);
+      called.add(helper);
+      for (const r of facts.functions[helper]?.returns ?? []) visit(r);
+      if (outermost) called.delete(helper);
       forEachChildExpr(e, visit);
     } else if (e.k === 'ref') {
       // `handler.bind(this)`: the instance is one object whichever call made it (`this.x` reads its field, below)

@@ -5,6 +5,8 @@
  * call's argument decides. A helper given a value not known statically, or one recursing, leaves
  * the path not known statically, as before.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
 import { routeLinesAt as lines, unresolvedRows } from '../helpers/expect.js';
@@ -136,6 +138,17 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([
       'src/app.ts:12:1 warning unresolved-route GET route with a path not known statically (under() returns nothing known statically); it is left out',
       'src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (deep() returns nothing known statically); it is left out',
+    ]);
+    // the helper called at module scope too (`const METRICS = under('/ops', '/metrics')`): that
+    // call passes nothing to the other calls (a route registered under('/ops', '/metrics') for the
+    // path not known statically, reported as an "ops" leak, before)
+    const text = fs.readFileSync(path.join(dir, 'src/app.ts'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'src/app.ts'), text.replace("const app = express();", "const METRICS = under('/ops', '/metrics');\nconst app = express();").replace("app.listen(3000);", "app.get(METRICS, (req, res) => res.json({ ok: true }));\napp.listen(3000);"));
+    const again = await check(dir);
+    expect(lines(again)).toEqual(['GET /ops/metrics [] src/app.ts:15', 'GET /ops/metrics [] src/app.ts:16']);
+    expect(unresolvedRows(again)).toEqual([
+      'src/app.ts:13:1 warning unresolved-route GET route with a path not known statically (under() returns nothing known statically); it is left out',
+      'src/app.ts:14:1 warning unresolved-route GET route with a path not known statically (deep() returns nothing known statically); it is left out',
     ]);
   });
 
