@@ -95,32 +95,11 @@ export function locate(ev: Evaluator, file: string, e: Expr, packageDir: string,
       return { url: false, p: packageDir === '' ? '.' : packageDir };
   }
   // `path.join(WIKI.SERVERPATH, '/controllers')` of `WIKI = { SERVERPATH: path.join(process.cwd(),
-  // 'server') }`: what the object literal holds under that key
+  // 'server') }`: what the object holds under that key, as written
   if (e.k === 'member') {
-    const held = literalProperty(ev, file, e, depth + 1);
-    if (held) return locate(ev, held.file, held.expr, packageDir, depth + 1);
+    const o = ev.eval(file, e.obj);
+    if (o.t === 'obj' && Object.hasOwn(o.props, e.prop)) return locate(ev, o.file, o.props[e.prop]!, packageDir, depth + 1);
   }
   const v = ev.eval(file, e);
   return { why: v.t === 'unknown' ? v.why : `${valueNote(v)}, not a path built from the module's location` };
-}
-
-/** The expression an object literal holds under a member's key, the object named (`WIKI.SERVERPATH`) or held by one (`config.paths.server`). */
-function literalProperty(ev: Evaluator, file: string, e: Extract<Expr, { k: 'member' }>, depth: number): { file: string; expr: Expr } | null {
-  let at = file;
-  let obj: Expr | undefined = e.obj;
-  for (let i = depth; obj && i < 16; i++) {
-    if (obj.k === 'obj') return Object.hasOwn(obj.props, e.prop) ? { file: at, expr: obj.props[e.prop]! } : null;
-    if (obj.k === 'member') {
-      const holder = literalProperty(ev, at, obj, i + 1);
-      if (!holder) return null;
-      at = holder.file;
-      obj = holder.expr;
-    } else if (obj.k === 'ref') {
-      const def = ev.definitionOf(at, obj.scope, obj.name);
-      if (!def) return null;
-      at = def.file;
-      obj = def.expr;
-    } else return null;
-  }
-  return null;
 }

@@ -925,7 +925,12 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)
   const makesNamed = declared && ex.k === 'call' && ex.callee.k === 'ref' && ex.args.length === 0;
   if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList || makesNamed)
-    ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
+    keepCall(ctx, ex, superOf);
+}
+
+/** Keep a call among the file's calls (CallFact), under the conditions it is made under. */
+function keepCall(ctx: Ctx, ex: Extract<Expr, { k: 'call' | 'new' }>, superOf: Expr | null = null): void {
+  ctx.facts.calls.push({ callee: ex.callee, args: ex.args, at: ex.at, snippet: lineText(ctx, ex.at.line), ...(superOf ? { self: superOf } : {}), ...whenNow(ctx) });
 }
 
 /**
@@ -1644,7 +1649,7 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
     if ((made.callee.k === 'member' && REGISTRATION_METHODS.has(made.callee.prop)) || made.computed)
       for (const a of made.args.slice(made.args.length > 1 ? 1 : 0))
         if (a.k === 'call' && (a.callee.k === 'ref' || a.callee.k === 'member' || a.callee.k === 'index'))
-          ctx.facts.calls.push({ callee: a.callee, args: a.args, at: a.at, snippet: lineText(ctx, a.at.line), ...whenNow(ctx) });
+          keepCall(ctx, a);
   }
   if (ctx.facts.documentCookieReads.length > 0 && ts.isCallExpression(n)) pickedCookie(ctx, n, scope);
   // … and what the class passes to the one it extends (SUPER)
