@@ -3,13 +3,17 @@
  * regular expression): what is mounted or served there is listed at an unknown head
  * (paths.ts, `unknownHead`) and the known rest, the head a step of the routes' prefixes. Two
  * paths written with the same head — the same expression, each name read from the same
- * binding, in the same file — get the same head, so a layer placed under one guards what is
- * mounted under the other (Express, Koa, Hono), and under no other head.
+ * binding, in the same file; or the same parameter read, in any file (parameterRead) — get the
+ * same head, so a layer placed under one guards what is mounted under the other (Express, Koa,
+ * Hono), and under no other head.
  */
 import { prefixNote, type Evaluator, type Value } from '../link/evaluate.js';
 import { declaringScope } from '../link/link.js';
 import type { Expr } from '../types.js';
 import { joinPath, unknownHead } from './paths.js';
+
+/** How many calls (or locals) a head is followed through to the parameter it reads. */
+const MAX_HANDED = 8;
 
 /** A path not known statically, as far as it is known. */
 export interface HeadPath {
@@ -70,9 +74,10 @@ export class UnknownHeads {
       }
       if (last >= 0) note = pathNote(this.ev.eval(file, e.parts[last]!));
     }
-    // (known parts as their text: `${base}` and base are one head)
-    const written = head.map((h) => knownText(this.ev.eval(file, h)) ?? `\0${this.written(file, h)}\0`);
-    const key = `${file}\0${written.join('')}`;
+    // (known parts as their text: `${base}` and base are one head; a parameter's value as the
+    // parameter it is, in whichever file it is read; anything else as written in this file)
+    const written = head.map((h) => knownText(this.ev.eval(file, h)) ?? this.parameterRead(file, h) ?? `\0${file}\0${this.written(file, h)}\0`);
+    const key = written.join('');
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size));
     return { path: joinPath(unknownHead(id), tail), tail, note };
@@ -86,6 +91,25 @@ export class UnknownHeads {
   routePathOf(file: string, e: Expr, whole: Value): HeadPath | null {
     const head = e.k === 'tpl' ? this.pathOf(file, e, whole) : null;
     return head && head.tail !== '' ? head : null;
+  }
+
+  /**
+   * The parameter a head part reads, when that is what it is: the one its value is (a property
+   * of a parameter of the function that made the app, `config.server.baseUriPath`, handed on to
+   * the function the path is written in), or one that a local, or an argument a call handed on,
+   * falls back to '' from (`const baseUriPath = config.server.baseUriPath || ''`: the same
+   * prefix, a missing one being none). Two paths reading the same parameter of the same function
+   * have the same head, wherever they are written. Null for anything else.
+   */
+  private parameterRead(file: string, e: Expr, depth = 0): string | null {
+    if (depth > MAX_HANDED) return null;
+    const v = this.ev.eval(file, e);
+    if (v.t === 'param') return `\0param(${v.file}:${v.fn}:${v.index}${(v.path ?? []).map((p) => `.${p}`).join('')})\0`;
+    // (an argument a call passed, as the linker puts it in place of the parameter: read where it is written)
+    if (e.k === 'at') return this.parameterRead(e.file, e.e, depth + 1);
+    const bound = e.k === 'ref' ? this.ev.boundTo(file, e) : e;
+    if (bound?.k === 'fallback' && knownText(this.ev.eval(file, bound.r)) === '') return this.parameterRead(file, bound.l, depth + 1);
+    return null;
   }
 
   /**

@@ -1334,6 +1334,16 @@ app.listen(3000);
   });
 });
 
+/** A router of three routes, mounted under a head not known statically below. */
+const INDEX_ROUTER = `
+import { Router } from 'express';
+
+export const indexRouter = Router();
+indexRouter.get('/api/admin/features', (req, res) => res.json({ features: [] }));
+indexRouter.get('/api/client/features', (req, res) => res.json({ features: [] }));
+indexRouter.get('/health', (req, res) => res.json({ ok: true }));
+`;
+
 describe('express: a use() path whose head is not known statically', () => {
   const project = (): string =>
     writeProject({
@@ -1344,14 +1354,7 @@ import convict from 'convict';
 
 export const config = convict({ server: { baseUriPath: { default: '', env: 'BASE_URI_PATH' }, adminPath: { default: '/admin', env: 'ADMIN_PATH' } } });
 `,
-      'src/routes/index.ts': `
-import { Router } from 'express';
-
-export const indexRouter = Router();
-indexRouter.get('/api/admin/features', (req, res) => res.json({ features: [] }));
-indexRouter.get('/api/client/features', (req, res) => res.json({ features: [] }));
-indexRouter.get('/health', (req, res) => res.json({ ok: true }));
-`,
+      'src/routes/index.ts': INDEX_ROUTER,
       'src/app.ts': `
 import express from 'express';
 import { config } from './config.js';
@@ -1462,6 +1465,58 @@ forumRouter.get('/topics', (req, res) => res.json([]));
     expect(stylish).toContain('GET /…/ping has no tenant guard');
     expect(stylish).not.toMatch(/GET \/ping /);
     expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout.split('\n')[0]).toBe('GET /…/health');
+  });
+
+  it("is the same head wherever a function is handed it: a parameter given it, or a local falling back to '' from it (Unleash's baseUriPath)", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/routes/index.ts': INDEX_ROUTER,
+      'src/middleware/oss-authentication.ts': `
+import type { Application } from 'express';
+import { requireSession } from '../guards.js';
+
+export default function ossAuthentication(app: Application, baseUriPath: string): void {
+  app.use(\`\${baseUriPath}/api\`, requireSession);
+}
+`,
+      'src/middleware/admin-only.ts': `
+import type { Application } from 'express';
+import { requireOrgMember } from '../guards.js';
+
+export function adminOnly(basePath: string, app: Application): void {
+  app.use(\`\${basePath}/api/admin\`, requireOrgMember);
+}
+
+export function clientOnly(app: Application, mountedAt: string): void {
+  app.use(\`\${mountedAt}/api/client\`, requireOrgMember);
+}
+`,
+      'src/app.ts': `
+import express from 'express';
+import type { Config } from './types.js';
+import ossAuthentication from './middleware/oss-authentication.js';
+import { adminOnly, clientOnly } from './middleware/admin-only.js';
+import { indexRouter } from './routes/index.js';
+
+export default function getApp(config: Config) {
+  const app = express();
+  const baseUriPath = config.server.baseUriPath || '';
+  ossAuthentication(app, config.server.baseUriPath);
+  adminOnly(baseUriPath, app);
+  // another head: the admin UI's path
+  clientOnly(app, config.server.adminPath);
+  app.use(\`\${baseUriPath}/\`, indexRouter);
+  return app;
+}
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true })).toEqual([
+      'GET /api/admin/features [requireSession (app.use), requireOrgMember (app.use)]',
+      'GET /api/client/features [requireSession (app.use)]',
+      'GET /health []',
+    ]);
   });
 });
 
