@@ -252,12 +252,40 @@ export class LinkContext {
    * The routers of a framework, each once: a factory's router given to callers that register
    * nothing on it stands for itself, and is listed once; given to callers that do, each
    * caller's router is listed (its registrations the factory's and then the caller's), not the
-   * factory's own.
+   * factory's own. `walked`: for an adapter to walk, callers' routers made alike (alikeKey) once.
    */
-  routersOf(framework: string): RouterObject[] {
-    return [...this.ev.routers.values()]
+  routersOf(framework: string, walked = false): RouterObject[] {
+    const all = [...this.ev.routers.values()]
       .filter((r) => r.framework === framework && this.standsFor(r.id) === r.id && !this.instancesOf(r.id).some((i) => this.standsApart(i)))
       .sort((a, b) => cmp([a.file, a.at.line, a.at.column], [b.file, b.at.line, b.at.column]));
+    if (!walked) return all;
+    // (to walk: of callers' routers made alike, the first — the others serve the same routes)
+    const keyOf = valueKeys();
+    const seen = new Set<string>();
+    return all.filter((r) => {
+      const key = this.alikeKey(r, keyOf);
+      if (key === null) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /**
+   * What a caller's router standing apart from its factory's (with no options, views or
+   * callers' routers of its own) is made of: each of the factory's registrations as the call
+   * makes it — its place, method, arguments' values and the conditions it stays under — and
+   * each of its own so. Two such routers of one factory with one key serve the same routes
+   * (saltcorn's 104 tests calling `getApp({ disableCsrf: true })`); null for any other router.
+   */
+  private alikeKey(r: RouterObject, keyOf: (v: Value) => string): string | null {
+    const factory = r.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
+    if (!factory || !r.site || !sameInit(r.init, factory.init) || this.viewsOf(r.id).length > 0 || this.instancesOf(r.id).length > 0) return null;
+    const regKey = (file: string, reg: RegistrationFact): string =>
+      `${file}:${reg.at.line}:${reg.at.column}:${reg.method}(${argExprs(reg).map((a) => keyOf(this.ev.eval(file, a))).join(',')})[${decide(this.ev, file, reg.when ?? []).open.map((c) => `${condKey(c, file)} ${condLabel(c)}`).join('&')}]`;
+    const made = this.atSite(r).map(({ b, made }) => (made === null ? '' : made.map((reg) => regKey(b.file, reg)).join(';')));
+    const own = (this.byRouter.get(r.id) ?? []).map((b) => regKey(b.file, b.reg));
+    return `${factory.id}\0${made.join('|')}\0${own.join('|')}`;
   }
 
   registrationsOf(routerId: string): BoundRegistration[] {

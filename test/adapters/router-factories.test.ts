@@ -470,6 +470,64 @@ it('serves sites', async () => {
     expect(withConditional).toEqual(['GET /api/sites [requireSession] (session when session)', 'GET /health [] (session when session)']);
   });
 
+  it("callers alike are walked once: an app factory its tests call with the same options (saltcorn's `getApp({ disableCsrf: true })` in 104 places) stays within the route budget", async () => {
+    const tests = Object.fromEntries(
+      ['sites', 'members', 'billing', 'audit'].map((name) => [
+        `test/${name}.test.ts`,
+        `
+import { getApp } from '../src/app';
+import { request } from './helpers';
+
+it('serves ${name}', async () => {
+  const app = await getApp({ disableCsrf: true });
+  await request(app).get('/api/${name}').expect(401);
+});
+`,
+      ]),
+    );
+    // (saltcorn's own request() in its test helpers: it sets a setting on every app it is handed)
+    tests['test/helpers.ts'] = `
+import supertest from 'supertest';
+
+export function request(app) {
+  app.set('trust proxy', true);
+  return supertest(app);
+}
+`;
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0', csurf: '^1.11.0' }, devDependencies: { supertest: '^7.0.0' } }),
+        'route-surface.config.json': JSON.stringify({ budgets: { maxRoutes: 12 } }),
+        'src/guards.ts': GUARDS,
+        'src/api.ts': `
+import { Router } from 'express';
+import { requireSession } from './guards';
+
+export const api = Router();
+api.use(requireSession);
+for (const name of ['sites', 'members', 'billing', 'audit']) api.get(\`/\${name}\`, (req, res) => res.json({ items: [] }));
+`,
+        'src/app.ts': `
+import express from 'express';
+import csurf from 'csurf';
+import { api } from './api';
+
+export async function getApp(opts: { disableCsrf?: boolean } = {}) {
+  const app = express();
+  if (!opts.disableCsrf) app.use(csurf());
+  app.use('/api', api);
+  return app;
+}
+`,
+        ...tests,
+      }),
+    );
+    // each test's app is its own (the call drops the CSRF middleware, and the helper sets a
+    // setting on it), all four alike: walked once, 5 expansions — four walks would be 20
+    expect(lines(res)).toEqual(['GET /api/audit requireSession', 'GET /api/billing requireSession', 'GET /api/members requireSession', 'GET /api/sites requireSession']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("a function registering on the router it is given, called inside a registration's arguments (`app.use('/api', mountSites(express.Router()))`), and methods called through `call` / `apply` (parse-server's PromiseRouter: `expressApp[method].call(expressApp, route.path, handler)`)", async () => {
     const res = await check(
       writeProject({

@@ -133,7 +133,7 @@ class ExpressLinker {
   }
 
   run(): void {
-    const routers = this.ctx.routersOf('express');
+    const routers = this.ctx.routersOf('express', true);
     for (const r of routers) this.applySettings(r);
     for (const r of routers) for (const b of this.ctx.registrationsOf(r.id)) if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
     for (const r of routers) {

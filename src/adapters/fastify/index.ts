@@ -249,7 +249,7 @@ export const fastifyAdapter: Adapter = {
   },
 
   link(ctx: LinkContext): void {
-    for (const app of ctx.routersOf('fastify')) new FastifyApp(ctx, app).run();
+    for (const app of ctx.routersOf('fastify', true)) new FastifyApp(ctx, app).run();
     for (const entry of cliEntries(ctx)) new FastifyApp(ctx, entry.app).runEntry(entry);
   },
 };
