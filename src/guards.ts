@@ -188,6 +188,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case '@nestjs/passport':
       return first === 'AuthGuard' ? 'auth' : null;
     case 'csurf':
+    // (a maintained fork of csurf, its API the same: saltcorn's)
+    case '@dr.pogodin/csurf':
     case '@fastify/csrf-protection':
     case 'hono/csrf':
     case 'koa-csrf':

@@ -6,6 +6,7 @@ ruleTester('missing-csrf-guard', {
   valid: [
     { dir: '../missing-auth-guard/valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself (missing-auth-guard's case)" },
     { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
+    { dir: 'valid/csurf-fork-handed-the-request', name: "a global middleware handing its request to @dr.pogodin/csurf, csurf's maintained fork (saltcorn's)" },
     {
       dir: 'valid/next-wrapper-reading-a-header-key',
       name: "a wrapper refusing with 401 unless the Authorization header names a key, then handing the request to the handler it wraps (Dub's withPublishableKey): a bearer credential",
