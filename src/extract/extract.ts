@@ -2985,9 +2985,17 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (what a wrapper making this function wraps, read once when asked: enclosingParams)
   let wrappedNames: ReadonlySet<string> | undefined | null = null;
   const wrapped = (): ReadonlySet<string> | undefined => (wrappedNames === null ? (wrappedNames = enclosingParams(ctx, f)) : wrappedNames);
+  // (a function the allowlist hands the requests it lets through to, `return disabledCsurf(req,
+  // res, next)`: a way through, not one of the middlewares the function is — skippedRequests)
+  const passedTo = new Set<string>();
   const skips =
-    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped }), ...routeConfigSkips(ctx, f, body)] : [];
+    reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped, passedTo }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
+  if (skips.length > 0 && passedTo.size > 0 && b.handsTo) {
+    const rest = b.handsTo.filter((h) => !(h.k === 'ref' && passedTo.has(h.name)));
+    if (rest.length > 0) b.handsTo = rest;
+    else delete b.handsTo;
+  }
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
   if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
@@ -3581,6 +3589,23 @@ function routeConfigSkips(ctx: Ctx, f: FunctionFact, body: TS.Block): SkipFor[] 
 }
 
 /**
+ * `return disabledCsurf(req, res, next)`: the request, response and next handed whole to a
+ * function of the file made before this one that hands every request on (Behaviour.handsOnAlways:
+ * saltcorn's `const disabledCsurf = (req, res, next) => { req.csrfToken = () => ''; next(); }`) —
+ * a way through, as `return next()` is. Its name, or null.
+ */
+function passThroughHandedTo(ctx: Ctx, scope: number, e: TS.Expression, reqName: string, nextName: string | null): string | null {
+  const { ts } = ctx;
+  if (nextName === null || !ts.isCallExpression(e) || !ts.isIdentifier(e.expression) || e.arguments.length !== 3) return null;
+  const [req, , next] = e.arguments;
+  if (!ts.isIdentifier(req!) || req.text !== reqName || !ts.isIdentifier(next!) || next.text !== nextName) return null;
+  const name = e.expression.text;
+  const bound = findScopeOf(ctx, scope, name)?.bindings[name];
+  const f = bound && !isEncoded(bound) && bound.k === 'fn' ? ctx.facts.functions[bound.id] : undefined;
+  return f?.params.length === 3 && f.behaviour.handsOnAlways === true ? name : null;
+}
+
+/**
  * An allowlist at the top of a middleware / hook: `if (request.url === '/login' && request.method
  * === 'POST') return true;` (or `return next()`), before anything but declarations (also at
  * the top of a leading `try`). Each `||` alternative tests the URL or path at most once and
@@ -3606,7 +3631,7 @@ function skippedRequests(
   reqName: string,
   nextName: string | null,
   read: TS.Block | { param: string; tests: TS.Expression[] } | Escapes,
-  how: { passing?: TS.IfStatement[]; endHandsOn?: boolean; wrapped?: () => ReadonlySet<string> | undefined } = {},
+  how: { passing?: TS.IfStatement[]; endHandsOn?: boolean; wrapped?: () => ReadonlySet<string> | undefined; passedTo?: Set<string> } = {},
 ): SkipFor[] {
   const { ts } = ctx;
   // (most bodies start with something else: their reading ends before it starts)
@@ -3629,7 +3654,10 @@ function skippedRequests(
     const before = stmts.slice(0, -1);
     if (!before.every((x) => ts.isExpressionStatement(x) && isNextCall(x.expression))) return false;
     const r = last.expression ? unwrap(ts, last.expression) : undefined;
-    return !r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(ts, r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword) || handsOnHeld(r);
+    if (!r || r.kind === ts.SyntaxKind.TrueKeyword || isNextCall(r) || isNextResponseNext(ts, r) || (before.length > 0 && r.kind === ts.SyntaxKind.UndefinedKeyword) || handsOnHeld(r)) return true;
+    const through = before.length === 0 ? passThroughHandedTo(ctx, scope, r, reqName, nextName) : null;
+    if (through !== null) how.passedTo?.add(through);
+    return through !== null;
   };
   // `return supabaseResponse` of `let supabaseResponse = NextResponse.next({ request })`, a local
   // given nothing else anywhere in the body (Supabase's template sets it again, to the same, in a callback)

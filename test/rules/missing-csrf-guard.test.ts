@@ -111,6 +111,11 @@ ruleTester('missing-csrf-guard', {
     },
     { dir: 'invalid/post-with-session-only', name: 'POST with the session only', errors: [{ line: 7, message: noCsrf('POST /api/projects') }] },
     {
+      dir: 'invalid/csrf-allowlist-hands-to-a-pass-through',
+      name: "a CSRF middleware handing the paths it lets through to a function that only calls next (saltcorn's `return disabledCsurf(req, res, next)`): a guard of every other path",
+      errors: [{ file: 'app.js', line: 25, message: `${noCsrf('POST /notifications/share-handler')} (the inline middleware is one, but lets through untouched paths starting with /notifications/share-handler: app.js:15)` }],
+    },
+    {
       dir: 'invalid/route-chain',
       name: 'router.route(path): only the verb that has the guard is protected',
       errors: [{ line: 17, column: 4, message: noCsrf('DELETE /api/projects/:id') }],
