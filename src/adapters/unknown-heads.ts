@@ -7,7 +7,8 @@
  * same head, so a layer placed under one guards what is mounted under the other (Express, Koa,
  * Hono), and under no other head.
  */
-import { prefixNote, type Evaluator, type Value } from '../link/evaluate.js';
+import { bindingOf } from '../extract/facts-text.js';
+import { prefixNote, scopeOf, type Evaluator, type Value } from '../link/evaluate.js';
 import { declaringScope } from '../link/link.js';
 import type { Expr } from '../types.js';
 import { joinPath, unknownHead } from './paths.js';
@@ -107,7 +108,9 @@ export class UnknownHeads {
     if (v.t === 'param') return `\0param(${v.file}:${v.fn}:${v.index}${(v.path ?? []).map((p) => `.${p}`).join('')})\0`;
     // (an argument a call passed, as the linker puts it in place of the parameter: read where it is written)
     if (e.k === 'at') return this.parameterRead(e.file, e.e, depth + 1);
-    const bound = e.k === 'ref' ? this.ev.boundTo(file, e) : e;
+    const facts = this.ev.files.get(file);
+    const sc = e.k === 'ref' && facts ? scopeOf(facts, e.scope, e.name) : undefined;
+    const bound = e.k === 'ref' ? sc && bindingOf(sc, e.name) : e;
     if (bound?.k === 'fallback' && knownText(this.ev.eval(file, bound.r)) === '') return this.parameterRead(file, bound.l, depth + 1);
     return null;
   }

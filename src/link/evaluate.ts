@@ -605,16 +605,6 @@ export class Evaluator {
     return first ? this.atSite(first, 0, () => this.withinSites(rest, f)) : f();
   }
 
-  /** The expression a name is bound to where it is read (the nearest scope declaring it), if any. */
-  boundTo(file: string, e: Extract<Expr, { k: 'ref' }>): Expr | undefined {
-    const facts = this.files.get(file);
-    for (let s = facts?.scopes[e.scope]; s; s = s.parent === null ? undefined : facts!.scopes[s.parent]) {
-      const bound = bindingOf(s, e.name);
-      if (bound) return bound;
-    }
-    return undefined;
-  }
-
   /** The call read of function `fn`: the current one, or one it is written in (CallContext.outer); null outside any. */
   private contextOf(file: string, fn: number): CallContext | null {
     let c = this.called;
