@@ -38,8 +38,16 @@ export function pathNote(v: Value): string {
  */
 export function looksLikePath(e: Expr, v: Value): boolean {
   if (!(v.t === 'unknown' || v.t === 'param' || (v.t === 'pkg' && !v.called))) return false;
+  // (a parameter by its name or its property's, however long the expression read to reach it)
+  if (v.t === 'param' && PATH_PARAMETER.test(v.path?.at(-1) ?? v.name)) return true;
   return e.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(e).slice(0, 200));
 }
+
+/**
+ * A parameter, or its property, named like a path (`prefix`, `options.mountPath`, vendure's
+ * `mid.route`); `router` and `routes` are not.
+ */
+export const PATH_PARAMETER = /path|prefix|url|base|route$/i;
 
 /** A template part's text, when it is known. */
 function knownText(v: Value): string | null {

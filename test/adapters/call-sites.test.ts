@@ -450,7 +450,7 @@ app.listen(4567);
     ]);
   });
 
-  it('a function mounting on a prefix that no call passes: its mount is reported, and listed without the prefix, with a step that says so', async () => {
+  it('a function mounting on a prefix that no call passes (a parameter, or its property, named like a path: mountPath, route): its mount is reported, and listed without the prefix, with a step that says so', async () => {
     const res = await check(
       writeProject({
         'package.json': EXPRESS_PACKAGE,
@@ -469,6 +469,10 @@ export function mountAll(options: { mountPath: string }, api: express.Router) {
   app.use(options.mountPath, api);
 }
 
+export function applyConfigured(mid: { route: string; handler: express.RequestHandler }) {
+  app.use(mid.route, mid.handler);
+}
+
 app.listen(3000);
 `,
       }),
@@ -478,6 +482,7 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([
       'src/app.ts:9:3 warning unresolved-route the path of this use() is not known statically (the parameter prefix); the routes under it are listed without that part',
       'src/app.ts:13:3 warning unresolved-route the path of this use() is not known statically (the parameter options.mountPath); the routes under it are listed without that part',
+      'src/app.ts:17:3 warning unresolved-route the path of this use() is not known statically (the parameter mid.route); the routes under it are listed without that part',
     ]);
   });
 

@@ -1861,11 +1861,12 @@ export async function startMcp(app: INestApplication) {
     ]);
   });
 
-  it("app.use() of a path written as a template: the path a helper's option gives by default (ever-gauzy's Scalar page at `/${scalarPath}`), or one not known statically, which is left out with a warning, never a middleware", async () => {
+  it("app.use() of a path written as a template: the path a helper's option gives by default (ever-gauzy's Scalar page at `/${scalarPath}`), or one not known statically, which is left out with a warning, never a middleware (so is a parameter's property named like a path, vendure's `app.use(mid.route, mid.handler)`)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { AppModule } from './app.module';
 import { requireApiKey } from './api-key';
 
@@ -1878,12 +1879,14 @@ export const setupDocs = async (app: INestApplication, { scalarPath = 'docs' }: 
   app.use(\`/\${process.env.REFERENCE_PATH}\`, requireApiKey);
 };
 
-async function bootstrap() {
+export async function bootstrap(config: { middleware: { route: string; handler: RequestHandler }[] }) {
   const app = await NestFactory.create(AppModule);
   await setupDocs(app);
+  config.middleware.forEach((mid) => {
+    app.use(mid.route, mid.handler);
+  });
   await app.listen(3000);
 }
-bootstrap();
 `,
       'src/api-key.ts': API_KEY_MIDDLEWARE,
       'src/app.module.ts': `import { Module } from '@nestjs/common';
@@ -1907,7 +1910,10 @@ export class DocsController {
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /docs/openapi.json [requireApiKey]', 'GET /sites []']);
-    expect(unresolvedRows(res)).toEqual(['src/main.ts:12:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/main.ts:13:3 warning unresolved-route the path of this use() is not known statically; what it mounts is left out',
+      'src/main.ts:20:5 warning unresolved-route the path of this use() is not known statically (the parameter mid.route); what it mounts is left out',
+    ]);
   });
 
   it("@willsoto/nestjs-prometheus: PrometheusModule.register declares its controller at its path, under the global prefix and version, behind the app's guards", async () => {

@@ -15,7 +15,7 @@ import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value }
 import { KEEP_LAYERS, layersKey, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
-import { pathNote, UnknownHeads } from '../unknown-heads.js';
+import { PATH_PARAMETER, pathNote, UnknownHeads } from '../unknown-heads.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
@@ -213,14 +213,14 @@ class ExpressLinker {
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
     // middleware a package makes by a call: a path when named like one. So is a parameter of a
     // function no call is known of, or its property, named like one (`function mount(prefix, r) {
-    // app.use(prefix, r) }`, `app.use(options.mountPath, api)`).
+    // app.use(prefix, r) }`, `app.use(options.mountPath, api)`: PATH_PARAMETER).
     // So is what a package's getter gives (`nconf.get('relative_path')`, NodeBB's): no package's
     // middleware factory is named `get`.
     const notMiddleware = first.t === 'unknown' || (first.t === 'pkg' && (!first.called || first.path[first.path.length - 1] === 'get'));
     // a regular expression is a path (`app.use(/^\/api\/v[12]/, api)`), matched as Express matches it: not modelled
     const looksLikePath =
       first.t === 're' ||
-      (first.t === 'param' && args.length >= 2 && /path|prefix|url|base/i.test(first.path?.at(-1) ?? first.name)) ||
+      (first.t === 'param' && args.length >= 2 && PATH_PARAMETER.test(first.path?.at(-1) ?? first.name)) ||
       (notMiddleware && args[0]!.k !== 'fn' && args.length >= 2 && (args[0]!.k === 'tpl' || /path|prefix|url|route|base/i.test(JSON.stringify(args[0]).slice(0, 200))));
     return { path: null, items: this.dispatched(routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, looksLikePath ? args.slice(1) : args)))), pathUnresolved: looksLikePath };
   }

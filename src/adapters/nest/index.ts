@@ -46,6 +46,7 @@ import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
 import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
+import { looksLikePath, pathNote } from '../unknown-heads.js';
 
 /** A test's file (`*.spec.ts`, `*.e2e-spec.ts`, `*.test.ts`, a `test`, `tests`, `__tests__` or `e2e` folder). */
 const TEST_FILE = /(^|\/)(tests?|__tests__|e2e)\/|\.(spec|e2e-spec|test)\.[cm]?[jt]sx?$/;
@@ -1434,9 +1435,11 @@ class NestLinker {
     }
     if (method === 'use') {
       const first = args[0] ? this.strings(args[0]) : null;
-      // (a template literal is a path, never a middleware, as Express reads it: `/${process.env.DOCS_PATH}`)
-      if (!first && args.length >= 2 && this.resolve(args[0]!).expr.k === 'tpl') {
-        this.ctx.warn(file, at, 'the path of this use() is not known statically; what it mounts is left out', snippet);
+      // (a template literal is a path, never a middleware, as Express reads it: `/${process.env.DOCS_PATH}`;
+      // so is a value not known statically named like one, vendure's `app.use(mid.route, mid.handler)`)
+      const head = !first && args.length >= 2 ? this.evalIn(args[0]!) : null;
+      if (head && looksLikePath(this.resolve(args[0]!).expr, head)) {
+        this.ctx.warn(file, at, `the path of this use() is not known statically${head.t === 'param' ? ` (${pathNote(head)})` : ''}; what it mounts is left out`, snippet);
         return;
       }
       const fns = first ? args.slice(1) : args;
