@@ -80,6 +80,8 @@ interface Ctx {
   members: Map<Expr, Map<string, Expr>>;
   /** where the file spells the words wordsOf looks for */
   words: WordSpans;
+  /** the error classes the file declares with a status of their own (errorClassStatuses), by name */
+  errorClasses: ReadonlyMap<string, number> | null;
   /** the file names a CSRF token somewhere (CSRF_RE): only then can a leading `if` compare one */
   csrf: boolean;
   /** the file computes an HMAC somewhere (`createHmac(`): only then can a leading `if` compare one */
@@ -380,7 +382,8 @@ function extractWithin(
       at: { line: line + 1, column: character + 1 },
     };
   }
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text), csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
+  const errorClasses = errorClassStatuses(ts, sf);
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -2382,13 +2385,16 @@ const UNAUTHORIZED_NAME = new RegExp(`^(?:[Uu]nauthori[sz]ed|UNAUTHORI[SZ]ED|[Uu
 const FORBIDDEN_NAME = new RegExp(`^(?:[Ff]orbidden|FORBIDDEN)${STATUS_NAME_TAIL}`);
 const NOT_FOUND_NAME = new RegExp(`^(?:[Nn]ot_?[Ff]ound|NOT_?FOUND)${STATUS_NAME_TAIL}`);
 
-function statusOf(ts: TSModule, n: TS.Node): number | null {
+function statusOf(ts: TSModule, n: TS.Node, classes: Ctx['errorClasses'] = null): number | null {
   if (ts.isNumericLiteral(n)) {
     const v = Number(n.text);
     return v === 401 || v === 403 || v === 404 ? v : null;
   }
   if (ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) {
     const t = ts.isIdentifier(n) ? n.text : n.name.text;
+    // `throw new NotLoggedError()` of `class NotLoggedError extends AppError { type = 'UNAUTHORIZED' }` in the file
+    const declared = classes !== null && ts.isIdentifier(n) ? classes.get(t) : undefined;
+    if (declared !== undefined) return declared;
     // Every pattern below names one of these: one test rules out nearly every identifier.
     if (!STATUS_WORD_RE.test(t)) return t.includes('40') ? numberedError(t) : null;
     // (an authentication error is the 401 of a request with no valid credentials, an authorisation error the 403 of one refused)
@@ -2552,7 +2558,7 @@ interface WordSpans {
  */
 const WORDS_RE = new RegExp(`(${STATUS_WORD_RE.source})|(${CREDENTIAL_WORD_RE.source})|(${SESSION_WORD_RE.source})`, 'gi');
 
-function wordSpans(text: string): WordSpans {
+function wordSpans(text: string, errorClasses: Ctx['errorClasses']): WordSpans {
   const out: WordSpans = { status: [], credential: [], session: [], method: [], write: [] };
   WORDS_RE.lastIndex = 0;
   // every match, overlapping ones too: a body's text holds a word when one of them lies in it
@@ -2566,11 +2572,76 @@ function wordSpans(text: string): WordSpans {
     CASED_WORDS_RE.lastIndex = m.index + 1;
   }
   const numbered = numberedErrorSpans(text);
-  if (numbered.length > 0) {
+  // (the names of the file's error classes with a status of their own spell one too)
+  const named = errorClasses === null ? [] : nameSpans(text, [...errorClasses.keys()]);
+  if (numbered.length > 0 || named.length > 0) {
     // (merged in order of their starts, as spelledWithin searches them)
     const pairs: [number, number][] = [];
-    for (const spans of [out.status, numbered]) for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
+    for (const spans of [out.status, numbered, named]) for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i]!, spans[i + 1]!]);
     out.status = pairs.sort((a, b) => a[0] - b[0]).flat();
+  }
+  return out;
+}
+
+/** Where `text` spells one of `names` as a whole word: [start, end, …], in order. */
+function nameSpans(text: string, names: string[]): number[] {
+  const out: number[] = [];
+  const re = new RegExp(String.raw`(?<![\w$])(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\w$])`, 'g');
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) out.push(m.index, m.index + m[0].length);
+  return out;
+}
+
+/**
+ * The error classes a file declares at its top with the status they answer with, by name:
+ * classes extending another (an error's base: `YourSpotifyError`, `HttpError`) that give the
+ * status as a field (`type = 'UNAUTHORIZED' as const`, `statusCode = 401`, your_spotify's
+ * `NotLoggedError`), to the base's constructor (`super(401, 'not signed in')`, `super({ status:
+ * 403 })`) or to their own field in theirs (`this.status = 404`), or whose base in the file does.
+ * Null when there are none (most files). Classes in other files are not read: extraction sees one
+ * file.
+ */
+function errorClassStatuses(ts: TSModule, sf: TS.SourceFile): Map<string, number> | null {
+  let out: Map<string, number> | null = null;
+  const bases = new Map<string, string>();
+  const literal = (e: TS.Expression | undefined, key: string | null): number | null => {
+    const u = e && unwrap(ts, e);
+    if (!u) return null;
+    if (ts.isNumericLiteral(u)) return key === null || /^(status|statusCode|code)$/.test(key) ? statusOf(ts, u) : null;
+    if (ts.isStringLiteral(u)) return key !== null && /^(status|statusCode|code|type)$/.test(key) ? statusCode(u.text) : null;
+    if (key === null && ts.isObjectLiteralExpression(u))
+      for (const p of u.properties) {
+        const st = ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) ? literal(p.initializer, p.name.text) : null;
+        if (st !== null) return st;
+      }
+    return null;
+  };
+  for (const node of sf.statements) {
+    if (!ts.isClassDeclaration(node) || !node.name) continue;
+    const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+    if (!base) continue;
+    let st: number | null = null;
+    for (const m of node.members) {
+      if (st !== null) break;
+      if (ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && !hasModifier(ts, m, ts.SyntaxKind.StaticKeyword)) st = literal(m.initializer, m.name.text);
+      else if (ts.isConstructorDeclaration(m) && m.body)
+        for (const x of m.body.statements) {
+          const e = ts.isExpressionStatement(x) ? x.expression : null;
+          if (e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) for (const a of e.arguments) st ??= literal(a, null);
+          else if (e && ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(e.left) && e.left.expression.kind === ts.SyntaxKind.ThisKeyword) st ??= literal(e.right, e.left.name.text);
+        }
+    }
+    if (st !== null) (out ??= new Map()).set(node.name.text, st);
+    else if (ts.isIdentifier(base)) bases.set(node.name.text, base.text);
+  }
+  // (a class whose base in the file has one: `class NotAdmin extends Forbidden {}`)
+  for (let changed = out !== null; changed; ) {
+    changed = false;
+    for (const [name, base] of bases) {
+      const st = out!.get(base);
+      if (st === undefined || out!.has(name)) continue;
+      out!.set(name, st);
+      changed = true;
+    }
   }
   return out;
 }
@@ -2813,7 +2884,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       }
       case K.Identifier: {
         // no name in the body spells a status word: no identifier can be one
-        if (words.status) status(n, statusOf(ts, n));
+        if (words.status) status(n, statusOf(ts, n, ctx.errorClasses));
         const w = writes;
         const i = w === null ? -1 : f.params.indexOf((n as TS.Identifier).text);
         if (w !== null && i >= 0 && w[i] !== false) {
@@ -5059,7 +5130,7 @@ function leadingGuards(
     // reads it; `forbidden` and `not_found` are left out, which would make more tests naming a workspace
     // tenant checks, `if (workspace.usage > workspace.usageLimit) throw … "forbidden"`)
     const code = worded && ts.isPropertyAssignment(x) ? errorCodeStatus(ctx, x) : null;
-    const st = code === 401 ? code : (statusOf(ts, x) ?? (worded && ctx.elysia ? elysiaStatus(ts, x) : null));
+    const st = code === 401 ? code : (statusOf(ts, x, ctx.errorClasses) ?? (worded && ctx.elysia ? elysiaStatus(ts, x) : null));
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
     ts.forEachChild(x, v);
   };
