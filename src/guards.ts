@@ -769,7 +769,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
     if (kinds.size === 0 && b.redirectsByUrlOnly)
-      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect, reading of it only where it was sent (by behaviour): a URL put right, no check of who calls' };
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect, reading of it only where it was sent and by what browser (by behaviour): a URL put right, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
   // (a class named for what it wraps, `MorganMiddleware`: the name without the word)

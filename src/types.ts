@@ -284,8 +284,10 @@ export interface Behaviour {
   upgradesToHttpsOnly?: true;
   /**
    * Every answer it writes is a redirect (no status of its own), and it reads of its request only
-   * where it was sent (`req.originalUrl`, `req.path`, `req.headers.host` …): NodeBB's
-   * `stripLeadingSlashes` sends `//user/x` to `/user/x`. A URL put right, for no one's identity.
+   * where it was sent (`req.originalUrl`, `req.path`, `req.headers.host` …) and by what browser
+   * (its `user-agent` header): NodeBB's `stripLeadingSlashes` sends `//user/x` to `/user/x`,
+   * overleaf's `unsupportedBrowserMiddleware` old browsers to a page saying so. A URL put right,
+   * for no one's identity.
    */
   redirectsByUrlOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */

@@ -3330,7 +3330,8 @@ function usesOf(ctx: Ctx, body: TS.Node, name: string): string[] | null {
 
 /**
  * Does `body` read of its request `req` only where it was sent (`req.originalUrl`, `.url`, `.path`,
- * `.baseUrl`, `.hostname`, `.protocol`, `.secure`, `.headers.host`), and use its response `res`
+ * `.baseUrl`, `.hostname`, `.protocol`, `.secure`, `.headers.host`) and by what browser (its
+ * `user-agent` header: overleaf's `unsupportedBrowserMiddleware`), and use its response `res`
  * only to redirect?
  */
 function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
@@ -3338,7 +3339,7 @@ function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolea
   const answers = usesOf(ctx, body, res);
   return !!reads && !!answers && reads.length > 0 && reads.every((a) => URL_READ.test(a)) && answers.every((a) => /^\s*\.\s*redirect\s*\(/.test(a));
 }
-const URL_READ = /^\s*\??\.\s*(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b/;
+const URL_READ = /^\s*\??\.\s*(?:(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b|headers\s*\[\s*(['"])[Uu]ser-[Aa]gent\1\s*\]|get\s*\(\s*(['"])[Uu]ser-[Aa]gent\2\s*\))/;
 
 /**
  * Does `body` name its tRPC middleware's options `opts` only to read the procedure called and hand

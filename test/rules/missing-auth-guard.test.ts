@@ -339,8 +339,8 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/url-redirect-and-bot-detector-are-no-candidates',
-      name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on) and a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`): no candidates",
-      errors: [{ file: 'src/server.js', line: 9, message: 'GET /api/topics/:tid has no auth guard' }],
+      name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on), a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`) and one of old browsers to a page saying so, reading the URL and the user agent (overleaf's `unsupportedBrowserMiddleware`): no candidates",
+      errors: [{ file: 'src/server.js', line: 10, message: 'GET /api/topics/:tid has no auth guard' }],
     },
     {
       dir: 'invalid/wrapper-catch-answers-for-the-handler',
