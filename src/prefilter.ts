@@ -29,7 +29,11 @@ const METHODS = [...REGISTRATION_METHODS, 'cookie', 'setCookie'].map(escape).joi
  * need, or an exported name of an HTTP method (file-system routers export `GET`, `POST` …).
  */
 const SIGNAL = new RegExp(
-  String.raw`\.\s*(?:/\*[^]*?\*/\s*|//[^\n]*\n\s*)*(?:${METHODS})\b` +
+  // (a block comment written so that it cannot hold `*/`, one way only to match a run of them: a
+  // lazy `/\*[^]*?\*/` could also span several, and a `.` before a run of JSDoc blocks and no
+  // method name after them took time exponential in their number — puter's FileSystem/types.js,
+  // 39 of them, never ended)
+  String.raw`\.\s*(?:/\*[^*]*\*+(?:[^/*][^*]*\*+)*/\s*|//[^\n]*\n\s*)*(?:${METHODS})\b` +
     String.raw`|\[\s*['"\x60](?:${METHODS})['"\x60]\s*\]` +
     String.raw`|\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`,
 );

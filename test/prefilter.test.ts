@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,17 @@ describe('text signals', () => {
     expect(signal(`export async function GET() { return Response.json([]); }`)).toBe(true);
     expect(signal(`export default function handler() {}`, 'pages/api/sites.ts')).toBe(true);
     expect(signal(`export const config = { matcher: [] };`, 'src/middleware.ts')).toBe(true);
+  });
+
+  it('reads a run of comments between a dot and a name one way only (a file of JSDoc blocks after a sentence ended no run: puter)', () => {
+    expect(signal(`app. /* the verb */ // of the route\n /* below */ delete('/x', h);`)).toBe(true);
+    expect(signal(`app. /* a * b **/ /** c */ post('/x', h);`)).toBe(true);
+    // (the text test of such a file is in a child process, bounded: a regression would never end)
+    const blocks = Array.from({ length: 40 }, (_, i) => `/**\n * @typedef {Object} Shape${i}\n * @property {string} name The name. Defaults to \`x\`.\n */`).join('\n\n');
+    const text = `// Shapes shared across the operations. JSDoc-only; no runtime exports.\n\n${blocks}\n`;
+    const code = `import { textSignals } from ${JSON.stringify(path.join(ROOT, 'dist', 'src', 'prefilter.js'))};\nprocess.stdout.write(JSON.stringify(textSignals('src/types.js', process.argv[1], /['"]express['"]/)));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code, text], { encoding: 'utf8', timeout: 60_000 });
+    expect([r.status, r.stdout]).toEqual([0, JSON.stringify({ signal: false, specifiers: [] })]);
   });
 
   it('leaves plain code alone', () => {
