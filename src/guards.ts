@@ -731,6 +731,9 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       const thrower = throws401(value.file, b.handsOnUnless, ev);
       if (thrower) kinds.add('auth'), byBehaviour.push(`ends the request with 401, thrown by ${thrower}() before it hands the request on`);
     }
+    // (or by an error class of another file, declared with its status: Behaviour.throwsImported)
+    const thrown = value.t === 'fn' && !b.status401 && !kinds.has('auth') ? thrown401Class(value.file, b, ev) : null;
+    if (thrown) kinds.add('auth'), byBehaviour.push(`ends the request with 401, an error of class ${thrown} (declared so in its file)`);
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // (a check of the tenant leading it after another, `if (!ctx.session?.userId) throw …401…; …
     // if (!(await getOrganizationAccess({ organizationId, userId }))) throw …403…`: a guard of both kinds)
@@ -943,6 +946,12 @@ function throws401(file: string, calls: readonly Expr[] | undefined, ev: Evaluat
  * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is
  * called by; null for none.
  */
+/** Of the imported error classes the function throws (Behaviour.throwsImported), the name of the first declared with a 401. */
+function thrown401Class(file: string, b: Behaviour, ev: Evaluator): string | null {
+  for (const e of b.throwsImported ?? []) if (e.k === 'ref' && ev.errorClassStatus(file, e.scope, e.name) === 401) return e.name;
+  return null;
+}
+
 function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null {
   for (const { callee, index } of b.answersVia ?? []) {
     const v = ev.eval(file, callee);

@@ -293,6 +293,13 @@ export interface Behaviour {
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**
+   * A middleware (given `next`) reading its request, which gives no 401 of its own but throws, or
+   * hands a call, an error made of a class it imports whose name gives no status (`throw new
+   * NotLoggedError()` of `import { NotLoggedError } from './errors'`): those classes, read when
+   * linked for the status their file declares them with (`FileFacts.errorClasses`).
+   */
+  throwsImported?: Expr[];
+  /**
    * Present when every 401 the function can send sits under `if` conditions on names it does
    * not declare itself (a factory's parameters: `if (!user && isStrict) throw …401`): per 401
    * site, those conditions. A factory call whose arguments make each site's condition false
@@ -743,6 +750,11 @@ export interface FileFacts {
   suppressions: Suppression[];
   /** adapter-specific facts (decorators, file-system routes), keyed by adapter name; plain JSON */
   adapterFacts: Record<string, unknown>;
+  /**
+   * The error classes the file declares with a status of their own (a `type`, `code`, `status` or
+   * `statusCode` field, `super(401, …)`, a base of the file with one), by name; absent when none
+   */
+  errorClasses?: Record<string, number>;
 }
 
 // ---------------------------------------------------------------------------

@@ -383,6 +383,7 @@ function extractWithin(
     };
   }
   const errorClasses = errorClassStatuses(ts, sf);
+  if (errorClasses) facts.errorClasses = Object.fromEntries(errorClasses);
   const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
@@ -2719,6 +2720,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const resName = f.params.length === 3 && /^(?:res|resp|response)$/.test(f.params[1]!) && /^(?:next|done|cb|callback)$/.test(f.params[2]!) ? f.params[1]! : null;
   const answersVia: { call: TS.CallExpression; index: number }[] = [];
   const sites401: FlagCondition[][] = [];
+  // error classes imported that the function throws or hands on (Behaviour.throwsImported)
+  const thrownImports = new Set<string>();
   const summary: BodySummary = { status403or404: false, comparesTenant: false, readsSession: false, sendsResponse: false, status401: false, called: null, calledBare: null };
   // how many functions (the body itself included, when it is one) enclose the node visited
   let nested = 0;
@@ -2941,9 +2944,16 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         break;
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
-      case K.NewExpression:
+      case K.NewExpression: {
         if (mapping === 0 && isNewResponse(ts, n)) summary.sendsResponse = true;
+        // `throw new NotLoggedError()`, `next(new NotLoggedError())` of a class imported, its name
+        // no status's: its status is read when linked (Behaviour.throwsImported)
+        const made = (n as TS.NewExpression).expression;
+        const p = ancestors[ancestors.length - 1];
+        if (nextName !== null && nested === 0 && mapping === 0 && defining === 0 && ts.isIdentifier(made) && p && (ts.isThrowStatement(p) || (ts.isCallExpression(p) && p.expression !== n)) && statusOf(ts, made, ctx.errorClasses) === null && ctx.facts.imports.some((i) => i.local === made.text))
+          thrownImports.add(made.text);
         break;
+      }
       case K.ThrowStatement:
         // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
         // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
@@ -2994,6 +3004,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (calling nothing but `next`, so reading no session some other way: `if (currentSession()?.role !== 'owner') throw …FORBIDDEN`)
   else if (nextName === null && f.params.length === 1 && summary.status403or404 && !summary.status401 && callsNextOnly(ts, body) && (f.params[0] ? readsProcedureOnly(ctx, body, f.params[0]) : takesProcedureOnly(ts, fnNode, summary))) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
+  if (thrownImports.size > 0 && !summary.status401 && f.params[0] && !ignoresRequest(ctx, body, f.params[0])) b.throwsImported = [...thrownImports].map((name) => refOf(ctx, name, f.scope));
   if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
   // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`

@@ -1676,6 +1676,18 @@ export class Evaluator {
     return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
 
+  /**
+   * The status the error class named `name` in `scope` of `file` is declared with where it is
+   * declared (FileFacts.errorClasses: `class NotLoggedError extends AppError { type = 'UNAUTHORIZED' }`),
+   * through imports and aliases; null for anything else.
+   */
+  errorClassStatus(file: string, scope: number, name: string): number | null {
+    let def = this.definitionOf(file, scope, name);
+    for (let i = 0; def && def.expr.k === 'ref' && i < 8; i++) def = this.definitionOf(def.file, def.expr.scope, def.expr.name);
+    if (!def || def.expr.k !== 'unknown' || def.expr.text !== `class ${def.name}`) return null;
+    return this.files.get(def.file)?.errorClasses?.[def.name] ?? null;
+  }
+
   /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
   private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
     let def = this.definitionOf(file, scope, name);

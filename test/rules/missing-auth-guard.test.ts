@@ -91,6 +91,10 @@ ruleTester('missing-auth-guard', {
       name: "middleware with neutral names throwing or handing on errors whose classes, declared in the file, give a 401: as a field (`type = 'UNAUTHORIZED' as const`, your_spotify's NotLoggedError), to the base's constructor (`super(401, …)`), or through a base of the file",
     },
     {
+      dir: 'valid/by-behaviour-error-class-of-another-file',
+      name: 'middleware with neutral names throwing, or handing to next, errors of classes they import, declared in their file with a 401 (a field, the status handed to the base)',
+    },
+    {
       dir: 'valid/by-behaviour-authentication-error',
       name: 'a middleware with a neutral name that refuses a request without a valid API key with an AuthenticationError (the 401 of an authentication error)',
     },
@@ -152,7 +156,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
       dir: 'invalid/error-class-without-an-auth-status',
-      name: "error classes of the file whose fields give a 429 (`statusCode = 429`) or a code that names no status (`code = 'CLIENT_OUTDATED'`) make no auth guard of the middleware throwing them",
+      name: "error classes whose fields give a 429 (`statusCode = 429`, a class imported) or a code that names no status (`code = 'CLIENT_OUTDATED'`, one of the file) make no auth guard of the middleware throwing them",
       errors: [
         { line: 6, message: 'GET /api/reports has no auth guard (unclassified middleware that may be one: quota; declare it in guards.auth or guards.ignore)' },
         { line: 10, message: 'GET /api/releases has no auth guard (unclassified middleware that may be one: clientVersion; declare it in guards.auth or guards.ignore)' },
