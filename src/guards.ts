@@ -941,17 +941,17 @@ function throws401(file: string, calls: readonly Expr[] | undefined, ev: Evaluat
   return null;
 }
 
-/**
- * The function a middleware hands its response to that answers 401 with it (Behaviour.answersVia:
- * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is
- * called by; null for none.
- */
 /** Of the imported error classes the function throws (Behaviour.throwsImported), the name of the first declared with a 401. */
 function thrown401Class(file: string, b: Behaviour, ev: Evaluator): string | null {
   for (const e of b.throwsImported ?? []) if (e.k === 'ref' && ev.errorClassStatus(file, e.scope, e.name) === 401) return e.name;
   return null;
 }
 
+/**
+ * The function a middleware hands its response to that answers 401 with it (Behaviour.answersVia:
+ * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is
+ * called by; null for none.
+ */
 function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null {
   for (const { callee, index } of b.answersVia ?? []) {
     const v = ev.eval(file, callee);

@@ -2592,14 +2592,16 @@ function nameSpans(text: string, names: string[]): number[] {
   return out;
 }
 
+const ERROR_CLASS_NAME = /(?:Error|Exception)$/;
+
 /**
  * The error classes a file declares at its top with the status they answer with, by name:
- * classes extending another (an error's base: `YourSpotifyError`, `HttpError`) that give the
- * status as a field (`type = 'UNAUTHORIZED' as const`, `statusCode = 401`, your_spotify's
- * `NotLoggedError`), to the base's constructor (`super(401, 'not signed in')`, `super({ status:
- * 403 })`) or to their own field in theirs (`this.status = 404`), or whose base in the file does.
- * Null when there are none (most files). Classes in other files are not read: extraction sees one
- * file.
+ * classes named for an error or an exception, or extending one (`YourSpotifyError`,
+ * `HttpError`), that give the status as a field (`type = 'UNAUTHORIZED' as const`, `statusCode =
+ * 401`, your_spotify's `NotLoggedError`), to the base's constructor (`super(401, 'not signed
+ * in')`, `super({ status: 403 })`) or to their own field in theirs (`this.status = 404`), or
+ * whose base in the file does. Null when there are none (most files). Other files throwing them
+ * are linked to them (FileFacts.errorClasses, Behaviour.throwsImported).
  */
 function errorClassStatuses(ts: TSModule, sf: TS.SourceFile): Map<string, number> | null {
   let out: Map<string, number> | null = null;
@@ -2619,7 +2621,8 @@ function errorClassStatuses(ts: TSModule, sf: TS.SourceFile): Map<string, number
   for (const node of sf.statements) {
     if (!ts.isClassDeclaration(node) || !node.name) continue;
     const base = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
-    if (!base) continue;
+    // (an error's: named so, or extending one named so — not any class made with a 404 for a size)
+    if (!base || !(ERROR_CLASS_NAME.test(node.name.text) || (ts.isIdentifier(base) && ERROR_CLASS_NAME.test(base.text)) || (ts.isPropertyAccessExpression(base) && ERROR_CLASS_NAME.test(base.name.text)))) continue;
     let st: number | null = null;
     for (const m of node.members) {
       if (st !== null) break;
@@ -2634,7 +2637,7 @@ function errorClassStatuses(ts: TSModule, sf: TS.SourceFile): Map<string, number
     if (st !== null) (out ??= new Map()).set(node.name.text, st);
     else if (ts.isIdentifier(base)) bases.set(node.name.text, base.text);
   }
-  // (a class whose base in the file has one: `class NotAdmin extends Forbidden {}`)
+  // (a class whose base in the file has one: `class NoAccountError extends SessionExpiredError {}`)
   for (let changed = out !== null; changed; ) {
     changed = false;
     for (const [name, base] of bases) {
