@@ -2023,6 +2023,7 @@ export function link(
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
     if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
+    if (methodsNamedByCalls(ev, p, callsTo.get(fnKey(p.file, p.fn)) ?? [])?.every((m) => !REGISTRATION_METHODS.has(m))) continue;
     ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
   }
   // …and on a property of one (`{ app }: { app: Express }`, `deps.app`), when no call hands a router over in it.
@@ -2972,6 +2973,25 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
   if (reg.method === 'use' && first?.k === 'str' && !/^[/*]/.test(first.v)) return false;
   if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
   return rest.some((v) => v.t === 'fn') || ROUTER_PARAM.test(paramName) || /^api$/i.test(paramName);
+}
+
+/**
+ * `instance[type](…)` of `function notify(type, messages, instance)` (nocobase's notification
+ * helper): the methods the calls of the function name by the parameter the method is read by
+ * (`notify('error', …)`, `notify('success', …)`); null when it is read otherwise, or a call names
+ * none known statically.
+ */
+function methodsNamedByCalls(ev: Evaluator, p: ParamRegistration, calls: readonly CallOf[]): string[] | null {
+  const key = p.reg.method === COMPUTED_METHOD && p.reg.methodExpr ? ev.eval(p.file, p.reg.methodExpr) : null;
+  if (key?.t !== 'param' || key.file !== p.file || key.fn !== p.fn || key.path || calls.length === 0) return null;
+  const names: string[] = [];
+  for (const { file, call } of calls) {
+    const arg = call.args[key.index];
+    const v = arg ? ev.eval(file, arg) : null;
+    if (v?.t !== 'str') return null;
+    names.push(v.v);
+  }
+  return names;
 }
 
 /** A parameter named for a router or an app (`router`, `app`, `fastify`, `adminRouter`): one a route is registered on. */

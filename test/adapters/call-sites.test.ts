@@ -610,6 +610,44 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a member called by a name a parameter gives, on a parameter no caller hands a router: no warning when every call names no registration's method (nocobase's `instance[type]({ message })` of notify('error', …)), one otherwise", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/notify.ts': `
+export interface NotificationInstance {
+  success(args: { message: string }): void;
+  error(args: { message: string }): void;
+}
+
+function notify(type: 'success' | 'error', message: string, instance?: NotificationInstance) {
+  if (!instance || message === '') return;
+  instance[type]({ message });
+}
+
+export function reportSaved(instance: NotificationInstance) {
+  notify('success', 'saved', instance);
+}
+
+export function reportFailed(instance: NotificationInstance, error: Error) {
+  notify('error', error.message, instance);
+}
+`,
+        'src/mount.ts': `
+import type { RequestHandler, Router } from 'express';
+
+export function mount(verb: 'get' | 'post', instance: Router, handler: RequestHandler) {
+  instance[verb]('/reports', handler);
+}
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([]);
+    expect(unresolvedRows(res)).toEqual([
+      "src/mount.ts:5:3 warning unresolved-route routes registered on the parameter 'instance' of mount() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+
   it("a router mounted in a loop on an app handed over inside an object is mounted once per item (code-server's `for (const routePrefix of ['/vscode', '/']) app.router.use(routePrefix, vscode.router)`)", async () => {
     const res = await check(
       writeProject({
