@@ -2977,18 +2977,17 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
 
 /**
  * `instance[type](…)` of `function notify(type, messages, instance)` (nocobase's notification
- * helper): the methods the calls of the function name by the parameter the method is read by
- * (`notify('error', …)`, `notify('success', …)`); null when it is read otherwise, or a call names
- * none known statically.
+ * helper): the methods the calls of the function name for it (`notify('error', …)`,
+ * `notify('success', …)`), each read as that call makes it; null when the name reads none of the
+ * function's parameters, or a call names none known statically.
  */
 function methodsNamedByCalls(ev: Evaluator, p: ParamRegistration, calls: readonly CallOf[]): string[] | null {
-  const key = p.reg.method === COMPUTED_METHOD && p.reg.methodExpr ? ev.eval(p.file, p.reg.methodExpr) : null;
-  if (key?.t !== 'param' || key.file !== p.file || key.fn !== p.fn || key.path || calls.length === 0) return null;
+  const e = p.reg.method === COMPUTED_METHOD ? p.reg.methodExpr : undefined;
+  if (!e || calls.length === 0 || !paramsRead(ev.files.get(p.file)!, [e]).has(p.fn)) return null;
   const names: string[] = [];
-  for (const { file, call } of calls) {
-    const arg = call.args[key.index];
-    const v = arg ? ev.eval(file, arg) : null;
-    if (v?.t !== 'str') return null;
+  for (const { site } of calls) {
+    const v = ev.eval(p.file, { k: 'within', e, call: site });
+    if (v.t !== 'str') return null;
     names.push(v.v);
   }
   return names;
