@@ -1597,9 +1597,11 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   // `super('/users', Router())`: a call of the constructor of the class extended
   const superOf = n.expression.kind === ts.SyntaxKind.SuperKeyword ? ctx.thisRef : null;
   // `this.app[options.method](…)`: a method named by a name or a property, maybe a registration's
-  // (`fastify[method as HTTPMethods](…)`: the name under a type assertion too)
-  const key = ts.isElementAccessExpression(n.expression) ? unwrap(ts, n.expression.argumentExpression) : null;
-  const ea = key && (ts.isIdentifier(key) || ts.isPropertyAccessExpression(key)) ? (n.expression as TS.ElementAccessExpression) : null;
+  // (`fastify[method as HTTPMethods](…)`: the name under a type assertion too; plane's
+  // `(router[method] as (path: string, …) => void)(…)`: the method itself under one)
+  const called = unwrap(ts, n.expression);
+  const key = ts.isElementAccessExpression(called) ? unwrap(ts, called.argumentExpression) : null;
+  const ea = key && (ts.isIdentifier(key) || ts.isPropertyAccessExpression(key)) ? (called as TS.ElementAccessExpression) : null;
   const computed = ea ? { obj: toExpr(ctx, ea.expression, scope, fn, undefined, depth + 1), key: toExpr(ctx, ea.argumentExpression, scope, fn, undefined, depth + 1) } : null;
   // `await import('./routes')`: the module's namespace, as `import()` is no name a binding may
   // take, `import` stands for it (Evaluator: a module's namespace)
