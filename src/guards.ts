@@ -121,6 +121,20 @@ export function passingPackageMiddleware(value: Value): boolean {
   return PASSING_PACKAGES.has(value.pkg);
 }
 
+/** Packages whose middleware serves files from a directory (not routes the analysis lists). */
+const FILE_SERVERS = new Set(['serve-static', 'express-static-gzip', 'koa-static', 'koa-static-cache']);
+
+/**
+ * Is `value` middleware that, wherever it is mounted, changes no route the analysis lists:
+ * one that always hands the request on (passingPackageMiddleware) or serves files
+ * (`express.static(…)`, serve-static's)?
+ */
+export function listsNothingWherever(value: Value): boolean {
+  if (passingPackageMiddleware(value)) return true;
+  if (value.t !== 'pkg' || !value.called) return false;
+  return value.pkg === 'express' ? value.path.length === 1 && value.path[0] === 'static' : FILE_SERVERS.has(value.pkg);
+}
+
 /**
  * A package's guard that hands on every request it lets through and answers none itself
  * (express-jwt, koa-jwt, Hono's bearerAuth and jwt, a CSRF package's): the last function of a

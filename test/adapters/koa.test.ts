@@ -343,7 +343,7 @@ export function mountProjects(opts: { prefix: string }) {
     ]);
   });
 
-  it('a use() or route path whose head is not known statically: listed without the head, after the known rest, a step saying so; middleware there guards routes under the same head', async () => {
+  it('a use() or route path whose head is not known statically: listed without the head, after the known rest, a step saying so; middleware there guards routes under the same head; files served there need no word', async () => {
     const dir = underEnvBase(`
 const root = new Router();
 root.use(\`\${base}/api\`, requireUser);
@@ -355,6 +355,8 @@ root.get(\`/\${base}/status\`, async (ctx) => { ctx.body = 'ok'; });
 
 const app = new Koa();
 app.use(root.routes());
+import serve from 'koa-static';
+root.use(\`\${base}/assets\`, serve('public'));
 `);
     const res = await check(dir);
     // (a leading slash is no known text: `/${base}/status` is listed at /status)
@@ -375,7 +377,7 @@ app.use(root.routes());
     ]);
   });
 
-  it('koa-mount at a path whose head is not known statically: what it mounts is listed without the head, middleware mounted there guards it', async () => {
+  it('koa-mount at a path whose head is not known statically: what it mounts is listed without the head, middleware mounted there guards it; files served there need no word', async () => {
     const dir = underEnvBase(`
 const admin = new Koa();
 admin.use(api.routes());
@@ -385,6 +387,9 @@ app.use(mount(\`\${base}/admin\`, requireUser));
 app.use(mount(\`\${base}/admin\`, admin));
 app.use(mount(base, api.routes()));
 app.use(mount(\`/v1\${base}\`, admin));
+import serve from 'koa-static';
+app.use(mount(base, serve('public')));
+app.use(mount(\`/v1\${base}\`, serve('public')));
 `);
     const res = await check(dir);
     expect(lines(res)).toEqual(['GET /admin/projects requireUser:auth', 'GET /projects']);

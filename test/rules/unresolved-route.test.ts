@@ -20,8 +20,8 @@ ruleTester('unresolved-route', {
     },
     {
       dir: 'invalid/mount-path-from-config',
-      name: 'use() with a path read from configuration',
-      errors: [{ line: 11, message: 'the path of this use() is not known statically (a value from convict); the routes under it are listed without that part' }],
+      name: 'use() with a path read from configuration (and none for the files served or the parsers at that path)',
+      errors: [{ line: 12, message: 'the path of this use() is not known statically (a value from convict); the routes under it are listed without that part' }],
     },
     {
       dir: 'invalid/mount-of-a-dynamic-module',
@@ -97,6 +97,6 @@ describe('unresolved-route: what is resolved instead', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name} (${g.mechanism})`).join(', ')}] ${r.contractRoute}`)).toEqual([
       'GET / [requireSession (mount-middleware)] null',
     ]);
-    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'app.ts', line: 11, unknown: 'a value from convict' }]);
+    expect(res.routes[0]!.prefixes).toEqual([{ prefix: '', file: 'app.ts', line: 12, unknown: 'a value from convict' }]);
   });
 });

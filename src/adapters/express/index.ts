@@ -16,6 +16,7 @@ import { KEEP_LAYERS, layersKey, paramNames, prefixStep, routePlace, uniqueGuard
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
 import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { PATH_PARAMETER, pathNote, UnknownHeads } from '../unknown-heads.js';
+import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
@@ -314,11 +315,14 @@ class ExpressLinker {
       // known text.
       const mountsUnknown = items.length > 0 && this.unresolvedMount(items[items.length - 1]!);
       const unknown = pathUnresolved && !mountsUnknown ? this.heads.pathOf(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
+      // (no word when what it mounts lists nothing wherever it is: sorry-cypress's
+      // `app.use(BASE_PATH, express.static(…))`)
+      const silent = items.length > 0 && items.every((i) => listsNothingWherever(i.value));
       if (pathUnresolved && !unknown) {
-        this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
+        if (!silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
         continue;
       }
-      if (unknown) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
+      if (unknown && !silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
       const paths = unknown ? [unknown.path] : known;
       const params = this.paramGuards(r);
       // (the oRPC routes a function answers, once for the use(): each of its paths that reaches it gives the same)

@@ -39,6 +39,7 @@ import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationF
 import { handlerNameOf } from '../handler-name.js';
 import { applying, isWildcard, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
+import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { answeringGuards, answeringPackage } from '../package-handlers.js';
 
@@ -422,13 +423,15 @@ class KoaLinker {
     // listed without it; one starting with known text is left out.
     const unknownPath = !first && v0 !== null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, v0);
     const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, v0) : null;
+    const items = ev.flatten(file, first || unknownPath ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
+    // (no word when what it mounts lists nothing wherever it is: `router.use(BASE_PATH, serve(dir))`)
+    const silent = items.length > 0 && items.every((it) => listsNothingWherever(it.value));
     if (unknownPath && !head) {
-      this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
+      if (!silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
       return;
     }
-    if (head) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
+    if (head && !silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
     const paths: (string | null)[] = first?.flatMap((x) => optionalForms(x, OPTIONAL)) ?? [head?.path ?? null];
-    const items = ev.flatten(file, first || head ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
     const hasMount = items.some((it) => it.value.t === 'router');
     for (const p of paths) {
       for (const it of items) {
@@ -591,11 +594,13 @@ class KoaLinker {
     const a = v.args[0]!;
     if (a.t === 'str') return { prefix: a.v === '/' ? '' : a.v, head: null };
     const head = this.heads.pathOf(it.file, it.expr.args[0], a);
+    // (no word when what it mounts lists nothing wherever it is: `mount(BASE_PATH, serve(dir))`)
+    const silent = v.args.slice(1).every(listsNothingWherever);
     if (!head) {
-      this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically; what it mounts is left out`, b.reg.snippet);
+      if (!silent) this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically; what it mounts is left out`, b.reg.snippet);
       return null;
     }
-    this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically (${head.note}); the routes under it are listed without that part`, b.reg.snippet);
+    if (!silent) this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically (${head.note}); the routes under it are listed without that part`, b.reg.snippet);
     return { prefix: head.path, head };
   }
 
