@@ -10,7 +10,9 @@
  * h3 `createApp()` and `createRouter()` (v1) and `new H3()` (v2); polka
  * `polka()`; tinyhttp `new App()`; hyper-express `new HyperExpress.Server()` and `new
  * HyperExpress.Router()`; Feathers `express(feathers())` of @feathersjs/express and
- * `koa(feathers())` of @feathersjs/koa (`feathers()` alone may be a client). Importing the
+ * `koa(feathers())` of @feathersjs/koa (`feathers()` alone may be a client); microrouter's
+ * `router(get('/', hello), …)` (micro's router); itty-router's `Router()`, `AutoRouter()` and
+ * `IttyRouter()` (v4 and v5, the Workers router). Importing the
  * package alone (a type, a helper such as h3's `getCookie` in a Nuxt route) makes no server and
  * says nothing.
  */
@@ -37,6 +39,8 @@ const UNREAD: Unread[] = [
   { title: 'hyper-express', article: 'a', modules: ['hyper-express'], makers: { Server: 'server', Router: 'router' } },
   // (`feathers()` alone may be a client, `feathers().configure(rest(url).fetch(fetch))`: a server is the transport's app)
   { title: 'Feathers', article: 'a', modules: ['@feathersjs/express', '@feathersjs/koa'], makers: { '': 'app', koa: 'app' } },
+  { title: 'microrouter', article: 'a', modules: ['microrouter'], makers: { router: 'router' } },
+  { title: 'itty-router', article: 'an', modules: ['itty-router'], makers: { Router: 'router', AutoRouter: 'router', IttyRouter: 'router' } },
 ];
 
 /**

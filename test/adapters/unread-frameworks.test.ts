@@ -113,7 +113,7 @@ module.exports = { start };
     const dir = writeProject({
       'package.json': JSON.stringify({
         name: 'platform',
-        dependencies: { express: '^4.21.0', restify: '^11.1.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0' },
+        dependencies: { express: '^4.21.0', restify: '^11.1.0', h3: '^1.13.0', polka: '^0.5.2', '@tinyhttp/app': '^2.5.0', 'hyper-express': '^6.17.0', '@feathersjs/feathers': '^5.0.0', '@feathersjs/express': '^5.0.0', '@feathersjs/koa': '^5.0.0', '@feathersjs/rest-client': '^5.0.0', micro: '^9.4.1', microrouter: '^3.1.3', 'itty-router': '^5.0.18' },
       }),
       'src/api.ts': `import express from 'express';
 
@@ -156,6 +156,21 @@ import { koa } from '@feathersjs/koa';
 export const app = express(feathers());
 export const realtime = koa(feathers());
 `,
+      'src/micro.js': `const micro = require('micro');
+const { router, get, post } = require('microrouter');
+
+const routes = [get('/api/domains', async () => []), post('/api/records', async () => ({ ok: true }))];
+module.exports = micro(router(...routes));
+`,
+      'src/itty.ts': `import { AutoRouter, IttyRouter, Router, error } from 'itty-router';
+
+export const worker = AutoRouter();
+worker.get('/api/links', () => []);
+export const legacy = Router();
+export const bare = IttyRouter();
+// (a helper alone makes no router)
+export const notFound = () => error(404, 'not found');
+`,
       // a Feathers client is no server
       'src/client.ts': `import { feathers } from '@feathersjs/feathers';
 import rest from '@feathersjs/rest-client';
@@ -180,6 +195,10 @@ export default defineEventHandler((event: H3Event) => getHeader(event, 'x-reques
       'src/h3.ts:5 unresolved-route an h3 app (h3) is made here, and route-surface has no adapter for h3: the routes it serves are not listed',
       'src/hyper.ts:3 unresolved-route a hyper-express server (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
       'src/hyper.ts:4 unresolved-route a hyper-express router (hyper-express) is made here, and route-surface has no adapter for hyper-express: the routes it serves are not listed',
+      'src/itty.ts:3 unresolved-route an itty-router router (itty-router) is made here, and route-surface has no adapter for itty-router: the routes it serves are not listed',
+      'src/itty.ts:5 unresolved-route an itty-router router (itty-router) is made here, and route-surface has no adapter for itty-router: the routes it serves are not listed',
+      'src/itty.ts:6 unresolved-route an itty-router router (itty-router) is made here, and route-surface has no adapter for itty-router: the routes it serves are not listed',
+      'src/micro.js:5 unresolved-route a microrouter router (microrouter) is made here, and route-surface has no adapter for microrouter: the routes it serves are not listed',
       'src/polka.ts:3 unresolved-route a polka app (polka) is made here, and route-surface has no adapter for polka: the routes it serves are not listed',
       'src/restify.ts:3 unresolved-route a restify server (restify) is made here, and route-surface has no adapter for restify: the routes it serves are not listed',
       'src/tinyhttp.ts:3 unresolved-route a tinyhttp app (@tinyhttp/app) is made here, and route-surface has no adapter for tinyhttp: the routes it serves are not listed',
