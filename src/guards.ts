@@ -963,7 +963,9 @@ function thrown401Class(file: string, b: Behaviour, ev: Evaluator): string | nul
 
 /**
  * The function a middleware hands its response to that answers 401 with it (Behaviour.answersVia:
- * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), by the name it is
+ * Trilium's `reject(req, res, message)`, `res.status(401).send(message)`), or whose answer it
+ * returns, a 401 it makes and throws none (Behaviour.returnsVia, answers401Only: Jackson's `return
+ * sendUnAuthorizedResponse(…)`, `return new NextResponse(…, { status: 401 })`), by the name it is
  * called by; null for none.
  */
 function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null {
@@ -971,6 +973,10 @@ function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null
     const v = ev.eval(file, callee);
     const cb = behaviourOf(v, ev);
     if (cb?.status401 && cb.respondsWith?.includes(index)) return exprName(callee) ?? 'a function';
+  }
+  for (const callee of b.returnsVia ?? []) {
+    const cb = behaviourOf(ev.eval(file, callee), ev);
+    if (cb?.status401 && cb.answers401Only) return exprName(callee) ?? 'a function';
   }
   return null;
 }

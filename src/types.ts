@@ -139,7 +139,8 @@ export type SkipFor = (
   | { contains: string; query?: true; method?: string }
   | { endsWith: string; query?: true; method?: string }
   /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
-  | { oneOf: Expr; test: SkipTest | 'regex'; suffix?: string; query?: true; method?: string }
+  /** (`glob`: micromatch's and picomatch's globs, `isMatch(path, patterns)`; `minimatch`: minimatch's, `minimatch(path, pattern)`) */
+  | { oneOf: Expr; test: SkipTest | 'regex' | GlobTest; suffix?: string; query?: true; method?: string }
   | { helper: Expr; query?: true; whole?: true; request?: true }
   | { except: SkipFor[] }
   | { config: string[]; test: ConfigTest }
@@ -158,6 +159,9 @@ export type ConfigTest = { is: 'missing' | 'present' | 'falsy' | 'truthy' } | { 
 
 /** How an allowlist compares the request's URL with a text (SkipFor). */
 export type SkipTest = 'equals' | 'startsWith' | 'contains' | 'endsWith';
+
+/** How a glob matcher package matches a path against its patterns (SkipFor's `oneOf`). */
+export type GlobTest = 'glob' | 'minimatch';
 
 /** For which requests a guard refuses one without a signed-in user (Behaviour.protects, Behaviour.authorizes). */
 export type Protection = { always: true } | { unless: SkipFor[] } | { only: SkipFor[] } | { unknown: true };
@@ -409,6 +413,14 @@ export interface Behaviour {
    * answers it for this one, judged when linked.
    */
   answersVia?: { callee: Expr; index: number }[];
+  /**
+   * Calls of a function's own body whose answer it returns as its own under an `if` (`if
+   * (!adminToken) return sendUnAuthorizedResponse({ message: 'Unauthorized' })`, BoxyHQ
+   * Jackson's Next.js middleware; `return await deny(c)`), not a parameter's or a method of
+   * one, when it gives no 401 itself: a function of the analysed code that answers 401 and
+   * throws none (status401, answers401Only) ends this one's so, judged when linked.
+   */
+  returnsVia?: Expr[];
   /**
    * The middleware names its request only in those calls: when one of them answers its 401, it
    * answers from the server's own state (as ignoresRequest says of a 401 of its own).

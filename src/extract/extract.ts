@@ -9,6 +9,7 @@ import type {
   Protection,
   SkipFor,
   SkipTest,
+  GlobTest,
   Cond,
   CondTest,
   CookieFact,
@@ -2713,6 +2714,48 @@ interface BodySummary {
   calledBare: Set<string> | null;
 }
 
+/** The glob matcher packages whose match of a path an allowlist's test may be (SkipFor's `oneOf`, GlobTest). */
+const GLOB_PACKAGES: Record<string, GlobTest> = { micromatch: 'glob', picomatch: 'glob', minimatch: 'minimatch' };
+
+/**
+ * `micromatch.isMatch(subject, patterns)` (or `isMatch` imported from micromatch or picomatch),
+ * `minimatch(subject, pattern)`: a test of `subject` against globs, two arguments (no options);
+ * null for any other expression.
+ */
+function globCall(ctx: Ctx, u: TS.Expression): { subject: TS.Expression; patterns: TS.Expression; test: GlobTest } | null {
+  const { ts } = ctx;
+  if (!ts.isCallExpression(u) || u.arguments.length !== 2) return null;
+  const c = u.expression;
+  const local = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) && ts.isIdentifier(c.expression) && c.name.text === 'isMatch' ? c.expression.text : null;
+  const imp = local === null ? undefined : ctx.facts.imports.find((i) => i.local === local && Object.hasOwn(GLOB_PACKAGES, i.source));
+  if (!imp) return null;
+  const test = GLOB_PACKAGES[imp.source]!;
+  // (a named import is the function itself: micromatch's `isMatch`, minimatch's `minimatch`; a
+  // default or namespace import is minimatch's function, or what `isMatch` is read from)
+  const whole = imp.imported === 'default' || imp.imported === '*' || imp.imported === '=';
+  const ok = ts.isIdentifier(c) ? (test === 'minimatch' ? whole || imp.imported === 'minimatch' : imp.imported === 'isMatch') : whole;
+  return ok ? { subject: u.arguments[0]!, patterns: u.arguments[1]!, test } : null;
+}
+
+/** The name a chain of property reads starts from (`res` of `res.status(401).json`), or '' for none. */
+function rootName(ts: TSModule, e: TS.Expression): string {
+  let x = e;
+  while (ts.isPropertyAccessExpression(x) || ts.isCallExpression(x) || ts.isElementAccessExpression(x)) x = x.expression;
+  return ts.isIdentifier(x) ? x.text : '';
+}
+
+/**
+ * Is call `n` what its function returns as it is: `return f(…)`, `return await f(…)`, or an
+ * arrow function's body (`(req) => f(req)`)? `ancestors` ends with its parent.
+ */
+function returnedAsIs(ts: TSModule, n: TS.Node, ancestors: readonly TS.Node[], body: TS.Node): boolean {
+  if (n === body) return true;
+  let i = ancestors.length - 1;
+  let p = ancestors[i];
+  while (p && (ts.isParenthesizedExpression(p) || ts.isAwaitExpression(p))) p = ancestors[--i];
+  return !!p && (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === (ancestors[i + 1] ?? n)));
+}
+
 /**
  * `own` is called, in source order, on every node of the body outside nested functions;
  * `ownArguments`, the function has its own `arguments` (calledWith).
@@ -2724,6 +2767,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // a middleware's response (`(req, res, next)`), and the calls handed it (Behaviour.answersVia)
   const resName = f.params.length === 3 && /^(?:res|resp|response)$/.test(f.params[1]!) && /^(?:next|done|cb|callback)$/.test(f.params[2]!) ? f.params[1]! : null;
   const answersVia: { call: TS.CallExpression; index: number }[] = [];
+  // calls whose answer the function returns (Behaviour.returnsVia)
+  const returnsVia: TS.CallExpression[] = [];
   const sites401: FlagCondition[][] = [];
   // error classes imported that the function throws or hands on (Behaviour.throwsImported)
   const thrownImports = new Set<string>();
@@ -2946,6 +2991,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           const index = (n as TS.CallExpression).arguments.findIndex((a) => ts.isIdentifier(a) && a.text === resName);
           if (index >= 0) answersVia.push({ call: n as TS.CallExpression, index });
         }
+        // — a refusal's, under a condition: `if (!adminToken) return sendUnauthorizedResponse(…)`
+        // (not a parameter's, nor a method of one: `return next()`, `return res.json(…)`, `return c.text(…)`)
+        if (nested === 0 && f.params.length > 0 && !responseCall && (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c)) && ancestors.some((a) => ts.isIfStatement(a)) && !f.params.includes(rootName(ts, c)) && returnedAsIs(ts, n, ancestors, body))
+          returnsVia.push(n as TS.CallExpression);
         break;
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
@@ -3038,6 +3087,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     // res, 'App already initialized.')`: Behaviour.requestOnlyToAnswer)
     if (f.params[0] && ignoresRequest(ctx, body, f.params[0], answersVia.map((a) => a.call))) b.requestOnlyToAnswer = true;
   }
+  if (returnsVia.length > 0 && !summary.status401) b.returnsVia = returnsVia.map((c) => shallowExpr(ctx, c.expression, f.scope));
   if (nextError) b.nextError = true;
   if (!mayThrow) b.throwsNothing = true;
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
@@ -3845,7 +3895,7 @@ function skippedRequests(
   // One test of the request's URL or path: against a literal, a regular expression literal, or
   // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
   type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string };
-  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex'; list: Expr; suffix?: string });
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex' | GlobTest; list: Expr; suffix?: string });
   const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
   const K = ts.SyntaxKind;
   const isNumber = (e: TS.Expression, v: number): boolean => {
@@ -3967,6 +4017,13 @@ function skippedRequests(
         const tests = callbackTests(unwrap(ts, call.arg));
         return tests.length > 0 ? tests.map((t) => ({ ...t, list })) : null;
       }
+    }
+    // `micromatch.isMatch(pathname, PUBLIC_ROUTES)` (picomatch's too), `minimatch(req.path,
+    // '/api/auth/**')`: the path tested against globs, which the linker reads
+    const glob = globCall(ctx, u);
+    if (glob) {
+      const prop = requestProp(glob.subject);
+      return prop !== null && (PATH_PROPS.test(prop) || QUERY_PROPS.test(prop)) ? [{ prop, test: glob.test, list: shallowExpr(ctx, glob.patterns, scope) }] : null;
     }
     const shape = shapeOf(u);
     if (!shape) return null;

@@ -14,7 +14,7 @@ import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapter
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
@@ -3152,6 +3152,24 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
     out.push(...skips);
     return true;
   };
+  // A glob (micromatch's and picomatch's, or minimatch's: read at micromatch 4.0, picomatch 4.0,
+  // minimatch 10), when it is a path written out (`/api/health`: that path, and minimatch that
+  // path with a slash after it) or one followed by `/**` (every path below it, and
+  // micromatch's the path itself; dot segments aside, which no `**` matches). False for any
+  // other: what it matches is not worked out.
+  const glob = (pattern: string, flavour: GlobTest, query: boolean, method?: string): boolean => {
+    const below = pattern.endsWith('/**') ? pattern.slice(0, -3) : null;
+    const lit = below ?? pattern;
+    if (/[*?[\]{}()!+@\\]/.test(lit) || (lit !== '' && !lit.startsWith('/')) || (lit === '' && below === null)) return false;
+    if (below === null) {
+      texts('equals', lit, query, method);
+      if (flavour === 'minimatch') texts('equals', `${lit}/`, query, method);
+      return true;
+    }
+    if (flavour === 'glob' && lit !== '') texts('equals', lit, query, method);
+    texts('startsWith', `${lit}/`, query, method);
+    return true;
+  };
   // one alternative read into `out`: false when it is not known statically
   const read = (s: SkipFor): boolean => {
     const query = 'query' in s && s.query === true;
@@ -3168,6 +3186,10 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       if (s.test === 'regex') {
         const items = v.t === 'arr' ? v.items : [v];
         for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return false;
+      } else if (s.test === 'glob' || s.test === 'minimatch') {
+        const items = stringsOf(v);
+        if (!items) return false;
+        for (const it of items) if (!glob(it, s.test, query, s.method)) return false;
       } else {
         const items = stringsOf(v);
         if (!items) return false;
