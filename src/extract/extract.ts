@@ -4135,6 +4135,9 @@ function skippedRequests(
       return negated && [{ except: negated }];
     }
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) {
+      // (`req.path?.includes('/files/') || false`, OpenSign's: what the other side holds for)
+      if (unwrap(ts, u.right).kind === K.FalseKeyword) return exactly(u.left);
+      if (unwrap(ts, u.left).kind === K.FalseKeyword) return exactly(u.right);
       const l = exactly(u.left);
       const r = l && exactly(u.right);
       return l && r && [...l, ...r];
