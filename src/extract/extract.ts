@@ -914,8 +914,10 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`Module(metadata)(target)`: a decorator a factory named as decorators are makes, applied at
   // once by hand — in a decorator of the code's own, AFFiNE's `@Plugin`)
   const curried = ex.k === 'call' && ex.callee.k === 'call' && ex.callee.callee.k === 'ref' && /^[A-Z]/.test(ex.callee.callee.name) && !declared;
-  // (`routes[name](router)`: a member whose name is computed, called as a named one is)
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && (declared || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
+  // (`routes[name](router)`: a member whose name is computed, called as a named one is; a class
+  // read from a module's namespace, `this.io = new socketIO.Server(this.httpServer, …)`
+  // (Dockge's), is no method's result even where its instance is kept)
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && ((declared && ex.k !== 'new') || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
   // a base class's route helper — Unleash's Controller)

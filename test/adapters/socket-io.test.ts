@@ -102,4 +102,39 @@ server.listen(3000);
       'POST /socket.io/* has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)',
     ]);
   });
+
+  it("Dockge's: a server class keeping the app, its HTTP or HTTPS server and a socket.io server made from the module's namespace in fields", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'stacks', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
+      'src/server.ts': `import express from 'express';
+import fs from 'fs';
+import http from 'http';
+import https from 'https';
+import * as socketIO from 'socket.io';
+
+export class StacksServer {
+  app: express.Express;
+  httpServer: http.Server | https.Server;
+  io: socketIO.Server;
+
+  constructor(sslKey?: string, sslCert?: string) {
+    this.app = express();
+    if (sslKey && sslCert) {
+      this.httpServer = https.createServer({ key: fs.readFileSync(sslKey), cert: fs.readFileSync(sslCert) }, this.app);
+    } else {
+      this.httpServer = http.createServer(this.app);
+    }
+    this.app.get('/robots.txt', (_req, res) => {
+      res.type('text/plain').send('User-agent: *');
+    });
+    this.io = new socketIO.Server(this.httpServer, { cors: undefined });
+  }
+}
+
+new StacksServer(process.env.SSL_KEY, process.env.SSL_CERT);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /robots.txt express src/server.ts:19 []', 'GET /socket.io/* express src/server.ts:22 []', 'POST /socket.io/* express src/server.ts:22 []']);
+  });
 });
