@@ -8,6 +8,7 @@ import { cacheFile, CACHE_FILE_NAME, CACHE_FORMAT, contentHash, FactCache } from
 import { run, type RunResult } from '../src/engine.js';
 import { formatJson } from '../src/report/json.js';
 import { BIN, cli, ROOT, routeLines } from './helpers/run.js';
+import { writeProject } from './helpers/project.js';
 
 /** A copy of fixtures/express-clean to edit. */
 function project(): string {
@@ -120,6 +121,24 @@ describe('check --cache', () => {
     const after = await cached(dir);
     expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
     expect(routeLines(after).filter((r) => !routeLines(before).includes(r))).toEqual(['GET /api/health/version']);
+    expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
+  });
+
+  it('links again from cached facts holding a registration made through a call under a condition', async () => {
+    // (`if (process.env.OPS_ENABLED) mountOps({ router: ops })`: the registration in ops.ts is
+    // carried under the call's condition — copied whole, though read back from the cache)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'ops', dependencies: { express: '4.21.2' } }),
+      'src/ops.ts': "import type { Router } from 'express';\nexport function mountOps(deps: { router: Router }) {\n  deps.router.get('/ops/ping', (_req, res) => { res.json({ ok: true }); });\n}\n",
+      'src/app.ts':
+        "import express from 'express';\nimport { mountOps } from './ops';\nconst app = express();\nconst ops = express.Router();\nif (process.env.OPS_ENABLED) mountOps({ router: ops });\napp.use('/internal', ops);\nexport default app;\n",
+      'src/extra.ts': 'export const extra = 1;\n',
+    });
+    expect(routeLines(await cached(dir))).toEqual(['GET /internal/ops/ping']);
+    fs.writeFileSync(path.join(dir, 'src/extra.ts'), "import express from 'express';\nexport const extra = express.Router();\nextra.get('/extra', (_req, res) => { res.json({}); });\n");
+    const after = await cached(dir);
+    expect(after.extraction).toMatchObject({ parsed: 1, reused: false });
+    expect(routeLines(after)).toEqual(['GET /extra', 'GET /internal/ops/ping']);
     expect(formatJson(after)).toBe(formatJson(await uncached(dir)));
   });
 

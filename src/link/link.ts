@@ -2083,7 +2083,22 @@ function callRooted(e: Expr): boolean {
 
 /** The registration as made by `call` (written in `file`): also under the conditions the call is made under. */
 function underCall(reg: RegistrationFact, file: string, call: CallFact): RegistrationFact {
-  return call.when ? { ...reg, when: [...carried(call.when, file), ...(reg.when ?? [])] } : reg;
+  if (!call.when) return reg;
+  // (each field named, not spread: facts read back from text keep theirs on a prototype until
+  // first read, facts-text.ts — a spread would copy a registration without its arguments)
+  return {
+    target: reg.target,
+    method: reg.method,
+    args: reg.args,
+    chainPath: reg.chainPath,
+    ...(reg.awaited ? { awaited: true } : {}),
+    ...(reg.promised ? { promised: true } : {}),
+    when: [...carried(call.when, file), ...(reg.when ?? [])],
+    ...(reg.methodExpr ? { methodExpr: reg.methodExpr } : {}),
+    ...(reg.site ? { site: reg.site } : {}),
+    at: reg.at,
+    snippet: reg.snippet,
+  };
 }
 
 /** The registration as made at a call, located at the outermost call that leads to it. */
