@@ -478,6 +478,14 @@ export interface LeadingGuard {
    */
   endedBy?: true;
   /**
+   * The branch refusing on what the call (`callee`, a check) answers ends the request only by
+   * another call it returns, handed the request or the response (`if (!isValid) return
+   * Response.sendErrorResponse(req, res, new BadDataException('Invalid webhook signature'))`,
+   * OneUptime's GitHub webhook): that call's callee, a check when it answers
+   * (Behaviour.sendsResponse) and the call refused on is named for a family's, judged when linked.
+   */
+  endedVia?: Expr;
+  /**
    * The handler ends the request when this call's result is falsy (`if (!(await canAccess(T,
    * ctx.session.id, id))) { …; return }`); per argument: the request's signed-in user, a
    * credential the request carries (`ctx.query.token`), or anything else.

@@ -5623,6 +5623,9 @@ function leadingGuards(
     args?.forEach(v);
     return found.sort((a, b) => a - b);
   };
+  // what each argument of a call refused on is: the request's user, a credential it carries, or other
+  const argumentKinds = (call: TS.CallExpression): ('user' | 'credential' | 'other')[] =>
+    call.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other'));
   // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
   // the request carries (asked for where the refusal is no 401, which is an inline check already)
   const credentialOf = (call: TS.CallExpression): { credential?: 'header' | 'other' } => {
@@ -5811,7 +5814,7 @@ function leadingGuards(
         if (viaCall && (unless || noUser(stmt.expression))) out.push({ ...leadingCall(ctx, viaCall, scope), inline: 'auth', noUser: true, endedBy: true, ...skipping, at: locOf(ctx, stmt) });
         else if (endsThen && !answersSuccess(ctx, stmt.thenStatement)) {
           const refused = refusedCall(stmt.expression);
-          const kinds = refused ? refused.arguments.map((a) => (userRead(ts, a, requestParams()) ? 'user' : credentialRead(ts, a, requestParams()) ? 'credential' : 'other')) : [];
+          const kinds = refused ? argumentKinds(refused) : [];
           if (!(st & AUTH) && (unless || noUser(stmt.expression))) out.push({ inline: 'auth', noUser: true, ...skipping, at: locOf(ctx, stmt) });
           // A check the handler refuses on: of the signed-in user (unless the 401 says so already),
           // or of anything else — `if (!(await verifySignature(body, sig))) throw …` (a family's check, by its name)
@@ -5823,6 +5826,12 @@ function leadingGuards(
             const via = missingFrom(stmt.expression);
             if (via) out.push({ ...leadingCall(ctx, via.call, scope), userVia: via.path, ...(via.path.length === 0 ? credentialOf(via.call) : {}) });
           }
+        } else if (viaCall && !serves(ctx, stmt.thenStatement) && refusedCall(stmt.expression)) {
+          // `if (!isValid) return Response.sendErrorResponse(req, res, …)` of `const isValid =
+          // GitHubUtil.verifyWebhookSignature(…)`: a check the handler refuses on by a call that
+          // answers (judged when linked, LeadingGuard.endedVia)
+          const refused = refusedCall(stmt.expression)!;
+          out.push({ ...leadingCall(ctx, refused, scope), refusal: argumentKinds(refused), endedVia: shallowExpr(ctx, viaCall.expression, scope), ...credentialOf(refused) });
         } else if (!stmt.elseStatement && !(st & AUTH) && answersNothing(ts, stmt.thenStatement)) {
           // `if (!this.handleMissingAuthHeader(req.headers.authorization, res, next)) return;`: the
           // function leaves, answering nothing, when a call handed the request, the response or

@@ -1485,6 +1485,7 @@ export class LinkContext {
     if (lg.userParams) return null;
     if (lg.either) return this.eitherGuard(handler, lg.either, lg.at, shown);
     if (lg.endedBy && !this.answers(handler.file, lg.callee!)) return null;
+    if (lg.endedVia && !this.answers(handler.file, lg.endedVia)) return null;
     // `if (!isAuthorized(req)) return res.status(401)…` of a function returning whether what the
     // request carries equals a secret of the deployment (or an HMAC it computes): that check, made through it
     // (or `if (!isValidInternalApiKey(await headers())) return NextResponse.json({ error: 'Invalid API key' })`,
@@ -1534,6 +1535,13 @@ export class LinkContext {
         unread.count === 0 ? applied : { ...applied, kinds: ['unknown'], families: [], reason: `${applied.reason}, with exceptions (the tests of the URL in its condition) not known statically`, exceptionsUnknown: true };
       if (skips) this.skips.set(g, skips);
       return g;
+    }
+    // (one ended by another call, LeadingGuard.endedVia: a family's check by its name only — a
+    // lookup the request's values key, `if (!challenge) return sendErrorResponse(…)` of an ACME
+    // challenge found by its token, refuses no one's identity)
+    if (lg.refusal && lg.endedVia) {
+      const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
+      return g?.kinds.includes('family') ? g : null;
     }
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at) ?? lookupGuard(handler.file, lg);
     if (lg.userVia) {

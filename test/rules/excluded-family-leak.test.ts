@@ -12,6 +12,10 @@ ruleTester('excluded-family-leak', {
       name: "an HMAC compared in a block a setting of the deployment decides (`if (!isLocalDev) { … }`, the setting declared in the module or imported, Dub's Shopify webhook): it leads the handler",
     },
     {
+      dir: 'valid/webhook-signature-refused-through-a-response-helper',
+      name: "a signature check the handler refuses on by returning a helper that answers (`if (!isValid) return Response.sendErrorResponse(req, res, new BadDataException('Invalid webhook signature'))`, OneUptime's GitHub webhook)",
+    },
+    {
       dir: 'valid/webhook-signature-by-provider-sdk',
       name: "a provider SDK's signature check in the handler: Stripe's webhooks.constructEvent (Next.js, assigned in a try; Express), svix's Webhook#verify (Hono)",
     },
@@ -56,6 +60,11 @@ ruleTester('excluded-family-leak', {
   ],
   invalid: [
     { dir: 'invalid/unguarded', name: 'an internal route without any guard', errors: [{ line: 4, message: reachable('POST /internal/search/reindex', 'internal', 'unguarded') }] },
+    {
+      dir: 'invalid/webhook-signature-refused-through-a-helper-answering-nothing',
+      name: 'a signature check the handler leaves on by returning a helper that only logs (`return Audit.reportFailure(req, …)`): nothing ends the request',
+      errors: [{ file: 'src/api/github.ts', line: 7, message: reachable('POST /api/github/webhook', 'webhook', 'unguarded') }],
+    },
     {
       dir: 'invalid/webhook-hmac-helper-not-ending-the-request',
       name: 'an HMAC compared in a helper that only returns false on a mismatch, its result unread: nothing ends the request',
