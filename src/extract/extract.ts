@@ -5831,7 +5831,7 @@ function leadingGuards(
           // GitHubUtil.verifyWebhookSignature(…)`: a check the handler refuses on by a call that
           // answers (judged when linked, LeadingGuard.endedVia)
           const refused = refusedCall(stmt.expression)!;
-          out.push({ ...leadingCall(ctx, refused, scope), refusal: argumentKinds(refused), endedVia: shallowExpr(ctx, viaCall.expression, scope), ...credentialOf(refused) });
+          out.push({ ...leadingCall(ctx, refused, scope), refusal: argumentKinds(refused), endedVia: shallowExpr(ctx, viaCall.expression, scope) });
         } else if (!stmt.elseStatement && !(st & AUTH) && answersNothing(ts, stmt.thenStatement)) {
           // `if (!this.handleMissingAuthHeader(req.headers.authorization, res, next)) return;`: the
           // function leaves, answering nothing, when a call handed the request, the response or
