@@ -5389,6 +5389,48 @@ function leadingGuards(
     };
     return ok(unwrap(ts, e)) && asked;
   };
+  // `!_.includes(ACTIONS, action)` in a handler `bulkAction(action)` makes (arena's bulk job
+  // routes), `!ALLOWED.includes(kind)`: a test of nothing but what is known where the function is
+  // made — a parameter of a function around it, a literal a name around it is given — and of
+  // lists of those, through lodash's or a list's own `includes` / `indexOf`. It holds or not for
+  // every request alike, so its 401 refuses no caller: it checks no identity.
+  const knownWhereMade = (e: TS.Expression): boolean => {
+    const K = ts.SyntaxKind;
+    const outer = (name: string): Expr | 'lodash' | null => {
+      const at = findScopeOf(ctx, scope, name);
+      if (at === null) return ctx.facts.imports.some((i) => i.local === name && LODASH.has(i.source) && (i.imported === '=' || i.imported === 'default' || i.imported === '*')) ? 'lodash' : null;
+      // (the function's own parameters and locals are bound in its scope: what the request may give)
+      if (at.id === scope) return null;
+      const b = at.bindings[name];
+      return b === undefined || isEncoded(b) ? null : b;
+    };
+    const literal = (b: Expr): boolean => b.k === 'str' || b.k === 'num' || b.k === 'bool' || (b.k === 'arr' && b.items.every(literal));
+    const ok = (x: TS.Node): boolean => {
+      if (isLiteralNode(ts, x)) return true;
+      switch (x.kind) {
+        case K.Identifier: {
+          const b = outer((x as TS.Identifier).text);
+          return b !== null && b !== 'lodash' && (b.k === 'param' || literal(b));
+        }
+        case K.CallExpression: {
+          const c = x as TS.CallExpression;
+          const callee = unwrap(ts, c.expression);
+          if (!ts.isPropertyAccessExpression(callee) || !/^(includes|indexOf)$/.test(callee.name.text) || !c.arguments.every(ok)) return false;
+          const on = unwrap(ts, callee.expression);
+          return (ts.isIdentifier(on) && outer(on.text) === 'lodash') || ok(on);
+        }
+        case K.PrefixUnaryExpression:
+          return ok((x as TS.PrefixUnaryExpression).operand);
+        case K.BinaryExpression:
+          return ok((x as TS.BinaryExpression).left) && ok((x as TS.BinaryExpression).right);
+        case K.ParenthesizedExpression:
+          return ok((x as TS.ParenthesizedExpression).expression);
+        default:
+          return false;
+      }
+    };
+    return ok(unwrap(ts, e));
+  };
   // the declarations met so far, for the tests of the URL a local may hold
   const declared: TS.VariableStatement[] = [];
   // `pathname.startsWith('/ping')` of `const { pathname } = request.nextUrl`: a test of the request's URL, read whole
@@ -5757,7 +5799,7 @@ function leadingGuards(
         // signature checked (its 401, if any, checks no caller's identity)
         const signed = ctx.hmac && refuses && refusedUnlessEqual(stmt.expression, HMAC_MADE);
         if (signed) out.push(refusedAs('signature'));
-        else if (st & AUTH && !asksOnly(stmt.expression) && !nestedOnly(stmt)) {
+        else if (st & AUTH && !asksOnly(stmt.expression) && !nestedOnly(stmt) && !knownWhereMade(stmt.expression)) {
           const refused = lastRefusedCall(stmt.expression);
           const call = refused && (ctx.calls.get(refused) ?? (shallowExpr(ctx, refused, scope) as Extract<Expr, { k: 'call' }>));
           out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
@@ -6390,6 +6432,8 @@ function withoutFallback(ts: TSModule, x: TS.Expression): TS.Expression {
 const CSRF_RE = /csrf|xsrf/i;
 /** Statuses of a request that cannot be read: bad syntax, no length, too large, a media type or content not taken (Behaviour.refusesUnreadableOnly). */
 const UNREADABLE = new Set([400, 411, 413, 415, 422]);
+/** Packages whose `includes` / `indexOf` read only their arguments (leadingGuards, knownWhereMade). */
+const LODASH = new Set(['lodash', 'lodash-es', 'underscore']);
 /** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly). */
 const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
 /** The deployment's environment read (Behaviour.refusesUnreadableOnly). */
