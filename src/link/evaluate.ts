@@ -86,6 +86,8 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 export function specifierBases(fromFile: string, spec: string, resolveBare: (fromFile: string, spec: string) => string[]): string[] {
   return spec.startsWith('.') || spec.startsWith('/') ? [path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec))] : resolveBare(fromFile, spec);
 }
+/** A relative specifier naming a directory: a trailing slash, `.`, `..` (Evaluator.resolveModule). */
+const DIRECTORY_ONLY = /(?:^|\/)\.{1,2}$|\/$/;
 const MAX_DEPTH = 60;
 /** Methods the evaluator works out on a list known as surely as a literal (Evaluator.listings, valueMethod). */
 const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
@@ -202,7 +204,9 @@ export class Evaluator {
 
   private resolveUncached(fromFile: string, spec: string): string | null {
     const bases = specifierBases(fromFile, spec, this.resolveBare);
-    if (!this.isPackageSpec(spec)) return this.probe(bases[0]!);
+    // (`require('../api/')`, `require('..')`: a directory's module, never a file of that name —
+    // Node's Module._findPath reads a trailing slash, `.` and `..` so)
+    if (!this.isPackageSpec(spec)) return DIRECTORY_ONLY.test(spec) ? this.probe(bases[0]!.replace(/\/+$/, ''), true) : this.probe(bases[0]!);
     // The first place that has the module; but a TypeScript source over JavaScript found
     // first: a workspace's `validators.js` (`module.exports = require('./dist/validators')`,
     // its build not in the checkout) beside the `src/validators/index.ts` it is built from.
@@ -216,15 +220,15 @@ export class Evaluator {
     return first;
   }
 
-  /** The analysed file a module path (with or without its extension, or a directory) names. */
-  private probe(base: string): string | null {
-    const candidates = [base];
+  /** The analysed file a module path (with or without its extension, or a directory; `directory`: only a directory) names. */
+  private probe(base: string, directory = false): string | null {
+    const candidates = directory ? [] : [base];
     const ext = path.posix.extname(base);
-    if (ext === '.js' || ext === '.jsx' || ext === '.mjs' || ext === '.cjs') {
+    if (!directory && (ext === '.js' || ext === '.jsx' || ext === '.mjs' || ext === '.cjs')) {
       const stem = base.slice(0, -ext.length);
       candidates.push(stem + '.ts', stem + '.tsx', stem + '.mts', stem + '.cts');
     }
-    for (const e of EXTENSIONS) candidates.push(base + e);
+    if (!directory) for (const e of EXTENSIONS) candidates.push(base + e);
     for (const e of EXTENSIONS) candidates.push(base + '/index' + e);
     for (const c of candidates) if (this.files.has(c)) return c;
     return null;

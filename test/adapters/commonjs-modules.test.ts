@@ -482,4 +482,64 @@ exports.restartServer();
 		expect(lines(res)).toEqual(['GET /admin/settings [exports.requireSignIn] src/server.js:25', 'POST /tokenTransfer [] src/server.js:24']);
 		expect(res.routes.find((r) => r.path === '/admin/settings')!.guards.map((g) => [g.kinds, g.reason])).toEqual([[['auth'], 'by behaviour (ends the request with 401)']]);
 	});
+
+	it("requires a directory's module by a trailing slash or `..` (`require('../api/')`, Nightscout's server), never a file of that name beside it", async () => {
+		const res = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'lib/server/app.js': `'use strict';
+const express = require('express');
+
+function create(env) {
+	const app = express();
+	const api = require('../api/')(env);
+	app.use('/api/v1', api);
+	return app;
+}
+
+module.exports = create;
+`,
+				'lib/api/index.js': `'use strict';
+const express = require('express');
+
+module.exports = function create(env) {
+	const api = express.Router();
+	api.get('/status', (req, res) => res.json({ status: 'ok', name: env.name }));
+	require('./entries')(api);
+	return api;
+};
+`,
+				'lib/api/entries.js': `'use strict';
+const { requireApiSecret } = require('..');
+
+module.exports = function entries(api) {
+	api.get('/entries', requireApiSecret, (req, res) => res.json([]));
+};
+`,
+				'lib/index.js': `'use strict';
+exports.requireApiSecret = function requireApiSecret(req, res, next) {
+	if (req.get('api-secret') !== process.env.API_SECRET) return res.status(401).json({ message: 'Unauthorized' });
+	next();
+};
+`,
+				// what require('../api/') and require('..') would load, were they read as files: not Node's answers
+				'lib/api.js': `'use strict';
+const express = require('express');
+
+module.exports = function create() {
+	return express.Router();
+};
+`,
+				'lib.js': `'use strict';
+exports.requireApiSecret = function requireApiSecret(req, res, next) {
+	next();
+};
+`,
+			}),
+		);
+		expect(lines(res)).toEqual(['GET /api/v1/entries [requireApiSecret] lib/api/entries.js:5', 'GET /api/v1/status [] lib/api/index.js:6']);
+		// (the API secret read from a header: a bearer credential)
+		expect(res.routes[0]!.guards.map((g) => g.kinds)).toEqual([['auth', 'bearer']]);
+		expect(unresolvedRows(res)).toEqual([]);
+	});
 });
