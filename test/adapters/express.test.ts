@@ -485,6 +485,59 @@ app.get('/health', (_req, res) => res.json({ ok: true }));
     ]);
   });
 
+  it("a router handed to a route (`api.all('/activity*', activityRouter)`, Nightscout's API) serves its own routes at their own paths, those the route lets through, behind the route's functions", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/activity.ts': `
+import { Router } from 'express';
+import { requireSession } from './guards';
+
+export function activityRouter() {
+  const api = Router();
+  api.use(requireSession);
+  api.get('/activity', (_req, res) => res.json([]));
+  api.delete('/activity/:id', (req, res) => res.status(204).end());
+  // (no request the route hands on has this path)
+  api.get('/food', (_req, res) => res.json([]));
+  return api;
+}
+`,
+      'src/entries.ts': `
+import { Router } from 'express';
+
+export const entries = Router();
+entries.get('/entries/current', (_req, res) => res.json({}));
+entries.get('/echo/:echo', (req, res) => res.json({ echo: req.params.echo }));
+entries.post('/entries', (req, res) => res.status(201).json(req.body));
+`,
+      'src/app.ts': `
+import express from 'express';
+import { activityRouter } from './activity';
+import { entries } from './entries';
+import { requireOrgMember } from './guards';
+
+const api = express();
+api.all('/activity*', activityRouter());
+// (a GET route lets only GET requests through: not the router's POST /entries)
+api.get('/entries*', entries);
+api.get('/echo/*', requireOrgMember, entries);
+
+const app = express();
+app.use('/api/v1', api);
+app.listen(1337);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true })).toEqual([
+      'GET /api/v1/activity [requireSession (router.use)]',
+      'DELETE /api/v1/activity/:id [requireSession (router.use)]',
+      'GET /api/v1/echo/:echo [requireOrgMember (route-middleware)]',
+      'GET /api/v1/entries/current []',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('pathMayApplyBelow keeps a layer exactly when some path under the prefix can match its scope', () => {
     expect(pathMayApplyBelow('', '/api/x', false)).toBe(true);
     expect(pathMayApplyBelow('/api', '', false)).toBe(true);

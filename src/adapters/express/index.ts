@@ -60,6 +60,26 @@ function matchesEveryPath(v: Value): boolean {
 }
 
 /**
+ * Can a request match both the route path `pattern` (Express 4's path-to-regexp 0.1: `*` matches
+ * anything, `:name` a segment) and the route at `full`? Told by the text before the pattern's
+ * first special character: a route spelling something else there is never reached through it
+ * (`/activity*` lets through `/activity/:_id`, not `/food/`); past that, anything may match.
+ */
+function mayMatchRoute(pattern: string, full: string, caseSensitive: boolean): boolean {
+  const special = pattern.search(/[*:(?+]/);
+  const head = special < 0 ? pattern.replace(/\/$/, '') : pattern.slice(0, special);
+  const a = caseSensitive ? head : head.toLowerCase();
+  const b = caseSensitive ? full : full.toLowerCase();
+  for (let i = 0; i < a.length; i++) {
+    if (i >= b.length) return false;
+    if (b[i] === '*' || b[i] === ':' || b[i] === '(') return true;
+    if (a[i] !== b[i]) return false;
+  }
+  // (a pattern with nothing special is the whole path, but for a trailing slash)
+  return special >= 0 || b.length === a.length || b.slice(a.length) === '/';
+}
+
+/**
  * `app.use('/api', v2 ? apiV2 : apiV1)` (or a name given either): a router that is one of
  * several the code chooses between at run time is each of them, mounted (either may be served).
  */
@@ -128,6 +148,11 @@ class ExpressLinker {
    * route listed since runs behind yet (`route`); `list` lists one as a route (`run`).
    */
   private handingOn: { method: string; paths: string[]; caseSensitive: boolean; strict: boolean; list: () => void }[] = [];
+  /**
+   * The routes a router handed to a route is walked under (`app.all('/activity*', activityRouter)`):
+   * only what a request those let through can reach is listed (handedRouter).
+   */
+  private handedThrough: { method: string; paths: string[]; caseSensitive: boolean }[] = [];
 
   constructor(private readonly ctx: LinkContext) {
     this.heads = new UnknownHeads(ctx.ev);
@@ -136,7 +161,12 @@ class ExpressLinker {
   run(): void {
     const routers = this.ctx.routersOf('express', true);
     for (const r of routers) this.applySettings(r);
-    for (const r of routers) for (const b of this.ctx.registrationsOf(r.id)) if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
+    for (const r of routers)
+      for (const b of this.ctx.registrationsOf(r.id)) {
+        if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
+        const handed = METHODS[b.reg.method] ? this.routeHandler(b) : null;
+        if (handed?.value.t === 'router') this.mounted.add(handed.value.id);
+      }
     for (const r of routers) {
       if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
       if (r.init.kind === 'router' && this.ctx.registrationsOf(r.id).some((b) => METHODS[b.reg.method] || b.reg.chainPath)) {
@@ -297,7 +327,8 @@ class ExpressLinker {
       const { reg, file } = b;
       const method = METHODS[reg.method];
       if (method && (reg.chainPath || reg.args.length >= 2)) {
-        local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app));
+        if (!this.handedRouter(b, r, method, prefix, [...inherited, ...local], prefixes, stack, app))
+          local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app));
         continue;
       }
       if (reg.method === APOLLO_APPLY) {
@@ -564,6 +595,50 @@ class ExpressLinker {
     );
   }
 
+  /** A route registration's functions (those a request without an error runs through) and its last, the handler; null for a route with none. */
+  private routeHandler(b: BoundRegistration): { value: Value; expr: Expr; file: string } | null {
+    const { reg, file } = b;
+    if (!reg.chainPath && reg.args.length < 2) return null;
+    return this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1))).at(-1) ?? null;
+  }
+
+  /**
+   * `app.all('/activity*', activityRouter)` (Nightscout's API): a router handed to a route as its
+   * handler. Express calls it as the route's last function with the request's path as it is — not
+   * cut at the route's path, as use() cuts it — so the router serves its own routes at their own
+   * paths below `prefix`, those a request the route lets through can reach (its method, its
+   * path: handedThrough), behind the route's other functions. False when the handler is no router.
+   */
+  private handedRouter(b: BoundRegistration, r: RouterObject, method: string, prefix: string, active: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: RouterObject): boolean {
+    const { reg, file } = b;
+    const handler = this.routeHandler(b);
+    if (handler?.value.t !== 'router') return false;
+    const child = this.ctx.ev.routers.get(handler.value.id)!;
+    if (stack.includes(child.id)) {
+      this.ctx.warn(file, reg.at, `mount cycle: ${child.name ?? 'a router'} is mounted inside itself; its routes are listed once`, reg.snippet);
+      return true;
+    }
+    if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
+    const pv = this.ctx.ev.eval(file, reg.chainPath ?? reg.args[0]!);
+    const paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv);
+    if (!paths) this.ctx.warnRoute(file, reg, `${method} route handing its requests to a router, with a path not known statically (${pathNote(pv)}); the router's routes are listed as if every request reached them`);
+    const layers: ScopedGuard[] = [];
+    const items = this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1)));
+    for (const it of items.slice(0, -1)) {
+      const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
+      if (g) layers.push({ guard: this.ctx.mountedAt(this.ctx.placed(g, file), prefix), scope: prefix, caseSensitive: r.init.caseSensitive });
+    }
+    if (paths) this.handedThrough.push({ method, paths: paths.map((p) => joinPath(prefix, p)), caseSensitive: r.init.caseSensitive });
+    this.walk(child, prefix, [...active, ...layers], [...prefixes, prefixStep('', file, reg)], [...stack, child.id], app);
+    if (paths) this.handedThrough.pop();
+    return true;
+  }
+
+  /** Can a request to the route `full` of method `method` be one each route handing its requests to a router (handedThrough) lets through? */
+  private throughHanded(method: string, full: string): boolean {
+    return this.handedThrough.every((h) => (h.method === 'ALL' || method === 'ALL' || h.method === method) && h.paths.some((p) => mayMatchRoute(p, full, h.caseSensitive)));
+  }
+
   private route(
     b: BoundRegistration,
     r: RouterObject,
@@ -655,8 +730,9 @@ class ExpressLinker {
     const handlerName = servedBy?.by ?? (handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null);
     const params = this.paramGuards(r);
     for (const p of paths) {
-      if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       const full = joinPath(prefix, p);
+      if (!this.throughHanded(methods[0]!, full)) continue;
+      if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
       this.reached(methods[0]!, full);
       const paramGuards = params.size === 0 ? [] : paramNames(p).flatMap((n) => params.get(n) ?? []);
       const applied = applying(active, methods[0]!, full);
