@@ -71,7 +71,7 @@ describe('mount cycles', () => {
 });
 
 describe('deep and repeated mounts', () => {
-  function chain(levels: number): Record<string, string> {
+  function chain(levels: number, handed = false): Record<string, string> {
     const files: Record<string, string> = {
       'src/app.ts': "import express from 'express';\nimport { level0 } from './levels/level0.js';\nconst app = express();\napp.use('/api', level0);\nexport default app;\n",
     };
@@ -81,7 +81,7 @@ describe('deep and repeated mounts', () => {
         "import { Router } from 'express';",
         last ? '' : `import { level${i + 1} } from './level${i + 1}.js';`,
         `export const level${i} = Router();`,
-        last ? `level${i}.get('/leaf', ${handler});` : `level${i}.use('/l${i}', level${i + 1});`,
+        last ? `level${i}.get('/leaf', ${handler});` : handed ? `level${i}.all('*', level${i + 1});` : `level${i}.use('/l${i}', level${i + 1});`,
         '',
       ].join('\n');
     }
@@ -100,6 +100,15 @@ describe('deep and repeated mounts', () => {
     expect(routeLines(r)).toEqual([]);
     expect(findingLines(r, 'unresolved-route')).toEqual([
       'src/levels/level63.ts:4:1 unresolved-route mounts nested more than 64 levels deep; level64 mounted here and what it mounts are not listed',
+    ]);
+  });
+
+  it('stops at 64 routers handed to routes in turn (`level0.all(\'*\', level1)`) and says where', () => {
+    expect(routeLines(checkJson(project(chain(50, true), false)))).toEqual(['GET /api/leaf src/levels/level49.ts:4']);
+    const r = checkJson(project(chain(70, true), false));
+    expect(routeLines(r)).toEqual([]);
+    expect(findingLines(r, 'unresolved-route')).toEqual([
+      'src/levels/level63.ts:4:1 unresolved-route mounts nested more than 64 levels deep; level64 handed a route here and what it mounts are not listed',
     ]);
   });
 

@@ -618,6 +618,10 @@ class ExpressLinker {
       this.ctx.warn(file, reg.at, `mount cycle: ${child.name ?? 'a router'} is mounted inside itself; its routes are listed once`, reg.snippet);
       return true;
     }
+    if (stack.length > 64) {
+      this.ctx.warn(file, reg.at, `mounts nested more than 64 levels deep; ${child.name ?? 'the router'} handed a route here and what it mounts are not listed`, reg.snippet);
+      return true;
+    }
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return true;
     const pv = this.ctx.ev.eval(file, reg.chainPath ?? reg.args[0]!);
     const paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv);
