@@ -775,6 +775,12 @@ export interface FileFacts {
    * `statusCode` field, `super(401, …)`, a base of the file with one), by name; absent when none
    */
   errorClasses?: Record<string, number>;
+  /**
+   * Methods given to a router made in the file that register a route on it (`router.getAsync =
+   * (path, ...handlers) => router.get(path, ...wrap(handlers))`): where the router is made (the
+   * call or `new` making it), the method's name, and the route method it registers; absent when none
+   */
+  routerAliases?: { at: Loc; name: string; method: string }[];
 }
 
 // ---------------------------------------------------------------------------

@@ -773,6 +773,54 @@ function visitSwitch(ctx: Ctx, node: TS.SwitchStatement, scope: number, fn: Func
 }
 
 /**
+ * `router.getAsync = (path, ...handlers) => router.get(path, ...replaceLastBySafeHandler(handlers))`
+ * (Mailtrain's router-async.js, under no condition and in no loop): a method given to a router
+ * made in the function, that registers a route of one method on that router with the path it is
+ * handed and the functions it is handed (as they are, or each wrapped, to pass a promise's
+ * rejection to `next`). A call of it on the router, or on one a call of the function makes, is
+ * that registration (FileFacts.routerAliases, read when linked); the registration written in it
+ * is made only by such calls, and is not kept as one of its own. `registered`: the number of
+ * the file's registrations before the assignment was read.
+ */
+function routerAlias(ctx: Ctx, left: TS.Expression, right: TS.Expression, scope: number, registered: number): void {
+  const { ts, facts } = ctx;
+  if (ctx.when.length > 0 || ctx.loops > 0 || !ts.isPropertyAccessExpression(left) || !ts.isIdentifier(left.expression) || REGISTRATION_METHODS.has(left.name.text)) return;
+  const holder = left.expression.text;
+  const made = findScopeOf(ctx, scope, holder)?.bindings[holder];
+  const f = unwrap(ts, right);
+  if (made === undefined || isEncoded(made) || (made.k !== 'new' && made.k !== 'call') || !(ts.isArrowFunction(f) || ts.isFunctionExpression(f))) return;
+  const [first, rest, ...more] = f.parameters;
+  if (!first || !rest || more.length > 0 || !ts.isIdentifier(first.name) || !rest.dotDotDotToken || !ts.isIdentifier(rest.name)) return;
+  const path = first.name.text;
+  const handlers = rest.name.text;
+  if (path === holder || handlers === holder) return;
+  const only = ts.isBlock(f.body) && f.body.statements.length === 1 && ts.isExpressionStatement(f.body.statements[0]!) ? f.body.statements[0].expression : onlyReturn(ts, f.body);
+  const call = only && unwrap(ts, only);
+  if (!call || !ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression)) return;
+  const on = unwrap(ts, call.expression.expression);
+  const method = call.expression.name.text;
+  if (!ts.isIdentifier(on) || on.text !== holder || !HTTP_METHODS.includes(method)) return;
+  const named = (x: TS.Expression, name: string): boolean => {
+    const u = unwrap(ts, x);
+    return ts.isIdentifier(u) && u.text === name;
+  };
+  // the functions as handed (`...handlers`), or made each into another (`...wrap(handlers)`, `...handlers.map(wrap)`)
+  const handsOn = (a: TS.Expression): boolean => {
+    if (!ts.isSpreadElement(a)) return false;
+    const x = unwrap(ts, a.expression);
+    if (named(x, handlers)) return true;
+    return ts.isCallExpression(x) && ((x.arguments.length === 1 && named(x.arguments[0]!, handlers)) || (ts.isPropertyAccessExpression(x.expression) && named(x.expression.expression, handlers)));
+  };
+  const [pathArg, handlerArg, ...others] = call.arguments;
+  if (!pathArg || !named(pathArg, path) || !handlerArg || others.length > 0 || !handsOn(handlerArg)) return;
+  (facts.routerAliases ??= []).push({ at: made.at, name: left.name.text, method });
+  for (let i = facts.registrations.length - 1; i >= registered; i--) {
+    const r = facts.registrations[i]!;
+    if (r.method === method && r.target.k === 'ref' && r.target.name === holder) facts.registrations.splice(i, 1);
+  }
+}
+
+/**
  * An expression statement, its value let go. Its `&&`, `||` and `? :` are conditions as an
  * `if` is (`config.metrics && app.use('/metrics', metrics)`,
  * `isProduction ? app.use(requireSession) : app.use(devSession)`): their right-hand side and
@@ -791,10 +839,12 @@ function visitEffect(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionF
       return;
     }
     if (op === K.EqualsToken) {
+      const registered = ctx.facts.registrations.length;
       // (`this.metrics = new Prometheus(this.app)`: the call is made, as a declaration's is)
       const rhs = toExpr(ctx, e.right, scope, fn);
       assign(ctx, e.left, rhs, scope);
       recordCall(ctx, rhs, scope, true);
+      routerAlias(ctx, e.left, e.right, scope, registered);
       return;
     }
   }
@@ -925,8 +975,15 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`server.method('com.example.getRecord', (ctx) => …)`: a function handed to a method with a
   // name first, a route helper's call — atproto's xrpc-server)
   const named = ex.callee.k === 'member' && ex.args[0]?.k === 'str';
+  // (`router.getAsync('/lists', passport.loggedIn, lists.list)`: a named call's last argument a
+  // function read from an object, a router's own method registering it — Mailtrain's, FileFacts.routerAliases)
+  const last = ex.args[ex.args.length - 1];
   const handsOn = (a: Expr): boolean =>
-    a.k === 'ref' || a.k === 'obj' || a.k === 'arr' || (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new')) || ((onThis || named) && a.k === 'fn');
+    a.k === 'ref' ||
+    a.k === 'obj' ||
+    a.k === 'arr' ||
+    (a.k === 'member' && ((a.obj.k === 'ref' && a.obj.name.startsWith(THIS_PREFIX)) || a.obj.k === 'new' || (named && a === last && ex.args.length > 1))) ||
+    ((onThis || named) && a.k === 'fn');
   // (`allRoutes.push(...config.routes)`: what is added to a module's list, which a loop may go over)
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)

@@ -1728,7 +1728,9 @@ export function inertChanges(files: Map<string, FileFacts>, adapters: Adapter[],
   const inert =
     changes.leading.every(({ file, fn, entries }) =>
       entries.every((lg) => ctx.leadingGuards({ file, fn }, lg).length === 0 && [lg, ...(lg.either?.flat() ?? [])].every((x) => !x.callee || paramCalled(ctx.ev, file, [leadingCall(x.callee, x.at)], null) < 0)),
-    ) && changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && ctx.ev.calledFn(file, c.callee) === null));
+    ) &&
+    // (a call of a router's method may register on it: one a router is given, FileFacts.routerAliases)
+    changes.calls.every(({ file, calls }) => calls.every((c) => !adapters.some((a) => a.readsCall?.(c)) && !(c.callee.k === 'member' && ctx.ev.eval(file, c.callee.obj).t === 'router') && ctx.ev.calledFn(file, c.callee) === null));
   // a run linking these changes reads the same returns to find them inert
   return inert ? ctx.ev.returnsRead : null;
 }
@@ -1851,11 +1853,12 @@ export function link(
   const propertyFns: number[] = [];
   // made on a router, with arguments read from the parameters of the function making them: bound once per call
   const callSiteRegs: CallSiteRegistration[] = [];
+  const aliases = routerAliases(files);
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
     // One made on neither a router nor a parameter (`rows.get(id)`) is bound nowhere: neither its
     // arguments nor its conditions are read. One on a loop's variable is unrolled first.
-    for (const r of [...facts.registrations, ...madeByCalls(ev, adapters, file, facts)]) {
+    for (const r of [...facts.registrations, ...madeByCalls(ev, adapters, file, facts), ...aliasCalls(ev, file, facts, aliases)]) {
       // (its target's root, read once; a target reading a loop's variable is read per item)
       const root = readsLoopVariable(facts, r.target) ? null : chainRoot(ev, file, r.target);
       if (root && !eachOf(root).some((t) => madeOn(t, file))) continue;
@@ -2073,6 +2076,39 @@ function madeByCalls(ev: Evaluator, adapters: Adapter[], file: string, facts: Fi
       const reg = a.registrationOf(call, ev.eval(file, call.callee));
       if (reg) out.push(reg);
     }
+  }
+  return out;
+}
+
+/** The methods routers are given that register on them (FileFacts.routerAliases), by name: where each router is made, and what it registers. */
+function routerAliases(files: Map<string, FileFacts>): Map<string, { file: string; at: Loc; method: string }[]> {
+  const out = new Map<string, { file: string; at: Loc; method: string }[]>();
+  for (const [file, facts] of files)
+    for (const a of facts.routerAliases ?? []) {
+      let list = out.get(a.name);
+      if (!list) out.set(a.name, (list = []));
+      list.push({ file, at: a.at, method: a.method });
+    }
+  return out;
+}
+
+/**
+ * The registrations a file's calls of such methods make (`router.getAsync('/lists/:listId',
+ * passport.loggedIn, handler)`): the route method the router's method registers, on the router
+ * the call is made on — the one a factory's call made, when it is one, whose `file` and `at` are
+ * the factory's router's (Evaluator) — with the call's arguments.
+ */
+function aliasCalls(ev: Evaluator, file: string, facts: FileFacts, aliases: Map<string, { file: string; at: Loc; method: string }[]>): RegistrationFact[] {
+  if (aliases.size === 0) return [];
+  const out: RegistrationFact[] = [];
+  for (const call of facts.calls) {
+    const c = call.callee;
+    const named = c.k === 'member' ? aliases.get(c.prop) : undefined;
+    if (!named || c.k !== 'member') continue;
+    const v = ev.eval(file, c.obj);
+    const router = v.t === 'router' ? ev.routers.get(v.id) : undefined;
+    const alias = router && named.find((a) => a.file === router.file && a.at.line === router.at.line && a.at.column === router.at.column);
+    if (alias) out.push({ target: c.obj, method: alias.method, args: call.args, chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet });
   }
   return out;
 }
