@@ -1980,7 +1980,10 @@ export function link(
         // at the call when it is made at module scope, or on the caller's `this` from another file
         // (a base class's method called by a subclass); else where written (a class's constructor
         // calling its methods, whose registrations keep their order among the class's others)
-        const atCall = rootScope(call.callee) === 0 || (file !== p.file && site.self !== undefined && isThis(rootOf(p.reg.target)));
+        // — or made by name in the function that declares the function called, or inside it (`function
+        // createApp() { … useWith404Fallback('/api', api) … function useWith404Fallback(url, r) {
+        // app.use(url, r) } }`, Mailtrain's): where the call runs, among that function's own
+        const atCall = rootScope(call.callee) === 0 || (file !== p.file && site.self !== undefined && isThis(rootOf(p.reg.target))) || (file === p.file && declaredAround(files.get(file)!, call.callee, p.fn));
         bind({ reg, file: p.file, router, order: atCall ? [file === router.file ? 0 : 1, file, ...at, ...own] : [p.file === router.file ? 0 : 1, p.file, ...own, file, ...at] });
       }
     }
@@ -2715,6 +2718,18 @@ function rootOf(e: Expr): Expr {
 }
 
 /** The scope an expression's first name is looked up from: where a call is written (0: at module scope; `this` is in a class's member). */
+/**
+ * Is `callee` a name for function `fn`, called in the scope that declares it (not the module's)
+ * or in one inside that scope? A local helper of the function making the call, then.
+ */
+function declaredAround(facts: FileFacts, callee: Expr, fn: number): boolean {
+  const own = facts.functions[fn]?.scope;
+  const declared = own === undefined ? null : facts.scopes[own]?.parent;
+  if (callee.k !== 'ref' || declared === null || declared === undefined || declared === 0) return false;
+  for (let s: number | null | undefined = callee.scope; s !== null && s !== undefined; s = facts.scopes[s]?.parent) if (s === declared) return true;
+  return false;
+}
+
 function rootScope(e: Expr): number | null {
   const r = rootOf(e);
   return r.k === 'ref' && !isThis(r) ? r.scope : null;

@@ -328,6 +328,36 @@ app.listen(3000);
     expect(routeLines(await check(dir))).toEqual(['GET /api/sites [requireSession]', 'GET /api/sites [requireSession]', 'GET /health []', 'GET /health []']);
   });
 
+  it("what a function's own helper registers, called by name, is registered where the call runs among the function's own registrations (Mailtrain's `useWith404Fallback`), declared before its calls or after them", async () => {
+    const helper = '  function useWithFallback(url: string, router: express.Router) {\n    app.use(url, router);\n  }\n';
+    const calls = "  useWithFallback('/public', publicRouter);\n  app.use(requireSession);\n  useWithFallback('/api', apiRouter);\n";
+    for (const body of [helper + calls + '  return app;\n', calls + '  return app;\n' + helper]) {
+      const dir = writeProject({
+        'package.json': PKG,
+        'src/guards.ts': GUARDS,
+        'src/routers.ts': `
+import { Router } from 'express';
+export const publicRouter = Router();
+publicRouter.get('/status', (_req, res) => res.json({ ok: true }));
+export const apiRouter = Router();
+apiRouter.get('/items', (_req, res) => res.json([]));
+`,
+        'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards';
+import { apiRouter, publicRouter } from './routers';
+
+function createApp() {
+  const app = express();
+${body}}
+
+createApp().listen(3000);
+`,
+      });
+      expect(routeLines(await check(dir))).toEqual(['GET /api/items [requireSession]', 'GET /public/status []']);
+    }
+  });
+
   it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {
     const dir = writeProject({
       'package.json': PKG,
