@@ -326,6 +326,14 @@ export interface Behaviour {
    */
   passesAnonymous?: true;
   /**
+   * The body starts (after declarations) by handing every request on under a test that reads
+   * nothing of the request — the server's own switch: `if (!config.authEnabled) return next()`,
+   * `if (req.session?.user || !isAuthEnabled()) return next()` (Z-Wave JS UI's): that test, as
+   * the condition it is handed on under. Its checks run only where the test fails (read when
+   * linked: a guard applied under a condition, when the test is not known statically).
+   */
+  switchedOff?: Cond;
+  /**
    * Nothing in the body can throw outside a `try` whose `catch` takes it: no `throw`, call,
    * construction, `await`, member read or `for…of` there, nor a destructured or defaulted
    * parameter (rybbit's `validateApiKey`, `if (!apiKey) return { success: false, error: null };

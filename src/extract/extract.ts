@@ -3195,6 +3195,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
   if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
+  else if (handOn && ts.isBlock(body)) {
+    const off = switchedOff(ctx, body, f, handOn);
+    if (off) b.switchedOff = off;
+  }
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
   else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
@@ -4978,6 +4982,53 @@ function answersThenHandsOn(ctx: Ctx, body: TS.Block, nextName: string): boolean
  * declarations, but for an `if` read as an allowlist's (`allowing`: `if
  * (!req.path.startsWith('/api')) return next()`).
  */
+/**
+ * Does `e` read nothing of the request — no parameter of `f`, no local of its own (what it
+ * declares may be made of the request), no `this` — only names bound outside it (a module's
+ * configuration, an imported function, `process.env`)?
+ */
+function readsNoRequest(ctx: Ctx, e: TS.Expression, f: FunctionFact): boolean {
+  const { ts } = ctx;
+  const own = ctx.facts.scopes[f.scope]!.bindings;
+  let outside = true;
+  const visit = (n: TS.Node): void => {
+    if (!outside) return;
+    if (n.kind === ts.SyntaxKind.ThisKeyword || ts.isFunctionLike(n)) outside = false;
+    else if (ts.isIdentifier(n)) {
+      if (Object.hasOwn(own, n.text) || f.params.includes(n.text)) outside = false;
+    } else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
+    else ts.forEachChild(n, visit);
+  };
+  visit(e);
+  return outside;
+}
+
+/**
+ * `if (!config.authEnabled) return next()`, `if (req.session?.user || !isAuthEnabled()) return
+ * next()` (Z-Wave JS UI's `isAuthenticated`) first among the body's statements (after
+ * declarations): the alternatives of the test that read nothing of the request (readsNoRequest),
+ * as the condition the function hands every request on under (Behaviour.switchedOff); null when
+ * the body does not start so.
+ */
+function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string): Cond | null {
+  const { ts } = ctx;
+  const stmt = body.statements.find((s) => !ts.isVariableStatement(s));
+  if (!stmt || !ts.isIfStatement(stmt) || stmt.elseStatement) return null;
+  const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
+  const handsOn = then.some((x) => {
+    const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
+    const c = e ? unwrap(ts, e) : undefined;
+    return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+  });
+  if (!handsOn) return null;
+  const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [unwrap(ts, stmt.expression)];
+  const switches = alternatives.filter((a) => readsNoRequest(ctx, a, f));
+  if (switches.length === 0) return null;
+  const read = (n: TS.Expression, d: number): Expr => shallowExpr(ctx, n, f.scope, d);
+  const test = switches.map((a) => condWith(ts, a, 0, false, read)).reduce((l, r) => ({ k: 'or' as const, l, r }));
+  return { test, holds: true, pos: switches[0]!.getStart(ctx.sf), text: cut(switches.map((a) => condText(ctx, a)).join(' || ')) };
+}
+
 function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
@@ -4993,6 +5044,8 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     const u = unwrap(ts, e);
     // (`if (type !== 'mutation' || !ctx.user) return next()`: taken whenever one alternative is)
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return missing(u.left) || missing(u.right);
+    // (`!config.authEnabled`: the server's switch, no credential the request lacks — switchedOff)
+    if (readsNoRequest(ctx, u, f)) return false;
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) return true;
     if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && /^(isNil|isNull|isUndefined|isNullish|isEmpty)$/.test(u.expression.text)) return true;
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {

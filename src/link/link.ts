@@ -567,13 +567,19 @@ export class LinkContext {
     // what a package or the calls of its body make of it, and the requests it lets through untouched
     const ex = exceptionsOf(this.ev, value, f);
     if (ex?.c) c = ex.c;
-    const passes = f?.behaviour.passesAnonymous === true;
+    // (`if (!config.authEnabled) return next()` first: off where the test holds — always, when it
+    // surely does; only where it fails, a condition, when that is not known statically)
+    const off = f?.behaviour.switchedOff && value.t === 'fn' && c.kinds.some((k) => GUARDING.has(k)) ? decide(this.ev, value.file, [f.behaviour.switchedOff]) : null;
+    const switchedOn = off && off.open.length > 0 ? negated(f!.behaviour.switchedOff!.text) : null;
+    const passes = f?.behaviour.passesAnonymous === true || (off !== null && !off.never && off.open.length === 0);
     const handedOn = !passes && f ? this.handsOnFirst(value as { file: string; fn: number }, f) : null;
     const swallowed = !passes && !handedOn && c.kinds.includes('auth') && this.swallowsAll(file, expr, value, madeBy);
     if (c.kinds.includes('auth') && (passes || handedOn || swallowed || this.never401(file, expr, value, madeBy))) {
       const kinds = c.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
       const reason = passes
-        ? 'optional authentication: it hands a request without the credential on (next()) unchecked'
+        ? off
+          ? `optional authentication: it hands every request on (next()) unchecked, as ${f!.behaviour.switchedOff!.text} holds`
+          : 'optional authentication: it hands a request without the credential on (next()) unchecked'
         : handedOn
           ? `optional authentication: it first lets ${handedOn}() hand the request on (next()), which refuses nothing`
           : swallowed
@@ -588,6 +594,10 @@ export class LinkContext {
     if (c.kinds.length === 1 && (c.kinds[0] === 'nonguard' || c.kinds[0] === 'session')) return null;
     const applied: AppliedGuard = { name, kinds: c.kinds, families: c.families, reason: c.reason, mechanism, file, line: at.line, ...(skips === null && c.kinds[0] === 'unknown' ? { exceptionsUnknown: true as const } : {}) };
     placeColumns.set(applied, at.column);
+    if (switchedOn !== null && !passes) {
+      applied.when = switchedOn;
+      this.chosen = true;
+    }
     // (a candidate still lets through what the exceptions known statically let through)
     const known = skips ?? (applied.exceptionsUnknown ? ex?.known : undefined);
     if (known) this.skips.set(applied, known);
@@ -1202,6 +1212,8 @@ export class LinkContext {
     // turns off every 401 it can send or lets go what its checks throw: optional authentication,
     // as in `guard`)
     if (f?.behaviour.passesAnonymous || (f && this.handsOnFirst(value as { file: string; fn: number }, f))) return [];
+    // (nor where the server's switch may hand every request on first: Behaviour.switchedOff)
+    if (f?.behaviour.switchedOff && value.t === 'fn' && !decide(this.ev, value.file, [f.behaviour.switchedOff]).never) return [];
     if (written && (this.never401(written.file, written.expr, value) || this.swallowsAll(written.file, written.expr, value))) return [];
     const leading = method !== undefined && f ? branchTaken(f, method)?.leading : undefined;
     const follow = layer ? { depth: 0, shown: true as const } : { depth: 0 };
@@ -2081,6 +2093,14 @@ function madeByCalls(ev: Evaluator, adapters: Adapter[], file: string, facts: Fi
     }
   }
   return out;
+}
+
+/** Kinds of a guard that refuses requests (an `unknown` candidate, a session read or a non-guard, not). */
+const GUARDING = new Set<GuardKind>(['auth', 'bearer', 'tenant', 'csrf', 'family']);
+
+/** A condition's text negated: `x` of `!x`, `!(a || b)` of `a || b`. */
+function negated(text: string): string {
+  return /^![\w$.()]+$/.test(text) && !text.startsWith('!(') ? text.slice(1) : `!(${text})`;
 }
 
 /** The methods routers are given that register on them (FileFacts.routerAliases), by name: where each router is made, and what it registers. */
