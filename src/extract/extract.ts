@@ -4978,11 +4978,6 @@ function answersThenHandsOn(ctx: Ctx, body: TS.Block, nextName: string): boolean
 }
 
 /**
- * `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but
- * declarations, but for an `if` read as an allowlist's (`allowing`: `if
- * (!req.path.startsWith('/api')) return next()`).
- */
-/**
  * Does `e` read nothing of the request — no parameter of `f`, no local of its own (what it
  * declares may be made of the request), no `this` — only names bound outside it (a module's
  * configuration, an imported function, `process.env`)?
@@ -5029,6 +5024,11 @@ function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string
   return { test, holds: true, pos: switches[0]!.getStart(ctx.sf), text: cut(switches.map((a) => condText(ctx, a)).join(' || ')) };
 }
 
+/**
+ * `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but
+ * declarations, but for an `if` read as an allowlist's (`allowing`: `if
+ * (!req.path.startsWith('/api')) return next()`).
+ */
 function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
