@@ -2737,7 +2737,6 @@ function rootOf(e: Expr): Expr {
   return e;
 }
 
-/** The scope an expression's first name is looked up from: where a call is written (0: at module scope; `this` is in a class's member). */
 /**
  * Is `callee` a name for function `fn`, called in the scope that declares it (not the module's)
  * or in one inside that scope? A local helper of the function making the call, then.
@@ -2750,6 +2749,7 @@ function declaredAround(facts: FileFacts, callee: Expr, fn: number): boolean {
   return false;
 }
 
+/** The scope an expression's first name is looked up from: where a call is written (0: at module scope; `this` is in a class's member). */
 function rootScope(e: Expr): number | null {
   const r = rootOf(e);
   return r.k === 'ref' && !isThis(r) ? r.scope : null;

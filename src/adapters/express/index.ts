@@ -611,7 +611,8 @@ class ExpressLinker {
    */
   private handedRouter(b: BoundRegistration, r: RouterObject, method: string, prefix: string, active: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: RouterObject): boolean {
     const { reg, file } = b;
-    const handler = this.routeHandler(b);
+    const items = this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1)));
+    const handler = items.at(-1);
     if (handler?.value.t !== 'router') return false;
     const child = this.ctx.ev.routers.get(handler.value.id)!;
     if (stack.includes(child.id)) {
@@ -627,7 +628,6 @@ class ExpressLinker {
     const paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv);
     if (!paths) this.ctx.warnRoute(file, reg, `${method} route handing its requests to a router, with a path not known statically (${pathNote(pv)}); the router's routes are listed as if every request reached them`);
     const layers: ScopedGuard[] = [];
-    const items = this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1)));
     for (const it of items.slice(0, -1)) {
       const g = this.ctx.guard(it.file, it.expr, it.value, 'route-middleware', reg.at);
       if (g) layers.push({ guard: this.ctx.mountedAt(this.ctx.placed(g, file), prefix), scope: prefix, caseSensitive: r.init.caseSensitive });
