@@ -14,7 +14,7 @@ import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapter
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, CondTest, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
@@ -569,7 +569,7 @@ export class LinkContext {
     if (ex?.c) c = ex.c;
     // (`if (!config.authEnabled) return next()` first: off where the test holds — always, when it
     // surely does; only where it fails, a condition, when that is not known statically)
-    const off = f?.behaviour.switchedOff && value.t === 'fn' && c.kinds.some((k) => GUARDING.has(k)) ? decide(this.ev, value.file, [f.behaviour.switchedOff]) : null;
+    const off = f?.behaviour.switchedOff && value.t === 'fn' && c.kinds.some((k) => GUARDING.has(k)) ? this.switchDecided(file, expr, value, f.behaviour.switchedOff, madeBy) : null;
     const switchedOn = off && off.open.length > 0 ? negated(f!.behaviour.switchedOff!.text) : null;
     const passes = f?.behaviour.passesAnonymous === true || (off !== null && !off.never && off.open.length === 0);
     const handedOn = !passes && f ? this.handsOnFirst(value as { file: string; fn: number }, f) : null;
@@ -909,6 +909,22 @@ export class LinkContext {
    * sends 401 only `if (!user && isStrict)`. Such a middleware authenticates when it can but
    * lets anonymous requests through.
    */
+  /**
+   * Whether a middleware's switch (Behaviour.switchedOff) holds: decided as any condition is, or,
+   * when it tests a parameter of the factory that made the middleware (`if (!opts.required) return
+   * next()` in `auth(opts)`'s), by the argument that factory's call passes (`auth({ required: true
+   * })`: never). `never` when it surely fails, no `open` condition when it surely holds.
+   */
+  private switchDecided(file: string, expr: Expr, value: Value, off: Cond, madeBy?: FactoryCall): { never: boolean; open: Cond[] } {
+    const flag = flagOf(off.test);
+    const decides = flag ? this.factoryDecides(file, expr, value, madeBy) : null;
+    if (flag && decides) {
+      if (decides(flag, conditionFalse)) return { never: true, open: [] };
+      if (decides(flag, conditionHolds)) return { never: false, open: [] };
+    }
+    return decide(this.ev, (value as { file: string }).file, [off]);
+  }
+
   private never401(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
     const sites = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.status401If : undefined;
     const decides = sites ? this.factoryDecides(file, expr, value, madeBy) : null;
@@ -2093,6 +2109,20 @@ function madeByCalls(ev: Evaluator, adapters: Adapter[], file: string, facts: Fi
     }
   }
   return out;
+}
+
+/** A test of one name or a property path of it (`!opts.required`, `config.enabled`) as a FlagCondition; null for any other. */
+function flagOf(t: CondTest): FlagCondition | null {
+  const op = t.k === 'not' ? 'falsy' : 'truthy';
+  const inner = t.k === 'not' ? t.c : t;
+  if (inner.k !== 'truthy') return null;
+  const path: string[] = [];
+  let e = inner.e;
+  while (e.k === 'member') {
+    path.unshift(e.prop);
+    e = e.obj;
+  }
+  return e.k === 'ref' ? { name: e.name, ...(path.length > 0 ? { path } : {}), op } : null;
 }
 
 /** Kinds of a guard that refuses requests (an `unknown` candidate, a session read or a non-guard, not). */

@@ -28,10 +28,16 @@ describe('learned: a guard its own settings switch off', async () => {
     expect(res.routes.find((r) => r.path === '/api/store/backup')!.guards.map((g) => g.name)).toEqual(['requireBackupLogin']);
   });
 
+  it("decides a switch on a factory's parameter by the argument the factory's call passes", () => {
+    expect(details('DELETE', '/api/nodes/:id')).toEqual(['requireLogin:auth']);
+    expect(details('GET', '/api/nodes')).toEqual([]);
+  });
+
   it('names the switched guard in the findings of the routes it may not guard', () => {
     expect(findingLines(res).filter((l) => l.includes('missing-auth-guard'))).toEqual([
-      `${APP}:36 missing-auth-guard GET /api/settings has no auth guard (isAuthenticated is one, but applied only when \`isAuthEnabled()\`, which is not known statically: ${APP}:36)`,
-      `${APP}:40 missing-auth-guard POST /api/restart has no auth guard (isAuthenticated is one, but applied only when \`isAuthEnabled()\`, which is not known statically: ${APP}:40)`,
+      `${APP}:37 missing-auth-guard GET /api/settings has no auth guard (isAuthenticated is one, but applied only when \`isAuthEnabled()\`, which is not known statically: ${APP}:37)`,
+      `${APP}:41 missing-auth-guard POST /api/restart has no auth guard (isAuthenticated is one, but applied only when \`isAuthEnabled()\`, which is not known statically: ${APP}:41)`,
+      `${APP}:53 missing-auth-guard GET /api/nodes has no auth guard`,
     ]);
   });
 });
