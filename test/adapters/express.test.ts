@@ -328,6 +328,27 @@ app.listen(3000);
     expect(routeLines(await check(dir))).toEqual(['GET /api/sites [requireSession]', 'GET /api/sites [requireSession]', 'GET /health []', 'GET /health []']);
   });
 
+  it('a router handed to a route at a path not known statically is walked as if every request reached it, and said so', async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/app.ts': `
+import express, { Router } from 'express';
+
+const items = Router();
+items.get('/items', (_req, res) => res.json([]));
+
+const app = express();
+app.all(process.env.ITEMS_PATH as string, items);
+app.listen(1337);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual(['GET /items []']);
+    expect(unresolvedRows(res)).toEqual([
+      "src/app.ts:8:1 warning unresolved-route ALL route handing its requests to a router, with a path not known statically (property ITEMS_PATH of a value not known statically); the router's routes are listed as if every request reached them",
+    ]);
+  });
+
   it("what a function's own helper registers, called by name, is registered where the call runs among the function's own registrations (Mailtrain's `useWith404Fallback`), declared before its calls or after them", async () => {
     const helper = '  function useWithFallback(url: string, router: express.Router) {\n    app.use(url, router);\n  }\n';
     const calls = "  useWithFallback('/public', publicRouter);\n  app.use(requireSession);\n  useWithFallback('/api', apiRouter);\n";
