@@ -229,7 +229,9 @@ export class Evaluator {
       candidates.push(stem + '.ts', stem + '.tsx', stem + '.mts', stem + '.cts');
     }
     if (!directory) for (const e of EXTENSIONS) candidates.push(base + e);
-    for (const e of EXTENSIONS) candidates.push(base + '/index' + e);
+    // (`require('.')` in a module at the root: its `index`, named from the root without `./`)
+    const dir = base === '.' || base === '' ? '' : `${base}/`;
+    for (const e of EXTENSIONS) candidates.push(dir + 'index' + e);
     for (const c of candidates) if (this.files.has(c)) return c;
     return null;
   }

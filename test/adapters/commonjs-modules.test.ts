@@ -542,4 +542,17 @@ exports.requireApiSecret = function requireApiSecret(req, res, next) {
 		expect(res.routes[0]!.guards.map((g) => g.kinds)).toEqual([['auth', 'bearer']]);
 		expect(unresolvedRows(res)).toEqual([]);
 	});
+
+	it("requires the root's index by `require('.')` and `require('./')` from a module at the root", async () => {
+		for (const spec of ['.', './']) {
+			const res = await check(
+				writeProject({
+					'package.json': EXPRESS_PACKAGE,
+					'index.js': "'use strict';\nconst express = require('express');\n\nconst router = express.Router();\nrouter.get('/health', (req, res) => res.json({ ok: true }));\nmodule.exports = router;\n",
+					'server.js': `'use strict';\nconst express = require('express');\nconst routes = require('${spec}');\n\nconst app = express();\napp.use('/api', routes);\napp.listen(3000);\n`,
+				}),
+			);
+			expect(lines(res), spec).toEqual(['GET /api/health [] index.js:5']);
+		}
+	});
 });
