@@ -5012,8 +5012,7 @@ function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string
   const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
   const handsOn = then.some((x) => {
     const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
-    const c = e ? unwrap(ts, e) : undefined;
-    return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+    return !!e && onlyCallsNext(ts, e, nextName);
   });
   if (!handsOn) return null;
   const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [unwrap(ts, stmt.expression)];

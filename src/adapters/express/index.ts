@@ -153,6 +153,8 @@ class ExpressLinker {
    * only what a request those let through can reach is listed (handedRouter).
    */
   private handedThrough: { method: string; paths: string[]; caseSensitive: boolean }[] = [];
+  /** Each route registration's functions, flattened once: the mounts found first and the walk both read them (routeFunctions). */
+  private readonly routeItems = new Map<BoundRegistration, { value: Value; expr: Expr; file: string }[]>();
 
   constructor(private readonly ctx: LinkContext) {
     this.heads = new UnknownHeads(ctx.ev);
@@ -164,7 +166,7 @@ class ExpressLinker {
     for (const r of routers)
       for (const b of this.ctx.registrationsOf(r.id)) {
         if (b.reg.method === 'use') for (const it of this.useItems(b).items) if (it.value.t === 'router') this.mounted.add(it.value.id);
-        const handed = METHODS[b.reg.method] ? this.routeHandler(b) : null;
+        const handed = METHODS[b.reg.method] && (b.reg.chainPath || b.reg.args.length >= 2) ? this.routeFunctions(b).at(-1) : undefined;
         if (handed?.value.t === 'router') this.mounted.add(handed.value.id);
       }
     for (const r of routers) {
@@ -327,8 +329,9 @@ class ExpressLinker {
       const { reg, file } = b;
       const method = METHODS[reg.method];
       if (method && (reg.chainPath || reg.args.length >= 2)) {
-        if (!this.handedRouter(b, r, method, prefix, [...inherited, ...local], prefixes, stack, app))
-          local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app));
+        const items = this.routeFunctions(b);
+        if (!this.handedRouter(b, items, r, method, prefix, [...inherited, ...local], prefixes, stack, app))
+          local.push(...this.route(b, r, [method], reg.chainPath ?? reg.args[0]!, reg.chainPath ? reg.args : reg.args.slice(1), prefix, [...inherited, ...local], prefixes, app, items));
         continue;
       }
       if (reg.method === APOLLO_APPLY) {
@@ -595,11 +598,11 @@ class ExpressLinker {
     );
   }
 
-  /** A route registration's functions (those a request without an error runs through) and its last, the handler; null for a route with none. */
-  private routeHandler(b: BoundRegistration): { value: Value; expr: Expr; file: string } | null {
-    const { reg, file } = b;
-    if (!reg.chainPath && reg.args.length < 2) return null;
-    return this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1))).at(-1) ?? null;
+  /** A route registration's functions, those a request without an error runs through, the handler last (routeItems). */
+  private routeFunctions(b: BoundRegistration): { value: Value; expr: Expr; file: string }[] {
+    let items = this.routeItems.get(b);
+    if (!items) this.routeItems.set(b, (items = this.normalFlow(this.ctx.ev.flatten(b.file, b.reg.chainPath ? b.reg.args : b.reg.args.slice(1)))));
+    return items;
   }
 
   /**
@@ -607,11 +610,11 @@ class ExpressLinker {
    * handler. Express calls it as the route's last function with the request's path as it is — not
    * cut at the route's path, as use() cuts it — so the router serves its own routes at their own
    * paths below `prefix`, those a request the route lets through can reach (its method, its
-   * path: handedThrough), behind the route's other functions. False when the handler is no router.
+   * path: handedThrough), behind the route's other functions (`items`, routeFunctions). False
+   * when the handler is no router.
    */
-  private handedRouter(b: BoundRegistration, r: RouterObject, method: string, prefix: string, active: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: RouterObject): boolean {
+  private handedRouter(b: BoundRegistration, items: { value: Value; expr: Expr; file: string }[], r: RouterObject, method: string, prefix: string, active: ScopedGuard[], prefixes: PrefixStep[], stack: string[], app: RouterObject): boolean {
     const { reg, file } = b;
-    const items = this.normalFlow(this.ctx.ev.flatten(file, reg.chainPath ? reg.args : reg.args.slice(1)));
     const handler = items.at(-1);
     if (handler?.value.t !== 'router') return false;
     const child = this.ctx.ev.routers.get(handler.value.id)!;
