@@ -83,6 +83,12 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       return item?.t === 'str' ? { file, e: { k: 'str', v: item.v } } : null;
     }
     case 'call': {
+      // `Array.isArray(methods)` of a literal: whether it is a list
+      const c = e.callee;
+      if (c.k === 'member' && c.prop === 'isArray' && c.obj.k === 'ref' && c.obj.name === 'Array' && e.args.length === 1 && !ev.definitionOf(file, c.obj.scope, 'Array')) {
+        const o = literal(ev, file, e.args[0]!, call, depth + 1);
+        return o ? { file, e: { k: 'bool', v: o.e.k === 'arr' } } : null;
+      }
       // `file.endsWith('.js')`, `/\.ts$/.test(file)`, `path.basename(file, '.js')` of literals
       const args: Value[] = [];
       for (const a of e.args) {

@@ -2745,6 +2745,9 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
     const outerSites = outer === null ? [] : callSitesOf(ev, callsTo, fnKey(c.file, outer), level + 1);
     if (outerSites.length === 0) out.push(c);
     for (const o of outerSites) {
+      // (a call that may be of this function, its callee read by a key not known statically: only where the outer call makes it one)
+      const callees = c.maybe ? calleesAt(ev, c.file, c.call, o.site) : null;
+      if (callees && !callees.has(key)) continue;
       const args = c.call.args.map((a): Expr => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a));
       // `this.route(…)` in a method called as `this.get(…)`: `this` is what the outer call is made on
       const self = c.site.self && isThis(c.site.self) && o.site.self ? { k: 'at' as const, file: o.site.argsFile, e: o.site.self } : c.site.self;
@@ -2877,6 +2880,12 @@ export interface PropertyRegistration {
   boundDirectly?: true;
   /** followed through a call that may be of its function (CallOf.maybe) */
   maybe?: true;
+  /**
+   * The call it was last followed through when that call may be of its function (CallOf.maybe), made
+   * in the function `fnKey` names or one inside it: decided at each call of that function by what
+   * the call passes (calleesAt). `fn`, the function it must call; `maybe`, the registration's before it.
+   */
+  undecided?: { file: string; call: CallFact; fn: string; maybe: boolean };
   /** the function that makes the registration, when `fnKey` is one that passes its parameter on */
   origin?: string;
   /**
@@ -2966,7 +2975,13 @@ function bindPropertyRegistrations(
     const { r, via } = queue[next]!;
     // (the calls of its function, in file order: each looked at once per registration, not once per round)
     for (const { file, call, site, maybe: maybeCall } of callsTo.get(r.fnKey) ?? []) {
-      const maybe = r.maybe || maybeCall;
+      // (followed through a call that may be of the function it came from: only where this call
+      // makes it one, `decorate(router, Webhook, ['add'])` of `decs.forEach((m) => decorators[m](router))`)
+      const u = r.undecided;
+      const decided = u ? calleesAt(ev, u.file, u.call, site) : null;
+      if (decided && !decided.has(u!.fn)) continue;
+      const before = decided ? u!.maybe : r.maybe === true;
+      const maybe = before || maybeCall;
       const arg = call.args[r.index];
       if (!arg) continue;
       const v = ev.eval(file, arg);
@@ -2990,7 +3005,8 @@ function bindPropertyRegistrations(
         // `function registerRoutes(app)` (what is read of it, `target`, the parameter and its path)
         const caller = fnKey(file, target.fn);
         // (the key reads the registration's place only: the conditions the call adds are made once it is new)
-        add({ fnKey: caller, index: target.index, path: target.path ?? [], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}), ...(maybe ? { maybe } : {}) }, new Set([...via, caller]), () =>
+        const undecided = maybeCall ? { undecided: { file, call, fn: r.fnKey, maybe: before } } : {};
+        add({ fnKey: caller, index: target.index, path: target.path ?? [], reg: r.reg, regFile: r.regFile, chain: [call.at.line, call.at.column, ...r.chain], origin: r.origin ?? r.fnKey, ...(r.item !== undefined ? { item: r.item } : {}), ...(maybe ? { maybe } : {}), ...undecided }, new Set([...via, caller]), () =>
           underCall(r.origin === undefined ? madeAt(r, file, call, site) : templatesAt(r.reg, r.regFile, site), file, call),
         );
       }
@@ -3054,6 +3070,25 @@ function enclosingFn(facts: FileFacts, fn: number): number | null {
 function callSiteOf(callee: { file: string; fn: number }, file: string, call: CallFact): CallSite {
   const self = call.self ?? (call.callee.k === 'member' ? call.callee.obj : undefined);
   return { file: callee.file, fn: callee.fn, argsFile: file, args: call.args, ...(self ? { self } : {}) };
+}
+
+/**
+ * The functions `call` (written in `file`, in the function `site` calls or one inside it) calls as
+ * that call of its function makes it: the names reading the function's parameters read with what
+ * the call passes, and the loops the callee reads unrolled over the lists so read (jambonz's
+ * `decorate(router, Webhook, ['add'])` of `decs.forEach((m) => decorators[m](router, klass))`,
+ * `decs` a choice of `methods`); null when any of them is not known statically.
+ */
+function calleesAt(ev: Evaluator, file: string, call: CallFact, site: CallSite): Set<string> | null {
+  const facts = ev.files.get(file)!;
+  const within = (e: Expr): Expr => (e.k === 'ref' ? readAtCall(facts, e, site) : mapChildExprs(e, within));
+  const out = new Set<string>();
+  for (const callee of unrolledAs(ev, file, facts, call.callee, [call.callee], call.when, (subst) => subst(call.callee), within)) {
+    const fn = ev.calledFn(file, within(callee));
+    if (!fn) return null;
+    out.add(fnKey(fn.file, fn.fn));
+  }
+  return out;
 }
 
 /** How many calls out a registration on a parameter's property is followed, each handing it on from a parameter of its own. */

@@ -379,6 +379,35 @@ createApp().listen(3000);
     }
   });
 
+  it("a helper called from a table by a key its caller's list names (`handlers[m](name)` for each `m` of the list a call passes) registers what that call names, not every function of the table", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards';
+
+const api = express.Router();
+const send: express.RequestHandler = (_req, res) => { res.json([]); };
+const handlers: Record<string, (name: string) => void> = {
+  list: (name) => api.get(\`/\${name}\`, send),
+  add: (name) => api.post(\`/\${name}\`, send),
+};
+
+function resource(name: string, methods: string[]) {
+  methods.forEach((m) => handlers[m](name));
+}
+
+resource('users', ['add']);
+resource('teams', ['list', 'add']);
+
+export const app = express();
+app.use('/api', requireSession, api);
+`,
+    });
+    expect(routeLines(await check(dir))).toEqual(['GET /api/teams [requireSession]', 'POST /api/teams [requireSession]', 'POST /api/users [requireSession]']);
+  });
+
   it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {
     const dir = writeProject({
       'package.json': PKG,
