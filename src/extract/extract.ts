@@ -103,6 +103,11 @@ interface Ctx {
   thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; extendsAny: boolean; superArgs: Expr[] | null; injects: boolean } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr> }[];
+  /**
+   * Classes written as a constructor function and methods assigned to its prototype
+   * (prototypeClasses): what `this` is in each of those functions, by the function's node
+   */
+  prototypes: Map<TS.Node, { self: NonNullable<Ctx['thisRef']>; method: string | null }> | null;
   /** the bindings of rest parameters (`...args`), whose elements are the arguments from their place on */
   restParams: Set<Expr>;
   /** calls whose answer is handed to `.then` / `.catch` / `.finally`, marked before they are read (onCall) */
@@ -385,7 +390,7 @@ function extractWithin(
   }
   const errorClasses = errorClassStatuses(ts, sf);
   if (errorClasses) facts.errorClasses = Object.fromEntries(errorClasses);
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], prototypes: prototypeClasses(ts, sf), restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -393,6 +398,7 @@ function extractWithin(
     collectSuppressions(body, facts);
   }
   visitStatements(ctx, sf.statements, 0, null);
+  if (ctx.prototypes) prototypeInstances(ctx);
   if (ctx.cookieParams.length > 0) helperPicks(ctx);
   for (const a of adapters) a.visitFile?.(extractApi(ctx));
   shareDefaults(facts.functions);
@@ -584,13 +590,15 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     // `this.app` in its members: the instance's fields — initialised where declared, by a
     // constructor parameter property, or first assigned (`this.app = express()`) — one object
     // for every instance of the class
-    const fields: Record<string, Expr> = {};
+    // (one the prototype of is given methods too has its instance made beforehand: prototypeClasses)
+    const made = ctx.prototypes?.get(node)?.self;
+    const fields: Record<string, Expr> = made?.fields ?? {};
     let ctor: number | null = null;
     const outer = ctx.thisRef;
     // `class UsersController extends BaseController`: the fields it does not set are the base's
     const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
     const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
-    ctx.thisRef = node.name ? { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null, injects: ts.canHaveDecorators(node) && (ts.getDecorators(node) ?? []).length > 0 } : null;
+    ctx.thisRef = node.name ? Object.assign(made ?? {}, { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null, injects: ts.canHaveDecorators(node) && (ts.getDecorators(node) ?? []).length > 0 }) : null;
     const thisRef = ctx.thisRef;
     if (node.name) ctx.classes.push({ name: node.name.text, statics });
     for (const m of node.members) {
@@ -2165,13 +2173,64 @@ function cookieFact(kind: CookieFact['kind'], callee: Expr, name: string | null,
   return { kind, callee, name, options, at, snippet };
 }
 
+/**
+ * Classes written as a function whose prototype is given methods (`function Store() { … }`,
+ * `Store.prototype.get = function (id) { … }`), or a class given more methods so (growi's
+ * `Crowi.prototype.buildServer = async function () { …; this.express = express; }`), at module
+ * scope: `this` in the function or the class's members and in each of those methods is the one
+ * instance. Null when the file has none (read from its top-level statements only).
+ */
+function prototypeClasses(ts: TSModule, sf: TS.SourceFile): Ctx['prototypes'] {
+  const methods = new Map<string, [string, TS.FunctionExpression][]>();
+  for (const st of sf.statements) {
+    const e = ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken ? st.expression : null;
+    const fn = e && ts.isFunctionExpression(e.right) ? e.right : null;
+    const proto = fn && ts.isPropertyAccessExpression(e!.left) && ts.isPropertyAccessExpression(e!.left.expression) ? e!.left.expression : null;
+    if (!proto || proto.name.text !== 'prototype' || !ts.isIdentifier(proto.expression)) continue;
+    const list = methods.get(proto.expression.text);
+    const method: [string, TS.FunctionExpression] = [(e!.left as TS.PropertyAccessExpression).name.text, fn!];
+    if (list) list.push(method);
+    else methods.set(proto.expression.text, [method]);
+  }
+  if (methods.size === 0) return null;
+  const out: NonNullable<Ctx['prototypes']> = new Map();
+  for (const st of sf.statements) {
+    if (!(ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) || !st.name || !methods.has(st.name.text)) continue;
+    // (a class's own members make it: its visit fills in the rest, ClassDeclaration in visitStatement)
+    const self = { name: `${THIS_PREFIX}${st.name.text}`, scope: 0, fields: {}, base: null, extendsAny: false, superArgs: null, injects: false };
+    out.set(st, { self, method: null });
+    for (const [method, m] of methods.get(st.name.text)!) out.set(m, { self, method });
+  }
+  return out.size === 0 ? null : out;
+}
+
+/**
+ * The instance of each class prototypeClasses found, as a class's (THIS_PREFIX + its name): the
+ * fields its functions first assign, and its prototype's methods (`this.setupRoutes()`).
+ */
+function prototypeInstances(ctx: Ctx): void {
+  for (const [node, { self, method }] of ctx.prototypes!) {
+    const id = ctx.fnIds.get(node);
+    if (method !== null && id !== undefined && !Object.hasOwn(self.fields, method)) self.fields[method] = { k: 'fn', id };
+  }
+  // (a class's instance, made when its visit ended, is given what its prototype's methods added since)
+  const bindings = ctx.facts.scopes[0]!.bindings;
+  for (const self of new Set([...ctx.prototypes!.values()].map((p) => p.self))) {
+    const made = bindings[self.name] as Expr | undefined;
+    if (made?.k === 'obj') {
+      for (const [k, v] of Object.entries(self.fields)) if (!Object.hasOwn(made.props, k)) made.props[k] = v;
+    } else if (Object.keys(self.fields).length > 0) bindings[self.name] = { k: 'obj', props: self.fields };
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Functions and their behaviour
 
 function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: number, name: string | null): FunctionFact {
-  // `function () { … }` has a `this` of its own; an arrow function and a class's members keep the class's
+  // `function () { … }` has a `this` of its own (an instance of the class whose constructor or
+  // prototype's method it is); an arrow function and a class's members keep the class's
   const outer = ctx.thisRef;
-  if (ctx.ts.isFunctionDeclaration(node) || ctx.ts.isFunctionExpression(node)) ctx.thisRef = null;
+  if (ctx.ts.isFunctionDeclaration(node) || ctx.ts.isFunctionExpression(node)) ctx.thisRef = ctx.prototypes?.get(node)?.self ?? null;
   try {
     return makeFunctionIn(ctx, node, parentScope, name);
   } finally {

@@ -408,6 +408,38 @@ app.use('/api', requireSession, api);
     expect(routeLines(await check(dir))).toEqual(['GET /api/teams [requireSession]', 'POST /api/teams [requireSession]', 'POST /api/users [requireSession]']);
   });
 
+  it("`this` in a constructor function and in the methods its prototype is given is one instance: the app one method keeps there is the app another registers on", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/server.js': `
+const express = require('express');
+const { requireSession } = require('./guards');
+
+function Server(port) {
+  this.port = port;
+  this.app = express();
+  this.app.use(requireSession);
+}
+
+const admin = express.Router();
+admin.delete('/cache', (req, res) => res.sendStatus(204));
+
+Server.prototype.routes = function () {
+  this.app.get('/items', (req, res) => res.json([]));
+  this.mountAdmin();
+};
+
+Server.prototype.mountAdmin = function () {
+  this.app.use('/admin', admin);
+};
+
+module.exports = Server;
+`,
+      'src/guards.js': "exports.requireSession = (req, res, next) => (req.session && req.session.userId ? next() : res.sendStatus(401));\n",
+    });
+    expect(routeLines(await check(dir))).toEqual(['DELETE /admin/cache [requireSession]', 'GET /items [requireSession]']);
+  });
+
   it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {
     const dir = writeProject({
       'package.json': PKG,
