@@ -5648,9 +5648,10 @@ function leadingGuards(
     return list.length === 2 && !!first && !!second && ts.isExpressionStatement(first) && call(first.expression) && ts.isReturnStatement(second) && !second.expression;
   };
   // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
-  const restEnds = (rest: readonly TS.Statement[]): boolean => {
+  // (`exits`: the last must leave the function; not the function's own last statement, after which it leaves)
+  const restEnds = (rest: readonly TS.Statement[], exits: boolean): boolean => {
     const last = rest[rest.length - 1];
-    return !!last && ends(last, true) && rest.every((x) => {
+    return !!last && ends(last, exits) && rest.every((x) => {
       const { callsNext, error } = nextCalls(x);
       return !callsNext && !error;
     });
@@ -6000,7 +6001,8 @@ function leadingGuards(
         }
         // `if (req.session?.authenticated === true || allowed.has(req.path)) return next(); res.redirect(login)`:
         // the request goes on only with a signed-in user (or past the allowlist of the other alternatives)
-        if (!stmt.elseStatement && !(st & AUTH) && nextName && handsOnOnly(stmt.thenStatement) && restEnds(stmts.slice(index + 1))) {
+        // (the redirect the function's last statement, no `return` needed: Passport's `ensureAuthenticated`)
+        if (!stmt.elseStatement && !(st & AUTH) && nextName && handsOnOnly(stmt.thenStatement) && restEnds(stmts.slice(index + 1), !top)) {
           const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [stmt.expression];
           const others = alternatives.filter((a) => !signedIn(a));
           if (others.length < alternatives.length) {
