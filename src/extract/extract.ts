@@ -5477,11 +5477,31 @@ function leadingGuards(
     const call = ts.isIdentifier(root) ? results?.get(root.text) : undefined;
     return !!call && sessionGetterCall(ts, call) && isUserPath([(root as TS.Identifier).text, ...props]);
   };
+  // A member of the request a leading statement gives a value (`req.user = users[req.params.id]`),
+  // by its path (`req.user`), and that value.
+  let given: Map<string, TS.Expression> | null = null;
+  const pathOf = (x: TS.Expression): string | null => {
+    const { root, props } = propertyChain(ts, x);
+    return ts.isIdentifier(root) && props.length > 0 ? [root.text, ...props].join('.') : null;
+  };
+  // Does `n` read what the request asks for (a route or query parameter, a field of its body), through leading locals?
+  const readsAsked = (n: TS.Node, depth = 0): boolean => {
+    if (ts.isIdentifier(n)) {
+      const init = depth < 4 ? inits?.get(n.text) : undefined;
+      return init !== undefined && readsAsked(init, depth + 1);
+    }
+    if (ts.isPropertyAccessExpression(n) && CLIENT_SENT.has(requestChain(ts, n, requestParams())?.[0] ?? '')) return true;
+    return ts.forEachChild(n, (c) => readsAsked(c, depth) || undefined) === true;
+  };
   // the request's signed-in user: read from the request, a session getter's result, the request's
-  // session cookie, or a leading local given any of these
+  // session cookie, or a leading local given any of these; not a member of the request the
+  // function gives a value read from what the request asks for (`req.user = users[req.params.id];
+  // if (req.user) next() …`, express's route-separation example: a record the URL names)
   const userOf = (x: TS.Expression): boolean => {
     const init = initOf(x);
     const read = (y: TS.Expression): boolean => userRead(ts, y, requestParams()) || userLocal(y) || sessionCookieRead(ts, y, requestParams());
+    const own = given === null ? undefined : given.get(pathOf(x) ?? '');
+    if (own !== undefined && readsAsked(own)) return false;
     return read(x) || (init !== undefined && read(init));
   };
   const isNil = (x: TS.Expression): boolean => {
@@ -5949,6 +5969,10 @@ function leadingGuards(
   const leading = (stmts: readonly TS.Statement[], verifying = false, top = false): boolean => {
     for (const [index, stmt] of stmts.entries()) {
       if (ts.isVariableStatement(stmt)) declared.push(stmt);
+      else if (ts.isExpressionStatement(stmt) && ts.isBinaryExpression(stmt.expression) && stmt.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        const to = requestChain(ts, stmt.expression.left, requestParams()) !== null ? pathOf(stmt.expression.left) : null;
+        if (to !== null) (given ??= new Map()).set(to, stmt.expression.right);
+      }
       if (ts.isIfStatement(stmt) && swallowing && endsByThrow(ts, stmt.thenStatement)) continue;
       if (ts.isIfStatement(stmt)) {
         // `if (!member) return;`: the function can leave on what a leading call returned

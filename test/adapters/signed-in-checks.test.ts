@@ -374,4 +374,45 @@ app.listen(3000);
       'GET /api/shared/:id db.share.findFirst:auth',
     ]);
   });
+
+  it("a member of the request the middleware itself gives a record the URL names (express's route-separation: `req.user = users[id]` of `req.params.id`) is no signed-in user", async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/app.js': `
+const express = require('express');
+
+const users = [{ name: 'TJ' }, { name: 'Tobi' }];
+
+function loadUser(req, res, next) {
+  const id = req.params.id;
+  req.user = users[id];
+  if (req.user) {
+    next();
+  } else {
+    next(new Error('cannot find user ' + id));
+  }
+}
+
+// the session's user put where the next functions read it: still the signed-in user
+function currentUser(req, res, next) {
+  req.user = req.session.user;
+  if (req.user) {
+    next();
+  } else {
+    res.redirect('/login');
+  }
+}
+
+const app = express();
+app.get('/user/:id', loadUser, (req, res) => res.json(req.user));
+app.get('/me', currentUser, (req, res) => res.json(req.user));
+module.exports = app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /me currentUser:auth',
+      'GET /user/:id loadUser:unknown',
+    ]);
+  });
 });
