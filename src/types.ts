@@ -369,6 +369,13 @@ export interface Behaviour {
    */
   answersThenHandsOn?: true;
   /**
+   * Every way it ends the request hands an error on or throws (`next(err)`, `throw`), none answers
+   * (Express's route-separation `user.load`: `if (req.user) next(); else next(err)`): a route's
+   * last function so, handing the request on too, serves nothing itself — a layer for the routes
+   * after it (LinkContext.passThrough).
+   */
+  answersOnlyErrors?: true;
+  /**
    * Requests it lets through untouched, by a test of the request at the top of its body:
    * `if (request.url === '/api/v1/auth/login' && request.method === 'POST') return true;` —
    * a global guard with an allowlist of public routes. See SkipFor.

@@ -2939,6 +2939,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // `next(new Error(…))` in a function of two parameters (Behaviour.nextError)
   let nextError = false;
   let threw = false;
+  // an answer written or made (a response call, a context's body, a Fetch API response): not an
+  // error handed on or thrown (Behaviour.answersOnlyErrors)
+  let answered = false;
   let nestedAnswers = false;
   // something in the body met that may throw where no `try … catch` of the body takes it
   // (Behaviour.throwsNothing, read of a verification called by its name only: asked of no other function)
@@ -3075,7 +3078,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
-        if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = true;
+        if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = answered = true;
         break;
       }
       case K.CallExpression: {
@@ -3093,7 +3096,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // (one answering what a handed-on function threw answers for that function: mapsHandedOnError)
         if (responseCall) {
           if (mapping === 0) {
-            summary.sendsResponse = true;
+            summary.sendsResponse = answered = true;
             if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
             else otherAnswers = true;
             if (ts.isPropertyAccessExpression(c) && c.name.text === 'redirect') redirects++;
@@ -3117,7 +3120,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
       case K.NewExpression: {
-        if (mapping === 0 && isNewResponse(ts, n)) summary.sendsResponse = true;
+        if (mapping === 0 && isNewResponse(ts, n)) summary.sendsResponse = answered = true;
         // `throw new NotLoggedError()`, `next(new NotLoggedError())` of a class imported, its name
         // no status's: its status is read when linked (Behaviour.throwsImported)
         const made = (n as TS.NewExpression).expression;
@@ -3260,6 +3263,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
+  if (summary.sendsResponse && !answered && !nestedAnswers) b.answersOnlyErrors = true;
   else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
     // (the function a wrapper makes hands on by calling what it wraps: `return handler(req, { author })`)
     const last = body.statements[body.statements.length - 1];

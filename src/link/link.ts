@@ -462,10 +462,12 @@ export class LinkContext {
     const guards = items.map((it) => this.guard(it.file, it.expr, it.value, 'pass-through-route', at));
     if (packaged || !f) return { guards: guards.filter((g): g is AppliedGuard => g !== null), serves: false };
     const unclassified = (g: AppliedGuard | null): boolean => !g || g.kinds.every((k) => k === 'unknown');
-    // (one that answers and then hands on, `ctx.body = …; return next()`, serves whatever it checked first)
-    const serves = (f.behaviour.sendsResponse && f.behaviour.answersThenHandsOn === true) || ((f.behaviour.sendsResponse || verb) && unclassified(guards[guards.length - 1]!));
+    // (one that answers and then hands on, `ctx.body = …; return next()`, serves whatever it checked
+    // first; one whose only answers are errors handed on or thrown serves nothing itself)
+    const answers = f.behaviour.sendsResponse && !f.behaviour.answersOnlyErrors;
+    const serves = (answers && f.behaviour.answersThenHandsOn === true) || ((answers || verb) && unclassified(guards[guards.length - 1]!));
     const kept = guards.filter((g): g is AppliedGuard => g !== null && !(serves && unclassified(g)));
-    return serves && !f.behaviour.sendsResponse ? { guards: kept, serves, byVerb: true } : { guards: kept, serves };
+    return serves && !answers ? { guards: kept, serves, byVerb: true } : { guards: kept, serves };
   }
 
   /**

@@ -114,6 +114,59 @@ app.get('/api/projects/new', (req, res) => res.json({ draft: true }));
     ]);
   });
 
+  it("a route whose last function hands the request on, and otherwise only hands on an error or throws, is a layer for the later routes (express's route-separation `app.all('/user/:id{/:op}', user.load)`); one answering for itself stays a route", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/app.js': `
+const express = require('express');
+
+const users = [{ name: 'TJ' }, { name: 'Tobi' }];
+const posts = [{ title: 'Foo' }];
+
+function loadUser(req, res, next) {
+  const id = req.params.id;
+  req.user = users[id];
+  if (req.user) {
+    next();
+  } else {
+    const err = new Error('cannot find user ' + id);
+    err.status = 404;
+    next(err);
+  }
+}
+
+function loadPost(req, res, next) {
+  req.post = posts[req.params.id];
+  if (!req.post) throw Object.assign(new Error('no such post'), { status: 404 });
+  next();
+}
+
+// answers a cached copy itself, hands on the rest: serves what it answers
+function cachedUser(req, res, next) {
+  if (req.query.cached) return res.json({ cached: true });
+  next();
+}
+
+const app = express();
+app.all('/user/:id{/:op}', loadUser);
+app.get('/user/:id', (req, res) => res.json(req.user));
+app.put('/user/:id/edit', (req, res) => res.json(Object.assign(req.user, req.body)));
+app.get('/post/:id', loadPost);
+app.get('/post/:id', (req, res) => res.json(req.post));
+app.get('/cached/:id', cachedUser);
+app.get('/cached/:id', (req, res) => res.json(users[req.params.id]));
+module.exports = app;
+`,
+    });
+    expect(routeLines(await check(dir), { mechanism: true })).toEqual([
+      'GET /cached/:id []',
+      'GET /cached/:id []',
+      'GET /post/:id [loadPost (pass-through-route)]',
+      'GET /user/:id [loadUser (pass-through-route)]',
+      'PUT /user/:id/edit [loadUser (pass-through-route)]',
+    ]);
+  });
+
   it("a route whose last function is the app's own, no guard, and calls next() is a route when no later route runs behind it: its function runs, what follows answers (thelounge's service worker, express's error-pages example)", async () => {
     const dir = writeProject({
       'package.json': PKG,
