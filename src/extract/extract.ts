@@ -3261,9 +3261,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const off = switchedOff(ctx, body, f, handOn);
     if (off) b.switchedOff = off;
   }
+  if (summary.sendsResponse && !answered && !nestedAnswers) b.answersOnlyErrors = true;
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
-  if (summary.sendsResponse && !answered && !nestedAnswers) b.answersOnlyErrors = true;
   else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
     // (the function a wrapper makes hands on by calling what it wraps: `return handler(req, { author })`)
     const last = body.statements[body.statements.length - 1];

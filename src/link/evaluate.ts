@@ -533,6 +533,11 @@ export class Evaluator {
           }
           return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
+        // `new Server(port)` of a function whose prototype is given methods (extract.ts prototypeClasses): its instance
+        if (callee.t === 'fn' && e.k === 'new' && e.callee.k === 'ref') {
+          const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
+          if (fields) return this.eval(fields.file, fields.expr, depth + 1);
+        }
         if (callee.t === 'fn') {
           const closure = this.curried(file, e, callee, depth + 1);
           if (closure) return closure;

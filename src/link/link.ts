@@ -3130,10 +3130,10 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
   // body or options with no handler (`api.post('/api/customers', { data })` in a test).
   if (reg.method === 'route' && rest.some((v) => v.t === 'fn')) return false;
   // Nor is a registration at an event's name, a path written starting with neither `/` nor `*`
-  // (which Express and Koa never match): ShareDB's `backend.use('connect', fn)`, Mongoose's
-  // `schema.post('save', fn)`
+  // (which Express and Koa never match; `''` is the mount point's): ShareDB's `backend.use('connect',
+  // fn)`, Mongoose's `schema.post('save', fn)`
   const first = reg.args[0];
-  if (first?.k === 'str' && !/^[/*]/.test(first.v)) return false;
+  if (first?.k === 'str' && first.v !== '' && !/^[/*]/.test(first.v)) return false;
   if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
   return rest.some((v) => v.t === 'fn') || ROUTER_PARAM.test(paramName) || /^api$/i.test(paramName);
 }

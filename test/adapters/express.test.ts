@@ -461,7 +461,7 @@ app.use('/api', requireSession, api);
     expect(routeLines(await check(dir))).toEqual(['GET /api/teams [requireSession]', 'POST /api/teams [requireSession]', 'POST /api/users [requireSession]']);
   });
 
-  it("`this` in a constructor function and in the methods its prototype is given is one instance: the app one method keeps there is the app another registers on", async () => {
+  it("`this` in a constructor function and in the methods its prototype is given is one instance: the app one method keeps there is the app another registers on, and `new` of the function makes it", async () => {
     const dir = writeProject({
       'package.json': PKG,
       'src/server.js': `
@@ -488,9 +488,16 @@ Server.prototype.mountAdmin = function () {
 
 module.exports = Server;
 `,
+      'src/main.js': `
+const Server = require('./server');
+
+const server = new Server(3000);
+server.app.get('/health', (req, res) => res.send('ok'));
+server.routes();
+`,
       'src/guards.js': "exports.requireSession = (req, res, next) => (req.session && req.session.userId ? next() : res.sendStatus(401));\n",
     });
-    expect(routeLines(await check(dir))).toEqual(['DELETE /admin/cache [requireSession]', 'GET /items [requireSession]']);
+    expect(routeLines(await check(dir))).toEqual(['DELETE /admin/cache [requireSession]', 'GET /health [requireSession]', 'GET /items [requireSession]']);
   });
 
   it("router.search(path, …) is a SEARCH route (Express routers take every method of the `methods` package; Directus's reads with a query in the body)", async () => {

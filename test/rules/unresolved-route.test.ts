@@ -61,6 +61,18 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/registration-at-the-mount-point',
+      name: "a route at '' (the mount point's path, as '/' is) on a parameter no call site binds to a router",
+      errors: [
+        {
+          file: 'mount-point.ts',
+          line: 5,
+          column: 3,
+          message: "routes registered on the parameter 'router' of accountRoutes() whose callers pass no router known statically; their prefix is unknown",
+        },
+      ],
+    },
+    {
       dir: 'invalid/endpoint-objects-applied-to-a-router',
       name: "a route kept as an object and registered on the router it is applied to, `router[this.method](...params)` (Budibase's Endpoint), no call of it known",
       errors: [
