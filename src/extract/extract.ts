@@ -5488,13 +5488,15 @@ function leadingGuards(
     const { root, props } = propertyChain(ts, x);
     return ts.isIdentifier(root) && props.length > 0 ? [root.text, ...props].join('.') : null;
   };
-  // Does `n` read what the request asks for (a route or query parameter, a field of its body), through leading locals?
+  // Does `n` read what the request asks for (a route or query parameter, a field of its body, by
+  // names no credential, session or user goes by, as asksOnly's), through leading locals?
   const readsAsked = (n: TS.Node, depth = 0): boolean => {
     if (ts.isIdentifier(n)) {
       const init = depth < 4 ? inits?.get(n.text) : undefined;
       return init !== undefined && readsAsked(init, depth + 1);
     }
-    if (ts.isPropertyAccessExpression(n) && CLIENT_SENT.has(requestChain(ts, n, requestParams())?.[0] ?? '')) return true;
+    const props = ts.isPropertyAccessExpression(n) ? requestChain(ts, n, requestParams()) : null;
+    if (props && CLIENT_SENT.has(props[0] ?? '')) return !props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p));
     return ts.forEachChild(n, (c) => readsAsked(c, depth) || undefined) === true;
   };
   // the request's signed-in user: read from the request, a session getter's result, the request's

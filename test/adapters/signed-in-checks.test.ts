@@ -375,7 +375,7 @@ app.listen(3000);
     ]);
   });
 
-  it("a member of the request the middleware itself gives a record the URL names (express's route-separation: `req.user = users[id]` of `req.params.id`) is no signed-in user", async () => {
+  it("a member of the request the middleware itself gives a record the URL names (express's route-separation: `req.user = users[id]` of `req.params.id`) is no signed-in user; one given what a credential it is sent verifies is", async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,
       'src/app.js': `
@@ -403,14 +403,30 @@ function currentUser(req, res, next) {
   }
 }
 
+// a token the form posts, verified: a credential, not a record the request names
+function tokenUser(req, res, next) {
+  req.user = verifyToken(req.body.accessToken);
+  if (req.user) {
+    next();
+  } else {
+    res.redirect('/login');
+  }
+}
+
+function verifyToken(token) {
+  return token && token.startsWith('ey') ? { name: 'TJ' } : null;
+}
+
 const app = express();
 app.get('/user/:id', loadUser, (req, res) => res.json(req.user));
 app.get('/me', currentUser, (req, res) => res.json(req.user));
+app.post('/embed', tokenUser, (req, res) => res.json(req.user));
 module.exports = app;
 `,
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'POST /embed tokenUser:auth',
       'GET /me currentUser:auth',
       'GET /user/:id loadUser:unknown',
     ]);
