@@ -2662,6 +2662,11 @@ interface BodyWords {
   method: boolean;
 }
 const CREDENTIAL_WORD_RE = /password|passwd|secret|token|connection_?string|dsn|api_?key|private_?key|credential/i;
+
+/** A property name a credential, a session or a user goes by (`accessToken`, `sessionId`, `userId`): what a request asks for is none of these. */
+function namesCredential(name: string): boolean {
+  return CREDENTIAL_WORD_RE.test(name) || /auth|sess|user|sign|cookie/i.test(name);
+}
 const SESSION_WORD_RE = /session|cookies/i;
 
 /** Where each kind of word is spelled in a file: [start, end, start, end …] of every match, in order. */
@@ -5496,7 +5501,7 @@ function leadingGuards(
       return init !== undefined && readsAsked(init, depth + 1);
     }
     const props = ts.isPropertyAccessExpression(n) ? requestChain(ts, n, requestParams()) : null;
-    if (props && CLIENT_SENT.has(props[0] ?? '')) return !props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p));
+    if (props && CLIENT_SENT.has(props[0] ?? '')) return !props.some(namesCredential);
     return ts.forEachChild(n, (c) => readsAsked(c, depth) || undefined) === true;
   };
   // the request's signed-in user: read from the request, a session getter's result, the request's
@@ -5543,7 +5548,7 @@ function leadingGuards(
     const askedFor = (props: string[] | null): boolean => {
       const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
       if (!props || !/^(query|params|body)$/.test(props[at] ?? '') || props.length === at + 1) return false;
-      if (props.some((p) => CREDENTIAL_WORD_RE.test(p) || /auth|sess|user|sign|cookie/i.test(p))) return false;
+      if (props.some(namesCredential)) return false;
       asked = true;
       return true;
     };
@@ -6445,13 +6450,13 @@ function isLiteralNode(ts: TSModule, n: TS.Node): boolean {
   }
 }
 
+/** `String(x)`, `Number(x)`, `parseInt(x, 10)`, `x.toString()`: conversions, which keep what the value is (`String(session.activeOrgId)`). */
+const CONVERSIONS = new Set(['String', 'Number', 'parseInt', 'BigInt']);
+
 /**
  * The name a value is read by: `tenantId` of `req.session.tenantId`, `tenant` of
  * `connection.tenant`, `orgId` of `params['orgId']`, `tenantIds` of `(session?.tenantIds ?? [])`.
  */
-/** `String(x)`, `Number(x)`, `parseInt(x, 10)`, `x.toString()`: conversions, which keep what the value is (`String(session.activeOrgId)`). */
-const CONVERSIONS = new Set(['String', 'Number', 'parseInt', 'BigInt']);
-
 function readName(ts: TSModule, x: TS.Expression): string {
   let u = withoutFallback(ts, x);
   for (let i = 0; i < 4 && ts.isCallExpression(u); i++) {

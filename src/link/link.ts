@@ -906,12 +906,6 @@ export class LinkContext {
   }
 
   /**
-   * A middleware made by a factory call whose arguments make every 401 condition false:
-   * `const jwtLoose = authenticate('jwt', 'Unauthorized', false)` where the returned function
-   * sends 401 only `if (!user && isStrict)`. Such a middleware authenticates when it can but
-   * lets anonymous requests through.
-   */
-  /**
    * Whether a middleware's switch (Behaviour.switchedOff) holds: decided as any condition is, or,
    * when it tests a parameter of the factory that made the middleware (`if (!opts.required) return
    * next()` in `auth(opts)`'s), by the argument that factory's call passes (`auth({ required: true
@@ -927,6 +921,12 @@ export class LinkContext {
     return decide(this.ev, (value as { file: string }).file, [off]);
   }
 
+  /**
+   * A middleware made by a factory call whose arguments make every 401 condition false:
+   * `const jwtLoose = authenticate('jwt', 'Unauthorized', false)` where the returned function
+   * sends 401 only `if (!user && isStrict)`. Such a middleware authenticates when it can but
+   * lets anonymous requests through.
+   */
   private never401(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): boolean {
     const sites = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn)?.behaviour.status401If : undefined;
     const decides = sites ? this.factoryDecides(file, expr, value, madeBy) : null;
