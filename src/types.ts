@@ -205,7 +205,9 @@ export interface Behaviour {
    * (no reference to its first parameter, nor to a response's `req`) nor what earlier layers left
    * on the response (`res.locals`); or a context middleware (`(c, next)`, Hono's, Koa's, calling
    * its `next`) answering 403 or 404, never 401, that uses its context only to answer
-   * (`c.json(…, 404)`): what it answers, a mode or a flag of the server decides, not the caller.
+   * (`c.json(…, 404)`), or a Fastify hook (`(request, reply)`, calling neither) answering so that
+   * never names its request and names its reply only to answer: what it answers, a mode or a flag
+   * of the server decides, not the caller.
    */
   ignoresRequest?: true;
   /** sends a response (res.json, res.send, res.end, ctx.body =, …) */

@@ -3173,7 +3173,16 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       f.params.length === 2 &&
       summary.called?.has(nextName) === true &&
       ((writes !== null && writes[0] === true && !/\barguments\b/.test(ctx.text.slice(body.pos, body.end))) || ignoresRequest(ctx, body, f.params[0]));
-    if (express || context) b.ignoresRequest = true;
+    // (a Fastify hook, `async (_request, reply) => { if (config.maintenance) return reply.code(404).send() }`,
+    // hands nothing on: its reply named only to answer, or not at all — Flood's admin scope, `if
+    // (config.authMethod === 'none') throw new NotFoundError()`)
+    const hook =
+      !summary.status401 &&
+      f.params.length === 2 &&
+      summary.called?.has(nextName) !== true &&
+      ignoresRequest(ctx, body, f.params[0]) &&
+      (writes !== null ? writes[1] !== false : ignoresRequest(ctx, body, nextName));
+    if (express || context || hook) b.ignoresRequest = true;
   }
   // A tRPC middleware (`(opts) => { …; return opts.next() }`) reading of what it is handed only the
   // procedure called, `opts.type` and `opts.path`, and refusing with 403 or 404 only: karakeep's
