@@ -2774,6 +2774,58 @@ export class AppModule {}
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("a dynamic module's static method returning either of two objects under a condition not known statically: the controllers either declares are served (APITable's SocketModule.register(enableSocket))", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'room-server', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),
+        'src/socket/socket.controller.ts': `import { Controller, Get, Headers, Post, Body } from '@nestjs/common';
+
+@Controller('socket')
+export class SocketController {
+  @Get('health')
+  health() {
+    return { status: 'up' };
+  }
+
+  @Post('notify')
+  notify(@Body() body: { roomId: string }, @Headers('cookie') cookie: string) {
+    return { roomId: body.roomId, sent: Boolean(cookie) };
+  }
+}
+`,
+        'src/socket/socket.module.ts': `import { DynamicModule, Module } from '@nestjs/common';
+import { SocketController } from './socket.controller';
+
+@Module({})
+export class SocketModule {
+  static register(enabled: boolean): DynamicModule {
+    if (!enabled) {
+      return {
+        module: SocketModule,
+      };
+    }
+    return {
+      module: SocketModule,
+      controllers: [SocketController],
+    };
+  }
+}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { SocketModule } from './socket/socket.module';
+
+const enableSocket = process.env.ENABLE_SOCKET === 'true';
+
+@Module({ imports: [SocketModule.register(enableSocket)] })
+export class AppModule {}
+`,
+        'src/main.ts': BOOTSTRAP,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /socket/health src/socket/socket.controller.ts:5', 'POST /socket/notify src/socket/socket.controller.ts:10']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("one app of a name given either of two made from the same module, and none of a script that makes an app only to take its services", async () => {
     const pkg = JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', '@nestjs/platform-express': '^10.4.0', express: '^4.21.2' } });
     const sites = {

@@ -1312,13 +1312,13 @@ class NestLinker {
     const stripe: StripeWebhook[] = [];
     const gateways: { ref: ClassRef; prim: Prim }[] = [];
     const seen = new Set<string>();
-    const visit = (m: ClassRef, dynamic: Bound | null, depth: number): void => {
+    const visit = (m: ClassRef, dynamics: Bound[], depth: number): void => {
       if (depth > 64) return;
       const first = !seen.has(classKey(m));
       seen.add(classKey(m));
       if (first) modules.push(m);
       const meta = first ? this.find(this.prims(m.cls.decorators, m.file), 'Module')[0]?.args[0] : undefined;
-      for (const source of [meta, dynamic]) {
+      for (const source of [meta, ...dynamics]) {
         if (!source) continue;
         for (const c of this.listProp(source, 'controllers')) {
           const ref = this.classOf(c);
@@ -1342,11 +1342,11 @@ class NestLinker {
         }
         for (const imp of this.listProp(source, 'imports')) {
           const next = this.importedModule(imp, modulePaths, m, { metrics, graphql, stripe });
-          if (next) visit(next.module, next.dynamic, depth + 1);
+          if (next) visit(next.module, next.dynamics, depth + 1);
         }
       }
     };
-    visit(root, null, 0);
+    visit(root, [], 0);
     app.globalGuards.push(...appGuards);
     for (const m of modules) app.middleware.push(...this.moduleMiddleware(app, m));
     for (const mc of metrics) if (mc.ref) controllers.push({ ref: mc.ref, module: mc.module, metricsPaths: mc.paths });
@@ -1738,16 +1738,19 @@ class NestLinker {
     return items.map(one) as (string | null)[];
   }
 
-  /** An entry of a module's `imports`: the module it brings in (with a dynamic module's own metadata), or RouterModule paths. */
-  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, found: { metrics: MetricsController[]; graphql: GraphqlEndpoint[]; stripe: StripeWebhook[] }): { module: ClassRef; dynamic: Bound | null } | null {
+  /**
+   * An entry of a module's `imports`: the module it brings in (with a dynamic module's own
+   * metadata: each that its static method may return), or RouterModule paths.
+   */
+  private importedModule(b: Bound, modulePaths: Map<string, ModulePath>, from: ClassRef, found: { metrics: MetricsController[]; graphql: GraphqlEndpoint[]; stripe: StripeWebhook[] }): { module: ClassRef; dynamics: Bound[] } | null {
     const r = this.resolve(b);
     const e = r.expr;
     const cls = this.classOf(r);
-    if (cls) return { module: cls, dynamic: null };
+    if (cls) return { module: cls, dynamics: [] };
     if (e.k === 'obj') {
       const mod = this.objProp(r, 'module');
       const m = mod ? this.classOf(mod) : null;
-      return m ? { module: m, dynamic: r } : null;
+      return m ? { module: m, dynamics: [r] } : null;
     }
     if (e.k === 'call') {
       const callee = this.evalIn({ ...r, expr: e.callee });
@@ -1758,7 +1761,7 @@ class NestLinker {
         // says so, which is not known here: its routes may be served, so they are listed
         if (callee.pkg === '@nestjs/config' && name === 'ConditionalModule.registerWhen' && e.args[0]) {
           const cls = this.classOf({ ...r, expr: e.args[0] });
-          if (cls) return { module: cls, dynamic: null };
+          if (cls) return { module: cls, dynamics: [] };
         }
         if (callee.pkg === '@nestjs/common' && name === 'forwardRef' && e.args[0]) {
           const fv = this.evalIn({ ...r, expr: e.args[0] });
@@ -1776,17 +1779,19 @@ class NestLinker {
         if (callee.pkg === GOLEVELUP_STRIPE && (name === 'StripeModule.forRoot' || name === 'StripeModule.forRootAsync')) found.stripe.push(this.stripeWebhook({ ...r, expr: e }, name.endsWith('Async'), from));
         return null;
       }
-      // `SitesModule.forRoot(opts)`: the class, and what its static method returns.
+      // `SitesModule.forRoot(opts)`: the class, and what its static method returns — every object
+      // it may return (`static register(enabled) { if (!enabled) return { module: SocketModule };
+      // return { module: SocketModule, controllers: […] } }`, APITable's: which one a condition not
+      // known here picks, so the routes either may serve are listed, as registerWhen's are)
       if (e.callee.k === 'member') {
         const owner = this.classOf({ ...r, expr: e.callee.obj });
         if (owner) {
           const sm = owner.cls.methods.find((m) => m.name === (e.callee as { prop: string }).prop && m.isStatic);
           const fn = sm ? this.methodFn(owner, sm) : null;
-          const ret = fn?.t === 'fn' ? this.ev.returnsOf(fn.file, fn.fn)[0] : undefined;
+          if (fn?.t !== 'fn') return { module: owner, dynamics: [] };
           // (read with the method's parameters the call's arguments: `imports: options.imports || []`)
-          const env = fn?.t === 'fn' ? this.callEnv(r.env, fn, e.args.map((a) => ({ ...r, expr: a }))) : r.env;
-          const dyn = ret ? { file: owner.file, expr: ret, env } : null;
-          return { module: owner, dynamic: dyn && this.isObj(dyn) ? dyn : null };
+          const env = this.callEnv(r.env, fn, e.args.map((a) => ({ ...r, expr: a })));
+          return { module: owner, dynamics: this.ev.returnsOf(fn.file, fn.fn).map((ret) => ({ file: owner.file, expr: ret, env })).filter((dyn) => this.isObj(dyn)) };
         }
       }
     }
