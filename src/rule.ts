@@ -74,15 +74,17 @@ export function tenantExpected(r: Route, contract: Contract): boolean {
 /**
  * A route's path as text reports show it: a route listed without a part of its path not known
  * statically (a step with `unknown` among its prefixes, as `app.use(baseUriPath, api)` makes)
- * has that part written `/…` (`/…/api/sites`), as the warnings about such paths write it. The
- * JSON report's `path` stays the known rest: its `prefixes` say what is missing.
+ * has that part written `/…` where it stands (Route.shown: `/…/api/sites`, `/api/…/sites`), or
+ * first, as the warnings about such paths write it. The JSON report's `path` stays the known
+ * rest: its `prefixes` say what is missing.
  */
-export function shownPath(r: Pick<Route, 'path' | 'prefixes'>): string {
+export function shownPath(r: Pick<Route, 'path' | 'prefixes' | 'shown'>): string {
+  if (r.shown !== undefined) return r.shown;
   if (!r.prefixes.some((p) => p.unknown !== undefined)) return r.path;
   return r.path === '/' ? '/…' : `/…${r.path}`;
 }
 
-export function routeLabel(r: Pick<Route, 'method' | 'path' | 'prefixes'>): string {
+export function routeLabel(r: Pick<Route, 'method' | 'path' | 'prefixes' | 'shown'>): string {
   return `${r.method} ${shownPath(r)}`;
 }
 

@@ -877,6 +877,12 @@ export type Classification = 'contract' | 'public' | 'browser' | 'excluded';
 export interface Route {
   method: string;
   path: string;
+  /**
+   * The path as reports show it when a part of it is not known statically: `/…` where that part
+   * stands (`/api/…/sites`); absent otherwise, and where the adapter does not tell where it
+   * stands (shownPath then writes `/…` first).
+   */
+  shown?: string;
   file: string;
   line: number;
   column: number;

@@ -27,6 +27,15 @@ export function withoutUnknownHeads(p: string, shown = ''): string {
   return known === '' ? '/' : known;
 }
 
+/**
+ * A route's path as it is reported: its unknown heads left out (`path`) and, when it has one,
+ * written `/…` where it stands (`shown`: `/api/…/sites` of `` app.use(`/api/${version}`, api) ``).
+ */
+export function reportedPath(p: string): { path: string; shown?: string } {
+  const path = withoutUnknownHeads(p);
+  return path === p ? { path } : { path, shown: withoutUnknownHeads(p, '/…') };
+}
+
 /** Segments of each path seen (guards × routes asks for the same few paths again and again). */
 const SEGMENTS = new Map<string, readonly string[]>();
 

@@ -20,6 +20,8 @@ const MAX_HANDED = 8;
 export interface HeadPath {
   /** the unknown head and the rest, joined: a path to join and match as any other */
   path: string;
+  /** the whole segments of known text before the head (`/api` of `` `/api/${version}/sites` ``), '' when none */
+  lead: string;
   /** what is known after the head (`/api`), '' when nothing is */
   tail: string;
   /** why the head is not known statically, for the step and the warning */
@@ -61,20 +63,22 @@ export class UnknownHeads {
   constructor(private readonly ev: Evaluator) {}
 
   /**
-   * The path `e` of `file` (evaluated: `whole`) as far as it is known: its head, and the known
-   * rest after it when the rest starts a segment of its own. Null when the path starts with
-   * something known but slashes (`` `/api/${area}/status` ``): a path without its head would
-   * then be none that is served.
+   * The path `e` of `file` (evaluated: `whole`) as far as it is known: the whole segments of
+   * known text before its head (`/api` of `` `/api/${version}/status` ``), its head, and the known
+   * rest after it when the rest starts a segment of its own.
    */
-  pathOf(file: string, e: Expr, whole: Value): HeadPath | null {
+  pathOf(file: string, e: Expr, whole: Value): HeadPath {
     let head: Expr[] = [e];
     let tail = '';
+    let lead = '';
     let note = pathNote(whole);
     if (e.k === 'tpl') {
       const texts = e.parts.map((p) => knownText(this.ev.eval(file, p)));
       const first = texts.indexOf(null);
-      // (slashes alone are no known text: `/${area}/status` has an unknown head)
-      if (texts.slice(0, first).join('').replace(/\//g, '') !== '') return null;
+      // Known text before it (`` `/api/${version}` ``): its whole segments stay before the head
+      // (`/api`; the head is the rest, `/${version}`, and a segment begun before it, `/v${major}`)
+      const before = texts.slice(0, first).join('');
+      if (before.replace(/\//g, '') !== '') lead = before.slice(0, before.lastIndexOf('/'));
       const last = texts.lastIndexOf(null);
       const rest = texts.slice(last + 1).join('');
       if (last >= 0 && rest.startsWith('/')) {
@@ -89,7 +93,7 @@ export class UnknownHeads {
     const key = written.join('');
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size));
-    return { path: joinPath(unknownHead(id), tail), tail, note };
+    return { path: joinPath(joinPath(lead, unknownHead(id)), tail), lead, tail, note };
   }
 
   /**

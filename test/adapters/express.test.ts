@@ -1602,7 +1602,7 @@ export function createApp() {
   // a route's own path: listed after its head when something is known after it
   app.get(\`\${baseUriPath}/ping\`, (req, res) => res.json({ ok: true }));
   app.get(\`\${baseUriPath}\`, (req, res) => res.send('<html></html>'));
-  // known text before the head: the path without the head would be no path served
+  // known text in the head's segment: another head, under which the router is listed too
   app.use(\`/v1\${baseUriPath}\`, indexRouter);
   return app;
 }
@@ -1615,19 +1615,23 @@ export function createApp() {
     expect(routeLines(res, { mechanism: true })).toEqual([
       'ALL /api [requireSession (app.use), (refuses every request) (in-handler)]',
       'GET /api/admin/features [requireSession (app.use), requireOrgMember (app.use)]',
+      'GET /api/admin/features []',
       'GET /api/client/features [requireSession (app.use)]',
+      'GET /api/client/features []',
       'GET /health [requireSession (app.use)]',
+      'GET /health []',
       'GET /ping [requireSession (app.use)]',
     ]);
     const head = { file: 'src/app.ts', unknown: "config.get('server.baseUriPath') || ''" };
     expect(res.routes.map((r) => r.prefixes)).toEqual([
       // the head is a step of its own, the rest the ALL route's path
       [{ prefix: '', line: 19, ...head }],
-      ...[1, 2, 3].map(() => [{ prefix: '/', line: 17, ...head }]),
+      // (under `/v1${baseUriPath}` too: a head of its own, the note its last part's)
+      ...[1, 2, 3].flatMap(() => [[{ prefix: '/', line: 17, ...head }], [{ prefix: '', line: 24, ...head }]]),
       [{ prefix: '', line: 21, ...head }],
     ]);
     // an incomplete path is matched to no contract route
-    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null, null, null]);
+    expect(res.routes.map((r) => r.contractRoute)).toEqual([null, null, null, null, null, null, null, null]);
     expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout).toMatch(/prefixes\s+\(not known statically: config\.get\('server\.baseUriPath'\) \|\| ''\)\/\s+src\/app\.ts:17 /);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.line} ${f.message}`)).toEqual([
       "11 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
@@ -1637,8 +1641,45 @@ export function createApp() {
       "19 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
       "21 GET route with a path not known statically (config.get('server.baseUriPath') || ''); it is listed without that part",
       '22 GET route with a path not known statically (template with a value not known statically); it is left out',
-      '24 the path of this use() is not known statically; what it mounts is left out',
+      "24 the path of this use() is not known statically (config.get('server.baseUriPath') || ''); the routes under it are listed without that part",
     ]);
+  });
+
+  it("keeps the known text before its head: `/api/${API_VERSION}` lists what it mounts under /api, written /api/…/ where the head stands; a layer at /api or at the same head reaches it", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express, { Router } from 'express';
+import { requireOrgMember, requireSession } from './guards.js';
+
+const API_VERSION = process.env.API_VERSION;
+const sites = Router();
+sites.get('/orgs/:org/sites', (req, res) => res.json([]));
+
+const app = express();
+app.use('/api', requireSession);
+app.use(\`/api/\${API_VERSION}\`, requireOrgMember);
+app.use(\`/api/\${API_VERSION}\`, sites);
+app.get(\`/api/v\${API_VERSION}/status\`, (req, res) => res.json({ ok: true }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    // (`/api/v${API_VERSION}`: text begun in the head's segment belongs to the head, another one)
+    expect(routeLines(res, { mechanism: true })).toEqual(['GET /api/orgs/:org/sites [requireSession (app.use), requireOrgMember (app.use)]', 'GET /api/status [requireSession (app.use)]']);
+    const unknown = 'property API_VERSION of a value not known statically';
+    expect(res.routes.map((r) => r.prefixes)).toEqual([[{ prefix: '', file: 'src/app.ts', line: 12, unknown }], [{ prefix: '', file: 'src/app.ts', line: 13, unknown }]]);
+    expect(res.findings.filter((f) => f.ruleId !== 'contract-route-missing').map((f) => `${f.line} ${f.ruleId} ${f.message}`)).toEqual([
+      '7 uncontracted-route GET /api/…/orgs/:org/sites is on the browser surface but not in the contract',
+      '11 unresolved-route the path of this use() is not known statically (property API_VERSION of a value not known statically); the routes under it are listed without that part',
+      '12 unresolved-route the path of this use() is not known statically (property API_VERSION of a value not known statically); the routes under it are listed without that part',
+      '13 missing-tenant-guard GET /api/…/status has no tenant guard',
+      '13 uncontracted-route GET /api/…/status is on the browser surface but not in the contract',
+      '13 unresolved-route GET route with a path not known statically (property API_VERSION of a value not known statically); it is listed without that part',
+    ]);
+    const table = cli(['list', '--no-color'], dir).stdout.split('\n');
+    expect(table.slice(1, 3).map((l) => l.split(/ {2,}/).slice(0, 2).join(' '))).toEqual(['GET /api/…/orgs/:org/sites', 'GET /api/…/status']);
   });
 
   it("what a package's getter gives as a use() path (NodeBB's `nconf.get('relative_path')`) is a path, never a middleware", async () => {
@@ -1673,23 +1714,37 @@ forumRouter.get('/topics', (req, res) => res.json([]));
   it('text reports write the part not known statically as /…, where the JSON report keeps the known rest', async () => {
     const dir = project();
     const res = await check(dir);
-    expect(res.routes.map((r) => r.path)).toEqual(['/api', '/api/admin/features', '/api/client/features', '/health', '/ping']);
+    expect(res.routes.map((r) => r.path)).toEqual(['/api', '/api/admin/features', '/api/admin/features', '/api/client/features', '/api/client/features', '/health', '/health', '/ping']);
     const table = cli(['list', '--no-color'], dir).stdout.split('\n');
-    expect(table.slice(1, 6).map((l) => l.split(/ {2,}/).slice(0, 2).join(' '))).toEqual([
+    expect(table.slice(1, 9).map((l) => l.split(/ {2,}/).slice(0, 2).join(' '))).toEqual([
       'ALL /…/api',
       'GET /…/api/admin/features',
+      'GET /…/api/admin/features',
       'GET /…/api/client/features',
+      'GET /…/api/client/features',
+      'GET /…/health',
       'GET /…/health',
       'GET /…/ping',
     ]);
     expect(cli(['list', '--format', 'tree', '--no-color', '--filter', 'features'], dir).stdout).toBe(
-      ['app (express, 2 routes)', '└── /…/api/', '    ├── admin/features GET browser [auth tenant]', '    └── client/features GET browser [auth !tenant]', '', '2 routes', 'routes not fully known at 8 places (src/app.ts:11, src/app.ts:13, src/app.ts:16 and 5 more): `route-surface check` reports each as unresolved-route', ''].join('\n'),
+      [
+        'app (express, 4 routes)',
+        '└── /…/api/',
+        '    ├── admin/features GET browser [auth tenant]',
+        '    │                  GET browser [!auth !tenant]',
+        '    └── client/features GET browser [auth !tenant]',
+        '                        GET browser [!auth !tenant]',
+        '',
+        '4 routes',
+        'routes not fully known at 8 places (src/app.ts:11, src/app.ts:13, src/app.ts:16 and 5 more): `route-surface check` reports each as unresolved-route',
+        '',
+      ].join('\n'),
     );
     // findings about a route name it so (their fingerprints still use the JSON path)
     const stylish = cli(['check', '--no-color'], dir).stdout;
     expect(stylish).toContain('GET /…/ping has no tenant guard');
     expect(stylish).not.toMatch(/GET \/ping /);
-    expect(cli(['explain', 'GET /health', '--no-color'], dir).stdout.split('\n')[0]).toBe('GET /…/health');
+    expect(cli(['explain', 'GET /ping', '--no-color'], dir).stdout.split('\n')[0]).toBe('GET /…/ping');
   });
 
   it("is the same head wherever a function is handed it: a parameter given it, or a local falling back to '' from it (Unleash's baseUriPath)", async () => {

@@ -17,7 +17,7 @@ ruleTester('unresolved-route', {
     {
       dir: 'invalid/path-from-the-environment',
       name: 'a template with a value known only at run time',
-      errors: [{ line: 5, message: 'GET route with a path not known statically (template with a value not known statically); it is left out' }],
+      errors: [{ line: 5, message: 'GET route with a path not known statically (property AREA of a value not known statically); it is listed without that part' }],
     },
     {
       dir: 'invalid/mount-path-from-config',

@@ -14,7 +14,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { KEEP_LAYERS, layersKey, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
-import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, reportedPath, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { PATH_PARAMETER, pathNote, UnknownHeads } from '../unknown-heads.js';
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -345,8 +345,8 @@ class ExpressLinker {
       if (reg.method !== 'use') continue;
       const { path: known, items, pathUnresolved } = this.useItems(b);
       // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
-      // listed without it — unless what it mounts is not known either, or the path starts with
-      // known text.
+      // listed without it (the known text before it kept) — unless what it mounts is not known
+      // either.
       const mountsUnknown = items.length > 0 && this.unresolvedMount(items[items.length - 1]!);
       const unknown = pathUnresolved && !mountsUnknown ? this.heads.pathOf(file, reg.args[0]!, this.ctx.ev.eval(file, reg.args[0]!)) : null;
       // (no word when what it mounts lists nothing wherever it is: sorry-cypress's
@@ -527,7 +527,7 @@ class ExpressLinker {
     this.ctx.addRoute(
       {
         method: route.method,
-        path: withoutUnknownHeads(route.path),
+        ...reportedPath(route.path),
         file: p.file,
         line: p.at.line,
         column: p.at.column,
@@ -746,7 +746,7 @@ class ExpressLinker {
       this.ctx.addRoute(
         {
           method: methods[0]!,
-          path: withoutUnknownHeads(full),
+          ...reportedPath(full),
           ...routePlace(file, reg),
           framework: 'express',
           handler: handlerName,

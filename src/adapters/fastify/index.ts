@@ -51,7 +51,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { functionsByScope, mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
-import { optionalForms, type OptionalSyntax } from '../paths.js';
+import { joinPath, optionalForms, type OptionalSyntax } from '../paths.js';
 import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, CallSite, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -509,7 +509,7 @@ class FastifyApp {
       const written = opts?.t === 'obj' ? opts.props['prefix'] : undefined;
       const head = !known && p && written && opts?.t === 'obj' ? this.heads.routePathOf(opts.file, written, p) : null;
       if (known) prefixes = known;
-      else if (head) prefixes = [head.tail];
+      else if (head) prefixes = [joinPath(head.lead, head.tail)];
       if (!known && p) unknown = head ? head.note : pathNote(p);
       if (unknown !== null) this.ctx.warn(file, reg.at, `the prefix of this plugin is not known statically (${unknown}); the routes it registers are listed without ${head ? 'that part' : 'it'}`, reg.snippet);
     }
@@ -1169,11 +1169,12 @@ class FastifyApp {
     }
     let urls = stringsOf(urlValue);
     // A known rest after a head not known statically (`${base}/health`): listed at the rest, the
-    // head a step of its prefixes (hooks go by context, not by path: no head to match).
+    // head a step of its prefixes (hooks go by context, not by path: no head to match), after the
+    // known text before the head (`/v1/${base}/ping`: `/v1/ping`).
     const head = !urls && urlExpr ? this.heads.routePathOf(urlExpr.file, urlExpr.e, urlValue) : null;
     if (head) {
       this.ctx.warn(file, reg.at, `${methods.join(',')} route with a url not known statically (${head.note}); it is listed without that part`, reg.snippet);
-      urls = [head.tail];
+      urls = [joinPath(head.lead, head.tail)];
     }
     // (a url is one string: a list is none; one of a few, `legacy ? '/sites' : '/projects'`, is each of them)
     if (!urls || (urls.length !== 1 && !(urlValue.t === 'unknown' && urlValue.alts))) {

@@ -28,7 +28,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
-import { optionalForms, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
+import { optionalForms, reportedPath, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
@@ -221,7 +221,7 @@ class HonoLinker {
   private readonly computing = new Set<string>();
   private readonly mounted = new Set<string>();
   /** where each view's registrations are served (baseOfView), by view */
-  private readonly viewBases = new Map<string, { base: string; steps: PrefixStep[] } | null>();
+  private readonly viewBases = new Map<string, { base: string; steps: PrefixStep[] }>();
   /** basePath() clones not known statically, warned about */
   private readonly warnedBases = new Set<string>();
   /** OpenAPI registries (by instance) served with doc()/doc31() */
@@ -260,15 +260,15 @@ class HonoLinker {
   /**
    * Where a view's registrations are served: its base path and the prefix steps to it. Below a
    * `basePath()` not known statically, the base starts at that call's unknown head (UnknownHeads:
-   * so only middleware placed under the same head runs for its routes), warned about once; null
-   * (left out) when known text comes before what is not known.
+   * so only middleware placed under the same head runs for its routes; known text before it stays
+   * before it), warned about once.
    */
-  private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } | null {
+  private baseOfView(view: RouterObject): { base: string; steps: PrefixStep[] } {
     if (!this.viewBases.has(view.id)) this.viewBases.set(view.id, this.viewBase(view));
     return this.viewBases.get(view.id)!;
   }
 
-  private viewBase(view: RouterObject): { base: string; steps: PrefixStep[] } | null {
+  private viewBase(view: RouterObject): { base: string; steps: PrefixStep[] } {
     const known = view.init.prefix ?? '/';
     const knownStep = (): PrefixStep[] => (known === '/' ? [] : [{ prefix: known, file: view.file, line: view.at.line }]);
     if (!view.init.prefixUnknown) return { base: known, steps: knownStep() };
@@ -283,15 +283,8 @@ class HonoLinker {
     const head = this.heads.pathOf(origin.file, e, this.ctx.ev.eval(origin.file, e));
     if (!this.warnedBases.has(origin.id)) {
       this.warnedBases.add(origin.id);
-      // (known text before what is not known, `` `/api/${area}` ``: without it no path served)
-      this.ctx.warn(
-        origin.file,
-        origin.at,
-        `the base path of this basePath() is not known statically (${head?.note ?? view.init.prefixUnknown}); the routes registered through it are ${head ? 'listed without it' : 'left out'}`,
-        '',
-      );
+      this.ctx.warn(origin.file, origin.at, `the base path of this basePath() is not known statically (${head.note}); the routes registered through it are listed without it`, '');
     }
-    if (!head) return null;
     const step: PrefixStep = { prefix: '', file: origin.file, line: origin.at.line, unknown: head.note };
     return { base: mergePath(head.path, known), steps: [step, ...(origin === view ? [] : knownStep())] };
   }
@@ -337,9 +330,7 @@ class HonoLinker {
   private register(b: BoundRegistration, view: RouterObject, key: (string | number)[], out: Entry[], current: Map<string, Current>): void {
     const { reg, file } = b;
     const ev = this.ctx.ev;
-    const served = this.baseOfView(view);
-    if (!served) return;
-    const { base, steps } = served;
+    const { base, steps } = this.baseOfView(view);
     const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
       const prefixes = head ? [...steps, head] : steps;
       // (a route's registration by its method, handing on: Entry.verb)
@@ -359,8 +350,7 @@ class HonoLinker {
       const unknownPath = first !== null && known === null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, first);
       const head = !unknownPath ? null : m === 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : this.heads.routePathOf(file, reg.args[0]!, first);
       if (unknownPath && !head) {
-        const allHead = m !== 'use' ? this.heads.pathOf(file, reg.args[0]!, first) : null;
-        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically${allHead ? ` (${allHead.note})` : ''}; it is left out`, reg.snippet);
+        this.ctx.warn(file, reg.at, `the path of this ${m}() is not known statically (${this.heads.pathOf(file, reg.args[0]!, first).note}); it is left out`, reg.snippet);
         current.set(view.id, { paths: null, head: null });
         return;
       }
@@ -847,7 +837,7 @@ class HonoLinker {
       this.ctx.addRoute(
         {
           method: e.method,
-          path: withoutUnknownHeads(path),
+          ...reportedPath(path),
           ...(e.procedure ? { file: e.procedure.file, line: e.procedure.at.line, column: e.procedure.at.column, snippet: '' } : routePlace(e.file, e.reg)),
           framework: 'hono',
           handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,

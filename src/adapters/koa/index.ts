@@ -37,7 +37,7 @@ import { pathChoices, stringsOf, writtenCall, type Evaluator, type RouterObject,
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { applying, isWildcard, optionalForms, pathApplies, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import { applying, isWildcard, optionalForms, pathApplies, reportedPath, routePathCovers, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -420,16 +420,12 @@ class KoaLinker {
     const v0 = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
     const first = v0 ? this.ctx.pathsOf(file, reg, v0) : null;
     // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is
-    // listed without it; one starting with known text is left out.
+    // listed without it (the known text before it kept).
     const unknownPath = !first && v0 !== null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, v0);
     const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, v0) : null;
     const items = ev.flatten(file, first || unknownPath ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
     // (no word when what it mounts lists nothing wherever it is: `router.use(BASE_PATH, serve(dir))`)
     const silent = items.length > 0 && items.every((it) => listsNothingWherever(it.value));
-    if (unknownPath && !head) {
-      if (!silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically; what it mounts is left out`, reg.snippet);
-      return;
-    }
     if (head && !silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
     const paths: (string | null)[] = first?.flatMap((x) => optionalForms(x, OPTIONAL)) ?? [head?.path ?? null];
     const hasMount = items.some((it) => it.value.t === 'router');
@@ -467,7 +463,6 @@ class KoaLinker {
       for (const it of this.ctx.ev.flatten(b.file, b.reg.args).flatMap((x) => this.mountEach(x))) {
         if (isAllowedMethods(it.expr)) continue;
         const path = this.mountPath(b, it);
-        if (path === null) continue;
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
@@ -584,10 +579,9 @@ class KoaLinker {
   /**
    * The path a koa-mount call mounts at (`prefix`: null when it is no such call, or its path is
    * a string to read as written): for a path not known statically, its unknown head and the
-   * known rest (UnknownHeads), warned about; null when such a path starts with known text (what
-   * it mounts is left out, and said so).
+   * known rest (UnknownHeads), warned about.
    */
-  private mountPath(b: BoundRegistration, it: Item): { prefix: string | null; head: HeadPath | null } | null {
+  private mountPath(b: BoundRegistration, it: Item): { prefix: string | null; head: HeadPath | null } {
     const v = it.value;
     const none = { prefix: null, head: null };
     if (v.t !== 'pkg' || v.pkg !== 'koa-mount' || !v.called || v.args.length < 2 || it.expr.k !== 'call' || !it.expr.args[0]) return none;
@@ -596,10 +590,6 @@ class KoaLinker {
     const head = this.heads.pathOf(it.file, it.expr.args[0], a);
     // (no word when what it mounts lists nothing wherever it is: `mount(BASE_PATH, serve(dir))`)
     const silent = v.args.slice(1).every(listsNothingWherever);
-    if (!head) {
-      if (!silent) this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically; what it mounts is left out`, b.reg.snippet);
-      return null;
-    }
     if (!silent) this.ctx.warn(b.file, b.reg.at, `the path of this mount() is not known statically (${head.note}); the routes under it are listed without that part`, b.reg.snippet);
     return { prefix: head.path, head };
   }
@@ -681,12 +671,13 @@ class KoaLinker {
     for (const form of r.paths) {
       const full = underMount(base, form);
       if (!passing || passing.serves) {
-        const path = withoutUnknownHeads(full);
+        const reported = reportedPath(full);
+        const { path } = reported;
         const guards = [...applying(active, r.method, full), ...this.ctx.handlerGuards(r.handler), ...(r.guards ?? [])];
         this.ctx.addRoute(
           {
             method: r.method,
-            path,
+            ...reported,
             ...routePlace(step.file, step.reg),
             framework: 'koa',
             handler: r.servedBy ?? handlerNameOf(this.ctx.ev, r.handler),
@@ -753,11 +744,12 @@ class KoaLinker {
       }
       const handler = l.items[l.items.length - 1]!;
       guards.push(...this.ctx.handlerGuards(handler));
-      const path = withoutUnknownHeads(l.path);
+      const reported = reportedPath(l.path);
+      const { path } = reported;
       this.ctx.addRoute(
         {
           method: l.methods[0]!,
-          path,
+          ...reported,
           ...routePlace(l.file, l.reg),
           framework: 'koa',
           handler: handlerNameOf(this.ctx.ev, handler),
