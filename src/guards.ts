@@ -25,6 +25,8 @@ export interface GuardMatchers {
   family: Record<string, Matcher>;
   /** the names the config lists in `guards.auth`, `guards.tenant` or `guards.bearer`: guards by the user's word */
   declared: Matcher;
+  /** those of them written out, not as a regular expression */
+  declaredByName: Matcher;
 }
 
 /**
@@ -85,6 +87,7 @@ export function buildMatchers(config: Config, families: string[]): GuardMatchers
     familyGeneric: matcherOf(g.family?.default, DEFAULTS.familyGeneric),
     family,
     declared: g.auth || g.tenant || g.bearer ? matcherOf([...(g.auth ?? []), ...(g.tenant ?? []), ...(g.bearer ?? [])], null) : () => false,
+    declaredByName: matcherOf([...(g.auth ?? []), ...(g.tenant ?? []), ...(g.bearer ?? [])].filter((e) => !isRegexEntry(e)), null),
   };
 }
 

@@ -1624,9 +1624,14 @@ export class LinkContext {
     // named for what it reads, not for a check, even handed the request: only its definition can
     // make it one (the check of what it returns is a guard of its own).
     const name = lg.callee.k === 'member' ? lg.callee.prop : lg.callee.k === 'ref' ? lg.callee.name : '';
+    // A name the config lists in `guards.auth`, `guards.tenant` or `guards.bearer`, written out (not
+    // a regular expression, which may match any getter), is a guard by the user's word, whatever it
+    // reads or is handed (APITable's `const { userId } = await this.userService.getMe({ cookie })`,
+    // asking another service who the cookie's user is).
+    const declared = name !== '' && this.matchers.declaredByName(name);
     // (a getter, an event's callback, an action or a URL maker is named for what it reads, what
     // happened, what it does or what it makes: not for a check)
-    const getter = DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name) || URL_NAME.test(name);
+    const getter = !declared && (DATA_GETTER.test(name) || EVENT_CALLBACK.test(name) || ACTION_NAME.test(name) || URL_NAME.test(name));
     // `const payload = await getPayload(request)` of a function of the code leading with a webhook's
     // signature (or a deployment's secret) compared and a throw unless it holds: the throw ends the
     // handler's request as well, when the handler waits for the call (a function answering 401 is
@@ -1651,7 +1656,7 @@ export class LinkContext {
         ? { ...named, kinds: orderKinds(new Set([...checks, 'tenant'])), reason: `${named.reason}; ${reason}` }
         : { name: exprName(lg.callee) ?? (name || tenant), kinds: ['tenant'], families: [], reason, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
-    if ((lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
+    if ((!declared && lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
       if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
     }
     // A function that only answers its 401 (`res.status(401).json(…); return null`) stops nothing

@@ -32,6 +32,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/nested-mounts-across-files', name: "app.use('/api', guard, api) guards routes two mounts and two files down" },
     { dir: 'valid/global-before-mount', name: 'a global app.use(guard) before the mount' },
     { dir: 'valid/in-handler-call', name: '`await requireSession(req)` at the top of the handler' },
+    {
+      dir: 'valid/in-handler-call-declared-as-auth',
+      name: "a getter handed the cookie, not the request, leading the handler (`await userService.getMe({ cookie })`, APITable's): an auth guard when the config names it in guards.auth",
+    },
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
     { dir: 'valid/deployment-secret-checked', name: "a middleware refusing requests whose API key is not the deployment's (`process.env.API_KEY !== c.req.header('X-API-Key')`, a 403)" },
     { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry (also destructured from the query)' },
@@ -154,6 +158,11 @@ ruleTester('missing-auth-guard', {
   ],
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
+    {
+      dir: 'invalid/in-handler-getter-matched-by-a-declared-pattern',
+      name: 'the same getter when the config names it only by a regular expression (`/getme/`, which may match any getter): no guard',
+      errors: [{ line: 8, message: 'GET /api/robots has no auth guard' }],
+    },
     {
       dir: 'invalid/error-class-without-an-auth-status',
       name: "error classes whose fields give a 429 (`statusCode = 429`, a class imported) or a code that names no status (`code = 'CLIENT_OUTDATED'`, one of the file) make no auth guard of the middleware throwing them",
