@@ -810,6 +810,7 @@ app.register(autoload, { dir: process.env.ROUTES_DIR });
 app.register(plugins.billing);
 app.register(async (x) => { x.get('/y', async () => 1); }, { prefix: process.env.PREFIX });
 app.register(async (x) => { x.get('/workspaces', async () => []); }, { prefix: \`\${process.env.BASE_PATH ?? ''}/client/v1\` });
+app.register(async (x) => { x.get('/status', async () => 'ok'); }, { prefix: \`/api/\${process.env.API_VERSION}\` });
 `,
     });
     const res = await check(dir);
@@ -819,6 +820,8 @@ app.register(async (x) => { x.get('/workspaces', async () => []); }, { prefix: \
       'HEAD /api/sites (both forms) requireSession:auth requireTenant:tenant',
       // `register(child, opts)` passes the plugin's own options on: the prefix applies again
       'GET /api/sites/api/sites/:siteId',
+      // known text before a head not known statically: listed under it, a step says so
+      'GET /api/status',
       // a prefix whose head is not known statically: listed under its known rest (colanode's), a step says so
       'GET /client/v1/workspaces',
       // a prefix not known statically: listed without it, a step says so
@@ -826,11 +829,13 @@ app.register(async (x) => { x.get('/workspaces', async () => []); }, { prefix: \
     ]);
     expect(res.routes.find((r) => r.path === '/y')!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 10, unknown: 'property PREFIX of a value not known statically' }]);
     expect(res.routes.find((r) => r.path === '/client/v1/workspaces')!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 11, unknown: "process.env.BASE_PATH ?? ''" }]);
+    expect(res.routes.find((r) => r.path === '/api/status')!.prefixes).toEqual([{ prefix: '', file: 'src/app.ts', line: 12, unknown: 'property API_VERSION of a value not known statically' }]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
       'src/app.ts:8:1 warning unresolved-route the files @fastify/autoload loads are not known statically (dir: property ROUTES_DIR of a value not known statically); the routes they register are left out',
       "src/app.ts:9:1 warning unresolved-route plugin not known statically (property billing of a value not known statically); the routes it registers are unknown",
       'src/app.ts:10:1 warning unresolved-route the prefix of this plugin is not known statically (property PREFIX of a value not known statically); the routes it registers are listed without it',
       "src/app.ts:11:1 warning unresolved-route the prefix of this plugin is not known statically (process.env.BASE_PATH ?? ''); the routes it registers are listed without that part",
+      'src/app.ts:12:1 warning unresolved-route the prefix of this plugin is not known statically (property API_VERSION of a value not known statically); the routes it registers are listed without that part',
     ]);
   });
 

@@ -505,9 +505,11 @@ class FastifyApp {
       const p = opts?.t === 'obj' && 'prefix' in opts.props ? this.ctx.ev.member(opts, 'prefix', 0) : opts?.t === 'unknown' || opts?.t === 'param' ? opts : null;
       // one of a few (`legacy ? '/v1' : '/v2'`): the plugin's routes under each
       const known = p ? pathChoices(p) : null;
-      // (a known rest after a head not known statically, `${base}/api/v1`: the routes under the rest, the head a step of their prefixes)
+      // (a known rest after a head not known statically, `${base}/api/v1`, or known text before it,
+      // `/api/${version}`: the routes under what is known, the head a step of their prefixes)
       const written = opts?.t === 'obj' ? opts.props['prefix'] : undefined;
-      const head = !known && p && written && opts?.t === 'obj' ? this.heads.routePathOf(opts.file, written, p) : null;
+      const whole = !known && p && written && opts?.t === 'obj' ? this.heads.pathOf(opts.file, written, p) : null;
+      const head = whole && (whole.lead !== '' || whole.tail !== '') ? whole : null;
       if (known) prefixes = known;
       else if (head) prefixes = [joinPath(head.lead, head.tail)];
       if (!known && p) unknown = head ? head.note : pathNote(p);
