@@ -73,7 +73,8 @@ export class UnknownHeads {
     let lead = '';
     let note = pathNote(whole);
     if (e.k === 'tpl') {
-      const texts = e.parts.map((p) => knownText(this.ev.eval(file, p)));
+      const parts = this.spliced(file, e.parts);
+      const texts = parts.map((p) => knownText(this.ev.eval(file, p)));
       const first = texts.indexOf(null);
       // Known text before it (`` `/api/${version}` ``): its whole segments stay before the head
       // (`/api`; the head is the rest, `/${version}`, and a segment begun before it, `/v${major}`)
@@ -82,10 +83,10 @@ export class UnknownHeads {
       const last = texts.lastIndexOf(null);
       const rest = texts.slice(last + 1).join('');
       if (last >= 0 && rest.startsWith('/')) {
-        head = e.parts.slice(0, last + 1);
+        head = parts.slice(0, last + 1);
         tail = rest;
       }
-      if (last >= 0) note = pathNote(this.ev.eval(file, e.parts[last]!));
+      if (last >= 0) note = pathNote(this.ev.eval(file, parts[last]!));
     }
     // (known parts as their text: `${base}` and base are one head; a parameter's value as the
     // parameter it is, in whichever file it is read; anything else as written in this file)
@@ -94,6 +95,22 @@ export class UnknownHeads {
     let id = this.ids.get(key);
     if (id === undefined) this.ids.set(key, (id = this.ids.size));
     return { path: joinPath(joinPath(lead, unknownHead(id)), tail), lead, tail, note };
+  }
+
+  /**
+   * A template's parts, each call of a function of the code whose one return is a template (and
+   * whose value is not known statically) in place of its own parts: lemmy-ui's
+   * `` `${getStaticDir()}/css/themes/:name` `` of `` getStaticDir() { return
+   * `/static/${process.env.COMMIT_HASH}` } `` is `/static/`, the environment's value and the rest.
+   */
+  private spliced(file: string, parts: Expr[]): Expr[] {
+    return parts.flatMap((p): Expr[] => {
+      if (p.k !== 'call' || knownText(this.ev.eval(file, p)) !== null) return [p];
+      const fn = this.ev.calledFn(file, p.callee);
+      const returns = fn ? this.ev.returnsOf(fn.file, fn.fn) : [];
+      const ret = returns.length === 1 ? returns[0]! : null;
+      return ret?.k === 'tpl' ? ret.parts.map((x): Expr => ({ k: 'at', file: fn!.file, e: x })) : [p];
+    });
   }
 
   /**

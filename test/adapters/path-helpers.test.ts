@@ -152,6 +152,35 @@ app.listen(3000);
     ]);
   });
 
+  it("a template whose head is a helper's call returning a template: the helper's known text stays before the head (lemmy-ui's getStaticDir())", async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/env.ts': `export function getStaticDir() {
+  return \`/static/\${process.env.COMMIT_HASH}\`;
+}
+export const apiBase = (version: string) => \`/api/\${version}\`;
+`,
+      'src/app.ts': `import express from 'express';
+import { apiBase, getStaticDir } from './env.js';
+
+const app = express();
+app.get(\`\${getStaticDir()}/css/themes/:name\`, (req, res) => res.type('css').send(''));
+app.get(\`\${apiBase(process.env.API_VERSION)}/sites\`, (req, res) => res.json([]));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/sites [] src/app.ts:6', 'GET /static/css/themes/:name [] src/app.ts:5']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual([
+      'GET /static/…/css/themes/:name has no auth guard',
+      'GET /api/…/sites has no auth guard',
+    ]);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:5:1 warning unresolved-route GET route with a path not known statically (property COMMIT_HASH of a value not known statically); it is listed without that part',
+      'src/app.ts:6:1 warning unresolved-route GET route with a path not known statically (the parameter version); it is listed without that part',
+    ]);
+  });
+
   it('a helper whose body returns a path read by key, or a table built with a spread, is read as its statements were', async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,
