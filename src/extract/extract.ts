@@ -5556,7 +5556,7 @@ function leadingGuards(
     // the property names read of the request, as `req.query.id` reads `['query', 'id']`
     const askedFor = (props: string[] | null): boolean => {
       const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
-      if (!props || !/^(query|params|body)$/.test(props[at] ?? '') || props.length === at + 1) return false;
+      if (!props || !CLIENT_SENT.has(props[at] ?? '') || props.length === at + 1) return false;
       if (props.some(namesCredential)) return false;
       asked = true;
       return true;
