@@ -19,6 +19,11 @@ export interface RouterInit {
   derivedFrom?: string;
 }
 
+/** Do two routers take requests alike: the same options (a prefix, strict and case-sensitive matching)? */
+export function sameInit(a: RouterInit, b: RouterInit): boolean {
+  return a.kind === b.kind && a.strict === b.strict && a.caseSensitive === b.caseSensitive && a.prefix === b.prefix && a.prefixUnknown === b.prefixUnknown && a.derivedFrom === b.derivedFrom;
+}
+
 /**
  * One framework. Like a knip plugin: a small declarative object. `modules` enable it
  * (a file importing one of them, a package.json depending on one of them); `create`

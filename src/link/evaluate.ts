@@ -4,7 +4,7 @@
  * follows factory functions to the routers they return. It never runs user code.
  */
 import path from 'node:path';
-import type { Adapter, RouterInit } from '../adapters/adapter.js';
+import { type Adapter, type RouterInit, sameInit } from '../adapters/adapter.js';
 import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
@@ -158,6 +158,30 @@ export class Evaluator {
    */
   readonly returnsRead = new Set<string>();
   private readonly memo = new Map<string, WeakMap<Expr, Value>>();
+  /**
+   * Apps one of which a choice makes (`ssl ? fastify({ https }) : fastify()`), both made afresh
+   * by the same package call with the same routing options: each the first's by id (eitherWayOf).
+   */
+  private readonly eitherWay = new Map<string, string>();
+
+  private noteEitherWay(first: string, second: string): void {
+    const a = this.routers.get(this.eitherWayOf(first));
+    const b = this.routers.get(this.eitherWayOf(second));
+    if (!a || !b || a.id === b.id || a.framework !== b.framework || a.init.kind !== 'app' || !sameInit(a.init, b.init)) return;
+    const fresh = (r: RouterObject): boolean => r.instanceOf === undefined && r.viaClass === undefined && r.made !== undefined;
+    if (!fresh(a) || !fresh(b) || a.made!.pkg !== b.made!.pkg || a.made!.isNew !== b.made!.isNew || a.made!.path.join('.') !== b.made!.path.join('.')) return;
+    this.eitherWay.set(b.id, a.id);
+  }
+
+  /** The app a choice made either way stands for (noteEitherWay): the first made, else itself. */
+  eitherWayOf(id: string): string {
+    for (let i = 0; i < 64; i++) {
+      const first = this.eitherWay.get(id);
+      if (first === undefined) return id;
+      id = first;
+    }
+    return id;
+  }
   private readonly resolving = new Set<string>();
   /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
   private readonly resolved = new Map<string, string | null>();
@@ -350,6 +374,9 @@ export class Evaluator {
         // what is done with it (a registration, a mount) fails on null
         if (then.t === 'router' && nullish(otherwise)) return then;
         if (otherwise.t === 'router' && nullish(then)) return otherwise;
+        // one app made either way (Flood's `if (ssl) instance = fastify({ https }) else instance =
+        // fastify()`): what is registered on it is registered on one of them (LinkContext.addRoute)
+        if (then.t === 'router' && otherwise.t === 'router') this.noteEitherWay(then.id, otherwise.id);
         // the same of a package's client made or null (rybbit's `secretKey ? new Stripe(secretKey) :
         // null`): its members read and its methods called fail on null
         if (then.t === 'pkg' && then.called && nullish(otherwise)) return then;

@@ -3,7 +3,7 @@
  * registrations by the router/app they are made on (in registration order), and let
  * each framework adapter walk its routers from their roots.
  */
-import type { Adapter, RouterInit } from '../adapters/adapter.js';
+import { type Adapter, sameInit } from '../adapters/adapter.js';
 import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
@@ -63,11 +63,6 @@ const placeColumns = new WeakMap<AppliedGuard | PrefixStep, number>();
 
 /** No condition. */
 export const EMPTY_CONDITIONS: ReadonlyMap<string, string> = new Map();
-
-/** Do two routers take requests alike: the same options (a prefix, strict and case-sensitive matching)? */
-function sameInit(a: RouterInit, b: RouterInit): boolean {
-  return a.kind === b.kind && a.strict === b.strict && a.caseSensitive === b.caseSensitive && a.prefix === b.prefix && a.prefixUnknown === b.prefixUnknown && a.derivedFrom === b.derivedFrom;
-}
 
 /**
  * A mount's prefix, where it is given (routePlace: the call giving the path, or the
@@ -1122,13 +1117,15 @@ export class LinkContext {
    * List a route, served by the app `app` (null: none made by a call, Next.js's file-system
    * routes). An app a factory makes at several calls is one app (nameApps): a route that
    * another call's instance gave alike (vendure's `bootstrap()`, called by each script taking
-   * the app) is listed once; routes the calls' arguments make differ are each kept.
+   * the app) is listed once; routes the calls' arguments make differ are each kept. So is one app
+   * a choice makes either way (Evaluator.eitherWayOf): a route the other gave alike is listed once.
    */
   addRoute(route: RouteDraft, app: RouterObject | null): void {
     if (app) {
       this.servingApps.add(app);
       // (listed once per app: a route of the same content the app serves already adds nothing)
-      const key = `${app.file}:${app.at.line}:${app.at.column}\0${route.method}\0${route.path}\0${route.file}:${route.line}:${route.column}`;
+      const made = this.ev.routers.get(this.ev.eitherWayOf(app.id)) ?? app;
+      const key = `${made.file}:${made.at.line}:${made.at.column}\0${route.method}\0${route.path}\0${route.file}:${route.line}:${route.column}`;
       const same = this.listed.get(key);
       if (same) {
         const json = JSON.stringify(route);

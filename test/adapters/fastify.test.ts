@@ -193,6 +193,51 @@ server.listen({ port: Number(process.env.PORT) || 8888 });
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it("one app made either way (Flood's `if (ssl) instance = fastify({ https }) else instance = fastify()`): each route listed once, unless the two serve it otherwise", async () => {
+    const listed = async (options: string) => {
+      const res = await check(
+        writeProject({
+          'package.json': FASTIFY_PKG,
+          'src/guards.ts': GUARDS,
+          'src/routes.ts': `import type { FastifyInstance } from 'fastify';
+import { requireSession } from './guards';
+
+export default async function constructRoutes(fastify: FastifyInstance) {
+  fastify.get('/api/sites', { preHandler: requireSession }, async () => []);
+  fastify.delete('/api/sites/:siteId', { preHandler: requireSession }, async (request, reply) => reply.code(204).send());
+}
+`,
+          'src/server.ts': `import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fastify from 'fastify';
+import constructRoutes from './routes';
+
+const startWebServer = async (ssl: boolean) => {
+  let instance: FastifyInstance;
+  if (ssl) {
+    instance = fastify({ ${options}https: { key: fs.readFileSync('key.pem'), cert: fs.readFileSync('cert.pem') } });
+  } else {
+    instance = fastify({ bodyLimit: 1048576 });
+  }
+  await constructRoutes(instance);
+  await instance.listen({ port: 3000 });
+};
+startWebServer(process.env.SSL === 'true');
+`,
+        }),
+      );
+      return res.routes.map((r) => `${r.app} ${lines({ routes: [r] })[0]}`);
+    };
+    expect(await listed('')).toEqual(['app GET /api/sites requireSession:auth', 'app DELETE /api/sites/:siteId requireSession:auth']);
+    // (an app matching the trailing slash otherwise serves its routes otherwise: both listed)
+    expect(await listed('ignoreTrailingSlash: true, ')).toEqual([
+      'app (src/server.ts:9) GET /api/sites (both forms) requireSession:auth',
+      'app (src/server.ts:11) GET /api/sites requireSession:auth',
+      'app (src/server.ts:9) DELETE /api/sites/:siteId (both forms) requireSession:auth',
+      'app (src/server.ts:11) DELETE /api/sites/:siteId requireSession:auth',
+    ]);
+  });
+
   it("a loop over a list another module makes with .map() from a literal list (misskey's endpoints: `eps.map(([name, ep]) => ({ name, meta: ep.meta }))`) registers a route per item", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { fastify: '^4.28.1' } }),

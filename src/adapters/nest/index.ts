@@ -35,7 +35,7 @@
 import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
-import { additionsTo, cmp, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
+import { additionsTo, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
 import { decide, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
@@ -535,7 +535,7 @@ class NestLinker {
 
   run(): void {
     this.discoverApps();
-    const apps = this.withoutAlternatives(this.withoutConfigApps(this.ctx.routersOf('nest')));
+    const apps = this.withoutConfigApps(this.ctx.routersOf('nest'));
     const appPackages = new Set<string>();
     for (const r of apps) {
       appPackages.add(this.ctx.project.packageOf(r.file).dir);
@@ -650,48 +650,6 @@ class NestLinker {
   }
 
   private callIndex: Map<string, { file: string; call: CallFact }[]> | null = null;
-
-  /**
-   * The apps but the second of two a name is given either of, of the same root module (`let app;
-   * if (expressApp) app = await NestFactory.create(AppModule, new ExpressAdapter(expressApp));
-   * else app = await NestFactory.create(AppModule)`): one app is made, whichever it is, and what
-   * is done with it after is done with either (novu's bootstrap).
-   */
-  private withoutAlternatives(apps: RouterObject[]): RouterObject[] {
-    // per file, the place of each call that is one of the values of a name, and that name
-    const groups = new Map<string, Map<string, string>>();
-    const groupOf = (r: RouterObject): string | undefined => {
-      let places = groups.get(r.file);
-      if (!places) {
-        groups.set(r.file, (places = new Map()));
-        const facts = this.ctx.files.get(r.file);
-        for (const sc of facts?.scopes ?? []) {
-          for (const name of Object.keys(sc.bindings)) {
-            const b = bindingOf(sc, name);
-            if (b?.k !== 'choice') continue;
-            const leaves: Expr[] = [b];
-            while (leaves.length > 0) {
-              const e = leaves.pop()!;
-              if (e.k === 'choice') leaves.push(e.then, e.otherwise);
-              else if (e.k === 'call') places.set(`${e.at.line}:${e.at.column}`, `${sc.id}:${name}`);
-            }
-          }
-        }
-      }
-      return places.get(`${r.at.line}:${r.at.column}`);
-    };
-    // (the first written of each group stands for it)
-    const first = new Map<string, RouterObject>();
-    for (const r of apps) {
-      const group = groupOf(r);
-      if (group === undefined) continue;
-      const key = `${r.file}\0${group}\0${this.rootOf(r) ?? ''}`;
-      const was = first.get(key);
-      if (!was || cmp([r.at.line, r.at.column], [was.at.line, was.at.column]) < 0) first.set(key, r);
-    }
-    const kept = new Set(first.values());
-    return apps.filter((r) => groupOf(r) === undefined || kept.has(r));
-  }
 
   private snippetOf(c: ClassRef): string {
     return c.cls.decorators[0]?.snippet ?? `class ${c.cls.name}`;
