@@ -17,7 +17,8 @@ import { ARRAY_INDEX, DIRENT, DIRENT_TESTS, direntTest, pathFunction, stringMeth
 /** true or false when known statically, null when not */
 type Truth = boolean | null;
 
-type Literal = Extract<Expr, { k: 'str' | 'num' | 'bool' | 'obj' | 'arr' | 'fn' | 're' }>;
+/** (`undefined`: an index past the end of a list every item of which is written out, `[][0]`) */
+type Literal = Extract<Expr, { k: 'str' | 'num' | 'bool' | 'obj' | 'arr' | 'fn' | 're' }> | { k: 'undefined' };
 
 const MAX_DEPTH = 40;
 
@@ -44,8 +45,12 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       return literal(ev, file, e.e, e.call, depth + 1);
     case 'member': {
       const o = literal(ev, file, e.obj, call, depth + 1);
-      // (`file.split('.')[0]`)
-      if (o?.e.k === 'arr' && ARRAY_INDEX.test(e.prop)) return o.e.items[Number(e.prop)] ? literal(ev, o.file, o.e.items[Number(e.prop)]!, null, depth + 1) : null;
+      // (`file.split('.')[0]`; `methods[0]` of jambonz's `decorate(router, Application, [])`, undefined)
+      if (o?.e.k === 'arr' && ARRAY_INDEX.test(e.prop)) {
+        const item = o.e.items[Number(e.prop)];
+        if (item) return literal(ev, o.file, item, null, depth + 1);
+        return o.e.items.every(writtenOut) ? { file, e: { k: 'undefined' } } : null;
+      }
       return o?.e.k === 'obj' ? ownLiteral(ev, o.file, o.e, e.prop, depth + 1) : null;
     }
     case 'ref': {
@@ -131,6 +136,11 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       // anything not known statically
       return null;
   }
+}
+
+/** An item of a list that is one item: a literal (a list's item `...x` is read as `x`, which may be several). */
+function writtenOut(e: Expr): boolean {
+  return e.k === 'str' || e.k === 'num' || e.k === 'bool' || e.k === 'obj' || e.k === 'fn' || e.k === 're';
 }
 
 /** How many arguments a call passes for a rest parameter (`args.length`): `args`, all it passes. */
@@ -234,7 +244,10 @@ export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite
     case 'eq': {
       const l = literal(ev, file, t.l, call, 0)?.e;
       const r = literal(ev, file, t.r, call, 0)?.e;
-      if (!l || !r || (l.k !== 'str' && l.k !== 'num' && l.k !== 'bool') || l.k !== r.k) return null;
+      if (!l || !r) return null;
+      // (undefined equals no other literal, loosely or strictly)
+      if (l.k === 'undefined' || r.k === 'undefined') return (l.k === r.k) !== t.neg;
+      if ((l.k !== 'str' && l.k !== 'num' && l.k !== 'bool') || l.k !== r.k) return null;
       return (l.v === r.v) !== t.neg;
     }
     case 'cmp': {

@@ -209,6 +209,21 @@ export class Evaluator {
     return this.listings.has(v);
   }
 
+  /** The empty lists written as a call's arguments (`decorate(router, Application, [])`): nothing can have added to them yet. */
+  private readonly passedEmpty = new WeakSet<Value>();
+
+  /** Is `v` an empty list a call writes as its argument: a loop over it, read with that call's arguments, makes nothing. */
+  isPassedEmpty(v: Value): boolean {
+    return this.passedEmpty.has(v);
+  }
+
+  private argument(file: string, a: Expr, depth: number): Value {
+    const v = this.eval(file, a, depth);
+    const written = a.k === 'at' ? a.e : a;
+    if (written.k === 'arr' && written.items.length === 0 && v.t === 'arr' && v.items.length === 0) this.passedEmpty.add(v);
+    return v;
+  }
+
   private listed(items: Value[]): Value {
     const v: Value = { t: 'arr', items };
     this.listings.add(v);
@@ -654,7 +669,7 @@ export class Evaluator {
   private siteContext(call: CallSite, depth: number): CallContext {
     let c = this.callSites.get(call);
     if (!c) {
-      c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.eval(call.argsFile, a, depth + 1)), memo: new Map(), site: call };
+      c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.argument(call.argsFile, a, depth + 1)), memo: new Map(), site: call };
       if (call.made) c.outer = this.siteContext(call.made, depth);
       this.callSites.set(call, c);
     }

@@ -2498,8 +2498,8 @@ function unrolledAs<T>(
     // (the list read as a call passes it, when it is a parameter's)
     const of = ev.iterated(file, within(l.after.size > 0 ? subst(l.of) : l.of), l.forOf);
     const list = ev.eval(file, of);
-    // (a directory with no entry the loop keeps: it makes nothing)
-    if (list.t === 'arr' && list.items.length === 0 && ev.isListing(list)) return true;
+    // (a directory with no entry the loop keeps, or an empty list the call passes: it makes nothing)
+    if (list.t === 'arr' && list.items.length === 0 && (ev.isListing(list) || ev.isPassedEmpty(list))) return true;
     if (list.t !== 'arr' || list.items.length === 0 || list.items.length > MAX_UNROLLED) return false;
     const added = onAddedTo ? addedTo(ev, file, of) : null;
     if (added && !addedSeen.has(added.fact)) {
