@@ -228,6 +228,47 @@ app.use('/next', process.env.NEXT === 'on' ? sitesV2 : sitesV1);
     expect(decided.routes.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/projects']);
   });
 
+  it("a mount of either a middleware or a router (growi's `use('/installer', isInstalled ? allreadyInstalledMiddleware : require('./installer')(crowi))`): the router is mounted", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/guards.ts': GUARDS,
+        'src/installer.ts': `import { Router } from 'express';
+
+export default function installer(db: { init(body: unknown): Promise<void> }) {
+  const router = Router();
+  router.post('/', async (req, res) => {
+    await db.init(req.body);
+    res.status(201).json({ installed: true });
+  });
+  return router;
+}
+`,
+        'src/app.ts': `import express, { type NextFunction, type Request, type Response } from 'express';
+import installer from './installer';
+import { requireSession } from './guards';
+
+const db = { init: async (body: unknown) => {} };
+const isInstalled = process.env.INSTALLED === 'true';
+
+export function alreadyInstalled(req: Request, res: Response, next: NextFunction) {
+  if (req.method === 'POST') return res.status(409).json({ message: 'Application is already installed' });
+  next();
+}
+
+const admin = express.Router();
+admin.use('/installer', isInstalled ? alreadyInstalled : installer(db));
+admin.get('/installer/status', requireSession, (req, res) => res.json({ installed: isInstalled }));
+export const app = express();
+app.use('/_api/v3', admin);
+`,
+      }),
+    );
+    // (the middleware answers 409 and hands the rest on: no guard, and none of the router's routes)
+    expect(lines(res)).toEqual(['POST /_api/v3/installer/ [] src/installer.ts:5', 'GET /_api/v3/installer/status [requireSession] src/app.ts:15']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it('what is registered on a name that is one of several apps is registered on each, also through a helper handed a path', async () => {
     const res = await check(
       writeProject({

@@ -82,9 +82,16 @@ function mayMatchRoute(pattern: string, full: string, caseSensitive: boolean): b
 /**
  * `app.use('/api', v2 ? apiV2 : apiV1)` (or a name given either): a router that is one of
  * several the code chooses between at run time is each of them, mounted (either may be served).
+ * So is a choice between routers and functions (growi's `use('/installer', isInstalled ?
+ * allreadyInstalledMiddleware : require('./installer')(crowi))`): each router mounted, then each
+ * function, as the choice (a guard of it only where its branch is taken: LinkContext.chosenGuard).
  */
 function routerChoices<T extends { value: Value }>(items: T[]): T[] {
-  return items.flatMap((it) => (it.value.t === 'unknown' && it.value.alts?.length && it.value.alts.every((a) => a.t === 'router') ? it.value.alts.map((value) => ({ ...it, value })) : [it]));
+  return items.flatMap((it) => {
+    const alts = it.value.t === 'unknown' ? it.value.alts : undefined;
+    if (!alts?.some((a) => a.t === 'router') || !alts.every((a) => a.t === 'router' || a.t === 'fn')) return [it];
+    return [...alts.filter((a) => a.t === 'router'), ...alts.filter((a) => a.t === 'fn')].map((value) => ({ ...it, value }));
+  });
 }
 
 /** The MCP SDK's Express helpers, as imported. */
