@@ -5687,6 +5687,20 @@ function leadingGuards(
     if (list.length === 1 && first) return ts.isReturnStatement(first) ? call(first.expression) : ts.isExpressionStatement(first) && call(first.expression);
     return list.length === 2 && !!first && !!second && ts.isExpressionStatement(first) && call(first.expression) && ts.isReturnStatement(second) && !second.expression;
   };
+  // `{ if (req.user.status === User.STATUS_ACTIVE) return next(); return res.redirect('/login'); }`
+  // (growi's loginRequired): a branch handing the request on or refusing it, after checks of its
+  // own that each do one or the other, with no other way out
+  const handsOnOrRefuses = (s: TS.Statement): boolean => {
+    if (handsOnOnly(s)) return true;
+    const list = ts.isBlock(s) ? s.statements : [s];
+    const last = list[list.length - 1];
+    if (!last || !(handsOnOnly(last) || ends(last, true))) return false;
+    return list.slice(0, -1).every((x) => {
+      if (ts.isIfStatement(x)) return !x.elseStatement && (handsOnOnly(x.thenStatement) || endsRequest(x.thenStatement));
+      const { callsNext, error } = nextCalls(x);
+      return ts.isVariableStatement(x) && !callsNext && !error;
+    });
+  };
   // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
   // (`exits`: the last must leave the function; not the function's own last statement, after which it leaves)
   const restEnds = (rest: readonly TS.Statement[], exits: boolean): boolean => {
@@ -6046,7 +6060,7 @@ function leadingGuards(
         // `if (req.session?.authenticated === true || allowed.has(req.path)) return next(); res.redirect(login)`:
         // the request goes on only with a signed-in user (or past the allowlist of the other alternatives)
         // (the redirect the function's last statement, no `return` needed: Passport's `ensureAuthenticated`)
-        if (!stmt.elseStatement && !(st & AUTH) && nextName && handsOnOnly(stmt.thenStatement) && restEnds(stmts.slice(index + 1), !top)) {
+        if (!stmt.elseStatement && !(st & AUTH) && nextName && handsOnOrRefuses(stmt.thenStatement) && restEnds(stmts.slice(index + 1), !top)) {
           const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [stmt.expression];
           const others = alternatives.filter((a) => !signedIn(a));
           if (others.length < alternatives.length) {

@@ -8,6 +8,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     {
+      dir: 'valid/login-check-refusing-inactive-users',
+      name: "a middleware handing on a signed-in user after checks of its own, refusing anyone else (growi's loginRequired: `if (req.user != null) { if (req.user.status === ACTIVE) return next(); return res.redirect(…) }`, then a 403 or the login page)",
+    },
+    {
       dir: 'valid/next-wrapper-leading-with-a-check',
       name: "a wrapper around the exported handler whose function leads with a check (`withCron(handler)` of `async (req) => { await verifyCronSecret(req); return handler(req) }`, Dub's cron routes)",
     },
