@@ -5689,17 +5689,21 @@ function leadingGuards(
   };
   // `{ if (req.user.status === User.STATUS_ACTIVE) return next(); return res.redirect('/login'); }`
   // (growi's loginRequired): a branch handing the request on or refusing it, after checks of its
-  // own that each do one or the other, with no other way out
+  // own that each do one or the other, with no other way out (and one handing it on: `if (req.user)
+  // return res.redirect('/')` before a login page hands no one on)
   const handsOnOrRefuses = (s: TS.Statement): boolean => {
     if (handsOnOnly(s)) return true;
     const list = ts.isBlock(s) ? s.statements : [s];
     const last = list[list.length - 1];
     if (!last || !(handsOnOnly(last) || ends(last, true))) return false;
-    return list.slice(0, -1).every((x) => {
-      if (ts.isIfStatement(x)) return !x.elseStatement && (handsOnOnly(x.thenStatement) || endsRequest(x.thenStatement));
+    let handsOn = handsOnOnly(last);
+    const checks = list.slice(0, -1).every((x) => {
+      if (ts.isIfStatement(x) && !x.elseStatement && handsOnOnly(x.thenStatement)) return (handsOn = true);
+      if (ts.isIfStatement(x)) return !x.elseStatement && endsRequest(x.thenStatement);
       const { callsNext, error } = nextCalls(x);
       return ts.isVariableStatement(x) && !callsNext && !error;
     });
+    return checks && handsOn;
   };
   // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
   // (`exits`: the last must leave the function; not the function's own last statement, after which it leaves)

@@ -163,6 +163,14 @@ ruleTester('missing-auth-guard', {
   invalid: [
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
+      dir: 'invalid/login-page-sending-signed-in-users-away',
+      name: "a login page, or a middleware, sending a signed-in user elsewhere and serving anyone else (hackathon-starter's `if (req.user) return res.redirect('/')`): no check that anyone is signed in",
+      errors: [
+        { file: 'app.js', line: 5, message: 'GET /login has no auth guard' },
+        { file: 'app.js', line: 21, message: 'GET /signup has no auth guard (unclassified middleware that may be one: ensureSignedOut; declare it in guards.auth or guards.ignore)' },
+      ],
+    },
+    {
       dir: 'invalid/in-handler-getter-matched-by-a-declared-pattern',
       name: 'the same getter when the config names it only by a regular expression (`/getme/`, which may match any getter): no guard',
       errors: [{ line: 8, message: 'GET /api/robots has no auth guard' }],
