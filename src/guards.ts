@@ -710,8 +710,21 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   const from = fn && value.t === 'fn' && depth < MAX_HANDED ? value.file : null;
   const handsTo = from !== null ? fn!.behaviour.handsTo : undefined;
   const handedTo = handsTo?.map((e) => exprName(e) ?? 'a middleware').join(', ');
+  let handedValues: Value[] | undefined;
+  const handedValue = (): Value[] => (handedValues ??= handsTo!.map((e) => ev.eval(from!, e)));
   let handedAs: GuardClass[] | undefined;
-  const handed = (): GuardClass[] => (handedAs ??= handsTo!.map((e) => classifyGuard(exprName(e) ?? name, ev.eval(from!, e), ev, m, depth + 1)));
+  const handed = (): GuardClass[] => (handedAs ??= handsTo!.map((e, i) => classifyGuard(exprName(e) ?? name, handedValue()[i]!, ev, m, depth + 1)));
+  // Hands the request whole to a middleware that is there but says nothing of what it checks, and
+  // may end it: a package's, a function of the code, or a method of what a parameter holds (a
+  // Fastify decorator, `fastify.verifySession(request, reply)`, an injected service's) — not a
+  // parameter itself (a wrapper's, `helpers.try(fn)`, read through the call that makes it:
+  // LinkContext.wrappedMiddleware), nor a value not known at all (`multer()[method](…args)`)
+  const handsToUnknown = (): boolean =>
+    !!handsTo &&
+    handed().some((h, i) => {
+      const v = handedValue()[i]!;
+      return h.kinds.includes('unknown') && (v.t === 'pkg' || v.t === 'fn' || (v.t === 'param' && !!v.path?.length));
+    });
   // Named for a check but handing its request only to optional authentication, refusing nothing
   // itself (LibreChat's `optionalJwtAuth`, handing it to `passport.authenticate('jwt', …, cb)` whose
   // callback goes on without a user): optional authentication, whatever the name says
@@ -780,7 +793,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       kinds.add('bearer');
       reasons.push(`bearer: it hands the request on to ${handedTo} (${handed()[0]!.reason})`);
     }
-    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !via401 && !b.status403or404 && !b.deniesByReturn)
+    // (one handing the request whole to a middleware not known may end it there: it stays unknown)
+    if (kinds.size === 0 && !b.sendsResponse && !b.status401 && !via401 && !b.status403or404 && !b.deniesByReturn && !handsToUnknown())
       return { kinds: ['nonguard'], families: [], reason: 'never ends the request (by behaviour)' };
     if (kinds.size === 0 && (b.ignoresRequest || (via401 && b.requestOnlyToAnswer)))
       return { kinds: ['nonguard'], families: [], reason: `ends the request with ${b.status401 || via401 ? '401' : '403 or 404'} without reading the request (by behaviour): a mode or a flag of the server decides` };

@@ -830,6 +830,57 @@ app.register(async (sites) => {
     expect(lines(res)).toEqual(['GET /owners/:ownerId sites.verifyOwner:unknown', 'GET /sites/:siteId sites.checkAccess:tenant']);
   });
 
+  it('a hook handing its request and reply whole to a decorator (`async (request, reply) => { await fastify.verifyJWT(request, reply) }`) is that decorator; handing them to one not known, a candidate', async () => {
+    const dir = writeProject({
+      'package.json': FASTIFY_PKG,
+      'src/auth.ts': `import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export default fp(async function authPlugin(fastify: FastifyInstance) {
+  fastify.decorate('verifySession', async function (request: FastifyRequest, reply: FastifyReply) {
+    if (!request.session?.userId) return reply.code(401).send({ error: 'unauthenticated' });
+  });
+});
+`,
+      'src/app.ts': `import Fastify, { type FastifyInstance } from 'fastify';
+import authPlugin from './auth';
+
+async function tenantRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    await (fastify as any).verifySession(request, reply);
+  });
+  fastify.get('/mine', async () => []);
+}
+
+async function userRoutes(fastify: FastifyInstance) {
+  fastify.addHook('preHandler', async (request, reply) => app.verifySession(request, reply));
+  fastify.get('/me', async () => ({}));
+}
+
+async function billingRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    await fastify.verifySubscription(request, reply);
+  });
+  fastify.get('/invoices', async () => []);
+}
+
+const app = Fastify();
+app.register(authPlugin);
+app.register(tenantRoutes, { prefix: '/api/tenants' });
+app.register(userRoutes, { prefix: '/api/users' });
+app.register(billingRoutes, { prefix: '/api/billing' });
+app.listen({ port: 3000 });
+`,
+    });
+    const res = await check(dir);
+    // (verifySubscription is decorated nowhere: the hook may end the request there, so it is a candidate, not no guard)
+    expect(res.routes.map((r) => `${lines({ routes: [r] })[0]} ${r.guards.map((g) => `${g.file}:${g.line}`).join(' ')}`)).toEqual([
+      'GET /api/billing/invoices (inline middleware):unknown src/app.ts:17',
+      'GET /api/tenants/mine fastify.verifySession:auth src/app.ts:5',
+      'GET /api/users/me app.verifySession:auth src/app.ts:12',
+    ]);
+  });
+
   it('follows route(), dynamic imports, helpers and plugin options; warns on what it cannot follow', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,

@@ -1274,18 +1274,28 @@ class FastifyApp {
    * middleware doing so is (LinkContext.stageGuards).
    */
   private hookGuards(h: HookUse, c: Context, mechanism: 'route-middleware' | 'app.use' | 'router.use'): AppliedGuard[] {
-    let value = h.value;
-    // `fastify.authenticate`: a property of the instance, not a value the evaluator knows.
-    if (h.expr.k === 'member' && (value.t === 'unknown' || value.t === 'param')) {
+    const decorated = (prop: string): Value | undefined => {
       for (let x: Context | null = c; x; x = x.parent) {
-        const d = x.decorations.get(h.expr.prop);
-        if (d) {
-          value = d.value;
-          break;
-        }
+        const d = x.decorations.get(prop);
+        if (d) return d.value;
       }
+      return undefined;
+    };
+    let { file, expr, value } = h;
+    // `fastify.authenticate`: a property of the instance, not a value the evaluator knows.
+    if (expr.k === 'member' && (value.t === 'unknown' || value.t === 'param')) value = decorated(expr.prop) ?? value;
+    // `async (request, reply) => { await fastify.verifyJWT(request, reply) }`: a hook handing its
+    // request and reply whole to a decorator of the instance, and doing nothing else, is that decorator
+    else if (value.t === 'fn') {
+      const ev = this.ctx.ev;
+      const f = ev.fnOf(value.file, value.fn);
+      const b = f?.behaviour;
+      const [to, ...more] = b?.handsTo ?? [];
+      const instance = to?.k === 'member' ? ev.eval(value.file, to.obj) : null;
+      const d = to?.k === 'member' && more.length === 0 && instance && ['param', 'router', 'unknown'].includes(instance.t) && !b!.sendsResponse && !b!.status401 && !b!.status403or404 ? decorated(to.prop) : undefined;
+      if (d) ({ file, expr, value } = { file: value.file, expr: to!, value: d });
     }
-    const g = this.ctx.guard(h.file, h.expr, value, mechanism, h.at);
+    const g = this.ctx.guard(file, expr, value, mechanism, h.at);
     return this.ctx.layerGuards(g && this.jwtBearer(g, value), value);
   }
 
