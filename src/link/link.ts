@@ -2064,13 +2064,21 @@ export function link(
   ctx.nameApps();
   ctx.dropSkippedGuards();
   ctx.markConditionalGuards();
-  // Registrations on a parameter that neither a call site nor an adapter bound to a router.
+  // Registrations on a parameter that neither a call site nor an adapter bound to a router: one
+  // warning for each parameter (or property of one) of a function, at its first registration,
+  // saying how many there are (a plugin no app registers: aiRoutes() of 24 routes, one warning).
+  const unbound = new Map<string, { file: string; reg: RegistrationFact; message: (count: string) => string; count: number }>();
+  const note = (key: string, file: string, reg: RegistrationFact, message: (count: string) => string): void => {
+    const seen = unbound.get(key);
+    if (seen) seen.count++;
+    else unbound.set(key, { file, reg, message, count: 1 });
+  };
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
     if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
     if (methodsNamedByCalls(ev, p, callsTo.get(fnKey(p.file, p.fn)) ?? [])?.every((m) => !REGISTRATION_METHODS.has(m))) continue;
-    ctx.warn(p.file, p.reg.at, `routes registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
+    note(`${fnKey(p.file, p.fn)}#${p.index}`, p.file, p.reg, (count) => `routes${count} registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`);
   }
   // …and on a property of one (`{ app }: { app: Express }`, `deps.app`), when no call hands a router over in it.
   for (const [i, p] of propertyRegs.entries()) {
@@ -2081,8 +2089,9 @@ export function link(
     // (a test's HTTP client, `async ({ api }) => api.post('/api/tags', body)`, is handed data, not a handler)
     const rest = p.reg.args.slice(1).map((a) => ev.eval(file, a));
     if (!rest.some((v) => v.t === 'fn' || v.t === 'router') || !looksLikeRoute(ev, p.reg, p.path[p.path.length - 1]!, rest)) continue;
-    ctx.warn(file, p.reg.at, `routes registered on '${name}' of a parameter of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`, p.reg.snippet);
+    note(`${p.fnKey}#${p.index}.${p.path.join('.')}`, file, p.reg, (count) => `routes${count} registered on '${name}' of a parameter of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`);
   }
+  for (const u of unbound.values()) ctx.warn(u.file, u.reg.at, u.message(u.count > 1 ? ` (${u.count}, this one the first)` : ''), u.reg.snippet);
   return ctx;
 }
 
