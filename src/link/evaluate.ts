@@ -587,11 +587,13 @@ export class Evaluator {
           const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
           const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
           if (v.t === 'router') return this.instance(file, e, callee, v, depth + 1);
-          // (an object given a property for each key of what the call passes, KEYED: read with what it passes)
-          const built = e.args.length > 0 && (v.t === 'unknown' || v.t === 'param' || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`)));
+          // (an object given a property for each key of what the call passes, KEYED, or spreading a
+          // parameter, `createRoute({ security, ...config, middleware })`: read with what it passes)
+          const spreads = v.t === 'obj' && this.spreadsParam(v, depth + 1);
+          const built = e.args.length > 0 && (v.t === 'unknown' || v.t === 'param' || spreads || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`)));
           // (one returning a parameter, `createPlugin(plugin)` of vrite's `const typedPlugin = plugin as
           // Plugin; …; return typedPlugin`: what the call passes for it, a function or a router too)
-          return built ? (this.builtFrom(file, e, callee, depth + 1, v.t === 'param') ?? v) : v;
+          return built ? (this.builtFrom(file, e, callee, depth + 1, v.t === 'param', spreads) ?? v) : v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
@@ -915,7 +917,12 @@ export class Evaluator {
    * for each key of another (KEYED: `wrapController(controller)`) — `passesOn`, the function returns
    * one of its parameters: a function or a router too; null for anything else.
    */
-  private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number, passesOn = false): Value | null {
+  /** Does an object spread a parameter of the function it is made in (`{ ...config, middleware }`)? */
+  private spreadsParam(v: Extract<Value, { t: 'obj' }>, depth: number): boolean {
+    return Object.keys(v.props).some((k) => k.startsWith('*spread*') && this.eval(v.file, v.props[k]!, depth + 1).t === 'param');
+  }
+
+  private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number, passesOn = false, spreads = false): Value | null {
     const key = `built:${fn.file}:${fn.fn}`;
     const facts = this.files.get(fn.file);
     if (!facts || this.resolving.has(key)) return null;
@@ -950,7 +957,10 @@ export class Evaluator {
     } finally {
       this.resolving.delete(key);
     }
-    if (v !== null && passesOn && (v.t === 'fn' || v.t === 'router')) return v;
+    // (or an object: `createXRoute(config)` of `(config) => createRoute(config)`, @hono/zod-openapi's
+    // createRoute the config it is given — the route config the call passes)
+    if (v !== null && passesOn && (v.t === 'fn' || v.t === 'router' || v.t === 'obj')) return v;
+    if (v !== null && spreads && v.t === 'obj') return v;
     return v !== null && (v.t === 'str' || v.t === 'num' || v.t === 'bool' || (v.t === 'unknown' && v.alts?.every((a) => a.t === 'str')) || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`))) ? v : null;
   }
 

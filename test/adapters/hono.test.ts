@@ -796,6 +796,53 @@ export const projects = {
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("zod-openapi: a route config made by a helper returning its config, or an object spreading it (`createXRoute({ …, xGuard: [authGuard] })` of `createRoute({ security, ...config, middleware })`), is the config the call passes", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.6.0', '@hono/zod-openapi': '^0.18.0' } }),
+      'src/x-routes.ts': `
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+
+type XRouteConfig = RouteConfig & { operationId: string; xGuard?: MiddlewareHandler[] };
+
+/** createRoute, with the guards of xGuard run first */
+export const createXRoute = (config: XRouteConfig) => {
+  const middleware = [...(config.xGuard ?? [])];
+  return createRoute({ security: [{ cookieAuth: [] }], ...config, middleware });
+};
+
+export const createPublicRoute = (config: RouteConfig) => createRoute(config);
+`,
+      'src/guards.ts': `
+import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+export const authGuard: MiddlewareHandler = async (c, next) => {
+  if (!c.get('user')) throw new HTTPException(401, { message: 'unauthenticated' });
+  await next();
+};
+`,
+      'src/activities.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { authGuard } from './guards.js';
+import { createPublicRoute, createXRoute } from './x-routes.js';
+
+const activityRoutes = {
+  getActivities: createXRoute({ operationId: 'getActivities', method: 'get', path: '/activities', xGuard: [authGuard], responses: {} }),
+  getHealth: createPublicRoute({ method: 'get', path: '/health', responses: {} }),
+};
+
+const app = new OpenAPIHono();
+app.openapi(activityRoutes.getActivities, async (c) => c.json({ items: [] }));
+app.openapi(activityRoutes.getHealth, (c) => c.text('ok'));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /activities authGuard:auth', 'GET /health']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it("a function handing its own app parameter on in an object (`registerHealthRoute({ app })`) binds the routes registered on that object's property to the app its caller passes", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
