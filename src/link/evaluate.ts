@@ -909,19 +909,20 @@ export class Evaluator {
   /** The returns of a function another call returned, each `within` that call (`curried`), by the outer call. */
   private readonly closures = new WeakMap<Expr, Expr[]>();
 
+  /** Does an object spread a parameter of the function it is made in (`{ ...config, middleware }`)? */
+  private spreadsParam(v: Extract<Value, { t: 'obj' }>, depth: number): boolean {
+    return Object.keys(v.props).some((k) => k.startsWith('*spread*') && this.eval(v.file, v.props[k]!, depth + 1).t === 'param');
+  }
+
   /**
    * `api('/projects')` of a helper that builds a string from its parameters (`(p) => \`/api/v1${p}\``,
    * `tenantPath('projects')`): its returns read with each parameter standing for the argument this
    * call passes (or its default), and each local as its value, in turn, until one is known. Taken
    * when it is a string, a number, a boolean or one of a few strings, or an object given a property
    * for each key of another (KEYED: `wrapController(controller)`) — `passesOn`, the function returns
-   * one of its parameters: a function or a router too; null for anything else.
+   * one of its parameters: a function, a router or an object too; `spreads`, it returns an object
+   * spreading one (`{ ...config, middleware }`): that object — null for anything else.
    */
-  /** Does an object spread a parameter of the function it is made in (`{ ...config, middleware }`)? */
-  private spreadsParam(v: Extract<Value, { t: 'obj' }>, depth: number): boolean {
-    return Object.keys(v.props).some((k) => k.startsWith('*spread*') && this.eval(v.file, v.props[k]!, depth + 1).t === 'param');
-  }
-
   private builtFrom(file: string, e: Extract<Expr, { k: 'call' | 'new' }>, fn: { file: string; fn: number }, depth: number, passesOn = false, spreads = false): Value | null {
     const key = `built:${fn.file}:${fn.fn}`;
     const facts = this.files.get(fn.file);
