@@ -3864,6 +3864,91 @@ export class ArticlesController {
       'GET /articles/feed [JwtAuthGuard:auth]',
     ]);
   });
+
+  it("a decorator factory's choice of guards read with the arguments of its use, and a handleRequest() letting anonymous requests through under metadata the factory sets (swetrix's `@Auth(allowApiKeyAuth, isOptionalAuth)`)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'analytics-api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { ProjectController } from './project.controller';
+
+@Module({ controllers: [ProjectController] })
+export class AppModule {}
+`,
+      'src/auth.ts': `import { applyDecorators, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+
+export const IS_OPTIONAL_AUTH_KEY = 'isOptionalAuth';
+
+@Injectable()
+export class JwtAccessTokenGuard extends AuthGuard('jwt-access-token') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  handleRequest(err: any, user: any, info: any, context: ExecutionContext, status?: any) {
+    const isOptionalAuth = this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH_KEY, [context.getHandler(), context.getClass()]);
+    if (isOptionalAuth) {
+      if (err) {
+        return super.handleRequest(err, user, info, context, status);
+      }
+      return user;
+    }
+    return super.handleRequest(err, user, info, context, status);
+  }
+}
+
+@Injectable()
+export class ApiKeyGuard extends AuthGuard('api-key') {}
+
+export function Auth(allowApiKeyAuth = false, isOptionalAuth = false) {
+  return applyDecorators(
+    SetMetadata(IS_OPTIONAL_AUTH_KEY, isOptionalAuth),
+    allowApiKeyAuth ? UseGuards(ApiKeyGuard) : UseGuards(JwtAccessTokenGuard),
+  );
+}
+`,
+      'src/project.controller.ts': `import { Controller, Delete, Get, Param } from '@nestjs/common';
+import { Auth } from './auth';
+
+@Controller('project')
+export class ProjectController {
+  @Get()
+  @Auth()
+  list() {
+    return [];
+  }
+
+  @Get('/:id/stats')
+  @Auth(true)
+  stats(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Get('/:id')
+  @Auth(false, true)
+  get(@Param('id') id: string) {
+    return { id };
+  }
+
+  @Delete('/:id')
+  @Auth(false, false)
+  remove(@Param('id') id: string) {
+    return null;
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    // (the optional route is served to anyone: JwtAccessTokenGuard hands a request without a token on)
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /project [JwtAccessTokenGuard:auth]',
+      'DELETE /project/:id [JwtAccessTokenGuard:auth]',
+      'GET /project/:id []',
+      'GET /project/:id/stats [ApiKeyGuard:auth+bearer]',
+    ]);
+  });
 });
 
 describe('module lists read from a namespace', () => {

@@ -59,7 +59,7 @@ export interface NestClass {
    */
   superArgs?: Expr[];
   methods: NestMethod[];
-  /** from `canActivate`, when the class has one */
+  /** from `canActivate`, and from a passport AuthGuard's `handleRequest`, when the class has them */
   optOuts: NestOptOut[];
 }
 
@@ -197,12 +197,14 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   };
   const methods: NestMethod[] = [];
   let canActivate: TS.MethodDeclaration | null = null;
+  let handleRequest: TS.MethodDeclaration | null = null;
   for (const m of node.members) {
     if (!ts.isMethodDeclaration(m) || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) continue;
     const isStatic = (ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
     const { user: currentUser, next } = parameterDecorators(m);
     methods.push({ name: m.name.text, at: api.loc(m), isStatic, decorators: decoratorsOf(m), ...(currentUser.length > 0 ? { currentUser } : {}), ...(next ? { next: true as const } : {}) });
     if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
+    if (m.name.text === 'handleRequest' && !isStatic && m.body) handleRequest = m;
   }
   const decorators = decoratorsOf(node);
   const heritageNode = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
@@ -222,7 +224,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
     heritage: heritageNode ? api.expr(heritageNode, scope) : null,
     ...(superCall ? { superArgs: superCall.arguments.map((a) => api.expr(a, scope)) } : {}),
     methods,
-    optOuts: canActivate?.body ? optOutsOf(api, canActivate.body, scope) : [],
+    optOuts: [...(canActivate?.body ? optOutsOf(api, canActivate.body, scope, (s) => returnsTrue(ts, s)) : []), ...(handleRequest?.body ? optOutsOf(api, handleRequest.body, scope, returnsUser(ts, handleRequest)) : [])],
   });
 }
 
@@ -237,18 +239,40 @@ function superCallOf(ts: ExtractApi['ts'], node: TS.ClassDeclaration): TS.CallEx
   return null;
 }
 
+/** `return true` first in a branch: canActivate lets the request through. */
+function returnsTrue(ts: ExtractApi['ts'], s: TS.Statement): boolean {
+  const first = ts.isBlock(s) ? s.statements[0] : s;
+  return !!first && ts.isReturnStatement(first) && !!first.expression && unwrapped(ts, first.expression).kind === ts.SyntaxKind.TrueKeyword;
+}
+
+/**
+ * `return user` last in a branch of a passport AuthGuard's `handleRequest(err, user, …)`
+ * (swetrix's `if (isOptionalAuth) { if (err) return super.handleRequest(…); return user }`): the
+ * user, none when the request carries no credential, handed on without the base's refusal.
+ */
+function returnsUser(ts: ExtractApi['ts'], m: TS.MethodDeclaration): (s: TS.Statement) => boolean {
+  const user = m.parameters[1]?.name;
+  return (s) => {
+    const last = ts.isBlock(s) ? s.statements[s.statements.length - 1] : s;
+    return !!user && ts.isIdentifier(user) && !!last && ts.isReturnStatement(last) && !!last.expression && ts.isIdentifier(unwrapped(ts, last.expression)) && (unwrapped(ts, last.expression) as TS.Identifier).text === user.text;
+  };
+}
+
+function unwrapped(ts: ExtractApi['ts'], e: TS.Expression): TS.Expression {
+  let n = e;
+  while (ts.isParenthesizedExpression(n) || ts.isAwaitExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n)) n = n.expression;
+  return n;
+}
+
 /**
  * `if (<metadata read>) return true;` or `if (!<metadata read>) return true;`, directly or through a
  * const, among canActivate's statements; or `if (<read>?.includes('public')) return true` of a list
- * of roles (Hexabot's `Ability` guard and its `@Roles('public')`).
+ * of roles (Hexabot's `Ability` guard and its `@Roles('public')`); `letsThrough`, how the branch
+ * lets the request through (`returnsTrue`, or handleRequest's `returnsUser`).
  */
-function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[] {
+function optOutsOf(api: ExtractApi, body: TS.Block, scope: number, letsThrough: (s: TS.Statement) => boolean): NestOptOut[] {
   const { ts } = api;
-  const unwrap = (e: TS.Expression): TS.Expression => {
-    let n = e;
-    while (ts.isParenthesizedExpression(n) || ts.isAwaitExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n)) n = n.expression;
-    return n;
-  };
+  const unwrap = (e: TS.Expression): TS.Expression => unwrapped(ts, e);
   const readOf = (e: TS.Expression): TS.CallExpression | null => {
     const u = unwrap(e);
     if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.arguments.length === 0) return null;
@@ -257,10 +281,6 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
   };
   const reads = new Map<string, TS.CallExpression>();
   const out: NestOptOut[] = [];
-  const returnsTrue = (s: TS.Statement): boolean => {
-    const first = ts.isBlock(s) ? s.statements[0] : s;
-    return !!first && ts.isReturnStatement(first) && !!first.expression && unwrap(first.expression).kind === ts.SyntaxKind.TrueKeyword;
-  };
   // `x.length` / `x?.length` (of a name): the name
   const lengthOf = (e: TS.Expression): TS.Identifier | null => {
     const u = unwrap(e);
@@ -293,7 +313,7 @@ function optOutsOf(api: ExtractApi, body: TS.Block, scope: number): NestOptOut[]
       }
       continue;
     }
-    if (!ts.isIfStatement(stmt) || !returnsTrue(stmt.thenStatement)) continue;
+    if (!ts.isIfStatement(stmt) || !letsThrough(stmt.thenStatement)) continue;
     const test = unwrap(stmt.expression);
     // (`!roles?.length`, `!roles || !roles.length`, `!roles || roles.length === 0`: no roles set, or none listed)
     const none = unlisted(test);

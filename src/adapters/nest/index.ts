@@ -37,8 +37,8 @@ import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { additionsTo, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
 import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
-import { decide, truthOf } from '../../link/conditions.js';
-import type { AppliedGuard, CallFact, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import { decide, mapTest, truthOf } from '../../link/conditions.js';
+import type { AppliedGuard, CallFact, CondTest, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
@@ -679,6 +679,19 @@ class NestLinker {
     return v;
   }
 
+  /**
+   * A test as the call of the function it is written in reads it: the names of its parameters as
+   * the literals that call passes (`allowApiKeyAuth ? UseGuards(MultiAuthGuard, …) :
+   * UseGuards(JwtAccessTokenGuard, …)` of swetrix's `@Auth(true)`), the rest as written.
+   */
+  private testIn(b: Bound, test: CondTest): CondTest {
+    if (b.env.size === 0) return test;
+    return mapTest(test, (e) => {
+      const r = this.resolve({ ...b, expr: e });
+      return r.expr !== e && (r.expr.k === 'str' || r.expr.k === 'num' || r.expr.k === 'bool') ? { k: 'at', file: r.file, e: r.expr } : e;
+    });
+  }
+
   /** Follow names to their definitions (consts, imports, bound parameters). */
   private resolve(b: Bound, depth = 0): Bound {
     if (depth > 24) return b;
@@ -762,7 +775,7 @@ class NestLinker {
       // `process.env.MCP_ONLY ? [RootController, OAuthController] : [RootController, …]`: the
       // list the test picks when it is known statically; else either may be served: the items
       // of both, each once
-      const holds = truthOf(this.ev, r.file, r.expr.test);
+      const holds = truthOf(this.ev, r.file, this.testIn(r, r.expr.test));
       if (holds !== null) return this.items({ ...r, expr: holds ? r.expr.then : r.expr.otherwise }, out, depth + 1);
       return this.eachOnce([{ ...r, expr: r.expr.then }, { ...r, expr: r.expr.otherwise }], out, depth);
     }
@@ -1133,7 +1146,10 @@ class NestLinker {
       if (!byBase) return null;
       g = byBase;
     }
-    const optOuts = own ? own.c.cls.optOuts.map((o) => ({ key: this.keyId({ file: own!.c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}), ...(o.includes !== undefined ? { includes: o.includes } : {}), ...(o.length ? { length: o.length } : {}) })) : [];
+    // (those of the class whose canActivate runs, and of the one whose handleRequest a passport
+    // AuthGuard calls: swetrix's `if (isOptionalAuth) { …; return user }`, anonymous requests handed on)
+    const optClasses = [...new Set([own?.c, passportBase ? hr?.c : undefined].filter((c): c is ClassRef => c !== undefined))];
+    const optOuts = optClasses.flatMap((c) => c.cls.optOuts.map((o) => ({ key: this.keyId({ file: c.file, expr: o.key, env: NO_ENV }), levels: o.levels, ...(o.optIn ? { optIn: o.optIn } : {}), ...(o.includes !== undefined ? { includes: o.includes } : {}), ...(o.length ? { length: o.length } : {}) })));
     // (the opt-outs of a package's guard it extends, whose canActivate runs: keycloak's @Public())
     if (base && reaches) optOuts.push(...packageOptOuts(base));
     return { guard: g, optOuts };
