@@ -3271,6 +3271,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
   if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
+  else if (f.name === 'canActivate' && ts.isBlock(body) && activatesAnonymous(ctx, body)) b.passesAnonymous = true;
   else if (handOn && ts.isBlock(body)) {
     const off = switchedOff(ctx, body, f, handOn);
     if (off) b.switchedOff = off;
@@ -3597,6 +3598,52 @@ function nestRequestLocal(ts: TSModule, body: TS.Block): string | null {
     }
   }
   return null;
+}
+
+/**
+ * Does a Nest guard's `canActivate` let a request without a signed-in user through before it
+ * refuses anything: `const user = request.user; … if (!user) return true` (swetrix's
+ * AuthenticationGuard, which checks the second factor of the users there are)? Its early
+ * `return true`s under a metadata read (`if (isTwoFaNotRequired) return true`) are opt-outs,
+ * read as such (nest/facts.ts), and passed over here.
+ */
+function activatesAnonymous(ctx: Ctx, body: TS.Block): boolean {
+  const { ts } = ctx;
+  const request = nestRequestLocal(ts, body);
+  if (!request) return false;
+  const users = new Set<string>();
+  const metadata = new Set<string>();
+  const isUser = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isIdentifier(u)) return users.has(u.text);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'user' && ts.isIdentifier(unwrap(ts, u.expression)) && (unwrap(ts, u.expression) as TS.Identifier).text === request;
+  };
+  // `this.reflector.get(IS_TWO_FA_NOT_REQUIRED_KEY, context.getHandler())`
+  const readsMetadata = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && /reflect/i.test(u.expression.expression.getText(ctx.sf));
+  };
+  const returnsTrue = (s: TS.Statement): boolean => {
+    const first = ts.isBlock(s) ? s.statements[0] : s;
+    return !!first && ts.isReturnStatement(first) && !!first.expression && unwrap(ts, first.expression).kind === ts.SyntaxKind.TrueKeyword;
+  };
+  for (const stmt of body.statements) {
+    if (ts.isVariableStatement(stmt)) {
+      for (const d of stmt.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+        if (isUser(d.initializer)) users.add(d.name.text);
+        else if (readsMetadata(d.initializer)) metadata.add(d.name.text);
+      }
+      continue;
+    }
+    if (!ts.isIfStatement(stmt) || stmt.elseStatement || !returnsTrue(stmt.thenStatement)) return false;
+    let test = unwrap(ts, stmt.expression);
+    const negated = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
+    if (negated) test = unwrap(ts, (test as TS.PrefixUnaryExpression).operand);
+    if (negated && isUser(test)) return true;
+    if (!((ts.isIdentifier(test) && metadata.has(test.text)) || readsMetadata(test))) return false;
+  }
+  return false;
 }
 
 /**

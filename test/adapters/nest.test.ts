@@ -3865,7 +3865,7 @@ export class ArticlesController {
     ]);
   });
 
-  it("a decorator factory's choice of guards read with the arguments of its use, and a handleRequest() letting anonymous requests through under metadata the factory sets (swetrix's `@Auth(allowApiKeyAuth, isOptionalAuth)`)", async () => {
+  it("a decorator factory's choice of guards read with the arguments of its use, a handleRequest() letting anonymous requests through under metadata the factory sets, and a canActivate letting a request without a user through (swetrix's `@Auth(allowApiKeyAuth, isOptionalAuth)`)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'analytics-api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0' } }),
       'src/main.ts': BOOTSTRAP,
@@ -3875,11 +3875,12 @@ import { ProjectController } from './project.controller';
 @Module({ controllers: [ProjectController] })
 export class AppModule {}
 `,
-      'src/auth.ts': `import { applyDecorators, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+      'src/auth.ts': `import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 
 export const IS_OPTIONAL_AUTH_KEY = 'isOptionalAuth';
+export const IS_TWO_FA_NOT_REQUIRED_KEY = 'isTwoFaNotRequired';
 
 @Injectable()
 export class JwtAccessTokenGuard extends AuthGuard('jwt-access-token') {
@@ -3902,10 +3903,26 @@ export class JwtAccessTokenGuard extends AuthGuard('jwt-access-token') {
 @Injectable()
 export class ApiKeyGuard extends AuthGuard('api-key') {}
 
+// (named for authentication, but a check of the second factor of the users there are)
+@Injectable()
+export class AuthenticationGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  async canActivate(context: ExecutionContext) {
+    const isTwoFaNotRequired = this.reflector.get<boolean>(IS_TWO_FA_NOT_REQUIRED_KEY, context.getHandler());
+    const request = context.switchToHttp().getRequest();
+    const user = request.user;
+    if (isTwoFaNotRequired) return true;
+    if (!user) return true;
+    if (user.isTwoFactorAuthenticationEnabled && !user.isSecondFactorAuthenticated) return false;
+    return true;
+  }
+}
+
 export function Auth(allowApiKeyAuth = false, isOptionalAuth = false) {
   return applyDecorators(
     SetMetadata(IS_OPTIONAL_AUTH_KEY, isOptionalAuth),
-    allowApiKeyAuth ? UseGuards(ApiKeyGuard) : UseGuards(JwtAccessTokenGuard),
+    allowApiKeyAuth ? UseGuards(ApiKeyGuard, AuthenticationGuard) : UseGuards(JwtAccessTokenGuard, AuthenticationGuard),
   );
 }
 `,
@@ -3941,7 +3958,8 @@ export class ProjectController {
 `,
     });
     const res = await check(dir);
-    // (the optional route is served to anyone: JwtAccessTokenGuard hands a request without a token on)
+    // (the optional route is served to anyone: JwtAccessTokenGuard hands a request without a token
+    // on, and AuthenticationGuard lets a request without a user through, optional authentication)
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
       'GET /project [JwtAccessTokenGuard:auth]',
       'DELETE /project/:id [JwtAccessTokenGuard:auth]',
