@@ -830,7 +830,7 @@ app.register(async (sites) => {
     expect(lines(res)).toEqual(['GET /owners/:ownerId sites.verifyOwner:unknown', 'GET /sites/:siteId sites.checkAccess:tenant']);
   });
 
-  it('a hook handing its request and reply whole to a decorator (`async (request, reply) => { await fastify.verifyJWT(request, reply) }`) is that decorator; handing them to one not known, a candidate', async () => {
+  it('a hook handing its request and reply whole to decorators (`async (request, reply) => { await fastify.verifyJWT(request, reply) }`, then `fastify.verifyRole([…])(request, reply)`) is those decorators; handing them to one not known, a candidate', async () => {
     const dir = writeProject({
       'package.json': FASTIFY_PKG,
       'src/auth.ts': `import fp from 'fastify-plugin';
@@ -839,6 +839,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export default fp(async function authPlugin(fastify: FastifyInstance) {
   fastify.decorate('verifySession', async function (request: FastifyRequest, reply: FastifyReply) {
     if (!request.session?.userId) return reply.code(401).send({ error: 'unauthenticated' });
+  });
+  fastify.decorate('verifyRole', function (roles: string[]) {
+    return async function (request: FastifyRequest, reply: FastifyReply) {
+      if (!request.session?.userId) return reply.code(401).send({ error: 'unauthenticated' });
+      if (!roles.includes(request.session.role)) return reply.code(403).send({ error: 'forbidden' });
+    };
   });
 });
 `,
@@ -857,6 +863,14 @@ async function userRoutes(fastify: FastifyInstance) {
   fastify.get('/me', async () => ({}));
 }
 
+async function adminRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onRequest', async (request, reply) => {
+    await fastify.verifySession(request, reply);
+    await fastify.verifyRole(['ADMIN', 'SUPER_ADMIN'])(request, reply);
+  });
+  fastify.get('/users', async () => []);
+}
+
 async function billingRoutes(fastify: FastifyInstance) {
   fastify.addHook('onRequest', async (request, reply) => {
     await fastify.verifySubscription(request, reply);
@@ -869,13 +883,15 @@ app.register(authPlugin);
 app.register(tenantRoutes, { prefix: '/api/tenants' });
 app.register(userRoutes, { prefix: '/api/users' });
 app.register(billingRoutes, { prefix: '/api/billing' });
+app.register(adminRoutes, { prefix: '/api/admin' });
 app.listen({ port: 3000 });
 `,
     });
     const res = await check(dir);
     // (verifySubscription is decorated nowhere: the hook may end the request there, so it is a candidate, not no guard)
     expect(res.routes.map((r) => `${lines({ routes: [r] })[0]} ${r.guards.map((g) => `${g.file}:${g.line}`).join(' ')}`)).toEqual([
-      'GET /api/billing/invoices (inline middleware):unknown src/app.ts:17',
+      'GET /api/admin/users fastify.verifySession:auth fastify.verifyRole:auth src/app.ts:17 src/app.ts:17',
+      'GET /api/billing/invoices (inline middleware):unknown src/app.ts:25',
       'GET /api/tenants/mine fastify.verifySession:auth src/app.ts:5',
       'GET /api/users/me app.verifySession:auth src/app.ts:12',
     ]);

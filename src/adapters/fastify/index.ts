@@ -1284,19 +1284,41 @@ class FastifyApp {
     let { file, expr, value } = h;
     // `fastify.authenticate`: a property of the instance, not a value the evaluator knows.
     if (expr.k === 'member' && (value.t === 'unknown' || value.t === 'param')) value = decorated(expr.prop) ?? value;
-    // `async (request, reply) => { await fastify.verifyJWT(request, reply) }`: a hook handing its
-    // request and reply whole to a decorator of the instance, and doing nothing else, is that decorator
+    // `async (request, reply) => { await fastify.verifyJWT(request, reply); await
+    // fastify.verifyRole(['ADMIN'])(request, reply) }`: a hook handing its request and reply whole
+    // to decorators of the instance, and doing nothing else, is those decorators, in turn
     else if (value.t === 'fn') {
-      const ev = this.ctx.ev;
-      const f = ev.fnOf(value.file, value.fn);
-      const b = f?.behaviour;
-      const [to, ...more] = b?.handsTo ?? [];
-      const instance = to?.k === 'member' ? ev.eval(value.file, to.obj) : null;
-      const d = to?.k === 'member' && more.length === 0 && instance && ['param', 'router', 'unknown'].includes(instance.t) && !b!.sendsResponse && !b!.status401 && !b!.status403or404 ? decorated(to.prop) : undefined;
-      if (d) ({ file, expr, value } = { file: value.file, expr: to!, value: d });
+      const at = value.file;
+      const b = this.ctx.ev.fnOf(at, value.fn)?.behaviour;
+      const handed = b && !b.sendsResponse && !b.status401 && !b.status403or404 ? (b.handsTo ?? []).map((to) => this.decoratorHanded(at, to, decorated)) : [];
+      if (handed.length > 0 && handed.every((x) => x !== null)) return handed.flatMap((x) => this.guardsOf(x!.file, x!.expr, x!.value, mechanism, h.at));
     }
-    const g = this.ctx.guard(file, expr, value, mechanism, h.at);
+    return this.guardsOf(file, expr, value, mechanism, h.at);
+  }
+
+  private guardsOf(file: string, expr: Expr, value: Value, mechanism: 'route-middleware' | 'app.use' | 'router.use', at: Loc): AppliedGuard[] {
+    const g = this.ctx.guard(file, expr, value, mechanism, at);
     return this.ctx.layerGuards(g && this.jwtBearer(g, value), value);
+  }
+
+  /**
+   * The decorator a hook of `file` hands its request and reply to (`to`): one of the instance
+   * (`fastify.verifyJWT`, `app.verifyJWT`), or what one returns when called
+   * (`fastify.verifyRole(['ADMIN'])` of a decorator returning a function); null for anything else.
+   */
+  private decoratorHanded(file: string, to: Expr, decorated: (prop: string) => Value | undefined): { file: string; expr: Expr; value: Value } | null {
+    const ev = this.ctx.ev;
+    const member = to.k === 'call' ? to.callee : to;
+    if (member.k !== 'member' || !['param', 'router', 'unknown'].includes(ev.eval(file, member.obj).t)) return null;
+    const d = decorated(member.prop);
+    if (!d) return null;
+    if (to.k !== 'call') return { file, expr: to, value: d };
+    if (d.t !== 'fn') return null;
+    for (const r of ev.returnsOf(d.file, d.fn)) {
+      const v = ev.eval(d.file, r);
+      if (v.t === 'fn') return { file, expr: member, value: v };
+    }
+    return null;
   }
 
   /**
