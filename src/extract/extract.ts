@@ -6732,10 +6732,11 @@ const ORIGIN_HEADER = /\bheaders?\s*(?:\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])
  * Openpanel's `openpanel-client-secret`, a webhook's `Upstash-Signature`, `x-hub-signature-256`)
  * — `req.headers.authorization`, `const { authorization } = headers` (langfuse's admin API),
  * `request.headers.apikey`, `request.headers['x-api-key']`, `req.get('Authorization')`,
- * `c.req.header('x-api-key')`, `request.headers.get('authorization')`.
+ * `c.req.header('x-api-key')`, `request.headers.get('authorization')`; optional chains too
+ * (lunary's `ctx.request?.headers?.authorization`, `headers?.["x-api-key"]`).
  */
 const CREDENTIAL_HEADER =
-  /\{[^{}]*\b(?:authorization|apikey|api_key|token)\b[^{}]*\}\s*=\s*[\w$.]*\bheaders\b|\bheaders?\s*(?:\.\s*(?:authorization|apikey|api_key|token)\b|\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
+  /\{[^{}]*\b(?:authorization|apikey|api_key|token)\b[^{}]*\}\s*=\s*[\w$.]*\bheaders\b|\bheaders?\s*(?:\??\.\s*(?:authorization|apikey|api_key|token)\b|(?:\?\.)?\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
  * credentials (which a browser sends again, once entered, with every request to the origin).
@@ -6835,7 +6836,8 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
       // (`next(err)` of an error handler: a parameter called, the chain's next layer, reads nothing here;
       // `ExtractJwt.fromAuthHeaderAsBearerToken()(request)` reads the header, as written)
       const onward = ts.isIdentifier(callee) && f.params.includes(callee.text);
-      if (!onward && args.some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header')) {
+      // (nor does a log line handed the request, lunary's `console.error("Invalid access token", error, key, ctx)`)
+      if (!onward && args.some(whole) && !(ts.isCallExpression(n) && jwtExtractor(ts, n) === 'header') && !logs(ts, n)) {
         if (ts.isNewExpression(n) || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee))) unknown = true;
         else helpers.push(callee);
         args.forEach(visit);

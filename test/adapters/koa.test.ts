@@ -1075,6 +1075,52 @@ app.use(router.routes());
     ]);
   });
 
+  it("a middleware reading its token from the Authorization header through optional chains (`ctx.request?.headers?.authorization`, `headers?.['x-api-key']`), and logging the context, is bearer auth (lunary's authMiddleware)", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/auth.ts': `import type { Context, Next } from 'koa';
+import { verifyJWT } from './jwt';
+
+export async function authMiddleware(ctx: Context, next: Next) {
+  const bearer = ctx.request?.headers?.authorization?.split(' ')[1] as string;
+  const apiKey = ctx.request?.headers?.['x-api-key'] as string;
+  const key = bearer || apiKey;
+  try {
+    if (!key) throw new Error('No bearer token provided.');
+    const { payload } = await verifyJWT(key);
+    ctx.state.userId = payload.userId;
+  } catch (error) {
+    console.error('Invalid access token', error, key, ctx);
+    ctx.status = 401;
+    ctx.body = { message: 'Invalid access token' };
+    return;
+  }
+  await next();
+}
+`,
+      'src/jwt.ts': `export async function verifyJWT(token: string) {
+  if (token.split('.').length !== 3) throw new Error('malformed');
+  return { payload: { userId: token.slice(0, 8) } };
+}
+`,
+      'src/app.ts': `import Koa from 'koa';
+import Router from '@koa/router';
+import { authMiddleware } from './auth';
+
+const router = new Router({ prefix: '/v1' });
+router.post('/projects', async (ctx) => {
+  ctx.body = { created: true };
+});
+const app = new Koa();
+app.use(authMiddleware);
+app.use(router.routes());
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual(['POST /v1/projects [authMiddleware:auth+bearer]']);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard')).toEqual([]);
+  });
+
   it("a chain's first registration written on a line of its own is located there, as the later ones are, and a suppression above it applies (easy-mock's exports.api = apiRouter⏎.get(…))", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'mock-server', dependencies: { koa: '2.16.1', 'koa-router': '7.4.0' } }),
