@@ -6721,10 +6721,11 @@ const ENV_READ = /\bprocess\.env\b|\bimport\.meta\.env\b|\benv\s*[.([]/;
 const CALLER_HEADER = /\bheaders?\s*(?:\.\s*(?!content|accept)[a-z]|\[\s*['"`](?!content-|accept)[\w-]+['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`](?!content-|accept)[\w-]+['"`]/i;
 /**
  * The request's Origin header read (`request.headers.get('origin')`, `req.headers.origin`,
- * `req.get('Origin')`): compared with the origin expected and refused unless equal, OWASP's
- * origin verification (Cap's `if (request.headers.get('origin') !== request.nextUrl.origin)`).
+ * `req.get('Origin')`, `req.headers?.origin`): compared with the origin expected and refused
+ * unless equal, OWASP's origin verification (Cap's `if (request.headers.get('origin') !==
+ * request.nextUrl.origin)`).
  */
-const ORIGIN_HEADER = /\bheaders?\s*(?:\.\s*origin\b|\[\s*['"`]origin['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`]origin['"`]\s*\)/i;
+const ORIGIN_HEADER = /\bheaders?\s*(?:\??\.\s*origin\b|(?:\?\.)?\[\s*['"`]origin['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`]origin['"`]\s*\)/i;
 
 /**
  * A read of a header that carries a credential: the Authorization header, or one named for an API
