@@ -74,7 +74,7 @@ ruleTester('missing-csrf-guard', {
     { dir: 'valid/reads-need-none', name: 'GET and HEAD need none' },
     {
       dir: 'valid/in-handler-origin-verified',
-      name: "the Origin header compared with the app's own origin and the request refused unless equal (Cap's `request.headers.get('origin') !== request.nextUrl.origin`, Express's `req.get('origin')`): an inline CSRF check",
+      name: "the Origin header compared with the app's own origin and the request refused unless equal (Cap's `request.headers.get('origin') !== request.nextUrl.origin`, Express's `req.get('origin')`, `req.headers?.origin`): an inline CSRF check",
     },
     {
       dir: 'valid/permission-check-after-a-bearer-strategy',
