@@ -1296,6 +1296,7 @@ class FastifyApp {
     return this.guardsOf(file, expr, value, mechanism, h.at);
   }
 
+  /** A hook's value as the guards it applies (LinkContext.layerGuards), @fastify/jwt's bearer reading included. */
   private guardsOf(file: string, expr: Expr, value: Value, mechanism: 'route-middleware' | 'app.use' | 'router.use', at: Loc): AppliedGuard[] {
     const g = this.ctx.guard(file, expr, value, mechanism, at);
     return this.ctx.layerGuards(g && this.jwtBearer(g, value), value);

@@ -258,6 +258,7 @@ function returnsUser(ts: ExtractApi['ts'], m: TS.MethodDeclaration): (s: TS.Stat
   };
 }
 
+/** The expression inside parentheses, `await`, `as` and `!`. */
 function unwrapped(ts: ExtractApi['ts'], e: TS.Expression): TS.Expression {
   let n = e;
   while (ts.isParenthesizedExpression(n) || ts.isAwaitExpression(n) || ts.isAsExpression(n) || ts.isNonNullExpression(n)) n = n.expression;
