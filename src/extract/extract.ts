@@ -3623,10 +3623,6 @@ function activatesAnonymous(ctx: Ctx, body: TS.Block): boolean {
     const u = unwrap(ts, e);
     return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && /reflect/i.test(u.expression.expression.getText(ctx.sf));
   };
-  const returnsTrue = (s: TS.Statement): boolean => {
-    const first = ts.isBlock(s) ? s.statements[0] : s;
-    return !!first && ts.isReturnStatement(first) && !!first.expression && unwrap(ts, first.expression).kind === ts.SyntaxKind.TrueKeyword;
-  };
   for (const stmt of body.statements) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
@@ -3636,7 +3632,7 @@ function activatesAnonymous(ctx: Ctx, body: TS.Block): boolean {
       }
       continue;
     }
-    if (!ts.isIfStatement(stmt) || stmt.elseStatement || !returnsTrue(stmt.thenStatement)) return false;
+    if (!ts.isIfStatement(stmt) || stmt.elseStatement || !returnsTrue(ts, stmt.thenStatement)) return false;
     let test = unwrap(ts, stmt.expression);
     const negated = ts.isPrefixUnaryExpression(test) && test.operator === ts.SyntaxKind.ExclamationToken;
     if (negated) test = unwrap(ts, (test as TS.PrefixUnaryExpression).operand);
