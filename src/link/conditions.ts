@@ -261,12 +261,13 @@ export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite
 
 /**
  * Test the conditions a registration of `file` is made under: `never` when one is known to
- * fail; otherwise those that cannot be decided (none when every one is known to hold).
+ * fail; otherwise those that cannot be decided (none when every one is known to hold). With
+ * `call`, a parameter of the function it calls stands for the argument the call passes.
  */
-export function decide(ev: Evaluator, file: string, when: readonly Cond[], absentFalse = false): { never: boolean; open: Cond[] } {
+export function decide(ev: Evaluator, file: string, when: readonly Cond[], absentFalse = false, call: CallSite | null = null): { never: boolean; open: Cond[] } {
   const open: Cond[] = [];
   for (const c of when) {
-    const t = truthOf(ev, file, c.test, null, absentFalse);
+    const t = truthOf(ev, file, c.test, call, absentFalse);
     if (t === null) open.push(c);
     else if (t !== c.holds) return { never: true, open: [] };
   }

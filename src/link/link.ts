@@ -913,7 +913,12 @@ export class LinkContext {
       if (decides(flag, conditionFalse)) return { never: true, open: [] };
       if (decides(flag, conditionHolds)) return { never: false, open: [] };
     }
-    return decide(this.ev, (value as { file: string }).file, [off]);
+    // any other test (`allowedRoles.includes(ROLES.all)` of `flexUserRoleValid([ROLES.all])`):
+    // with the factory's parameters standing for the arguments of the call that made the function
+    const made = value.t === 'fn' ? (madeBy ?? this.factoryCall(file, expr, 0)) : null;
+    const factory = made ? this.ev.eval(made.file, made.call.callee) : null;
+    const site: CallSite | null = made && factory?.t === 'fn' ? { file: factory.file, fn: factory.fn, argsFile: made.file, args: made.call.args } : null;
+    return decide(this.ev, (value as { file: string }).file, [off], false, site);
   }
 
   /**

@@ -335,6 +335,51 @@ app.listen(3080);
     ]);
   });
 
+  it("a middleware factory's switch decided by the argument its call passes (AnythingLLM's `flexUserRoleValid([ROLES.all])`, `if (allowedRoles.includes(ROLES.all)) { next(); return; }`)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/roles.ts': `import type { NextFunction, Request, Response } from 'express';
+
+export const ROLES = { all: '<all>', admin: 'admin', manager: 'manager' } as const;
+const DEFAULT_ROLES: string[] = [ROLES.admin];
+
+export function flexUserRoleValid(allowedRoles: string[] = DEFAULT_ROLES) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    // open to everyone: no check at all
+    if (allowedRoles.includes(ROLES.all)) {
+      next();
+      return;
+    }
+    const user = req.session?.user;
+    if (user && allowedRoles.includes(user.role)) return next();
+    return res.sendStatus(401);
+  };
+}
+`,
+        'src/app.ts': `import express from 'express';
+import { flexUserRoleValid, ROLES } from './middleware/roles';
+
+const app = express();
+app.get('/api/system/logo', flexUserRoleValid([ROLES.all]), (req, res) => res.sendFile('/srv/logo.png'));
+app.get('/api/admin/users', flexUserRoleValid([ROLES.admin, ROLES.manager]), (req, res) => res.json({ users: [] }));
+app.get('/api/admin/settings', flexUserRoleValid(), (req, res) => res.json({ settings: {} }));
+app.get('/api/system/env', flexUserRoleValid(JSON.parse(process.env.ROLES ?? '[]')), (req, res) => res.json({}));
+app.listen(3001);
+`,
+      }),
+    );
+    expect(guardRows(res)).toEqual([
+      // the default list, and a list without ROLES.all: the check always applies
+      'GET /api/admin/settings [flexUserRoleValid] []',
+      'GET /api/admin/users [flexUserRoleValid] []',
+      // a list not known statically: the check applies only when the test fails
+      'GET /api/system/env [] [flexUserRoleValid when !(allowedRoles.includes(ROLES.all))]',
+      // the list holds ROLES.all: every request handed on unchecked
+      'GET /api/system/logo [] []',
+    ]);
+  });
+
   it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
     const whoami = async (app: string): Promise<string[]> =>
       lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));
