@@ -140,7 +140,11 @@ export type SkipFor = (
   | { endsWith: string; query?: true; method?: string }
   /** each item of the list, with `suffix` added when given (`PUBLIC.some((p) => path.startsWith(p + '/'))`) */
   /** (`glob`: micromatch's and picomatch's globs, `isMatch(path, patterns)`; `minimatch`: minimatch's, `minimatch(path, pattern)`) */
-  | { oneOf: Expr; test: SkipTest | 'regex' | GlobTest; suffix?: string; query?: true; method?: string }
+  /**
+   * (`items`: the test applies to the list's strings only, or to its regular expressions only,
+   * the others tested another way: `PUBLIC.some((r) => typeof r === 'string' ? r === path : r.test(path))`)
+   */
+  | { oneOf: Expr; test: SkipTest | 'regex' | GlobTest; suffix?: string; query?: true; method?: string; items?: 'str' | 're' }
   | { helper: Expr; query?: true; whole?: true; request?: true }
   | { except: SkipFor[] }
   | { config: string[]; test: ConfigTest }

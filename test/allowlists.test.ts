@@ -103,6 +103,96 @@ describe('allowlists in a guard', () => {
     ]);
   });
 
+  it("a list of paths and regular expressions, each tested by its kind (lunary's `publicRoutes.some((route) => typeof route === 'string' ? route === ctx.path : route.test(ctx.path))`)", async () => {
+    const list = "const PUBLIC = [new RegExp('^/assets/'), '/api/public/pricing', /\\.ico$/];";
+    const expected = [
+      'GET /api/public/pricing [] requireSession lets through the path /api/public/pricing',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [] requireSession lets through paths ending in .ico',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [] requireSession lets through paths ending in .ico',
+    ];
+    expect(await rows(expressApp("if (PUBLIC.some((route) => typeof route === 'string' ? route === req.path : route.test(req.path))) return next();", list))).toEqual(expected);
+    // the test the other way round, and instanceof
+    expect(await rows(expressApp("if (PUBLIC.some((route) => typeof route !== 'string' ? route.test(req.path) : req.path === route)) return next();", list))).toEqual(expected);
+    expect(await rows(expressApp('if (PUBLIC.some((route) => (route instanceof RegExp ? route.test(req.path) : req.path.startsWith(route)))) return next();', list))).toEqual([
+      'GET /api/public/pricing [] requireSession lets through paths starting with /api/public/pricing',
+      ...expected.slice(1),
+    ]);
+    // a branch whose test is not read (a string handed to a function): no test of the path is
+    // read in the callback, as for any callback not read, and the guard stays on every route
+    const res = await check(expressApp("if (PUBLIC.some((route) => typeof route === 'string' ? matches(req.path, route) : route.test(req.path))) return next();", `${list}\ndeclare function matches(a: string, b: string): boolean;`));
+    expect(new Set(res.routes.map((r) => r.guards.map(guardKinds).join()))).toEqual(new Set(['requireSession: auth']));
+  });
+
+  it('a regular expression of literal text and wildcards (`^\\/assets\\/.+\\.map$`, `\\/sites\\/.+`) lets through the routes some request path to which it matches, a parameter of any value', async () => {
+    expect(await rows(expressApp('if (/^\\/assets\\/.+\\.map$/.test(req.path) || /\\/sites\\/.+/.test(req.path)) return next();'))).toEqual([
+      'GET /api/public/pricing [requireSession]',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [] requireSession lets through paths matching /\\/sites\\/.+/',
+      'GET /assets/app.js.map [] requireSession lets through paths matching /^\\/assets\\/.+\\.map$/',
+      'GET /favicon.ico [requireSession]',
+    ]);
+    // the same made by `new RegExp` from strings, and under a test of the method
+    expect(await rows(expressApp("if (req.method === 'GET' && new RegExp('^/api/.+/pricing$').test(req.path)) return next();"))).toEqual([
+      'GET /api/public/pricing [] requireSession lets through GET requests to paths matching /^\\/api\\/.+\\/pricing$/',
+      'GET /api/sites [requireSession]',
+      // (`GET /api/sites/pricing` reaches it)
+      'GET /api/sites/:siteId [] requireSession lets through GET requests to paths matching /^\\/api\\/.+\\/pricing$/',
+      'GET /assets/app.js.map [requireSession]',
+      'GET /favicon.ico [requireSession]',
+    ]);
+  });
+
+  it("a test of the path made true also by a credential left out (lunary's `if (isPublicRoute && !key) { await next(); return; }`, `key` read from a header): what the path test lets through", async () => {
+    const dir = (test: string): string =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'k', dependencies: { koa: '2.15.3', '@koa/router': '13.1.0' } }),
+        'src/auth.ts': `
+import type { Context, Next } from 'koa';
+const publicRoutes = [new RegExp(\`^/auth/.+\`), '/v1/health'];
+export async function authMiddleware(ctx: Context, next: Next) {
+  const isPublicRoute = publicRoutes.some((route) => (typeof route === 'string' ? route === ctx.path : route.test(ctx.path)));
+  const bearer = ctx.request?.headers?.authorization?.split(' ')[1] as string;
+  const apiKey = ctx.request?.headers?.['x-api-key'] as string;
+  const key = bearer || apiKey;
+  if (${test}) {
+    await next();
+    return;
+  } else if (!key) {
+    ctx.throw(401, 'No credential');
+  }
+  ctx.state.projectId = await projectOf(key);
+  await next();
+}
+declare function projectOf(key: string): Promise<string>;
+`,
+        'src/app.ts': `
+import Router from '@koa/router';
+import Koa from 'koa';
+import { authMiddleware } from './auth';
+
+const router = new Router();
+router.post('/auth/login', (ctx) => { ctx.body = { token: 't' }; });
+router.get('/v1/health', (ctx) => { ctx.body = 'ok'; });
+router.get('/v1/runs', (ctx) => { ctx.body = []; });
+const app = new Koa();
+app.use(authMiddleware);
+app.use(router.routes());
+export default app;
+`,
+      });
+    const open = [
+      'POST /auth/login [] authMiddleware lets through paths matching /^\\/auth\\/.+/',
+      'GET /v1/health [] authMiddleware lets through the path /v1/health',
+      'GET /v1/runs [authMiddleware]',
+    ];
+    expect(await rows(dir('isPublicRoute && !key'))).toEqual(open);
+    expect(await rows(dir("!ctx.get('authorization') && isPublicRoute"))).toEqual(open);
+    // a value the server sets, which no request leaves out, is no such test: nothing read
+    expect(await rows(dir('isPublicRoute && !ctx.state.maintenance'))).toEqual(['POST /auth/login [authMiddleware]', 'GET /v1/health [authMiddleware]', 'GET /v1/runs [authMiddleware]']);
+  });
+
   it('a list whose items are not known statically makes the guard a candidate; a regular expression not worked out too', async () => {
     for (const dir of [
       expressApp('if (publicPaths.includes(req.path)) return next();', "const publicPaths = (process.env.PUBLIC_PATHS ?? '').split(',');"),

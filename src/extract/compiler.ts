@@ -95,6 +95,7 @@ export function compilerApi(ts: typeof TS) {
     isTemplateExpression: ts.isTemplateExpression,
     isThrowStatement: ts.isThrowStatement,
     isTryStatement: ts.isTryStatement,
+    isTypeOfExpression: ts.isTypeOfExpression,
     isVariableDeclaration: ts.isVariableDeclaration,
     isVariableDeclarationList: ts.isVariableDeclarationList,
     isVariableStatement: ts.isVariableStatement,

@@ -3789,6 +3789,9 @@ const TEST_WORDS = /==|\b(?:startsWith|endsWith|includes|indexOf|test|match|has|
 const ORIGINAL_PATH = '*originalPath*';
 /** Request properties that hold the path alone, and those that hold the query string too (any request can end it with any text). */
 const PATH_PROPS = /^(path|pathname|\*originalPath\*)$/;
+/** What a request carries that it may leave out: its headers, cookies and query string (skippedRequests, `carried`), and their getters. */
+const CARRIED = /^(headers|cookies|signedCookies|query)$/;
+const CARRIED_GETTER = /^(header|headers|getHeader|cookie|query)$/;
 const QUERY_PROPS = /^(url|originalUrl|href)$/;
 /** Request properties that hold the URL from the root below a mount path too (Express strips a mount path from `req.url` and `req.path`). */
 const ROOT_PROPS = /^(originalUrl|href|\*originalPath\*)$/;
@@ -4077,8 +4080,8 @@ function skippedRequests(
   };
   // One test of the request's URL or path: against a literal, a regular expression literal, or
   // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
-  type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string };
-  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex' | GlobTest; list: Expr; suffix?: string });
+  type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string; items?: 'str' | 're' };
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex' | GlobTest; list: Expr; suffix?: string; items?: 'str' | 're' });
   const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
   const K = ts.SyntaxKind;
   const isNumber = (e: TS.Expression, v: number): boolean => {
@@ -4135,10 +4138,36 @@ function skippedRequests(
   const itemTests = (item: string, e: TS.Expression): ItemTest[] => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...itemTests(item, u.left), ...itemTests(item, u.right)];
+    // `typeof route === 'string' ? route === ctx.path : route.test(ctx.path)` (`route instanceof
+    // RegExp ? … : …`): each branch's tests, of the items of its kind only (none read when one
+    // branch's are not)
+    if (ts.isConditionalExpression(u)) {
+      const kind = itemKind(item, u.condition);
+      if (kind === null) return [];
+      const [then, otherwise] = [itemTests(item, u.whenTrue), itemTests(item, u.whenFalse)];
+      if (then.length === 0 || otherwise.length === 0) return [];
+      const other: 'str' | 're' = kind === 'str' ? 're' : 'str';
+      return [...then.map((t) => ({ ...t, items: kind })), ...otherwise.map((t) => ({ ...t, items: other }))];
+    }
     const shape = shapeOf(u);
     const suffix = shape ? suffixTo(item, shape.against) : null;
     const prop = suffix !== null && (suffix === '' || shape!.test !== 'regex') ? requestProp(shape!.subject) : null;
     return prop === null ? [] : [{ prop, test: shape!.test, ...(suffix ? { suffix } : {}) }];
+  };
+  // `typeof item === 'string'` (`!==` the other way round), `item instanceof RegExp`: which kind
+  // of the list's items a test holds for; null for any other test
+  const itemKind = (item: string, e: TS.Expression): 'str' | 're' | null => {
+    const u = unwrap(ts, e);
+    const isItem = (x: TS.Expression): boolean => ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === item;
+    if (!ts.isBinaryExpression(u)) return null;
+    const op = u.operatorToken.kind;
+    if (op === K.InstanceOfKeyword) return isItem(u.left) && ts.isIdentifier(u.right) && u.right.text === 'RegExp' ? 're' : null;
+    const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
+    if (!equal && op !== K.ExclamationEqualsEqualsToken && op !== K.ExclamationEqualsToken) return null;
+    const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
+    const [of, lit] = ts.isTypeOfExpression(l) ? [l, r] : ts.isTypeOfExpression(r) ? [r, l] : [null, null];
+    if (!of || !isItem(of.expression) || !ts.isStringLiteralLike(lit!) || lit.text !== 'string') return null;
+    return equal ? 'str' : 're';
   };
   // `(p) => req.path.startsWith(p)` (or `{ return … }`): the tests its body applies to its parameter
   const callbackTests = (fnNode: TS.Expression): ItemTest[] => {
@@ -4227,7 +4256,7 @@ function skippedRequests(
   const skipOf = (url: UrlTest, method: { method?: string }): SkipFor | null => {
     const query = QUERY_PROPS.test(url.prop) ? { query: true as const } : {};
     const root = ROOT_PROPS.test(url.prop) ? { root: true as const } : {};
-    if ('list' in url) return { oneOf: url.list, test: url.test, ...(url.suffix ? { suffix: url.suffix } : {}), ...query, ...method, ...root };
+    if ('list' in url) return { oneOf: url.list, test: url.test, ...(url.suffix ? { suffix: url.suffix } : {}), ...(url.items ? { items: url.items } : {}), ...query, ...method, ...root };
     switch (url.test) {
       // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
       case 'equals':
@@ -4281,12 +4310,43 @@ function skippedRequests(
     else aliases.set(helper.param, before);
     return alts;
   };
+  // `key` of `const key = bearer || apiKey`, `const bearer = ctx.request?.headers?.authorization?.split(' ')[1]`,
+  // `req.get('x-api-key')`, `req.cookies.token`: a value read off what the request carries (a
+  // header, a cookie, the query string), which any request may leave out
+  const carried = (e: TS.Expression, depth = 0): boolean => {
+    const u = unwrap(ts, e);
+    if (depth > 4) return false;
+    if (ts.isIdentifier(u)) {
+      const init = heldExprs.get(u.text);
+      return init !== undefined && carried(init, depth + 1);
+    }
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === K.BarBarToken || u.operatorToken.kind === K.QuestionQuestionToken)) return carried(u.left, depth + 1) && carried(u.right, depth + 1);
+    for (let n: TS.Expression = u; ; ) {
+      if (ts.isPropertyAccessExpression(n)) {
+        if (CARRIED.test(n.name.text) && requestRooted(n.expression)) return true;
+        n = unwrap(ts, n.expression);
+      } else if (ts.isElementAccessExpression(n)) n = unwrap(ts, n.expression);
+      else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
+        const m = n.expression.name.text;
+        // (`get` of a credential's name only: Hono's `c.get('user')` reads what a middleware set)
+        const getter = CARRIED_GETTER.test(m) || (m === 'get' && CREDENTIAL_HEADER.test(textOf(ctx, n)));
+        if (getter && requestRooted(n.expression.expression)) return true;
+        n = unwrap(ts, n.expression.expression);
+      } else return false;
+    }
+  };
   // The requests a condition lets through that its `||` alternatives say: an alternative that
   // tests something else (`req.session.user`, a header) may let more through, but none of them
   // for its URL alone, so it is left out
   const alternatives = (e: TS.Expression): SkipFor[] => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.BarBarToken) return [...alternatives(u.left), ...alternatives(u.right)];
+    // `isPublicRoute && !key` (lunary's): a request carrying no credential passes where the
+    // rest of the test holds, and anyone may send one so
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === K.AmpersandAmpersandToken) {
+      const rest = joined(ts, u, K.AmpersandAmpersandToken, (c) => [c])!.filter((c) => !(ts.isPrefixUnaryExpression(c) && c.operator === K.ExclamationToken && carried(c.operand)));
+      if (rest.length === 1) return alternatives(rest[0]!);
+    }
     if (ts.isIdentifier(u) && heldTests.has(u.text)) return heldTests.get(u.text)!;
     // `!req.path.startsWith('/api')`, `req.path !== '/'`: every request outside what the test holds for
     if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) return outside(u.operand);

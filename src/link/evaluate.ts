@@ -121,6 +121,15 @@ const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
 const MAX_ALTS = 16;
 
+/** What `new RegExp(source, flags)` makes (its source written as a literal's, `\/` for `/`); null when it throws. */
+function compiled(source: string, flags: string): RegExp | null {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One of `values`: the value itself when they are all the same string, else a value not known
  * statically (`why`) that keeps them (each alternative's own alternatives, up to MAX_ALTS).
@@ -538,6 +547,12 @@ export class Evaluator {
         if (e.callee.k === 'ref' && e.callee.name === 'import' && e.args[0]) {
           const spec = this.specifierOf(file, e.args[0], depth + 1);
           if (spec !== null) return this.importValue(file, spec, '*', depth + 1);
+        }
+        // `new RegExp(\`^/auth/.+\`)`, `RegExp(source, 'i')` of strings known statically: the regular expression
+        if (e.callee.k === 'ref' && e.callee.name === 'RegExp' && (e.args.length === 1 || e.args.length === 2) && !this.definitionOf(file, e.callee.scope, 'RegExp')) {
+          const [source, flags] = e.args.map((a) => this.eval(file, a, depth + 1));
+          const re = source?.t === 'str' && (flags === undefined || flags.t === 'str') ? compiled(source.v, flags?.v ?? '') : null;
+          if (re) return { t: 're', source: re.source, flags: re.flags };
         }
         const callee = this.eval(file, e.callee, depth + 1);
         // (or a require `createRequire(__filename)` of node:module made: Hexabot's `requireModule('./mcp/mcp-api.module')`)

@@ -11,6 +11,7 @@ import { withImporters } from '../prefilter.js';
 import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
+import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
@@ -3194,6 +3195,12 @@ type Skip = { label: string; relative?: true } & (
   | { except: Skip[] }
   /** the request paths a regular expression matches (one of Clerk's route patterns, compiled as Clerk compiles it, or a regular expression given as one) */
   | { pattern: string; flags: string }
+  /**
+   * the request paths an expression of literal text and wildcards matches (wildcards.ts): those
+   * of a route it matches some of, or (`every`) all of; `escapable`: none surely, the expression
+   * ending at `$` tested on the URL, which a query string added escapes
+   */
+  | { wildcard: WildcardPattern; method?: string; escapable?: true }
   /** every request to a route whose route options' `config` passes the test at that path of keys (SkipFor `config`, its value evaluated) */
   | { config: string[]; test: KnownConfigTest }
 );
@@ -3299,10 +3306,6 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
   return out;
 }
 
-/** Characters a regular expression matches as themselves, unescaped. */
-const LITERAL_CHAR = /[A-Za-z0-9/_~:%@!,;=&'-]/;
-/** Escaped characters that stand for themselves (`\/`, `\.`); an escaped letter is a class (`\d`). */
-const ESCAPED_LITERAL = /[^A-Za-z0-9]/;
 
 /**
  * What a guard's allowlist (Behaviour.skipsFor) lets through; null when a list it reads is not
@@ -3327,8 +3330,14 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       out.push(anySkip(`whose URL matches /${source}/${flags}`, method));
       return true;
     }
-    if (!skips) return false;
-    out.push(...skips);
+    if (skips) {
+      out.push(...skips);
+      return true;
+    }
+    // literal text with wildcards (`^\/auth\/.+`, `\/runs\/.+\/public`): compared with each route's paths
+    const wildcard = wildcardPattern(source, flags);
+    if (!wildcard) return false;
+    out.push({ wildcard, label: `${method ? `${method} requests to ` : ''}paths matching /${source}/${flags}`, ...(method ? { method } : {}), ...(query && source.endsWith('$') ? { escapable: true as const } : {}) });
     return true;
   };
   // A glob (micromatch's and picomatch's, or minimatch's: read at micromatch 4.0, picomatch 4.0,
@@ -3362,15 +3371,17 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       // `WHITELIST_URLS.filter((url) => !denylistURLs.includes(url))`, its test not known
       // statically: some of the list's items, so each is taken as let through
       const v = read.t === 'unknown' ? (filteredFrom(ev, file, listed) ?? read) : read;
+      // (a test of one kind of item only: those of the other kind, another test reads)
+      const w = s.items && v.t === 'arr' ? { ...v, items: v.items.filter((it) => (s.items === 'str' ? it.t !== 're' : it.t !== 'str')) } : v;
       if (s.test === 'regex') {
-        const items = v.t === 'arr' ? v.items : [v];
+        const items = w.t === 'arr' ? w.items : [w];
         for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return false;
       } else if (s.test === 'glob' || s.test === 'minimatch') {
-        const items = stringsOf(v);
+        const items = stringsOf(w);
         if (!items) return false;
         for (const it of items) if (!glob(it, s.test, query, s.method)) return false;
       } else {
-        const items = stringsOf(v);
+        const items = stringsOf(w);
         if (!items) return false;
         for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
       }
@@ -3808,6 +3819,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined, config
   }
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
   if ('pattern' in s) return patternSkipsSome(s, r);
+  if ('wildcard' in s) return (!s.method || method(s.method)) && wildcardMatches(s.wildcard, r).some;
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
   if ('except' in s) return !coveredBy(s.except, route, base, config);
@@ -3821,7 +3833,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined, config
  */
 function coveredBy(skips: Skip[], route: RouteDraft, base: string | undefined, config: RouteConfigReader | undefined): boolean {
   if (skips.some((x) => coversRoute(x, route, base, config))) return true;
-  const methods = new Set(skips.flatMap((x) => ('method' in x && !('path' in x || 'literal' in x || 'any' in x) && x.method ? [x.method] : [])));
+  const methods = new Set(skips.flatMap((x) => ('method' in x && !('path' in x || 'literal' in x || 'any' in x || 'wildcard' in x) && x.method ? [x.method] : [])));
   return route.method !== 'ALL' && methods.has(route.method) && (route.method !== 'GET' || methods.has('HEAD'));
 }
 
@@ -3841,6 +3853,7 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined, confi
   if ('path' in s) return s.path === r.path && (r.caseSensitive || !/[a-z]/i.test(s.path));
   if ('any' in s) return true;
   if ('pattern' in s) return patternCovers(s, r);
+  if ('wildcard' in s) return !s.escapable && wildcardMatches(s.wildcard, r).every;
   if (!('literal' in s)) return false;
   // a route matched in any case (Express's and @koa/router's default) is reached by requests in
   // another case too (`/ADMIN/users` for `/admin/users`), which a test of letters in the case
