@@ -6930,14 +6930,17 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
 }
 
 /**
- * Whether `name` is only written in `body` (`req.user = user`), or not named at all: what the
- * function reads comes from elsewhere.
+ * Whether `name` is only written in `body` (`req.user = user`) or used to refuse
+ * (`ctx.throw(401, …)`), or not named at all: what the function reads comes from elsewhere.
  */
 function onlyWritten(ts: TSModule, body: TS.Node, name: string): boolean {
   let read = false;
+  const own = (e: TS.Expression): boolean => ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === name;
   const v = (n: TS.Node): void => {
     if (read) return;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) && ts.isIdentifier(n.left.expression) && n.left.expression.text === name) v(n.right);
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && own(n.left)) v(n.right);
+    // (or used to refuse: Koa's `ctx.throw(401, 'Invalid API key')`, `ctx.assert(user, 401)`, lunary's `checkApiKey(ctx, key)`)
+    else if (ts.isCallExpression(n) && own(n.expression) && /^(throw|assert)$/.test((n.expression as TS.PropertyAccessExpression).name.text)) n.arguments.forEach(v);
     else if (ts.isIdentifier(n) && n.text === name) read = true;
     else ts.forEachChild(n, v);
   };

@@ -1121,6 +1121,55 @@ app.use(router.routes());
     expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard')).toEqual([]);
   });
 
+  it("a helper handed the context only to refuse with it (lunary's `checkApiKey(ctx, key)`, `ctx.throw(401, …)`) reads no credential of it: the middleware stays bearer auth", async () => {
+    const dir = (helper: string): string =>
+      writeProject({
+        'package.json': KOA_PKG,
+        'src/auth.ts': `import type { Context, Next } from 'koa';
+import { sql } from './db';
+
+async function checkApiKey(ctx: Context, key: string) {
+  ${helper}
+}
+
+export async function authMiddleware(ctx: Context, next: Next) {
+  const key = ctx.request?.headers?.authorization?.split(' ')[1] ?? (ctx.get('x-api-key') as string);
+  if (!key) ctx.throw(401, 'No API key');
+  const { projectId } = await checkApiKey(ctx, key);
+  ctx.state.projectId = projectId;
+  await next();
+}
+`,
+        'src/db.ts': `export async function sql(strings: TemplateStringsArray, ...values: unknown[]): Promise<any[]> {
+  return [strings.join('?'), values];
+}
+`,
+        'src/app.ts': `import Koa from 'koa';
+import Router from '@koa/router';
+import { authMiddleware } from './auth';
+
+const router = new Router({ prefix: '/v1' });
+router.post('/projects', async (ctx) => {
+  ctx.body = { created: true, project: ctx.state.projectId };
+});
+const app = new Koa();
+app.use(authMiddleware);
+app.use(router.routes());
+`,
+      });
+    const kinds = async (d: string) => {
+      const res = await check(d);
+      return [res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`), res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').length];
+    };
+    const throwsOnly = `const [apiKey] = await sql\`select id, project_id from api_key where api_key = \${key}\`;
+  if (!apiKey) ctx.throw(401, 'Invalid API key');
+  ctx.assert(apiKey.projectId, 403, 'No project');
+  return { projectId: apiKey.projectId };`;
+    expect(await kinds(dir(throwsOnly))).toEqual([['POST /v1/projects [authMiddleware:auth+bearer]'], 0]);
+    // one reading a cookie of the context it is handed may take the browser's credential: not bearer
+    expect(await kinds(dir(throwsOnly.replace("ctx.throw(401, 'Invalid API key')", "ctx.throw(401, ctx.cookies.get('sid') ? 'Expired' : 'Invalid API key')")))).toEqual([['POST /v1/projects [authMiddleware:auth]'], 1]);
+  });
+
   it("a chain's first registration written on a line of its own is located there, as the later ones are, and a suppression above it applies (easy-mock's exports.api = apiRouter⏎.get(…))", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'mock-server', dependencies: { koa: '2.16.1', 'koa-router': '7.4.0' } }),
