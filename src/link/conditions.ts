@@ -12,7 +12,7 @@ import { bindingOf } from '../extract/facts-text.js';
 import { REASSIGNED } from '../extract/extract.js';
 import type { CallSite, Cond, CondTest, Expr } from '../types.js';
 import type { Evaluator, Value } from './evaluate.js';
-import { ARRAY_INDEX, DIRENT, DIRENT_TESTS, direntTest, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
+import { ARRAY_INDEX, DIRENT_TESTS, direntTest, pathFunction, stringMethod, STRING_METHODS } from './listing.js';
 
 /** true or false when known statically, null when not */
 type Truth = boolean | null;
@@ -63,6 +63,12 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const arg = call.args[def.expr.index];
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
     }
+    case 'param': {
+      // a parameter of the function the call read calls (`[key]` of a callback handed `[k, v]`): the argument passed, or its default
+      if (!call || call.file !== file || call.fn !== e.fn) return null;
+      const arg = call.args[e.index];
+      return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : e.init ? literal(ev, file, e.init, call, depth + 1) : null;
+    }
     case 'argc':
     case 'argAt': {
       // `args.length`, `args[args.length - 2]` of a rest parameter: what the call passes
@@ -83,8 +89,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       if (list?.e.k === 'arr') return list.e.items[e.index] ? literal(ev, list.file, list.e.items[e.index]!, null, depth + 1) : null;
       const v = call ? null : ev.eval(file, e.of);
       const item = v?.t === 'arr' && ev.isListing(v) ? v.items[e.index] : undefined;
-      // (a Dirent: its properties, literals)
-      if (item?.t === 'obj' && DIRENT in item.props) return { file: item.file, e: { k: 'obj', props: item.props } };
+      // (an object, a Dirent among them: its properties, read as a literal's)
+      if (item?.t === 'obj') return { file: item.file, e: { k: 'obj', props: item.props } };
       return item?.t === 'str' ? { file, e: { k: 'str', v: item.v } } : null;
     }
     case 'call': {
@@ -105,6 +111,11 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       if (e.callee.k === 'member' && (e.callee.prop === 'has' || e.callee.prop === 'includes') && (sought?.t === 'str' || sought?.t === 'num')) {
         const list = literalList(ev, file, e.callee.obj, e.callee.prop === 'has', call, depth + 1);
         if (list !== null) return { file, e: { k: 'bool', v: list.some((m) => m.k === sought.t && m.v === sought.v) } };
+      }
+      // `Object.values(extensionMap).filter(…).map(({ id }) => id)`: names the evaluator reads off a list known surely
+      if (e.callee.k === 'member' && (e.callee.prop === 'filter' || e.callee.prop === 'map')) {
+        const listed = ev.eval(file, call ? { k: 'within', e, call } : e);
+        if (listed.t === 'arr' && ev.isListing(listed) && listed.items.every((x) => x.t === 'str')) return { file, e: { k: 'arr', items: listed.items.map((x) => ({ k: 'str', v: (x as Extract<Value, { t: 'str' }>).v })) } };
       }
       let v: Value | null = null;
       // `dirent.isFile()` of a Dirent of a listing

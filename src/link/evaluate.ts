@@ -90,7 +90,7 @@ export function specifierBases(fromFile: string, spec: string, resolveBare: (fro
 const DIRECTORY_ONLY = /(?:^|\/)\.{1,2}$|\/$/;
 const MAX_DEPTH = 60;
 /** Methods the evaluator works out on a list known as surely as a literal (Evaluator.listings, valueMethod). */
-const LIST_METHODS = new Set(['filter', 'map', 'sort', 'reverse', 'shift', 'pop']);
+const LIST_METHODS = new Set(['filter', 'map', 'flatMap', 'sort', 'reverse', 'shift', 'pop']);
 /**
  * Packages whose function gives back the app it is handed, having added to it: koa-websocket
  * (`websockify(app[, wsOptions[, httpsOptions]])` sets `app.ws` and wraps `app.listen`; index.js,
@@ -120,6 +120,11 @@ export function nullish(v: Value): boolean {
 const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */
 const MAX_ALTS = 16;
+
+/** The test a `.filter` callback's one return makes (kept as a choice of true or false: extract.ts, predicateReturn). */
+function predicateTest(returned: Expr): CondTest {
+  return returned.k === 'choice' && returned.then.k === 'bool' && returned.then.v && returned.otherwise.k === 'bool' && !returned.otherwise.v ? returned.test : { k: 'truthy', e: returned };
+}
 
 /** What `new RegExp(source, flags)` makes (its source written as a literal's, `\/` for `/`); null when it throws. */
 function compiled(source: string, flags: string): RegExp | null {
@@ -513,6 +518,12 @@ export class Evaluator {
           const c = e.callee;
           const ofObject = this.objectMethod(file, c);
           if ((ofObject === 'freeze' || ofObject === 'seal') && e.args[0]) return this.eval(file, e.args[0], depth + 1);
+          // `Object.assign(createMiddleware(fn), { __extensionType: type })` (cella's xMiddleware):
+          // the function it is given, with more properties — it runs as before
+          if (ofObject === 'assign' && e.args[0]) {
+            const target = this.eval(file, e.args[0], depth + 1);
+            if (target.t === 'fn' || (target.t === 'pkg' && target.called)) return target;
+          }
           // `Object.entries(routes)` (and keys, values) of an object known statically, spread-free
           if ((ofObject === 'entries' || ofObject === 'keys' || ofObject === 'values') && e.args[0]) {
             const o = this.eval(file, e.args[0], depth + 1);
@@ -528,7 +539,16 @@ export class Evaluator {
             // (and one more not known statically, for the keys a spread of something else may add)
             const more: Value[] = own?.partial ? [{ t: 'unknown', why: `keys ${own.partial} adds` }] : [];
             if (c.prop === 'keys') return names.length > 0 || o.t === 'ns' ? this.listed([...names.map((k): Value => ({ t: 'str', v: k })), ...more]) : { t: 'arr', items: more };
-            return { t: 'arr', items: [...names.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] })), ...more] };
+            const items = names.map((k): Value => (c.prop === 'values' ? at(k) : { t: 'arr', items: [{ t: 'str', v: k }, at(k)] }));
+            // (its values as sure as its keys, when no spread of something else may add more:
+            // cella's `Object.values(extensionMap).filter(({ kind }) => kind === 'middleware')`)
+            return more.length === 0 && (names.length > 0 || o.t === 'ns') ? this.listed(items) : { t: 'arr', items: [...items, ...more] };
+          }
+          // `Object.fromEntries(Object.entries(config).filter(([key]) => !ids.includes(key)))`: the
+          // object with the keys the test keeps (cella's createXRoute strips its own), or all of them
+          if (ofObject === 'fromEntries' && e.args.length === 1) {
+            const kept = this.fromEntries(file, e.args[0]!, depth + 1);
+            if (kept) return kept;
           }
           // `entries.filter((f) => f.endsWith('.js'))`, `file.replace('.js', '')` of values known statically
           if (LIST_METHODS.has(c.prop) || STRING_METHODS.has(c.prop)) {
@@ -608,7 +628,18 @@ export class Evaluator {
           const built = e.args.length > 0 && (v.t === 'unknown' || v.t === 'param' || spreads || (v.t === 'obj' && Object.hasOwn(v.props, `${KEYED}of`)));
           // (one returning a parameter, `createPlugin(plugin)` of vrite's `const typedPlugin = plugin as
           // Plugin; …; return typedPlugin`: what the call passes for it, a function or a router too)
-          return built ? (this.builtFrom(file, e, callee, depth + 1, v.t === 'param', spreads) ?? v) : v;
+          if (built) return this.builtFrom(file, e, callee, depth + 1, v.t === 'param', spreads) ?? v;
+          // (a list some items of which read the parameters, `collectExtensionMiddleware(config)` of
+          // `(config) => list.flatMap(({ id }) => config[id] ?? [])`, or a package's call handed
+          // one, `xMiddleware(options, fn)` returning `Object.assign(createMiddleware(fn), …)`: read
+          // with what this call passes)
+          const ofParams = (v.t === 'arr' && v.items.some((x) => x.t === 'unknown')) || (v.t === 'pkg' && v.called && v.args.some((a) => a.t === 'param' && a.file === callee.file && a.fn === callee.fn));
+          if (ofParams && e.args.length > 0) {
+            const [r, ...more] = this.returnsOf(callee.file, callee.fn);
+            const w = r && more.length === 0 ? this.eval(callee.file, { k: 'within', e: r, call: { file: callee.file, fn: callee.fn, argsFile: file, args: e.args } }, depth + 1) : null;
+            if (w?.t === v.t) return w;
+          }
+          return v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
         if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
@@ -926,7 +957,23 @@ export class Evaluator {
 
   /** Does an object spread a parameter of the function it is made in (`{ ...config, middleware }`)? */
   private spreadsParam(v: Extract<Value, { t: 'obj' }>, depth: number): boolean {
-    return Object.keys(v.props).some((k) => k.startsWith('*spread*') && this.eval(v.file, v.props[k]!, depth + 1).t === 'param');
+    return Object.keys(v.props).some((k) => {
+      if (!k.startsWith('*spread*')) return false;
+      const spread = this.eval(v.file, v.props[k]!, depth + 1);
+      // (or a local not known without the call's arguments: cella's `...cleanConfig`, a copy of its `config`)
+      return spread.t === 'param' || (spread.t === 'unknown' && v.props[k]!.k === 'ref' && this.localOfFunction(v.file, v.props[k] as Extract<Expr, { k: 'ref' }>));
+    });
+  }
+
+  /** Is the name a local of a function (not a parameter, nor a name of the module's top level)? */
+  private localOfFunction(file: string, e: Extract<Expr, { k: 'ref' }>): boolean {
+    const facts = this.files.get(file);
+    const sc = facts ? scopeOf(facts, e.scope, e.name) : undefined;
+    const b = sc && bindingOf(sc, e.name);
+    if (!facts || !b || b.k === 'param') return false;
+    const fns = functionsByScope(facts);
+    for (let s: Scope | undefined = sc; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (fns.has(s.id)) return true;
+    return false;
   }
 
   /**
@@ -947,6 +994,9 @@ export class Evaluator {
     const inlined = new Set<string>();
     let budget = MAX_INLINED;
     const passed = (x: Expr): Expr => {
+      // (a test of what this call passes: a property its object literal lacks is undefined —
+      // `config.middleware ? … : []` of a config written without one)
+      if (x.k === 'choice') return { ...(mapChildExprs(x, passed) as typeof x), absentFalse: true };
       if (x.k !== 'ref') return mapChildExprs(x, passed);
       const sc = scopeOf(facts, x.scope, x.name);
       const b = sc && bindingOf(sc, x.name);
@@ -1584,7 +1634,7 @@ export class Evaluator {
       return v?.t === 'arr' ? this.listed(v.items) : v;
     }
     // (`.map(cb)` of any list read whole, a literal's too: misskey's `eps.map(([name, ep]) => ({ name, … }))`)
-    if (obj.t !== 'arr' || !LIST_METHODS.has(c.prop) || (!this.listings.has(obj) && c.prop !== 'map')) return null;
+    if (obj.t !== 'arr' || !LIST_METHODS.has(c.prop) || (!this.listings.has(obj) && c.prop !== 'map' && c.prop !== 'flatMap')) return null;
     // (`name.split('.').shift()`: its first item; `.pop()`, its last — the list read, not emptied)
     if (c.prop === 'shift' || c.prop === 'pop') return e.args.length > 0 ? null : ((c.prop === 'shift' ? obj.items[0] : obj.items[obj.items.length - 1]) ?? { t: 'unknown', why: UNDEFINED });
     if (c.prop === 'sort' || c.prop === 'reverse') {
@@ -1598,18 +1648,80 @@ export class Evaluator {
     const [returned, ...more] = this.returnsOf(cb.file, cb.fn);
     if (!returned || more.length > 0) return null;
     const items: Value[] = [];
+    const made = this.madeHere(cb.file);
     for (let index = 0; index < obj.items.length; index++) {
-      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }] };
+      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }], ...made };
       if (c.prop === 'map') {
         items.push(this.eval(cb.file, { k: 'within', e: returned, call }, depth + 1));
         continue;
       }
-      const test: CondTest = returned.k === 'choice' && returned.then.k === 'bool' && returned.then.v && returned.otherwise.k === 'bool' && !returned.otherwise.v ? returned.test : { k: 'truthy', e: returned };
-      const keep = truthOf(this, cb.file, mapTest(test, (x) => ({ k: 'within', e: x, call })));
+      // (`.flatMap(({ id }) => config[id] ?? [])`: the items of each list returned, a value not a list itself)
+      if (c.prop === 'flatMap') {
+        const v = this.eval(cb.file, { k: 'within', e: returned, call }, depth + 1);
+        items.push(...(v.t === 'arr' ? v.items : [v]));
+        continue;
+      }
+      const keep = truthOf(this, cb.file, mapTest(predicateTest(returned), (x) => ({ k: 'within', e: x, call })));
       if (keep === null) return null;
       if (keep) items.push(obj.items[index]!);
     }
-    return this.listings.has(obj) && items.every((v) => v.t === 'str' || (v.t === 'obj' && DIRENT in v.props)) ? this.listed(items) : { t: 'arr', items };
+    // (what `.filter` keeps of a list known surely is known as surely, whatever its items)
+    return this.listings.has(obj) && (c.prop === 'filter' || items.every((v) => v.t === 'str' || (v.t === 'obj' && DIRENT in v.props))) ? this.listed(items) : { t: 'arr', items };
+  }
+
+  /**
+   * The object `Object.fromEntries(list)` makes of `list` written as `Object.entries(o)` or
+   * `Object.entries(o).filter(cb)`, `o` an object whose keys are known statically: the
+   * properties of `o` the callback keeps, each decided with the entry `[key, value]` as its
+   * argument; or as `names.map((name) => [name, value])` of a list known surely: a property for
+   * each name, the callback's value for it. Null when a key, or the test for one, is not known
+   * statically.
+   */
+  private fromEntries(file: string, list: Expr, depth: number): Value | null {
+    if (list.k === 'call' && list.callee.k === 'member' && list.callee.prop === 'map' && list.args.length === 1) {
+      const names = this.eval(file, list.callee.obj, depth + 1);
+      const cb = this.eval(file, list.args[0]!, depth + 1);
+      const [returned, ...more] = cb.t === 'fn' ? this.returnsOf(cb.file, cb.fn) : [];
+      if (names.t !== 'arr' || !this.listings.has(names) || cb.t !== 'fn' || returned?.k !== 'arr' || returned.items.length !== 2 || more.length > 0) return null;
+      const made = this.madeHere(cb.file);
+      const props: Record<string, Expr> = {};
+      for (let index = 0; index < names.items.length; index++) {
+        const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: list.callee.obj, index }], ...made };
+        const key = this.eval(cb.file, { k: 'within', e: returned.items[0]!, call }, depth + 1);
+        if (key.t !== 'str') return null;
+        props[key.v] = { k: 'within', e: returned.items[1]!, call };
+      }
+      return { t: 'obj', file: cb.file, props };
+    }
+    const inner = list.k === 'call' && list.callee.k === 'member' && list.callee.prop === 'filter' && list.args.length === 1 ? list.callee.obj : list;
+    if (inner.k !== 'call' || this.objectMethod(file, inner.callee) !== 'entries' || inner.args.length !== 1) return null;
+    const o = this.eval(file, inner.args[0]!, depth + 1);
+    const own = o.t === 'obj' ? this.ownKeys(o, depth + 1) : null;
+    if (o.t !== 'obj' || !own || own.partial) return null;
+    const at = (k: string): Expr | undefined => (Object.hasOwn(o.props, k) ? o.props[k] : undefined);
+    if (own.keys.some((k) => at(k) === undefined)) return null;
+    if (inner === list) return { t: 'obj', file: o.file, props: Object.fromEntries(own.keys.map((k) => [k, at(k)!])) };
+    const cb = this.eval(file, (list as Extract<Expr, { k: 'call' }>).args[0]!, depth + 1);
+    const [returned, ...more] = cb.t === 'fn' ? this.returnsOf(cb.file, cb.fn) : [];
+    if (cb.t !== 'fn' || !returned || more.length > 0) return null;
+    const test = predicateTest(returned);
+    const props: Record<string, Expr> = {};
+    for (const k of own.keys) {
+      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: o.file, args: [{ k: 'arr', items: [{ k: 'str', v: k }, at(k)!] }] };
+      const keep = truthOf(this, cb.file, mapTest(test, (x) => ({ k: 'within', e: x, call })));
+      if (keep === null) return null;
+      if (keep) props[k] = at(k)!;
+    }
+    return { t: 'obj', file: o.file, props };
+  }
+
+  /**
+   * What a call site of a callback written in `file` carries of the call being read: a callback
+   * written in the function that call calls sees its arguments (`config` of `(config) =>
+   * list.flatMap(({ id }) => config[id] ?? [])`).
+   */
+  private madeHere(file: string): { made?: CallSite } {
+    return this.called?.site && this.called.file === file ? { made: this.called.site } : {};
   }
 
   /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */
@@ -1730,6 +1842,20 @@ export class Evaluator {
       const x = list?.exprs[e.index!];
       return list && x ? this.arrayExprs(list.file, x, depth + 1) : null;
     }
+    // `config[id]` of a key known statically: that member
+    if (e.k === 'index') {
+      const key = this.eval(file, e.key, depth + 1);
+      return key.t === 'str' ? this.arrayExprs(file, { k: 'member', obj: e.obj, prop: key.v }, depth + 1) : null;
+    }
+    // `config[id] ?? []`: the left list when there is one, else the right
+    if (e.k === 'fallback') return this.arrayExprs(file, this.eval(file, e.l, depth + 1).t === 'arr' ? e.l : e.r, depth + 1);
+    if (e.k === 'call') {
+      // `collectExtensionMiddleware(config)`: the list the function returns, read with what the call passes
+      const f = this.eval(file, e.callee, depth + 1);
+      const [r, ...more] = f.t === 'fn' ? this.returnsOf(f.file, f.fn) : [];
+      if (f.t === 'fn') return r && more.length === 0 ? this.arrayExprs(f.file, { k: 'within', e: r, call: { file: f.file, fn: f.fn, argsFile: file, args: e.args } }, depth + 1) : null;
+      return e.callee.k === 'member' && e.callee.prop === 'flatMap' ? this.flatMapExprs(file, e, e.callee, depth + 1) : null;
+    }
     // the list a call passes for a parameter, as written there
     if (e.k === 'at') return this.arrayExprs(e.file, e.e, depth + 1);
     // `middlewares` of `(app, ...middlewares)`, in the call read: what it passes from that place on, as written there
@@ -1740,6 +1866,27 @@ export class Evaluator {
     if (e.k !== 'ref') return null;
     const def = this.definitionOf(file, e.scope, e.name);
     return def ? this.arrayExprs(def.file, def.expr, depth + 1) : null;
+  }
+
+  /**
+   * The items' expressions of `list.flatMap(cb)` over a list known surely (valueMethod): those of
+   * each list the callback returns, in turn, as written (`[authGuard, tenantGuard]` of
+   * `config[id] ?? []`, cella's collectExtensionMiddleware); null when one is not known.
+   */
+  private flatMapExprs(file: string, e: Extract<Expr, { k: 'call' }>, c: Extract<Expr, { k: 'member' }>, depth: number): { file: string; exprs: (Expr | null)[] } | null {
+    const list = this.eval(file, c.obj, depth + 1);
+    const cb = e.args.length === 1 ? this.eval(file, e.args[0]!, depth + 1) : null;
+    const [r, ...more] = cb?.t === 'fn' ? this.returnsOf(cb.file, cb.fn) : [];
+    if (list.t !== 'arr' || !this.listings.has(list) || cb?.t !== 'fn' || !r || more.length > 0) return null;
+    const made = this.madeHere(cb.file);
+    const exprs: (Expr | null)[] = [];
+    for (let index = 0; index < list.items.length; index++) {
+      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }], ...made };
+      const part = this.arrayExprs(cb.file, { k: 'within', e: r, call }, depth + 1);
+      if (!part) return null;
+      for (const x of part.exprs) exprs.push(x === null || part.file === cb.file ? x : { k: 'at', file: part.file, e: x });
+    }
+    return { file: cb.file, exprs };
   }
 
   /**

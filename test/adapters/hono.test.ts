@@ -843,6 +843,106 @@ export default app;
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
   });
 
+  it("zod-openapi: a helper stripping its own keys from the config (`Object.fromEntries(Object.entries(config).filter(([key]) => !ids.includes(key)))`) and collecting guards from a map of extensions (`Object.values(extensionMap).filter(…).flatMap(({ id }) => config[id] ?? [])`), cella's createXRoute", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.6.0', '@hono/zod-openapi': '^0.18.0' } }),
+      'src/extensions.ts': `
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+export const extensionMap = {
+  'x-guard': { id: 'xGuard', description: 'Authorization middleware', kind: 'middleware' },
+  'x-rate-limiter': { id: 'xRateLimiter', description: 'Rate limits', kind: 'middleware' },
+  'x-tool': { id: 'xTool', description: 'Tool metadata', kind: 'metadata' },
+} as const;
+
+export const collectExtensionMiddleware = (config: Record<string, unknown>): MiddlewareHandler[] =>
+  Object.values(extensionMap)
+    .filter(({ kind }) => kind === 'middleware')
+    .flatMap(({ id }) => (config[id] as MiddlewareHandler[]) ?? []);
+
+export const getExtensionPropIds = (): string[] =>
+  Object.values(extensionMap)
+    .filter(({ kind }) => kind === 'middleware')
+    .map(({ id }) => id);
+
+export function createSpecificationExtensions(getValue: (key: keyof typeof extensionMap) => string[]): Record<string, string[]> {
+  const keys = (Object.keys(extensionMap) as (keyof typeof extensionMap)[]).filter((key) => extensionMap[key].kind === 'middleware');
+  return Object.fromEntries(keys.map((key) => [key, getValue(key)]));
+}
+
+/** Sets \`__extensionType\` for OpenAPI introspection. */
+export const xMiddleware = (options: { functionName: string; type: keyof typeof extensionMap }, fn: MiddlewareHandler) => {
+  const middleware = Object.assign(createMiddleware(fn), { __extensionType: options.type });
+  Object.defineProperty(middleware, 'name', { value: options.functionName, writable: false });
+  return middleware;
+};
+`,
+      'src/x-routes.ts': `
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { collectExtensionMiddleware, createSpecificationExtensions, getExtensionPropIds } from './extensions.js';
+
+const services: Record<string, { enabled: boolean }> = JSON.parse(process.env.SERVICES ?? '{}');
+
+/** Runs before the guards, so that a disabled service answers 404 */
+const createServiceGate = (service: string): MiddlewareHandler => async (_c, next) => {
+  if (services[service]?.enabled === false) throw new HTTPException(404, { message: 'route_not_found' });
+  await next();
+};
+
+export const createXRoute = (config: RouteConfig & { operationId: string; xGuard?: unknown[]; xRateLimiter?: unknown[]; 'x-service'?: string }) => {
+  const extensionMiddleware = collectExtensionMiddleware(config);
+  const existing = config.middleware ? (Array.isArray(config.middleware) ? config.middleware : [config.middleware]) : [];
+  const service = config['x-service'];
+  const serviceGate = service ? [createServiceGate(service)] : [];
+  const middleware = [...serviceGate, ...extensionMiddleware, ...existing];
+  const specificationExtensions = createSpecificationExtensions((key) => middleware.filter((mw) => (mw as { __extensionType?: string }).__extensionType === key).map((mw) => mw.name));
+  // Strip extension props to keep them out of the OpenAPI document
+  const extensionPropIds = getExtensionPropIds();
+  const cleanConfig = Object.fromEntries(Object.entries(config).filter(([key]) => !extensionPropIds.includes(key)));
+  return createRoute({ security: [{ cookieAuth: [] }], ...cleanConfig, middleware, ...specificationExtensions });
+};
+`,
+      'src/guards.ts': `
+import { HTTPException } from 'hono/http-exception';
+import { xMiddleware } from './extensions.js';
+
+export const authGuard = xMiddleware({ functionName: 'authGuard', type: 'x-guard' }, async (c, next) => {
+  if (!c.get('user')) throw new HTTPException(401, { message: 'unauthenticated' });
+  await next();
+});
+
+export const tenantGuard = xMiddleware({ functionName: 'tenantGuard', type: 'x-guard' }, async (c, next) => {
+  if (c.req.param('tenantId') !== c.get('user').tenantId) throw new HTTPException(403, { message: 'forbidden' });
+  await next();
+});
+`,
+      'src/attachment-routes.ts': `
+import { authGuard, tenantGuard } from './guards.js';
+import { createXRoute } from './x-routes.js';
+
+export const attachmentRoutes = {
+  getAttachments: createXRoute({ operationId: 'getAttachments', method: 'get', path: '/{tenantId}/attachments', xGuard: [authGuard, tenantGuard], responses: {} }),
+  getPublicAttachment: createXRoute({ operationId: 'getPublicAttachment', method: 'get', path: '/public/{id}', xGuard: [], responses: {} }),
+};
+`,
+      'src/attachments.ts': `
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { attachmentRoutes } from './attachment-routes.js';
+
+const app = new OpenAPIHono();
+app.openapi(attachmentRoutes.getAttachments, async (c) => c.json({ items: [] }));
+app.openapi(attachmentRoutes.getPublicAttachment, async (c) => c.json({ id: c.req.param('id') }));
+export default app;
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /:tenantId/attachments authGuard:auth tenantGuard:tenant', 'GET /public/:id']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([]);
+  });
+
   it("a function handing its own app parameter on in an object (`registerHealthRoute({ app })`) binds the routes registered on that object's property to the app its caller passes", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
