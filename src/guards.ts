@@ -37,7 +37,7 @@ export interface GuardMatchers {
 export const WEBHOOK_CHECK_NAME = /signature|hmac|(?:verify|validate)\w*webhook|webhook\w*verif/i;
 
 const DEFAULTS = {
-  auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate/i,
+  auth: /auth|session|signedin|loggedin|requireuser|authenticated|passport\.authenticate|loginrequired|requirelogin|login_required/i,
   tenant: { test: (n: string): boolean => /tenant|organization|organisation|workspace/i.test(n) || TEAM_WORD.test(n) },
   csrf: /csrf|xsrf/i,
   // (not a name saying it refuses that credential: karakeep's `rejectApiKeyAuth` lets the session

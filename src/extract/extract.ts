@@ -5181,13 +5181,16 @@ function readsNoRequest(ctx: Ctx, e: TS.Expression, f: FunctionFact): boolean {
 /**
  * `if (!config.authEnabled) return next()`, `if (req.session?.user || !isAuthEnabled()) return
  * next()` (Z-Wave JS UI's `isAuthenticated`) first among the body's statements (after
- * declarations): the alternatives of the test that read nothing of the request (readsNoRequest),
- * as the condition the function hands every request on under (Behaviour.switchedOff); null when
- * the body does not start so.
+ * declarations, and after checks of a signed-in user that end the request either way, which no
+ * request without one enters: growi's `loginRequired`, `if (req.user != null && …) { … return
+ * next() … return res.redirect(…) }` and then `if (isGuestAllowed &&
+ * crowi.aclService.isGuestAllowedToRead()) return next()`): the alternatives of the test that
+ * read nothing of the request (readsNoRequest), as the condition the function hands every
+ * request on under (Behaviour.switchedOff); null when the body does not start so.
  */
 function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string): Cond | null {
   const { ts } = ctx;
-  const stmt = body.statements.find((s) => !ts.isVariableStatement(s));
+  const stmt = body.statements.find((s) => !ts.isVariableStatement(s) && !signedInOnly(ts, s, f.params[0]));
   if (!stmt || !ts.isIfStatement(stmt) || stmt.elseStatement) return null;
   const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
   const handsOn = then.some((x) => {
@@ -5201,6 +5204,33 @@ function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string
   const read = (n: TS.Expression, d: number): Expr => shallowExpr(ctx, n, f.scope, d);
   const test = switches.map((a) => condWith(ts, a, 0, false, read)).reduce((l, r) => ({ k: 'or' as const, l, r }));
   return { test, holds: true, pos: switches[0]!.getStart(ctx.sf), text: cut(switches.map((a) => condText(ctx, a)).join(' || ')) };
+}
+
+/**
+ * `if (req.user != null && '_id' in req.user) { …; return res.redirect(…) }`: an `if` without an
+ * `else` that a request without a signed-in user never enters (a conjunct of its test is `req.user`,
+ * `req.user != null`, or `req.isAuthenticated()` of the request parameter `reqName`) and that
+ * ends the request with a `return` last.
+ */
+function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined): boolean {
+  if (!reqName || !ts.isIfStatement(s) || s.elseStatement) return false;
+  const then = ts.isBlock(s.thenStatement) ? s.thenStatement.statements : [s.thenStatement];
+  if (!then.length || !ts.isReturnStatement(then[then.length - 1]!)) return false;
+  const isUser = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return ts.isPropertyAccessExpression(u) && u.name.text === 'user' && ts.isIdentifier(unwrap(ts, u.expression)) && (unwrap(ts, u.expression) as TS.Identifier).text === reqName;
+  };
+  const requiresUser = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return requiresUser(u.left) || requiresUser(u.right);
+    if (isUser(u)) return true;
+    if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.ExclamationEqualsToken || u.operatorToken.kind === ts.SyntaxKind.ExclamationEqualsEqualsToken)) {
+      const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
+      return (isUser(u.left) && nil(u.right)) || (isUser(u.right) && nil(u.left));
+    }
+    return ts.isCallExpression(u) && u.arguments.length === 0 && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'isAuthenticated' && ts.isIdentifier(unwrap(ts, u.expression.expression)) && (unwrap(ts, u.expression.expression) as TS.Identifier).text === reqName;
+  };
+  return requiresUser(s.expression);
 }
 
 /**

@@ -987,6 +987,9 @@ export class LinkContext {
   private factoryCall(file: string, expr: Expr, depth: number): FactoryCall | null {
     if (depth > 20) return null;
     if (expr.k === 'call') return { file, call: expr };
+    // (an item of a list a function returns, read at its call: `return [auth, loginRequiredStrictly, handler]`)
+    if (expr.k === 'within') return this.factoryCall(file, expr.e, depth + 1);
+    if (expr.k === 'at') return this.factoryCall(expr.file, expr.e, depth + 1);
     if (expr.k === 'ref') {
       const d = this.ev.definitionOf(file, expr.scope, expr.name);
       return d && d.expr !== expr ? this.factoryCall(d.file, d.expr, depth + 1) : null;

@@ -380,6 +380,60 @@ app.listen(3001);
     ]);
   });
 
+  it("a factory's switch after a check of the signed-in user that ends the request either way (growi's loginRequired(crowi, isGuestAllowed)), decided also for a middleware listed by a function returning a route's handlers", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middlewares/login-required.js': `module.exports = (crowi, isGuestAllowed = false) => {
+  return function(req, res, next) {
+    if (req.user != null && '_id' in req.user) {
+      if (req.user.status === 'active') return next();
+      return res.redirect('/login#suspended');
+    }
+    // guests may read when the wiki's ACL allows it
+    if (isGuestAllowed && crowi.aclService.isGuestAllowedToRead()) {
+      return next();
+    }
+    return res.sendStatus(403);
+  };
+};
+`,
+        'src/routes/pages.js': `const express = require('express');
+
+const pageListFactory = (crowi) => {
+  const loginRequiredStrictly = require('../middlewares/login-required')(crowi);
+  return [loginRequiredStrictly, (req, res) => res.json({ pages: [] })];
+};
+
+module.exports = (crowi) => {
+  const router = express.Router();
+  const loginRequired = require('../middlewares/login-required')(crowi, true);
+  const loginRequiredStrictly = require('../middlewares/login-required')(crowi);
+  router.get('/page', loginRequired, (req, res) => res.json({ page: null }));
+  router.put('/page', loginRequiredStrictly, (req, res) => res.json({ ok: true }));
+  router.get('/list', pageListFactory(crowi));
+  return router;
+};
+`,
+        'src/app.js': `const express = require('express');
+const crowi = require('./crowi');
+
+const app = express();
+app.use('/_api/v3', require('./routes/pages')(crowi));
+app.listen(3000);
+`,
+        'src/crowi.js': `module.exports = { aclService: { isGuestAllowedToRead: () => process.env.GUEST_READ === 'true' } };
+`,
+      }),
+    );
+    expect(guardRows(res)).toEqual([
+      'GET /_api/v3/list [loginRequiredStrictly] []',
+      // guests read it when the wiki's setting allows: the check applies only otherwise
+      'GET /_api/v3/page [] [loginRequired when !(isGuestAllowed && crowi.aclService.isGuestAllowedToRead())]',
+      'PUT /_api/v3/page [loginRequiredStrictly] []',
+    ]);
+  });
+
   it('takes the case of a switch on a constant, falling through as JavaScript does', async () => {
     const whoami = async (app: string): Promise<string[]> =>
       lines(await check(writeProject({ ...SERVER, 'src/app.ts': app }))).filter((l) => l.startsWith('GET /api/whoami'));

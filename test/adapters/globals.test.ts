@@ -14,7 +14,7 @@ const SERVER = `'use strict';
 
 const express = require('express');
 const session = require('express-session');
-const { requireLogin } = require('./middleware/auth');
+const { gatekeeper } = require('./middleware/auth');
 
 global.app = express();
 global.api = express.Router();
@@ -23,7 +23,7 @@ app.use(express.json());
 app.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false, cookie: { secure: true, httpOnly: true } }));
 
 require('./routes/health');
-app.use('/api', requireLogin, api);
+app.use('/api', gatekeeper, api);
 require('./routes/sites');
 require('./routes/deployments');
 
@@ -32,7 +32,7 @@ app.listen(process.env.PORT || 3000);
 
 const AUTH = `'use strict';
 
-exports.requireLogin = function requireLogin(req, res, next) {
+exports.gatekeeper = function gatekeeper(req, res, next) {
   if (!req.session || !req.session.userId) {
     return res.status(401).json({ error: 'not signed in' });
   }
@@ -99,8 +99,8 @@ describe('globals a module sets', () => {
   it('routes registered on a global app or router by its bare name or as `globalThis.api` are listed, behind what the app runs first', async () => {
     const res = await check(writeProject(LEGACY));
     expect(lines(res)).toEqual([
-      'POST /api/deployments [requireLogin] routes/deployments.js:3',
-      'GET /api/sites [requireLogin] routes/sites.js:6',
+      'POST /api/deployments [gatekeeper] routes/deployments.js:3',
+      'GET /api/sites [gatekeeper] routes/sites.js:6',
       'GET /healthz [] routes/health.js:3',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
@@ -113,12 +113,12 @@ describe('globals a module sets', () => {
         'server.js': `'use strict';
 
 const express = require('express');
-const { requireLogin } = require('./middleware/auth');
+const { gatekeeper } = require('./middleware/auth');
 
 global.app = express();
 
 require('./routes/public');
-app.use(requireLogin);
+app.use(gatekeeper);
 require('./routes');
 
 app.listen(3000);
@@ -130,7 +130,7 @@ app.listen(3000);
         'routes/sites.js': `app.get('/sites', (req, res) => res.json([]));\napp.delete('/sites/:id', (req, res) => res.status(204).end());\n`,
       }),
     );
-    expect(lines(res)).toEqual(['GET /sites [requireLogin] routes/sites.js:1', 'DELETE /sites/:id [requireLogin] routes/sites.js:2', 'GET /status [] routes/public.js:1']);
+    expect(lines(res)).toEqual(['GET /sites [gatekeeper] routes/sites.js:1', 'DELETE /sites/:id [gatekeeper] routes/sites.js:2', 'GET /status [] routes/public.js:1']);
   });
 
   it('a global set by a module that shows nothing else is read (the prefilter parses it up front), the same with the prefilter off', async () => {
@@ -144,8 +144,8 @@ app.listen(3000);
     });
     const on = await run({ cwd: dir, paths: [] });
     expect(lines(on)).toEqual([
-      'POST /api/deployments [requireLogin] routes/deployments.js:3',
-      'GET /api/sites [requireLogin] routes/sites.js:5',
+      'POST /api/deployments [gatekeeper] routes/deployments.js:3',
+      'GET /api/sites [gatekeeper] routes/sites.js:5',
       'GET /healthz [] routes/health.js:3',
     ]);
     expect(formatJson(on)).toBe(formatJson(await run({ cwd: dir, paths: [], prefilter: false })));

@@ -139,7 +139,7 @@ describe('fixtures/nest-clean', () => {
     const post = res.routes.find((r) => r.method === 'POST' && r.path === '/api/sites')!;
     expect(post.guards.map((g) => `${g.name} ${g.kinds.join('+')} ${g.mechanism} ${g.file}:${g.line} — ${g.reason}`)).toEqual([
       'CsrfMiddleware csrf module-middleware src/app.module.ts:34 — by name (csrf)',
-      'LoginRequiredGuard auth global-guard src/app.module.ts:15 — by behaviour (canActivate reads the session and can return false)',
+      'LoginRequiredGuard auth global-guard src/app.module.ts:15 — by name (auth); by behaviour (canActivate reads the session and can return false)',
       'MembershipGuard tenant global-guard src/app.module.ts:15 — by behaviour (compares the tenant and ends with 403/404)',
     ]);
     expect(post).toMatchObject({ framework: 'nest', handler: 'SitesController.create', app: 'AppModule', trailingSlashInsensitive: true, caseSensitive: false });

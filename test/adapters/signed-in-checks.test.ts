@@ -273,7 +273,7 @@ app.listen(3080);
 
 // the request goes on only for a signed-in session, or for the sign-in page and the health check
 // (the path compared without its query string)
-export function requireLogin() {
+export function requireVisitor() {
   const allowed = new Set([loginPath, '/status']);
   return function (req, res, next) {
     if (req.session?.authenticated === true || allowed.has(req.originalUrl.split('?', 1)[0])) {
@@ -298,14 +298,14 @@ export function mustHaveSeenTour(req, res, next) {
 `,
       'app.js': `import express from 'express';
 import session from 'express-session';
-import { loginPath, mustBeLoggedIn, mustHaveSeenTour, requireLogin } from './lib/auth.js';
+import { loginPath, mustBeLoggedIn, mustHaveSeenTour, requireVisitor } from './lib/auth.js';
 
 const app = express();
 app.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));
 app.get(loginPath, (req, res) => res.send('<form method="post"></form>'));
 app.get('/tips', mustHaveSeenTour, (req, res) => res.json({ tips: [] }));
 app.get('/profile', mustBeLoggedIn, (req, res) => res.json({ user: req.session.username }));
-app.use(requireLogin());
+app.use(requireVisitor());
 app.get('/status', (req, res) => res.json({ status: 'ok' }));
 app.get('/db/:database', (req, res) => res.json({ database: req.params.database }));
 app.listen(8081);
@@ -313,7 +313,7 @@ app.listen(8081);
     });
     const res = await check(dir);
     expect(authLines(res)).toEqual([
-      'GET /db/:database auth:[requireLogin] unknown:[]',
+      'GET /db/:database auth:[requireVisitor] unknown:[]',
       'GET /login auth:[] unknown:[]',
       'GET /profile auth:[mustBeLoggedIn] unknown:[]',
       'GET /status auth:[] unknown:[]',

@@ -53,6 +53,7 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
+    { dir: 'valid/guard-named-login-required', name: "a package's middleware named loginRequired or requireLogin (growi's, Flask's login_required) is auth by name" },
     {
       dir: 'valid/basic-auth-package',
       name: "express-basic-auth's middleware is auth by package: used as it is, and made per request and handed the request by a middleware (uptime-kuma's apiAuth)",
