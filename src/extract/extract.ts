@@ -6031,7 +6031,7 @@ function leadingGuards(
   // `prisma.user.findFirst({ where: { token: req.headers.authorization } })`: a lookup by the credential
   // the request carries (asked for where the refusal is no 401, which is an inline check already)
   const credentialOf = (call: TS.CallExpression): { credential?: 'header' | 'other' } => {
-    const by = credentialHanded(ts, call.arguments, requestParams());
+    const by = credentialHanded(ts, call.arguments, requestParams(), initOf);
     return by ? { credential: by } : {};
   };
   // `!user` of `const user = extractUser(res).user`, `!token?.id` of `const token = await
@@ -7717,6 +7717,8 @@ function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): bo
 
 /** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */
 const CALLER_CREDENTIAL = /token|api[_-]?key|secret|authorization|credential/i;
+/** A request header named for one (`authorization`, `x-api-key`, `x-device-token`), as CREDENTIAL_HEADER reads them. */
+const CREDENTIAL_HEADER_NAME = /^(?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))$/i;
 
 /**
  * The credential the request carries, handed to a call (`findFirst({ where: { token:
@@ -7724,8 +7726,9 @@ const CALLER_CREDENTIAL = /token|api[_-]?key|secret|authorization|credential/i;
  * `req.headers['x-api-key']`, too): 'header' when every one read is a request header's, 'other'
  * when some is not (a query's, a cookie's, the body's), null when none is handed.
  */
-function credentialHanded(ts: TSModule, args: readonly TS.Expression[], params: Set<string>): 'header' | 'other' | null {
+function credentialHanded(ts: TSModule, args: readonly TS.Expression[], params: Set<string>, initOf?: (e: TS.Expression) => TS.Expression | undefined): 'header' | 'other' | null {
   let found: 'header' | 'other' | null = null;
+  let locals = 0;
   const visit = (e: TS.Expression): void => {
     const u = unwrap(ts, e);
     if (ts.isObjectLiteralExpression(u)) {
@@ -7734,6 +7737,25 @@ function credentialHanded(ts: TSModule, args: readonly TS.Expression[], params: 
     }
     if (ts.isArrayLiteralExpression(u)) {
       u.elements.forEach(visit);
+      return;
+    }
+    // `String(token)`: the value itself, as text
+    if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && u.expression.text === 'String' && u.arguments.length === 1) {
+      visit(u.arguments[0]!);
+      return;
+    }
+    // `token` of `const token = request.header('x-device-token')`: a leading local, read as its value
+    const init = ts.isIdentifier(u) && !params.has(u.text) && locals < 4 ? initOf?.(u) : undefined;
+    if (init) {
+      locals++;
+      visit(init);
+      return;
+    }
+    // `request.header('x-device-token')`, `ctx.get('x-api-key')`: a header read by a getter of the request, by a credential's name
+    if (ts.isCallExpression(u) && u.arguments.length === 1 && ts.isPropertyAccessExpression(u.expression) && /^(header|get)$/.test(u.expression.name.text)) {
+      const on = unwrap(ts, u.expression.expression);
+      const name = unwrap(ts, u.arguments[0]!);
+      if (ts.isIdentifier(on) && params.has(on.text) && ts.isStringLiteralLike(name) && CREDENTIAL_HEADER_NAME.test(name.text)) found = found !== 'other' ? 'header' : 'other';
       return;
     }
     const props: string[] = [];

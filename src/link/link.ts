@@ -539,15 +539,21 @@ export class LinkContext {
       const led = (mechanism === 'in-handler' ? undefined : f.leadingPastServed) ?? f.leading;
       const signedIn = led.some((lg) => signedInCheck(this.ev, fn, lg));
       const verified = signedIn ? undefined : led.map((lg) => tokenVerification(this.ev, fn.file, lg)).find((n) => n !== null);
+      // (or when a lookup by the credential the request carries finds nothing, whatever the status:
+      // AnythingLLM's `validDeviceToken`, `MobileDevice.get({ token })` of the device-token header, 400)
+      const looked = signedIn || verified ? undefined : led.find((lg) => lg.credential && lg.callee && !lg.endedVia && (lg.refusal || (lg.userVia && !signedInCheck(this.ev, fn, lg))));
+      const lookedName = looked ? (exprName(looked.callee!) ?? 'a lookup') : null;
       const byBehaviour = signedIn
         ? 'by behaviour (ends the request first when the request has no signed-in user)'
         : verified
           ? `by behaviour (ends the request when ${verified}() throws on what the request carries)`
-          : null;
+          : lookedName
+            ? `by behaviour (ends the request first when ${lookedName}() finds nothing for the credential the request carries)`
+            : null;
       if (byBehaviour) {
         const known = c.kinds.filter((k) => k !== 'unknown');
         // (the token verified taken from a request header only: a credential no browser sends by itself)
-        const bearer: GuardKind[] = verified && headerCredentialOf(this.ev, value) ? ['bearer'] : [];
+        const bearer: GuardKind[] = (verified && headerCredentialOf(this.ev, value)) || looked?.credential === 'header' ? ['bearer'] : [];
         const reason = bearer.length > 0 ? `${byBehaviour.slice(0, -1)}; reads its credential from a request header only)` : byBehaviour;
         c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }

@@ -375,6 +375,53 @@ app.listen(3000);
     ]);
   });
 
+  it("a middleware whose lookup by the credential header it reads finds nothing ends the request, whatever the status: an auth guard, bearer (AnythingLLM's validDeviceToken, 400s)", async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'models/device.js': `const devices = new Map();
+module.exports = { MobileDevice: { get: async (where) => devices.get(where.token ?? where.slug) ?? null } };
+`,
+      'middleware/device.js': `const { MobileDevice } = require('../models/device');
+
+async function validDeviceToken(request, response, next) {
+  try {
+    const token = request.header('x-anythingllm-mobile-device-token');
+    if (!token) return response.status(400).json({ error: 'Device token is required' });
+    const device = await MobileDevice.get({ token: String(token) });
+    if (!device) return response.status(400).json({ error: 'Device not found' });
+    response.locals.device = device;
+    next();
+  } catch (error) {
+    response.status(500).json({ error: 'Invalid middleware response' });
+  }
+}
+
+// the same lookup by what the URL names: no credential, no guard
+async function deviceFromSlug(request, response, next) {
+  const device = await MobileDevice.get({ slug: String(request.params.slug) });
+  if (!device) return response.status(404).json({ error: 'Device not found' });
+  response.locals.device = device;
+  next();
+}
+
+module.exports = { validDeviceToken, deviceFromSlug };
+`,
+      'app.js': `const express = require('express');
+const { deviceFromSlug, validDeviceToken } = require('./middleware/device');
+
+const app = express();
+app.get('/api/mobile/auth', [validDeviceToken], (_req, res) => res.json({ success: true }));
+app.get('/api/mobile/devices/:slug', deviceFromSlug, (_req, res) => res.json(res.locals.device));
+app.listen(3001);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(' ')}`)).toEqual([
+      'GET /api/mobile/auth validDeviceToken:auth+bearer',
+      'GET /api/mobile/devices/:slug deviceFromSlug:unknown',
+    ]);
+  });
+
   it("a member of the request the middleware itself gives a record the URL names (express's route-separation: `req.user = users[id]` of `req.params.id`) is no signed-in user; one given what a credential it is sent verifies is", async () => {
     const dir = writeProject({
       'package.json': EXPRESS_PACKAGE,
