@@ -6377,6 +6377,12 @@ function leadingGuards(
         if (call && ts.isIdentifier(d.name)) (results ??= new Map()).set(d.name.text, settled(call));
         // `const { data: { user } } = await supabase.auth.getUser()`: each name a session getter's result is destructured to
         else if (call && sessionGetterCall(ts, settled(call))) for (const name of boundNames(ts, d.name)) (results ??= new Map()).set(name, settled(call));
+        // `const user = (await supabase.auth.getUser()).data.user` (chatbot-ui's getServerProfile): a path read off one, likewise
+        else if (!call && d.initializer && ts.isIdentifier(d.name)) {
+          const { root, props } = propertyChain(ts, d.initializer);
+          const getter = props.length > 0 ? callOf(root as TS.Expression) : null;
+          if (getter && sessionGetterCall(ts, settled(getter))) (results ??= new Map()).set(d.name.text, settled(getter));
+        }
         // `const [membership] = await db.select()…`: the first row of what a query returns
         else if (call && ts.isArrayBindingPattern(d.name) && d.name.elements.length === 1) {
           const el = d.name.elements[0]!;

@@ -1668,8 +1668,12 @@ export class LinkContext {
         ? { ...named, kinds: orderKinds(new Set([...checks, 'tenant'])), reason: `${named.reason}; ${reason}` }
         : { name: exprName(lg.callee) ?? (name || tenant), kinds: ['tenant'], families: [], reason, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
+    // (or one leading with a check of the signed-in user that ends the request without one,
+    // whatever it answers: chatbot-ui's `getServerProfile()`, `if (!user) throw new Error('User not
+    // found')` of `(await supabase.auth.getUser()).data.user`, awaited by the handler)
+    const signsIn = !!def && !lg.unawaited && def.leading.some((x) => x.inline === 'auth' && x.noUser === true && !x.skips);
     if ((!declared && lg.args && lg.args.length > 0 && !lg.args.some(handsRequest) && webhookVerifier(v) === null) || getter) {
-      if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant))) return null;
+      if (!def || !(def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant) || signsIn)) return null;
     }
     // A function that only answers its 401 (`res.status(401).json(…); return null`) stops nothing
     // when the handler goes on whatever it returned.
@@ -1677,7 +1681,7 @@ export class LinkContext {
     // An `async` function throwing its 401, its promise not awaited: the throw rejects a promise no one waits for.
     if (def?.behaviour.rejects401 && lg.unawaited) return null;
     // (FollowRequest.shown: a call whose definition does not end the request counts by no name)
-    if (shown && !(def && (def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant)))) return null;
+    if (shown && !(def && (def.behaviour.status401 || (def.behaviour.status403or404 && def.behaviour.comparesTenant) || signsIn))) return null;
     // (`requiresAuth();` in a handler, amplication's: the call makes a middleware no request is handed to)
     if (middlewareMaker(v)) return null;
     // A method call is classified by its own name: `authz.requireTenantAccess(req)` is a tenant guard, `db.tenants.findById(id)` is not.

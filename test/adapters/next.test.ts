@@ -1324,6 +1324,53 @@ export const config = { matcher: ['/api/:path*'] };
     expect(rows(await check(project("  const { data: { user } } = await supabase.auth.admin.getUserById(request.nextUrl.searchParams.get('id')!);")))).toEqual(['GET /api/sites []']);
   });
 
+  it("a helper a route handler awaits, throwing when supabase.auth.getUser() has no user (chatbot-ui's getServerProfile, `(await supabase.auth.getUser()).data.user`), checks the signed-in user for it, in a try too; one answering null does not", async () => {
+    const dir = (check: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'chat', dependencies: { next: '14.1.3', '@supabase/ssr': '0.0.10' } }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@/*': ['./*'] } } }),
+        'lib/server/server-chat-helpers.ts': `
+import { createServerClient } from '@supabase/ssr';
+import { cookies } from 'next/headers';
+
+export async function getServerProfile() {
+  const cookieStore = cookies();
+  const supabase = createServerClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY!, {
+    cookies: { get: (name: string) => cookieStore.get(name)?.value },
+  });
+  const user = (await supabase.auth.getUser()).data.user;
+${check}
+  const { data: profile } = await supabase.from('profiles').select('*').eq('user_id', user.id).single();
+  return profile;
+}
+`,
+        'app/api/chat/openai/route.ts': `
+import { getServerProfile } from '@/lib/server/server-chat-helpers';
+
+export async function POST(request: Request) {
+  const { messages } = await request.json();
+  try {
+    const profile = await getServerProfile();
+    return Response.json({ model: profile.model, messages });
+  } catch (error: any) {
+    return new Response(JSON.stringify({ message: error.message }), { status: error.status || 500 });
+  }
+}
+`,
+        'app/api/keys/route.ts': `
+import { getServerProfile } from '@/lib/server/server-chat-helpers';
+
+export async function GET() {
+  const profile = await getServerProfile();
+  return Response.json({ hasKey: !!profile?.openai_api_key });
+}
+`,
+      });
+    const rows = async (d: string) => (await check(d)).routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    expect(await rows(dir("  if (!user) {\n    throw new Error('User not found');\n  }"))).toEqual(['POST /api/chat/openai [getServerProfile:auth]', 'GET /api/keys [getServerProfile:auth]']);
+    expect(await rows(dir('  if (!user) return null;'))).toEqual(['POST /api/chat/openai []', 'GET /api/keys []']);
+  });
+
   it("Supabase's template: a redirect when `!user && !pathname.startsWith('/login') && …` guards every path but those the conjuncts test; an allowlist returning the response NextResponse.next() made hands the request on", async () => {
     const project = (check: string) =>
       writeProject({
