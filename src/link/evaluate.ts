@@ -1621,11 +1621,12 @@ export class Evaluator {
 
   /**
    * A method of a list known as surely as a literal (`listings`: a directory's entries, an
-   * object's keys; `.filter(cb)`, `.map(cb)`, `.sort()`, `.reverse()`, `.shift()`, `.pop()`: a
-   * callback read with its parameter standing for each item in turn) or of a string known
-   * statically (listing.ts); null when not known statically that way. What `.map` makes is such
-   * a list only when it holds strings (names); `.map` of any other list known whole (a
-   * literal's) is worked out too, and makes a plain list.
+   * object's keys or values; `.filter(cb)`, `.map(cb)`, `.flatMap(cb)`, `.sort()`, `.reverse()`,
+   * `.shift()`, `.pop()`: a callback read with its parameter standing for each item in turn) or
+   * of a string known statically (listing.ts); null when not known statically that way. What
+   * `.filter` keeps of such a list is one too; what `.map` makes only when it holds strings
+   * (names); `.map` and `.flatMap` of any other list known whole (a literal's) are worked out
+   * too, and make a plain list.
    */
   private valueMethod(file: string, e: Extract<Expr, { k: 'call' }>, c: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
     const obj = this.eval(file, c.obj, depth + 1);
