@@ -5208,18 +5208,16 @@ function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string
 
 /**
  * `if (req.user != null && '_id' in req.user) { …; return res.redirect(…) }`: an `if` without an
- * `else` that a request without a signed-in user never enters (a conjunct of its test is `req.user`,
- * `req.user != null`, or `req.isAuthenticated()` of the request parameter `reqName`) and that
- * ends the request with a `return` last.
+ * `else` that a request without a signed-in user never enters (a conjunct of its test reads the
+ * user of the request parameter `reqName`, userRead: `req.user`, `req.user != null`; or is
+ * `req.isAuthenticated()`) and that ends the request with a `return` last.
  */
 function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined): boolean {
   if (!reqName || !ts.isIfStatement(s) || s.elseStatement) return false;
   const then = ts.isBlock(s.thenStatement) ? s.thenStatement.statements : [s.thenStatement];
   if (!then.length || !ts.isReturnStatement(then[then.length - 1]!)) return false;
-  const isUser = (e: TS.Expression): boolean => {
-    const u = unwrap(ts, e);
-    return ts.isPropertyAccessExpression(u) && u.name.text === 'user' && ts.isIdentifier(unwrap(ts, u.expression)) && (unwrap(ts, u.expression) as TS.Identifier).text === reqName;
-  };
+  const params = new Set([reqName]);
+  const isUser = (e: TS.Expression): boolean => userRead(ts, e, params);
   const requiresUser = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return requiresUser(u.left) || requiresUser(u.right);
@@ -5228,7 +5226,8 @@ function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined
       const nil = (x: TS.Expression): boolean => unwrap(ts, x).kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === 'undefined');
       return (isUser(u.left) && nil(u.right)) || (isUser(u.right) && nil(u.left));
     }
-    return ts.isCallExpression(u) && u.arguments.length === 0 && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === 'isAuthenticated' && ts.isIdentifier(unwrap(ts, u.expression.expression)) && (unwrap(ts, u.expression.expression) as TS.Identifier).text === reqName;
+    // `req.isAuthenticated()` (SIGNED_IN_FLAG)
+    return ts.isCallExpression(u) && u.arguments.length === 0 && ts.isPropertyAccessExpression(u.expression) && SIGNED_IN_FLAG.test(u.expression.name.text) && requestChain(ts, u.expression.expression, params) !== null;
   };
   return requiresUser(s.expression);
 }
@@ -6820,6 +6819,13 @@ const CALLER_HEADER = /\bheaders?\s*(?:\.\s*(?!content|accept)[a-z]|\[\s*['"`](?
 const ORIGIN_HEADER = /\bheaders?\s*(?:\??\.\s*origin\b|(?:\?\.)?\[\s*['"`]origin['"`]\s*\])|\b(?:get|header|getHeader)\s*\(\s*['"`]origin['"`]\s*\)/i;
 
 /**
+ * The request headers named for a credential a caller sends (`authorization`, `x-api-key`,
+ * `x-device-token`): CREDENTIAL_HEADER's (a signature's aside), and those a lookup may be handed
+ * (credentialHanded).
+ */
+const CALLER_HEADER_NAMES = String.raw`authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)`;
+
+/**
  * A read of a header that carries a credential: the Authorization header, or one named for an API
  * key, a token, a secret or a signature (`x-api-key`, `x-openstatus-key`, `x-auth-token`,
  * Openpanel's `openpanel-client-secret`, a webhook's `Upstash-Signature`, `x-hub-signature-256`)
@@ -6828,8 +6834,10 @@ const ORIGIN_HEADER = /\bheaders?\s*(?:\??\.\s*origin\b|(?:\?\.)?\[\s*['"`]origi
  * `c.req.header('x-api-key')`, `request.headers.get('authorization')`; optional chains too
  * (lunary's `ctx.request?.headers?.authorization`, `headers?.["x-api-key"]`).
  */
-const CREDENTIAL_HEADER =
-  /\{[^{}]*\b(?:authorization|apikey|api_key|token)\b[^{}]*\}\s*=\s*[\w$.]*\bheaders\b|\bheaders?\s*(?:\??\.\s*(?:authorization|apikey|api_key|token)\b|(?:\?\.)?\[\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"`](?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret)|[\w-]*signature[\w-]*)['"`]/i;
+const CREDENTIAL_HEADER = new RegExp(
+  String.raw`\{[^{}]*\b(?:authorization|apikey|api_key|token)\b[^{}]*\}\s*=\s*[\w$.]*\bheaders\b|\bheaders?\s*(?:\??\.\s*(?:authorization|apikey|api_key|token)\b|(?:\?\.)?\[\s*['"\x60](?:${CALLER_HEADER_NAMES}|[\w-]*signature[\w-]*)['"\x60]\s*\])|\b(?:header|get|getHeader)\s*\(\s*['"\x60](?:${CALLER_HEADER_NAMES}|[\w-]*signature[\w-]*)['"\x60]`,
+  'i',
+);
 /**
  * What a credential the browser sends by itself spells somewhere: a cookie, or HTTP Basic
  * credentials (which a browser sends again, once entered, with every request to the origin).
@@ -7723,8 +7731,8 @@ function credentialRead(ts: TSModule, e: TS.Expression, params: Set<string>): bo
 
 /** A credential a caller proves who it is with (a password is what a sign-in checks, not one sent again on each request). */
 const CALLER_CREDENTIAL = /token|api[_-]?key|secret|authorization|credential/i;
-/** A request header named for one (`authorization`, `x-api-key`, `x-device-token`), as CREDENTIAL_HEADER reads them. */
-const CREDENTIAL_HEADER_NAME = /^(?:authorization|x-[\w-]*(?:key|token|secret)|[\w-]*api-?key|[\w-]*-(?:token|secret))$/i;
+/** A request header's name, whole, that is one of CALLER_HEADER_NAMES. */
+const CREDENTIAL_HEADER_NAME = new RegExp(`^(?:${CALLER_HEADER_NAMES})$`, 'i');
 
 /**
  * The credential the request carries, handed to a call (`findFirst({ where: { token:

@@ -57,14 +57,11 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
       const def = ev.definitionOf(file, e.scope, e.name);
       if (!def || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
       // (a name of this file can be a parameter of the call read; an imported one is not)
-      if (def.expr.k !== 'param') return literal(ev, def.file, def.expr, def.file === file ? call : null, depth + 1);
-      // a parameter: the argument the call passes for it, or its default
-      if (!call || call.file !== def.file || call.fn !== def.expr.fn) return null;
-      const arg = call.args[def.expr.index];
-      return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : def.expr.init ? literal(ev, def.file, def.expr.init, call, depth + 1) : null;
+      return literal(ev, def.file, def.expr, def.file === file ? call : null, depth + 1);
     }
     case 'param': {
-      // a parameter of the function the call read calls (`[key]` of a callback handed `[k, v]`): the argument passed, or its default
+      // a parameter of the function the call read calls (`[key]` of a callback handed `[k, v]`):
+      // the argument passed, or its default
       if (!call || call.file !== file || call.fn !== e.fn) return null;
       const arg = call.args[e.index];
       return arg ? literal(ev, call.argsFile, arg, null, depth + 1) : e.init ? literal(ev, file, e.init, call, depth + 1) : null;

@@ -1649,9 +1649,8 @@ export class Evaluator {
     const [returned, ...more] = this.returnsOf(cb.file, cb.fn);
     if (!returned || more.length > 0) return null;
     const items: Value[] = [];
-    const made = this.madeHere(cb.file);
     for (let index = 0; index < obj.items.length; index++) {
-      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }], ...made };
+      const call = this.itemCall(file, cb, c.obj, index);
       if (c.prop === 'map') {
         items.push(this.eval(cb.file, { k: 'within', e: returned, call }, depth + 1));
         continue;
@@ -1684,10 +1683,9 @@ export class Evaluator {
       const cb = this.eval(file, list.args[0]!, depth + 1);
       const [returned, ...more] = cb.t === 'fn' ? this.returnsOf(cb.file, cb.fn) : [];
       if (names.t !== 'arr' || !this.listings.has(names) || cb.t !== 'fn' || returned?.k !== 'arr' || returned.items.length !== 2 || more.length > 0) return null;
-      const made = this.madeHere(cb.file);
       const props: Record<string, Expr> = {};
       for (let index = 0; index < names.items.length; index++) {
-        const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: list.callee.obj, index }], ...made };
+        const call = this.itemCall(file, cb, list.callee.obj, index);
         const key = this.eval(cb.file, { k: 'within', e: returned.items[0]!, call }, depth + 1);
         if (key.t !== 'str') return null;
         props[key.v] = { k: 'within', e: returned.items[1]!, call };
@@ -1717,12 +1715,14 @@ export class Evaluator {
   }
 
   /**
-   * What a call site of a callback written in `file` carries of the call being read: a callback
-   * written in the function that call calls sees its arguments (`config` of `(config) =>
-   * list.flatMap(({ id }) => config[id] ?? [])`).
+   * The call of a list method's callback `cb` for the `index`-th item of the list `of` (written in
+   * `file`). A callback written in the function whose call is being read sees that call's
+   * arguments (`config` of `(config) => list.flatMap(({ id }) => config[id] ?? [])`).
    */
-  private madeHere(file: string): { made?: CallSite } {
-    return this.called?.site && this.called.file === file ? { made: this.called.site } : {};
+  private itemCall(file: string, cb: { file: string; fn: number }, of: Expr, index: number): CallSite {
+    const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of, index }] };
+    if (this.called?.site && this.called.file === cb.file) call.made = this.called.site;
+    return call;
   }
 
   /** Flatten arrays (middleware lists) into a sequence of values paired with their expressions. */
@@ -1879,10 +1879,9 @@ export class Evaluator {
     const cb = e.args.length === 1 ? this.eval(file, e.args[0]!, depth + 1) : null;
     const [r, ...more] = cb?.t === 'fn' ? this.returnsOf(cb.file, cb.fn) : [];
     if (list.t !== 'arr' || !this.listings.has(list) || cb?.t !== 'fn' || !r || more.length > 0) return null;
-    const made = this.madeHere(cb.file);
     const exprs: (Expr | null)[] = [];
     for (let index = 0; index < list.items.length; index++) {
-      const call: CallSite = { file: cb.file, fn: cb.fn, argsFile: file, args: [{ k: 'item', of: c.obj, index }], ...made };
+      const call = this.itemCall(file, cb, c.obj, index);
       const part = this.arrayExprs(cb.file, { k: 'within', e: r, call }, depth + 1);
       if (!part) return null;
       for (const x of part.exprs) exprs.push(x === null || part.file === cb.file ? x : { k: 'at', file: part.file, e: x });

@@ -922,10 +922,19 @@ export class LinkContext {
     }
     // any other test (`allowedRoles.includes(ROLES.all)` of `flexUserRoleValid([ROLES.all])`):
     // with the factory's parameters standing for the arguments of the call that made the function
-    const made = value.t === 'fn' ? (madeBy ?? this.factoryCall(file, expr, 0)) : null;
-    const factory = made ? this.ev.eval(made.file, made.call.callee) : null;
-    const site: CallSite | null = made && factory?.t === 'fn' ? { file: factory.file, fn: factory.fn, argsFile: made.file, args: made.call.args } : null;
+    const made = value.t === 'fn' ? this.factoryOf(file, expr, madeBy) : null;
+    const site: CallSite | null = made ? { file: made.factory.file, fn: made.factory.fn, argsFile: made.file, args: made.call.args } : null;
     return decide(this.ev, (value as { file: string }).file, [off], false, site);
+  }
+
+  /**
+   * The call that made the value `expr` names (`madeBy`, or the one it leads to: factoryCall),
+   * with the function of the code it calls; null when it calls anything else.
+   */
+  private factoryOf(file: string, expr: Expr, madeBy?: FactoryCall): (FactoryCall & { factory: Extract<Value, { t: 'fn' }> }) | null {
+    const made = madeBy ?? this.factoryCall(file, expr, 0);
+    const factory = made ? this.ev.eval(made.file, made.call.callee) : null;
+    return made && factory?.t === 'fn' ? { ...made, factory } : null;
   }
 
   /**
@@ -960,9 +969,9 @@ export class LinkContext {
    */
   private factoryDecides(file: string, expr: Expr, value: Value, madeBy?: FactoryCall): ((cond: FlagCondition, test: typeof conditionFalse) => boolean) | null {
     const g = value.t === 'fn' ? this.ev.fnOf(value.file, value.fn) : undefined;
-    const made = g ? (madeBy ?? this.factoryCall(file, expr, 0)) : null;
-    const factory = made ? this.ev.eval(made.file, made.call.callee) : null;
-    if (!g || !made || factory?.t !== 'fn') return null;
+    const made = g ? this.factoryOf(file, expr, madeBy) : null;
+    if (!g || !made) return null;
+    const { factory } = made;
     return (cond, test) => {
       const p = this.ev.resolveName((value as { file: string }).file, g.scope, cond.name, 0);
       if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
