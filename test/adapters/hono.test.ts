@@ -228,7 +228,7 @@ export const rateLimiter = ({ limit }: { limit: number }) =>
     expect(res.routes.find((r) => r.path === '/api/public/status')!.skippedGuards?.map((g) => `${g.name} lets through ${g.skips}`)).toEqual(['bearerAuth lets through paths matching /api/public/*']);
   });
 
-  it("app.mount(path, fetch) is an ALL route at path/*, behind the middleware used before it; one at a path not known statically is said", async () => {
+  it("app.mount(path, fetch) of a function answering on its own is an ALL route at path/*; an app's routes mounted so are behind the middleware used before it; one at a path not known statically is said", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
       'src/app.ts': `
@@ -255,7 +255,8 @@ legacyApi.get('/v1/sites', (c) => c.json([]));
     });
     const res = await check(dir);
     // (the app mounted, the path cut off the request it is handed: its /v1/sites is /legacy/v1/sites)
-    expect(lines(res)).toEqual(['GET /health', 'ALL /internal/*', 'ALL /legacy/* (inline middleware):auth', 'GET /legacy/v1/sites (inline middleware):auth']);
+    // (an app of the code answers at /legacy/*: its routes are listed, not the ALL route handing on to it)
+    expect(lines(res)).toEqual(['GET /health', 'ALL /internal/*', 'GET /legacy/v1/sites (inline middleware):auth']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route' || f.ruleId === 'excluded-family-leak').map((f) => `${f.line} ${f.ruleId} ${f.message}`)).toEqual([
       '7 excluded-family-leak ALL /internal/* is in the excluded family "internal" and is reachable without its family guard (unguarded)',
       '13 unresolved-route the path of this mount() is not known statically; what it mounts is left out',
@@ -1207,7 +1208,7 @@ export const call = (request: Request) => app.fetch(request);
     expect(lines(res)).toEqual(['GET /api/sites']);
   });
 
-  it("mount(path, app.fetch) of a Hono app of the code serves its routes below the path, behind the middleware before the mount, its own middleware guarding them alone; with { replaceRequest: false }, at their own paths", async () => {
+  it("mount(path, app.fetch) of a Hono app of the code serves its routes below the path (and nothing else: no ALL route), behind the middleware before the mount, its own middleware guarding them alone; with { replaceRequest: false }, at their own paths", async () => {
     const dir = writeProject({
       'package.json': HONO_PKG,
       'src/guards.ts': MUST_SIGN_IN,
@@ -1240,13 +1241,64 @@ export default app;
     const res = await check(dir);
     expect(lines(res)).toEqual([
       'GET /admin/stats',
-      'ALL /archive/*',
       'GET /archive/sites',
-      'ALL /legacy/* mustSignIn:auth',
       'GET /legacy/admin/stats mustSignIn:auth bearerAuth:auth+bearer',
       'GET /legacy/sites mustSignIn:auth',
     ]);
     expect(res.routes.find((r) => r.path === '/legacy/sites')!.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/legacy src/app.ts:8']);
+  });
+
+  it("an app mounting itself through a function handing on the request (cella's server, cutting off a prefix its load balancer keeps) serves its table below the path too, each route behind its own guards", async () => {
+    const dir = writeProject({
+      'package.json': HONO_PKG,
+      'src/guards.ts': MUST_SIGN_IN,
+      'src/users.ts': `
+import { Hono } from 'hono';
+import { mustSignIn } from './guards.js';
+
+export const users = new Hono();
+users.use('*', mustSignIn);
+users.get('/me', (c) => c.json(c.get('user')));
+`,
+      'src/legacy.ts': `
+import { Hono } from 'hono';
+
+export const legacy = new Hono();
+legacy.get('/v1/sites', (c) => c.json({ sites: [] }));
+`,
+      'src/server.ts': `
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { legacy } from './legacy.js';
+import { users } from './users.js';
+
+const baseApp = new Hono();
+// The load balancer keeps the /api prefix; handing the request on through mount() cuts it off.
+baseApp.mount('/api', (request, env, executionCtx) => baseApp.fetch(request, env, executionCtx));
+baseApp.get('/health', (c) => c.text('ok'));
+baseApp.route('/users', users);
+baseApp.mount('/legacy', (request: Request) => legacy.fetch(request));
+baseApp.mount('/proxy', (request: Request) => (request.method === 'GET' ? legacy.fetch(request) : new Response('read only', { status: 405 })));
+baseApp.notFound(() => {
+  throw new HTTPException(404, { message: 'route not found' });
+});
+export default baseApp;
+`,
+    });
+    const res = await check(dir);
+    // (the ALL routes of the mounts handing on to apps of the code answer only with what those
+    // apps answer: not listed; the one answering on its own is)
+    expect(lines(res)).toEqual([
+      'GET /api/health',
+      'GET /api/legacy/v1/sites',
+      'ALL /api/proxy/*',
+      'GET /api/users/me mustSignIn:auth',
+      'GET /health',
+      'GET /legacy/v1/sites',
+      'ALL /proxy/*',
+      'GET /users/me mustSignIn:auth',
+    ]);
+    expect(res.routes.find((r) => r.path === '/api/users/me')!.prefixes.map((p) => `${p.prefix} ${p.file}:${p.line}`)).toEqual(['/api src/server.ts:9', '/users src/server.ts:11']);
   });
 
   it("an app handed the whole request keeps its paths: those the handing route's path reaches are served, its middleware guarding its own routes alone", async () => {

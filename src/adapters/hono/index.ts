@@ -231,6 +231,10 @@ class HonoLinker {
   private readonly heads: UnknownHeads;
   /** the apps each function hands its request to (`app.fetch(c.req.raw)`), by `file#fn` */
   private fetchers: Map<string, RouterObject[]> | null = null;
+  /** Functions a mount() hands its requests to (`file#fn`): a use of the app they hand them on to that the analysis sees. */
+  private readonly mountTargets = new Set<string>();
+  /** An app's mounts of itself, by app: where in its table each was, and how it copies an entry. */
+  private readonly selfMounts = new Map<string, { b: BoundRegistration; index: number; copy: (e: Entry) => Entry }[]>();
   /** the functions handing their request to each app, by its id, where they do */
   private readonly handedBy = new Map<string, { value: Value; file: string; at: Loc }[]>();
 
@@ -248,7 +252,7 @@ class HonoLinker {
       // An app only one function hands its request to, used nowhere the analysis sees (documenso's,
       // through a job provider chosen at run time): its routes, behind that function's checks. (Handed
       // it by several, a Worker's `fetch` and a test's helper, it is listed as an app of its own.)
-      const handed = this.handedBy.get(b.id);
+      const handed = this.handedBy.get(b.id)?.filter((h) => h.value.t !== 'fn' || !this.mountTargets.has(`${h.value.file}#${h.value.fn}`));
       if (handed?.length !== 1) this.emit(b);
       else {
         const d: Dispatch = { layers: [], handler: handed[0]!, reach: '*', at: handed[0]!.at };
@@ -322,6 +326,17 @@ class HonoLinker {
     const out: Entry[] = [];
     const current = new Map<string, Current>(); // the instance's current path, per clone
     for (const { b, view, key } of regs) this.register(b, view, key, out, current);
+    // its mounts of itself (mountedFetch): the whole table served below each path too, where the mount is in it
+    const own = out.slice();
+    for (const s of (this.selfMounts.get(base.id) ?? []).reverse()) {
+      const copies: Entry[] = [];
+      for (const e of own) {
+        if (!this.ctx.expand(s.b.file, s.b.reg.at, s.b.reg.snippet)) break;
+        copies.push(s.copy(e));
+      }
+      out.splice(s.index, 0, ...copies);
+    }
+    this.selfMounts.delete(base.id);
     this.computing.delete(base.id);
     this.tables.set(base.id, out);
     return out;
@@ -410,8 +425,9 @@ class HonoLinker {
       }
       const items = ev.flatten(file, reg.args.slice(1, 2));
       if (items.length === 0) return;
+      // (an app of the code answers there with its routes, each listed, or its notFound: no route of its own)
+      if (this.mountedFetch(b, view, paths, base, steps, key, out)) return;
       for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
-      this.mountedFetch(b, view, paths, base, steps, key, out);
       return;
     }
     if (m === 'route') this.mount(b, view, key, out, base, steps, entry);
@@ -708,23 +724,50 @@ class HonoLinker {
    * are served below the path, its own middleware guarding them alone (Dispatch); with `{
    * replaceRequest: false }`, the request as it came: its routes keep their paths, those below the
    * path served. Not with a function of the code replacing the request: the ALL route stands alone.
+   * The app may be the one mounting it (cella's server, `baseApp.mount('/api', (request, env, ctx)
+   * => baseApp.fetch(request, env, ctx))`, cutting off a prefix its load balancer keeps): its
+   * table, once complete, is served below the path too, once (entries). True when the app is
+   * known: what the mount answers is then what its routes and its notFound answer.
    */
-  private mountedFetch(b: BoundRegistration, view: RouterObject, paths: string[], base: string, steps: PrefixStep[], key: (string | number)[], out: Entry[]): void {
+  private mountedFetch(b: BoundRegistration, view: RouterObject, paths: string[], base: string, steps: PrefixStep[], key: (string | number)[], out: Entry[]): boolean {
     const { reg, file } = b;
-    const target = reg.args[1];
     const options = reg.args[2] ? this.ctx.ev.eval(file, reg.args[2]) : null;
     const whole = options?.t === 'obj' && bool(this.ctx.ev.member(options, 'replaceRequest', 0)) === false;
     const cut = options === null || options.t === 'fn' || (options.t === 'obj' && !('replaceRequest' in options.props));
-    if (target?.k !== 'member' || target.prop !== 'fetch' || (!whole && !cut)) return;
-    const v = this.ctx.ev.eval(file, target.obj);
-    const router = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
-    if (!router || router.framework !== 'hono') return;
+    const target = reg.args[1] && (whole || cut) ? this.mountTarget(file, reg.args[1]) : null;
+    const self = target?.app.id === this.baseOf(view).id;
+    if (!target || (self && whole)) return false;
+    if (target.handler) this.mountTargets.add(`${target.handler.value.file}#${target.handler.value.fn}`);
     for (const p of paths) {
       const at = mergePath(base, p);
-      const d: Dispatch = { layers: [], at: reg.at, ...(whole ? { reach: mergePath(at, '*') } : {}) };
+      const d: Dispatch = { layers: [], ...(target.handler ? { handler: target.handler } : {}), at: reg.at, ...(whole ? { reach: mergePath(at, '*') } : {}) };
       const step = prefixStep(p, file, reg);
-      if (!this.handTo(b, view, this.baseOf(router), d, key, out, (e) => (whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] }))) return;
+      const place = (e: Entry): Partial<Entry> => (whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] });
+      if (self) {
+        const pending = this.selfMounts.get(target.app.id) ?? [];
+        this.selfMounts.set(target.app.id, [...pending, { b, index: out.length, copy: (e) => ({ ...e, ...place(e), via: [d, ...(e.via ?? [])], added: key }) }]);
+      } else if (!this.handTo(b, view, target.app, d, key, out, place)) break;
     }
+    return true;
+  }
+
+  /**
+   * The Hono app a mount() hands its requests to: `app.fetch`, or a function of the code
+   * returning only what `app.fetch` answers for the request it was given (fetchersOf), with
+   * that function, whose checks run first.
+   */
+  private mountTarget(file: string, target: Expr): { app: RouterObject; handler?: { file: string; value: Extract<Value, { t: 'fn' }> } } | null {
+    if (target.k === 'member' && target.prop === 'fetch') {
+      const v = this.ctx.ev.eval(file, target.obj);
+      const router = v.t === 'router' ? this.ctx.ev.routers.get(v.id) : undefined;
+      return router?.framework === 'hono' ? { app: this.baseOf(router) } : null;
+    }
+    const v = this.ctx.ev.eval(file, target);
+    if (v.t !== 'fn') return null;
+    const apps = this.fetchersOf().get(`${v.file}#${v.fn}`);
+    const returns = this.ctx.ev.fnOf(v.file, v.fn)?.returns ?? [];
+    const onlyFetched = returns.length > 0 && returns.every((r) => r.k === 'call' && r.callee.k === 'member' && r.callee.prop === 'fetch');
+    return apps?.length === 1 && onlyFetched ? { app: apps[0]!, handler: { file: v.file, value: v } } : null;
   }
 
   /**
