@@ -3218,11 +3218,11 @@ type Skip = { label: string; relative?: true } & (
   /** the request paths a regular expression matches (one of Clerk's route patterns, compiled as Clerk compiles it, or a regular expression given as one) */
   | { pattern: string; flags: string }
   /**
-   * the request paths an expression of literal text and wildcards matches (wildcards.ts): those
-   * of a route it matches some of, or (`every`) all of; `escapable`: none surely, the expression
-   * ending at `$` tested on the URL, which a query string added escapes
+   * the request paths a regular expression matches (wildcards.ts reads it): those of a route it
+   * matches some of, or (`every`) all of; with `query`, tested on the URL, which may hold a
+   * query string after the path
    */
-  | { wildcard: WildcardPattern; method?: string; escapable?: true }
+  | { wildcard: WildcardPattern; method?: string; query?: true }
   /** every request to a route whose route options' `config` passes the test at that path of keys (SkipFor `config`, its value evaluated) */
   | { config: string[]; test: KnownConfigTest }
 );
@@ -3356,10 +3356,10 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       out.push(...skips);
       return true;
     }
-    // literal text with wildcards (`^\/auth\/.+`, `\/runs\/.+\/public`): compared with each route's paths
+    // any other the automata of wildcards.ts read (`^\/auth\/.+`, `\/v\d+\/(health|status)$`): compared with each route's paths
     const wildcard = wildcardPattern(source, flags);
     if (!wildcard) return false;
-    out.push({ wildcard, label: `${method ? `${method} requests to ` : ''}paths matching /${source}/${flags}`, ...(method ? { method } : {}), ...(query && source.endsWith('$') ? { escapable: true as const } : {}) });
+    out.push({ wildcard, label: `${method ? `${method} requests to ` : ''}paths matching /${source}/${flags}`, ...(method ? { method } : {}), ...(query ? { query: true as const } : {}) });
     return true;
   };
   // A glob (micromatch's and picomatch's, or minimatch's: read at micromatch 4.0, picomatch 4.0,
@@ -3841,7 +3841,7 @@ function skipsRoute(s: Skip, route: RouteDraft, base: string | undefined, config
   }
   if ('literal' in s) return (!s.method || method(s.method)) && requestPaths(r, s.match, s.caseInsensitive).test(s.literal);
   if ('pattern' in s) return patternSkipsSome(s, r);
-  if ('wildcard' in s) return (!s.method || method(s.method)) && wildcardMatches(s.wildcard, r).some;
+  if ('wildcard' in s) return (!s.method || method(s.method)) && wildcardMatches(s.wildcard, r, s.query).some;
   if ('path' in s) return s.path === r.path && (!s.method || method(s.method));
   if ('any' in s) return !s.method || method(s.method);
   if ('except' in s) return !coveredBy(s.except, route, base, config);
@@ -3875,7 +3875,7 @@ function coversRoute(s: Skip, route: RouteDraft, base: string | undefined, confi
   if ('path' in s) return s.path === r.path && (r.caseSensitive || !/[a-z]/i.test(s.path));
   if ('any' in s) return true;
   if ('pattern' in s) return patternCovers(s, r);
-  if ('wildcard' in s) return !s.escapable && wildcardMatches(s.wildcard, r).every;
+  if ('wildcard' in s) return wildcardMatches(s.wildcard, r, s.query).every;
   if (!('literal' in s)) return false;
   // a route matched in any case (Express's and @koa/router's default) is reached by requests in
   // another case too (`/ADMIN/users` for `/admin/users`), which a test of letters in the case
