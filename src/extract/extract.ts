@@ -5170,7 +5170,8 @@ function readsNoRequest(ctx: Ctx, e: TS.Expression, f: FunctionFact): boolean {
     if (!outside) return;
     if (n.kind === ts.SyntaxKind.ThisKeyword || ts.isFunctionLike(n)) outside = false;
     else if (ts.isIdentifier(n)) {
-      if (Object.hasOwn(own, n.text) || f.params.includes(n.text)) outside = false;
+      // (a local given what reads nothing of the request: `const AUTH_SECRET_KEY = process.env.AUTH_SECRET_KEY`)
+      if (f.params.includes(n.text) || (Object.hasOwn(own, n.text) && !initReadsNoRequest(own, n.text, f.scope, 0))) outside = false;
     } else if (ts.isPropertyAccessExpression(n)) visit(n.expression);
     else ts.forEachChild(n, visit);
   };
@@ -5179,31 +5180,107 @@ function readsNoRequest(ctx: Ctx, e: TS.Expression, f: FunctionFact): boolean {
 }
 
 /**
+ * Whether the value a local of a function's body (its scope `scope`, bindings `own`) is declared
+ * with reads nothing of the function's parameters, `this` or any other function: only names
+ * declared outside it (or locals declared so themselves), literals, and members and calls of
+ * those.
+ */
+function initReadsNoRequest(own: Record<string, Expr | EncodedBinding>, name: string, scope: number, depth: number): boolean {
+  const init = own[name];
+  if (typeof init !== 'object' || depth > 4) return false;
+  const reads = (e: Expr): boolean => {
+    switch (e.k) {
+      case 'str':
+      case 'num':
+      case 'bool':
+      case 're':
+        return true;
+      case 'ref':
+        // (a name read where the local is declared: one of the function's own, or declared outside it)
+        return e.scope === scope && (Object.hasOwn(own, e.name) ? e.name !== name && initReadsNoRequest(own, e.name, scope, depth + 1) : true);
+      case 'member':
+        return reads(e.obj);
+      case 'tpl':
+        return e.parts.every(reads);
+      case 'arr':
+        return e.items.every(reads);
+      case 'call':
+        return reads(e.callee) && e.args.every(reads);
+      case 'fallback':
+        return reads(e.l) && reads(e.r);
+      default:
+        return false;
+    }
+  };
+  return reads(init);
+}
+
+/**
  * `if (!config.authEnabled) return next()`, `if (req.session?.user || !isAuthEnabled()) return
- * next()` (Z-Wave JS UI's `isAuthenticated`) first among the body's statements (after
+ * next()` (Z-Wave JS UI's `isAuthenticated`) — or the check under `if (config.authEnabled) { … }`
+ * with `else { next() }` or `next()` alone after it — first among the body's statements (after
  * declarations, and after checks of a signed-in user that end the request either way, which no
  * request without one enters: growi's `loginRequired`, `if (req.user != null && …) { … return
  * next() … return res.redirect(…) }` and then `if (isGuestAllowed &&
  * crowi.aclService.isGuestAllowedToRead()) return next()`): the alternatives of the test that
- * read nothing of the request (readsNoRequest), as the condition the function hands every
- * request on under (Behaviour.switchedOff); null when the body does not start so.
+ * read nothing of the request (readsNoRequest; the whole test negated, for a check under it), as
+ * the condition the function hands every request on under (Behaviour.switchedOff); null when the
+ * body does not start so.
  */
 function switchedOff(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string): Cond | null {
   const { ts } = ctx;
-  const stmt = body.statements.find((s) => !ts.isVariableStatement(s) && !signedInOnly(ts, s, f.params[0]));
-  if (!stmt || !ts.isIfStatement(stmt) || stmt.elseStatement) return null;
-  const then = ts.isBlock(stmt.thenStatement) ? stmt.thenStatement.statements : [stmt.thenStatement];
-  const handsOn = then.some((x) => {
-    const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
-    return !!e && onlyCallsNext(ts, e, nextName);
-  });
-  if (!handsOn) return null;
+  const index = body.statements.findIndex((s) => !ts.isVariableStatement(s) && !signedInOnly(ts, s, f.params[0]));
+  const stmt = body.statements[index];
+  if (!stmt || !ts.isIfStatement(stmt)) return null;
+  const statementsOf = (x: TS.Statement): readonly TS.Statement[] => (ts.isBlock(x) ? x.statements : [x]);
+  const handsOn = (stmts: readonly TS.Statement[]): boolean =>
+    stmts.some((x) => {
+      const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
+      return !!e && onlyCallsNext(ts, e, nextName);
+    });
+  // `if (isNotEmptyString(AUTH_SECRET_KEY)) { …the check… } else { next() }` (chatgpt-web's
+  // `auth`), or `if (settings.opsTokenRequired) { …the check… } next()` with nothing else after
+  // it: a switch that must hold for the check to run, the request handed on where it does not
+  // (a branch that checks: an `if`, `try` or `switch` in it, or a middleware handed the request
+  // and `next` (`basicAuth({ … })(req, res, next)`, uptime-kuma's), nothing leaving it first — not
+  // the refusal itself, `if (!currentSession()) return c.json(…, 401)`, whose test is the check)
+  const handsToMiddleware = (x: TS.Statement): boolean => {
+    const e = ts.isExpressionStatement(x) ? unwrap(ts, x.expression) : undefined;
+    const args = e && ts.isCallExpression(e) ? e.arguments.map((a) => (ts.isIdentifier(a) ? a.text : '')) : [];
+    return args.includes(f.params[0] ?? '') && args.includes(nextName);
+  };
+  const checks = (stmts: readonly TS.Statement[]): boolean =>
+    stmts.some((x) => ts.isIfStatement(x) || ts.isTryStatement(x) || x.kind === ts.SyntaxKind.SwitchStatement || handsToMiddleware(x)) && !stmts.some((x) => ts.isReturnStatement(x) || ts.isThrowStatement(x));
+  const rest = body.statements.slice(index + 1);
+  const checkedUnder = stmt.elseStatement ? handsOn(statementsOf(stmt.elseStatement)) : rest.length === 1 && handsOn(rest);
+  if (checkedUnder && checks(statementsOf(stmt.thenStatement)) && readsNoRequest(ctx, stmt.expression, f)) {
+    const text = condText(ctx, stmt.expression);
+    const test = condWith(ts, stmt.expression, 0, false, (n, d) => shallowExpr(ctx, n, f.scope, d));
+    return { test: { k: 'not', c: test }, holds: true, pos: stmt.expression.getStart(ctx.sf), text: cut(negatedText(text)) };
+  }
+  if (stmt.elseStatement || !handsOn(statementsOf(stmt.thenStatement))) return null;
   const alternatives = joined(ts, stmt.expression, ts.SyntaxKind.BarBarToken, (u) => [u]) ?? [unwrap(ts, stmt.expression)];
   const switches = alternatives.filter((a) => readsNoRequest(ctx, a, f));
   if (switches.length === 0) return null;
   const read = (n: TS.Expression, d: number): Expr => shallowExpr(ctx, n, f.scope, d);
   const test = switches.map((a) => condWith(ts, a, 0, false, read)).reduce((l, r) => ({ k: 'or' as const, l, r }));
   return { test, holds: true, pos: switches[0]!.getStart(ctx.sf), text: cut(switches.map((a) => condText(ctx, a)).join(' || ')) };
+}
+
+/** A condition's text negated: `x` of `!x` and of `!(x)`, `!x` of `x`, `!(a || b)` of `a || b`. */
+export function negatedText(text: string): string {
+  if (text.startsWith('!(') && text.endsWith(')')) {
+    // (the parenthesis opened after `!` closes at the end: `!(a) || !(b)` is no negation of one)
+    let depth = 0;
+    let closes = -1;
+    for (let i = 1; i < text.length && closes < 0; i++) {
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && --depth === 0) closes = i;
+    }
+    if (closes === text.length - 1) return text.slice(2, -1);
+  }
+  if (/^![\w$.()]+$/.test(text)) return text.slice(1);
+  return /^[\w$.()]+$/.test(text) ? `!${text}` : `!(${text})`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
@@ -574,7 +574,7 @@ export class LinkContext {
     // (`if (!config.authEnabled) return next()` first: off where the test holds — always, when it
     // surely does; only where it fails, a condition, when that is not known statically)
     const off = f?.behaviour.switchedOff && value.t === 'fn' && c.kinds.some((k) => GUARDING.has(k)) ? this.switchDecided(file, expr, value, f.behaviour.switchedOff, madeBy) : null;
-    const switchedOn = off && off.open.length > 0 ? negated(f!.behaviour.switchedOff!.text) : null;
+    const switchedOn = off && off.open.length > 0 ? negatedText(f!.behaviour.switchedOff!.text) : null;
     const passes = f?.behaviour.passesAnonymous === true || (off !== null && !off.never && off.open.length === 0);
     const handedOn = !passes && f ? this.handsOnFirst(value as { file: string; fn: number }, f) : null;
     const swallowed = !passes && !handedOn && c.kinds.includes('auth') && this.swallowsAll(file, expr, value, madeBy);
@@ -2168,11 +2168,6 @@ function flagOf(t: CondTest): FlagCondition | null {
 
 /** Kinds of a guard that refuses requests (an `unknown` candidate, a session read or a non-guard, not). */
 const GUARDING = new Set<GuardKind>(['auth', 'bearer', 'tenant', 'csrf', 'family']);
-
-/** A condition's text negated: `x` of `!x`, `!(a || b)` of `a || b`. */
-function negated(text: string): string {
-  return /^![\w$.()]+$/.test(text) && !text.startsWith('!(') ? text.slice(1) : `!(${text})`;
-}
 
 /** The methods routers are given that register on them (FileFacts.routerAliases), by name: where each router is made, and what it registers. */
 function routerAliases(files: Map<string, FileFacts>): Map<string, { file: string; at: Loc; method: string }[]> {

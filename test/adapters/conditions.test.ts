@@ -374,7 +374,7 @@ app.listen(3001);
       'GET /api/admin/settings [flexUserRoleValid] []',
       'GET /api/admin/users [flexUserRoleValid] []',
       // a list not known statically: the check applies only when the test fails
-      'GET /api/system/env [] [flexUserRoleValid when !(allowedRoles.includes(ROLES.all))]',
+      'GET /api/system/env [] [flexUserRoleValid when !allowedRoles.includes(ROLES.all)]',
       // the list holds ROLES.all: every request handed on unchecked
       'GET /api/system/logo [] []',
     ]);
