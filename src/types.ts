@@ -593,6 +593,14 @@ export interface FunctionFact {
    */
   leadingPastServed?: LeadingGuard[];
   /**
+   * Functions it puts on its request for what runs later to call (`request.getCurrentUserId =
+   * async () => { … }` in a Fastify hook, `req.requireAdmin = () => { … }` in a middleware), by
+   * the property: `fn`, the id of the function put there. Their refusals are not its own: they
+   * refuse where a handler calls them (Evaluator.member of the request). `on`: the index of
+   * the parameter they are put on.
+   */
+  installs?: { prop: string; on: number; fn: number }[];
+  /**
    * The checks its leading statements make by answering nothing (`if (!session) return null`,
    * `if (!membership) return null` of a lookup keyed by the signed-in user): a caller that
    * refuses the request on its empty answer makes them (LinkContext.refusalGuard)

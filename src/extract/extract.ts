@@ -2806,13 +2806,14 @@ function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
  * context), under a name that is no event's (`onerror`, `onload`: called while this request is
  * handled).
  */
-function installedHelper(ts: TSModule, fn: TS.Node, ancestors: readonly TS.Node[], params: readonly string[]): boolean {
+function installedHelper(ts: TSModule, fn: TS.Node, ancestors: readonly TS.Node[], params: readonly string[]): { prop: string; on: number } | null {
   const p = ancestors[ancestors.length - 1];
-  if (!p || !ts.isBinaryExpression(p) || p.operatorToken.kind !== ts.SyntaxKind.EqualsToken || p.right !== fn) return false;
+  if (!p || !ts.isBinaryExpression(p) || p.operatorToken.kind !== ts.SyntaxKind.EqualsToken || p.right !== fn) return null;
   const target = unwrap(ts, p.left);
-  if (!ts.isPropertyAccessExpression(target) || /^on[a-z]/.test(target.name.text)) return false;
+  if (!ts.isPropertyAccessExpression(target) || /^on[a-z]/.test(target.name.text)) return null;
   const on = unwrap(ts, target.expression);
-  return ts.isIdentifier(on) && params.includes(on.text);
+  const index = ts.isIdentifier(on) ? params.indexOf(on.text) : -1;
+  return index >= 0 ? { prop: target.name.text, on: index } : null;
 }
 
 /** A Nest guard denies with any falsy result: every `return` but `return true` can deny. */
@@ -3012,20 +3013,27 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     }
     if (n !== body && fnLike) {
       const inner = (n as TS.FunctionLikeDeclaration).body;
+      // (a helper put on the request or response for what runs later, `request.getCurrentUserId =
+      // async () => { … }`, `res.fail = (msg) => res.status(400).json(…)`: it refuses or answers
+      // where that calls it, not in this function — FunctionFact.installs)
+      const installed = inner ? installedHelper(ts, n, ancestors, f.params) : null;
+      if (installed) {
+        const id = ctx.fnIds.get(n);
+        if (id !== undefined) (f.installs ??= []).push({ ...installed, fn: id });
+        nested--;
+        if (definition) defining--;
+        return;
+      }
       const done = inner ? ctx.summaries.get(inner) : undefined;
-      // (`res.fail = (msg) => res.status(400).json(…)`: a helper put on the request or response
-      // for what runs later, which answers when that calls it — not this function)
       if (inner && done && !done.status401) {
-        if (!installedHelper(ts, n, ancestors, f.params)) {
-          summary.status403or404 ||= done.status403or404;
-          summary.comparesTenant ||= done.comparesTenant;
-          summary.readsSession ||= done.readsSession;
-          summary.sendsResponse ||= done.sendsResponse;
-          nestedAnswers ||= done.sendsResponse || done.status403or404;
-          if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
-          if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
-          writes = null;
-        }
+        summary.status403or404 ||= done.status403or404;
+        summary.comparesTenant ||= done.comparesTenant;
+        summary.readsSession ||= done.readsSession;
+        summary.sendsResponse ||= done.sendsResponse;
+        nestedAnswers ||= done.sendsResponse || done.status403or404;
+        if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
+        if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
+        writes = null;
         ancestors.push(n);
         ts.forEachChild(n, (c) => (c === inner ? undefined : visit(c)));
         ancestors.pop();

@@ -197,6 +197,8 @@ export class Evaluator {
     return id;
   }
   private readonly resolving = new Set<string>();
+  /** FunctionFact.installs on a first parameter, by property, of the files read when it was made (`size` of them) */
+  private installs: { size: number; byProp: Map<string, Extract<Value, { t: 'fn' }>[]> } | null = null;
   /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
   private readonly resolved = new Map<string, string | null>();
 
@@ -210,6 +212,27 @@ export class Evaluator {
     /** the analysed tree's directories (`fs.readdirSync`), and the directory of the package owning a file (where `process.cwd()` is) */
     private readonly tree: { listing: DirectoryListing; packageDir: (file: string) => string } = { listing: new DirectoryListing([]), packageDir: () => '' },
   ) {}
+
+  /**
+   * The function put on a request (the first parameter of a hook or a middleware: FunctionFact.
+   * installs) under `prop` in the files read so far, when one function of them is; null when none
+   * is, or several different ones are.
+   */
+  private installedOnRequest(prop: string): Extract<Value, { t: 'fn' }> | null {
+    if (this.installs?.size !== this.files.size) {
+      const byProp = new Map<string, Extract<Value, { t: 'fn' }>[]>();
+      for (const [file, facts] of this.files)
+        for (const f of facts.functions)
+          for (const i of f.installs ?? []) {
+            if (i.on !== 0) continue;
+            const list = byProp.get(i.prop) ?? [];
+            if (!list.some((x) => x.file === file && x.fn === i.fn)) byProp.set(i.prop, [...list, { t: 'fn', file, fn: i.fn }]);
+          }
+      this.installs = { size: this.files.size, byProp };
+    }
+    const found = this.installs.byProp.get(prop);
+    return found?.length === 1 ? found[0]! : null;
+  }
 
   /**
    * The lists read from the analysed tree (`fs.readdirSync(dir)`) or from an object's literal
@@ -1114,9 +1137,14 @@ export class Evaluator {
         // `file.split('.')[0]`
         if (ARRAY_INDEX.test(prop)) return Number(prop) < obj.items.length ? obj.items[Number(prop)]! : { t: 'unknown', why: UNDEFINED };
         return { t: 'unknown', why: `array.${prop}` };
-      case 'param':
+      case 'param': {
+        // `request.getCurrentUserId` of a handler or a hook: the one function a hook or a middleware
+        // of the files read puts on its request under that name (FunctionFact.installs)
+        const installed = obj.index === 0 && !obj.path?.length ? this.installedOnRequest(prop) : null;
+        if (installed) return installed;
         // `context.app` of `function setup(context)`: known once a call site passes the object
         return { ...obj, path: [...(obj.path ?? []), prop] };
+      }
       case 'fn': {
         // `module.exports = (name) => express(); module.exports.Router = (name) => express.Router()`
         // (Ghost's shared/express.js): the function a module exports whole carries the names the

@@ -1616,8 +1616,10 @@ export class LinkContext {
       const pv = e.k === 'ref' ? this.ev.eval(handler.file, e) : null;
       return pv?.t === 'param' && pv.file === handler.file && pv.fn === handler.fn && !(whole && pv.path?.length);
     };
-    if (isOwnParam(root)) return null;
     const v = this.ev.eval(handler.file, lg.callee);
+    // (but for a function of the code a hook or a middleware put on the request, FunctionFact.installs:
+    // `await request.getCurrentUserId()` is judged as a call of it)
+    if (isOwnParam(root) && v.t !== 'fn') return null;
     // `(c) => auth.handler(c.req.raw)`: better-auth answers, and refuses cross-site mutations first
     const origin = lg.delegates || lg.checked ? betterAuthOriginCheck(this.ev, v, handler.file, lg.at.line) : null;
     if (origin) return origin;
