@@ -214,6 +214,21 @@ export class Evaluator {
   ) {}
 
   /**
+   * Whether function `cb` of the code, called with `args` (as written in `argsFile`), returns a
+   * truthy value: its one return tested as a condition is (`(p) => p.endsWith('.router.ts')` of
+   * @fastify/autoload's `matchFilter`); null when that is not known statically.
+   */
+  returnsTruthy(cb: Extract<Value, { t: 'fn' }>, args: Expr[], argsFile: string): boolean | null {
+    const [returned, ...more] = this.returnsOf(cb.file, cb.fn);
+    return returned && more.length === 0 ? this.truthAt(cb, returned, { file: cb.file, fn: cb.fn, argsFile, args }) : null;
+  }
+
+  /** `returned`, a return of `cb`, tested as a condition with `call`'s arguments for its parameters. */
+  private truthAt(cb: Extract<Value, { t: 'fn' }>, returned: Expr, call: CallSite): boolean | null {
+    return truthOf(this, cb.file, mapTest(predicateTest(returned), (x) => ({ k: 'within', e: x, call })));
+  }
+
+  /**
    * The function put on a request (the first parameter of a hook or a middleware: FunctionFact.
    * installs) under `prop` in the files read so far, when one function of them is; null when none
    * is, or several different ones are.
@@ -1689,7 +1704,7 @@ export class Evaluator {
         items.push(...(v.t === 'arr' ? v.items : [v]));
         continue;
       }
-      const keep = truthOf(this, cb.file, mapTest(predicateTest(returned), (x) => ({ k: 'within', e: x, call })));
+      const keep = this.truthAt(cb, returned, call);
       if (keep === null) return null;
       if (keep) items.push(obj.items[index]!);
     }

@@ -206,6 +206,51 @@ export default async function (fastify) {
     ]);
   });
 
+  it("reads dir built by a helper of the code (`getDirName(import.meta.url)`) and a matchFilter that is a function of the path; one whose answer is not known is reported", async () => {
+    const files = (matchFilter: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'x', type: 'module', imports: { '#*': './src/*' }, dependencies: { fastify: '^5.0.0', '@fastify/autoload': '^6.3.1' } }),
+        'src/libs/files.ts': `import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const getDirName = (importMetaUrl: string): string => dirname(fileURLToPath(importMetaUrl));
+`,
+        'src/app.ts': `import path from 'node:path';
+import autoload from '@fastify/autoload';
+import Fastify from 'fastify';
+import { getDirName } from '#libs/files.ts';
+
+const app = Fastify();
+app.register(autoload, {
+  dir: path.join(getDirName(import.meta.url), 'modules'),
+  matchFilter: ${matchFilter},
+  options: { prefix: '/v1' },
+});
+`,
+        'src/modules/users/users.router.v1.ts': `export default async function usersRouter(app) {
+  app.get('/users', async () => []);
+}
+`,
+        'src/modules/users/users.schemas.ts': `export default async function notARouter(app) {
+  app.get('/schemas', async () => []);
+}
+`,
+      });
+    const filtered = await check(files(`(p: string) => p.endsWith('.router.v1.ts')`));
+    // (the file the filter leaves out registers its routes nowhere: so says its warning)
+    expect({ routes: lines(filtered), warnings: warnings(filtered) }).toEqual({
+      routes: ['GET /v1/users/users'],
+      warnings: ["src/modules/users/users.schemas.ts:2:3 warning unresolved-route routes registered on the parameter 'app' of notARouter() whose callers pass no router known statically; their prefix is unknown"],
+    });
+    const unknown = await check(files(`(p: string) => p.endsWith(process.env.ROUTER_SUFFIX ?? '.ts')`));
+    expect(lines(unknown)).toEqual([]);
+    expect(warnings(unknown)).toEqual([
+      'src/app.ts:7:1 warning unresolved-route the files @fastify/autoload loads are not known statically (matchFilter or ignoreFilter: a function whose answer is not known statically); the routes they register are left out',
+      "src/modules/users/users.router.v1.ts:2:3 warning unresolved-route routes registered on the parameter 'app' of usersRouter() whose callers pass no router known statically; their prefix is unknown",
+      "src/modules/users/users.schemas.ts:2:3 warning unresolved-route routes registered on the parameter 'app' of notARouter() whose callers pass no router known statically; their prefix is unknown",
+    ]);
+  });
+
   it('options.prefix comes before the directory prefix; routeParams makes _name directories parameters', async () => {
     const res = await check(
       writeProject({
@@ -430,7 +475,7 @@ describe('autoloadTree (lib/find-plugins.js)', () => {
     'src/routes/zeta/a.ts',
     'src/routes/zeta/deep/b.ts',
   ];
-  const flat = (o: Partial<AutoloadOptions> = {}) => autoloadTree(FILES, options(o)).map((n) => [n.hooks.join(','), n.plugins.map((p) => `${p.file} ${p.prefix ?? '-'}`)]);
+  const flat = (o: Partial<AutoloadOptions> = {}) => autoloadTree(FILES, options(o))!.map((n) => [n.hooks.join(','), n.plugins.map((p) => `${p.file} ${p.prefix ?? '-'}`)]);
 
   it('visits each directory before those below it; an index file stands for its directory; hook files are no plugins', () => {
     expect(flat()).toEqual([

@@ -29,10 +29,13 @@ export interface AutoloadOptions {
   scriptPattern: RegExp;
   autoHooksPattern: RegExp;
   ignorePattern: RegExp | null;
-  matchFilter: string | RegExp | null;
-  ignoreFilter: string | RegExp | null;
+  matchFilter: PathFilter | null;
+  ignoreFilter: PathFilter | null;
   maxDepth: number;
 }
+
+/** A filter: a text the path holds, an expression it matches, or a function of the code answering for it (null: not known statically). */
+export type PathFilter = string | RegExp | ((path: string) => boolean | null);
 
 export const AUTOLOAD_DEFAULTS = {
   scriptPattern: /(?:(?:^.?|\.[^d]|[^.]d|[^.][^d])\.ts|\.js|\.cjs|\.mjs|\.cts|\.mts)$/iu,
@@ -46,8 +49,17 @@ export interface AutoloadNode {
   plugins: { file: string; prefix: string | undefined }[];
 }
 
-/** The plugin tree autoload builds over `files` (the analysed files, relative paths), in registration order. */
-export function autoloadTree(files: readonly string[], o: AutoloadOptions): AutoloadNode[] {
+/**
+ * The plugin tree autoload builds over `files` (the analysed files, relative paths), in
+ * registration order; null when a filter's answer for one of them is not known statically.
+ */
+export function autoloadTree(files: readonly string[], o: AutoloadOptions): AutoloadNode[] | null {
+  let unknown = false;
+  const filterPath = (p: string, filter: PathFilter): boolean => {
+    const holds = typeof filter === 'string' ? p.includes(filter) : filter instanceof RegExp ? filter.test(p) : filter(p);
+    if (holds === null) unknown = true;
+    return holds === true;
+  };
   const under = o.dir === '' ? '' : o.dir + '/';
   // directory -> entry name -> is a directory
   const listing = new Map<string, Map<string, boolean>>();
@@ -100,11 +112,7 @@ export function autoloadTree(files: readonly string[], o: AutoloadOptions): Auto
     }
   };
   build(o.dir, undefined, 0, []);
-  return nodes;
-}
-
-function filterPath(p: string, filter: string | RegExp): boolean {
-  return typeof filter === 'string' ? p.includes(filter) : filter.test(p);
+  return unknown ? null : nodes;
 }
 
 /**

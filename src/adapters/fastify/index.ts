@@ -56,7 +56,7 @@ import { pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, CallSite, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { COMPUTED_METHOD } from '../../extract/extract.js';
-import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix } from './autoload.js';
+import { AUTOLOAD_DEFAULTS, autoloadTree, commonPrefix, directoryOf, pluginPrefix, type PathFilter } from './autoload.js';
 import { fastifyStarts, type FastifyStart } from './cli.js';
 import { bool, routerOption } from './options.js';
 import { answeringGuards, mercuriusCsrf } from '../package-handlers.js';
@@ -843,10 +843,12 @@ class FastifyApp {
       const v = this.optionOf(opts, key, frame);
       return v === undefined ? fallback : v.t === 'bool' ? v.v : `${key}: ${valueNote(v)}`;
     };
-    const pattern = (key: string, fallback: RegExp | null, strings: 'pattern' | 'filter' | 'none'): RegExp | string | null | { why: string } => {
+    const pattern = (key: string, fallback: RegExp | null, strings: 'pattern' | 'filter' | 'none'): PathFilter | null | { why: string } => {
       const v = this.optionOf(opts, key, frame);
       if (v === undefined) return fallback;
       if (v.t === 'str' && strings === 'filter') return v.v;
+      // (a function of the code, `(p) => p.endsWith('.router.v1.ts')`: asked for each path)
+      if (v.t === 'fn' && strings === 'filter') return (p: string) => ev.returnsTruthy(v, [{ k: 'str', v: p }], opts.file);
       if (v.t === 're' || (v.t === 'str' && strings === 'pattern')) {
         try {
           return v.t === 're' ? new RegExp(v.source, v.flags) : new RegExp(v.v);
@@ -885,9 +887,10 @@ class FastifyApp {
     const nodes = autoloadTree(this.ctx.project.files, {
       dir: where.dir,
       ...(flags as Record<keyof typeof flags, boolean>),
-      ...(patterns as { indexPattern: RegExp; scriptPattern: RegExp; autoHooksPattern: RegExp; ignorePattern: RegExp | null; matchFilter: string | RegExp | null; ignoreFilter: string | RegExp | null }),
+      ...(patterns as { indexPattern: RegExp; scriptPattern: RegExp; autoHooksPattern: RegExp; ignorePattern: RegExp | null; matchFilter: PathFilter | null; ignoreFilter: PathFilter | null }),
       maxDepth: depth?.t === 'num' ? depth.v : Infinity,
     });
+    if (nodes === null) return leftOut('matchFilter or ignoreFilter: a function whose answer is not known statically');
     if (nodes.every((n) => n.plugins.length === 0)) {
       this.ctx.warn(file, reg.at, `${pkg} loads ${where.dir || 'the root directory'}, which holds no analysed plugin file`, reg.snippet);
       return;
