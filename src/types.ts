@@ -85,6 +85,13 @@ export type CondTest =
   | { k: 'cmp'; op: '<' | '<=' | '>' | '>='; l: Expr; r: Expr };
 
 /** One condition a statement runs under: `test` is `holds` there (false in an `else`, after `if (…) return`). */
+/**
+ * Which items of an allowlist a test of it applies to (SkipFor `oneOf`): its strings, its regular
+ * expressions, or its strings for which `item.startsWith(lit)` (`endsWith`, `includes`, `===`:
+ * `equals`) is `holds`.
+ */
+export type ItemFilter = 'str' | 're' | { m: 'startsWith' | 'endsWith' | 'includes' | 'equals'; lit: string; holds: boolean };
+
 export interface Cond {
   test: CondTest;
   holds: boolean;
@@ -142,9 +149,11 @@ export type SkipFor = (
   /** (`glob`: micromatch's and picomatch's globs, `isMatch(path, patterns)`; `minimatch`: minimatch's, `minimatch(path, pattern)`) */
   /**
    * (`items`: the test applies to the list's strings only, or to its regular expressions only,
-   * the others tested another way: `PUBLIC.some((r) => typeof r === 'string' ? r === path : r.test(path))`)
+   * the others tested another way: `PUBLIC.some((r) => typeof r === 'string' ? r === path : r.test(path))`;
+   * or to the strings a test of their own holds for, or fails for: `w.endsWith('*') ?
+   * path.startsWith(w.slice(0, -1)) : path === w`, `cut` characters cut off each item's end)
    */
-  | { oneOf: Expr; test: SkipTest | 'regex' | GlobTest; suffix?: string; query?: true; method?: string; items?: 'str' | 're' }
+  | { oneOf: Expr; test: SkipTest | 'regex' | GlobTest; suffix?: string; cut?: number; query?: true; method?: string; items?: ItemFilter }
   | { helper: Expr; query?: true; whole?: true; request?: true }
   | { except: SkipFor[] }
   | { config: string[]; test: ConfigTest }

@@ -156,6 +156,22 @@ describe('allowlists in a guard', () => {
     ]);
   });
 
+  it("a list whose items a test of their own sorts into wildcards and paths (fastify-oauth-api's `if (w.endsWith('*')) return path.startsWith(w.slice(0, -1)); return path === w;`)", async () => {
+    const list = "const WHITELISTED = ['/api/public/pricing', '/assets/*'];";
+    const expected = [
+      'GET /api/public/pricing [] requireSession lets through the path /api/public/pricing',
+      'GET /api/sites [requireSession]',
+      'GET /api/sites/:siteId [requireSession]',
+      'GET /assets/app.js.map [] requireSession lets through paths starting with /assets/',
+      'GET /favicon.ico [requireSession]',
+    ];
+    const block = "if (WHITELISTED.some((w) => { if (w.endsWith('*')) { return req.path.startsWith(w.slice(0, -1)); } return req.path === w; })) return next();";
+    expect(await rows(expressApp(block, list))).toEqual(expected);
+    // the same as `? :`, the test negated
+    const conditional = "if (WHITELISTED.some((w) => (!w.endsWith('*') ? req.path === w : req.path.startsWith(w.slice(0, -1))))) return next();";
+    expect(await rows(expressApp(conditional, list))).toEqual(expected);
+  });
+
   it("a test of the path made true also by a credential left out (lunary's `if (isPublicRoute && !key) { await next(); return; }`, `key` read from a header): what the path test lets through", async () => {
     const dir = (test: string): string =>
       writeProject({

@@ -18,6 +18,7 @@ import type {
   Expr,
   FileFacts,
   FunctionFact,
+  ItemFilter,
   LeadingGuard,
   Loc,
   RegistrationFact,
@@ -4088,8 +4089,8 @@ function skippedRequests(
   };
   // One test of the request's URL or path: against a literal, a regular expression literal, or
   // each item of a list (`PUBLIC.includes(req.path)`, `PUBLIC.some((p) => req.url.startsWith(p))`).
-  type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string; items?: 'str' | 're' };
-  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex' | GlobTest; list: Expr; suffix?: string; items?: 'str' | 're' });
+  type ItemTest = { prop: string; test: SkipTest | 'regex'; suffix?: string; cut?: number; items?: ItemFilter };
+  type UrlTest = { prop: string } & ({ test: SkipTest; lit: string } | { test: SkipTest | 'regex' | GlobTest; list: Expr; suffix?: string; cut?: number; items?: ItemFilter });
   const TEXT_TESTS: Record<string, SkipTest> = { startsWith: 'startsWith', endsWith: 'endsWith', includes: 'contains' };
   const K = ts.SyntaxKind;
   const isNumber = (e: TS.Expression, v: number): boolean => {
@@ -4149,30 +4150,50 @@ function skippedRequests(
     // `typeof route === 'string' ? route === ctx.path : route.test(ctx.path)` (`route instanceof
     // RegExp ? … : …`): each branch's tests, of the items of its kind only (none read when one
     // branch's are not)
-    if (ts.isConditionalExpression(u)) {
-      const kind = itemKind(item, u.condition);
-      if (kind === null) return [];
-      const [then, otherwise] = [itemTests(item, u.whenTrue), itemTests(item, u.whenFalse)];
-      if (then.length === 0 || otherwise.length === 0) return [];
-      const other: 'str' | 're' = kind === 'str' ? 're' : 'str';
-      return [...then.map((t) => ({ ...t, items: kind })), ...otherwise.map((t) => ({ ...t, items: other }))];
-    }
+    if (ts.isConditionalExpression(u)) return branchTests(item, u.condition, u.whenTrue, u.whenFalse);
     const shape = shapeOf(u);
-    const suffix = shape ? suffixTo(item, shape.against) : null;
-    const prop = suffix !== null && (suffix === '' || shape!.test !== 'regex') ? requestProp(shape!.subject) : null;
-    return prop === null ? [] : [{ prop, test: shape!.test, ...(suffix ? { suffix } : {}) }];
+    // `path.startsWith(w.slice(0, -1))`: the item with its last characters cut off
+    const against = shape ? unwrap(ts, shape.against) : null;
+    const sliced = against && ts.isCallExpression(against) && ts.isPropertyAccessExpression(against.expression) && against.expression.name.text === 'slice' && against.arguments.length === 2 && isNumber(against.arguments[0]!, 0) ? against : null;
+    const cut = sliced ? cutOff(sliced.arguments[1]!) : null;
+    const suffix = cut !== null ? (suffixTo(item, (sliced!.expression as TS.PropertyAccessExpression).expression) === '' ? '' : null) : shape ? suffixTo(item, shape.against) : null;
+    const prop = suffix !== null && (suffix === '' || shape!.test !== 'regex') && !(cut !== null && shape!.test === 'regex') ? requestProp(shape!.subject) : null;
+    return prop === null ? [] : [{ prop, test: shape!.test, ...(suffix ? { suffix } : {}), ...(cut ? { cut } : {}) }];
+  };
+  // `-1` of `w.slice(0, -1)`: how many characters it cuts off the end (null for anything else)
+  const cutOff = (e: TS.Expression): number | null => {
+    const u = unwrap(ts, e);
+    return ts.isPrefixUnaryExpression(u) && u.operator === K.MinusToken && ts.isNumericLiteral(u.operand) && Number(u.operand.text) > 0 ? Number(u.operand.text) : null;
+  };
+  // `test ? a : b` of the item (also `if (test) return a; return b;`): each branch's tests, of the
+  // items the test holds for and of the others (none read when one branch's are not)
+  const branchTests = (item: string, condition: TS.Expression, whenTrue: TS.Expression, whenFalse: TS.Expression): ItemTest[] => {
+    const kind = itemKind(item, condition);
+    if (kind === null) return [];
+    const [then, otherwise] = [itemTests(item, whenTrue), itemTests(item, whenFalse)];
+    if (then.length === 0 || otherwise.length === 0) return [];
+    const other: ItemFilter = kind === 'str' ? 're' : kind === 're' ? 'str' : { ...kind, holds: !kind.holds };
+    return [...then.map((t) => ({ ...t, items: kind })), ...otherwise.map((t) => ({ ...t, items: other }))];
   };
   // `typeof item === 'string'` (`!==` the other way round), `item instanceof RegExp`: which kind
   // of the list's items a test holds for; null for any other test
-  const itemKind = (item: string, e: TS.Expression): 'str' | 're' | null => {
+  const itemKind = (item: string, e: TS.Expression): ItemFilter | null => {
     const u = unwrap(ts, e);
     const isItem = (x: TS.Expression): boolean => ts.isIdentifier(unwrap(ts, x)) && (unwrap(ts, x) as TS.Identifier).text === item;
+    // `!w.endsWith('*')`; `w.endsWith('*')` (`startsWith`, `includes`, `=== '/'`): a test of the item's own text
+    if (ts.isPrefixUnaryExpression(u) && u.operator === K.ExclamationToken) {
+      const inner = itemKind(item, u.operand);
+      return inner !== null && typeof inner === 'object' ? { ...inner, holds: !inner.holds } : null;
+    }
+    const own = methodCall(u);
+    if (own && isItem(own.on) && (own.m === 'startsWith' || own.m === 'endsWith' || own.m === 'includes') && ts.isStringLiteralLike(unwrap(ts, own.arg))) return { m: own.m, lit: (unwrap(ts, own.arg) as TS.StringLiteral).text, holds: true };
     if (!ts.isBinaryExpression(u)) return null;
     const op = u.operatorToken.kind;
     if (op === K.InstanceOfKeyword) return isItem(u.left) && ts.isIdentifier(u.right) && u.right.text === 'RegExp' ? 're' : null;
     const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
     if (!equal && op !== K.ExclamationEqualsEqualsToken && op !== K.ExclamationEqualsToken) return null;
     const [l, r] = [unwrap(ts, u.left), unwrap(ts, u.right)];
+    for (const [a, b] of [[l, r], [r, l]] as const) if (isItem(a) && ts.isStringLiteralLike(b)) return { m: 'equals', lit: b.text, holds: equal };
     const [of, lit] = ts.isTypeOfExpression(l) ? [l, r] : ts.isTypeOfExpression(r) ? [r, l] : [null, null];
     if (!of || !isItem(of.expression) || !ts.isStringLiteralLike(lit!) || lit.text !== 'string') return null;
     return equal ? 'str' : 're';
@@ -4181,8 +4202,18 @@ function skippedRequests(
   const callbackTests = (fnNode: TS.Expression): ItemTest[] => {
     if (!(ts.isArrowFunction(fnNode) || ts.isFunctionExpression(fnNode)) || fnNode.parameters.length !== 1) return [];
     const param = fnNode.parameters[0]!.name;
-    const only = ts.isIdentifier(param) ? returnedExpression(ts, fnNode) : undefined;
-    return only ? itemTests((param as TS.Identifier).text, only) : [];
+    if (!ts.isIdentifier(param)) return [];
+    const only = returnedExpression(ts, fnNode);
+    if (only) return itemTests(param.text, only);
+    // `{ if (w.endsWith('*')) { return path.startsWith(w.slice(0, -1)); } return path === w; }`: as `? :`
+    const body = fnNode.body && ts.isBlock(fnNode.body) ? fnNode.body.statements : [];
+    const [first, last] = body.length === 2 ? body : [];
+    const returned = (x: TS.Statement | undefined): TS.Expression | undefined => {
+      const r = x && ts.isBlock(x) && x.statements.length === 1 ? x.statements[0] : x;
+      return r && ts.isReturnStatement(r) ? r.expression : undefined;
+    };
+    const [then, otherwise] = first && ts.isIfStatement(first) && !first.elseStatement ? [returned(first.thenStatement), returned(last)] : [];
+    return then && otherwise ? branchTests(param.text, (first as TS.IfStatement).expression, then, otherwise) : [];
   };
   // `['GET', 'HEAD'].includes(req.method)`: the methods of a list written in place
   const methodList = (list: Expr): UrlTest[] | null =>
@@ -4264,7 +4295,7 @@ function skippedRequests(
   const skipOf = (url: UrlTest, method: { method?: string }): SkipFor | null => {
     const query = QUERY_PROPS.test(url.prop) ? { query: true as const } : {};
     const root = ROOT_PROPS.test(url.prop) ? { root: true as const } : {};
-    if ('list' in url) return { oneOf: url.list, test: url.test, ...(url.suffix ? { suffix: url.suffix } : {}), ...(url.items ? { items: url.items } : {}), ...query, ...method, ...root };
+    if ('list' in url) return { oneOf: url.list, test: url.test, ...(url.suffix ? { suffix: url.suffix } : {}), ...(url.cut ? { cut: url.cut } : {}), ...(url.items ? { items: url.items } : {}), ...query, ...method, ...root };
     switch (url.test) {
       // (a URL compared whole, or by its start, is one a request can be sent at: it must be a path)
       case 'equals':

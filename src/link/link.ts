@@ -15,7 +15,7 @@ import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type W
 import { warnDispatchingApp } from '../adapters/dispatching.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
-import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, CondTest, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
+import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, CondTest, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, ItemFilter, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
 import { bindingIn, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
@@ -3326,6 +3326,15 @@ function unlessExceptions(ev: Evaluator, options: Value | undefined): Skip[] | n
 }
 
 
+/** Whether an allowlist's item is one a test of it applies to (SkipFor `oneOf`'s `items`). */
+function itemFiltered(it: Value, filter: ItemFilter): boolean {
+  if (filter === 'str') return it.t !== 're';
+  if (filter === 're') return it.t !== 'str';
+  if (it.t !== 'str') return false;
+  const holds = filter.m === 'equals' ? it.v === filter.lit : filter.m === 'includes' ? it.v.includes(filter.lit) : it.v[filter.m](filter.lit);
+  return holds === filter.holds;
+}
+
 /**
  * What a guard's allowlist (Behaviour.skipsFor) lets through; null when a list it reads is not
  * known statically — or, given `unread`, what the alternatives known statically let through,
@@ -3391,7 +3400,7 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       // statically: some of the list's items, so each is taken as let through
       const v = read.t === 'unknown' ? (filteredFrom(ev, file, listed) ?? read) : read;
       // (a test of one kind of item only: those of the other kind, another test reads)
-      const w = s.items && v.t === 'arr' ? { ...v, items: v.items.filter((it) => (s.items === 'str' ? it.t !== 're' : it.t !== 'str')) } : v;
+      const w = s.items && v.t === 'arr' ? { ...v, items: v.items.filter((it) => itemFiltered(it, s.items!)) } : v;
       if (s.test === 'regex') {
         const items = w.t === 'arr' ? w.items : [w];
         for (const it of items) if (it.t !== 're' || !regex(it.source, it.flags, query, s.method)) return false;
@@ -3402,7 +3411,7 @@ function allowlistSkips(ev: Evaluator, file: string, alternatives: SkipFor[], de
       } else {
         const items = stringsOf(w);
         if (!items) return false;
-        for (const it of items) texts(s.test, it + (s.suffix ?? ''), query, s.method);
+        for (const it of items) texts(s.test, (s.cut ? it.slice(0, -s.cut) : it) + (s.suffix ?? ''), query, s.method);
       }
     } else if ('helper' in s && s.request) {
       // `isPublicRoute(req)` of `const isPublicRoute = createRouteMatcher(['/sign-in(.*)'])` (Clerk)
