@@ -5221,8 +5221,8 @@ function readsNoRequest(ctx: Ctx, e: TS.Expression, f: FunctionFact): boolean {
 /**
  * Whether the value a local of a function's body (its scope `scope`, bindings `own`) is declared
  * with reads nothing of the function's parameters, `this` or any other function: only names
- * declared outside it (or locals declared so themselves), literals, and members and calls of
- * those.
+ * declared outside it (or locals declared so themselves), literals, and members of those
+ * (`process.env.AUTH_SECRET_KEY`).
  */
 function initReadsNoRequest(own: Record<string, Expr | EncodedBinding>, name: string, scope: number, depth: number): boolean {
   const init = own[name];
@@ -5243,8 +5243,7 @@ function initReadsNoRequest(own: Record<string, Expr | EncodedBinding>, name: st
         return e.parts.every(reads);
       case 'arr':
         return e.items.every(reads);
-      case 'call':
-        return reads(e.callee) && e.args.every(reads);
+      // (not a call: a getter may read the request through the async context, `currentSession()`)
       case 'fallback':
         return reads(e.l) && reads(e.r);
       default:

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { type Adapter, type RouterInit, sameInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
@@ -231,9 +231,11 @@ export class Evaluator {
   /**
    * The function put on a request (the first parameter of a hook or a middleware: FunctionFact.
    * installs) under `prop` in the files read so far, when one function of them is; null when none
-   * is, or several different ones are.
+   * is, or several different ones are, or `prop` names a registration.
    */
   private installedOnRequest(prop: string): Extract<Value, { t: 'fn' }> | null {
+    // (never a router's method: `router.get = (…) => …` of a wrapper of a router's methods)
+    if (REGISTRATION_METHODS.has(prop)) return null;
     if (this.installs?.size !== this.files.size) {
       const byProp = new Map<string, Extract<Value, { t: 'fn' }>[]>();
       for (const [file, facts] of this.files)
