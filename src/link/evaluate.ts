@@ -197,8 +197,8 @@ export class Evaluator {
     return id;
   }
   private readonly resolving = new Set<string>();
-  /** FunctionFact.installs on a first parameter, by property, of the files read when it was made (`size` of them) */
-  private installs: { size: number; byProp: Map<string, Extract<Value, { t: 'fn' }>[]> } | null = null;
+  /** FunctionFact.installs on a first parameter, by property, of the files read so far (`read`: those files) */
+  private readonly installs = { read: new Set<string>(), byProp: new Map<string, Extract<Value, { t: 'fn' }>[]>() };
   /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
   private readonly resolved = new Map<string, string | null>();
 
@@ -236,18 +236,19 @@ export class Evaluator {
   private installedOnRequest(prop: string): Extract<Value, { t: 'fn' }> | null {
     // (never a router's method: `router.get = (…) => …` of a wrapper of a router's methods)
     if (REGISTRATION_METHODS.has(prop)) return null;
-    if (this.installs?.size !== this.files.size) {
-      const byProp = new Map<string, Extract<Value, { t: 'fn' }>[]>();
-      for (const [file, facts] of this.files)
+    // (each file read once: those extracted on demand since the last question are added)
+    const { read, byProp } = this.installs;
+    if (read.size !== this.files.size)
+      for (const [file, facts] of this.files) {
+        if (read.has(file)) continue;
+        read.add(file);
         for (const f of facts.functions)
           for (const i of f.installs ?? []) {
-            if (i.on !== 0) continue;
             const list = byProp.get(i.prop) ?? [];
-            if (!list.some((x) => x.file === file && x.fn === i.fn)) byProp.set(i.prop, [...list, { t: 'fn', file, fn: i.fn }]);
+            if (i.on === 0 && !list.some((x) => x.file === file && x.fn === i.fn)) byProp.set(i.prop, [...list, { t: 'fn', file, fn: i.fn }]);
           }
-      this.installs = { size: this.files.size, byProp };
-    }
-    const found = this.installs.byProp.get(prop);
+      }
+    const found = byProp.get(prop);
     return found?.length === 1 ? found[0]! : null;
   }
 

@@ -96,7 +96,7 @@ function anyCase(a: CharSet): CharSet {
       if (l <= h) other.push(l + by, h + by);
     }
   }
-  return union(a, union(other, []));
+  return union(a, other);
 }
 
 function holds(set: CharSet, ch: number): boolean {
