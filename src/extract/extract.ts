@@ -5363,12 +5363,21 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
       return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && !handsErrorOn(ts, f, c);
     });
   };
-  const missing = (e: TS.Expression): boolean => {
+  // the locals declared first with a test of the request (`const isTokenEmpty = !req.headers.authorization && …`), never assigned again
+  const tests = new Map<string, TS.Expression>();
+  const bindings = ctx.facts.scopes[f.scope]!.bindings;
+  const missing = (e: TS.Expression, depth = 0): boolean => {
     const u = unwrap(ts, e);
     // (`if (type !== 'mutation' || !ctx.user) return next()`: taken whenever one alternative is)
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return missing(u.left) || missing(u.right);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) return missing(u.left, depth) || missing(u.right, depth);
+    // (`(!authorization || !authorization.startsWith('Bearer ')) && !req.cookies?.session`: taken
+    // for a request that carries none of them, when every conjunct tests what it lacks)
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return missing(u.left, depth) && missing(u.right, depth);
     // (`!config.authEnabled`: the server's switch, no credential the request lacks — switchedOff)
     if (readsNoRequest(ctx, u, f)) return false;
+    // (`if (isTokenEmpty) { next(); return }`: the test the local holds — crowd.dev's `authMiddleware`)
+    const held = ts.isIdentifier(u) && depth < 4 && !Object.hasOwn(bindings, REASSIGNED + u.text) ? tests.get(u.text) : undefined;
+    if (held) return missing(held, depth + 1);
     if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) return true;
     if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && /^(isNil|isNull|isUndefined|isNullish|isEmpty)$/.test(u.expression.text)) return true;
     if (ts.isBinaryExpression(u) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(u.operatorToken.kind)) {
@@ -5403,6 +5412,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   for (const [i, stmt] of body.statements.entries()) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
+        if (d.initializer && ts.isIdentifier(d.name) && !present(d.initializer)) tests.set(d.name.text, d.initializer);
         if (!d.initializer || !present(d.initializer)) continue;
         if (ts.isIdentifier(d.name)) own.add(d.name.text);
         else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) own.add(el.name.text);
