@@ -111,7 +111,7 @@ export function unlessBase(p: string[]): string[] | null {
  */
 const PASSING_PACKAGES = new Set([
   'body-parser', 'cors', '@fastify/cors', 'helmet', 'morgan', 'compression', 'express-rate-limit', 'cookie-parser', 'pino-http',
-  'express-pino-logger', 'express-winston', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
+  'express-pino-logger', 'express-winston', 'bunyan-middleware', 'express-bunyan-logger', 'bunyan-request', 'multer', 'express-validator', 'celebrate', 'hpp', 'xss-clean', 'express-xss-sanitizer',
   'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-busboy', 'connect-flash', 'express-flash', 'response-time', 'connect-timeout',
   // request ids, client addresses and request-scoped context, a slower answer past a rate
   'express-request-id', 'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override',

@@ -5,7 +5,8 @@
 // `if` (`if (!token) return next()`) was read as optional authentication, but not one held by a
 // local, nor a conjunction: the middleware was taken for an auth guard of every route, the
 // sign-in's included. A local holding the test is now read for its test (when never assigned
-// again), and `a && b` is a test of what the request lacks when both are.
+// again), and `a && b` is a test of what the request lacks when both are. Its request logger,
+// bunyan-middleware, was a candidate guard on every route.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, findingLines, ROOT } from '../helpers/run.js';
@@ -18,11 +19,11 @@ describe('learned: optional authentication decided by a local testing every carr
 
   it('lists the routes mounted through the shared router', () => {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
-      'GET /admin/jobs src/server.ts:16',
+      'GET /admin/jobs src/server.ts:22',
       'GET /auth/me src/api/auth/index.ts:10',
       'POST /auth/sign-in src/api/auth/index.ts:4',
       'GET /member src/api/member/index.ts:4',
-      'GET /support/tickets src/server.ts:20',
+      'GET /support/tickets src/server.ts:26',
     ]);
   });
 
@@ -38,6 +39,10 @@ describe('learned: optional authentication decided by a local testing every carr
     expect(guards('GET', '/admin/jobs')).toEqual(['adminAuth:auth+bearer+family']);
     // `let skip = …; if (req.query.escalated === '1') skip = false`
     expect(guards('GET', '/support/tickets')).toEqual(['supportAuth:auth+bearer']);
+  });
+
+  it('knows bunyan-middleware for a request logger, no candidate guard', () => {
+    expect(res.routes.flatMap((r) => r.guards.filter((g) => g.kinds.includes('unknown')))).toEqual([]);
   });
 
   it('reports the routes the optional middleware leaves without an auth guard', () => {
