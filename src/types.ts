@@ -606,9 +606,10 @@ export interface FunctionFact {
    * async () => { … }` in a Fastify hook, `req.requireAdmin = () => { … }` in a middleware), by
    * the property: `fn`, the id of the function put there. Their refusals are not its own: they
    * refuse where a handler calls them (Evaluator.member of the request). `on`: the index of
-   * the parameter they are put on.
+   * the parameter they are put on. `made`: an instance put there instead, the construction
+   * (`req.responseHandler = new ApiResponseHandler(req)`), whose methods a handler calls.
    */
-  installs?: { prop: string; on: number; fn: number }[];
+  installs?: ({ prop: string; on: number; fn: number } | { prop: string; on: number; made: Expr })[];
   /**
    * The checks its leading statements make by answering nothing (`if (!session) return null`,
    * `if (!membership) return null` of a lookup keyed by the signed-in user): a caller that

@@ -2803,6 +2803,7 @@ function wordsOf(ctx: Ctx, body: TS.Node): BodyWords {
 
 /**
  * `res.fail = (msg) => res.status(400).json({ msg })`, `req.flash = (type, msg) => …`: a function
+ * (or, `fn` a construction, an instance: `req.responseHandler = new ApiResponseHandler(req)`)
  * assigned to a property of one of the function's own parameters (its request, response or
  * context), under a name that is no event's (`onerror`, `onload`: called while this request is
  * handled).
@@ -3005,7 +3006,13 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const responseCall = n.kind === K.CallExpression && isResponseCall(ts, n);
     const fnLike = ts.isFunctionLike(n);
     if (fnLike) nested++;
-    else if (nested === 0) own(n, responseCall);
+    else if (nested === 0) {
+      own(n, responseCall);
+      // (an instance of a class put on the request, `req.responseHandler = new ApiResponseHandler(req)`,
+      // whose methods a handler calls later — FunctionFact.installs)
+      const made = n.kind === K.NewExpression && ts.isIdentifier((n as TS.NewExpression).expression) ? installedHelper(ts, n, ancestors, f.params) : null;
+      if (made) (f.installs ??= []).push({ ...made, made: shallowExpr(ctx, n as TS.NewExpression, f.scope) });
+    }
     const definition = words.status && n !== body && (fnLike || n.kind === K.Identifier) && namesStatusMember(ts, n, ancestors);
     if (definition) defining++;
     if (fnLike && nested === 1 && n !== body) {

@@ -198,7 +198,12 @@ export class Evaluator {
   }
   private readonly resolving = new Set<string>();
   /** FunctionFact.installs on a first parameter, by property, of the files read so far (`read`: those files) */
-  private readonly installs = { read: new Set<string>(), byProp: new Map<string, Extract<Value, { t: 'fn' }>[]>() };
+  private readonly installs = {
+    read: new Set<string>(),
+    byProp: new Map<string, Extract<Value, { t: 'fn' }>[]>(),
+    // (instances: the file and the construction, FunctionFact.installs' `made`)
+    made: new Map<string, { file: string; made: Expr }[]>(),
+  };
   /** resolveModule's answers, by directory and specifier (the analysed files are known from the start) */
   private readonly resolved = new Map<string, string | null>();
 
@@ -236,20 +241,37 @@ export class Evaluator {
   private installedOnRequest(prop: string): Extract<Value, { t: 'fn' }> | null {
     // (never a router's method: `router.get = (…) => …` of a wrapper of a router's methods)
     if (REGISTRATION_METHODS.has(prop)) return null;
-    // (each file read once: those extracted on demand since the last question are added)
-    const { read, byProp } = this.installs;
+    const found = this.readInstalls().byProp.get(prop);
+    return found?.length === 1 ? found[0]! : null;
+  }
+
+  /**
+   * The instance put on a request under `prop` (FunctionFact.installs' `made`) in the files read
+   * so far, when one construction of them is; null when none is, or several are.
+   */
+  private instanceOnRequest(prop: string, depth: number): Value | null {
+    const found = this.readInstalls().made.get(prop);
+    return found?.length === 1 ? this.eval(found[0]!.file, found[0]!.made, depth + 1) : null;
+  }
+
+  /** `installs`, with the files read since it was last asked (each file read once: those extracted on demand are added). */
+  private readInstalls(): typeof this.installs {
+    const { read, byProp, made } = this.installs;
     if (read.size !== this.files.size)
       for (const [file, facts] of this.files) {
         if (read.has(file)) continue;
         read.add(file);
         for (const f of facts.functions)
           for (const i of f.installs ?? []) {
-            const list = byProp.get(i.prop) ?? [];
-            if (i.on === 0 && !list.some((x) => x.file === file && x.fn === i.fn)) byProp.set(i.prop, [...list, { t: 'fn', file, fn: i.fn }]);
+            if (i.on !== 0) continue;
+            if ('made' in i) made.set(i.prop, [...(made.get(i.prop) ?? []), { file, made: i.made }]);
+            else {
+              const list = byProp.get(i.prop) ?? [];
+              if (!list.some((x) => x.file === file && x.fn === i.fn)) byProp.set(i.prop, [...list, { t: 'fn', file, fn: i.fn }]);
+            }
           }
       }
-    const found = byProp.get(prop);
-    return found?.length === 1 ? found[0]! : null;
+    return this.installs;
   }
 
   /**
@@ -1160,6 +1182,12 @@ export class Evaluator {
         // of the files read puts on its request under that name (FunctionFact.installs)
         const installed = obj.index === 0 && !obj.path?.length ? this.installedOnRequest(prop) : null;
         if (installed) return installed;
+        // `req.responseHandler.error` of a handler: a method of the one instance a middleware of the
+        // files read puts on its request under that name (only a method: what else the instance
+        // holds stays a part of the request, as read)
+        const instance = obj.index === 0 && obj.path?.length === 1 ? this.instanceOnRequest(obj.path[0]!, depth) : null;
+        const method = instance ? this.member(instance, prop, depth + 1) : null;
+        if (method?.t === 'fn') return method;
         // `context.app` of `function setup(context)`: known once a call site passes the object
         return { ...obj, path: [...(obj.path ?? []), prop] };
       }
