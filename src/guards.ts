@@ -195,6 +195,15 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
       if (first === 'initialize' || first === 'session' || first === 'secureSession') return 'session';
       if (first === 'authenticate') return 'auth';
       return null;
+    // passwordless (read at 1.1.3, lib/passwordless/passwordless.js): `sessionSupport()` restores
+    // the user a session holds, and `acceptToken()` signs in with the token a query carries,
+    // handing on a request without one; `restricted()` answers 401 (or redirects to its
+    // `failureRedirect`) without a user; `requestToken(…)` and `logout()` are the sign-in's and
+    // sign-out's own steps
+    case 'passwordless':
+      if (first === 'sessionSupport' || first === 'acceptToken') return 'session';
+      if (first === 'restricted') return 'auth';
+      return first === 'requestToken' || first === 'logout' ? 'nonguard' : null;
     // `auth(options)` verifies an access token from the Authorization header or an access_token
     // parameter (express-oauth2-jwt-bearer, read at 1.10: optional with authRequired: false)
     case 'express-oauth2-jwt-bearer':

@@ -2735,3 +2735,69 @@ module.exports = {
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 });
+
+describe('express: the passwordless package', () => {
+  it("reads sessionSupport() and acceptToken() as session middleware, restricted() as the guard, and requestToken() and logout() as the sign-in's own steps", async () => {
+    // (read at passwordless 1.1.3, lib/passwordless/passwordless.js; set up as async-labs/saas's
+    // API server sets it up, its routes' own check a router-level middleware answering 401)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'saas-api', dependencies: { express: '4.21.2', 'express-session': '1.18.1', passwordless: '1.1.3', 'passwordless-mongostore': '0.1.3' } }),
+      'src/server.ts': `
+import express from 'express';
+import session from 'express-session';
+import * as passwordless from 'passwordless';
+import MongoStore from 'passwordless-mongostore';
+import { teamMemberRouter } from './team-member';
+
+passwordless.init(new MongoStore(process.env.MONGO_URL));
+passwordless.addDelivery(async (tokenToSend, uidToSend, recipient, callback) => {
+  callback();
+});
+
+export const server = express();
+server.use(express.json());
+server.use(session({ name: 'saas.sid', secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false }));
+server.use(passwordless.sessionSupport());
+
+server.post('/auth/email-login-link', passwordless.requestToken(async (email, _delivery, callback) => callback(null, email)), (req, res) => {
+  res.json({ done: 1 });
+});
+server.get('/auth/logged_in', passwordless.acceptToken(), (req, res) => {
+  res.redirect('/');
+});
+server.get('/logout', passwordless.logout(), (req, res) => {
+  res.redirect('/login');
+});
+server.get('/api/v1/account', passwordless.restricted(), (req, res) => {
+  res.json({ user: req.user });
+});
+server.use('/api/v1/team-member', teamMemberRouter);
+`,
+      'src/team-member.ts': `
+import express from 'express';
+
+export const teamMemberRouter = express.Router();
+
+teamMemberRouter.use((req, res, next) => {
+  if (!req.user) {
+    res.status(401).json({ error: 'Unauthorized' });
+    return;
+  }
+  next();
+});
+
+teamMemberRouter.get('/teams/get-members', async (req, res) => {
+  res.json({ users: [] });
+});
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/v1/account [passwordless.restricted:auth]',
+      'GET /api/v1/team-member/teams/get-members [(inline middleware):auth]',
+      'POST /auth/email-login-link []',
+      'GET /auth/logged_in []',
+      'GET /logout []',
+    ]);
+  });
+});
