@@ -24,7 +24,7 @@ const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**', '**/build/**/!(*.@(
 export interface Discovered {
   /** every file of the project, relative to the cwd with '/' */
   files: string[];
-  /** when explicit files were named: only those (findings are limited to them) */
+  /** when explicit files were named, and no directory: only those (findings are limited to them) */
   focus: Set<string> | null;
   /** directories (and .gitignore files) that could not be read: what they hold is not analysed */
   unreadable: { path: string; message: string }[];
@@ -152,5 +152,6 @@ export function discover(cwd: string, paths: string[], include?: string[], exclu
     const root = roots.find((d) => d === '.' || rel.startsWith(`${d}/`)) as string;
     return fg.sync([fg.escapePath(rel)], { cwd, ignore: [...ignored, dotIgnore(root)], dot: true, followSymbolicLinks: false, onlyFiles: true, suppressErrors: true }).length === 1;
   };
-  return { files, focus: explicit.length > 0 ? new Set(explicit) : null, unreadable, admits };
+  // (files named with directories: everything analysed was named, and all its findings are reported)
+  return { files, focus: explicit.length > 0 && dirs.length === 0 ? new Set(explicit) : null, unreadable, admits };
 }

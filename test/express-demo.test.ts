@@ -212,6 +212,20 @@ describe('fixtures/express-demo (CLI)', () => {
     expect(out.summary).toEqual({ files: 24, routes: 19, errors: 5, warnings: 1, infos: 5 });
   });
 
+  it('files named with a directory: what is under the directory and the files is analysed, and all its findings reported', () => {
+    const r = cli(['check', 'src/app.ts', 'src/routes', '--format', 'json'], DEMO_DIR);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    const files = [...new Set(out.findings.map((f: { file: string }) => f.file))].sort();
+    // (the routes' findings were dropped, as if only src/app.ts had been named)
+    expect(files).toEqual([
+      'builtin:browser-control-plane@1',
+      'src/app.ts',
+      ...['auth', 'databases', 'deployments', 'feature-flags', 'health', 'internal', 'ops', 'sites', 'usage'].map((f) => `src/routes/${f}.ts`),
+    ]);
+    expect(out.summary.files).toBe(12);
+  });
+
   it('explicit file without findings of its own: only the contract-level finding', () => {
     const r = cli(['check', 'src/routes/index.ts', '--format', 'json'], DEMO_DIR);
     expect(r.code).toBe(1);
