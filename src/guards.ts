@@ -127,7 +127,7 @@ export function passingPackageMiddleware(value: Value): boolean {
 }
 
 /** Packages whose middleware serves files from a directory (not routes the analysis lists). */
-const FILE_SERVERS = new Set(['serve-static', 'express-static-gzip', 'koa-static', 'koa-static-cache']);
+const FILE_SERVERS = new Set(['serve-static', 'express-static-gzip', 'connect-gzip-static', 'koa-static', 'koa-static-cache']);
 
 /**
  * Is `value` middleware that, wherever it is mounted, changes no route the analysis lists:
@@ -309,6 +309,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'connect-history-api-fallback':
     case 'serve-static':
     case 'express-static-gzip':
+    // (connect-gzip-static, read at 4.0: serve-static, answering with a compressed file when there is one)
+    case 'connect-gzip-static':
     case 'apicache':
     case 'express-openapi-validator':
     case 'swagger-ui-express':

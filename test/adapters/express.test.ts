@@ -1488,16 +1488,17 @@ export function loadRouters(): any[] {
 });
 
 describe('express: request sanitizers by package', () => {
-  it('xss-clean, express-mongo-sanitize, serve-favicon, express-static-gzip, apicache and the like guard nothing, and are no candidates', async () => {
+  it('xss-clean, express-mongo-sanitize, serve-favicon, express-static-gzip, connect-gzip-static, apicache and the like guard nothing, and are no candidates', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({
         name: 'sanitized',
-        dependencies: { express: '4.21.2', 'xss-clean': '0.1.4', 'express-mongo-sanitize': '2.2.0', 'express-fileupload': '1.5.1', 'serve-favicon': '2.5.0', 'express-static-gzip': '2.2.0', apicache: '1.6.3' },
+        dependencies: { express: '4.21.2', 'xss-clean': '0.1.4', 'express-mongo-sanitize': '2.2.0', 'express-fileupload': '1.5.1', 'serve-favicon': '2.5.0', 'express-static-gzip': '2.2.0', 'connect-gzip-static': '4.0.0', apicache: '1.6.3' },
       }),
       'src/guards.ts': GUARDS,
       'src/app.ts': `
 import path from 'node:path';
 import apicache from 'apicache';
+import gzipStatic from 'connect-gzip-static';
 import express from 'express';
 import fileUpload from 'express-fileupload';
 import mongoSanitize from 'express-mongo-sanitize';
@@ -1510,6 +1511,7 @@ const cache = apicache.middleware;
 export const app = express();
 app.use(favicon(path.join(__dirname, 'public', 'favicon.ico')));
 app.use('/', expressStaticGzip('dist', { enableBrotli: true }));
+app.use(gzipStatic(path.resolve('./www')));
 app.use(xss());
 app.use(mongoSanitize());
 app.use(fileUpload({ limits: { fileSize: 5 * 1024 * 1024 } }));
