@@ -3301,7 +3301,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
     const pending: TS.CallExpression[] = [];
-    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined, f.params[0] || null)) {
+    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined, f.params[0] || null, f.params)) {
       if (pending.length === 0) b.handsOnAlways = true;
       else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
     }
@@ -5095,18 +5095,36 @@ const VALUE_METHODS = /^(replace|replaceAll|trim|trimStart|trimEnd|split|slice|s
  * refuses nothing. The function a wrapper makes hands on so by returning what it wraps called
  * with such values (`wrapped`, the wrapper's parameters: `return handler(req, { author })`).
  */
-function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrapped?: () => ReadonlySet<string> | undefined, pending?: TS.CallExpression[], reqName: string | null = null): boolean {
+function handsOnAlways(
+  ctx: Ctx,
+  body: TS.Block,
+  nextName: string | null,
+  wrapped?: () => ReadonlySet<string> | undefined,
+  pending?: TS.CallExpression[],
+  reqName: string | null = null,
+  params: readonly string[] = [],
+): boolean {
   const { ts } = ctx;
   // (a call of a named function, kept to be judged when linked: Behaviour.handsOnUnless)
   const named = (n: TS.CallExpression): boolean => {
     const callee = unwrap(ts, n.expression);
     return ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee);
   };
-  const passive = (n: TS.Node): boolean => {
+  // (handed none of the function's parameters — its request, response or next —, a call can
+  // refuse only by throwing)
+  const handedNoParam = (n: TS.CallExpression): boolean => !n.arguments.some((a) => ts.isIdentifier(unwrap(ts, a)) && params.includes((unwrap(ts, a) as TS.Identifier).text));
+  // `caught`: in the block of a `try` whose `catch` goes on (`try { jwt.verify(token, secret) …
+  // return next() } catch { return next() }`, runtipi's AuthMiddleware): what a call there throws is let go
+  const passive = (n: TS.Node, caught = false): boolean => {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) {
+      if (
+        (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) &&
+        !(caught && name !== nextName && handedNoParam(n))
+      ) {
+        // (each call once: a branch may be read twice, as passive and as handing on)
+        if (pending?.includes(n)) return true;
         if (!pending || pending.length >= MAX_PENDING_CALLS || !named(n) || name === nextName) return false;
         pending.push(n);
       } else if (pending && pending.length < MAX_PENDING_CALLS && reqName !== null && named(n) && MAKES_OR_READS.test(name) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === reqName)) {
@@ -5115,37 +5133,41 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
         pending.push(n);
       }
     }
-    return !ts.forEachChild(n, (c) => (passive(c) ? undefined : true));
+    return !ts.forEachChild(n, (c) => (passive(c, caught) ? undefined : true));
   };
   // (statements that neither leave the function nor call anything but such calls; a `try` of
   // such, `try { user = await getSession(cookie) } catch { user = null }`, whose `catch` only
   // makes or reads values too: what failed is let go, the request goes on)
   // (an `if` whose branch hands the request on and leaves, `if (!decoded) return next()` after a
   // `try` verifying a token — logchimp's optional authentication —, goes on either way)
-  const passiveStatement = (st: TS.Statement): boolean =>
+  // (a `try` whose blocks hand the request on and leave, or go on, goes on or has handed it on)
+  const passiveStatement = (st: TS.Statement, caught = false): boolean =>
     ts.isBlock(st)
-      ? st.statements.every(passiveStatement)
+      ? st.statements.every((x) => passiveStatement(x, caught))
       : ts.isIfStatement(st)
-        ? passive(st.expression) && passesOrLeaves(st.thenStatement) && (!st.elseStatement || passesOrLeaves(st.elseStatement))
+        ? passive(st.expression, caught) && passesOrLeaves(st.thenStatement, caught) && (!st.elseStatement || passesOrLeaves(st.elseStatement, caught))
         : ts.isTryStatement(st)
-          ? passiveStatement(st.tryBlock) && (!st.catchClause || passiveStatement(st.catchClause.block)) && (!st.finallyBlock || passiveStatement(st.finallyBlock))
-          : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st);
+          ? (!st.catchClause || passesOrLeaves(st.catchClause.block, caught)) &&
+            passesOrLeaves(st.tryBlock, caught || !!st.catchClause) &&
+            (!st.finallyBlock || passiveStatement(st.finallyBlock, caught))
+          : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st, caught);
   const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
   /** `return next()`, or passive statements then `return next()` (or `next(); return`). */
-  const handsOnAndLeaves = (st: TS.Statement): boolean => {
+  const handsOnAndLeaves = (st: TS.Statement, caught = false): boolean => {
     const list = ts.isBlock(st) ? st.statements : [st];
     const last = list[list.length - 1];
+    const passiveOne = (x: TS.Statement): boolean => passiveStatement(x, caught);
     if (!last || !ts.isReturnStatement(last)) return false;
-    if (last.expression) return handsOn(unwrap(ts, last.expression)) && list.slice(0, -1).every(passiveStatement);
+    if (last.expression) return handsOn(unwrap(ts, last.expression)) && list.slice(0, -1).every(passiveOne);
     const before = list[list.length - 2];
-    return !!before && ts.isExpressionStatement(before) && handsOn(unwrap(ts, before.expression)) && list.slice(0, -2).every(passiveStatement);
+    return !!before && ts.isExpressionStatement(before) && handsOn(unwrap(ts, before.expression)) && list.slice(0, -2).every(passiveOne);
   };
-  const passesOrLeaves = (st: TS.Statement): boolean => passiveStatement(st) || handsOnAndLeaves(st);
+  const passesOrLeaves = (st: TS.Statement, caught = false): boolean => passiveStatement(st, caught) || handsOnAndLeaves(st, caught);
   // `return runWithAlsSession(sessionId, async () => { return next(); })`: the request handed on
   // inside the context such a call makes, what it is given before the callback only made or read
   const inContext = (c: TS.Expression): boolean => {
     const run = runCallback(ts, c);
-    if (!run || !run.call.arguments.slice(0, -1).every(passive)) return false;
+    if (!run || !run.call.arguments.slice(0, -1).every((x) => passive(x))) return false;
     const cb = run.cb;
     if (!ts.isBlock(cb.body)) return handsOn(unwrap(ts, cb.body));
     const [only, ...more] = cb.body.statements;
@@ -5167,12 +5189,15 @@ function handsOnAlways(ctx: Ctx, body: TS.Block, nextName: string | null, wrappe
     if (ts.isTryStatement(stmt) && stmt.finallyBlock && stmt.finallyBlock.statements.some((f) => ts.isExpressionStatement(f) && handsOn(unwrap(ts, f.expression))))
       return !answers(stmt.tryBlock) && !(stmt.catchClause && answers(stmt.catchClause.block));
     // (what a wrapper wraps, handed what only made or read values: `return handler(req, { author })`)
-    if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.()?.has(c.expression.text)) return c.arguments.every(passive);
+    if (c && ts.isReturnStatement(stmt) && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && wrapped?.()?.has(c.expression.text)) return c.arguments.every((x) => passive(x));
     if (c && inContext(c)) return true;
     if (!passiveStatement(stmt)) return false;
   }
   return false;
 }
+
+/** `Number(userId)`, `String(id)`, `parseInt(page, 10)`: a value converted, which throws nothing. */
+const NUMBER_OR_TEXT = /^(Number|String|Boolean|parseInt|parseFloat)$/;
 
 /** The most calls a middleware handing every request on may leave to be judged when linked (Behaviour.handsOnUnless). */
 const MAX_PENDING_CALLS = 4;
