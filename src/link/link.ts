@@ -2108,6 +2108,10 @@ export function link(
     const f = ev.fnOf(p.file, p.fn);
     if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
     if (methodsNamedByCalls(ev, p, callsTo.get(fnKey(p.file, p.fn)) ?? [])?.every((m) => !REGISTRATION_METHODS.has(m))) continue;
+    // (every call passing what is surely no router: rudder-transformer's `getAuthToken(authCache, …)`,
+    // `authCache.get(id, async () => …)` on `new Cache(…)` of a class of the code that extends nothing)
+    const callers = callsTo.get(fnKey(p.file, p.fn)) ?? [];
+    if (callers.length > 0 && callers.every((c) => c.call.args[p.index] !== undefined && surelyNoRouter(ev.eval(c.file, c.call.args[p.index]!)))) continue;
     note(`${fnKey(p.file, p.fn)}#${p.index}`, p.file, p.reg, (count) => `routes${count} registered on the parameter '${f?.params[p.index] ?? '?'}' of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`);
   }
   // …and on a property of one (`{ app }: { app: Express }`, `deps.app`), when no call hands a router over in it.
@@ -3151,6 +3155,16 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
  * path, and a handler function passed or a parameter named like a router/app. An injected
  * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
  */
+/**
+ * A value no registration can be made on: a literal, a list, a function, or an object (an
+ * instance of a class of the code) spreading nothing — no base class it extends, no object it
+ * copies, either of which may be a router.
+ */
+function surelyNoRouter(v: Value): boolean {
+  if (v.t === 'obj') return !Object.keys(v.props).some((k) => k.startsWith('*spread*'));
+  return v.t === 'str' || v.t === 'num' || v.t === 'bool' || v.t === 're' || v.t === 'arr' || v.t === 'fn';
+}
+
 function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   // `router[method](...params)` of a parameter named for a router (Budibase's `Endpoint.apply(router)`):
   // its method and its arguments, spread, are known only where it is called
