@@ -4967,9 +4967,12 @@ function destructuredParam(ctx: Ctx, f: FunctionFact): [name: string, prop: stri
 
 /**
  * A call that runs the callback it is given in a context it makes (AsyncLocalStorage's
- * `storage.run(store, callback)`, a helper named for it, `runWithAlsSession(id, callback)`).
+ * `storage.run(store, callback)`, a helper named for it, `runWithAlsSession(id, callback)`), and
+ * Sentry's calls that run theirs at once in a scope or span of their own (`Sentry.withIsolationScope(async () =>
+ * { … })`, kaneo's API middleware; read at @sentry/core 9: withScope, withIsolationScope,
+ * withActiveSpan, startSpan return what the callback returns).
  */
-const RUNS_CALLBACK = /^run(?![a-z])/;
+const RUNS_CALLBACK = /^(?:run(?![a-z])|withIsolationScope$|withScope$|withActiveSpan$|startSpan$)/;
 
 /**
  * The names a function's one parameter, an object pattern, gives the request or its context
@@ -6461,8 +6464,10 @@ function leadingGuards(
         if (top && out.length === found) {
           const other = stmt.elseStatement ? (index === stmts.length - 1 ? stmt.elseStatement : undefined) : index === stmts.length - 2 ? stmts[index + 1] : undefined;
           const x = other && returnedCall(stmt.thenStatement);
+          // (not a callback run in place, `return Sentry.withIsolationScope(async () => { …checks… })`:
+          // its statements lead what it answers, below)
           const y = x && returnedCall(other);
-          const ways = x && y ? eitherOf(ctx, stmt, x, y, scope, f, ownArguments) : null;
+          const ways = x && y && !runCallback(ts, y) ? eitherOf(ctx, stmt, x, y, scope, f, ownArguments) : null;
           if (ways) {
             if (!swallowing) out.push(ways);
             return false;
