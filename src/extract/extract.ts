@@ -2344,7 +2344,7 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
   } else {
     // `(f) => router(f, opts)`: the body's call is made, as a returned one is; a `.filter`
     // callback's test (`f.endsWith('.js') && f !== 'index.js'`) is kept as a choice of true or false
-    const returned: Expr = ctx.predicates.has(node) ? predicateReturn(ctx, body, (n, d) => toExpr(ctx, n, scope.id, f, undefined, d)) : toExpr(ctx, body, scope.id, f);
+    const returned: Expr = ctx.predicates.has(node) || booleanExpression(ts, body) ? predicateReturn(ctx, body, (n, d) => toExpr(ctx, n, scope.id, f, undefined, d)) : toExpr(ctx, body, scope.id, f);
     f.returns.push(returned);
     recordReturned(ctx, returned, scope.id);
   }
@@ -2395,7 +2395,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     const refusal = refusesEvery(ctx, body, f.params);
     if (refusal) f.leading = [...f.leading, { inline: 'refusal', at: locOf(ctx, refusal) }];
     // `.filter((file) => { return file.endsWith('.js'); })`: its one return, as a test (see below)
-    const test = ctx.predicates.has(node) ? onlyReturn(ts, body) : undefined;
+    const only = onlyReturn(ts, body);
+    const test = only && (ctx.predicates.has(node) || booleanExpression(ts, only)) ? only : undefined;
     if (test) f.returns = [predicateReturn(ctx, test, (n, d) => shallowExpr(ctx, n, scope.id, d))];
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
@@ -2430,6 +2431,35 @@ function onlyReturn(ts: TSModule, body: TS.ConciseBody): TS.Expression | undefin
   if (!ts.isBlock(body)) return body;
   const [only, ...more] = body.statements;
   return only && more.length === 0 && ts.isReturnStatement(only) ? only.expression : undefined;
+}
+
+/** A predicate's name: `p.endsWith('.ts')`, `list.includes(x)`, `re.test(s)`, `Array.isArray(v)`, `isAdmin(user)`. */
+const PREDICATE_CALL = /^(?:endsWith|startsWith|includes|test|has|some|every|is[A-Z$_]\w*)$/;
+
+/**
+ * An expression whose value is true or false and is made of tests joined by `&&`, `||` or `!`
+ * (`p.endsWith('.plugin.ts') && !p.includes('metrics.plugin.ts')`, an autoload `matchFilter`):
+ * each operand a negation, a comparison, or a call of a predicate (PREDICATE_CALL). A function
+ * answering one answers true or false on that test (predicateReturn). (`x && x.id` answers a
+ * value, not a truth: no such expression.)
+ */
+function booleanExpression(ts: TSModule, e: TS.Expression): boolean {
+  const K = ts.SyntaxKind;
+  const u = unwrap(ts, e);
+  const operand = (x: TS.Expression): boolean => {
+    const v = unwrap(ts, x);
+    if (v.kind === K.PrefixUnaryExpression) return (v as TS.PrefixUnaryExpression).operator === K.ExclamationToken;
+    if (v.kind === K.BinaryExpression) {
+      const op = (v as TS.BinaryExpression).operatorToken.kind;
+      if (op === K.AmpersandAmpersandToken || op === K.BarBarToken) return operand((v as TS.BinaryExpression).left) && operand((v as TS.BinaryExpression).right);
+      return [K.LessThanToken, K.GreaterThanToken, K.LessThanEqualsToken, K.GreaterThanEqualsToken, K.EqualsEqualsToken, K.ExclamationEqualsToken, K.EqualsEqualsEqualsToken, K.ExclamationEqualsEqualsToken, K.InstanceOfKeyword, K.InKeyword].includes(op);
+    }
+    return ts.isCallExpression(v) && PREDICATE_CALL.test(calleeName(ts, v));
+  };
+  if (u.kind === K.PrefixUnaryExpression) return (u as TS.PrefixUnaryExpression).operator === K.ExclamationToken;
+  if (u.kind !== K.BinaryExpression) return false;
+  const op = (u as TS.BinaryExpression).operatorToken.kind;
+  return (op === K.AmpersandAmpersandToken || op === K.BarBarToken) && operand(u);
 }
 
 /** What a `.filter` callback returns, as a choice of true or false on its test, each operand read by `read`. */

@@ -206,7 +206,7 @@ export default async function (fastify) {
     ]);
   });
 
-  it("reads dir built by a helper of the code (`getDirName(import.meta.url)`) and a matchFilter that is a function of the path; one whose answer is not known is reported", async () => {
+  it("reads dir built by a helper of the code (`getDirName(import.meta.url)`) and a matchFilter that is a function of the path (its tests joined by `&&`, `||`, `!` too); one whose answer is not known is reported", async () => {
     const files = (matchFilter: string) =>
       writeProject({
         'package.json': JSON.stringify({ name: 'x', type: 'module', imports: { '#*': './src/*' }, dependencies: { fastify: '^5.0.0', '@fastify/autoload': '^6.3.1' } }),
@@ -242,6 +242,17 @@ app.register(autoload, {
       routes: ['GET /v1/users/users'],
       warnings: ["src/modules/users/users.schemas.ts:2:3 warning unresolved-route routes registered on the parameter 'app' of notARouter() whose callers pass no router known statically; their prefix is unknown"],
     });
+    // tests joined by `&&`, `||` and `!` (256Taras' starter kit's second autoload), in either body
+    for (const chained of [
+      `(p: string) => p.endsWith('.ts') && !p.includes('schemas') && !p.endsWith('.test.ts')`,
+      `(p: string) => { return p.endsWith('.router.v1.ts') || p.endsWith('.router.v2.ts'); }`,
+    ]) {
+      const read = await check(files(chained));
+      expect({ routes: lines(read), warnings: warnings(read) }).toEqual({
+        routes: ['GET /v1/users/users'],
+        warnings: ["src/modules/users/users.schemas.ts:2:3 warning unresolved-route routes registered on the parameter 'app' of notARouter() whose callers pass no router known statically; their prefix is unknown"],
+      });
+    }
     const unknown = await check(files(`(p: string) => p.endsWith(process.env.ROUTER_SUFFIX ?? '.ts')`));
     expect(lines(unknown)).toEqual([]);
     expect(warnings(unknown)).toEqual([
