@@ -127,6 +127,7 @@ export function passingPackageMiddleware(value: Value): boolean {
 }
 
 /** Packages whose middleware serves files from a directory (not routes the analysis lists). */
+// (connect-gzip-static, read at 4.0: serve-static, answering with a compressed file when there is one)
 const FILE_SERVERS = new Set(['serve-static', 'express-static-gzip', 'connect-gzip-static', 'koa-static', 'koa-static-cache']);
 
 /**
@@ -171,7 +172,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
   const first = p[0] ?? '';
   // Sentry's SDKs report and trace (`Sentry.trpcMiddleware(…)`, `Sentry.Handlers.requestHandler()`): they refuse nothing
   if (pkg.startsWith('@sentry/')) return 'nonguard';
-  if (PASSING_PACKAGES.has(pkg)) return 'nonguard';
+  // (file servers too: they answer only for files they find, handing every other request on)
+  if (PASSING_PACKAGES.has(pkg) || FILE_SERVERS.has(pkg)) return 'nonguard';
   // Medusa's `authenticate(actorType, authType, options)` answers 401 to a request without a
   // session, bearer token or API key of an actor it names, unless `allowUnauthenticated: true`
   // (read at @medusajs/framework 2.0, http/middlewares/authenticate-middleware.ts; 2.0's
@@ -307,10 +309,6 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'i18next-express-middleware':
     case 'koa-i18n':
     case 'connect-history-api-fallback':
-    case 'serve-static':
-    case 'express-static-gzip':
-    // (connect-gzip-static, read at 4.0: serve-static, answering with a compressed file when there is one)
-    case 'connect-gzip-static':
     case 'apicache':
     case 'express-openapi-validator':
     case 'swagger-ui-express':
@@ -321,8 +319,6 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'koa-bodyparser':
     case '@koa/bodyparser':
     case 'koa-body':
-    case 'koa-static':
-    case 'koa-static-cache':
     // (koa-views, read at 8.1, and its fork @ladjs/koa-views: puts `ctx.render` on the context, hands every request on)
     case 'koa-views':
     case '@ladjs/koa-views':

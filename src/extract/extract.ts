@@ -5156,10 +5156,12 @@ function handsOnAlways(
         (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) &&
         !(caught && name !== nextName && handedNoParam(n))
       ) {
-        // (each call once: a branch may be read twice, as passive and as handing on)
-        if (pending?.includes(n)) return true;
-        if (!pending || pending.length >= MAX_PENDING_CALLS || !named(n) || name === nextName) return false;
-        pending.push(n);
+        // (each call once: a branch may be read twice, as passive and as handing on; its arguments
+        // are read again below)
+        if (!pending?.includes(n)) {
+          if (!pending || pending.length >= MAX_PENDING_CALLS || !named(n) || name === nextName) return false;
+          pending.push(n);
+        }
       } else if (pending && pending.length < MAX_PENDING_CALLS && reqName !== null && named(n) && MAKES_OR_READS.test(name) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === reqName)) {
         // a reading handed the request, `{ userId: parseJwt(req) }` (plunk's `isAuthenticated`):
         // it may refuse it (`throw new NotAuthenticated()`), which is judged when linked too
@@ -5477,8 +5479,11 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   for (const [i, stmt] of body.statements.entries()) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
-        if (d.initializer && ts.isIdentifier(d.name) && !present(d.initializer)) tests.set(d.name.text, d.initializer);
-        if (!d.initializer || !present(d.initializer)) continue;
+        if (!d.initializer) continue;
+        if (!present(d.initializer)) {
+          if (ts.isIdentifier(d.name)) tests.set(d.name.text, d.initializer);
+          continue;
+        }
         if (ts.isIdentifier(d.name)) own.add(d.name.text);
         else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) own.add(el.name.text);
       }

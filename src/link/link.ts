@@ -3151,11 +3151,6 @@ function handedRouter(ev: Evaluator, obj: Value, prop: string): Value {
 }
 
 /**
- * A registration on an unbound parameter that looks like a route: a route method with a
- * path, and a handler function passed or a parameter named like a router/app. An injected
- * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
- */
-/**
  * A value no registration can be made on: a literal, a list, a function, or an object (an
  * instance of a class of the code) spreading nothing — no base class it extends, no object it
  * copies, either of which may be a router.
@@ -3165,6 +3160,11 @@ function surelyNoRouter(v: Value): boolean {
   return v.t === 'str' || v.t === 'num' || v.t === 'bool' || v.t === 're' || v.t === 'arr' || v.t === 'fn';
 }
 
+/**
+ * A registration on an unbound parameter that looks like a route: a route method with a
+ * path, and a handler function passed or a parameter named like a router/app. An injected
+ * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
+ */
 function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
   // `router[method](...params)` of a parameter named for a router (Budibase's `Endpoint.apply(router)`):
   // its method and its arguments, spread, are known only where it is called
