@@ -7298,6 +7298,13 @@ function boundNames(ts: TSModule, name: TS.BindingName): string[] {
 /** The request methods a dispatch names (Node spells them in capitals). */
 const DISPATCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/**
+ * The words of a refusal of the request's method: a 405, "method not allowed", or an error
+ * saying the method is not supported (`throw new Error(\`The HTTP ${req.method} method is not
+ * supported at this route.\`)`, Prisma's Pages Router examples: Next.js answers it with a 500).
+ */
+const METHOD_REFUSAL = /\b405\b|method[\s_-]*not[\s_-]*allowed|\bmethod\b[^;\n]{0,30}?\bnot[\s_-]*supported\b|\bunsupported[\s_-]*(?:http[\s_-]*)?method\b/i;
+
 /** `req.method` of the request named `req` (through parentheses, casts and the like). */
 function readsMethod(ts: TSModule, e: TS.Expression, req: string): boolean {
   const u = unwrap(ts, e);
@@ -7396,7 +7403,7 @@ function methodDispatch(ctx: Ctx, body: readonly TS.Statement[], req: string): {
     for (const st of list) {
       const chooses = [K.IfStatement, K.SwitchStatement, K.TryStatement, K.ForStatement, K.ForOfStatement, K.ForInStatement, K.WhileStatement, K.DoStatement].includes(st.kind);
       if (chooses) return false;
-      if (/\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(textOf(ctx, st))) return true;
+      if (METHOD_REFUSAL.test(textOf(ctx, st))) return true;
     }
     return false;
   };
@@ -7623,7 +7630,7 @@ function methodGate(ctx: Ctx, statements: readonly TS.Statement[], req: string, 
       if (call && ts.isCallExpression(call) && call.arguments.length === 1 && isMethod(call.arguments[0]!)) {
         const list = unwrap(ts, call.expression);
         if (ts.isPropertyAccessExpression(list) && list.name.text === 'includes' && !ts.isArrayLiteralExpression(unwrap(ts, list.expression))) {
-          const refuses = exits(ts, s.thenStatement) && /\b405\b|method[\s_-]*not[\s_-]*allowed/i.test(textOf(ctx, s.thenStatement));
+          const refuses = exits(ts, s.thenStatement) && METHOD_REFUSAL.test(textOf(ctx, s.thenStatement));
           return refuses ? { list: shallowExpr(ctx, list.expression, scope), except } : null;
         }
       }

@@ -823,6 +823,31 @@ export default async function relay(req: NextApiRequest, res: NextApiResponse) {
   return res.json({ relayed: true });
 }
 `,
+        // an error saying the method is not supported refuses the rest as a 405 does (Prisma's
+        // examples: Next.js answers the throw with a 500), in a switch's default and an else
+        'pages/api/drafts/[id].ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function draft(req: NextApiRequest, res: NextApiResponse) {
+  switch (req.method) {
+    case 'DELETE':
+      return res.json({ deleted: req.query.id });
+    default:
+      throw new Error(
+        \`The HTTP \${req.method} method is not supported at this route.\`,
+      );
+  }
+}
+`,
+        'pages/api/drafts/[id]/publish.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default async function publish(req: NextApiRequest, res: NextApiResponse) {
+  if (req.method === 'PUT') {
+    res.json({ published: req.query.id });
+  } else {
+    res.status(400).json({ error: 'Unsupported HTTP method' });
+  }
+}
+`,
         // a method in lower case never matches (Node spells methods in capitals): no dispatch read
         'pages/api/legacy.ts': `import type { NextApiRequest, NextApiResponse } from 'next';
 
@@ -841,6 +866,8 @@ export default function legacy(req: NextApiRequest, res: NextApiResponse) {
       'GET /api/collections pages/api/collections/index.ts:6:5 requireUser:auth',
       'HEAD /api/collections pages/api/collections/index.ts:6:5 requireUser:auth',
       'POST /api/collections pages/api/collections/index.ts:12:5 ',
+      'DELETE /api/drafts/:id pages/api/drafts/[id].ts:5:5 ',
+      'PUT /api/drafts/:id/publish pages/api/drafts/[id]/publish.ts:4:3 ',
       'ALL /api/legacy pages/api/legacy.ts:3:1 ',
       'GET /api/links/:id pages/api/links/[id].ts:7:3 requireUser:auth',
       'PATCH /api/links/:id pages/api/links/[id].ts:9:10 requireUser:auth',
