@@ -2358,6 +2358,43 @@ app.use(express.json());
     ]);
   });
 
+  it("a GraphQL endpoint used with no path (app.use(expressMiddleware(server)), Apollo's standalone server's own form) is used at '/': an ALL route at the router's path", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', '@apollo/server': '4.11.3', 'express-graphql': '0.12.0' } }),
+      'src/guards.ts': GUARDS,
+      'src/schema.ts': `export const schema = { query: 'Query' };\n`,
+      'src/admin.ts': `
+import { Router } from 'express';
+import { graphqlHTTP } from 'express-graphql';
+import { schema } from './schema';
+import { requireSession } from './guards.js';
+
+export const admin = Router();
+admin.use(requireSession, graphqlHTTP({ schema, graphiql: false }));
+`,
+      'src/app.ts': `
+import express from 'express';
+import cors from 'cors';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@apollo/server/express4';
+import { schema } from './schema';
+import { admin } from './admin';
+
+const app = express();
+const apollo = new ApolloServer({ schema });
+await apollo.start();
+app.use('/internal/admin-graphql', admin);
+app.use(cors(), express.json({ limit: '50mb' }), expressMiddleware(apollo, { context: async ({ req }) => ({ token: req.headers.authorization }) }));
+app.listen(4000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'ALL / @apollo/server/express4 [ApolloServer csrfPrevention] src/app.ts:13',
+      'ALL /internal/admin-graphql/ express-graphql [requireSession] src/admin.ts:8',
+    ]);
+  });
+
   it("GraphQL Yoga used at its graphqlEndpoint (app.use(yoga.graphqlEndpoint, yoga)) is an ALL route there, not a middleware of every later route", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'graph', dependencies: { express: '4.21.2', 'graphql-yoga': '5.10.4', '@graphql-yoga/plugin-csrf-prevention': '3.10.4' } }),

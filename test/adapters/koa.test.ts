@@ -605,6 +605,33 @@ app.use(mount('/api/public-graphql', koaMiddleware(open)));
     expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/api/graphql @as-integrations/koa 15', '/api/public-graphql @as-integrations/koa 18', '/graphql koa-graphql 11']);
   });
 
+  it("@as-integrations/koa used with no mount (Apollo's documented `app.use(koaMiddleware(server))`) answers every request that reaches it: an ALL route at '/', behind the middleware before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^2.16.0', 'koa-bodyparser': '^4.4.1', '@apollo/server': '^4.11.0', '@as-integrations/koa': '^1.1.1' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { ApolloServer } from '@apollo/server';
+import { koaMiddleware } from '@as-integrations/koa';
+import { schema } from './schema.js';
+import { requireUser } from './guards.js';
+
+const app = new Koa();
+const apollo = new ApolloServer({ schema });
+await apollo.start();
+app.use(bodyParser());
+app.use(requireUser);
+app.use(koaMiddleware(apollo, { context: async ({ ctx }) => ({ user: ctx.state.user }) }));
+app.listen({ port: 4000 });
+`,
+      'src/schema.ts': 'export const schema = {};\n',
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['ALL / requireUser:auth ApolloServer csrfPrevention:csrf']);
+    expect(res.routes.map((r) => `${r.path} ${r.handler} ${r.line}`)).toEqual(['/ @as-integrations/koa 14']);
+  });
+
   it("oidc-provider's Provider, a Koa app, koa-mounted at a path (logto's `mount('/oidc', provider)`) answers its OpenID Connect endpoints below it: an ALL route there, behind the app middleware before it", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { koa: '^3.0.0', 'koa-mount': '^4.0.0', 'oidc-provider': '^9.1.0' } }),

@@ -420,11 +420,13 @@ class ExpressLinker {
           }
           // tRPC's endpoint, a route per procedure of its router (trpc.ts), or trpc-openapi's, a
           // route per procedure its router serves over REST (trpc-openapi.ts), when that is known
-          const rpc = p !== '' && idx === items.length - 1 ? answeringPackage(it.value, 'express') : null;
-          if (rpc !== null && (rpc === TRPC_EXPRESS || TRPC_OPENAPI.includes(rpc))) {
-            const steps = [...prefixes, unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg)];
+          // (a use() with no path is one at '/': Express's `app.use(fn)` — Apollo's standalone
+          // server's own `app.use(cors(), json(), expressMiddleware(server))`)
+          const answering = idx === items.length - 1 ? answeringPackage(it.value, 'express') : null;
+          if (answering !== null && (answering === TRPC_EXPRESS || TRPC_OPENAPI.includes(answering))) {
+            const steps = unknown ? [...prefixes, prefixStep(unknown.tail, file, reg, unknown.note)] : p === '' ? prefixes : [...prefixes, prefixStep(p, file, reg)];
             const active = [...inherited, ...local];
-            if (rpc === TRPC_EXPRESS ? this.trpcRoutes(b, it.value, full, active, steps, app) : this.openApiRoutes(b, it.value, full, active, steps, app)) return;
+            if (answering === TRPC_EXPRESS ? this.trpcRoutes(b, it.value, full, active, steps, app) : this.openApiRoutes(b, it.value, full, active, steps, app)) return;
           }
           // a function handing the request to an oRPC handler (`handler.handle(req, res, { prefix })`): a route per procedure it answers
           if (idx === items.length - 1 && !unknown) {
@@ -455,14 +457,14 @@ class ExpressLinker {
           // whatever writes the answer (anything-llm's `IndexPage.generate(response)`). One
           // handing its next to another (`try { requireUser(req, res, next) } catch { res.status(401)… }`)
           // is a middleware.
-          if (p !== '' && (it.value.t === 'fn' || answeringPackage(it.value, 'express') !== null) && idx === items.length - 1) {
+          if ((p !== '' && it.value.t === 'fn' && idx === items.length - 1) || answering !== null) {
             const f = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn) : null;
             // (handing `next` only errors made in place passes nothing on: `next(new Error(…))`)
             const does = f?.behaviour;
             if (it.value.t !== 'fn' || (f && does && (!does.callsNext || does.nextOnlyErrors) && (does.sendsResponse || f.params.length === 2) && !(f.params.length > 2 && does.handsTo?.length))) {
               // (at a path not known statically: its head is a step of the route's prefixes, the rest its path)
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
-              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
+              local.push(...this.route(b, r, ['ALL'], { k: 'str', v: p || '/' }, items.slice(idx).map((x) => x.expr), prefix, [...inherited, ...local], steps, app, items.slice(idx)));
               return;
             }
           }

@@ -466,7 +466,9 @@ class KoaLinker {
         const head = path.head ?? undefined;
         const mount = this.mountOf(it.value, path.prefix);
         const mountedFn = mount ? null : this.mountedMiddleware(it, path.prefix);
-        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn && (this.answering(b, mountedFn.item) ?? this.mountedAnswer(mountedFn.item))));
+        // (a package's handler used with no mount answers every request that reaches it: Apollo's
+        // documented `app.use(koaMiddleware(server))`)
+        const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn ? (this.answering(b, mountedFn.item) ?? this.mountedAnswer(mountedFn.item)) : this.answering(b, it)));
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -555,7 +557,8 @@ class KoaLinker {
 
   /**
    * A package's handler answering every request below the koa-mount path it is mounted at (a
-   * GraphQL endpoint: package-handlers.ts): a route at the bare mount path, any method.
+   * GraphQL endpoint: package-handlers.ts), or every request when used with no mount: a route at
+   * the bare mount path (at `/` with none), any method.
    */
   private answering(b: BoundRegistration, it: Item): KoaRoute | null {
     const pkg = answeringPackage(it.value, 'koa');
