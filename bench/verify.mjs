@@ -14,12 +14,14 @@ export function frameworkId(name) {
 
 /**
  * Names of the frameworks route-surface has adapters for (from the built package); not the
- * adapter that only warns about servers of frameworks it lists no routes of (unread.ts).
+ * adapter that only warns about servers of frameworks it lists no routes of (unread.ts), nor
+ * the one listing GraphQL servers that serve HTTP on their own (graphql-servers.ts), no
+ * framework: its routes carry the framework serving them (Express, GraphQL Yoga).
  */
 export async function adapterFrameworks(root) {
   const load = (rel) => import(pathToFileURL(path.join(root, 'dist', 'src', 'adapters', rel)).href);
-  const [{ ADAPTERS }, { unreadAdapter }] = await Promise.all([load('index.js'), load('unread.js')]);
-  return ADAPTERS.filter((a) => a !== unreadAdapter).map((a) => frameworkId(a.name));
+  const [{ ADAPTERS }, { unreadAdapter }, { graphqlServersAdapter }] = await Promise.all([load('index.js'), load('unread.js'), load('graphql-servers.js')]);
+  return ADAPTERS.filter((a) => a !== unreadAdapter && a !== graphqlServersAdapter).map((a) => frameworkId(a.name));
 }
 
 const KINDS = ['auth', 'tenant', 'csrf', 'family'];

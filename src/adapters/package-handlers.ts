@@ -164,7 +164,6 @@ export function yogaCsrf(ev: Evaluator, options: Value | null | undefined, file:
   return on ? [csrfPrevention('useCSRFPrevention', '@graphql-yoga/plugin-csrf-prevention', file, line)] : [];
 }
 
-/** A GraphQL server's own CSRF prevention, as a guard in its handler. */
 /**
  * better-auth's origin check (read at 1.2 and 1.3, src/api/middlewares/origin-check.ts, run by its
  * router before every endpoint): a request other than GET, OPTIONS or HEAD that carries cookies is
@@ -199,6 +198,7 @@ export function betterAuthOriginCheck(ev: Evaluator, v: Value, file: string, lin
   };
 }
 
+/** A GraphQL server's own CSRF prevention, as a guard in its handler. */
 function csrfPrevention(name: string, pkg: string, file: string, line: number): AppliedGuard {
   return { name, kinds: ['csrf'], families: [], reason: `by package (${pkg} refuses an operation a browser may send cross-site without a preflight)`, mechanism: 'in-handler', file, line };
 }

@@ -43,7 +43,7 @@ function isServerMaker(v: Value): boolean {
 }
 
 /** Is `v` Node's `http.createServer` (`https`, `http2`; `new http.Server`), before or after the call? */
-function isHttpServerMaker(v: Value): boolean {
+export function isHttpServerMaker(v: Value): boolean {
   return v.t === 'pkg' && HTTP_MODULES.has(v.pkg) && (v.path.join('.') === 'createServer' || v.path.join('.') === 'Server');
 }
 
