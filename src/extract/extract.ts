@@ -5417,7 +5417,10 @@ function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined
 /**
  * `if (isNil(header)) return next();` / `if (!token) { return next(); }` before anything but
  * declarations, but for an `if` read as an allowlist's (`allowing`: `if
- * (!req.path.startsWith('/api')) return next()`).
+ * (!req.path.startsWith('/api')) return next()`), and statements a request carrying no
+ * credential goes past (passedOver): erxes's gateway `userMiddleware` answers 401 only to an app
+ * token it is sent that is not known (`if (appToken) { … }`), 400 or 500 when the request or its
+ * database fails, then hands on a request without a token (`if (!token) { …; return next(); }`).
  */
 function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
@@ -5459,12 +5462,67 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   const own = new Set(f.params);
   // `header`, `query.id`, `req.headers.authorization`, `c.req.query('id')`, `req.get('x-api-key')`:
   // a value of those the request may not carry (read by a getter; not a test, `req.path.startsWith(…)`)
-  const present = (e: TS.Expression): boolean => {
-    let u = unwrap(ts, e);
-    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u) || (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)))
-      u = unwrap(ts, u.expression);
-    return ts.isIdentifier(u) && own.has(u.text);
+  const present = (e: TS.Expression): boolean => chainRoot(e) !== null;
+  const isLiteral = (x: TS.Expression): boolean => {
+    const v = unwrap(ts, x);
+    return ts.isStringLiteralLike(v) || ts.isNumericLiteral(v) || v.kind === ts.SyntaxKind.NullKeyword;
   };
+  // the name a value of the request is read from (`header`, `req` of `req.headers.authorization`,
+  // of `(req.headers['x-app-token'] || '').toString()`), and whether the read goes through where
+  // a request carries credentials (its headers, cookies or query); null for any other value
+  const chainRoot = (e: TS.Expression): { name: string; carried: boolean } | null => {
+    let u = unwrap(ts, e);
+    let carried = false;
+    for (;;) {
+      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) {
+        if (ts.isPropertyAccessExpression(u) && CREDENTIAL_PLACE.test(u.name.text)) carried = true;
+        u = unwrap(ts, u.expression);
+      } else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) {
+        carried = true;
+        u = unwrap(ts, u.expression.expression);
+      } else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && TEXT_OF.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
+      else if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.BarBarToken || u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) && isLiteral(u.right)) u = unwrap(ts, u.left);
+      else break;
+    }
+    return ts.isIdentifier(u) && own.has(u.text) ? { name: u.text, carried: carried || credentialLocals.has(u.text) } : null;
+  };
+  // the locals (of `own`) read from where a request carries credentials
+  const credentialLocals = new Set<string>();
+  // `if (appToken) { … }`, `if (erxesCoreToken && url) { … }`: entered only by a request carrying
+  // what a credential is carried in
+  const needsCarried = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return needsCarried(u.left) || needsCarried(u.right);
+    return chainRoot(u)?.carried === true;
+  };
+  // what a statement before the test does that could refuse a request for lacking a credential:
+  // a 401 or 403, a call named for a check, a call handed the response or next (but a response
+  // written, `res.status(400).json(…)`, whose status is read as any other)
+  const mayRefuse = (n: TS.Node): boolean => {
+    if (statusOf(ts, n, ctx.errorClasses) === 401 || statusOf(ts, n, ctx.errorClasses) === 403) return true;
+    if (ts.isStringLiteralLike(n) && /^(unauthori[sz]ed|unauthenticated|forbidden)$/i.test(n.text)) return true;
+    if (ts.isCallExpression(n) && !isResponseCall(ts, n) && !logsOrAsks(ts, n)) {
+      if (MAY_REFUSE.test(calleeName(ts, n))) return true;
+      if (n.arguments.some((a) => ts.isIdentifier(unwrap(ts, a)) && (unwrap(ts, a) as TS.Identifier).text !== f.params[0] && f.params.includes((unwrap(ts, a) as TS.Identifier).text))) return true;
+    }
+    return !!ts.forEachChild(n, (c) => (mayRefuse(c) ? true : undefined));
+  };
+  // whether a test reads where a request carries credentials (through the locals holding a test too)
+  const readsCarried = (e: TS.Node, depth = 0): boolean => {
+    if (ts.isIdentifier(e)) {
+      const held = depth < 4 ? tests.get(e.text) : undefined;
+      return credentialLocals.has(e.text) || (held !== undefined && readsCarried(held, depth + 1));
+    }
+    if (ts.isExpression(e) && chainRoot(e)?.carried) return true;
+    return !!ts.forEachChild(e, (c) => (readsCarried(c, depth) ? true : undefined));
+  };
+  // whether a statement was gone past (passedOver) before the test
+  let passed = false;
+  // a statement a request carrying no credential goes past: an `if` it does not enter, or one
+  // that leaves the function nowhere but in its branches and refuses nothing for a missing credential
+  const passedOver = (st: TS.Statement): boolean =>
+    (ts.isIfStatement(st) && !st.elseStatement && !allowing.includes(st) && needsCarried(st.expression)) ||
+    ((ts.isIfStatement(st) || ts.isTryStatement(st) || ts.isExpressionStatement(st)) && !mayRefuse(st));
   // what follows only hands the request on: `next()`, `return next()`, `await next()`, `next(); return;`
   const handsOnAfter = (rest: readonly TS.Statement[]): boolean => {
     const isNext = (x: TS.Expression | undefined): boolean => {
@@ -5484,21 +5542,38 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
           if (ts.isIdentifier(d.name)) tests.set(d.name.text, d.initializer);
           continue;
         }
-        if (ts.isIdentifier(d.name)) own.add(d.name.text);
-        else if (ts.isObjectBindingPattern(d.name)) for (const el of d.name.elements) if (ts.isIdentifier(el.name)) own.add(el.name.text);
+        const carried = chainRoot(d.initializer)!.carried;
+        const names = ts.isIdentifier(d.name) ? [d.name.text] : ts.isObjectBindingPattern(d.name) ? d.name.elements.flatMap((el) => (ts.isIdentifier(el.name) ? [el.name.text] : [])) : [];
+        for (const name of names) {
+          own.add(name);
+          if (carried) credentialLocals.add(name);
+        }
       }
       continue;
     }
-    if (!ts.isIfStatement(stmt) || stmt.elseStatement || allowing.includes(stmt)) return false;
     // (`if (header) { …the token checked… } next()`: checked only when the request carries it —
     // midday's invoice download, `if (query.id) { … }`, an optional bearer token)
-    return (missing(stmt.expression) && callsNext(stmt.thenStatement)) || (present(stmt.expression) && handsOnAfter(body.statements.slice(i + 1)));
+    // (past such statements, a test of a credential the request lacks: `!token`, not a switch of
+    // the server's a local holds, `!multiUserMode` of AnythingLLM's `flexUserRoleValid`)
+    const decides =
+      ts.isIfStatement(stmt) &&
+      !stmt.elseStatement &&
+      !allowing.includes(stmt) &&
+      ((missing(stmt.expression) && callsNext(stmt.thenStatement)) || (present(stmt.expression) && handsOnAfter(body.statements.slice(i + 1)))) &&
+      (!passed || readsCarried(stmt.expression));
+    if (decides) return true;
+    if (!passedOver(stmt)) return false;
+    passed = true;
   }
   return false;
 }
 
 /** A request's getters of what it carries: `req.get(name)`, `req.header(name)`, Hono's `c.req.query()` / `param` / `cookie`, `headers.get(name)`. */
 const REQUEST_GETTER = /^(get|header|headers|query|param|params|cookie|cookies)$/;
+/** Where a request carries credentials: its headers, cookies and query (`req.headers.authorization`, `req.cookies.session`). */
+const CREDENTIAL_PLACE = /^(headers|cookies|signedCookies|query)$/;
+/** A value's own text (`(x || '').toString()`, `token.trim()`): what it is read from, as text. */
+const TEXT_OF = /^(toString|trim|toLowerCase|toUpperCase)$/;
 
 /**
  * The conditions under which `node` runs, from the `if` statements around it up to `body`:
