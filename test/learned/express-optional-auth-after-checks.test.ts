@@ -7,7 +7,8 @@
 // authentication of its own) included. Statements a request carrying no credential goes past
 // are now read: an `if` it does not enter (its test needs a value read from the request's
 // headers, cookies or query), or one refusing nothing for a missing credential (no 401 or 403,
-// no call named for a check or handed the response).
+// no call named for a check or handed the response), the test after them one of a credential's
+// place — not a switch of the server's a local holds (AnythingLLM's `flexUserRoleValid`).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, findingLines, ROOT } from '../helpers/run.js';
@@ -24,6 +25,7 @@ describe('learned: optional authentication decided after checks an anonymous req
       'GET /internal/reindex src/server.ts:34',
       'GET /me src/server.ts:27',
       'ALL /queues src/server.ts:21',
+      'GET /reports src/server.ts:38',
       'GET /staff/tenants src/routes/staff.ts:5',
     ]);
   });
@@ -39,6 +41,9 @@ describe('learned: optional authentication decided after checks an anonymous req
     expect(guards('GET', '/staff/tenants')).toEqual(['requireStaff:auth+bearer+family']);
     // `if (req.path.startsWith('/internal') && !key) return res.status(401)…; if (!key) return next()`
     expect(guards('GET', '/internal/reindex')).toEqual(['apiKey:auth+bearer']);
+    // past `if (roles.includes('all')) { next(); return; }`, `if (!multiUser) { next(); return; }`
+    // tests a switch of the server's a local holds (AnythingLLM's `flexUserRoleValid`), no credential
+    expect(guards('GET', '/reports')).toEqual(['flexRoleValid:auth']);
   });
 
   it('reports the queue dashboard without an auth guard', () => {
