@@ -864,7 +864,7 @@ export class Evaluator {
     const f = this.fnOf(factory.file, factory.fn)!;
     const returned = this.returnsOf(factory.file, factory.fn).find((r) => this.eval(factory.file, r, depth + 1).t !== 'unknown');
     if (!returned) return v;
-    const id = `${file}:${e.pos}`;
+    const id = this.instanceId(file, e);
     const site: CallSite = { file: factory.file, fn: factory.fn, argsFile: file, args: e.args };
     const args = (): Value[] => e.args.map((a) => this.eval(file, a, depth + 1));
     if (made.init.derivedFrom) {
@@ -880,6 +880,32 @@ export class Evaluator {
     if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, site, init: this.initFor(made, factory, args()) });
     return { t: 'router', id };
   }
+
+  /**
+   * The id of the router a call of a factory gets: by the call's position in its file — or, for a
+   * call read from a file's calls rather than from an expression holding it (a negative
+   * position: `factoryCalls` in link.ts), the id a call at its place got or gets that way, so that
+   * a call read both ways gets one router.
+   */
+  private instanceId(file: string, e: Extract<Expr, { k: 'call' | 'new' }>): string {
+    const place = `${file}:${e.at.line}:${e.at.column}`;
+    if (e.pos >= 0) {
+      const id = `${file}:${e.pos}`;
+      const read = this.readFromCalls.get(place);
+      if (read !== undefined && !this.routers.has(id)) return read;
+      if (!this.placedCalls.has(place)) this.placedCalls.set(place, id);
+      return id;
+    }
+    const placed = this.placedCalls.get(place);
+    if (placed !== undefined) return placed;
+    const id = `${file}:${e.pos}`;
+    this.readFromCalls.set(place, id);
+    return id;
+  }
+
+  /** The instance ids of factory calls by place (`file:line:column`), as got from an expression holding the call (the first at a place) and as read from a file's calls: instanceId. */
+  private readonly placedCalls = new Map<string, string>();
+  private readonly readFromCalls = new Map<string, string>();
 
   /** The method call a function's returned expression is, through the locals of its body (`scope`): `a.basePath('/api')` of `return a.basePath('/api')`. */
   private viewCall(file: string, scope: number, e: Expr, depth: number): (Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> }) | null {

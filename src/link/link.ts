@@ -326,10 +326,12 @@ export class LinkContext {
    * alone says: not at all (a condition on its arguments fails), or with a path or a name known
    * statically where the factory's is another or none (`'/v1/status'` for `` `${prefix}/status` ``)?
    * A call whose strings are no better known (`getApp(config, …)` in every test) makes it alike,
-   * whatever middleware it hands over: its routes are the factory's, listed once.
+   * whatever middleware it hands over: its routes are the factory's, listed once. A router it
+   * hands over to be mounted (`startPlugin({ expressRouter })`) makes it otherwise: it adds routes.
    */
   private madeOtherwise(r: RouterObject): boolean {
     const known = (v: Value): string | null => {
+      if (v.t === 'router') return `router ${v.id}`;
       const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
       return strings === null ? null : JSON.stringify(strings);
     };
@@ -1915,6 +1917,9 @@ export function link(
   const propertyFns: number[] = [];
   // made on a router, with arguments read from the parameters of the function making them: bound once per call
   const callSiteRegs: CallSiteRegistration[] = [];
+  // functions making a router of their own and registering on it what their parameters hold, and their files
+  const factories = new Set<string>();
+  const factoryFiles = new Set<string>();
   const aliases = routerAliases(files);
   for (const file of sortedFiles) {
     const facts = files.get(file)!;
@@ -1942,7 +1947,16 @@ export function link(
             const read = paramsRead(facts, argExprs(reg));
             const fn = read.size === 1 ? [...read][0]! : null;
             if (fn !== null && !localTo(facts, reg.target, fn)) callSiteRegs.push({ reg, file, fn, router });
-            else bind({ reg, file, router, order: orderOf(file, router.file, reg.at) });
+            else {
+              // (on the function's own router, reading its parameters: each call's instance of the
+              // router makes it with the call's arguments, when the function returns the router —
+              // LinkContext.registrationsOf; the calls are evaluated below, `factoryCalls`)
+              if (fn !== null && router.instanceOf === undefined) {
+                factories.add(fnKey(file, fn));
+                factoryFiles.add(file);
+              }
+              bind({ reg, file, router, order: orderOf(file, router.file, reg.at) });
+            }
           } else if (t.t === 'param' && t.file === file && t.path && t.path.length > 0) {
             propertyRegs.push({ fnKey: fnKey(file, t.fn), index: t.index, path: t.path, reg, regFile: file, chain: [reg.at.line, reg.at.column], ...(regs.length > 1 ? { item } : {}) });
             propertyFns.push(t.fn);
@@ -1961,14 +1975,14 @@ export function link(
   // file or from a file importing it, directly or not: with the import graph, only those are searched.
   // (and a file with a loop that may go over a directory's modules: `fs.readdirSync(…)`, `requireDir(…)`)
   const callerFiles = importers
-    ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file), ...sortedFiles.filter((f) => listsDirectories(files.get(f)!))], importers)]
+    ? [...withImporters([...paramRegs.map((p) => p.file), ...propertyRegs.map((p) => p.regFile), ...callSiteRegs.map((p) => p.file), ...factoryFiles, ...sortedFiles.filter((f) => listsDirectories(files.get(f)!))], importers)]
         .filter((f) => files.has(f))
         .sort()
     : sortedFiles;
   // The calls of the analysed functions (and constructors) made in those files, by the function
   // called (one in a loop over a list known statically: for each item).
   const callsTo = new Map<string, CallOf[]>();
-  if (paramRegs.length > 0 || callSiteRegs.length > 0 || propertyRegs.length > 0) {
+  if (paramRegs.length > 0 || callSiteRegs.length > 0 || propertyRegs.length > 0 || factories.size > 0) {
     for (const file of callerFiles) {
       const facts = files.get(file)!;
       for (const written of facts.calls) {
@@ -1986,6 +2000,13 @@ export function link(
       }
     }
   }
+  // `startPlugin({ name, expressRouter })` of a function making an app, mounting the router it is
+  // given and returning the app (erxes's plugins): each call gets an app of its own, as a call
+  // whose value is read does (Evaluator.instance), though nothing reads this one's
+  for (const key of factories)
+    // (a place of its own for each call, apart from any position in the file: a call whose value
+    // a name holds, read from that name, is one the instances read alike stand for)
+    for (const { file, call } of callsTo.get(key) ?? []) ev.eval(file, { k: 'call', callee: call.callee, args: call.args, at: call.at, pos: -(call.at.line * 65536 + call.at.column) });
   for (const [key, calls] of callsTo) {
     for (const { file, call, site, origin, maybe } of calls) {
       for (const p of byFn.get(key) ?? []) {

@@ -579,4 +579,69 @@ app.listen(3000);
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("an app factory mounting the router each call hands it, called for what it starts (erxes's plugins: `startPlugin({ name, port, expressRouter })`): each call's app serves that router", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'shared/start-plugin.ts': `
+import express, { type Router } from 'express';
+import { requireSession } from '../src/guards';
+
+type ConfigTypes = { name: string; port: number; expressRouter?: Router; middlewares?: express.RequestHandler[] };
+
+export async function startPlugin(configs: ConfigTypes): Promise<express.Express> {
+  const { name, port, expressRouter } = configs || {};
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '15mb' }));
+
+  // for health check
+  app.get('/health', async (_req, res) => {
+    res.end('ok');
+  });
+
+  if (expressRouter) {
+    app.use(requireSession, expressRouter);
+  }
+
+  app.listen(port, () => console.log(\`\${name} plugin on \${port}\`));
+  return app;
+}
+`,
+        'plugins/sales/main.ts': `
+import { Router } from 'express';
+import { startPlugin } from '../../shared/start-plugin';
+
+const router = Router();
+router.get('/pl:sales/deals', async (_req, res) => res.json({ deals: [] }));
+router.post('/pl:sales/deals/:id/won', async (req, res) => res.json({ id: req.params.id, won: true }));
+
+startPlugin({ name: 'sales', port: 3305, expressRouter: router });
+`,
+        'plugins/content/main.ts': `
+import { startPlugin } from '../../shared/start-plugin';
+
+startPlugin({ name: 'content', port: 3303 });
+`,
+        'plugins/payment/main.ts': `
+import express from 'express';
+import { startPlugin } from '../../shared/start-plugin';
+
+const payments = express.Router();
+payments.get('/pl:payment/invoices/:id', async (req, res) => res.json({ id: req.params.id }));
+
+export const app = startPlugin({ name: 'payment', port: 3304, expressRouter: payments });
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /health',
+      'GET /pl:payment/invoices/:id requireSession',
+      'GET /pl:sales/deals requireSession',
+      'POST /pl:sales/deals/:id/won requireSession',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
