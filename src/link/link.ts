@@ -1917,8 +1917,9 @@ export function link(
   const propertyFns: number[] = [];
   // made on a router, with arguments read from the parameters of the function making them: bound once per call
   const callSiteRegs: CallSiteRegistration[] = [];
-  // functions making a router of their own and registering on it what their parameters hold, and their files
-  const factories = new Set<string>();
+  // functions making a router of their own and registering on it what their parameters hold
+  // (with that router), and their files
+  const factories = new Map<string, { file: string; fn: number; router: RouterObject }>();
   const factoryFiles = new Set<string>();
   const aliases = routerAliases(files);
   for (const file of sortedFiles) {
@@ -1952,7 +1953,7 @@ export function link(
               // router makes it with the call's arguments, when the function returns the router —
               // LinkContext.registrationsOf; the calls are evaluated below, `factoryCalls`)
               if (fn !== null && router.instanceOf === undefined) {
-                factories.add(fnKey(file, fn));
+                factories.set(fnKey(file, fn), { file, fn, router });
                 factoryFiles.add(file);
               }
               bind({ reg, file, router, order: orderOf(file, router.file, reg.at) });
@@ -2003,10 +2004,61 @@ export function link(
   // `startPlugin({ name, expressRouter })` of a function making an app, mounting the router it is
   // given and returning the app (erxes's plugins): each call gets an app of its own, as a call
   // whose value is read does (Evaluator.instance), though nothing reads this one's
-  for (const key of factories)
+  // the registrations on parameter `index` of function `key` made on `router`, and those of the
+  // functions it hands that parameter on to, a few calls deep
+  const handTo = (key: string, index: number, router: RouterObject, order: (string | number)[], depth: number): void => {
+    for (const p of byFn.get(key) ?? []) {
+      if (p.index !== index) continue;
+      boundFns.add(key);
+      bind({ reg: p.reg, file: p.file, router, order: [...order, p.reg.at.line, p.reg.at.column] });
+    }
+    const at = key.lastIndexOf(':');
+    const file = key.slice(0, at);
+    const fn = Number(key.slice(at + 1));
+    const facts = files.get(file);
+    if (!facts || depth >= MAX_CALL_LEVELS) return;
+    for (const c of facts.calls) {
+      const root = rootOf(c.callee);
+      if (root.k !== 'ref' || !inFunction(facts, facts.scopes[root.scope], fn)) continue;
+      c.args.forEach((a, j) => {
+        const v = ev.eval(file, a);
+        if (v.t !== 'param' || v.file !== file || v.fn !== fn || v.index !== index || v.path) return;
+        for (const h of calledFns(ev, file, c.callee)) handTo(fnKey(h.file, h.fn), j, router, [...order, c.at.line, c.at.column], depth + 1);
+      });
+    }
+  };
+  for (const [key, factory] of factories) {
+    // the calls in the factory of a function a parameter holds, handed the factory's router:
+    // `if (onServerInit) await onServerInit(app)` of erxes's `startPlugin(configs)`
+    const facts = files.get(factory.file)!;
+    const handing = facts.calls.filter(
+      (c) =>
+        c.callee.k === 'ref' &&
+        inFunction(facts, facts.scopes[c.callee.scope], factory.fn) &&
+        // (a function known without the call's arguments is followed as any other: paramRegs)
+        calledFns(ev, factory.file, c.callee).length === 0 &&
+        c.args.some((a) => {
+          const v = ev.eval(factory.file, a);
+          return v.t === 'router' && v.id === factory.router.id;
+        }),
+    );
     // (a place of its own for each call, apart from any position in the file: a call whose value
     // a name holds, read from that name, is one the instances read alike stand for)
-    for (const { file, call } of callsTo.get(key) ?? []) ev.eval(file, { k: 'call', callee: call.callee, args: call.args, at: call.at, pos: -(call.at.line * 65536 + call.at.column) });
+    for (const { file, call, site } of callsTo.get(key) ?? []) {
+      const made = ev.eval(file, { k: 'call', callee: call.callee, args: call.args, at: call.at, pos: -(call.at.line * 65536 + call.at.column) });
+      const router = made.t === 'router' ? ev.routers.get(made.id) : undefined;
+      if (!router || router.instanceOf !== factory.router.id) continue;
+      // what such a call registers on its parameter is made on this call's router, where the factory
+      // calls it — also through the functions it hands that parameter on to (`onServerInit: async
+      // (app) => { await initCallApp(app) }`)
+      for (const c of handing)
+        for (const callee of calleesAt(ev, factory.file, c, site) ?? [])
+          c.args.forEach((a, index) => {
+            const v = ev.eval(factory.file, a);
+            if (v.t === 'router' && v.id === factory.router.id) handTo(callee, index, router, [0, factory.file, c.at.line, c.at.column], 0);
+          });
+    }
+  }
   for (const [key, calls] of callsTo) {
     for (const { file, call, site, origin, maybe } of calls) {
       for (const p of byFn.get(key) ?? []) {

@@ -580,7 +580,7 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
-  it("an app factory mounting the router each call hands it, called for what it starts (erxes's plugins: `startPlugin({ name, port, expressRouter })`): each call's app serves that router", async () => {
+  it("an app factory mounting the router each call hands it, called for what it starts (erxes's plugins: `startPlugin({ name, port, expressRouter, onServerInit })`): each call's app serves that router, and what the callback it hands registers on the app", async () => {
     const res = await check(
       writeProject({
         'package.json': EXPRESS,
@@ -589,10 +589,10 @@ app.listen(3000);
 import express, { type Router } from 'express';
 import { requireSession } from '../src/guards';
 
-type ConfigTypes = { name: string; port: number; expressRouter?: Router; middlewares?: express.RequestHandler[] };
+type ConfigTypes = { name: string; port: number; expressRouter?: Router; onServerInit?: (app: express.Express) => Promise<void> };
 
 export async function startPlugin(configs: ConfigTypes): Promise<express.Express> {
-  const { name, port, expressRouter } = configs || {};
+  const { name, port, expressRouter, onServerInit } = configs || {};
   const app = express();
   app.disable('x-powered-by');
   app.use(express.json({ limit: '15mb' }));
@@ -602,8 +602,14 @@ export async function startPlugin(configs: ConfigTypes): Promise<express.Express
     res.end('ok');
   });
 
+  app.use(requireSession);
+
   if (expressRouter) {
-    app.use(requireSession, expressRouter);
+    app.use(expressRouter);
+  }
+
+  if (onServerInit) {
+    await onServerInit(app);
   }
 
   app.listen(port, () => console.log(\`\${name} plugin on \${port}\`));
@@ -628,17 +634,40 @@ startPlugin({ name: 'content', port: 3303 });
         'plugins/payment/main.ts': `
 import express from 'express';
 import { startPlugin } from '../../shared/start-plugin';
+import initWebhooks from './webhooks';
 
 const payments = express.Router();
 payments.get('/pl:payment/invoices/:id', async (req, res) => res.json({ id: req.params.id }));
 
-export const app = startPlugin({ name: 'payment', port: 3304, expressRouter: payments });
+export const app = startPlugin({
+  name: 'payment',
+  port: 3304,
+  expressRouter: payments,
+  onServerInit: async (app) => {
+    app.post('/pl:payment/callback/:provider', express.raw({ type: '*/*' }), async (req, res) => {
+      res.json({ provider: req.params.provider, received: true });
+    });
+    await initWebhooks(app);
+  },
+});
+`,
+        'plugins/payment/webhooks.ts': `
+import type { Express } from 'express';
+
+export default async function initWebhooks(app: Express) {
+  app.post('/pl:payment/webhooks/stripe', async (req, res) => {
+    res.json({ received: true });
+  });
+}
 `,
       }),
     );
+    // (what `onServerInit(app)` registers runs after the session layer, as the router does)
     expect(lines(res)).toEqual([
       'GET /health',
+      'POST /pl:payment/callback/:provider requireSession',
       'GET /pl:payment/invoices/:id requireSession',
+      'POST /pl:payment/webhooks/stripe requireSession',
       'GET /pl:sales/deals requireSession',
       'POST /pl:sales/deals/:id/won requireSession',
     ]);
