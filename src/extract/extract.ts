@@ -5499,7 +5499,8 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   // a 401 or 403, a call named for a check, a call handed the response or next (but a response
   // written, `res.status(400).json(…)`, whose status is read as any other)
   const mayRefuse = (n: TS.Node): boolean => {
-    if (statusOf(ts, n, ctx.errorClasses) === 401 || statusOf(ts, n, ctx.errorClasses) === 403) return true;
+    const status = statusOf(ts, n, ctx.errorClasses);
+    if (status === 401 || status === 403) return true;
     if (ts.isStringLiteralLike(n) && /^(unauthori[sz]ed|unauthenticated|forbidden)$/i.test(n.text)) return true;
     if (ts.isCallExpression(n) && !isResponseCall(ts, n) && !logsOrAsks(ts, n)) {
       if (MAY_REFUSE.test(calleeName(ts, n))) return true;

@@ -884,8 +884,8 @@ export class Evaluator {
   /**
    * The id of the router a call of a factory gets: by the call's position in its file — or, for a
    * call read from a file's calls rather than from an expression holding it (a negative
-   * position: `factoryCalls` in link.ts), the id a call at its place got or gets that way, so that
-   * a call read both ways gets one router.
+   * position: an app factory's calls, link.ts), the id a call at its place got or gets that way,
+   * so that a call read both ways gets one router.
    */
   private instanceId(file: string, e: Extract<Expr, { k: 'call' | 'new' }>): string {
     const place = `${file}:${e.at.line}:${e.at.column}`;

@@ -1951,7 +1951,7 @@ export function link(
             else {
               // (on the function's own router, reading its parameters: each call's instance of the
               // router makes it with the call's arguments, when the function returns the router —
-              // LinkContext.registrationsOf; the calls are evaluated below, `factoryCalls`)
+              // LinkContext.registrationsOf; the calls are evaluated once the calls are gathered, below)
               if (fn !== null && router.instanceOf === undefined) {
                 factories.set(fnKey(file, fn), { file, fn, router });
                 factoryFiles.add(file);
@@ -2001,11 +2001,8 @@ export function link(
       }
     }
   }
-  // `startPlugin({ name, expressRouter })` of a function making an app, mounting the router it is
-  // given and returning the app (erxes's plugins): each call gets an app of its own, as a call
-  // whose value is read does (Evaluator.instance), though nothing reads this one's
-  // the registrations on parameter `index` of function `key` made on `router`, and those of the
-  // functions it hands that parameter on to, a few calls deep
+  // the registrations on parameter `index` of function `key` (`file:fn`) made on `router`, and
+  // those of the functions it hands that parameter on to, a few calls deep
   const handTo = (key: string, index: number, router: RouterObject, order: (string | number)[], depth: number): void => {
     for (const p of byFn.get(key) ?? []) {
       if (p.index !== index) continue;
@@ -2027,6 +2024,9 @@ export function link(
       });
     }
   };
+  // `startPlugin({ name, expressRouter })` of a function making an app, mounting the router it is
+  // given and returning the app (erxes's plugins): each call gets an app of its own, as a call
+  // whose value is read does (Evaluator.instance), though nothing reads this one's
   for (const [key, factory] of factories) {
     // the calls in the factory of a function a parameter holds, handed the factory's router:
     // `if (onServerInit) await onServerInit(app)` of erxes's `startPlugin(configs)`
