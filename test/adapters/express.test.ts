@@ -919,6 +919,45 @@ app.get(/^\\/health(z)?$/, (req, res) => res.json({ ok: true }));
   });
 });
 
+describe('express: anchors in a path string', () => {
+  it("a `^` leading a path and a `$` ending it are the anchors Express 4 adds anyway (path-to-regexp 0.1): `app.use('^/$', serverRenderer)`, `app.use('^/backend/', router)`", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'ssr', dependencies: { express: '4.21.2' } }),
+      'server/index.js': `const express = require('express');
+const fs = require('fs');
+const path = require('path');
+const { renderApp } = require('./render');
+
+const app = express();
+
+app.use('^/$', (req, res, next) => {
+  fs.readFile(path.resolve('./build/index.html'), 'utf-8', (err, data) => {
+    if (err) return res.status(500).send('An error occurred');
+    return res.send(data.replace('<div id="root"></div>', \`<div id="root">\${renderApp(req.url)}</div>\`));
+  });
+});
+app.use('^/api/docs$', (req, res) => res.json({ docs: [] }));
+app.use('^/backend/', require('./backend'));
+app.use(express.static(path.resolve(__dirname, '..', 'build')));
+
+app.listen(8080);
+`,
+      'server/render.js': `exports.renderApp = (url) => '<main data-url="' + encodeURI(url) + '"></main>';\n`,
+      'server/backend.js': `const express = require('express');
+const router = express.Router();
+router.get('/status', (req, res) => res.json({ ok: true }));
+module.exports = router;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+      'ALL / server/index.js:8',
+      'ALL /api/docs server/index.js:14',
+      'GET /backend/status server/backend.js:3',
+    ]);
+  });
+});
+
 describe('express: parameter callbacks at a mount', () => {
   it("app.param runs at a use() layer whose path names the parameter: first, and once for a later route naming it too", async () => {
     const res = await check(path.join(ROOT, 'fixtures', 'rules', 'missing-tenant-guard', 'valid', 'app-param-on-mount-path'));

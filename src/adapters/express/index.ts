@@ -52,6 +52,18 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
   };
 }
 
+/**
+ * Express 4 makes a route's or a use()'s regular expression from its path with `^` first,
+ * escaping only `/` and `.` (path-to-regexp 0.1): a `^` leading the path and a `$` ending it are
+ * anchors it has anyway — `app.use('^/$', serverRenderer)` of a React server-rendering tutorial,
+ * grist's `app.use('^/api/docs$', …)`, erxes's `app.use('^/graphql', proxy)` — so the path is read
+ * without them (a use() whose path ends with `$` then takes that path only, not what is below
+ * it: not modelled). Each form of its optional parts (`:id?`, `{/:id}`) then.
+ */
+function pathForms(p: string): string[] {
+  return optionalForms(p.replace(/^\^(?=\/)/, '').replace(/(?<=.)(?<!\\)\$$/, ''), OPTIONAL);
+}
+
 // A regular expression matching every request path (`.*`, `^(.*)$`, `\/.*` between slashes):
 // Express tests a route's or a use()'s regular expression on the path as it is, so such a route
 // serves every path, as `*` does, and such a use() runs for every request, as one without a path does.
@@ -247,7 +259,7 @@ class ExpressLinker {
     const written = this.ctx.ev.eval(b.file, args[0]!);
     const alone = args.length === 1 ? yogaServerPath(this.ctx.ev, written) : null;
     const first = packageConstant(this.ctx.ev, written) ?? alone ?? written;
-    const paths = matchesEveryPath(first) ? ['/'] : this.ctx.pathsOf(b.file, b.reg, first)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    const paths = matchesEveryPath(first) ? ['/'] : this.ctx.pathsOf(b.file, b.reg, first)?.flatMap(pathForms);
     if (paths) return { path: paths, items: this.dispatched(routerChoices(this.normalFlow(this.ctx.ev.flatten(b.file, alone ? args : args.slice(1))))), pathUnresolved: false };
     // A template literal is always a path (`/api/${process.env.AREA}`), never a middleware. A
     // property of a package-made value (`config.basePath` from convict/dotenv) is data, not a
@@ -671,7 +683,7 @@ class ExpressLinker {
   ): ScopedGuard[] {
     const { reg, file } = b;
     const pv = this.ctx.ev.eval(file, pathExpr);
-    let paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv)?.flatMap((p) => optionalForms(p, OPTIONAL));
+    let paths = matchesEveryPath(pv) ? ['*'] : this.ctx.pathsOf(file, reg, pv)?.flatMap(pathForms);
     let steps = prefixes;
     if (!paths) {
       // A known rest after a head not known statically (`${relativePath}/ping`): the route is
