@@ -5462,15 +5462,16 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   const own = new Set(f.params);
   // `header`, `query.id`, `req.headers.authorization`, `c.req.query('id')`, `req.get('x-api-key')`:
   // a value of those the request may not carry (read by a getter; not a test, `req.path.startsWith(…)`)
-  const present = (e: TS.Expression): boolean => chainRoot(e) !== null;
-  const isLiteral = (x: TS.Expression): boolean => {
+  const present = (e: TS.Expression): boolean => requestRead(e) !== null;
+  // (a fallback written as a literal, `x || ''`, `x ?? null`)
+  const literalNode = (x: TS.Expression): boolean => {
     const v = unwrap(ts, x);
     return ts.isStringLiteralLike(v) || ts.isNumericLiteral(v) || v.kind === ts.SyntaxKind.NullKeyword;
   };
-  // the name a value of the request is read from (`header`, `req` of `req.headers.authorization`,
-  // of `(req.headers['x-app-token'] || '').toString()`), and whether the read goes through where
-  // a request carries credentials (its headers, cookies or query); null for any other value
-  const chainRoot = (e: TS.Expression): { name: string; carried: boolean } | null => {
+  // `e` read from one of those names (`header`, `req.headers.authorization`, `(req.headers['x-app-token']
+  // || '').toString()`): whether the read goes through where a request carries credentials (its
+  // headers, cookies or query); null for any other value
+  const requestRead = (e: TS.Expression): boolean | null => {
     let u = unwrap(ts, e);
     let carried = false;
     for (;;) {
@@ -5481,10 +5482,10 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
         carried = true;
         u = unwrap(ts, u.expression.expression);
       } else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && TEXT_OF.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
-      else if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.BarBarToken || u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) && isLiteral(u.right)) u = unwrap(ts, u.left);
+      else if (ts.isBinaryExpression(u) && (u.operatorToken.kind === ts.SyntaxKind.BarBarToken || u.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) && literalNode(u.right)) u = unwrap(ts, u.left);
       else break;
     }
-    return ts.isIdentifier(u) && own.has(u.text) ? { name: u.text, carried: carried || credentialLocals.has(u.text) } : null;
+    return ts.isIdentifier(u) && own.has(u.text) ? carried || credentialLocals.has(u.text) : null;
   };
   // the locals (of `own`) read from where a request carries credentials
   const credentialLocals = new Set<string>();
@@ -5493,7 +5494,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
   const needsCarried = (e: TS.Expression): boolean => {
     const u = unwrap(ts, e);
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return needsCarried(u.left) || needsCarried(u.right);
-    return chainRoot(u)?.carried === true;
+    return requestRead(u) === true;
   };
   // what a statement before the test does that could refuse a request for lacking a credential:
   // a 401 or 403, a call named for a check, a call handed the response or next (but a response
@@ -5504,7 +5505,11 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     if (ts.isStringLiteralLike(n) && /^(unauthori[sz]ed|unauthenticated|forbidden)$/i.test(n.text)) return true;
     if (ts.isCallExpression(n) && !isResponseCall(ts, n) && !logsOrAsks(ts, n)) {
       if (MAY_REFUSE.test(calleeName(ts, n))) return true;
-      if (n.arguments.some((a) => ts.isIdentifier(unwrap(ts, a)) && (unwrap(ts, a) as TS.Identifier).text !== f.params[0] && f.params.includes((unwrap(ts, a) as TS.Identifier).text))) return true;
+      const handed = (a: TS.Expression): boolean => {
+        const u = unwrap(ts, a);
+        return ts.isIdentifier(u) && u.text !== f.params[0] && f.params.includes(u.text);
+      };
+      if (n.arguments.some(handed)) return true;
     }
     return !!ts.forEachChild(n, (c) => (mayRefuse(c) ? true : undefined));
   };
@@ -5514,7 +5519,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
       const held = depth < 4 ? tests.get(e.text) : undefined;
       return credentialLocals.has(e.text) || (held !== undefined && readsCarried(held, depth + 1));
     }
-    if (ts.isExpression(e) && chainRoot(e)?.carried) return true;
+    if (ts.isExpression(e) && requestRead(e) === true) return true;
     return !!ts.forEachChild(e, (c) => (readsCarried(c, depth) ? true : undefined));
   };
   // whether a statement was gone past (passedOver) before the test
@@ -5543,7 +5548,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
           if (ts.isIdentifier(d.name)) tests.set(d.name.text, d.initializer);
           continue;
         }
-        const carried = chainRoot(d.initializer)!.carried;
+        const carried = requestRead(d.initializer) === true;
         const names = ts.isIdentifier(d.name) ? [d.name.text] : ts.isObjectBindingPattern(d.name) ? d.name.elements.flatMap((el) => (ts.isIdentifier(el.name) ? [el.name.text] : [])) : [];
         for (const name of names) {
           own.add(name);
