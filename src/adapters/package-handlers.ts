@@ -130,12 +130,12 @@ export function answeringGuards(ev: Evaluator, v: Value, file: string, line: num
  * browser may send cross-site without a preflight — no content type, or one of the three a form
  * can send — is refused unless it carries `x-apollo-operation-name` or `apollo-require-preflight`.
  * On unless `csrfPrevention: false` from 4.0 (`pkg` @apollo/server); off unless
- * `csrfPrevention: true` in 3.x (apollo-server-express, apollo-server-koa). `options`: those
- * the server is made with (`new ApolloServer(options)`).
+ * `csrfPrevention: true` in 3.x (apollo-server-express, apollo-server-koa, apollo-server; 2.x
+ * has none). `options`: those the server is made with (`new ApolloServer(options)`).
  */
 export function apolloCsrf(ev: Evaluator, pkg: string, options: Value | undefined, file: string, line: number): AppliedGuard[] {
   const v4 = pkg === '@apollo/server';
-  if (!v4 && pkg !== 'apollo-server-express' && pkg !== 'apollo-server-koa') return [];
+  if (!v4 && pkg !== 'apollo-server-express' && pkg !== 'apollo-server-koa' && pkg !== 'apollo-server') return [];
   const given = options?.t === 'obj' && 'csrfPrevention' in options.props ? ev.member(options, 'csrfPrevention', 0) : undefined;
   // (given as an object, `{ requestHeaders }`, it is on)
   const on = given === undefined ? v4 : given.t === 'bool' ? given.v : given.t === 'obj';

@@ -976,7 +976,9 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (`routes[name](router)`: a member whose name is computed, called as a named one is; a class
   // read from a module's namespace, `this.io = new socketIO.Server(this.httpServer, …)`
   // (Dockge's), is no method's result even where its instance is kept)
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && ((declared && ex.k !== 'new') || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
+  // (`server.listen()`, `const { url } = await server.listen(4000)`: a server that may start itself, apollo-server's — graphql-servers.ts)
+  const listens = ex.k === 'call' && ex.callee.k === 'member' && ex.callee.prop === 'listen';
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && !listens && ((declared && ex.k !== 'new') || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
   // a base class's route helper — Unleash's Controller)
@@ -997,7 +999,7 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   const addsToModuleList = ex.callee.k === 'member' && ADDS_TO_LIST.has(ex.callee.prop) && ex.callee.obj.k === 'ref' && ex.args.length > 0 && findScopeOf(ctx, ex.callee.obj.scope, ex.callee.obj.name)?.id === 0;
   // (`const app = createExpressServer()`: a call making what a name holds, which an adapter may read as a server)
   const makesNamed = declared && ex.k === 'call' && ex.callee.k === 'ref' && ex.args.length === 0;
-  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList || makesNamed)
+  if (superOf || ex.args.some(handsOn) || (scope === 0 && ex.callee.k === 'ref' && ex.args.length > 0) || addsToModuleList || makesNamed || listens)
     keepCall(ctx, ex, superOf);
 }
 

@@ -63,6 +63,72 @@ startStandaloneServer(playground, { listen: { port: 4001 } }).then(({ url }) => 
     ]);
   });
 
+  it("apollo-server's own listen() (2.x, 3.x) answers GraphQL at every path and its health check, which healthCheckPath moves or (null) turns off; CSRF prevention only when csrfPrevention is on", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'billing-graph', dependencies: { 'apollo-server': '^3.13.0', graphql: '^16.9.0', express: '^4.21.2' } }),
+      'src/schema.ts': `import { gql } from 'apollo-server';
+
+export const typeDefs = gql\`
+  type Invoice { id: ID!, total: Int! }
+  type Query { invoices(tenantId: ID!): [Invoice!]! }
+\`;
+export const resolvers = { Query: { invoices: () => [] } };
+`,
+      'src/index.ts': `import { ApolloServer } from 'apollo-server';
+import { typeDefs, resolvers } from './schema';
+import { sessionFrom } from './session';
+
+const server = new ApolloServer({
+  typeDefs,
+  resolvers,
+  csrfPrevention: true,
+  healthCheckPath: '/healthz',
+  context: ({ req }) => ({ session: sessionFrom(req.headers.cookie ?? '') }),
+});
+
+server.listen({ port: Number(process.env.PORT ?? 4000) }).then(({ url }) => {
+  console.log(\`billing graph ready at \${url}\`);
+});
+`,
+      'src/session.ts': `export function sessionFrom(cookie: string): { id: string } | null {
+  const match = /(?:^|; )sid=([^;]+)/.exec(cookie);
+  return match ? { id: decodeURIComponent(match[1]!) } : null;
+}
+`,
+      'src/legacy.js': `const { ApolloServer, gql } = require('apollo-server');
+
+const legacy = new ApolloServer({
+  typeDefs: gql\`type Query { version: String }\`,
+  resolvers: { Query: { version: () => '2.25.4' } },
+});
+legacy.listen().then(({ url }) => console.log(url));
+`,
+      'src/quiet.ts': `import { ApolloServer } from 'apollo-server';
+import { typeDefs, resolvers } from './schema';
+
+const quiet = new ApolloServer({ typeDefs, resolvers, healthCheckPath: null });
+const { url } = await quiet.listen(4002);
+console.log(\`quiet graph at \${url}\`);
+`,
+      'src/metrics.ts': `import express from 'express';
+
+const app = express();
+app.get('/metrics', (_req, res) => res.type('text/plain').send('up 1'));
+app.listen(9100);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'ALL / express apollo-server server src/index.ts:13 [ApolloServer csrfPrevention:csrf]',
+      'ALL / express apollo-server legacy src/legacy.js:7 []',
+      'ALL / express apollo-server quiet src/quiet.ts:5 []',
+      'ALL /.well-known/apollo/server-health express apollo-server legacy src/legacy.js:7 []',
+      'ALL /healthz express apollo-server server src/index.ts:13 []',
+      'GET /metrics express null app src/metrics.ts:4 []',
+    ]);
+    expect(findingLines(res).filter((l) => l.includes('unresolved-route'))).toEqual([]);
+  });
+
   it("a GraphQL Yoga server as Node's request listener answers at its graphqlEndpoint (createServer(yoga), https.createServer(options, yoga), new http.Server(yoga)); one not known statically is a warning; an app's HTTP server adds nothing", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'yoga-graph', dependencies: { 'graphql-yoga': '^5.10.0', '@graphql-yoga/plugin-csrf-prevention': '^3.10.0', express: '^4.21.2' } }),
