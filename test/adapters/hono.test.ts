@@ -1467,6 +1467,77 @@ export default app;
     ]);
   });
 
+  it("a WebSocket handler of Hono's helpers (upgradeWebSocket of hono/cloudflare-workers, createBunWebSocket()'s, @hono/node-ws's createNodeWebSocket()'s) given to get() is the route's handler; given to use() it hands other requests on, a middleware", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/node-ws': '^1.3.1', '@hono/node-server': '^1.19.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { requireSession } from './session';
+
+export const app = new Hono();
+app.use('/api/*', requireSession);
+app.get('/api/sites', (c) => c.json({ items: [] }));
+`,
+      'src/session.ts': `
+import type { Context, Next } from 'hono';
+import { getCookie } from 'hono/cookie';
+
+export async function requireSession(c: Context, next: Next) {
+  const sid = getCookie(c, 'sid');
+  if (!sid) return c.json({ error: 'unauthenticated' }, 401);
+  c.set('sessionId', sid);
+  await next();
+}
+`,
+      'src/node.ts': `
+import { serve } from '@hono/node-server';
+import { createNodeWebSocket } from '@hono/node-ws';
+import { app } from './app';
+import { deploymentEvents } from './events';
+
+const { injectWebSocket, upgradeWebSocket } = createNodeWebSocket({ app });
+app.get('/api/deployments/:id/events', upgradeWebSocket(deploymentEvents));
+app.use('/ws/*', upgradeWebSocket(deploymentEvents));
+injectWebSocket(serve({ fetch: app.fetch, port: 8787 }));
+`,
+      'src/worker.ts': `
+import { Hono } from 'hono';
+import { upgradeWebSocket } from 'hono/cloudflare-workers';
+import { deploymentEvents } from './events';
+
+const edge = new Hono();
+edge.get('/edge/events', upgradeWebSocket(deploymentEvents));
+export default edge;
+`,
+      'src/bun.ts': `
+import { Hono } from 'hono';
+import { createBunWebSocket } from 'hono/bun';
+import { deploymentEvents } from './events';
+
+const { upgradeWebSocket, websocket } = createBunWebSocket();
+const local = new Hono();
+local.get('/local/events', upgradeWebSocket(deploymentEvents));
+export default { fetch: local.fetch, websocket };
+`,
+      'src/events.ts': `
+import type { Context } from 'hono';
+
+export const deploymentEvents = (c: Context) => ({
+  onOpen(_event: Event, ws: { send(data: string): void }) {
+    ws.send(JSON.stringify({ deployment: c.req.param('id'), status: 'subscribed' }));
+  },
+});
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/deployments/:id/events src/node.ts:8 [requireSession]',
+      'GET /api/sites src/app.ts:7 [requireSession]',
+      'GET /edge/events src/worker.ts:7 []',
+      'GET /local/events src/bun.ts:8 []',
+    ]);
+  });
+
   it("@hono/clerk-auth's clerkMiddleware() only puts the auth state on the context: a route is guarded by the check of getAuth(c) it makes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/clerk-auth': '^2.0.0' } }),

@@ -216,6 +216,25 @@ export const honoAdapter: Adapter = {
   },
 };
 
+
+/** Hono's adapters exporting `upgradeWebSocket` (hono 4.x, each adapter's websocket.ts). */
+const WEBSOCKET_ADAPTERS = ['hono/cloudflare-workers', 'hono/deno', 'hono/bun'];
+
+/**
+ * A WebSocket handler made by Hono's helpers (read at hono 4.13, src/helper/websocket/index.ts
+ * `defineWebSocketHelper`, and @hono/node-ws 1.3): `upgradeWebSocket(createEvents)` of
+ * hono/cloudflare-workers, hono/deno and hono/bun, of what `createBunWebSocket()` (hono/bun)
+ * and `createNodeWebSocket({ app })` (@hono/node-ws) return. It answers a request asking to
+ * upgrade (the socket's events run from then on) and hands any other on with `next()`: last
+ * in a route (`app.get('/ws', upgradeWebSocket(…))`), it is the route's handler, not a
+ * middleware.
+ */
+function upgradesWebSocket(v: Value): boolean {
+  if (v.t !== 'pkg' || !v.called) return false;
+  const name = v.path.join('.');
+  if (name === 'upgradeWebSocket') return WEBSOCKET_ADAPTERS.includes(v.pkg);
+  return (v.pkg === 'hono/bun' && name === 'createBunWebSocket.().upgradeWebSocket') || (v.pkg === '@hono/node-ws' && name === 'createNodeWebSocket.().upgradeWebSocket');
+}
 class HonoLinker {
   private readonly tables = new Map<string, Entry[]>();
   private readonly computing = new Set<string>();
@@ -536,7 +555,7 @@ class HonoLinker {
    */
   private isMiddleware(it: Item): boolean {
     const v = this.unwrap(it.value);
-    if (v.t === 'pkg') return v.called && answeringPackage(v, 'hono') === null;
+    if (v.t === 'pkg') return v.called && answeringPackage(v, 'hono') === null && !upgradesWebSocket(v);
     if (v.t !== 'fn') return false;
     return this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.callsNext ?? false;
   }
