@@ -2179,7 +2179,7 @@ export function link(
   for (const p of paramRegs) {
     if (boundFns.has(fnKey(p.file, p.fn))) continue;
     const f = ev.fnOf(p.file, p.fn);
-    if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.slice(1).map((a) => ev.eval(p.file, a)))) continue;
+    if (!looksLikeRoute(ev, p.reg, f?.params[p.index] ?? '', p.reg.args.map((a) => ev.eval(p.file, a)))) continue;
     if (methodsNamedByCalls(ev, p, callsTo.get(fnKey(p.file, p.fn)) ?? [])?.every((m) => !REGISTRATION_METHODS.has(m))) continue;
     // (every call passing what is surely no router: rudder-transformer's `getAuthToken(authCache, …)`,
     // `authCache.get(id, async () => …)` on `new Cache(…)` of a class of the code that extends nothing)
@@ -2194,8 +2194,8 @@ export function link(
     const f = ev.fnOf(file, propertyFns[i]!);
     const name = [f?.params[p.index] || null, ...p.path].filter((x) => x !== null).join('.');
     // (a test's HTTP client, `async ({ api }) => api.post('/api/tags', body)`, is handed data, not a handler)
-    const rest = p.reg.args.slice(1).map((a) => ev.eval(file, a));
-    if (!rest.some((v) => v.t === 'fn' || v.t === 'router') || !looksLikeRoute(ev, p.reg, p.path[p.path.length - 1]!, rest)) continue;
+    const args = p.reg.args.map((a) => ev.eval(file, a));
+    if (!args.slice(1).some((v) => v.t === 'fn' || v.t === 'router') || !looksLikeRoute(ev, p.reg, p.path[p.path.length - 1]!, args)) continue;
     note(`${p.fnKey}#${p.index}.${p.path.join('.')}`, file, p.reg, (count) => `routes${count} registered on '${name}' of a parameter of ${f?.name ?? 'a function'}() whose callers pass no router known statically; their prefix is unknown`);
   }
   for (const u of unbound.values()) ctx.warn(u.file, u.reg.at, u.message(u.count > 1 ? ` (${u.count}, this one the first)` : ''), u.reg.snippet);
@@ -3237,8 +3237,10 @@ function surelyNoRouter(v: Value): boolean {
  * A registration on an unbound parameter that looks like a route: a route method with a
  * path, and a handler function passed or a parameter named like a router/app. An injected
  * HTTP client (`http.post('/v1/charges', body, { timeout })`) is an outbound call, never a route.
+ * `args`: the registration's arguments, evaluated.
  */
-function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, rest: Value[]): boolean {
+function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string, args: Value[]): boolean {
+  const rest = args.slice(1);
   // `router[method](...params)` of a parameter named for a router (Budibase's `Endpoint.apply(router)`):
   // its method and its arguments, spread, are known only where it is called
   if (reg.method === COMPUTED_METHOD) return !reg.awaited && !reg.promised && ROUTER_PARAM.test(paramName);
@@ -3252,11 +3254,12 @@ function looksLikeRoute(ev: Evaluator, reg: RegistrationFact, paramName: string,
   // intercepts a browser's requests (Playwright). Nor is a route given only data — a request
   // body or options with no handler (`api.post('/api/customers', { data })` in a test).
   if (reg.method === 'route' && rest.some((v) => v.t === 'fn')) return false;
-  // Nor is a registration at an event's name, a path written starting with neither `/` nor `*`
-  // (which Express and Koa never match; `''` is the mount point's): ShareDB's `backend.use('connect',
-  // fn)`, Mongoose's `schema.post('save', fn)`
-  const first = reg.args[0];
-  if (first?.k === 'str' && first.v !== '' && !/^[/*]/.test(first.v)) return false;
+  // Nor is a registration at an event's name, a path starting with neither `/` nor `*` (which
+  // Express and Koa never match; `''` is the mount point's): ShareDB's `backend.use('connect',
+  // fn)`, Mongoose's `schema.post('save', fn)` — also each name a loop goes over (erxes's
+  // `for (const hook of hookList) schema.post(hook, …)`)
+  const names = args[0] ? stringsOf(args[0]) : null;
+  if (names && names.length > 0 && names.every((n) => n !== '' && !/^[/*]/.test(n))) return false;
   if (rest.every((v) => v.t === 'obj' && !Object.hasOwn(v.props, 'handler'))) return false;
   return rest.some((v) => v.t === 'fn') || ROUTER_PARAM.test(paramName) || /^api$/i.test(paramName);
 }

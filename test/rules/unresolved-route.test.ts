@@ -10,7 +10,7 @@ ruleTester('unresolved-route', {
     { dir: 'valid/browser-api-client-callbacks', name: 'a browser API client given a callback taking an error first (api.put(url, {}, function (err) { … })) registers no route' },
     { dir: 'valid/browser-api-client-promises', name: 'a browser API client whose answer is a promise (api.put(url, body).then(…), await api.get(url, query)) registers no route' },
     { dir: 'valid/sharedb-middleware-actions', name: "use() of an action's name (ShareDB's backend.use('connect', fn)) on a parameter is no mount" },
-    { dir: 'valid/mongoose-schema-hooks', name: "post() of an event's name (Mongoose's schema.post('save', fn)) on a parameter is no route" },
+    { dir: 'valid/mongoose-schema-hooks', name: "post() of an event's name (Mongoose's schema.post('save', fn)), or of each name a loop goes over, on a parameter is no route" },
     { dir: 'valid/cache-handed-to-a-helper', name: "get(key, fetcher) on a parameter every caller hands an instance of a class of the code (a cache) is no route" },
     { dir: 'valid/test-request-helpers', name: "a test's request helper posting a body (Playwright's api.post), and page.route() intercepting requests, are no routes" },
   ],
