@@ -86,6 +86,21 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/path-without-a-slash',
+      name: "a route or use() at a path starting with a name or a parameter, which Express never matches (4.x and 5.x): left out, each one a warning",
+      errors: [
+        {
+          file: 'app.ts',
+          line: 9,
+          column: 1,
+          message: "the path of this use(), 'admin', starts with neither '/' nor a pattern: Express never matches it; what it mounts there is never reached",
+        },
+        { file: 'sites.ts', line: 7, column: 1, message: "GET route at 'sites/:siteId', a path starting with neither '/' nor a pattern: Express never matches it; it is left out" },
+        { file: 'sites.ts', line: 8, column: 1, message: "DELETE route at ':siteId', a path starting with neither '/' nor a pattern: Express never matches it; it is left out" },
+        { file: 'sites.ts', line: 9, column: 1, message: "GET route at 'deployments', a path starting with neither '/' nor a pattern: Express never matches it; it is left out" },
+      ],
+    },
+    {
       dir: 'invalid/router-never-mounted',
       name: 'a router with routes that nothing mounts',
       errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],
@@ -93,10 +108,19 @@ ruleTester('unresolved-route', {
   ],
 });
 
+/** The routes listed for a fixture of this rule, as "METHOD path file:line". */
+async function routeLines(fixture: string): Promise<string[]> {
+  const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', fixture));
+  return res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`);
+}
+
 describe('unresolved-route: what is resolved instead', () => {
+  it("a path Express never matches is no route: only those starting with '/' are listed", async () => {
+    expect(await routeLines('invalid/path-without-a-slash')).toEqual(['GET /api/sites sites.ts:5', 'GET /api/sites/:siteId/deployments sites.ts:9', 'GET /health/ready app.ts:10']);
+  });
+
   it('every statically known path form is joined with its prefixes', async () => {
-    const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', 'valid', 'constants-templates-arrays'));
-    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual([
+    expect(await routeLines('valid/constants-templates-arrays')).toEqual([
       'GET /api/members app.ts:11',
       'GET /api/projects app.ts:14',
       'POST /api/projects projects.ts:4',

@@ -64,6 +64,16 @@ function pathForms(p: string): string[] {
   return optionalForms(p.replace(/^\^(?=\/)/, '').replace(/(?<=.)(?<!\\)\$$/, ''), OPTIONAL);
 }
 
+/**
+ * A path Express never matches: one starting with a name or a parameter (`router.get('users', …)`,
+ * `':id'`). Express 4 and 5 test a route's or a use()'s path, anchored at its start, on the
+ * request's path, which starts with `/` (a path starting with `*`, `(` or `{` is a pattern that
+ * may match, as one of the versions reads it; `''` is the mount point's).
+ */
+function neverMatched(p: string): boolean {
+  return /^[\w.:~-]/.test(p);
+}
+
 // A regular expression matching every request path (`.*`, `^(.*)$`, `\/.*` between slashes):
 // Express tests a route's or a use()'s regular expression on the path as it is, so such a route
 // serves every path, as `*` does, and such a use() runs for every request, as one without a path does.
@@ -376,7 +386,10 @@ class ExpressLinker {
         continue;
       }
       if (unknown && !silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${unknown.note}); the routes under it are listed without that part`, reg.snippet);
-      const paths = unknown ? [unknown.path] : known;
+      const never = known?.find(neverMatched);
+      if (never !== undefined) this.ctx.warn(file, reg.at, `the path of this use(), '${never}', starts with neither '/' nor a pattern: Express never matches it; what it mounts there is never reached`, reg.snippet);
+      const paths = unknown ? [unknown.path] : (known?.filter((p) => !neverMatched(p)) ?? null);
+      if (paths !== null && paths.length === 0) continue;
       const params = this.paramGuards(r);
       // (the oRPC routes a function answers, once for the use(): each of its paths that reaches it gives the same)
       const orpcListed = new Set<string>();
@@ -696,6 +709,10 @@ class ExpressLinker {
       this.ctx.warnRoute(file, reg, `${methods.join(',')} route with a path not known statically (${head.note}); it is listed without that part`);
       paths = optionalForms(head.path, OPTIONAL);
       steps = [...prefixes, prefixStep('', file, reg, head.note)];
+    } else if (paths.some(neverMatched)) {
+      this.ctx.warnRoute(file, reg, `${methods.join(',')} route at '${paths.find(neverMatched)}', a path starting with neither '/' nor a pattern: Express never matches it; it is left out`);
+      paths = paths.filter((p) => !neverMatched(p));
+      if (paths.length === 0) return [];
     }
     const items = preFlattened ?? this.normalFlow(this.ctx.ev.flatten(file, handlerExprs));
     // `app.all('/api/*', requireAuthentication)`: a layer for the later routes it matches (LinkContext.passThrough)
