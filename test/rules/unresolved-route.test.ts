@@ -101,6 +101,18 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/fastify-path-without-a-slash',
+      name: "a Fastify route at a path starting with neither '/' nor '*' and no prefix before it, which find-my-way refuses: left out, a warning",
+      errors: [
+        {
+          file: 'server.ts',
+          line: 8,
+          column: 1,
+          message: "GET route at 'healthz': Fastify refuses a path starting with neither '/' nor '*' (the router throws when it is added, and the server does not start); it is left out",
+        },
+      ],
+    },
+    {
       dir: 'invalid/router-never-mounted',
       name: 'a router with routes that nothing mounts',
       errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],
@@ -117,6 +129,10 @@ async function routeLines(fixture: string): Promise<string[]> {
 describe('unresolved-route: what is resolved instead', () => {
   it("a path Express never matches is no route: only those starting with '/' are listed", async () => {
     expect(await routeLines('invalid/path-without-a-slash')).toEqual(['GET /api/sites sites.ts:5', 'GET /api/sites/:siteId/deployments sites.ts:9', 'GET /health/ready app.ts:10']);
+  });
+
+  it("a Fastify path without a slash is glued to the prefix before it, as Fastify does, and listed there; with none, it is no route", async () => {
+    expect(await routeLines('invalid/fastify-path-without-a-slash')).toEqual(['GET /api/sites sites.ts:4', 'GET /apisites/:siteId sites.ts:6']);
   });
 
   it('every statically known path form is joined with its prefixes', async () => {

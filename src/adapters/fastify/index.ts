@@ -1364,6 +1364,12 @@ class FastifyApp {
 
   private emit(r: PendingRoute): void {
     const { reg, file } = r.op;
+    // find-my-way refuses a path starting with neither `/` nor `*` (`fastify.get('users', …)` with
+    // no prefix before it): the route is never served, and the server never starts
+    if (r.path !== '' && !/^[/*]/.test(r.path)) {
+      this.ctx.warnRoute(file, reg, `${r.methods.join(',')} route at '${r.path}': Fastify refuses a path starting with neither '/' nor '*' (the router throws when it is added, and the server does not start); it is left out`);
+      return;
+    }
     const guards: AppliedGuard[] = [];
     const conditional: AppliedGuard[] = [];
     // A hook added under conditions the route is not declared under may not run for it.
