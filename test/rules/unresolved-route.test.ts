@@ -113,6 +113,14 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/koa-path-without-a-slash',
+      name: "a @koa/router route at a path starting with a name or a parameter, no prefix glued before it, which @koa/router never matches: left out, a warning",
+      errors: [
+        { file: 'deployments.ts', line: 9, column: 1, message: "GET route at 'deployments/:id', a path starting with neither '/' nor a pattern: @koa/router never matches it; it is left out" },
+        { file: 'deployments.ts', line: 12, column: 1, message: "POST route at ':id/cancel', a path starting with neither '/' nor a pattern: @koa/router never matches it; it is left out" },
+      ],
+    },
+    {
       dir: 'invalid/router-never-mounted',
       name: 'a router with routes that nothing mounts',
       errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],
@@ -127,23 +135,31 @@ async function routeLines(fixture: string): Promise<string[]> {
 }
 
 describe('unresolved-route: what is resolved instead', () => {
-  it("a path Express never matches is no route: only those starting with '/' are listed", async () => {
-    expect(await routeLines('invalid/path-without-a-slash')).toEqual(['GET /api/sites sites.ts:5', 'GET /api/sites/:siteId/deployments sites.ts:9', 'GET /health/ready app.ts:10']);
-  });
-
-  it("a Fastify path without a slash is glued to the prefix before it, as Fastify does, and listed there; with none, it is no route", async () => {
-    expect(await routeLines('invalid/fastify-path-without-a-slash')).toEqual(['GET /api/sites sites.ts:4', 'GET /apisites/:siteId sites.ts:6']);
-  });
-
-  it('every statically known path form is joined with its prefixes', async () => {
-    expect(await routeLines('valid/constants-templates-arrays')).toEqual([
-      'GET /api/members app.ts:11',
-      'GET /api/projects app.ts:14',
-      'POST /api/projects projects.ts:4',
-      'GET /api/projects/:id/settings app.ts:17',
-      'GET /api/projects/archived app.ts:14',
-      'GET /api/v2/status app.ts:8',
-    ]);
+  // what each fixture lists: [test name, fixture, routes as "METHOD path file:line"]
+  const listed: [string, string, string[]][] = [
+    [
+      "a path Express never matches is no route: only those starting with '/' are listed",
+      'invalid/path-without-a-slash',
+      ['GET /api/sites sites.ts:5', 'GET /api/sites/:siteId/deployments sites.ts:9', 'GET /health/ready app.ts:10'],
+    ],
+    [
+      'a Fastify path without a slash is glued to the prefix before it, as Fastify does, and listed there; with none, it is no route',
+      'invalid/fastify-path-without-a-slash',
+      ['GET /api/sites sites.ts:4', 'GET /apisites/:siteId sites.ts:6'],
+    ],
+    [
+      'a @koa/router path without a slash is glued to the path of the use() copying it, and served there; with none, it is no route',
+      'invalid/koa-path-without-a-slash',
+      ['GET /deployments deployments.ts:5', 'GET /v1/deployments deployments.ts:5', 'POST /v1:id/cancel deployments.ts:12', 'GET /v1deployments/:id deployments.ts:9'],
+    ],
+    [
+      'every statically known path form is joined with its prefixes',
+      'valid/constants-templates-arrays',
+      ['GET /api/members app.ts:11', 'GET /api/projects app.ts:14', 'POST /api/projects projects.ts:4', 'GET /api/projects/:id/settings app.ts:17', 'GET /api/projects/archived app.ts:14', 'GET /api/v2/status app.ts:8'],
+    ],
+  ];
+  it.each(listed)('%s', async (_name, fixture, routes) => {
+    expect(await routeLines(fixture)).toEqual(routes);
   });
 
   it('an unresolved mount path is not guessed: its routes are listed without it, with a step that says so, and matched to no contract route', async () => {

@@ -202,6 +202,8 @@ class KoaLinker {
   private readonly routers: RouterObject[];
   /** routers whose prefix is not known statically, said once the mounts are known (run) */
   private readonly prefixUnknown = new Set<RouterObject>();
+  /** route layers already warned about as never matched (reachable) */
+  private readonly unreachable = new Set<string>();
   /** use() and route paths whose heads are not known statically */
   private readonly heads: UnknownHeads;
 
@@ -225,7 +227,7 @@ class KoaLinker {
     }
     for (const r of routers) {
       if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
-      const layers = this.stack(r, null);
+      const layers = this.reachable(this.stack(r, null));
       if (!layers.some((l) => l.kind === 'route')) continue;
       this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
       this.emitLayers(layers, [], r.name ?? 'router', '', r);
@@ -636,7 +638,7 @@ class KoaLinker {
         if (depth < 16) this.emitSubApp(router, step.prefix, [...active], mountStep, name, depth + 1, app);
         continue;
       }
-      const layers = this.stack(router, null).map((l) => mountedLayer(l, step.prefix, [...mountStep, ...l.prefixes]));
+      const layers = this.reachable(this.stack(router, null)).map((l) => mountedLayer(l, step.prefix, [...mountStep, ...l.prefixes]));
       this.emitLayers(layers, [...active], name, step.prefix, app);
     }
   }
@@ -660,7 +662,7 @@ class KoaLinker {
         if (depth < 16) this.emitSubApp(router, p, [...active], [...steps, ...own], name, depth + 1, root);
         continue;
       }
-      const layers = this.stack(router, null).map((l) => mountedLayer(l, p, [...steps, ...own, ...l.prefixes]));
+      const layers = this.reachable(this.stack(router, null)).map((l) => mountedLayer(l, p, [...steps, ...own, ...l.prefixes]));
       this.emitLayers(layers, [...active], name, p, root);
     }
   }
@@ -705,6 +707,26 @@ class KoaLinker {
    * The routes of `layers`, each behind the guards before it, in app `app` (made as `root`: the
    * app, or a router no app mounts); `base`, the koa-mount path they are served below.
    */
+  /**
+   * The layers of a router's stack a request can reach, as an app uses the router: @koa/router
+   * matches a route's path (its router's prefixes glued before it, as Layer.setPrefix does) from
+   * its start on the request's path, which starts with `/`, so one starting with a name or a
+   * parameter (`router.post('save', …)` with no prefix before it) never matches (checked on
+   * @koa/router 15: 404, where `/v1` glued before it serves `/v1save`). Each such route is
+   * warned about once, and left out.
+   */
+  private reachable(layers: Layer[]): Layer[] {
+    return layers.filter((l) => {
+      if (l.kind !== 'route' || !/^[\w.:~-]/.test(l.path)) return true;
+      const key = `${l.file}:${l.reg.at.line}:${l.reg.at.column}:${l.path}`;
+      if (!this.unreachable.has(key)) {
+        this.unreachable.add(key);
+        this.ctx.warnRoute(l.file, l.reg, `${l.methods.join(',')} route at '${l.path}', a path starting with neither '/' nor a pattern: @koa/router never matches it; it is left out`);
+      }
+      return false;
+    });
+  }
+
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string, root: RouterObject): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at, !l.methods.includes('ALL')) : null));
     // A route that serves only by its method's word, sending nothing itself (`router.get('/reports/:id',
