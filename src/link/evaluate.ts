@@ -654,6 +654,14 @@ export class Evaluator {
           const app = this.eval(file, e.args[0], depth + 1);
           if (app.t === 'router') return app;
         }
+        // chanfana's `fromHono(app)` (2.x, 3.x; src/adapters/hono.ts): a proxy registering on the
+        // Hono app it is handed — an endpoint class given to a method is read as its handler there.
+        // (With `base` in its options it registers on `app.basePath(base)`: not read.)
+        if (callee.t === 'pkg' && callee.pkg === 'chanfana' && callee.path.length === 1 && callee.path[0] === 'fromHono' && e.args[0]) {
+          const options = e.args[1] ? this.eval(file, e.args[1], depth + 1) : null;
+          const app = this.eval(file, e.args[0], depth + 1);
+          if (app.t === 'router' && !(options?.t === 'obj' && 'base' in options.props)) return app;
+        }
         // `expressWs(express())`: `{ app }`, the app it is handed (APP_HOLDING)
         if (callee.t === 'pkg' && APP_HOLDING.has(callee.pkg) && (callee.path.length === 0 || (callee.path.length === 1 && callee.path[0] === 'default')) && e.args[0])
           return { t: 'obj', file, props: { app: e.args[0] } };

@@ -1538,6 +1538,103 @@ export const deploymentEvents = (c: Context) => ({
     ]);
   });
 
+  it("chanfana's fromHono(app): endpoint classes registered through it are the app's routes, its documentation routes are served where it is called, and route() of another fromHono() app leaves that one's out", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'tasks-api', dependencies: { chanfana: '^2.8.3', hono: '^4.11.1', zod: '^3.25.67' } }),
+      'src/index.ts': `
+import { fromHono } from 'chanfana';
+import { Hono } from 'hono';
+import { requireSession } from './session';
+import { tasksRouter } from './tasks/router';
+import { WebhookReceiver } from './webhooks';
+
+const app = new Hono<{ Bindings: Env }>();
+app.use('/tasks/*', requireSession);
+
+const openapi = fromHono(app, {
+  docs_url: '/',
+  redoc_url: null,
+  schema: { info: { title: 'Tasks API', version: '1.0.0' } },
+});
+openapi.route('/tasks', tasksRouter);
+openapi.post('/webhooks/:source', WebhookReceiver);
+
+export default app;
+`,
+      'src/session.ts': `
+import type { Context, Next } from 'hono';
+import { getCookie } from 'hono/cookie';
+
+export async function requireSession(c: Context, next: Next) {
+  const sid = getCookie(c, 'sid');
+  if (!sid) return c.json({ success: false, errors: [{ code: 401, message: 'sign in first' }] }, 401);
+  c.set('sessionId', sid);
+  await next();
+}
+`,
+      'src/tasks/router.ts': `
+import { fromHono } from 'chanfana';
+import { Hono } from 'hono';
+import { TaskCreate, TaskList, TaskRead } from './endpoints';
+
+export const tasksRouter = fromHono(new Hono());
+
+tasksRouter.get('/', TaskList);
+tasksRouter.post('/', TaskCreate);
+tasksRouter.get('/:id', TaskRead);
+`,
+      'src/tasks/endpoints.ts': `
+import { OpenAPIRoute, Str } from 'chanfana';
+import { z } from 'zod';
+import type { Context } from 'hono';
+
+export class TaskList extends OpenAPIRoute {
+  schema = { responses: { '200': { description: 'The tasks' } } };
+  async handle(c: Context) {
+    const { results } = await c.env.DB.prepare('SELECT * FROM tasks').all();
+    return { success: true, tasks: results };
+  }
+}
+
+export class TaskCreate extends OpenAPIRoute {
+  schema = { request: { body: { content: { 'application/json': { schema: z.object({ name: Str() }) } } } } };
+  async handle(c: Context) {
+    const data = await this.getValidatedData<typeof this.schema>();
+    await c.env.DB.prepare('INSERT INTO tasks (name) VALUES (?)').bind(data.body.name).run();
+    return { success: true };
+  }
+}
+
+export class TaskRead extends OpenAPIRoute {
+  async handle(c: Context) {
+    return { success: true, task: await c.env.DB.prepare('SELECT * FROM tasks WHERE id = ?').bind(c.req.param('id')).first() };
+  }
+}
+`,
+      'src/webhooks.ts': `
+import { OpenAPIRoute } from 'chanfana';
+import type { Context } from 'hono';
+
+export class WebhookReceiver extends OpenAPIRoute {
+  async handle(c: Context) {
+    await c.env.QUEUE.send({ source: c.req.param('source'), body: await c.req.text() });
+    return { success: true };
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET / chanfana src/index.ts:11 []',
+      'GET /openapi.json chanfana src/index.ts:11 []',
+      'GET /openapi.yaml chanfana src/index.ts:11 []',
+      'GET /tasks TaskList src/tasks/router.ts:8 [requireSession]',
+      'POST /tasks TaskCreate src/tasks/router.ts:9 [requireSession]',
+      'GET /tasks/:id TaskRead src/tasks/router.ts:10 [requireSession]',
+      'POST /webhooks/:source WebhookReceiver src/index.ts:17 []',
+    ]);
+  });
+
   it("@hono/clerk-auth's clerkMiddleware() only puts the auth state on the context: a route is guarded by the check of getAuth(c) it makes", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@hono/clerk-auth': '^2.0.0' } }),

@@ -30,7 +30,7 @@ import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } fr
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, reportedPath, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
-import type { AppliedGuard, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
+import type { AppliedGuard, CallFact, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
 import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
@@ -83,6 +83,8 @@ interface Entry {
   origin: Origin;
   /** `doc()`: the OpenAPI document itself */
   doc: boolean;
+  /** a route a package answers itself (chanfana's documentation routes): its name, the route's handler */
+  by?: string;
   /**
    * a route's registration by its method (`get`, `on`, `all`: not `use`) whose last function
    * hands on (`await next()`), so a middleware for the later routes it matches (emit)
@@ -214,8 +216,22 @@ export const honoAdapter: Adapter = {
   link(ctx: LinkContext): void {
     new HonoLinker(ctx).run();
   },
+
+  readsCall: (call) => (call.callee.k === 'ref' ? call.callee.name : call.callee.k === 'member' ? call.callee.prop : null) === 'fromHono' && call.args.length > 0,
+  registrationOf: chanfanaRegistration,
 };
 
+/** chanfana (read at 3.x, src/adapters/hono.ts and src/openapi.ts), whose `fromHono(app, options)` serves its documentation on `app`. */
+const CHANFANA = 'chanfana';
+/** The method `fromHono(app, options)` is read as, on `app`: the documentation routes it registers there at once. */
+const CHANFANA_DOCS = 'chanfana.fromHono';
+/** The paths chanfana's `route(path, sub)` leaves out of the sub-app it mounts (its default documentation routes). */
+const CHANFANA_UNMOUNTED = new Set(['/openapi.json', '/openapi.yaml', '/docs', '/redocs']);
+
+function chanfanaRegistration(call: CallFact, callee: Value): RegistrationFact | null {
+  if (callee.t !== 'pkg' || callee.pkg !== CHANFANA || callee.path.length !== 1 || callee.path[0] !== 'fromHono') return null;
+  return { target: call.args[0]!, method: CHANFANA_DOCS, args: call.args.slice(1, 2), chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet };
+}
 
 /** Hono's adapters exporting `upgradeWebSocket` (hono 4.x, each adapter's websocket.ts). */
 const WEBSOCKET_ADAPTERS = ['hono/cloudflare-workers', 'hono/deno', 'hono/bun'];
@@ -245,6 +261,8 @@ class HonoLinker {
   private readonly warnedBases = new Set<string>();
   /** OpenAPI registries (by instance) served with doc()/doc31() */
   private readonly published = new Set<string>();
+  /** apps chanfana's `fromHono(app)` registers on (by base app) */
+  private readonly chanfanaApps = new Set<string>();
   private readonly routers: RouterObject[];
   /** route() paths whose heads are not known statically */
   private readonly heads: UnknownHeads;
@@ -365,11 +383,11 @@ class HonoLinker {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const { base, steps } = this.baseOfView(view);
-    const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null): void => {
+    const entry = (kind: Entry['kind'], method: string, p: string, items: Item[], origin: Origin = { registries: new Set() }, doc = false, head: PrefixStep | null = null, by?: string): void => {
       const prefixes = head ? [...steps, head] : steps;
       // (a route's registration by its method, handing on: Entry.verb)
       const verb = kind === 'mw' && m !== 'use' ? { verb: true as const } : {};
-      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc, ...verb });
+      for (const path of optionalForms(mergePath(base, p), OPTIONAL)) out.push({ kind, method, path, items, reg, file, prefixes, added: key, origin, doc, ...verb, ...(by ? { by } : {}) });
     };
     const m = reg.method;
     if (METHODS[m] || m === 'use') {
@@ -449,6 +467,26 @@ class HonoLinker {
       for (const p of paths) entry('route', 'ALL', mergePath(p, '*'), items);
       return;
     }
+    // chanfana's `fromHono(app, options)` (OpenAPIHandler.createDocsRoutes): GET routes for the
+    // Swagger UI (`docs_url`, '/docs'), ReDoc (`redoc_url`, '/redocs') and the document as JSON
+    // (`openapi_url`, '/openapi.json') and YAML (its `.json` made `.yaml`), each turned off by
+    // null, all of them by `openapi_url: null`; with `base`, what it registers is not read (a warning)
+    if (m === CHANFANA_DOCS) {
+      const options = reg.args[0] ? ev.eval(file, reg.args[0]) : null;
+      const option = (k: string): Value | undefined => (options?.t === 'obj' && k in options.props ? ev.member(options, k, 0) : undefined);
+      if (option('base') !== undefined) {
+        this.ctx.warn(file, reg.at, `fromHono() with a base registers on app.basePath(base), which is not read: the routes registered through it are left out`, reg.snippet);
+        return;
+      }
+      this.chanfanaApps.add(this.baseOf(view).id);
+      const off = (v: Value | undefined): boolean => v !== undefined && v.t === 'unknown' && v.why === 'null';
+      const url = (v: Value | undefined, fallback: string): string | null => (v === undefined || (v.t === 'str' && v.v === '') ? fallback : v.t === 'str' ? v.v : null);
+      if (off(option('openapi_url'))) return;
+      const json = url(option('openapi_url'), '/openapi.json');
+      const paths = [off(option('docs_url')) ? null : url(option('docs_url'), '/docs'), off(option('redoc_url')) ? null : url(option('redoc_url'), '/redocs'), json, json === null ? null : json.replace(/\.json$/, '.yaml')];
+      for (const p of new Set(paths)) if (p !== null) entry('route', 'GET', p, [], undefined, false, null, CHANFANA);
+      return;
+    }
     if (m === 'route') this.mount(b, view, key, out, base, steps, entry);
     else if (m === 'openapi') this.openapi(b, view, entry);
     else if (m === 'doc' || m === 'doc31') {
@@ -506,8 +544,13 @@ class HonoLinker {
       const step = head ? prefixStep(head.tail, file, reg, head.note) : prefixStep(p, file, reg);
       // (the dispatches of the sub-app's table, reaching below the prefix now: each one object still)
       const moved = new Map<Dispatch, Dispatch>();
-      for (const e of this.entries(subBase)) {
+      // (chanfana's `route(path, sub)` of one app of its onto another leaves out the sub-app's
+      // default documentation routes: adapters/hono.ts `excludePath`)
+      const entries = this.entries(subBase);
+      const chanfana = this.chanfanaApps.has(this.baseOf(view).id) && this.chanfanaApps.has(subBase.id);
+      for (const e of entries) {
         if (!this.before(e.added, key)) continue;
+        if (chanfana && e.by === CHANFANA && CHANFANA_UNMOUNTED.has(e.path)) continue;
         // the route-graph budget: each route() copies the sub-app's table, and copies multiply
         if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
         if (merge && e.origin.registries.has(subView.id)) e.origin.registries.add(view.id);
@@ -902,7 +945,7 @@ class HonoLinker {
           ...reportedPath(path),
           ...(e.procedure ? { file: e.procedure.file, line: e.procedure.at.line, column: e.procedure.at.column, snippet: '' } : routePlace(e.file, e.reg)),
           framework: 'hono',
-          handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null,
+          handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : (e.by ?? (handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null)),
           app,
           trailingSlashInsensitive: !base.init.strict,
           caseSensitive: true,
