@@ -251,6 +251,7 @@ function upgradesWebSocket(v: Value): boolean {
   if (name === 'upgradeWebSocket') return WEBSOCKET_ADAPTERS.includes(v.pkg);
   return (v.pkg === 'hono/bun' && name === 'createBunWebSocket.().upgradeWebSocket') || (v.pkg === '@hono/node-ws' && name === 'createNodeWebSocket.().upgradeWebSocket');
 }
+
 class HonoLinker {
   private readonly tables = new Map<string, Entry[]>();
   private readonly computing = new Set<string>();

@@ -704,10 +704,6 @@ class KoaLinker {
   }
 
   /**
-   * The routes of `layers`, each behind the guards before it, in app `app` (made as `root`: the
-   * app, or a router no app mounts); `base`, the koa-mount path they are served below.
-   */
-  /**
    * The layers of a router's stack a request can reach, as an app uses the router: @koa/router
    * matches a route's path (its router's prefixes glued before it, as Layer.setPrefix does) from
    * its start on the request's path, which starts with `/`, so one starting with a name or a
@@ -727,6 +723,10 @@ class KoaLinker {
     });
   }
 
+  /**
+   * The routes of `layers`, each behind the guards before it, in app `app` (made as `root`: the
+   * app, or a router no app mounts); `base`, the koa-mount path they are served below.
+   */
   private emitLayers(layers: Layer[], outer: ScopedGuard[], app: string, base: string, root: RouterObject): void {
     const passing = layers.map((l) => (l.kind === 'route' ? this.ctx.passThrough(l.items, l.reg.at, !l.methods.includes('ALL')) : null));
     // A route that serves only by its method's word, sending nothing itself (`router.get('/reports/:id',
