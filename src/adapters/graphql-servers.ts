@@ -25,7 +25,7 @@
  */
 import type { Adapter } from './adapter.js';
 import type { LinkContext } from '../link/link.js';
-import { exprName, nullish, type Value } from '../link/evaluate.js';
+import { exprName, isNull, nullish, type Value } from '../link/evaluate.js';
 import type { CallFact } from '../types.js';
 import { apolloCsrf, yogaCsrf, yogaServerPath } from './package-handlers.js';
 import { isHttpServerMaker } from './socket-io.js';
@@ -59,7 +59,7 @@ function link(ctx: LinkContext): void {
         const options = callee.made?.[0];
         const given = options?.t === 'obj' && 'healthCheckPath' in options.props ? ev.member(options, 'healthCheckPath', 0) : undefined;
         // (null turns the health check off; undefined is as not given)
-        const off = given !== undefined && given.t === 'unknown' && given.why === 'null';
+        const off = isNull(given);
         const health = given === undefined || (nullish(given) && !off) ? APOLLO_HEALTH : given.t === 'str' ? given.v : null;
         if (health === null && !off) ctx.warn(file, call.at, `the healthCheckPath of the apollo-server this starts is not known statically; its health check route is left out`, call.snippet);
         const app = call.callee.k === 'member' ? (exprName(call.callee.obj) ?? 'server') : 'server';

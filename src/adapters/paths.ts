@@ -1,6 +1,16 @@
 /** Path helpers shared by the adapters. */
 import type { AppliedGuard } from '../types.js';
 
+/**
+ * A path Express and @koa/router never match: one starting with a name or a parameter
+ * (`router.get('users', …)`, `':id'`). Both test a route's or a use()'s path, anchored at its
+ * start, on the request's path, which starts with `/` (a path starting with `*`, `(` or `{` is a
+ * pattern that may match, as a version reads it; `''` is the mount point's).
+ */
+export function neverMatched(p: string): boolean {
+  return /^[\w.:~-]/.test(p);
+}
+
 /** Join a mount prefix and a route path the way routers do: one slash between, none doubled. */
 export function joinPath(prefix: string, p: string): string {
   if (prefix === '' || prefix === '/') return p === '' ? '/' : p.startsWith('/') ? p : '/' + p;

@@ -116,6 +116,11 @@ export function nullish(v: Value): boolean {
   return v.t === 'unknown' && (v.why === 'null' || v.why === UNDEFINED);
 }
 
+/** `null` itself, as evaluated (an option turned off by it: `healthCheckPath: null`, `endpoint: null`). */
+export function isNull(v: Value | undefined): boolean {
+  return v !== undefined && v.t === 'unknown' && v.why === 'null';
+}
+
 /** The most locals a helper's returns are read through (Evaluator.builtFrom). */
 const MAX_INLINED = 64;
 /** The most alternatives a value not known statically keeps (`a ? b : c` nested, a template of several). */

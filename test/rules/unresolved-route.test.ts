@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check } from '../helpers/run.js';
+import { routeLinesAt } from '../helpers/expect.js';
 import { RULE_FIXTURES, ruleTester } from '../helpers/rule-tester.js';
 
 ruleTester('unresolved-route', {
@@ -128,34 +129,33 @@ ruleTester('unresolved-route', {
   ],
 });
 
-/** The routes listed for a fixture of this rule, as "METHOD path file:line". */
+/** The routes listed for a fixture of this rule, as routeLinesAt writes them. */
 async function routeLines(fixture: string): Promise<string[]> {
-  const res = await check(path.join(RULE_FIXTURES, 'unresolved-route', fixture));
-  return res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`);
+  return routeLinesAt(await check(path.join(RULE_FIXTURES, 'unresolved-route', fixture)));
 }
 
 describe('unresolved-route: what is resolved instead', () => {
-  // what each fixture lists: [test name, fixture, routes as "METHOD path file:line"]
+  // what each fixture lists: [test name, fixture, routes as routeLinesAt writes them]
   const listed: [string, string, string[]][] = [
     [
       "a path Express never matches is no route: only those starting with '/' are listed",
       'invalid/path-without-a-slash',
-      ['GET /api/sites sites.ts:5', 'GET /api/sites/:siteId/deployments sites.ts:9', 'GET /health/ready app.ts:10'],
+      ['GET /api/sites [requireSession] sites.ts:5', 'GET /api/sites/:siteId/deployments [requireSession] sites.ts:9', 'GET /health/ready [] app.ts:10'],
     ],
     [
       'a Fastify path without a slash is glued to the prefix before it, as Fastify does, and listed there; with none, it is no route',
       'invalid/fastify-path-without-a-slash',
-      ['GET /api/sites sites.ts:4', 'GET /apisites/:siteId sites.ts:6'],
+      ['GET /api/sites [] sites.ts:4', 'GET /apisites/:siteId [] sites.ts:6'],
     ],
     [
       'a @koa/router path without a slash is glued to the path of the use() copying it, and served there; with none, it is no route',
       'invalid/koa-path-without-a-slash',
-      ['GET /deployments deployments.ts:5', 'GET /v1/deployments deployments.ts:5', 'POST /v1:id/cancel deployments.ts:12', 'GET /v1deployments/:id deployments.ts:9'],
+      ['GET /deployments [] deployments.ts:5', 'GET /v1/deployments [] deployments.ts:5', 'POST /v1:id/cancel [] deployments.ts:12', 'GET /v1deployments/:id [] deployments.ts:9'],
     ],
     [
       'every statically known path form is joined with its prefixes',
       'valid/constants-templates-arrays',
-      ['GET /api/members app.ts:11', 'GET /api/projects app.ts:14', 'POST /api/projects projects.ts:4', 'GET /api/projects/:id/settings app.ts:17', 'GET /api/projects/archived app.ts:14', 'GET /api/v2/status app.ts:8'],
+      ['GET /api/members [requireSession] app.ts:11', 'GET /api/projects [requireSession] app.ts:14', 'POST /api/projects [requireSession] projects.ts:4', 'GET /api/projects/:id/settings [requireSession] app.ts:17', 'GET /api/projects/archived [requireSession] app.ts:14', 'GET /api/v2/status [requireSession] app.ts:8'],
     ],
   ];
   it.each(listed)('%s', async (_name, fixture, routes) => {

@@ -14,7 +14,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { valueNote, writtenCall, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { KEEP_LAYERS, layersKey, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import type { AppliedGuard, CallFact, Expr, PrefixStep, RegistrationFact } from '../../types.js';
-import { applying, joinPath, optionalForms, pathApplies, pathMayApplyBelow, reportedPath, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import { applying, joinPath, neverMatched, optionalForms, pathApplies, pathMayApplyBelow, reportedPath, routePathCovers, withoutUnknownHeads, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { PATH_PARAMETER, pathNote, UnknownHeads } from '../unknown-heads.js';
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -62,16 +62,6 @@ function optionsOf(ev: Evaluator, args: Value[]): { strict: boolean; caseSensiti
  */
 function pathForms(p: string): string[] {
   return optionalForms(p.replace(/^\^(?=\/)/, '').replace(/(?<=.)(?<!\\)\$$/, ''), OPTIONAL);
-}
-
-/**
- * A path Express never matches: one starting with a name or a parameter (`router.get('users', …)`,
- * `':id'`). Express 4 and 5 test a route's or a use()'s path, anchored at its start, on the
- * request's path, which starts with `/` (a path starting with `*`, `(` or `{` is a pattern that
- * may match, as one of the versions reads it; `''` is the mount point's).
- */
-function neverMatched(p: string): boolean {
-  return /^[\w.:~-]/.test(p);
 }
 
 // A regular expression matching every request path (`.*`, `^(.*)$`, `\/.*` between slashes):

@@ -48,7 +48,7 @@
  */
 import path from 'node:path';
 import type { Adapter, RouterInit } from '../adapter.js';
-import { functionsByScope, mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
+import { functionsByScope, isNull, mapChildExprs, pathChoices, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { EMPTY_CONDITIONS, fnKey, prefixStep, registrationAtCall, routePlace, type LinkContext, type RouteConfigReader, type RouteDraft } from '../../link/link.js';
 import { headerCredentialOf, orderKinds } from '../../guards.js';
 import { joinPath, optionalForms, type OptionalSyntax } from '../paths.js';
@@ -537,7 +537,7 @@ class FastifyApp {
   private metrics(op: Op, opts: Value | null, frame: Frame): void {
     const { reg, file } = op;
     const endpoint = opts === null ? undefined : this.optionOf(opts, 'endpoint', frame);
-    if (endpoint?.t === 'unknown' && endpoint.why === 'null') return;
+    if (isNull(endpoint)) return;
     const options = endpoint?.t === 'obj' ? endpoint : null;
     const url = endpoint === undefined ? { t: 'str' as const, v: '/metrics' } : options ? (this.optionOf(options, 'url', frame) ?? this.optionOf(options, 'path', frame)) : endpoint;
     const urls = url ? stringsOf(url) : null;

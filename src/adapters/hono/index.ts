@@ -26,7 +26,7 @@
  *   route is published in API docs when a registry holding it is served.
  */
 import type { Adapter, RouterInit } from '../adapter.js';
-import { pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
+import { isNull, pathChoices, stringsOf, writtenCall, type RouterObject, type Value } from '../../link/evaluate.js';
 import { cmp, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext } from '../../link/link.js';
 import { optionalForms, reportedPath, withoutUnknownHeads, type OptionalSyntax } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
@@ -480,11 +480,10 @@ class HonoLinker {
         return;
       }
       this.chanfanaApps.add(this.baseOf(view).id);
-      const off = (v: Value | undefined): boolean => v !== undefined && v.t === 'unknown' && v.why === 'null';
       const url = (v: Value | undefined, fallback: string): string | null => (v === undefined || (v.t === 'str' && v.v === '') ? fallback : v.t === 'str' ? v.v : null);
-      if (off(option('openapi_url'))) return;
+      if (isNull(option('openapi_url'))) return;
       const json = url(option('openapi_url'), '/openapi.json');
-      const paths = [off(option('docs_url')) ? null : url(option('docs_url'), '/docs'), off(option('redoc_url')) ? null : url(option('redoc_url'), '/redocs'), json, json === null ? null : json.replace(/\.json$/, '.yaml')];
+      const paths = [isNull(option('docs_url')) ? null : url(option('docs_url'), '/docs'), isNull(option('redoc_url')) ? null : url(option('redoc_url'), '/redocs'), json, json === null ? null : json.replace(/\.json$/, '.yaml')];
       for (const p of new Set(paths)) if (p !== null) entry('route', 'GET', p, [], undefined, false, null, CHANFANA);
       return;
     }

@@ -37,7 +37,7 @@ import { pathChoices, stringsOf, writtenCall, type Evaluator, type RouterObject,
 import { cmp, paramNames, prefixStep, routePlace, uniqueGuards, type BoundRegistration, type LinkContext, type ParamCallback } from '../../link/link.js';
 import type { AppliedGuard, Expr, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
-import { applying, isWildcard, optionalForms, pathApplies, reportedPath, routePathCovers, type OptionalSyntax, type ScopedGuard } from '../paths.js';
+import { applying, isWildcard, neverMatched, optionalForms, pathApplies, reportedPath, routePathCovers, type OptionalSyntax, type ScopedGuard } from '../paths.js';
 import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown-heads.js';
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
@@ -713,7 +713,7 @@ class KoaLinker {
    */
   private reachable(layers: Layer[]): Layer[] {
     return layers.filter((l) => {
-      if (l.kind !== 'route' || !/^[\w.:~-]/.test(l.path)) return true;
+      if (l.kind !== 'route' || !neverMatched(l.path)) return true;
       const key = `${l.file}:${l.reg.at.line}:${l.reg.at.column}:${l.path}`;
       if (!this.unreachable.has(key)) {
         this.unreachable.add(key);
