@@ -736,8 +736,15 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // itself (LibreChat's `optionalJwtAuth`, handing it to `passport.authenticate('jwt', …, cb)` whose
   // callback goes on without a user): optional authentication, whatever the name says
   const own = fn?.behaviour;
-  if (handsTo && own && !own.status401 && !own.status403or404 && !own.deniesByReturn && !any(m.declared) && handed().every((h) => h.kinds.length === 1 && h.kinds[0] === 'session'))
+  const refusesNothingItself = !!handsTo && !!own && !own.status401 && !own.status403or404 && !own.deniesByReturn && !any(m.declared);
+  if (refusesNothingItself && handed().every((h) => h.kinds.length === 1 && h.kinds[0] === 'session'))
     return { kinds: ['session'], families: [], reason: `by behaviour (hands the request on to ${handedTo}: ${handed()[0]!.reason})` };
+  // Refusing nothing itself and handing its request only to middleware that guards nothing, it
+  // guards nothing, whatever its name: pezzo's `AuthMiddleware`, whose `use` is `return
+  // this.supertokensMiddleware(req, res, next)` (SuperTokens' own API), cella's `dynamicBodyLimit`
+  // (hono/body-limit's). CSRF and family guards stay what their names say (SPEC: by name only).
+  if (refusesNothingItself && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f)) && handed().every((h) => h.kinds.length === 1 && h.kinds[0] === 'nonguard'))
+    return { kinds: ['nonguard'], families: [], reason: `by behaviour (hands the request on only to ${handedTo}: ${handed()[0]!.reason})` };
   const kinds = new Set<GuardKind>();
   const reasons: string[] = [];
   const families = new Set<string>();

@@ -1277,6 +1277,102 @@ billing.get('/billing/invoices', { preHandler: verifySession() }, async () => []
       'GET /billing/invoices [verifySession:auth]',
     ]);
   });
+
+  it("a middleware named for authentication that only hands its request to SuperTokens' middleware() guards nothing, whatever its name", async () => {
+    // (pezzo's AuthMiddleware: `this.supertokensMiddleware = middleware()` in the constructor,
+    // `use(req, res, next) { return this.supertokensMiddleware(req, res, next) }`, applied to every route)
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'st-wrapped', dependencies: { '@nestjs/common': '10.4.15', '@nestjs/core': '10.4.15', express: '4.21.2', 'supertokens-node': '24.0.3' } }),
+      'src/main.ts': `
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  app.setGlobalPrefix('api');
+  await app.listen(3000);
+}
+bootstrap();
+`,
+      'src/auth.middleware.ts': `
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import { middleware } from 'supertokens-node/framework/express';
+
+@Injectable()
+export class AuthMiddleware implements NestMiddleware {
+  supertokensMiddleware: any;
+
+  constructor() {
+    this.supertokensMiddleware = middleware();
+  }
+
+  use(req: Request, res: any, next: () => void) {
+    return this.supertokensMiddleware(req, res, next);
+  }
+}
+`,
+      'src/app.module.ts': `
+import { Controller, Get, MiddlewareConsumer, Module, NestModule, UseGuards } from '@nestjs/common';
+import { AuthMiddleware } from './auth.middleware';
+import { SessionGuard } from './session.guard';
+
+@Controller('healthz')
+export class HealthController {
+  @Get()
+  healthz() {
+    return { status: 'OK' };
+  }
+}
+
+@UseGuards(SessionGuard)
+@Controller('sites')
+export class SitesController {
+  @Get()
+  list() {
+    return [];
+  }
+}
+
+@Module({ controllers: [HealthController, SitesController] })
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer) {
+    consumer.apply(AuthMiddleware).forRoutes('*');
+  }
+}
+`,
+      'src/session.guard.ts': `
+import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+
+@Injectable()
+export class SessionGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest();
+    if (!req.session) throw new UnauthorizedException();
+    return true;
+  }
+}
+`,
+      'src/express-app.ts': `
+import express from 'express';
+import { middleware } from 'supertokens-node/framework/express';
+
+const supertokens = middleware();
+function authenticate(req, res, next) {
+  return supertokens(req, res, next);
+}
+
+export const app = express();
+app.use(authenticate);
+app.get('/status', (req, res) => res.json({ ok: true }));
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+      'GET /api/healthz []',
+      'GET /api/sites [SessionGuard:auth]',
+      'GET /status []',
+    ]);
+  });
 });
 
 describe("express: passport's own session strategy", () => {
