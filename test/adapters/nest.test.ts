@@ -2310,7 +2310,7 @@ bootstrap();
     ]);
   });
 
-  it('an app made only to read configuration and closed is not listed beside the app served from the same module; a lone one, or one inited, is', async () => {
+  it('an app made only to read configuration and closed, or inited or documented only, is not listed beside the app served from the same module; a lone one, or one inited on an adapter given, is', async () => {
     const appModule = `import { Controller, Get, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 
@@ -2350,13 +2350,22 @@ void bootstrap();
       }),
     );
     expect(routeRows(served.routes).map((r) => r.route)).toEqual(['GET /api/sites']);
-    // a script that makes the app, inits it and closes it (an OpenAPI export) serves it while it
-    // runs, beside the served app; one that only closes it, alone, is all there is to list
-    const script = (lifecycle: string): string => `import { NestFactory } from '@nestjs/core';
+    // a script that makes the app and inits it (for the schema its modules write, pezzo's) or hands
+    // it to SwaggerModule.createDocument (an OpenAPI export) makes nothing listen: init registers
+    // the routes on a server only listen() starts; made on an adapter given, whose server may be
+    // served elsewhere (`functions.https.onRequest(server)`), an inited app's routes are listed;
+    // one that only closes it, alone, is all there is to list
+    const script = (lifecycle: string, made = 'NestFactory.create(AppModule)'): string => `import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express from 'express';
+import { writeFileSync } from 'node:fs';
 import { AppModule } from './app.module';
 
+export const server = express();
+
 async function main() {
-  const app = await NestFactory.create(AppModule);
+  const app = await ${made};
   app.setGlobalPrefix('v2');
   ${lifecycle}
 }
@@ -2372,8 +2381,15 @@ async function bootstrap() {
 }
 void bootstrap();
 `;
-    const inited = await check(writeProject({ 'package.json': pkg, 'src/app.module.ts': appModule, 'src/main.ts': main, 'src/export-openapi.ts': script('await app.init();\n  await app.close();') }));
-    expect(routeRows(inited.routes).map((r) => r.route)).toEqual(['GET /api/sites', 'GET /v2/sites']);
+    const beside = async (lifecycle: string, made?: string): Promise<string[]> =>
+      routeRows((await check(writeProject({ 'package.json': pkg, 'src/app.module.ts': appModule, 'src/main.ts': main, 'src/export-openapi.ts': script(lifecycle, made) }))).routes).map((r) => r.route);
+    expect(await beside('await app.init();\n  await app.close();')).toEqual(['GET /api/sites']);
+    expect(await beside('await app.init();')).toEqual(['GET /api/sites']);
+    expect(await beside("writeFileSync('openapi.json', JSON.stringify(SwaggerModule.createDocument(app, new DocumentBuilder().build())));")).toEqual(['GET /api/sites']);
+    expect(await beside('await app.init();', 'NestFactory.create(AppModule, new ExpressAdapter(server))')).toEqual(['GET /api/sites', 'GET /v2/sites']);
+    // (its server taken, or the app handed to a function of the code: what is done with it is not known)
+    expect(await beside('await app.init();\n  server.use(app.getHttpAdapter().getInstance());')).toEqual(['GET /api/sites', 'GET /v2/sites']);
+    expect(await beside('await app.init();\n  writeSpec(app);\n}\nfunction writeSpec(app) {\n  return app;')).toEqual(['GET /api/sites', 'GET /v2/sites']);
     const alone = await check(writeProject({ 'package.json': pkg, 'src/app.module.ts': appModule, 'src/export-openapi.ts': script('await app.close();') }));
     expect(routeRows(alone.routes).map((r) => r.route)).toEqual(['GET /v2/sites']);
   });

@@ -69,9 +69,12 @@ export interface NestFileFacts {
    * In a file importing @nestjs/core and naming NestFactory, of the names given what a
    * `….create(…)` call makes (`const app = await NestFactory.create(AppModule)`): those `close()` is
    * called on in the function making them (`configApp.close()`) or made in preview mode
-   * (`{ preview: true }`), those `listen(…)`, `init()`, `getHttpServer()` or
-   * `getHttpAdapter()` is, and those used otherwise than by calling a method on them (returned,
-   * exported, handed to a function, stored: what is done with the app then is not known). NestLinker
+   * (`{ preview: true }`), those `listen(…)`, `getHttpServer()` or `getHttpAdapter()` is (`init()`
+   * too when made on an adapter given, as `new ExpressAdapter(server)`: what serves that server
+   * serves the routes init registers; with none, nothing listens), and those used otherwise than by
+   * calling a method on them (returned, exported, handed to a function, stored: what is done with
+   * the app then is not known; handed to @nestjs/swagger's `SwaggerModule.createDocument` or
+   * `setup`, which read its routes and add its documentation's, it is known). NestLinker
    * reads an app none of the second makes serve, closed or never used otherwise, as one made only
    * to read its configuration or its services.
    */
@@ -80,8 +83,12 @@ export interface NestFileFacts {
   escaped?: string[];
 }
 
-/** What an app is called with when it serves requests, or hands its server to what does. */
-const SERVING = new Set(['listen', 'listenAsync', 'init', 'getHttpServer', 'getHttpAdapter']);
+/**
+ * What an app is called with when it serves requests, or hands its server to what does. (`init()`
+ * registers the routes on the adapter's server, `listen()` inits and makes that server listen:
+ * NestApplication.init and listen, read at @nestjs/core 11.1.)
+ */
+const SERVING = new Set(['listen', 'listenAsync', 'getHttpServer', 'getHttpAdapter']);
 
 /** `closed`, `served` and `escaped` of a file making an app with NestFactory. */
 export function visitNestFile(api: ExtractApi): void {
@@ -90,6 +97,10 @@ export function visitNestFile(api: ExtractApi): void {
   const { ts } = api;
   const K = ts.SyntaxKind;
   const made = new Set<string>();
+  // the names given an app made on an adapter given (`NestFactory.create(AppModule, new
+  // ExpressAdapter(server))`: a second argument that is no options object), and those inited
+  const adapted = new Set<string>();
+  const inited = new Set<string>();
   const closed = new Set<string>();
   const served = new Set<string>();
   const escaped = new Set<string>();
@@ -114,7 +125,18 @@ export function visitNestFile(api: ExtractApi): void {
     made.add(name);
     madeIn.set(name, [...(madeIn.get(name) ?? []), fns.at(-1)]);
     if (preview(call)) closed.add(name);
+    const adapter = call.arguments[1];
+    if (adapter && !ts.isObjectLiteralExpression(adapter)) adapted.add(name);
   };
+  // `SwaggerModule.createDocument(app, config)`, `SwaggerModule.setup('docs', app, document)`
+  const swagger = api.facts.imports.find((i) => i.source === '@nestjs/swagger' && i.imported === 'SwaggerModule')?.local;
+  const documents = (call: TS.Node): boolean =>
+    swagger !== undefined &&
+    ts.isCallExpression(call) &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    ts.isIdentifier(call.expression.expression) &&
+    call.expression.expression.text === swagger &&
+    (call.expression.name.text === 'createDocument' || call.expression.name.text === 'setup');
   // the identifiers of the file with their parent, grandparent and the functions around them (a
   // stack, not recursion: the file's nesting was bounded by the walk before, not by this one)
   const uses: [TS.Identifier, TS.Node, TS.Node | null, readonly TS.Node[]][] = [];
@@ -147,14 +169,17 @@ export function visitNestFile(api: ExtractApi): void {
       if (p.name.text === 'close') {
         if (homes.includes(fns.at(-1))) closed.add(name);
       } else if (SERVING.has(p.name.text)) served.add(name);
+      else if (p.name.text === 'init') inited.add(name);
       continue;
     }
+    if (documents(p) && (p as TS.CallExpression).arguments.includes(id)) continue;
     // (its declaration, the target of an assignment, a property's name: not a use of the value)
     if ((ts.isVariableDeclaration(p) && p.name === id) || (ts.isPropertyAccessExpression(p) && p.name === id) || (ts.isBinaryExpression(p) && p.operatorToken.kind === K.EqualsToken && p.left === id)) continue;
     escaped.add(name);
   }
   let facts = nestFactsOf(api.facts);
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
+  for (const name of inited) if (adapted.has(name)) served.add(name);
   facts.closed = [...closed].sort();
   facts.served = [...served].sort();
   facts.escaped = [...escaped].sort();
