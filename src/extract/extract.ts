@@ -7006,9 +7006,32 @@ function callersTenantKeyed(ts: TSModule, a: TS.Expression, read: (e: TS.Express
   });
 }
 
-/** `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and another value (comparesTenantValue). */
+/**
+ * `project.tenantId !== req.session.tenantId`: an equality of a value read by a tenant's name and
+ * another value; or a key test of such a value in a map read by one (tenantKeyTest)
+ * (comparesTenantValue).
+ */
 function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
-  return comparesValues(ts, x) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)));
+  return (comparesValues(ts, x) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)))) || tenantKeyTest(ts, x);
+}
+
+/**
+ * `req.session.userWorkspaces[workspaceId] !== undefined` (briefer's workspace mount), `orgId in
+ * session.userOrganizations`: a value read by a tenant's name, not a constant, looked up as a key
+ * of a map read by one — a membership test, as `orgIds.includes(orgId)` is.
+ */
+function tenantKeyTest(ts: TSModule, x: TS.BinaryExpression): boolean {
+  const K = ts.SyntaxKind;
+  const op = x.operatorToken.kind;
+  const key = (k: TS.Expression): boolean => !constantOperand(ts, k) && TENANT_RE.test(readName(ts, k));
+  if (op === K.InKeyword) return key(x.left) && tenantList(ts, x.right);
+  if (op !== K.EqualsEqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsToken) return false;
+  const absent = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return u.kind === K.NullKeyword || (ts.isIdentifier(u) && u.text === 'undefined');
+  };
+  const looked = absent(x.right) ? unwrap(ts, x.left) : absent(x.left) ? unwrap(ts, x.right) : null;
+  return !!looked && ts.isElementAccessExpression(looked) && key(looked.argumentExpression) && tenantList(ts, looked.expression);
 }
 
 /**

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../src/engine.js';
 import { ROOT, check, cli } from '../helpers/run.js';
 import { writeProject } from '../helpers/project.js';
-import { findingRows, routeLinesAt, unresolvedRows } from '../helpers/expect.js';
+import { findingRows, routeKindLines, routeLinesAt, unresolvedRows } from '../helpers/expect.js';
 import { pathApplies, pathMayApplyBelow, pathMayBeUnder, routePathCovers } from '../../src/adapters/paths.js';
 
 const PKG = JSON.stringify({ name: 'scopes', dependencies: { express: '4.21.2' } });
@@ -1367,7 +1367,7 @@ app.get('/status', (req, res) => res.json({ ok: true }));
 `,
     });
     const res = await check(dir);
-    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
+    expect(routeKindLines(res)).toEqual([
       'GET /api/healthz []',
       'GET /api/sites [SessionGuard:auth]',
       'GET /status []',

@@ -58,3 +58,8 @@ export function unresolvedRows(res: { findings: Finding[] }): string[] {
 export function routeLinesAt(res: { routes: Pick<Route, 'method' | 'path' | 'guards' | 'file' | 'line'>[] }): string[] {
   return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`);
 }
+
+/** `METHOD /path [name:kind+kind, …]`: each route with its guards' names and kinds. */
+export function routeKindLines(res: { routes: Pick<Route, 'method' | 'path' | 'guards'>[] }): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+}
