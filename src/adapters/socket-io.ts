@@ -70,8 +70,8 @@ export function addSocketIoRoutes(ctx: LinkContext, framework: string): void {
       if (!attached && !isServerMaker(callee)) continue;
       const [server, given] = call.args;
       if (!server) continue;
-      const app = appOf(ctx, file, server, framework);
-      if (!app) continue;
+      const apps = appsOf(ctx, file, server, framework);
+      if (apps.length === 0) continue;
       const options = [given ? ev.eval(file, given) : undefined, ...(attached?.t === 'pkg' ? attached.made ?? [] : [])].filter((o): o is Extract<Value, { t: 'obj' }> => o?.t === 'obj');
       const option = (key: string): Value | undefined => {
         for (const o of options) if (Object.hasOwn(o.props, key)) return ev.member(o, key, 0);
@@ -88,21 +88,55 @@ export function addSocketIoRoutes(ctx: LinkContext, framework: string): void {
       const base = (path?.t === 'str' ? path.v : '/socket.io').replace(/\/$/, '');
       const made = attached?.t === 'pkg' ? (attached.made ?? []) : call.args.map((a) => ev.eval(file, a));
       const guards = middlewareGuards(ctx, made);
-      for (const method of methods) {
-        if (!ctx.expand(file, call.at, call.snippet)) return;
-        ctx.addRoute(
-          { method, path: `${base}/*`, file, line: call.at.line, column: call.at.column, snippet: call.snippet, framework, handler: SOCKET_IO, app: app.name ?? 'app', trailingSlashInsensitive: false, caseSensitive: true, prefixes: [], guards, handlerFn: null },
-          app,
-        );
-      }
+      for (const app of apps)
+        for (const method of methods) {
+          if (!ctx.expand(file, call.at, call.snippet)) return;
+          ctx.addRoute(
+            { method, path: `${base}/*`, file, line: call.at.line, column: call.at.column, snippet: call.snippet, framework, handler: SOCKET_IO, app: app.name ?? 'app', trailingSlashInsensitive: false, caseSensitive: true, prefixes: [], guards, handlerFn: null },
+            app,
+          );
+        }
     }
   }
 }
 
 /**
- * The app of `framework` whose HTTP server `server` (written in `file`) is: `http.createServer(app)`,
- * `app.listen(…)`, through the names it is kept under; null for any other.
+ * The apps of `framework` whose HTTP server `server` (written in `file`) is: `http.createServer(app)`,
+ * `app.listen(…)`, through the names it is kept under, and through a function's parameter to what
+ * each call of the function hands it (briefer's `createSocketServer(server)`, `level` calls out);
+ * none for any other.
  */
+function appsOf(ctx: LinkContext, file: string, server: Expr, framework: string, level = 0): RouterObject[] {
+  const app = appOf(ctx, file, server, framework);
+  if (app) return [app];
+  const p = paramOf(ctx, file, server);
+  if (!p || level >= MAX_CALLER_LEVELS) return [];
+  const out: RouterObject[] = [];
+  for (const c of ctx.ev.callsOf(p.file, p.fn)) {
+    const arg = c.call.args[p.index];
+    for (const a of arg ? appsOf(ctx, c.file, arg, framework, level + 1) : []) if (!out.includes(a)) out.push(a);
+  }
+  return out;
+}
+
+/** How many calls out a parameter a server is handed in is followed (appsOf). */
+const MAX_CALLER_LEVELS = 4;
+
+/** The parameter of a function of the code that `e` (in `file`) names, through the names it is kept under; null for anything else. */
+function paramOf(ctx: LinkContext, file: string, e: Expr): { file: string; fn: number; index: number } | null {
+  let f = file;
+  let x = e;
+  for (let i = 0; i < MAX_HOPS && x.k === 'ref'; i++) {
+    const def = ctx.ev.definitionOf(f, x.scope, x.name);
+    if (!def) return null;
+    if (def.expr.k === 'param') return def.expr.name !== '' ? { file: def.file, fn: def.expr.fn, index: def.expr.index } : null;
+    f = def.file;
+    x = def.expr;
+  }
+  return null;
+}
+
+/** The app of `framework` whose HTTP server `server` (written in `file`) is, as appsOf reads it but for parameters. */
 function appOf(ctx: LinkContext, file: string, server: Expr, framework: string): RouterObject | null {
   const ev = ctx.ev;
   // (`this.httpServer = http.createServer(this.app)`: what the evaluator makes of it, through fields and parameters)

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type Adapter, type RouterInit, sameInit } from '../adapters/adapter.js';
 import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
-import type { CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
+import type { CallFact, CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
 import { argCount, mapTest, restArgument, truthOf } from './conditions.js';
 import { ARRAY_INDEX, DIRENT, DirectoryListing, direntProps, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
@@ -2014,6 +2014,26 @@ export class Evaluator {
     const c = ctor ? this.eval(ctor.file, ctor.expr) : null;
     return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
+
+  /** The calls of function `fn` of `file` in the analysed files, in the files' order (indexed once, on first asking). */
+  callsOf(file: string, fn: number): { file: string; call: CallFact }[] {
+    if (!this.callIndex) {
+      this.callIndex = new Map();
+      for (const [f, facts] of [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        for (const call of facts.calls) {
+          const callee = this.calledFn(f, call.callee);
+          if (!callee) continue;
+          const key = `${callee.file}#${callee.fn}`;
+          let list = this.callIndex.get(key);
+          if (!list) this.callIndex.set(key, (list = []));
+          list.push({ file: f, call });
+        }
+      }
+    }
+    return this.callIndex.get(`${file}#${fn}`) ?? [];
+  }
+
+  private callIndex: Map<string, { file: string; call: CallFact }[]> | null = null;
 
   /**
    * The status the error class named `name` in `scope` of `file` is declared with where it is

@@ -137,4 +137,47 @@ new StacksServer(process.env.SSL_KEY, process.env.SSL_CERT);
     const res = await check(dir);
     expect(lines(res)).toEqual(['GET /robots.txt express src/server.ts:19 []', 'GET /socket.io/* express src/server.ts:22 []', 'POST /socket.io/* express src/server.ts:22 []']);
   });
+
+  it("briefer's: a function making the socket.io server on the HTTP server it is handed, called with the app's", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'notebooks', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
+      'src/websocket/index.ts': `import http from 'http';
+import { Server as BaseServer } from 'socket.io';
+
+export type IOServer = BaseServer;
+
+export async function createSocketServer(server: http.Server): Promise<{ io: IOServer; shutdown: () => Promise<void> }> {
+  const io: IOServer = new BaseServer(server, { cors: { credentials: true, origin: process.env.FRONTEND_URL } });
+  io.on('connection', (socket) => socket.emit('ready'));
+  return { io, shutdown: async () => void io.close() };
+}
+`,
+      'src/workers.ts': `import { createSocketServer } from './websocket/index';
+
+// (a server of no app's: nothing is listed for it)
+export async function startWorkerSockets(port: number) {
+  return createSocketServer(port as never);
+}
+`,
+      'src/index.ts': `import express from 'express';
+import http from 'http';
+import { createSocketServer } from './websocket/index';
+
+async function main() {
+  const app = express();
+  const server = http.createServer(app);
+  const socketServer = await createSocketServer(server);
+  app.get('/livez', (_req, res) => {
+    res.sendStatus(200);
+  });
+  server.listen(8080);
+  process.on('SIGTERM', () => void socketServer.shutdown());
+}
+
+void main();
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /livez express src/index.ts:9 []', 'GET /socket.io/* express src/websocket/index.ts:7 []', 'POST /socket.io/* express src/websocket/index.ts:7 []']);
+  });
 });

@@ -623,33 +623,13 @@ class NestLinker {
         return;
       }
       const p = this.resolve(b);
-      const calls = p.expr.k === 'param' && level < MAX_CALLER_LEVELS ? this.callsOf(p.file, p.expr.fn) : [];
+      const calls = p.expr.k === 'param' && level < MAX_CALLER_LEVELS ? this.ev.callsOf(p.file, p.expr.fn) : [];
       if (p.expr.k !== 'param' || calls.length === 0) unknown = true;
       else for (const c of calls) visit({ file: c.file, expr: c.call.args[p.expr.index] ?? { k: 'unknown', text: 'not passed' }, env: NO_ENV }, level + 1);
     };
     visit({ file: r.file, expr: r.args[0], env: NO_ENV }, 0);
     return !unknown && found.size === 1 ? [...found.values()][0]! : null;
   }
-
-  /** The calls of function `fn` of `file` in the analysed files (indexed once, on first asking). */
-  private callsOf(file: string, fn: number): { file: string; call: CallFact }[] {
-    if (!this.callIndex) {
-      this.callIndex = new Map();
-      for (const [f, facts] of [...this.ctx.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-        for (const call of facts.calls) {
-          const callee = this.ev.calledFn(f, call.callee);
-          if (!callee) continue;
-          const key = `${callee.file}#${callee.fn}`;
-          let list = this.callIndex.get(key);
-          if (!list) this.callIndex.set(key, (list = []));
-          list.push({ file: f, call });
-        }
-      }
-    }
-    return this.callIndex.get(`${file}#${fn}`) ?? [];
-  }
-
-  private callIndex: Map<string, { file: string; call: CallFact }[]> | null = null;
 
   private snippetOf(c: ClassRef): string {
     return c.cls.decorators[0]?.snippet ?? `class ${c.cls.name}`;
