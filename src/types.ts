@@ -244,6 +244,8 @@ export interface Behaviour {
    * `next` takes no argument).
    */
   nextError?: true;
+  /** nextError, the error's message saying the request is not authenticated (`'Unauthorized'`): a socket.io middleware refusing for that */
+  nextErrorUnauthenticated?: true;
   /**
    * Every call of an Express middleware's `next` hands it an error made in place (`next(new
    * Error('File names cannot contain forward slashes!'))`, OWASP Juice Shop's key server): it

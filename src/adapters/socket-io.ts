@@ -9,7 +9,8 @@
  * with POST), only GET, the upgrade, when `transports` leaves out polling. What refuses a
  * connection is the server's `io.use(fn)` middleware (`next(new Error(…))`), applied to every
  * connection in registration order: read as guards by their names and bodies, as middleware is
- * (one refusing with `next(new Error(…))` for a reason neither says is a candidate).
+ * (one refusing with `next(new Error(…))` whose message says the connection is not authenticated,
+ * `'Unauthorized'`, is an auth guard; for a reason neither says, a candidate).
  *
  * The HTTP server is the app's when it is `http.createServer(app)` (or `https.createServer(options,
  * app)`, Koa's `app.callback()` in place of the app) or what `app.listen(…)` returns, through the
@@ -205,7 +206,9 @@ function middlewareGuards(ctx: LinkContext, made: Value[]): AppliedGuard[] {
       const f = value.t === 'fn' ? ctx.ev.fnOf(value.file, value.fn) : undefined;
       let c = classifyGuard(exprName(fn) ?? f?.name ?? '(inline middleware)', value, ctx.ev, ctx.matchers);
       // (one refusing connections with `next(new Error(…))` for a reason neither its name nor its body says: a candidate)
-      if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextError) c = { kinds: ['unknown'], families: [], reason: 'refuses a connection with next(new Error(…)) (by behaviour); what it checks is not known' };
+      // (and one whose error says the connection is not authenticated, `next(new Error('Unauthorized'))`: an auth guard)
+      if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextErrorUnauthenticated) c = { kinds: ['auth'], families: [], reason: "refuses a connection with next(new Error(…)) whose message says it is not authenticated (by behaviour)" };
+      else if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextError) c = { kinds: ['unknown'], families: [], reason: 'refuses a connection with next(new Error(…)) (by behaviour); what it checks is not known' };
       if (c.kinds.every((k) => k === 'nonguard' || k === 'session')) continue;
       out.push({ name: exprName(fn) ?? '(inline middleware)', kinds: c.kinds, families: c.families, reason: c.reason, mechanism: 'app.use', file, line: use.at.line });
     }

@@ -2526,6 +2526,8 @@ function madeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration): Expr {
   return id !== undefined ? { k: 'fn', id } : { k: 'unknown', text: 'function' };
 }
 
+/** An error's message saying its request is not authenticated: `'Unauthorized'`, `'not authenticated'`, `'Authentication error'`. */
+const NOT_AUTHENTICATED_MESSAGE = /^\s*(?:unauthori[sz]ed|unauthenticated|not[ _-]?authenticated|authentication (?:error|failed|required))\b/i;
 const STATUS_WORD_RE = /unauthori[sz]ed|unauthenticated|not_?authenticated|forbidden|not_?found|(?:authenticat|authori[sz]at)ion(?:error|exception)/i;
 
 /**
@@ -2976,8 +2978,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let busy = false;
   let unreadable = false;
   let otherStatus = false;
-  // `next(new Error(…))` in a function of two parameters (Behaviour.nextError)
+  // `next(new Error(…))` in a function of two parameters (Behaviour.nextError), one saying it is not authenticated
   let nextError = false;
+  let nextErrorUnauthenticated = false;
   let threw = false;
   // an answer written or made (a response call, a context's body, a Fetch API response): not an
   // error handed on or thrown (Behaviour.answersOnlyErrors)
@@ -3144,7 +3147,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
-          else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) nextError = true;
+          else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) {
+            nextError = true;
+            // (`next(new Error('Unauthorized'))`: the message says why)
+            const message = (unwrap(ts, (n as TS.CallExpression).arguments[0]!) as TS.NewExpression).arguments?.[0];
+            if (message && ts.isStringLiteralLike(message) && NOT_AUTHENTICATED_MESSAGE.test(message.text)) nextErrorUnauthenticated = true;
+          }
         }
         // (one answering what a handed-on function threw answers for that function: mapsHandedOnError)
         if (responseCall) {
@@ -3272,6 +3280,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   if (returnsVia.length > 0 && !summary.status401) b.returnsVia = returnsVia.map((c) => shallowExpr(ctx, c.expression, f.scope));
   if (nextError) b.nextError = true;
+  if (nextErrorUnauthenticated) b.nextErrorUnauthenticated = true;
   if (!mayThrow) b.throwsNothing = true;
   if (writes !== null && writes.includes(true)) b.respondsWith = writes.flatMap((w, i) => (w ? [i] : []));
   const called = summary.called;

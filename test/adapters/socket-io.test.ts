@@ -103,6 +103,42 @@ server.listen(3000);
     ]);
   });
 
+  it("one refusing with an error whose message says the connection is not authenticated (briefer's `next(new Error('Unauthorized'))`) is an auth guard", async () => {
+    const server = (refusal: string): string => `import http from 'http';
+import express from 'express';
+import { Server } from 'socket.io';
+import { sessionFromCookies } from './sessions';
+
+const app = express();
+const server = http.createServer(app);
+const io = new Server(server);
+io.use(async (socket, next) => {
+  const session = await sessionFromCookies(socket.handshake.headers.cookie ?? '');
+  if (session) {
+    socket.data.session = session;
+    next();
+  } else {
+    next(new Error(${refusal}));
+  }
+});
+server.listen(3000);
+`;
+    const guards = async (refusal: string): Promise<string[]> =>
+      lines(
+        await check(
+          writeProject({
+            'package.json': JSON.stringify({ name: 'notebooks', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
+            'src/sessions.ts': 'export async function sessionFromCookies(cookies: string) {\n  return cookies.includes("sid=") ? { user: {} } : null;\n}\n',
+            'src/server.ts': server(refusal),
+          }),
+        ),
+      );
+    expect(await guards("'Unauthorized'")).toEqual(['GET /socket.io/* express src/server.ts:8 [(inline middleware):auth]', 'POST /socket.io/* express src/server.ts:8 [(inline middleware):auth]']);
+    expect(await guards("'not authenticated'")).toEqual(['GET /socket.io/* express src/server.ts:8 [(inline middleware):auth]', 'POST /socket.io/* express src/server.ts:8 [(inline middleware):auth]']);
+    // (a message of something else: what it checks is not known)
+    expect(await guards("'too many connections'")).toEqual(['GET /socket.io/* express src/server.ts:8 [(inline middleware):unknown]', 'POST /socket.io/* express src/server.ts:8 [(inline middleware):unknown]']);
+  });
+
   it("Dockge's: a server class keeping the app, its HTTP or HTTPS server and a socket.io server made from the module's namespace in fields", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'stacks', dependencies: { express: '^4.21.2', 'socket.io': '^4.8.1' } }),
