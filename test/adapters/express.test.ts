@@ -1360,14 +1360,25 @@ const supertokens = middleware();
 function authenticate(req, res, next) {
   return supertokens(req, res, next);
 }
+// (one sending a request without a session to sign in first, then handing it on the same way:
+// it is no guard as a whole, but the check it leads with still guards the route)
+function ensureLoggedIn(req, res, next) {
+  if (!req.session?.userId) {
+    res.redirect('/login');
+    return;
+  }
+  return supertokens(req, res, next);
+}
 
 export const app = express();
 app.use(authenticate);
 app.get('/status', (req, res) => res.json({ ok: true }));
+app.get('/account', ensureLoggedIn, (req, res) => res.json({ id: req.session.userId }));
 `,
     });
     const res = await check(dir);
     expect(routeKindLines(res)).toEqual([
+      'GET /account [(inline signed-in check):auth]',
       'GET /api/healthz []',
       'GET /api/sites [SessionGuard:auth]',
       'GET /status []',
