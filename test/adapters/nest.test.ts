@@ -3986,6 +3986,54 @@ export class ProjectController {
 });
 
 describe('module lists read from a namespace', () => {
+  it("imports: [...models.map((model) => registerModel(model))]: what the callback returns for each item (bigcapital's tenancy models, a package's modules; a table's modules)", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'ledger', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0', 'nestjs-cls': '^5.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/models.module.ts': `import { Global, Module } from '@nestjs/common';
+import { ClsModule } from 'nestjs-cls';
+
+class Account {}
+class Invoice {}
+const models = [Account, Invoice];
+
+export function RegisterTenancyModel(model: { name: string }) {
+  return ClsModule.forFeatureAsync({ provide: model.name, global: true, useFactory: () => () => model });
+}
+
+const modelProviders = models.map((model) => RegisterTenancyModel(model));
+
+@Global()
+@Module({ imports: [...modelProviders], exports: [...modelProviders] })
+export class TenancyModelsModule {}
+`,
+      'src/features.ts': `import { Controller, Get, Module } from '@nestjs/common';
+
+@Controller('accounts')
+export class AccountsController { @Get() list() { return []; } }
+@Module({ controllers: [AccountsController] })
+export class AccountsModule {}
+
+@Controller('invoices')
+export class InvoicesController { @Get() list() { return []; } }
+@Module({ controllers: [InvoicesController] })
+export class InvoicesModule {}
+
+export const FEATURES = [{ name: 'accounts', module: AccountsModule }, { name: 'invoices', module: InvoicesModule }];
+`,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { TenancyModelsModule } from './models.module';
+import { FEATURES } from './features';
+
+@Module({ imports: [TenancyModelsModule, ...FEATURES.map((feature) => feature.module)] })
+export class AppModule {}
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual(['GET /accounts [] src/features.ts:4', 'GET /invoices [] src/features.ts:9']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it('controllers: [...Object.values(Controllers)] of import * as Controllers from a barrel are its exports (heyform)', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'forms-api', dependencies: { '@nestjs/common': '^10.4.0', '@nestjs/core': '^10.4.0' } }),

@@ -782,6 +782,16 @@ class NestLinker {
         return out;
       }
     }
+    // `models.map((model) => RegisterTenancyModel(model))` (bigcapital's), `FEATURES.map((f) =>
+    // f.module)`: what a callback of one return gives for each item of the list
+    if (r.expr.k === 'call' && r.expr.callee.k === 'member' && r.expr.callee.prop === 'map' && r.expr.args.length === 1) {
+      const cb = this.evalIn({ ...r, expr: r.expr.args[0]! });
+      const returned = cb.t === 'fn' ? this.ev.returnsOf(cb.file, cb.fn) : [];
+      if (cb.t === 'fn' && returned.length === 1) {
+        for (const item of this.items({ ...r, expr: r.expr.callee.obj }, [], depth + 1)) this.items({ file: cb.file, expr: returned[0]!, env: this.callEnv(r.env, cb, [item]) }, out, depth + 1);
+        return out;
+      }
+    }
     if (r.expr.k === 'call') {
       const callee = this.evalIn({ ...r, expr: r.expr.callee });
       // (`function getControllers() { if (isClerkEnabled()) return [EEOrganizationController]; return [OrganizationController] }`:
