@@ -207,7 +207,7 @@ function middlewareGuards(ctx: LinkContext, made: Value[]): AppliedGuard[] {
       let c = classifyGuard(exprName(fn) ?? f?.name ?? '(inline middleware)', value, ctx.ev, ctx.matchers);
       // (one refusing connections with `next(new Error(…))` for a reason neither its name nor its body says: a candidate)
       // (and one whose error says the connection is not authenticated, `next(new Error('Unauthorized'))`: an auth guard)
-      if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextErrorUnauthenticated) c = { kinds: ['auth'], families: [], reason: "refuses a connection with next(new Error(…)) whose message says it is not authenticated (by behaviour)" };
+      if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextErrorUnauthenticated) c = { kinds: ['auth'], families: [], reason: 'refuses a connection with next(new Error(…)) whose message says it is not authenticated (by behaviour)' };
       else if (c.kinds.every((k) => k === 'nonguard' || k === 'session') && f?.behaviour.nextError) c = { kinds: ['unknown'], families: [], reason: 'refuses a connection with next(new Error(…)) (by behaviour); what it checks is not known' };
       if (c.kinds.every((k) => k === 'nonguard' || k === 'session')) continue;
       out.push({ name: exprName(fn) ?? '(inline middleware)', kinds: c.kinds, families: c.families, reason: c.reason, mechanism: 'app.use', file, line: use.at.line });

@@ -2015,10 +2015,14 @@ export class Evaluator {
     return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
 
-  /** The calls of function `fn` of `file` in the analysed files, in the files' order (indexed once, on first asking). */
+  /**
+   * The calls of function `fn` of `file` in the analysed files, in the files' order (indexed on
+   * first asking, and again once a file held back before is read: the files grow on demand).
+   */
   callsOf(file: string, fn: number): { file: string; call: CallFact }[] {
-    if (!this.callIndex) {
+    if (!this.callIndex || this.callIndexed !== this.files.size) {
       this.callIndex = new Map();
+      this.callIndexed = this.files.size;
       for (const [f, facts] of [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
         for (const call of facts.calls) {
           const callee = this.calledFn(f, call.callee);
@@ -2034,6 +2038,7 @@ export class Evaluator {
   }
 
   private callIndex: Map<string, { file: string; call: CallFact }[]> | null = null;
+  private callIndexed = 0;
 
   /**
    * The status the error class named `name` in `scope` of `file` is declared with where it is
