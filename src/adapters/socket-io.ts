@@ -108,9 +108,10 @@ export function addSocketIoRoutes(ctx: LinkContext, framework: string): void {
  * none for any other.
  */
 function appsOf(ctx: LinkContext, file: string, server: Expr, framework: string, level = 0): RouterObject[] {
-  const app = appOf(ctx, file, server, framework);
+  const made = madeBy(ctx, file, server);
+  const app = appOf(ctx, file, server, made, framework);
   if (app) return [app];
-  const p = paramOf(ctx, file, server);
+  const p = made?.expr.k === 'param' && made.expr.name !== '' ? { file: made.file, ...made.expr } : null;
   if (!p || level >= MAX_CALLER_LEVELS) return [];
   const out: RouterObject[] = [];
   for (const c of ctx.ev.callsOf(p.file, p.fn)) {
@@ -123,26 +124,35 @@ function appsOf(ctx: LinkContext, file: string, server: Expr, framework: string,
 /** How many calls out a parameter a server is handed in is followed (appsOf). */
 const MAX_CALLER_LEVELS = 4;
 
-/** The parameter of a function of the code that `e` (in `file`) names, through the names it is kept under; null for anything else. */
-function paramOf(ctx: LinkContext, file: string, e: Expr): { file: string; fn: number; index: number } | null {
+/**
+ * What makes `e` (in `file`), through the names it is kept under: the expression a name is first
+ * given that is no other name, or a parameter of a function of the code; null when a name has no
+ * definition.
+ */
+function madeBy(ctx: LinkContext, file: string, e: Expr): { file: string; expr: Expr } | null {
   let f = file;
   let x = e;
-  for (let i = 0; i < MAX_HOPS && x.k === 'ref'; i++) {
+  for (let i = 0; i < MAX_HOPS; i++) {
+    if (x.k === 'at') {
+      f = x.file;
+      x = x.e;
+      continue;
+    }
+    if (x.k !== 'ref') break;
     const def = ctx.ev.definitionOf(f, x.scope, x.name);
     if (!def) return null;
-    if (def.expr.k === 'param') return def.expr.name !== '' ? { file: def.file, fn: def.expr.fn, index: def.expr.index } : null;
     f = def.file;
     x = def.expr;
   }
-  return null;
+  return { file: f, expr: x };
 }
 
-/** The app of `framework` whose HTTP server `server` (written in `file`) is, as appsOf reads it but for parameters. */
-function appOf(ctx: LinkContext, file: string, server: Expr, framework: string): RouterObject | null {
+/** The app of `framework` whose HTTP server `server` (written in `file`, made by `made`: madeBy) is, as appsOf reads it but for parameters. */
+function appOf(ctx: LinkContext, file: string, server: Expr, made: { file: string; expr: Expr } | null, framework: string): RouterObject | null {
   const ev = ctx.ev;
   // (`this.httpServer = http.createServer(this.app)`: what the evaluator makes of it, through fields and parameters)
-  const made = ev.eval(file, server);
-  const alternatives = made.t === 'unknown' && made.alts ? made.alts : [made];
+  const value = ev.eval(file, server);
+  const alternatives = value.t === 'unknown' && value.alts ? value.alts : [value];
   for (const v of alternatives) {
     if (!isHttpServerMaker(v) || v.t !== 'pkg' || !v.called) continue;
     for (const a of v.args) {
@@ -150,24 +160,8 @@ function appOf(ctx: LinkContext, file: string, server: Expr, framework: string):
       if (app) return app;
     }
   }
-  let f = file;
-  let e: Expr = server;
-  for (let i = 0; i < MAX_HOPS; i++) {
-    if (e.k === 'at') {
-      f = e.file;
-      e = e.e;
-      continue;
-    }
-    if (e.k === 'ref') {
-      const def = ev.definitionOf(f, e.scope, e.name);
-      if (!def || def.expr.k === 'param') return null;
-      f = def.file;
-      e = def.expr;
-      continue;
-    }
-    break;
-  }
-  if (e.k !== 'call' && e.k !== 'new') return null;
+  if (!made || (made.expr.k !== 'call' && made.expr.k !== 'new')) return null;
+  const { file: f, expr: e } = made;
   // `app.listen(port)`: the server Express and Koa make for the app
   if (e.callee.k === 'member' && e.callee.prop === 'listen') return routerOf(ctx, f, e.callee.obj, framework);
   if (!isHttpServerMaker(ev.eval(f, e.callee))) return null;

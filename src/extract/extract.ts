@@ -3147,11 +3147,14 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
-          else if (nested === 0 && c.text === nextName && f.params.length === 2 && ts.isNewExpression(unwrap(ts, (n as TS.CallExpression).arguments[0]!))) {
-            nextError = true;
-            // (`next(new Error('Unauthorized'))`: the message says why)
-            const message = (unwrap(ts, (n as TS.CallExpression).arguments[0]!) as TS.NewExpression).arguments?.[0];
-            if (message && ts.isStringLiteralLike(message) && NOT_AUTHENTICATED_MESSAGE.test(message.text)) nextErrorUnauthenticated = true;
+          else if (nested === 0 && c.text === nextName && f.params.length === 2) {
+            const made = unwrap(ts, (n as TS.CallExpression).arguments[0]!);
+            if (ts.isNewExpression(made)) {
+              nextError = true;
+              // (`next(new Error('Unauthorized'))`: the message says why)
+              const message = made.arguments?.[0];
+              if (message && ts.isStringLiteralLike(message) && NOT_AUTHENTICATED_MESSAGE.test(message.text)) nextErrorUnauthenticated = true;
+            }
           }
         }
         // (one answering what a handed-on function threw answers for that function: mapsHandedOnError)
