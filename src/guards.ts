@@ -517,16 +517,28 @@ export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value 
  * elsewhere) and whether it passes every request (passport-anonymous); null when a name is not
  * known statically.
  */
-export type Strategies = Map<string, { where: string; via: string | null; passes?: true }[]> | null;
+export type Strategies = Map<string, Strategy[]> | null;
+
+/**
+ * A strategy registered under a name: where, the header it reads (null: maybe elsewhere), whether
+ * it passes every request (passport-anonymous), and whether its verify refuses a credential of a
+ * tenant other than the one the request is for (`tenant`).
+ */
+interface Strategy {
+  where: string;
+  via: string | null;
+  passes?: true;
+  tenant?: true;
+}
 
 /** The strategies found (`where` each is), by name; null when one's name is not known statically (undefined). */
-export function strategiesOf(found: Iterable<{ name: string; where: string; via: string | null; passes?: true } | undefined>): Strategies {
-  const out = new Map<string, { where: string; via: string | null; passes?: true }[]>();
+export function strategiesOf(found: Iterable<({ name: string } & Strategy) | undefined>): Strategies {
+  const out = new Map<string, Strategy[]>();
   for (const s of found) {
     if (!s) return null;
     let list = out.get(s.name);
     if (!list) out.set(s.name, (list = []));
-    list.push({ where: s.where, via: s.via, ...(s.passes ? { passes: s.passes } : {}) });
+    list.push({ where: s.where, via: s.via, ...(s.passes ? { passes: s.passes } : {}), ...(s.tenant ? { tenant: s.tenant } : {}) });
   }
   return out;
 }
@@ -590,6 +602,23 @@ export function headerStrategies(first: Value | undefined, strategies: Strategie
     for (const x of each) how.push(`strategy '${name}' (${x.where}) reads ${x.via}`);
   }
   return `with a credential no browser sends by itself: ${how.join('; ')}`;
+}
+
+/**
+ * The strategies `AuthGuard(…)` names (`first`: a name or a list of them), when each one
+ * registered under each name refuses a credential of another tenant than the request's: how, for
+ * a guard's reason; else null. (Passport tries them in turn until one succeeds: each must check.)
+ */
+export function tenantStrategies(first: Value | undefined, strategies: Strategies): string | null {
+  const names = strategyNames(first);
+  if (names.length === 0 || strategies === null || (first?.t === 'arr' && names.length < first.items.length)) return null;
+  const how: string[] = [];
+  for (const name of names) {
+    const each = strategies.get(name);
+    if (!each || !each.every((x) => x.tenant)) return null;
+    for (const x of each) how.push(`strategy '${name}' (${x.where})`);
+  }
+  return `${how.join(' and ')} refuses a token of another tenant than the request's`;
 }
 
 export interface GuardClass {
@@ -783,7 +812,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
     if (b.status403or404 && b.comparesTenant) kinds.add('tenant'), byBehaviour.push('compares the tenant and ends with 403/404');
     // (a check of the tenant leading it after another, `if (!ctx.session?.userId) throw …401…; …
     // if (!(await getOrganizationAccess({ organizationId, userId }))) throw …403…`: a guard of both kinds)
-    else if (fn.leading.some((l) => l.inline === 'tenant' && !l.userParams)) kinds.add('tenant'), byBehaviour.push('refuses with 403/404 when a check of the tenant leading it fails');
+    else if (fn.leading.some((l) => l.inline === 'tenant' && !l.userParams)) kinds.add('tenant'), byBehaviour.push('refuses the request (401, 403 or 404) when a check of the tenant leading it fails');
     // A Nest guard denies by returning false from canActivate (Nest answers 403).
     if (b.deniesByReturn && b.readsSession && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate reads the session and can return false');
     else if (b.deniesUncredentialed && !b.status401) kinds.add('auth'), byBehaviour.push('canActivate returns false when the request carries no credential');

@@ -6457,7 +6457,10 @@ function leadingGuards(
           const call = refused && (ctx.calls.get(refused) ?? (shallowExpr(ctx, refused, scope) as Extract<Expr, { k: 'call' }>));
           out.push(call ? { inline: 'auth', refuses: call.callee, args: call.args, at: locOf(ctx, stmt) } : { inline: 'auth', at: locOf(ctx, stmt) });
         }
-        if (st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        // (a tenant compared and the request refused with 401, `if (req.raw.workspaceId !== payload.workspaceId)
+        // throw new UnauthorizedException('Workspace does not match')`, checks the tenant too; a tenant not
+        // found so, `if (!workspace) throw …401…`, the credential only)
+        if ((st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) || (st & AUTH && comparesTenantValue(ts, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         else if (st & DENIED) {
           const userParams = tenantLookupParams(stmt.expression);
           if (userParams.length > 0) out.push({ inline: 'tenant', userParams, at: locOf(ctx, stmt) });

@@ -2365,7 +2365,7 @@ interface InlineCheck {
 /** What an inline check of each kind (LeadingGuard.inline) is called, and what the handler does in it. */
 const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = {
   auth: { name: '401', does: 'ends the request with 401', kinds: ['auth'] },
-  tenant: { name: 'tenant', does: 'compares the tenant and ends with 403/404', kinds: ['tenant'] },
+  tenant: { name: 'tenant', does: 'compares the tenant and refuses the request (401, 403 or 404)', kinds: ['tenant'] },
   csrf: { name: 'CSRF', does: 'compares a CSRF token (or the Origin header) and refuses the request', kinds: ['csrf'] },
   // a webhook's signature checked: the webhook family's guard
   signature: { name: 'signature', does: 'compares an HMAC of its own with what the request carries and refuses it', kinds: ['family'], family: 'webhook' },

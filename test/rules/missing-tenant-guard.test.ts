@@ -77,6 +77,11 @@ ruleTester('missing-tenant-guard', {
     },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
     {
+      dir: 'invalid/tenant-checks-answered-401',
+      name: "a project's organisation compared with the caller's and the request refused with 401 (lunary's export links, `if (project.orgId !== account.orgId) return ctx.throw(401, …)`) checks the tenant; an organisation only looked up and refused with 401 when missing does not",
+      errors: [{ file: 'src/app.ts', line: 22, column: 1, message: 'GET /v1/runs/archives/:token has no tenant guard' }],
+    },
+    {
       dir: 'invalid/team-scoped-lookups',
       name: "a lookup confined to the team the session works in (`teamId: req.user.teamId`), or a team compared with the session's, a miss answered 404, checks the tenant; the team the URL names does not, nor \"team\" inside another word (`steamId`)",
       errors: [

@@ -36,7 +36,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { additionsTo, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
-import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, type Strategies } from '../../guards.js';
+import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, tenantStrategies, type Strategies } from '../../guards.js';
 import { decide, mapTest, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, CondTest, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
@@ -1036,7 +1036,7 @@ class NestLinker {
       const value = this.evalIn(r);
       const g = this.ctx.guard(r.file, r.expr, value, mechanism, at);
       const guard = g ? this.byStrategies(g, value, module) : null;
-      return guard ? { guard, optOuts: packageOptOuts(value) } : null;
+      return guard ? { guard: this.strategiesTenant(guard, value, module), optOuts: packageOptOuts(value) } : null;
     }
     // (`this` in a canActivate or use the class inherits is the class's instance: what it overrides answers)
     return this.ev.asInstance(cls.file, 0, cls.cls.name, () => this.classGuardUse(cls, mechanism, at, method, module));
@@ -1136,6 +1136,8 @@ class NestLinker {
       if (!byBase) return null;
       g = byBase;
     }
+    // (the strategies run for each request its canActivate hands the base: `return super.canActivate(context)`)
+    if (base && reaches) g = this.strategiesTenant(g, base, module);
     // (those of the class whose canActivate runs, and of the one whose handleRequest a passport
     // AuthGuard calls: swetrix's `if (isOptionalAuth) { …; return user }`, anonymous requests handed on)
     const optClasses = [...new Set([own?.c, passportBase ? hr?.c : undefined].filter((c): c is ClassRef => c !== undefined))];
@@ -1180,14 +1182,36 @@ class NestLinker {
    */
   private byStrategies(guard: AppliedGuard, value: Value, module?: ClassRef): AppliedGuard | null {
     if (guard.kinds.length !== 1 || guard.kinds[0] !== 'auth') return guard;
-    if (value.t !== 'pkg' || value.pkg !== '@nestjs/passport' || !value.called || value.path.join('.') !== 'AuthGuard') return guard;
-    const named = value.args.length > 0 ? value.args[0] : module ? this.defaultStrategy(module) : undefined;
+    const named = this.strategiesNamed(value, module);
+    if (!named) return guard;
     // (one of them passport-anonymous's, under a name of its own: every request goes through)
-    if (passingNamed(named, this.passportStrategies())) return null;
-    const how = headerStrategies(named, this.passportStrategies());
-    if (!how) return guard;
-    const byDefault = value.args.length === 0 ? ` (the default strategy of PassportModule.register in ${module!.cls.name})` : '';
-    return { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, ${how}${byDefault}` };
+    if (passingNamed(named.first, this.passportStrategies())) return null;
+    const how = headerStrategies(named.first, this.passportStrategies());
+    return how ? { ...guard, kinds: ['auth', 'bearer'], reason: `${guard.reason}, ${how}${named.byDefault}` } : guard;
+  }
+
+  /**
+   * The strategy names `AuthGuard(…)` of @nestjs/passport is given (`value`), or with none the
+   * default one (`byDefault` says so, for a reason); null for any other value.
+   */
+  private strategiesNamed(value: Value, module?: ClassRef): { first: Value | undefined; byDefault: string } | null {
+    if (value.t !== 'pkg' || value.pkg !== '@nestjs/passport' || !value.called || value.path.join('.') !== 'AuthGuard') return null;
+    if (value.args.length > 0) return { first: value.args[0], byDefault: '' };
+    return { first: module ? this.defaultStrategy(module) : undefined, byDefault: module ? ` (the default strategy of PassportModule.register in ${module.cls.name})` : '' };
+  }
+
+  /**
+   * An authenticating guard of @nestjs/passport's `AuthGuard(…)` (`value`, itself or the base
+   * class whose refusal reaches the request) whose strategies each refuse a token of another
+   * tenant than the request's (a check leading the strategy class's `validate`, docmost's
+   * `req.raw.workspaceId !== payload.workspaceId` with the workspace the request's hostname
+   * names): a tenant guard too.
+   */
+  private strategiesTenant(guard: AppliedGuard, value: Value, module?: ClassRef): AppliedGuard {
+    if (!guard.kinds.includes('auth') || guard.kinds.includes('tenant')) return guard;
+    const named = this.strategiesNamed(value, module);
+    const how = named ? tenantStrategies(named.first, this.passportStrategies()) : null;
+    return how ? { ...guard, kinds: [...guard.kinds, 'tenant'], reason: `${guard.reason}; ${how}${named!.byDefault}` } : guard;
   }
 
   /** `defaultStrategy` of the `PassportModule.register({ defaultStrategy })` a module's `@Module` imports. */
@@ -1220,7 +1244,12 @@ class NestLinker {
           const [strategy, named] = base.args;
           const pkg = strategy?.t === 'pkg' && !strategy.called ? strategy.pkg : null;
           const s = passportStrategy(ev, pkg, named, cls.superArgs?.[0] ? ev.eval(file, cls.superArgs[0]) : undefined);
-          yield s && { ...s, where: `${cls.name} at ${file}:${cls.at.line}` };
+          // (its `validate`, passport's verify: `if (req.raw.workspaceId !== payload.workspaceId) throw
+          // new UnauthorizedException()` refuses a token of another tenant, as a check leading it)
+          const validate = cls.methods.find((m) => m.name === 'validate' && !m.isStatic);
+          const fn = validate ? methodValue(files, file, cls, validate) : null;
+          const tenant = fn?.t === 'fn' && !!ev.fnOf(fn.file, fn.fn)?.leading.some((l) => l.inline === 'tenant' && !l.userParams);
+          yield s && { ...s, where: `${cls.name} at ${file}:${cls.at.line}`, ...(tenant ? { tenant: true as const } : {}) };
         }
       }
     }
