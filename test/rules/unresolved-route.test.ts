@@ -122,6 +122,26 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/koa-plugin-router-never-mounted',
+      name: "@koa/router routers at paths with no slash (`router.post('webhooks.list', …)`) handed to a plugin registry the API mounts from (outline's plugins): matched only below the prefix of a `router.use('/', plugin.routes())` not known here, they are left out, said once with each router; its routes with a slash are listed",
+      errors: [
+        { file: 'api.ts', line: 9, column: 3, message: 'mounted router could not be resolved (call of something not known statically); the routes under it are unknown' },
+        {
+          file: 'plugins/passkeys/api.ts',
+          line: 4,
+          column: 16,
+          message: "router router is never mounted on an app in the analysed files; one route at a path starting with neither '/' nor a pattern ('passkeys.list'), which @koa/router matches only below a prefix a router mounting it glues before it, is left out",
+        },
+        {
+          file: 'plugins/webhooks/api.ts',
+          line: 5,
+          column: 16,
+          message:
+            "router router is never mounted on an app in the analysed files; its routes are listed with its own prefix only; 2 routes at a path starting with neither '/' nor a pattern ('webhooks.list'), which @koa/router matches only below a prefix a router mounting it glues before it, are left out",
+        },
+      ],
+    },
+    {
       dir: 'invalid/router-never-mounted',
       name: 'a router with routes that nothing mounts',
       errors: [{ file: 'reports.ts', line: 3, column: 24, message: 'router reports is never mounted on an app in the analysed files; its routes are listed without a prefix' }],

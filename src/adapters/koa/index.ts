@@ -227,10 +227,21 @@ class KoaLinker {
     }
     for (const r of routers) {
       if (this.mounted.has(r.id) || this.ctx.servedThroughInstances(r.id, this.mounted)) continue;
-      const layers = this.reachable(this.stack(r, null));
-      if (!layers.some((l) => l.kind === 'route')) continue;
-      this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files; its routes are listed with its own prefix only`.replace('  ', ' '), '');
-      this.emitLayers(layers, [], r.name ?? 'router', '', r);
+      // (a route at a path with no slash, `router.post('documents.list', …)`, is matched below the
+      // prefix another router's `use('/', r.routes())` glues before it: of a router nothing here
+      // mounts, it is left out, said once with the router — outline's plugins hand theirs to a registry)
+      const stack = this.stack(r, null);
+      const layers = stack.filter((l) => l.kind !== 'route' || !neverMatched(l.path));
+      // (each registration once: a helper registering on the router at two calls makes its layers twice)
+      const below = [...new Map(stack.filter((l) => l.kind === 'route' && neverMatched(l.path)).map((l) => [`${l.file}:${l.reg.at.line}:${l.reg.at.column}:${l.path}`, l])).values()];
+      if (!stack.some((l) => l.kind === 'route')) continue;
+      const listed = layers.some((l) => l.kind === 'route');
+      const left =
+        below.length === 0
+          ? ''
+          : `; ${below.length === 1 ? 'one route' : `${below.length} routes`} at a path starting with neither '/' nor a pattern ('${below[0]!.path}'), which @koa/router matches only below a prefix a router mounting it glues before it, ${below.length === 1 ? 'is' : 'are'} left out`;
+      this.ctx.warn(r.file, r.at, `router ${r.name ?? ''} is never mounted on an app in the analysed files${listed ? '; its routes are listed with its own prefix only' : ''}${left}`.replace('  ', ' '), '');
+      if (listed) this.emitLayers(layers, [], r.name ?? 'router', '', r);
     }
     // (a factory's router that callers get with prefixes of their own is listed with theirs)
     for (const r of this.prefixUnknown)
