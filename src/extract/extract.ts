@@ -5808,6 +5808,9 @@ function leadingGuards(
   // the statuses (401, 403, 404) met in `n`, outside nested functions: a bit each
   const AUTH = 1;
   const DENIED = 2;
+  // (403 or 404 as an error code only, `throw new ApiError({ code: "NOT_FOUND" })`: read where a
+  // lookup of the tenant found nothing, not for any test naming a tenant, see `v`)
+  const CODED = 4;
   let seen = 0;
   // the node visited lies in a text spelling a status word (STATUS_WORD_RE)
   let worded = false;
@@ -5819,6 +5822,7 @@ function leadingGuards(
     const code = worded && ts.isPropertyAssignment(x) ? errorCodeStatus(ctx, x) : null;
     const st = code === 401 ? code : (statusOf(ts, x, ctx.errorClasses) ?? (worded && ctx.elysia ? elysiaStatus(ts, x) : null));
     if (st !== null) seen |= st === 401 ? AUTH : DENIED;
+    else if (code !== null) seen |= CODED;
     ts.forEachChild(x, v);
   };
   const statuses = (n: TS.Node): number => {
@@ -6236,7 +6240,14 @@ function leadingGuards(
   // `const orgId = c.get('orgId')`, `user.tenantId` of `const user = c.get('user')` or of `const {
   // user } = req`): its property names
   const callerRead = (x: TS.Expression): string[] | null => {
-    const read = (y: TS.Expression): string[] | null => requestChain(ts, y, requestParams()) ?? contextVariable(ctx, y, requestParams());
+    const read = (y: TS.Expression): string[] | null => {
+      const direct = requestChain(ts, y, requestParams()) ?? contextVariable(ctx, y, requestParams());
+      if (direct) return direct;
+      // (a property of one, `c.get('workspace').id`)
+      const { root, props } = propertyChain(ts, y);
+      const held = props.length > 0 ? contextVariable(ctx, root, requestParams()) : null;
+      return held && [...held, ...props];
+    };
     const direct = read(x);
     if (direct) return direct;
     const { root, props } = propertyChain(ts, x);
@@ -6460,7 +6471,8 @@ function leadingGuards(
         // (a tenant compared and the request refused with 401, `if (req.raw.workspaceId !== payload.workspaceId)
         // throw new UnauthorizedException('Workspace does not match')`, checks the tenant too; a tenant not
         // found so, `if (!workspace) throw …401…`, the credential only)
-        if ((st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) || (st & AUTH && comparesTenantValue(ts, stmt.expression))) out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
+        if ((st & DENIED && (comparesTenantValue(ts, stmt.expression) || noTenantFound(stmt.expression))) || (st & AUTH && comparesTenantValue(ts, stmt.expression)) || (st & CODED && noTenantFound(stmt.expression)))
+          out.push({ inline: 'tenant', at: locOf(ctx, stmt) });
         else if (st & DENIED) {
           const userParams = tenantLookupParams(stmt.expression);
           if (userParams.length > 0) out.push({ inline: 'tenant', userParams, at: locOf(ctx, stmt) });
@@ -7011,14 +7023,39 @@ const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|
  */
 function callersTenantKeyed(ts: TSModule, a: TS.Expression, read: (e: TS.Expression) => string[] | null, depth: number): boolean {
   const u = unwrap(ts, a);
+  // (Drizzle's `and(eq(monitor.id, id), eq(monitor.workspaceId, workspaceId))`, as tenantCondition reads it)
+  if (ts.isCallExpression(u) && depth <= 2) return callersTenantCondition(ts, u, read, depth);
   if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
   return u.properties.some((p) => {
     if (!ts.isPropertyAssignment(p) && !ts.isShorthandPropertyAssignment(p)) return false;
     const value = ts.isPropertyAssignment(p) ? p.initializer : p.name;
     if (!ts.isIdentifier(p.name) || !TENANT_RE.test(p.name.text)) return ts.isPropertyAssignment(p) && callersTenantKeyed(ts, p.initializer, read, depth + 1);
-    const props = read(value);
-    return props !== null && props.length > 0 && !props.slice(0, -1).some((x) => REQUEST_INPUT.test(x)) && TENANT_RE.test(props[props.length - 1]!);
+    return callersTenant(read(value));
   });
+}
+
+/**
+ * What a value reads of the request (`read`'s answer) is the caller's tenant, put there past what
+ * the caller writes: read by a tenant's name (`req.client.organizationId`), or the id of a value
+ * so named (`c.get('workspace').id`, openstatus's workspace an API key belongs to).
+ */
+function callersTenant(props: string[] | null): boolean {
+  if (props === null || props.length === 0 || props.slice(0, -1).some((x) => REQUEST_INPUT.test(x))) return false;
+  const last = props[props.length - 1]!;
+  return TENANT_RE.test(last) || (last === 'id' && props.length > 1 && TENANT_RE.test(props[props.length - 2]!));
+}
+
+/** `eq(monitor.workspaceId, workspaceId)` of Drizzle, either way round, the value the caller's tenant; or one of the conditions of `and(…)`. */
+function callersTenantCondition(ts: TSModule, c: TS.CallExpression, read: (e: TS.Expression) => string[] | null, depth: number): boolean {
+  const name = ts.isIdentifier(c.expression) ? c.expression.text : ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : '';
+  if (name === 'and') return c.arguments.some((a) => callersTenantKeyed(ts, a, read, depth + 1));
+  if (name !== 'eq' || c.arguments.length !== 2) return false;
+  const column = (x: TS.Expression): boolean => {
+    const u = unwrap(ts, x);
+    return ts.isPropertyAccessExpression(u) && TENANT_RE.test(u.name.text);
+  };
+  const [l, r] = c.arguments as unknown as [TS.Expression, TS.Expression];
+  return (column(l) && callersTenant(read(r))) || (column(r) && callersTenant(read(l)));
 }
 
 /**

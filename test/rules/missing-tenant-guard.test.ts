@@ -75,6 +75,15 @@ ruleTester('missing-tenant-guard', {
         { file: 'src/app.ts', line: 32, column: 1, message: 'GET /api/orgs/:orgId/sites/:siteId has no tenant guard' },
       ],
     },
+    {
+      dir: 'invalid/hono-drizzle-lookup-scoped-by-the-key-workspace',
+      name: "a Drizzle lookup confined to the workspace an API-key hook put on the context (`and(eq(monitor.id, id), eq(monitor.workspaceId, workspaceId))` of `c.get('workspace').id`, or `c.var.workspace.id`, either side of `eq`), a miss answered 404 or thrown as an error whose code is `NOT_FOUND` (openstatus's API), checks the tenant; one keyed by the workspace the URL names does not, nor one with no workspace, nor one of conditions joined by `or`",
+      errors: [
+        { file: 'src/app.ts', line: 32, column: 1, message: 'GET /v1/workspaces/:workspaceId/monitors/:id has no tenant guard' },
+        { file: 'src/app.ts', line: 46, column: 1, message: 'GET /v1/monitor/:id/status has no tenant guard' },
+        { file: 'src/app.ts', line: 56, column: 1, message: 'GET /v1/incident/:id has no tenant guard' },
+      ],
+    },
     { dir: 'invalid/session-only', name: 'a session guard only', errors: [{ line: 6, message: 'GET /api/projects has no tenant guard' }] },
     {
       dir: 'invalid/tenant-checks-answered-401',
