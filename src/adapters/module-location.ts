@@ -109,6 +109,11 @@ export function locate(ev: Evaluator, file: string, e: Expr, packageDir: string,
   if (e.k === 'member') {
     const o = ev.eval(file, e.obj);
     if (o.t === 'obj' && Object.hasOwn(o.props, e.prop)) return within(o.file, o.props[e.prop]!);
+    // (a global several modules set, `global.WIKI = WIKI` of the server's entry and of its job
+    // worker's: the location when each object holds the same one under that key)
+    const each = o.t === 'unknown' && o.alts && o.alts.length > 0 ? o.alts.map((a) => (a.t === 'obj' && Object.hasOwn(a.props, e.prop) ? within(a.file, a.props[e.prop]!) : null)) : [];
+    const first = each[0];
+    if (first && !('why' in first) && each.every((l) => l && !('why' in l) && l.url === first.url && l.p === first.p)) return first;
   }
   const v = ev.eval(file, e);
   return { why: v.t === 'unknown' ? v.why : `${valueNote(v)}, not a path built from the module's location` };

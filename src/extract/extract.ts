@@ -141,6 +141,9 @@ export const CTOR_PREFIX = '*ctor*';
 export const GLOBAL_PREFIX = '*global*';
 /** The names of the global object a module sets globals on: `global.app = …`, `globalThis.app = …`. */
 export const GLOBAL_OBJECTS = new Set(['global', 'globalThis', 'GLOBAL']);
+
+/** Names not bound in a module whose properties are not those of a global the code sets: CommonJS's, Node's and the browser's own. */
+const NOT_GLOBAL_HOLDERS = new Set(['exports', 'module', 'process', 'console', 'window', 'document', 'self', 'navigator', 'location', 'Object', 'Array', 'JSON', 'Math', 'Error', 'Promise', 'Reflect', 'Symbol', 'Buffer']);
 /**
  * In a class's instance fields (`*this*Users`), what it inherits: `new Base(…)` of the class it
  * extends, with the arguments its constructor passes to `super(…)`. A spread (Evaluator.member):
@@ -1238,6 +1241,11 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   if (member && named !== null && ts.isIdentifier(member.expression) && GLOBAL_OBJECTS.has(member.expression.text) && !findScopeOf(ctx, scope, member.expression.text)) {
     const key = GLOBAL_PREFIX + named;
     if (ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, key)) facts.scopes[0]!.bindings[key] = rhs;
+  } else if (member && named !== null && ts.isIdentifier(member.expression) && !NOT_GLOBAL_HOLDERS.has(member.expression.text) && !findScopeOf(ctx, scope, member.expression.text) && !facts.imports.some((i) => i.local === (member.expression as TS.Identifier).text)) {
+    // `WIKI.auth = require('./core/auth').init()` of a global another module sets (`global.WIKI =
+    // WIKI`; wiki.js's `/* global WIKI */`): a property of that global, as first set here under no condition
+    const key = `${GLOBAL_PREFIX}${member.expression.text}.${named}`;
+    if (ctx.when.length === 0 && ctx.loops === 0 && !Object.hasOwn(facts.scopes[0]!.bindings, key)) facts.scopes[0]!.bindings[key] = rhs;
   }
   if (scope === 0 && (m || alias)) {
     const name = m ? m[1]! : alias!;
@@ -1532,14 +1540,32 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
           ts.isSpreadElement(el) ? toExpr(ctx, el.expression, scope, fn, undefined, depth + 1) : toExpr(ctx, el, scope, fn, undefined, depth + 1),
         ),
       };
-    case K.ObjectLiteralExpression:
-      return objectExpr(
+    case K.ObjectLiteralExpression: {
+      const o = n as TS.ObjectLiteralExpression;
+      // `module.exports = { init() { this.passport = passport; return this }, … }` (wiki.js's core
+      // modules): `this` in the object's methods is the object, given what they assign to it
+      const self = literalSelf(ctx, o, scope);
+      const outer = ctx.thisRef;
+      const made = objectExpr(
         ctx,
-        n as TS.ObjectLiteralExpression,
+        o,
         scope,
         (x, key) => toExpr(ctx, x, scope, fn, key ?? undefined, depth + 1),
-        (m, key) => ({ k: 'fn', id: makeFunction(ctx, m, scope, key).id }),
+        (m, key) => {
+          if (self) ctx.thisRef = self;
+          try {
+            return { k: 'fn', id: makeFunction(ctx, m, scope, key).id };
+          } finally {
+            ctx.thisRef = outer;
+          }
+        },
       );
+      if (self && made.k === 'obj') {
+        for (const [k, v] of Object.entries(self.fields)) if (!Object.hasOwn(made.props, k)) made.props[k] = v;
+        ctx.facts.scopes[scope]!.bindings[self.name] = made;
+      }
+      return made;
+    }
     case K.PropertyAccessExpression: {
       const a = n as TS.PropertyAccessExpression;
       // A read: the target of an assignment (`document.cookie = …`) is never walked as an expression.
@@ -1598,6 +1624,17 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
  * later key wins over it and it over an earlier one, as in JS (Evaluator.member reads them from
  * the end). `value` reads a property's value (given its key when it has one), `method` a method.
  */
+/**
+ * The object a literal's methods read as `this`, when one of its methods spells `this`: the
+ * instance its methods assign fields of (as a class's is), bound under a name of its own in the
+ * scope the literal is in. Null for any other literal.
+ */
+function literalSelf(ctx: Ctx, o: TS.ObjectLiteralExpression, scope: number): NonNullable<Ctx['thisRef']> | null {
+  const at = ctx.text.indexOf('this', o.pos);
+  if (at < 0 || at >= o.end || !o.properties.some((p) => ctx.ts.isMethodDeclaration(p) && p.body && ctx.text.indexOf('this', p.body.pos) < p.body.end && ctx.text.indexOf('this', p.body.pos) >= 0)) return null;
+  return { name: `${THIS_PREFIX}#${o.pos}`, scope, fields: {}, base: null, extendsAny: false, superArgs: null, injects: false };
+}
+
 function objectExpr(
   ctx: Ctx,
   e: TS.ObjectLiteralExpression,

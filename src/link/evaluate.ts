@@ -560,6 +560,12 @@ export class Evaluator {
           const global = this.globalValue(e.prop, depth);
           if (global) return global;
         }
+        // `WIKI.auth` of a global (a name the module neither binds nor imports) whose property a
+        // module sets, `WIKI.auth = require('./core/auth').init()`: what it is set to there
+        if (o.k === 'ref' && this.unbound(file, o.scope, o.name)) {
+          const prop = this.globalValue(`${o.name}.${e.prop}`, depth);
+          if (prop) return prop;
+        }
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
         if (obj.t === 'unknown' && obj.why.startsWith('class ') && e.obj.k === 'ref') {
@@ -2087,6 +2093,14 @@ export class Evaluator {
   }
 
   /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
+  /** A name a module's scopes do not bind nor its imports bring, from `scope` out: a global's, if anything. */
+  private unbound(file: string, scope: number, name: string): boolean {
+    const facts = this.files.get(file);
+    if (!facts || facts.imports.some((i) => i.local === name)) return false;
+    for (let s: Scope | undefined = facts.scopes[scope]; s; s = s.parent === null ? undefined : facts.scopes[s.parent]) if (bindingOf(s, name)) return false;
+    return true;
+  }
+
   definitionOf(file: string, scope: number, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);
