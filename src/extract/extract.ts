@@ -6154,9 +6154,14 @@ function leadingGuards(
   // (growi's loginRequired): a branch handing the request on or refusing it, after checks of its
   // own that each do one or the other, with no other way out (and one handing it on: `if (req.user)
   // return res.redirect('/')` before a login page hands no one on)
+  // (or, what follows the branch ending the request, one whose checks each hand the request on or
+  // go on, to that end: flowise's `checkPermission`, `if (user) { if (user.isOrganizationAdmin)
+  // return next(); if (permissions.includes(permission)) return next() } return res.status(403)…`,
+  // and `checkAnyPermission`'s loop over the permissions asked for)
   const handsOnOrRefuses = (s: TS.Statement): boolean => {
     if (handsOnOnly(s)) return true;
     const list = ts.isBlock(s) ? s.statements : [s];
+    if (list.every(handsOnOrGoesOn) && nextCalls(s).callsNext) return true;
     const last = list[list.length - 1];
     if (!last || !(handsOnOnly(last) || ends(last, true))) return false;
     let handsOn = handsOnOnly(last);
@@ -6167,6 +6172,17 @@ function leadingGuards(
       return ts.isVariableStatement(x) && !callsNext && !error;
     });
     return checks && handsOn;
+  };
+  // A statement that hands the request on (`return next()`) or goes on to the next, nothing else:
+  // declarations, and `if`s and loops of such statements
+  const handsOnOrGoesOn = (x: TS.Statement): boolean => {
+    if (handsOnOnly(x)) return true;
+    if (ts.isBlock(x)) return x.statements.every(handsOnOrGoesOn);
+    if (ts.isIfStatement(x)) return handsOnOrGoesOn(x.thenStatement) && (!x.elseStatement || handsOnOrGoesOn(x.elseStatement));
+    const K = ts.SyntaxKind;
+    if (x.kind === K.ForStatement || x.kind === K.ForOfStatement || x.kind === K.ForInStatement || x.kind === K.WhileStatement) return handsOnOrGoesOn((x as TS.IterationStatement).statement);
+    const { callsNext, error } = nextCalls(x);
+    return ts.isVariableStatement(x) && !callsNext && !error;
   };
   // What follows a statement ends the request (its last statement responds or throws) and never hands it on.
   // (`exits`: the last must leave the function; not the function's own last statement, after which it leaves)

@@ -8,6 +8,10 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/route-middleware', name: 'a guard named like one, before the handler' },
     {
+      dir: 'valid/permission-checks-of-the-signed-in-user',
+      name: "permission middleware handing the request on only inside `if (user)` of `const user = req.user`, by checks that each hand on or go on (a loop over the permissions asked for too), and answering 403 after it (flowise's `checkPermission` and `checkAnyPermission`)",
+    },
+    {
       dir: 'valid/login-check-refusing-inactive-users',
       name: "a middleware handing on a signed-in user after checks of its own, refusing anyone else (growi's loginRequired: `if (req.user != null) { if (req.user.status === ACTIVE) return next(); return res.redirect(…) }`, then a 403 or the login page)",
     },
@@ -265,6 +269,14 @@ ruleTester('missing-auth-guard', {
       errors: [
         { line: 17, message: 'GET /.well-known/oauth-authorization-server has no auth guard' },
         { line: 24, message: 'POST /oauth/register has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/permission-check-handing-anonymous-requests-on',
+      name: 'a permission check refusing a signed-in user without the permission but handing a request with no user on, and one handing every request on whatever its user holds: no auth guard',
+      errors: [
+        { file: 'src/app.ts', line: 28, column: 1, message: 'GET /api/v1/variables has no auth guard (unclassified middleware that may be one: checkPermission; declare it in guards.auth or guards.ignore)' },
+        { file: 'src/app.ts', line: 32, column: 1, message: 'GET /api/v1/tools has no auth guard' },
       ],
     },
     {
