@@ -3641,7 +3641,28 @@ function usesOf(ctx: Ctx, body: TS.Node, name: string): string[] | null {
 function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
   const reads = usesOf(ctx, body, req);
   const answers = usesOf(ctx, body, res);
-  return !!reads && !!answers && reads.length > 0 && reads.every((a) => URL_READ.test(a)) && answers.every((a) => /^\s*\.\s*redirect\s*\(/.test(a));
+  // (and to give the page views a value, `_.set(res.locals, 'pageMeta.url', …)` of wiki.js's
+  // trailing-slash redirect, or `res.locals.canonical = …`: written, never read)
+  const locals = (a: string): boolean => /^\s*\.\s*locals\b/.test(a);
+  return (
+    !!reads &&
+    !!answers &&
+    reads.length > 0 &&
+    reads.every((a) => URL_READ.test(a)) &&
+    answers.every((a) => /^\s*\.\s*redirect\s*\(/.test(a) || locals(a)) &&
+    (!answers.some(locals) || localsWrittenOnly(ctx, body, res))
+  );
+}
+
+/** Is each `res.locals` of `body` a value set (`res.locals.x = …`, `_.set(res.locals, …)`, `Object.assign(res.locals, …)`), none read? */
+function localsWrittenOnly(ctx: Ctx, body: TS.Node, res: string): boolean {
+  const text = ctx.text.slice(body.pos, body.end);
+  const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${res.replace(/[$]/g, '\\$&')}\\s*\\.\\s*locals(?![\\w$])`, 'g'))];
+  return uses.every((m) => {
+    const before = text.slice(Math.max(0, m.index! - 16), m.index!);
+    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 64);
+    return /(?:\bset|\bassign)\s*\(\s*$/.test(before) || /^\s*\.\s*[\w$]+\s*=(?![=>])/.test(after);
+  });
 }
 const URL_READ = /^\s*\??\.\s*(?:(?:originalUrl|url|path|baseUrl|hostname|protocol|secure|headers\s*\??\.\s*host)\b|headers\s*\[\s*(['"])[Uu]ser-[Aa]gent\1\s*\]|get\s*\(\s*(['"])[Uu]ser-[Aa]gent\2\s*\))/;
 

@@ -377,8 +377,16 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/url-redirect-and-bot-detector-are-no-candidates',
-      name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on), a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`) and one of old browsers to a page saying so, reading the URL and the user agent (overleaf's `unsupportedBrowserMiddleware`): no candidates",
-      errors: [{ file: 'src/server.js', line: 10, message: 'GET /api/topics/:tid has no auth guard' }],
+      name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on), a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`), one of old browsers to a page saying so, reading the URL and the user agent (overleaf's `unsupportedBrowserMiddleware`), and one of `/docs/` to `/docs` that gives the views the canonical URL in `res.locals` (wiki.js's `seo`): no candidates; one reading the user in `res.locals` to redirect is a signed-in check",
+      errors: [
+        { file: 'src/server.js', line: 11, message: 'GET /api/topics/:tid has no auth guard' },
+        {
+          file: 'src/server.js',
+          line: 15,
+          message:
+            'GET /account/settings has no auth guard (accountPagesOnly is one, but lets through untouched every request outside paths starting with /account, in the case written (the route is matched in any case): src/server.js:15)',
+        },
+      ],
     },
     {
       dir: 'invalid/wrapper-catch-answers-for-the-handler',
