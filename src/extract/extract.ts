@@ -82,6 +82,8 @@ interface Ctx {
   members: Map<Expr, Map<string, Expr>>;
   /** where the file spells the words wordsOf looks for */
   words: WordSpans;
+  /** where the file spells the word `this` ([start, end, …]), found when first asked (literalSelf) */
+  thisSpans?: number[];
   /** the error classes the file declares with a status of their own (errorClassStatuses), by name */
   errorClasses: ReadonlyMap<string, number> | null;
   /** the file names a CSRF token somewhere (CSRF_RE): only then can a leading `if` compare one */
@@ -1630,8 +1632,9 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
  * scope the literal is in. Null for any other literal.
  */
 function literalSelf(ctx: Ctx, o: TS.ObjectLiteralExpression, scope: number): NonNullable<Ctx['thisRef']> | null {
-  const at = ctx.text.indexOf('this', o.pos);
-  if (at < 0 || at >= o.end || !o.properties.some((p) => ctx.ts.isMethodDeclaration(p) && p.body && ctx.text.indexOf('this', p.body.pos) < p.body.end && ctx.text.indexOf('this', p.body.pos) >= 0)) return null;
+  // (where the file spells `this`, found once: most literals hold none)
+  const spans = (ctx.thisSpans ??= nameSpans(ctx.text, ['this']));
+  if (!spelledWithin(spans, o.pos, o.end) || !o.properties.some((p) => ctx.ts.isMethodDeclaration(p) && p.body && spelledWithin(spans, p.body.pos, p.body.end))) return null;
   return { name: `${THIS_PREFIX}#${o.pos}`, scope, fields: {}, base: null, extendsAny: false, superArgs: null, injects: false };
 }
 

@@ -562,7 +562,7 @@ export class Evaluator {
         }
         // `WIKI.auth` of a global (a name the module neither binds nor imports) whose property a
         // module sets, `WIKI.auth = require('./core/auth').init()`: what it is set to there
-        if (o.k === 'ref' && this.unbound(file, o.scope, o.name)) {
+        if (o.k === 'ref' && this.globalProperties() && this.unbound(file, o.scope, o.name)) {
           const prop = this.globalValue(`${o.name}.${e.prop}`, depth);
           if (prop) return prop;
         }
@@ -2093,6 +2093,14 @@ export class Evaluator {
   }
 
   /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
+  /** Does any analysed module set a property of a global (`WIKI.auth = …`)? (Most set none: no member read need ask.) */
+  private globalProperties(): boolean {
+    this.globalDefinitions('');
+    return (this.globalProps ??= [...this.globals!.keys()].some((k) => k.includes('.')));
+  }
+
+  private globalProps: boolean | undefined;
+
   /** A name a module's scopes do not bind nor its imports bring, from `scope` out: a global's, if anything. */
   private unbound(file: string, scope: number, name: string): boolean {
     const facts = this.files.get(file);
