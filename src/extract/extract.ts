@@ -1622,11 +1622,6 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
 }
 
 /**
- * An object literal's Expr, its props in source order: a spread is kept as `*spread*N` so that a
- * later key wins over it and it over an earlier one, as in JS (Evaluator.member reads them from
- * the end). `value` reads a property's value (given its key when it has one), `method` a method.
- */
-/**
  * The object a literal's methods read as `this`, when one of its methods spells `this`: the
  * instance its methods assign fields of (as a class's is), bound under a name of its own in the
  * scope the literal is in. Null for any other literal.
@@ -1638,6 +1633,11 @@ function literalSelf(ctx: Ctx, o: TS.ObjectLiteralExpression, scope: number): No
   return { name: `${THIS_PREFIX}#${o.pos}`, scope, fields: {}, base: null, extendsAny: false, superArgs: null, injects: false };
 }
 
+/**
+ * An object literal's Expr, its props in source order: a spread is kept as `*spread*N` so that a
+ * later key wins over it and it over an earlier one, as in JS (Evaluator.member reads them from
+ * the end). `value` reads a property's value (given its key when it has one), `method` a method.
+ */
 function objectExpr(
   ctx: Ctx,
   e: TS.ObjectLiteralExpression,

@@ -1408,6 +1408,11 @@ export class Evaluator {
 
   /** Each module's first assignment of a global (`global.app = …`), in file order. */
   private globalDefinitions(name: string): Definition[] {
+    return this.globalMap().get(name) ?? [];
+  }
+
+  /** The globals (and properties of globals) each module first sets, by name, built when first asked. */
+  private globalMap(): Map<string, Definition[]> {
     if (this.globals === null) {
       this.globals = new Map();
       for (const [file, facts] of [...this.files].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
@@ -1422,7 +1427,7 @@ export class Evaluator {
         }
       }
     }
-    return this.globals.get(name) ?? [];
+    return this.globals;
   }
 
   importValue(file: string, source: string, imported: string, depth: number): Value {
@@ -2092,11 +2097,9 @@ export class Evaluator {
     return callee.k === 'member' && callee.obj.k === 'ref' && callee.obj.name === 'Object' && !this.definitionOf(file, callee.obj.scope, 'Object') ? callee.prop : null;
   }
 
-  /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
   /** Does any analysed module set a property of a global (`WIKI.auth = …`)? (Most set none: no member read need ask.) */
   private globalProperties(): boolean {
-    this.globalDefinitions('');
-    return (this.globalProps ??= [...this.globals!.keys()].some((k) => k.includes('.')));
+    return (this.globalProps ??= [...this.globalMap().keys()].some((k) => k.includes('.')));
   }
 
   private globalProps: boolean | undefined;
@@ -2109,6 +2112,7 @@ export class Evaluator {
     return true;
   }
 
+  /** Where a name is defined: its binding expression and the scope holding it, following imports and re-exports. */
   definitionOf(file: string, scope: number, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;
     const facts = this.files.get(file);

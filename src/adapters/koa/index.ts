@@ -231,10 +231,10 @@ class KoaLinker {
       // prefix another router's `use('/', r.routes())` glues before it: of a router nothing here
       // mounts, it is left out, said once with the router — outline's plugins hand theirs to a registry)
       const stack = this.stack(r, null);
+      if (!stack.some((l) => l.kind === 'route')) continue;
       const layers = stack.filter((l) => l.kind !== 'route' || !neverMatched(l.path));
       // (each registration once: a helper registering on the router at two calls makes its layers twice)
       const below = [...new Map(stack.filter((l) => l.kind === 'route' && neverMatched(l.path)).map((l) => [`${l.file}:${l.reg.at.line}:${l.reg.at.column}:${l.path}`, l])).values()];
-      if (!stack.some((l) => l.kind === 'route')) continue;
       const listed = layers.some((l) => l.kind === 'route');
       const left =
         below.length === 0
