@@ -7072,19 +7072,23 @@ function tenantKeyed(ts: TSModule, a: TS.Expression, depth: number): boolean {
 
 /**
  * `eq(member.organizationId, orgId)`, either way round, or one of the conditions of `and(…)`
- * (Drizzle's operators, drizzle-orm's `eq` and `and`): a condition on a column named for the tenant.
+ * (Drizzle's operators, drizzle-orm's `eq` and `and`): a condition on a column named for the tenant
+ * — compared with a value `value` holds for, when given (the caller's tenant: callersTenantKeyed).
  */
-function tenantCondition(ts: TSModule, c: TS.CallExpression, depth: number): boolean {
+function tenantCondition(ts: TSModule, c: TS.CallExpression, depth: number, value?: (x: TS.Expression) => boolean): boolean {
   const name = ts.isIdentifier(c.expression) ? c.expression.text : ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : '';
   const column = (x: TS.Expression): boolean => {
     const u = unwrap(ts, x);
     return ts.isPropertyAccessExpression(u) && TENANT_RE.test(u.name.text);
   };
-  if (name === 'eq') return c.arguments.length === 2 && (column(c.arguments[0]!) || column(c.arguments[1]!));
+  if (name === 'eq' && c.arguments.length === 2) {
+    const [l, r] = c.arguments as unknown as [TS.Expression, TS.Expression];
+    return value ? (column(l) && value(r)) || (column(r) && value(l)) : column(l) || column(r);
+  }
   if (name !== 'and' || depth > 3) return false;
   return c.arguments.some((a) => {
     const u = unwrap(ts, a);
-    return ts.isCallExpression(u) && tenantCondition(ts, u, depth + 1);
+    return ts.isCallExpression(u) && tenantCondition(ts, u, depth + 1, value);
   });
 }
 
@@ -7100,8 +7104,9 @@ const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|
  */
 function callersTenantKeyed(ts: TSModule, a: TS.Expression, read: (e: TS.Expression) => string[] | null, depth: number): boolean {
   const u = unwrap(ts, a);
-  // (Drizzle's `and(eq(monitor.id, id), eq(monitor.workspaceId, workspaceId))`, as tenantCondition reads it)
-  if (ts.isCallExpression(u) && depth <= 2) return callersTenantCondition(ts, u, read, depth);
+  // (Drizzle's `and(eq(monitor.id, id), eq(monitor.workspaceId, workspaceId))`, as tenantCondition
+  // reads it; from 2 deeper, so that an `and` nests to the depth an object literal does)
+  if (ts.isCallExpression(u) && depth <= 2) return tenantCondition(ts, u, depth + 2, (x) => callersTenant(read(x)));
   if (!ts.isObjectLiteralExpression(u) || depth > 2) return false;
   return u.properties.some((p) => {
     if (!ts.isPropertyAssignment(p) && !ts.isShorthandPropertyAssignment(p)) return false;
@@ -7120,19 +7125,6 @@ function callersTenant(props: string[] | null): boolean {
   if (props === null || props.length === 0 || props.slice(0, -1).some((x) => REQUEST_INPUT.test(x))) return false;
   const last = props[props.length - 1]!;
   return TENANT_RE.test(last) || (last === 'id' && props.length > 1 && TENANT_RE.test(props[props.length - 2]!));
-}
-
-/** `eq(monitor.workspaceId, workspaceId)` of Drizzle, either way round, the value the caller's tenant; or one of the conditions of `and(…)`. */
-function callersTenantCondition(ts: TSModule, c: TS.CallExpression, read: (e: TS.Expression) => string[] | null, depth: number): boolean {
-  const name = ts.isIdentifier(c.expression) ? c.expression.text : ts.isPropertyAccessExpression(c.expression) ? c.expression.name.text : '';
-  if (name === 'and') return c.arguments.some((a) => callersTenantKeyed(ts, a, read, depth + 1));
-  if (name !== 'eq' || c.arguments.length !== 2) return false;
-  const column = (x: TS.Expression): boolean => {
-    const u = unwrap(ts, x);
-    return ts.isPropertyAccessExpression(u) && TENANT_RE.test(u.name.text);
-  };
-  const [l, r] = c.arguments as unknown as [TS.Expression, TS.Expression];
-  return (column(l) && callersTenant(read(r))) || (column(r) && callersTenant(read(l)));
 }
 
 /**
