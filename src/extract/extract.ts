@@ -7093,7 +7093,7 @@ function tenantCondition(ts: TSModule, c: TS.CallExpression, depth: number, valu
 }
 
 /** What of the request a caller writes as they like: a tenant read there is the one asked for, not the caller's. */
-const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|raw|param|header|json|valid)$/;
+export const REQUEST_INPUT = /^(params|query|body|headers|cookies|url|path|originalUrl|raw|param|header|json|valid)$/;
 
 /**
  * An object literal (at most three objects deep) with a property named for the tenant whose value
@@ -7133,7 +7133,17 @@ function callersTenant(props: string[] | null): boolean {
  * (comparesTenantValue).
  */
 function tenantEquality(ts: TSModule, x: TS.BinaryExpression): boolean {
-  return (comparesValues(ts, x) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)))) || tenantKeyTest(ts, x);
+  return (comparesValues(ts, x) && !enumMember(ts, x.left) && !enumMember(ts, x.right) && (TENANT_RE.test(readName(ts, x.left)) || TENANT_RE.test(readName(ts, x.right)))) || tenantKeyTest(ts, x);
+}
+
+/**
+ * `ACCESS_TYPE.ORGANIZATION_GET`, `AccessType.WORKSPACE_SET`: a member named in capitals of an
+ * enum or an object of constants — a constant, whatever it names (rap2's `accessType ===
+ * ACCESS_TYPE.ORGANIZATION_GET` picks the kind of access asked for, and compares no tenant).
+ */
+function enumMember(ts: TSModule, x: TS.Expression): boolean {
+  const u = unwrap(ts, x);
+  return ts.isPropertyAccessExpression(u) && /^[A-Z][A-Z0-9_]*$/.test(u.name.text) && ts.isIdentifier(u.expression) && /^[A-Z]/.test(u.expression.text);
 }
 
 /**
@@ -7167,8 +7177,12 @@ function tenantMembership(ts: TSModule, x: TS.CallExpression): boolean {
   return tenantList(ts, c.expression) || x.arguments.some((a) => TENANT_RE.test(readName(ts, a))) || amongTenantMembers(ts, x, c.expression);
 }
 
-/** A function named for looking a member up (`findMembership`, `getTeamMember`, `isMember`), not for making or removing one. */
-const MEMBER_LOOKUP = /^(?:find|get|fetch|load|look[Uu]p|read|is|has|check|verify|require|ensure|assert)\w*[Mm]ember|^member(?:ship)?(?:Of|For)?$/;
+/**
+ * A function named for looking a member up (`findMembership`, `getTeamMember`, `isMember`), or one
+ * user of a tenant (`getTeamUser`, umami's: the row joining a team and a user), not for making or
+ * removing one, nor for listing them (`getTeamUsers`).
+ */
+const MEMBER_LOOKUP = /^(?:find|get|fetch|load|look[Uu]p|read|is|has|check|verify|require|ensure|assert)(?:\w*[Mm]ember|\w*(?:Team|Tenant|Org|Organi[sz]ation|Workspace)User$)|^member(?:ship)?(?:Of|For)?$/;
 
 /**
  * `this.memberships.findMembership(req.params.orgId, req.user.id)`: the caller looked up among

@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, REQUEST_INPUT, SUPER, TENANT_RE, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
@@ -1108,7 +1108,7 @@ export class LinkContext {
    * the parameters given the request's user — and any credential the request carries, or
    * nothing — are missing. A request without a signed-in user or credential never gets past it.
    */
-  private refusalGuard(file: string, callee: Expr, kinds: ('user' | 'credential' | 'other')[], at: Loc): AppliedGuard | null {
+  private refusalGuard(file: string, callee: Expr, kinds: ('user' | 'credential' | 'other')[], at: Loc, callersTenant: boolean): AppliedGuard | null {
     const v = this.ev.eval(file, callee);
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
     const refuses = !!def?.behaviour.refusesWhen?.some((site) =>
@@ -1135,8 +1135,22 @@ export class LinkContext {
         line: at.line,
       };
     }
-    if (!refuses || !def) return this.familyRefusal(file, callee, v, at);
-    return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request when ${name}() says no, and it says no to a request without a signed-in user or credential)`, mechanism: 'in-handler', file, line: at.line };
+    // `if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`: a function comparing the
+    // tenant (Behaviour.comparesTenant: umami's permission checks, each looking the signed-in
+    // user up among the team's) says no — a check of the tenant, as a Nest guard's answer is (verdictGuard)
+    const tenant = callersTenant && !!def?.behaviour.comparesTenant;
+    if (!tenant && (!refuses || !def)) return this.familyRefusal(file, callee, v, at);
+    const family = tenant ? this.familyRefusal(file, callee, v, at) : null;
+    const does = [...(refuses ? ['it says no to a request without a signed-in user or credential'] : []), ...(tenant ? ['it compares the tenant'] : [])].join(', and ');
+    return {
+      name,
+      kinds: orderKinds(new Set<GuardKind>([...(refuses ? (['auth'] as const) : []), ...(tenant ? (['tenant'] as const) : []), ...(family?.kinds ?? [])])),
+      families: family?.families ?? [],
+      reason: `by behaviour (the handler ends the request when ${name}() says no, and ${does})${family ? `; ${family.reason}` : ''}`,
+      mechanism: 'in-handler',
+      file,
+      line: at.line,
+    };
   }
 
   /**
@@ -1532,6 +1546,29 @@ export class LinkContext {
     );
   }
 
+  /**
+   * Whether a function comparing the tenant that `handler` calls with `args` checks the caller's
+   * tenant: not when it is handed a tenant the request names and nothing but what the request
+   * names or a constant (`projects.find(req.params.tenantId, req.params.id)`,
+   * `teamExists(teamId)`: the tenant the URL names searched, whoever asks). Anything else handed
+   * may say who asks (umami's `canViewTeam(auth, teamId)`, `auth` of its `parseRequest(request)`).
+   */
+  private callersTenant(handler: { file: string; fn: number }, args: Expr[] | undefined): boolean {
+    const input = (a: Expr): string[] | null => {
+      const v = this.ev.eval(handler.file, a);
+      const path = v.t === 'param' && v.file === handler.file && v.fn === handler.fn ? (v.path ?? []) : [];
+      return path.length >= 2 && REQUEST_INPUT.test(path[0]!) ? path : null;
+    };
+    const named = (args ?? []).some((a) => TENANT_RE.test(input(a)?.at(-1) ?? ''));
+    return !named || !args!.every((a) => a.k === 'str' || a.k === 'num' || a.k === 'bool' || input(a) !== null);
+  }
+
+  /** Whether `handler` also leads with a refusal on what `callee` answers (LeadingGuard.refusal), judged by refusalGuard. */
+  private refusedAlso(handler: { file: string; fn: number }, callee: Expr): boolean {
+    const name = exprName(callee);
+    return !!this.ev.fnOf(handler.file, handler.fn)?.leading.some((x) => x.refusal && x.callee && exprName(x.callee) === name);
+  }
+
   /** The guard one of a handler's leading statements is, if any (each is judged on its own). */
   leadingGuard(handler: { file: string; fn: number }, lg: LeadingGuard, shown = false): AppliedGuard | null {
     // (a check of the tenant of a user the function is handed: judged at its calls, tenantOfUser)
@@ -1569,6 +1606,14 @@ export class LinkContext {
       // (`if (!apiKey) return 401` of `const apiKey = await authenticateApiKeyFromHeaders(req.headers)`:
       // refused on what a function named for an API key or a bearer token (guards.bearer) gives — a
       // credential no browser sends by itself)
+      // (`if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`: refused when a
+      // function comparing the tenant says no checks the tenant too — said by the refusal of that
+      // call when the handler holds one as well, refusalGuard)
+      const refusing = inline === 'auth' && lg.refuses && !matched ? this.calleeBehaviour(handler.file, lg.refuses) : undefined;
+      if (refusing?.comparesTenant && !this.refusedAlso(handler, lg.refuses!) && this.callersTenant(handler, lg.args)) {
+        applied.kinds = orderKinds(new Set<GuardKind>([...applied.kinds, 'tenant']));
+        applied.reason = `${applied.reason.slice(0, -1)}, when ${exprName(lg.refuses!) ?? 'a function'}() says no, which compares the tenant)`;
+      }
       const refusedBy = inline === 'auth' && lg.refuses && !applied.kinds.includes('bearer') ? exprName(lg.refuses) : null;
       if (refusedBy && this.matchers.bearer(refusedBy.slice(refusedBy.lastIndexOf('.') + 1))) {
         applied.kinds = [...applied.kinds, 'bearer'];
@@ -1592,11 +1637,14 @@ export class LinkContext {
     // (one ended by another call, LeadingGuard.endedVia: a family's check by its name only — a
     // lookup the request's values key, `if (!challenge) return sendErrorResponse(…)` of an ACME
     // challenge found by its token, refuses no one's identity)
+    // (or one of a function comparing the tenant, `if (!(await canDeleteWebsite(auth, id))) return
+    // forbidden()`, which checks the tenant only)
     if (lg.refusal && lg.endedVia) {
-      const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at);
-      return g?.kinds.includes('family') ? g : null;
+      const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args));
+      if (g?.kinds.includes('family')) return g;
+      return g?.kinds.includes('tenant') ? { ...g, kinds: ['tenant'] } : null;
     }
-    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at) ?? lookupGuard(handler.file, lg);
+    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args)) ?? lookupGuard(handler.file, lg);
     if (lg.userVia) {
       if (!signedInCheck(this.ev, handler, lg)) return lookupGuard(handler.file, lg);
       const name = exprName(lg.callee!) ?? '(signed-in check)';

@@ -125,7 +125,7 @@ export abstract class BaseController {
     expect(lines(res)).toEqual([
       'GET /api/billing/invoices [requireSession] src/controllers/billing.controller.ts:11',
       'GET /api/projects/ [requireSession] src/controllers/projects.controller.ts:14',
-      'GET /api/projects/:projectId [requireSession] src/controllers/projects.controller.ts:15',
+      'GET /api/projects/:projectId [requireSession, this.projects.find] src/controllers/projects.controller.ts:15',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
@@ -169,7 +169,7 @@ export abstract class BaseController extends RootController {
     expect(lines(res)).toEqual([
       'GET /api/billing/invoices [] src/controllers/billing.controller.ts:11',
       'GET /api/projects/ [] src/controllers/projects.controller.ts:14',
-      'GET /api/projects/:projectId [] src/controllers/projects.controller.ts:15',
+      'GET /api/projects/:projectId [this.projects.find] src/controllers/projects.controller.ts:15',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });

@@ -91,6 +91,16 @@ ruleTester('missing-tenant-guard', {
       errors: [{ file: 'src/app.ts', line: 22, column: 1, message: 'GET /v1/runs/archives/:token has no tenant guard' }],
     },
     {
+      dir: 'invalid/permission-checks-comparing-the-team',
+      name: "a handler refusing (401, a 403 it answers, or `return forbidden()`) when a permission function looking the signed-in user up among the website's team says no (umami's `if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`, `getTeamUser(website.teamId, user.id)`), also handed the team the URL names beside the caller's `auth` (`canViewTeam(auth, teamId)`), checks the tenant; one asking for an admin, or for a report's author, does not, nor one comparing the kind of access asked for with an enum's member named for a team (`access === Access.TEAM_SETTINGS`, rap2's `ACCESS_TYPE.ORGANIZATION_GET`), nor one searching every team for the team the URL names (`teamExists(teamId)`: handed a tenant the request names, and no signed-in user)",
+      errors: [
+        { file: 'app/api/reports/[reportId]/route.ts', line: 7, column: 1, message: 'GET /api/reports/:reportId has no tenant guard' },
+        { file: 'app/api/settings/route.ts', line: 7, column: 1, message: 'GET /api/settings has no tenant guard' },
+        { file: 'app/api/teams/[teamId]/websites/route.ts', line: 7, column: 1, message: 'GET /api/teams/:teamId/websites has no tenant guard' },
+        { file: 'app/api/users/route.ts', line: 7, column: 1, message: 'GET /api/users has no tenant guard' },
+      ],
+    },
+    {
       dir: 'invalid/team-scoped-lookups',
       name: "a lookup confined to the team the session works in (`teamId: req.user.teamId`), or a team compared with the session's, a miss answered 404, checks the tenant; the team the URL names does not, nor \"team\" inside another word (`steamId`)",
       errors: [
