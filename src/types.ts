@@ -454,6 +454,13 @@ export interface Behaviour {
    */
   returnsVia?: Expr[];
   /**
+   * Calls whose answer, or its truth (`!!x`, `Boolean(x)`), the function returns outside nested
+   * functions, not a parameter's or a method of one: a permission check handing its verdict to
+   * another (umami's `canViewReport` ending `return !!(await canViewWebsite(auth,
+   * report.websiteId))`), which compares the tenant for it (LinkContext.comparesTenantVia).
+   */
+  returnsAnswerOf?: Expr[];
+  /**
    * The middleware names its request only in those calls: when one of them answers its 401, it
    * answers from the server's own state (as ignoresRequest says of a 401 of its own).
    */

@@ -2967,8 +2967,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // a middleware's response (`(req, res, next)`), and the calls handed it (Behaviour.answersVia)
   const resName = f.params.length === 3 && /^(?:res|resp|response)$/.test(f.params[1]!) && /^(?:next|done|cb|callback)$/.test(f.params[2]!) ? f.params[1]! : null;
   const answersVia: { call: TS.CallExpression; index: number }[] = [];
-  // calls whose answer the function returns (Behaviour.returnsVia)
+  // calls whose answer the function returns (Behaviour.returnsVia), under an `if` or not, or its truth (Behaviour.returnsAnswerOf)
   const returnsVia: TS.CallExpression[] = [];
+  const answerOf: TS.CallExpression[] = [];
   const sites401: FlagCondition[][] = [];
   // error classes imported that the function throws or hands on (Behaviour.throwsImported)
   const thrownImports = new Set<string>();
@@ -3241,6 +3242,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
         if (f.name === 'canActivate' && r && canReturnFalse(ts, r) && nested === 0) b.deniesByReturn = true;
+        const answer = r && nested === 0 ? answerCall(ts, r) : null;
+        if (answer && !f.params.includes(rootName(ts, answer.expression))) answerOf.push(answer);
         break;
       }
     }
@@ -3322,6 +3325,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (f.params[0] && ignoresRequest(ctx, body, f.params[0], answersVia.map((a) => a.call))) b.requestOnlyToAnswer = true;
   }
   if (returnsVia.length > 0 && !summary.status401) b.returnsVia = returnsVia.map((c) => shallowExpr(ctx, c.expression, f.scope));
+  if (answerOf.length > 0) b.returnsAnswerOf = answerOf.map((c) => shallowExpr(ctx, c.expression, f.scope));
   if (nextError) b.nextError = true;
   if (nextErrorUnauthenticated) b.nextErrorUnauthenticated = true;
   if (!mayThrow) b.throwsNothing = true;
@@ -3415,6 +3419,23 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
 
 /** What may throw (Behaviour.throwsNothing): a `throw`, a call, a construction, an `await`, a member read, a `for…of`, a spread. */
 let mayThrowKinds: ReadonlySet<TS.SyntaxKind> | null = null;
+/**
+ * The call a returned value is the answer of, or the truth of (`!!(await canViewWebsite(…))`,
+ * `Boolean(check(…))`): a function's or a method's, not a parameter's (Behaviour.returnsAnswerOf).
+ */
+function answerCall(ts: TSModule, r: TS.Expression): TS.CallExpression | null {
+  let u = unwrap(ts, r);
+  for (let i = 0; i < 4; i++) {
+    if (ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && ts.isPrefixUnaryExpression(unwrap(ts, u.operand))) {
+      const inner = unwrap(ts, u.operand) as TS.PrefixUnaryExpression;
+      if (inner.operator !== ts.SyntaxKind.ExclamationToken) return null;
+      u = unwrap(ts, inner.operand);
+    } else if (ts.isCallExpression(u) && ts.isIdentifier(u.expression) && u.expression.text === 'Boolean' && u.arguments.length === 1) u = unwrap(ts, u.arguments[0]!);
+    else break;
+  }
+  return ts.isCallExpression(u) && (ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression)) ? u : null;
+}
+
 function mayThrowKind(ts: TSModule, kind: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
   mayThrowKinds ??= new Set([

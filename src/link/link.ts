@@ -1138,7 +1138,7 @@ export class LinkContext {
     // `if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`: a function comparing the
     // tenant (Behaviour.comparesTenant: umami's permission checks, each looking the signed-in
     // user up among the team's) says no — a check of the tenant, as a Nest guard's answer is (verdictGuard)
-    const tenant = callersTenant && !!def?.behaviour.comparesTenant;
+    const tenant = callersTenant && v.t === 'fn' && this.comparesTenantVia(v);
     if (!tenant && (!refuses || !def)) return this.familyRefusal(file, callee, v, at);
     const family = tenant ? this.familyRefusal(file, callee, v, at) : null;
     const does = [...(refuses ? ['it says no to a request without a signed-in user or credential'] : []), ...(tenant ? ['it compares the tenant'] : [])].join(', and ');
@@ -1563,6 +1563,22 @@ export class LinkContext {
     return !named || !args!.every((a) => a.k === 'str' || a.k === 'num' || a.k === 'bool' || input(a) !== null);
   }
 
+  /**
+   * Whether function `fn` compares the tenant (Behaviour.comparesTenant), itself or through a
+   * function whose answer it returns as its own (Behaviour.returnsAnswerOf: umami's `canViewReport`
+   * ending `return !!(await canViewWebsite(auth, report.websiteId))`).
+   */
+  private comparesTenantVia(fn: { file: string; fn: number }, depth = 0): boolean {
+    const b = this.ev.fnOf(fn.file, fn.fn)?.behaviour;
+    if (!b) return false;
+    if (b.comparesTenant) return true;
+    if (depth >= MAX_DELEGATIONS) return false;
+    return (b.returnsAnswerOf ?? []).some((c) => {
+      const v = this.ev.eval(fn.file, c);
+      return v.t === 'fn' && !(v.file === fn.file && v.fn === fn.fn) && this.comparesTenantVia(v, depth + 1);
+    });
+  }
+
   /** Whether `handler` also leads with a refusal on what `callee` answers (LeadingGuard.refusal), judged by refusalGuard. */
   private refusedAlso(handler: { file: string; fn: number }, callee: Expr): boolean {
     const name = exprName(callee);
@@ -1609,8 +1625,8 @@ export class LinkContext {
       // (`if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`: refused when a
       // function comparing the tenant says no checks the tenant too — said by the refusal of that
       // call when the handler holds one as well, refusalGuard)
-      const refusing = inline === 'auth' && lg.refuses && !matched ? this.calleeBehaviour(handler.file, lg.refuses) : undefined;
-      if (refusing?.comparesTenant && !this.refusedAlso(handler, lg.refuses!) && this.callersTenant(handler, lg.args)) {
+      const refusing = inline === 'auth' && lg.refuses && !matched ? this.ev.eval(handler.file, lg.refuses) : undefined;
+      if (refusing?.t === 'fn' && this.comparesTenantVia(refusing) && !this.refusedAlso(handler, lg.refuses!) && this.callersTenant(handler, lg.args)) {
         applied.kinds = orderKinds(new Set<GuardKind>([...applied.kinds, 'tenant']));
         applied.reason = `${applied.reason.slice(0, -1)}, when ${exprName(lg.refuses!) ?? 'a function'}() says no, which compares the tenant)`;
       }
