@@ -57,6 +57,35 @@ const NON_GUARD_NAME = /^(express\.)?(json|urlencoded|raw|text|static)$|bodypars
  */
 const AUTHOR_WORD = /[Aa]uthors?(?![a-z])/g;
 
+/**
+ * A word saying "not signed in" (`checkNotAuthenticated`, `unauthedOnly`, `isNotLoggedIn`,
+ * `noAuth`, `skipAuth`): a guest-only page's middleware, letting only anonymous requests
+ * through, or one asking for no authentication — left out of a name before the default auth
+ * names are looked for in it. Only where a word starts (the name's start, after a character
+ * not a letter, or a capital after a small letter or digit: not the `un` of `runAuth`).
+ */
+const NEGATED_AUTH_WORD = /(?:un|not?|non|without|skip|bypass)[-_]?(?:auth(?:enticated|enticate|orized|orised|ed)?|signed[-_]?in|logged[-_]?in)/gi;
+
+/**
+ * A name saying what it does to such a request (`rejectUnauthenticated`, `blockUnauthorized`,
+ * `redirectIfNotLoggedIn`, `handleUnauthorized`): refusing it, which is what an auth guard does.
+ */
+const REFUSES_NAMED = /reject|deny|denies|block|forbid|refuse|prevent|disallow|kick|bounce|redirect|throw|error|fail|handle|catch|respond|send/i;
+
+/** `name` without its words saying "not signed in" (NEGATED_AUTH_WORD), unless it names a refusal of such requests (REFUSES_NAMED). */
+function withoutNegatedAuth(name: string): string {
+  if (REFUSES_NAMED.test(name)) return name;
+  return name.replace(NEGATED_AUTH_WORD, (m: string, at: number, text: string) => {
+    const before = at === 0 ? '' : text[at - 1]!;
+    return before === '' || !/[A-Za-z]/.test(before) || (/[a-z0-9]/.test(before) && /[A-Z]/.test(m[0]!)) ? '' : m;
+  });
+}
+
+/** `name` without its words saying "author" or "not signed in", whose letters spell an auth name (AUTHOR_WORD, NEGATED_AUTH_WORD). */
+function authWords(name: string): string {
+  return withoutNegatedAuth(name.replace(AUTHOR_WORD, ''));
+}
+
 function matcherOf(list: string[] | undefined, fallback: Pick<RegExp, 'test'> | null, words?: (n: string) => string): Matcher {
   if (!list) return fallback ? (n) => fallback.test(words ? words(n) : n) : () => false;
   const exact = new Set<string>();
@@ -79,7 +108,7 @@ export function buildMatchers(config: Config, families: string[]): GuardMatchers
   const family: Record<string, Matcher> = {};
   for (const f of families) family[f] = matcherOf(g.family?.[f], DEFAULTS.family[f] ?? null);
   return {
-    auth: matcherOf(g.auth, DEFAULTS.auth, (n) => n.replace(AUTHOR_WORD, '')),
+    auth: matcherOf(g.auth, DEFAULTS.auth, authWords),
     tenant: matcherOf(g.tenant, DEFAULTS.tenant),
     csrf: matcherOf(g.csrf, DEFAULTS.csrf),
     bearer: matcherOf(g.bearer, DEFAULTS.bearer),
@@ -851,6 +880,10 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect, reading of it only where it was sent and by what browser (by behaviour): a URL put right, no check of who calls' };
   }
   if (kinds.size > 0) return { kinds: orderKinds(kinds), families: [...families].sort(), reason: reasons.join('; ') };
+  // Named for requests without a signed-in user (`checkNotAuthenticated`, a guest-only page's
+  // middleware sending a signed-in user elsewhere; `unauthedOnly`, `noAuth`), and no check by
+  // what it does: no guard (by name, as an auth guard's name says the other).
+  if (names.some((n) => withoutNegatedAuth(n) !== n)) return { kinds: ['nonguard'], families: [], reason: 'named for requests without a signed-in user (by name): a guest-only or no-auth middleware' };
   // (a class named for what it wraps, `MorganMiddleware`: the name without the word)
   if (names.some((n) => NON_GUARD_NAME.test(n) || NON_GUARD_NAME.test(n.replace(/[-_]?middleware$/i, '')))) return { kinds: ['nonguard'], families: [], reason: 'a well-known non-guard (by name)' };
   return { kinds: ['unknown'], families: [], reason: 'neither its name nor its behaviour says what it checks' };

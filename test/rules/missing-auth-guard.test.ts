@@ -169,10 +169,11 @@ ruleTester('missing-auth-guard', {
     { dir: 'invalid/no-guard', name: 'no middleware at all', errors: [{ line: 5, message: 'GET /api/projects has no auth guard' }] },
     {
       dir: 'invalid/login-page-sending-signed-in-users-away',
-      name: "a login page, or a middleware, sending a signed-in user elsewhere and serving anyone else (hackathon-starter's `if (req.user) return res.redirect('/')`): no check that anyone is signed in",
+      name: "a login page, or a middleware, sending a signed-in user elsewhere and serving anyone else (hackathon-starter's `if (req.user) return res.redirect('/')`): no check that anyone is signed in — nor is one named for that (`checkNotAuthenticated`: \"authenticated\" after \"not\" names no auth guard; `rejectUnauthenticated`, named for refusing such requests, does)",
       errors: [
         { file: 'app.js', line: 5, message: 'GET /login has no auth guard' },
         { file: 'app.js', line: 21, message: 'GET /signup has no auth guard (unclassified middleware that may be one: ensureSignedOut; declare it in guards.auth or guards.ignore)' },
+        { file: 'app.js', line: 33, message: 'GET /register has no auth guard' },
       ],
     },
     {
