@@ -144,8 +144,10 @@ const PASSING_PACKAGES = new Set([
   'express-mongo-sanitize', 'express-sanitizer', 'express-fileupload', 'connect-busboy', 'connect-flash', 'express-flash', 'response-time', 'connect-timeout',
   // request ids, client addresses and request-scoped context, a slower answer past a rate
   'express-request-id', 'cls-rtracer', 'express-http-context', 'request-ip', 'express-slow-down', 'method-override',
-  // helpers for the views put in `res.locals` (view-helpers' `helpers(name)`, the 0.2 line)
-  'view-helpers',
+  // helpers for the views put in `res.locals` (view-helpers' `helpers(name)`, the 0.2 line);
+  // express-paginate's `middleware(limit, maxLimit)` sets `req.query.page` / `limit`, `req.skip`
+  // and `res.locals.paginate`, then calls `next()` (read at 1.0)
+  'view-helpers', 'express-paginate',
 ]);
 
 /** Is `value` middleware of a package that always hands the request on (PASSING_PACKAGES, express's body parsers)? */

@@ -3417,8 +3417,6 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
 }
 
-/** What may throw (Behaviour.throwsNothing): a `throw`, a call, a construction, an `await`, a member read, a `for…of`, a spread. */
-let mayThrowKinds: ReadonlySet<TS.SyntaxKind> | null = null;
 /**
  * The call a returned value is the answer of, or the truth of (`!!(await canViewWebsite(…))`,
  * `Boolean(check(…))`): a function's or a method's, not a parameter's (Behaviour.returnsAnswerOf).
@@ -3436,6 +3434,8 @@ function answerCall(ts: TSModule, r: TS.Expression): TS.CallExpression | null {
   return ts.isCallExpression(u) && (ts.isIdentifier(u.expression) || ts.isPropertyAccessExpression(u.expression)) ? u : null;
 }
 
+/** What may throw (Behaviour.throwsNothing): a `throw`, a call, a construction, an `await`, a member read, a `for…of`, a spread. */
+let mayThrowKinds: ReadonlySet<TS.SyntaxKind> | null = null;
 function mayThrowKind(ts: TSModule, kind: TS.SyntaxKind): boolean {
   const K = ts.SyntaxKind;
   mayThrowKinds ??= new Set([

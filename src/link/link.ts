@@ -1658,7 +1658,7 @@ export class LinkContext {
     if (lg.refusal && lg.endedVia) {
       const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args));
       if (g?.kinds.includes('family')) return g;
-      return g?.kinds.includes('tenant') ? { ...g, kinds: ['tenant'] } : null;
+      return g?.kinds.includes('tenant') ? { ...g, kinds: ['tenant'], reason: `by behaviour (the handler ends the request when ${g.name}() says no, and it compares the tenant)` } : null;
     }
     if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args)) ?? lookupGuard(handler.file, lg);
     if (lg.userVia) {

@@ -1180,9 +1180,12 @@ app.get('/api/profile', oidc.ensureAuthenticated(), (req, res) => res.json(req.u
 });
 
 describe('express: request plumbing by package', () => {
-  it('request ids, client addresses, request-scoped context and slow-down refuse nothing: no guard candidates', async () => {
+  it('request ids, client addresses, request-scoped context, slow-down and pagination refuse nothing: no guard candidates', async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'plumbing', dependencies: { express: '4.21.2', 'express-request-id': '3.0.0', 'cls-rtracer': '2.6.3', 'express-http-context': '1.2.4', 'request-ip': '3.3.0', 'express-slow-down': '2.0.3' } }),
+      'package.json': JSON.stringify({
+        name: 'plumbing',
+        dependencies: { express: '4.21.2', 'express-request-id': '3.0.0', 'cls-rtracer': '2.6.3', 'express-http-context': '1.2.4', 'request-ip': '3.3.0', 'express-slow-down': '2.0.3', 'express-paginate': '1.0.2' },
+      }),
       'src/app.ts': `
 import express from 'express';
 import requestId from 'express-request-id';
@@ -1190,6 +1193,7 @@ import rTracer from 'cls-rtracer';
 import httpContext from 'express-http-context';
 import requestIp from 'request-ip';
 import { slowDown } from 'express-slow-down';
+import paginate from 'express-paginate';
 
 export const app = express();
 app.use(requestId());
@@ -1197,6 +1201,7 @@ app.use(rTracer.expressMiddleware());
 app.use(httpContext.middleware);
 app.use(requestIp.mw());
 app.use(slowDown({ windowMs: 60_000, delayAfter: 50, delayMs: (hits) => hits * 100 }));
+app.use(paginate.middleware(+process.env.PAGINATION_PAGE_SIZE!));
 app.get('/api/sites', (req, res) => res.json([]));
 `,
     });
