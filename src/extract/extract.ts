@@ -1682,7 +1682,7 @@ function objectExpr(
  * `router.get.call(router, path, handler)`, `expressApp[method].call(expressApp, route.path,
  * handler)` (parse-server's PromiseRouter), `app.use.apply(app, [path, handler])`: a method called
  * through `call` or `apply` with the object it is read from as `this` is that method's call, with
- * the arguments after `this` (for `apply`, a list written out). Null for any other call.
+ * the arguments after `this` (for `apply`, a list written out: writtenList). Null for any other call.
  */
 function calledDirectly(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr[]): { callee: Expr; args: Expr[]; computed: { obj: Expr; key: Expr } | null } | null {
   const { ts } = ctx;
@@ -1690,11 +1690,21 @@ function calledDirectly(ctx: Ctx, n: TS.CallExpression, callee: Expr, args: Expr
   const method = unwrap(ts, n.expression.expression);
   const owner = ts.isPropertyAccessExpression(method) || ts.isElementAccessExpression(method) ? method.expression : null;
   if (!owner || textOf(ctx, unwrap(ts, owner)) !== textOf(ctx, unwrap(ts, n.arguments[0]))) return null;
-  const passed = callee.prop === 'call' ? args.slice(1) : args[1]?.k === 'arr' && args.length === 2 ? args[1].items : null;
+  const passed = callee.prop === 'call' ? args.slice(1) : args.length === 2 ? writtenList(args[1]!) : null;
   if (passed === null) return null;
   const of = callee.obj;
   if (of.k === 'member') return { callee: of, args: passed, computed: null };
   return of.k === 'index' ? { callee: of, args: passed, computed: { obj: of.obj, key: of.key } } : null;
+}
+
+/**
+ * The items of a list written out (`[path, handler]`), or of one written out and extended with
+ * `concat` (mockbin's `[endpoint.path].concat(defaults)`: the path, then the list of middleware,
+ * which a registration flattens as Express does); null for any other value.
+ */
+function writtenList(e: Expr): Expr[] | null {
+  if (e.k === 'arr') return e.items;
+  return e.k === 'call' && e.callee.k === 'member' && e.callee.prop === 'concat' && e.callee.obj.k === 'arr' ? [...e.callee.obj.items, ...e.args] : null;
 }
 
 /** A call or `new` (toExpr): its callee and arguments, and what the call tells (registrations, callbacks' parameters). */

@@ -528,7 +528,7 @@ export async function getApp(opts: { disableCsrf?: boolean } = {}) {
     expect(unresolvedRows(res)).toEqual([]);
   });
 
-  it("a function registering on the router it is given, called inside a registration's arguments (`app.use('/api', mountSites(express.Router()))`), and methods called through `call` / `apply` (parse-server's PromiseRouter: `expressApp[method].call(expressApp, route.path, handler)`)", async () => {
+  it("a function registering on the router it is given, called inside a registration's arguments (`app.use('/api', mountSites(express.Router()))`), and methods called through `call` / `apply` (parse-server's PromiseRouter: `expressApp[method].call(expressApp, route.path, handler)`; mockbin's list extended with `concat`)", async () => {
     const res = await check(
       writeProject({
         'package.json': EXPRESS,
@@ -544,9 +544,13 @@ export async function getApp(opts: { disableCsrf?: boolean } = {}) {
 `,
         'src/sites.js': `import { requireSession } from './guards.js';
 
+const RENAME = [requireSession, async (req, res) => res.json({ renamed: true })];
+
 export function mountSites(router) {
   router.get.call(router, '/sites', requireSession, async (req, res) => res.json([]));
   router.delete.apply(router, ['/sites/:siteId', requireSession, async (req, res) => res.status(204).end()]);
+  // (mockbin's \`router[endpoint.action].apply(router, [endpoint.path].concat(defaults))\`)
+  router.patch.apply(router, ['/sites/:siteId'].concat(RENAME));
   return router;
 }
 `,
@@ -574,8 +578,10 @@ app.listen(3000);
       'POST /admin/users/:id/disable requireSession requireStaff',
       'GET /api/sites requireSession',
       'DELETE /api/sites/:siteId requireSession',
+      'PATCH /api/sites/:siteId requireSession',
       'GET /api/v2/sites requireSession',
       'DELETE /api/v2/sites/:siteId requireSession',
+      'PATCH /api/v2/sites/:siteId requireSession',
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
