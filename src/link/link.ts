@@ -1107,8 +1107,13 @@ export class LinkContext {
    * request when the check says no, and the check (an in-code function) starts by refusing when
    * the parameters given the request's user — and any credential the request carries, or
    * nothing — are missing. A request without a signed-in user or credential never gets past it.
+   * `lg` is the handler's refusal (LeadingGuard.refusal) of what its callee answers.
    */
-  private refusalGuard(file: string, callee: Expr, kinds: ('user' | 'credential' | 'other')[], at: Loc, callersTenant: boolean): AppliedGuard | null {
+  private refusalGuard(handler: { file: string; fn: number }, lg: LeadingGuard): AppliedGuard | null {
+    const { file } = handler;
+    const callee = lg.callee!;
+    const kinds = lg.refusal!;
+    const at = lg.at;
     const v = this.ev.eval(file, callee);
     const def = v.t === 'fn' ? this.ev.fnOf(v.file, v.fn) : undefined;
     const refuses = !!def?.behaviour.refusesWhen?.some((site) =>
@@ -1138,7 +1143,7 @@ export class LinkContext {
     // `if (!(await canViewWebsite(auth, websiteId))) return unauthorized()`: a function comparing the
     // tenant (Behaviour.comparesTenant: umami's permission checks, each looking the signed-in
     // user up among the team's) says no — a check of the tenant, as a Nest guard's answer is (verdictGuard)
-    const tenant = callersTenant && v.t === 'fn' && this.comparesTenantVia(v);
+    const tenant = v.t === 'fn' && this.comparesTenantVia(v) && this.checksCallersTenant(handler, lg.args);
     if (!tenant && (!refuses || !def)) return this.familyRefusal(file, callee, v, at);
     const family = tenant ? this.familyRefusal(file, callee, v, at) : null;
     const does = [...(refuses ? ['it says no to a request without a signed-in user or credential'] : []), ...(tenant ? ['it compares the tenant'] : [])].join(', and ');
@@ -1553,7 +1558,7 @@ export class LinkContext {
    * `teamExists(teamId)`: the tenant the URL names searched, whoever asks). Anything else handed
    * may say who asks (umami's `canViewTeam(auth, teamId)`, `auth` of its `parseRequest(request)`).
    */
-  private callersTenant(handler: { file: string; fn: number }, args: Expr[] | undefined): boolean {
+  private checksCallersTenant(handler: { file: string; fn: number }, args: Expr[] | undefined): boolean {
     const input = (a: Expr): string[] | null => {
       const v = this.ev.eval(handler.file, a);
       const path = v.t === 'param' && v.file === handler.file && v.fn === handler.fn ? (v.path ?? []) : [];
@@ -1626,7 +1631,7 @@ export class LinkContext {
       // function comparing the tenant says no checks the tenant too — said by the refusal of that
       // call when the handler holds one as well, refusalGuard)
       const refusing = inline === 'auth' && lg.refuses && !matched ? this.ev.eval(handler.file, lg.refuses) : undefined;
-      if (refusing?.t === 'fn' && this.comparesTenantVia(refusing) && !this.refusedAlso(handler, lg.refuses!) && this.callersTenant(handler, lg.args)) {
+      if (refusing?.t === 'fn' && this.comparesTenantVia(refusing) && !this.refusedAlso(handler, lg.refuses!) && this.checksCallersTenant(handler, lg.args)) {
         applied.kinds = orderKinds(new Set<GuardKind>([...applied.kinds, 'tenant']));
         applied.reason = `${applied.reason.slice(0, -1)}, when ${exprName(lg.refuses!) ?? 'a function'}() says no, which compares the tenant)`;
       }
@@ -1656,11 +1661,11 @@ export class LinkContext {
     // (or one of a function comparing the tenant, `if (!(await canDeleteWebsite(auth, id))) return
     // forbidden()`, which checks the tenant only)
     if (lg.refusal && lg.endedVia) {
-      const g = this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args));
+      const g = this.refusalGuard(handler, lg);
       if (g?.kinds.includes('family')) return g;
       return g?.kinds.includes('tenant') ? { ...g, kinds: ['tenant'], reason: `by behaviour (the handler ends the request when ${g.name}() says no, and it compares the tenant)` } : null;
     }
-    if (lg.refusal) return this.refusalGuard(handler.file, lg.callee!, lg.refusal, lg.at, this.callersTenant(handler, lg.args)) ?? lookupGuard(handler.file, lg);
+    if (lg.refusal) return this.refusalGuard(handler, lg) ?? lookupGuard(handler.file, lg);
     if (lg.userVia) {
       if (!signedInCheck(this.ev, handler, lg)) return lookupGuard(handler.file, lg);
       const name = exprName(lg.callee!) ?? '(signed-in check)';
