@@ -289,6 +289,14 @@ export interface Behaviour {
    */
   refusesBusyOnly?: true;
   /**
+   * Every 401 it gives is given under `if` tests of nothing but its parameters, entered by
+   * their `then` branch (linkwarden's `getLinkById(linkId)`: `if (!linkId) return { response:
+   * 'Please choose a valid link.', status: 401 }`): it checks what it is handed. Handed only what
+   * the request asks for (a route or query parameter), its 401 answers a request that names
+   * nothing, not one that proves no identity (link.ts, leadingGuard).
+   */
+  status401OnParams?: true;
+  /**
    * Every error status it gives, as a number, is one of a request it cannot read (400, 411, 413,
    * 415, 422: `res.status(400).send('Invalid Transit in request body.')`); it throws nothing of
    * its own, no function in it answers, it reads no session, environment variable or request

@@ -3046,6 +3046,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // redirects written (`res.redirect(…)`), and any other answer (Behaviour.redirectsByUrlOnly)
   let redirects = 0;
   let otherThanRedirects = false;
+  // every 401 met so far given under tests of the parameters only (Behaviour.status401OnParams)
+  let on401Params = true;
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
@@ -3053,6 +3055,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     if (mapping > 0) return;
     if (st === 401) {
       summary.status401 = true;
+      if (on401Params && !givenOnParamTests(ts, n, body, ancestors, f.params)) on401Params = false;
       sites401.push(flagConditions(ctx, n, body, ancestors));
       if (!thrown401 && ancestors.some(hands401On)) thrown401 = true;
       if (!answered401 && ancestors.some(answers)) answered401 = true;
@@ -3310,6 +3313,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   b.status403or404 = summary.status403or404;
   // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`
   if (busy && !unreadable && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
+  if (summary.status401 && on401Params) b.status401OnParams = true;
   // `catch (e) { res.status(400).send('Invalid Transit in request body.'); return }` (sharetribe's
   // body decoder): a request it cannot read. Not in a file naming a CSRF token, computing an HMAC
   // or reading a secret or a credential header, nor a function naming a credential, reading the
@@ -7014,6 +7018,101 @@ function constantOperand(ts: TSModule, x: TS.Expression): boolean {
   return isLiteralNode(ts, v) || v.kind === ts.SyntaxKind.TypeOfExpression || (ts.isIdentifier(v) && v.text === 'undefined');
 }
 
+/**
+ * Is the status at `n` given only under `if` tests of nothing but the function's parameters
+ * (Behaviour.status401OnParams)? Every statement or expression enclosing it in the function's
+ * body is one that only carries it (a block, a `return`, a `throw`, an object, a call) or an `if`
+ * entered by its `then` branch whose test reads the parameters and nothing else — at least one.
+ */
+function givenOnParamTests(ts: TSModule, n: TS.Node, body: TS.Node, ancestors: readonly TS.Node[], params: readonly string[]): boolean {
+  const K = ts.SyntaxKind;
+  let tested = false;
+  // `!linkId`, `typeof id !== 'number' || id < 1`, `!Number.isInteger(Number(opts.page))`
+  const readsParams = (e: TS.Node): boolean => {
+    if (isLiteralNode(ts, e)) return true;
+    switch (e.kind) {
+      case K.Identifier:
+        if ((e as TS.Identifier).text === 'undefined') return true;
+        if (!params.includes((e as TS.Identifier).text)) return false;
+        tested = true;
+        return true;
+      case K.PropertyAccessExpression:
+      case K.NonNullExpression:
+      case K.ParenthesizedExpression:
+      case K.AsExpression:
+      case K.TypeOfExpression:
+        return readsParams((e as TS.PropertyAccessExpression).expression);
+      case K.PrefixUnaryExpression:
+        return readsParams((e as TS.PrefixUnaryExpression).operand);
+      case K.BinaryExpression: {
+        const x = e as TS.BinaryExpression;
+        return comparingOrLogical(ts, x.operatorToken.kind) && readsParams(x.left) && readsParams(x.right);
+      }
+      case K.CallExpression: {
+        const c = e as TS.CallExpression;
+        const callee = c.expression;
+        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) ? `${callee.expression.text}.${callee.name.text}` : '';
+        return VALUE_TESTS.test(name) && c.arguments.every(readsParams);
+      }
+      default:
+        return false;
+    }
+  };
+  let child: TS.Node = n;
+  for (let i = ancestors.length - 1; i >= 0 && child !== body; child = ancestors[i]!, i--) {
+    const p = ancestors[i]!;
+    if (ts.isIfStatement(p)) {
+      if (p.thenStatement !== child || !readsParams(p.expression)) return false;
+    } else if (!carriesStatus(ts, p.kind)) return false;
+  }
+  return tested;
+}
+
+/** Operators a test of values is made of (givenOnParamTests). */
+function comparingOrLogical(ts: TSModule, op: TS.SyntaxKind): boolean {
+  const K = ts.SyntaxKind;
+  switch (op) {
+    case K.EqualsEqualsEqualsToken:
+    case K.ExclamationEqualsEqualsToken:
+    case K.EqualsEqualsToken:
+    case K.ExclamationEqualsToken:
+    case K.LessThanToken:
+    case K.LessThanEqualsToken:
+    case K.GreaterThanToken:
+    case K.GreaterThanEqualsToken:
+    case K.AmpersandAmpersandToken:
+    case K.BarBarToken:
+    case K.QuestionQuestionToken:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Conversions and tests of a value a parameter's test may call (givenOnParamTests). */
+const VALUE_TESTS = /^(?:Number|String|Boolean|parseInt|parseFloat|isNaN|isFinite|Number\.(?:isNaN|isInteger|isFinite|isSafeInteger)|Array\.isArray)$/;
+
+/** What only carries a status given in it to the function's answer (givenOnParamTests). */
+function carriesStatus(ts: TSModule, kind: TS.SyntaxKind): boolean {
+  const K = ts.SyntaxKind;
+  switch (kind) {
+    case K.Block:
+    case K.ReturnStatement:
+    case K.ThrowStatement:
+    case K.ExpressionStatement:
+    case K.ObjectLiteralExpression:
+    case K.PropertyAssignment:
+    case K.CallExpression:
+    case K.NewExpression:
+    case K.ParenthesizedExpression:
+    case K.AsExpression:
+    case K.AwaitExpression:
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** A string, number, `null`, `true` or `false` written as such. */
 function isLiteralNode(ts: TSModule, n: TS.Node): boolean {
   const K = ts.SyntaxKind;
@@ -7273,8 +7372,8 @@ const CSRF_RE = /csrf|xsrf/i;
 const UNREADABLE = new Set([400, 411, 413, 415, 422]);
 /** Packages whose `includes` / `indexOf` read only their arguments (leadingGuards, knownWhereMade). */
 const LODASH = new Set(['lodash', 'lodash-es', 'underscore']);
-/** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly). */
-const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
+/** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly), or in a request field's name (link.ts asksOnly). */
+export const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
 /** The deployment's environment read (Behaviour.refusesUnreadableOnly). */
 const ENV_READ = /\bprocess\.env\b|\bimport\.meta\.env\b|\benv\s*[.([]/;
 /** A request header read by name, but those of its content and what it accepts (Behaviour.refusesUnreadableOnly). */

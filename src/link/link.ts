@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, REQUEST_INPUT, SUPER, TENANT_RE, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, COMPUTED_METHOD, CREDENTIAL_WORD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, REQUEST_INPUT, SUPER, TENANT_RE, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
@@ -1774,6 +1774,13 @@ export class LinkContext {
     // password-protected link's form), as a password compared with its hash in the handler does not
     // (authenticatesNoCaller)
     if (g && g.kinds.includes('auth') && (lg.args?.some(passwordArg) || SIGN_IN_CALL.test(name))) g = withoutAuth(g, 'it checks a password the request sends, not who sends it');
+    // `const link = await getLinkById(Number(req.query.id))` of a function whose every 401 tests
+    // its parameters (`if (!linkId) return { status: 401 }`), handed nothing but what the request
+    // asks for: its 401 answers a request that names no link, whoever sends it — as the handler's
+    // own `if (!req.query.id)` would (extract.ts, leadingGuards' asksOnly); not one reading a
+    // session of its own, or throwing errors of other files
+    if (g && g.kinds.includes('auth') && def?.behaviour.status401OnParams && !def.behaviour.readsSession && !def.behaviour.throwsImported && lg.args && asksOnly(this.ev, handler, lg.args))
+      g = withoutAuth(g, 'its 401 tests only what the handler hands it: what the request asks for, not who asks');
     return g && !g.kinds.includes('unknown') ? g : null;
   }
 }
@@ -1890,6 +1897,35 @@ function withoutAuth(g: AppliedGuard, why: string): AppliedGuard | null {
   const kinds = g.kinds.filter((k) => k !== 'auth' && k !== 'bearer');
   return kinds.length > 0 ? { ...g, kinds, reason: `${g.reason}; ${why}` } : null;
 }
+
+/**
+ * Arguments that are nothing but what the request asks for — a route or query parameter, a field
+ * of its body, by a name no credential, session or user goes by (`Number(req.query.id)`,
+ * `req.params.slug`, a local holding one) — and literals; at least one of the former.
+ */
+function asksOnly(ev: Evaluator, handler: { file: string; fn: number }, args: Expr[]): boolean {
+  let asked = false;
+  const ok = (e: Expr, depth: number): boolean => {
+    if (e.k === 'str' || e.k === 'num' || e.k === 'bool') return true;
+    if (e.k === 'call') return e.callee.k === 'ref' && CONVERSION.test(e.callee.name) && e.args.every((a) => ok(a, depth));
+    if (e.k !== 'ref' && e.k !== 'member') return false;
+    const v = ev.eval(handler.file, e);
+    if (v.t === 'param' && v.file === handler.file && v.fn === handler.fn && v.path) {
+      const path = v.path;
+      const at = path.findIndex((p) => p === 'query' || p === 'params' || p === 'body');
+      if (at < 0 || path.length === at + 1 || !path.slice(0, at).every((p) => p === 'request') || path.some((p) => CREDENTIAL_WORD.test(p))) return false;
+      asked = true;
+      return true;
+    }
+    // (`const queryId = Number(req.query.id)`: a local of the handler holding one)
+    const local = e.k === 'ref' && depth < 4 ? ev.definitionOf(handler.file, e.scope, e.name) : null;
+    return !!local && local.file === handler.file && ok(local.expr, depth + 1);
+  };
+  return args.every((a) => ok(a, 0)) && asked;
+}
+
+/** Conversions of a value the request sends (asksOnly). */
+const CONVERSION = /^(?:Number|String|parseInt|parseFloat)$/;
 
 /** A function named for signing in with credentials: `login`, `signIn`, `loginWithEmail`, `verifyPassword`, `validateCredentials`. */
 const SIGN_IN_CALL = /^(?:log_?in|sign_?in)(?:With[A-Z]\w*)?$|password|credentials?$/i;

@@ -46,7 +46,7 @@ ruleTester('missing-auth-guard', {
     },
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
     { dir: 'valid/deployment-secret-checked', name: "a middleware refusing requests whose API key is not the deployment's (`process.env.API_KEY !== c.req.header('X-API-Key')`, a 403)" },
-    { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry (also destructured from the query)' },
+    { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry (also destructured from the query, or given by a helper handed it)' },
     { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
     { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
     { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
@@ -257,11 +257,12 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/in-handler-401-for-a-missing-parameter',
-      name: 'a 401 answering a request without a route or query parameter (also through a local converting it or destructured from the parameters) checks what is asked for, not who asks',
+      name: 'a 401 answering a request without a route or query parameter (also through a local converting it or destructured from the parameters, or given by a helper handed it whose every 401 tests its parameters) checks what is asked for, not who asks',
       errors: [
         { line: 7, message: 'GET /api/public/links/:id has no auth guard' },
         { line: 16, message: 'GET /api/avatars/:id has no auth guard' },
         { line: 24, message: 'GET /api/public/collections/:collectionId has no auth guard' },
+        { line: 33, message: 'GET /api/public/links/:id/preview has no auth guard' },
       ],
     },
     {
