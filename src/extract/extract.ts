@@ -6077,9 +6077,7 @@ function leadingGuards(
     const K = ts.SyntaxKind;
     // the property names read of the request, as `req.query.id` reads `['query', 'id']`
     const askedFor = (props: string[] | null): boolean => {
-      const at = props && (props[0] === 'req' || props[0] === 'request') ? 1 : 0;
-      if (!props || !CLIENT_SENT.has(props[at] ?? '') || props.length === at + 1) return false;
-      if (props.some(namesCredential)) return false;
+      if (!props || !asksForField(props)) return false;
       asked = true;
       return true;
     };
@@ -6101,7 +6099,7 @@ function leadingGuards(
           return askedFor(requestChain(ts, x as TS.Expression, requestParams()));
         case K.CallExpression: {
           const c = x as TS.CallExpression;
-          return ts.isIdentifier(c.expression) && /^(Number|String|Boolean|parseInt|parseFloat)$/.test(c.expression.text) && c.arguments.every(ok);
+          return ts.isIdentifier(c.expression) && CONVERSION.test(c.expression.text) && c.arguments.every(ok);
         }
         case K.PrefixUnaryExpression:
           return ok((x as TS.PrefixUnaryExpression).operand);
@@ -7089,8 +7087,11 @@ function comparingOrLogical(ts: TSModule, op: TS.SyntaxKind): boolean {
   }
 }
 
+/** Conversions of a value the request sends, as a test of it may read it (`Number(req.query.id)`). */
+export const CONVERSION = /^(?:Number|String|Boolean|parseInt|parseFloat)$/;
+
 /** Conversions and tests of a value a parameter's test may call (givenOnParamTests). */
-const VALUE_TESTS = /^(?:Number|String|Boolean|parseInt|parseFloat|isNaN|isFinite|Number\.(?:isNaN|isInteger|isFinite|isSafeInteger)|Array\.isArray)$/;
+const VALUE_TESTS = new RegExp(`${CONVERSION.source}|^(?:isNaN|isFinite|Number\\.(?:isNaN|isInteger|isFinite|isSafeInteger)|Array\\.isArray)$`);
 
 /** What only carries a status given in it to the function's answer (givenOnParamTests). */
 function carriesStatus(ts: TSModule, kind: TS.SyntaxKind): boolean {
@@ -7372,8 +7373,8 @@ const CSRF_RE = /csrf|xsrf/i;
 const UNREADABLE = new Set([400, 411, 413, 415, 422]);
 /** Packages whose `includes` / `indexOf` read only their arguments (leadingGuards, knownWhereMade). */
 const LODASH = new Set(['lodash', 'lodash-es', 'underscore']);
-/** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly), or in a request field's name (link.ts asksOnly). */
-export const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
+/** Words of a credential in a function's text (Behaviour.refusesUnreadableOnly). */
+const CREDENTIAL_WORD = /authori[sz]|authenticat|token|api[-_]?key|secret|passw|session|cookie|credential|signature|login|user/i;
 /** The deployment's environment read (Behaviour.refusesUnreadableOnly). */
 const ENV_READ = /\bprocess\.env\b|\bimport\.meta\.env\b|\benv\s*[.([]/;
 /** A request header read by name, but those of its content and what it accepts (Behaviour.refusesUnreadableOnly). */
@@ -8212,6 +8213,16 @@ function userRead(ts: TSModule, e: TS.Expression, params: Set<string>): boolean 
   return !!props && !CLIENT_SENT.has(props[0] ?? '') && isUserPath(props);
 }
 const CLIENT_SENT = new Set(['body', 'query', 'params']);
+
+/**
+ * The property names read of a request (`['query', 'id']`, or `['req', 'query', 'id']` read from
+ * a name so called; Koa's `['request', 'body', 'name']`): a field of what the client sends — its
+ * query, route parameters or body — by a name no credential, session or user goes by.
+ */
+export function asksForField(props: readonly string[]): boolean {
+  const at = props[0] === 'req' || props[0] === 'request' ? 1 : 0;
+  return CLIENT_SENT.has(props[at] ?? '') && props.length > at + 1 && !props.some(namesCredential);
+}
 
 /**
  * The session getters of the usual auth libraries (next-auth `getServerSession` / `auth`,

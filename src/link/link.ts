@@ -8,7 +8,7 @@ import { DEFAULT_BUDGETS } from '../budgets.js';
 import { classifyGuard, headerCredentialOf, handsOnPackageGuard, middlewareMaker, orderKinds, passingPackageMiddleware, signedInCheck, TOKEN_NAME, tokenVerification, unlessBase, WEBHOOK_CHECK_NAME, webhookVerifier, type GuardClass, type GuardMatchers } from '../guards.js';
 import { emptyProject, type Project } from '../project.js';
 import { withImporters } from '../prefilter.js';
-import { ADDS_TO_LIST, COMPUTED_METHOD, CREDENTIAL_WORD, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, REQUEST_INPUT, SUPER, TENANT_RE, THIS_PREFIX } from '../extract/extract.js';
+import { ADDS_TO_LIST, asksForField, COMPUTED_METHOD, CONVERSION, isUserPath, LOOPS, loopListOf, negatedText, REASSIGNED, REGISTRATION_METHODS, REQUEST_INPUT, SUPER, TENANT_RE, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
@@ -1911,9 +1911,7 @@ function asksOnly(ev: Evaluator, handler: { file: string; fn: number }, args: Ex
     if (e.k !== 'ref' && e.k !== 'member') return false;
     const v = ev.eval(handler.file, e);
     if (v.t === 'param' && v.file === handler.file && v.fn === handler.fn && v.path) {
-      const path = v.path;
-      const at = path.findIndex((p) => p === 'query' || p === 'params' || p === 'body');
-      if (at < 0 || path.length === at + 1 || !path.slice(0, at).every((p) => p === 'request') || path.some((p) => CREDENTIAL_WORD.test(p))) return false;
+      if (!asksForField(v.path)) return false;
       asked = true;
       return true;
     }
@@ -1923,9 +1921,6 @@ function asksOnly(ev: Evaluator, handler: { file: string; fn: number }, args: Ex
   };
   return args.every((a) => ok(a, 0)) && asked;
 }
-
-/** Conversions of a value the request sends (asksOnly). */
-const CONVERSION = /^(?:Number|String|parseInt|parseFloat)$/;
 
 /** A function named for signing in with credentials: `login`, `signIn`, `loginWithEmail`, `verifyPassword`, `validateCredentials`. */
 const SIGN_IN_CALL = /^(?:log_?in|sign_?in)(?:With[A-Z]\w*)?$|password|credentials?$/i;
