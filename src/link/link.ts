@@ -1452,6 +1452,27 @@ export class LinkContext {
     return g ? [g] : [];
   }
 
+  /** Functions whose leading checks are being judged by ledByAuth, against a cycle of calls. */
+  private readonly judging = new Set<string>();
+
+  /**
+   * Whether a function of the code whose every 401 tests its parameters (Behaviour.status401OnParams)
+   * leads with a check of who asks all the same: a call that is an auth guard (`const userId =
+   * requireUser()` after `if (!linkId) return { status: 401 }`), or an inline check ending the
+   * request when no one is signed in. Its inline 401 checks test its parameters, and are left out.
+   */
+  private ledByAuth(v: Extract<Value, { t: 'fn' }>): boolean {
+    const key = fnKey(v.file, v.fn);
+    if (this.judging.has(key)) return false;
+    this.judging.add(key);
+    try {
+      const leading = this.ev.fnOf(v.file, v.fn)?.leading.filter((lg) => lg.inline !== 'auth' || lg.noUser);
+      return this.inHandlerGuards(v, leading, { depth: MAX_DELEGATIONS }).some((x) => x.kinds.includes('auth'));
+    } finally {
+      this.judging.delete(key);
+    }
+  }
+
   /**
    * `if (key) return viaApiKey(key); return viaSession();` (LeadingGuard.either): the function
    * answers one way or another, each led by its own guards; what every way checks, without
@@ -1778,8 +1799,19 @@ export class LinkContext {
     // its parameters (`if (!linkId) return { status: 401 }`), handed nothing but what the request
     // asks for: its 401 answers a request that names no link, whoever sends it — as the handler's
     // own `if (!req.query.id)` would (extract.ts, leadingGuards' asksOnly); not one reading a
-    // session of its own, or throwing errors of other files
-    if (g && g.kinds.includes('auth') && def?.behaviour.status401OnParams && !def.behaviour.readsSession && !def.behaviour.throwsImported && lg.args && asksOnly(this.ev, handler, lg.args))
+    // session of its own, throwing errors of other files, or led by a check of who asks
+    // (`const userId = requireUser()` after its test of the id)
+    if (
+      g &&
+      g.kinds.includes('auth') &&
+      def?.behaviour.status401OnParams &&
+      !def.behaviour.readsSession &&
+      !def.behaviour.throwsImported &&
+      lg.args &&
+      asksOnly(this.ev, handler, lg.args) &&
+      v.t === 'fn' &&
+      !this.ledByAuth(v)
+    )
       g = withoutAuth(g, 'its 401 tests only what the handler hands it: what the request asks for, not who asks');
     return g && !g.kinds.includes('unknown') ? g : null;
   }

@@ -47,6 +47,10 @@ ruleTester('missing-auth-guard', {
     { dir: 'valid/in-handler-inline-401', name: 'an inline 401 check at the top of the handler' },
     { dir: 'valid/deployment-secret-checked', name: "a middleware refusing requests whose API key is not the deployment's (`process.env.API_KEY !== c.req.header('X-API-Key')`, a 403)" },
     { dir: 'valid/in-handler-401-on-a-credential-in-the-query', name: 'an inline 401 for a request without the token its query must carry (also destructured from the query, or given by a helper handed it)' },
+    {
+      dir: 'valid/helper-401-for-a-missing-parameter-then-signed-in-check',
+      name: "a helper answering 401 for a missing parameter that then checks who asks (`if (!linkId) return { status: 401 }; const userId = requireUser()`, the latter throwing a 401): still the route's auth guard",
+    },
     { dir: 'valid/in-handler-passport-is-authenticated', name: "`if (!req.isAuthenticated()) return res.redirect('/login')` at the top of the handler" },
     { dir: 'valid/in-handler-user-null-check', name: "`if (req.user == null) return res.redirect('/login')`: no user, the request ends" },
     { dir: 'valid/by-behaviour', name: 'a middleware with a neutral name that ends the request with 401' },
