@@ -75,6 +75,15 @@ export interface RouterObject {
    * in `file`) — to make its options again down the classes from what an outer `new` passes.
    */
   viaClass?: { base: string; ctor: { file: string; fn: number } | null; args: Expr[]; file: string };
+  /**
+   * A router a class makes for itself (`this.app = Router()` in its constructor or a base's), as
+   * one `new C(…)` got it (`new ContextController(config, services, 'project').router`): the call
+   * of the class's constructor. The class's registrations that its parameters make otherwise
+   * (`const prefix = mode === 'global' ? '' : '/:projectId/context'`) are made with this call's
+   * arguments; its router is `instanceOf`. `at` and `callee`: the `new` expression's place (in
+   * `site.argsFile`) and what it constructs, as written.
+   */
+  constructed?: { site: CallSite; at: Loc; callee: Extract<Expr, { k: 'ref' }> };
 }
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -572,7 +581,10 @@ export class Evaluator {
           const statics = this.classBinding(file, e.obj.scope, e.obj.name, '*static*');
           if (statics) return this.member(this.eval(statics.file, statics.expr, depth + 1), e.prop, depth + 1);
         }
-        return this.member(obj, e.prop, depth + 1);
+        const v = this.member(obj, e.prop, depth + 1);
+        // (of an instance `new C(…)` makes, written here or held by a name, `const reports = new ReportsController('/v1')`)
+        const made = v.t === 'router' && obj.t === 'obj' ? (e.obj.k === 'new' ? { file, expr: e.obj } : e.obj.k === 'ref' ? this.definitionOf(file, e.obj.scope, e.obj.name) : null) : null;
+        return made?.expr.k === 'new' ? this.constructedRouter(made.file, made.expr, e.prop, v as Extract<Value, { t: 'router' }>, depth + 1) : v;
       }
       case 'call':
       case 'new': {
@@ -1301,6 +1313,26 @@ export class Evaluator {
       this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init });
       this.inheritedRouters.set(id, key);
     }
+    return { t: 'router', id };
+  }
+
+  /**
+   * `new ContextController(config, services, 'project').router` of a class making its router
+   * itself (in its constructor or a base class's, `this.app = Router()`), its constructor taking
+   * parameters: a router of this call's own (RouterObject.constructed), an instance of the
+   * class's. The router as it is for any other value.
+   */
+  private constructedRouter(file: string, e: Extract<Expr, { k: 'new' }>, prop: string, v: Extract<Value, { t: 'router' }>, depth: number): Value {
+    if (e.callee.k !== 'ref' || depth > MAX_DEPTH) return v;
+    const made = this.routers.get(v.id)!;
+    const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
+    const ctorRef = fields ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
+    const ctor = ctorRef ? this.eval(ctorRef.file, ctorRef.expr, depth + 1) : null;
+    // (the class's own: made for it by its base, or in its own file)
+    const own = this.inheritedRouters.has(v.id) || (made.instanceOf === undefined && made.file === fields?.file);
+    if (ctor?.t !== 'fn' || !own || (this.fnOf(ctor.file, ctor.fn)?.params.length ?? 0) === 0) return v;
+    const id = `${file}:${e.pos}.${prop}`;
+    if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, constructed: { site: { file: ctor.file, fn: ctor.fn, argsFile: file, args: e.args }, at: e.at, callee: e.callee } });
     return { t: 'router', id };
   }
 

@@ -309,7 +309,20 @@ export class LinkContext {
     let done = this.atSites.get(r.id);
     if (done) return done;
     const site = r.site;
-    done = this.registrationsOf(r.instanceOf!).map((b) => {
+    const constructed = r.constructed;
+    const inherited = this.registrationsOf(r.instanceOf!);
+    // (registrations the class writes at places where this `new` made one of its own)
+    const placeOf = (b: BoundRegistration): string => `${b.file}:${b.reg.at.line}:${b.reg.at.column}`;
+    const ownAt = constructed ? new Set(inherited.filter((b) => this.madeAtNew(b, constructed) === 'this').map(placeOf)) : null;
+    done = inherited.map((b) => {
+      if (constructed) {
+        const at = this.madeAtNew(b, constructed);
+        if (at === 'another' && ownAt!.has(placeOf(b))) return { b, made: [], dropped: true };
+        const made = at === null ? this.constructedAt(b, constructed) : null;
+        if (made === null) return { b, made: null, dropped: false };
+        const possible = made.filter((reg) => this.possible(b.file, reg));
+        return { b, made: possible, dropped: possible.length !== 1 };
+      }
       if (!site || !this.readsParamsOf(b, site)) return { b, made: null, dropped: false };
       const all = atCallSite(this.ev, b.file, b.reg, site);
       const made = all.filter((reg) => this.possible(b.file, reg));
@@ -322,6 +335,45 @@ export class LinkContext {
   private readonly atSites = new Map<string, { b: BoundRegistration; made: RegistrationFact[] | null; dropped: boolean }[]>();
 
   /**
+   * A class's registration as the `new C(…)` that got the router (RouterObject.constructed) makes
+   * it: each argument whose value is known otherwise read in that call (a path made of the
+   * constructor's `mode`), read there; null when it is as the class makes it.
+   */
+  private constructedAt(b: BoundRegistration, c: NonNullable<RouterObject['constructed']>): RegistrationFact[] | null {
+    let changed = false;
+    const args = b.reg.args.map((a) => {
+      const at: Expr = { k: 'within', e: a, call: c.site };
+      const there = knownValue(this.ev.eval(b.file, at));
+      if (there === null || there === knownValue(this.ev.eval(b.file, a))) return a;
+      changed = true;
+      return at;
+    });
+    // (each field named, rewritten's: facts read back from text keep theirs on a prototype)
+    return changed ? [{ ...rewritten(b.reg, (e) => e), args }] : null;
+  }
+
+  /**
+   * A class's registration made at a `new` of the class (located there, RegistrationFact.site: a
+   * path the call passes straight down, `new FeedbackController(config, 'users')`): at this one
+   * (`c`), or at another — whose registration a router of this `new` does not hold when this one
+   * made its own of it; null for any other registration.
+   */
+  private madeAtNew(b: BoundRegistration, c: NonNullable<RouterObject['constructed']>): 'this' | 'another' | null {
+    const place = b.reg.site;
+    if (!place) return null;
+    const call = this.files.get(place.file)?.calls.find((x) => x.at.line === place.at.line && x.at.column === place.at.column);
+    if (call?.callee.k !== 'ref' || !this.sameDefinition(place.file, call.callee, c.site.argsFile, c.callee)) return null;
+    return place.file === c.site.argsFile && place.at.line === c.at.line && place.at.column === c.at.column ? 'this' : 'another';
+  }
+
+  /** Do two names, each read in its file, name the same declaration? */
+  private sameDefinition(fileA: string, a: Extract<Expr, { k: 'ref' }>, fileB: string, b: Extract<Expr, { k: 'ref' }>): boolean {
+    const da = this.ev.definitionOf(fileA, a.scope, a.name);
+    const db = this.ev.definitionOf(fileB, b.scope, b.name);
+    return !!da && !!db && da.file === db.file && da.scope === db.scope && da.name === db.name;
+  }
+
+  /**
    * Does the call that got `r` make a registration of its factory otherwise than the factory
    * alone says: not at all (a condition on its arguments fails), or with a path or a name known
    * statically where the factory's is another or none (`'/v1/status'` for `` `${prefix}/status` ``)?
@@ -330,17 +382,12 @@ export class LinkContext {
    * hands over to be mounted (`startPlugin({ expressRouter })`) makes it otherwise: it adds routes.
    */
   private madeOtherwise(r: RouterObject): boolean {
-    const known = (v: Value): string | null => {
-      if (v.t === 'router') return `router ${v.id}`;
-      const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
-      return strings === null ? null : JSON.stringify(strings);
-    };
     return this.atSite(r).some(({ b, made, dropped }) => {
       if (made === null) return false;
       if (dropped) return true;
-      const own = argExprs(b.reg).map((a) => known(this.ev.eval(b.file, a)));
+      const own = argExprs(b.reg).map((a) => knownValue(this.ev.eval(b.file, a)));
       return made.some((reg) => {
-        const at = argExprs(reg).map((a) => known(this.ev.eval(b.file, a)));
+        const at = argExprs(reg).map((a) => knownValue(this.ev.eval(b.file, a)));
         return at.length !== own.length || at.some((k, i) => k !== null && k !== own[i]);
       });
     });
@@ -384,7 +431,7 @@ export class LinkContext {
     const factory = r?.instanceOf === undefined ? undefined : this.ev.routers.get(r.instanceOf);
     if ((this.byRouter.get(routerId)?.length ?? 0) > 0 || (r && factory && !sameInit(r.init, factory.init))) return true;
     // (a factory whose routes the call's arguments make other than its own: each call's apart)
-    if (r?.site && factory && this.madeOtherwise(r)) return true;
+    if ((r?.site || r?.constructed) && factory && this.madeOtherwise(r)) return true;
     if (depth >= 64) return false;
     if (r?.instanceOf !== undefined && this.viewsOf(routerId).some((v) => this.standsApart(v, depth + 1))) return true;
     return this.instancesOf(routerId).some((i) => this.standsApart(i, depth + 1));
@@ -2411,6 +2458,13 @@ function aliasCalls(ev: Evaluator, file: string, facts: FileFacts, aliases: Map<
     if (alias) out.push({ target: c.obj, method: alias.method, args: call.args, chainPath: null, ...(call.when ? { when: call.when } : {}), at: call.at, snippet: call.snippet });
   }
   return out;
+}
+
+/** A value as far as a registration made at a call may differ by it: a router, or the strings, number or boolean it is; null when not known. */
+function knownValue(v: Value): string | null {
+  if (v.t === 'router') return `router ${v.id}`;
+  const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
+  return strings === null ? null : JSON.stringify(strings);
 }
 
 /** What a registration is given besides its target: its arguments, a chain's path, a computed method. */

@@ -20,6 +20,45 @@ export const requireSession = (req: Request, res: Response, next: NextFunction) 
 };
 `;
 
+// Unleash's base controller: `route(options)` registers on the router its constructor makes, which a getter returns
+const UNLEASH_CONTROLLER = `
+import { Router, type IRouter, type Request, type Response } from 'express';
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+export default class Controller {
+  app: IRouter;
+  config: { baseUriPath: string };
+
+  constructor(config: { baseUriPath: string }) {
+    this.app = Router();
+    this.config = config;
+  }
+
+  route(options: { method: 'get' | 'post' | 'delete'; path: string; handler: Handler }): void {
+    this.app[options.method](options.path, this.useRouteErrorHandler(options.handler.bind(this)));
+  }
+
+  get(path: string, handler: Handler): void {
+    this.route({ method: 'get', path, handler });
+  }
+
+  private useRouteErrorHandler(handler: Handler): Handler {
+    return async (req, res) => {
+      try {
+        await handler(req, res);
+      } catch (error) {
+        res.status(500).json({ error: String(error) });
+      }
+    };
+  }
+
+  get router(): IRouter {
+    return this.app;
+  }
+}
+`;
+
 const PROJECTS = `
 import type { Request, Response } from 'express';
 import { BaseController } from './base.controller';
@@ -476,43 +515,7 @@ app.listen(3000);
       writeProject({
         'package.json': EXPRESS_PACKAGE,
         'src/middleware/auth.ts': AUTH,
-        'src/routes/controller.ts': `
-import { Router, type IRouter, type Request, type Response } from 'express';
-
-type Handler = (req: Request, res: Response) => Promise<void>;
-
-export default class Controller {
-  app: IRouter;
-  config: { baseUriPath: string };
-
-  constructor(config: { baseUriPath: string }) {
-    this.app = Router();
-    this.config = config;
-  }
-
-  route(options: { method: 'get' | 'post' | 'delete'; path: string; handler: Handler }): void {
-    this.app[options.method](options.path, this.useRouteErrorHandler(options.handler.bind(this)));
-  }
-
-  get(path: string, handler: Handler): void {
-    this.route({ method: 'get', path, handler });
-  }
-
-  private useRouteErrorHandler(handler: Handler): Handler {
-    return async (req, res) => {
-      try {
-        await handler(req, res);
-      } catch (error) {
-        res.status(500).json({ error: String(error) });
-      }
-    };
-  }
-
-  get router(): IRouter {
-    return this.app;
-  }
-}
-`,
+        'src/routes/controller.ts': UNLEASH_CONTROLLER,
         'src/routes/projects.ts': `
 import type { Request, Response } from 'express';
 import Controller from './controller';
@@ -586,6 +589,114 @@ app.listen(4242);
     expect(unresolvedRows(res)).toEqual([
       "src/routes/segments.ts:11:5 warning unresolved-route a registration whose method is not known statically (config.baseUriPath); it is left out",
     ]);
+  });
+
+  it('Unleash’s ContextController made twice, one with a mode: each `new` makes the class’s registrations with what it passes', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/middleware/auth.ts': AUTH,
+        'src/routes/controller.ts': UNLEASH_CONTROLLER,
+        'src/features/context/context.ts': `
+import type { Request, Response } from 'express';
+import Controller from '../../routes/controller';
+import { ContextService } from './context-service';
+
+export class ContextController extends Controller {
+  private readonly contextService = new ContextService();
+
+  constructor(config: { baseUriPath: string }, mode: 'global' | 'project' = 'global') {
+    super(config);
+    const prefix = mode === 'global' ? '' : '/:projectId/context';
+    this.route({ method: 'get', path: prefix, handler: this.getContextFields });
+    this.route({ method: 'post', path: prefix, handler: this.createContextField });
+    this.route({ method: 'delete', path: \`\${prefix}/:contextField\`, handler: this.deleteContextField });
+  }
+
+  async getContextFields(req: Request, res: Response): Promise<void> {
+    res.json(await this.contextService.list(req.params.projectId));
+  }
+
+  async createContextField(req: Request, res: Response): Promise<void> {
+    res.status(201).json(await this.contextService.create(req.params.projectId, req.body));
+  }
+
+  async deleteContextField(req: Request, res: Response): Promise<void> {
+    await this.contextService.remove(req.params.projectId, req.params.contextField);
+    res.status(200).end();
+  }
+}
+`,
+        'src/features/context/context-service.ts': `
+const fields = new Map<string, { name: string; project: string | null }>();
+
+export class ContextService {
+  async list(project?: string) {
+    return [...fields.values()].filter((f) => f.project === (project ?? null));
+  }
+
+  async create(project: string | undefined, input: { name: string }) {
+    const field = { name: input.name, project: project ?? null };
+    fields.set(\`\${field.project}:\${field.name}\`, field);
+    return field;
+  }
+
+  async remove(project: string | undefined, name: string) {
+    fields.delete(\`\${project ?? null}:\${name}\`);
+  }
+}
+`,
+        'src/features/feedback/feedback.ts': `
+import type { Request, Response } from 'express';
+import Controller from '../../routes/controller';
+
+export class FeedbackController extends Controller {
+  constructor(config: { baseUriPath: string }, audience: string) {
+    super(config);
+    this.route({ method: 'post', path: \`/\${audience}/feedback\`, handler: this.send });
+  }
+
+  async send(req: Request, res: Response): Promise<void> {
+    res.status(202).json({ received: true });
+  }
+}
+`,
+        'src/app.ts': `
+import express, { Router } from 'express';
+import { requireSession } from './middleware/auth';
+import { ContextController } from './features/context/context';
+import { FeedbackController } from './features/feedback/feedback';
+
+const config = { baseUriPath: '' };
+const app = express();
+const admin = Router();
+admin.use('/context', new ContextController(config).router);
+const projects = Router();
+projects.use('', new ContextController(config, 'project').router);
+admin.use('/projects', projects);
+const users = new FeedbackController(config, 'users');
+const teams = new FeedbackController(config, 'teams');
+admin.use('/', users.router);
+admin.use('/', teams.router);
+app.use('/api/admin', requireSession, admin);
+app.listen(4242);
+`,
+      }),
+    );
+    // (neither instance serves the other's paths: no /api/admin/context/:projectId/context, no /api/admin/projects/:contextField)
+    // (a path the `new` passes straight down is located there, as before: each once, on its own instance)
+    expect(lines(res)).toEqual([
+      'GET /api/admin/context [requireSession] src/features/context/context.ts:12',
+      'POST /api/admin/context [requireSession] src/features/context/context.ts:13',
+      'DELETE /api/admin/context/:contextField [requireSession] src/features/context/context.ts:14',
+      'GET /api/admin/projects/:projectId/context [requireSession] src/features/context/context.ts:12',
+      'POST /api/admin/projects/:projectId/context [requireSession] src/features/context/context.ts:13',
+      'DELETE /api/admin/projects/:projectId/context/:contextField [requireSession] src/features/context/context.ts:14',
+      'POST /api/admin/teams/feedback [requireSession] src/app.ts:15',
+      'POST /api/admin/users/feedback [requireSession] src/app.ts:14',
+    ]);
+    // (the base's get(path, handler), which no class calls here)
+    expect(unresolvedRows(res)).toEqual(['src/routes/controller.ts:20:5 warning unresolved-route GET route with a path not known statically (the parameter path); it is left out']);
   });
 
   it('a subclass’s own field set from its constructor’s parameter: read with what each `new` passes', async () => {
