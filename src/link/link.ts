@@ -2279,9 +2279,14 @@ export function link(
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
     const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
-    for (const { file, call, site, origin } of sites) {
+    for (const { file, call, site, origin, written } of sites) {
+      // (located at the call furthest out, but for a path the calls out to it do not give:
+      // `this.route({ path: '/login', middleware: [openApiService.validPath(…)] })` in a
+      // constructor is made for each `new`, for what the middleware reads, where it is written)
+      const given = fromCall && written ? pathsOf(ev, p.file, atCallSite(ev, p.file, p.reg, written)) : null;
       for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
-        const reg = underCall(fromCall ? atOrigin(atSite, origin) : atSite, file, call);
+        const locatedAt = given !== null && given === pathsOf(ev, p.file, [atSite]) ? { file, call } : origin;
+        const reg = underCall(fromCall ? atOrigin(atSite, locatedAt) : atSite, file, call);
         const t = chainRoot(ev, p.file, reg.target);
         // (on a router that is one of several: the one this registration was found made on)
         const router = t.t === 'router' ? ev.routers.get(t.id)! : eachOf(t).some((x) => x.t === 'router' && x.id === p.router.id) ? p.router : null;
@@ -2497,6 +2502,15 @@ function underCall(reg: RegistrationFact, file: string, call: CallFact): Registr
     at: reg.at,
     snippet: reg.snippet,
   };
+}
+
+/**
+ * What registrations are given by the call that makes them (givenByCall): the values of their
+ * paths, chains' paths and computed methods; null when one is not known statically.
+ */
+function pathsOf(ev: Evaluator, file: string, regs: RegistrationFact[]): string | null {
+  const known = regs.flatMap((r) => [r.args[0], r.chainPath, r.methodExpr].map((e) => (e ? knownValue(ev.eval(file, e)) : '')));
+  return known.includes(null) ? null : JSON.stringify(known);
 }
 
 /** The registration as made at a call, located at the outermost call that leads to it. */
@@ -3024,6 +3038,8 @@ interface CallOf {
   site: CallSite;
   /** the call furthest out this one is made for (`this.get(…)` of a subclass, for `this.route(…)` in the base's get()) */
   origin: { file: string; call: CallFact };
+  /** the call as written, its arguments read with no call it is made for (`site` reads them with the calls out to `origin`) */
+  written?: CallSite;
   /** one of the functions a member read by a key not known statically may be (calledFns) */
   maybe?: true;
 }
@@ -3052,7 +3068,7 @@ function callSitesOf(ev: Evaluator, callsTo: Map<string, CallOf[]>, key: string,
       const args = c.call.args.map((a): Expr => (paramsRead(facts, [a]).has(outer!) ? { k: 'within', e: a, call: o.site } : a));
       // `this.route(…)` in a method called as `this.get(…)`: `this` is what the outer call is made on
       const self = c.site.self && isThis(c.site.self) && o.site.self ? { k: 'at' as const, file: o.site.argsFile, e: o.site.self } : c.site.self;
-      out.push({ ...c, site: { ...c.site, args, ...(self ? { self } : {}) }, origin: o.origin });
+      out.push({ ...c, site: { ...c.site, args, ...(self ? { self } : {}) }, origin: o.origin, written: c.written ?? c.site });
     }
     if (out.length >= MAX_CALL_SITES) return out.slice(0, MAX_CALL_SITES);
   }

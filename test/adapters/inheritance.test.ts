@@ -699,6 +699,74 @@ app.listen(4242);
     expect(unresolvedRows(res)).toEqual(['src/routes/controller.ts:20:5 warning unresolved-route GET route with a path not known statically (the parameter path); it is left out']);
   });
 
+  it('a route a constructor registers for each `new`, its path written there: located in the class, not at a test’s `new`', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/routes/controller.ts': UNLEASH_CONTROLLER,
+        'src/routes/auth/simple-password-provider.ts': `
+import type { Request, Response } from 'express';
+import Controller from '../controller';
+import type { UserService } from '../../services/user-service';
+
+// the handler is made from what the constructor is given: the call is made for each \`new\`
+function loginWith(userService: UserService) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const user = await userService.loginUserWithPassword(req.body.username, req.body.password);
+    req.session.user = user;
+    res.json(user);
+  };
+}
+
+export class SimplePasswordProvider extends Controller {
+  constructor(config: { baseUriPath: string }, { userService }: { userService: UserService }) {
+    super(config);
+    this.route({ method: 'post', path: '/login', handler: loginWith(userService) });
+  }
+}
+`,
+        'src/services/user-service.ts': `
+export class UserService {
+  async loginUserWithPassword(username: string, password: string) {
+    if (!username || !password) throw new Error('missing credentials');
+    return { id: 1, username };
+  }
+}
+`,
+        'src/__tests__/simple-password-provider.test.ts': `
+import express from 'express';
+import request from 'supertest';
+import { SimplePasswordProvider } from '../routes/auth/simple-password-provider';
+import { UserService } from '../services/user-service';
+
+test('requires a password', async () => {
+  const app = express();
+  app.use(express.json());
+  const ctr = new SimplePasswordProvider({ baseUriPath: '' }, { userService: new UserService() });
+  app.use('/auth/simple', ctr.router);
+  const res = await request(app).post('/auth/simple/login').send({ username: 'john' });
+  expect(res.status).toBe(500);
+});
+`,
+        'src/app.ts': `
+import express from 'express';
+import { SimplePasswordProvider } from './routes/auth/simple-password-provider';
+import { UserService } from './services/user-service';
+
+const app = express();
+app.use(express.json());
+app.use('/auth/simple', new SimplePasswordProvider({ baseUriPath: '' }, { userService: new UserService() }).router);
+app.listen(4242);
+`,
+      }),
+    );
+    // (the server's route and the test's, each where the constructor's call gives the path)
+    expect(lines(res)).toEqual([
+      'POST /auth/simple/login [] src/routes/auth/simple-password-provider.ts:18',
+      'POST /auth/simple/login [] src/routes/auth/simple-password-provider.ts:18',
+    ]);
+  });
+
   it('a subclass’s own field set from its constructor’s parameter: read with what each `new` passes', async () => {
     const res = await check(
       writeProject({
