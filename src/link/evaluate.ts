@@ -841,12 +841,17 @@ export class Evaluator {
     const made = this.routers.get(router.id)!;
     const id = `${file}:${e.pos}`;
     if (this.routers.has(id)) return { t: 'router', id };
-    const ctorRef = e.callee.k === 'ref' ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
-    const c = ctorRef ? this.eval(ctorRef.file, ctorRef.expr, depth + 1) : null;
-    const ctor = c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
+    const ctor = this.constructorOf(file, e, depth + 1);
     const init = this.called ? made.init : this.initThrough(made, ctor, e.args.map((a) => this.eval(file, a, depth + 1)), 0);
     this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, init, viaClass: { base: made.id, ctor, args: e.args, file } });
     return { t: 'router', id };
+  }
+
+  /** The constructor of the class `new C(…)` makes, when the analysed code declares one. */
+  private constructorOf(file: string, e: Extract<Expr, { k: 'new' }>, depth: number): { file: string; fn: number } | null {
+    const ref = e.callee.k === 'ref' ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
+    const c = ref ? this.eval(ref.file, ref.expr, depth) : null;
+    return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
 
   /**
@@ -1326,11 +1331,10 @@ export class Evaluator {
     if (e.callee.k !== 'ref' || depth > MAX_DEPTH) return v;
     const made = this.routers.get(v.id)!;
     const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
-    const ctorRef = fields ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
-    const ctor = ctorRef ? this.eval(ctorRef.file, ctorRef.expr, depth + 1) : null;
+    const ctor = fields ? this.constructorOf(file, e, depth + 1) : null;
     // (the class's own: made for it by its base, or in its own file)
     const own = this.inheritedRouters.has(v.id) || (made.instanceOf === undefined && made.file === fields?.file);
-    if (ctor?.t !== 'fn' || !own || (this.fnOf(ctor.file, ctor.fn)?.params.length ?? 0) === 0) return v;
+    if (!ctor || !own || (this.fnOf(ctor.file, ctor.fn)?.params.length ?? 0) === 0) return v;
     const id = `${file}:${e.pos}.${prop}`;
     if (!this.routers.has(id)) this.routers.set(id, { ...made, id, name: null, instanceOf: made.id, constructed: { site: { file: ctor.file, fn: ctor.fn, argsFile: file, args: e.args }, at: e.at, callee: e.callee } });
     return { t: 'router', id };

@@ -313,11 +313,12 @@ export class LinkContext {
     const inherited = this.registrationsOf(r.instanceOf!);
     // (registrations the class writes at places where this `new` made one of its own)
     const placeOf = (b: BoundRegistration): string => `${b.file}:${b.reg.at.line}:${b.reg.at.column}`;
-    const ownAt = constructed ? new Set(inherited.filter((b) => this.madeAtNew(b, constructed) === 'this').map(placeOf)) : null;
-    done = inherited.map((b) => {
+    const atNew = constructed ? inherited.map((b) => this.madeAtNew(b, constructed)) : [];
+    const ownAt = new Set(inherited.filter((_, i) => atNew[i] === 'this').map(placeOf));
+    done = inherited.map((b, i) => {
       if (constructed) {
-        const at = this.madeAtNew(b, constructed);
-        if (at === 'another' && ownAt!.has(placeOf(b))) return { b, made: [], dropped: true };
+        const at = atNew[i]!;
+        if (at === 'another' && ownAt.has(placeOf(b))) return { b, made: [], dropped: true };
         const made = at === null ? this.constructedAt(b, constructed) : null;
         if (made === null) return { b, made: null, dropped: false };
         const possible = made.filter((reg) => this.possible(b.file, reg));
@@ -2279,11 +2280,17 @@ export function link(
     // No call known: made once, its parameters not known statically.
     if (sites.length === 0) bind({ reg: p.reg, file: p.file, router: router0, order: [p.file === router0.file ? 0 : 1, p.file, p.reg.at.line, p.reg.at.column] });
     const fromCall = givenByCall(files.get(p.file)!, p.reg, p.fn);
+    // (what each call as written gives, once for all the calls out it is made for)
+    const givenBy = new Map<CallSite, string | null>();
     for (const { file, call, site, origin, written } of sites) {
       // (located at the call furthest out, but for a path the calls out to it do not give:
       // `this.route({ path: '/login', middleware: [openApiService.validPath(…)] })` in a
       // constructor is made for each `new`, for what the middleware reads, where it is written)
-      const given = fromCall && written ? pathsOf(ev, p.file, atCallSite(ev, p.file, p.reg, written)) : null;
+      let given: string | null = null;
+      if (fromCall && written) {
+        if (!givenBy.has(written)) givenBy.set(written, pathsOf(ev, p.file, atCallSite(ev, p.file, p.reg, written)));
+        given = givenBy.get(written)!;
+      }
       for (const atSite of atCallSite(ev, p.file, p.reg, site)) {
         const locatedAt = given !== null && given === pathsOf(ev, p.file, [atSite]) ? { file, call } : origin;
         const reg = underCall(fromCall ? atOrigin(atSite, locatedAt) : atSite, file, call);
