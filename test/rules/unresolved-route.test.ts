@@ -122,6 +122,21 @@ ruleTester('unresolved-route', {
       ],
     },
     {
+      dir: 'invalid/koa-route-path-without-a-slash',
+      name: "a koa-route route at a path starting with a name or a parameter, which koa-route tests on ctx.path (below a koa-mount too) and never matches: left out, a warning",
+      errors: [
+        { file: 'app.ts', line: 14, column: 1, message: "POST route at 'api/sites', a path starting with neither '/' nor a pattern: koa-route never matches it; it is left out" },
+        { file: 'billing.ts', line: 10, column: 1, message: "GET route at 'invoices/:id', a path starting with neither '/' nor a pattern: koa-route never matches it; it is left out" },
+      ],
+    },
+    {
+      dir: 'invalid/koa-use-path-without-a-slash',
+      name: "a @koa/router use() of a middleware at a path starting with a name, which @koa/router never matches: the middleware never runs and guards nothing, a warning",
+      errors: [
+        { file: 'app.ts', line: 10, column: 1, message: "the path of this use(), 'api/admin', starts with neither '/' nor a pattern: @koa/router never matches it; the middleware it adds there never runs" },
+      ],
+    },
+    {
       dir: 'invalid/koa-plugin-router-never-mounted',
       name: "@koa/router routers at paths with no slash (`router.post('webhooks.list', …)`) handed to a plugin registry the API mounts from (outline's plugins): matched only below the prefix of a `router.use('/', plugin.routes())` not known here, they are left out, said once with each router; its routes with a slash are listed",
       errors: [
@@ -171,6 +186,16 @@ describe('unresolved-route: what is resolved instead', () => {
       'a @koa/router path without a slash is glued to the path of the use() copying it, and served there; with none, it is no route',
       'invalid/koa-path-without-a-slash',
       ['GET /deployments [] deployments.ts:5', 'GET /v1/deployments [] deployments.ts:5', 'POST /v1:id/cancel [] deployments.ts:12', 'GET /v1deployments/:id [] deployments.ts:9'],
+    ],
+    [
+      "koa-route's routes at a path with a slash, behind the app middleware before them; those without one left out",
+      'invalid/koa-route-path-without-a-slash',
+      ['GET /api/billing/invoices [requireSession] billing.ts:6', 'GET /api/health/ready [requireSession] app.ts:10'],
+    ],
+    [
+      "@koa/router's routes behind the middleware a use() at a path with a slash adds, not the one at a path without",
+      'invalid/koa-use-path-without-a-slash',
+      ['GET /api/admin/tenants [requireSession] app.ts:11', 'DELETE /api/admin/tenants/:id [requireSession] app.ts:14'],
     ],
     [
       'every statically known path form is joined with its prefixes',

@@ -684,7 +684,12 @@ class KoaLinker {
    */
   private emitKoaRoute(r: KoaRoute, step: AppStep, base: string, active: ScopedGuard[], prefixes: PrefixStep[], app: string, root: RouterObject): void {
     const passing = this.ctx.passThrough([r.handler], step.reg.at, r.method !== 'ALL');
+    // (koa-route tests its path, anchored at its start, on `ctx.path`, which starts with `/`, below
+    // a koa-mount too: `route.post('save', …)` never matches, wherever it is used)
+    const never = r.servedBy === KOA_PROXIES ? [] : r.paths.filter(neverMatched);
+    if (never.length > 0) this.ctx.warnRoute(step.file, step.reg, `${r.method} route at '${never[0]}', a path starting with neither '/' nor a pattern: koa-route never matches it; it is left out`);
     for (const form of r.paths) {
+      if (never.includes(form)) continue;
       const full = underMount(base, form);
       if (!passing || passing.serves) {
         const reported = reportedPath(full);
@@ -720,15 +725,18 @@ class KoaLinker {
    * its start on the request's path, which starts with `/`, so one starting with a name or a
    * parameter (`router.post('save', …)` with no prefix before it) never matches (checked on
    * @koa/router 15: 404, where `/v1` glued before it serves `/v1save`). Each such route is
-   * warned about once, and left out.
+   * warned about once, and left out. So is a middleware a `use()` adds at such a path
+   * (`router.use('admin', requireUser)`: its layer, made with `end: false`, matches the same way):
+   * it never runs, and guards nothing.
    */
   private reachable(layers: Layer[]): Layer[] {
     return layers.filter((l) => {
-      if (l.kind !== 'route' || !neverMatched(l.path)) return true;
+      if (!neverMatched(l.path)) return true;
       const key = `${l.file}:${l.reg.at.line}:${l.reg.at.column}:${l.path}`;
       if (!this.unreachable.has(key)) {
         this.unreachable.add(key);
-        this.ctx.warnRoute(l.file, l.reg, `${l.methods.join(',')} route at '${l.path}', a path starting with neither '/' nor a pattern: @koa/router never matches it; it is left out`);
+        if (l.kind === 'route') this.ctx.warnRoute(l.file, l.reg, `${l.methods.join(',')} route at '${l.path}', a path starting with neither '/' nor a pattern: @koa/router never matches it; it is left out`);
+        else this.ctx.warn(l.file, l.reg.at, `the path of this use(), '${l.path}', starts with neither '/' nor a pattern: @koa/router never matches it; the middleware it adds there never runs`, l.reg.snippet);
       }
       return false;
     });
