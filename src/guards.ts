@@ -878,6 +878,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 400, 411, 413, 415 or 422 (by behaviour): a request it cannot read, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
+    if (kinds.size === 0 && b.answersPreflightOnly && !b.handsTo && value.t === 'fn' && answersViaNothing(value.file, b, ev))
+      return { kinds: ['nonguard'], families: [], reason: 'ends only preflight requests (OPTIONS), answering them itself (by behaviour): CORS, no check of who calls' };
     if (kinds.size === 0 && b.redirectsByUrlOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect, reading of it only where it was sent and by what browser (by behaviour): a URL put right, no check of who calls' };
   }
@@ -1076,6 +1078,17 @@ function answers401Via(file: string, b: Behaviour, ev: Evaluator): string | null
     if (cb?.status401 && cb.answers401Only) return exprName(callee) ?? 'a function';
   }
   return null;
+}
+
+/**
+ * Does each function a middleware hands its response to (Behaviour.answersVia: `setHeaders(req,
+ * res)`) answer nothing itself, as read of its definition in the analysed code?
+ */
+function answersViaNothing(file: string, b: Behaviour, ev: Evaluator): boolean {
+  return (b.answersVia ?? []).every(({ callee }) => {
+    const cb = behaviourOf(ev.eval(file, callee), ev);
+    return !!cb && !cb.sendsResponse && !cb.status401 && !cb.status403or404 && !cb.answersVia;
+  });
 }
 
 function functionOf(value: Value, ev: Evaluator) {

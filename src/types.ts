@@ -319,6 +319,14 @@ export interface Behaviour {
    * for no one's identity.
    */
   redirectsByUrlOnly?: true;
+  /**
+   * Every answer it gives (written, made, thrown or handed on as an error) is under a test that
+   * the request's method is `OPTIONS` (`if (req.method === 'OPTIONS' && /\/blob\//.test(req.url))
+   * { …CORS headers…; res.statusCode = 204; return void res.end() }`, cryptpad's), with no status of
+   * 401, 403 or 404 and no function in it answering: it answers preflights, for no one's identity
+   * (the functions it hands its response to are judged when linked: Behaviour.answersVia).
+   */
+  answersPreflightOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

@@ -1445,6 +1445,32 @@ function isWrapper(ts: TSModule, n: TS.Expression): boolean {
   return wrapperKinds[n.kind] === 1;
 }
 
+/**
+ * Is `n` (visited under `ancestors`, the function first) in the `then` branch of an `if` whose
+ * test holds only for a request whose method is `OPTIONS`: `x.method === 'OPTIONS'` (either way
+ * round, `==` too), alone or a conjunct of an `&&`?
+ */
+function underPreflightTest(ts: TSModule, n: TS.Node, ancestors: readonly TS.Node[]): boolean {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i]!;
+    const inner = i + 1 < ancestors.length ? ancestors[i + 1]! : n;
+    if (ts.isIfStatement(a) && a.thenStatement === inner && requiresPreflight(ts, a.expression)) return true;
+  }
+  return false;
+}
+
+function requiresPreflight(ts: TSModule, test: TS.Expression): boolean {
+  const e = unwrap(ts, test);
+  if (!ts.isBinaryExpression(e)) return false;
+  const op = e.operatorToken.kind;
+  if (op === ts.SyntaxKind.AmpersandAmpersandToken) return requiresPreflight(ts, e.left) || requiresPreflight(ts, e.right);
+  if (op !== ts.SyntaxKind.EqualsEqualsEqualsToken && op !== ts.SyntaxKind.EqualsEqualsToken) return false;
+  const options = (x: TS.Expression): boolean => ts.isStringLiteralLike(x) && x.text === 'OPTIONS';
+  const method = (x: TS.Expression): boolean => ts.isPropertyAccessExpression(x) && x.name.text === 'method';
+  const [l, r] = [unwrap(ts, e.left), unwrap(ts, e.right)];
+  return (options(l) && method(r)) || (options(r) && method(l));
+}
+
 function unwrap(ts: TSModule, node: TS.Expression): TS.Expression {
   let n = node;
   while (isWrapper(ts, n)) n = (n as TS.ParenthesizedExpression).expression;
@@ -3048,6 +3074,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let otherThanRedirects = false;
   // every 401 met so far given under tests of the parameters only (Behaviour.status401OnParams)
   let on401Params = true;
+  // every answer met so far under a test that the method is OPTIONS (Behaviour.answersPreflightOnly; null: none met)
+  let preflightOnly: boolean | null = null;
+  const sent = (n: TS.Node): void => {
+    if (preflightOnly !== false) preflightOnly = underPreflightTest(ts, n, ancestors);
+  };
   /** A status number or name (`st`) met at `n`: counted where it is used as a status. */
   const status = (n: TS.Node, st: number | null): void => {
     if (st === null || defining > 0) return;
@@ -3188,7 +3219,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const e = n as TS.BinaryExpression;
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
-        if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) summary.sendsResponse = answered = true;
+        if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) {
+          summary.sendsResponse = answered = true;
+          sent(n);
+        }
         break;
       }
       case K.CallExpression: {
@@ -3199,7 +3233,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
           if ((n as TS.CallExpression).arguments.length === 0) (summary.calledBare ??= new Set()).add(c.text);
           // `if (!req.user) return next(new Unauthorized())`: the request ends with the error (one
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
-          else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) summary.sendsResponse = true;
+          else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) {
+            summary.sendsResponse = true;
+            sent(n);
+          }
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
           else if (nested === 0 && c.text === nextName && f.params.length === 2) {
             const made = unwrap(ts, (n as TS.CallExpression).arguments[0]!);
@@ -3215,6 +3252,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         if (responseCall) {
           if (mapping === 0) {
             summary.sendsResponse = answered = true;
+            sent(n);
             if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
             else otherAnswers = true;
             if (ts.isPropertyAccessExpression(c) && c.name.text === 'redirect') redirects++;
@@ -3223,7 +3261,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         }
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
         // as an error, which ends the request (Express's final handler answers its status)
-        else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) summary.sendsResponse = true;
+        else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) {
+          summary.sendsResponse = true;
+          sent(n);
+        }
         const to = nested === 0 ? handedWhole(n as TS.CallExpression, ownArguments) : null;
         if (to) handedTo.push(to);
         if (resName !== null && nested === 0 && (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c))) {
@@ -3238,7 +3279,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       }
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
       case K.NewExpression: {
-        if (mapping === 0 && isNewResponse(ts, n)) summary.sendsResponse = answered = true;
+        if (mapping === 0 && isNewResponse(ts, n)) {
+          summary.sendsResponse = answered = true;
+          sent(n);
+        }
         // `throw new NotLoggedError()`, `next(new NotLoggedError())` of a class imported, its name
         // no status's: its status is read when linked (Behaviour.throwsImported)
         const made = (n as TS.NewExpression).expression;
@@ -3250,7 +3294,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.ThrowStatement:
         // (`try { return await next() } catch (error) { report(error); throw error }`: what the rest of the chain threw, passed on)
         // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
-        if (mapping === 0 && !rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) summary.sendsResponse = threw = true;
+        if (mapping === 0 && !rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) {
+          summary.sendsResponse = threw = true;
+          sent(n);
+        }
         break;
       case K.ReturnStatement: {
         const r = (n as TS.ReturnStatement).expression;
@@ -3323,6 +3370,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const own = ctx.text.slice(body.pos, body.end);
     if (!CREDENTIAL_WORD.test(own) && !ENV_READ.test(own) && !CALLER_HEADER.test(own)) b.refusesUnreadableOnly = true;
   }
+  if (preflightOnly === true && !nestedAnswers && !busy && !unreadable && !otherStatus && !nextError && !summary.status401 && !summary.status403or404) b.answersPreflightOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
   // target = req.originalUrl.replace(relative_path, '')`

@@ -382,6 +382,18 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'pages/api/user/keys.ts', line: 17, message: 'POST /api/user/keys has no auth guard' }],
     },
     {
+      dir: 'invalid/cors-preflight-middleware-is-no-candidate',
+      name: "a CORS middleware answering only preflights (`req.method === 'OPTIONS' && …`, a conjunct) and handing its response to a function that only sets headers is no candidate (cryptpad's); one handing it to a function refusing other origins still is",
+      errors: [
+        { file: 'lib/server.js', line: 22, message: 'GET /api/config has no auth guard' },
+        {
+          file: 'lib/server.js',
+          line: 36,
+          message: 'GET /api/pads/:padId has no auth guard (unclassified middleware that may be one: (inline middleware); declare it in guards.auth or guards.ignore)',
+        },
+      ],
+    },
+    {
       dir: 'invalid/url-redirect-and-bot-detector-are-no-candidates',
       name: "middleware that checks no one: spider-detector's (it marks bots and hands every request on), a redirect of `//path` to `/path` reading only the request's URL (NodeBB's `stripLeadingSlashes`), one of old browsers to a page saying so, reading the URL and the user agent (overleaf's `unsupportedBrowserMiddleware`), and one of `/docs/` to `/docs` that gives the views the canonical URL in `res.locals` (wiki.js's `seo`): no candidates; one reading the user in `res.locals` to redirect is a signed-in check",
       errors: [
