@@ -286,6 +286,15 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     // a request without a session token is sent to sign in (read at next-auth 4.24)
     case 'next-auth/middleware':
       return p.length === 0 || first === 'default' || first === 'withAuth' ? 'auth' : null;
+    // A locale middleware: next-intl's `createMiddleware(routing)` (the default export of
+    // next-intl/middleware, read at 4.3: it redirects or rewrites a request to its locale's path
+    // and sets the locale cookie), fumadocs-core's `createI18nMiddleware(i18n)` (read at 15.x,
+    // fumadocs-core/i18n/middleware; `fumadocs-core/i18n` before): they answer no one's identity
+    case 'next-intl/middleware':
+      return p.length === 0 || first === 'default' ? 'nonguard' : null;
+    case 'fumadocs-core/i18n/middleware':
+    case 'fumadocs-core/i18n':
+      return first === 'createI18nMiddleware' ? 'nonguard' : null;
     // Clerk's middleware guards nothing itself: its handler's `auth.protect()` does (Behaviour.protects)
     case '@clerk/nextjs':
     case '@clerk/nextjs/server':

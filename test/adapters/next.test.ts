@@ -363,6 +363,55 @@ export async function GET() {
   });
 });
 
+describe('locale middleware', () => {
+  // next-forge's docs app (fumadocs) and any next-intl app: the middleware redirects or rewrites a
+  // request to its locale's path, for no one's identity
+  it("next-intl's createMiddleware(routing) and fumadocs-core's createI18nMiddleware(i18n), called or handed the request by a middleware of the code, are no guards nor candidates; a check before them still guards", async () => {
+    const app = {
+      'package.json': JSON.stringify({ name: 'docs', dependencies: { next: '16.0.1', 'next-intl': '4.3.4', 'fumadocs-core': '15.8.0' } }),
+      'app/[lang]/rss.xml/route.ts': "export async function GET() {\n  return new Response('<rss/>', { headers: { 'content-type': 'application/rss+xml' } });\n}\n",
+      'app/[lang]/settings/export/route.ts': "export async function GET() {\n  return Response.json({ format: 'zip' });\n}\n",
+    };
+    const guards = async (files: Record<string, string>) => (await check(writeProject({ ...app, ...files }))).routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`);
+    const intl = `import createMiddleware from 'next-intl/middleware';
+
+export default createMiddleware({ locales: ['en', 'de'], defaultLocale: 'en' });
+
+export const config = { matcher: ['/((?!api|_next|.*\\\\..*).*)'] };
+`;
+    expect(await guards({ 'proxy.ts': intl })).toEqual(['GET /:lang/rss.xml []', 'GET /:lang/settings/export []']);
+    const fumadocs = `import { createI18nMiddleware } from 'fumadocs-core/i18n/middleware';
+import { type NextFetchEvent, type NextRequest, NextResponse } from 'next/server';
+
+const internationalizer = createI18nMiddleware({ languages: ['en', 'cn'], defaultLanguage: 'en' });
+
+const proxy = (request: NextRequest, context: NextFetchEvent) => {
+  if (request.nextUrl.pathname.endsWith('.mdx')) {
+    return NextResponse.rewrite(new URL(\`/en/llms.mdx\${request.nextUrl.pathname}\`, request.nextUrl));
+  }
+  return internationalizer(request, context);
+};
+
+export default proxy;
+`;
+    expect(await guards({ 'proxy.ts': fumadocs })).toEqual(['GET /:lang/rss.xml []', 'GET /:lang/settings/export []']);
+    const signedIn = `import createMiddleware from 'next-intl/middleware';
+import { type NextRequest, NextResponse } from 'next/server';
+
+const intl = createMiddleware({ locales: ['en', 'de'], defaultLocale: 'en' });
+
+export default function middleware(request: NextRequest) {
+  if (request.nextUrl.pathname.includes('/settings') && !request.cookies.get('session')) {
+    return NextResponse.json({ error: 'sign in' }, { status: 401 });
+  }
+  return intl(request);
+}
+`;
+    // (`/:lang/rss.xml` too: its language may be "settings")
+    expect(await guards({ 'middleware.ts': signedIn })).toEqual(['GET /:lang/rss.xml [middleware:auth]', 'GET /:lang/settings/export [middleware:auth]']);
+  });
+});
+
 describe('route handlers re-exported from another module', () => {
   it('export { GET } from keeps the wrappers written there; export * from serves every method the module exports, placed at the export', async () => {
     const res = await check(
