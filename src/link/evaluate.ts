@@ -176,6 +176,8 @@ interface CallContext {
   site?: CallSite;
   /** the call of the function this one is written in that made it (CallSite.made): its parameters, as a closure keeps them */
   outer?: CallContext;
+  /** the context its arguments were read in (`new S3Router(...guards)` in a constructor itself called with them) */
+  from?: CallContext;
 }
 
 export class Evaluator {
@@ -521,8 +523,9 @@ export class Evaluator {
       case 'param': {
         const c = this.contextOf(file, e.fn);
         if (c) {
-          // (a rest parameter, `...middlewares`: the list of what the call passes from its place on)
-          if (this.fnOf(file, e.fn)?.rest === e.index) return { t: 'arr', items: c.args.slice(e.index) };
+          // (a rest parameter, `...middlewares`: the list of what the call passes from its place on,
+          // a list passed there not written as one spread into it, as in a list: `new S3Router(...guards)`)
+          if (this.fnOf(file, e.fn)?.rest === e.index) return { t: 'arr', items: c.args.slice(e.index).flatMap((v, i) => (v.t === 'arr' && c.site && c.site.args[e.index + i]?.k !== 'arr' ? v.items : [v])) };
           if (e.index < c.args.length) return c.args[e.index]!;
           return e.init ? this.eval(file, e.init, depth + 1) : { t: 'unknown', why: `${e.name} is not passed` };
         }
@@ -780,7 +783,10 @@ export class Evaluator {
 
   /** `f` read in the context of a call site (`within`): the function's parameters stand for what it passes. */
   private atSite<T>(call: CallSite, depth: number, f: () => T): T {
-    const c = this.siteContext(call, depth);
+    return this.inContext(this.siteContext(call, depth), f);
+  }
+
+  private inContext<T>(c: CallContext, f: () => T): T {
     const outer = this.called;
     this.called = c;
     try {
@@ -813,6 +819,7 @@ export class Evaluator {
     if (!c) {
       c = { file: call.file, fn: call.fn, args: call.args.map((a) => this.argument(call.argsFile, a, depth + 1)), memo: new Map(), site: call };
       if (call.made) c.outer = this.siteContext(call.made, depth);
+      if (this.called) c.from = this.called;
       this.callSites.set(call, c);
     }
     return c;
@@ -2019,10 +2026,15 @@ export class Evaluator {
     }
     // the list a call passes for a parameter, as written there
     if (e.k === 'at') return this.arrayExprs(e.file, e.e, depth + 1);
-    // `middlewares` of `(app, ...middlewares)`, in the call read: what it passes from that place on, as written there
+    // `middlewares` of `(app, ...middlewares)`, in the call read: what it passes from that place on,
+    // as written there (a list spread there, `new InstanceRouter(config, ...guards)`, item by item,
+    // read where the call's arguments were: `new S3Router(...guards)` in a constructor given them)
     if (e.k === 'param') {
       const c = this.contextOf(file, e.fn);
-      return c?.site && this.fnOf(file, e.fn)?.rest === e.index ? { file: c.site.argsFile, exprs: c.site.args.slice(e.index) } : null;
+      if (!c?.site || this.fnOf(file, e.fn)?.rest !== e.index) return null;
+      const site = c.site;
+      const passed = (): { file: string; exprs: (Expr | null)[] } | null => this.arrayExprs(site.argsFile, { k: 'arr', items: site.args.slice(e.index) }, depth + 1);
+      return c.from ? this.inContext(c.from, passed) : passed();
     }
     if (e.k !== 'ref') return null;
     const def = this.definitionOf(file, e.scope, e.name);

@@ -383,12 +383,17 @@ export class LinkContext {
    * hands over to be mounted (`startPlugin({ expressRouter })`) makes it otherwise: it adds routes.
    */
   private madeOtherwise(r: RouterObject): boolean {
+    // (functions count for a router: `makeRouter(requireKey)` guards its routes with what it is
+    // handed. An app a factory makes at several calls stays one for them — Unleash's `getApp(config,
+    // stores, services, unleashSession)` of the server and `getApp(config, {}, { openApiService })`
+    // of its tests — and its routes are listed once, a middleware a parameter holds conditional.)
+    const functions = r.init.kind !== 'app';
     return this.atSite(r).some(({ b, made, dropped }) => {
       if (made === null) return false;
       if (dropped) return true;
-      const own = argExprs(b.reg).map((a) => knownValue(this.ev.eval(b.file, a)));
+      const own = argExprs(b.reg).map((a) => knownValue(this.ev.eval(b.file, a), functions));
       return made.some((reg) => {
-        const at = argExprs(reg).map((a) => knownValue(this.ev.eval(b.file, a)));
+        const at = argExprs(reg).map((a) => knownValue(this.ev.eval(b.file, a), functions));
         return at.length !== own.length || at.some((k, i) => k !== null && k !== own[i]);
       });
     });
@@ -2473,10 +2478,17 @@ function aliasCalls(ev: Evaluator, file: string, facts: FileFacts, aliases: Map<
 }
 
 /** A value as far as a registration made at a call may differ by it: a router, or the strings, number or boolean it is; null when not known. */
-function knownValue(v: Value): string | null {
+function knownValue(v: Value, functions = true): string | null {
   if (v.t === 'router') return `router ${v.id}`;
+  // a function of the code or a package's, such as a middleware handed to a factory
+  // (`makeRouter(requireKey)`, `new ChatRouter(...guards)`), and a list of them
+  if (functions && v.t === 'fn') return `fn ${v.file}#${v.fn}`;
+  if (functions && v.t === 'pkg') return `pkg ${JSON.stringify([v.pkg, v.path, v.called])}`;
   const strings = v.t === 'num' || v.t === 'bool' ? [String(v.v)] : stringsOf(v);
-  return strings === null ? null : JSON.stringify(strings);
+  if (strings !== null) return JSON.stringify(strings);
+  if (!functions || v.t !== 'arr' || v.items.length === 0) return null;
+  const items = v.items.map((x) => knownValue(x));
+  return items.every((i) => i !== null) ? `[${items.join(',')}]` : null;
 }
 
 /** What a registration is given besides its target: its arguments, a chain's path, a computed method. */
@@ -3158,7 +3170,8 @@ function readAtCall(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>, site: Call
 /** What `site` passes for the parameter of its function that `e` names, as written at the call; undefined for any other name. */
 function passedFor(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>, site: CallSite): Expr | undefined {
   const b = bindingIn(facts, e.scope, e.name);
-  const arg = b?.k === 'param' && b.fn === site.fn ? site.args[b.index] : undefined;
+  // (a rest parameter, `...guards`, is every argument from its place on: read in the call's context)
+  const arg = b?.k === 'param' && b.fn === site.fn && facts.functions[b.fn]?.rest !== b.index ? site.args[b.index] : undefined;
   return arg ? { k: 'at', file: site.argsFile, e: arg } : undefined;
 }
 

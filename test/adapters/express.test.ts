@@ -2991,3 +2991,59 @@ teamMemberRouter.get('/teams/get-members', async (req, res) => {
     ]);
   });
 });
+
+describe('guards handed to what makes a router', () => {
+  // evolution-api's routers: `new ChatRouter(...guards)` of a class registering `...guards` (a
+  // rest parameter) before each handler, and router factories handed them
+  it('a constructor or factory handed its guards, one by one, as a rest parameter or a list spread into it, guards each route with them', async () => {
+    const res = await check(path.join(ROOT, 'fixtures/rules/missing-auth-guard/valid/guards-handed-to-router-factories'));
+    expect(routeLinesAt(res)).toEqual([
+      'DELETE /chat/deleteMessage/:instanceName [authGuard.apikey] src/routes/chat.router.ts:11',
+      'POST /chat/findChats/:instanceName [authGuard.apikey] src/routes/chat.router.ts:8',
+      'POST /instance/create [authGuard.apikey] src/routes/instance.router.ts:10',
+      'GET /label/findLabels/:instanceName [authGuard.apikey] src/routes/labels.ts:6',
+      'POST /template/create/:instanceName [authGuard.apikey] src/routes/labels.ts:15',
+    ]);
+  });
+
+  it('an app a factory makes at two calls handing it different middleware stays one app', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'flags', dependencies: { express: '4.21.2' } }),
+        'src/app.ts': `import express, { type RequestHandler } from 'express';
+
+export default async function getApp(config: { baseUriPath: string }, sessionMiddleware?: RequestHandler) {
+  const app = express();
+  const baseUriPath = config.baseUriPath || '';
+  if (sessionMiddleware) app.use(\`\${baseUriPath}/api/admin\`, sessionMiddleware);
+  app.get(\`\${baseUriPath}/api/admin/features\`, (req, res) => res.json({ features: [] }));
+  return app;
+}
+`,
+        'src/server.ts': `import type { NextFunction, Request, Response } from 'express';
+import getApp from './app';
+
+function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.user) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+
+export async function start(config: { baseUriPath: string }) {
+  const app = await getApp(config, requireSession);
+  return app.listen(4242);
+}
+`,
+        'src/app.test.ts': `import getApp from './app';
+
+test('serves the features', async () => {
+  const app = await getApp({ baseUriPath: '' });
+  const server = app.listen(0);
+  server.close();
+});
+`,
+      }),
+    );
+    // (its middleware applied only when a session middleware is passed, which the app's own calls say differently)
+    expect(routeLinesAt(res)).toEqual(['GET /api/admin/features [] src/app.ts:7']);
+  });
+});

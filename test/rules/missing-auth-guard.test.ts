@@ -59,6 +59,10 @@ ruleTester('missing-auth-guard', {
       name: "a call at the top of the handler answering 401 through a helper that then throws (`return failed(401, …)` of `const failed = (status, reason) => { res.status(status).send(reason); throw … }`)",
     },
     { dir: 'valid/guard-factory', name: "requireRole('owner'): the middleware a factory returns answers 401" },
+    {
+      dir: 'valid/guards-handed-to-router-factories',
+      name: 'guards handed to a router class\'s constructor (`new ChatRouter(...guards)`, a rest parameter registered as `...guards`) or to a router factory guard its routes',
+    },
     { dir: 'valid/guard-array', name: 'an imported array of guards, spread or passed whole' },
     { dir: 'valid/passport-authenticate', name: 'passport.authenticate is auth by package' },
     { dir: 'valid/guard-named-login-required', name: "a package's middleware named loginRequired or requireLogin (growi's, Flask's login_required) is auth by name" },
