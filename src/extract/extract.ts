@@ -137,6 +137,12 @@ interface Ctx {
 export const THIS_PREFIX = '*this*';
 /** `*reassigned*mode`: the binding (beside the name's own) telling that the name is assigned again after its first value. */
 export const REASSIGNED = '*reassigned*';
+/**
+ * `*stale*route`: beside REASSIGNED, telling that an assignment after the first value was not
+ * read into the name's binding (in a loop, in another function, of a value not read so: `p = '/b'`
+ * under no condition), so that the binding may not hold what the name holds later.
+ */
+export const STALE = '*stale*';
 /** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
 export const CTOR_PREFIX = '*ctor*';
 /** `*global*app`: the binding (in the module's scope) of what the module gives a global (`global.app = express()`). */
@@ -861,6 +867,14 @@ function visitEffect(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionF
       routerAlias(ctx, e.left, e.right, scope, registered);
       return;
     }
+    // `route += '/:instanceName'` of a string: `route = route + '/:instanceName'`
+    if (op === K.PlusEqualsToken && ts.isIdentifier(e.left)) {
+      const r = toExpr(ctx, e.right, scope, fn);
+      if (r.k === 'str' || r.k === 'tpl') {
+        assign(ctx, e.left, { k: 'tpl', parts: [toExpr(ctx, e.left, scope, fn), ...(r.k === 'tpl' ? r.parts : [r])] }, scope);
+        return;
+      }
+    }
   }
   if (ts.isConditionalExpression(e)) {
     visitBranches(ctx, e.condition, true, e.whenTrue, e.whenFalse, visit, scope, fn);
@@ -1267,6 +1281,7 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
   if (ts.isIdentifier(left)) {
     const s = findScopeOf(ctx, scope, left.text);
     const before = s?.bindings[left.text];
+    const held = before;
     // (declared empty, `let stripe: Stripe | null = null`, as a lazily made client: what it is first given)
     if (s && (isUnassigned(before) || (before !== undefined && !isEncoded(before) && isEmpty(before) && !isEmpty(rhs)))) s.bindings[left.text] = rhs;
     // `let secure = false; if (production) secure = true`: a flag set to another value somewhere
@@ -1282,14 +1297,24 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     }
     // `let api; if (v2) api = v2Router; else api = v1Router`, `let prefix = '/internal'; if (legacy)
     // prefix = '/legacy'`: a name given another value under a condition holds either, as the
-    // condition chooses (what it held before in the other case)
-    else if (s && before && !isEncoded(before) && ctx.when.length > 0 && !sameLiteral(before, rhs) && !mentions(rhs, left.text)) {
+    // condition chooses (what it held before in the other case) — also one built on its value
+    // there, read as for the list above (evolution-api's `let route = '/' + path; param ? (route
+    // += '/:instanceName') : null`)
+    else if (s && before && !isEncoded(before) && ctx.when.length > 0 && !sameLiteral(before, rhs)) {
       const c = ctx.when[ctx.when.length - 1]!;
-      s.bindings[left.text] = { k: 'choice', test: c.test, then: c.holds ? rhs : before, otherwise: c.holds ? before : rhs, text: `${left.text} (${c.text})` };
+      const value = !mentions(rhs, left.text)
+        ? rhs
+        : builds(rhs) && ctx.loops === 0 && oneFunction(ctx, scope, s.id) && unreadSinceDeclared(ctx, left)
+          ? builtOn(rhs, left.text, (r) => r.name === left.text && findScopeOf(ctx, r.scope, r.name) === s, before, 0)
+          : null;
+      if (value !== null) s.bindings[left.text] = { k: 'choice', test: c.test, then: c.holds ? value : before, otherwise: c.holds ? before : value, text: `${left.text} (${c.text})` };
     }
-    // (a name given another value after its first: no condition is decided on it, link/conditions.ts)
-    if (s && before && !isUnassigned(before) && !(!isEncoded(before) && sameLiteral(before, rhs)))
+    // (a name given another value after its first: no condition is decided on it, link/conditions.ts;
+    // and one whose binding was not given what it holds now is STALE)
+    if (s && before && !isUnassigned(before) && !(!isEncoded(before) && sameLiteral(before, rhs))) {
       s.bindings[REASSIGNED + left.text] = { k: 'bool', v: true };
+      if (s.bindings[left.text] === held) s.bindings[STALE + left.text] = { k: 'bool', v: true };
+    }
   }
   // `this.app = express()` in a class's member: the field, as first assigned (where it was not
   // declared, or declared empty: `app = undefined`)
@@ -1327,7 +1352,11 @@ function oneFunction(ctx: Ctx, from: number, to: number): boolean {
  */
 function unreadSinceDeclared(ctx: Ctx, left: TS.Identifier): boolean {
   const since = sinceDeclared(ctx, left.text, left.pos, 'let|var');
-  return since !== null && !new RegExp(`(?<![\\w$.])${escapedName(left.text)}(?![\\w$])`).test(since);
+  if (since === null) return false;
+  const name = escapedName(left.text);
+  // (what the name is given since is no read of it: `route += '/:id'`, `route = route + '/x'`, each read into its binding)
+  const writes = new RegExp(`(?<![\\w$.])${name}\\s*(?:\\+?=(?!=)\\s*(?:${name}(?![\\w$]))?)`, 'g');
+  return !new RegExp(`(?<![\\w$.])${name}(?![\\w$])`).test(since.replace(writes, ''));
 }
 
 /** A name as a regular expression's text (`$` escaped). */

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { type Adapter, type RouterInit, sameInit } from '../adapters/adapter.js';
-import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, REGISTRATION_METHODS, SUPER, THIS_PREFIX } from '../extract/extract.js';
+import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject, KEYED, REASSIGNED, REGISTRATION_METHODS, STALE, SUPER, THIS_PREFIX } from '../extract/extract.js';
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallFact, CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
@@ -1139,7 +1139,8 @@ export class Evaluator {
       }
       const local = `${sc.id}:${x.name}`;
       // (a loop's variable, an item of a list, is no one value: `for (const key in controller)` of KEYED)
-      if (b.k === 'param' || b.k === 'fn' || b.k === 'item' || !inFunction(facts, sc, fn.fn) || bindingOf(sc, REASSIGNED + x.name) || inlined.has(local) || budget-- <= 0) return x;
+      // (a local assigned again is read as its binding says, when that holds what it was given: STALE)
+      if (b.k === 'param' || b.k === 'fn' || b.k === 'item' || !inFunction(facts, sc, fn.fn) || bindingOf(sc, STALE + x.name) || inlined.has(local) || budget-- <= 0) return x;
       inlined.add(local);
       const v = passed(b);
       inlined.delete(local);

@@ -3047,3 +3047,57 @@ test('serves the features', async () => {
     expect(routeLinesAt(res)).toEqual(['GET /api/admin/features [] src/app.ts:7']);
   });
 });
+
+describe('paths a helper builds on a local', () => {
+  // evolution-api's RouterBroker.routerPath: `let route = '/' + path; param ? (route += '/:instanceName') : null; return route`
+  it("a local built on with `+=` under a test, `? :` or `&&` of the helper's parameters holds either value, as each call decides", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'gateway', dependencies: { express: '4.21.2' } }),
+        'src/abstract.router.ts': `export abstract class RouterBroker {
+  public routerPath(path: string, param = true) {
+    let route = '/' + path;
+    param ? (route += '/:instanceName') : null;
+    return route;
+  }
+}
+
+export function versioned(path: string, version = 'v1', latest = false) {
+  let route = path;
+  if (version !== 'v1') route += \`/\${version}\`;
+  latest && (route += '/latest');
+  return route;
+}
+`,
+        'src/instance.router.ts': `import { Router } from 'express';
+import { RouterBroker, versioned } from './abstract.router';
+
+export class InstanceRouter extends RouterBroker {
+  public readonly router: Router = Router();
+  constructor() {
+    super();
+    this.router
+      .get(this.routerPath('connectionState'), (req, res) => res.json({ state: 'open' }))
+      .get(this.routerPath('fetchInstances', false), (req, res) => res.json([]))
+      .get(versioned('/schema'), (req, res) => res.json({}))
+      .get(versioned('/schema', 'v2', true), (req, res) => res.json({}));
+  }
+}
+`,
+        'src/main.ts': `import express from 'express';
+import { InstanceRouter } from './instance.router';
+
+const app = express();
+app.use('/instance', new InstanceRouter().router);
+app.listen(8080);
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /instance/connectionState/:instanceName',
+      'GET /instance/fetchInstances',
+      'GET /instance/schema',
+      'GET /instance/schema/v2/latest',
+    ]);
+  });
+});
