@@ -148,6 +148,8 @@ const PASSING_PACKAGES = new Set([
   // express-paginate's `middleware(limit, maxLimit)` sets `req.query.page` / `limit`, `req.skip`
   // and `res.locals.paginate`, then calls `next()` (read at 1.0)
   'view-helpers', 'express-paginate',
+  // express-query-boolean (read at 2.0): `boolParser()` turns the query's 'true' / 'false' into booleans and calls `next()`
+  'express-query-boolean',
 ]);
 
 /** Is `value` middleware of a package that always hands the request on (PASSING_PACKAGES, express's body parsers)? */

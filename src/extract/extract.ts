@@ -7575,6 +7575,7 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
   };
   const helpers: TS.Expression[] = [];
   let unknown = false;
+  let written: Set<string> | undefined;
   const visit = (n: TS.Node): void => {
     if (unknown) return;
     if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
@@ -7602,8 +7603,11 @@ function headerCredentialOnly(ctx: Ctx, node: TS.FunctionLikeDeclaration, body: 
       // (`res.locals.session = session`: a session written, for what runs next, is not one read)
       visit(n.left.expression);
       visit(n.right);
+      // (nor is what the function wrote itself, read back: wppconnect's `req.session =
+      // formatSession(req.params.session); req.client = clientsArray[req.session]`)
+      (written ??= new Set()).add(textOf(ctx, n.left));
       return;
-    } else if (sessionRead(ctx, n)) unknown = true;
+    } else if (sessionRead(ctx, n) && !written?.has(textOf(ctx, n))) unknown = true;
     ts.forEachChild(n, visit);
   };
   visit(body);
@@ -7684,7 +7688,15 @@ function ambientSession(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): b
   const args = call.arguments ?? [];
   // (or a getter of the signed-in user given nothing, `getCurrentUser()`, which reads it: Cap's withAuth)
   if (!SESSION_WORD.test(name)) return args.length === 0 && SESSION_GETTER.test(name);
+  // (nor one handed only what the request's URL or body names, wppconnect's `formatSession(req.params.session)`)
+  if (args.length > 0 && args.every((a) => namedByRequest(ts, a))) return false;
   return args.length === 0 || !args.some((a) => CREDENTIAL_ARGUMENT.test(textOf(ctx, a)));
+}
+
+/** A value the request's URL or body names (`req.params.session`, `ctx.query.sid`, `request.body.token`). */
+function namedByRequest(ts: TSModule, e: TS.Expression): boolean {
+  const x = unwrap(ts, e);
+  return ts.isPropertyAccessExpression(x) && ts.isPropertyAccessExpression(x.expression) && /^(params|query|body)$/.test(x.expression.name.text);
 }
 
 /**
@@ -7694,7 +7706,7 @@ function ambientSession(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): b
  */
 function sessionRead(ctx: Ctx, n: TS.Node): boolean {
   const { ts } = ctx;
-  if (ts.isPropertyAccessExpression(n)) return SESSION_PROPERTY.test(n.name.text);
+  if (ts.isPropertyAccessExpression(n)) return SESSION_PROPERTY.test(n.name.text) && !namedByRequest(ts, n);
   return ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && SESSION_PROPERTY.test(n.argumentExpression.text);
 }
 /** The property a session is kept in (express-session's `req.session` and `req.sessionID`). */

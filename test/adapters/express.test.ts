@@ -3101,3 +3101,14 @@ app.listen(8080);
     ]);
   });
 });
+
+describe('express-query-boolean', () => {
+  it("boolParser() only turns the query's 'true' and 'false' into booleans: no guard, nor a candidate", async () => {
+    const res = await check(path.join(ROOT, 'fixtures/rules/missing-csrf-guard/valid/token-from-the-path-or-header-then-session-named-written'));
+    expect(routeKindLines(res)).toEqual([
+      'POST /api/:session/close-session [verifyToken:auth+bearer]',
+      'POST /api/:session/send-message [verifyToken:auth+bearer]',
+      'GET /healthz []',
+    ]);
+  });
+});

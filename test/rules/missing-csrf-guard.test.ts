@@ -6,6 +6,10 @@ ruleTester('missing-csrf-guard', {
   valid: [
     { dir: '../missing-auth-guard/valid/deployment-secret-checked', name: "mutations behind the deployment's API key, sent in a header: no browser sends it by itself (missing-auth-guard's case)" },
     { dir: 'valid/csurf-route-level', name: 'csurf() route-level' },
+    {
+      dir: 'valid/token-from-the-path-or-header-then-session-named-written',
+      name: "mutations behind a token the path (`/api/:session/…`, `name:token`) or the Authorization header carries (wppconnect's verifyToken), which writes the session's name on the request and reads it back: no session the request carries",
+    },
     { dir: 'valid/csurf-fork-handed-the-request', name: "a global middleware handing its request to @dr.pogodin/csurf, csurf's maintained fork (saltcorn's)" },
     {
       dir: 'valid/next-wrapper-reading-a-header-key',
