@@ -327,6 +327,14 @@ export interface Behaviour {
    * (the functions it hands its response to are judged when linked: Behaviour.answersVia).
    */
   answersPreflightOnly?: true;
+  /**
+   * An Express middleware refusing (400, 403, 404 …, no 401) reading of its request only the
+   * values its URL names (`req.params.id`, `req.query.page`), awaiting nothing, comparing no
+   * tenant and reading no session, and using its response only to answer: proshop's
+   * `checkObjectId`, `if (!isValidObjectId(req.params.id)) { res.status(404); throw … }` — a
+   * malformed value refused, for no one's identity.
+   */
+  refusesOnUrlValuesOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

@@ -3399,6 +3399,17 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const own = ctx.text.slice(body.pos, body.end);
     if (!CREDENTIAL_WORD.test(own) && !ENV_READ.test(own) && !CALLER_HEADER.test(own)) b.refusesUnreadableOnly = true;
   }
+  if (
+    resName !== null &&
+    f.params[0] &&
+    (summary.status403or404 || busy || unreadable || otherStatus) &&
+    !summary.status401 &&
+    !summary.comparesTenant &&
+    !summary.readsSession &&
+    !nestedAnswers &&
+    readsUrlValuesOnly(ctx, body, f.params[0], resName)
+  )
+    b.refusesOnUrlValuesOnly = true;
   if (preflightOnly === true && !nestedAnswers && !busy && !unreadable && !otherStatus && !nextError && !summary.status401 && !summary.status403or404) b.answersPreflightOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
@@ -3766,6 +3777,29 @@ function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolea
     reads.every((a) => URL_READ.test(a)) &&
     answers.every((a) => /^\s*\.\s*redirect\s*\(/.test(a) || locals(a)) &&
     (!answers.some(locals) || localsWrittenOnly(ctx, body, res))
+  );
+}
+
+/**
+ * Does `body` read of its request `req` only the values its URL names (`req.params.id`,
+ * `req.query.page`; none named for a credential), await nothing, read no setting of the deployment,
+ * and use its response `res` only to answer (`res.status(404)`,
+ * `.json(…)`, `.send(…)`, `.sendStatus(…)`, `.end()`)?
+ */
+function readsUrlValuesOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
+  const reads = usesOf(ctx, body, req);
+  const answers = usesOf(ctx, body, res);
+  const own = ctx.text.slice(body.pos, body.end);
+  return (
+    !!reads &&
+    !!answers &&
+    reads.length > 0 &&
+    reads.every((a) => /^\s*\??\.\s*(?:params|query)\s*(?:\??\.\s*[\w$]+|\[\s*(['"])[\w$-]+\1\s*\])/.test(a)) &&
+    answers.every((a) => /^\s*\.\s*(?:status|json|send|sendStatus|end)\s*\(/.test(a)) &&
+    !/\bawait\b/.test(own) &&
+    // (no value named for a credential, `req.query.inviteToken`, nor a setting of the deployment it may be compared with)
+    !CREDENTIAL_WORD.test(own) &&
+    !ENV_READ.test(own)
   );
 }
 

@@ -386,6 +386,18 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'pages/api/user/keys.ts', line: 17, message: 'POST /api/user/keys has no auth guard' }],
     },
     {
+      dir: 'invalid/url-value-format-check-is-no-candidate',
+      name: "a middleware refusing an id its URL names that is malformed (proshop's `checkObjectId`, 404 on `!isValidObjectId(req.params.id)`), awaiting nothing and reading no session, is no candidate; one looking the resource up for the caller (`findOne({ _id, owner: req.user?._id })`) still is",
+      errors: [
+        { file: 'backend/routes/productRoutes.js', line: 8, message: 'GET /api/products/:id has no auth guard' },
+        {
+          file: 'backend/routes/productRoutes.js',
+          line: 13,
+          message: 'GET /api/products/:id/stats has no auth guard (unclassified middleware that may be one: loadOwnedProduct; declare it in guards.auth or guards.ignore)',
+        },
+      ],
+    },
+    {
       dir: 'invalid/cors-preflight-middleware-is-no-candidate',
       name: "a CORS middleware answering only preflights (`req.method === 'OPTIONS' && …`, a conjunct) and handing its response to a function that only sets headers is no candidate (cryptpad's); one handing it to a function refusing other origins still is",
       errors: [
