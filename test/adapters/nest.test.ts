@@ -2231,6 +2231,66 @@ export class AppModule {}
     ]);
   });
 
+  it("forRootAsync({ useClass }) (or useExisting) serves the path of the options its class's createGqlOptions() returns (nestjs-prisma-starter's GqlConfigService)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({
+          name: 'api',
+          dependencies: { '@nestjs/common': '^10.2.0', '@nestjs/core': '^10.2.0', '@nestjs/config': '^3.1.1', '@nestjs/graphql': '^12.0.0', '@nestjs/apollo': '^12.0.0', '@apollo/server': '^4.9.0', graphql: '^16.8.1' },
+        }),
+        'src/main.ts': `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+        'src/gql-config.service.ts': `import { ApolloDriverConfig } from '@nestjs/apollo';
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { GqlOptionsFactory } from '@nestjs/graphql';
+
+@Injectable()
+export class GqlConfigService implements GqlOptionsFactory {
+  constructor(private configService: ConfigService) {}
+  createGqlOptions(): ApolloDriverConfig {
+    const graphql = this.configService.get('graphql');
+    return { autoSchemaFile: graphql.schemaDestination || './src/schema.graphql', sortSchema: graphql.sortSchema, context: ({ req }) => ({ req }) };
+  }
+}
+
+@Injectable()
+export class AdminGqlConfigService implements GqlOptionsFactory {
+  createGqlOptions(): ApolloDriverConfig {
+    return { path: '/admin/graphql', autoSchemaFile: true, include: [] };
+  }
+}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { AdminGqlConfigService, GqlConfigService } from './gql-config.service';
+
+@Module({
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, useClass: GqlConfigService }),
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({ driver: ApolloDriver, useExisting: AdminGqlConfigService }),
+  ],
+  providers: [AdminGqlConfigService],
+})
+export class AppModule {}
+`,
+      }),
+    );
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'ALL /admin/graphql @nestjs/apollo src/app.module.ts:9 [ApolloServer csrfPrevention]',
+      'ALL /graphql @nestjs/apollo src/app.module.ts:8 [ApolloServer csrfPrevention]',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("@nestjs/apollo 10 (its package needing apollo-server-express: Apollo Server 3) prevents no CSRF unless csrfPrevention: true, and serves Apollo's health check at the app's root unless disableHealthCheck (amplication)", async () => {
     const project = (options: string) =>
       writeProject({

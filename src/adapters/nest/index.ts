@@ -2037,7 +2037,7 @@ class NestLinker {
    * lib/drivers/abstract-graphql.driver.ts): its driver (`options.driver`, of @nestjs/apollo or
    * @nestjs/mercurius) serves `options.path` ('/graphql' unless given, after the global prefix
    * when `useGlobalPrefix`); `forRootAsync({ driver, useFactory })` the path of the options the
-   * factory returns.
+   * factory returns (`useClass` / `useExisting`: those its class's `createGqlOptions()` returns).
    */
   private graphqlEndpoint(call: Bound, isAsync: boolean, from: ClassRef): GraphqlEndpoint | null {
     const e = call.expr as Extract<Expr, { k: 'call' }>;
@@ -2055,7 +2055,12 @@ class NestLinker {
     let source = opts;
     if (isAsync) {
       const factory = this.objProp(opts!, 'useFactory');
-      const fv = factory ? this.evalIn(factory) : null;
+      // (or a class implementing GqlOptionsFactory, `useClass` / `useExisting`: what its
+      // `createGqlOptions()` returns — lib/graphql.module.ts, createAsyncOptionsProvider)
+      const byClass = factory ? undefined : (this.objProp(opts!, 'useClass') ?? this.objProp(opts!, 'useExisting'));
+      const cls = byClass ? this.classOf(byClass) : null;
+      const method = cls ? this.ancestors(cls).flatMap((c) => c.cls.methods.filter((m) => m.name === 'createGqlOptions' && !m.isStatic).map((m) => ({ c, m })))[0] : undefined;
+      const fv = factory ? this.evalIn(factory) : method ? this.methodFn(method.c, method.m) : null;
       const ret = fv?.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
       source = fv?.t === 'fn' && ret ? { file: fv.file, expr: ret, env: NO_ENV } : undefined;
     }
