@@ -319,7 +319,7 @@ export class LinkContext {
       if (constructed) {
         const at = atNew[i]!;
         if (at === 'another' && ownAt.has(placeOf(b))) return { b, made: [], dropped: true };
-        const made = at === null ? this.constructedAt(b, constructed) : null;
+        const made = at === null ? this.constructedAt(b, constructed, r.init.kind !== 'app') : null;
         if (made === null) return { b, made: null, dropped: false };
         const possible = made.filter((reg) => this.possible(b.file, reg));
         return { b, made: possible, dropped: possible.length !== 1 };
@@ -338,14 +338,15 @@ export class LinkContext {
   /**
    * A class's registration as the `new C(…)` that got the router (RouterObject.constructed) makes
    * it: each argument whose value is known otherwise read in that call (a path made of the
-   * constructor's `mode`), read there; null when it is as the class makes it.
+   * constructor's `mode`), read there; null when it is as the class makes it. (`functions`: a
+   * function passed counts, as for a router's calls — madeOtherwise.)
    */
-  private constructedAt(b: BoundRegistration, c: NonNullable<RouterObject['constructed']>): RegistrationFact[] | null {
+  private constructedAt(b: BoundRegistration, c: NonNullable<RouterObject['constructed']>, functions: boolean): RegistrationFact[] | null {
     let changed = false;
     const args = b.reg.args.map((a) => {
       const at: Expr = { k: 'within', e: a, call: c.site };
-      const there = knownValue(this.ev.eval(b.file, at));
-      if (there === null || there === knownValue(this.ev.eval(b.file, a))) return a;
+      const there = knownValue(this.ev.eval(b.file, at), functions);
+      if (there === null || there === knownValue(this.ev.eval(b.file, a), functions)) return a;
       changed = true;
       return at;
     });

@@ -3046,6 +3046,43 @@ test('serves the features', async () => {
     // (its middleware applied only when a session middleware is passed, which the app's own calls say differently)
     expect(routeLinesAt(res)).toEqual(['GET /api/admin/features [] src/app.ts:7']);
   });
+
+  it('so does an app a class makes, constructed at two places handing it different middleware', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'flags', dependencies: { express: '4.21.2' } }),
+        'src/app.ts': `import express, { type Application, type RequestHandler } from 'express';
+
+export class FlagsApp {
+  public readonly app: Application;
+  constructor(private readonly config: { baseUriPath: string }, sessionMiddleware?: RequestHandler) {
+    this.app = express();
+    if (sessionMiddleware) this.app.use(\`\${config.baseUriPath}/api/admin\`, sessionMiddleware);
+    this.app.get(\`\${config.baseUriPath}/api/admin/features\`, (req, res) => res.json({ features: [] }));
+  }
+}
+`,
+        'src/server.ts': `import type { NextFunction, Request, Response } from 'express';
+import { FlagsApp } from './app';
+
+function requireSession(req: Request, res: Response, next: NextFunction) {
+  if (!req.session?.user) return res.status(401).json({ error: 'sign in' });
+  next();
+}
+
+new FlagsApp({ baseUriPath: '' }, requireSession).app.listen(4242);
+`,
+        'src/app.test.ts': `import { FlagsApp } from './app';
+
+test('serves the features', () => {
+  const server = new FlagsApp({ baseUriPath: '' }).app.listen(0);
+  server.close();
+});
+`,
+      }),
+    );
+    expect(routeLinesAt(res)).toEqual(['GET /api/admin/features [] src/app.ts:8']);
+  });
 });
 
 describe('paths a helper builds on a local', () => {
