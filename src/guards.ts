@@ -889,6 +889,8 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with 400, 411, 413, 415 or 422 (by behaviour): a request it cannot read, no check of who calls' };
     if (kinds.size === 0 && b.upgradesToHttpsOnly)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only with a redirect to an https:// URL (by behaviour): to TLS or to the canonical host, no check of who calls' };
+    if (kinds.size === 0 && b.refusesByHostOnly && !b.handsTo)
+      return { kinds: ['nonguard'], families: [], reason: 'ends the request only by the host it was sent to (by behaviour): a host allowlist against DNS rebinding, no check of who calls' };
     if (kinds.size === 0 && b.refusesOnUrlValuesOnly && !b.handsTo)
       return { kinds: ['nonguard'], families: [], reason: 'ends the request only on values its URL names, awaiting nothing and reading no session (by behaviour): a malformed value, no check of who calls' };
     if (kinds.size === 0 && b.answersPreflightOnly && !b.handsTo && value.t === 'fn' && answersViaNothing(value.file, b, ev))

@@ -335,6 +335,13 @@ export interface Behaviour {
    * malformed value refused, for no one's identity.
    */
   refusesOnUrlValuesOnly?: true;
+  /**
+   * A middleware refusing (no 401) that reads of its request only the host it was sent to
+   * (`req.headers.get('host')`, `req.hostname`), awaiting nothing, comparing no tenant and
+   * reading no session: homepage's `if (!allowedHosts.includes(host)) return …400`, a host
+   * allowlist against DNS rebinding, for no one's identity.
+   */
+  refusesByHostOnly?: true;
   /** An `async` function throwing its 401: it rejects the promise it returns, which stops only a caller that awaits it. */
   rejects401?: true;
   /**

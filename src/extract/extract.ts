@@ -3410,6 +3410,18 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     readsUrlValuesOnly(ctx, body, f.params[0], resName)
   )
     b.refusesOnUrlValuesOnly = true;
+  // (homepage's Next.js middleware: a 400 unless `req.headers.get('host')` is an allowed host, a
+  // guard against DNS rebinding)
+  if (
+    f.params[0] &&
+    (summary.status403or404 || unreadable || otherStatus) &&
+    !summary.status401 &&
+    !summary.comparesTenant &&
+    !summary.readsSession &&
+    !nestedAnswers &&
+    readsHostOnly(ctx, body, f.params[0], resName)
+  )
+    b.refusesByHostOnly = true;
   if (preflightOnly === true && !nestedAnswers && !busy && !unreadable && !otherStatus && !nextError && !summary.status401 && !summary.status403or404) b.answersPreflightOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
@@ -3802,6 +3814,25 @@ function readsUrlValuesOnly(ctx: Ctx, body: TS.Node, req: string, res: string): 
     !ENV_READ.test(own)
   );
 }
+
+/**
+ * Does `body` read of its request `req` only the host it was sent to (`req.headers.get('host')`,
+ * `req.headers.host`, `req.get('host')`, `req.hostname`, `req.nextUrl.hostname`), and use its
+ * response `res` (when it has one) only to answer?
+ */
+function readsHostOnly(ctx: Ctx, body: TS.Node, req: string, res: string | null): boolean {
+  const reads = usesOf(ctx, body, req);
+  const answers = res === null ? [] : usesOf(ctx, body, res);
+  return (
+    !!reads &&
+    !!answers &&
+    reads.length > 0 &&
+    reads.every((a) => HOST_READ.test(a)) &&
+    answers.every((a) => /^\s*\.\s*(?:status|json|send|sendStatus|end)\s*\(/.test(a)) &&
+    !/\bawait\b/.test(ctx.text.slice(body.pos, body.end))
+  );
+}
+const HOST_READ = /^\s*\??\.\s*(?:host(?:name)?\b|headers\s*(?:\??\.\s*host\b|\??\.\s*get\s*\(\s*(['"`])host\1\s*\)|\[\s*(['"`])host\2\s*\])|get\s*\(\s*(['"`])host\3\s*\)|nextUrl\s*\??\.\s*host(?:name)?\b)/i;
 
 /** Is each `res.locals` of `body` a value set (`res.locals.x = …`, `_.set(res.locals, …)`, `Object.assign(res.locals, …)`), none read? */
 function localsWrittenOnly(ctx: Ctx, body: TS.Node, res: string): boolean {

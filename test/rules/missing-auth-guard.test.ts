@@ -386,6 +386,14 @@ ruleTester('missing-auth-guard', {
       errors: [{ file: 'pages/api/user/keys.ts', line: 17, message: 'POST /api/user/keys has no auth guard' }],
     },
     {
+      dir: 'invalid/host-allowlist-is-no-candidate',
+      name: "a Next.js middleware refusing with 400 a request sent to a host it does not serve (homepage's DNS-rebinding check, `allowedHosts.includes(req.headers.get('host'))`) is no candidate; one also comparing a key header with the deployment's is an inline secret check",
+      errors: [
+        { file: 'src/pages/api/docker.js', line: 1, message: 'ALL /api/docker has no auth guard' },
+        { file: 'src/pages/api/services.js', line: 1, message: 'ALL /api/services has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/url-value-format-check-is-no-candidate',
       name: "a middleware refusing an id its URL names that is malformed (proshop's `checkObjectId`, 404 on `!isValidObjectId(req.params.id)`), awaiting nothing and reading no session, is no candidate; one looking the resource up for the caller (`findOne({ _id, owner: req.user?._id })`) still is",
       errors: [
