@@ -3399,29 +3399,12 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const own = ctx.text.slice(body.pos, body.end);
     if (!CREDENTIAL_WORD.test(own) && !ENV_READ.test(own) && !CALLER_HEADER.test(own)) b.refusesUnreadableOnly = true;
   }
-  if (
-    resName !== null &&
-    f.params[0] &&
-    (summary.status403or404 || busy || unreadable || otherStatus) &&
-    !summary.status401 &&
-    !summary.comparesTenant &&
-    !summary.readsSession &&
-    !nestedAnswers &&
-    readsUrlValuesOnly(ctx, body, f.params[0], resName)
-  )
-    b.refusesOnUrlValuesOnly = true;
-  // (homepage's Next.js middleware: a 400 unless `req.headers.get('host')` is an allowed host, a
-  // guard against DNS rebinding)
-  if (
-    f.params[0] &&
-    (summary.status403or404 || unreadable || otherStatus) &&
-    !summary.status401 &&
-    !summary.comparesTenant &&
-    !summary.readsSession &&
-    !nestedAnswers &&
-    readsHostOnly(ctx, body, f.params[0], resName)
-  )
-    b.refusesByHostOnly = true;
+  // refusing, with no 401, no tenant compared and no session read: by what of the request?
+  // (Behaviour.refusesOnUrlValuesOnly; refusesByHostOnly, homepage's Next.js middleware: a 400
+  // unless `req.headers.get('host')` is an allowed host, a guard against DNS rebinding)
+  const refusesUnsigned = !!f.params[0] && (summary.status403or404 || unreadable || otherStatus) && !summary.status401 && !summary.comparesTenant && !summary.readsSession && !nestedAnswers;
+  if (refusesUnsigned && resName !== null && readsUrlValuesOnly(ctx, body, f.params[0]!, resName)) b.refusesOnUrlValuesOnly = true;
+  if (refusesUnsigned && readsHostOnly(ctx, body, f.params[0]!, resName)) b.refusesByHostOnly = true;
   if (preflightOnly === true && !nestedAnswers && !busy && !unreadable && !otherStatus && !nextError && !summary.status401 && !summary.status403or404) b.answersPreflightOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
