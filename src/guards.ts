@@ -530,6 +530,21 @@ const HEADER_STRATEGIES: Record<string, string> = {
 };
 
 /**
+ * The request header a passport-jwt extractor (`ExtractJwt.fromAuthHeaderAsBearerToken()`,
+ * `fromAuthHeaderWithScheme(…)`, `fromHeader(name)`, or `fromExtractors([…])` of only those)
+ * takes the token from; null for any other value (one reading a cookie, a function of the code).
+ */
+export function jwtHeaderExtractor(v: Value): string | null {
+  if (v.t !== 'pkg' || v.pkg !== 'passport-jwt' || !v.called || v.path.length !== 2 || v.path[0] !== 'ExtractJwt') return null;
+  const method = v.path[1]!;
+  if (method === 'fromAuthHeaderAsBearerToken' || method === 'fromAuthHeaderWithScheme') return 'the Authorization header';
+  if (method === 'fromHeader') return v.args[0]?.t === 'str' ? `the ${v.args[0].v} header` : 'a request header';
+  if (method !== 'fromExtractors' || v.args[0]?.t !== 'arr' || v.args[0].items.length === 0) return null;
+  const each = v.args[0].items.map(jwtHeaderExtractor);
+  return each.every((h) => h !== null) ? [...new Set(each)].join(' or ') : null;
+}
+
+/**
  * A passport strategy (read at passport-jwt 4, passport-http-bearer 1, passport-headerapikey 1):
  * `pkg`'s Strategy, made with `options`, registered as `name` (its package's own name when
  * null); the request header it takes its credential from, or null when it may take it from
@@ -540,16 +555,7 @@ const HEADER_STRATEGIES: Record<string, string> = {
 export function passportStrategy(ev: Evaluator, pkg: string | null, name: Value | undefined, options: Value | undefined): { name: string; via: string | null; passes?: true } | undefined {
   const named = name === undefined ? (pkg !== null ? DEFAULT_STRATEGY_NAMES[pkg] : undefined) : name.t === 'str' ? name.v : undefined;
   if (named === undefined) return undefined;
-  const header = (v: Value): string | null => {
-    if (v.t !== 'pkg' || v.pkg !== 'passport-jwt' || !v.called || v.path.length !== 2 || v.path[0] !== 'ExtractJwt') return null;
-    const method = v.path[1]!;
-    if (method === 'fromAuthHeaderAsBearerToken' || method === 'fromAuthHeaderWithScheme') return 'the Authorization header';
-    if (method === 'fromHeader') return v.args[0]?.t === 'str' ? `the ${v.args[0].v} header` : 'a request header';
-    if (method !== 'fromExtractors' || v.args[0]?.t !== 'arr' || v.args[0].items.length === 0) return null;
-    const each = v.args[0].items.map(header);
-    return each.every((h) => h !== null) ? [...new Set(each)].join(' or ') : null;
-  };
-  const via = pkg === null ? null : (HEADER_STRATEGIES[pkg] ?? (pkg === 'passport-jwt' && options?.t === 'obj' ? header(ev.member(options, 'jwtFromRequest', 0)) : null));
+  const via = pkg === null ? null : (HEADER_STRATEGIES[pkg] ?? (pkg === 'passport-jwt' && options?.t === 'obj' ? jwtHeaderExtractor(ev.member(options, 'jwtFromRequest', 0)) : null));
   // (passport-anonymous's strategy passes every request on, whatever name it is registered under)
   return { name: named, via, ...(pkg === 'passport-anonymous' ? { passes: true as const } : {}) };
 }

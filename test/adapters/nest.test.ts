@@ -3663,6 +3663,88 @@ export class PostsController {
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.kinds.join('+')).join(', ')}]`)).toEqual(['GET /posts []', 'GET /posts/feed []', 'GET /posts/mine [auth+bearer]']);
   });
 
+  it("a guard extending AuthGuard('jwt') with a canActivate of its own that hands the request to the base and to a header extractor is bearer when the strategy reads a header (nest-admin's JwtAuthGuard); one reading a cookie is not", async () => {
+    const project = (extractor: string) =>
+      writeProject({
+        'package.json': JSON.stringify({ name: 'admin', dependencies: { '@nestjs/common': '^10.0.0', '@nestjs/core': '^10.0.0', '@nestjs/passport': '^10.0.0', 'passport-jwt': '4.0.1' } }),
+        'src/main.ts': BOOTSTRAP,
+        'src/jwt.strategy.ts': `import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor() {
+    super({ jwtFromRequest: ${extractor}, secretOrKey: process.env.JWT_SECRET! });
+  }
+  validate(payload: { uid: number; pv: number }) {
+    return { uid: payload.uid, pv: payload.pv };
+  }
+}
+`,
+        'src/jwt-auth.guard.ts': `import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ExtractJwt } from 'passport-jwt';
+
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  jwtFromRequestFn = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+  constructor(private reflector: Reflector) {
+    super();
+  }
+
+  async canActivate(context: ExecutionContext): Promise<any> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>('isPublic', [context.getHandler(), context.getClass()]);
+    const request = context.switchToHttp().getRequest();
+    const token = this.jwtFromRequestFn(request);
+    let result: any = false;
+    try {
+      result = await super.canActivate(context);
+    } catch (err) {
+      if (isPublic) return true;
+      if (!token) throw new UnauthorizedException('not signed in');
+      throw err;
+    }
+    return result;
+  }
+}
+`,
+        'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { JwtStrategy } from './jwt.strategy';
+import { MenusController } from './menus.controller';
+
+@Module({ controllers: [MenusController], providers: [JwtStrategy, { provide: APP_GUARD, useClass: JwtAuthGuard }] })
+export class AppModule {}
+`,
+        'src/menus.controller.ts': `import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
+
+@Controller('system/menus')
+export class MenusController {
+  @Post()
+  create(@Body() dto: { name: string }) { return { id: 1, ...dto }; }
+
+  @Delete(':id')
+  remove(@Param('id') id: string) { return { id }; }
+}
+`,
+      });
+    const kinds = async (extractor: string) => {
+      const res = await check(project(extractor));
+      return [...res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ')}]`), ...res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => f.message)];
+    };
+    expect(await kinds('ExtractJwt.fromAuthHeaderAsBearerToken()')).toEqual(['POST /system/menus [JwtAuthGuard:auth+bearer]', 'DELETE /system/menus/:id [JwtAuthGuard:auth+bearer]']);
+    expect(await kinds('ExtractJwt.fromExtractors([(req) => req?.cookies?.access_token])')).toEqual([
+      'POST /system/menus [JwtAuthGuard:auth]',
+      'DELETE /system/menus/:id [JwtAuthGuard:auth]',
+      'POST /system/menus changes state on the browser session without a CSRF guard',
+      'DELETE /system/menus/:id changes state on the browser session without a CSRF guard',
+    ]);
+  });
+
   it("a guard whose canActivate returns false when the request carries no credential authenticates (HedgeDoc's ApiTokenGuard): a bearer one when it reads a header only", async () => {
     const guard = (lead: string) => `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ApiTokenService } from './api-token.service';

@@ -36,7 +36,7 @@ import type { Adapter, RouterInit } from '../adapter.js';
 import { bindingOf, bindingsOf } from '../../extract/facts-text.js';
 import { prefixNote, stringsOf, valueNote, type Evaluator, type RouterObject, type Value } from '../../link/evaluate.js';
 import { additionsTo, type BoundRegistration, type FlatItem, type LinkContext } from '../../link/link.js';
-import { ALLOWS_ALL, headerStrategies, passingNamed, passportStrategy, strategiesOf, tenantStrategies, type Strategies } from '../../guards.js';
+import { ALLOWS_ALL, headerCredentialOf, headerStrategies, jwtHeaderExtractor, passingNamed, passportStrategy, strategiesOf, tenantStrategies, type Strategies } from '../../guards.js';
 import { decide, mapTest, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, CondTest, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
@@ -1021,6 +1021,13 @@ class NestLinker {
     return chain;
   }
 
+  /** Is `e`, a function a guard's canActivate hands its request to, the base's (`super.…`) or one reading its credential from a header only? */
+  private headerOrBase(file: string, e: Expr): boolean {
+    if (e.k === 'member' && e.obj.k === 'unknown' && e.obj.text === 'super') return true;
+    const v = this.ev.eval(file, e);
+    return jwtHeaderExtractor(v) !== null || headerCredentialOf(this.ev, v);
+  }
+
   private methodFn(c: ClassRef, m: NestMethod): Value {
     return methodValue(this.ctx.files, c.file, c.cls, m);
   }
@@ -1135,6 +1142,14 @@ class NestLinker {
       const byBase = this.byStrategies(g, base, module);
       if (!byBase) return null;
       g = byBase;
+    }
+    // (with one of its own reading no cookie or session, handing the request only to the base,
+    // `super.canActivate(context)`, and to passport-jwt header extractors or functions reading a
+    // header only — nest-admin's JwtAuthGuard, `this.jwtFromRequestFn(request)` of a field
+    // `ExtractJwt.fromAuthHeaderAsBearerToken()` —, the base's strategies take the credential too)
+    else if (base && passportBase && reaches && ownFn?.t === 'fn' && ownFacts?.behaviour.credentialVia?.every((e) => this.headerOrBase(ownFn.file, e))) {
+      const byBase = this.byStrategies(g, base, module);
+      if (byBase) g = byBase;
     }
     // (the strategies run for each request its canActivate hands the base: `return super.canActivate(context)`)
     if (base && reaches) g = this.strategiesTenant(g, base, module);
