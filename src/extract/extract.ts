@@ -3404,7 +3404,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // unless `req.headers.get('host')` is an allowed host, a guard against DNS rebinding)
   const refusesUnsigned = !!f.params[0] && (summary.status403or404 || unreadable || otherStatus) && !summary.status401 && !summary.comparesTenant && !summary.readsSession && !nestedAnswers;
   if (refusesUnsigned && resName !== null && readsUrlValuesOnly(ctx, body, f.params[0]!, resName)) b.refusesOnUrlValuesOnly = true;
-  if (refusesUnsigned && readsHostOnly(ctx, body, f.params[0]!, resName)) b.refusesByHostOnly = true;
+  if (refusesUnsigned && answersReadingOnly(ctx, body, f.params[0]!, resName, HOST_READ)) b.refusesByHostOnly = true;
   if (preflightOnly === true && !nestedAnswers && !busy && !unreadable && !otherStatus && !nextError && !summary.status401 && !summary.status403or404) b.answersPreflightOnly = true;
   if (httpsRedirects > 0 && !otherAnswers && !busy && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.upgradesToHttpsOnly = true;
   // NodeBB's `stripLeadingSlashes`: `if (target.startsWith('//')) return res.redirect(…)` of `const
@@ -3776,45 +3776,38 @@ function readsUrlOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolea
 }
 
 /**
- * Does `body` read of its request `req` only the values its URL names (`req.params.id`,
- * `req.query.page`; none named for a credential), await nothing, read no setting of the deployment,
- * and use its response `res` only to answer (`res.status(404)`,
- * `.json(…)`, `.send(…)`, `.sendStatus(…)`, `.end()`)?
+ * Does `body` read of its request `req` only what `read` matches after the name (`req.params.id`,
+ * `req.headers.get('host')`), await nothing, and use its response `res` (when it has one) only to
+ * answer (`res.status(404)`, `.json(…)`, `.send(…)`, `.sendStatus(…)`, `.end()`)?
  */
-function readsUrlValuesOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
-  const reads = usesOf(ctx, body, req);
-  const answers = usesOf(ctx, body, res);
-  const own = ctx.text.slice(body.pos, body.end);
-  return (
-    !!reads &&
-    !!answers &&
-    reads.length > 0 &&
-    reads.every((a) => /^\s*\??\.\s*(?:params|query)\s*(?:\??\.\s*[\w$]+|\[\s*(['"])[\w$-]+\1\s*\])/.test(a)) &&
-    answers.every((a) => /^\s*\.\s*(?:status|json|send|sendStatus|end)\s*\(/.test(a)) &&
-    !/\bawait\b/.test(own) &&
-    // (no value named for a credential, `req.query.inviteToken`, nor a setting of the deployment it may be compared with)
-    !CREDENTIAL_WORD.test(own) &&
-    !ENV_READ.test(own)
-  );
-}
-
-/**
- * Does `body` read of its request `req` only the host it was sent to (`req.headers.get('host')`,
- * `req.headers.host`, `req.get('host')`, `req.hostname`, `req.nextUrl.hostname`), and use its
- * response `res` (when it has one) only to answer?
- */
-function readsHostOnly(ctx: Ctx, body: TS.Node, req: string, res: string | null): boolean {
+function answersReadingOnly(ctx: Ctx, body: TS.Node, req: string, res: string | null, read: RegExp): boolean {
   const reads = usesOf(ctx, body, req);
   const answers = res === null ? [] : usesOf(ctx, body, res);
   return (
     !!reads &&
     !!answers &&
     reads.length > 0 &&
-    reads.every((a) => HOST_READ.test(a)) &&
+    reads.every((a) => read.test(a)) &&
     answers.every((a) => /^\s*\.\s*(?:status|json|send|sendStatus|end)\s*\(/.test(a)) &&
     !/\bawait\b/.test(ctx.text.slice(body.pos, body.end))
   );
 }
+
+/**
+ * Does `body` answer (answersReadingOnly) reading of its request only the values its URL names
+ * (`req.params.id`, `req.query.page`), none named for a credential, and no setting of the deployment?
+ */
+function readsUrlValuesOnly(ctx: Ctx, body: TS.Node, req: string, res: string): boolean {
+  const own = ctx.text.slice(body.pos, body.end);
+  // (no value named for a credential, `req.query.inviteToken`, nor a setting of the deployment it may be compared with)
+  return answersReadingOnly(ctx, body, req, res, URL_VALUE_READ) && !CREDENTIAL_WORD.test(own) && !ENV_READ.test(own);
+}
+const URL_VALUE_READ = /^\s*\??\.\s*(?:params|query)\s*(?:\??\.\s*[\w$]+|\[\s*(['"])[\w$-]+\1\s*\])/;
+
+/**
+ * The host a request was sent to, read after its name: `.headers.get('host')`, `.headers.host`,
+ * `.get('host')`, `.hostname`, `.nextUrl.hostname` (answersReadingOnly, Behaviour.refusesByHostOnly).
+ */
 const HOST_READ = /^\s*\??\.\s*(?:host(?:name)?\b|headers\s*(?:\??\.\s*host\b|\??\.\s*get\s*\(\s*(['"`])host\1\s*\)|\[\s*(['"`])host\2\s*\])|get\s*\(\s*(['"`])host\3\s*\)|nextUrl\s*\??\.\s*host(?:name)?\b)/i;
 
 /** Is each `res.locals` of `body` a value set (`res.locals.x = …`, `_.set(res.locals, …)`, `Object.assign(res.locals, …)`), none read? */

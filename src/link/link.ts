@@ -319,7 +319,7 @@ export class LinkContext {
       if (constructed) {
         const at = atNew[i]!;
         if (at === 'another' && ownAt.has(placeOf(b))) return { b, made: [], dropped: true };
-        const made = at === null ? this.constructedAt(b, constructed, r.init.kind !== 'app') : null;
+        const made = at === null ? this.constructedAt(b, constructed, functionsTellCalls(r)) : null;
         if (made === null) return { b, made: null, dropped: false };
         const possible = made.filter((reg) => this.possible(b.file, reg));
         return { b, made: possible, dropped: possible.length !== 1 };
@@ -339,7 +339,7 @@ export class LinkContext {
    * A class's registration as the `new C(…)` that got the router (RouterObject.constructed) makes
    * it: each argument whose value is known otherwise read in that call (a path made of the
    * constructor's `mode`), read there; null when it is as the class makes it. (`functions`: a
-   * function passed counts, as for a router's calls — madeOtherwise.)
+   * function passed counts, functionsTellCalls.)
    */
   private constructedAt(b: BoundRegistration, c: NonNullable<RouterObject['constructed']>, functions: boolean): RegistrationFact[] | null {
     let changed = false;
@@ -384,11 +384,7 @@ export class LinkContext {
    * hands over to be mounted (`startPlugin({ expressRouter })`) makes it otherwise: it adds routes.
    */
   private madeOtherwise(r: RouterObject): boolean {
-    // (functions count for a router: `makeRouter(requireKey)` guards its routes with what it is
-    // handed. An app a factory makes at several calls stays one for them — Unleash's `getApp(config,
-    // stores, services, unleashSession)` of the server and `getApp(config, {}, { openApiService })`
-    // of its tests — and its routes are listed once, a middleware a parameter holds conditional.)
-    const functions = r.init.kind !== 'app';
+    const functions = functionsTellCalls(r);
     return this.atSite(r).some(({ b, made, dropped }) => {
       if (made === null) return false;
       if (dropped) return true;
@@ -2478,7 +2474,21 @@ function aliasCalls(ev: Evaluator, file: string, facts: FileFacts, aliases: Map<
   return out;
 }
 
-/** A value as far as a registration made at a call may differ by it: a router, or the strings, number or boolean it is; null when not known. */
+/**
+ * Do the functions its calls pass tell apart the routers a factory (or a class's constructor)
+ * makes at them? For a router: `makeRouter(requireKey)` guards its routes with what it is handed.
+ * Not for an app: one made at several calls stays one for them — Unleash's `getApp(config, stores,
+ * services, unleashSession)` of the server and `getApp(config, {}, { openApiService })` of its
+ * tests — its routes listed once, a middleware a parameter holds conditional.
+ */
+function functionsTellCalls(r: RouterObject): boolean {
+  return r.init.kind !== 'app';
+}
+
+/**
+ * A value as far as a registration made at a call may differ by it: a router, the strings, number
+ * or boolean it is, and (`functions`) a function or package value or a list of such; null when not known.
+ */
 function knownValue(v: Value, functions = true): string | null {
   if (v.t === 'router') return `router ${v.id}`;
   // a function of the code or a package's, such as a middleware handed to a factory

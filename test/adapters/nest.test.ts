@@ -2238,15 +2238,7 @@ export class AppModule {}
           name: 'api',
           dependencies: { '@nestjs/common': '^10.2.0', '@nestjs/core': '^10.2.0', '@nestjs/config': '^3.1.1', '@nestjs/graphql': '^12.0.0', '@nestjs/apollo': '^12.0.0', '@apollo/server': '^4.9.0', graphql: '^16.8.1' },
         }),
-        'src/main.ts': `import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
-
-async function bootstrap() {
-  const app = await NestFactory.create(AppModule);
-  await app.listen(3000);
-}
-bootstrap();
-`,
+        'src/main.ts': BOOTSTRAP,
         'src/gql-config.service.ts': `import { ApolloDriverConfig } from '@nestjs/apollo';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';

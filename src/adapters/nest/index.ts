@@ -478,6 +478,15 @@ export function nestPatternRegex(pattern: string): RegExp {
   return new RegExp(`^${convert(addLeadingSlash(pattern) || '/')}\\/?$`, 'i');
 }
 
+/** The instance method `name` of the first class of `chain` (a class, then the classes it extends) declaring one. */
+function nearestMethod(chain: readonly ClassRef[], name: string): { c: ClassRef; m: NestMethod } | null {
+  for (const c of chain) {
+    const m = c.cls.methods.find((x) => x.name === name && !x.isStatic);
+    if (m) return { c, m };
+  }
+  return null;
+}
+
 class NestLinker {
   private readonly ev: Evaluator;
   private readonly served = new Set<string>();
@@ -1073,14 +1082,7 @@ class NestLinker {
   /** A guard or middleware class as an applied guard (guardUse), `this` in its methods its instance. */
   private classGuardUse(cls: ClassRef, mechanism: GuardMechanism, at: Loc, method: 'canActivate' | 'use', module?: ClassRef): GuardUse | null {
     const chain = this.ancestors(cls);
-    let own: { c: ClassRef; m: NestMethod } | null = null;
-    for (const c of chain) {
-      const m = c.cls.methods.find((x) => x.name === method && !x.isStatic);
-      if (m) {
-        own = { c, m };
-        break;
-      }
-    }
+    const own = nearestMethod(chain, method);
     const named: Expr = { k: 'ref', name: cls.cls.name, scope: 0 };
     const ownFn = own ? this.methodFn(own.c, own.m) : null;
     let g = this.ctx.guard(cls.file, named, ownFn ?? { t: 'unknown', why: `class ${cls.cls.name}` }, mechanism, at);
@@ -1089,8 +1091,8 @@ class NestLinker {
     // @nestjs/passport's AuthGuard rejects in handleRequest(); a subclass whose override never
     // throws (`handleRequest(err, user) { return user; }`) lets anonymous requests through,
     // whatever its name says (`OptionalJwtAuthGuard`): unless its own canActivate refuses, no guard.
-    const hr = chain.map((c) => ({ c, m: c.cls.methods.find((x) => x.name === 'handleRequest' && !x.isStatic) })).find((x) => x.m);
-    const hrFn = hr?.m ? this.methodFn(hr.c, hr.m) : null;
+    const hr = nearestMethod(chain, 'handleRequest');
+    const hrFn = hr ? this.methodFn(hr.c, hr.m) : null;
     const hrFacts = hrFn?.t === 'fn' ? this.ev.fnOf(hrFn.file, hrFn.fn) : undefined;
     // (one returning the base's answer, `return super.handleRequest(err, user, …)` after its own
     // work, throws as the base does: amplication's GitHubAuthGuard)
@@ -2074,7 +2076,7 @@ class NestLinker {
       // `createGqlOptions()` returns — lib/graphql.module.ts, createAsyncOptionsProvider)
       const byClass = factory ? undefined : (this.objProp(opts!, 'useClass') ?? this.objProp(opts!, 'useExisting'));
       const cls = byClass ? this.classOf(byClass) : null;
-      const method = cls ? this.ancestors(cls).flatMap((c) => c.cls.methods.filter((m) => m.name === 'createGqlOptions' && !m.isStatic).map((m) => ({ c, m })))[0] : undefined;
+      const method = cls ? nearestMethod(this.ancestors(cls), 'createGqlOptions') : null;
       const fv = factory ? this.evalIn(factory) : method ? this.methodFn(method.c, method.m) : null;
       const ret = fv?.t === 'fn' ? this.ev.returnsOf(fv.file, fv.fn)[0] : undefined;
       source = fv?.t === 'fn' && ret ? { file: fv.file, expr: ret, env: NO_ENV } : undefined;
