@@ -27,8 +27,9 @@ export type Expr =
    * statically. `text`, the expression as written (what a value not known statically is described by).
    */
   | { k: 'index'; obj: Expr; key: Expr; text: string }
-  | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number }
-  | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number }
+  /** `spread`: an argument is spread (`route(...parts)`): those after it are not at their places */
+  | { k: 'call'; callee: Expr; args: Expr[]; at: Loc; pos: number; spread?: true }
+  | { k: 'new'; callee: Expr; args: Expr[]; at: Loc; pos: number; spread?: true }
   | { k: 'fn'; id: number }
   /**
    * a function's parameter; `init`, its default value when it has one; `injected`, the instance a
@@ -631,6 +632,12 @@ export interface FunctionFact {
   behaviour: Behaviour;
   /** expressions the function returns (for factories) */
   returns: Expr[];
+  /**
+   * The conditions each of `returns` is returned under, in the function (`if (!prefix) return
+   * '/' + name`), null for one under none; absent when no return is under a condition. A list
+   * shorter than `returns`: those after it are under none.
+   */
+  returnsWhen?: (Cond[] | null)[];
   /** guards called or checked in the leading statements of the body */
   leading: LeadingGuard[];
   /**

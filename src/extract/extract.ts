@@ -123,6 +123,8 @@ interface Ctx {
   when: Cond[];
   /** the Exprs the walk made of the file's calls, shared by the leading calls and the returned ones (leadingCall, shallowExpr) */
   calls: Map<TS.CallExpression, Extract<Expr, { k: 'call' }>>;
+  /** the conditions each `return` in a function runs under, in that function (none for one under none): FunctionFact.returnsWhen */
+  returnWhen: Map<TS.Node, Cond[]>;
   /** the function fact made of each function node walked so far, by node (madeFunction) */
   fnIds: Map<TS.Node, number>;
   /** the list a `forEach` / `map` / `filter` callback goes over, by the callback's node: bound as EACH before its body is walked */
@@ -402,7 +404,7 @@ function extractWithin(
   }
   const errorClasses = errorClassStatuses(ts, sf);
   if (errorClasses) facts.errorClasses = Object.fromEntries(errorClasses);
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], prototypes: prototypeClasses(ts, sf), restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], prototypes: prototypeClasses(ts, sf), restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), returnWhen: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
@@ -514,6 +516,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isReturnStatement(node)) {
     // `return registerRoutes(app)`: the call is made as a statement's is, its result handed back
     if (node.expression) recordReturned(ctx, toExpr(ctx, node.expression, scope, fn), scope);
+    // (`if (!prefix) return '/' + name`: what it returns, only when the test holds)
+    if (fn && ctx.when.length > 0) ctx.returnWhen.set(node, ctx.when.slice());
     return;
   }
   if (ts.isImportDeclaration(node)) {
@@ -1810,6 +1814,7 @@ function callExpr(ctx: Ctx, n: TS.CallExpression | TS.NewExpression, wrapper: TS
   let e: Expr;
   if (ts.isCallExpression(n)) ctx.calls.set(n, (e = { k: 'call', callee, args, at, pos }));
   else e = { k: 'new', callee, args, at, pos };
+  if (n.arguments?.some((a) => ts.isSpreadElement(a))) e.spread = true;
   const each = args[0];
   if (loops && each?.k === 'fn' && ctx.facts.functions[each.id]!.params.length > 0) markLoops(ctx);
   // `NestFactory.create(AppModule).then((app) => …)`: the callback's first parameter is what the
@@ -2504,7 +2509,10 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
     // `.filter((file) => { return file.endsWith('.js'); })`: its one return, as a test (see below)
     const only = onlyReturn(ts, body);
     const test = only && (ctx.predicates.has(node) || booleanExpression(ts, only)) ? only : undefined;
-    if (test) f.returns = [predicateReturn(ctx, test, (n, d) => shallowExpr(ctx, n, scope.id, d))];
+    if (test) {
+      f.returns = [predicateReturn(ctx, test, (n, d) => shallowExpr(ctx, n, scope.id, d))];
+      delete f.returnsWhen;
+    }
   } else {
     // `(request) => authenticatedApiClient({ request, handler })`: the call the body is leads it,
     // and the function answers with what it returns
@@ -2618,7 +2626,8 @@ function shallowExpr(ctx: Ctx, n: TS.Expression, scope: number, depth = 0): Expr
     const at = locAt(ctx, pos);
     const args = (e.arguments ?? []).map((a) => sub(ts.isSpreadElement(a) ? a.expression : a));
     const callee = sub(e.expression);
-    return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos } : { k: 'new', callee, args, at, pos };
+    const spread: { spread?: true } = e.arguments?.some((a) => ts.isSpreadElement(a)) ? { spread: true } : {};
+    return ts.isCallExpression(e) ? { k: 'call', callee, args, at, pos, ...spread } : { k: 'new', callee, args, at, pos, ...spread };
   }
   if (ts.isArrayLiteralExpression(e)) return { k: 'arr', items: e.elements.map((x) => sub(ts.isSpreadElement(x) ? x.expression : x)) };
   if (ts.isObjectLiteralExpression(e)) return objectExpr(ctx, e, scope, sub, (m) => madeFunction(ctx, m));
@@ -8679,7 +8688,15 @@ function responseCollector(ctx: Ctx, body: TS.Node, f: FunctionFact, returnsScop
         // A returned expression was already walked as a statement; its Expr is re-derived without
         // re-walking nested functions: identifiers, calls and members are cheap and side-effect free.
         const u = unwrap(ts, r);
-        if (returnsScope !== null) f.returns.push(shallowExpr(ctx, u, returnsScope));
+        if (returnsScope !== null) {
+          const when = ctx.returnWhen.get(n);
+          if (when) {
+            const all = (f.returnsWhen ??= []);
+            while (all.length < f.returns.length) all.push(null);
+            all.push(when);
+          }
+          f.returns.push(shallowExpr(ctx, u, returnsScope));
+        }
         if (ts.isObjectLiteralExpression(u) || ts.isIdentifier(u)) inspect(u, f.returnedSessionExposures);
         break;
       }

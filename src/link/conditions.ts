@@ -55,6 +55,8 @@ function literal(ev: Evaluator, file: string, e: Expr, call: CallSite | null, de
     }
     case 'ref': {
       const def = ev.definitionOf(file, e.scope, e.name);
+      // (`undefined`, where no file defines the name: a parameter a call does not pass, Evaluator.builtFrom)
+      if (!def && e.name === 'undefined') return { file, e: { k: 'undefined' } };
       if (!def || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
       // (a name of this file can be a parameter of the call read; an imported one is not)
       return literal(ev, def.file, def.expr, def.file === file ? call : null, depth + 1);
@@ -214,6 +216,8 @@ function truthy(v: Literal): boolean {
       return v.v !== 0 && !Number.isNaN(v.v);
     case 'bool':
       return v.v;
+    case 'undefined':
+      return false;
     default:
       return true;
   }

@@ -9,7 +9,7 @@ import { CHAINABLE, CTOR_PREFIX, GLOBAL_OBJECTS, GLOBAL_PREFIX, isExportsObject,
 import { bindingOf } from '../extract/facts-text.js';
 import type { CallFact, CallSite, CondTest, Expr, FileFacts, FunctionFact, Loc, Scope } from '../types.js';
 import { locate } from '../adapters/module-location.js';
-import { argCount, mapTest, restArgument, truthOf } from './conditions.js';
+import { argCount, decide, mapCond, mapTest, restArgument, truthOf } from './conditions.js';
 import { ARRAY_INDEX, DIRENT, DirectoryListing, direntProps, FS_MODULES, GLOB_MODULES, globMatches, matchOf, pathFunction, specifierFor, stringMethod, STRING_METHODS } from './listing.js';
 
 export type Value =
@@ -119,6 +119,9 @@ const MAX_STRING = 65_536;
 const MAX_ITEMS = 10_000;
 /** What `undefined` evaluates to (a name no analysed file defines). */
 const UNDEFINED = 'undefined is not defined in the analysed files';
+
+/** What a parameter a call does not pass stands for (Evaluator.builtFrom): `undefined`, a name no file binds at the top. */
+const NOT_PASSED: Expr = { k: 'ref', name: 'undefined', scope: 0 };
 
 /** `null` or `undefined`, as evaluated. */
 export function nullish(v: Value): boolean {
@@ -717,7 +720,8 @@ export class Evaluator {
           if (closure) return closure;
           // `controller.getRouter()` of a base class's method: `this` is the instance it is called on
           const self = e.callee.k === 'member' ? this.eval(file, e.callee.obj, depth + 1) : null;
-          const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1)) : this.callFn(callee.file, callee.fn, depth + 1);
+          const site: CallSite = { file: callee.file, fn: callee.fn, argsFile: file, args: e.args };
+          const v = self?.t === 'obj' && self.props[SUPER] ? this.asSelf(self, () => this.callFn(callee.file, callee.fn, depth + 1, site)) : this.callFn(callee.file, callee.fn, depth + 1, site);
           if (v.t === 'router') return this.instance(file, e, callee, v, depth + 1);
           // (an object given a property for each key of what the call passes, KEYED, or spreading a
           // parameter, `createRoute({ security, ...config, middleware })`: read with what it passes)
@@ -1025,8 +1029,9 @@ export class Evaluator {
   /**
    * The value a function returns: the first return that evaluates to a router, an object, a
    * function or a package's value; a string, number or boolean only when every return gives it.
+   * A return under a test known to fail, the parameters read as `site` passes them, is not one.
    */
-  callFn(file: string, fn: number, depth: number): Value {
+  callFn(file: string, fn: number, depth: number, site?: CallSite): Value {
     const key = `call:${file}:${fn}`;
     if (this.resolving.has(key)) return { t: 'unknown', why: 'recursive call' };
     const f = this.fnOf(file, fn);
@@ -1035,7 +1040,11 @@ export class Evaluator {
     try {
       const returned: Value[] = [];
       const scalar = (v: Value): v is Extract<Value, { t: 'str' | 'num' | 'bool' }> => v.t === 'str' || v.t === 'num' || v.t === 'bool';
-      for (const r of this.returnsOf(file, fn)) {
+      const when = f.returnsWhen;
+      for (const [i, r] of this.returnsOf(file, fn).entries()) {
+        // (`if (kind === 'admin') return adminRouter; return publicRouter` of `pick('public')`)
+        const conds = when?.[i];
+        if (conds && decide(this, file, conds, site !== undefined, site ?? null).never) continue;
         const v = this.eval(file, r, depth + 1);
         // a router, an object, a function: what the function makes, whichever return gives it
         if (v.t !== 'unknown' && !scalar(v)) return v;
@@ -1135,7 +1144,8 @@ export class Evaluator {
       if (!sc || !b) return x;
       if (b.k === 'param' && b.fn === fn.fn) {
         const arg = e.args[b.index];
-        return arg ? { k: 'at', file, e: arg } : (b.init ?? { k: 'unknown', text: `${b.name} is not passed` });
+        // (one the call does not pass is undefined — unless a spread, `route(...parts)`, may pass it)
+        return arg ? { k: 'at', file, e: arg } : (b.init ?? (e.spread ? { k: 'unknown', text: `${b.name} is not passed` } : NOT_PASSED));
       }
       const local = `${sc.id}:${x.name}`;
       // (a loop's variable, an item of a list, is no one value: `for (const key in controller)` of KEYED)
@@ -1149,7 +1159,12 @@ export class Evaluator {
     this.resolving.add(key);
     let v: Value | null = null;
     try {
-      for (const r of this.returnsOf(fn.file, fn.fn)) {
+      const when = this.fnOf(fn.file, fn.fn)?.returnsWhen;
+      for (const [i, r] of this.returnsOf(fn.file, fn.fn).entries()) {
+        // (a return under a test this call fails is not what it returns: `if (!prefix) return '/' + name`
+        // of `prefixed('keys', '/x')`)
+        const conds = when?.[i];
+        if (conds && decide(this, fn.file, conds.map((c) => mapCond(c, passed)), true).never) continue;
         v = this.eval(fn.file, passed(r), depth + 1);
         if (v.t !== 'unknown') break;
       }

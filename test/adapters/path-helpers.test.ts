@@ -211,4 +211,64 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /health [] src/app.ts:6', 'GET /ops/metrics [requireSession] src/app.ts:7', 'GET /ops/ready [requireSession] src/app.ts:8']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a return under a test the call decides is what it returns only when the test holds; a parameter the call does not pass is undefined', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/paths.ts': `/** Where a resource lives: under the workspace's prefix when it has one. */
+export function scoped(resource: string, prefix?: string): string {
+  if (!prefix) return \`/\${resource}\`;
+  return \`\${prefix}/\${resource}\`;
+}
+
+export function versioned(resource: string, version?: string): string {
+  return version ? \`/api/\${version}/\${resource}\` : \`/api/\${resource}\`;
+}
+
+export function spreadVersioned(...parts: [string, string?]): string {
+  return versioned(...parts);
+}
+`,
+      'src/routers.ts': `import { Router } from 'express';
+
+export const adminRouter = Router();
+adminRouter.get('/stats', (req, res) => res.json({ users: 0 }));
+
+export const publicRouter = Router();
+publicRouter.get('/news', (req, res) => res.json({ items: [] }));
+
+export function routerFor(audience: 'admin' | 'public') {
+  if (audience === 'admin') return adminRouter;
+  return publicRouter;
+}
+`,
+      'src/app.ts': `import express from 'express';
+import { scoped, spreadVersioned, versioned } from './paths';
+import { routerFor } from './routers';
+
+const app = express();
+app.get(scoped('sites'), (req, res) => res.json({ items: [] }));
+app.get(scoped('keys', '/workspaces/:workspaceId'), (req, res) => res.json({ items: [] }));
+app.get(versioned('users'), (req, res) => res.json({ items: [] }));
+app.get(versioned('orgs', 'v2'), (req, res) => res.json({ items: [] }));
+app.get(spreadVersioned('teams'), (req, res) => res.json({ items: [] }));
+app.use('/admin', routerFor('admin'));
+app.use('/public', routerFor('public'));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual([
+      'GET /admin/stats [] src/routers.ts:4',
+      'GET /api/users [] src/app.ts:8',
+      'GET /api/v2/orgs [] src/app.ts:9',
+      'GET /public/news [] src/routers.ts:7',
+      'GET /sites [] src/app.ts:6',
+      'GET /workspaces/:workspaceId/keys [] src/app.ts:7',
+    ]);
+    // (a spread may pass the version: not read as undefined)
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:10:1 warning unresolved-route GET route with a path not known statically (spreadVersioned() returns nothing known statically); it is left out',
+    ]);
+  });
 });

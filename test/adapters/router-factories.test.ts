@@ -448,7 +448,8 @@ export function createApp(config, session) {
 import { createApp } from './app';
 import { loadConfig } from './config';
 
-const app = createApp(loadConfig(), undefined);
+const config = loadConfig();
+const app = createApp(config, config.session);
 app.listen(3000);
 `,
         'src/config.ts': `export function loadConfig() { return JSON.parse(process.env.CONFIG ?? '{}'); }`,
@@ -468,6 +469,35 @@ it('serves sites', async () => {
     // under its condition): one app, not one for the server and one for the test
     const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
     expect(withConditional).toEqual(['GET /api/sites [requireSession] (session when session)', 'GET /health [] (session when session)']);
+  });
+
+  it('a parameter a call passes `undefined` for tests false there: the middleware under that test is not used (the server’s app)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards';
+
+export function createApp(session) {
+  const app = express();
+  if (session) app.use(session);
+  app.get('/health', (req, res) => res.json({ ok: true }));
+  app.get('/api/sites', requireSession, (req, res) => res.json({ items: [] }));
+  return app;
+}
+`,
+        'src/server.ts': `
+import { createApp } from './app';
+
+const app = createApp(undefined);
+app.listen(3000);
+`,
+      }),
+    );
+    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    expect(withConditional).toEqual(['GET /api/sites [requireSession] ()', 'GET /health [] ()']);
   });
 
   it("callers alike are walked once: an app factory its tests call with the same options (saltcorn's `getApp({ disableCsrf: true })` in 104 places) stays within the route budget", async () => {
