@@ -123,6 +123,9 @@ const UNDEFINED = 'undefined is not defined in the analysed files';
 /** What a parameter a call does not pass stands for (Evaluator.builtFrom): `undefined`, a name no file binds at the top. */
 const NOT_PASSED: Expr = { k: 'ref', name: 'undefined', scope: 0 };
 
+/** A value made where it is written: a call's or a `new`'s. */
+const constructed = (e: Expr): boolean => e.k === 'call' || e.k === 'new';
+
 /** `null` or `undefined`, as evaluated. */
 export function nullish(v: Value): boolean {
   return v.t === 'unknown' && (v.why === 'null' || v.why === UNDEFINED);
@@ -487,7 +490,9 @@ export class Evaluator {
         if (otherwise.t === 'router' && nullish(then)) return otherwise;
         // one app made either way (Flood's `if (ssl) instance = fastify({ https }) else instance =
         // fastify()`): what is registered on it is registered on one of them (LinkContext.addRoute)
-        if (then.t === 'router' && otherwise.t === 'router') this.noteEitherWay(then.id, otherwise.id);
+        // (two made here; not two routers made apart, each given routes of its own: `process.env.ADMIN_UI
+        // ? adminRouter : publicRouter` serves one router's or the other's)
+        if (then.t === 'router' && otherwise.t === 'router' && constructed(e.then) && constructed(e.otherwise)) this.noteEitherWay(then.id, otherwise.id);
         // the same of a package's client made or null (rybbit's `secretKey ? new Stripe(secretKey) :
         // null`): its members read and its methods called fail on null
         if (then.t === 'pkg' && then.called && nullish(otherwise)) return then;
@@ -1045,9 +1050,18 @@ export class Evaluator {
         // (`if (kind === 'admin') return adminRouter; return publicRouter` of `pick('public')`)
         const conds = when?.[i];
         if (conds && decide(this, file, conds, site !== undefined, site ?? null).never) continue;
-        const v = this.eval(file, r, depth + 1);
+        let v = this.eval(file, r, depth + 1);
+        // (`return kind === 'admin' ? adminRouter : publicRouter` of `pick('admin')`: the test read
+        // with what the call passes; one router or the other when it cannot be, as a `? :`
+        // written where the value is used is — it was no value known statically, and a mount
+        // of it mounted nothing)
+        if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router')) {
+          const at = this.eval(file, { k: 'within', e: r, call: site }, depth + 1);
+          if (at.t === 'router' || (at.t === 'unknown' && at.alts)) v = at;
+        }
         // a router, an object, a function: what the function makes, whichever return gives it
         if (v.t !== 'unknown' && !scalar(v)) return v;
+        if (v.t === 'unknown' && v.alts?.every((a) => a.t === 'router')) return v;
         returned.push(v);
       }
       // a string, number or boolean only when every return gives it: `return false` beside

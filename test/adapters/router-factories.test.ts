@@ -709,4 +709,48 @@ export default async function initWebhooks(app: Express) {
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('a function returning one router or another by a `? :` of its parameter: the one the call picks, either when the test is not known statically', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/routers.ts': `
+import { Router } from 'express';
+import { requireSession } from './guards';
+
+const adminRouter = Router();
+adminRouter.use(requireSession);
+adminRouter.get('/stats', (req, res) => res.json({ users: 0 }));
+
+const publicRouter = Router();
+publicRouter.get('/news', (req, res) => res.json({ items: [] }));
+
+export const routerFor = (audience: string) => (audience === 'admin' ? adminRouter : publicRouter);
+export const configured = () => (process.env.ADMIN_UI ? adminRouter : publicRouter);
+`,
+        'src/app.ts': `
+import express from 'express';
+import { configured, routerFor } from './routers';
+
+const app = express();
+app.use('/admin', routerFor('admin'));
+app.use('/public', routerFor('public'));
+app.use('/ui', configured());
+app.get('/ui/help', (req, res) => res.json({ topics: [] }));
+app.listen(3000);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual([
+      'GET /admin/stats requireSession',
+      'GET /public/news',
+      // (the admin router's requireSession runs for every request entering it: not for the
+      // public router's, the other way, nor for what comes after, as only one way passes it on)
+      'GET /ui/help',
+      'GET /ui/news',
+      'GET /ui/stats requireSession',
+    ]);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });

@@ -98,12 +98,41 @@ function mayMatchRoute(pattern: string, full: string, caseSensitive: boolean): b
  * allreadyInstalledMiddleware : require('./installer')(crowi))`): each router mounted, then each
  * function, as the choice (a guard of it only where its branch is taken: LinkContext.chosenGuard).
  */
-function routerChoices<T extends { value: Value }>(items: T[]): T[] {
-  return items.flatMap((it) => {
+function routerChoices<T extends { value: Value }>(items: T[]): (T & { choice?: { of: number; ways: number } })[] {
+  return items.flatMap((it, of) => {
     const alts = it.value.t === 'unknown' ? it.value.alts : undefined;
     if (!alts?.some((a) => a.t === 'router') || !alts.every((a) => a.t === 'router' || a.t === 'fn')) return [it];
-    return [...alts.filter((a) => a.t === 'router'), ...alts.filter((a) => a.t === 'fn')].map((value) => ({ ...it, value }));
+    // (`choice`: which item, of how many ways: the layers one way passes on are not the other's — ChoiceGuards)
+    return [...alts.filter((a) => a.t === 'router'), ...alts.filter((a) => a.t === 'fn')].map((value) => ({ ...it, value, choice: { of, ways: alts.length } }));
   });
+}
+
+/**
+ * The guards the routers a choice mounts pass on to the layers after them (a pathless
+ * `router.use(requireSession)` runs for every request entering the router, those it does not
+ * answer included), gathered way by way: the routers are alternatives, not mounted one after
+ * the other, so what one passes on does not reach the other's routes — `process.env.ADMIN_UI ?
+ * adminRouter : publicRouter` gave the public router's routes the admin router's guards. The
+ * layers after the use() get a guard only when every way passes on one of its name and kinds.
+ */
+class ChoiceGuards {
+  private readonly byChoice = new Map<number, { ways: number; passed: ScopedGuard[][] }>();
+
+  add(choice: { of: number; ways: number }, passed: ScopedGuard[]): void {
+    let c = this.byChoice.get(choice.of);
+    if (!c) this.byChoice.set(choice.of, (c = { ways: choice.ways, passed: [] }));
+    c.passed.push(passed);
+  }
+
+  /** What every way passes on (the first way's, of those alike in all): a function way passes nothing on. */
+  everyWay(): ScopedGuard[] {
+    const key = (s: ScopedGuard): string => `${s.guard.name}\0${s.guard.kinds.join(',')}\0${s.scope}`;
+    return [...this.byChoice.values()].flatMap(({ ways, passed }) => {
+      if (passed.length < ways) return [];
+      const rest = passed.slice(1).map((p) => new Set(p.map(key)));
+      return passed[0]!.filter((s) => rest.every((k) => k.has(key(s))));
+    });
+  }
 }
 
 /** The MCP SDK's Express helpers, as imported. */
@@ -392,6 +421,7 @@ class ExpressLinker {
         if (params.size > 0)
           for (const n of paramNames(p)) for (const guard of params.get(n) ?? []) local.push({ guard, scope: full, caseSensitive: r.init.caseSensitive });
         const hasMount = items.some((i) => i.value.t === 'router');
+        const chosen = new ChoiceGuards();
         items.forEach((it, idx) => {
           if (it.value.t === 'router') {
             const child = this.ctx.ev.routers.get(it.value.id)!;
@@ -406,7 +436,11 @@ class ExpressLinker {
             if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
             const step = unknown ? prefixStep(unknown.tail, file, reg, unknown.note) : prefixStep(p, file, reg);
             const passedThrough = this.walk(child, full, [...inherited, ...local], [...prefixes, step], [...stack, child.id], app);
-            if (!('dispatched' in it)) for (const s of passedThrough) local.push({ ...s, scope: s.scope === '' ? full : s.scope });
+            if ('dispatched' in it) return;
+            const passed = passedThrough.map((s) => ({ ...s, scope: s.scope === '' ? full : s.scope }));
+            const choice = (it as { choice?: { of: number; ways: number } }).choice;
+            if (choice) chosen.add(choice, passed);
+            else local.push(...passed);
             return;
           }
           // express-actuator's router serves its monitoring endpoints below where it is mounted
@@ -493,6 +527,7 @@ class ExpressLinker {
           // (a use() layer sees the path below its own: req.path and req.url lose `full`)
           for (const x of this.ctx.layerGuards(g, it.value, (y) => this.ctx.placed(y, file), it)) local.push({ guard: this.ctx.mountedAt(x, full), scope, caseSensitive: r.init.caseSensitive });
         });
+        local.push(...chosen.everyWay());
       }
     }
     return local;
