@@ -1055,9 +1055,11 @@ export class Evaluator {
         // with what the call passes; one router or the other when it cannot be, as a `? :`
         // written where the value is used is — it was no value known statically, and a mount
         // of it mounted nothing)
-        if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router')) {
+        // (so an object, `(v) => (v ? { prefix: \`/api/${v}\` } : { prefix: '/api' })` of a Fastify
+        // plugin's options `opts('v2')`, when the call decides the test)
+        if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router' || a.t === 'obj')) {
           const at = this.eval(file, { k: 'within', e: r, call: site }, depth + 1);
-          if (at.t === 'router' || (at.t === 'unknown' && at.alts)) v = at;
+          if (at.t === 'router' || at.t === 'obj' || (at.t === 'unknown' && at.alts?.every((a) => a.t === 'router'))) v = at;
         }
         // a router, an object, a function: what the function makes, whichever return gives it
         if (v.t !== 'unknown' && !scalar(v)) return v;

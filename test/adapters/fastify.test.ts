@@ -193,6 +193,44 @@ server.listen({ port: Number(process.env.PORT) || 8888 });
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('a plugin or its options a function returns by a test of its parameter: what the call picks (`pluginFor(\'admin\')`, `prefixed(\'v2\')`)', async () => {
+    const res = await check(
+      writeProject({
+        'package.json': FASTIFY_PKG,
+        'src/guards.ts': GUARDS,
+        'src/plugins.ts': `import type { FastifyInstance } from 'fastify';
+import { requireSession } from './guards';
+
+export function pluginFor(audience: 'admin' | 'public') {
+  if (audience === 'admin')
+    return async function admin(app: FastifyInstance) {
+      app.addHook('onRequest', requireSession);
+      app.get('/stats', async () => ({ users: 0 }));
+    };
+  return async function news(app: FastifyInstance) {
+    app.get('/news', async () => ({ items: [] }));
+  };
+}
+
+export const prefixed = (version?: string) => (version ? { prefix: \`/api/\${version}\` } : { prefix: '/api' });
+`,
+        'src/server.ts': `import Fastify from 'fastify';
+import { pluginFor, prefixed } from './plugins';
+
+const app = Fastify();
+app.register(pluginFor('admin'), { prefix: '/admin' });
+app.register(pluginFor('public'), { prefix: '/public' });
+app.register(async (api) => {
+  api.get('/sites', async () => ({ items: [] }));
+}, prefixed('v2'));
+app.listen({ port: 3000 });
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /admin/stats requireSession:auth', 'GET /api/v2/sites', 'GET /public/news']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("one app made either way (Flood's `if (ssl) instance = fastify({ https }) else instance = fastify()`): each route listed once, unless the two serve it otherwise", async () => {
     const listed = async (options: string) => {
       const res = await check(
