@@ -223,7 +223,14 @@ export class LinkContext {
     if (b.reg.when) {
       const { never, open } = decide(this.ev, b.file, b.reg.when);
       if (never) return;
-      if (open.length > 0) this.noteConditions(b.file, b.reg, open);
+      // (one reading a function's parameters, `if (opts.auth) r.use(requireSession)` in a router
+      // factory, is noted once the routers are made: each call's router that stands apart reads
+      // it with the call's arguments, LinkContext.atSite — noted now, it held for every one; an
+      // app's calls are not told apart so, functionsTellCalls)
+      const facts = this.files.get(b.file)!;
+      const fixed = functionsTellCalls(b.router) ? open.filter((c) => paramsRead(facts, condExprs(c)).size === 0) : open;
+      if (fixed.length > 0) this.noteConditions(b.file, b.reg, fixed);
+      if (fixed.length < open.length) this.openAtParams.push({ b, open: open.filter((c) => !fixed.includes(c)) });
     }
     let list = this.byRouter.get(b.router.id);
     if (!list) this.byRouter.set(b.router.id, (list = []));
@@ -839,6 +846,20 @@ export class LinkContext {
   private readonly conditionsAt = new Map<string, Map<string, string>>();
   /** a guard chosen by a test not decided statically was made (chosenGuard): it is conditional wherever it is applied */
   private chosen = false;
+
+  /** Registrations bound under conditions reading a function's parameters, not decided (bindRegistration). */
+  private readonly openAtParams: { b: BoundRegistration; open: Cond[] }[] = [];
+
+  /**
+   * The conditions reading a function's parameters that registrations were bound under, noted
+   * once the routers callers get from factories are made: on a router no call's router stands
+   * apart from (the router walked), as they are; on a factory's router served through its
+   * callers' only, not (each reads them with its call's arguments).
+   */
+  noteConditionsAtParams(): void {
+    for (const { b, open } of this.openAtParams) if (!this.instancesOf(b.router.id).some((i) => this.standsApart(i))) this.noteConditions(b.file, b.reg, open);
+    this.openAtParams.length = 0;
+  }
 
   /** A registration bound to a router is made under these conditions, not decided statically. */
   noteConditions(file: string, reg: RegistrationFact, open: Cond[]): void {
@@ -2355,6 +2376,7 @@ export function link(
   // before the adapters list the routers (routersOf): a factory's router whose routes read its
   // parameters is then served only through its callers' (LinkContext.inheritedBy), never on its own.
   for (const list of ctx.byRouter.values()) for (const b of list) for (const a of b.reg.args) if (callRooted(a)) ev.eval(b.file, a);
+  ctx.noteConditionsAtParams();
   for (const a of adapters) a.link(ctx);
   for (const app of ctx.ownApps) if (!ctx.servingApps.has(app)) warnDispatchingApp(ctx, app);
   ctx.nameApps();

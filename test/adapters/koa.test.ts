@@ -1363,6 +1363,38 @@ api.listen(3000);
     ]);
   });
 
+  it("a use() of one router or another by a test not known statically (`process.env.ADMIN_UI ? admin.routes() : pub.routes()`) is an unresolved mount, not middleware", async () => {
+    const dir = writeProject({
+      'package.json': KOA_PKG,
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `import Koa from 'koa';
+import Router from '@koa/router';
+import { requireUser } from './guards';
+
+const admin = new Router();
+admin.use(requireUser);
+admin.get('/stats', async (ctx) => { ctx.body = { users: 0 }; });
+const pub = new Router();
+pub.get('/news', async (ctx) => { ctx.body = { items: [] }; });
+
+const ui = new Router({ prefix: '/ui' });
+ui.use(process.env.ADMIN_UI ? admin.routes() : pub.routes());
+ui.get('/help', async (ctx) => { ctx.body = { topics: [] }; });
+const app = new Koa();
+app.use(ui.routes());
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    // (no unknown middleware before /ui/help: the routers, cloned, are not told apart yet, and are warned about)
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual(['GET /news []', 'GET /stats [requireUser]', 'GET /ui/help []']);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:5:15 warning unresolved-route router admin is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
+      'src/app.ts:8:13 warning unresolved-route router pub is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
+      'src/app.ts:12:1 warning unresolved-route mounted router could not be resolved (process.env.ADMIN_UI ? admin.routes() : pub.routes()); the routes under it are unknown',
+    ]);
+  });
+
   it('route functions taking (...[router, tenant]), a chain on the router handed on, #src/ subpath imports and a frozen table of paths (logto)', async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: '@logto/core', type: 'module', imports: { '#src/*': './build/*' }, dependencies: { koa: '2.16.1', 'koa-router': '12.0.1' } }),

@@ -753,4 +753,37 @@ app.listen(3000);
     ]);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("a factory's middleware under a test of its parameters guards the routes of the calls that pass the test, and only those (each call's router standing apart)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/resources.ts': `
+import { Router } from 'express';
+import { requireSession } from './guards';
+
+export function resourceRouter(opts: { resource: string; auth: boolean }) {
+  const router = Router();
+  if (opts.auth) router.use(requireSession);
+  router.get(\`/\${opts.resource}\`, (req, res) => res.json({ items: [] }));
+  return router;
+}
+`,
+        'src/app.ts': `
+import express from 'express';
+import { resourceRouter } from './resources';
+
+const app = express();
+app.use('/api', resourceRouter({ resource: 'sites', auth: true }));
+app.use('/public', resourceRouter({ resource: 'status', auth: false }));
+app.listen(3000);
+`,
+      }),
+    );
+    // (noted where the factory registers, the test held for every call's router: requireSession
+    // was only a conditional guard of /api/sites, "when opts.auth")
+    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    expect(withConditional).toEqual(['GET /api/sites [requireSession] ()', 'GET /public/status [] ()']);
+  });
 });

@@ -514,10 +514,13 @@ class KoaLinker {
 
   /**
    * A use() of something not known statically that reads as a router (`hook.value.routes()` of
-   * plugins loaded at run time): warned about, and not taken for middleware.
+   * plugins loaded at run time), or is one of several routers (`process.env.ADMIN ?
+   * admin.routes() : pub.routes()`, whose layers, cloned, are not told apart): warned about, and
+   * not taken for middleware.
    */
   private unresolvedMount(file: string, reg: RegistrationFact, it: Item): boolean {
-    if (it.value.t !== 'unknown' || !/router|routes/i.test(JSON.stringify(it.expr).slice(0, 200))) return false;
+    if (it.value.t !== 'unknown') return false;
+    if (!it.value.alts?.some((a) => a.t === 'router') && !/router|routes/i.test(JSON.stringify(it.expr).slice(0, 200))) return false;
     this.ctx.warn(file, reg.at, `mounted router could not be resolved (${it.value.why}); the routes under it are unknown`, reg.snippet);
     return true;
   }
