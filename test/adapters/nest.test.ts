@@ -807,6 +807,86 @@ bootstrap();
     ]);
   });
 
+  it('a base class’s @UseGuards guards its subclasses’ routes, before their own (Reflect.getMetadata looks up the classes a controller extends); its SetMetadata opt-out is theirs unless they set their own', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/session.guard.ts': SESSION_GUARDED_SITES['src/session.guard.ts'],
+      'src/main.ts': `import { CanActivate, Controller, ExecutionContext, ForbiddenException, Get, Injectable, Module, SetMetadata, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { SessionGuard } from './session.guard';
+
+@Injectable()
+export class TenantGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest();
+    if (request.params.tenantId !== request.session.tenantId) throw new ForbiddenException();
+    return true;
+  }
+}
+
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+  canActivate(context: ExecutionContext): boolean {
+    if (this.reflector.get<boolean>('isPublic', context.getClass())) return true;
+    const request = context.switchToHttp().getRequest();
+    if (request.headers['x-api-key'] !== process.env.API_KEY) throw new UnauthorizedException();
+    return true;
+  }
+}
+
+@UseGuards(SessionGuard)
+export abstract class AuthedController {}
+
+@Controller('tenants/:tenantId/sites')
+@UseGuards(TenantGuard)
+export class SitesController extends AuthedController {
+  @Get()
+  list() { return []; }
+}
+
+@Controller('account')
+export class AccountController extends AuthedController {
+  @Get()
+  show() { return {}; }
+}
+
+@SetMetadata('isPublic', true)
+@UseGuards(ApiKeyGuard)
+export abstract class PublicApiController {}
+
+@Controller('status')
+export class StatusController extends PublicApiController {
+  @Get()
+  status() { return { ok: true }; }
+}
+
+@Controller('keys')
+@SetMetadata('isPublic', false)
+export class KeysController extends PublicApiController {
+  @Get()
+  list() { return []; }
+}
+
+@Module({ controllers: [SitesController, AccountController, StatusController, KeysController] })
+export class AppModule {}
+
+async function bootstrap() {
+  const app = await NestFactory.create(AppModule);
+  await app.listen(3000);
+}
+bootstrap();
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /account [SessionGuard]',
+      'GET /keys [ApiKeyGuard]',
+      'GET /status []',
+      'GET /tenants/:tenantId/sites [SessionGuard, TenantGuard]',
+    ]);
+  });
+
   it("a controller class a served controller extends is served through it, and no orphan (Hexabot's `ReadWriteUserController extends ReadOnlyUserController`)", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),

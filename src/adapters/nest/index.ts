@@ -2196,8 +2196,13 @@ class NestLinker {
     // PrometheusModule's path replaces the controller's (Reflect.defineMetadata('path', …))
     if (d.metricsPaths) ctrlPaths = d.metricsPaths;
     if (ctrlVersion === null && app.versioning) ctrlVersion = app.versioning.defaultVersion;
-    const classGuards = this.guardsOf(classPrims, 'controller-guard', c, d.module);
-    const classMeta = this.metadata(classPrims);
+    // Nest reads a controller's guards and metadata with Reflect.getMetadata, which looks up the
+    // classes it extends, and @UseGuards adds to what that finds (extendArrayMetadata): a base
+    // class's @UseGuards(SessionGuard) guards its subclasses' routes, before their own; a
+    // subclass's SetMetadata overrides its base's
+    const lineage = this.ancestors(c).reverse().map((a) => ({ a, prims: a === c ? classPrims : this.prims(a.cls.decorators, a.file) }));
+    const classGuards = lineage.flatMap(({ a, prims }) => this.guardsOf(prims, 'controller-guard', a, d.module));
+    const classMeta = this.metadata(lineage.flatMap(({ prims }) => prims));
     const hiddenClass = this.find(classPrims, 'ApiExcludeController', '@nestjs/swagger').some((p) => this.truthy(p.args[0], true));
     // (a controller PrometheusModule declares is PrometheusModule's, which no RouterModule path names)
     const known = d.metricsPaths ? undefined : modulePaths.get(classKey(d.module));
