@@ -1057,9 +1057,10 @@ export class Evaluator {
         // of it mounted nothing)
         // (so an object, `(v) => (v ? { prefix: \`/api/${v}\` } : { prefix: '/api' })` of a Fastify
         // plugin's options `opts('v2')`, when the call decides the test)
-        if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router' || a.t === 'obj')) {
+        // (and a middleware, `opts.optional ? optionalUser : mustUser` of `gate({ optional: false })`)
+        if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router' || a.t === 'obj' || a.t === 'fn')) {
           const at = this.eval(file, { k: 'within', e: r, call: site }, depth + 1);
-          if (at.t === 'router' || at.t === 'obj' || (at.t === 'unknown' && at.alts?.every((a) => a.t === 'router'))) v = at;
+          if (at.t === 'router' || at.t === 'obj' || at.t === 'fn' || (at.t === 'unknown' && at.alts?.every((a) => a.t === 'router'))) v = at;
         }
         // a router, an object, a function: what the function makes, whichever return gives it
         if (v.t !== 'unknown' && !scalar(v)) return v;

@@ -545,6 +545,52 @@ function applyAuth({ app }: { app: Express }) {
     ]);
   });
 
+  it("a middleware factory's return under a test of its parameter, or its `? :`: the middleware the call picks (`requireRole('public')` lets everyone through)", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS_PACKAGE,
+        'src/access.ts': `import type { NextFunction, Request, Response } from 'express';
+
+export function requireRole(role: 'public' | 'member') {
+  if (role === 'public') return (req: Request, res: Response, next: NextFunction) => next();
+  return function requireSignedIn(req: Request, res: Response, next: NextFunction) {
+    if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+    next();
+  };
+}
+
+export function gate(opts: { optional: boolean }) {
+  return opts.optional
+    ? function optionalUser(req: Request, res: Response, next: NextFunction) {
+        next();
+      }
+    : function mustUser(req: Request, res: Response, next: NextFunction) {
+        if (!req.session?.userId) return res.status(401).json({ error: 'unauthenticated' });
+        next();
+      };
+}
+`,
+        'src/app.ts': `import express from 'express';
+import { gate, requireRole } from './access';
+
+const app = express();
+app.get('/api/status', requireRole('public'), (req, res) => res.json({ ok: true }));
+app.get('/api/account', requireRole('member'), (req, res) => res.json({ id: req.session.userId }));
+app.get('/api/feed', gate({ optional: true }), (req, res) => res.json({ items: [] }));
+app.get('/api/billing', gate({ optional: false }), (req, res) => res.json({ plan: 'free' }));
+app.listen(3000);
+`,
+      }),
+    );
+    // (the pass-through requireRole returns first was taken for every call, and `gate` was no middleware known)
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`)}]`)).toEqual([
+      'GET /api/account [requireRole:auth]',
+      'GET /api/billing [gate:auth]',
+      'GET /api/feed []',
+      'GET /api/status []',
+    ]);
+  });
+
   it('reads conditions in Fastify plugins and on Koa routers too', async () => {
     const fastify = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^5.0.0' } }),
