@@ -620,6 +620,9 @@ export class Evaluator {
           if (ofObject === 'assign' && e.args[0]) {
             const target = this.eval(file, e.args[0], depth + 1);
             if (target.t === 'fn' || (target.t === 'pkg' && target.called)) return target;
+            // `Object.assign({}, defaults, { admin: '/root' })`: the object, each source's
+            // properties over the ones before, as `{ ...defaults, ...{ admin: '/root' } }` holds them
+            if (target.t === 'obj' && e.args.length >= 2) return { t: 'obj', file, props: Object.fromEntries(e.args.map((a, i) => [`*spread*${i}`, a])) };
           }
           // `Object.entries(routes)` (and keys, values) of an object known statically, spread-free
           if ((ofObject === 'entries' || ofObject === 'keys' || ofObject === 'values') && e.args[0]) {

@@ -271,4 +271,29 @@ app.listen(3000);
       'src/app.ts:10:1 warning unresolved-route GET route with a path not known statically (spreadVersioned() returns nothing known statically); it is left out',
     ]);
   });
+
+  it('a prefix read from the object Object.assign returns: each source over the ones before, as spreads', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/config.ts': `const defaults = { apiPrefix: '/api', adminPrefix: '/admin' };
+
+export const config = Object.assign({}, defaults, { adminPrefix: '/staff' });
+`,
+      'src/app.ts': `import express from 'express';
+import { config } from './config';
+
+const app = express();
+const api = express.Router();
+api.get('/sites', (req, res) => res.json({ items: [] }));
+const admin = express.Router();
+admin.get('/users', (req, res) => res.json({ items: [] }));
+app.use(config.apiPrefix, api);
+app.use(config.adminPrefix, admin);
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/sites [] src/app.ts:6', 'GET /staff/users [] src/app.ts:8']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
