@@ -1093,8 +1093,24 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     // (a `require` in a function, `const { extraEndpoints } = require('./extra')`, is a call the linker evaluates)
     const base = d.initializer && (requireSource === null || scope !== 0) ? toExpr(ctx, d.initializer, scope, fn) : null;
     if (base) recordCall(ctx, base, scope, true);
+    // `const { imports = [] } = metadata`: the default when the object has no such property
+    // (read as `??` reads it: also for a null one, which the default would not replace)
+    const defaulted = (member: Expr, el: TS.BindingElement): Expr => (el.initializer ? { k: 'fallback', op: '??', l: member, r: toExpr(ctx, el.initializer, scope, fn), text: textOf(ctx, el, 80) } : member);
+    // `const { api: { v1 } } = config`: each name of a property's own pattern, a member of that property
+    const nested = (pattern: TS.ObjectBindingPattern, of: Expr, depth: number): void => {
+      for (const el of pattern.elements) {
+        const prop = el.propertyName ? textOf(ctx, el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : null;
+        if (prop === null || el.dotDotDotToken) continue;
+        const value = defaulted({ k: 'member', obj: of, prop }, el);
+        if (ts.isIdentifier(el.name)) bindings[el.name.text] = value;
+        else if (ts.isObjectBindingPattern(el.name) && depth < 8) nested(el.name, value, depth + 1);
+      }
+    };
     for (const el of d.name.elements) {
-      if (!ts.isIdentifier(el.name)) continue;
+      if (!ts.isIdentifier(el.name)) {
+        if (base && ts.isObjectBindingPattern(el.name) && el.propertyName && !el.dotDotDotToken) nested(el.name, defaulted({ k: 'member', obj: base, prop: textOf(ctx, el.propertyName) }, el), 0);
+        continue;
+      }
       const local = el.name.text;
       const prop = el.propertyName ? textOf(ctx, el.propertyName) : local;
       if (requireSource !== null && scope === 0) facts.imports.push({ local, imported: prop, source: requireSource });
@@ -1102,10 +1118,7 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
       // from the object itself (one of the names taken out before is not read of it: AFFiNE's
       // `Module(metadata)(target)` reads its controllers, imports and providers)
       else if (base && el.dotDotDotToken) bindings[local] = base;
-      // `const { imports = [] } = metadata`: the default when the object has no such property
-      // (read as `??` reads it: also for a null one, which the default would not replace)
-      else if (base && el.initializer) bindings[local] = { k: 'fallback', op: '??', l: { k: 'member', obj: base, prop }, r: toExpr(ctx, el.initializer, scope, fn), text: textOf(ctx, el, 80) };
-      else bindings[local] = base ? { k: 'member', obj: base, prop } : { k: 'unknown', text: local };
+      else bindings[local] = base ? defaulted({ k: 'member', obj: base, prop }, el) : { k: 'unknown', text: local };
       if (exported) facts.exports.push({ exported: local, local });
     }
     return;

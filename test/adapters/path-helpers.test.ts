@@ -296,4 +296,26 @@ app.listen(3000);
     expect(lines(res)).toEqual(['GET /api/sites [] src/app.ts:6', 'GET /staff/users [] src/app.ts:8']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it('names a nested pattern takes out of an object (`const { prefixes: { admin, api = \'/api\' } } = config`) are its members, defaults included', async () => {
+    const dir = writeProject({
+      'package.json': EXPRESS_PACKAGE,
+      'src/config.ts': `export const config = { prefixes: { admin: '/staff' }, port: 3000 };
+`,
+      'src/app.ts': `import express from 'express';
+import { config } from './config';
+
+const { prefixes: { admin, api = '/api' }, port } = config;
+const app = express();
+const router = express.Router();
+router.get('/sites', (req, res) => res.json({ items: [] }));
+app.use(admin, router);
+app.use(api, router);
+app.listen(port);
+`,
+    });
+    const res = await check(dir);
+    expect(lines(res)).toEqual(['GET /api/sites [] src/app.ts:7', 'GET /staff/sites [] src/app.ts:7']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
 });
