@@ -668,7 +668,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     const of = toExpr(ctx, node.expression, scope, fn);
     // (a `const` or `let` variable is the loop's own: one of a name the scope already binds, an
     // earlier loop's `for (const verb of …)`, is bound in a scope of the loop's, not over the other)
-    const names = ts.isIdentifier(d.name) ? [d.name.text] : ts.isArrayBindingPattern(d.name) ? listNames(ts, d.name).map(([n]) => n) : [];
+    const props = ts.isObjectBindingPattern(d.name) ? objectNames(ctx, d.name) : [];
+    const names = ts.isIdentifier(d.name) ? [d.name.text] : ts.isArrayBindingPattern(d.name) ? listNames(ts, d.name).map(([n]) => n) : props.map(([n]) => n);
     const blockScoped = !/^var\b/.test(textOf(ctx, node.initializer, 4));
     const loopScope = blockScoped && names.some((n) => Object.hasOwn(facts.scopes[scope]!.bindings, n)) ? newScope(ctx, scope).id : scope;
     if (ts.isIdentifier(d.name)) {
@@ -678,6 +679,11 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
       // `for (const [name, controller] of Object.entries(routes))`: each name, its place in the item
       const item: Expr = { k: 'item', of };
       for (const [name, index] of listNames(ts, d.name)) facts.scopes[loopScope]!.bindings[name] = { k: 'item', of: item, index };
+      markLoops(ctx);
+    } else if (props.length > 0) {
+      // `for (const { path, handler } of routes)`: each name, that property of the item
+      const item: Expr = { k: 'item', of };
+      for (const [name, prop] of props) facts.scopes[loopScope]!.bindings[name] = { k: 'member', obj: item, prop };
       markLoops(ctx);
     }
     ctx.loops++;
@@ -1136,6 +1142,16 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
     return;
   }
   if (d.initializer) toExpr(ctx, d.initializer, scope, fn);
+}
+
+/** The names an object pattern binds to properties, with the property each takes (`{ path, handler: h }`); none with a default, a rest or a pattern of its own. */
+function objectNames(ctx: Ctx, pattern: TS.ObjectBindingPattern): [string, string][] {
+  const out: [string, string][] = [];
+  for (const el of pattern.elements) {
+    if (!ctx.ts.isIdentifier(el.name) || el.initializer || el.dotDotDotToken) continue;
+    out.push([el.name.text, el.propertyName ? textOf(ctx, el.propertyName) : el.name.text]);
+  }
+  return out;
 }
 
 /** The rest parameter (`...args`) `e` names, read in `scope`; null when it names anything else. */

@@ -1838,7 +1838,8 @@ export class Evaluator {
       return v?.t === 'arr' ? this.listed(v.items) : v;
     }
     // (`.map(cb)` of any list read whole, a literal's too: misskey's `eps.map(([name, ep]) => ({ name, … }))`)
-    if (obj.t !== 'arr' || !LIST_METHODS.has(c.prop) || (!this.listings.has(obj) && c.prop !== 'map' && c.prop !== 'flatMap')) return null;
+    // (and `.filter(cb)` of one: `routes.filter((r) => r.auth).forEach(…)`, each item the callback decides for)
+    if (obj.t !== 'arr' || !LIST_METHODS.has(c.prop) || (!this.listings.has(obj) && c.prop !== 'map' && c.prop !== 'flatMap' && c.prop !== 'filter')) return null;
     // (`name.split('.').shift()`: its first item; `.pop()`, its last — the list read, not emptied)
     if (c.prop === 'shift' || c.prop === 'pop') return e.args.length > 0 ? null : ((c.prop === 'shift' ? obj.items[0] : obj.items[obj.items.length - 1]) ?? { t: 'unknown', why: UNDEFINED });
     if (c.prop === 'sort' || c.prop === 'reverse') {

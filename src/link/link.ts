@@ -2760,7 +2760,7 @@ function unrolledAs<T>(
   // (a loop is one variable, or the item its names are destructured from: `for (const [name, controller] of …)`)
   const loops = new Map<string, UnrolledLoop>();
   // each reference, with its loop and its place in the item when it names one
-  const refs = new Map<Expr, { key: string; index: number | undefined }>();
+  const refs = new Map<Expr, { key: string; index: number | undefined; path?: string[] }>();
   // each local read in the loop whose value reads a variable (`const path = \`/v1${route.path}\``), with that value
   const locals = new Map<Expr, Expr>();
   const via = new Set<string>();
@@ -2797,7 +2797,7 @@ function unrolledAs<T>(
     }
     if (inConditions && !loops.has(v.key)) return false;
     if (!loops.has(v.key)) loops.set(v.key, { key: v.key, of: v.of, forOf: v.forOf, after: new Set() });
-    refs.set(e, { key: v.key, index: v.index });
+    refs.set(e, { key: v.key, index: v.index, ...(v.path ? { path: v.path } : {}) });
     return true;
   };
   for (const e of roots) find(e);
@@ -2846,6 +2846,7 @@ function unrolledAs<T>(
     const r = refs.get(e);
     if (!r) return mapChildExprs(e, subst);
     const item = items.get(r.key)!;
+    if (r.path) return r.path.reduce((obj: Expr, prop): Expr => ({ k: 'member', obj, prop }), item);
     return r.index === undefined ? item : { k: 'item', of: item, index: r.index };
   };
   const out: T[] = [];
@@ -2917,10 +2918,23 @@ export function additionsTo(ev: Evaluator, def: Definition): CallFact[] {
  * loop, and, for a name destructured from the variable (`for (const [name, controller] of …)`,
  * `.forEach(([name, handler]) => …)`), its place in the item.
  */
-function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: string; of: Expr; index: number | undefined; forOf: boolean } | null {
+function loopVariable(facts: FileFacts, e: Extract<Expr, { k: 'ref' }>): { key: string; of: Expr; index: number | undefined; forOf: boolean; path?: string[] } | null {
   const sc = scopeOf(facts, e.scope, e.name);
   const b = sc && bindingOf(sc, e.name);
   if (!sc || !b) return null;
+  // (a name destructured from a forEach callback's item, `({ path, handler }) => …`: that member
+  // of the item, the loop the parameter's — one for every name taken out of it)
+  if (b.k === 'member') {
+    const path: string[] = [];
+    let root: Expr = b;
+    while (root.k === 'member') {
+      path.unshift(root.prop);
+      root = root.obj;
+    }
+    // (or from a `for … of` variable, `for (const { path, handler } of routes)`)
+    const of = (root.k === 'param' && root.index === 0 && root.name === '') || (root.k === 'item' && root.index === undefined) ? loopListOf(facts, root) : null;
+    return of ? { key: `${sc.id}:${JSON.stringify(root)}`, of, index: undefined, forOf: root.k === 'item', path } : null;
+  }
   const whole = b.k === 'item' && b.index !== undefined ? b.of : null;
   const part = whole && loopListOf(facts, whole) ? whole : null;
   const of = part ? loopListOf(facts, part) : loopListOf(facts, b);

@@ -1492,6 +1492,34 @@ app.use('/v1', router);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
+  it('unrolls a loop whose item is destructured (`forEach(({ path, handler }) => …)`, `for (const { path, handler } of …)`) and a list a `.filter` callback decides for each item', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'loops', dependencies: { express: '4.21.2' } }),
+      'src/guards.ts': GUARDS,
+      'src/routes.ts': `
+import type { Request, Response } from 'express';
+
+export const endpoints = [
+  { path: '/sites', secured: true, list: (req: Request, res: Response) => res.json({ items: [] }) },
+  { path: '/status', secured: false, list: (req: Request, res: Response) => res.json({ ok: true }) },
+];
+`,
+      'src/app.ts': `
+import express from 'express';
+import { requireSession } from './guards.js';
+import { endpoints } from './routes.js';
+
+export const app = express();
+endpoints.forEach(({ path, list }) => app.get(\`/v1\${path}\`, list));
+endpoints.filter((e) => e.secured).forEach((e) => app.get(\`/v2\${e.path}\`, requireSession, e.list));
+for (const { path, list: handler } of endpoints.filter(({ secured }) => !secured)) app.get(\`/public\${path}\`, handler);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res)).toEqual(['GET /public/status []', 'GET /v1/sites []', 'GET /v1/status []', 'GET /v2/sites [requireSession]']);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
+
   it("unrolls for…of and forEach over Object.entries, keys and values of a module's object, with the names destructured from each item", async () => {
     const controller = (name: string): string => `'use strict';
 const { models } = require('../../sequelize');
