@@ -1054,13 +1054,12 @@ export class Evaluator {
         const conds = when?.[i];
         if (conds && decide(this, file, conds, site !== undefined, site ?? null).never) continue;
         let v = this.eval(file, r, depth + 1);
-        // (`return kind === 'admin' ? adminRouter : publicRouter` of `pick('admin')`: the test read
-        // with what the call passes; one router or the other when it cannot be, as a `? :`
-        // written where the value is used is — it was no value known statically, and a mount
-        // of it mounted nothing)
-        // (so an object, `(v) => (v ? { prefix: \`/api/${v}\` } : { prefix: '/api' })` of a Fastify
-        // plugin's options `opts('v2')`, when the call decides the test)
-        // (and a middleware, `opts.optional ? optionalUser : mustUser` of `gate({ optional: false })`)
+        // (a router, an object or a function chosen by a `? :`, `return kind === 'admin' ?
+        // adminRouter : publicRouter` of `pick('admin')`, a Fastify plugin's options `(v) => (v ? {
+        // prefix: \`/api/${v}\` } : { prefix: '/api' })`, `opts.optional ? optionalUser : mustUser`:
+        // the test read with what the call passes; routers, one or the other when it cannot be, as
+        // a `? :` written where the value is used is — it was no value known statically, and a
+        // mount of it mounted nothing)
         if (site && v.t === 'unknown' && v.alts?.some((a) => a.t === 'router' || a.t === 'obj' || a.t === 'fn')) {
           const at = this.eval(file, { k: 'within', e: r, call: site }, depth + 1);
           if (at.t === 'router' || at.t === 'obj' || at.t === 'fn' || (at.t === 'unknown' && at.alts?.every((a) => a.t === 'router'))) v = at;
