@@ -1154,6 +1154,14 @@ function objectNames(ctx: Ctx, pattern: TS.ObjectBindingPattern): [string, strin
   return out;
 }
 
+/** `await x(…);`: a statement awaiting a call and letting its answer go. */
+function awaitedAlone(ts: TSModule, stmt: TS.Statement): boolean {
+  if (!ts.isExpressionStatement(stmt)) return false;
+  let e: TS.Expression = stmt.expression;
+  while (ts.isParenthesizedExpression(e)) e = e.expression;
+  return ts.isAwaitExpression(e) && ts.isCallExpression(unwrap(ts, e.expression));
+}
+
 /** The rest parameter (`...args`) `e` names, read in `scope`; null when it names anything else. */
 function restParam(ctx: Ctx, e: TS.Expression, scope: number): Extract<Expr, { k: 'param' }> | null {
   if (e.kind !== ctx.ts.SyntaxKind.Identifier) return null;
@@ -6494,6 +6502,11 @@ function leadingGuards(
   };
   // In a leading `try` whose `catch` ends the request: the calls of a statement that may verify
   // what the request carries (`await verifyJWT(request.jwt, …)`, either of `c ? verifyA(t) : verifyB(t)`)
+  // `request.jwtVerify()`: a call of a method of the request itself
+  const requestMethod = (c: TS.CallExpression): boolean => {
+    const callee = unwrap(ts, c.expression);
+    return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && requestParams().has(callee.expression.text);
+  };
   const verifications = (e: TS.Expression | undefined): TS.CallExpression[] => {
     if (!e) return [];
     const u = unwrap(ts, e);
@@ -6969,7 +6982,12 @@ function leadingGuards(
             if (!el.dotDotDotToken && ts.isIdentifier(el.name) && prop !== null) (picks ??= new Map()).set(el.name.text, { from: d.initializer, prop });
           }
       }
-      const verified = verifying ? verifications(value) : [];
+      // (or an awaited one the body's top makes, its answer let go, of a method the request is
+      // given, `await request.jwtVerify()` of @fastify/jwt: what it throws leaves the function
+      // there, so the request goes no further — Fastify and Koa answer the error, Express 5 hands
+      // it to its error handler, Express 4 never calls next. A function of the code so called is
+      // judged by its own body, as any leading call is.)
+      const verified = verifying ? verifications(value) : top && !swallowing && awaitedAlone(ts, stmt) ? verifications(value).filter(requestMethod) : [];
       if (verified.length > 0) {
         for (const c of verified) out.push({ ...leadingCall(ctx, c, scope), verifies: true });
         continue;

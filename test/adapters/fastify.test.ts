@@ -1492,4 +1492,25 @@ server.register(
       ]);
     }
   });
+
+  it('an app-wide hook awaiting request.jwtVerify() with no try around it (its rejection is the answer, 401) guards the routes, but the paths it lets through first', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'api', dependencies: { fastify: '^4.28.0', '@fastify/jwt': '^8.0.0' } }),
+      'src/server.ts': `import Fastify from 'fastify';
+import jwt from '@fastify/jwt';
+
+const server = Fastify();
+server.register(jwt, { secret: process.env.JWT_SECRET ?? 'dev' });
+server.addHook('onRequest', async (request) => {
+  if (request.url.startsWith('/public')) return;
+  await request.jwtVerify();
+});
+server.get('/public/status', async () => ({ ok: true }));
+server.get('/api/sites', async () => ({ items: [] }));
+server.listen({ port: 3000 });
+`,
+    });
+    // (read as a call whose answer is let go: no guard, missing-auth-guard on /api/sites)
+    expect(await kinds(dir)).toEqual(['GET /api/sites [(inline middleware): auth+bearer]', 'GET /public/status []']);
+  });
 });
