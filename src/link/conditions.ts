@@ -201,6 +201,30 @@ function ownLiteral(ev: Evaluator, file: string, o: Extract<Expr, { k: 'obj' }>,
   return null;
 }
 
+/**
+ * The member expression `e` stands for, with where and with what call to read it: `e` itself, or
+ * one a name of the file is bound to, unchanged since (`guard` of `const { guard } = opts`, of a
+ * parameter `({ guard }) => …`), also through `within` and `at`; null for anything else.
+ */
+function memberBehind(ev: Evaluator, file: string, e: Expr, call: CallSite | null, depth: number): { file: string; e: Extract<Expr, { k: 'member' }>; call: CallSite | null } | null {
+  if (depth > MAX_DEPTH) return null;
+  switch (e.k) {
+    case 'member':
+      return { file, e, call };
+    case 'within':
+      return memberBehind(ev, file, e.e, e.call, depth + 1);
+    case 'at':
+      return memberBehind(ev, e.file, e.e, null, depth + 1);
+    case 'ref': {
+      const def = ev.definitionOf(file, e.scope, e.name);
+      if (!def || def.file !== file || bindingOf(ev.files.get(def.file)!.scopes[def.scope]!, REASSIGNED + def.name)) return null;
+      return memberBehind(ev, def.file, def.expr, call, depth + 1);
+    }
+    default:
+      return null;
+  }
+}
+
 /** Is `e` a property an object literal has not (none of its own, no spread that may bring it)? */
 function absent(ev: Evaluator, file: string, e: Extract<Expr, { k: 'member' }>, call: CallSite | null): boolean {
   const o = literal(ev, file, e.obj, call, 0);
@@ -233,8 +257,12 @@ export function truthOf(ev: Evaluator, file: string, t: CondTest, call: CallSite
   switch (t.k) {
     case 'truthy': {
       const v = literal(ev, file, t.e, call, 0);
-      // (`opts.enforce` of options written `{}`: a property the object literal has not is undefined)
-      if (v === null) return absentFalse && t.e.k === 'member' && absent(ev, file, t.e, call) ? false : null;
+      // (`opts.enforce` of options written `{}`: a property the object literal has not is undefined;
+      // so is a name destructured from it, `guard` of `({ guard } = {})`)
+      if (v === null) {
+        const m = absentFalse ? memberBehind(ev, file, t.e, call, 0) : null;
+        return m && absent(ev, m.file, m.e, m.call) ? false : null;
+      }
       return truthy(v.e);
     }
     case 'not': {

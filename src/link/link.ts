@@ -333,7 +333,10 @@ export class LinkContext {
       }
       if (!site || !this.readsParamsOf(b, site)) return { b, made: null, dropped: false };
       const all = atCallSite(this.ev, b.file, b.reg, site);
-      const made = all.filter((reg) => this.possible(b.file, reg));
+      // (its tests read with this call's arguments only: a property the object it passes lacks is
+      // undefined — `if (guard)` of `({ guard } = {})` called with nothing — as Fastify's plugin
+      // options are; not for an app, whose calls are one app: what one call rules out another may make)
+      const made = all.filter((reg) => this.possible(b.file, reg, functionsTellCalls(r)));
       return { b, made, dropped: made.length !== all.length };
     });
     this.atSites.set(r.id, done);
@@ -895,9 +898,9 @@ export class LinkContext {
    * instance). An adapter that reads a registration from the facts itself (Nest's `forRoutes`,
    * made on no router) asks for it here.
    */
-  possible(file: string, reg: RegistrationFact): boolean {
+  possible(file: string, reg: RegistrationFact, absentFalse = false): boolean {
     if (!reg.when) return true;
-    const { never, open } = decide(this.ev, file, reg.when);
+    const { never, open } = decide(this.ev, file, reg.when, absentFalse);
     if (never) return false;
     const facts = this.files.get(file)!;
     const fixed = open.filter((c) => paramsRead(facts, condExprs(c)).size === 0);
