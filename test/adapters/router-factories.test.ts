@@ -14,6 +14,11 @@ function lines(res: Awaited<ReturnType<typeof check>>): string[] {
   return res.routes.map((r) => `${r.method} ${r.path}${r.guards.length ? ' ' + r.guards.map((g) => g.name).join(' ') : ''}`);
 }
 
+/** "METHOD path [guards] (conditional guards when their conditions)" for assertions on conditional guards. */
+function conditionalLines(res: Awaited<ReturnType<typeof check>>): string[] {
+  return res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+}
+
 const EXPRESS = JSON.stringify({ name: 'api', dependencies: { express: '^4.21.0' }, devDependencies: { supertest: '^7.0.0' } });
 const GUARDS = `
 export function requireSession(req, res, next) {
@@ -467,7 +472,7 @@ it('serves sites', async () => {
     );
     // the factory's routes as it alone makes them (the middleware it is handed is a guard only
     // under its condition): one app, not one for the server and one for the test
-    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    const withConditional = conditionalLines(res);
     expect(withConditional).toEqual(['GET /api/sites [requireSession] (session when session)', 'GET /health [] (session when session)']);
   });
 
@@ -496,7 +501,7 @@ app.listen(3000);
 `,
       }),
     );
-    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    const withConditional = conditionalLines(res);
     expect(withConditional).toEqual(['GET /api/sites [requireSession] ()', 'GET /health [] ()']);
   });
 
@@ -783,7 +788,7 @@ app.listen(3000);
     );
     // (noted where the factory registers, the test held for every call's router: requireSession
     // was only a conditional guard of /api/sites, "when opts.auth")
-    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    const withConditional = conditionalLines(res);
     expect(withConditional).toEqual(['GET /api/sites [requireSession] ()', 'GET /public/status [] ()']);
   });
 
@@ -816,7 +821,7 @@ app.listen(3000);
     );
     // (the first call's test was not decided: its use() a conditional candidate passed on to the second router's route, and
     // noted where the factory writes it, conditional for the second call too)
-    const withConditional = res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] (${(r.conditionalGuards ?? []).map((g) => `${g.name} when ${g.when}`).join('; ')})`);
+    const withConditional = conditionalLines(res);
     expect(withConditional).toEqual(['GET /api/items [] ()', 'GET /secure/items [guard] ()']);
   });
 });
