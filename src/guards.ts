@@ -785,7 +785,7 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // (a Nest guard's canActivate returning true every way, Behaviour.activation: OptionalJwtAuthGuard)
   const activation = fn?.behaviour.activation;
   const allowsAll = !!activation?.allows && (activation.super === undefined || (activation.super === 'swallowed' && !activation.returnsSuper));
-  if ((fn?.behaviour.handsOnAlways || allowsAll || (value.t === 'fn' && callsRefuseNothing(value.file, fn?.behaviour.handsOnUnless, ev))) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
+  if ((fn?.behaviour.handsOnAlways || allowsAll || (value.t === 'fn' && callsRefuseNothing(value.file, value.fn, fn?.behaviour.handsOnUnless, ev))) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
     const reason = allowsAll ? ALLOWS_ALL : 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };
   }
@@ -1040,13 +1040,21 @@ export function orderKinds(s: Set<GuardKind>): GuardKind[] {
  * (Juice Shop's `utils.jwtFrom(req)`), or jsonwebtoken's `verify` given a callback (which gets the
  * error instead of a throw) that refuses nothing either.
  */
-function callsRefuseNothing(file: string, calls: readonly Expr[] | undefined, ev: Evaluator): boolean {
+function callsRefuseNothing(file: string, fn: number, calls: readonly Expr[] | undefined, ev: Evaluator): boolean {
   if (!calls) return false;
-  const quiet = (b: Behaviour | undefined, answering: boolean): boolean => !!b && !b.status401 && !b.status403or404 && !b.deniesByReturn && !(answering && b.sendsResponse);
+  const quiet = (b: Behaviour | undefined, answering: boolean): boolean => !!b && !b.status401 && !b.status403or404 && !b.deniesByReturn && !(answering && (b.sendsResponse || b.callsRefusing));
+  // (handed, where it refuses only what it is given, what the request carries: `req.token`,
+  // `req.headers.authorization` — a request carrying nothing goes on: Behaviour.refusesOnlyWhenGiven)
+  const carried = (b: Behaviour | undefined, args: readonly Expr[]): boolean => {
+    const given = b?.refusesOnlyWhenGiven;
+    const arg = given !== undefined ? args[given] : undefined;
+    const v = arg ? ev.eval(file, arg) : null;
+    return v?.t === 'param' && v.file === file && v.fn === fn && v.index === 0 && !!v.path?.length;
+  };
   return calls.every((c) => {
     if (c.k !== 'call') return false;
     const v = ev.eval(file, c.callee);
-    if (v.t === 'fn') return quiet(behaviourOf(v, ev), true);
+    if (v.t === 'fn') return quiet(behaviourOf(v, ev), true) || carried(behaviourOf(v, ev), c.args);
     const last = c.args[c.args.length - 1];
     const cb = last ? ev.eval(file, last) : null;
     return v.t === 'pkg' && v.pkg === 'jsonwebtoken' && v.path.join('.') === 'verify' && cb !== null && quiet(behaviourOf(cb, ev), false);

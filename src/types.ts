@@ -392,6 +392,13 @@ export interface Behaviour {
    */
   throwsNothing?: true;
   /**
+   * The body calls, where no `catch` takes what it throws (one throwing it on aside), a function
+   * named for a check (`jwt.verify(token, key)`, `assertMember(…)`): a helper doing so may refuse
+   * its caller's request though it answers nothing itself (handsOnUnless judges it so). Told of
+   * functions answering nothing, refusing nothing themselves only.
+   */
+  callsRefusing?: true;
+  /**
    * The body's first statement hands the request on (`await next();`, also first in a leading
    * `try`): what it does afterwards (reshape the body, map errors to statuses) happens once the
    * route has run, so it guards nothing.
@@ -411,6 +418,13 @@ export interface Behaviour {
    * key, (err, decoded) => …)`: OWASP Juice Shop's updateAuthenticatedUsers): judged when linked.
    */
   handsOnUnless?: Expr[];
+  /**
+   * The index of the parameter whose absence the function lets through: every way it may refuse
+   * (a throw, a call that may) is under a test that the parameter is given, `if (token) { … }`,
+   * or after `if (!token) return null` (Directus's `getAccountabilityForToken(token, …)`). Handed
+   * what a request carries, it refuses nothing to a request carrying nothing (handsOnUnless).
+   */
+  refusesOnlyWhenGiven?: number;
   /**
    * The body answers and then hands on, both at its top level: `ctx.body = user; return next();`
    * (Koa's routes end so, for the middleware after them to see the answer). It serves the

@@ -3134,6 +3134,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   let nextError = false;
   let nextErrorUnauthenticated = false;
   let threw = false;
+  // an answer, a refusal or a throw met other than a `throw err` of the error a `catch` caught
+  // (what the `try`'s calls threw, passed on: handsOnAlways judges those calls)
+  let ownSend = false;
+  // a call named for a check met where no `catch` takes what it throws (Behaviour.callsRefusing)
+  let refusingCall = false;
   // an answer written or made (a response call, a context's body, a Fetch API response): not an
   // error handed on or thrown (Behaviour.answersOnlyErrors)
   let answered = false;
@@ -3232,7 +3237,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         summary.status403or404 ||= done.status403or404;
         summary.comparesTenant ||= done.comparesTenant;
         summary.readsSession ||= done.readsSession;
-        summary.sendsResponse ||= done.sendsResponse;
+        if (done.sendsResponse) summary.sendsResponse = ownSend = true;
         nestedAnswers ||= done.sendsResponse || done.status403or404;
         if (done.called) for (const name of done.called) (summary.called ??= new Set()).add(name);
         if (done.calledBare) for (const name of done.calledBare) (summary.calledBare ??= new Set()).add(name);
@@ -3295,7 +3300,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         const op = e.operatorToken.kind;
         if (!summary.comparesTenant && tenantEquality(ts, e)) summary.comparesTenant = true;
         if (op === K.EqualsToken && mapping === 0 && isContextWrite(ctx, e.left, CONTEXT_ANSWER)) {
-          summary.sendsResponse = answered = true;
+          summary.sendsResponse = ownSend = answered = true;
           sent(n);
         }
         break;
@@ -3303,13 +3308,14 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       case K.CallExpression: {
         const c = (n as TS.CallExpression).expression;
         if (!summary.comparesTenant && tenantMembership(ts, n as TS.CallExpression)) summary.comparesTenant = true;
+        if (nested === 0 && !refusingCall && MAY_REFUSE.test(calleeName(ts, n as TS.CallExpression)) && !logsOrAsks(ts, n as TS.CallExpression) && !caughtQuietly(ts, ancestors)) refusingCall = true;
         if (ts.isIdentifier(c)) {
           (summary.called ??= new Set()).add(c.text);
           if ((n as TS.CallExpression).arguments.length === 0) (summary.calledBare ??= new Set()).add(c.text);
           // `if (!req.user) return next(new Unauthorized())`: the request ends with the error (one
           // handed on from a `catch` reports a failure of the middleware's own work, not a refusal)
           else if (nested === 0 && c.text === nextName && handsErrorOn(ts, f, n as TS.CallExpression) && !ancestors.some((a) => a.kind === ts.SyntaxKind.CatchClause)) {
-            summary.sendsResponse = true;
+            summary.sendsResponse = ownSend = true;
             sent(n);
           }
           // (a socket.io middleware, `(socket, next)`, refuses the connection with `next(new Error(…))`)
@@ -3326,7 +3332,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // (one answering what a handed-on function threw answers for that function: mapsHandedOnError)
         if (responseCall) {
           if (mapping === 0) {
-            summary.sendsResponse = answered = true;
+            summary.sendsResponse = ownSend = answered = true;
             sent(n);
             if (httpsRedirect(ctx, n as TS.CallExpression)) httpsRedirects++;
             else otherAnswers = true;
@@ -3337,7 +3343,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // `verify(req).then(() => next(), next)`, `.catch(next)`: a rejection handed on to `next`
         // as an error, which ends the request (Express's final handler answers its status)
         else if (nextName !== null && ts.isPropertyAccessExpression(c) && rejectsTo(ts, n as TS.CallExpression, nextName)) {
-          summary.sendsResponse = true;
+          summary.sendsResponse = ownSend = true;
           sent(n);
         }
         const to = nested === 0 ? handedWhole(n as TS.CallExpression, ownArguments) : null;
@@ -3355,7 +3361,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       // `new Response(…)`, `new NextResponse(…)`: a Fetch API response made, as `Response.json(…)` is
       case K.NewExpression: {
         if (mapping === 0 && isNewResponse(ts, n)) {
-          summary.sendsResponse = answered = true;
+          summary.sendsResponse = ownSend = answered = true;
           sent(n);
         }
         // `throw new NotLoggedError()`, `next(new NotLoggedError())` of a class imported, its name
@@ -3371,6 +3377,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
         // (`(error) => { report(error); throw error }` handed the promise of `next()`: the same, from a rejection handler)
         if (mapping === 0 && !rethrowsNext(ts, n as TS.ThrowStatement, ancestors, nextName) && !(nested === 0 && ctx.rejections.has(fnNode) && rethrowsParam(ts, n as TS.ThrowStatement, f))) {
           summary.sendsResponse = threw = true;
+          if (!rethrowsCaughtAt(ts, n as TS.ThrowStatement, ancestors)) ownSend = true;
           sent(n);
         }
         break;
@@ -3526,7 +3533,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (summary.sendsResponse && !answered && !nestedAnswers) b.answersOnlyErrors = true;
   if (nextName && (ts.isBlock(body) ? startsWithNext(ctx, body, nextName) : onlyCallsNext(ts, body, nextName))) b.nextFirst = true;
   else if (nextName && ts.isBlock(body) && summary.sendsResponse && answersThenHandsOn(ctx, body, nextName)) b.answersThenHandsOn = true;
-  else if (ts.isBlock(body) && !summary.sendsResponse && !summary.status401 && !summary.status403or404) {
+  else if (ts.isBlock(body) && !ownSend && !summary.status401 && !summary.status403or404) {
     // (the function a wrapper makes hands on by calling what it wraps: `return handler(req, { author })`)
     const last = body.statements[body.statements.length - 1];
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
@@ -3537,6 +3544,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
       else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
     }
   }
+  // (read of a function answering and refusing nothing itself only: callsRefuseNothing)
+  if (refusingCall && !summary.sendsResponse && !summary.status401 && !summary.status403or404) b.callsRefusing = true;
+  const given = ts.isBlock(body) && !summary.status401 ? refusesOnlyWhenGiven(ctx, body, f.params) : null;
+  if (given !== null) b.refusesOnlyWhenGiven = given;
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -3607,6 +3618,16 @@ function caught(ts: TSModule, ancestors: readonly TS.Node[]): boolean {
   for (let i = ancestors.length - 2; i >= 0; i--) {
     const a = ancestors[i]!;
     if (a.kind === ts.SyntaxKind.TryStatement && (a as TS.TryStatement).catchClause && ancestors[i + 1] === (a as TS.TryStatement).tryBlock) return true;
+  }
+  return false;
+}
+
+/** Is the node visited in the block of a `try` whose `catch` takes what it throws (not throwing it on: rethrowsCaught)? */
+function caughtQuietly(ts: TSModule, ancestors: readonly TS.Node[]): boolean {
+  for (let i = ancestors.length - 2; i >= 0; i--) {
+    const a = ancestors[i]!;
+    if (ts.isFunctionLike(a)) return false;
+    if (a.kind === ts.SyntaxKind.TryStatement && (a as TS.TryStatement).catchClause && ancestors[i + 1] === (a as TS.TryStatement).tryBlock && !rethrowsCaught(ts, (a as TS.TryStatement).catchClause)) return true;
   }
   return false;
 }
@@ -5422,12 +5443,24 @@ function handsOnAlways(
   const handedNoParam = (n: TS.CallExpression): boolean => !n.arguments.some((a) => ts.isIdentifier(unwrap(ts, a)) && params.includes((unwrap(ts, a) as TS.Identifier).text));
   // `caught`: in the block of a `try` whose `catch` goes on (`try { jwt.verify(token, secret) …
   // return next() } catch { return next() }`, runtipi's AuthMiddleware): what a call there throws is let go
+  // (the request, or what it carries: `req`, `req.token`, `req.headers.authorization`)
+  const fromRequest = (a: TS.Expression): boolean => {
+    let u = unwrap(ts, a);
+    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
+    return ts.isIdentifier(u) && u.text === reqName;
+  };
+  // (a header or cookie of the response set, not sent: `res.clearCookie(name, options)`)
+  const resName = params.length === 3 ? params[1] : undefined;
+  const setsHeader = (n: TS.CallExpression): boolean => {
+    const c = unwrap(ts, n.expression);
+    return !!resName && ts.isPropertyAccessExpression(c) && RESPONSE_HEADER_WRITES.has(c.name.text) && ts.isIdentifier(c.expression) && c.expression.text === resName;
+  };
   const passive = (n: TS.Node, caught = false): boolean => {
     if (ts.isFunctionLike(n)) return true;
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
       if (
-        (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) &&
+        (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n) || setsHeader(n) || (READS_CONTEXT.test(name) && n.arguments.length === 0)) || MAY_REFUSE.test(name)) &&
         !(caught && name !== nextName && handedNoParam(n))
       ) {
         // (each call once: a branch may be read twice, as passive and as handing on; its arguments
@@ -5436,10 +5469,11 @@ function handsOnAlways(
           if (!pending || pending.length >= MAX_PENDING_CALLS || !named(n) || name === nextName) return false;
           pending.push(n);
         }
-      } else if (pending && pending.length < MAX_PENDING_CALLS && reqName !== null && named(n) && MAKES_OR_READS.test(name) && n.arguments.some((a) => ts.isIdentifier(a) && a.text === reqName)) {
-        // a reading handed the request, `{ userId: parseJwt(req) }` (plunk's `isAuthenticated`):
-        // it may refuse it (`throw new NotAuthenticated()`), which is judged when linked too
-        pending.push(n);
+      } else if (pending && pending.length < MAX_PENDING_CALLS && reqName !== null && named(n) && MAKES_OR_READS.test(name) && n.arguments.some((a) => fromRequest(a))) {
+        // a reading handed the request or what it carries, `{ userId: parseJwt(req) }` (plunk's
+        // `isAuthenticated`), `getUserFromToken(req.headers.authorization)`: it may refuse it
+        // (`throw new NotAuthenticated()`), which is judged when linked too
+        if (!pending.includes(n)) pending.push(n);
       }
     }
     return !ts.forEachChild(n, (c) => (passive(c, caught) ? undefined : true));
@@ -5450,15 +5484,22 @@ function handsOnAlways(
   // (an `if` whose branch hands the request on and leaves, `if (!decoded) return next()` after a
   // `try` verifying a token — logchimp's optional authentication —, goes on either way)
   // (a `try` whose blocks hand the request on and leave, or go on, goes on or has handed it on)
+  // (a `try` whose `catch` throws on what it caught, having only made or read values — Directus's
+  // `authenticate`, `catch (err) { if (…) res.clearCookie(…); throw err }` —: what its block's
+  // calls throw goes on as if nothing caught it, and is judged so)
   const passiveStatement = (st: TS.Statement, caught = false): boolean =>
     ts.isBlock(st)
       ? st.statements.every((x) => passiveStatement(x, caught))
       : ts.isIfStatement(st)
         ? passive(st.expression, caught) && passesOrLeaves(st.thenStatement, caught) && (!st.elseStatement || passesOrLeaves(st.elseStatement, caught))
         : ts.isTryStatement(st)
-          ? (!st.catchClause || passesOrLeaves(st.catchClause.block, caught)) &&
-            passesOrLeaves(st.tryBlock, caught || !!st.catchClause) &&
-            (!st.finallyBlock || passiveStatement(st.finallyBlock, caught))
+          ? rethrowsCaught(ts, st.catchClause)
+            ? st.catchClause!.block.statements.slice(0, -1).every((x) => passiveStatement(x, caught)) &&
+              passesOrLeaves(st.tryBlock, caught) &&
+              (!st.finallyBlock || passiveStatement(st.finallyBlock, caught))
+            : (!st.catchClause || passesOrLeaves(st.catchClause.block, caught)) &&
+              passesOrLeaves(st.tryBlock, caught || !!st.catchClause) &&
+              (!st.finallyBlock || passiveStatement(st.finallyBlock, caught))
           : (ts.isVariableStatement(st) || ts.isExpressionStatement(st)) && passive(st, caught);
   const handsOn = (c: TS.Expression): boolean => ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
   /** `return next()`, or passive statements then `return next()` (or `next(); return`). */
@@ -5504,6 +5545,94 @@ function handsOnAlways(
   }
   return false;
 }
+
+/**
+ * Behaviour.refusesOnlyWhenGiven: the index of the parameter that every way the body may refuse
+ * is under a test of, `if (token) { … }` or after `if (!token) return accountability;`; null for
+ * none. The rest of the body throws nothing itself and calls nothing named for a check, nor
+ * anything handed that parameter (`const database = getDatabase()`, a connection, is no refusal).
+ */
+function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[]): number | null {
+  const { ts } = ctx;
+  // (`token`, `token != null`, `token !== undefined`; negated: `!token`, `token == null`, `token === undefined`)
+  const nullTest = (u: TS.Expression, equal: boolean): number => {
+    if (!ts.isBinaryExpression(u)) return -1;
+    const k = u.operatorToken.kind;
+    const ok = equal ? k === ts.SyntaxKind.EqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsEqualsToken : k === ts.SyntaxKind.ExclamationEqualsToken || k === ts.SyntaxKind.ExclamationEqualsEqualsToken;
+    const r = unwrap(ts, u.right);
+    const l = unwrap(ts, u.left);
+    const nothing = r.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(r) && r.text === 'undefined');
+    return ok && nothing && ts.isIdentifier(l) ? params.indexOf(l.text) : -1;
+  };
+  const paramTest = (e: TS.Expression, negated: boolean): number => {
+    const u = unwrap(ts, e);
+    if (negated && ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
+      const o = unwrap(ts, u.operand);
+      return ts.isIdentifier(o) ? params.indexOf(o.text) : -1;
+    }
+    if (!negated && ts.isIdentifier(u)) return params.indexOf(u.text);
+    return nullTest(u, negated);
+  };
+  // the statements outside the test, and the index of the parameter it tests
+  const outside: TS.Node[] = [];
+  let index = -1;
+  for (const st of body.statements) {
+    if (ts.isIfStatement(st) && !st.elseStatement) {
+      const given = paramTest(st.expression, false);
+      if (given >= 0 && (index < 0 || index === given)) {
+        index = given;
+        continue;
+      }
+      // (`if (!token) return null`: what follows runs only when it is given)
+      const missing = paramTest(st.expression, true);
+      const then = ts.isBlock(st.thenStatement) ? st.thenStatement.statements : [st.thenStatement];
+      const last = then[then.length - 1];
+      if (missing >= 0 && (index < 0 || index === missing) && last && ts.isReturnStatement(last)) {
+        index = missing;
+        outside.push(...then);
+        break;
+      }
+    }
+    outside.push(st);
+  }
+  if (index < 0) return null;
+  const name = params[index]!;
+  const handed = (n: TS.Node): boolean => (ts.isIdentifier(n) && n.text === name) || (!ts.isFunctionLike(n) && !!ts.forEachChild(n, (c) => (handed(c) ? true : undefined)));
+  const quiet = (n: TS.Node): boolean => {
+    if (ts.isFunctionLike(n) || ts.isThrowStatement(n)) return ts.isFunctionLike(n);
+    if (ts.isCallExpression(n) && (MAY_REFUSE.test(calleeName(ts, n)) || isResponseCall(ts, n) || n.arguments.some(handed))) return false;
+    return !ts.forEachChild(n, (c) => (quiet(c) ? undefined : true));
+  };
+  return outside.every(quiet) ? index : null;
+}
+
+/** `throw err` in `catch (err) { … }` (not in a function within it): the error caught, thrown on. */
+function rethrowsCaughtAt(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly TS.Node[]): boolean {
+  const thrown = th.expression ? unwrap(ts, th.expression) : undefined;
+  if (!thrown || !ts.isIdentifier(thrown)) return false;
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i]!;
+    if (ts.isFunctionLike(a)) return false;
+    if (a.kind !== ts.SyntaxKind.CatchClause) continue;
+    const name = (a as TS.CatchClause).variableDeclaration?.name;
+    return !!name && ts.isIdentifier(name) && name.text === thrown.text;
+  }
+  return false;
+}
+
+/** `catch (err) { …; throw err }`: a catch clause whose last statement throws on the error it caught. */
+function rethrowsCaught(ts: TSModule, clause: TS.CatchClause | undefined): boolean {
+  const name = clause?.variableDeclaration?.name;
+  const last = clause?.block.statements[clause.block.statements.length - 1];
+  if (!name || !ts.isIdentifier(name) || !last || !ts.isThrowStatement(last)) return false;
+  const thrown = unwrap(ts, last.expression);
+  return ts.isIdentifier(thrown) && thrown.text === name.text;
+}
+
+/** What sets a header or a cookie of an Express response without sending it. */
+const RESPONSE_HEADER_WRITES = new Set(['cookie', 'clearCookie', 'setHeader', 'header', 'append', 'vary', 'removeHeader', 'type', 'location', 'attachment']);
+/** A hook-style reading of what the process or the request's context holds: `useEnv()`, `useLogger()` (Directus). */
+const READS_CONTEXT = /^use[A-Z]\w*$/;
 
 /** `Number(userId)`, `String(id)`, `parseInt(page, 10)`: a value converted, which throws nothing. */
 const NUMBER_OR_TEXT = /^(Number|String|Boolean|parseInt|parseFloat)$/;

@@ -743,6 +743,14 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/optional-auth-through-a-helper-given-the-token',
+      name: "a middleware named for authentication handing on whatever a helper given the request's token returns, the helper checking only a token that is sent (Directus's `authenticate`: `try { req.accountability = await getAccountabilityForToken(req.token, …) } catch (err) { …; throw err } return next()`, of `if (token) { … }`; `if (!sid) return null`): optional authentication; helpers refusing a request without the token (a throw, `jwt.verify` of whatever is sent) keep their guards",
+      errors: [
+        { file: 'app.ts', line: 23, message: 'GET /api/items/:collection has no auth guard' },
+        { file: 'app.ts', line: 27, message: 'GET /api/me has no auth guard' },
+      ],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
