@@ -1187,6 +1187,18 @@ function withExportsAs(rhs: Expr, exported: Expr): Expr {
   return rhs;
 }
 
+/** The interop helpers compilers wrap a `require()` in: TypeScript's (and tslib's) `__importDefault`, `__importStar`, rolldown's and esbuild's `__toESM`, Babel's `_interopRequireDefault`, `_interopRequireWildcard`. */
+const INTEROP_HELPER = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard)$/;
+
+/** `__toESM(express)`: the name an interop helper (INTEROP_HELPER) is handed; null for any other expression. */
+function interopOf(ts: TSModule, node: TS.Expression): string | null {
+  const u = unwrap(ts, node);
+  if (!ts.isCallExpression(u) || u.arguments.length === 0 || !ts.isIdentifier(u.arguments[0]!)) return null;
+  const callee = u.expression;
+  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+  return INTEROP_HELPER.test(name) ? (u.arguments[0] as TS.Identifier).text : null;
+}
+
 function requireOf(ts: TSModule, node: TS.Node): string | null {
   if (
     ts.isCallExpression(node) &&
@@ -1623,8 +1635,16 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
         const r = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
         return { k: 'fallback', op, l, r, text: textOf(ctx, b, 80) };
       }
+      // `(0, express_1.default)()` (TypeScript's and Babel's CommonJS output): a comma expression is
+      // worth its last operand (the first still walked, for the calls and functions in it)
+      if (opKind === K.CommaToken) {
+        toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
+        return toExpr(ctx, b.right, scope, fn, nameHint, depth + 1);
+      }
       // `var app = module.exports = express()`: an assignment is worth what it assigns.
       if (opKind === K.EqualsToken) {
+        // (`express = __toESM(express)`, rolldown's: the module it holds, as it was)
+        if (ts.isIdentifier(b.left) && interopOf(ts, b.right) === b.left.text) return toExpr(ctx, b.left, scope, fn, undefined, depth + 1);
         const rhs = toExpr(ctx, b.right, scope, fn, undefined, depth + 1);
         assign(ctx, b.left, rhs, scope);
         return rhs;
@@ -1695,7 +1715,16 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       const f = makeFunction(ctx, n as TS.ArrowFunction | TS.FunctionExpression, scope, nameHint ?? (ts.isFunctionExpression(n) && n.name ? n.name.text : null));
       return { k: 'fn', id: f.id };
     }
-    case K.CallExpression:
+    case K.CallExpression: {
+      // `__importDefault(require("express"))` (TypeScript's CommonJS output; `__importStar`,
+      // tslib's, rolldown's `__toESM`, Babel's `_interopRequireDefault`): the module itself, whose
+      // `.default` a package's is (Evaluator.member)
+      const c = n as TS.CallExpression;
+      const callee = c.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+      if (INTEROP_HELPER.test(name) && c.arguments.length >= 1 && (requireOf(ts, c.arguments[0]!) !== null || ts.isIdentifier(c.arguments[0]!))) return toExpr(ctx, c.arguments[0]!, scope, fn, nameHint, depth + 1);
+      return callExpr(ctx, c, wrapper, scope, fn, depth);
+    }
     case K.NewExpression:
       return callExpr(ctx, n as TS.CallExpression | TS.NewExpression, wrapper, scope, fn, depth);
     // `v2 ? '/api/v2' : '/api/v1'`: either, as the test decides (Evaluator, `choice`)

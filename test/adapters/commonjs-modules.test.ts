@@ -161,6 +161,148 @@ module.exports = app;
 		expect(esm.routes).toEqual([]);
 	});
 
+	it('reads what compilers emit for ES imports: TypeScript\'s `__importDefault(require(…))` and `(0, express_1.default)()`, Babel\'s `_interopRequireDefault`, rolldown\'s `express = __toESM(express)`', async () => {
+		// (TypeScript 5's CommonJS output, esModuleInterop on, of a four-file Express app)
+		const tsc = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'lib/app.js': `"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+const express_1 = __importDefault(require("express"));
+const auth_1 = require("./auth");
+const projects_1 = __importDefault(require("./routes/projects"));
+const keys = __importStar(require("./routes/keys"));
+const app = (0, express_1.default)();
+app.use('/api', auth_1.requireSession);
+app.use('/api/projects', projects_1.default);
+app.use('/api/keys', keys.router);
+app.get('/health', (_req, res) => res.json({ ok: true }));
+exports.default = app;
+`,
+				'lib/auth.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.requireSession = requireSession;
+function requireSession(req, res, next) {
+    if (!req.session?.userId)
+        return res.status(401).json({ error: 'unauthorized' });
+    next();
+}
+`,
+				'lib/routes/projects.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const express_1 = require("express");
+const router = (0, express_1.Router)();
+router.get('/', (_req, res) => res.json([]));
+router.delete('/:id', (_req, res) => res.status(204).end());
+exports.default = router;
+`,
+				'lib/routes/keys.js': `"use strict";
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.router = void 0;
+const express_1 = __importDefault(require("express"));
+exports.router = express_1.default.Router();
+exports.router.post('/', (_req, res) => res.status(201).json({}));
+`,
+			}),
+		);
+		expect(lines(tsc)).toEqual([
+			'POST /api/keys/ [auth_1.requireSession] lib/routes/keys.js:9',
+			'GET /api/projects/ [auth_1.requireSession] lib/routes/projects.js:5',
+			'DELETE /api/projects/:id [auth_1.requireSession] lib/routes/projects.js:6',
+			'GET /health [] lib/app.js:47',
+		]);
+		expect(unresolvedRows(tsc)).toEqual([]);
+		const babel = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'lib/server.js': `"use strict";
+
+var _express = _interopRequireDefault(require("express"));
+var _users = _interopRequireDefault(require("./users"));
+function _interopRequireDefault(e) { return e && e.__esModule ? e : { default: e }; }
+const app = (0, _express.default)();
+app.use("/users", _users.default);
+app.listen(3000);
+`,
+				'lib/users.js': `"use strict";
+
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.default = void 0;
+var _express = require("express");
+const router = (0, _express.Router)();
+router.get("/:id", (req, res) => res.json({ id: req.params.id }));
+var _default = exports.default = router;
+`,
+			}),
+		);
+		expect(lines(babel)).toEqual(['GET /users/:id [] lib/users.js:7']);
+		const rolldown = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'out/_virtual/runtime.js': 'var __toESM = (mod) => (mod && mod.__esModule ? mod : { default: mod });\nexports.__toESM = __toESM;\n',
+				'out/api/index.js': `const require_runtime = require("../_virtual/runtime.js");
+let express = require("express");
+express = require_runtime.__toESM(express);
+function endpoint_default() {
+	const app = express.default.Router();
+	app.get("/-/ping", (_req, res) => res.json({}));
+	return app;
+}
+exports.default = endpoint_default;
+`,
+				'out/server.js': `const require_runtime = require("./_virtual/runtime.js");
+const require_api_index = require("./api/index.js");
+let express = require("express");
+express = require_runtime.__toESM(express);
+const app = (0, express.default)();
+app.use(require_api_index.default());
+app.get("/-/static/favicon.ico", (_req, res) => res.end());
+app.listen(4873);
+`,
+			}),
+		);
+		expect(lines(rolldown)).toEqual(['GET /-/ping [] out/api/index.js:6', 'GET /-/static/favicon.ico [] out/server.js:7']);
+	});
+
 	it('follows exports added to a named exports object, rest-parameter helpers and methods the caller names', async () => {
 		const res = await check(writeProject(FORUM));
 		expect(lines(res)).toEqual([
