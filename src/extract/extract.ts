@@ -509,6 +509,7 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     return;
   }
   if (ts.isExpressionStatement(node)) {
+    if (scope === 0 && ts.isCallExpression(node.expression)) compiledExport(ctx, node.expression);
     // `void registerRoutes(app)`: the call, its result let go
     visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
     return;
@@ -1187,16 +1188,78 @@ function withExportsAs(rhs: Expr, exported: Expr): Expr {
   return rhs;
 }
 
-/** The interop helpers compilers wrap a `require()` in: TypeScript's (and tslib's) `__importDefault`, `__importStar`, rolldown's and esbuild's `__toESM`, Babel's `_interopRequireDefault`, `_interopRequireWildcard`. */
-const INTEROP_HELPER = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard)$/;
+/**
+ * The interop helpers compilers wrap a `require()` in: TypeScript's (and tslib's)
+ * `__importDefault`, `__importStar`, esbuild's and rolldown's `__toESM`, Babel's
+ * `_interopRequireDefault`, `_interopRequireWildcard`, rollup's `_interopDefaultCompat`,
+ * `_interopNamespaceCompat` (and the older `_interopDefault`, `_interopNamespace…`), swc's
+ * `_interop_require_default._(…)`.
+ */
+const INTEROP_HELPER = /^(?:__importDefault|__importStar|__toESM|_interopRequireDefault|_interopRequireWildcard|_interopDefault(?:Compat|Legacy)?|_interopNamespace(?:Compat|Default)?|_interop_require_default|_interop_require_wildcard)$/;
+
+/** The name an interop helper is called by: `__importDefault(…)`, `tslib_1.__importDefault(…)`, swc's `_interop_require_default._(…)`. */
+function interopName(ts: TSModule, callee: TS.Expression): string {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (!ts.isPropertyAccessExpression(callee)) return '';
+  if (callee.name.text === '_' && ts.isIdentifier(callee.expression)) return callee.expression.text;
+  return callee.name.text;
+}
+
+/**
+ * The exports TypeScript's CommonJS output writes for re-exports: `Object.defineProperty(exports,
+ * "users", { enumerable: true, get: function () { return __importDefault(users_1).default; } })`
+ * (`export { default as users } from './users'`), the getter's value the export, and
+ * `__exportStar(require("./projects"), exports)` (`export * from './projects'`).
+ */
+function compiledExport(ctx: Ctx, call: TS.CallExpression): void {
+  const { ts, facts } = ctx;
+  const callee = call.expression;
+  const [target, key, descriptor] = call.arguments;
+  const toExports = (e: TS.Expression | undefined): boolean => !!e && ts.isIdentifier(e) && e.text === 'exports' && !findScopeOf(ctx, 0, 'exports');
+  if (ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) {
+    const name = ts.isIdentifier(callee) ? callee.text : callee.name.text;
+    if (name === '__exportStar' && call.arguments.length === 2 && toExports(key)) {
+      const source = requireOf(ts, target!);
+      if (source !== null) facts.exports.push({ exported: '*', source });
+      return;
+    }
+  }
+  // Babel's and rollup's `export * from './projects'`: `Object.keys(_projects).forEach(function (key)
+  // { … Object.defineProperty(exports, key, …) })` (rollup's `exports[k] = _projects[k]`) of
+  // `var _projects = require("./projects")`
+  if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'forEach' && ts.isCallExpression(callee.expression) && call.arguments.length === 1) {
+    const keys = callee.expression;
+    const of = keys.arguments[0];
+    const each = unwrap(ts, call.arguments[0]!);
+    if (textOf(ctx, keys.expression) !== 'Object.keys' || !of || !ts.isIdentifier(of) || !(ts.isFunctionExpression(each) || ts.isArrowFunction(each)) || !/\bexports\s*(?:\[|,)/.test(textOf(ctx, each))) return;
+    // (a `require()` kept whole is an import: ImportFact.imported '=')
+    const req = facts.imports.find((i) => i.local === of.text && i.imported === '=');
+    if (req) facts.exports.push({ exported: '*', source: req.source });
+    return;
+  }
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'defineProperty' || !ts.isIdentifier(callee.expression) || callee.expression.text !== 'Object') return;
+  if (!toExports(target) || !key || !ts.isStringLiteral(key) || key.text === '__esModule' || !descriptor || !ts.isObjectLiteralExpression(descriptor)) return;
+  for (const prop of descriptor.properties) {
+    if (!prop.name || !ts.isIdentifier(prop.name) || prop.name.text !== 'get') continue;
+    const getter = ts.isPropertyAssignment(prop) ? unwrap(ts, prop.initializer) : prop;
+    if (!ts.isFunctionExpression(getter) && !ts.isArrowFunction(getter) && !ts.isMethodDeclaration(getter)) return;
+    const body = getter.body;
+    const only = body && ts.isBlock(body) && body.statements.length === 1 ? body.statements[0] : undefined;
+    const returned = body && !ts.isBlock(body) ? body : only && ts.isReturnStatement(only) ? only.expression : undefined;
+    if (!returned) return;
+    const local = `*cjs*${key.text}`;
+    facts.scopes[0]!.bindings[local] = toExpr(ctx, returned, 0, null);
+    // (`exports.users = void 0;` came first)
+    if (!facts.exports.some((e) => e.exported === key.text && e.local === local)) facts.exports.push({ exported: key.text, local });
+    return;
+  }
+}
 
 /** `__toESM(express)`: the name an interop helper (INTEROP_HELPER) is handed; null for any other expression. */
 function interopOf(ts: TSModule, node: TS.Expression): string | null {
   const u = unwrap(ts, node);
   if (!ts.isCallExpression(u) || u.arguments.length === 0 || !ts.isIdentifier(u.arguments[0]!)) return null;
-  const callee = u.expression;
-  const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-  return INTEROP_HELPER.test(name) ? (u.arguments[0] as TS.Identifier).text : null;
+  return INTEROP_HELPER.test(interopName(ts, u.expression)) ? (u.arguments[0] as TS.Identifier).text : null;
 }
 
 function requireOf(ts: TSModule, node: TS.Node): string | null {
@@ -1720,9 +1783,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       // tslib's, rolldown's `__toESM`, Babel's `_interopRequireDefault`): the module itself, whose
       // `.default` a package's is (Evaluator.member)
       const c = n as TS.CallExpression;
-      const callee = c.expression;
-      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-      if (INTEROP_HELPER.test(name) && c.arguments.length >= 1 && (requireOf(ts, c.arguments[0]!) !== null || ts.isIdentifier(c.arguments[0]!))) return toExpr(ctx, c.arguments[0]!, scope, fn, nameHint, depth + 1);
+      if (INTEROP_HELPER.test(interopName(ts, c.expression)) && c.arguments.length >= 1 && (requireOf(ts, c.arguments[0]!) !== null || ts.isIdentifier(c.arguments[0]!))) return toExpr(ctx, c.arguments[0]!, scope, fn, nameHint, depth + 1);
       return callExpr(ctx, c, wrapper, scope, fn, depth);
     }
     case K.NewExpression:

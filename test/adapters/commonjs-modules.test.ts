@@ -115,6 +115,27 @@ const FORUM = {
 	'src/routes/write/users.js': USERS,
 };
 
+/** TypeScript 5's helpers, as its CommonJS output writes them at the top of a module that needs them. */
+const TSC_CREATE_BINDING = `var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+`;
+const TSC_IMPORT_DEFAULT = `var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+`;
+const TSC_EXPORT_STAR = `var __exportStar = (this && this.__exportStar) || function(m, exports) {
+    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+};
+`;
+
 describe('CommonJS modules', () => {
 	it("reads the names a module exports beside the function it exports whole (Ghost's shared/express.js: `module.exports = (name) => express(); module.exports.Router = …`), not an ES module's", async () => {
 		const files = {
@@ -161,24 +182,13 @@ module.exports = app;
 		expect(esm.routes).toEqual([]);
 	});
 
-	it('reads what compilers emit for ES imports: TypeScript\'s `__importDefault(require(…))` and `(0, express_1.default)()`, Babel\'s `_interopRequireDefault`, rolldown\'s `express = __toESM(express)`', async () => {
+	it('reads what compilers emit for ES imports and exports: TypeScript\'s `__importDefault(require(…))`, `(0, express_1.default)()` and re-exports, Babel\'s `_interopRequireDefault`, rolldown\'s `express = __toESM(express)`, rollup\'s and swc\'s', async () => {
 		// (TypeScript 5's CommonJS output, esModuleInterop on, of a four-file Express app)
 		const tsc = await check(
 			writeProject({
 				'package.json': EXPRESS_PACKAGE,
 				'lib/app.js': `"use strict";
-var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    var desc = Object.getOwnPropertyDescriptor(m, k);
-    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-      desc = { enumerable: true, get: function() { return m[k]; } };
-    }
-    Object.defineProperty(o, k2, desc);
-}) : (function(o, m, k, k2) {
-    if (k2 === undefined) k2 = k;
-    o[k2] = m[k];
-}));
-var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+${TSC_CREATE_BINDING}var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
     Object.defineProperty(o, "default", { enumerable: true, value: v });
 }) : function(o, v) {
     o["default"] = v;
@@ -200,9 +210,7 @@ var __importStar = (this && this.__importStar) || (function () {
         return result;
     };
 })();
-var __importDefault = (this && this.__importDefault) || function (mod) {
-    return (mod && mod.__esModule) ? mod : { "default": mod };
-};
+${TSC_IMPORT_DEFAULT}};
 Object.defineProperty(exports, "__esModule", { value: true });
 const express_1 = __importDefault(require("express"));
 const auth_1 = require("./auth");
@@ -233,9 +241,7 @@ router.delete('/:id', (_req, res) => res.status(204).end());
 exports.default = router;
 `,
 				'lib/routes/keys.js': `"use strict";
-var __importDefault = (this && this.__importDefault) || function (mod) {
-    return (mod && mod.__esModule) ? mod : { "default": mod };
-};
+${TSC_IMPORT_DEFAULT}};
 Object.defineProperty(exports, "__esModule", { value: true });
 exports.router = void 0;
 const express_1 = __importDefault(require("express"));
@@ -251,30 +257,125 @@ exports.router.post('/', (_req, res) => res.status(201).json({}));
 			'GET /health [] lib/app.js:47',
 		]);
 		expect(unresolvedRows(tsc)).toEqual([]);
+		// (its re-exports: `export { default as users } from './users'`, a getter on `exports`, and `export * from './projects'`, `__exportStar`)
+		const reexported = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'lib/app.js': `"use strict";
+${TSC_IMPORT_DEFAULT}};
+Object.defineProperty(exports, "__esModule", { value: true });
+const express_1 = __importDefault(require("express"));
+const routes_1 = require("./routes");
+const app = (0, express_1.default)();
+app.use(routes_1.requireSession);
+app.use('/users', routes_1.users);
+app.use('/projects', routes_1.projects);
+app.listen(3000);
+`,
+				'lib/routes/index.js': `"use strict";
+${TSC_CREATE_BINDING}${TSC_EXPORT_STAR}${TSC_IMPORT_DEFAULT}};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.users = void 0;
+var users_1 = require("./users");
+Object.defineProperty(exports, "users", { enumerable: true, get: function () { return __importDefault(users_1).default; } });
+__exportStar(require("./projects"), exports);
+__exportStar(require("../auth"), exports);
+`,
+				'lib/routes/users.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+const express_1 = require("express");
+const router = (0, express_1.Router)();
+router.get('/:id', (req, res) => res.json({ id: req.params.id }));
+exports.default = router;
+`,
+				'lib/routes/projects.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.projects = void 0;
+const express_1 = require("express");
+exports.projects = (0, express_1.Router)();
+exports.projects.get('/', (_req, res) => res.json([]));
+`,
+				'lib/auth.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.requireSession = void 0;
+const requireSession = (req, res, next) => {
+    if (!req.session?.userId)
+        return res.status(401).end();
+    next();
+};
+exports.requireSession = requireSession;
+`,
+			}),
+		);
+		expect(lines(reexported)).toEqual(['GET /projects/ [routes_1.requireSession] lib/routes/projects.js:6', 'GET /users/:id [routes_1.requireSession] lib/routes/users.js:5']);
+		expect(unresolvedRows(reexported)).toEqual([]);
+		// (Babel's, its `export * from './projects'` an `Object.keys(_projects).forEach(…)` defining each on `exports`)
 		const babel = await check(
 			writeProject({
 				'package.json': EXPRESS_PACKAGE,
-				'lib/server.js': `"use strict";
+				'lib/app.js': `"use strict";
 
 var _express = _interopRequireDefault(require("express"));
-var _users = _interopRequireDefault(require("./users"));
+var _routes = require("./routes");
 function _interopRequireDefault(e) { return e && e.__esModule ? e : { default: e }; }
 const app = (0, _express.default)();
-app.use("/users", _users.default);
+app.use("/users", _routes.users);
+app.use("/projects", _routes.projects);
 app.listen(3000);
 `,
-				'lib/users.js': `"use strict";
+				'lib/routes/index.js': `"use strict";
 
-Object.defineProperty(exports, "__esModule", { value: true });
+Object.defineProperty(exports, "__esModule", {
+  value: true
+});
+var _exportNames = {
+  users: true
+};
+Object.defineProperty(exports, "users", {
+  enumerable: true,
+  get: function () {
+    return _users.default;
+  }
+});
+var _users = _interopRequireDefault(require("./users"));
+var _projects = require("./projects");
+Object.keys(_projects).forEach(function (key) {
+  if (key === "default" || key === "__esModule") return;
+  if (Object.prototype.hasOwnProperty.call(_exportNames, key)) return;
+  if (key in exports && exports[key] === _projects[key]) return;
+  Object.defineProperty(exports, key, {
+    enumerable: true,
+    get: function () {
+      return _projects[key];
+    }
+  });
+});
+function _interopRequireDefault(e) { return e && e.__esModule ? e : { default: e }; }
+`,
+				'lib/routes/users.js': `"use strict";
+
+Object.defineProperty(exports, "__esModule", {
+  value: true
+});
 exports.default = void 0;
 var _express = require("express");
 const router = (0, _express.Router)();
 router.get("/:id", (req, res) => res.json({ id: req.params.id }));
 var _default = exports.default = router;
 `,
+				'lib/routes/projects.js': `"use strict";
+
+Object.defineProperty(exports, "__esModule", {
+  value: true
+});
+exports.projects = void 0;
+var _express = require("express");
+const projects = exports.projects = (0, _express.Router)();
+projects.get("/", (req, res) => res.json([]));
+`,
 			}),
 		);
-		expect(lines(babel)).toEqual(['GET /users/:id [] lib/users.js:7']);
+		expect(lines(babel)).toEqual(['GET /projects/ [] lib/routes/projects.js:9', 'GET /users/:id [] lib/routes/users.js:9']);
 		const rolldown = await check(
 			writeProject({
 				'package.json': EXPRESS_PACKAGE,
@@ -301,6 +402,42 @@ app.listen(4873);
 			}),
 		);
 		expect(lines(rolldown)).toEqual(['GET /-/ping [] out/api/index.js:6', 'GET /-/static/favicon.ico [] out/server.js:7']);
+		// (rollup's `_interopDefaultCompat`, Backstage's published plugins; swc's `_interop_require_default._`)
+		const rollup = await check(
+			writeProject({
+				'package.json': JSON.stringify({ name: 'plugin', dependencies: { express: '^4.21.0', 'express-promise-router': '^4.1.0' } }),
+				'out/service/router.cjs.js': `'use strict';
+
+var Router = require('express-promise-router');
+
+function _interopDefaultCompat (e) { return e && typeof e === 'object' && 'default' in e ? e : { default: e }; }
+
+var Router__default = /*#__PURE__*/_interopDefaultCompat(Router);
+
+async function createRouter(options) {
+  const router = Router__default.default();
+  router.get("/metadata/:namespace/:kind/:name", async (req, res) => {
+    res.json(await options.catalog.getEntityByRef(req.params));
+  });
+  return router;
+}
+
+exports.createRouter = createRouter;
+`,
+				'out/index.cjs.js': `"use strict";
+const _interop_require_default = require("@swc/helpers/_/_interop_require_default");
+const _express = /*#__PURE__*/ _interop_require_default._(require("express"));
+const _router = require("./service/router.cjs.js");
+async function main() {
+    const app = (0, _express.default)();
+    app.use("/api/techdocs", await (0, _router.createRouter)({ catalog: null }));
+    app.listen(7007);
+}
+main();
+`,
+			}),
+		);
+		expect(lines(rollup)).toEqual(['GET /api/techdocs/metadata/:namespace/:kind/:name [] out/service/router.cjs.js:11']);
 	});
 
 	it('follows exports added to a named exports object, rest-parameter helpers and methods the caller names', async () => {
