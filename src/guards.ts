@@ -3,7 +3,7 @@
  */
 import { isRegexEntry, type Config } from './config.js';
 import { exprName, stringsOf, type Evaluator, type Value } from './link/evaluate.js';
-import { isUserPath, MAKES_OR_READS, TEAM_WORD } from './extract/extract.js';
+import { isUserPath, MAKES_OR_READS, REQUEST_GETTER, TEAM_WORD } from './extract/extract.js';
 import type { Behaviour, Expr, GuardKind, LeadingGuard } from './types.js';
 
 /**
@@ -1045,11 +1045,18 @@ function callsRefuseNothing(file: string, fn: number, calls: readonly Expr[] | u
   const quiet = (b: Behaviour | undefined, answering: boolean): boolean => !!b && !b.status401 && !b.status403or404 && !b.deniesByReturn && !(answering && (b.sendsResponse || b.callsRefusing));
   // (handed, where it refuses only what it is given, what the request carries: `req.token`,
   // `req.headers.authorization` — a request carrying nothing goes on: Behaviour.refusesOnlyWhenGiven)
+  // (`c.req.header('authorization')`: a getter's answer, read back to the request it is asked of)
   const carried = (b: Behaviour | undefined, args: readonly Expr[]): boolean => {
     const given = b?.refusesOnlyWhenGiven;
-    const arg = given !== undefined ? args[given] : undefined;
+    let arg = given !== undefined ? args[given] : undefined;
+    let steps = 0;
+    for (; arg; steps++) {
+      if (arg.k === 'member' || arg.k === 'index') arg = arg.obj;
+      else if (arg.k === 'call' && arg.callee.k === 'member' && REQUEST_GETTER.test(arg.callee.prop)) arg = arg.callee.obj;
+      else break;
+    }
     const v = arg ? ev.eval(file, arg) : null;
-    return v?.t === 'param' && v.file === file && v.fn === fn && v.index === 0 && !!v.path?.length;
+    return v?.t === 'param' && v.file === file && v.fn === fn && v.index === 0 && (steps > 0 || !!v.path?.length);
   };
   return calls.every((c) => {
     if (c.k !== 'call') return false;

@@ -3528,7 +3528,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   else if (nextName === null && f.params.length === 1 && summary.status403or404 && !summary.status401 && callsNextOnly(ts, body) && (f.params[0] ? readsProcedureOnly(ctx, body, f.params[0]) : takesProcedureOnly(ts, fnNode, summary))) b.ignoresRequest = true;
   if (summary.status401 && answered401 && !thrown401) b.answers401Only = true;
   if (thrownImports.size > 0 && !summary.status401 && f.params[0] && !ignoresRequest(ctx, body, f.params[0])) b.throwsImported = [...thrownImports].map((name) => refOf(ctx, name, f.scope));
-  if (thrown401 && ts.canHaveModifiers(fnNode) && (ts.getModifiers(fnNode) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) b.rejects401 = true;
+  if (thrown401 && isAsync(ts, fnNode)) b.rejects401 = true;
   b.status403or404 = summary.status403or404;
   // `if (!success) return c.json({ error: 'Too many requests' }, 429)`, `if (maintenance) return c.json(…, 503)`
   if (busy && !unreadable && !otherStatus && !threw && !nestedAnswers && !summary.status401 && !summary.status403or404) b.refusesBusyOnly = true;
@@ -3629,7 +3629,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
     const pending: TS.CallExpression[] = [];
-    if ((handOn || returnsNamedCall) && handsOnAlways(ctx, body, handOn ?? null, handOn ? undefined : wrapped, handOn ? pending : undefined, f.params[0] || null, f.params)) {
+    // (an async function of the request, and maybe the reply, taking no `next`: a Fastify hook,
+    // which hands the request on by returning — `async function authenticate(request) {
+    // request.user = await getUser(request.headers.authorization) }`)
+    const hook = !handOn && !returnsNamedCall && (f.params.length === 1 || f.params.length === 2) && f.params[0] !== '' && isAsync(ts, fnNode);
+    if ((handOn || returnsNamedCall || hook) && handsOnAlways(ctx, body, handOn ?? null, handOn || hook ? undefined : wrapped, handOn || hook ? pending : undefined, f.params[0] || null, f.params, hook)) {
       if (pending.length === 0) b.handsOnAlways = true;
       else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
     }
@@ -5521,6 +5525,7 @@ function handsOnAlways(
   pending?: TS.CallExpression[],
   reqName: string | null = null,
   params: readonly string[] = [],
+  endHandsOn = false,
 ): boolean {
   const { ts } = ctx;
   // (a call of a named function, kept to be judged when linked: Behaviour.handsOnUnless)
@@ -5533,12 +5538,19 @@ function handsOnAlways(
   const handedNoParam = (n: TS.CallExpression): boolean => !n.arguments.some((a) => ts.isIdentifier(unwrap(ts, a)) && params.includes((unwrap(ts, a) as TS.Identifier).text));
   // `caught`: in the block of a `try` whose `catch` goes on (`try { jwt.verify(token, secret) …
   // return next() } catch { return next() }`, runtipi's AuthMiddleware): what a call there throws is let go
-  // (the request, or what it carries: `req`, `req.token`, `req.headers.authorization`)
+  // (the request, or what it carries: `req`, `req.token`, `req.headers.authorization`, a getter's
+  // answer, `c.req.header('authorization')`)
   const fromRequest = (a: TS.Expression): boolean => {
     let u = unwrap(ts, a);
-    while (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
+    for (;;) {
+      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
+      else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
+      else break;
+    }
     return ts.isIdentifier(u) && u.text === reqName;
   };
+  // (a getter of the request, `c.req.header('authorization')`, `req.get('x-api-key')`: it reads what the request carries)
+  const requestGetter = (n: TS.CallExpression): boolean => ts.isPropertyAccessExpression(n.expression) && REQUEST_GETTER.test(n.expression.name.text) && fromRequest(n.expression.expression);
   // (a header or cookie of the response set, not sent: `res.clearCookie(name, options)`)
   const resName = params.length === 3 ? params[1] : undefined;
   const setsHeader = (n: TS.CallExpression): boolean => {
@@ -5550,7 +5562,7 @@ function handsOnAlways(
     if (ts.isCallExpression(n)) {
       const name = calleeName(ts, n);
       if (
-        (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n) || setsHeader(n) || (READS_CONTEXT.test(name) && n.arguments.length === 0)) || MAY_REFUSE.test(name)) &&
+        (!(MAKES_OR_READS.test(name) || LISTENS.test(name) || VALUE_METHODS.test(name) || NUMBER_OR_TEXT.test(name) || logsOrAsks(ts, n) || setsHeader(n) || requestGetter(n) || (READS_CONTEXT.test(name) && n.arguments.length === 0)) || MAY_REFUSE.test(name)) &&
         !(caught && name !== nextName && handedNoParam(n))
       ) {
         // (each call once: a branch may be read twice, as passive and as handing on; its arguments
@@ -5633,7 +5645,8 @@ function handsOnAlways(
     if (c && inContext(c)) return true;
     if (!passiveStatement(stmt)) return false;
   }
-  return false;
+  // (an async hook's end: it hands the request on by returning)
+  return endHandsOn;
 }
 
 /**
@@ -5654,14 +5667,40 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     const nothing = r.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(r) && r.text === 'undefined');
     return ok && nothing && ts.isIdentifier(l) ? params.indexOf(l.text) : -1;
   };
+  // (`header?.startsWith('Bearer ')`: a chain off the parameter that is undefined when it is)
+  const optionalRoot = (e: TS.Expression): number => {
+    let n: TS.Expression = e;
+    while (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n) || ts.isCallExpression(n)) {
+      const inner = unwrap(ts, n.expression);
+      if (ts.isIdentifier(inner)) return 'questionDotToken' in n && n.questionDotToken ? params.indexOf(inner.text) : -1;
+      n = inner;
+    }
+    return -1;
+  };
+  // (`typeof token !== 'string'`, `typeof token === 'undefined'`; given: `typeof token === 'string'`)
+  const typeTest = (u: TS.Expression, negated: boolean): number => {
+    if (!ts.isBinaryExpression(u) || !ts.isTypeOfExpression(u.left) || !ts.isStringLiteral(u.right)) return -1;
+    const k = u.operatorToken.kind;
+    const equal = k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken;
+    const unequal = k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken;
+    const of = unwrap(ts, u.left.expression);
+    const undef = u.right.text === 'undefined';
+    const ok = negated ? (equal && undef) || (unequal && !undef) : (equal && !undef) || (unequal && undef);
+    return ok && ts.isIdentifier(of) ? params.indexOf(of.text) : -1;
+  };
+  // a test true (`negated`: false) whenever the parameter is missing: `!token`, `!token || …`,
+  // `!header?.startsWith('Bearer ')`; the index of that parameter
   const paramTest = (e: TS.Expression, negated: boolean): number => {
     const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === (negated ? ts.SyntaxKind.BarBarToken : ts.SyntaxKind.AmpersandAmpersandToken)) return paramTest(u.left, negated);
     if (negated && ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
       const o = unwrap(ts, u.operand);
-      return ts.isIdentifier(o) ? params.indexOf(o.text) : -1;
+      return ts.isIdentifier(o) ? params.indexOf(o.text) : optionalRoot(o);
     }
     if (!negated && ts.isIdentifier(u)) return params.indexOf(u.text);
-    return nullTest(u, negated);
+    if (!negated && optionalRoot(u) >= 0) return optionalRoot(u);
+    const typed = typeTest(u, negated);
+    return typed >= 0 ? typed : nullTest(u, negated);
   };
   // the statements outside the test, and the index of the parameter it tests
   const outside: TS.Node[] = [];
@@ -5708,6 +5747,11 @@ function rethrowsCaughtAt(ts: TSModule, th: TS.ThrowStatement, ancestors: readon
     return !!name && ts.isIdentifier(name) && name.text === thrown.text;
   }
   return false;
+}
+
+/** Is the function declared `async`? */
+function isAsync(ts: TSModule, fn: TS.Node): boolean {
+  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
 }
 
 /** `catch (err) { …; throw err }`: a catch clause whose last statement throws on the error it caught. */
@@ -6068,7 +6112,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
 }
 
 /** A request's getters of what it carries: `req.get(name)`, `req.header(name)`, Hono's `c.req.query()` / `param` / `cookie`, `headers.get(name)`. */
-const REQUEST_GETTER = /^(get|header|headers|query|param|params|cookie|cookies)$/;
+export const REQUEST_GETTER = /^(get|header|headers|query|param|params|cookie|cookies)$/;
 /** Where a request carries credentials: its headers, cookies and query (`req.headers.authorization`, `req.cookies.session`). */
 const CREDENTIAL_PLACE = /^(headers|cookies|signedCookies|query)$/;
 /** A value's own text (`(x || '').toString()`, `token.trim()`): what it is read from, as text. */
