@@ -1056,7 +1056,8 @@ function callsRefuseNothing(file: string, fn: number, calls: readonly Expr[] | u
       else break;
     }
     const v = arg ? ev.eval(file, arg) : null;
-    return v?.t === 'param' && v.file === file && v.fn === fn && v.index === 0 && (steps > 0 || !!v.path?.length);
+    // (the request itself, where the helper tests what it carries: `getUserFromRequest(req)`)
+    return v?.t === 'param' && v.file === file && v.fn === fn && v.index === 0 && (steps > 0 || !!v.path?.length || !!b?.refusesOnlyWhenCarried);
   };
   return calls.every((c) => {
     if (c.k !== 'call') return false;

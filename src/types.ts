@@ -426,6 +426,12 @@ export interface Behaviour {
    */
   refusesOnlyWhenGiven?: number;
   /**
+   * The test is of what that parameter carries, `const header = req.headers.authorization; if
+   * (!header) return null` of `getUserFromRequest(req)`: handed the request itself, it refuses
+   * nothing to a request carrying nothing.
+   */
+  refusesOnlyWhenCarried?: true;
+  /**
    * The body answers and then hands on, both at its top level: `ctx.body = user; return next();`
    * (Koa's routes end so, for the middleware after them to see the answer). It serves the
    * request, whatever checks it made before answering: a route, not a layer for later ones.

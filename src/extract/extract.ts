@@ -3641,7 +3641,10 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (read of a function answering and refusing nothing itself only: callsRefuseNothing)
   if (refusingCall && !summary.sendsResponse && !summary.status401 && !summary.status403or404) b.callsRefusing = true;
   const given = ts.isBlock(body) && !summary.status401 ? refusesOnlyWhenGiven(ctx, body, f.params) : null;
-  if (given !== null) b.refusesOnlyWhenGiven = given;
+  if (given !== null) {
+    b.refusesOnlyWhenGiven = given.index;
+    if (given.carried) b.refusesOnlyWhenCarried = true;
+  }
   // `function isPublicPath(pathname) { return PUBLIC.some(…) }` (named, not a callback): what
   // an allowlist handing it the path lets through (a guard in another file reads it when linked)
   const tests = f.params.length === 1 && f.params[0] !== '' && f.name !== null && TEST_WORDS.test(ctx.text.slice(body.pos, body.end)) ? testsOf(ts, fnNode as TS.FunctionLikeDeclaration) : null;
@@ -5651,12 +5654,35 @@ function handsOnAlways(
 
 /**
  * Behaviour.refusesOnlyWhenGiven: the index of the parameter that every way the body may refuse
- * is under a test of, `if (token) { … }` or after `if (!token) return accountability;`; null for
- * none. The rest of the body throws nothing itself and calls nothing named for a check, nor
+ * is under a test of, `if (token) { … }` or after `if (!token) return accountability;` — or of
+ * what it carries, `const header = req.headers.authorization; if (!header) return null`
+ * (`carried`, Behaviour.refusesOnlyWhenCarried); null for none. The rest of the body throws nothing itself and calls nothing named for a check, nor
  * anything handed that parameter (`const database = getDatabase()`, a connection, is no refusal).
  */
-function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[]): number | null {
+function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[]): { index: number; carried: boolean } | null {
   const { ts } = ctx;
+  // locals holding what a parameter carries, declared before the test (`const header =
+  // req.headers.authorization`, `req.get('authorization')`): a test of one is of the parameter's
+  const carriedBy = new Map<string, number>();
+  let viaLocal = false;
+  const indexOf = (name: string): number => {
+    const i = params.indexOf(name);
+    if (i >= 0) return i;
+    const held = carriedBy.get(name);
+    if (held === undefined) return -1;
+    viaLocal = true;
+    return held;
+  };
+  const carriedFrom = (e: TS.Expression): number => {
+    let u = unwrap(ts, e);
+    let steps = 0;
+    for (; ; steps++) {
+      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
+      else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
+      else break;
+    }
+    return steps > 0 && ts.isIdentifier(u) ? params.indexOf(u.text) : -1;
+  };
   // (`token`, `token != null`, `token !== undefined`; negated: `!token`, `token == null`, `token === undefined`)
   const nullTest = (u: TS.Expression, equal: boolean): number => {
     if (!ts.isBinaryExpression(u)) return -1;
@@ -5665,14 +5691,14 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     const r = unwrap(ts, u.right);
     const l = unwrap(ts, u.left);
     const nothing = r.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(r) && r.text === 'undefined');
-    return ok && nothing && ts.isIdentifier(l) ? params.indexOf(l.text) : -1;
+    return ok && nothing && ts.isIdentifier(l) ? indexOf(l.text) : -1;
   };
   // (`header?.startsWith('Bearer ')`: a chain off the parameter that is undefined when it is)
   const optionalRoot = (e: TS.Expression): number => {
     let n: TS.Expression = e;
     while (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n) || ts.isCallExpression(n)) {
       const inner = unwrap(ts, n.expression);
-      if (ts.isIdentifier(inner)) return 'questionDotToken' in n && n.questionDotToken ? params.indexOf(inner.text) : -1;
+      if (ts.isIdentifier(inner)) return 'questionDotToken' in n && n.questionDotToken ? indexOf(inner.text) : -1;
       n = inner;
     }
     return -1;
@@ -5686,7 +5712,7 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     const of = unwrap(ts, u.left.expression);
     const undef = u.right.text === 'undefined';
     const ok = negated ? (equal && undef) || (unequal && !undef) : (equal && !undef) || (unequal && undef);
-    return ok && ts.isIdentifier(of) ? params.indexOf(of.text) : -1;
+    return ok && ts.isIdentifier(of) ? indexOf(of.text) : -1;
   };
   // a test true (`negated`: false) whenever the parameter is missing: `!token`, `!token || …`,
   // `!header?.startsWith('Bearer ')`; the index of that parameter
@@ -5695,9 +5721,9 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     if (ts.isBinaryExpression(u) && u.operatorToken.kind === (negated ? ts.SyntaxKind.BarBarToken : ts.SyntaxKind.AmpersandAmpersandToken)) return paramTest(u.left, negated);
     if (negated && ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken) {
       const o = unwrap(ts, u.operand);
-      return ts.isIdentifier(o) ? params.indexOf(o.text) : optionalRoot(o);
+      return ts.isIdentifier(o) ? indexOf(o.text) : optionalRoot(o);
     }
-    if (!negated && ts.isIdentifier(u)) return params.indexOf(u.text);
+    if (!negated && ts.isIdentifier(u)) return indexOf(u.text);
     if (!negated && optionalRoot(u) >= 0) return optionalRoot(u);
     const typed = typeTest(u, negated);
     return typed >= 0 ? typed : nullTest(u, negated);
@@ -5706,6 +5732,11 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
   const outside: TS.Node[] = [];
   let index = -1;
   for (const st of body.statements) {
+    if (index < 0 && ts.isVariableStatement(st))
+      for (const d of st.declarationList.declarations) {
+        const from = ts.isIdentifier(d.name) && d.initializer ? carriedFrom(d.initializer) : -1;
+        if (from >= 0) carriedBy.set((d.name as TS.Identifier).text, from);
+      }
     if (ts.isIfStatement(st) && !st.elseStatement) {
       const given = paramTest(st.expression, false);
       if (given >= 0 && (index < 0 || index === given)) {
@@ -5725,14 +5756,15 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     outside.push(st);
   }
   if (index < 0) return null;
-  const name = params[index]!;
-  const handed = (n: TS.Node): boolean => (ts.isIdentifier(n) && n.text === name) || (!ts.isFunctionLike(n) && !!ts.forEachChild(n, (c) => (handed(c) ? true : undefined)));
+  // (neither the parameter nor a local holding what it carries handed to a call outside the test)
+  const names = new Set([params[index]!, ...[...carriedBy].filter(([, i]) => i === index).map(([n]) => n)]);
+  const handed = (n: TS.Node): boolean => (ts.isIdentifier(n) && names.has(n.text)) || (!ts.isFunctionLike(n) && !!ts.forEachChild(n, (c) => (handed(c) ? true : undefined)));
   const quiet = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n) || ts.isThrowStatement(n)) return ts.isFunctionLike(n);
     if (ts.isCallExpression(n) && (MAY_REFUSE.test(calleeName(ts, n)) || isResponseCall(ts, n) || n.arguments.some(handed))) return false;
     return !ts.forEachChild(n, (c) => (quiet(c) ? undefined : true));
   };
-  return outside.every(quiet) ? index : null;
+  return outside.every(quiet) ? { index, carried: viaLocal } : null;
 }
 
 /** `throw err` in `catch (err) { … }` (not in a function within it): the error caught, thrown on. */
@@ -6159,10 +6191,37 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
       if (ts.isIdentifier(id) && lit !== undefined) out.push({ name: id.text, op, value: lit });
     }
   };
+  // `if (optional) return next();` before it in a block: the node is reached only when the test
+  // fails, its negation holds (one test, or tests joined by `||`; not `&&`, whose negation no
+  // list of conjuncts says)
+  const negated = (e: TS.Expression): void => {
+    const u = unwrap(ts, e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.BarBarToken) {
+      negated(u.left);
+      negated(u.right);
+      return;
+    }
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return;
+    const from = out.length;
+    conjuncts(u);
+    for (let j = from; j < out.length; j++) {
+      const c = out[j]!;
+      out[j] = { ...c, op: c.op === 'truthy' ? 'falsy' : c.op === 'falsy' ? 'truthy' : c.op === 'eq' ? 'ne' : 'eq' };
+    }
+  };
+  const leaves = (st: TS.Statement): boolean => {
+    const last = ts.isBlock(st) ? st.statements[st.statements.length - 1] : st;
+    return !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
+  };
   let child: TS.Node = node;
   for (let i = ancestors.length - 1; i >= 0 && child !== body; child = ancestors[i]!, i--) {
     const p = ancestors[i]!;
     if (ts.isIfStatement(p) && p.thenStatement === child) conjuncts(p.expression);
+    if (ts.isBlock(p))
+      for (const st of p.statements) {
+        if (st === child) break;
+        if (ts.isIfStatement(st) && !st.elseStatement && leaves(st.thenStatement)) negated(st.expression);
+      }
   }
   return out;
 }

@@ -1049,9 +1049,15 @@ export class LinkContext {
     if (!g || !made) return null;
     const { factory } = made;
     return (cond, test) => {
-      const p = this.ev.resolveName((value as { file: string }).file, g.scope, cond.name, 0);
+      const at = (value as { file: string }).file;
+      // (a parameter's default, `(required = true) => …`, or a destructured one's, `({ optional =
+      // false } = {})`: what an argument not given, or a property missing, stands for)
+      const d = this.ev.definitionOf(at, g.scope, cond.name);
+      const defaulted = d?.expr.k === 'fallback' && d.expr.op === '??' ? d.expr : null;
+      const p = defaulted ? this.ev.eval(d!.file, defaulted.l) : this.ev.resolveName(at, g.scope, cond.name, 0);
       if (p.t !== 'param' || p.file !== factory.file || p.fn !== factory.fn) return false;
-      return test(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond);
+      const fallback = defaulted ? { file: d!.file, expr: defaulted.r } : d?.expr.k === 'param' && d.expr.init && !cond.path?.length && !p.path?.length ? { file: d.file, expr: d.expr.init } : undefined;
+      return test(this.ev, made.file, made.call.args[p.index], [...(p.path ?? []), ...(cond.path ?? [])], cond, fallback);
     };
   }
 
@@ -1913,8 +1919,8 @@ function lookupGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
 }
 
 /** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined. */
-function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition): boolean {
-  const lit = argumentLiteral(ev, file, arg, path);
+function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition, fallback?: Pick<Definition, 'file' | 'expr'>): boolean {
+  const lit = argumentLiteral(ev, file, arg, path, fallback);
   if (lit === null) return false;
   if (cond.op === 'truthy') return !lit;
   if (cond.op === 'falsy') return !!lit;
@@ -1923,8 +1929,8 @@ function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path
 }
 
 /** Does the argument (read along `path`) make the condition hold? Only a value known statically does. */
-function conditionHolds(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition): boolean {
-  const lit = argumentLiteral(ev, file, arg, path);
+function conditionHolds(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition, fallback?: Pick<Definition, 'file' | 'expr'>): boolean {
+  const lit = argumentLiteral(ev, file, arg, path, fallback);
   if (lit === null) return false;
   if (cond.op === 'truthy') return !!lit;
   if (cond.op === 'falsy') return !lit;
@@ -1934,14 +1940,16 @@ function conditionHolds(ev: Evaluator, file: string, arg: Expr | undefined, path
 
 /**
  * What an argument, read along a property path, is as a literal: undefined when it (or the
- * property) is not given, null when it is given but not known statically as a literal.
+ * property) is not given, null when it is given but not known statically as a literal. Not
+ * given, it is the default (`fallback`) where the parameter or the property declares one.
  */
-function argumentLiteral(ev: Evaluator, file: string, arg: Expr | undefined, path: string[]): string | number | boolean | undefined | null {
+function argumentLiteral(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], fallback?: Pick<Definition, 'file' | 'expr'>): string | number | boolean | undefined | null {
   let v: Value | null = arg ? ev.eval(file, arg) : null;
   for (const prop of path) {
     if (v === null) break;
     v = v.t === 'obj' ? (Object.hasOwn(v.props, prop) ? ev.eval(v.file, v.props[prop]!) : null) : ev.member(v, prop, 0);
   }
+  if (v === null && fallback) v = ev.eval(fallback.file, fallback.expr);
   if (v !== null && v.t !== 'bool' && v.t !== 'str' && v.t !== 'num') return null;
   return v === null ? undefined : v.v;
 }

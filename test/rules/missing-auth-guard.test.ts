@@ -744,10 +744,11 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/optional-auth-through-a-helper-given-the-token',
-      name: "a middleware named for authentication handing on whatever a helper given the request's token returns, the helper checking only a token that is sent (Directus's `authenticate`: `try { req.accountability = await getAccountabilityForToken(req.token, …) } catch (err) { …; throw err } return next()`, of `if (token) { … }`; `if (!sid) return null`): optional authentication; helpers refusing a request without the token (a throw, `jwt.verify` of whatever is sent) keep their guards",
+      name: "a middleware named for authentication handing on whatever a helper given the request's token returns, the helper checking only a token that is sent (Directus's `authenticate`: `try { req.accountability = await getAccountabilityForToken(req.token, …) } catch (err) { …; throw err } return next()`, of `if (token) { … }`; `if (!sid) return null`; a helper handed the request testing the header it carries): optional authentication; helpers refusing a request without the token (a throw, `jwt.verify` of whatever is sent) keep their guards",
       errors: [
         { file: 'app.ts', line: 23, message: 'GET /api/items/:collection has no auth guard' },
         { file: 'app.ts', line: 27, message: 'GET /api/me has no auth guard' },
+        { file: 'app.ts', line: 39, message: 'GET /api/feed has no auth guard' },
       ],
     },
     {
@@ -757,6 +758,15 @@ ruleTester('missing-auth-guard', {
         { file: 'fastify.ts', line: 17, column: 5, message: 'GET /fastify/feed has no auth guard' },
         { file: 'hono.ts', line: 17, message: 'GET /hono/feed has no auth guard' },
         { file: 'koa.ts', line: 16, message: 'GET /koa/feed has no auth guard' },
+      ],
+    },
+    {
+      dir: 'invalid/auth-factory-option-read-before-the-refusal',
+      name: "middleware factories whose option turns the 401 off: `auth(false)` of `(required = true) => …` (the default read for `auth()`, which refuses), `authenticate({ optional: true })` of `({ optional = false } = {})` and `sessionGate({ allowAnonymous: true })`, whose `if (optional) return next()` comes before the 401 (reached only when the option is off)",
+      errors: [
+        { file: 'app.ts', line: 7, message: 'GET /api/posts has no auth guard' },
+        { file: 'app.ts', line: 10, message: 'GET /api/search has no auth guard' },
+        { file: 'app.ts', line: 13, message: 'GET /api/pricing has no auth guard' },
       ],
     },
     {
