@@ -1049,10 +1049,16 @@ export class Evaluator {
       const returned: Value[] = [];
       const scalar = (v: Value): v is Extract<Value, { t: 'str' | 'num' | 'bool' }> => v.t === 'str' || v.t === 'num' || v.t === 'bool';
       const when = f.returnsWhen;
+      // routers returned under a test not known statically (`if (config.bucket == null) return
+      // express.Router()` before `return express.Router().get('/sts', …)`, Uppy Companion's S3
+      // routes): one of them or a later one, as a `? :` of routers is
+      const maybe: Value[] = [];
+      const why = `${f.name ?? 'function'}() returns one of several routers`;
       for (const [i, r] of this.returnsOf(file, fn).entries()) {
         // (`if (kind === 'admin') return adminRouter; return publicRouter` of `pick('public')`)
         const conds = when?.[i];
-        if (conds && decide(this, file, conds, site !== undefined, site ?? null).never) continue;
+        const decided = conds ? decide(this, file, conds, site !== undefined, site ?? null) : null;
+        if (decided?.never) continue;
         let v = this.eval(file, r, depth + 1);
         // (a router, an object or a function chosen by a `? :`, `return kind === 'admin' ?
         // adminRouter : publicRouter` of `pick('admin')`, a Fastify plugin's options `(v) => (v ? {
@@ -1064,11 +1070,16 @@ export class Evaluator {
           const at = this.eval(file, { k: 'within', e: r, call: site }, depth + 1);
           if (at.t === 'router' || at.t === 'obj' || at.t === 'fn' || (at.t === 'unknown' && at.alts?.every((a) => a.t === 'router'))) v = at;
         }
+        if (v.t === 'router' && decided && decided.open.length > 0) {
+          maybe.push(v);
+          continue;
+        }
         // a router, an object, a function: what the function makes, whichever return gives it
-        if (v.t !== 'unknown' && !scalar(v)) return v;
-        if (v.t === 'unknown' && v.alts?.every((a) => a.t === 'router')) return v;
+        if (v.t !== 'unknown' && !scalar(v)) return maybe.length === 0 ? v : v.t === 'router' ? oneOf([...maybe, v], why) : maybe[0]!;
+        if (v.t === 'unknown' && v.alts?.every((a) => a.t === 'router')) return maybe.length === 0 ? v : oneOf([...maybe, v], why);
         returned.push(v);
       }
+      if (maybe.length > 0) return maybe.length === 1 ? maybe[0]! : oneOf(maybe, why);
       // a string, number or boolean only when every return gives it: `return false` beside
       // `return url.protocol === 'https:'` is one answer of two
       const first = returned.find(scalar);

@@ -759,6 +759,58 @@ app.listen(3000);
     expect(unresolvedRows(res)).toEqual([]);
   });
 
+  it("a factory returning an empty router under a test of its options not known statically, and the router it builds otherwise (Uppy Companion's S3 routes): one or the other, so both ways' routes are listed; a test the call decides picks one", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': EXPRESS,
+        'src/guards.ts': GUARDS,
+        'src/s3.ts': `
+import express from 'express';
+
+export default function s3(config: { bucket?: string; expires: number }) {
+  const getTemporarySecurityCredentials = (req, res) => res.json({ bucket: config.bucket });
+  const createMultipartUpload = (req, res) => res.json({ uploadId: 'u1' });
+  if (config.bucket == null) {
+    return express.Router(); // empty router because s3 is not enabled
+  }
+  return express
+    .Router()
+    .get('/sts', getTemporarySecurityCredentials)
+    .post('/multipart', express.json(), createMultipartUpload);
+}
+
+export function uploads(enabled: boolean) {
+  if (!enabled) return express.Router();
+  return express.Router().post('/files', (req, res) => res.status(201).json({}));
+}
+`,
+        'src/companion.ts': `
+import express from 'express';
+import s3, { uploads } from './s3';
+import { requireSession } from './guards';
+
+export function app(options: { s3: { bucket?: string; expires: number } }) {
+  const companion = express();
+  companion.use('/s3', requireSession, s3(options.s3));
+  companion.use('/uploads', uploads(false));
+  companion.use('/files', uploads(true));
+  return companion;
+}
+`,
+        'src/server.ts': `
+import express from 'express';
+import { app as companion } from './companion';
+
+const server = express();
+server.use(companion({ s3: { bucket: process.env.COMPANION_AWS_BUCKET, expires: 800 } }));
+server.listen(3020);
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['POST /files/files', 'POST /s3/multipart requireSession', 'GET /s3/sts requireSession']);
+    expect(unresolvedRows(res)).toEqual([]);
+  });
+
   it("a factory's middleware under a test of its parameters guards the routes of the calls that pass the test, and only those (each call's router standing apart)", async () => {
     const res = await check(
       writeProject({
