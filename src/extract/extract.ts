@@ -3614,7 +3614,11 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   }
   // (a tRPC or oRPC middleware, `async ({ ctx, next }) => …`, hands on through its parameter's `next`)
   const handOn = nextName ?? destructuredParam(ctx, f).find(([, prop]) => prop === 'next')?.[0];
+  // (an async function of the request, and maybe the reply, taking no `next`: a Fastify hook, which
+  // hands the request on by returning)
+  const asyncHook = !handOn && (f.params.length === 1 || f.params.length === 2) && f.params[0] !== '' && isAsync(ts, fnNode);
   if (handOn && ts.isBlock(body) && passesWhenMissing(ctx, body, f, handOn, allowing)) b.passesAnonymous = true;
+  else if (asyncHook && ts.isBlock(body) && passesWhenMissing(ctx, body, f, null, allowing)) b.passesAnonymous = true;
   else if (f.name === 'canActivate' && ts.isBlock(body) && activatesAnonymous(ctx, body)) b.passesAnonymous = true;
   else if (handOn && ts.isBlock(body)) {
     const off = switchedOff(ctx, body, f, handOn);
@@ -3629,10 +3633,9 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
     const returned = last && ts.isReturnStatement(last) && last.expression ? unwrap(ts, last.expression) : undefined;
     const returnsNamedCall = !!returned && ts.isCallExpression(returned) && ts.isIdentifier(returned.expression);
     const pending: TS.CallExpression[] = [];
-    // (an async function of the request, and maybe the reply, taking no `next`: a Fastify hook,
-    // which hands the request on by returning — `async function authenticate(request) {
-    // request.user = await getUser(request.headers.authorization) }`)
-    const hook = !handOn && !returnsNamedCall && (f.params.length === 1 || f.params.length === 2) && f.params[0] !== '' && isAsync(ts, fnNode);
+    // (a Fastify hook, asyncHook, hands the request on by returning — `async function
+    // authenticate(request) { request.user = await getUser(request.headers.authorization) }`)
+    const hook = asyncHook && !returnsNamedCall;
     if ((handOn || returnsNamedCall || hook) && handsOnAlways(ctx, body, handOn ?? null, handOn || hook ? undefined : wrapped, handOn || hook ? pending : undefined, f.params[0] || null, f.params, hook)) {
       if (pending.length === 0) b.handsOnAlways = true;
       else b.handsOnUnless = pending.map((c) => shallowExpr(ctx, c, f.scope));
@@ -5991,11 +5994,13 @@ function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined
  * token it is sent that is not known (`if (appToken) { … }`), 400 or 500 when the request or its
  * database fails, then hands on a request without a token (`if (!token) { …; return next(); }`).
  */
-function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string, allowing: readonly TS.IfStatement[]): boolean {
+function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string | null, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
+  // (an async hook, `nextName` null, hands on by returning: `if (!request.headers.authorization) return;`)
   const callsNext = (s: TS.Statement): boolean => {
     const stmts = ts.isBlock(s) ? [...s.statements] : [s];
+    if (nextName === null) return stmts.length > 0 && stmts.every((x) => ts.isReturnStatement(x) && !x.expression);
     return stmts.some((x) => {
       const e = ts.isReturnStatement(x) ? x.expression : ts.isExpressionStatement(x) ? x.expression : undefined;
       const c = e ? unwrap(ts, e) : undefined;
@@ -6100,6 +6105,7 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     ((ts.isIfStatement(st) || ts.isTryStatement(st) || ts.isExpressionStatement(st)) && !mayRefuse(st));
   // what follows only hands the request on: `next()`, `return next()`, `await next()`, `next(); return;`
   const handsOnAfter = (rest: readonly TS.Statement[]): boolean => {
+    if (nextName === null) return rest.length === 0 || (rest.length === 1 && ts.isReturnStatement(rest[0]!) && !rest[0].expression);
     const isNext = (x: TS.Expression | undefined): boolean => {
       const c = x ? unwrap(ts, x) : undefined;
       return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
@@ -6135,7 +6141,10 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
       !stmt.elseStatement &&
       !allowing.includes(stmt) &&
       ((missing(stmt.expression) && callsNext(stmt.thenStatement)) || (present(stmt.expression) && handsOnAfter(body.statements.slice(i + 1)))) &&
-      (!passed || readsCarried(stmt.expression));
+      // (a hook's test reads where a credential is carried: not activepieces' `if
+      // (isNil(request.routeOptions.config?.security)) return;`, a route's own setting)
+      (!passed || readsCarried(stmt.expression)) &&
+      (nextName !== null || readsCarried(stmt.expression));
     if (decides) return true;
     if (!passedOver(stmt)) return false;
     passed = true;

@@ -753,9 +753,10 @@ ruleTester('missing-auth-guard', {
     },
     {
       dir: 'invalid/optional-auth-through-a-helper-in-koa-hono-fastify',
-      name: "the same in Koa (`ctx.state.caller = await getCaller(ctx.headers.authorization); await next()`), Hono (`c.req.header('authorization')`, a getter of the request) and a Fastify async `onRequest` hook, which hands on by returning; the helper tests the token as written (`if (!header?.startsWith('Bearer ')) return null`): optional authentication, and one throwing instead stays a guard",
+      name: "the same in Koa (`ctx.state.caller = await getCaller(ctx.headers.authorization); await next()`), Hono (`c.req.header('authorization')`, a getter of the request) and a Fastify async `onRequest` hook, which hands on by returning (`if (!request.headers.authorization) return;` first: a request without one goes on); the helper tests the token as written (`if (!header?.startsWith('Bearer ')) return null`): optional authentication, and one throwing instead stays a guard",
       errors: [
         { file: 'fastify.ts', line: 17, column: 5, message: 'GET /fastify/feed has no auth guard' },
+        { file: 'fastify.ts', line: 39, column: 5, message: 'GET /fastify/search has no auth guard' },
         { file: 'hono.ts', line: 17, message: 'GET /hono/feed has no auth guard' },
         { file: 'koa.ts', line: 16, message: 'GET /koa/feed has no auth guard' },
       ],
