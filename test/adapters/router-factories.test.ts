@@ -259,6 +259,31 @@ export default app;
     expect(lines(res)).toEqual(['GET /', 'GET /api/tasks bearerAuth', 'DELETE /api/tasks/:id bearerAuth']);
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("a factory returning an empty app under a test not known statically, its routes' app otherwise: route() of one or the other is warned about (Hono's layers of two ways are not told apart), not the empty app mounted silently", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'uploads', dependencies: { hono: '^4.6.0' } }),
+        'src/app.ts': `
+import { Hono } from 'hono';
+
+function s3(config: { bucket?: string }) {
+  if (config.bucket == null) return new Hono();
+  const s3Routes = new Hono();
+  s3Routes.get('/sts', (c) => c.json({ bucket: config.bucket }));
+  return s3Routes;
+}
+
+const app = new Hono();
+app.route('/s3', s3({ bucket: process.env.COMPANION_AWS_BUCKET }));
+app.get('/health', (c) => c.text('ok'));
+export default app;
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /health', 'GET /sts']);
+    expect(unresolvedRows(res)).toEqual(["src/app.ts:12:1 warning unresolved-route sub-app mounted at '/s3' could not be resolved (s3() returns one of several routers); the routes under it are unknown"]);
+  });
 });
 
 describe('Koa router factories', () => {
