@@ -260,12 +260,13 @@ export default app;
     expect(unresolvedRows(res)).toEqual([]);
   });
 
-  it("a factory returning an empty app under a test not known statically, its routes' app otherwise: route() of one or the other is warned about (Hono's layers of two ways are not told apart), not the empty app mounted silently", async () => {
+  it("a factory returning an empty app under a test not known statically, its routes' app otherwise: route() mounts the one with routes; of two apps with routes, route() is warned about (Hono copies a table: two ways' tables would guard each other's routes)", async () => {
     const res = await check(
       writeProject({
         'package.json': JSON.stringify({ name: 'uploads', dependencies: { hono: '^4.6.0' } }),
         'src/app.ts': `
 import { Hono } from 'hono';
+import { bearerAuth } from 'hono/bearer-auth';
 
 function s3(config: { bucket?: string }) {
   if (config.bucket == null) return new Hono();
@@ -274,15 +275,26 @@ function s3(config: { bucket?: string }) {
   return s3Routes;
 }
 
+function admin(locked: boolean) {
+  const open = new Hono();
+  open.get('/stats', (c) => c.json({ users: 0 }));
+  if (!locked) return open;
+  const guarded = new Hono();
+  guarded.use('*', bearerAuth({ token: process.env.ADMIN_TOKEN! }));
+  guarded.get('/stats', (c) => c.json({ users: 0 }));
+  return guarded;
+}
+
 const app = new Hono();
 app.route('/s3', s3({ bucket: process.env.COMPANION_AWS_BUCKET }));
+app.route('/admin', admin(process.env.LOCKED === '1'));
 app.get('/health', (c) => c.text('ok'));
 export default app;
 `,
       }),
     );
-    expect(lines(res)).toEqual(['GET /health', 'GET /sts']);
-    expect(unresolvedRows(res)).toEqual(["src/app.ts:12:1 warning unresolved-route sub-app mounted at '/s3' could not be resolved (s3() returns one of several routers); the routes under it are unknown"]);
+    expect(lines(res)).toEqual(['GET /health', 'GET /s3/sts', 'GET /stats', 'GET /stats bearerAuth']);
+    expect(unresolvedRows(res)).toEqual(["src/app.ts:24:1 warning unresolved-route sub-app mounted at '/admin' could not be resolved (admin() returns one of several routers); the routes under it are unknown"]);
   });
 });
 

@@ -509,7 +509,19 @@ class HonoLinker {
     const { reg, file } = b;
     const ev = this.ctx.ev;
     const pv = ev.eval(file, reg.args[0]!);
-    const sub = reg.args[1] ? ev.eval(file, reg.args[1]) : null;
+    const given = reg.args[1] ? ev.eval(file, reg.args[1]) : null;
+    // (one app of a few, all but one empty when the mount runs — a factory's `if (!config.bucket)
+    // return new Hono()` before the app of its routes —: that one; Hono copies a table, so two
+    // ways' tables copied one after the other would guard each other's routes)
+    const filled =
+      given?.t === 'unknown' && given.alts?.every((a) => a.t === 'router')
+        ? given.alts.filter((a) => {
+            const alt = this.baseOf(ev.routers.get((a as Extract<Value, { t: 'router' }>).id)!);
+            // (one being computed, mounted inside itself, is no empty one: left to the warning below)
+            return this.computing.has(alt.id) || this.entries(alt).some((e) => this.before(e.added, key));
+          })
+        : null;
+    const sub = filled?.length === 1 ? filled[0]! : given;
     // A path not known statically mounts at its unknown head (UnknownHeads): what it mounts is listed without it.
     // (one of a few paths, `legacy ? '/v1' : '/v2'`: mounted at each)
     const known = this.knownPaths(b, pv);
