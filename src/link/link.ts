@@ -1918,7 +1918,7 @@ function lookupGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
   };
 }
 
-/** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined. */
+/** Is `cond` false when its name is bound to `arg` (evaluated in `file`) read along `path`? An absent argument is undefined, or the default `fallback` declares. */
 function conditionFalse(ev: Evaluator, file: string, arg: Expr | undefined, path: string[], cond: FlagCondition, fallback?: Pick<Definition, 'file' | 'expr'>): boolean {
   const lit = argumentLiteral(ev, file, arg, path, fallback);
   if (lit === null) return false;
