@@ -784,7 +784,9 @@ export function classifyGuard(name: string, value: Value, ev: Evaluator, m: Guar
   // their names say (SPEC: by name only), and a name the config lists stays a guard.
   // (a Nest guard's canActivate returning true every way, Behaviour.activation: OptionalJwtAuthGuard)
   const activation = fn?.behaviour.activation;
-  const allowsAll = !!activation?.allows && (activation.super === undefined || (activation.super === 'swallowed' && !activation.returnsSuper));
+  const allowsAll =
+    (!!activation?.allows || (!!activation?.allowsUnless && value.t === 'fn' && callsRefuseNothing(value.file, value.fn, activation.allowsUnless, ev))) &&
+    (activation!.super === undefined || (activation!.super === 'swallowed' && !activation!.returnsSuper));
   if ((fn?.behaviour.handsOnAlways || allowsAll || (value.t === 'fn' && callsRefuseNothing(value.file, value.fn, fn?.behaviour.handsOnUnless, ev))) && (any(m.auth) || any(m.bearer) || any(m.tenant)) && !any(m.declared) && !any(m.csrf) && !any(m.familyGeneric) && !Object.values(m.family).some((f) => any(f))) {
     const reason = allowsAll ? ALLOWS_ALL : 'hands every request on, having only made or read values (by behaviour): it refuses nothing';
     return any(m.auth) || any(m.bearer) ? { kinds: ['session'], families: [], reason: `${reason}; it loads what later code reads (a session)` } : { kinds: ['nonguard'], families: [], reason };

@@ -261,9 +261,11 @@ export interface Behaviour {
    * inside a `try` whose `catch` answers anything but true for it ('converted': a refusal by its
    * answer, Nest's 403), or one that lets it go ('swallowed'); `returnsSuper`, what it answers
    * follows that call's answer (it returns it, or tests it: `if (await super.canActivate(context))
-   * return true`). Absent when it neither refuses nothing nor calls it.
+   * return true`); `allowsUnless`, it would allow every request but for these calls of named
+   * functions (`req.user = await this.users.maybeFromToken(…)`), judged when linked as
+   * handsOnUnless is. Absent when it neither refuses nothing nor calls it.
    */
-  activation?: { allows: boolean; super?: 'swallowed' | 'converted' | 'propagates'; returnsSuper?: true };
+  activation?: { allows: boolean; allowsUnless?: Expr[]; super?: 'swallowed' | 'converted' | 'propagates'; returnsSuper?: true };
   /**
    * A Nest guard's `canActivate` that returns false, first of all, when the request carries no
    * credential (`const authHeader = request.headers.authorization; if (!authHeader) return false`)

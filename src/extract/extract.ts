@@ -3666,7 +3666,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   if (refuses.length > 0) b.refusesWhen = refuses;
   if (b.deniesByReturn && ts.isBlock(body) && deniesUncredentialed(ts, body)) b.deniesUncredentialed = true;
   if (f.name === 'canActivate' && ts.isBlock(body)) {
-    const activation = activationOf(ctx, body);
+    const activation = activationOf(ctx, body, f.scope);
     if (activation) b.activation = activation;
   }
 }
@@ -3782,12 +3782,16 @@ type Handling = 'propagates' | 'converted' | 'swallowed';
 const HANDLING_RANK: Record<Handling, number> = { swallowed: 0, converted: 1, propagates: 2 };
 
 /** Behaviour.activation of a `canActivate` body; null when it neither refuses nothing nor calls `super.canActivate`. */
-function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null {
+function activationOf(ctx: Ctx, body: TS.Block, scope: number): Behaviour['activation'] | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   let superCall: Handling | undefined;
   let returnsSuper = false;
   let allows = true;
+  // (`req.user = await this.users.maybeFromToken(req.headers.authorization)`: a call of a named
+  // function, kept to be judged when linked — `allowsUnless` —, where nothing else refuses)
+  const pending: TS.CallExpression[] = [];
+  let allowsBut = true;
   const isSuper = (n: TS.Node): n is TS.CallExpression =>
     ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.expression.kind === K.SuperKeyword && n.expression.name.text === 'canActivate';
   // Notes the calls of the overridden method in `n` (outside nested functions), and whether the
@@ -3797,7 +3801,12 @@ function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null 
     if (isSuper(n)) superCall = superCall && HANDLING_RANK[superCall] >= HANDLING_RANK[handling] ? superCall : handling;
     else if (ts.isCallExpression(n) && handling === 'propagates') {
       const name = calleeName(ts, n);
-      if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) allows = false;
+      if (!(MAKES_OR_READS.test(name) || VALUE_METHODS.test(name) || CONTEXT_READS.test(name) || logsOrAsks(ts, n)) || MAY_REFUSE.test(name)) {
+        allows = false;
+        const callee = unwrap(ts, n.expression);
+        if (MAY_REFUSE.test(name) || !(ts.isIdentifier(callee) || ts.isPropertyAccessExpression(callee)) || pending.length >= MAX_PENDING_CALLS) allowsBut = false;
+        else if (!pending.includes(n)) pending.push(n);
+      }
     }
     ts.forEachChild(n, (c) => passive(c, handling));
   };
@@ -3812,12 +3821,12 @@ function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null 
       if (ts.isReturnStatement(st)) {
         const e = st.expression ? unwrap(ts, st.expression) : undefined;
         if (e && isSuper(e)) returnsSuper = true;
-        else if (e?.kind !== K.TrueKeyword) allows = false;
+        else if (e?.kind !== K.TrueKeyword) allows = allowsBut = false;
         if (e) passive(e, handling);
         return true;
       }
       if (ts.isThrowStatement(st)) {
-        if (handling === 'propagates') allows = false;
+        if (handling === 'propagates') allows = allowsBut = false;
         passive(st, handling);
         return true;
       }
@@ -3845,15 +3854,16 @@ function activationOf(ctx: Ctx, body: TS.Block): Behaviour['activation'] | null 
         continue;
       }
       // (a loop, a switch: not read, but for the calls of the overridden method it makes)
-      if (!ts.isVariableStatement(st) && !ts.isExpressionStatement(st) && st.kind !== K.EmptyStatement) allows = false;
+      if (!ts.isVariableStatement(st) && !ts.isExpressionStatement(st) && st.kind !== K.EmptyStatement) allows = allowsBut = false;
       passive(st, handling);
     }
     return false;
   };
   // (falling off the end returns undefined: Nest answers 403)
-  if (!walk(body.statements, 'propagates')) allows = false;
-  if (!allows && superCall === undefined) return null;
-  return { allows, ...(superCall ? { super: superCall } : {}), ...(returnsSuper ? { returnsSuper: true as const } : {}) };
+  if (!walk(body.statements, 'propagates')) allows = allowsBut = false;
+  const unless = !allows && allowsBut && pending.length > 0 ? pending.map((c) => shallowExpr(ctx, c, scope)) : null;
+  if (!allows && !unless && superCall === undefined) return null;
+  return { allows, ...(unless ? { allowsUnless: unless } : {}), ...(superCall ? { super: superCall } : {}), ...(returnsSuper ? { returnsSuper: true as const } : {}) };
 }
 
 /**

@@ -771,6 +771,11 @@ ruleTester('missing-auth-guard', {
       ],
     },
     {
+      dir: 'invalid/nest-guard-loading-the-caller-through-a-service',
+      name: "a Nest guard whose canActivate returns true after loading the caller through an injected service (`req.user = await this.users.maybeFromToken(req.headers.authorization); return true`): optional authentication when the service refuses nothing, a guard when it throws UnauthorizedException",
+      errors: [{ file: 'src/projects.controller.ts', line: 30, column: 3, message: 'GET /projects/public has no auth guard' }],
+    },
+    {
       dir: 'invalid/header-rewriter-named-for-bearer',
       name: "a middleware named for a bearer token that only rewrites the Authorization header and hands every request on (Unleash's `bearerTokenMiddleware`: `if (authHeader) { req.headers.authorization = authHeader.replace(…) }; next()`) refuses nothing; one refusing a request without the header stays a guard",
       errors: [{ file: 'app.ts', line: 7, message: 'DELETE /api/admin/projects/:id has no auth guard' }],
