@@ -4139,26 +4139,34 @@ function deniesUncredentialed(ts: TSModule, body: TS.Block): boolean {
  * throw's parent.
  */
 function rethrowsNext(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly TS.Node[], nextName: string | null | undefined): boolean {
-  if (!th.expression || !ts.isIdentifier(th.expression)) return false;
+  const tried = th.expression && ts.isIdentifier(th.expression) ? triedFor(ts, th.expression.text, ancestors) : null;
+  if (!tried) return false;
+  const handsOn = (e: TS.Expression | undefined): boolean => {
+    const call = e && unwrap(ts, e);
+    return !!call && ts.isCallExpression(call) && ts.isIdentifier(call.expression) && (call.expression.text === 'next' || call.expression.text === nextName);
+  };
+  // (what follows runs once the rest of the chain has answered: it refuses the request nothing)
+  const st = tried.tryBlock.statements[0];
+  if (!st) return false;
+  if (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) return handsOn(st.expression);
+  // `const result = await next()`
+  return ts.isVariableStatement(st) && st.declarationList.declarations.length === 1 && handsOn(st.declarationList.declarations[0]!.initializer);
+}
+
+/**
+ * The `try` whose `catch (name)` is the nearest one around the node visited (`ancestors`, the
+ * function first), not across a function; null when that `catch` names another error, or none is.
+ */
+function triedFor(ts: TSModule, name: string, ancestors: readonly TS.Node[]): TS.TryStatement | null {
   for (let i = ancestors.length - 1; i > 0; i--) {
     const a = ancestors[i]!;
-    if (ts.isFunctionLike(a)) return false;
+    if (ts.isFunctionLike(a)) return null;
     if (a.kind !== ts.SyntaxKind.CatchClause) continue;
     const caught = (a as TS.CatchClause).variableDeclaration?.name;
     const tried = ancestors[i - 1]!;
-    if (!caught || !ts.isIdentifier(caught) || caught.text !== th.expression.text || !ts.isTryStatement(tried)) return false;
-    const handsOn = (e: TS.Expression | undefined): boolean => {
-      const call = e && unwrap(ts, e);
-      return !!call && ts.isCallExpression(call) && ts.isIdentifier(call.expression) && (call.expression.text === 'next' || call.expression.text === nextName);
-    };
-    // (what follows runs once the rest of the chain has answered: it refuses the request nothing)
-    const st = tried.tryBlock.statements[0];
-    if (!st) return false;
-    if (ts.isReturnStatement(st) || ts.isExpressionStatement(st)) return handsOn(st.expression);
-    // `const result = await next()`
-    return ts.isVariableStatement(st) && st.declarationList.declarations.length === 1 && handsOn(st.declarationList.declarations[0]!.initializer);
+    return caught && ts.isIdentifier(caught) && caught.text === name && ts.isTryStatement(tried) ? tried : null;
   }
-  return false;
+  return null;
 }
 
 /** `throw error` of the function's first parameter, `error`. */
@@ -5557,13 +5565,8 @@ function handsOnAlways(
   // (the request, or what it carries: `req`, `req.token`, `req.headers.authorization`, a getter's
   // answer, `c.req.header('authorization')`)
   const fromRequest = (a: TS.Expression): boolean => {
-    let u = unwrap(ts, a);
-    for (;;) {
-      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
-      else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
-      else break;
-    }
-    return ts.isIdentifier(u) && u.text === reqName;
+    const { root } = carriedChain(ts, a);
+    return ts.isIdentifier(root) && root.text === reqName;
   };
   // (a getter of the request, `c.req.header('authorization')`, `req.get('x-api-key')`: it reads what the request carries)
   const requestGetter = (n: TS.CallExpression): boolean => ts.isPropertyAccessExpression(n.expression) && REQUEST_GETTER.test(n.expression.name.text) && fromRequest(n.expression.expression);
@@ -5687,14 +5690,8 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
     return held;
   };
   const carriedFrom = (e: TS.Expression): number => {
-    let u = unwrap(ts, e);
-    let steps = 0;
-    for (; ; steps++) {
-      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
-      else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
-      else break;
-    }
-    return steps > 0 && ts.isIdentifier(u) ? params.indexOf(u.text) : -1;
+    const { root, steps } = carriedChain(ts, e);
+    return steps > 0 && ts.isIdentifier(root) ? params.indexOf(root.text) : -1;
   };
   // (`token`, `token != null`, `token !== undefined`; negated: `!token`, `token == null`, `token === undefined`)
   const nullTest = (u: TS.Expression, equal: boolean): number => {
@@ -5783,15 +5780,23 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
 /** `throw err` in `catch (err) { … }` (not in a function within it): the error caught, thrown on. */
 function rethrowsCaughtAt(ts: TSModule, th: TS.ThrowStatement, ancestors: readonly TS.Node[]): boolean {
   const thrown = th.expression ? unwrap(ts, th.expression) : undefined;
-  if (!thrown || !ts.isIdentifier(thrown)) return false;
-  for (let i = ancestors.length - 1; i >= 0; i--) {
-    const a = ancestors[i]!;
-    if (ts.isFunctionLike(a)) return false;
-    if (a.kind !== ts.SyntaxKind.CatchClause) continue;
-    const name = (a as TS.CatchClause).variableDeclaration?.name;
-    return !!name && ts.isIdentifier(name) && name.text === thrown.text;
+  return !!thrown && ts.isIdentifier(thrown) && triedFor(ts, thrown.text, ancestors) !== null;
+}
+
+/**
+ * What a value is read from, through members (`req.headers.authorization`, `req.cookies[name]`)
+ * and a request's getters (`c.req.header('authorization')`, `req.get('x-api-key')`), and how
+ * many such steps lead there.
+ */
+function carriedChain(ts: TSModule, e: TS.Expression): { root: TS.Expression; steps: number } {
+  let u = unwrap(ts, e);
+  let steps = 0;
+  for (; ; steps++) {
+    if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) u = unwrap(ts, u.expression);
+    else if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && REQUEST_GETTER.test(u.expression.name.text)) u = unwrap(ts, u.expression.expression);
+    else break;
   }
-  return false;
+  return { root: u, steps };
 }
 
 /** Is the function declared `async`? */
@@ -6228,10 +6233,6 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
       out[j] = { ...c, op: c.op === 'truthy' ? 'falsy' : c.op === 'falsy' ? 'truthy' : c.op === 'eq' ? 'ne' : 'eq' };
     }
   };
-  const leaves = (st: TS.Statement): boolean => {
-    const last = ts.isBlock(st) ? st.statements[st.statements.length - 1] : st;
-    return !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last));
-  };
   let child: TS.Node = node;
   for (let i = ancestors.length - 1; i >= 0 && child !== body; child = ancestors[i]!, i--) {
     const p = ancestors[i]!;
@@ -6239,7 +6240,7 @@ function flagConditions(ctx: Ctx, node: TS.Node, body: TS.Node, ancestors: reado
     if (ts.isBlock(p))
       for (const st of p.statements) {
         if (st === child) break;
-        if (ts.isIfStatement(st) && !st.elseStatement && leaves(st.thenStatement)) negated(st.expression);
+        if (ts.isIfStatement(st) && !st.elseStatement && exits(ts, st.thenStatement)) negated(st.expression);
       }
   }
   return out;
