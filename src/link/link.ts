@@ -13,10 +13,11 @@ import { bindingOf } from '../extract/facts-text.js';
 import { filledPath, isWildcard, pathTokens, type ScopedGuard } from '../adapters/paths.js';
 import { ESCAPED_LITERAL, LITERAL_CHAR, wildcardMatches, wildcardPattern, type WildcardPattern } from './wildcards.js';
 import { warnDispatchingApp } from '../adapters/dispatching.js';
+import { handlerNameOf } from '../adapters/handler-name.js';
 import { betterAuthOriginCheck } from '../adapters/package-handlers.js';
 import { pathToRegexp } from 'path-to-regexp';
 import type { AppliedGuard, Behaviour, CallFact, CallSite, Cond, CondTest, ConfigTest, Expr, FileFacts, FlagCondition, FunctionFact, GlobTest, GuardKind, GuardMechanism, ItemFilter, LeadingGuard, Loc, MethodBranch, PrefixStep, Protection, RegistrationFact, Route, SkipFor, SkipTest } from '../types.js';
-import { bindingIn, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
+import { bindingIn, boundFunction, Evaluator, exprName, fnKey, functionsByScope, inFunction, mapChildExprs, scopeOf, stringsOf, writtenCall, type Definition, type RouterObject, type Value } from './evaluate.js';
 import { carried, condExprs, condKey, condLabel, decide, mapCond } from './conditions.js';
 import { DirectoryListing, DIRECTORY_MODULES } from './listing.js';
 
@@ -1439,6 +1440,46 @@ export class LinkContext {
    * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps —
    * of each in turn when that is a wrapper's too (`withAuth(withTenant(listSites))`).
    */
+  /**
+   * A route's handler as its author wrote it: through pass-through wrappers
+   * (`asyncHandler(listSites)`, `export const GET = withAuth(async (req) => …)`) the innermost
+   * function wrapped — the one that answers, named as it is used and placed where it is defined
+   * (Route.handler, Route.handlerFn) — or the handler itself when it wraps none.
+   */
+  writtenHandler(handler: { file: string; expr: Expr; value: Value }): { file: string; expr: Expr; value: Value } {
+    const layers = [handler, ...this.wrappedLayers(handler.file, handler.expr, handler.value)];
+    let i = layers.length - 1;
+    while (i > 0 && layers[i]!.value.t !== 'fn') i--;
+    if (i === 0) return handler;
+    const { value } = layers[i]!;
+    // (the innermost expression naming it — written in place, the name it is used by: `const
+    // getOrders = asyncHandler(async (req, res) => …)` used as `getOrders` —, but no wrapper's
+    // parameter, `options.handler.bind(this)`: a call names it by the function's own name)
+    for (let j = i; j >= 0; j--) {
+      const named = { file: layers[j]!.file, expr: layers[j]!.expr, value };
+      if (!this.wrapperInput(named.file, named.expr) && handlerNameOf(this.ev, named) !== null) return named;
+    }
+    return layers[i]!;
+  }
+
+  /**
+   * Is `e` what a wrapper was handed rather than a name of the code: its parameter or a member of
+   * one (`handler`, `options.handler.bind(this.owner)`), or a member of the value a call site
+   * passed for one (`{ path: '/', handler: this.getReady }.handler`)?
+   */
+  private wrapperInput(file: string, e: Expr): boolean {
+    let x = e;
+    let f = file;
+    let member = false;
+    for (;;) {
+      if (x.k === 'at') [f, x] = [x.file, x.e];
+      else if (x.k === 'within') x = x.e;
+      else if (x.k === 'member') [x, member] = [x.obj, true];
+      else if (x.k === 'call' && boundFunction(x)) x = boundFunction(x)!;
+      else return x.k === 'ref' ? this.ev.eval(f, x).t === 'param' : member && x.k !== 'call';
+    }
+  }
+
   handlerGuards(handler: { file: string; expr: Expr; value: Value }): AppliedGuard[] {
     const out = this.inHandlerGuards(handler.value);
     for (const inner of this.wrappedLayers(handler.file, handler.expr, handler.value)) out.push(...this.inHandlerGuards(inner.value));

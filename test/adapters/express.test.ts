@@ -2773,6 +2773,89 @@ app.get('/v0/installations/:id', legacy.getInstallation);
   });
 });
 
+describe('express: handlers wrapped by an in-code async wrapper', () => {
+  it('are the functions wrapped, named as written (not by the wrapper\'s parameter) and placed where they are defined (Directus\'s asyncHandler)', async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'wrapped-handlers', dependencies: { express: '4.21.2' } }),
+      'src/utils/async-handler.ts': `
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+export const asyncHandler = (handler: RequestHandler) => (req: Request, res: Response, next: NextFunction) =>
+  Promise.resolve(handler(req, res, next)).catch(next);
+`,
+      'src/controllers/items.ts': `
+import express from 'express';
+import { asyncHandler } from '../utils/async-handler.js';
+import * as itemsService from '../services/items.js';
+
+const router = express.Router();
+
+router.get(
+  '/',
+  asyncHandler(async (req, res) => {
+    res.json({ data: await itemsService.list(req.query) });
+  }),
+);
+
+async function readItem(req: express.Request, res: express.Response) {
+  res.json({ data: await itemsService.read(req.params.id) });
+}
+
+router.get('/:id', asyncHandler(readItem));
+
+// (proshop's controllers: the wrapper's call bound to a name, used by it)
+const removeItem = asyncHandler(async (req, res) => {
+  await itemsService.remove(req.params.id);
+  res.status(204).end();
+});
+router.delete('/:id', removeItem);
+
+// (Unleash's Controller.route(): a helper handed the function in its options, wrapping it)
+function route(options: { method: 'post' | 'put'; path: string; handler: express.RequestHandler }) {
+  router[options.method](options.path, asyncHandler(options.handler.bind(null)));
+}
+async function createItem(req: express.Request, res: express.Response) {
+  res.status(201).json({ data: await itemsService.create(req.body) });
+}
+route({ method: 'post', path: '/', handler: createItem });
+
+export default router;
+`,
+      'src/services/items.ts': `
+const rows = new Map<string, { id: string; title: string }>();
+export async function list(_query: unknown) {
+  return [...rows.values()];
+}
+export async function read(id: string) {
+  return rows.get(id) ?? null;
+}
+export async function remove(id: string) {
+  rows.delete(id);
+}
+export async function create(input: { title: string }) {
+  const row = { id: String(rows.size + 1), title: input.title };
+  rows.set(row.id, row);
+  return row;
+}
+`,
+      'src/app.ts': `
+import express from 'express';
+import items from './controllers/items.js';
+
+export const app = express();
+app.use('/items', items);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.handlerFn?.file}`)).toEqual([
+      'GET /items/ null src/controllers/items.ts',
+      'POST /items/ createItem src/controllers/items.ts',
+      'DELETE /items/:id removeItem src/controllers/items.ts',
+      'GET /items/:id readItem src/controllers/items.ts',
+    ]);
+  });
+});
+
 describe("express: the MCP SDK's createMcpExpressApp()", () => {
   it('is an Express app: its routes are listed, under the path a parent app mounts it at', async () => {
     const dir = writeProject({

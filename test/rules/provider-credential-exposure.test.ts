@@ -24,6 +24,11 @@ ruleTester('provider-credential-exposure', {
       ],
     },
     {
+      dir: 'invalid/wrapped-by-an-async-handler',
+      name: 'a handler an in-code async wrapper hands the request to (`asyncHandler(listDatabases)`): reported where it answers',
+      errors: [{ file: 'controllers/databases.ts', line: 11, column: 7, message: 'GET /api/databases/ returns credential-like field connectionString in database metadata' }],
+    },
+    {
       dir: 'invalid/through-a-local-variable',
       name: 'an object built in a local variable, then sent',
       errors: [{ line: 9, column: 29, message: 'GET /api/databases/:id/connect returns credential-like field dsn in database metadata' }],

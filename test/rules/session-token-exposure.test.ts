@@ -26,6 +26,11 @@ ruleTester('session-token-exposure', {
       errors: [{ file: 'session.controller.ts', line: 11, column: 49, message: inBody('req.sessionID') }],
     },
     {
+      dir: 'invalid/session-id-returned-through-a-wrapper',
+      name: 'a Fastify handler returning the session id through an in-code wrapper that returns what it returns',
+      errors: [{ line: 12, column: 53, message: inBody('request.session.sessionId') }],
+    },
+    {
       dir: 'invalid/script-reads-document-cookie',
       name: 'a browser script reading document.cookie',
       errors: [{ file: 'public/cli-login.js', line: 2, column: 53, message: 'document.cookie is read by script: session cookies must never be handed to scripts' }],

@@ -797,7 +797,8 @@ class ExpressLinker {
     // (a package's handler applies its own: package-handlers.ts)
     const inHandler = [...(handler ? [...this.ctx.handlerGuards(handler), ...answeringGuards(this.ctx.ev, handler.value, file, reg.at.line)] : []), ...(servedBy?.guards ?? [])];
     // (a package's handler answering there: named by its package)
-    const handlerName = servedBy?.by ?? (handler ? handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'express') : null);
+    const written = handler ? this.ctx.writtenHandler(handler) : null;
+    const handlerName = servedBy?.by ?? (handler && written ? handlerNameOf(this.ctx.ev, written) ?? answeringPackage(handler.value, 'express') : null);
     const params = this.paramGuards(r);
     for (const p of paths) {
       const full = joinPath(prefix, p);
@@ -818,7 +819,7 @@ class ExpressLinker {
           caseSensitive: r.init.caseSensitive,
           prefixes,
           guards: uniqueGuards([...applied, ...paramGuards, ...routeGuards, ...inHandler]),
-          handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+          handlerFn: written?.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
         },
         app,
       );

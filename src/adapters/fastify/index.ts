@@ -1391,7 +1391,8 @@ class FastifyApp {
     if (r.handler) guards.push(...this.ctx.handlerGuards(r.handler), ...answeringGuards(this.ctx.ev, r.handler.value, file, reg.at.line));
     // (the same hook added again without the condition — the plugin loaded twice — guards the route anyway)
     const whenOnly = conditional.filter((c) => !guards.some((g) => g.name === c.name && g.file === c.file && g.line === c.line));
-    const handlerName = r.servedBy ?? (r.handler ? this.handlerName(r.handler) : null);
+    const written = r.handler ? this.ctx.writtenHandler(r.handler) : null;
+    const handlerName = r.servedBy ?? (written ? this.handlerName(written) : null);
     const config = this.configReader(r.options);
     for (const method of r.methods) {
       const route: RouteDraft = {
@@ -1407,7 +1408,7 @@ class FastifyApp {
         prefixes: r.head ? [...r.ctx.prefixes, r.head] : r.ctx.prefixes,
         guards,
         ...(whenOnly.length > 0 ? { conditionalGuards: whenOnly } : {}),
-        handlerFn: r.handler?.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+        handlerFn: written?.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
       };
       this.ctx.routeConfig.set(route, config);
       this.ctx.addRoute(route, this.app);

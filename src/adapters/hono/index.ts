@@ -949,6 +949,7 @@ class HonoLinker {
       else for (const it of e.items.slice(0, -1)) own.push(...this.guards(it, 'route-middleware', e.reg.at));
       const handler = e.items[e.items.length - 1];
       if (handler) own.push(...this.ctx.handlerGuards(handler));
+      const written = handler ? this.ctx.writtenHandler(handler) : null;
       guards.push(...underHeaderContext(own, e.procedure?.context));
       const docs = [...e.origin.registries].some((r) => this.published.has(r));
       this.ctx.addRoute(
@@ -957,14 +958,14 @@ class HonoLinker {
           ...reportedPath(path),
           ...(e.procedure ? { file: e.procedure.file, line: e.procedure.at.line, column: e.procedure.at.column, snippet: '' } : routePlace(e.file, e.reg)),
           framework: 'hono',
-          handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : (e.by ?? (handler ? (handlerNameOf(this.ctx.ev, handler) ?? answeringPackage(handler.value, 'hono')) : null)),
+          handler: e.procedure ? e.procedure.path : e.doc ? '(OpenAPI document)' : (e.by ?? (handler && written ? (handlerNameOf(this.ctx.ev, written) ?? answeringPackage(handler.value, 'hono')) : null)),
           app,
           trailingSlashInsensitive: !base.init.strict,
           caseSensitive: true,
           ...(docs ? { apiDocs: { generator: OPENAPI_MODULE, hide: 'hide: true in its createRoute() config' } } : {}),
           prefixes: e.prefixes,
           guards: uniqueGuards(guards),
-          handlerFn: handler?.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+          handlerFn: written?.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
         },
         base,
       );

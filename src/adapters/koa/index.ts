@@ -695,6 +695,7 @@ class KoaLinker {
       if (never.includes(form)) continue;
       const full = underMount(base, form);
       if (!passing || passing.serves) {
+        const written = this.ctx.writtenHandler(r.handler);
         const reported = reportedPath(full);
         const { path } = reported;
         const guards = [...applying(active, r.method, full), ...this.ctx.handlerGuards(r.handler), ...(r.guards ?? [])];
@@ -704,14 +705,14 @@ class KoaLinker {
             ...reported,
             ...routePlace(step.file, step.reg),
             framework: 'koa',
-            handler: r.servedBy ?? handlerNameOf(this.ctx.ev, r.handler),
+            handler: r.servedBy ?? handlerNameOf(this.ctx.ev, written),
             app,
             // below a mount, `/` is reached with and without the slash; else path-to-regexp's `strict`
             trailingSlashInsensitive: full === base || (!r.strict && !(path.length > 1 && path.endsWith('/'))),
             caseSensitive: r.sensitive,
             prefixes,
             guards: uniqueGuards(guards),
-            handlerFn: r.handler.value.t === 'fn' ? { file: r.handler.value.file, fn: r.handler.value.fn } : null,
+            handlerFn: written.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
           },
           root,
         );
@@ -791,6 +792,7 @@ class KoaLinker {
       }
       const handler = l.items[l.items.length - 1]!;
       guards.push(...this.ctx.handlerGuards(handler));
+      const written = this.ctx.writtenHandler(handler);
       const reported = reportedPath(l.path);
       const { path } = reported;
       this.ctx.addRoute(
@@ -799,14 +801,14 @@ class KoaLinker {
           ...reported,
           ...routePlace(l.file, l.reg),
           framework: 'koa',
-          handler: handlerNameOf(this.ctx.ev, handler),
+          handler: handlerNameOf(this.ctx.ev, written),
           app,
           // path-to-regexp `trailing: true`: an optional trailing slash after a path that has none
           trailingSlashInsensitive: l.bothForms === true || (!l.strict && !(path.length > 1 && path.endsWith('/'))),
           caseSensitive: l.sensitive,
           prefixes: l.prefixes,
           guards: uniqueGuards(guards),
-          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+          handlerFn: written.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
         },
         root,
       );

@@ -603,11 +603,12 @@ class NextLinker {
       const made = this.ctx.inHandlerGuards(u.handler);
       for (const [m, entry] of table.entries) {
         const item = { file: table.file, expr: entry, value: this.ctx.ev.eval(table.file, entry) };
-        const handlerFn = item.value.t === 'fn' ? { file: item.value.file, fn: item.value.fn } : null;
+        const written = this.ctx.writtenHandler(item);
+        const handlerFn = written.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null;
         // (jitsu's `{ GET: { auth: true, handle } }`: the checks the function makes for an entry with the flag)
         const forEntry = this.ctx.entryLeading(u.handler, item.value);
         const led = forEntry ? this.ctx.inHandlerGuards(u.handler, forEntry) : made;
-        serve({ method: m, path, at: { ...place.at, snippet: place.snippet }, handler: handlerNameOf(this.ctx.ev, item) ?? m, guards: [...middleware, ...wrappers, ...own, ...led, ...this.ctx.handlerGuards(item)], handlerFn });
+        serve({ method: m, path, at: { ...place.at, snippet: place.snippet }, handler: handlerNameOf(this.ctx.ev, written) ?? m, guards: [...middleware, ...wrappers, ...own, ...led, ...this.ctx.handlerGuards(item)], handlerFn });
       }
       return;
     }
@@ -832,6 +833,7 @@ class NextLinker {
   private connectRoutes(router: RouterObject, r: { path: string; app: string; config: NextConfig; prefixes: PrefixStep[]; guards: AppliedGuard[]; other: string | null }): void {
     for (const { method, b, handler, guards } of this.connectLayers(router)) {
       const at = routePlace(b.file, b.reg);
+      const written = this.ctx.writtenHandler(handler);
       this.ctx.addRoute(
         {
           method,
@@ -840,14 +842,14 @@ class NextLinker {
           line: at.line,
           column: at.column,
           framework: 'next',
-          handler: handlerNameOf(this.ctx.ev, handler),
+          handler: handlerNameOf(this.ctx.ev, written),
           app: r.app,
           trailingSlashInsensitive: r.config.skipTrailingSlashRedirect,
           caseSensitive: true,
           ...(r.other && !r.config.skipTrailingSlashRedirect ? { slashRule: slashRule(r.path, r.other, r.config.trailingSlash) } : {}),
           prefixes: r.prefixes,
           guards: [...r.guards, ...guards, ...this.ctx.handlerGuards(handler)],
-          handlerFn: handler.value.t === 'fn' ? { file: handler.value.file, fn: handler.value.fn } : null,
+          handlerFn: written.value.t === 'fn' ? { file: written.value.file, fn: written.value.fn } : null,
           snippet: at.snippet,
         },
         null,
