@@ -894,6 +894,16 @@ export class Evaluator {
   /** `app.get(...)`, `app.basePath('/api')`: a method called on a router, as its adapter says. */
   private routerMethodCall(file: string, e: Extract<Expr, { k: 'call' }>, callee: Extract<Expr, { k: 'member' }>, depth: number): Value | null {
     const obj = this.eval(file, callee.obj, depth);
+    // `s3(config).routes()` of a factory returning one router or another: still one of them, when
+    // the method answers each router itself (Koa's `routes()`)
+    if (obj.t === 'unknown' && obj.alts?.length && obj.alts.every((a) => a.t === 'router')) {
+      const args = e.args.map((a) => this.eval(file, a, depth + 1));
+      const self = obj.alts.every((a) => {
+        const router = this.routers.get((a as Extract<Value, { t: 'router' }>).id)!;
+        return this.adapters.find((x) => x.name === router.framework)?.routerMethod?.(router, callee.prop, args, this) === 'self';
+      });
+      return self ? obj : null;
+    }
     if (obj.t !== 'router') return null;
     const router = this.routers.get(obj.id)!;
     const adapter = this.adapters.find((a) => a.name === router.framework);

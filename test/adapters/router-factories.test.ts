@@ -395,6 +395,68 @@ app.listen(3000);
     // the factory's own router, whose prefix is its parameter, is served only through the callers' routers
     expect(unresolvedRows(res)).toEqual([]);
   });
+
+  it("a factory returning an empty router under a test not known statically, its routes' router otherwise: use() of its routes() mounts the one with routes; of two routers with routes, use() is warned about", async () => {
+    const res = await check(
+      writeProject({
+        'package.json': JSON.stringify({ name: 'uploads', dependencies: { koa: '^2.16.1', '@koa/router': '^13.1.0' } }),
+        'src/app.ts': `
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+
+async function requireAdmin(ctx: Context, next: Next) {
+  if (ctx.get('authorization') !== \`Bearer \${process.env.ADMIN_TOKEN}\`) ctx.throw(401);
+  await next();
+}
+
+function s3(config: { bucket?: string | null }) {
+  const router = new Router();
+  if (config.bucket == null) return router;
+  const s3Router = new Router();
+  s3Router.get('/params', async (ctx) => {
+    ctx.body = { bucket: config.bucket };
+  });
+  s3Router.post('/multipart', async (ctx) => {
+    ctx.body = { uploadId: crypto.randomUUID() };
+  });
+  return s3Router;
+}
+
+function admin(locked: boolean) {
+  const open = new Router();
+  open.get('/stats', async (ctx) => {
+    ctx.body = { users: 0 };
+  });
+  if (!locked) return open;
+  const guarded = new Router();
+  guarded.use(requireAdmin);
+  guarded.get('/stats', async (ctx) => {
+    ctx.body = { users: 0 };
+  });
+  return guarded;
+}
+
+const app = new Koa();
+const root = new Router();
+root.use('/s3', s3({ bucket: process.env.COMPANION_AWS_BUCKET }).routes());
+root.get('/health', async (ctx) => {
+  ctx.body = 'ok';
+});
+app.use(root.routes());
+app.use(s3({ bucket: process.env.LEGACY_BUCKET }).routes());
+app.use(admin(process.env.LOCKED === '1').routes());
+export default app;
+`,
+      }),
+    );
+    expect(lines(res)).toEqual(['GET /health', 'POST /multipart', 'GET /params', 'POST /s3/multipart', 'GET /s3/params', 'GET /stats', 'GET /stats requireAdmin']);
+    expect(unresolvedRows(res)).toEqual([
+      'src/app.ts:25:16 warning unresolved-route router open is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
+      'src/app.ts:30:19 warning unresolved-route router guarded is never mounted on an app in the analysed files; its routes are listed with its own prefix only',
+      'src/app.ts:46:1 warning unresolved-route mounted router could not be resolved (admin() returns one of several routers); the routes under it are unknown',
+    ]);
+  });
 });
 
 describe("a factory's routes that read its parameters", () => {

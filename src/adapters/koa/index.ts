@@ -436,7 +436,10 @@ class KoaLinker {
     // listed without it (the known text before it kept).
     const unknownPath = !first && v0 !== null && reg.args.length >= 2 && looksLikePath(reg.args[0]!, v0);
     const head = unknownPath ? this.heads.pathOf(file, reg.args[0]!, v0) : null;
-    const items = ev.flatten(file, first || unknownPath ? reg.args.slice(1) : reg.args).filter((it) => !isAllowedMethods(it.expr));
+    const items = ev
+      .flatten(file, first || unknownPath ? reg.args.slice(1) : reg.args)
+      .filter((it) => !isAllowedMethods(it.expr))
+      .map((it) => this.filledAlternative(it));
     // (no word when what it mounts lists nothing wherever it is: `router.use(BASE_PATH, serve(dir))`)
     const silent = items.length > 0 && items.every((it) => listsNothingWherever(it.value));
     if (head && !silent) this.ctx.warn(file, reg.at, `the path of this use() is not known statically (${head.note}); the routes under it are listed without that part`, reg.snippet);
@@ -473,7 +476,7 @@ class KoaLinker {
     const out: AppStep[] = [];
     const regs = this.ctx.registrationsOf(app.id).filter((b) => b.reg.method === 'use');
     for (const b of regs) {
-      for (const it of this.ctx.ev.flatten(b.file, b.reg.args).flatMap((x) => this.mountEach(x))) {
+      for (const it of this.ctx.ev.flatten(b.file, b.reg.args).flatMap((x) => this.mountEach(x).map((y) => this.filledAlternative(y)))) {
         if (isAllowedMethods(it.expr)) continue;
         const path = this.mountPath(b, it);
         const head = path.head ?? undefined;
@@ -510,6 +513,20 @@ class KoaLinker {
       expr: { ...call, args: [call.args[0]!, x.file === it.file ? x.expr : { k: 'at', file: x.file, e: x.expr }] },
       file: it.file,
     }));
+  }
+
+  /**
+   * One router of a few (a factory's `if (config.bucket == null) return router` before the router
+   * of its routes: `s3(config).routes()`) where every other has nothing registered on it: that
+   * one, since an empty router's `routes()` serves and runs nothing whichever the code takes (of
+   * only empty ones, the first). Any other item as it is (two with routes: unresolvedMount).
+   */
+  private filledAlternative(it: Item): Item {
+    const v = it.value;
+    if (v.t !== 'unknown' || !v.alts?.length || !v.alts.every((a) => a.t === 'router')) return it;
+    const routers = v.alts as Extract<Value, { t: 'router' }>[];
+    const filled = routers.filter((a) => this.ctx.registrationsOf(a.id).length > 0);
+    return filled.length <= 1 ? { ...it, value: filled[0] ?? routers[0]! } : it;
   }
 
   /**
