@@ -1008,7 +1008,11 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   // (Dockge's), is no method's result even where its instance is kept)
   // (`server.listen()`, `const { url } = await server.listen(4000)`: a server that may start itself, apollo-server's — graphql-servers.ts)
   const listens = ex.k === 'call' && ex.callee.k === 'member' && ex.callee.prop === 'listen';
-  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && !listens && ((declared && ex.k !== 'new') || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
+  // (`app.apis = await api_1.startApis(app)`, `const api = apis.start(app)`: a function of a module
+  // of the code read off its namespace — every imported call of TypeScript's CommonJS output is
+  // one — is called as a named one is, its result kept or not)
+  const ofModule = ex.k === 'call' && ex.callee.k === 'member' && localNamespace(ctx, ex.callee.obj);
+  if ((ex.k !== 'call' && ex.k !== 'new') || (ex.callee.k !== 'ref' && !required && !curried && !listens && ((declared && ex.k !== 'new' && !ofModule) || (ex.callee.k !== 'member' && ex.callee.k !== 'index')))) return;
   // (`new FeatureController(config).router`: what an instance of a class holds)
   // (`this.get('/prometheus', async (req, res) => …)`: a function handed to a method of the instance,
   // a base class's route helper — Unleash's Controller)
@@ -1056,6 +1060,15 @@ export const ADDS_TO_LIST = new Set(['push', 'unshift', 'splice']);
 
 function isUnassigned(e: Expr | EncodedBinding | undefined): boolean {
   return e !== undefined && !isEncoded(e) && e.k === 'unknown' && e.text === '';
+}
+
+/**
+ * Is `e` the name of a module of the code imported whole (`import * as apis from './apis'`, `const
+ * api_1 = require('./api')`, also through an interop helper), no local binding hiding it?
+ */
+function localNamespace(ctx: Ctx, e: Expr): boolean {
+  if (e.k !== 'ref' || findScopeOf(ctx, e.scope, e.name) !== null) return false;
+  return ctx.facts.imports.some((i) => i.local === e.name && (i.imported === '*' || i.imported === '=') && /^\.\.?\//.test(i.source));
 }
 
 function findScopeOf(ctx: Ctx, scope: number, name: string): Scope | null {

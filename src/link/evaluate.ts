@@ -588,8 +588,8 @@ export class Evaluator {
         }
         const obj = this.eval(file, e.obj, depth + 1);
         // `AccessUtils.canUserAccess`: a static member of a class declared in the analysed code
-        if (obj.t === 'unknown' && obj.why.startsWith('class ') && e.obj.k === 'ref') {
-          const statics = this.classBinding(file, e.obj.scope, e.obj.name, '*static*');
+        if (obj.t === 'unknown' && obj.why.startsWith('class ')) {
+          const statics = this.classNamed(file, e.obj, '*static*', depth + 1);
           if (statics) return this.member(this.eval(statics.file, statics.expr, depth + 1), e.prop, depth + 1);
         }
         const v = this.member(obj, e.prop, depth + 1);
@@ -719,8 +719,8 @@ export class Evaluator {
           return { t: 'pkg', pkg: callee.pkg, path: callee.path, called: true, args, made: callee.made };
         }
         // `new Server(port)` of a function whose prototype is given methods (extract.ts prototypeClasses): its instance
-        if (callee.t === 'fn' && e.k === 'new' && e.callee.k === 'ref') {
-          const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
+        if (callee.t === 'fn' && e.k === 'new') {
+          const fields = this.classNamed(file, e.callee, THIS_PREFIX, depth + 1);
           if (fields) return this.eval(fields.file, fields.expr, depth + 1);
         }
         if (callee.t === 'fn') {
@@ -751,8 +751,8 @@ export class Evaluator {
           return v;
         }
         // `new UsersController()` of a class declared in the analysed code: its instance fields
-        if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ') && e.callee.k === 'ref') {
-          const fields = this.classBinding(file, e.callee.scope, e.callee.name, THIS_PREFIX);
+        if (e.k === 'new' && callee.t === 'unknown' && callee.why.startsWith('class ')) {
+          const fields = this.classNamed(file, e.callee, THIS_PREFIX, depth + 1);
           const self = fields ? this.eval(fields.file, fields.expr, depth + 1) : null;
           const router = self ? this.classRouter(self, depth + 1) : null;
           if (router) return this.subclassInstance(file, e, router, depth + 1);
@@ -868,7 +868,7 @@ export class Evaluator {
 
   /** The constructor of the class `new C(…)` makes, when the analysed code declares one. */
   private constructorOf(file: string, e: Extract<Expr, { k: 'new' }>, depth: number): { file: string; fn: number } | null {
-    const ref = e.callee.k === 'ref' ? this.classBinding(file, e.callee.scope, e.callee.name, CTOR_PREFIX) : null;
+    const ref = this.classNamed(file, e.callee, CTOR_PREFIX, depth);
     const c = ref ? this.eval(ref.file, ref.expr, depth) : null;
     return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
@@ -2125,8 +2125,8 @@ export class Evaluator {
   calledFn(file: string, callee: Expr): { file: string; fn: number } | null {
     const v = this.eval(file, callee);
     if (v.t === 'fn') return { file: v.file, fn: v.fn };
-    if (v.t !== 'unknown' || !v.why.startsWith('class ') || callee.k !== 'ref') return null;
-    const ctor = this.classBinding(file, callee.scope, callee.name, CTOR_PREFIX);
+    if (v.t !== 'unknown' || !v.why.startsWith('class ')) return null;
+    const ctor = this.classNamed(file, callee, CTOR_PREFIX, 0);
     const c = ctor ? this.eval(ctor.file, ctor.expr) : null;
     return c?.t === 'fn' ? { file: c.file, fn: c.fn } : null;
   }
@@ -2169,6 +2169,20 @@ export class Evaluator {
   }
 
   /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
+  /**
+   * `classBinding` of the class `callee` names: a name of it (`new CourseApi(app)`), or a module's
+   * export of it read off the module (`new course_1.CourseApi(app)` of a `require()`, `new
+   * apis.CourseApi(app)` of `import * as apis`).
+   */
+  private classNamed(file: string, callee: Expr, prefix: string, depth: number): { file: string; expr: Expr; name: string } | null {
+    if (callee.k === 'ref') return this.classBinding(file, callee.scope, callee.name, prefix);
+    if (callee.k !== 'member' || depth > MAX_DEPTH) return null;
+    const ns = this.eval(file, callee.obj, depth + 1);
+    const def = ns.t === 'ns' ? this.exportDefinition(ns.file, callee.prop) : null;
+    if (!def) return null;
+    return def.expr.k === 'ref' ? this.classBinding(def.file, def.expr.scope, def.expr.name, prefix) : this.classBinding(def.file, def.scope, def.name, prefix);
+  }
+
   private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
     let def = this.definitionOf(file, scope, name);
     // an alias names the class (`module.exports = { KumaServer }`)

@@ -440,6 +440,108 @@ main();
 		expect(lines(rollup)).toEqual(['GET /api/techdocs/metadata/:namespace/:kind/:name [] out/service/router.cjs.js:11']);
 	});
 
+	it("follows a router through the calls TypeScript's CommonJS output makes on a module's namespace: a call's result kept (`app.apis = await (0, api_1.startApis)(app)`) and a class made off it (`new course_1.CourseApi(app)`; Signal K's server), as of `import * as`", async () => {
+		const res = await check(
+			writeProject({
+				'package.json': EXPRESS_PACKAGE,
+				'lib/index.js': `"use strict";
+${TSC_IMPORT_DEFAULT}};
+Object.defineProperty(exports, "__esModule", { value: true });
+const express_1 = __importDefault(require("express"));
+const http_1 = __importDefault(require("http"));
+const api_1 = require("./api");
+class Server {
+    constructor(opts) {
+        const app = (0, express_1.default)();
+        app.use(express_1.default.json());
+        this.app = app;
+    }
+    start() {
+        const self = this;
+        const app = this.app;
+        return new Promise(async (resolve, reject) => {
+            createServer(app, async (err, server) => {
+                if (err) return reject(err);
+                app.server = server;
+                app.apis = await (0, api_1.startApis)(app);
+                server.listen(3000, () => resolve(self));
+            });
+        });
+    }
+}
+function createServer(app, cb) {
+    cb(null, http_1.default.createServer(app));
+}
+exports.default = Server;
+`,
+				'lib/api/index.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.startApis = void 0;
+const course_1 = require("./course");
+const startApis = (app) => {
+    const courseApi = new course_1.CourseApi(app);
+    return Promise.all([courseApi.start()]).then(() => ({ courseApi }));
+};
+exports.startApis = startApis;
+`,
+				'lib/api/course.js': `"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.CourseApi = void 0;
+const COURSE_API_PATH = "/signalk/v2/api/vessels/self/navigation/course";
+class CourseApi {
+    constructor(app) {
+        this.app = app;
+        this.course = null;
+    }
+    async start() {
+        this.initCourseRoutes();
+    }
+    initCourseRoutes() {
+        this.app.get(COURSE_API_PATH, (req, res) => {
+            res.json(this.course);
+        });
+        this.app.delete(COURSE_API_PATH, (req, res) => {
+            this.course = null;
+            res.status(200).json({ state: "COMPLETED" });
+        });
+    }
+}
+exports.CourseApi = CourseApi;
+`,
+				// the same as TypeScript writes it: a namespace import, a class made off it
+				'src/v3.ts': `
+import express from 'express';
+import * as apis from './apis';
+
+export const v3 = express();
+const started = apis.start(v3);
+new apis.Radar(v3, started);
+`,
+				'src/apis.ts': `
+import type { Express } from 'express';
+
+export function start(app: Express) {
+  app.get('/v3/ping', (_req, res) => res.send('pong'));
+  return Date.now();
+}
+
+export class Radar {
+  constructor(private readonly app: Express, since: number) {
+    this.app.get('/v3/radars', (_req, res) => res.json({ since, radars: [] }));
+  }
+}
+`,
+			}),
+		);
+		expect(lines(res)).toEqual([
+			'DELETE /signalk/v2/api/vessels/self/navigation/course [] lib/api/course.js:17',
+			'GET /signalk/v2/api/vessels/self/navigation/course [] lib/api/course.js:14',
+			'GET /v3/ping [] src/apis.ts:5',
+			'GET /v3/radars [] src/apis.ts:11',
+		]);
+		expect(unresolvedRows(res)).toEqual([]);
+	});
+
 	it('follows exports added to a named exports object, rest-parameter helpers and methods the caller names', async () => {
 		const res = await check(writeProject(FORUM));
 		expect(lines(res)).toEqual([
