@@ -994,7 +994,7 @@ function recordCall(ctx: Ctx, ex: Expr, scope: number, declared = false, superOf
   if ((ex.k === 'call' || ex.k === 'new') && ex.callee.k === 'member' && (ex.callee.obj.k === 'call' || ex.callee.obj.k === 'new')) recordCall(ctx, ex.callee.obj, scope, declared);
   // `await Promise.all([configure({ app }), createServer({ app, server })])` (Etherpad's express.ts),
   // `Promise.resolve(register(app))`: the calls the list is written with are made at once, each
-  if (ex.k === 'call' && ex.callee.k === 'member' && ex.callee.obj.k === 'ref' && ex.callee.obj.name === 'Promise' && PROMISE_COMBINERS.has(ex.callee.prop) && !findScopeOf(ctx, ex.callee.obj.scope, 'Promise')) {
+  if (promiseCombiner(ctx, ex)) {
     const first = ex.args[0];
     for (const item of first?.k === 'arr' ? first.items : first && ex.callee.prop === 'resolve' ? [first] : []) recordCall(ctx, item, scope, declared);
   }
@@ -1052,7 +1052,14 @@ function recordReturned(ctx: Ctx, ex: Expr, scope: number): void {
   // (`(name) => routes[name](app)`: a member whose name is computed, in a loop over the names;
   // `(file) => require(file).default(app)`: a module's export, called at once)
   const required = ex.callee.k === 'member' && ex.callee.obj.k === 'call' && ex.callee.obj.callee.k === 'ref' && ex.callee.obj.callee.name === 'require';
-  if (ex.callee.k === 'ref' || ex.callee.k === 'index' || required) recordCall(ctx, ex, scope);
+  // (`return (0, api_1.startApis)(app)`: a function read off a module of the code's namespace, as a named one)
+  // (`return Promise.all([configure(app), api_1.start(app)])`: the calls the list is written with, as recordCall takes them)
+  if (ex.callee.k === 'ref' || ex.callee.k === 'index' || required || (ex.callee.k === 'member' && localNamespace(ctx, ex.callee.obj)) || promiseCombiner(ctx, ex)) recordCall(ctx, ex, scope);
+}
+
+/** `Promise.all(…)`, `Promise.resolve(…)` and the like, of the global Promise. */
+function promiseCombiner(ctx: Ctx, ex: Expr): ex is Extract<Expr, { k: 'call' }> & { callee: Extract<Expr, { k: 'member' }> } {
+  return ex.k === 'call' && ex.callee.k === 'member' && ex.callee.obj.k === 'ref' && ex.callee.obj.name === 'Promise' && PROMISE_COMBINERS.has(ex.callee.prop) && !findScopeOf(ctx, ex.callee.obj.scope, 'Promise');
 }
 
 /** Methods that add to a list in place. */

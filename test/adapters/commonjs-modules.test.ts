@@ -440,7 +440,7 @@ main();
 		expect(lines(rollup)).toEqual(['GET /api/techdocs/metadata/:namespace/:kind/:name [] out/service/router.cjs.js:11']);
 	});
 
-	it("follows a router through the calls TypeScript's CommonJS output makes on a module's namespace: a call's result kept (`app.apis = await (0, api_1.startApis)(app)`) and a class made off it (`new course_1.CourseApi(app)`; Signal K's server), as of `import * as`", async () => {
+	it("follows a router through the calls TypeScript's CommonJS output makes on a module's namespace: a call's result kept (`app.apis = await (0, api_1.startApis)(app)`) or returned, also in a list Promise.all waits for, and a class made off it (`new course_1.CourseApi(app)`; Signal K's server), as of `import * as`", async () => {
 		const res = await check(
 			writeProject({
 				'package.json': EXPRESS_PACKAGE,
@@ -517,6 +517,32 @@ export const v3 = express();
 const started = apis.start(v3);
 new apis.Radar(v3, started);
 `,
+				// returned, also in a list Promise.all waits for
+				'src/v4.ts': `
+import express from 'express';
+import * as hooks from './hooks';
+
+export const v4 = express();
+async function boot(app: express.Express) {
+  return Promise.all([hooks.audit(app)]);
+}
+function health(app: express.Express) {
+  return hooks.health(app);
+}
+boot(v4);
+health(v4);
+`,
+				'src/hooks.ts': `
+import type { Express } from 'express';
+
+export function audit(app: Express) {
+  app.get('/v4/audit', (_req, res) => res.json([]));
+}
+
+export function health(app: Express) {
+  app.get('/v4/health', (_req, res) => res.send('ok'));
+}
+`,
 				'src/apis.ts': `
 import type { Express } from 'express';
 
@@ -538,6 +564,8 @@ export class Radar {
 			'GET /signalk/v2/api/vessels/self/navigation/course [] lib/api/course.js:14',
 			'GET /v3/ping [] src/apis.ts:5',
 			'GET /v3/radars [] src/apis.ts:11',
+			'GET /v4/audit [] src/hooks.ts:5',
+			'GET /v4/health [] src/hooks.ts:9',
 		]);
 		expect(unresolvedRows(res)).toEqual([]);
 	});
