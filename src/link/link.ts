@@ -604,7 +604,11 @@ export class LinkContext {
       const verified = signedIn ? undefined : led.map((lg) => tokenVerification(this.ev, fn.file, lg)).find((n) => n !== null);
       // (or when a lookup by the credential the request carries finds nothing, whatever the status:
       // AnythingLLM's `validDeviceToken`, `MobileDevice.get({ token })` of the device-token header, 400)
-      const looked = signedIn || verified ? undefined : led.find((lg) => lg.credential && lg.callee && !lg.endedVia && (lg.refusal || (lg.userVia && !signedInCheck(this.ev, fn, lg))));
+      // (one named for CSRF checks the request's CSRF token, `if (!csrf.validate(req, req.body._csrf))
+      // return res.status(403)…`: no caller's credential — a CSRF check, below)
+      const lookups = led.filter((lg) => lg.credential && lg.callee && !lg.endedVia && (lg.refusal || (lg.userVia && !signedInCheck(this.ev, fn, lg))));
+      const csrfLookup = (lg: LeadingGuard): boolean => this.matchers.csrf(exprName(lg.callee!) ?? '');
+      const looked = signedIn || verified ? undefined : lookups.find((lg) => !csrfLookup(lg));
       const lookedName = looked ? (exprName(looked.callee!) ?? 'a lookup') : null;
       const byBehaviour = signedIn
         ? 'by behaviour (ends the request first when the request has no signed-in user)'
@@ -619,6 +623,12 @@ export class LinkContext {
         const bearer: GuardKind[] = (verified && headerCredentialOf(this.ev, value)) || looked?.credential === 'header' ? ['bearer'] : [];
         const reason = bearer.length > 0 ? `${byBehaviour.slice(0, -1)}; reads its credential from a request header only)` : byBehaviour;
         c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
+      }
+      const token = c.kinds.includes('csrf') ? undefined : lookups.find(csrfLookup);
+      if (token) {
+        const known = c.kinds.filter((k) => k !== 'unknown');
+        const reason = `by behaviour (ends the request first when ${exprName(token.callee!)}() rejects the token the request carries)`;
+        c = { kinds: orderKinds(new Set([...known, 'csrf'])), families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }
     }
     // An authentication layer whose credential is what the checks it leads with take: node-red's
@@ -1807,9 +1817,9 @@ export class LinkContext {
       if (g?.kinds.includes('family')) return g;
       return g?.kinds.includes('tenant') ? { ...g, kinds: ['tenant'], reason: `by behaviour (the handler ends the request when ${g.name}() says no, and it compares the tenant)` } : null;
     }
-    if (lg.refusal) return this.refusalGuard(handler, lg) ?? lookupGuard(handler.file, lg);
+    if (lg.refusal) return this.refusalGuard(handler, lg) ?? lookupGuard(handler.file, lg, this.matchers);
     if (lg.userVia) {
-      if (!signedInCheck(this.ev, handler, lg)) return lookupGuard(handler.file, lg);
+      if (!signedInCheck(this.ev, handler, lg)) return lookupGuard(handler.file, lg, this.matchers);
       const name = exprName(lg.callee!) ?? '(signed-in check)';
       return { name, kinds: ['auth'], families: [], reason: `by behaviour (the handler ends the request first when ${name}() gives no signed-in user)`, mechanism: 'in-handler', file: handler.file, line: lg.at.line };
     }
@@ -1944,9 +1954,15 @@ export class LinkContext {
  * req.headers.authorization } }); if (!user) return res.forbidden(…)` — an API token's check,
  * whatever the status; a bearer guard when the credential is a request header's.
  */
-function lookupGuard(file: string, lg: LeadingGuard): AppliedGuard | null {
+function lookupGuard(file: string, lg: LeadingGuard, matchers: GuardMatchers): AppliedGuard | null {
   if (!lg.credential || !lg.callee) return null;
   const name = exprName(lg.callee) ?? '(credential lookup)';
+  // (`if (!keystone.security.csrf.validate(req, req.body.authenticity_token)) return res.status(403)…`:
+  // the token checked is the request's CSRF token, no caller's credential)
+  if (matchers.csrf(name)) {
+    const reason = `by name (csrf); by behaviour (the handler ends the request first when ${name}() rejects the token the request carries)`;
+    return { name, kinds: ['csrf'], families: [], reason, mechanism: 'in-handler', file, line: lg.at.line };
+  }
   const header = lg.credential === 'header';
   return {
     name,

@@ -2773,6 +2773,67 @@ app.get('/v0/installations/:id', legacy.getInstallation);
   });
 });
 
+describe('express: a handler refusing on a lookup of what the request carries', () => {
+  it("is a CSRF check when the lookup is named for one (KeystoneJS's `keystone.security.csrf.validate(req, req.body.authenticity_token)`), in a handler or a middleware, an auth check otherwise", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'cms', dependencies: { express: '4.21.2' } }),
+      'lib/security/csrf.js': `
+const crypto = require('crypto');
+
+exports.SECRET_KEY = '_csrf_secret';
+
+exports.validate = function (req, token) {
+  const secret = req.session[exports.SECRET_KEY];
+  if (!secret || !token) return false;
+  const expected = crypto.createHmac('sha256', secret).update('csrf').digest('hex');
+  return crypto.timingSafeEqual(Buffer.from(token), Buffer.from(expected));
+};
+`,
+      'lib/keys.js': `
+const keys = new Map();
+exports.findByToken = async function (token) {
+  return keys.get(token) ?? null;
+};
+`,
+      'server.js': `
+const express = require('express');
+const security = { csrf: require('./lib/security/csrf') };
+const keys = require('./lib/keys');
+
+const router = express.Router();
+router.post('/uploads', (req, res) => {
+  if (!security.csrf.validate(req, req.body.authenticity_token)) {
+    return res.status(403).send({ error: { message: 'invalid csrf' } });
+  }
+  res.json({ uploaded: true });
+});
+// (a middleware doing so, named for neither)
+function checkForm(req, res, next) {
+  if (!security.csrf.validate(req, req.body.authenticity_token)) return res.status(403).send('invalid form');
+  next();
+}
+router.post('/forms', checkForm, (req, res) => res.json({ saved: true }));
+router.post('/imports', async (req, res) => {
+  const key = await keys.findByToken(req.body.api_token);
+  if (!key) return res.status(403).send({ error: { message: 'invalid key' } });
+  res.json({ imported: true, owner: key.owner });
+});
+
+const app = express();
+app.use(express.json());
+app.use('/api', router);
+module.exports = app;
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}:${g.mechanism}`).join(' ')}`)).toEqual([
+      'POST /api/forms checkForm:csrf:route-middleware',
+      'POST /api/imports keys.findByToken:auth:in-handler',
+      'POST /api/uploads security.csrf.validate:csrf:in-handler',
+    ]);
+  });
+});
+
 describe('express: handlers wrapped by an in-code async wrapper', () => {
   it('are the functions wrapped, named as written (not by the wrapper\'s parameter) and placed where they are defined (Directus\'s asyncHandler)', async () => {
     const dir = writeProject({
