@@ -2168,7 +2168,6 @@ export class Evaluator {
     return this.files.get(def.file)?.errorClasses?.[def.name] ?? null;
   }
 
-  /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
   /**
    * `classBinding` of the class `callee` names: a name of it (`new CourseApi(app)`), or a module's
    * export of it read off the module (`new course_1.CourseApi(app)` of a `require()`, `new
@@ -2183,6 +2182,7 @@ export class Evaluator {
     return def.expr.k === 'ref' ? this.classBinding(def.file, def.expr.scope, def.expr.name, prefix) : this.classBinding(def.file, def.scope, def.name, prefix);
   }
 
+  /** A binding kept beside a class (`*static*Name`, `*this*Name`, `*ctor*Name`) where the class named `name` in `scope` is declared. */
   private classBinding(file: string, scope: number, name: string, prefix: string): { file: string; expr: Expr; name: string } | null {
     let def = this.definitionOf(file, scope, name);
     // an alias names the class (`module.exports = { KumaServer }`)
