@@ -1445,12 +1445,6 @@ export class LinkContext {
   }
 
   /**
-   * Guards a route's handler checks for itself: those its function leads with, then, when it is
-   * a pass-through wrapper's function (`wrap(userController.getMe)` of `wrap = (fn) => (req, res,
-   * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps —
-   * of each in turn when that is a wrapper's too (`withAuth(withTenant(listSites))`).
-   */
-  /**
    * A route's handler as its author wrote it: through pass-through wrappers
    * (`asyncHandler(listSites)`, `export const GET = withAuth(async (req) => …)`) the innermost
    * function wrapped — the one that answers, named as it is used and placed where it is defined
@@ -1490,6 +1484,12 @@ export class LinkContext {
     }
   }
 
+  /**
+   * Guards a route's handler checks for itself: those its function leads with, then, when it is
+   * a pass-through wrapper's function (`wrap(userController.getMe)` of `wrap = (fn) => (req, res,
+   * next) => fn(req, res).catch(next)`, `wrappedMiddleware`), those of the function it wraps —
+   * of each in turn when that is a wrapper's too (`withAuth(withTenant(listSites))`).
+   */
   handlerGuards(handler: { file: string; expr: Expr; value: Value }): AppliedGuard[] {
     const out = this.inHandlerGuards(handler.value);
     for (const inner of this.wrappedLayers(handler.file, handler.expr, handler.value)) out.push(...this.inHandlerGuards(inner.value));
