@@ -1127,6 +1127,15 @@ export class LinkContext {
     return layers[layers.length - 1] ?? null;
   }
 
+  /** `wrappedLayers` of a route's handler, read once for both its guards and how it is written (handlerGuards, writtenHandler). */
+  private handlerLayers(handler: { file: string; expr: Expr; value: Value }): Wrapped[] {
+    let layers = this.layersByHandler.get(handler);
+    if (!layers) this.layersByHandler.set(handler, (layers = this.wrappedLayers(handler.file, handler.expr, handler.value)));
+    return layers;
+  }
+
+  private readonly layersByHandler = new WeakMap<object, Wrapped[]>();
+
   /** What `wrappedMiddleware` unwraps, one wrapper at a time: each wrapped function in turn, the innermost last. */
   private wrappedLayers(file: string, expr: Expr, value: Value): Wrapped[] {
     const out: Wrapped[] = [];
@@ -1451,7 +1460,7 @@ export class LinkContext {
    * (Route.handler, Route.handlerFn) — or the handler itself when it wraps none.
    */
   writtenHandler(handler: { file: string; expr: Expr; value: Value }): { file: string; expr: Expr; value: Value } {
-    const layers = [handler, ...this.wrappedLayers(handler.file, handler.expr, handler.value)];
+    const layers = [handler, ...this.handlerLayers(handler)];
     let i = layers.length - 1;
     while (i > 0 && layers[i]!.value.t !== 'fn') i--;
     if (i === 0) return handler;
@@ -1492,7 +1501,7 @@ export class LinkContext {
    */
   handlerGuards(handler: { file: string; expr: Expr; value: Value }): AppliedGuard[] {
     const out = this.inHandlerGuards(handler.value);
-    for (const inner of this.wrappedLayers(handler.file, handler.expr, handler.value)) out.push(...this.inHandlerGuards(inner.value));
+    for (const inner of this.handlerLayers(handler)) out.push(...this.inHandlerGuards(inner.value));
     return out;
   }
 
