@@ -497,6 +497,10 @@ export class Evaluator {
         // null`): its members read and its methods called fail on null
         if (then.t === 'pkg' && then.called && nullish(otherwise)) return then;
         if (otherwise.t === 'pkg' && otherwise.called && nullish(then)) return otherwise;
+        // a router made here or a caller's (`let app = options.app; if (!app) app = express()`,
+        // jsreport's): the one made, as `fallback` takes it
+        if (then.t === 'router' && constructed(e.then) && otherwise.t === 'param') return then;
+        if (otherwise.t === 'router' && constructed(e.otherwise) && then.t === 'param') return otherwise;
         const v = oneOf([then, otherwise], e.text);
         // (the test's names are written with their scopes: the same text in two functions reads two values)
         return v.t === 'unknown' && v.alts ? { ...v, choice: JSON.stringify([file, e.test, stringsOf(v) ?? e.text]) } : v;
@@ -508,6 +512,13 @@ export class Evaluator {
         const l = this.eval(file, e.l, depth + 1);
         const missing = nullish(l) || (l.t === 'unknown' && l.why.startsWith('no property '));
         if (missing) return this.eval(file, e.r, depth + 1);
+        // a caller's router, or one made when it passes none (`const app = options.app ||
+        // express()`): the caller's is a parameter's value not known statically, and what is
+        // registered on the value is the made router's — the routes served when none is passed
+        if (l.t === 'param' && constructed(e.r)) {
+          const r = this.eval(file, e.r, depth + 1);
+          if (r.t === 'router') return r;
+        }
         // (a package's value, `nconf.get('relative_path')`, may be missing when the code runs)
         if (l.t === 'unknown' || l.t === 'param' || l.t === 'pkg') return { t: 'unknown', why: e.text };
         const falsy = (l.t === 'str' && l.v === '') || (l.t === 'num' && (l.v === 0 || Number.isNaN(l.v))) || (l.t === 'bool' && !l.v);

@@ -3096,6 +3096,50 @@ module.exports = {
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['GET /auth/login lib/index.js:8', 'POST /auth/token lib/index.js:9', 'GET /flows/status lib/index.js:16']);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
+
+  it("an app the caller may pass, made when it passes none (jsreport's `let app = options.app; if (!app) app = express()`, `options.admin || express()`): the routes registered on it are the made app's, or the caller's app's when a caller passes one", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'report-server', dependencies: { express: '4.21.2' } }),
+      'lib/auth.js': `exports.requireSession = function requireSession(req, res, next) {
+  if (!req.session || !req.session.userId) return res.status(401).json({ error: 'sign in' });
+  next();
+};
+`,
+      'lib/server.js': `const express = require('express');
+const { requireSession } = require('./auth');
+
+function configureApp(options) {
+  let app = options.app;
+  if (!app) app = express();
+  app.use(requireSession);
+  app.get('/api/reports', (req, res) => res.json([]));
+  return app;
+}
+
+function createAdmin(options = {}) {
+  const admin = options.admin || express();
+  admin.get('/health', (req, res) => res.json({ ok: true }));
+  return admin;
+}
+
+module.exports = { configureApp, createAdmin };
+`,
+      'lib/main.js': `const express = require('express');
+const { createAdmin } = require('./server');
+
+const root = express();
+const ops = express.Router();
+root.use('/internal', createAdmin({ admin: ops }));
+root.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => g.name).join(',') || '-'}`)).toEqual([
+      'GET /api/reports lib/server.js:8 requireSession',
+      'GET /internal/health lib/server.js:14 -',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
+  });
 });
 
 describe('express: the passwordless package', () => {
