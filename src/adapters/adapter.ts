@@ -44,7 +44,7 @@ export interface Adapter {
    */
   routerMethod?(router: RouterObject, method: string, args: Value[], ev: Evaluator): 'self' | RouterInit | null;
   /** extra per-file extraction (decorators, file-system routes) */
-  visitClass?(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void;
+  visitClass?(api: ExtractApi, node: TS.ClassLikeDeclaration, scope: number, name: string | null): void;
   /** extra per-file extraction once the file has been walked (the places of exported handlers) */
   visitFile?(api: ExtractApi): void;
   /**

@@ -105,7 +105,9 @@ interface Ctx {
    */
   thisRef: { name: string; scope: number; fields: Record<string, Expr>; base: string | null; extendsAny: boolean; superArgs: Expr[] | null; injects: boolean } | null;
   /** the classes whose members are being walked, innermost last: their names and static members */
-  classes: { name: string; statics: Record<string, Expr> }[];
+  classes: { name: string; statics: Record<string, Expr>; node: TS.ClassLikeDeclaration }[];
+  /** what TypeScript's decorator emit hands `__decorate` in the file, by class (decorationsOf; made when first asked) */
+  decorations?: Map<string, Decorations>;
   /**
    * Classes written as a constructor function and methods assigned to its prototype
    * (prototypeClasses): what `this` is in each of those functions, by the function's node
@@ -509,6 +511,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     return;
   }
   if (ts.isExpressionStatement(node)) {
+    // (`X = __decorate([…], X)`: the class decorated, the same class — its decorators are read with it, decoratorsOf)
+    if (scope === 0 && decorateCall(ts, node.expression)) return;
     if (scope === 0 && ts.isCallExpression(node.expression)) compiledExport(ctx, node.expression);
     // `void registerRoutes(app)`: the call, its result let go
     visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
@@ -601,66 +605,8 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
     return;
   }
   if (ts.isClassDeclaration(node)) {
-    for (const a of ctx.adapters) a.visitClass?.(extractApi(ctx), node, scope);
-    // `AccessUtils.canUserAccess(…)`: static members are values read from the class itself.
-    const statics: Record<string, Expr> = {};
-    // `this.app` in its members: the instance's fields — initialised where declared, by a
-    // constructor parameter property, or first assigned (`this.app = express()`) — one object
-    // for every instance of the class
-    // (one the prototype of is given methods too has its instance made beforehand: prototypeClasses)
-    const made = ctx.prototypes?.get(node)?.self;
-    const fields: Record<string, Expr> = made?.fields ?? {};
-    let ctor: number | null = null;
-    const outer = ctx.thisRef;
-    // `class UsersController extends BaseController`: the fields it does not set are the base's
-    const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
-    const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
-    ctx.thisRef = node.name ? Object.assign(made ?? {}, { name: `${THIS_PREFIX}${node.name.text}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null, injects: ts.canHaveDecorators(node) && (ts.getDecorators(node) ?? []).length > 0 }) : null;
-    const thisRef = ctx.thisRef;
-    if (node.name) ctx.classes.push({ name: node.name.text, statics });
-    for (const m of node.members) {
-      if (!ts.isPropertyDeclaration(m) || !m.initializer || !ts.isIdentifier(m.name)) continue;
-      if (hasModifier(ts, m, ts.SyntaxKind.StaticKeyword)) statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
-      else fields[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
-    }
-    for (const m of node.members) {
-      const isStatic = hasModifier(ts, m, ts.SyntaxKind.StaticKeyword);
-      if ((ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m)) && m.body) {
-        const name = ts.isConstructorDeclaration(m) ? 'constructor' : m.name && ts.isIdentifier(m.name) ? m.name.text : null;
-        const made = makeFunction(ctx, m, scope, name);
-        if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
-        // `this.initializeRoutes(routes)`: a method is what the instance's name for it holds
-        else if (name !== null && ts.isMethodDeclaration(m) && !Object.hasOwn(fields, name)) fields[name] = { k: 'fn', id: made.id };
-        // `get router() { return this.app; }`: reading the field is what the getter returns
-        else if (!isStatic && name !== null && ts.isGetAccessor(m) && made.returns.length === 1 && !Object.hasOwn(fields, name)) fields[name] = made.returns[0]!;
-        if (ts.isConstructorDeclaration(m)) {
-          ctor = made.id;
-          for (const p of m.parameters) {
-            // `constructor(private readonly store: Db)`: a parameter property
-            if (!ts.isIdentifier(p.name) || !ts.canHaveModifiers(p) || (ts.getModifiers(p) ?? []).length === 0 || Object.hasOwn(fields, p.name.text)) continue;
-            const b = facts.scopes[made.scope]!.bindings[p.name.text];
-            if (typeof b === 'object') fields[p.name.text] = b;
-          }
-        }
-      }
-    }
-    if (node.name) ctx.classes.pop();
-    ctx.thisRef = outer;
-    let instance = fields;
-    if (thisRef && base) {
-      const pos = base.getStart(ctx.sf);
-      instance = { [SUPER]: { k: 'new', callee: refOf(ctx, base.text, scope), args: thisRef.superArgs ?? [], at: locAt(ctx, pos), pos }, ...fields };
-    }
-    if (node.name) {
-      facts.scopes[scope]!.bindings[node.name.text] = { k: 'unknown', text: `class ${node.name.text}` };
-      if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${node.name.text}`] = { k: 'obj', props: statics };
-      if (Object.keys(instance).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${node.name.text}`] = { k: 'obj', props: instance };
-      if (ctor !== null) facts.scopes[scope]!.bindings[`${CTOR_PREFIX}${node.name.text}`] = { k: 'fn', id: ctor };
-      if (scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword)) {
-        const isDefault = hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword);
-        facts.exports.push({ exported: isDefault ? 'default' : node.name.text, local: node.name.text });
-      }
-    }
+    const exported = scope === 0 && hasModifier(ts, node, ts.SyntaxKind.ExportKeyword);
+    visitClass(ctx, node, node.name?.text ?? null, scope, fn, exported ? (hasModifier(ts, node, ts.SyntaxKind.DefaultKeyword) ? 'default' : 'named') : null);
     return;
   }
   // `for (const route of routes) { … }`: the variable is an item of the list
@@ -1107,6 +1053,9 @@ function declareVariable(ctx: Ctx, d: TS.VariableDeclaration, scope: number, fn:
       facts.imports.push({ local: name, imported: '=', source: requireSource });
     } else if (init && ts.isPropertyAccessExpression(init) && requireOf(ts, unwrap(ts, init.expression)) !== null && scope === 0) {
       facts.imports.push({ local: name, imported: init.name.text, source: requireOf(ts, unwrap(ts, init.expression))! });
+    } else if (init && ts.isClassExpression(init)) {
+      // `let UsersController = class UsersController { … }`: a class of that name
+      visitClass(ctx, init, name, scope, fn, null);
     } else {
       // toExpr unwraps the initialiser itself, and so sees an `await` around a registration call
       const value: Expr = d.initializer ? toExpr(ctx, d.initializer, scope, fn, name) : { k: 'unknown', text: '' };
@@ -1335,6 +1284,161 @@ function nestedLiteral(ctx: Ctx, written: TS.Expression, scope: number, depth: n
   const holder = nestedLiteral(ctx, e.expression, scope, depth + 1);
   const p = holder && Object.hasOwn(holder.props, e.name.text) ? holder.props[e.name.text] : undefined;
   return p && p.k === 'obj' ? p : null;
+}
+
+/**
+ * What TypeScript's decorator emit (`experimentalDecorators`) hands `__decorate` for one class of
+ * the file: `X = __decorate([…], X)` its own decorators, `__decorate([…], X.prototype, "get",
+ * null)` a member's (a static member's on `X`), `__param(0, (0, common_1.Req)())` among them a
+ * parameter's, and `__metadata("design:paramtypes", […])` the constructor's parameter types.
+ */
+interface Decorations {
+  own: TS.Expression[];
+  members: Map<string, TS.Expression[]>;
+  /** by member name ('constructor' for the class's), then parameter index */
+  params: Map<string, Map<number, TS.Expression[]>>;
+  paramTypes?: readonly TS.Expression[];
+}
+
+/** What `design:paramtypes` names for a parameter whose type is no class of the code's. */
+const BUILT_IN_TYPES = new Set(['Object', 'String', 'Number', 'Boolean', 'Array', 'Function', 'Symbol', 'BigInt', 'Promise', 'Map', 'Set', 'Date']);
+
+/** The name a function is called by: `__decorate(…)`, `tslib_1.__decorate(…)`, `(0, tslib_1.__decorate)(…)`, `(0, common_1.Get)()`. */
+function helperName(ts: TSModule, callee: TS.Expression): string | null {
+  let c = unwrap(ts, callee);
+  if (ts.isBinaryExpression(c) && c.operatorToken.kind === ts.SyntaxKind.CommaToken) c = unwrap(ts, c.right);
+  return ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : null;
+}
+
+/** `__decorate([…], X…)` of a statement, also as assigned (`exports.X = X = __decorate([…], X)`); else null. */
+function decorateCall(ts: TSModule, e: TS.Expression): TS.CallExpression | null {
+  let x = e;
+  while (ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken) x = x.right;
+  x = unwrap(ts, x);
+  return ts.isCallExpression(x) && x.arguments.length >= 2 && ts.isArrayLiteralExpression(x.arguments[0]!) && helperName(ts, x.expression) === '__decorate' ? x : null;
+}
+
+/** The file's Decorations by class name, from its module-scope `__decorate` statements (read once). */
+function decorationsOf(ctx: Ctx): Map<string, Decorations> {
+  if (ctx.decorations) return ctx.decorations;
+  const { ts } = ctx;
+  const out = new Map<string, Decorations>();
+  ctx.decorations = out;
+  if (!ctx.text.includes('__decorate')) return out;
+  for (const st of ctx.sf.statements) {
+    const call = ts.isExpressionStatement(st) ? decorateCall(ts, st.expression) : null;
+    if (!call) continue;
+    const [list, target, key] = call.arguments as unknown as [TS.ArrayLiteralExpression, TS.Expression, TS.Expression | undefined];
+    const t = unwrap(ts, target);
+    const proto = ts.isPropertyAccessExpression(t) && t.name.text === 'prototype' ? unwrap(ts, t.expression) : null;
+    const cls = proto ?? t;
+    const member = key && ts.isStringLiteralLike(key) ? key.text : null;
+    if (!ts.isIdentifier(cls) || (proto !== null && member === null)) continue;
+    let d = out.get(cls.text);
+    if (!d) out.set(cls.text, (d = { own: [], members: new Map(), params: new Map() }));
+    for (const el of list.elements) {
+      const helper = ts.isCallExpression(el) ? helperName(ts, el.expression) : null;
+      const [first, second] = ts.isCallExpression(el) ? el.arguments : [];
+      if (helper === '__metadata') {
+        if (member === null && first && ts.isStringLiteralLike(first) && first.text === 'design:paramtypes' && second && ts.isArrayLiteralExpression(second)) d.paramTypes = second.elements;
+      } else if (helper === '__param' && first && ts.isNumericLiteral(first) && second) {
+        const of = member ?? 'constructor';
+        const byIndex = d.params.get(of) ?? new Map<number, TS.Expression[]>();
+        d.params.set(of, byIndex);
+        byIndex.set(Number(first.text), [...(byIndex.get(Number(first.text)) ?? []), second]);
+      } else if (member === null) d.own.push(el);
+      else d.members.set(member, [...(d.members.get(member) ?? []), el]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The decorators of a class, of a member of it, or (`param`, its index) of a member's parameter,
+ * in the order written: those written on it (`@Get(':id')`), else, in JavaScript TypeScript
+ * compiled, those it hands `__decorate` for it (Decorations).
+ */
+function decoratorsOf(ctx: Ctx, cls: TS.ClassLikeDeclaration, member?: TS.ClassElement, param?: number): readonly DecoratorUse[] {
+  const { ts } = ctx;
+  const node: TS.Node | undefined = member === undefined ? cls : param === undefined ? member : (member as TS.FunctionLikeDeclaration).parameters[param];
+  const written = node && ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+  if (written && written.length > 0) return written.map((d) => ({ expr: d.expression, at: d }));
+  const d = cls.name ? decorationsOf(ctx).get(cls.name.text) : undefined;
+  const name = member === undefined ? null : ts.isConstructorDeclaration(member) ? 'constructor' : member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : null;
+  const compiled = !d ? undefined : member === undefined ? d.own : name === null ? undefined : param === undefined ? d.members.get(name) : d.params.get(name)?.get(param);
+  return (compiled ?? []).map((e) => ({ expr: e, at: e }));
+}
+
+/** A decorator as written (`@Get(':id')`, placed at its `@`), or compiled: the expression handed `__decorate`. */
+export interface DecoratorUse {
+  expr: TS.Expression;
+  at: TS.Node;
+}
+
+/**
+ * A class: declared (`class X {}`), or a class expression a variable is given (`let X = class X
+ * {}`, what TypeScript writes for a decorated class, `name` the variable's). `exported`: how a
+ * declaration at module scope is exported.
+ */
+function visitClass(ctx: Ctx, node: TS.ClassLikeDeclaration, name: string | null, scope: number, fn: FunctionFact | null, exported: 'default' | 'named' | null): void {
+  const { ts, facts } = ctx;
+  for (const a of ctx.adapters) a.visitClass?.(extractApi(ctx), node, scope, name);
+  // `AccessUtils.canUserAccess(…)`: static members are values read from the class itself.
+  const statics: Record<string, Expr> = {};
+  // `this.app` in its members: the instance's fields — initialised where declared, by a
+  // constructor parameter property, or first assigned (`this.app = express()`) — one object
+  // for every instance of the class
+  // (one the prototype of is given methods too has its instance made beforehand: prototypeClasses)
+  const made = ctx.prototypes?.get(node)?.self;
+  const fields: Record<string, Expr> = made?.fields ?? {};
+  let ctor: number | null = null;
+  const outer = ctx.thisRef;
+  // `class UsersController extends BaseController`: the fields it does not set are the base's
+  const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  const base = heritage && ts.isIdentifier(heritage) ? heritage : null;
+  ctx.thisRef = name !== null ? Object.assign(made ?? {}, { name: `${THIS_PREFIX}${name}`, scope, fields, base: base?.text ?? null, extendsAny: heritage !== undefined, superArgs: null, injects: decoratorsOf(ctx, node).length > 0 }) : null;
+  const thisRef = ctx.thisRef;
+  if (name !== null) ctx.classes.push({ name, statics, node });
+  for (const m of node.members) {
+    if (!ts.isPropertyDeclaration(m) || !m.initializer || !ts.isIdentifier(m.name)) continue;
+    if (hasModifier(ts, m, ts.SyntaxKind.StaticKeyword)) statics[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
+    else fields[m.name.text] = toExpr(ctx, m.initializer, scope, fn);
+  }
+  for (const m of node.members) {
+    const isStatic = hasModifier(ts, m, ts.SyntaxKind.StaticKeyword);
+    if ((ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m) || ts.isGetAccessor(m)) && m.body) {
+      const name = ts.isConstructorDeclaration(m) ? 'constructor' : m.name && ts.isIdentifier(m.name) ? m.name.text : null;
+      const made = makeFunction(ctx, m, scope, name);
+      if (isStatic && name !== null && ts.isMethodDeclaration(m)) statics[name] = { k: 'fn', id: made.id };
+      // `this.initializeRoutes(routes)`: a method is what the instance's name for it holds
+      else if (name !== null && ts.isMethodDeclaration(m) && !Object.hasOwn(fields, name)) fields[name] = { k: 'fn', id: made.id };
+      // `get router() { return this.app; }`: reading the field is what the getter returns
+      else if (!isStatic && name !== null && ts.isGetAccessor(m) && made.returns.length === 1 && !Object.hasOwn(fields, name)) fields[name] = made.returns[0]!;
+      if (ts.isConstructorDeclaration(m)) {
+        ctor = made.id;
+        for (const p of m.parameters) {
+          // `constructor(private readonly store: Db)`: a parameter property
+          if (!ts.isIdentifier(p.name) || !ts.canHaveModifiers(p) || (ts.getModifiers(p) ?? []).length === 0 || Object.hasOwn(fields, p.name.text)) continue;
+          const b = facts.scopes[made.scope]!.bindings[p.name.text];
+          if (typeof b === 'object') fields[p.name.text] = b;
+        }
+      }
+    }
+  }
+  if (name !== null) ctx.classes.pop();
+  ctx.thisRef = outer;
+  let instance = fields;
+  if (thisRef && base) {
+    const pos = base.getStart(ctx.sf);
+    instance = { [SUPER]: { k: 'new', callee: refOf(ctx, base.text, scope), args: thisRef.superArgs ?? [], at: locAt(ctx, pos), pos }, ...fields };
+  }
+  if (name !== null) {
+    facts.scopes[scope]!.bindings[name] = { k: 'unknown', text: `class ${name}` };
+    if (Object.keys(statics).length > 0) facts.scopes[scope]!.bindings[`*static*${name}`] = { k: 'obj', props: statics };
+    if (Object.keys(instance).length > 0) facts.scopes[scope]!.bindings[`${THIS_PREFIX}${name}`] = { k: 'obj', props: instance };
+    if (ctor !== null) facts.scopes[scope]!.bindings[`${CTOR_PREFIX}${name}`] = { k: 'fn', id: ctor };
+    if (exported !== null) facts.exports.push({ exported: exported === 'default' ? 'default' : name, local: name });
+  }
 }
 
 /**
@@ -2246,6 +2350,8 @@ export interface ExtractApi {
   loc(node: TS.Node): Loc;
   snippet(line: number): string;
   expr(node: TS.Expression, scope: number): Expr;
+  /** decoratorsOf: a class's, a member's or a member's parameter's decorators, written or compiled */
+  decorators(cls: TS.ClassLikeDeclaration, member?: TS.ClassElement, param?: number): readonly DecoratorUse[];
 }
 
 function extractApi(ctx: Ctx): ExtractApi {
@@ -2256,6 +2362,7 @@ function extractApi(ctx: Ctx): ExtractApi {
     loc: (node) => locOf(ctx, node),
     snippet: (line) => lineText(ctx, line),
     expr: (node, scope) => toExpr(ctx, node, scope, null),
+    decorators: (cls, member, param) => decoratorsOf(ctx, cls, member, param),
   };
 }
 
@@ -2505,13 +2612,13 @@ function makeFunction(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope: n
  * The evaluator reads it only when no call of the constructor passes the parameter: the provider
  * a module declares for the token (Evaluator.injectedValue), else an instance of its class.
  */
-function injectedToken(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Extract<Expr, { k: 'new' }> | null {
+function injectedToken(ctx: Ctx, cls: TS.ClassLikeDeclaration, ctor: TS.ConstructorDeclaration, p: TS.ParameterDeclaration, index: number, scope: number): Extract<Expr, { k: 'new' }> | null {
   const { ts } = ctx;
   let name: TS.Node | null = null;
   // (`@Inject()` with no token: the type's, as without it)
-  const inject = (ts.getDecorators(p) ?? []).find((d) => ts.isCallExpression(d.expression) && ts.isIdentifier(d.expression.expression) && d.expression.expression.text === 'Inject' && d.expression.arguments.length > 0);
+  const inject = decoratorsOf(ctx, cls, ctor, index).find(({ expr: d }) => ts.isCallExpression(d) && helperName(ts, d.expression) === 'Inject' && d.arguments.length > 0);
   if (inject) {
-    let token: TS.Node | undefined = (inject.expression as TS.CallExpression).arguments[0];
+    let token: TS.Node | undefined = (inject.expr as TS.CallExpression).arguments[0];
     if (token && ts.isCallExpression(token) && ts.isIdentifier(token.expression) && token.expression.text === 'forwardRef' && token.arguments[0] && ts.isArrowFunction(token.arguments[0])) token = token.arguments[0].body;
     // `@Inject('CHECKS')`: a string token, whose provider a module declares
     if (token && ts.isStringLiteralLike(token)) {
@@ -2522,6 +2629,14 @@ function injectedToken(ctx: Ctx, p: TS.ParameterDeclaration, scope: number): Ext
   } else if (p.type && p.type.kind === ts.SyntaxKind.TypeReference) {
     const ref = p.type as TS.TypeReferenceNode;
     name = ts.isIdentifier(ref.typeName) && !ref.typeArguments ? ref.typeName : null;
+  } else if (!p.type && cls.name) {
+    // compiled, the type is what `__metadata("design:paramtypes", [users_service_1.UsersService])` names
+    // (not `Object`, `String` …, written for an interface or a primitive type)
+    const type = decorationsOf(ctx).get(cls.name.text)?.paramTypes?.[index];
+    if (type && (ts.isPropertyAccessExpression(type) || (ts.isIdentifier(type) && !BUILT_IN_TYPES.has(type.text)))) {
+      const pos = type.getStart(ctx.sf);
+      return { k: 'new', callee: toExpr(ctx, type, scope, null), args: [], at: locAt(ctx, pos), pos };
+    }
   }
   if (!name || !ts.isIdentifier(name)) return null;
   const pos = name.getStart(ctx.sf);
@@ -2553,7 +2668,8 @@ function makeFunctionIn(ctx: Ctx, node: TS.FunctionLikeDeclaration, parentScope:
       const param: Extract<Expr, { k: 'param' }> = p.initializer
         ? { k: 'param', fn: f.id, index, name: p.name.text, init: toExpr(ctx, p.initializer, scope.id, f) }
         : { k: 'param', fn: f.id, index, name: p.name.text };
-      const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects ? injectedToken(ctx, p, parentScope) : null;
+      const cls = ctx.classes.at(-1)?.node;
+      const injected = ts.isConstructorDeclaration(node) && ctx.thisRef?.injects && cls ? injectedToken(ctx, cls, node, p, index, parentScope) : null;
       if (injected) param.injected = injected;
       scope.bindings[p.name.text] = param;
       if (p.dotDotDotToken) {

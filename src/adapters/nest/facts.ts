@@ -4,7 +4,7 @@
  * stored in `facts.adapterFacts.nest`.
  */
 import type { ts as TS } from 'ts-morph';
-import type { ExtractApi } from '../../extract/extract.js';
+import type { DecoratorUse, ExtractApi } from '../../extract/extract.js';
 import type { Value } from '../../link/evaluate.js';
 import type { Expr, Loc } from '../../types.js';
 
@@ -197,22 +197,26 @@ export function nestFactsOf(facts: { adapterFacts: Record<string, unknown> }): N
   return (facts.adapterFacts.nest as NestFileFacts | undefined) ?? null;
 }
 
-export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope: number): void {
+export function visitNestClass(api: ExtractApi, node: TS.ClassLikeDeclaration, scope: number, className: string | null): void {
   const { ts } = api;
-  if (!node.name) return;
-  const decoratorOf = (d: TS.Decorator): NestDecorator => {
-    const at = api.loc(d);
-    return { expr: api.expr(d.expression, scope), at, snippet: api.snippet(at.line) };
+  if (className === null) return;
+  // (a decorator's expression: `Get(':id')` of `@Get(':id')`, or compiled, `(0, common_1.Get)(':id')`)
+  const decoratorOf = (d: DecoratorUse): NestDecorator => {
+    const at = api.loc(d.at);
+    return { expr: api.expr(d.expr, scope), at, snippet: api.snippet(at.line) };
   };
-  const decoratorsOf = (n: TS.Node): NestDecorator[] => (ts.canHaveDecorators(n) ? ts.getDecorators(n) ?? [] : []).map(decoratorOf);
+  const decoratorsOf = (m?: TS.ClassElement): NestDecorator[] => api.decorators(node, m).map(decoratorOf);
   // `@CurrentUser(…)` on a parameter, by its name (`CurrentUser`, `rc.CurrentUser`), and whether
   // a parameter is `@Next()`
   const parameterDecorators = (m: TS.MethodDeclaration): { user: NestDecorator[]; next: boolean } => {
     const out: NestDecorator[] = [];
     let next = false;
-    for (const p of m.parameters) {
-      for (const d of ts.getDecorators(p) ?? []) {
-        const callee = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
+    for (let i = 0; i < m.parameters.length; i++) {
+      for (const d of api.decorators(node, m, i)) {
+        let callee = ts.isCallExpression(d.expr) ? d.expr.expression : d.expr;
+        // (`(0, rc.CurrentUser)`, compiled)
+        while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
+        if (ts.isBinaryExpression(callee) && callee.operatorToken.kind === ts.SyntaxKind.CommaToken) callee = callee.right;
         const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
         if (name === 'CurrentUser') out.push(decoratorOf(d));
         if (name === 'Next') next = true;
@@ -231,7 +235,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
     if (m.name.text === 'canActivate' && !isStatic && m.body) canActivate = m;
     if (m.name.text === 'handleRequest' && !isStatic && m.body) handleRequest = m;
   }
-  const decorators = decoratorsOf(node);
+  const decorators = decoratorsOf();
   const heritageNode = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
   const importsNest = api.facts.imports.some((i) => i.source.startsWith('@nestjs/'));
   // (a class with a `use` method may be middleware without a decorator: routing-controllers' `@UseBefore(TenantScope)`;
@@ -242,7 +246,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
   if (!facts) api.facts.adapterFacts.nest = facts = { classes: [] };
   const superCall = heritageNode && ts.isCallExpression(heritageNode) ? superCallOf(ts, node) : null;
   facts.classes.push({
-    name: node.name.text,
+    name: className,
     at: api.loc(node),
     endLine: ts.getLineAndCharacterOfPosition(api.sf, node.getEnd()).line + 1,
     decorators,
@@ -254,7 +258,7 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassDeclaration, scope
 }
 
 /** The constructor's `super(…)` call, a statement of its body. */
-function superCallOf(ts: ExtractApi['ts'], node: TS.ClassDeclaration): TS.CallExpression | null {
+function superCallOf(ts: ExtractApi['ts'], node: TS.ClassLikeDeclaration): TS.CallExpression | null {
   for (const m of node.members) {
     if (!ts.isConstructorDeclaration(m) || !m.body) continue;
     for (const stmt of m.body.statements) {
