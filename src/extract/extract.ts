@@ -7423,11 +7423,13 @@ function leadingGuards(
       // the locals the call's result goes to (`const member = …`, `const { auth, error } = …`)
       let holders: string[] = [];
       if (ts.isExpressionStatement(stmt)) {
-        // `event = stripe.webhooks.constructEvent(…)`: a call whose result goes to a declared local
+        // `event = stripe.webhooks.constructEvent(…)`: a call whose result goes to a declared local;
+        // `req.user = await this.auth.sessionUser(req)`, at the body's top, to a member (of the
+        // request, mostly): what it throws ends the request there (in a `try`, the `catch` decides)
         const x = unwrap(ts, stmt.expression);
         const assigned = ts.isBinaryExpression(x) && x.operatorToken.kind === ts.SyntaxKind.EqualsToken ? x : null;
         value = assigned ? assigned.right : stmt.expression;
-        call = callOf(assigned && ts.isIdentifier(assigned.left) ? assigned.right : stmt.expression);
+        call = callOf(assigned && (ts.isIdentifier(assigned.left) || (top && ts.isPropertyAccessExpression(assigned.left))) ? assigned.right : stmt.expression);
         if (call && assigned && ts.isIdentifier(assigned.left)) {
           (results ??= new Map()).set(assigned.left.text, settled(call));
           holders = [assigned.left.text];

@@ -2773,6 +2773,52 @@ app.get('/v0/installations/:id', legacy.getInstallation);
   });
 });
 
+describe('express: a middleware putting on the request what a check returns', () => {
+  it("`req.account = accountOf(req)` at the body's top ends the request where the helper throws, as `accountOf(req)` alone does", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'dashboard-api', dependencies: { express: '4.21.2', 'http-errors': '2.0.0' } }),
+      'src/auth.js': `const createError = require('http-errors');
+
+function accountOf(req) {
+  const account = req.session && req.session.account;
+  if (!account) throw createError(401, 'sign in');
+  return account;
+}
+
+function accountOrNull(req) {
+  return (req.session && req.session.account) || null;
+}
+
+module.exports = { accountOf, accountOrNull };
+`,
+      'src/app.js': `const express = require('express');
+const { accountOf, accountOrNull } = require('./auth');
+
+const app = express();
+
+function withAccount(req, res, next) {
+  req.account = accountOf(req);
+  next();
+}
+
+function loadAccount(req, res, next) {
+  req.account = accountOrNull(req);
+  next();
+}
+
+app.get('/api/sites', withAccount, (req, res) => res.json([]));
+app.get('/api/changelog', loadAccount, (req, res) => res.json([]));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')} (${g.reason})`).join(', ') || '-'}`)).toEqual([
+      'GET /api/changelog -',
+      'GET /api/sites accountOf:auth (by behaviour (ends the request with 401))',
+    ]);
+  });
+});
+
 describe('express: a handler refusing on a lookup of what the request carries', () => {
   it("is a CSRF check when the lookup is named for one (KeystoneJS's `keystone.security.csrf.validate(req, req.body.authenticity_token)`), in a handler or a middleware, an auth check otherwise", async () => {
     const dir = writeProject({

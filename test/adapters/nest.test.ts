@@ -4342,6 +4342,87 @@ export class FormsService {
 });
 
 describe("a guard's canActivate read whole: what it lets through, and whether the base class's refusal reaches the request", () => {
+  it("a guard putting on the request what an injected service returns (`request.account = await this.keys.accountFor(…)`) checks what the service's refusal checks; one whose service refuses nothing, nothing", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
+      'src/main.ts': BOOTSTRAP,
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { ApiKeysService } from './api-keys.service';
+import { ReportsController } from './reports.controller';
+@Module({ controllers: [ReportsController], providers: [ApiKeysService] })
+export class AppModule {}
+`,
+      'src/api-keys.service.ts': `import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { db } from './db';
+
+@Injectable()
+export class ApiKeysService {
+  async accountFor(key: string | undefined) {
+    if (!key) throw new UnauthorizedException('an API key is required');
+    const account = await db.apiKeys.findAccount(key);
+    if (!account) throw new UnauthorizedException('unknown API key');
+    return account;
+  }
+
+  /** The account of a key, when one is sent and known; none otherwise. */
+  async maybeAccount(key: string | undefined) {
+    return key ? db.apiKeys.findAccount(key) : null;
+  }
+}
+`,
+      'src/db.ts': `export const db = { apiKeys: { findAccount: async (key: string) => (key ? { id: 'acct_1' } : null) } };
+`,
+      'src/gates.ts': `import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { ApiKeysService } from './api-keys.service';
+
+@Injectable()
+export class KeyGate implements CanActivate {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    request.account = await this.keys.accountFor(request.headers['x-api-key']);
+    return true;
+  }
+}
+
+@Injectable()
+export class AccountLoader implements CanActivate {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest();
+    request.account = await this.keys.maybeAccount(request.headers['x-api-key']);
+    return true;
+  }
+}
+`,
+      'src/reports.controller.ts': `import { Controller, Get, UseGuards } from '@nestjs/common';
+import { AccountLoader, KeyGate } from './gates';
+
+@Controller('reports')
+export class ReportsController {
+  @Get('usage')
+  @UseGuards(KeyGate)
+  usage() {
+    return [];
+  }
+
+  @Get('public')
+  @UseGuards(AccountLoader)
+  summary() {
+    return [];
+  }
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')} (${g.reason})`).join(', ') || '-'}`)).toEqual([
+      'GET /reports/public -',
+      'GET /reports/usage KeyGate:auth (by behaviour (it calls this.keys.accountFor(): by behaviour (ends the request with 401)))',
+    ]);
+  });
+
   it("an AuthGuard('jwt') subclass letting what super.canActivate throws go is no auth guard, whatever its name; nor one calling it only through such a guard; one passing it on stays auth", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', '@nestjs/passport': '^11.0.0', '@nestjs/jwt': '^11.0.0', 'passport-jwt': '^4.0.1' } }),
