@@ -513,6 +513,10 @@ function visitStatement(ctx: Ctx, node: TS.Node, scope: number, fn: FunctionFact
   if (ts.isExpressionStatement(node)) {
     // (`X = __decorate([…], X)`: the class decorated, the same class — its decorators are read with it, decoratorsOf)
     if (scope === 0 && decorateCall(ts, node.expression)) return;
+    // `require("./controllers/sites.controller");`: a module loaded for what it does, as `import
+    // './controllers/sites.controller'` (TypeScript's CommonJS output of one)
+    const required = scope === 0 ? requireOf(ts, node.expression) : null;
+    if (required !== null && !facts.imports.some((i) => i.local === '' && i.source === required)) facts.imports.push({ local: '', imported: '', source: required });
     if (scope === 0 && ts.isCallExpression(node.expression)) compiledExport(ctx, node.expression);
     // `void registerRoutes(app)`: the call, its result let go
     visitEffect(ctx, node.expression.kind === ts.SyntaxKind.VoidExpression ? (node.expression as TS.VoidExpression).expression : node.expression, scope, fn);
