@@ -3737,7 +3737,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   // (an `if` handing on the requests a test of their URL holds for is an allowlist's, not one of a missing credential)
   const allowing: TS.IfStatement[] = [];
   // (a Nest guard's `canActivate(context)` reads the request it declares, `const request = context.switchToHttp().getRequest()`)
-  const reqName = f.name === 'canActivate' && ts.isBlock(body) ? (nestRequestLocal(ts, body) ?? f.params[0]) : f.params[0];
+  const reqName = f.name === 'canActivate' && ts.isBlock(body) ? (nestRequestLocal(ts, body.statements) ?? f.params[0]) : f.params[0];
   // (what a wrapper making this function wraps, read once when asked: enclosingParams)
   let wrappedNames: ReadonlySet<string> | undefined | null = null;
   const wrapped = (): ReadonlySet<string> | undefined => (wrappedNames === null ? (wrappedNames = enclosingParams(ctx, f)) : wrappedNames);
@@ -4180,8 +4180,8 @@ function takesProcedureOnly(ts: TSModule, fnNode: TS.Node, summary: BodySummary)
 }
 
 /** The local a Nest guard's `canActivate` body first declares the request in (`const request = context.switchToHttp().getRequest<Request>()`), if any. */
-function nestRequestLocal(ts: TSModule, body: TS.Block): string | null {
-  for (const stmt of body.statements) {
+function nestRequestLocal(ts: TSModule, statements: readonly TS.Statement[]): string | null {
+  for (const stmt of statements) {
     if (!ts.isVariableStatement(stmt)) return null;
     for (const d of stmt.declarationList.declarations) {
       const init = d.initializer && unwrap(ts, d.initializer);
@@ -4200,7 +4200,7 @@ function nestRequestLocal(ts: TSModule, body: TS.Block): string | null {
  */
 function activatesAnonymous(ctx: Ctx, body: TS.Block): boolean {
   const { ts } = ctx;
-  const request = nestRequestLocal(ts, body);
+  const request = nestRequestLocal(ts, body.statements);
   if (!request) return false;
   const users = new Set<string>();
   const metadata = new Set<string>();
@@ -6585,7 +6585,9 @@ function leadingGuards(
   };
   // made when first needed: most bodies have no statement that ends the request
   let requestParamsSet: Set<string> | null = null;
-  const requestParams = (): Set<string> => (requestParamsSet ??= new Set([...f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)), ...destructuredRequest(ctx, f)]));
+  // (a Nest guard's `const request = context.switchToHttp().getRequest()` too)
+  const requestParams = (): Set<string> =>
+    (requestParamsSet ??= new Set([...f.params.slice(0, 2).filter((p) => p !== '' && p !== nextParam(f)), ...destructuredRequest(ctx, f), ...(f.name === 'canActivate' ? [nestRequestLocal(ts, statements)].filter((x) => x !== null) : [])]));
   const nextName = nextParam(f);
   // a call handed the request or the response (or, `orNext`, the function's `next`) by name
   const handsRequest = (call: TS.CallExpression, orNext = false): boolean =>
@@ -7488,7 +7490,8 @@ function leadingGuards(
         if (!swallowing) out.push({ ...delegatedCall(ctx, handedOn, scope, f), delegates: true, returned: true });
       } else if (call && !isResponseCall(ts, call)) {
         if (!swallowing) {
-          const lg = leadingCall(ctx, call, scope);
+          // (handed the credential the request carries: `this.keys.accountFor(request.headers['x-api-key'])`)
+          const lg = { ...leadingCall(ctx, call, scope), ...credentialOf(call) };
           for (const name of holders) (held ??= new Map()).set(name, lg);
           // (`requireSession(req);`: the promise dropped, not awaited; one a local keeps may be awaited later)
           let made = value;

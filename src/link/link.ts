@@ -1953,6 +1953,11 @@ export class LinkContext {
       !this.ledByAuth(v)
     )
       g = withoutAuth(g, 'its 401 tests only what the handler hands it: what the request asks for, not who asks');
+    // `request.account = await this.keys.accountFor(request.headers['x-api-key'])`: a function
+    // answering 401 itself, reading no session, handed a credential the handler reads from request
+    // headers only — one no browser sends by itself
+    if (g && g.kinds.includes('auth') && !g.kinds.includes('bearer') && lg.credential === 'header' && def?.behaviour.status401 && !def.behaviour.readsSession)
+      g = { ...g, kinds: orderKinds(new Set<GuardKind>([...g.kinds, 'bearer'])), reason: `${g.reason.slice(0, -1)}; on a credential the handler reads from a request header only)` };
     return g && !g.kinds.includes('unknown') ? g : null;
   }
 }

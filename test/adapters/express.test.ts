@@ -2819,6 +2819,51 @@ app.listen(3000);
   });
 });
 
+describe('express: a check handed a credential read from a request header', () => {
+  it("is a bearer check when the function refusing it with 401 reads no session (`req.account = await accountFor(req.get('x-api-key'))`): no CSRF guard is wanted; handed a value of the session, it is not", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'reports-api', dependencies: { express: '4.21.2', 'http-errors': '2.0.0' } }),
+      'src/db.js': `module.exports = { findAccountByKey: async (key) => (key === process.env.DEMO_KEY ? { id: 'acct_1' } : null) };
+`,
+      'src/keys.js': `const createError = require('http-errors');
+const db = require('./db');
+
+async function accountFor(key) {
+  if (!key) throw createError(401, 'an API key is required');
+  const account = await db.findAccountByKey(key);
+  if (!account) throw createError(401, 'unknown API key');
+  return account;
+}
+
+module.exports = { accountFor };
+`,
+      'src/app.js': `const express = require('express');
+const { accountFor } = require('./keys');
+
+const app = express();
+
+async function withSessionKey(req, res, next) {
+  req.account = await accountFor(req.session.apiKey);
+  next();
+}
+
+app.post('/api/reports', async (req, res, next) => {
+  req.account = await accountFor(req.get('x-api-key'));
+  next();
+}, (req, res) => res.status(201).json({ id: 'rep_1' }));
+app.post('/api/exports', withSessionKey, (req, res) => res.status(201).json({ id: 'exp_1' }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ') || '-'}`)).toEqual([
+      'POST /api/exports withSessionKey:auth',
+      'POST /api/reports accountFor:auth+bearer',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'missing-csrf-guard').map((f) => f.message)).toEqual(['POST /api/exports changes state on the browser session without a CSRF guard']);
+  });
+});
+
 describe('express: a handler refusing on a lookup of what the request carries', () => {
   it("is a CSRF check when the lookup is named for one (KeystoneJS's `keystone.security.csrf.validate(req, req.body.authenticity_token)`), in a handler or a middleware, an auth check otherwise", async () => {
     const dir = writeProject({
