@@ -537,9 +537,10 @@ export interface LeadingGuard {
   args?: Expr[];
   /**
    * an inline check among the leading statements; `refusal`: the body answers every request
-   * with an error status and does nothing else (extract.ts refusesEvery)
+   * with an error status and does nothing else (extract.ts refusesEvery); `token`: a credential
+   * header compared with one stored for what the request asks for
    */
-  inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret' | 'refusal';
+  inline?: 'auth' | 'tenant' | 'csrf' | 'signature' | 'secret' | 'token' | 'refusal';
   /** the inline check's refusal throws (`if (!secureCompare(digest, signature)) throw …`): it ends a caller's request too */
   throws?: true;
   /**

@@ -5572,7 +5572,7 @@ function destructuredRequest(ctx: Ctx, f: FunctionFact): string[] {
  * statements and its scope; null for any other expression.
  */
 function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: readonly TS.Statement[]; scope: number } | null {
-  const cb = runCallback(ctx.ts, e)?.cb;
+  const cb = runCallback(ctx.ts, e)?.cb ?? settledCallback(ctx.ts, e);
   if (!cb || !ctx.ts.isBlock(cb.body)) return null;
   const id = ctx.fnIds.get(cb);
   const fn = id === undefined ? undefined : ctx.facts.functions[id];
@@ -5580,6 +5580,22 @@ function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: 
 }
 
 /** A call named for running its callback in a context (RUNS_CALLBACK), and that callback, given last and taking no parameters. */
+/**
+ * `Promise.resolve().then(async () => { …checks…; next() }).catch((err) => { res.status(403); … })`
+ * (Lighthouse CI's token middlewares): the callback runs as part of the function, what it throws
+ * handed to the `catch` — as a `try … catch` of its statements; null for any other expression.
+ */
+function settledCallback(ts: TSModule, e: TS.Expression | undefined): TS.ArrowFunction | TS.FunctionExpression | null {
+  const c = e ? unwrap(ts, e) : undefined;
+  if (!c || !ts.isCallExpression(c) || c.arguments.length !== 1 || !ts.isPropertyAccessExpression(c.expression) || c.expression.name.text !== 'catch') return null;
+  const then = unwrap(ts, c.expression.expression);
+  if (!ts.isCallExpression(then) || then.arguments.length !== 1 || !ts.isPropertyAccessExpression(then.expression) || then.expression.name.text !== 'then') return null;
+  const start = unwrap(ts, then.expression.expression);
+  const resolved = ts.isCallExpression(start) && start.arguments.length === 0 && ts.isPropertyAccessExpression(start.expression) && start.expression.name.text === 'resolve' && ts.isIdentifier(start.expression.expression) && start.expression.expression.text === 'Promise';
+  const cb = unwrap(ts, then.arguments[0]!);
+  return resolved && (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) && cb.parameters.length === 0 ? cb : null;
+}
+
 function runCallback(ts: TSModule, e: TS.Expression | undefined): { call: TS.CallExpression; cb: TS.ArrowFunction | TS.FunctionExpression } | null {
   const c = e ? unwrap(ts, e) : undefined;
   if (!c || !ts.isCallExpression(c) || c.arguments.length === 0) return null;
@@ -6984,6 +7000,27 @@ function leadingGuards(
     }
     return ts.isPrefixUnaryExpression(u) && u.operator === ts.SyntaxKind.ExclamationToken && equalsExpected(u.operand, expected);
   };
+  // `buildToken !== project.token`, either side of `||`: a credential header read (CREDENTIAL_HEADER,
+  // through leading locals) compared with a property named for a stored credential (`token`,
+  // `apiKey`, `secret`; not a CSRF token) of something other than the request, refused unless equal
+  // (what a lookup returned, `project` of `const project = await storage.findProjectById(…)`: not
+  // a property path of the request, `req.body.token`, nor of a local given one, `const { body } = req`)
+  const storedCredential = (x: TS.Expression): boolean => {
+    const u = unwrap(ts, x);
+    if (!ts.isPropertyAccessExpression(u) || !/(?:token|key|secret)$/i.test(u.name.text) || /csrf|xsrf/i.test(u.name.text)) return false;
+    const { root } = propertyChain(ts, u);
+    if (!ts.isIdentifier(root) || requestParams().has(root.text) || picks?.has(root.text)) return false;
+    const init = inits?.get(root.text);
+    return init !== undefined && callOf(init) !== null && !readsRequest(unwrap(ts, init).kind === ts.SyntaxKind.CallExpression ? (unwrap(ts, init) as TS.CallExpression).expression : init);
+  };
+  const refusedUnlessStored = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    if (!ts.isBinaryExpression(u)) return false;
+    const op = u.operatorToken.kind;
+    if (op === ts.SyntaxKind.BarBarToken) return refusedUnlessStored(u.left) || refusedUnlessStored(u.right);
+    if (op !== ts.SyntaxKind.ExclamationEqualsEqualsToken && op !== ts.SyntaxKind.ExclamationEqualsToken) return false;
+    return (storedCredential(u.left) && spells(u.right, CREDENTIAL_HEADER)) || (storedCredential(u.right) && spells(u.left, CREDENTIAL_HEADER));
+  };
   // In a leading `try` whose `catch` ends the request: the calls of a statement that may verify
   // what the request carries (`await verifyJWT(request.jwt, …)`, either of `c ? verifyA(t) : verifyB(t)`)
   // `request.jwtVerify()`: a call of a method of the request itself
@@ -7216,9 +7253,9 @@ function leadingGuards(
         // the branch refuses the request: it ends it (true), or exits right after a call that may
         // answer it (`return logAndRespond("Invalid signature.", { status: 400 })`, judged when linked);
         // read only in a file that computes an HMAC, reads a secret or names a CSRF token, where it can matter
-        const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret || ctx.csrf) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
+        const refusal = stmt.elseStatement || !(ctx.hmac || ctx.secret || ctx.csrf || ctx.header) ? null : endsRequest(stmt.thenStatement) ? true : endsByCall(stmt.thenStatement, true, true);
         const refuses = refusal !== null && !serves(ctx, stmt.thenStatement);
-        const refusedAs = (inline: 'signature' | 'secret'): LeadingGuard =>
+        const refusedAs = (inline: 'signature' | 'secret' | 'token'): LeadingGuard =>
           typeof refusal === 'object' && refusal !== null
             ? { ...leadingCall(ctx, refusal, scope), inline, endedBy: true, at: locOf(ctx, stmt) }
             : { inline, at: locOf(ctx, stmt), ...(endsByThrow(ts, stmt.thenStatement) ? { throws: true as const } : {}) };
@@ -7243,6 +7280,11 @@ function leadingGuards(
         // `if (authHeader !== \`Bearer ${process.env.CRON_SECRET}\`) return 401`: what the request carries
         // compared with a secret of the deployment, the request refused unless they are equal
         if (ctx.secret && refuses && !signed && refusedUnlessEqual(stmt.expression, ENV_SECRET)) out.push(refusedAs('secret'));
+        // `if (buildToken !== project.token) throw new Error('Invalid token')` of `const buildToken =
+        // req.header('x-lhci-build-token')`, refused whatever the status: a credential the request
+        // carries in a header compared with the one stored for what it asks for (its 401, if any,
+        // is read as any 401 is)
+        else if (ctx.header && refuses && !signed && !(st & AUTH) && refusedUnlessStored(stmt.expression)) out.push(refusedAs('token'));
         // `if (csrfToken !== csrfCookieToken) throw new AppError(…)`: a CSRF token compared, the request refused
         // (ended by the branch itself, not by a helper it returns)
         if (ctx.csrf && refusal === true && refuses && comparesCsrfToken(ctx, stmt.expression)) out.push({ inline: 'csrf', at: locOf(ctx, stmt) });

@@ -610,17 +610,22 @@ export class LinkContext {
       const csrfLookup = (lg: LeadingGuard): boolean => this.matchers.csrf(exprName(lg.callee!) ?? '');
       const looked = signedIn || verified ? undefined : lookups.find((lg) => !csrfLookup(lg));
       const lookedName = looked ? (exprName(looked.callee!) ?? 'a lookup') : null;
+      // (or when the credential it reads from a request header differs from the one stored for
+      // what the request asks for: Lighthouse CI's `validateAdminTokenMiddleware`, LeadingGuard.inline 'token')
+      const stored = signedIn || verified || looked ? false : led.some((lg) => lg.inline === 'token');
       const byBehaviour = signedIn
         ? 'by behaviour (ends the request first when the request has no signed-in user)'
         : verified
           ? `by behaviour (ends the request when ${verified}() throws on what the request carries)`
           : lookedName
             ? `by behaviour (ends the request first when ${lookedName}() finds nothing for the credential the request carries)`
-            : null;
+            : stored
+              ? 'by behaviour (ends the request first when the credential the request carries in a header differs from the one stored for it)'
+              : null;
       if (byBehaviour) {
         const known = c.kinds.filter((k) => k !== 'unknown');
         // (the token verified taken from a request header only: a credential no browser sends by itself)
-        const bearer: GuardKind[] = (verified && headerCredentialOf(this.ev, value)) || looked?.credential === 'header' ? ['bearer'] : [];
+        const bearer: GuardKind[] = (verified && headerCredentialOf(this.ev, value)) || looked?.credential === 'header' || stored ? ['bearer'] : [];
         const reason = bearer.length > 0 ? `${byBehaviour.slice(0, -1)}; reads its credential from a request header only)` : byBehaviour;
         c = { kinds: ['auth', ...bearer, ...known], families: c.families, reason: known.length > 0 ? `${c.reason}; ${reason}` : reason };
       }
@@ -1895,7 +1900,7 @@ export class LinkContext {
     // as a guard by its name, such a call is not: `authHandler(request.raw, reply.raw)` hands the
     // whole exchange on to what answers it)
     if (v.t === 'fn' && def && !def.behaviour.status401 && !lg.unawaited && lg.args?.some((e, i) => handsRequest(e, i) || requestHandle(e))) {
-      const thrown = def.leading.find((x) => (x.inline === 'signature' || x.inline === 'secret') && x.throws);
+      const thrown = def.leading.find((x) => (x.inline === 'signature' || x.inline === 'secret' || x.inline === 'token') && x.throws);
       const g = thrown ? this.leadingGuard({ file: v.file, fn: v.fn }, thrown) : null;
       if (g) return { ...g, reason: `${g.reason}, in ${name || 'the function called'}(), which the handler hands the request to and waits for` };
     }
@@ -2707,6 +2712,10 @@ const INLINE_CHECKS: Record<NonNullable<LeadingGuard['inline']>, InlineCheck> = 
   // token is, and an API key's authentication: no request without it reaches the handler, and no
   // browser sends it by itself
   secret: { name: 'secret', does: 'compares what the request carries with a secret of its environment and refuses it', kinds: ['family', 'auth', 'bearer'], family: EVERY_FAMILY },
+  // an API key or token the caller sends in a header, compared with the one stored for what it
+  // asks for (Lighthouse CI's build token of a project): no request without it reaches the
+  // handler, and no browser sends it by itself
+  token: { name: 'stored-token', does: 'compares a credential the request carries in a header with the one stored for it and refuses it', kinds: ['auth', 'bearer'] },
   // `ctx.status = 405; ctx.body = { error: 'Use POST' }`: a route that serves no one needs no check of who calls it
   refusal: {
     name: 'refusal',

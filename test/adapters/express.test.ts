@@ -2864,6 +2864,86 @@ app.listen(3000);
   });
 });
 
+describe('express: a header credential compared with the one stored for what the request asks for', () => {
+  it("Lighthouse CI's project token middlewares: checked in `Promise.resolve().then(async () => …).catch(…)` or a plain `try`, they are bearer checks; a token from the body, or compared with the request's own, is none", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'lhci-server', dependencies: { express: '4.21.2' } }),
+      'src/api/storage.js': `module.exports = {
+  async findProjectById(id) {
+    return { id, token: process.env.DEMO_BUILD_TOKEN, adminToken: process.env.DEMO_ADMIN_TOKEN };
+  },
+};
+`,
+      'src/api/express-utils.js': `const crypto = require('crypto');
+const storage = require('./storage');
+
+const hashAdminToken = (token, salt) => crypto.createHash('sha256').update(salt + token).digest('hex');
+
+module.exports = {
+  validateBuildTokenMiddleware() {
+    return (req, res, next) => {
+      Promise.resolve()
+        .then(async () => {
+          const project = await storage.findProjectById(req.params.projectId);
+          if (!project) throw new Error('Invalid token');
+
+          const buildToken = req.header('x-lhci-build-token') || '';
+          if (buildToken !== project.token) throw new Error('Invalid token');
+
+          next();
+        })
+        .catch((err) => {
+          res.status(403);
+          res.send(JSON.stringify({ message: err.message }));
+        });
+    };
+  },
+  async validateAdminToken(req, res, next) {
+    try {
+      const project = await storage.findProjectById(req.params.projectId);
+      const adminToken = req.header('x-lhci-admin-token') || '';
+      const hashed = hashAdminToken(adminToken, project.id);
+      if (hashed !== project.adminToken) throw new Error('Invalid token');
+      next();
+    } catch (err) {
+      res.status(403).json({ message: err.message });
+    }
+  },
+  async validateBodyToken(req, res, next) {
+    const project = await storage.findProjectById(req.params.projectId);
+    if (req.body.token !== project.token) return res.status(403).json({ message: 'Invalid token' });
+    next();
+  },
+  sameTokenTwice(req, res, next) {
+    if (req.header('x-lhci-build-token') !== req.query.token) return res.status(403).json({ message: 'Invalid token' });
+    next();
+  },
+};
+`,
+      'src/server.js': `const express = require('express');
+const { validateAdminToken, validateBodyToken, validateBuildTokenMiddleware, sameTokenTwice } = require('./api/express-utils');
+
+const app = express();
+app.use(express.json());
+app.post('/v1/projects/:projectId/builds', validateBuildTokenMiddleware(), (req, res) => res.json({ id: 'build_1' }));
+app.put('/v1/projects/:projectId', validateAdminToken, (req, res) => res.sendStatus(204));
+app.post('/v1/projects/:projectId/runs', validateBodyToken, (req, res) => res.json({ id: 'run_1' }));
+app.post('/v1/projects/:projectId/urls', sameTokenTwice, (req, res) => res.json([]));
+app.listen(9001);
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ') || '-'}`)).toEqual([
+      // (an ops family's guard by its name, as before; a bearer check by what it compares)
+      'PUT /v1/projects/:projectId validateAdminToken:auth+bearer+family',
+      'POST /v1/projects/:projectId/builds (inline stored-token check):auth+bearer',
+      'POST /v1/projects/:projectId/runs -',
+      // (a middleware refusing with 403 that its name and behaviour leave unclassified)
+      'POST /v1/projects/:projectId/urls sameTokenTwice:unknown',
+    ]);
+  });
+});
+
 describe('express: a handler refusing on a lookup of what the request carries', () => {
   it("is a CSRF check when the lookup is named for one (KeystoneJS's `keystone.security.csrf.validate(req, req.body.authenticity_token)`), in a handler or a middleware, an auth check otherwise", async () => {
     const dir = writeProject({
