@@ -2918,10 +2918,16 @@ module.exports = {
     if (req.header('x-lhci-build-token') !== req.query.token) return res.status(403).json({ message: 'Invalid token' });
     next();
   },
+  async projectFor(req) {
+    const project = await storage.findProjectById(req.params.projectId);
+    const token = req.header('x-lhci-build-token');
+    if (!project || token !== project.token) throw new Error('Invalid token');
+    return project;
+  },
 };
 `,
       'src/server.js': `const express = require('express');
-const { validateAdminToken, validateBodyToken, validateBuildTokenMiddleware, sameTokenTwice } = require('./api/express-utils');
+const { projectFor, validateAdminToken, validateBodyToken, validateBuildTokenMiddleware, sameTokenTwice } = require('./api/express-utils');
 
 const app = express();
 app.use(express.json());
@@ -2929,6 +2935,10 @@ app.post('/v1/projects/:projectId/builds', validateBuildTokenMiddleware(), (req,
 app.put('/v1/projects/:projectId', validateAdminToken, (req, res) => res.sendStatus(204));
 app.post('/v1/projects/:projectId/runs', validateBodyToken, (req, res) => res.json({ id: 'run_1' }));
 app.post('/v1/projects/:projectId/urls', sameTokenTwice, (req, res) => res.json([]));
+app.get('/v1/projects/:projectId/statistics', async (req, res) => {
+  const project = await projectFor(req);
+  res.json({ project: project.id, statistics: [] });
+});
 app.listen(9001);
 `,
     });
@@ -2938,6 +2948,8 @@ app.listen(9001);
       'PUT /v1/projects/:projectId validateAdminToken:auth+bearer+family',
       'POST /v1/projects/:projectId/builds (inline stored-token check):auth+bearer',
       'POST /v1/projects/:projectId/runs -',
+      // (a function of the code making the check, handed the request and waited for: the handler's check)
+      'GET /v1/projects/:projectId/statistics (inline stored-token check):auth+bearer',
       // (a middleware refusing with 403 that its name and behaviour leave unclassified)
       'POST /v1/projects/:projectId/urls sameTokenTwice:unknown',
     ]);
