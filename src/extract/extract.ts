@@ -5568,11 +5568,12 @@ function destructuredRequest(ctx: Ctx, f: FunctionFact): string[] {
 
 /**
  * The callback a call named for running it in a context is given last, with a block body and no
- * parameters (`runWithAlsSession(id, async () => { … })`, `storage.run(store, () => { … })`): its
- * statements and its scope; null for any other expression.
+ * parameters (`runWithAlsSession(id, async () => { … })`, `storage.run(store, () => { … })`), the
+ * one a resolved promise's `then` runs before its `catch` (settledCallback), or a function called
+ * where it is written (calledInPlace): its statements and its scope; null for any other expression.
  */
 function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: readonly TS.Statement[]; scope: number } | null {
-  const cb = runCallback(ctx.ts, e)?.cb ?? settledCallback(ctx.ts, e);
+  const cb = runCallback(ctx.ts, e)?.cb ?? settledCallback(ctx.ts, e) ?? calledInPlace(ctx.ts, e);
   if (!cb || !ctx.ts.isBlock(cb.body)) return null;
   const id = ctx.fnIds.get(cb);
   const fn = id === undefined ? undefined : ctx.facts.functions[id];
@@ -5594,6 +5595,14 @@ function settledCallback(ts: TSModule, e: TS.Expression | undefined): TS.ArrowFu
   const resolved = ts.isCallExpression(start) && start.arguments.length === 0 && ts.isPropertyAccessExpression(start.expression) && start.expression.name.text === 'resolve' && ts.isIdentifier(start.expression.expression) && start.expression.expression.text === 'Promise';
   const cb = unwrap(ts, then.arguments[0]!);
   return resolved && (ts.isArrowFunction(cb) || ts.isFunctionExpression(cb)) && cb.parameters.length === 0 ? cb : null;
+}
+
+/** `(async () => { try { …checks…; next() } catch (err) { … } })()`: a function called where it is written, its statements run in place. */
+function calledInPlace(ts: TSModule, e: TS.Expression | undefined): TS.ArrowFunction | TS.FunctionExpression | null {
+  const c = e ? unwrap(ts, e) : undefined;
+  if (!c || !ts.isCallExpression(c) || c.arguments.length !== 0) return null;
+  const fn = unwrap(ts, c.expression);
+  return (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.length === 0 ? fn : null;
 }
 
 function runCallback(ts: TSModule, e: TS.Expression | undefined): { call: TS.CallExpression; cb: TS.ArrowFunction | TS.FunctionExpression } | null {

@@ -2865,7 +2865,7 @@ app.listen(3000);
 });
 
 describe('express: a header credential compared with the one stored for what the request asks for', () => {
-  it("Lighthouse CI's project token middlewares: checked in `Promise.resolve().then(async () => …).catch(…)` or a plain `try`, they are bearer checks; a token from the body, or compared with the request's own, is none", async () => {
+  it("Lighthouse CI's project token middlewares: checked in `Promise.resolve().then(async () => …).catch(…)`, an async function called in place or a plain `try`, they are bearer checks; a token from the body, or compared with the request's own, is none", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'lhci-server', dependencies: { express: '4.21.2' } }),
       'src/api/storage.js': `module.exports = {
@@ -2918,6 +2918,18 @@ module.exports = {
     if (req.header('x-lhci-build-token') !== req.query.token) return res.status(403).json({ message: 'Invalid token' });
     next();
   },
+  validateUploadToken(req, res, next) {
+    (async () => {
+      try {
+        const project = await storage.findProjectById(req.params.projectId);
+        const uploadToken = req.header('x-lhci-build-token');
+        if (uploadToken !== project.token) throw new Error('Invalid token');
+        next();
+      } catch (err) {
+        res.status(403).json({ message: err.message });
+      }
+    })();
+  },
   async projectFor(req) {
     const project = await storage.findProjectById(req.params.projectId);
     const token = req.header('x-lhci-build-token');
@@ -2927,7 +2939,7 @@ module.exports = {
 };
 `,
       'src/server.js': `const express = require('express');
-const { projectFor, validateAdminToken, validateBodyToken, validateBuildTokenMiddleware, sameTokenTwice } = require('./api/express-utils');
+const { projectFor, validateAdminToken, validateBodyToken, validateBuildTokenMiddleware, validateUploadToken, sameTokenTwice } = require('./api/express-utils');
 
 const app = express();
 app.use(express.json());
@@ -2935,6 +2947,7 @@ app.post('/v1/projects/:projectId/builds', validateBuildTokenMiddleware(), (req,
 app.put('/v1/projects/:projectId', validateAdminToken, (req, res) => res.sendStatus(204));
 app.post('/v1/projects/:projectId/runs', validateBodyToken, (req, res) => res.json({ id: 'run_1' }));
 app.post('/v1/projects/:projectId/urls', sameTokenTwice, (req, res) => res.json([]));
+app.post('/v1/projects/:projectId/artifacts', validateUploadToken, (req, res) => res.status(201).json({ id: 'artifact_1' }));
 app.get('/v1/projects/:projectId/statistics', async (req, res) => {
   const project = await projectFor(req);
   res.json({ project: project.id, statistics: [] });
@@ -2946,6 +2959,8 @@ app.listen(9001);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.guards.map((g) => `${g.name}:${g.kinds.join('+')}`).join(', ') || '-'}`)).toEqual([
       // (an ops family's guard by its name, as before; a bearer check by what it compares)
       'PUT /v1/projects/:projectId validateAdminToken:auth+bearer+family',
+      // (checked in an async function called where it is written, `(async () => { try … })()`)
+      'POST /v1/projects/:projectId/artifacts (inline stored-token check):auth+bearer',
       'POST /v1/projects/:projectId/builds (inline stored-token check):auth+bearer',
       'POST /v1/projects/:projectId/runs -',
       // (a function of the code making the check, handed the request and waited for: the handler's check)
