@@ -149,6 +149,12 @@ export const REASSIGNED = '*reassigned*';
 export const STALE = '*stale*';
 /** `*ctor*App`: the binding (beside the class's own) of a class's constructor, which `new App(…)` calls. */
 export const CTOR_PREFIX = '*ctor*';
+/**
+ * `*set*keystone.app`: the binding (in the scope of the parameter `keystone`) of what the
+ * function first gives a property of that parameter, when it constructs it (`keystone.app =
+ * express()`): the function's reads of the property are the caller's value or that one.
+ */
+const SET_PREFIX = '*set*';
 /** `*global*app`: the binding (in the module's scope) of what the module gives a global (`global.app = express()`). */
 export const GLOBAL_PREFIX = '*global*';
 /** The names of the global object a module sets globals on: `global.app = …`, `globalThis.app = …`. */
@@ -1493,6 +1499,10 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
       const f = ctx.facts.functions[obj.fn];
       if (f && oneFunction(ctx, scope, f.scope)) (f.paramProps ??= []).push({ index: obj.index, prop: named!, value: rhs });
     }
+    // `if (!keystone.app) keystone.app = express()` of `function createApp(keystone)`: what the
+    // function reads there afterwards is the caller's value or the one made (SET_PREFIX, toExpr)
+    const own = obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'call' || rhs.k === 'new') ? findScopeOf(ctx, scope, holder.text) : undefined;
+    if (own && !Object.hasOwn(own.bindings, `${SET_PREFIX}${holder.text}.${named}`)) own.bindings[`${SET_PREFIX}${holder.text}.${named}`] = rhs;
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
   // `global.app = express()` (a legacy Express server's, route files then registering on `app`
@@ -1885,7 +1895,11 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       // `args.length` of a rest parameter: how many arguments a call passes from its place on
       const rest = ctx.restParams.size > 0 && a.name.text === 'length' ? restParam(ctx, a.expression, scope) : null;
       if (rest) return { k: 'argc', fn: rest.fn, from: rest.index };
-      return memberOf(ctx, toExpr(ctx, a.expression, scope, fn, undefined, depth + 1), a.name.text);
+      const read = memberOf(ctx, toExpr(ctx, a.expression, scope, fn, undefined, depth + 1), a.name.text);
+      // `keystone.app` of a parameter the function gives that property (SET_PREFIX): the caller's, or the one made
+      const owner = a.expression.kind === K.Identifier ? findScopeOf(ctx, scope, (a.expression as TS.Identifier).text) : undefined;
+      const made = owner?.bindings[`${SET_PREFIX}${(a.expression as TS.Identifier).text}.${a.name.text}`];
+      return made !== undefined && !isEncoded(made) ? { k: 'fallback', op: '||', l: read, r: made, text: textOf(ctx, a, 80) } : read;
     }
     case K.ElementAccessExpression: {
       const a = n as TS.ElementAccessExpression;

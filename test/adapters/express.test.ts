@@ -3295,7 +3295,7 @@ module.exports = {
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
 
-  it("an app the caller may pass, made when it passes none (jsreport's `let app = options.app; if (!app) app = express()`, `options.admin || express()`): the routes registered on it are the made app's, or the caller's app's when a caller passes one", async () => {
+  it("an app the caller may pass, made when it passes none (jsreport's `let app = options.app; if (!app) app = express()`, `options.admin || express()`, `if (!keystone.app) keystone.app = express()`): the routes registered on it are the made app's, or the caller's app's when a caller passes one", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'report-server', dependencies: { express: '4.21.2' } }),
       'lib/auth.js': `exports.requireSession = function requireSession(req, res, next) {
@@ -3320,7 +3320,14 @@ function createAdmin(options = {}) {
   return admin;
 }
 
-module.exports = { configureApp, createAdmin };
+function createKeystoneApp(keystone) {
+  if (!keystone.app) keystone.app = express();
+  const app = keystone.app;
+  app.get('/keystone/api/session', requireSession, (req, res) => res.json({ userId: req.session.userId }));
+  return app;
+}
+
+module.exports = { configureApp, createAdmin, createKeystoneApp };
 `,
       'lib/main.js': `const express = require('express');
 const { createAdmin } = require('./server');
@@ -3335,6 +3342,8 @@ root.listen(3000);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} ${r.guards.map((g) => g.name).join(',') || '-'}`)).toEqual([
       'GET /api/reports lib/server.js:8 requireSession',
       'GET /internal/health lib/server.js:14 -',
+      // (KeystoneJS's `if (!keystone.app) keystone.app = express()` on the object the caller passes)
+      'GET /keystone/api/session lib/server.js:21 requireSession',
     ]);
     expect(res.findings.filter((f) => f.ruleId === 'unresolved-route')).toEqual([]);
   });
