@@ -108,6 +108,8 @@ interface Ctx {
   classes: { name: string; statics: Record<string, Expr>; node: TS.ClassLikeDeclaration }[];
   /** what TypeScript's decorator emit hands `__decorate` in the file, by class (decorationsOf; made when first asked) */
   decorations?: Map<string, Decorations>;
+  /** a function of the file gave a property of a parameter a constructed value (SET_PREFIX): reads of properties look for one */
+  paramSets?: true;
   /**
    * Classes written as a constructor function and methods assigned to its prototype
    * (prototypeClasses): what `this` is in each of those functions, by the function's node
@@ -1502,7 +1504,10 @@ function assign(ctx: Ctx, left: TS.Expression, rhs: Expr, scope: number): void {
     // `if (!keystone.app) keystone.app = express()` of `function createApp(keystone)`: what the
     // function reads there afterwards is the caller's value or the one made (SET_PREFIX, toExpr)
     const own = obj && !isEncoded(obj) && obj.k === 'param' && (rhs.k === 'call' || rhs.k === 'new') ? findScopeOf(ctx, scope, holder.text) : undefined;
-    if (own && !Object.hasOwn(own.bindings, `${SET_PREFIX}${holder.text}.${named}`)) own.bindings[`${SET_PREFIX}${holder.text}.${named}`] = rhs;
+    if (own && !Object.hasOwn(own.bindings, `${SET_PREFIX}${holder.text}.${named}`)) {
+      own.bindings[`${SET_PREFIX}${holder.text}.${named}`] = rhs;
+      ctx.paramSets = true;
+    }
   }
   if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isIdentifier(left.argumentExpression)) keyedAssign(ctx, left.expression.text, left.argumentExpression.text, rhs, scope);
   // `global.app = express()` (a legacy Express server's, route files then registering on `app`
@@ -1897,7 +1902,7 @@ function toExpr(ctx: Ctx, node: TS.Expression, scope: number, fn: FunctionFact |
       if (rest) return { k: 'argc', fn: rest.fn, from: rest.index };
       const read = memberOf(ctx, toExpr(ctx, a.expression, scope, fn, undefined, depth + 1), a.name.text);
       // `keystone.app` of a parameter the function gives that property (SET_PREFIX): the caller's, or the one made
-      const owner = a.expression.kind === K.Identifier ? findScopeOf(ctx, scope, (a.expression as TS.Identifier).text) : undefined;
+      const owner = ctx.paramSets && a.expression.kind === K.Identifier ? findScopeOf(ctx, scope, (a.expression as TS.Identifier).text) : undefined;
       const made = owner?.bindings[`${SET_PREFIX}${(a.expression as TS.Identifier).text}.${a.name.text}`];
       return made !== undefined && !isEncoded(made) ? { k: 'fallback', op: '||', l: read, r: made, text: textOf(ctx, a, 80) } : read;
     }
