@@ -1316,7 +1316,7 @@ interface Decorations {
 const BUILT_IN_TYPES = new Set(['Object', 'String', 'Number', 'Boolean', 'Array', 'Function', 'Symbol', 'BigInt', 'Promise', 'Map', 'Set', 'Date']);
 
 /** The name a function is called by: `__decorate(…)`, `tslib_1.__decorate(…)`, `(0, tslib_1.__decorate)(…)`, `(0, common_1.Get)()`. */
-function helperName(ts: TSModule, callee: TS.Expression): string | null {
+export function helperName(ts: TSModule, callee: TS.Expression): string | null {
   let c = unwrap(ts, callee);
   if (ts.isBinaryExpression(c) && c.operatorToken.kind === ts.SyntaxKind.CommaToken) c = unwrap(ts, c.right);
   return ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : null;

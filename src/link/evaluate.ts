@@ -2260,6 +2260,18 @@ export class Evaluator {
     return this.exportDefinition(target, imp.imported === '=' ? 'default' : imp.imported, depth + 1);
   }
 
+  /**
+   * Where `obj.prop` is defined when `obj` is a module's namespace (`api_1.startApis`, `import *
+   * as api`) or, in the module itself, its exports object (`exports.ALLOW_ANONYMOUS`): the
+   * export's definition; null for any other member.
+   */
+  exportedMember(file: string, e: Extract<Expr, { k: 'member' }>): Definition | null {
+    const facts = this.files.get(file);
+    if (facts && exportsObject(facts, e.obj)) return this.exportDefinition(file, e.prop);
+    const ns = e.obj.k === 'ref' ? this.eval(file, e.obj) : null;
+    return ns?.t === 'ns' ? this.exportDefinition(ns.file, e.prop) : null;
+  }
+
   /** Where a module's export is defined: its local binding, or that of the module it re-exports. */
   exportDefinition(file: string, name: string, depth = 0): Definition | null {
     if (depth > 30) return null;

@@ -4,7 +4,7 @@
  * stored in `facts.adapterFacts.nest`.
  */
 import type { ts as TS } from 'ts-morph';
-import type { DecoratorUse, ExtractApi } from '../../extract/extract.js';
+import { helperName, type DecoratorUse, type ExtractApi } from '../../extract/extract.js';
 import type { Value } from '../../link/evaluate.js';
 import type { Expr, Loc } from '../../types.js';
 
@@ -213,11 +213,8 @@ export function visitNestClass(api: ExtractApi, node: TS.ClassLikeDeclaration, s
     let next = false;
     for (let i = 0; i < m.parameters.length; i++) {
       for (const d of api.decorators(node, m, i)) {
-        let callee = ts.isCallExpression(d.expr) ? d.expr.expression : d.expr;
         // (`(0, rc.CurrentUser)`, compiled)
-        while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
-        if (ts.isBinaryExpression(callee) && callee.operatorToken.kind === ts.SyntaxKind.CommaToken) callee = callee.right;
-        const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+        const name = helperName(ts, ts.isCallExpression(d.expr) ? d.expr.expression : d.expr);
         if (name === 'CurrentUser') out.push(decoratorOf(d));
         if (name === 'Next') next = true;
       }

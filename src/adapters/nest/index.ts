@@ -691,16 +691,10 @@ class NestLinker {
     if (b.expr.k === 'member') {
       // `appModules.imports` of `const appModules = { imports: [...] }`: the property as written
       // (not when a spread after it may replace it)
-      // `allow_anonymous_decorator_1.ALLOW_ANONYMOUS` of a module's namespace (TypeScript's
-      // CommonJS output, `import * as`), `exports.ALLOW_ANONYMOUS` in the module itself: what the
-      // module exports under that name
-      const o = b.expr.obj;
-      const own = o.k === 'ref' && o.name === 'exports' && !this.ev.definitionOf(b.file, o.scope, 'exports');
-      const ns = o.k === 'ref' && !own ? this.ev.eval(b.file, o) : null;
-      if (own || ns?.t === 'ns') {
-        const def = this.ev.exportDefinition(ns?.t === 'ns' ? ns.file : b.file, b.expr.prop);
-        return def ? this.resolve({ file: def.file, expr: def.expr, env: NO_ENV }, depth + 1) : b;
-      }
+      // `allow_anonymous_decorator_1.ALLOW_ANONYMOUS` of a module's namespace, `exports.ALLOW_ANONYMOUS`
+      // in the module itself (TypeScript's CommonJS output): what the module exports under that name
+      const exported = this.ev.exportedMember(b.file, b.expr);
+      if (exported) return this.resolve({ file: exported.file, expr: exported.expr, env: NO_ENV }, depth + 1);
       const obj = this.resolve({ ...b, expr: b.expr.obj }, depth + 1);
       if (obj.expr.k !== 'obj') return b;
       const keys = Object.keys(obj.expr.props);
