@@ -453,6 +453,15 @@ export interface Behaviour {
    */
   skipsFor?: SkipFor[];
   /**
+   * The requests a middleware answers itself, handing every other on untouched, as alternatives
+   * of an allowlist (SkipFor): read from the one test at the top of its body, calling `next`
+   * nowhere on the side that answers (`if (req.url.split('?')[0] !== '/') return next();
+   * res.render('index')`: `/`; `if (req.path === '/internal/metrics') return res.send(…); next()`;
+   * `if (ctx.path !== '/health' || ctx.method !== 'GET') return next(); ctx.body = …`: GET
+   * `/health`). The linker lists a route for each whole path (and method) among them.
+   */
+  servesFor?: SkipFor[];
+  /**
    * A function of one parameter that returns a test of it as a request's path (`function
    * isPublicPath(pathname) { return PUBLIC.some((p) => pathname.startsWith(p)) }`): the paths
    * it returns true for, read as an allowlist's (SkipFor). A guard handing it the URL or path

@@ -842,6 +842,8 @@ app.get('/reports', (req, res) => res.json([]));
     expect(await rows(app('redirectHome', `if (req.path !== '/' || !['GET', 'HEAD'].includes(req.method)) return next();
   if (!req.session?.userId) return res.redirect(401, '/login');
   res.redirect(301, '/en/');`, home))).toEqual([
+      // (the middleware answers GET and HEAD / itself: a route of its own, its 401 inline)
+      'GET / [(inline 401 check)]',
       'GET / [redirectHome]',
       'POST / [] redirectHome lets through every request outside every GET request or every HEAD request',
       'GET /reports [] redirectHome lets through every request outside the path /',

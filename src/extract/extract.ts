@@ -3766,6 +3766,8 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const skips =
     reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped, passedTo }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
+  const served = reqName && nextName !== null && summary.sendsResponse && ts.isBlock(body) ? servedRequests(ctx, f.scope, body.statements, reqName, nextName) : null;
+  if (served) b.servesFor = served;
   if (skips.length > 0 && passedTo.size > 0 && b.handsTo) {
     const rest = b.handsTo.filter((h) => !(h.k === 'ref' && passedTo.has(h.name)));
     if (rest.length > 0) b.handsTo = rest;
@@ -4545,6 +4547,75 @@ function passThroughHandedTo(ctx: Ctx, scope: number, e: TS.Expression, reqName:
   const bound = findScopeOf(ctx, scope, name)?.bindings[name];
   const f = bound && !isEncoded(bound) && bound.k === 'fn' ? ctx.facts.functions[bound.id] : undefined;
   return f?.params.length === 3 && f.behaviour.handsOnAlways === true ? name : null;
+}
+
+/**
+ * The requests a middleware answers itself, handing every other on (Behaviour.servesFor): after
+ * declarations naming no `next`, one `if` on which it hands the request on or answers it, `next`
+ * named nowhere on the answering side — `if (T) return next(); …the answer…`, `if (T) { …the
+ * answer…; return } next()`, or `if (T) { …the answer… } else next()` (either way round) alone —
+ * and T read whole as a test of the URL or the method (skippedRequests). Null for any other body.
+ */
+function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Statement[], reqName: string, nextName: string): SkipFor[] | null {
+  const { ts } = ctx;
+  const names = (n: TS.Node): boolean => (ts.isIdentifier(n) && n.text === nextName) || !!ts.forEachChild(n, (c) => names(c) || undefined);
+  // `next();`, `return next();`, `await next();`, `return;` after one
+  const handsOn = (s: TS.Statement): boolean => {
+    const list = ts.isBlock(s) ? s.statements : [s];
+    const call = (st: TS.Statement): boolean => {
+      const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression : undefined;
+      const c = e && unwrap(ts, ts.isAwaitExpression(unwrap(ts, e)) ? (unwrap(ts, e) as TS.AwaitExpression).expression : e);
+      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+    };
+    return list.length > 0 && call(list[0]!) && list.slice(1).every((st) => ts.isReturnStatement(st) && !st.expression);
+  };
+  let i = 0;
+  while (i < statements.length && ts.isVariableStatement(statements[i]!) && !names(statements[i]!)) i++;
+  const first = statements[i];
+  const rest = statements.slice(i + 1);
+  if (!first || !ts.isIfStatement(first)) return null;
+  const otherwise = first.elseStatement;
+  // (whether the answer is given where the test holds)
+  let answersWhen: boolean;
+  if (!otherwise && handsOn(first.thenStatement) && rest.length > 0 && !rest.some(names)) answersWhen = false;
+  else if (!otherwise && rest.length > 0 && !names(first.thenStatement) && exits(ts, first.thenStatement) && rest.every(handsOn)) answersWhen = true;
+  else if (otherwise && rest.length === 0 && handsOn(first.thenStatement) && !names(otherwise)) answersWhen = false;
+  else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) answersWhen = true;
+  else return null;
+  const unread: TS.Expression[] = [];
+  const locals = statements.slice(0, i) as TS.VariableStatement[];
+  const tested = skippedRequests(ctx, scope, reqName, null, { locals, escapes: [{ e: first.expression, holds: false }], unread });
+  if (unread.length > 0 || tested.length === 0) return null;
+  if (answersWhen) return tested;
+  // what the test fails for: a request each of whose `except` alternatives it is one of (`req.path
+  // !== '/status' || req.method !== 'GET'`: GET /status)
+  let out: (SkipFor | null)[] = [null];
+  for (const t of tested) {
+    if (!('except' in t)) return null;
+    const next: SkipFor[] = [];
+    for (const a of out)
+      for (const b of t.except) {
+        const both = a === null ? b : bothOf(a, b);
+        if (both === null) return null;
+        if (both !== false) next.push(both);
+      }
+    out = next;
+  }
+  return out.length > 0 ? (out as SkipFor[]) : null;
+}
+
+/**
+ * The requests two alternatives of an allowlist both hold for (servedRequests): the one not
+ * only of a method, given the other's method; false when there is none (two methods); null when
+ * they are not one alternative (two tests of the path, or of something else).
+ */
+function bothOf(a: SkipFor, b: SkipFor): SkipFor | false | null {
+  const methodOnly = (x: SkipFor): x is { method: string } => 'method' in x && Object.keys(x).every((k) => k === 'method' || k === 'root');
+  const [only, other] = methodOnly(a) ? [a, b] : methodOnly(b) ? [b, a] : [null, null];
+  if (!only || !other || 'except' in other || 'helper' in other || 'config' in other) return null;
+  const method = 'method' in other ? other.method : undefined;
+  if (method !== undefined && method !== only.method) return false;
+  return { ...other, method: only.method } as SkipFor;
 }
 
 /**

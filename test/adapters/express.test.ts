@@ -2296,6 +2296,106 @@ app.listen(3000);
     expect(res.routes[0]!.guards.map((g) => g.kinds.join('+'))).toEqual(['auth']);
   });
 
+  it("a middleware answering the requests to a path itself, handing every other on, is a route there (The Lounge's `index`), and no layer of the other routes", async () => {
+    const dir = writeProject({
+      'package.json': PKG,
+      'src/guards.ts': GUARDS,
+      'src/server.ts': `import express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { requireSession } from './guards';
+import { renderIndex, metricsText, maintenanceMode } from './views';
+
+function index(req: Request, res: Response, next: NextFunction) {
+  if (req.url.split('?')[0] !== '/') {
+    return next();
+  }
+  res.send(renderIndex({ version: process.env.APP_VERSION }));
+}
+
+const app = express().use(index);
+app.use(function metrics(req: Request, res: Response, next: NextFunction) {
+  if (req.path === '/internal/metrics') {
+    return res.type('text/plain').send(metricsText());
+  }
+  next();
+});
+app.use((req, res, next) => {
+  if (req.method === 'GET' && req.path === '/status') return res.json({ up: true });
+  return next();
+});
+app.use((req, res, next) => {
+  if (req.path === '/robots.txt') {
+    res.type('text/plain').send('User-agent: *\\nDisallow: /');
+  } else {
+    next();
+  }
+});
+app.use('/ops', function ping(req: Request, res: Response, next: NextFunction) {
+  if (req.path !== '/ping') return next();
+  res.end('pong');
+});
+app.use('/ops', (req, res, next) => {
+  if (req.originalUrl !== '/ops/version') return next();
+  res.json({ version: process.env.APP_VERSION });
+});
+// a check of one path, handing on what it lets through: a guard, not a route
+app.use(function adminOnly(req: Request, res: Response, next: NextFunction) {
+  if (req.path !== '/admin/panel') return next();
+  if (!req.session?.isAdmin) return res.status(401).json({ error: 'admins only' });
+  next();
+});
+// a CORS preflight's answer, of every path: no route of its own
+app.use((req, res, next) => {
+  if (req.method !== 'OPTIONS') return next();
+  res.set('Access-Control-Allow-Methods', 'GET,POST').sendStatus(204);
+});
+// what it answers is no one path
+app.use((req, res, next) => {
+  if (!req.path.startsWith('/downloads/')) return next();
+  res.sendFile(req.path.slice('/downloads/'.length), { root: '/srv/files' });
+});
+// of one method at one path, the test failing for it
+app.use((req, res, next) => {
+  if (req.path !== '/version' || req.method !== 'GET') return next();
+  res.json({ version: process.env.APP_VERSION });
+});
+// a refusal under a test of something besides the request (Unleash's maintenance mode): no route
+app.use(async (req, res, next) => {
+  const isProtectedPath = !req.path.includes('/maintenance');
+  const writeMethod = ['POST', 'PUT', 'DELETE'].includes(req.method);
+  if (isProtectedPath && writeMethod && (await maintenanceMode())) {
+    res.status(503).send({ message: 'Unleash is currently in maintenance mode.' });
+  } else {
+    next();
+  }
+});
+app.get('/admin/panel', requireSession, (req, res) => res.json({ panel: true }));
+app.get('/api/projects', requireSession, (req, res) => res.json({ projects: [] }));
+app.listen(3000);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLinesAt(res)).toEqual([
+      'ALL / [] src/server.ts:13',
+      // (adminOnly's test is case-sensitive, the route not: `/ADMIN/panel` gets past it)
+      'GET /admin/panel [requireSession] src/server.ts:70',
+      'GET /api/projects [requireSession] src/server.ts:71',
+      'ALL /internal/metrics [] src/server.ts:14',
+      'ALL /ops/ping [] src/server.ts:31',
+      'ALL /ops/version [] src/server.ts:35',
+      'ALL /robots.txt [] src/server.ts:24',
+      'GET /status [] src/server.ts:20',
+      'GET /version [] src/server.ts:56',
+    ]);
+    expect(res.routes.find((r) => r.path === '/')!.handler).toBe('index');
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route'))).toEqual([
+      'src/server.ts:14:1 error excluded-family-leak ALL /internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/server.ts:31:1 error excluded-family-leak ALL /ops/ping is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/server.ts:35:1 error excluded-family-leak ALL /ops/version is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+      'src/server.ts:51:1 warning unresolved-route this middleware answers the requests a test of their path picks, not one path: they are not listed as routes',
+    ]);
+  });
+
   it("a function use()d at a path handing requests of one method to a handler, the rest to next, is a route of that method (dashy's `method('GET', handler)`)", async () => {
     const dir = writeProject({
       'package.json': PKG,

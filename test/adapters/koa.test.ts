@@ -1363,6 +1363,71 @@ api.listen(3000);
     ]);
   });
 
+  it("a middleware answering the requests to a path itself, handing every other on, is a route there, below a koa-mount path too; a preflight's answer is none, nor is a check of one path", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'koa-serving-middleware', dependencies: { koa: '2.16.1', '@koa/router': '13.1.0', 'koa-mount': '4.0.0' } }),
+      'src/app.ts': `
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import mount from 'koa-mount';
+import { requireSession } from './session';
+
+const app = new Koa();
+app.use(async (ctx: Context, next: Next) => {
+  if (ctx.path !== '/internal/health') return next();
+  ctx.body = { ok: true, uptime: process.uptime() };
+});
+app.use(async function version(ctx: Context, next: Next) {
+  if (ctx.method === 'GET' && ctx.path === '/version') {
+    ctx.body = { version: process.env.APP_VERSION };
+    return;
+  }
+  await next();
+});
+app.use(
+  mount('/ops', async (ctx: Context, next: Next) => {
+    if (ctx.path !== '/ping') return next();
+    ctx.body = 'pong';
+  }),
+);
+app.use(async (ctx: Context, next: Next) => {
+  if (ctx.method !== 'OPTIONS') return next();
+  ctx.set('Access-Control-Allow-Methods', 'GET,POST');
+  ctx.status = 204;
+});
+app.use(async function adminOnly(ctx: Context, next: Next) {
+  if (ctx.path !== '/admin') return next();
+  if (!ctx.state.user?.isAdmin) ctx.throw(401, 'admins only');
+  await next();
+});
+const api = new Router({ prefix: '/api' });
+api.get('/projects', requireSession, async (ctx) => {
+  ctx.body = { projects: [] };
+});
+app.use(api.routes());
+app.listen(3000);
+`,
+      'src/session.ts': `
+import type { Context, Next } from 'koa';
+export async function requireSession(ctx: Context, next: Next) {
+  if (!ctx.session?.userId) ctx.throw(401, 'sign in');
+  await next();
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
+      'GET /api/projects [requireSession] src/app.ts:36',
+      'ALL /internal/health [] src/app.ts:8',
+      'ALL /ops/ping [] src/app.ts:19',
+      'GET /version [] src/app.ts:12',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'excluded-family-leak').map((f) => f.message)).toEqual([
+      'ALL /internal/health is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'ALL /ops/ping is in the excluded family "ops" and is reachable without its family guard (unguarded)',
+    ]);
+  });
+
   it("a use() of one router or another by a test not known statically (`process.env.ADMIN_UI ? admin.routes() : pub.routes()`) is an unresolved mount, not middleware", async () => {
     const dir = writeProject({
       'package.json': KOA_PKG,

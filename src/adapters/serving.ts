@@ -1,0 +1,34 @@
+/**
+ * A middleware answering the requests to a path itself and handing every other on
+ * (Behaviour.servesFor): `app.use(function index(req, res, next) { if (req.url.split('?')[0]
+ * !== '/') return next(); res.render('index', …) })` serves `/`, any method, as a route would.
+ */
+import type { SkipFor } from '../types.js';
+
+/** A path (and method) the middleware answers; `root`: the path is tested from the root of the app (`req.originalUrl`). */
+export interface Served {
+  path: string;
+  method: string | null;
+  root: boolean;
+}
+
+/**
+ * The routes of what the middleware answers: one per whole path (and method). Null when an
+ * alternative tests something else of the path (`req.path.startsWith('/files/')`,
+ * `PATHS.includes(req.path)`), or a path a route's syntax reads as a pattern (`/a:b`): those are
+ * not listed as routes. One testing only the method (`if (req.method !== 'OPTIONS') return
+ * next(); res.sendStatus(204)`, a CORS preflight's answer) answers no path of its own: none.
+ */
+export function servedRoutes(served: readonly SkipFor[]): Served[] | null {
+  const out = new Map<string, Served>();
+  for (const s of served) {
+    if ('path' in s) {
+      if (/[:*?()+[\]]/.test(s.path)) return null;
+      const one: Served = { path: s.path, method: s.method ?? null, root: s.root === true };
+      out.set(`${one.method ?? ''} ${one.root} ${one.path}`, one);
+    } else if (!('method' in s && Object.keys(s).every((k) => k === 'method' || k === 'root'))) return null;
+  }
+  // (a GET route is requested with HEAD too: HEAD beside GET is no route of its own; any method
+  // beside ALL neither)
+  return [...out.values()].filter((s) => !(s.method !== null && out.has(` ${s.root} ${s.path}`)) && !(s.method === 'HEAD' && out.has(`GET ${s.root} ${s.path}`)));
+}
