@@ -4,6 +4,7 @@
  * !== '/') return next(); res.render('index', …) })` serves `/`, any method, as a route would.
  */
 import type { SkipFor } from '../types.js';
+import { joinPath } from './paths.js';
 
 /** A path (and method) the middleware answers; `root`: the path is tested from the root of the app (`req.originalUrl`). */
 export interface Served {
@@ -11,6 +12,9 @@ export interface Served {
   method: string | null;
   root: boolean;
 }
+
+/** What is said of a middleware answering what servedRoutes cannot list. */
+export const SERVED_UNLISTED = 'this middleware answers the requests a test of their path picks, not one path: they are not listed as routes';
 
 /**
  * The routes of what the middleware answers: one per whole path (and method). Null when an
@@ -31,4 +35,15 @@ export function servedRoutes(served: readonly SkipFor[]): Served[] | null {
   // (a GET route is requested with HEAD too: HEAD beside GET is no route of its own; any method
   // beside ALL neither)
   return [...out.values()].filter((s) => !(s.method !== null && out.has(` ${s.root} ${s.path}`)) && !(s.method === 'HEAD' && out.has(`GET ${s.root} ${s.path}`)));
+}
+
+/**
+ * The path of the route `s` is, written as a path of the use() at `p` (`full`: that path from the
+ * app's root): what the middleware sees there is below `p` (`req.path`), but for a path tested
+ * from the root (`req.originalUrl`), one under `full` or none (null).
+ */
+export function servedPath(s: Served, p: string, full: string): string | null {
+  const below = !s.root || full === '' ? s.path : s.path === full ? '/' : s.path.startsWith(`${full}/`) ? s.path.slice(full.length) : null;
+  if (below === null) return null;
+  return below === '/' ? p || '/' : joinPath(p, below);
 }

@@ -2354,6 +2354,11 @@ app.use((req, res, next) => {
   if (!req.path.startsWith('/downloads/')) return next();
   res.sendFile(req.path.slice('/downloads/'.length), { root: '/srv/files' });
 });
+// a path tested from the root, at the root
+app.use((req, res, next) => {
+  if (req.originalUrl !== '/healthz') return next();
+  res.send('ok');
+});
 // of one method at one path, the test failing for it
 app.use((req, res, next) => {
   if (req.path !== '/version' || req.method !== 'GET') return next();
@@ -2378,14 +2383,15 @@ app.listen(3000);
     expect(routeLinesAt(res)).toEqual([
       'ALL / [] src/server.ts:13',
       // (adminOnly's test is case-sensitive, the route not: `/ADMIN/panel` gets past it)
-      'GET /admin/panel [requireSession] src/server.ts:70',
-      'GET /api/projects [requireSession] src/server.ts:71',
+      'GET /admin/panel [requireSession] src/server.ts:75',
+      'GET /api/projects [requireSession] src/server.ts:76',
+      'ALL /healthz [] src/server.ts:56',
       'ALL /internal/metrics [] src/server.ts:14',
       'ALL /ops/ping [] src/server.ts:31',
       'ALL /ops/version [] src/server.ts:35',
       'ALL /robots.txt [] src/server.ts:24',
       'GET /status [] src/server.ts:20',
-      'GET /version [] src/server.ts:56',
+      'GET /version [] src/server.ts:61',
     ]);
     expect(res.routes.find((r) => r.path === '/')!.handler).toBe('index');
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route'))).toEqual([

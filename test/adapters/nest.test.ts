@@ -1889,7 +1889,7 @@ bootstrap();
     ]);
   });
 
-  it("a function of the code given to app.use() at a path, answering and never calling next, is an ALL route in the Express instance (postiz's MCP endpoints); one handing the request on is middleware", async () => {
+  it("a function of the code given to app.use() at a path, answering and never calling next, is an ALL route in the Express instance (postiz's MCP endpoints), as is one answering one path itself; one handing the request on is middleware", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0' } }),
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
@@ -1905,6 +1905,11 @@ async function bootstrap() {
   app.use('/status', (req, res, next) => {
     res.setHeader('x-served-by', 'api');
     next();
+  });
+  // answering one path itself, handing every other on: a route there too
+  app.use((req, res, next) => {
+    if (req.originalUrl !== '/internal/ping') return next();
+    res.send('pong');
   });
   await startMcp(app);
   app.use('/internal', requireApiKey, (req, res) => res.json({ queue: 0 }));
@@ -1935,7 +1940,8 @@ export async function startMcp(app: INestApplication) {
     // (no global prefix, no Nest guard; the key in the path looked up, a miss refused: an API key's check)
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => `${g.name}: ${g.kinds.join('+')}`).join(', ')}]`)).toEqual([
       'GET /api/sites src/sites.controller.ts:5 [SessionGuard: auth]',
-      'ALL /internal src/main.ts:16 [requireApiKey: auth+bearer]',
+      'ALL /internal src/main.ts:21 [requireApiKey: auth+bearer]',
+      'ALL /internal/ping src/main.ts:16 []',
       'ALL /mcp/:apiKey src/mcp.ts:7 [organizations.get: auth]',
       'ALL /sse/:apiKey src/mcp.ts:7 [organizations.get: auth]',
     ]);

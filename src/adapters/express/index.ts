@@ -24,7 +24,7 @@ import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
-import { servedRoutes } from '../serving.js';
+import { SERVED_UNLISTED, servedPath, servedRoutes } from '../serving.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { openApiEndpoint, openApiRoutes, TRPC_OPENAPI } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
@@ -525,15 +525,12 @@ class ExpressLinker {
           const serving = it.value.t === 'fn' && idx === items.length - 1 ? this.ctx.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
           if (serving) {
             const served = servedRoutes(serving);
-            if (served === null) this.ctx.warn(file, reg.at, `this middleware answers the requests a test of their path picks, not one path: they are not listed as routes`, reg.snippet);
+            if (served === null) this.ctx.warn(file, reg.at, SERVED_UNLISTED, reg.snippet);
             else {
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
               for (const s of served) {
-                // (a path tested from the app's root, `req.originalUrl`: one below the use()'s own path, or none)
-                const below = s.root ? (s.path === full || full === '' ? '/' : s.path.startsWith(`${full}/`) ? s.path.slice(full.length) : null) : s.path;
-                if (below === null) continue;
-                const path = below === '/' ? p || '/' : joinPath(p, below);
-                this.listRoutes(b, r, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
+                const path = servedPath(s, p, full);
+                if (path !== null) this.listRoutes(b, r, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
               }
             }
           }

@@ -42,7 +42,7 @@ import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { answeringGuards, answeringPackage } from '../package-handlers.js';
-import { servedRoutes } from '../serving.js';
+import { SERVED_UNLISTED, servedRoutes } from '../serving.js';
 
 const METHODS = ROUTER_METHODS;
 /** @koa/router 12 and koa-router write `:id?` and `{/:id}?` (path-to-regexp 6), @koa/router 13+ `{/:id}` (path-to-regexp 8). */
@@ -630,7 +630,7 @@ class KoaLinker {
     if (!serving) return null;
     const served = servedRoutes(serving);
     if (served === null) {
-      this.ctx.warn(b.file, b.reg.at, `this middleware answers the requests a test of their path picks, not one path: they are not listed as routes`, b.reg.snippet);
+      this.ctx.warn(b.file, b.reg.at, SERVED_UNLISTED, b.reg.snippet);
       return null;
     }
     return served.filter((s) => !s.root || prefix === '').map((s) => ({ method: s.method ?? 'ALL', paths: [s.path], strict: true, sensitive: true, handler: it }));

@@ -44,6 +44,7 @@ import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
+import { SERVED_UNLISTED, servedPath, servedRoutes } from '../serving.js';
 import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 import { looksLikePath, pathNote } from '../unknown-heads.js';
@@ -1492,6 +1493,15 @@ class NestLinker {
               this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: scope, caseSensitive: false, trailingSlashInsensitive: true }, { items: [it] });
               continue;
             }
+          }
+          // one answering the requests to a path itself, handing every other on (serving.ts): a
+          // route at each path it answers, as Express reads one, and a middleware still
+          const serving = idx === flat.length - 1 && it.value.t === 'fn' ? this.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
+          const served = serving ? servedRoutes(serving) : [];
+          if (served === null) this.ctx.warn(file, at, SERVED_UNLISTED, snippet);
+          for (const s of served ?? []) {
+            const path = servedPath(s, scope, scope);
+            if (path !== null) this.instanceRoute(app, { file, at, snippet }, { method: s.method ?? 'ALL', path, caseSensitive: true, trailingSlashInsensitive: false }, { items: [it] });
           }
           const g = this.ctx.guard(it.file, it.expr, it.value, 'app.use', at);
           if (g) app.uses.push({ guard: g, scope });
