@@ -355,6 +355,8 @@ function packageKind(pkg: string, path: string[]): PackageKind | null {
     case 'express-openapi-validator':
     case 'swagger-ui-express':
     case 'express-prom-bundle':
+    // (express-status-monitor, read at 1.3.4: answers its status page's path, times every other request and hands it on)
+    case 'express-status-monitor':
     case 'http-proxy-middleware':
     case 'express-http-proxy':
     case 'koa-proxies':

@@ -2227,6 +2227,49 @@ ops.use(promBundle({ metricsPath: process.env.METRICS_PATH }));
     ]);
   });
 
+  it("express-status-monitor answers its status page's path (`/status` unless told), any method, exactly as written, below where it is used: under the layers before it", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'monitored', dependencies: { express: '4.21.2', 'express-status-monitor': '1.3.4' } }),
+      'src/guards.ts': GUARDS,
+      'src/app.ts': `
+import express from 'express';
+import statusMonitor from 'express-status-monitor';
+import { requireSession } from './guards.js';
+
+export const app = express();
+// the monitor first, as its README has it: the session check that follows does not cover the page
+app.use(statusMonitor({ title: 'Control plane', chartVisibility: { mem: false } }));
+app.use(requireSession);
+const ops = express.Router();
+// (its \`middleware\` is the same middleware; a path that is no string keeps the default)
+ops.use(statusMonitor({ path: '/queues/status' }).middleware);
+ops.use(statusMonitor({ path: 42 }));
+ops.use(statusMonitor({ path: process.env.STATUS_PATH }));
+app.use('/ops', ops);
+const monitor = statusMonitor({ path: '' });
+app.use(monitor);
+app.get('/api/sites', monitor.pageRoute);
+`,
+    });
+    const res = await check(dir);
+    expect(routeLines(res, { mechanism: true, matching: true })).toEqual([
+      'GET /api/sites [requireSession (app.use)]',
+      'ALL /ops/queues/status [requireSession (app.use)] strict case-sensitive',
+      'ALL /ops/status [requireSession (app.use)] strict case-sensitive',
+      'ALL /status [] strict case-sensitive',
+    ]);
+    expect(res.routes.filter((r) => r.method === 'ALL').map((r) => `${r.path} ${r.handler} ${r.file}:${r.line}`)).toEqual([
+      '/ops/queues/status express-status-monitor src/app.ts:12',
+      '/ops/status express-status-monitor src/app.ts:13',
+      '/status express-status-monitor src/app.ts:8',
+    ]);
+    expect(res.findings.filter((f) => f.ruleId === 'unresolved-route').map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      'src/app.ts:14 the path express-status-monitor answers is not known statically (property STATUS_PATH of a value not known statically); its route is left out',
+    ]);
+    // what it hands on it only times: no guard, and no candidate
+    expect(res.findings.filter((f) => f.ruleId === 'missing-auth-guard').map((f) => f.message)).toEqual(['ALL /status has no auth guard']);
+  });
+
   it("a function use()d at a path taking only (req, res) ends every request reaching it, whoever writes the answer (anything-llm's single-page app)", async () => {
     const dir = writeProject({
       'package.json': PKG,

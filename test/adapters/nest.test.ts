@@ -1856,11 +1856,12 @@ export class LegacyController {
     expect(routeRows(res.routes)).toEqual([row('GET /api/sites', 'contract', 'src/sites.controller.ts:5:3', { auth: ['SessionGuard'] }, 'GET /api/sites/')]);
   });
 
-  it("express-prom-bundle given to app.use() answers its metrics path in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {
+  it("express-prom-bundle and express-status-monitor given to app.use() answer their paths in the Express instance: no global prefix, no Nest guard, only the middleware before it", async () => {
     const dir = writeProject({
-      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'express-prom-bundle': '^8.0.0' } }),
+      'package.json': JSON.stringify({ name: 'api', dependencies: { '@nestjs/common': '^11.0.0', '@nestjs/core': '^11.0.0', 'express-prom-bundle': '^8.0.0', 'express-status-monitor': '^1.3.4' } }),
       'src/main.ts': `import { NestFactory } from '@nestjs/core';
 import * as promBundle from 'express-prom-bundle';
+import statusMonitor from 'express-status-monitor';
 import { AppModule } from './app.module';
 import { requireApiKey } from './api-key';
 import { SessionGuard } from './session.guard';
@@ -1872,6 +1873,7 @@ async function bootstrap() {
   app.use(promBundle({ includeMethod: true, metricsPath: '/internal/metrics' }));
   app.use(requireApiKey);
   app.use(promBundle({ autoregister: false }));
+  app.use('/ops', statusMonitor());
   await app.listen(3000);
 }
 bootstrap();
@@ -1882,10 +1884,12 @@ bootstrap();
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} ${r.handler} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
       'GET /api/sites SitesController.list src/sites.controller.ts:5 [requireApiKey, SessionGuard]',
-      'ALL /internal/metrics express-prom-bundle src/main.ts:11 []',
+      'ALL /internal/metrics express-prom-bundle src/main.ts:12 []',
+      'ALL /ops/status express-status-monitor src/main.ts:15 [requireApiKey]',
     ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak'))).toEqual([
-      'src/main.ts:11:3 error excluded-family-leak ALL /internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/main.ts:12:3 error excluded-family-leak ALL /internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+      'src/main.ts:15:3 error excluded-family-leak ALL /ops/status is in the excluded family "ops" and is reachable without its family guard (guarded only by requireApiKey)',
     ]);
   });
 

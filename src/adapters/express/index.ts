@@ -20,6 +20,7 @@ import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { STATUS_MONITOR, statusMonitorPath, statusMonitorUnknown } from '../status-monitor.js';
 import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
@@ -455,6 +456,10 @@ class ExpressLinker {
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
           else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
+          // express-status-monitor's answers its status page's path below where it is used
+          const statusPath = statusMonitorPath(this.ctx.ev, it.value);
+          if (typeof statusPath === 'object' && statusPath !== null) this.ctx.warn(file, reg.at, statusMonitorUnknown(statusPath.why), reg.snippet);
+          else if (statusPath !== null) this.packageRoute(b, joinPath(full, statusPath), STATUS_MONITOR, [...inherited, ...local], app, { method: 'ALL', caseSensitive: true, strict: true });
           // A proxy (http-proxy-middleware, express-http-proxy) answers the requests it takes with
           // another server's answer: ALL routes where they are (the whole mount when it takes
           // every request), no guard.
@@ -651,7 +656,7 @@ class ExpressLinker {
    * requests carry it: no prefix composes it), any method: under the layers before it that
    * apply there (`active`, which holds the functions before it in its own use()).
    */
-  private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject, as = { method: 'ALL', caseSensitive: true }): void {
+  private packageRoute(b: BoundRegistration, path: string, pkg: string, active: ScopedGuard[], app: RouterObject, as: { method: string; caseSensitive: boolean; strict?: true } = { method: 'ALL', caseSensitive: true }): void {
     const { reg, file } = b;
     if (!this.ctx.expand(file, reg.at, reg.snippet)) return;
     this.reached(as.method, path);
@@ -663,8 +668,8 @@ class ExpressLinker {
         framework: 'express',
         handler: pkg,
         app: app.name ?? 'app',
-        // (its own pattern: `^path/?$`, case-sensitive; a router's route as the router matches)
-        trailingSlashInsensitive: true,
+        // (its own pattern: `^path/?$`, case-sensitive, or the path exactly; a router's route as the router matches)
+        trailingSlashInsensitive: !as.strict,
         caseSensitive: as.caseSensitive,
         prefixes: [],
         guards: uniqueGuards(applying(active, as.method, path)),

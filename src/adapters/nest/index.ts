@@ -39,9 +39,10 @@ import { additionsTo, type BoundRegistration, type FlatItem, type LinkContext } 
 import { ALLOWS_ALL, headerCredentialOf, headerStrategies, jwtHeaderExtractor, passingNamed, passportStrategy, strategiesOf, tenantStrategies, type Strategies } from '../../guards.js';
 import { decide, mapTest, truthOf } from '../../link/conditions.js';
 import type { AppliedGuard, CallFact, CondTest, Expr, FileFacts, GuardMechanism, Loc, PrefixStep, RegistrationFact } from '../../types.js';
-import { optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
+import { joinPath, optionalForms, pathApplies, type OptionalSyntax } from '../paths.js';
 import { handlerNameOf } from '../handler-name.js';
 import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.js';
+import { STATUS_MONITOR, statusMonitorPath, statusMonitorUnknown } from '../status-monitor.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
 import { SERVED_UNLISTED, servedPath, servedRoutes } from '../serving.js';
@@ -1465,6 +1466,9 @@ class NestLinker {
           const metricsPath = promBundlePath(this.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, at, promBundleUnknown(metricsPath.why), snippet);
           else if (metricsPath !== null && pathApplies(scope, metricsPath, true)) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: metricsPath, caseSensitive: true, trailingSlashInsensitive: true }, { pkg: PROM_BUNDLE });
+          const statusPath = statusMonitorPath(this.ev, it.value);
+          if (typeof statusPath === 'object' && statusPath !== null) this.ctx.warn(file, at, statusMonitorUnknown(statusPath.why), snippet);
+          else if (statusPath !== null) this.instanceRoute(app, { file, at, snippet }, { method: 'ALL', path: joinPath(scope, statusPath), caseSensitive: true, trailingSlashInsensitive: false }, { pkg: STATUS_MONITOR });
           // a package's handler answering every request there likewise, at the use() path
           // (swagger-ui-express's page, a GraphQL or tRPC endpoint: package-handlers.ts)
           const answering = answeringPackage(it.value, 'express');
