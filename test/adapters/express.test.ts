@@ -2437,6 +2437,12 @@ app.listen(3000);
       'GET /version [] src/server.ts:61',
     ]);
     expect(res.routes.find((r) => r.path === '/')!.handler).toBe('index');
+    // (each compares the path as written)
+    expect(routeLines(res, { matching: true }).filter((l) => l.startsWith('ALL /ops') || l.startsWith('GET /status'))).toEqual([
+      'ALL /ops/ping [] strict case-sensitive',
+      'ALL /ops/version [] strict case-sensitive',
+      'GET /status [] strict case-sensitive',
+    ]);
     expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route'))).toEqual([
       'src/server.ts:14:1 error excluded-family-leak ALL /internal/metrics is in the excluded family "internal" and is reachable without its family guard (unguarded)',
       'src/server.ts:31:1 error excluded-family-leak ALL /ops/ping is in the excluded family "ops" and is reachable without its family guard (unguarded)',

@@ -533,9 +533,11 @@ class ExpressLinker {
             if (served === null) this.ctx.warn(file, reg.at, SERVED_UNLISTED, reg.snippet);
             else {
               const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
+              // (its test compares the path as written: in that case, with that slash or none)
+              const exact = { ...r, init: { ...r.init, strict: true, caseSensitive: true } };
               for (const s of served) {
                 const path = servedPath(s, p, full);
-                if (path !== null) this.listRoutes(b, r, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
+                if (path !== null) this.listRoutes(b, exact, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
               }
             }
           }
