@@ -1440,6 +1440,84 @@ export async function requireApiToken(c: Context, next: Next) {
     ]);
   });
 
+  it("a middleware answering the requests to a path itself, handing every other on, is a route at the whole path it tests (`c.req.path`), where requests for it reach it: in a sub-app route()d below a path, only under that path", async () => {
+    const dir = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { requireSession } from './auth.js';
+
+const app = new Hono();
+app.use(async (c, next) => {
+  if (c.req.path !== '/internal/health') return next();
+  return c.json({ ok: true, uptime: process.uptime() });
+});
+const api = new Hono();
+api.use('*', requireSession);
+api.use(
+  '*',
+  createMiddleware(async (c, next) => {
+    if (c.req.method === 'GET' && c.req.path === '/api/version') return c.json({ version: process.env.APP_VERSION });
+    await next();
+  }),
+);
+// a path outside the one the sub-app is mounted at: no request for it reaches the middleware
+api.use('*', async (c, next) => {
+  if (c.req.path !== '/status') return next();
+  return c.text('up');
+});
+// a CORS preflight's answer: no route of its own
+api.use('*', async (c, next) => {
+  if (c.req.method !== 'OPTIONS') return next();
+  return c.body(null, 204);
+});
+api.get('/sites', (c) => c.json([]));
+app.route('/api', api);
+export default app;
+`,
+      'src/auth.ts': `
+import type { Context, Next } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+export async function requireSession(c: Context, next: Next) {
+  if (!c.get('session')?.userId) throw new HTTPException(401, { message: 'sign in' });
+  await next();
+}
+`,
+    });
+    const res = await check(dir);
+    expect(res.routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line} [${r.guards.map((g) => g.name).join(', ')}]`)).toEqual([
+      'GET /api/sites src/app.ts:30 [requireSession]',
+      'GET /api/version src/app.ts:13 [requireSession]',
+      'ALL /internal/health src/app.ts:7 []',
+    ]);
+    expect(findingRows(res.findings.filter((f) => f.ruleId === 'excluded-family-leak' || f.ruleId === 'unresolved-route'))).toEqual([
+      'src/app.ts:7:1 error excluded-family-leak ALL /internal/health is in the excluded family "internal" and is reachable without its family guard (unguarded)',
+    ]);
+    // an app mount()ed sees the path below the mount, unless it is handed the whole request
+    const mounted = writeProject({
+      'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0' } }),
+      'src/app.ts': `
+import { Hono } from 'hono';
+const legacy = new Hono();
+legacy.use(async (c, next) => {
+  if (c.req.path !== '/ping') return next();
+  return c.text('pong');
+});
+const whole = new Hono();
+whole.use(async (c, next) => {
+  if (c.req.path !== '/v0/ping') return next();
+  return c.text('pong');
+});
+const app = new Hono();
+app.mount('/legacy', legacy.fetch);
+app.mount('/v0', whole.fetch, { replaceRequest: false });
+export default app;
+`,
+    });
+    expect((await check(mounted)).routes.map((r) => `${r.method} ${r.path} ${r.file}:${r.line}`)).toEqual(['ALL /legacy/ping src/app.ts:4', 'ALL /v0/ping src/app.ts:9']);
+  });
+
   it("an API reference page's handler (@scalar/hono-api-reference, @hono/swagger-ui) given to get() is the route's handler, not a middleware", async () => {
     const dir = writeProject({
       'package.json': JSON.stringify({ name: 'x', dependencies: { hono: '^4.7.0', '@scalar/hono-api-reference': '^0.9.48', '@hono/swagger-ui': '^0.6.1' } }),

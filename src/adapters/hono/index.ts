@@ -33,6 +33,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, CallFact, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
+import { SERVED_UNLISTED, servedRoutes } from '../serving.js';
 import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
 import { openApiEndpoint, openApiRoutes } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
@@ -85,6 +86,11 @@ interface Entry {
   doc: boolean;
   /** a route a package answers itself (chanfana's documentation routes): its name, the route's handler */
   by?: string;
+  /**
+   * a route a middleware answers itself at the whole path it tests (`c.req.path`: serving.ts),
+   * which a route() copying it keeps as it is, where that path is under the one copied to
+   */
+  absolute?: true;
   /**
    * a route's registration by its method (`get`, `on`, `all`: not `use`) whose last function
    * hands on (`await next()`), so a middleware for the later routes it matches (emit)
@@ -431,6 +437,9 @@ class HonoLinker {
       // (documenso's `app.use('/api/v2/*', async (c) => openApiTrpcServerHandler(c, …))`). As
       // in the Express adapter, not one without a path: that is the app's fallback.
       const answers = m === 'use' && (answeringPackage(items[items.length - 1]!.value, 'hono') !== null || ((known !== null || head !== null) && this.answersAlone(items[items.length - 1]!)));
+      // one answering the requests to a path itself, handing every other on: a route at each
+      // path it answers where it runs (serving.ts), and a middleware still
+      if (m === 'use' && !answers) this.servedEntries(b, items[items.length - 1]!, paths.map((p) => mergePath(base, p)), steps, key, out);
       for (const p of paths) {
         if (m === 'use') entry(answers ? 'route' : 'mw', 'ALL', p, items);
         else entry(this.isMiddleware(items[items.length - 1]!) ? 'mw' : 'route', METHODS[m]!, p, items, undefined, false, step);
@@ -572,9 +581,33 @@ class HonoLinker {
           if (honoApplies(via.find((d) => d.reach !== undefined)!.reach!, e.path, this.baseOf(view).init.strict)) out.push({ ...e, via, added: key });
           continue;
         }
+        if (e.absolute) {
+          // (the whole path it tests: reached only below the path copied to)
+          if (honoApplies(mergePath(prefix, '*'), e.path, this.baseOf(view).init.strict)) out.push({ ...e, prefixes: [...steps, step, ...e.prefixes], added: key });
+          continue;
+        }
         out.push({ ...e, path: mergePath(prefix, e.path), prefixes: [...steps, step, ...e.prefixes], added: key });
       }
     }
+  }
+
+  /**
+   * The routes of a function of the code used by use() that answers the requests to a path
+   * itself and hands every other on (Behaviour.servesFor, serving.ts): its test reads
+   * `c.req.path`, the whole path, so each is at that path where the use() runs for it (`at`).
+   */
+  private servedEntries(b: BoundRegistration, it: Item, at: string[], steps: PrefixStep[], key: (string | number)[], out: Entry[]): void {
+    const v = this.unwrap(it.value);
+    const serving = v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.servesFor : undefined;
+    if (!serving) return;
+    const served = servedRoutes(serving);
+    if (served === null) {
+      this.ctx.warn(b.file, b.reg.at, SERVED_UNLISTED, b.reg.snippet);
+      return;
+    }
+    for (const s of served)
+      if (at.some((p) => honoApplies(p, s.path, true)))
+        out.push({ kind: 'route', method: s.method ?? 'ALL', path: s.path, items: [it], reg: b.reg, file: b.file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, absolute: true });
   }
 
   /** A sub-app's entry was in its table when the mount ran: written earlier in the same file, or in another (imported, so evaluated first). */
@@ -816,7 +849,9 @@ class HonoLinker {
       const at = mergePath(base, p);
       const d: Dispatch = { layers: [], ...(target.handler ? { handler: target.handler } : {}), at: reg.at, ...(whole ? { reach: mergePath(at, '*') } : {}) };
       const step = prefixStep(p, file, reg);
-      const place = (e: Entry): Partial<Entry> => (whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes] });
+      // (an app mount() hands the path below its own: what one of that app's middleware tests
+      // whole is below it too)
+      const place = (e: Entry): Partial<Entry> => (whole ? {} : { path: mergePath(at, e.path), prefixes: [...steps, step, ...e.prefixes], absolute: undefined });
       if (self) {
         const pending = this.selfMounts.get(target.app.id) ?? [];
         this.selfMounts.set(target.app.id, [...pending, { b, index: out.length, copy: (e) => ({ ...e, ...place(e), via: [d, ...(e.via ?? [])], added: key }) }]);
