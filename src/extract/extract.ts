@@ -4577,11 +4577,14 @@ function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Stateme
   const otherwise = first.elseStatement;
   // (whether the answer is given where the test holds)
   let answersWhen: boolean;
-  if (!otherwise && handsOn(first.thenStatement) && rest.length > 0 && !rest.some(names)) answersWhen = false;
-  else if (!otherwise && rest.length > 0 && !names(first.thenStatement) && exits(ts, first.thenStatement) && rest.every(handsOn)) answersWhen = true;
-  else if (otherwise && rest.length === 0 && handsOn(first.thenStatement) && !names(otherwise)) answersWhen = false;
-  else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) answersWhen = true;
+  let answering: TS.Statement | readonly TS.Statement[];
+  if (!otherwise && handsOn(first.thenStatement) && rest.length > 0 && !rest.some(names)) [answersWhen, answering] = [false, rest];
+  else if (!otherwise && rest.length > 0 && !names(first.thenStatement) && exits(ts, first.thenStatement) && rest.every(handsOn)) [answersWhen, answering] = [true, first.thenStatement];
+  else if (otherwise && rest.length === 0 && handsOn(first.thenStatement) && !names(otherwise)) [answersWhen, answering] = [false, otherwise];
+  else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) [answersWhen, answering] = [true, first.thenStatement];
   else return null;
+  // (a path it only refuses, `if (req.path === '/.env') return res.sendStatus(404); next()`, is blocked, not served)
+  if (refusesOnly(ts, Array.isArray(answering) ? answering : ts.isBlock(answering as TS.Statement) ? (answering as TS.Block).statements : [answering as TS.Statement])) return null;
   const unread: TS.Expression[] = [];
   const locals = statements.slice(0, i) as TS.VariableStatement[];
   const tested = skippedRequests(ctx, scope, reqName, null, { locals, escapes: [{ e: first.expression, holds: false }], unread });
@@ -4602,6 +4605,41 @@ function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Stateme
     out = next;
   }
   return out.length > 0 ? (out as SkipFor[]) : null;
+}
+
+/**
+ * Statements that only refuse the request (servedRequests): each throws, returns nothing, gives an
+ * error status (`return res.sendStatus(404)`, `res.status(403).json(…)`, `ctx.status = 404`,
+ * `ctx.throw(403)`, `reply.code(404).send()`, `return c.text('gone', 410)`, `return
+ * c.notFound()`) or is a call giving none (`logger.warn(…)`, `res.end()`), and one of them
+ * refuses.
+ */
+function refusesOnly(ts: TSModule, statements: readonly TS.Statement[]): boolean {
+  const error = (n: TS.Expression | undefined): boolean => !!n && ts.isNumericLiteral(n) && Number(n.text) >= 400;
+  // true: an error status given; false: a call giving none; null: anything else
+  const refusal = (e: TS.Expression): boolean | null => {
+    const u = unwrap(ts, ts.isAwaitExpression(unwrap(ts, e)) ? (unwrap(ts, e) as TS.AwaitExpression).expression : e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.EqualsToken)
+      return ts.isPropertyAccessExpression(u.left) && /^(status|statusCode)$/.test(u.left.name.text) && error(unwrap(ts, u.right)) ? true : null;
+    if (!ts.isCallExpression(u)) return null;
+    for (let x: TS.Expression = u; ts.isCallExpression(x); x = ts.isPropertyAccessExpression(x.expression) ? x.expression.expression : x.expression) {
+      const name = ts.isPropertyAccessExpression(x.expression) ? x.expression.name.text : null;
+      if (name === 'notFound' || (name !== null && /^(status|sendStatus|code|throw)$/.test(name) && error(x.arguments[0])) || error(x.arguments[1])) return true;
+      if (!ts.isPropertyAccessExpression(x.expression)) break;
+    }
+    return false;
+  };
+  let refused = false;
+  for (const st of statements) {
+    if (ts.isThrowStatement(st)) refused = true;
+    else if (!(ts.isReturnStatement(st) && !st.expression)) {
+      const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression : undefined;
+      const r = e ? refusal(e) : null;
+      if (r === null) return false;
+      refused ||= r;
+    }
+  }
+  return refused;
 }
 
 /**

@@ -2417,6 +2417,11 @@ app.use(async (req, res, next) => {
     next();
   }
 });
+// a path it only refuses: blocked, not served
+app.use((req, res, next) => {
+  if (req.path === '/.env') return res.sendStatus(404);
+  next();
+});
 app.get('/admin/panel', requireSession, (req, res) => res.json({ panel: true }));
 app.get('/api/projects', requireSession, (req, res) => res.json({ projects: [] }));
 app.listen(3000);
@@ -2426,8 +2431,8 @@ app.listen(3000);
     expect(routeLinesAt(res)).toEqual([
       'ALL / [] src/server.ts:13',
       // (adminOnly's test is case-sensitive, the route not: `/ADMIN/panel` gets past it)
-      'GET /admin/panel [requireSession] src/server.ts:75',
-      'GET /api/projects [requireSession] src/server.ts:76',
+      'GET /admin/panel [requireSession] src/server.ts:80',
+      'GET /api/projects [requireSession] src/server.ts:81',
       'ALL /healthz [] src/server.ts:56',
       'ALL /internal/metrics [] src/server.ts:14',
       'ALL /ops/ping [] src/server.ts:31',

@@ -1395,6 +1395,11 @@ app.use(async (ctx: Context, next: Next) => {
   ctx.set('Access-Control-Allow-Methods', 'GET,POST');
   ctx.status = 204;
 });
+// a path it only refuses: blocked, not served
+app.use(async (ctx: Context, next: Next) => {
+  if (ctx.path !== '/wp-login.php') return next();
+  ctx.status = 404;
+});
 app.use(async function adminOnly(ctx: Context, next: Next) {
   if (ctx.path !== '/admin') return next();
   if (!ctx.state.user?.isAdmin) ctx.throw(401, 'admins only');
@@ -1417,7 +1422,7 @@ export async function requireSession(ctx: Context, next: Next) {
     });
     const res = await check(dir);
     expect(res.routes.map((r) => `${r.method} ${r.path} [${r.guards.map((g) => g.name).join(', ')}] ${r.file}:${r.line}`)).toEqual([
-      'GET /api/projects [requireSession] src/app.ts:36',
+      'GET /api/projects [requireSession] src/app.ts:41',
       'ALL /internal/health [] src/app.ts:8',
       'ALL /ops/ping [] src/app.ts:19',
       'GET /version [] src/app.ts:12',
