@@ -456,7 +456,7 @@ class ExpressLinker {
           const metricsPath = promBundlePath(this.ctx.ev, it.value);
           if (typeof metricsPath === 'object' && metricsPath !== null) this.ctx.warn(file, reg.at, promBundleUnknown(metricsPath.why), reg.snippet);
           else if (metricsPath !== null && pathApplies(full, metricsPath, r.init.caseSensitive)) this.packageRoute(b, metricsPath, PROM_BUNDLE, [...inherited, ...local], app);
-          // express-status-monitor's answers its status page's path below where it is used
+          // express-status-monitor's middleware answers its status page's path below where it is used
           const statusPath = statusMonitorPath(this.ctx.ev, it.value);
           if (typeof statusPath === 'object' && statusPath !== null) this.ctx.warn(file, reg.at, statusMonitorUnknown(statusPath.why), reg.snippet);
           else if (statusPath !== null) this.packageRoute(b, joinPath(full, statusPath), STATUS_MONITOR, [...inherited, ...local], app, { method: 'ALL', caseSensitive: true, strict: true });
