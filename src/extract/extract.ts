@@ -3766,7 +3766,7 @@ function analyseBehaviour(ctx: Ctx, fnNode: TS.Node, body: TS.Node, f: FunctionF
   const skips =
     reqName && ts.isBlock(body) ? [...skippedRequests(ctx, f.scope, reqName, nextName, body, { passing: allowing, endHandsOn: !b.callsNext, wrapped, passedTo }), ...routeConfigSkips(ctx, f, body)] : [];
   if (skips.length > 0) b.skipsFor = skips;
-  const served = reqName && nextName !== null && summary.sendsResponse && ts.isBlock(body) ? servedRequests(ctx, f.scope, body.statements, reqName, nextName) : null;
+  const served = reqName && nextName !== null && summary.sendsResponse && ts.isBlock(body) ? servedRequests(ctx, f.scope, body.statements, f.params, reqName, nextName) : null;
   if (served) b.servesFor = served;
   if (skips.length > 0 && passedTo.size > 0 && b.handsTo) {
     const rest = b.handsTo.filter((h) => !(h.k === 'ref' && passedTo.has(h.name)));
@@ -4556,16 +4556,15 @@ function passThroughHandedTo(ctx: Ctx, scope: number, e: TS.Expression, reqName:
  * answer…; return } next()`, or `if (T) { …the answer… } else next()` (either way round) alone —
  * and T read whole as a test of the URL or the method (skippedRequests). Null for any other body.
  */
-function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Statement[], reqName: string, nextName: string): SkipFor[] | null {
+function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Statement[], params: readonly string[], reqName: string, nextName: string): SkipFor[] | null {
   const { ts } = ctx;
   const names = (n: TS.Node): boolean => (ts.isIdentifier(n) && n.text === nextName) || !!ts.forEachChild(n, (c) => names(c) || undefined);
   // `next();`, `return next();`, `await next();`, `return;` after one
   const handsOn = (s: TS.Statement): boolean => {
     const list = ts.isBlock(s) ? s.statements : [s];
     const call = (st: TS.Statement): boolean => {
-      const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression : undefined;
-      const c = e && unwrap(ts, ts.isAwaitExpression(unwrap(ts, e)) ? (unwrap(ts, e) as TS.AwaitExpression).expression : e);
-      return !!c && ts.isCallExpression(c) && ts.isIdentifier(c.expression) && c.expression.text === nextName && c.arguments.length === 0;
+      const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression && unwrap(ts, st.expression) : undefined;
+      return !!e && onlyCallsNext(ts, ts.isAwaitExpression(e) ? e.expression : e, nextName);
     };
     return list.length > 0 && call(list[0]!) && list.slice(1).every((st) => ts.isReturnStatement(st) && !st.expression);
   };
@@ -4584,7 +4583,7 @@ function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Stateme
   else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) [answersWhen, answering] = [true, first.thenStatement];
   else return null;
   // (a path it only refuses, `if (req.path === '/.env') return res.sendStatus(404); next()`, is blocked, not served)
-  if (refusesOnly(ts, Array.isArray(answering) ? answering : ts.isBlock(answering as TS.Statement) ? (answering as TS.Block).statements : [answering as TS.Statement])) return null;
+  if (refusesEvery(ctx, Array.isArray(answering) ? answering : ts.isBlock(answering as TS.Statement) ? (answering as TS.Block).statements : [answering as TS.Statement], params)) return null;
   const unread: TS.Expression[] = [];
   const locals = statements.slice(0, i) as TS.VariableStatement[];
   const tested = skippedRequests(ctx, scope, reqName, null, { locals, escapes: [{ e: first.expression, holds: false }], unread });
@@ -4605,41 +4604,6 @@ function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Stateme
     out = next;
   }
   return out.length > 0 ? (out as SkipFor[]) : null;
-}
-
-/**
- * Statements that only refuse the request (servedRequests): each throws, returns nothing, gives an
- * error status (`return res.sendStatus(404)`, `res.status(403).json(…)`, `ctx.status = 404`,
- * `ctx.throw(403)`, `reply.code(404).send()`, `return c.text('gone', 410)`, `return
- * c.notFound()`) or is a call giving none (`logger.warn(…)`, `res.end()`), and one of them
- * refuses.
- */
-function refusesOnly(ts: TSModule, statements: readonly TS.Statement[]): boolean {
-  const error = (n: TS.Expression | undefined): boolean => !!n && ts.isNumericLiteral(n) && Number(n.text) >= 400;
-  // true: an error status given; false: a call giving none; null: anything else
-  const refusal = (e: TS.Expression): boolean | null => {
-    const u = unwrap(ts, ts.isAwaitExpression(unwrap(ts, e)) ? (unwrap(ts, e) as TS.AwaitExpression).expression : e);
-    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.EqualsToken)
-      return ts.isPropertyAccessExpression(u.left) && /^(status|statusCode)$/.test(u.left.name.text) && error(unwrap(ts, u.right)) ? true : null;
-    if (!ts.isCallExpression(u)) return null;
-    for (let x: TS.Expression = u; ts.isCallExpression(x); x = ts.isPropertyAccessExpression(x.expression) ? x.expression.expression : x.expression) {
-      const name = ts.isPropertyAccessExpression(x.expression) ? x.expression.name.text : null;
-      if (name === 'notFound' || (name !== null && /^(status|sendStatus|code|throw)$/.test(name) && error(x.arguments[0])) || error(x.arguments[1])) return true;
-      if (!ts.isPropertyAccessExpression(x.expression)) break;
-    }
-    return false;
-  };
-  let refused = false;
-  for (const st of statements) {
-    if (ts.isThrowStatement(st)) refused = true;
-    else if (!(ts.isReturnStatement(st) && !st.expression)) {
-      const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression : undefined;
-      const r = e ? refusal(e) : null;
-      if (r === null) return false;
-      refused ||= r;
-    }
-  }
-  return refused;
 }
 
 /**
@@ -5708,7 +5672,6 @@ function contextCallback(ctx: Ctx, e: TS.Expression | undefined): { statements: 
   return fn ? { statements: cb.body.statements, scope: fn.scope } : null;
 }
 
-/** A call named for running its callback in a context (RUNS_CALLBACK), and that callback, given last and taking no parameters. */
 /**
  * `Promise.resolve().then(async () => { …checks…; next() }).catch((err) => { res.status(403); … })`
  * (Lighthouse CI's token middlewares): the callback runs as part of the function, what it throws
@@ -5733,6 +5696,7 @@ function calledInPlace(ts: TSModule, e: TS.Expression | undefined): TS.ArrowFunc
   return (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.length === 0 ? fn : null;
 }
 
+/** A call named for running its callback in a context (RUNS_CALLBACK), and that callback, given last and taking no parameters. */
 function runCallback(ts: TSModule, e: TS.Expression | undefined): { call: TS.CallExpression; cb: TS.ArrowFunction | TS.FunctionExpression } | null {
   const c = e ? unwrap(ts, e) : undefined;
   if (!c || !ts.isCallExpression(c) || c.arguments.length === 0) return null;
@@ -6549,9 +6513,14 @@ const SERVER_HELD = /^(app|locals|session|user|state|env|var|context|config|serv
 /** Methods that answer with their second argument as the status: Hono's `c.json(body, 405)`, `c.text(…)`, `c.body(…)`, `c.html(…)`. */
 const STATUS_SECOND = new Set(['json', 'text', 'body', 'html']);
 
+/** A list of statements (a middleware's side that answers: servedRequests), not a function's body. */
+function isStatementList(body: TS.ConciseBody | readonly TS.Statement[]): body is readonly TS.Statement[] {
+  return Array.isArray(body);
+}
+
 /**
- * Where a function's body answers every request with an error status and does nothing else,
- * its first statement (null when it does something else): `res.status(405).json({ error: 'Use
+ * Where a function's body (or a list of statements) answers every request with an error status
+ * and does nothing else, its first statement (null when it does something else): `res.status(405).json({ error: 'Use
  * POST' })`, Koa's `ctx.status = 405; ctx.set('Allow', 'POST'); ctx.body = {…}`, `return new
  * Response(null, { status: 405 })`, `return c.json({…}, 410)`, `throw new
  * MethodNotAllowedException()`. Every statement at the body's top level is a response written
@@ -6560,7 +6529,7 @@ const STATUS_SECOND = new Set(['json', 'text', 'body', 'html']);
  * body could hand out as well); every status given is 400 or above, and one is given (or the
  * body throws). A route whose handler this is serves nothing, whoever calls it.
  */
-function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[]): TS.Node | null {
+function refusesEvery(ctx: Ctx, body: TS.ConciseBody | readonly TS.Statement[], params: readonly string[]): TS.Node | null {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   let refused = false;
@@ -6637,8 +6606,8 @@ function refusesEvery(ctx: Ctx, body: TS.ConciseBody, params: readonly string[])
     }
     return ts.isCallExpression(u) && written(u);
   };
-  const statements = ts.isBlock(body) ? body.statements : null;
-  if (statements === null) return answer(body as TS.Expression) && refused ? body : null;
+  const statements = isStatementList(body) ? body : ts.isBlock(body) ? body.statements : null;
+  if (statements === null) return answer(body as TS.Expression) && refused ? (body as TS.Expression) : null;
   if (statements.length === 0) return null;
   for (const st of statements) {
     if (ts.isThrowStatement(st)) {

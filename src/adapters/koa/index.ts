@@ -488,7 +488,7 @@ class KoaLinker {
         const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn ? (this.answering(b, mountedFn.item) ?? this.mountedAnswer(mountedFn.item)) : this.answering(b, it)));
         // (a middleware answering the requests to a path itself: a route at each, serving.ts, and
         // a middleware still for the later routes at those paths, which it runs in front of)
-        const served = mount || route !== null ? null : this.servedRoutes(b, mountedFn?.item ?? it, mountedFn?.prefix ?? '');
+        const served = mount || route !== null ? null : this.servedKoaRoutes(b, mountedFn?.item ?? it, mountedFn?.prefix ?? '');
         for (const s of served ?? []) out.push({ route: s, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
@@ -625,7 +625,7 @@ class KoaLinker {
    * `ctx.originalUrl`, only where there is none). Null when it is no such function, or what it
    * answers is not one path (warned about).
    */
-  private servedRoutes(b: BoundRegistration, it: Item, prefix: string): KoaRoute[] | null {
+  private servedKoaRoutes(b: BoundRegistration, it: Item, prefix: string): KoaRoute[] | null {
     const serving = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
     if (!serving) return null;
     const served = servedRoutes(serving);
