@@ -83,7 +83,7 @@ interface Ctx {
   /** where the file spells the words wordsOf looks for */
   words: WordSpans;
   /** where the file spells the word `this` ([start, end, …]), found when first asked (literalSelf) */
-  thisSpans?: number[];
+  thisSpans: number[] | null;
   /** the error classes the file declares with a status of their own (errorClassStatuses), by name */
   errorClasses: ReadonlyMap<string, number> | null;
   /** the file names a CSRF token somewhere (CSRF_RE): only then can a leading `if` compare one */
@@ -107,9 +107,9 @@ interface Ctx {
   /** the classes whose members are being walked, innermost last: their names and static members */
   classes: { name: string; statics: Record<string, Expr>; node: TS.ClassLikeDeclaration }[];
   /** what TypeScript's decorator emit hands `__decorate` in the file, by class (decorationsOf; made when first asked) */
-  decorations?: Map<string, Decorations>;
+  decorations: Map<string, Decorations> | null;
   /** a function of the file gave a property of a parameter a constructed value (SET_PREFIX): reads of properties look for one */
-  paramSets?: true;
+  paramSets: boolean;
   /**
    * Classes written as a constructor function and methods assigned to its prototype
    * (prototypeClasses): what `this` is in each of those functions, by the function's node
@@ -414,7 +414,9 @@ function extractWithin(
   }
   const errorClasses = errorClassStatuses(ts, sf);
   if (errorClasses) facts.errorClasses = Object.fromEntries(errorClasses);
-  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], prototypes: prototypeClasses(ts, sf), restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), returnWhen: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [] };
+  // (every field is given here, none added later: a field added to some files' context only
+  // gave the walks' optimised code a second shape to deoptimise on and compile again)
+  const ctx: Ctx = { ts, sf, text: sf.text, original: body, mark, facts, adapters, deadline, refs: [], members: new Map(), words: wordSpans(sf.text, errorClasses), errorClasses, csrf: CSRF_RE.test(sf.text) || ORIGIN_HEADER.test(sf.text), hmac: sf.text.includes('createHmac'), elysia: sf.text.includes('elysia'), secret: ENV_SECRET.test(sf.text), header: CREDENTIAL_HEADER.test(sf.text) || JWT_HEADER_EXTRACTOR.test(sf.text), summaries: new Map(), thisRef: null, classes: [], prototypes: prototypeClasses(ts, sf), restParams: new Set(), promised: new Set(), predicates: new Set(), rejections: new Set(), when: [], calls: new Map(), returnWhen: new Map(), fnIds: new Map(), eachList: new Map(), loops: 0, cookieParams: [], thisSpans: null, decorations: null, paramSets: false };
   collectSuppressions(sf.text, facts);
   // (a suppression's reason may be a comment's text the twin marked)
   if (mark !== null && facts.suppressions.some((x) => x.reason?.includes(mark) || x.rules.some((r) => r.includes(mark)))) {
