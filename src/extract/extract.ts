@@ -5936,6 +5936,8 @@ function handsOnAlways(
  */
 function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[]): { index: number; carried: boolean } | null {
   const { ts } = ctx;
+  // (the test is of a parameter, in such an `if`: a body without one, most, is not read)
+  if (params.length === 0 || !hasIfWithoutElse(ts, body.statements)) return null;
   // locals holding what a parameter carries, declared before the test (`const header =
   // req.headers.authorization`, `req.get('authorization')`): a test of one is of the parameter's
   const carriedBy = new Map<string, number>();
@@ -6270,6 +6272,8 @@ function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined
  */
 function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string | null, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
+  // (only such an `if` decides, below: a body without one, most, is not read)
+  if (!hasIfWithoutElse(ts, body.statements)) return false;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
   // (an async hook, `nextName` null, hands on by returning: `if (!request.headers.authorization) return;`)
   const callsNext = (s: TS.Statement): boolean => {
@@ -6423,6 +6427,12 @@ function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: 
     if (!passedOver(stmt)) return false;
     passed = true;
   }
+  return false;
+}
+
+/** Is one of `stmts` an `if` with no `else`? */
+function hasIfWithoutElse(ts: TSModule, stmts: readonly TS.Statement[]): boolean {
+  for (const st of stmts) if (ts.isIfStatement(st) && !st.elseStatement) return true;
   return false;
 }
 
