@@ -6028,7 +6028,11 @@ function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[
   }
   if (index < 0) return null;
   // (neither the parameter nor a local holding what it carries handed to a call outside the test)
-  const names = new Set([params[index]!, ...[...carriedBy].filter(([, i]) => i === index).map(([n]) => n)]);
+  // (read without destructuring the map's entries, whose arrays deoptimised the compiled function)
+  const names = new Set([params[index]!]);
+  carriedBy.forEach((i, name) => {
+    if (i === index) names.add(name);
+  });
   const handed = (n: TS.Node): boolean => (ts.isIdentifier(n) && names.has(n.text)) || (!ts.isFunctionLike(n) && !!ts.forEachChild(n, (c) => (handed(c) ? true : undefined)));
   const quiet = (n: TS.Node): boolean => {
     if (ts.isFunctionLike(n) || ts.isThrowStatement(n)) return ts.isFunctionLike(n);
