@@ -5936,7 +5936,8 @@ function handsOnAlways(
  */
 function refusesOnlyWhenGiven(ctx: Ctx, body: TS.Block, params: readonly string[]): { index: number; carried: boolean } | null {
   const { ts } = ctx;
-  // (the test is of a parameter, in such an `if`: a body without one, most, is not read)
+  // (the test read is of a parameter, in a top-level `if` with no `else`: a body without one, as
+  // most are, is not read)
   if (params.length === 0 || !hasIfWithoutElse(ts, body.statements)) return null;
   // locals holding what a parameter carries, declared before the test (`const header =
   // req.headers.authorization`, `req.get('authorization')`): a test of one is of the parameter's
@@ -6276,7 +6277,7 @@ function signedInOnly(ts: TSModule, s: TS.Statement, reqName: string | undefined
  */
 function passesWhenMissing(ctx: Ctx, body: TS.Block, f: FunctionFact, nextName: string | null, allowing: readonly TS.IfStatement[]): boolean {
   const { ts } = ctx;
-  // (only such an `if` decides, below: a body without one, most, is not read)
+  // (only a top-level `if` with no `else` decides, below: a body without one, as most are, is not read)
   if (!hasIfWithoutElse(ts, body.statements)) return false;
   // (an error handed to next ends the request: `if (!req.user) return next(new Unauthorized())`)
   // (an async hook, `nextName` null, hands on by returning: `if (!request.headers.authorization) return;`)
