@@ -3,6 +3,7 @@
  * (Behaviour.servesFor): `app.use(function index(req, res, next) { if (req.url.split('?')[0]
  * !== '/') return next(); res.render('index', …) })` serves `/`, any method, as a route would.
  */
+import type { Evaluator, Value } from '../link/evaluate.js';
 import type { SkipFor } from '../types.js';
 import { joinPath } from './paths.js';
 
@@ -14,7 +15,20 @@ export interface Served {
 }
 
 /** What is said of a middleware answering what servedRoutes cannot list. */
-export const SERVED_UNLISTED = 'this middleware answers the requests a test of their path picks, not one path: they are not listed as routes';
+const SERVED_UNLISTED = 'this middleware answers the requests a test of their path picks, not one path: they are not listed as routes';
+
+/**
+ * The routes of the middleware `v` used at a registration, when it is a function of the code
+ * answering the requests to a path itself (servedRoutes); none when it is not, and none, with
+ * `warn` called with what to say, when what it answers is not one path.
+ */
+export function servedBy(ev: Evaluator, v: Value, warn: (message: string) => void): Served[] {
+  const serving = v.t === 'fn' ? ev.fnOf(v.file, v.fn)?.behaviour.servesFor : undefined;
+  if (!serving) return [];
+  const served = servedRoutes(serving);
+  if (served === null) warn(SERVED_UNLISTED);
+  return served ?? [];
+}
 
 /**
  * The routes of what the middleware answers: one per whole path (and method). Null when an
@@ -23,7 +37,7 @@ export const SERVED_UNLISTED = 'this middleware answers the requests a test of t
  * not listed as routes. One testing only the method (`if (req.method !== 'OPTIONS') return
  * next(); res.sendStatus(204)`, a CORS preflight's answer) answers no path of its own: none.
  */
-export function servedRoutes(served: readonly SkipFor[]): Served[] | null {
+function servedRoutes(served: readonly SkipFor[]): Served[] | null {
   const out = new Map<string, Served>();
   for (const s of served) {
     if ('path' in s) {

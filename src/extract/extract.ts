@@ -4561,9 +4561,10 @@ function passThroughHandedTo(ctx: Ctx, scope: number, e: TS.Expression, reqName:
 function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Statement[], params: readonly string[], reqName: string, nextName: string): SkipFor[] | null {
   const { ts } = ctx;
   const names = (n: TS.Node): boolean => (ts.isIdentifier(n) && n.text === nextName) || !!ts.forEachChild(n, (c) => names(c) || undefined);
+  const listOf = (s: TS.Statement): readonly TS.Statement[] => (ts.isBlock(s) ? s.statements : [s]);
   // `next();`, `return next();`, `await next();`, `return;` after one
   const handsOn = (s: TS.Statement): boolean => {
-    const list = ts.isBlock(s) ? s.statements : [s];
+    const list = listOf(s);
     const call = (st: TS.Statement): boolean => {
       const e = ts.isReturnStatement(st) || ts.isExpressionStatement(st) ? st.expression && unwrap(ts, st.expression) : undefined;
       return !!e && onlyCallsNext(ts, ts.isAwaitExpression(e) ? e.expression : e, nextName);
@@ -4578,14 +4579,14 @@ function servedRequests(ctx: Ctx, scope: number, statements: readonly TS.Stateme
   const otherwise = first.elseStatement;
   // (whether the answer is given where the test holds)
   let answersWhen: boolean;
-  let answering: TS.Statement | readonly TS.Statement[];
+  let answering: readonly TS.Statement[];
   if (!otherwise && handsOn(first.thenStatement) && rest.length > 0 && !rest.some(names)) [answersWhen, answering] = [false, rest];
-  else if (!otherwise && rest.length > 0 && !names(first.thenStatement) && exits(ts, first.thenStatement) && rest.every(handsOn)) [answersWhen, answering] = [true, first.thenStatement];
-  else if (otherwise && rest.length === 0 && handsOn(first.thenStatement) && !names(otherwise)) [answersWhen, answering] = [false, otherwise];
-  else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) [answersWhen, answering] = [true, first.thenStatement];
+  else if (!otherwise && rest.length > 0 && !names(first.thenStatement) && exits(ts, first.thenStatement) && rest.every(handsOn)) [answersWhen, answering] = [true, listOf(first.thenStatement)];
+  else if (otherwise && rest.length === 0 && handsOn(first.thenStatement) && !names(otherwise)) [answersWhen, answering] = [false, listOf(otherwise)];
+  else if (otherwise && rest.length === 0 && handsOn(otherwise) && !names(first.thenStatement)) [answersWhen, answering] = [true, listOf(first.thenStatement)];
   else return null;
   // (a path it only refuses, `if (req.path === '/.env') return res.sendStatus(404); next()`, is blocked, not served)
-  if (refusesEvery(ctx, Array.isArray(answering) ? answering : ts.isBlock(answering as TS.Statement) ? (answering as TS.Block).statements : [answering as TS.Statement], params)) return null;
+  if (refusesEvery(ctx, answering, params)) return null;
   const unread: TS.Expression[] = [];
   const locals = statements.slice(0, i) as TS.VariableStatement[];
   const tested = skippedRequests(ctx, scope, reqName, null, { locals, escapes: [{ e: first.expression, holds: false }], unread });

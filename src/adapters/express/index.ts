@@ -25,7 +25,7 @@ import { ACTUATOR, actuatorPaths, actuatorUnknown } from '../actuator.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, packageConstant, TRPC_EXPRESS, yogaServerPath } from '../package-handlers.js';
 import { addSocketIoRoutes, mayAttachSocketIo } from '../socket-io.js';
-import { SERVED_UNLISTED, servedPath, servedRoutes } from '../serving.js';
+import { servedBy, servedPath } from '../serving.js';
 import { endpointRouter, procedureGuards, procedureMethods, trpcProcedures, trpcUnread, type Procedure as TrpcProcedure } from '../trpc.js';
 import { openApiEndpoint, openApiRoutes, TRPC_OPENAPI } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
@@ -527,18 +527,14 @@ class ExpressLinker {
           // a route at each path it answers, below where it is used — and a layer still, in front
           // of the later routes at those paths (every other request it hands on untouched, as its
           // skips say)
-          const serving = it.value.t === 'fn' && idx === items.length - 1 ? this.ctx.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
-          if (serving) {
-            const served = servedRoutes(serving);
-            if (served === null) this.ctx.warn(file, reg.at, SERVED_UNLISTED, reg.snippet);
-            else {
-              const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
-              // (its test compares the path as written: in that case, with that slash or none)
-              const exact = { ...r, init: { ...r.init, strict: true, caseSensitive: true } };
-              for (const s of served) {
-                const path = servedPath(s, p, full);
-                if (path !== null) this.listRoutes(b, exact, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
-              }
+          const served = idx === items.length - 1 ? servedBy(this.ctx.ev, it.value, (m) => this.ctx.warn(file, reg.at, m, reg.snippet)) : [];
+          if (served.length > 0) {
+            const steps = unknown ? [...prefixes, prefixStep('', file, reg, unknown.note)] : prefixes;
+            // (its test compares the path as written: in that case, with that slash or none)
+            const exact = { ...r, init: { ...r.init, strict: true, caseSensitive: true } };
+            for (const s of served) {
+              const path = servedPath(s, p, full);
+              if (path !== null) this.listRoutes(b, exact, [s.method ?? 'ALL'], [path], [it], prefix, [...inherited, ...local], steps, app);
             }
           }
           if (idx === items.length - 1 && p !== '' && this.unresolvedMount(it)) {

@@ -33,7 +33,7 @@ import { looksLikePath, pathNote, UnknownHeads } from '../unknown-heads.js';
 import type { AppliedGuard, CallFact, Expr, Loc, PrefixStep, RegistrationFact } from '../../types.js';
 import { handlerNameOf } from '../handler-name.js';
 import { answeringPackage, HONO_TRPC } from '../package-handlers.js';
-import { SERVED_UNLISTED, servedRoutes } from '../serving.js';
+import { servedBy } from '../serving.js';
 import { endpointRouter, procedureMethods, trpcProcedures, trpcUnread, underHeaderContext } from '../trpc.js';
 import { openApiEndpoint, openApiRoutes } from '../trpc-openapi.js';
 import { ORPC_METHODS, orpcRoutes } from '../orpc.js';
@@ -597,15 +597,7 @@ class HonoLinker {
    * `c.req.path`, the whole path, so each is at that path where the use() runs for it (`at`).
    */
   private servedEntries(b: BoundRegistration, it: Item, at: string[], steps: PrefixStep[], key: (string | number)[], out: Entry[]): void {
-    const v = this.unwrap(it.value);
-    const serving = v.t === 'fn' ? this.ctx.ev.fnOf(v.file, v.fn)?.behaviour.servesFor : undefined;
-    if (!serving) return;
-    const served = servedRoutes(serving);
-    if (served === null) {
-      this.ctx.warn(b.file, b.reg.at, SERVED_UNLISTED, b.reg.snippet);
-      return;
-    }
-    for (const s of served)
+    for (const s of servedBy(this.ctx.ev, this.unwrap(it.value), (m) => this.ctx.warn(b.file, b.reg.at, m, b.reg.snippet)))
       if (at.some((p) => honoApplies(p, s.path, true)))
         out.push({ kind: 'route', method: s.method ?? 'ALL', path: s.path, items: [it], reg: b.reg, file: b.file, prefixes: steps, added: key, origin: { registries: new Set() }, doc: false, absolute: true });
   }

@@ -42,7 +42,7 @@ import { looksLikePath, pathNote, UnknownHeads, type HeadPath } from '../unknown
 import { listsNothingWherever } from '../../guards.js';
 import { ROUTER_METHODS } from '../methods.js';
 import { answeringGuards, answeringPackage } from '../package-handlers.js';
-import { SERVED_UNLISTED, servedRoutes } from '../serving.js';
+import { servedBy } from '../serving.js';
 
 const METHODS = ROUTER_METHODS;
 /** @koa/router 12 and koa-router write `:id?` and `{/:id}?` (path-to-regexp 6), @koa/router 13+ `{/:id}` (path-to-regexp 8). */
@@ -488,8 +488,8 @@ class KoaLinker {
         const route = mount ? null : (this.koaRoute(b, mountedFn?.item ?? it) ?? this.koaProxy(b, mountedFn?.item ?? it) ?? (mountedFn ? (this.answering(b, mountedFn.item) ?? this.mountedAnswer(mountedFn.item)) : this.answering(b, it)));
         // (a middleware answering the requests to a path itself: a route at each, serving.ts, and
         // a middleware still for the later routes at those paths, which it runs in front of)
-        const served = mount || route !== null ? null : this.servedKoaRoutes(b, mountedFn?.item ?? it, mountedFn?.prefix ?? '');
-        for (const s of served ?? []) out.push({ route: s, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
+        const served = mount || route !== null ? [] : this.servedKoaRoutes(b, mountedFn?.item ?? it, mountedFn?.prefix ?? '');
+        for (const s of served) out.push({ route: s, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
         if (mount) out.push({ router: mount.router, prefix: mount.prefix, head, reg: b.reg, file: b.file });
         else if (route === false) continue;
         else if (route) out.push({ route, prefix: mountedFn?.prefix ?? '', head, reg: b.reg, file: b.file });
@@ -622,17 +622,11 @@ class KoaLinker {
    * on (Behaviour.servesFor, serving.ts: `if (ctx.path !== '/health') return next(); ctx.body =
    * …`): a route at each path (and method) it answers, compared as written (case and trailing
    * slash), below the koa-mount path it runs under (`prefix`; a path tested from the root,
-   * `ctx.originalUrl`, only where there is none). Null when it is no such function, or what it
+   * `ctx.originalUrl`, only where there is none). None when it is no such function, or what it
    * answers is not one path (warned about).
    */
-  private servedKoaRoutes(b: BoundRegistration, it: Item, prefix: string): KoaRoute[] | null {
-    const serving = it.value.t === 'fn' ? this.ctx.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
-    if (!serving) return null;
-    const served = servedRoutes(serving);
-    if (served === null) {
-      this.ctx.warn(b.file, b.reg.at, SERVED_UNLISTED, b.reg.snippet);
-      return null;
-    }
+  private servedKoaRoutes(b: BoundRegistration, it: Item, prefix: string): KoaRoute[] {
+    const served = servedBy(this.ctx.ev, it.value, (m) => this.ctx.warn(b.file, b.reg.at, m, b.reg.snippet));
     return served.filter((s) => !s.root || prefix === '').map((s) => ({ method: s.method ?? 'ALL', paths: [s.path], strict: true, sensitive: true, handler: it }));
   }
 

@@ -45,7 +45,7 @@ import { PROM_BUNDLE, promBundlePath, promBundleUnknown } from '../prom-bundle.j
 import { STATUS_MONITOR, statusMonitorPath, statusMonitorUnknown } from '../status-monitor.js';
 import { proxiedPaths, proxyEverywhere, proxyTakes, proxyUnknown } from '../http-proxy.js';
 import { answeringGuards, answeringPackage, apolloCsrf, mercuriusCsrf, yogaCsrf } from '../package-handlers.js';
-import { SERVED_UNLISTED, servedPath, servedRoutes } from '../serving.js';
+import { servedBy, servedPath } from '../serving.js';
 import { routerOption } from '../fastify/options.js';
 import { methodValue, nestFactsOf, visitNestClass, visitNestFile, type NestClass, type NestDecorator, type NestMethod } from './facts.js';
 import { looksLikePath, pathNote } from '../unknown-heads.js';
@@ -1500,10 +1500,8 @@ class NestLinker {
           }
           // one answering the requests to a path itself, handing every other on (serving.ts): a
           // route at each path it answers, as Express reads one, and a middleware still
-          const serving = idx === flat.length - 1 && it.value.t === 'fn' ? this.ev.fnOf(it.value.file, it.value.fn)?.behaviour.servesFor : undefined;
-          const served = serving ? servedRoutes(serving) : [];
-          if (served === null) this.ctx.warn(file, at, SERVED_UNLISTED, snippet);
-          for (const s of served ?? []) {
+          const served = idx === flat.length - 1 ? servedBy(this.ev, it.value, (m) => this.ctx.warn(file, at, m, snippet)) : [];
+          for (const s of served) {
             const path = servedPath(s, scope, scope);
             if (path !== null) this.instanceRoute(app, { file, at, snippet }, { method: s.method ?? 'ALL', path, caseSensitive: true, trailingSlashInsensitive: false }, { items: [it] });
           }
